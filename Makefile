@@ -1,0 +1,131 @@
+# benchtriage: git extension commands for GPU kernel performance triage.
+# Targets: all (default), check, bench, demo, install, uninstall, deps, clean.
+# V=1 shows the full commands.
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+bindir ?= $(PREFIX)/bin
+mandir ?= $(PREFIX)/share/man
+bashcompdir ?= $(PREFIX)/share/bash-completion/completions
+zshcompdir ?= $(PREFIX)/share/zsh/site-functions
+fishcompdir ?= $(PREFIX)/share/fish/vendor_completions.d
+
+CC ?= cc
+PKG_CONFIG ?= pkg-config
+PKGS = libgit2 libcurl libcjson libpcre2-8
+CFLAGS ?= -O2 -g
+BT_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Icommon \
+	$(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
+BT_LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm
+SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+	-fno-omit-frame-pointer
+
+# One executable per cmd/<name>.c: git-benchwindow, git-benchbisect, git-fixture-diff.
+PROGRAMS = $(patsubst cmd/%.c,git-%,$(sort $(wildcard cmd/*.c)))
+LIB_SRC = $(sort $(wildcard common/*.c))
+UNIT_SRC = $(sort $(wildcard tests/unit/test-*.c))
+MANPAGES = $(sort $(wildcard man/*.1))
+
+# One object tree per flavour: build/ is the release build, build/san/ the
+# sanitizer build that `make check` runs the suite against.
+obj = $(patsubst %.c,$(1)/%.o,$(2))
+LIB_OBJ = $(call obj,build,$(LIB_SRC))
+SAN_LIB_OBJ = $(call obj,build/san,$(LIB_SRC))
+BINS = $(addprefix bin/,$(PROGRAMS))
+SAN_BINS = $(addprefix build/san/bin/,$(PROGRAMS))
+SAN_UNITS = $(patsubst tests/unit/%.c,build/san/tests/%,$(UNIT_SRC))
+
+ifeq ($(V),1)
+Q =
+quiet = @:
+else
+Q = @
+quiet = @printf '  %-7s %s\n'
+endif
+
+all: $(BINS)
+
+build/%.o: %.c
+	$(quiet) CC $@
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(BT_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+build/san/%.o: %.c
+	$(quiet) CC-SAN $@
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(BT_CFLAGS) $(SAN_FLAGS) -MMD -MP -c -o $@ $<
+
+build/libbenchtriage.a: $(LIB_OBJ)
+	$(quiet) AR $@
+	$(Q)$(AR) rcs $@ $^
+
+build/san/libbenchtriage.a: $(SAN_LIB_OBJ)
+	$(quiet) AR $@
+	$(Q)$(AR) rcs $@ $^
+
+bin/git-%: build/cmd/%.o build/libbenchtriage.a
+	$(quiet) LINK $@
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(CFLAGS) -o $@ $^ $(BT_LIBS)
+
+build/san/bin/git-%: build/san/cmd/%.o build/san/libbenchtriage.a
+	$(quiet) LINK $@
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(SAN_FLAGS) -o $@ $^ $(BT_LIBS)
+
+build/san/tests/%: build/san/tests/unit/%.o build/san/libbenchtriage.a
+	$(quiet) LINK $@
+	$(Q)$(CC) $(SAN_FLAGS) -o $@ $^ $(BT_LIBS)
+
+-include $(shell find build -name '*.d' 2>/dev/null)
+
+# deps installs the Debian packages the build and the tests need when
+# pkg-config (or the test tools) cannot be found; check and demo run it
+# first and then re-enter make so the pkg-config flags are read afresh.
+deps:
+	$(Q)sh tools/install-deps
+
+check: deps
+	$(Q)$(MAKE) --no-print-directory check-run
+
+check-run: $(BINS) $(SAN_BINS) $(SAN_UNITS)
+	$(Q)BT_BIN="$(CURDIR)/build/san/bin" BT_UNIT="$(CURDIR)/build/san/tests" \
+		ASAN_OPTIONS=detect_leaks=1:exitcode=86 \
+		UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:exitcode=86 \
+		prove --timer -j2 -e bash $(sort $(wildcard tests/t[0-9]*.sh))
+
+demo: deps
+	$(Q)$(MAKE) --no-print-directory demo-run
+
+demo-run: $(BINS)
+	$(Q)sh demo/run.sh "$(CURDIR)/bin"
+
+bench: deps
+	$(Q)$(MAKE) --no-print-directory bench-run
+
+bench-run: $(BINS)
+	$(Q)sh bench/run.sh "$(CURDIR)/bin"
+
+install: $(BINS)
+	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(mandir)/man1 \
+		$(DESTDIR)$(bashcompdir) $(DESTDIR)$(zshcompdir) $(DESTDIR)$(fishcompdir)
+	install -m 755 $(BINS) $(DESTDIR)$(bindir)/
+	install -m 644 $(MANPAGES) $(DESTDIR)$(mandir)/man1/
+	for p in $(PROGRAMS); do \
+		install -m 644 completions/$$p.bash $(DESTDIR)$(bashcompdir)/$$p; \
+		install -m 644 completions/_$$p $(DESTDIR)$(zshcompdir)/_$$p; \
+		install -m 644 completions/$$p.fish $(DESTDIR)$(fishcompdir)/$$p.fish; \
+	done
+
+uninstall:
+	for p in $(PROGRAMS); do \
+		rm -f $(DESTDIR)$(bindir)/$$p $(DESTDIR)$(mandir)/man1/$$p.1 \
+			$(DESTDIR)$(bashcompdir)/$$p $(DESTDIR)$(zshcompdir)/_$$p \
+			$(DESTDIR)$(fishcompdir)/$$p.fish; \
+	done
+
+clean:
+	rm -rf build bin
+
+.PHONY: all deps check check-run demo demo-run bench bench-run install uninstall clean
+.SECONDARY:

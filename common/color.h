@@ -1,0 +1,38 @@
+#ifndef COLOR_H
+#define COLOR_H
+
+#include <stdio.h>
+#include "config.h"
+
+#define COLOR_RESET "\033[m"
+#define COLOR_BOLD "\033[1m"
+#define COLOR_RED "\033[31m"
+#define COLOR_GREEN "\033[32m"
+#define COLOR_YELLOW "\033[33m"
+#define COLOR_CYAN "\033[36m"
+#define COLOR_DIM "\033[2m"
+
+enum color_mode { COLOR_AUTO = -1, COLOR_NEVER = 0, COLOR_ALWAYS = 1 };
+
+struct option;
+/* parse-options callback for --color[=<when>]; value is an int * (enum color_mode). */
+int parse_opt_color(const struct option *opt, const char *arg, int unset);
+
+/*
+ * Decide whether to colour stdout: --color wins, then color.<cmd> and
+ * color.ui from cfg (cfg may be NULL), then "auto": colour only on a tty
+ * with TERM not "dumb".
+ */
+int want_color(int mode, struct config *cfg, const char *cmd_key);
+
+/* Wrap s in color when on is set; returns s or the colour code. */
+const char *color_on(int on, const char *color);
+const char *color_off(int on);
+
+/* Progress goes to stderr only when stderr is a terminal. */
+int progress_wanted(void);
+
+/* 1 when the locale's character set is UTF-8 (for sparklines). */
+int locale_is_utf8(void);
+
+#endif

@@ -1,0 +1,83 @@
+#include <stdlib.h>
+#include "tap.h"
+#include "usage.h"
+#include "strvec.h"
+#include "parse-options.h"
+#include "config.h"
+
+static const char *const usage_str[] = { "git test [<options>] <arg>", NULL };
+
+static void test_parse(void)
+{
+	int flag = 0, num = 3;
+	double thr = 1.5;
+	const char *str = NULL;
+	struct strvec list = STRVEC_INIT;
+	struct option opts[] = {
+		OPT_BOOL('q', "quiet", &flag, "be quiet"),
+		OPT_INTEGER(0, "span", &num, "days"),
+		OPT_DOUBLE(0, "threshold", &thr, "x", "noise multiples"),
+		OPT_STRING(0, "file", &str, "path", "read from path"),
+		OPT_STRING_LIST(0, "path", &list, "prefix", "paths"),
+		OPT_END(),
+	};
+	const char *argv[] = { "git-test", "-q", "one", "--span=9", "--file", "x.json",
+			       "--path", "a/", "--path=b/", "--threshold", "2.5", "--",
+			       "--not-an-option", NULL };
+	int argc = parse_options(13, argv, opts, usage_str, 0);
+
+	is_int(argc, 2, "two arguments remain");
+	is_str(argv[0], "one", "first argument kept in order");
+	is_str(argv[1], "--not-an-option", "arguments after -- are not options");
+	is_int(flag, 1, "short boolean");
+	is_int(num, 9, "--span=9");
+	is_num(thr, 2.5, 1e-12, "--threshold 2.5");
+	is_str(str, "x.json", "--file takes the next argument");
+	is_int(list.nr, 2, "string list collects both");
+	is_str(list.v[1], "b/", "string list keeps order");
+
+	{
+		const char *argv2[] = { "git-test", "--no-quiet", "--no-path", "--no-file", NULL };
+
+		argc = parse_options(4, argv2, opts, usage_str, 0);
+		is_int(argc, 0, "only options");
+		is_int(flag, 0, "--no-quiet clears");
+		is_int(list.nr, 0, "--no-path clears the list");
+		ok(str == NULL, "--no-file unsets the string");
+	}
+	{
+		const char *argv3[] = { "git-test", "run", "--span", "2", NULL };
+
+		argc = parse_options(4, argv3, opts, usage_str, PARSE_OPT_STOP_AT_NON_OPTION);
+		is_int(argc, 3, "stops at the first non-option");
+		is_str(argv3[0], "run", "subcommand first");
+	}
+	strvec_clear(&list);
+}
+
+static void test_config_parameters(void)
+{
+	struct config cfg;
+
+	config_init(&cfg, NULL);
+	ok(!config_parse_parameters(&cfg, "'bench.url=http://a/x.json' 'Bench.b200_cute.SLICE'='\\[cute\\]' 'color.ui'"),
+	   "old and new GIT_CONFIG_PARAMETERS forms parse");
+	is_str(config_get_string(&cfg, "bench.url"), "http://a/x.json", "old form key=value");
+	is_str(config_get_string(&cfg, "bench.b200_cute.slice"), "\\[cute\\]",
+	       "section and name case-insensitive, subsection kept");
+	ok(config_get_string(&cfg, "bench.B200_CUTE.slice") == NULL, "subsection is case-sensitive");
+	is_str(config_get_string(&cfg, "color.ui"), "true", "bare key means true");
+	ok(!config_parse_parameters(&cfg, "'bench.url'='it'\\''s'"), "quoted quote parses");
+	is_str(config_get_string(&cfg, "bench.url"), "it's", "later override wins, quote kept");
+	ok(config_parse_parameters(&cfg, "'unterminated") < 0, "unterminated quote is rejected");
+	config_release(&cfg);
+}
+
+int main(void)
+{
+	git_libgit2_init();
+	test_parse();
+	test_config_parameters();
+	git_libgit2_shutdown();
+	return done_testing();
+}
