@@ -1,0 +1,65 @@
+#ifndef DASHBOARD_H
+#define DASHBOARD_H
+
+#include <stddef.h>
+#include <time.h>
+#include <cjson/cJSON.h>
+
+/*
+ * The Helion benchmark dashboard (dashboard-data.json, its legacy 2026-04
+ * schema, and pretuned-dashboard-data.json), parsed once with cJSON into
+ * arrays of rows and history entries. Every string below points into the
+ * cJSON tree owned by struct dashboard and lives until dashboard_release().
+ * Metrics are NAN when null, absent, or a speedup of 0 ("no data").
+ */
+struct dash_entry {
+	const char *run_id;
+	const char *sha;	/* 8 hex */
+	const char *full_sha;	/* 40 hex, not always real (see DATA.md) */
+	const char *date;	/* the run's start, ISO UTC */
+	const char *branch;
+	time_t time;		/* date parsed */
+	int is_nightly;		/* legacy schema: branch == "main" */
+	double helion;		/* helion_speedup_geomean; pretuned: geomean */
+	double triton;
+	double torch_compile;
+	double latency;		/* helion_latency_avg_ms */
+	double compile_time;	/* compile_time_geomean_s or legacy compile_time_avg_s */
+	int helion_wins;	/* pretuned; -1 when absent */
+	int total;		/* pretuned; -1 when absent */
+	const char *error;	/* pretuned run error, or NULL */
+	const cJSON *json;	/* the entry itself (per_shape, baselines) */
+};
+
+struct dash_row {
+	const char *kernel;
+	const char *platform;
+	const char *platform_short;
+	struct dash_entry *history;	/* ascending by time */
+	size_t nr_history;
+	const cJSON *json;
+};
+
+struct dashboard {
+	cJSON *root;
+	int pretuned;		/* has kernels[] / geomean rows */
+	int legacy;		/* no is_nightly anywhere */
+	const char *generated_at;
+	struct dash_row *rows;
+	size_t nr_rows;
+};
+
+void dashboard_init(struct dashboard *d);
+
+/*
+ * Parse text (len bytes, need not be NUL-terminated) as a dashboard of
+ * either schema. origin names the source in messages. On a missing or
+ * mistyped required key, prints an error with its JSON path, e.g.
+ * "'summary[12].history[3].sha' is missing in 'x.json'", and returns -1.
+ * Unknown keys are ignored.
+ */
+int dashboard_parse(struct dashboard *d, const char *text, size_t len, const char *origin);
+
+void dashboard_release(struct dashboard *d);
+
+#endif
