@@ -14,7 +14,9 @@ CC ?= cc
 PKG_CONFIG ?= pkg-config
 PKGS = libgit2 libcurl libcjson libpcre2-8
 CFLAGS ?= -O2 -g
-BT_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Icommon \
+# As git's DEVELOPER flags: libgit2's *_INIT macros leave fields to zero.
+BT_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wno-missing-field-initializers \
+	-Icommon \
 	$(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 BT_LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined \

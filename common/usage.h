@@ -1,6 +1,8 @@
 #ifndef USAGE_H
 #define USAGE_H
 
+#include <stddef.h>
+
 /*
  * Git-style diagnostics. die() prints "fatal: ..." and exits 128; only
  * code under cmd/ may call it. error() prints "error: ..." and returns -1
