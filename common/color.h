@@ -18,6 +18,10 @@ struct option;
 /* parse-options callback for --color[=<when>]; value is an int * (enum color_mode). */
 int parse_opt_color(const struct option *opt, const char *arg, int unset);
 
+/* The --color[=<when>] entry of an option table (needs parse-options.h). */
+#define OPT_COLOR(v) { OPTION_CALLBACK, 0, "color", (v), "when", \
+	"colour the output: always, never or auto (default)", PARSE_OPT_OPTARG, parse_opt_color }
+
 /*
  * Decide whether to colour stdout: --color wins, then color.<cmd> and
  * color.ui from cfg (cfg may be NULL), then "auto": colour only on a tty
