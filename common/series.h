@@ -73,7 +73,8 @@ double series_level_change(const struct series *s, enum metric m, size_t i, size
 			   double *before, double *after);
 
 struct step {
-	int found;
+	int found;		/* a step was detected; else index (when > 0) is the
+				   boundary at the date, shown for reference */
 	size_t index;		/* first_bad = points[index], last_good = points[index - 1] */
 	double before;		/* median helion level before */
 	double after;		/* median helion level after */

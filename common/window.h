@@ -85,8 +85,12 @@ struct window {
 	int empty;		/* both ends are the same commit */
 	struct window_commit *commits;	/* newest first */
 	size_t nr_commits;
+	size_t alloc_commits;
 	size_t nr_slice;	/* commits matching tag or path */
 	time_t date;		/* the user's date, parsed */
+	int date_is_day;	/* it named a whole day */
+	size_t first_shown;	/* the nightlies within span days of the date: */
+	size_t end_shown;	/* points[first_shown .. end_shown) */
 };
 
 /*

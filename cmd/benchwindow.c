@@ -1,0 +1,105 @@
+/*
+ * git-benchwindow: from a dashboard move to the commit window.
+ *
+ *   git benchwindow [<options>] <platform> <date>
+ *
+ * Exit status: 0 the window was listed; 1 a nightly's commit is not in
+ * this repository (everything else is printed, with a `git fetch` hint);
+ * 128 fatal error; 129 usage error.
+ */
+#include <stdio.h>
+#include "usage.h"
+#include "parse-options.h"
+#include "color.h"
+#include "repo.h"
+#include "window.h"
+#include "window-json.h"
+#include "window-print.h"
+
+static const char *const benchwindow_usage[] = {
+	"git benchwindow [<options>] <platform> <date>",
+	NULL
+};
+
+static void print_json(const struct window *w, const struct window_options *o, int only_slice)
+{
+	cJSON *root = cJSON_CreateObject(), *series, *commits, *step, *paths;
+
+	cJSON_AddStringToObject(root, "platform", o->platform);
+	cJSON_AddItemToObject(root, "kernel", o->kernel ? cJSON_CreateString(o->kernel) : cJSON_CreateNull());
+	cJSON_AddItemToObject(root, "date", window_date_json(w, o->date));
+	cJSON_AddItemToObject(root, "last_good", window_end_json(&w->last_good));
+	cJSON_AddItemToObject(root, "first_bad", window_end_json(&w->first_bad));
+	step = cJSON_AddObjectToObject(root, "step");
+	cJSON_AddBoolToObject(step, "found", w->step.found);
+	cJSON_AddItemToObject(step, "before", json_metric(w->step.before));
+	cJSON_AddItemToObject(step, "after", json_metric(w->step.after));
+	cJSON_AddItemToObject(step, "change_pct", json_number(w->step.change_pct, 2));
+	cJSON_AddItemToObject(step, "noise_pct", json_number(w->step.noise_pct, 2));
+	cJSON_AddItemToObject(step, "score", json_number(w->step.score, 2));
+	cJSON_AddBoolToObject(step, "persistent", w->step.persistent);
+	cJSON_AddStringToObject(root, "slice", w->slice.pattern);
+	paths = cJSON_AddArrayToObject(root, "slice_paths");
+	for (size_t i = 0; i < w->slice.paths.nr; i++)
+		cJSON_AddItemToArray(paths, cJSON_CreateString(w->slice.paths.v[i]));
+	cJSON_AddBoolToObject(root, "empty", w->empty);
+	series = cJSON_AddArrayToObject(root, "series");
+	for (size_t i = w->first_shown; i < w->end_shown; i++)
+		cJSON_AddItemToArray(series, series_point_json(&w->series.points[i]));
+	if (!w->listed) {
+		cJSON_AddNullToObject(root, "commits");
+	} else {
+		commits = cJSON_AddArrayToObject(root, "commits");
+		for (size_t i = 0; i < w->nr_commits; i++)
+			if (!only_slice || window_commit_in_slice(&w->commits[i]))
+				cJSON_AddItemToArray(commits, window_commit_json(&w->commits[i]));
+	}
+	json_print_and_free(root);
+}
+
+int main(int argc, const char **argv)
+{
+	struct window_options o;
+	struct window_print_options po = { 0 };
+	int json = 0, color = COLOR_AUTO, ret;
+	git_repository *repo = NULL;
+	struct config cfg;
+	struct window w;
+	struct option options[] = {
+		OPT_WINDOW(&o),
+		OPT_BOOL(0, "only-slice", &po.only_slice, "list only the commits in the slice"),
+		OPT_GROUP("Output"),
+		OPT_BOOL(0, "json", &json, "print one JSON object (see the man page)"),
+		OPT_COLOR(&color),
+		OPT_END(),
+	};
+
+	window_options_init(&o);
+	argc = parse_options(argc, argv, options, benchwindow_usage, 0);
+	if (argc != 2) {
+		error(argc < 2 ? "need a <platform> and a <date>" : "too many arguments");
+		usage_with_options(benchwindow_usage, options);
+	}
+	o.platform = argv[0];
+	o.date = argv[1];
+
+	repo_library_init();
+	if (repo_open(&repo) || config_init(&cfg, repo))
+		exit(EXIT_FATAL);
+	ret = window_compute(&w, repo, &cfg, &o);
+	if (ret < 0)
+		exit(EXIT_FATAL);
+	if (json) {
+		print_json(&w, &o, po.only_slice);
+	} else {
+		po.color = want_color(color, &cfg, "color.benchwindow");
+		po.utf8 = locale_is_utf8();
+		window_print(stdout, &w, &po);
+	}
+	window_release(&w);
+	config_release(&cfg);
+	git_repository_free(repo);
+	window_options_release(&o);
+	git_libgit2_shutdown();
+	return ret;
+}

@@ -1,0 +1,81 @@
+#include "usage.h"
+#include "repo.h"
+#include "walk.h"
+
+static int walk_failed(git_repository *repo, const git_oid *bad)
+{
+	char hex[GIT_OID_HEXSZ + 1];
+
+	if (git_repository_is_shallow(repo) == 1) {
+		error("the first-parent walk from '%s' reached the boundary of this shallow clone",
+		      oid_hex(hex, bad));
+		advise("deepen the clone with 'git fetch --deepen=<n>' or 'git fetch --unshallow'");
+		return -1;
+	}
+	return repo_error("cannot walk the history from '%s'", oid_hex(hex, bad));
+}
+
+int walk_first_parent(git_repository *repo, const git_oid *good, const git_oid *bad,
+		      walk_fn *fn, void *data)
+{
+	git_revwalk *walk = NULL;
+	git_oid oid;
+	int ret = 0, rc;
+
+	if (git_revwalk_new(&walk, repo))
+		return repo_error("cannot start a history walk");
+	git_revwalk_sorting(walk, GIT_SORT_NONE);
+	git_revwalk_simplify_first_parent(walk);
+	if (git_revwalk_push(walk, bad) || git_revwalk_hide(walk, good)) {
+		ret = walk_failed(repo, bad);
+		goto out;
+	}
+	while (!(rc = git_revwalk_next(&oid, walk))) {
+		git_commit *c;
+
+		if (git_commit_lookup(&c, repo, &oid)) {
+			ret = walk_failed(repo, bad);
+			goto out;
+		}
+		ret = fn(c, data);
+		git_commit_free(c);
+		if (ret)
+			goto out;
+	}
+	if (rc != GIT_ITEROVER)
+		ret = walk_failed(repo, bad);
+out:
+	git_revwalk_free(walk);
+	return ret;
+}
+
+int commit_touches(git_repository *repo, git_commit *commit, const struct strvec *pathspec,
+		   int *out)
+{
+	git_diff_options opts = GIT_DIFF_OPTIONS_INIT;
+	git_tree *tree = NULL, *parent_tree = NULL;
+	git_commit *parent = NULL;
+	git_diff *diff = NULL;
+	int ret = 0;
+
+	*out = 0;
+	if (!pathspec->nr)
+		return 0;
+	opts.pathspec.strings = pathspec->v;
+	opts.pathspec.count = pathspec->nr;
+	if (git_commit_tree(&tree, commit) ||
+	    (git_commit_parentcount(commit) &&
+	     (git_commit_parent(&parent, commit, 0) || git_commit_tree(&parent_tree, parent))) ||
+	    git_diff_tree_to_tree(&diff, repo, parent_tree, tree, &opts)) {
+		char hex[GIT_OID_HEXSZ + 1];
+
+		ret = repo_error("cannot diff commit '%s'", oid_hex(hex, git_commit_id(commit)));
+	} else {
+		*out = git_diff_num_deltas(diff) > 0;
+	}
+	git_diff_free(diff);
+	git_tree_free(parent_tree);
+	git_commit_free(parent);
+	git_tree_free(tree);
+	return ret;
+}
