@@ -21,42 +21,6 @@ static const char *const benchwindow_usage[] = {
 	NULL
 };
 
-static void print_json(const struct window *w, const struct window_options *o, int only_slice)
-{
-	cJSON *root = cJSON_CreateObject(), *series, *commits, *step, *paths;
-
-	cJSON_AddStringToObject(root, "platform", o->platform);
-	cJSON_AddItemToObject(root, "kernel", o->kernel ? cJSON_CreateString(o->kernel) : cJSON_CreateNull());
-	cJSON_AddItemToObject(root, "date", window_date_json(w, o->date));
-	cJSON_AddItemToObject(root, "last_good", window_end_json(&w->last_good));
-	cJSON_AddItemToObject(root, "first_bad", window_end_json(&w->first_bad));
-	step = cJSON_AddObjectToObject(root, "step");
-	cJSON_AddBoolToObject(step, "found", w->step.found);
-	cJSON_AddItemToObject(step, "before", json_metric(w->step.before));
-	cJSON_AddItemToObject(step, "after", json_metric(w->step.after));
-	cJSON_AddItemToObject(step, "change_pct", json_number(w->step.change_pct, 2));
-	cJSON_AddItemToObject(step, "noise_pct", json_number(w->step.noise_pct, 2));
-	cJSON_AddItemToObject(step, "score", json_number(w->step.score, 2));
-	cJSON_AddBoolToObject(step, "persistent", w->step.persistent);
-	cJSON_AddStringToObject(root, "slice", w->slice.pattern);
-	paths = cJSON_AddArrayToObject(root, "slice_paths");
-	for (size_t i = 0; i < w->slice.paths.nr; i++)
-		cJSON_AddItemToArray(paths, cJSON_CreateString(w->slice.paths.v[i]));
-	cJSON_AddBoolToObject(root, "empty", w->empty);
-	series = cJSON_AddArrayToObject(root, "series");
-	for (size_t i = w->first_shown; i < w->end_shown; i++)
-		cJSON_AddItemToArray(series, series_point_json(&w->series.points[i]));
-	if (!w->listed) {
-		cJSON_AddNullToObject(root, "commits");
-	} else {
-		commits = cJSON_AddArrayToObject(root, "commits");
-		for (size_t i = 0; i < w->nr_commits; i++)
-			if (!only_slice || window_commit_in_slice(&w->commits[i]))
-				cJSON_AddItemToArray(commits, window_commit_json(&w->commits[i]));
-	}
-	json_print_and_free(root);
-}
-
 int main(int argc, const char **argv)
 {
 	struct window_options o;
@@ -90,7 +54,7 @@ int main(int argc, const char **argv)
 	if (ret < 0)
 		exit(EXIT_FATAL);
 	if (json) {
-		print_json(&w, &o, po.only_slice);
+		json_print_and_free(window_json(&w, &o, po.only_slice));
 	} else {
 		po.color = want_color(color, &cfg, "color.benchwindow");
 		po.utf8 = locale_is_utf8();

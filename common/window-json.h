@@ -28,6 +28,14 @@ cJSON *json_metric(double v);
 /* The user's date: "YYYY-MM-DD" for a day argument, else ISO time. */
 cJSON *window_date_json(const struct window *w, const char *date_arg);
 
+/*
+ * The git-benchwindow document: platform, kernel, date, last_good,
+ * first_bad, step, slice, slice_paths, empty, series (the nightlies shown),
+ * commits (null when an end did not resolve; only the slice's with
+ * only_slice).
+ */
+cJSON *window_json(const struct window *w, const struct window_options *o, int only_slice);
+
 /* Print item (tab-indented, as cJSON_Print does) and a newline on stdout, then free it. */
 void json_print_and_free(cJSON *item);
 
