@@ -1,0 +1,175 @@
+#!/bin/bash
+# git benchwindow: the report, the --json contract, dates, usage and errors.
+. "$(dirname "$0")/lib/test-lib.sh"
+. "$TEST_DIR/lib/helion-repo.sh"
+
+make_helion_repo "$TRASH/repo"
+(cd "$TRASH/repo" && cute_spec | python3 "$TEST_DIR/lib/gen-dashboard.py" >"$TRASH/dash.json")
+cd "$TRASH/repo"
+good=$(nightly_sha 2026-09-07)
+bad=$(nightly_sha 2026-09-08)
+
+# short <day>: the 8-hex sha of that day's nightly
+short() { nightly_sha "$1" | cut -c1-8; }
+
+test_expect_success 'finds the step and lists the window with the slice marked' '
+	cd repo &&
+	git benchwindow --file ../dash.json b200_cute 2026-09-08 >../out &&
+	git log --abbrev=8 --first-parent --format="%h %cd %s" --date=format:%Y-%m-%d $good..$bad >../log &&
+	cat >../expect <<-EOF &&
+	b200_cute: nightly helion speedup, geomean over 5 kernels
+	######|_______  2026-09-02 .. 2026-09-14, helion 1.320 .. 1.506
+
+	  date        sha       helion  triton compile   latency  change kernels
+	  2026-09-02  $(short 2026-09-02)   1.503   1.210   1.050    0.0133               5
+	  2026-09-03  $(short 2026-09-03)   1.506   1.210   1.050    0.0133   +0.2%       5
+	  2026-09-04  $(short 2026-09-04)   1.500   1.210   1.050    0.0133   -0.4%       5
+	  2026-09-05  $(short 2026-09-05)   1.503   1.210   1.050    0.0133   +0.2%       5
+	  2026-09-06  $(short 2026-09-06)   1.506   1.210   1.050    0.0133   +0.2%       5
+	  2026-09-07  $(short 2026-09-07)   1.500   1.210   1.050    0.0133   -0.4%       5
+	> 2026-09-08  $(short 2026-09-08)   1.323   1.210   1.050    0.0151  -11.8%       5
+	  2026-09-09  $(short 2026-09-09)   1.325   1.210   1.050    0.0151   +0.2%       5
+	  2026-09-10  $(short 2026-09-10)   1.320   1.210   1.050    0.0152   -0.4%       5
+	  2026-09-11  $(short 2026-09-11)   1.323   1.210   1.050    0.0151   +0.2%       5
+	  2026-09-12  $(short 2026-09-12)   1.325   1.210   1.050    0.0151   +0.2%       5
+	  2026-09-13  $(short 2026-09-13)   1.320   1.210   1.050    0.0152   -0.4%       5
+	  2026-09-14  $(short 2026-09-14)   1.323   1.210   1.050    0.0151   +0.2%       5
+
+	step: 2026-09-07 -> 2026-09-08, helion 1.503 -> 1.323 (-12.0%), 25.6x the noise (0.5%), persistent
+	last good: ${good:0:8} (run 30000006, 2026-09-07T08:20:00Z)
+	first bad: ${bad:0:8} (run 30000007, 2026-09-08T08:20:00Z)
+
+	first-parent commits in ${good:0:8}..${bad:0:8}, newest first (* = slice (?i)\[(?:cute|cutedsl)\] or paths helion/_compiler/cute/, helion/runtime/cute/):
+	  $(sed -n 1p ../log)
+	* $(sed -n 2p ../log)
+	* $(sed -n 3p ../log)
+	* $(sed -n 4p ../log)
+	4 commits, 3 in the slice
+	EOF
+	test_cmp ../expect ../out
+'
+
+test_expect_success 'the --json document is exact' '
+	cd repo &&
+	git benchwindow --file ../dash.json --span 2 b200_cute 2026-09-08 --json >../out.json &&
+	python3 - "$good" "$bad" ../out.json <<-\PY
+	import json, subprocess, sys
+	good, bad, path = sys.argv[1:4]
+	doc = json.load(open(path))
+	assert list(doc) == ["platform", "kernel", "date", "last_good", "first_bad", "step",
+	                     "slice", "slice_paths", "empty", "series", "commits"], list(doc)
+	assert doc["platform"] == "b200_cute" and doc["kernel"] is None and doc["date"] == "2026-09-08"
+	assert doc["last_good"] == {"sha": good, "date": "2026-09-07T08:20:00Z", "run_id": "30000006"}
+	assert doc["first_bad"] == {"sha": bad, "date": "2026-09-08T08:20:00Z", "run_id": "30000007"}
+	assert doc["step"] == {"found": True, "before": 1.503, "after": 1.3226, "change_pct": -12,
+	                       "noise_pct": 0.5, "score": 25.57, "persistent": True}, doc["step"]
+	assert doc["slice"] == "(?i)\\[(?:cute|cutedsl)\\]"
+	assert doc["slice_paths"] == ["helion/_compiler/cute/", "helion/runtime/cute/"]
+	assert doc["empty"] is False
+	assert [p["date"][:10] for p in doc["series"]] == ["2026-09-06", "2026-09-07",
+	        "2026-09-08", "2026-09-09", "2026-09-10"], doc["series"]
+	p = doc["series"][2]
+	assert list(p) == ["run_id", "sha", "date", "kernels", "helion", "triton", "torch_compile",
+	                   "latency", "helion_raw", "kernel_set_changed"]
+	assert p["kernels"] == 5 and p["triton"] == 1.21 and p["kernel_set_changed"] is False
+	log = subprocess.check_output(["git", "log", "--first-parent", "--format=%H%x09%cI%x09%s",
+	                               good + ".." + bad], text=True).splitlines()
+	assert len(doc["commits"]) == len(log) == 4
+	for c, line in zip(doc["commits"], log):
+	    sha, date, subject = line.split("\t")
+	    assert list(c) == ["sha", "date", "subject", "slice_match"]
+	    assert c["sha"] == sha and c["subject"] == subject
+	assert [c["slice_match"] for c in doc["commits"]] == [False, True, True, True]
+	assert [c["date"] for c in doc["commits"]] == ["2026-09-07T19:00:00Z", "2026-09-07T18:00:00Z",
+	        "2026-09-07T16:30:00Z", "2026-09-07T09:00:00Z"]
+	PY
+'
+
+test_expect_success 'relative dates and ISO times name the same step' '
+	cd repo &&
+	BENCHTRIAGE_NOW=2026-09-10T12:00:00Z git benchwindow --file ../dash.json --json \
+		b200_cute "2 days ago" >../rel.json &&
+	git benchwindow --file ../dash.json --json b200_cute 2026-09-08T08:20:00Z >../iso.json &&
+	grep "\"date\":	\"2026-09-08\"," ../rel.json &&
+	grep "\"date\":	\"2026-09-08T08:20:00Z\"," ../iso.json &&
+	grep -c "\"sha\":	\"$bad\"" ../rel.json &&
+	grep -c "\"sha\":	\"$bad\"" ../iso.json
+'
+
+test_expect_success 'a date outside the series names its range' '
+	cd repo &&
+	test_expect_code 128 git benchwindow --file ../dash.json b200_cute 2026-12-01 2>../err &&
+	echo "error: date '\''2026-12-01'\'' is outside the series of '\''b200_cute'\'' (2026-09-02 .. 2026-09-14)" >../expect &&
+	test_cmp ../expect ../err
+'
+
+test_expect_success 'an unknown platform or kernel lists the valid ones' '
+	cd repo &&
+	test_expect_code 128 git benchwindow --file ../dash.json h200 2026-09-08 2>../err &&
+	echo "error: unknown platform '\''h200'\''; valid platforms: '\''b200_cute'\'', '\''b200'\''" >../expect &&
+	test_cmp ../expect ../err &&
+	test_expect_code 128 git benchwindow --file ../dash.json --kernel gemm b200 2026-09-08 2>../err &&
+	echo "error: unknown kernel '\''gemm'\'' on platform '\''b200'\''; valid kernels: '\''matmul'\''" >../expect &&
+	test_cmp ../expect ../err
+'
+
+test_expect_success 'a bad date and bad usage are usage errors' '
+	cd repo &&
+	test_expect_code 128 git benchwindow --file ../dash.json b200_cute 2026-13-45 2>../err &&
+	grep "^error: cannot understand the date '\''2026-13-45'\''" ../err &&
+	test_expect_code 129 git benchwindow --file ../dash.json b200_cute 2>../err &&
+	grep "^error: need a <platform> and a <date>" ../err &&
+	grep "^usage: git benchwindow \[<options>\] <platform> <date>" ../err &&
+	test_expect_code 129 git benchwindow --frobnicate b200_cute 2026-09-08 2>../err &&
+	grep "^error: unknown option .frobnicate.$" ../err &&
+	test_expect_code 129 git benchwindow --span=x b200_cute 2026-09-08 2>../err &&
+	grep "^error: option .span. expects an integer value$" ../err &&
+	test_expect_code 129 git benchwindow -h >../out &&
+	grep "^    --only-slice" ../out
+'
+
+test_expect_success '--good and --bad override detection' '
+	cd repo &&
+	git benchwindow --file ../dash.json --good HEAD~3 --bad HEAD~1 --json b200_cute 2026-09-08 >../out.json &&
+	python3 - "$(git rev-parse HEAD~3)" "$(git rev-parse HEAD~1)" ../out.json <<-\PY
+	import json, sys
+	doc = json.load(open(sys.argv[3]))
+	assert doc["last_good"]["sha"] == sys.argv[1] and doc["last_good"]["run_id"] is None
+	assert doc["first_bad"]["sha"] == sys.argv[2]
+	assert len(doc["commits"]) == 2, doc["commits"]
+	PY
+'
+
+test_expect_success 'a bad revision for --good is an error naming it' '
+	cd repo &&
+	test_expect_code 128 git benchwindow --file ../dash.json --good nosuchrev b200_cute 2026-09-08 2>../err &&
+	echo "error: bad revision '\''nosuchrev'\''" >../expect &&
+	test_cmp ../expect ../err
+'
+
+test_expect_success 'colour only when asked or on a tty' '
+	cd repo &&
+	git benchwindow --file ../dash.json b200_cute 2026-09-08 >../plain &&
+	! grep -q "$(printf "\033")" ../plain &&
+	git benchwindow --color=always --file ../dash.json b200_cute 2026-09-08 >../colour &&
+	grep -q "$(printf "\033")\[33m" ../colour &&
+	git -c color.ui=always benchwindow --file ../dash.json b200_cute 2026-09-08 >../colour2 &&
+	test_cmp ../colour ../colour2 &&
+	git -c color.ui=always benchwindow --color=never --file ../dash.json b200_cute 2026-09-08 >../plain2 &&
+	test_cmp ../plain ../plain2
+'
+
+test_expect_success 'the sparkline uses blocks in a UTF-8 locale' '
+	cd repo &&
+	LC_ALL=C.UTF-8 git benchwindow --file ../dash.json b200_cute 2026-09-08 >../out &&
+	sed -n 2p ../out | grep "^██████│▁▁▁▁▁▁▁  2026-09-02"
+'
+
+test_expect_success 'the dashboard can come from stdin' '
+	cd repo &&
+	git benchwindow --file - --json b200_cute 2026-09-08 <../dash.json >../stdin.json &&
+	git benchwindow --file ../dash.json --json b200_cute 2026-09-08 >../file.json &&
+	test_cmp ../file.json ../stdin.json
+'
+
+test_done
