@@ -1,0 +1,179 @@
+#!/bin/bash
+# git benchwindow on real-world data quirks: both schemas, runs that are
+# not nightlies, fabricated full_sha values, missing, ambiguous and equal
+# shas, kernel-set changes and outliers.
+. "$(dirname "$0")/lib/test-lib.sh"
+. "$TEST_DIR/lib/helion-repo.sh"
+
+make_helion_repo "$TRASH/repo"
+cd "$TRASH/repo"
+good=$(nightly_sha 2026-09-07)
+bad=$(nightly_sha 2026-09-08)
+gen() { python3 "$TEST_DIR/lib/gen-dashboard.py" "$@"; }
+
+# series <platform> <kernel> <value of each day 02..14 ...>: val lines for the runs of cute_spec
+series() {
+	p=$1 k=$2
+	shift 2
+	i=0
+	for v in "$@"; do
+		i=$((i + 1))
+		echo "val $p $k 3000000$i $v 1.21 1.05 0.0133"
+	done
+}
+runs() {
+	i=0
+	for d in 02 03 04 05 06 07 08 09 10 11 12 13 14; do
+		i=$((i + 1))
+		echo "run 3000000$i 2026-09-${d}T08:20:00Z $(nightly_sha 2026-09-$d)${*:+ $*}"
+	done
+}
+ends() { # ends <json>: "last_good.sha first_bad.sha"
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["last_good"]["sha"], d["first_bad"]["sha"])' "$1"
+}
+
+test_expect_success 'the legacy schema loads, fabricated full_sha values fall back to the prefix' '
+	cd repo &&
+	{ runs fullsha=fake && series b200_cute matmul 1.5 1.5 1.5 1.5 1.5 1.5 1.3 1.3 1.3 1.3 1.3 1.3 1.3; } |
+		gen --legacy >../legacy.json &&
+	! grep -q is_nightly ../legacy.json &&
+	grep -q compile_time_avg_s ../legacy.json &&
+	git benchwindow --file ../legacy.json --json b200_cute 2026-09-08 >../out.json &&
+	echo "$good $bad" >../expect &&
+	ends ../out.json >../actual &&
+	test_cmp ../expect ../actual
+'
+
+test_expect_success 'a legacy run on a side branch is not a nightly' '
+	cd repo &&
+	{ runs && echo "run 39 2026-09-10T12:00:00Z HEAD branch=perf-experiment" &&
+	  series b200_cute matmul 1.5 1.5 1.5 1.5 1.5 1.5 1.3 1.3 1.3 1.3 1.3 1.3 1.3 &&
+	  echo "val b200_cute matmul 39 0.2"; } | gen --legacy >../legacy-side.json &&
+	git benchwindow --file ../legacy-side.json --json b200_cute 2026-09-08 >../out.json &&
+	! grep -q "\"run_id\":	\"39\"" ../out.json &&
+	echo "$good $bad" >../expect && ends ../out.json >../actual && test_cmp ../expect ../actual
+'
+
+test_expect_success 'manual and side-branch runs do not move the step' '
+	cd repo &&
+	{ runs &&
+	  echo "run 41 2026-09-04T12:00:00Z $(nightly_sha 2026-09-04) nightly=0" &&
+	  echo "run 42 2026-09-05T12:00:00Z $(nightly_sha 2026-09-05) branch=perf nightly=1" &&
+	  series b200_cute matmul 1.5 1.5 1.5 1.5 1.5 1.5 1.3 1.3 1.3 1.3 1.3 1.3 1.3 &&
+	  echo "val b200_cute matmul 41 0.4" && echo "val b200_cute matmul 42 0.4"; } | gen >../manual.json &&
+	git benchwindow --file ../manual.json --json b200_cute 2026-09-06 >../out.json &&
+	echo "$good $bad" >../expect && ends ../out.json >../actual && test_cmp ../expect ../actual &&
+	git benchwindow --file ../manual.json --all-runs --json b200_cute 2026-09-06 >../all.json &&
+	grep -q "\"run_id\":	\"41\"" ../all.json && grep -q "\"run_id\":	\"42\"" ../all.json
+'
+
+test_expect_success 'a nightly missing locally is reported with a fetch hint, the rest still printed' '
+	cd repo &&
+	{ runs | sed "s/ $bad\$/ 0123456789abcdef0123456789abcdef01234567/" &&
+	  series b200_cute matmul 1.5 1.5 1.5 1.5 1.5 1.5 1.3 1.3 1.3 1.3 1.3 1.3 1.3; } | gen >../missing.json &&
+	test_expect_code 1 git benchwindow --file ../missing.json b200_cute 2026-09-08 >../out 2>../err &&
+	cat >../expect <<-EOF &&
+	warning: commit '\''01234567'\'' of run '\''30000007'\'' (2026-09-08T08:20:00Z) is not in this repository
+	hint: run '\''git fetch'\'' to get the missing commit, or give --good/--bad
+	EOF
+	test_cmp ../expect ../err &&
+	grep "^step: 2026-09-07 -> 2026-09-08" ../out &&
+	grep "^first bad: 01234567 (run 30000007, 2026-09-08T08:20:00Z), not in this repository\$" ../out &&
+	! grep -q "^first-parent" ../out &&
+	test_expect_code 1 git benchwindow --file ../missing.json --json b200_cute 2026-09-08 >../out.json 2>/dev/null &&
+	python3 -c "import json; d = json.load(open(\"../out.json\")); assert d[\"commits\"] is None and d[\"first_bad\"][\"sha\"] is None and d[\"first_bad\"][\"run_id\"] == \"30000007\", d"
+'
+
+test_expect_success 'an ambiguous short sha is an error listing the candidates' '
+	cd repo &&
+	for i in $(seq 1 700); do echo "blob $i"; done >../blobs &&
+	split -l 1 -a 3 ../blobs ../blob. &&
+	git hash-object -w ../blob.* | cut -c1-4 | sort | uniq -d | head -1 >../prefix &&
+	test -s ../prefix &&
+	p=$(cat ../prefix) &&
+	{ runs | sed "s/ $bad\$/ $bad fullsha=none/" &&
+	  series b200_cute matmul 1.5 1.5 1.5 1.5 1.5 1.5 1.3 1.3 1.3 1.3 1.3 1.3 1.3; } |
+		gen | sed "s/\"sha\": \"${bad:0:8}\"/\"sha\": \"$p\"/" >../ambiguous.json &&
+	test_expect_code 128 git benchwindow --file ../ambiguous.json b200_cute 2026-09-08 >../out 2>../err &&
+	head -1 ../err >../first &&
+	echo "error: short sha '\''$p'\'' of run '\''30000007'\'' is ambiguous; the candidates are:" >../expect &&
+	test_cmp ../expect ../first &&
+	test $(grep -c "^  $p[0-9a-f]* blob\$" ../err) -ge 2
+'
+
+test_expect_success 'two nightlies on the same sha make an empty window, and say so' '
+	cd repo &&
+	{ runs | sed "s/ $bad\$/ $good/" &&
+	  series b200_cute matmul 1.5 1.5 1.5 1.5 1.5 1.5 1.3 1.3 1.3 1.3 1.3 1.3 1.3; } | gen >../quiet.json &&
+	git benchwindow --file ../quiet.json b200_cute 2026-09-08 >../out &&
+	grep "^empty window: both nightlies ran on ${good:0:8}, so no code change lies between them\$" ../out &&
+	git benchwindow --file ../quiet.json --json b200_cute 2026-09-08 >../out.json &&
+	python3 -c "import json; d = json.load(open(\"../out.json\")); assert d[\"empty\"] is True and d[\"commits\"] == [], d"
+'
+
+test_expect_success 'a kernel-set change is not a step; the real step nearby is' '
+	cd repo &&
+	{ runs &&
+	  for k in matmul softmax layer_norm rms_norm cross_entropy; do
+		series b200_cute $k 1.50 1.50 1.51 1.50 1.50 1.51 1.50 1.50 1.32 1.32 1.33 1.32 1.32
+	  done &&
+	  for k in gemm_a gemm_b gemm_c gemm_d gemm_e gemm_f gemm_g; do
+		series b200_cute $k 3.0 3.0 3.0 | sed "s/ 3.0 / 3.0 /"
+	  done; } | gen >../set.json &&
+	git benchwindow --file ../set.json --json b200_cute 2026-09-07 >../out.json &&
+	python3 - ../out.json "$(nightly_sha 2026-09-10)" <<-\PY
+	import json, sys
+	d = json.load(open(sys.argv[1]))
+	assert d["first_bad"]["sha"] == sys.argv[2], d["first_bad"]
+	assert d["first_bad"]["date"] == "2026-09-10T08:20:00Z"
+	by_day = {p["date"][:10]: p for p in d["series"]}
+	assert by_day["2026-09-05"]["kernel_set_changed"] is True
+	assert by_day["2026-09-04"]["kernels"] == 12 and by_day["2026-09-05"]["kernels"] == 5
+	assert by_day["2026-09-04"]["helion_raw"] > 2.2 and by_day["2026-09-05"]["helion_raw"] < 1.6
+	assert abs(by_day["2026-09-05"]["helion"] / by_day["2026-09-04"]["helion"] - 1) < 0.01
+	assert abs(d["step"]["change_pct"] + 12) < 0.5, d["step"]
+	PY
+'
+
+test_expect_success 'one-night outliers next to a real step do not move it' '
+	cd repo &&
+	{ runs && series b200_cute matmul 1.50 1.51 1.50 1.05 1.50 1.95 1.32 1.32 1.33 1.32 1.32 1.31 1.32; } |
+		gen >../outlier.json &&
+	git benchwindow --file ../outlier.json --json b200_cute 2026-09-07 >../out.json &&
+	echo "$good $bad" >../expect && ends ../out.json >../actual && test_cmp ../expect ../actual &&
+	grep -q "\"persistent\":	true" ../out.json
+'
+
+test_expect_success 'a one-night spike alone is no persistent step' '
+	cd repo &&
+	{ runs && series b200_cute matmul 1.50 1.51 1.50 1.50 1.50 1.50 1.10 1.50 1.51 1.50 1.50 1.51 1.50; } |
+		gen >../spike.json &&
+	git benchwindow --file ../spike.json --json b200_cute 2026-09-08 >../out.json &&
+	python3 -c "import json; d = json.load(open(\"../out.json\")); s = d[\"step\"]; assert not s[\"persistent\"] or abs(s[\"change_pct\"]) < 1, s"
+'
+
+test_expect_success 'the Pretuned tab reads geomean rows' '
+	cd repo &&
+	{ runs && series b200_cute matmul 1.5 1.5 1.5 1.5 1.5 1.5 1.3 1.3 1.3 1.3 1.3 1.3 1.3; } |
+		gen --pretuned >../pretuned.json &&
+	grep -q "\"kernels\"" ../pretuned.json &&
+	git benchwindow --pretuned --file ../pretuned.json --json b200_cute 2026-09-08 >../out.json &&
+	echo "$good $bad" >../expect && ends ../out.json >../actual && test_cmp ../expect ../actual
+'
+
+test_expect_success 'a mistyped key is an error with its JSON path' '
+	cd repo &&
+	python3 -c "import json; d = json.load(open(\"../pretuned.json\")); d[\"summary\"][0][\"history\"][0][\"sha\"] = 12; json.dump(d, open(\"../bad.json\", \"w\"))" &&
+	test_expect_code 128 git benchwindow --file ../bad.json b200_cute 2026-09-08 2>../err &&
+	echo "error: '\''summary[0].history[0].sha'\'' is not a string in '\''../bad.json'\''" >../expect &&
+	test_cmp ../expect ../err &&
+	echo "{\"summary\": [{\"kernel\": \"k\", \"platform_short\": \"p\"}]}" >../nohist.json &&
+	test_expect_code 128 git benchwindow --file ../nohist.json p 2026-09-08 2>../err &&
+	echo "error: '\''summary[0].history'\'' is missing in '\''../nohist.json'\''" >../expect &&
+	test_cmp ../expect ../err &&
+	printf "{\"summary\": [" >../trunc.json &&
+	test_expect_code 128 git benchwindow --file ../trunc.json p 2026-09-08 2>../err &&
+	grep "^error: '\''../trunc.json'\'' is not valid JSON" ../err
+'
+
+test_done
