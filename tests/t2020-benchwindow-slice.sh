@@ -1,0 +1,109 @@
+#!/bin/bash
+# git benchwindow's slice: the default derived from the platform, stacked
+# and mixed-case tags, --slice, config, --path, --only-slice, bad patterns.
+. "$(dirname "$0")/lib/test-lib.sh"
+. "$TEST_DIR/lib/helion-repo.sh"
+
+git init -q -b main "$TRASH/repo"
+cd "$TRASH/repo"
+helion_commit 2026-09-06T10:00:00Z README.md "Initial import (#1)"
+helion_commit 2026-09-07T09:00:00Z helion/language/a.py "[cute] Use tcgen05 MMA for the epilogue (#2871)"
+helion_commit 2026-09-07T09:10:00Z helion/language/b.py "[CuTe] [reland] Double-buffer the TMA loads (#2873)"
+helion_commit 2026-09-07T09:20:00Z helion/language/c.py "[reland] [cutedsl] Fuse the softmax prologue (#2874)"
+helion_commit 2026-09-07T09:30:00Z helion/language/d.py "[CUTEDSL] Tune the warp specialisation (#2875)"
+helion_commit 2026-09-07T09:40:00Z helion/runtime/cute/launch.py "Share the launcher between backends (#2876)"
+helion_commit 2026-09-07T09:50:00Z helion/language/e.py "[Pallas] Pad block sizes to the TPU lane width (#2877)"
+helion_commit 2026-09-07T10:00:00Z helion/language/f.py "[cuteish] Not the CuTe slice (#2878)"
+helion_commit 2026-09-07T10:10:00Z helion/language/g.py "[ROCm][CI] Pin the MI350X runner image (#2879)"
+helion_commit 2026-09-07T10:20:00Z benchmarks/run.py "Drop --cudagraph for flex attention (#2880)"
+good=$(git rev-parse HEAD~9)
+bad=$(git rev-parse HEAD)
+
+# marks <args>...: "<0|1> <subject>" per window commit, oldest first
+marks() {
+	git benchwindow --file ../dash.json --good $good --bad $bad --json "$@" b200_cute 2026-09-07 >../out.json &&
+	python3 -c '
+import json, sys
+for c in reversed(json.load(open(sys.argv[1]))["commits"]):
+    print(int(c["slice_match"]), c["subject"])' ../out.json
+}
+
+test_expect_success 'set up a dashboard' '
+	cd repo &&
+	{ echo "run 1 2026-09-07T08:20:00Z $good" && echo "run 2 2026-09-08T08:20:00Z $bad" &&
+	  echo "val b200_cute matmul 1 1.5" && echo "val b200_cute matmul 2 1.3" &&
+	  echo "val mi350x matmul 1 1.5" && echo "val mi350x matmul 2 1.3"; } |
+		python3 "$TEST_DIR/lib/gen-dashboard.py" >../dash.json
+'
+
+test_expect_success 'the default slice of b200_cute: any-case [cute] and [cutedsl], stacked, and cute paths' '
+	cd repo &&
+	marks >../actual &&
+	cat >../expect <<-\EOF &&
+	1 [cute] Use tcgen05 MMA for the epilogue (#2871)
+	1 [CuTe] [reland] Double-buffer the TMA loads (#2873)
+	1 [reland] [cutedsl] Fuse the softmax prologue (#2874)
+	1 [CUTEDSL] Tune the warp specialisation (#2875)
+	1 Share the launcher between backends (#2876)
+	0 [Pallas] Pad block sizes to the TPU lane width (#2877)
+	0 [cuteish] Not the CuTe slice (#2878)
+	0 [ROCm][CI] Pin the MI350X runner image (#2879)
+	0 Drop --cudagraph for flex attention (#2880)
+	EOF
+	test_cmp ../expect ../actual
+'
+
+test_expect_success 'a platform without a backend suffix maps by hardware' '
+	cd repo &&
+	git benchwindow --file ../dash.json --good $good --bad $bad --json mi350x 2026-09-07 >../out.json &&
+	grep "\"slice\":	\"(?i)\\\\\\\\\[(?:rocm|amd)\\\\\\\\\]\"" ../out.json &&
+	grep -c "\"slice_match\":	true" ../out.json >../count &&
+	echo 1 >../expect && test_cmp ../expect ../count
+'
+
+test_expect_success '--slice replaces the pattern, --path replaces the default paths' '
+	cd repo &&
+	marks --slice "\[Pallas\]" --path benchmarks/ >../actual &&
+	cat >../expect <<-\EOF &&
+	0 [cute] Use tcgen05 MMA for the epilogue (#2871)
+	0 [CuTe] [reland] Double-buffer the TMA loads (#2873)
+	0 [reland] [cutedsl] Fuse the softmax prologue (#2874)
+	0 [CUTEDSL] Tune the warp specialisation (#2875)
+	0 Share the launcher between backends (#2876)
+	1 [Pallas] Pad block sizes to the TPU lane width (#2877)
+	0 [cuteish] Not the CuTe slice (#2878)
+	0 [ROCm][CI] Pin the MI350X runner image (#2879)
+	1 Drop --cudagraph for flex attention (#2880)
+	EOF
+	test_cmp ../expect ../actual
+'
+
+test_expect_success 'config bench.<platform>.slice, also through git -c' '
+	cd repo &&
+	git config bench.b200_cute.slice "ROCm" &&
+	marks --path nowhere/ | grep "^1" >../actual &&
+	echo "1 [ROCm][CI] Pin the MI350X runner image (#2879)" >../expect &&
+	test_cmp ../expect ../actual &&
+	git -c bench.b200_cute.slice="cudagraph" benchwindow --file ../dash.json --good $good --bad $bad \
+		--path nowhere/ --only-slice b200_cute 2026-09-07 >../out &&
+	grep "^\* " ../out >../actual &&
+	echo "* $(git rev-parse --short=8 HEAD) 2026-09-07 Drop --cudagraph for flex attention (#2880)" >../expect &&
+	test_cmp ../expect ../actual &&
+	tail -1 ../out >../actual && echo "9 commits, 1 in the slice" >../expect && test_cmp ../expect ../actual &&
+	git config --unset bench.b200_cute.slice
+'
+
+test_expect_success '--only-slice lists only the slice' '
+	cd repo &&
+	git benchwindow --file ../dash.json --good $good --bad $bad --only-slice b200_cute 2026-09-07 >../out &&
+	test $(grep -c "^\* " ../out) = 5 && test $(grep -c "^  [0-9a-f]\{8\} 2026-09-07 " ../out) = 0
+'
+
+test_expect_success 'an invalid pattern gives the PCRE2 message and offset' '
+	cd repo &&
+	test_expect_code 128 git benchwindow --file ../dash.json --slice "[cute" b200_cute 2026-09-07 2>../err &&
+	echo "error: invalid slice pattern '\''[cute'\'': missing terminating ] for character class at offset 5" >../expect &&
+	test_cmp ../expect ../err
+'
+
+test_done
