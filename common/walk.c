@@ -1,3 +1,4 @@
+#include <stdlib.h>
 #include "usage.h"
 #include "repo.h"
 #include "walk.h"
@@ -15,8 +16,9 @@ static int walk_failed(git_repository *repo, const git_oid *bad)
 	return repo_error("cannot walk the history from '%s'", oid_hex(hex, bad));
 }
 
-int walk_first_parent(git_repository *repo, const git_oid *good, const git_oid *bad,
-		      walk_fn *fn, void *data)
+/* The exact `good..bad` semantics, for a good that is off bad's first-parent line. */
+static int revwalk_range(git_repository *repo, const git_oid *good, const git_oid *bad,
+			 walk_fn *fn, void *data)
 {
 	git_revwalk *walk = NULL;
 	git_oid oid;
@@ -46,6 +48,72 @@ int walk_first_parent(git_repository *repo, const git_oid *good, const git_oid *
 		ret = walk_failed(repo, bad);
 out:
 	git_revwalk_free(walk);
+	return ret;
+}
+
+/*
+ * Follow first parents from bad down to good. This never reads a commit
+ * older than good, so it works right up to a shallow boundary, unlike a
+ * revwalk that hides good (libgit2 then reads good's parents). Sets
+ * *found = 0 when the line passes good's time without meeting it.
+ */
+static int first_parent_line(git_repository *repo, const git_oid *good, const git_oid *bad,
+			     git_oid **line, size_t *nr, int *found)
+{
+	git_commit *good_commit = NULL, *c = NULL;
+	size_t alloc = 0;
+	git_time_t floor;
+	int ret = 0;
+
+	*line = NULL;
+	*nr = 0;
+	*found = 0;
+	if (git_commit_lookup(&good_commit, repo, good))
+		return walk_failed(repo, good);
+	/* A day of slack for clock skew between committers. */
+	floor = git_commit_time(good_commit) - 86400;
+	git_commit_free(good_commit);
+	if (git_commit_lookup(&c, repo, bad))
+		return walk_failed(repo, bad);
+	while (!git_oid_equal(git_commit_id(c), good)) {
+		git_commit *parent;
+
+		if (git_commit_time(c) < floor || !git_commit_parentcount(c))
+			goto out;
+		ALLOC_GROW(*line, *nr + 1, alloc);
+		git_oid_cpy(&(*line)[(*nr)++], git_commit_id(c));
+		if (git_commit_parent(&parent, c, 0)) {
+			ret = walk_failed(repo, bad);
+			goto out;
+		}
+		git_commit_free(c);
+		c = parent;
+	}
+	*found = 1;
+out:
+	git_commit_free(c);
+	return ret;
+}
+
+int walk_first_parent(git_repository *repo, const git_oid *good, const git_oid *bad,
+		      walk_fn *fn, void *data)
+{
+	git_oid *line;
+	size_t nr;
+	int found, ret = first_parent_line(repo, good, bad, &line, &nr, &found);
+
+	if (!ret && !found)
+		ret = revwalk_range(repo, good, bad, fn, data);
+	for (size_t i = 0; !ret && found && i < nr; i++) {
+		git_commit *c = NULL;
+
+		if (git_commit_lookup(&c, repo, &line[i]))
+			ret = walk_failed(repo, bad);
+		else
+			ret = fn(c, data);
+		git_commit_free(c);
+	}
+	free(line);
 	return ret;
 }
 

@@ -6,7 +6,9 @@
 
 /*
  * Call fn for each commit of `git log --first-parent good..bad`, newest
- * first, without a topological sort: the walk streams and stops at good.
+ * first, without a topological sort: it follows bad's first parents down
+ * to good and reads nothing older (when good is off that line, a revwalk
+ * that hides good gives git's exact semantics).
  * A walk that runs into the boundary of a shallow clone prints an error
  * that says so (with a `git fetch --deepen` hint). fn returns non-zero to
  * stop the walk, and that value is returned. Returns -1 on error.

@@ -1,0 +1,77 @@
+#!/bin/bash
+# git benchwindow in every kind of repository git hands it: bare, linked
+# worktree, --git-dir, --work-tree, GIT_DIR from a subdirectory, a shallow
+# clone (stopping cleanly at its boundary), and no repository at all.
+. "$(dirname "$0")/lib/test-lib.sh"
+. "$TEST_DIR/lib/helion-repo.sh"
+
+make_helion_repo "$TRASH/repo"
+cd "$TRASH/repo"
+(cute_spec | python3 "$TEST_DIR/lib/gen-dashboard.py" >"$TRASH/dash.json")
+good=$(nightly_sha 2026-09-07)
+bad=$(nightly_sha 2026-09-08)
+git benchwindow --file "$TRASH/dash.json" --json b200_cute 2026-09-08 >"$TRASH/expect.json"
+cd "$TRASH"
+
+test_expect_success 'the reference run lists four commits' '
+	test $(grep -c "\"slice_match\"" expect.json) = 4
+'
+
+test_expect_success 'a bare clone' '
+	git clone -q --bare repo bare.git &&
+	(cd bare.git && git benchwindow --file ../dash.json --json b200_cute 2026-09-08) >actual.json &&
+	test_cmp expect.json actual.json
+'
+
+test_expect_success 'a linked worktree' '
+	git -C repo worktree add -q --detach ../wt HEAD~3 &&
+	(cd wt && git benchwindow --file ../dash.json --json b200_cute 2026-09-08) >actual.json &&
+	test_cmp expect.json actual.json
+'
+
+test_expect_success 'git --git-dir and --work-tree from outside the repository' '
+	mkdir -p elsewhere &&
+	(cd elsewhere && git --git-dir=../repo/.git benchwindow --file ../dash.json --json b200_cute 2026-09-08) >actual.json &&
+	test_cmp expect.json actual.json &&
+	(cd elsewhere && git --git-dir=../repo/.git --work-tree=../repo benchwindow --file ../dash.json --json \
+		b200_cute 2026-09-08) >actual.json &&
+	test_cmp expect.json actual.json &&
+	(cd repo && git --work-tree=. benchwindow --file ../dash.json --json b200_cute 2026-09-08) >actual.json &&
+	test_cmp expect.json actual.json
+'
+
+test_expect_success 'GIT_DIR from a subdirectory' '
+	(cd repo/helion && GIT_DIR=../.git git benchwindow --file ../../dash.json --json b200_cute 2026-09-08) >actual.json &&
+	test_cmp expect.json actual.json
+'
+
+test_expect_success 'a shallow clone that holds the window works' '
+	git clone -q --depth 20 "file://$TRASH/repo" shallow &&
+	(cd shallow && git benchwindow --file ../dash.json --json b200_cute 2026-09-08) >actual.json &&
+	test_cmp expect.json actual.json
+'
+
+test_expect_success 'a shallow clone that cuts the window says so' '
+	git clone -q --depth 2 "file://$TRASH/repo" shallow2 &&
+	(cd shallow2 && test_expect_code 1 git benchwindow --file ../dash.json b200_cute 2026-09-08) >out 2>err &&
+	grep "^warning: commit '\''${bad:0:8}'\'' of run '\''30000007'\'' (2026-09-08T08:20:00Z) is not in this repository\$" err &&
+	(cd shallow2 && test_expect_code 128 git benchwindow --file ../dash.json --good $good --bad HEAD \
+		b200_cute 2026-09-08) >out 2>err &&
+	echo "error: bad revision '\''$good'\''" >expect && test_cmp expect err &&
+	git clone -q --depth 3 "file://$TRASH/repo" shallow3 &&
+	(cd shallow3 && git fetch -q origin $good 2>/dev/null || true) &&
+	(cd shallow3 && git cat-file -e $good) &&
+	(cd shallow3 && test_expect_code 128 git benchwindow --file ../dash.json --good $good --bad HEAD \
+		b200_cute 2026-09-08) >out 2>err &&
+	echo "error: the first-parent walk from '\''$(git -C shallow3 rev-parse HEAD)'\'' reached the boundary of this shallow clone" >expect &&
+	echo "hint: deepen the clone with '\''git fetch --deepen=<n>'\'' or '\''git fetch --unshallow'\''" >>expect &&
+	test_cmp expect err
+'
+
+test_expect_success 'outside any repository' '
+	mkdir -p norepo &&
+	(cd norepo && GIT_CEILING_DIRECTORIES="$TRASH" test_expect_code 128 git benchwindow --file ../dash.json b200_cute 2026-09-08) 2>err &&
+	grep "^error: not a git repository: '\''.'\''" err
+'
+
+test_done
