@@ -1,3 +1,4 @@
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,6 +47,25 @@ static int open_failed(const char *where)
 	return repo_error("not a git repository: '%s'", where);
 }
 
+/*
+ * libgit2 1.5 leaks a buffer when set_workdir is handed the work tree the
+ * repository already has, which `git --work-tree` often does: skip that.
+ */
+static int same_workdir(git_repository *repo, const char *work_tree)
+{
+	const char *current = git_repository_workdir(repo);
+	char *real = realpath(work_tree, NULL);
+	int same = 0;
+
+	if (current && real) {
+		size_t n = strlen(real);
+
+		same = !strncmp(current, real, n) && (!current[n] || !strcmp(current + n, "/"));
+	}
+	free(real);
+	return same;
+}
+
 int repo_open(git_repository **out)
 {
 	const char *git_dir = getenv("GIT_DIR");
@@ -59,7 +79,7 @@ int repo_open(git_repository **out)
 	} else if (git_repository_open_ext(out, ".", 0, ceiling)) {
 		return open_failed(".");
 	}
-	if (work_tree && *work_tree &&
+	if (work_tree && *work_tree && !same_workdir(*out, work_tree) &&
 	    git_repository_set_workdir(*out, work_tree, 0)) {
 		git_repository_free(*out);
 		*out = NULL;
