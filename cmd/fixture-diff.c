@@ -1,0 +1,195 @@
+/*
+ * git fixture-diff: which sched2tlx cases' generated.py changed between two
+ * revisions (or a revision and the working tree), by blob identity.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include "usage.h"
+#include "strvec.h"
+#include "parse-options.h"
+#include "config.h"
+#include "repo.h"
+#include "color.h"
+#include "fixtures.h"
+
+static const char *const usage_str[] = {
+	"git fixture-diff [<options>] [<base> [<head>]]",
+	"git fixture-diff --check [--root <dir>] [--cases <list>] [<base> [<head>]]",
+	"git fixture-diff --list-cases [--root <dir>] [<rev>]",
+	"git fixture-diff --install-hook",
+	NULL,
+};
+
+struct opts {
+	const char *root;
+	struct strvec cases;
+	int ignore_comments;
+	int json, name_only, patch, stat, color;
+	int check, list_cases, install_hook;
+};
+
+/* The output modes that exclude each other (--patch and --stat combine). */
+static void check_modes(const struct opts *o, const struct option *options)
+{
+	const char *names[] = { "--json", "--name-only", "--patch", "--check", "--list-cases",
+				"--install-hook" };
+	int set[] = { o->json, o->name_only, o->patch || o->stat, o->check, o->list_cases,
+		      o->install_hook };
+	const char *first = NULL;
+
+	for (size_t i = 0; i < ARRAY_SIZE(set); i++) {
+		const char *name = i == 2 && !o->patch ? "--stat" : names[i];
+
+		if (!set[i])
+			continue;
+		if (first) {
+			error("options '%s' and '%s' cannot be used together", first, name);
+			usage_with_options(usage_str, options);
+		}
+		first = name;
+	}
+	if (o->ignore_comments && (o->check || o->list_cases || o->install_hook)) {
+		error("option '--ignore-comments' cannot be used with '%s'", first);
+		usage_with_options(usage_str, options);
+	}
+}
+
+static int list_cases(git_repository *repo, const struct fixture_layout *l, const char *name)
+{
+	struct fixture_rev rev;
+	struct case_list list = { 0 };
+	int found = 0;
+
+	if (fixture_rev_init(&rev, repo, name ? name : git_repository_is_bare(repo) ? "HEAD" : NULL))
+		return -1;
+	if (fixture_scan(repo, l, rev.tree, &list, &found)) {
+		fixture_rev_release(&rev);
+		return -1;
+	}
+	if (!found)
+		warning("root '%s' does not exist in %s", l->root, rev.label);
+	for (size_t i = 0; i < list.nr; i++)
+		printf("%s\n", list.v[i].name);
+	case_list_release(&list);
+	fixture_rev_release(&rev);
+	return 0;
+}
+
+/* Compare and print as the options say; returns the exit code. */
+static int run_diff(git_repository *repo, struct config *cfg, const struct fixture_layout *l,
+		    const struct opts *o, const char **revs, int nr)
+{
+	struct fixture_rev base, head;
+	struct fixture_diff d;
+	char *default_base = NULL;
+	int ret = -1;
+
+	if (!nr && fixture_default_base(repo, cfg, &default_base))
+		return EXIT_FATAL;
+	if (fixture_rev_init(&base, repo, nr ? revs[0] : default_base)) {
+		free(default_base);
+		return EXIT_FATAL;
+	}
+	free(default_base);
+	if (fixture_rev_init(&head, repo, nr == 2 ? revs[1] : NULL))
+		goto out_base;
+	if (fixture_diff_init(&d, repo, l, &base, &head))
+		goto out_head;
+	if (o->cases.nr && fixture_diff_filter(&d, &o->cases))
+		goto out;
+	if (o->check) {
+		ret = fixture_check(&d, cfg);
+		ret = ret < 0 ? EXIT_FATAL : ret > 0;
+		goto out;
+	}
+	if ((!o->name_only || o->ignore_comments) && fixture_diff_count(&d, o->ignore_comments))
+		goto out;
+	ret = 0;
+	if (o->json)
+		ret = fixture_print_json(&d);
+	else if (o->name_only)
+		fixture_print_name_only(&d);
+	else if (!o->patch && !o->stat)
+		fixture_print_table(&d, want_color(o->color, cfg, "color.fixturediff"));
+	if (!ret && o->stat)
+		ret = fixture_print_stat(&d);
+	if (!ret && o->patch && o->stat)
+		putchar('\n');
+	if (!ret && o->patch)
+		ret = fixture_print_patch(&d, want_color(o->color, cfg, "color.fixturediff"));
+	ret = ret ? EXIT_FATAL : 0;
+out:
+	fixture_diff_release(&d);
+out_head:
+	fixture_rev_release(&head);
+out_base:
+	fixture_rev_release(&base);
+	return ret < 0 ? EXIT_FATAL : ret;
+}
+
+int main(int argc, const char **argv)
+{
+	struct opts o = { .cases = STRVEC_INIT, .color = COLOR_AUTO };
+	struct option options[] = {
+		OPT_GROUP("Cases"),
+		OPT_STRING(0, "root", &o.root, "dir", "the corpus directory, from the top"),
+		OPT_STRING_LIST(0, "cases", &o.cases, "list", "only these cases (comma-separated)"),
+		OPT_BOOL(0, "ignore-comments", &o.ignore_comments,
+			 "report comment-only changes as comment-only"),
+		OPT_GROUP("Output"),
+		OPT_BOOL(0, "json", &o.json, "print the comparison as JSON"),
+		OPT_BOOL(0, "name-only", &o.name_only, "print the changed cases, comma-separated"),
+		OPT_BOOL('p', "patch", &o.patch, "print the patch of the changed fixtures"),
+		OPT_BOOL(0, "stat", &o.stat, "print a diffstat of the changed fixtures"),
+		{ OPTION_CALLBACK, 0, "color", &o.color, "when", "color the table and the patch",
+		  PARSE_OPT_OPTARG, parse_opt_color },
+		OPT_GROUP("Modes"),
+		OPT_BOOL(0, "check", &o.check, "pre-merge gate: exit 1 on fixture problems"),
+		OPT_BOOL(0, "list-cases", &o.list_cases, "print the case names and exit"),
+		OPT_BOOL(0, "install-hook", &o.install_hook, "install a pre-push hook running --check"),
+		OPT_END(),
+	};
+	struct fixture_layout layout;
+	git_repository *repo;
+	struct config cfg;
+	struct strvec split = STRVEC_INIT;
+	int ret = 0;
+
+	argc = parse_options(argc, argv, options, usage_str, 0);
+	check_modes(&o, options);
+	if (argc > 2 || (argc > 1 && o.list_cases) || (argc && o.install_hook)) {
+		error("too many revisions");
+		usage_with_options(usage_str, options);
+	}
+	for (size_t i = 0; i < o.cases.nr; i++)
+		strvec_split(&split, o.cases.v[i], ',');
+	strvec_clear(&o.cases);
+	o.cases = split;
+
+	repo_library_init();
+	if (repo_open(&repo))
+		exit(EXIT_FATAL);
+	if (config_init(&cfg, repo))
+		exit(EXIT_FATAL);
+	if (o.install_hook) {
+		char *path;
+
+		if (fixture_install_hook(repo, &cfg, &path))
+			exit(EXIT_FATAL);
+		printf("installed the pre-push hook '%s'\n", path);
+		free(path);
+	} else if (fixture_layout_init(&layout, &cfg, o.root, repo)) {
+		ret = EXIT_FATAL;
+	} else {
+		if (o.list_cases)
+			ret = list_cases(repo, &layout, argc ? argv[0] : NULL) ? EXIT_FATAL : 0;
+		else
+			ret = run_diff(repo, &cfg, &layout, &o, argv, argc);
+		fixture_layout_release(&layout);
+	}
+	strvec_clear(&o.cases);
+	config_release(&cfg);
+	git_repository_free(repo);
+	git_libgit2_shutdown();
+	return ret;
+}

@@ -1,0 +1,298 @@
+#!/bin/bash
+# git fixture-diff: cases, statuses, renames, output formats, working tree.
+. "$(dirname "$0")/lib/test-lib.sh"
+. "$TEST_DIR/t3000/corpus.sh"
+
+test_expect_success 'setup: corpus repository with regenerations, renames, back-outs' '
+	build_corpus repo &&
+	git -C repo rev-parse c1 c5 rename >/dev/null
+'
+
+test_expect_success 'table: churn, change, comment edit, back-out, added case' '
+	cd repo &&
+	git fixture-diff c1 c5 >actual &&
+	cat >expect <<-\EOF &&
+	case                                   fixture        graph
+	case1_simple_gemm                      unchanged      churn
+	case2_warp_specialized_gemm            changed +2 -1  changed
+	case3_flash_attention                  unchanged      churn
+	case4_tma_epilogue                     unchanged      churn
+	case5_legacy_pipeline                  unchanged      same   (no bench_spec)
+	case6_blackwell_fa                     changed +2 -2  changed
+	case7_ws_pingpong                      removed -15    removed
+	case8_multiphase_gemm                  unchanged      churn
+	case9_scaled_mm/blockwise              unchanged      churn
+	case10_persistent_gemm_data_partition  added +15      added
+	case11_wait_order                      unchanged      churn
+	11 cases: 7 unchanged, 2 changed, 1 added, 1 removed; graph churn in 6
+	EOF
+	test_cmp expect actual
+'
+
+test_expect_success '--json is the documented contract' '
+	cd repo &&
+	git fixture-diff --json c1 c5 >actual &&
+	base=$(git rev-parse c1) head=$(git rev-parse c5) &&
+	entry() {
+		printf "\t\t\t\"case\":\t\"%s\",\n\t\t\t\"status\":\t\"%s\",\n\t\t\t\"graph\":\t\"%s\",\n" "$1" "$2" "$3"
+		printf "\t\t\t\"bench_spec\":\t%s,\n\t\t\t\"renamed_from\":\tnull,\n" "$4"
+		printf "\t\t\t\"added_lines\":\t%s,\n\t\t\t\"removed_lines\":\t%s\n" "$5" "$6"
+	} &&
+	{
+		printf "{\n\t\"base\":\t\"%s\",\n\t\"head\":\t\"%s\",\n" $base $head
+		printf "\t\"root\":\t\"third_party/tlx/tools/sched2tlx/examples\",\n\t\"cases\":\t[{\n"
+		entry case1_simple_gemm unchanged changed true 0 0; printf "\t\t}, {\n"
+		entry case2_warp_specialized_gemm changed changed true 2 1; printf "\t\t}, {\n"
+		entry case3_flash_attention unchanged changed true 0 0; printf "\t\t}, {\n"
+		entry case4_tma_epilogue unchanged changed true 0 0; printf "\t\t}, {\n"
+		entry case5_legacy_pipeline unchanged same false 0 0; printf "\t\t}, {\n"
+		entry case6_blackwell_fa changed changed true 2 2; printf "\t\t}, {\n"
+		entry case7_ws_pingpong removed removed true 0 15; printf "\t\t}, {\n"
+		entry case8_multiphase_gemm unchanged changed true 0 0; printf "\t\t}, {\n"
+		entry case9_scaled_mm/blockwise unchanged changed true 0 0; printf "\t\t}, {\n"
+		entry case10_persistent_gemm_data_partition added added true 15 0; printf "\t\t}, {\n"
+		entry case11_wait_order unchanged changed true 0 0
+		printf "\t\t}]\n}\n"
+	} >expect &&
+	test_cmp expect actual &&
+	jq -e ".cases | length == 11" actual
+'
+
+test_expect_success 'renamed case with an identical fixture is listed once, under its new name' '
+	cd repo &&
+	git fixture-diff --json c5 rename >out &&
+	jq -c ".cases[] | select(.status != \"unchanged\")" out >actual &&
+	cat >expect <<-\EOF &&
+	{"case":"case4_tma_store_epilogue","status":"renamed","graph":"same","bench_spec":true,"renamed_from":"case4_tma_epilogue","added_lines":0,"removed_lines":0}
+	EOF
+	test_cmp expect actual &&
+	test "$(jq ".cases | length" out)" = 10 &&
+	git fixture-diff c5 rename >table &&
+	grep "^case4_tma_epilogue => case4_tma_store_epilogue  *renamed  *same$" table &&
+	tail -n 1 table >actual &&
+	echo "10 cases: 9 unchanged, 1 renamed" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'the other direction is a rename back' '
+	cd repo &&
+	git fixture-diff --json rename c5 >out &&
+	jq -r ".cases[] | select(.status == \"renamed\") | .case + \" \" + .renamed_from" out >actual &&
+	echo "case4_tma_epilogue case4_tma_store_epilogue" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success '--ignore-comments names a comment and whitespace edit as comment-only' '
+	cd repo &&
+	git fixture-diff c3 c4 --cases case6_blackwell_fa >actual &&
+	grep "^case6_blackwell_fa  *changed +2 -2  *changed$" actual &&
+	git fixture-diff --ignore-comments c3 c4 --cases case6_blackwell_fa >actual &&
+	cat >expect <<-\EOF &&
+	case                fixture             graph
+	case6_blackwell_fa  comment-only +2 -2  changed
+	1 case: 1 comment-only
+	EOF
+	test_cmp expect actual &&
+	git fixture-diff --ignore-comments --json c3 c4 >out &&
+	test "$(jq -r ".cases[] | select(.case == \"case6_blackwell_fa\") | .status" out)" = comment-only
+'
+
+test_expect_success '--name-only lists the changed cases for the perf harness' '
+	cd repo &&
+	git fixture-diff --name-only c1 c5 >actual &&
+	echo case2_warp_specialized_gemm,case6_blackwell_fa >expect &&
+	test_cmp expect actual &&
+	git fixture-diff --name-only --ignore-comments c1 c5 >actual &&
+	echo case2_warp_specialized_gemm >expect &&
+	test_cmp expect actual &&
+	git fixture-diff --name-only c5 rename >actual &&
+	test_must_be_empty actual
+'
+
+test_expect_success 'natural order: case9 variants, then case10, case11' '
+	cd repo &&
+	git fixture-diff --list-cases c2 >actual &&
+	cat >expect <<-\EOF &&
+	case1_simple_gemm
+	case2_warp_specialized_gemm
+	case3_flash_attention
+	case4_tma_epilogue
+	case5_legacy_pipeline
+	case6_blackwell_fa
+	case7_ws_pingpong
+	case8_multiphase_gemm
+	case9_scaled_mm/blockwise
+	case10_persistent_gemm_data_partition
+	case11_wait_order
+	EOF
+	test_cmp expect actual
+'
+
+test_expect_success 'look-alike files are not fixtures' '
+	cd repo &&
+	git diff --name-only c2 c3 -- "$R/case3_flash_attention" "$R/case2_warp_specialized_gemm" >changed &&
+	grep generated_base.py changed &&
+	grep generated_subtile.py changed &&
+	grep schedule_graph_subtile.json changed &&
+	git fixture-diff --json c2 c3 --cases case3_flash_attention,case2_warp_specialized_gemm >out &&
+	jq -r ".cases[] | [.case, .status, .added_lines, .removed_lines] | @tsv" out >actual &&
+	printf "case2_warp_specialized_gemm\tchanged\t2\t1\ncase3_flash_attention\tunchanged\t0\t0\n" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'a case gaining its bench_spec later' '
+	cd repo &&
+	git fixture-diff --json c2 c3 --cases case11_wait_order >out &&
+	jq -c ".cases[] | [.case, .status, .bench_spec]" out >actual &&
+	echo "[\"case11_wait_order\",\"unchanged\",true]" >expect &&
+	test_cmp expect actual &&
+	git fixture-diff c1 c2 --cases case11_wait_order >actual &&
+	grep "^case11_wait_order  *unchanged  *same  *(no bench_spec)$" actual
+'
+
+test_expect_success '--cases: a container means its variants; lists and repeats combine' '
+	cd repo &&
+	git fixture-diff --json c1 c5 --cases case9_scaled_mm --cases case1_simple_gemm,case7_ws_pingpong >out &&
+	jq -r ".cases[].case" out >actual &&
+	printf "case1_simple_gemm\ncase7_ws_pingpong\ncase9_scaled_mm/blockwise\n" >expect &&
+	test_cmp expect actual &&
+	git fixture-diff --json c5 rename --cases case4_tma_epilogue >out &&
+	test "$(jq -r ".cases[].case" out)" = case4_tma_store_epilogue
+'
+
+test_expect_success '--cases: an unknown case is an error listing the known ones' '
+	cd repo &&
+	test_expect_code 128 git fixture-diff c1 c2 --cases case9 2>err >out &&
+	test_must_be_empty out &&
+	cat >expect <<-\EOF &&
+	error: unknown case '"'"'case9'"'"'
+	hint: known cases: case1_simple_gemm, case2_warp_specialized_gemm, case3_flash_attention, case4_tma_epilogue, case5_legacy_pipeline, case6_blackwell_fa, case7_ws_pingpong, case8_multiphase_gemm, case9_scaled_mm/blockwise, case10_persistent_gemm_data_partition, case11_wait_order
+	EOF
+	test_cmp expect err
+'
+
+test_expect_success '--stat counts the changed fixtures' '
+	cd repo &&
+	git fixture-diff --stat c1 c5 >actual &&
+	cat >expect <<-\EOF &&
+	 case2_warp_specialized_gemm           |  3 ++-
+	 case6_blackwell_fa                    |  4 ++--
+	 case7_ws_pingpong                     | 15 ---------------
+	 case10_persistent_gemm_data_partition | 15 +++++++++++++++
+	 4 fixtures changed, 19 insertions(+), 18 deletions(-)
+	EOF
+	test_cmp expect actual
+'
+
+test_expect_success '--patch is the same unified diff git prints' '
+	cd repo &&
+	git fixture-diff -p c1 c5 --cases case2_warp_specialized_gemm,case6_blackwell_fa,case7_ws_pingpong >actual &&
+	git diff c1 c5 -- "$R/case2_warp_specialized_gemm/generated.py" \
+		"$R/case6_blackwell_fa/generated.py" "$R/case7_ws_pingpong/generated.py" >expect &&
+	test_cmp expect actual &&
+	git fixture-diff --stat -p c1 c5 --cases case2_warp_specialized_gemm >actual &&
+	head -n 3 actual >top &&
+	printf " case2_warp_specialized_gemm | 3 ++-\n 1 fixture changed, 2 insertions(+), 1 deletion(-)\n\n" >expect &&
+	test_cmp expect top
+'
+
+test_expect_success 'revisions: short sha, HEAD~n, tag, branch' '
+	cd repo &&
+	git fixture-diff --json $(git rev-parse --short c3) c5 >a &&
+	git fixture-diff --json HEAD~2 main >b &&
+	git fixture-diff --json c3 c5 >c &&
+	test_cmp a b && test_cmp a c
+'
+
+test_expect_success 'working tree: modified, deleted and untracked cases' '
+	git clone -q repo wt &&
+	cd wt &&
+	echo "    tlx.fence()" >>"$R/case1_simple_gemm/generated.py" &&
+	rm "$R/case8_multiphase_gemm/generated.py" &&
+	rm -r "$R/case11_wait_order" &&
+	mkdir "$R/case12_tma_store" &&
+	fixture case12_tma_store >"$R/case12_tma_store/generated.py" &&
+	echo "CASE = 12" >"$R/case12_tma_store/bench_spec.py" &&
+	git fixture-diff c5 >actual &&
+	cat >expect <<-\EOF &&
+	case                                   fixture      graph
+	case1_simple_gemm                      changed +1   same
+	case2_warp_specialized_gemm            unchanged    same
+	case3_flash_attention                  unchanged    same
+	case4_tma_epilogue                     unchanged    same
+	case5_legacy_pipeline                  unchanged    same   (no bench_spec)
+	case6_blackwell_fa                     unchanged    same
+	case8_multiphase_gemm                  removed -15  same
+	case9_scaled_mm/blockwise              unchanged    same
+	case10_persistent_gemm_data_partition  unchanged    same
+	case11_wait_order                      removed -15  removed
+	case12_tma_store                       added +15    absent
+	11 cases: 7 unchanged, 1 changed, 1 added, 2 removed
+	EOF
+	test_cmp expect actual &&
+	git fixture-diff --json c5 >out &&
+	test "$(jq -r .head out)" = worktree &&
+	git fixture-diff -p c5 --cases case1_simple_gemm >actual &&
+	git diff c5 -- "$R/case1_simple_gemm/generated.py" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'working tree: a moved case directory is a rename' '
+	cd wt &&
+	git checkout -q -- . && git clean -q -fd &&
+	mv "$R/case3_flash_attention" "$R/case3_flash_attention_v2" &&
+	git fixture-diff --json c5 >out &&
+	jq -c ".cases[] | select(.status != \"unchanged\") | [.case, .status, .renamed_from, .graph]" out >actual &&
+	echo "[\"case3_flash_attention_v2\",\"renamed\",\"case3_flash_attention\",\"same\"]" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'working tree: CRLF checkout under core.autocrlf is unchanged' '
+	cd wt &&
+	git checkout -q -- . && git clean -q -fd &&
+	git config core.autocrlf true &&
+	f="$R/case2_warp_specialized_gemm/generated.py" &&
+	sed "s/\$/\r/" "$f" >crlf && mv crlf "$f" &&
+	git fixture-diff --json c5 >out &&
+	test "$(jq -r "[.cases[] | select(.status != \"unchanged\")] | length" out)" = 0 &&
+	git config core.autocrlf false &&
+	git fixture-diff --name-only c5 >actual &&
+	echo case2_warp_specialized_gemm >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'default base: the upstream, else origin/main, else main' '
+	cd wt &&
+	git checkout -q -- . &&
+	git checkout -q -b topic c3 &&
+	git fixture-diff --json >out &&
+	test "$(jq -r .base out)" = "$(git rev-parse origin/main)" &&
+	git branch -q --set-upstream-to=origin/rename &&
+	git fixture-diff --json >out &&
+	test "$(jq -r .base out)" = "$(git rev-parse origin/rename)" &&
+	git checkout -q --detach c2 &&
+	git fixture-diff --json >out &&
+	test "$(jq -r .base out)" = "$(git rev-parse origin/main)" &&
+	cd ../repo &&
+	git checkout -q --detach c4 &&
+	git fixture-diff --json >out &&
+	test "$(jq -r .base out)" = "$(git rev-parse main)" &&
+	git checkout -q main
+'
+
+test_expect_success 'colour only on request (or color.ui), never into a pipe by default' '
+	cd repo &&
+	git fixture-diff c1 c5 >plain &&
+	! grep -q "$(printf "\033")" plain &&
+	git fixture-diff --color=always c1 c5 >colored &&
+	grep -q "$(printf "\033\\[33mchanged +2 -1\033\\[m")" colored &&
+	git -c color.ui=always fixture-diff c1 c5 >ui &&
+	test_cmp colored ui &&
+	git -c color.ui=always fixture-diff --no-color c1 c5 >never &&
+	test_cmp plain never &&
+	git fixture-diff --color=always -p c1 c5 --cases case7_ws_pingpong >patch &&
+	grep -q "$(printf "\033\\[31m-NUM_STAGES = 2\033\\[m")" patch &&
+	test_expect_code 129 git fixture-diff --color=sometimes c1 c5
+'
+
+test_done
