@@ -8,6 +8,7 @@
  * 128 fatal error; 129 usage error.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include "usage.h"
 #include "parse-options.h"
 #include "color.h"
@@ -21,11 +22,34 @@ static const char *const benchwindow_usage[] = {
 	NULL
 };
 
+/* --list-platforms / --list-kernels: for completion, no repository needed. */
+static int list_names(const struct window_options *o, const char *platform)
+{
+	struct dashboard d;
+	struct config cfg;
+	git_repository *repo = NULL;
+
+	repo_library_init();
+	/* Completion runs anywhere: a repository only adds its configuration. */
+	if (git_repository_open_ext(&repo, ".", 0, getenv("GIT_CEILING_DIRECTORIES")))
+		repo = NULL;
+	dashboard_init(&d);
+	if (config_init(&cfg, repo) || dashboard_load(&d, &o->source, &cfg))
+		exit(EXIT_FATAL);
+	dashboard_print_names(&d, platform, stdout);
+	dashboard_release(&d);
+	config_release(&cfg);
+	git_repository_free(repo);
+	git_libgit2_shutdown();
+	return 0;
+}
+
 int main(int argc, const char **argv)
 {
 	struct window_options o;
 	struct window_print_options po = { 0 };
-	int json = 0, color = COLOR_AUTO, ret;
+	int json = 0, color = COLOR_AUTO, list_platforms = 0, ret;
+	const char *list_kernels = NULL;
 	git_repository *repo = NULL;
 	struct config cfg;
 	struct window w;
@@ -35,11 +59,15 @@ int main(int argc, const char **argv)
 		OPT_GROUP("Output"),
 		OPT_BOOL(0, "json", &json, "print one JSON object (see the man page)"),
 		OPT_COLOR(&color),
+		OPT_BOOL(0, "list-platforms", &list_platforms, "print the dashboard's platforms and exit"),
+		OPT_STRING(0, "list-kernels", &list_kernels, "platform", "print a platform's kernels and exit"),
 		OPT_END(),
 	};
 
 	window_options_init(&o);
 	argc = parse_options(argc, argv, options, benchwindow_usage, 0);
+	if (list_platforms || list_kernels)
+		return list_names(&o, list_kernels);
 	if (argc != 2) {
 		error(argc < 2 ? "need a <platform> and a <date>" : "too many arguments");
 		usage_with_options(benchwindow_usage, options);

@@ -210,3 +210,26 @@ void dashboard_release(struct dashboard *d)
 	cJSON_Delete(d->root);
 	dashboard_init(d);
 }
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+void dashboard_print_names(const struct dashboard *d, const char *platform, FILE *fp)
+{
+	const char **names = xcalloc(d->nr_rows, sizeof(*names));
+	size_t n = 0;
+
+	for (size_t i = 0; i < d->nr_rows; i++) {
+		if (!platform)
+			names[n++] = d->rows[i].platform_short;
+		else if (!strcmp(d->rows[i].platform_short, platform))
+			names[n++] = d->rows[i].kernel;
+	}
+	qsort(names, n, sizeof(*names), cmp_str);
+	for (size_t i = 0; i < n; i++)
+		if (!i || strcmp(names[i], names[i - 1]))
+			fprintf(fp, "%s\n", names[i]);
+	free(names);
+}

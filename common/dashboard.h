@@ -2,6 +2,7 @@
 #define DASHBOARD_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <time.h>
 #include <cjson/cJSON.h>
 
@@ -61,5 +62,11 @@ void dashboard_init(struct dashboard *d);
 int dashboard_parse(struct dashboard *d, const char *text, size_t len, const char *origin);
 
 void dashboard_release(struct dashboard *d);
+
+/*
+ * Print the platform_short names (platform NULL), or the kernels of one
+ * platform, one per line, sorted, each once: what shell completion offers.
+ */
+void dashboard_print_names(const struct dashboard *d, const char *platform, FILE *fp);
 
 #endif

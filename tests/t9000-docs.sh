@@ -1,0 +1,52 @@
+#!/bin/bash
+# The man pages and the zsh and fish completions cannot drift from the
+# code: every option a command's table declares (as --git-completion-helper
+# prints it) must be documented and completed, and nothing else may be.
+. "$(dirname "$0")/lib/test-lib.sh"
+
+programs=$(cd "$SRC_DIR/cmd" && ls *.c | sed 's/\.c$//')
+
+# options <cmd>: the long options of git-<cmd>, one per line, without "=".
+options() {
+	"git-$1" --git-completion-helper | sed 's/ -- .*//' | tr ' ' '\n' |
+		sed -n 's/^--\([a-z][a-z0-9-]*\)=\{0,1\}$/\1/p' | sort -u
+}
+
+# man_text <cmd>: the roff source with its escaped hyphens made plain.
+man_text() {
+	sed 's/\\-/-/g' "$SRC_DIR/man/git-$1.1"
+}
+
+for p in $programs; do
+	test_expect_success "git-$p: every option is in the man page" '
+		options '$p' >opts &&
+		test -s opts &&
+		man_text '$p' >man.txt &&
+		while read -r o; do
+			grep -q -- "--$o\\b" man.txt ||
+				{ echo "--$o is not in man/git-'$p'.1"; exit 1; }
+		done <opts
+	'
+	test_expect_success "git-$p: the man page documents no option the code lacks" '
+		options '$p' >opts &&
+		man_text '$p' | sed -n "s/^\\\\fB--\\([a-z][a-z0-9-]*\\).*/\\1/p" |
+			sort -u >documented &&
+		comm -13 opts documented >extra &&
+		test_cmp /dev/null extra
+	'
+	test_expect_success "git-$p: zsh and fish complete every option" '
+		options '$p' >opts &&
+		while read -r o; do
+			grep -q -- "'\''\\*\\{0,1\\}--$o[=[]" "$SRC_DIR/completions/_git-'$p'" ||
+				{ echo "--$o is not in completions/_git-'$p'"; exit 1; }
+			grep -q -- " -l $o\\b" "$SRC_DIR/completions/git-'$p'.fish" ||
+				{ echo "--$o is not in completions/git-'$p'.fish"; exit 1; }
+		done <opts
+	'
+	test_expect_success "git-$p: -h prints the usage and exits 129" '
+		test_expect_code 129 git-'$p' -h >out &&
+		grep "^usage: git '$p'" out
+	'
+done
+
+test_done

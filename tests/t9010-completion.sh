@@ -1,0 +1,85 @@
+#!/bin/bash
+# Completion in the shells it is for: bash through git's own completion
+# (which loads _git_<cmd>), fish through its git completion, zsh by loading
+# the function files. Platforms and kernels come from the cached dashboard.
+. "$(dirname "$0")/lib/test-lib.sh"
+. "$TEST_DIR/lib/helion-repo.sh"
+
+make_helion_repo "$TRASH/repo"
+(cd "$TRASH/repo" && cute_spec | python3 "$TEST_DIR/lib/gen-dashboard.py" >"$TRASH/dash.json")
+programs=$(cd "$SRC_DIR/cmd" && ls *.c | sed 's/\.c$//')
+
+# bash_complete <words...>: what git's bash completion offers for the
+# command line "git <words...>" (the last word is the one being completed).
+bash_complete() {
+	bash -c '
+		. /usr/share/bash-completion/completions/git
+		for f in "$1"/completions/*.bash; do . "$f"; done
+		shift
+		COMP_WORDS=(git "$@")
+		COMP_CWORD=$#
+		COMP_LINE="git $*"
+		COMP_POINT=${#COMP_LINE}
+		__git_func_wrap __git_main
+		printf "%s\n" "${COMPREPLY[@]}" | sort
+	' bash "$SRC_DIR" "$@"
+}
+
+start_httpd "$TRASH"
+
+test_expect_success 'set up the dashboard cache' '
+	git -C repo benchwindow --url "$HTTPD_URL/dash.json" b200_cute 2026-09-08 >/dev/null
+'
+
+for p in $programs; do
+	test_expect_success "bash completes the options of git $p" '
+		cd repo &&
+		bash_complete '$p' --js >actual &&
+		echo "--json " >expect &&
+		test_cmp expect actual
+	'
+done
+
+test_expect_success 'bash completes platforms from the cached dashboard' '
+	cd repo &&
+	git config bench.url "$HTTPD_URL/dash.json" &&
+	bash_complete benchwindow b2 >actual &&
+	printf "b200 \nb200_cute \n" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'bash completes kernels of the platform on the line' '
+	cd repo &&
+	bash_complete benchwindow b200_cute --kernel "" >actual &&
+	printf "cross_entropy \nlayer_norm \nmatmul \nrms_norm \nsoftmax \n" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'bash completes revisions for --good' '
+	cd repo &&
+	bash_complete benchwindow --good ma >actual &&
+	echo "main " >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'fish completes options and platforms' '
+	cd repo &&
+	mkdir -p "$XDG_CONFIG_HOME/fish/completions" &&
+	cp "$SRC_DIR"/completions/*.fish "$XDG_CONFIG_HOME/fish/completions/" &&
+	for f in "$SRC_DIR"/completions/*.fish; do fish -n "$f"; done &&
+	fish -c "source /usr/share/fish/completions/git.fish; source \"$SRC_DIR/completions/git-benchwindow.fish\"; complete -C \"git benchwindow --only\"" >actual &&
+	grep "^--only-slice" actual &&
+	fish -c "source /usr/share/fish/completions/git.fish; source \"$SRC_DIR/completions/git-benchwindow.fish\"; complete -C \"git benchwindow b2\"" | cut -f1 >actual &&
+	printf "b200\nb200_cute\n" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'zsh loads every completion function' '
+	for p in $programs; do
+		zsh -n "$SRC_DIR/completions/_git-$p" &&
+		zsh -fc "fpath=(\"$SRC_DIR/completions\" \$fpath); autoload -Uz _git-$p; whence -w _git-$p" >out &&
+		grep "_git-$p: function" out || exit 1
+	done
+'
+
+test_done
