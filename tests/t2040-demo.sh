@@ -1,0 +1,22 @@
+#!/bin/bash
+# The demo: its bundled dashboard is exactly what its scripts generate from
+# the demo repository (so the two cannot drift), and `make demo`'s command
+# finds the [cute] commit behind the 2026-09-10 drop.
+. "$(dirname "$0")/lib/test-lib.sh"
+
+sh "$SRC_DIR/demo/make-repo.sh" "$TRASH/demo" >/dev/null
+
+test_expect_success 'the bundled demo dashboard matches its generator' '
+	(cd demo && sh "$SRC_DIR/demo/nightlies.sh" | python3 "$TEST_DIR/lib/gen-dashboard.py") >dash.json &&
+	test_cmp "$SRC_DIR/demo/dashboard-data.json" dash.json
+'
+
+test_expect_success 'the demo run names the window and marks the [cute] commit' '
+	(cd demo && git benchwindow --file "$SRC_DIR/demo/dashboard-data.json" b200_cute 2026-09-10) >out &&
+	grep "^step: 2026-09-09 -> 2026-09-10, helion 1.556 -> 1.370 (-12.0%), 25.5x the noise (0.5%), persistent\$" out &&
+	grep "^\* [0-9a-f]\{8\} 2026-09-09 \[cute\] Use tcgen05 MMA for the matmul epilogue (#2871)\$" out &&
+	tail -1 out >last && echo "3 commits, 1 in the slice" >expect && test_cmp expect last &&
+	! grep -q 31000009999 out
+'
+
+test_done
