@@ -1,0 +1,404 @@
+#!/bin/bash
+# The dashboard source layer through `git benchwindow`: download, on-disk
+# cache, revalidation (ETag and Last-Modified), retries, fallback to the
+# cached copy with its age, and that a bad download never touches a good
+# cached copy. The server is tests/lib/httpd.py; its request log tells
+# what the client sent.
+
+. "$(dirname "$0")/lib/test-lib.sh"
+
+# A proxy from the environment would take the requests for 127.0.0.1 elsewhere.
+unset http_proxy https_proxy HTTP_PROXY HTTPS_PROXY all_proxy ALL_PROXY
+
+WWW=$TRASH/www
+mkdir -p "$WWW/sub"
+start_httpd "$WWW"
+U=$HTTPD_URL
+PORT=${U##*:}
+STAMP='2026-09-06 09:00:00 UTC'
+STAMP_HTTP='Sun, 06 Sep 2026 09:00:00 GMT'
+
+bw() {
+	git -C "$TRASH/repo" benchwindow "$@" h100 2026-09-05
+}
+
+# bw_ok <options>: the command prints the reference output and nothing on stderr.
+bw_ok() {
+	bw "$@" >out 2>err &&
+	test_cmp "$TRASH/expect.out" out &&
+	test_cmp /dev/null err
+}
+
+# serve <name> [<extra>]: put the pristine dashboard (plus an optional
+# trailing line, which changes its ETag) at /<name> with a fixed mtime.
+serve() {
+	cp "$TRASH/dash.json" "$WWW/$1"
+	[ -z "${2:-}" ] || echo "$2" >>"$WWW/$1"
+	touch -d "$STAMP" "$WWW/$1"
+}
+
+# cache_of <url path>: the cached body of $U/<url path>.
+cache_of() {
+	set -- "$XDG_CACHE_HOME"/benchtriage/127.0.0.1_${PORT}_$(echo "${1%.json}" | tr / _)-*.json
+	[ $# = 1 ] && [ -f "$1" ] || { echo "cache_of: no single match: $*" >&2; return 1; }
+	echo "$1"
+}
+
+etag_of() {
+	printf '"%s"' "$(sha1sum <"$WWW/$1" | cut -c1-16)"
+}
+
+# age_cache <url path> <seconds>: pretend the copy was fetched that long ago.
+age_cache() {
+	python3 - "$(cache_of "$1").meta" "$2" <<-'EOF'
+	import json, sys, time
+	path, age = sys.argv[1], int(sys.argv[2])
+	with open(path) as f:
+	    meta = json.load(f)
+	meta["fetched_at"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() - age))
+	with open(path, "w") as f:
+	    json.dump(meta, f)
+	EOF
+}
+
+# cache_age <url path>: seconds since the copy was fetched, per its metadata.
+cache_age() {
+	python3 - "$(cache_of "$1").meta" <<-'EOF'
+	import calendar, json, sys, time
+	with open(sys.argv[1]) as f:
+	    meta = json.load(f)
+	print(int(time.time()) - calendar.timegm(time.strptime(meta["fetched_at"], "%Y-%m-%dT%H:%M:%SZ")))
+	EOF
+}
+
+# log_mark, then requests: the requests since the mark, without the User-Agent.
+log_mark() {
+	wc -l <"$TRASH/httpd.log" >"$TRASH/log.mark"
+}
+requests() {
+	tail -n +$(($(cat "$TRASH/log.mark") + 1)) "$TRASH/httpd.log" | cut -d'|' -f1-3 | sed 's/ *$//'
+}
+
+test_expect_success 'setup: a repository and its dashboard' '
+	git init -q repo &&
+	(
+		cd repo &&
+		for d in 01 02 03 04 05 06; do
+			test_commit_at "2026-09-${d}T10:00:00Z" "[triton] Tune the matmul configs, day $d (#10$d)"
+		done &&
+		for d in 02 03 04 05 06; do
+			echo "run 10$d 2026-09-${d}T08:20:00Z $(git rev-list -1 --before=2026-09-${d}T08:00:00Z main)"
+			v=1.50 && if [ $d \> 04 ]; then v=1.20; fi
+			echo "val h100 matmul 10$d $v 1.10 1.00 0.020"
+			echo "val h100 softmax 10$d $v 1.10 1.00 0.020"
+		done >spec &&
+		python3 "$SRC_DIR/tests/lib/gen-dashboard.py" <spec >"$TRASH/dash.json" &&
+		python3 "$SRC_DIR/tests/lib/gen-dashboard.py" --pretuned <spec >"$TRASH/pretuned.json"
+	) &&
+	bw --file "$TRASH/dash.json" >expect.out &&
+	grep "^first-parent commits in" expect.out &&
+	serve x.json
+'
+
+test_expect_success 'a first download is cached with its validators' '
+	log_mark &&
+	bw_ok --url "$U/x.json" &&
+	cmp "$WWW/x.json" "$(cache_of x)" &&
+	echo "GET /x.json -> 200 | If-None-Match: - | If-Modified-Since: -" >expect &&
+	requests >actual &&
+	test_cmp expect actual &&
+	grep "User-Agent: benchtriage/" "$TRASH/httpd.log" &&
+	python3 -c "import json, sys; m = json.load(open(sys.argv[1])); print(m[\"url\"], m[\"etag\"], m[\"last_modified\"])" \
+		"$(cache_of x).meta" >actual &&
+	echo "$U/x.json $(etag_of x.json) $STAMP_HTTP" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'the next run sends If-None-Match, gets 304 and refreshes the fetch time' '
+	age_cache x 10800 &&
+	cp "$(cache_of x)" saved.json &&
+	log_mark &&
+	bw_ok --url "$U/x.json" &&
+	echo "GET /x.json -> 304 | If-None-Match: $(etag_of x.json) | If-Modified-Since: $STAMP_HTTP" >expect &&
+	requests >actual &&
+	test_cmp expect actual &&
+	cmp saved.json "$(cache_of x)" &&
+	test "$(cache_age x)" -lt 60
+'
+
+test_expect_success 'a Last-Modified without ETag revalidates with If-Modified-Since' '
+	serve lm.json &&
+	log_mark &&
+	bw --url "$U/lastmod/lm.json" >out &&
+	bw --url "$U/lastmod/lm.json" >>out &&
+	serve lm.json "" &&
+	touch -d "2026-09-07 09:00:00 UTC" "$WWW/lm.json" &&
+	bw --url "$U/lastmod/lm.json" >>out &&
+	cat >expect <<-EOF &&
+	GET /lastmod/lm.json -> 200 | If-None-Match: - | If-Modified-Since: -
+	GET /lastmod/lm.json -> 304 | If-None-Match: - | If-Modified-Since: $STAMP_HTTP
+	GET /lastmod/lm.json -> 200 | If-None-Match: - | If-Modified-Since: $STAMP_HTTP
+	EOF
+	requests >actual &&
+	test_cmp expect actual &&
+	cat expect.out expect.out expect.out >expect &&
+	test_cmp expect out &&
+	cmp "$WWW/lm.json" "$(cache_of lastmod/lm)"
+'
+
+test_expect_success 'HTTP 404 without a cached copy is an error naming the URL, not retried' '
+	log_mark &&
+	test_expect_code 128 bw --url "$U/missing.json" >out 2>err &&
+	echo "error: cannot download '\''$U/missing.json'\'': HTTP 404" >expect &&
+	test_cmp expect err &&
+	test_cmp /dev/null out &&
+	echo "GET /missing.json -> 404 | If-None-Match: - | If-Modified-Since: -" >expect &&
+	requests >actual &&
+	test_cmp expect actual &&
+	! ls "$XDG_CACHE_HOME"/benchtriage/*missing*
+'
+
+test_expect_success 'HTTP 404 with a cached copy uses it and says how old it is' '
+	echo "status 404" >"$WWW/x.json.control" &&
+	age_cache x 10800 &&
+	cp "$(cache_of x)" saved.json &&
+	cp "$(cache_of x).meta" saved.meta &&
+	bw --url "$U/x.json" >out 2>err &&
+	rm "$WWW/x.json.control" &&
+	echo "warning: cannot download '\''$U/x.json'\'': HTTP 404; using the cached copy from 3 hours ago" >expect &&
+	test_cmp expect err &&
+	test_cmp expect.out out &&
+	cmp saved.json "$(cache_of x)" &&
+	cmp saved.meta "$(cache_of x).meta"
+'
+
+test_expect_success 'HTTP 503 is retried twice, then the cached copy is used' '
+	echo "status 503" >"$WWW/x.json.control" &&
+	age_cache x 7200 &&
+	cp "$(cache_of x).meta" saved.meta &&
+	log_mark &&
+	bw --url "$U/x.json" >out 2>err &&
+	rm "$WWW/x.json.control" &&
+	echo "warning: cannot download '\''$U/x.json'\'': HTTP 503 (3 attempts); using the cached copy from 2 hours ago" >expect &&
+	test_cmp expect err &&
+	test_cmp expect.out out &&
+	line="GET /x.json -> 503 | If-None-Match: $(etag_of x.json) | If-Modified-Since: $STAMP_HTTP" &&
+	printf "%s\n" "$line" "$line" "$line" >expect &&
+	requests >actual &&
+	test_cmp expect actual &&
+	cmp saved.json "$(cache_of x)" &&
+	cmp saved.meta "$(cache_of x).meta"
+'
+
+test_expect_success 'a server that recovers within the retries is used' '
+	log_mark &&
+	bw_ok --url "$U/flaky/2/x.json" &&
+	cat >expect <<-EOF &&
+	GET /flaky/2/x.json -> 503 | If-None-Match: - | If-Modified-Since: -
+	GET /flaky/2/x.json -> 503 | If-None-Match: - | If-Modified-Since: -
+	GET /flaky/2/x.json -> 200 | If-None-Match: - | If-Modified-Since: -
+	EOF
+	requests >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success 'a truncated body fails and leaves the cached copy byte-identical' '
+	cp "$(cache_of x)" saved.json &&
+	serve x.json " " &&
+	echo truncate >"$WWW/x.json.control" &&
+	age_cache x 10800 &&
+	cp "$(cache_of x).meta" saved.meta &&
+	size=$(wc -c <"$WWW/x.json") &&
+	bw --url "$U/x.json" >out 2>err &&
+	rm "$WWW/x.json.control" &&
+	echo "warning: cannot download '\''$U/x.json'\'': the transfer was cut short after $((size / 2)) of $size bytes (3 attempts); using the cached copy from 3 hours ago" >expect &&
+	test_cmp expect err &&
+	test_cmp expect.out out &&
+	cmp saved.json "$(cache_of x)" &&
+	cmp saved.meta "$(cache_of x).meta" &&
+	! ls "$XDG_CACHE_HOME"/benchtriage/*.tmp-*
+'
+
+test_expect_success 'a truncated body without a cached copy is an error' '
+	test_expect_code 128 bw --url "$U/truncate/x.json" 2>err &&
+	size=$(wc -c <"$WWW/x.json") &&
+	echo "error: cannot download '\''$U/truncate/x.json'\'': the transfer was cut short after $((size / 2)) of $size bytes (3 attempts)" >expect &&
+	test_cmp expect err &&
+	! ls "$XDG_CACHE_HOME"/benchtriage/*truncate*
+'
+
+test_expect_success 'a server slower than --timeout is given up on' '
+	echo "slow 3" >"$WWW/x.json.control" &&
+	age_cache x 10800 &&
+	start=$(date +%s) &&
+	bw --url "$U/x.json" --timeout 1 >out 2>err &&
+	end=$(date +%s) &&
+	rm "$WWW/x.json.control" &&
+	echo "warning: cannot download '\''$U/x.json'\'': timed out after 1 second (3 attempts); using the cached copy from 3 hours ago" >expect &&
+	test_cmp expect err &&
+	test_cmp expect.out out &&
+	test $((end - start)) -lt 8 &&
+	cmp saved.json "$(cache_of x)"
+'
+
+test_expect_success 'a body that is not JSON never replaces the cached copy' '
+	echo "not json" >"$WWW/x.json" &&
+	age_cache x 10800 &&
+	cp "$(cache_of x).meta" saved.meta &&
+	bw --url "$U/x.json" >out 2>err &&
+	cat >expect <<-EOF &&
+	error: '\''$U/x.json'\'' is not valid JSON (at byte 0)
+	warning: cannot download '\''$U/x.json'\'': the response is not a dashboard; using the cached copy from 3 hours ago
+	EOF
+	test_cmp expect err &&
+	test_cmp expect.out out &&
+	cmp saved.json "$(cache_of x)" &&
+	cmp saved.meta "$(cache_of x).meta"
+'
+
+test_expect_success 'a JSON body that is not a dashboard, without a cached copy, is only an error' '
+	echo "{\"summary\": 1}" >"$WWW/nd.json" &&
+	test_expect_code 128 bw --url "$U/nd.json" >out 2>err &&
+	echo "error: '\''$U/nd.json'\'' is not a dashboard: '\''summary'\'' is not an array" >expect &&
+	test_cmp expect err &&
+	! ls "$XDG_CACHE_HOME"/benchtriage/*_nd-*
+'
+
+test_expect_success '--offline uses the cached copy and no network' '
+	log_mark &&
+	bw_ok --url "$U/x.json" --offline &&
+	requests >actual &&
+	test_cmp /dev/null actual
+'
+
+test_expect_success '--offline without a cached copy says to drop --offline' '
+	log_mark &&
+	test_expect_code 128 bw --url "$U/never.json" --offline >out 2>err &&
+	cat >expect <<-EOF &&
+	error: no cached copy of '\''$U/never.json'\''
+	hint: drop --offline to download it
+	EOF
+	test_cmp expect err &&
+	requests >actual &&
+	test_cmp /dev/null actual
+'
+
+test_expect_success '--refresh downloads without conditional headers' '
+	serve x.json &&
+	age_cache x 10800 &&
+	log_mark &&
+	bw_ok --url "$U/x.json" --refresh &&
+	echo "GET /x.json -> 200 | If-None-Match: - | If-Modified-Since: -" >expect &&
+	requests >actual &&
+	test_cmp expect actual &&
+	cmp "$WWW/x.json" "$(cache_of x)" &&
+	test "$(cache_age x)" -lt 60
+'
+
+test_expect_success 'a damaged cached copy that the server vouches for is downloaded afresh' '
+	echo garbage >"$(cache_of x)" &&
+	log_mark &&
+	bw --url "$U/x.json" >out 2>err &&
+	test_cmp expect.out out &&
+	echo "error: '\''$(cache_of x)'\'' is not valid JSON (at byte 0)" >expect &&
+	test_cmp expect err &&
+	cat >expect <<-EOF &&
+	GET /x.json -> 304 | If-None-Match: $(etag_of x.json) | If-Modified-Since: $STAMP_HTTP
+	GET /x.json -> 200 | If-None-Match: - | If-Modified-Since: -
+	EOF
+	requests >actual &&
+	test_cmp expect actual &&
+	cmp "$WWW/x.json" "$(cache_of x)"
+'
+
+test_expect_success 'a copy whose metadata is lost is kept, its validators are not' '
+	rm "$(cache_of x).meta" &&
+	bw_ok --url "$U/x.json" --offline &&
+	log_mark &&
+	bw_ok --url "$U/x.json" &&
+	echo "GET /x.json -> 200 | If-None-Match: - | If-Modified-Since: -" >expect &&
+	requests >actual &&
+	test_cmp expect actual &&
+	test -f "$(cache_of x).meta"
+'
+
+test_expect_success 'git -c bench.url picks the URL, --url wins over it' '
+	serve cfg.json &&
+	log_mark &&
+	git -C repo -c bench.url="$U/cfg.json" benchwindow h100 2026-09-05 >out &&
+	test_cmp expect.out out &&
+	git -C repo -c bench.url="$U/nowhere.json" benchwindow --url "$U/cfg.json" h100 2026-09-05 >out &&
+	test_cmp expect.out out &&
+	cat >expect <<-EOF &&
+	GET /cfg.json -> 200 | If-None-Match: - | If-Modified-Since: -
+	GET /cfg.json -> 304 | If-None-Match: $(etag_of cfg.json) | If-Modified-Since: $STAMP_HTTP
+	EOF
+	requests >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success '--pretuned with only bench.url fetches its pretuned sibling' '
+	cp "$TRASH/pretuned.json" "$WWW/sub/pretuned-dashboard-data.json" &&
+	log_mark &&
+	git -C repo -c bench.url="$U/sub/dashboard-data.json" benchwindow --pretuned h100 2026-09-05 >out &&
+	echo "GET /sub/pretuned-dashboard-data.json -> 200 | If-None-Match: - | If-Modified-Since: -" >expect &&
+	requests >actual &&
+	test_cmp expect actual &&
+	bw --pretuned --file "$TRASH/pretuned.json" >expect &&
+	test_cmp expect out
+'
+
+test_expect_success 'a gzip-encoded response is decoded and cached decoded' '
+	log_mark &&
+	bw_ok --url "$U/gzip/x.json" &&
+	grep "^GET /gzip/x.json -> 200 .*| Content-Encoding: gzip |" "$TRASH/httpd.log" &&
+	cmp "$WWW/x.json" "$(cache_of gzip/x)"
+'
+
+test_expect_success 'a download shows its progress on a terminal, a revalidation does not' '
+	serve tty.json &&
+	cmd="git -C repo benchwindow --url $U/tty.json h100 2026-09-05 >/dev/null" &&
+	script -qec "$cmd" /dev/null >tty.out &&
+	tr "\r" "\n" <tty.out >progress &&
+	grep -x "downloading '\''$U/tty.json'\'': 100% ([0-9.]* KiB of [0-9.]* KiB), done." progress &&
+	script -qec "$cmd" /dev/null >tty.out &&
+	! grep downloading tty.out
+'
+
+test_expect_success 'redirects are followed, but never to another protocol' '
+	log_mark &&
+	bw --url "$U/redirect/x.json" >out &&
+	test_cmp expect.out out &&
+	cat >expect <<-EOF &&
+	GET /redirect/x.json -> 302 | If-None-Match: - | If-Modified-Since: -
+	GET /x.json -> 200 | If-None-Match: - | If-Modified-Since: -
+	EOF
+	requests >actual &&
+	test_cmp expect actual &&
+	test_expect_code 128 bw --url "$U/redirect-file/x.json" 2>err &&
+	echo "error: cannot download '\''$U/redirect-file/x.json'\'': redirected to '\''file:///etc/hostname'\'', which is not http or https" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success 'only http and https URLs are accepted' '
+	test_expect_code 128 bw --url "file://$WWW/x.json" 2>err &&
+	echo "error: cannot download '\''file://$WWW/x.json'\'': only http and https URLs are supported" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success 'a refused connection without a cached copy is an error' '
+	closed=$(python3 -c "import socket; s = socket.socket(); s.bind((\"127.0.0.1\", 0)); print(s.getsockname()[1])") &&
+	test_expect_code 128 bw --url "http://127.0.0.1:$closed/x.json" 2>err &&
+	echo "error: cannot download '\''http://127.0.0.1:$closed/x.json'\'': cannot connect: Connection refused (3 attempts)" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success '--file reads a path or stdin, and names a path it cannot read' '
+	bw --file - <dash.json >out &&
+	test_cmp expect.out out &&
+	test_expect_code 128 bw --file nothere.json 2>err &&
+	echo "error: cannot read '\''nothere.json'\'': No such file or directory" >expect &&
+	test_cmp expect err
+'
+
+test_done
