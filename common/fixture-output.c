@@ -15,6 +15,12 @@ static int graph_churn(const struct fixture_case *c)
 	       (c->status == FIXTURE_UNCHANGED || c->status == FIXTURE_RENAMED);
 }
 
+/* The graph column names churn as churn, not as a change. */
+static const char *graph_label(const struct fixture_case *c)
+{
+	return graph_churn(c) ? "churn" : graph_status_name(c->graph);
+}
+
 static const char *status_color(enum fixture_status s)
 {
 	switch (s) {
@@ -85,6 +91,8 @@ void fixture_print_table(const struct fixture_diff *d, int color)
 		wcase = sb.len > wcase ? sb.len : wcase;
 		fixture_label(&sb, &d->cases[i]);
 		wfix = sb.len > wfix ? sb.len : wfix;
+		wgraph = strlen(graph_label(&d->cases[i])) > wgraph ?
+			 strlen(graph_label(&d->cases[i])) : wgraph;
 	}
 	if (d->nr) {
 		cell(color, COLOR_BOLD, "case", wcase + 2);
@@ -100,8 +108,7 @@ void fixture_print_table(const struct fixture_diff *d, int color)
 		cell(0, "", sb.buf, wcase + 2);
 		fixture_label(&sb, c);
 		cell(color, status_color(c->status), sb.buf, wfix + 2);
-		cell(color, churn ? COLOR_RED : "", churn ? "churn" : graph_status_name(c->graph),
-		     spec ? 0 : wgraph + 2);
+		cell(color, churn ? COLOR_RED : "", graph_label(c), spec ? 0 : wgraph + 2);
 		printf("%s\n", spec ? "" : "(no bench_spec)");
 	}
 	print_counts(d);

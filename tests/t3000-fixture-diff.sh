@@ -17,7 +17,7 @@ test_expect_success 'table: churn, change, comment edit, back-out, added case' '
 	case2_warp_specialized_gemm            changed +2 -1  changed
 	case3_flash_attention                  unchanged      churn
 	case4_tma_epilogue                     unchanged      churn
-	case5_legacy_pipeline                  unchanged      same   (no bench_spec)
+	case5_legacy_pipeline                  unchanged      same     (no bench_spec)
 	case6_blackwell_fa                     changed +2 -2  changed
 	case7_ws_pingpong                      removed -15    removed
 	case8_multiphase_gemm                  unchanged      churn
@@ -220,7 +220,7 @@ test_expect_success 'working tree: modified, deleted and untracked cases' '
 	case2_warp_specialized_gemm            unchanged    same
 	case3_flash_attention                  unchanged    same
 	case4_tma_epilogue                     unchanged    same
-	case5_legacy_pipeline                  unchanged    same   (no bench_spec)
+	case5_legacy_pipeline                  unchanged    same     (no bench_spec)
 	case6_blackwell_fa                     unchanged    same
 	case8_multiphase_gemm                  removed -15  same
 	case9_scaled_mm/blockwise              unchanged    same
