@@ -18,7 +18,7 @@ struct dashboard_source {
 	int pretuned;
 	int offline;	/* cache only, never the network */
 	int refresh;	/* download even when the cache is fresh */
-	int timeout;	/* total seconds for a download; 0 means the default */
+	int timeout;	/* seconds for each download attempt; 0 means the default (60) */
 };
 
 #define DASHBOARD_SOURCE_INIT { NULL, NULL, 0, 0, 0, 0 }
