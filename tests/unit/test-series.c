@@ -1,0 +1,159 @@
+#include <math.h>
+#include <stdlib.h>
+#include "tap.h"
+#include "usage.h"
+#include "strbuf.h"
+#include "date.h"
+#include "dashboard.h"
+#include "series.h"
+#include "slice.h"
+
+/* A one-platform dashboard: values[k][n] for kernel k on night n (NAN: absent). */
+static void make_dashboard(struct dashboard *d, size_t kernels, size_t nights, const double *values)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addstr(&sb, "{\"summary\": [");
+	for (size_t k = 0; k < kernels; k++) {
+		int first = 1;
+
+		strbuf_addf(&sb, "%s{\"kernel\": \"k%zu\", \"platform_short\": \"b200_cute\", \"history\": [",
+			    k ? "," : "", k);
+		for (size_t n = 0; n < nights; n++) {
+			double v = values[k * nights + n];
+
+			if (isnan(v))
+				continue;
+			strbuf_addf(&sb, "%s{\"run_id\": \"%zu\", \"sha\": \"abcdef%02zu\", "
+				    "\"date\": \"2026-09-%02zuT08:20:00Z\", \"branch\": \"main\", "
+				    "\"is_nightly\": true, \"helion_speedup_geomean\": %g, "
+				    "\"helion_latency_avg_ms\": null}",
+				    first ? "" : ",", n, n, n + 1, v);
+			first = 0;
+		}
+		strbuf_addstr(&sb, "]}");
+	}
+	strbuf_addstr(&sb, "]}");
+	dashboard_init(d);
+	if (dashboard_parse(d, sb.buf, sb.len, "test"))
+		exit(1);
+	strbuf_release(&sb);
+}
+
+static void test_chain_linking(void)
+{
+	/* Kernel 1 (speedup 4) leaves on night 2: no kernel moved. */
+	double v[] = { 1.0, 1.0, 1.0, 1.0,
+		       4.0, 4.0, NAN, NAN };
+	struct series_options so = { "b200_cute", NULL, 0 };
+	struct dashboard d;
+	struct series s;
+
+	make_dashboard(&d, 2, 4, v);
+	ok(!series_build(&s, &d, &so), "series builds");
+	is_int(s.nr, 4, "four nightlies");
+	is_num(s.points[1].raw_helion, 2.0, 1e-9, "naive geomean of 1 and 4 is 2");
+	is_num(s.points[2].raw_helion, 1.0, 1e-9, "naive geomean jumps to 1 when kernel 1 leaves");
+	is_num(s.points[1].value[METRIC_HELION], s.points[2].value[METRIC_HELION], 1e-9,
+	       "the chained index does not move");
+	is_num(s.points[3].value[METRIC_HELION], 1.0, 1e-9, "anchored at the newest plain geomean");
+	ok(s.points[2].kernel_set_changed && !s.points[1].kernel_set_changed,
+	   "the set change is flagged on its night");
+	ok(isnan(s.points[0].value[METRIC_LATENCY]), "null latency stays missing");
+	series_release(&s);
+	dashboard_release(&d);
+}
+
+static void test_step(void)
+{
+	/* 14 nights, a 10% drop from night 7 (2026-09-08), an outlier on night 3. */
+	double v[14] = { 1.50, 1.51, 1.50, 1.20, 1.50, 1.51, 1.50,
+			 1.35, 1.36, 1.35, 1.35, 1.36, 1.35, 1.35 };
+	struct series_options so = { "b200_cute", NULL, 0 };
+	struct step_options st = { 0, 7 };
+	struct dashboard d;
+	struct series s;
+	struct step step;
+
+	make_dashboard(&d, 1, 14, v);
+	series_build(&s, &d, &so);
+	parse_iso_time("2026-09-06", &st.date);
+	ok(!series_find_step(&s, &st, &step), "step search succeeds");
+	ok(step.found, "a step is found");
+	is_int(step.index, 7, "at the first night of the new level");
+	is_num(step.change_pct, -10.0, 0.5, "about -10%");
+	ok(step.persistent, "it persists");
+	ok(step.score > 10, "far outside the noise");
+	st.span_days = 1;
+	parse_iso_time("2026-09-02", &st.date);
+	ok(!series_find_step(&s, &st, &step), "a narrow span around the outlier");
+	ok(!step.persistent, "an outlier alone is not a persistent step");
+	parse_iso_time("2026-12-01", &st.date);
+	ok(series_find_step(&s, &st, &step) < 0, "a date outside the series is an error");
+	series_release(&s);
+	dashboard_release(&d);
+}
+
+static void test_noise_and_median(void)
+{
+	double v[] = { 3, NAN, 1, 2 };
+
+	is_num(median_of(v, 4), 2, 1e-12, "median skips NAN");
+}
+
+static void test_dates(void)
+{
+	time_t t, now;
+	int day;
+
+	ok(!parse_iso_time("2026-09-10T08:20:00+02:00", &t), "ISO time with offset");
+	is_int(t, 1789021200, "offset applied");
+	ok(!parse_iso_time("2026-09-10T06:20:00.123Z", &t) && t == 1789021200, "fractional seconds");
+	ok(parse_iso_time("2026-09-10T25:00:00Z", &t) < 0, "hour 25 rejected");
+	parse_iso_time("2026-09-10T12:00:00Z", &now);
+	ok(!parse_user_date("3 days ago", now, &t, &day) && day, "N days ago");
+	is_int(t, 1788998400 - 3 * 86400, "three UTC days before");
+	ok(!parse_user_date("yesterday", now, &t, &day) && t == 1788998400 - 86400, "yesterday");
+	ok(parse_user_date("last tuesday", now, &t, &day) < 0, "unknown words rejected");
+}
+
+static void test_slices(void)
+{
+	const char *cases[][3] = {
+		{ "b200_cute", "[cute] [reland] Fix (#1)", "1" },
+		{ "b200_cute", "[CuTeDSL] Tune (#2)", "1" },
+		{ "b200_cute", "[cuteish] Not it (#3)", "0" },
+		{ "tpu", "[Pallas] Pad (#4)", "1" },
+		{ "mi350x", "[ROCm][CI] Pin (#5)", "1" },
+		{ "h100", "[Triton] Bump (#6)", "1" },
+		{ "h100", "Untagged change (#7)", "0" },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		char *pattern = slice_default_pattern(cases[i][0]);
+		struct slice s;
+
+		slice_init(&s, pattern);
+		is_int(slice_match_subject(&s, cases[i][1]), atoi(cases[i][2]), cases[i][1]);
+		slice_release(&s);
+		free(pattern);
+	}
+	{
+		struct slice s;
+
+		slice_init(&s, "x");
+		ok(!slice_match_subject(&s, "\xff\xfe bad utf-8") && slice_match_subject(&s, "\xffx"),
+		   "subjects that are not UTF-8 still match");
+		slice_release(&s);
+	}
+}
+
+int main(void)
+{
+	test_chain_linking();
+	test_step();
+	test_noise_and_median();
+	test_dates();
+	test_slices();
+	return done_testing();
+}
