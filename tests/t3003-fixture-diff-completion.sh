@@ -1,0 +1,89 @@
+#!/bin/bash
+# Completion of git fixture-diff: options from the binary, revisions from
+# git, --cases values from the discovered case names.
+. "$(dirname "$0")/lib/test-lib.sh"
+. "$TEST_DIR/t3000/corpus.sh"
+
+# bash_complete <words...>: what git's bash completion offers for the
+# command line "git <words...>" (the last word is the one being completed).
+bash_complete() {
+	bash -c '
+		. /usr/share/bash-completion/completions/git
+		. "$1/completions/git-fixture-diff.bash"
+		shift
+		COMP_WORDS=(git "$@")
+		COMP_CWORD=$#
+		COMP_LINE="git $*"
+		COMP_POINT=${#COMP_LINE}
+		__git_func_wrap __git_main
+		printf "%s\n" "${COMPREPLY[@]}" | sort
+	' bash "$SRC_DIR" "$@"
+}
+
+test_expect_success 'setup' '
+	build_corpus repo &&
+	mkdir -p repo/other/case7_x repo/other/case8_y &&
+	echo "CASE = 7" >repo/other/case7_x/bench_spec.py
+'
+
+test_expect_success 'bash: options come from the binary' '
+	cd repo &&
+	bash_complete fixture-diff --na >actual &&
+	echo "--name-only " >expect &&
+	test_cmp expect actual &&
+	bash_complete fixture-diff --ignore >actual &&
+	echo "--ignore-comments " >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'bash: revisions' '
+	cd repo &&
+	bash_complete fixture-diff --json re >actual &&
+	echo "rename " >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'bash: --cases completes case names, also after a comma' '
+	cd repo &&
+	bash_complete fixture-diff --cases case1 >actual &&
+	printf "case10_persistent_gemm_data_partition\ncase11_wait_order\ncase1_simple_gemm\n" >expect &&
+	test_cmp expect actual &&
+	bash_complete fixture-diff --cases case2_warp_specialized_gemm,case9 >actual &&
+	echo "case2_warp_specialized_gemm,case9_scaled_mm/blockwise" >expect &&
+	test_cmp expect actual &&
+	bash_complete fixture-diff --cases=case3 >actual &&
+	echo "case3_flash_attention" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'bash: --cases follows a --root on the line' '
+	cd repo &&
+	bash_complete fixture-diff --root other --cases "" >actual &&
+	printf "case7_x\ncase8_y\n" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'bash: --color values' '
+	cd repo &&
+	bash_complete fixture-diff --color=n >actual &&
+	echo "never " >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'fish: options and case names' '
+	cd repo &&
+	fish -c "source /usr/share/fish/completions/git.fish; source \"$SRC_DIR/completions/git-fixture-diff.fish\"; complete -C \"git fixture-diff --inst\"" | cut -f1 >actual &&
+	echo "--install-hook" >expect &&
+	test_cmp expect actual &&
+	fish -c "source /usr/share/fish/completions/git.fish; source \"$SRC_DIR/completions/git-fixture-diff.fish\"; complete -C \"git fixture-diff --cases case9\"" | cut -f1 >actual &&
+	echo "case9_scaled_mm/blockwise" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'zsh: the completion function loads' '
+	zsh -n "$SRC_DIR/completions/_git-fixture-diff" &&
+	zsh -fc "fpath=(\"$SRC_DIR/completions\" \$fpath); autoload -Uz _git-fixture-diff; whence -w _git-fixture-diff" >out &&
+	grep "_git-fixture-diff: function" out
+'
+
+test_done
