@@ -1,0 +1,129 @@
+# Repositories and dashboards for the git-benchbisect tests: a Helion-like
+# history (squash-merged, bracket-tagged subjects, the nightly harness
+# files) with two commits a day from 2026-09-01 to 2026-09-20, except the
+# 2026-09-09 commits (the window of the 2026-09-10 nightly), which each
+# scenario writes itself.
+
+CUTE=matmul,softmax,layer_norm,rms_norm,cross_entropy
+
+# bb_commit <iso-date> <path> <subject> [<content>]
+bb_commit() {
+	mkdir -p "$(dirname "$2")"
+	printf '%s\n' "${4:-$3}" >>"$2"
+	git add "$2"
+	GIT_AUTHOR_DATE="$1" GIT_COMMITTER_DATE="$1" git commit -q -m "$3"
+}
+
+# bb_dispatch <kernels_cute list>: the nightly dispatch workflow.
+bb_dispatch() {
+	mkdir -p .github/workflows
+	cat >.github/workflows/benchmark_dispatch.yml <<-YML
+	name: Benchmark Dispatch
+	on:
+	  workflow_dispatch:
+	    inputs:
+	      kernels:
+	        description: "Kernels for the triton platforms"
+	        required: false
+	        default: "matmul,softmax,layer_norm,rms_norm,cross_entropy"
+	      kernels_cute:
+	        description: "Kernels for b200_cute"
+	        required: false
+	        default: "$1"
+	jobs:
+	  benchmark-b200-cute:
+	    uses: ./.github/workflows/benchmark.yml
+	    with:
+	      alias: b200
+	YML
+}
+
+# bb_runpy <kernels without --cudagraph...>: the harness with its KERNEL_MAPPINGS.
+bb_runpy() {
+	mkdir -p benchmarks
+	{
+		echo 'KERNEL_MAPPINGS: dict[str, tuple[str, ...]] = {'
+		for k in matmul softmax layer_norm rms_norm cross_entropy gemm_bias rope; do
+			echo "    \"$k\": ("
+			echo "        \"tritonbench.operators.$k.operator\","
+			echo "        \"examples.$k\","
+			echo "        \"${k}_tritonbench\","
+			case " $* " in
+			*" $k "*)
+				echo '        {'
+				echo '            "num_inputs": 5,'
+				echo '            "remove_flags": ["--cudagraph"],'
+				echo '        },'
+				;;
+			esac
+			echo '    ),'
+		done
+		echo '}'
+	} >benchmarks/run.py
+}
+
+# bb_repo <dir> [<window function>]: the history; the function (run in the
+# repository) writes the commits of 2026-09-09. $BB_CUTE_LIST is the
+# first kernels_cute list (default: the five kernels of $CUTE).
+bb_repo() {
+	git init -q -b main "$1"
+	(
+		cd "$1"
+		bb_dispatch "${BB_CUTE_LIST:-$CUTE}"
+		bb_runpy rms_norm
+		git add .github benchmarks
+		bb_commit 2026-08-31T12:00:00Z helion/_compiler/cute/softmax.py \
+			"Import the Helion tree with the nightly harness (#3000)"
+		for d in 01 02 03 04 05 06 07 08 09 10 11 12 13 14 15 16 17 18 19 20; do
+			if [ $d = 09 ]; then
+				[ -z "$2" ] || "$2"
+				continue
+			fi
+			bb_commit "2026-09-${d}T10:00:00Z" helion/language/ops.py \
+				"Add hl.split for tile loops, day $d (#31$d)"
+			bb_commit "2026-09-${d}T16:00:00+05:30" test/test_autotuner.py \
+				"[autotuner] Log the search budget, day $d (#32$d)"
+		done
+	)
+}
+
+# Window functions: the 2026-09-09 commits of each scenario.
+window_regression() {
+	bb_commit 2026-09-09T09:00:00Z docs/autotuner.md "Fix a typo in the autotuner docs (#3310)"
+	bb_commit 2026-09-09T11:00:00+02:00 helion/_compiler/cute/softmax.py \
+		"[cute] Rework the softmax reduction pipeline (#3311)"
+	bb_commit 2026-09-09T13:00:00Z helion/_compiler/pallas/tiling.py \
+		"[Pallas] Pad block sizes to the lane width (#3312)"
+	bb_commit 2026-09-09T15:00:00-04:00 helion/language/layout.py \
+		"Share the layout helpers between backends (#3313)"
+}
+
+window_method() {
+	bb_commit 2026-09-09T09:00:00Z docs/autotuner.md "Fix a typo in the autotuner docs (#3310)"
+	bb_runpy rms_norm softmax
+	git add benchmarks/run.py
+	bb_commit 2026-09-09T12:00:00Z benchmarks/README.md \
+		"[CI] Time softmax without CUDA graphs in the nightly (#3314)"
+	bb_commit 2026-09-09T15:00:00-04:00 helion/language/layout.py \
+		"Share the layout helpers between backends (#3313)"
+}
+
+window_plain() {
+	bb_commit 2026-09-09T09:00:00Z docs/autotuner.md "Fix a typo in the autotuner docs (#3310)"
+	bb_commit 2026-09-09T15:00:00-04:00 helion/language/layout.py \
+		"Share the layout helpers between backends (#3313)"
+}
+
+window_kernel_set() {
+	bb_commit 2026-09-09T09:00:00Z docs/autotuner.md "Fix a typo in the autotuner docs (#3310)"
+	bb_dispatch "matmul,softmax,layer_norm,rms_norm,cross_entropy"
+	git add .github
+	bb_commit 2026-09-09T12:00:00Z docs/ci.md "[CI] Trim the CuTe nightly to five kernels (#3315)"
+}
+
+# bb_dashboard <args...>: make-dashboard.py over 2026-09-01 .. 2026-09-20
+# with b200_cute, b200 and h100, run in the current repository.
+bb_dashboard() {
+	python3 "$TEST_DIR/lib/make-dashboard.py" --start 2026-09-01 --nights 20 \
+		--platform b200_cute=$CUTE --platform b200=matmul,softmax --platform h100=matmul "$@"
+}
