@@ -1,4 +1,5 @@
 #include <stdlib.h>
+#include <string.h>
 #include "usage.h"
 #include "repo.h"
 #include "walk.h"
@@ -117,6 +118,32 @@ int walk_first_parent(git_repository *repo, const git_oid *good, const git_oid *
 	return ret;
 }
 
+/* 1 when the object at path differs between the trees (absent counts). */
+static int path_differs(git_tree *a, git_tree *b, const char *path)
+{
+	git_tree_entry *ea = NULL, *eb = NULL;
+	int differs;
+
+	if (a)
+		git_tree_entry_bypath(&ea, a, path);
+	if (b)
+		git_tree_entry_bypath(&eb, b, path);
+	git_error_clear();
+	differs = (!ea != !eb) || (ea && !git_oid_equal(git_tree_entry_id(ea), git_tree_entry_id(eb)));
+	git_tree_entry_free(ea);
+	git_tree_entry_free(eb);
+	return differs;
+}
+
+/*
+ * A pathspec item without wildcards names a path: comparing the two trees'
+ * entries at it is a few lookups, where a diff would walk both trees.
+ */
+static int is_literal_path(const char *item)
+{
+	return !strpbrk(item, "*?[\\") && item[0] != ':';
+}
+
 int commit_touches(git_repository *repo, git_commit *commit, const struct strvec *pathspec,
 		   int *out)
 {
@@ -124,23 +151,44 @@ int commit_touches(git_repository *repo, git_commit *commit, const struct strvec
 	git_tree *tree = NULL, *parent_tree = NULL;
 	git_commit *parent = NULL;
 	git_diff *diff = NULL;
+	struct strvec globs = STRVEC_INIT;
+	char hex[GIT_OID_HEXSZ + 1];
 	int ret = 0;
 
 	*out = 0;
 	if (!pathspec->nr)
 		return 0;
-	opts.pathspec.strings = pathspec->v;
-	opts.pathspec.count = pathspec->nr;
 	if (git_commit_tree(&tree, commit) ||
 	    (git_commit_parentcount(commit) &&
-	     (git_commit_parent(&parent, commit, 0) || git_commit_tree(&parent_tree, parent))) ||
-	    git_diff_tree_to_tree(&diff, repo, parent_tree, tree, &opts)) {
-		char hex[GIT_OID_HEXSZ + 1];
-
-		ret = repo_error("cannot diff commit '%s'", oid_hex(hex, git_commit_id(commit)));
-	} else {
-		*out = git_diff_num_deltas(diff) > 0;
+	     (git_commit_parent(&parent, commit, 0) || git_commit_tree(&parent_tree, parent)))) {
+		ret = repo_error("cannot read commit '%s'", oid_hex(hex, git_commit_id(commit)));
+		goto out;
 	}
+	for (size_t i = 0; i < pathspec->nr && !*out; i++) {
+		const char *item = pathspec->v[i];
+
+		if (!is_literal_path(item)) {
+			strvec_push(&globs, item);
+		} else {
+			char *path = xstrdup(item);
+			size_t len = strlen(path);
+
+			while (len > 1 && path[len - 1] == '/')
+				path[--len] = '\0';
+			*out = path_differs(tree, parent_tree, path);
+			free(path);
+		}
+	}
+	if (*out || !globs.nr)
+		goto out;
+	opts.pathspec.strings = globs.v;
+	opts.pathspec.count = globs.nr;
+	if (git_diff_tree_to_tree(&diff, repo, parent_tree, tree, &opts))
+		ret = repo_error("cannot diff commit '%s'", oid_hex(hex, git_commit_id(commit)));
+	else
+		*out = git_diff_num_deltas(diff) > 0;
+out:
+	strvec_clear(&globs);
 	git_diff_free(diff);
 	git_tree_free(parent_tree);
 	git_commit_free(parent);

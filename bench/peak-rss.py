@@ -1,0 +1,15 @@
+#!/usr/bin/env python3
+"""Run a command; print its wall time in seconds and its peak RSS in MiB
+(of the largest process, from getrusage) on stderr as "time=.. rss=..".
+Usage: peak-rss.py CMD ARGS... (a pipeline: peak-rss.py sh -c '...')."""
+import resource
+import subprocess
+import sys
+import time
+
+t0 = time.monotonic()
+rc = subprocess.call(sys.argv[1:])
+wall = time.monotonic() - t0
+rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+sys.stderr.write("time=%.3f rss=%.1f\n" % (wall, rss))
+sys.exit(rc)
