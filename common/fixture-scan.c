@@ -31,6 +31,8 @@ struct scan {
 	git_tree *tree;		/* NULL: the working tree */
 	struct strbuf path;	/* scratch: the directory being listed */
 	struct case_list *out;
+	git_index *index;	/* working tree side: the stat cache, or NULL */
+	struct timespec index_mtime;
 };
 
 void case_list_release(struct case_list *list)
@@ -139,6 +141,43 @@ static int entry_type(DIR *dh, const struct dirent *de, const char *rel, unsigne
 	return 0;
 }
 
+static int stat_matches(const git_index_entry *e, const struct stat *st)
+{
+	return e->file_size == (uint32_t)st->st_size &&
+	       e->mtime.seconds == (int32_t)st->st_mtim.tv_sec &&
+	       e->mtime.nanoseconds == (uint32_t)st->st_mtim.tv_nsec &&
+	       e->ctime.seconds == (int32_t)st->st_ctim.tv_sec &&
+	       e->ctime.nanoseconds == (uint32_t)st->st_ctim.tv_nsec &&
+	       e->ino == (uint32_t)st->st_ino &&
+	       (e->mode & S_IFMT) == (st->st_mode & S_IFMT);
+}
+
+/* Modified in the same instant the index was written: the stat data cannot tell. */
+static int racily_clean(const struct scan *s, const git_index_entry *e)
+{
+	return e->mtime.seconds > s->index_mtime.tv_sec ||
+	       (e->mtime.seconds == s->index_mtime.tv_sec &&
+		e->mtime.nanoseconds >= (uint32_t)s->index_mtime.tv_nsec);
+}
+
+/*
+ * A working-tree file's blob id: the index's when the file's stat data
+ * still matches its entry (git's own shortcut, so a clean tree reads no
+ * file), else hashed.
+ */
+static int worktree_oid(struct scan *s, DIR *dh, const char *name, int is_link, git_oid *oid)
+{
+	const git_index_entry *e = s->index ? git_index_get_bypath(s->index, s->path.buf, 0) : NULL;
+	struct stat st;
+
+	if (e && !fstatat(dirfd(dh), name, &st, AT_SYMLINK_NOFOLLOW) && stat_matches(e, &st) &&
+	    !racily_clean(s, e)) {
+		git_oid_cpy(oid, &e->id);
+		return 0;
+	}
+	return hash_worktree_file(s, s->path.buf, is_link, oid);
+}
+
 static int list_worktree(struct scan *s, struct dir_listing *dl)
 {
 	char *dir = xstrfmt("%s%s", git_repository_workdir(s->repo), s->path.buf);
@@ -171,7 +210,7 @@ static int list_worktree(struct scan *s, struct dir_listing *dl)
 		} else if (role == 's' && (type == DT_REG || type == DT_LNK)) {
 			note_file(dl, role, NULL);
 		} else if (role && (type == DT_REG || type == DT_LNK)) {
-			ret = hash_worktree_file(s, s->path.buf, type == DT_LNK, &oid);
+			ret = worktree_oid(s, dh, de->d_name, type == DT_LNK, &oid);
 			if (!ret)
 				note_file(dl, role, &oid);
 		}
@@ -274,18 +313,37 @@ static int find_root_dir(struct scan *s, int *found)
 	return ret;
 }
 
+/* The index as a stat cache; without one (or unreadable) every file is hashed. */
+static void load_index(struct scan *s)
+{
+	struct stat st;
+
+	if (git_repository_index(&s->index, s->repo) || !git_index_path(s->index) ||
+	    stat(git_index_path(s->index), &st)) {
+		git_index_free(s->index);
+		s->index = NULL;
+		git_error_clear();
+		return;
+	}
+	s->index_mtime = st.st_mtim;
+}
+
 int fixture_scan(git_repository *repo, const struct fixture_layout *l, git_tree *tree,
 		 struct case_list *out, int *root_found)
 {
-	struct scan s = { repo, l, tree, STRBUF_INIT, out };
+	struct scan s = { .repo = repo, .l = l, .tree = tree, .path = STRBUF_INIT, .out = out };
 	git_oid id;
 	int ret = tree ? find_root_tree(&s, &id, root_found) : find_root_dir(&s, root_found);
+
+	if (!ret && !tree && *root_found)
+		load_index(&s);
 
 	if (!ret && *root_found) {
 		strbuf_addstr(&s.path, l->root);
 		ret = walk(&s, "", &id, 0);
 	}
 	strbuf_release(&s.path);
+	git_index_free(s.index);
 	if (ret)
 		case_list_release(out);
 	else if (out->nr)

@@ -237,6 +237,27 @@ test_expect_success 'working tree: modified, deleted and untracked cases' '
 	test_cmp expect actual
 '
 
+test_expect_success 'working tree: the index stat cache never hides an edit' '
+	cd wt &&
+	git checkout -q -- . && git clean -q -fd &&
+	git update-index --refresh -q &&
+	git fixture-diff --name-only c5 >actual &&
+	test_must_be_empty actual &&
+	f="$R/case2_warp_specialized_gemm/generated.py" &&
+	mtime=$(stat -c %Y "$f") &&
+	sed -i "s/NUM_STAGES = 3/NUM_STAGES = 4/" "$f" &&
+	touch -d "@$mtime" "$f" &&
+	git fixture-diff --name-only c5 >actual &&
+	echo case2_warp_specialized_gemm >expect &&
+	test_cmp expect actual &&
+	git add "$f" &&
+	git fixture-diff --name-only c5 >actual &&
+	test_cmp expect actual &&
+	git reset -q --hard &&
+	git fixture-diff --name-only c5 >actual &&
+	test_must_be_empty actual
+'
+
 test_expect_success 'working tree: a moved case directory is a rename' '
 	cd wt &&
 	git checkout -q -- . && git clean -q -fd &&
