@@ -20,10 +20,9 @@ int repo_error(const char *fmt, ...)
 	char *msg;
 
 	va_start(ap, fmt);
-	if (vasprintf(&msg, fmt, ap) < 0)
-		msg = NULL;
+	msg = xstrvfmt(fmt, ap);
 	va_end(ap);
-	strbuf_addstr(&sb, msg ? msg : "libgit2 error");
+	strbuf_addstr(&sb, msg);
 	if (e && e->message) {
 		strbuf_addstr(&sb, ": ");
 		strbuf_addstr(&sb, e->message);

@@ -84,14 +84,22 @@ char *xstrndup(const char *s, size_t n)
 	return check_alloc(strndup(s, n));
 }
 
+char *xstrvfmt(const char *fmt, va_list ap)
+{
+	char *out;
+
+	if (vasprintf(&out, fmt, ap) < 0)
+		out = NULL;
+	return check_alloc(out);
+}
+
 char *xstrfmt(const char *fmt, ...)
 {
 	va_list ap;
 	char *out;
 
 	va_start(ap, fmt);
-	if (vasprintf(&out, fmt, ap) < 0)
-		out = NULL;
+	out = xstrvfmt(fmt, ap);
 	va_end(ap);
-	return check_alloc(out);
+	return out;
 }

@@ -1,6 +1,7 @@
 #ifndef USAGE_H
 #define USAGE_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 /*
@@ -28,6 +29,7 @@ char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 /* Returns a malloc'd string the caller frees. */
 char *xstrfmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *xstrvfmt(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 
 /* Grow *array (of *alloc elements) so that it can hold nr elements. */
 #define ALLOC_GROW(array, nr, alloc) do { \

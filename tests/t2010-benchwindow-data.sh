@@ -21,13 +21,7 @@ series() {
 		echo "val $p $k 3000000$i $v 1.21 1.05 0.0133"
 	done
 }
-runs() {
-	i=0
-	for d in 02 03 04 05 06 07 08 09 10 11 12 13 14; do
-		i=$((i + 1))
-		echo "run 3000000$i 2026-09-${d}T08:20:00Z $(nightly_sha 2026-09-$d)${*:+ $*}"
-	done
-}
+runs() { nightly_runs "$@"; }
 ends() { # ends <json>: "last_good.sha first_bad.sha"
 	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["last_good"]["sha"], d["first_bad"]["sha"])' "$1"
 }

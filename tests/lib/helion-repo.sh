@@ -44,13 +44,23 @@ make_helion_repo() {
 	)
 }
 
-# cute_spec: a gen-dashboard spec (run in the repo) with five CuTe kernels
-# that drop 12% from the 2026-09-08 nightly on, and flat b200 kernels.
-cute_spec() {
+# nightly_runs [<run options>...]: the gen-dashboard "run" lines of the
+# nightlies 2026-09-02 .. 2026-09-14, run ids 30000001 .. 30000013.
+nightly_runs() {
 	i=0
 	for d in 02 03 04 05 06 07 08 09 10 11 12 13 14; do
 		i=$((i + 1))
-		echo "run 3000000$i 2026-09-${d}T08:20:00Z $(nightly_sha 2026-09-$d)"
+		echo "run 3000000$i 2026-09-${d}T08:20:00Z $(nightly_sha 2026-09-$d)${*:+ $*}"
+	done
+}
+
+# cute_spec: a gen-dashboard spec (run in the repo) with five CuTe kernels
+# that drop 12% from the 2026-09-08 nightly on, and flat b200 kernels.
+cute_spec() {
+	nightly_runs
+	i=0
+	for d in 02 03 04 05 06 07 08 09 10 11 12 13 14; do
+		i=$((i + 1))
 		f=1.0
 		[ $d \> 07 ] && f=0.88
 		w=$((i % 3))
