@@ -48,24 +48,29 @@ test_expect_success '--check: the restore command really restores the graph' '
 	git fixture-diff --check c2 --cases case1_simple_gemm
 '
 
+# check_one <case> <rule> <line>: --check against c5 finds exactly <line>
+# for <case>, and turning <rule> off silences it.
+check_one() {
+	echo "$1: $2: $3" >expect &&
+	test_expect_code 1 git fixture-diff --check c5 --cases "$1" >actual &&
+	test_cmp expect actual &&
+	git -c "fixturediff.check.$2=false" fixture-diff --check c5 --cases "$1" >actual &&
+	test_must_be_empty actual
+}
+
 test_expect_success '--check: a fixture edit without a regenerated graph (staleGraph)' '
 	git clone -q repo stale &&
 	cd stale &&
 	echo "    tlx.fence()" >>"$R/case1_simple_gemm/generated.py" &&
-	test_expect_code 1 git fixture-diff --check c5 --cases case1_simple_gemm,case2_warp_specialized_gemm >actual &&
-	echo "case1_simple_gemm: staleGraph: generated.py changed but schedule_graph.json did not (a hand edit or a stale regeneration)" >expect &&
-	test_cmp expect actual &&
-	git -c fixturediff.check.staleGraph=false fixture-diff --check c5 --cases case1_simple_gemm
+	check_one case1_simple_gemm staleGraph \
+		"generated.py changed but schedule_graph.json did not (a hand edit or a stale regeneration)"
 '
 
 test_expect_success '--check: a spec without a fixture (missingFixture)' '
 	cd stale &&
 	git checkout -q -- . &&
 	rm "$R/case8_multiphase_gemm/generated.py" &&
-	test_expect_code 1 git fixture-diff --check c5 --cases case8_multiphase_gemm >actual &&
-	echo "case8_multiphase_gemm: missingFixture: has bench_spec.py but no generated.py" >expect &&
-	test_cmp expect actual &&
-	git -c fixturediff.check.missingFixture=no fixture-diff --check c5 --cases case8_multiphase_gemm
+	check_one case8_multiphase_gemm missingFixture "has bench_spec.py but no generated.py"
 '
 
 test_expect_success '--check: graph churn on a renamed case names both paths' '
@@ -73,10 +78,9 @@ test_expect_success '--check: graph churn on a renamed case names both paths' '
 	git checkout -q -- . &&
 	git mv "$R/case4_tma_epilogue" "$R/case4_tma_store_epilogue" &&
 	regen case4_tma_store_epilogue ffff &&
-	test_expect_code 1 git fixture-diff --check c5 --cases case4_tma_store_epilogue >actual &&
 	b=$(git rev-parse --short c5) &&
-	echo "case4_tma_store_epilogue: graphChurn: schedule_graph.json changed but generated.py is byte-identical; restore it with '"'"'git show $b:$R/case4_tma_epilogue/schedule_graph.json >$R/case4_tma_store_epilogue/schedule_graph.json'"'"'" >expect &&
-	test_cmp expect actual
+	check_one case4_tma_store_epilogue graphChurn \
+		"schedule_graph.json changed but generated.py is byte-identical; restore it with '"'"'git show $b:$R/case4_tma_epilogue/schedule_graph.json >$R/case4_tma_store_epilogue/schedule_graph.json'"'"'"
 '
 
 test_expect_success '--check: every rule can be turned off in config' '

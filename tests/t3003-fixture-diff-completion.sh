@@ -4,20 +4,15 @@
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$TEST_DIR/t3000/corpus.sh"
 
-# bash_complete <words...>: what git's bash completion offers for the
-# command line "git <words...>" (the last word is the one being completed).
-bash_complete() {
-	bash -c '
-		. /usr/share/bash-completion/completions/git
-		. "$1/completions/git-fixture-diff.bash"
-		shift
-		COMP_WORDS=(git "$@")
-		COMP_CWORD=$#
-		COMP_LINE="git $*"
-		COMP_POINT=${#COMP_LINE}
-		__git_func_wrap __git_main
-		printf "%s\n" "${COMPREPLY[@]}" | sort
-	' bash "$SRC_DIR" "$@"
+# complete_fd <words after "git fixture-diff"...>: what _git_fixture_diff
+# offers for the last word when git's completion calls it (git's own
+# dispatch to it is covered for every command by t9010).
+complete_fd() {
+	bash -c '. /usr/share/bash-completion/completions/git &&
+		. "$1/completions/git-fixture-diff.bash" && shift &&
+		words=(git fixture-diff "$@") && cword=$(($# + 1)) &&
+		cur=${words[cword]} && prev=${words[cword - 1]} &&
+		_git_fixture_diff && printf "%s\n" "${COMPREPLY[@]}" | sort' bash "$SRC_DIR" "$@"
 }
 
 test_expect_success 'setup' '
@@ -28,44 +23,44 @@ test_expect_success 'setup' '
 
 test_expect_success 'bash: options come from the binary' '
 	cd repo &&
-	bash_complete fixture-diff --na >actual &&
+	complete_fd --na >actual &&
 	echo "--name-only " >expect &&
 	test_cmp expect actual &&
-	bash_complete fixture-diff --ignore >actual &&
+	complete_fd --ignore >actual &&
 	echo "--ignore-comments " >expect &&
 	test_cmp expect actual
 '
 
 test_expect_success 'bash: revisions' '
 	cd repo &&
-	bash_complete fixture-diff --json re >actual &&
+	complete_fd --json re >actual &&
 	echo "rename " >expect &&
 	test_cmp expect actual
 '
 
 test_expect_success 'bash: --cases completes case names, also after a comma' '
 	cd repo &&
-	bash_complete fixture-diff --cases case1 >actual &&
+	complete_fd --cases case1 >actual &&
 	printf "case10_persistent_gemm_data_partition\ncase11_wait_order\ncase1_simple_gemm\n" >expect &&
 	test_cmp expect actual &&
-	bash_complete fixture-diff --cases case2_warp_specialized_gemm,case9 >actual &&
+	complete_fd --cases case2_warp_specialized_gemm,case9 >actual &&
 	echo "case2_warp_specialized_gemm,case9_scaled_mm/blockwise" >expect &&
 	test_cmp expect actual &&
-	bash_complete fixture-diff --cases=case3 >actual &&
+	complete_fd --cases=case3 >actual &&
 	echo "case3_flash_attention" >expect &&
 	test_cmp expect actual
 '
 
 test_expect_success 'bash: --cases follows a --root on the line' '
 	cd repo &&
-	bash_complete fixture-diff --root other --cases "" >actual &&
+	complete_fd --root other --cases "" >actual &&
 	printf "case7_x\ncase8_y\n" >expect &&
 	test_cmp expect actual
 '
 
 test_expect_success 'bash: --color values' '
 	cd repo &&
-	bash_complete fixture-diff --color=n >actual &&
+	complete_fd --color=n >actual &&
 	echo "never " >expect &&
 	test_cmp expect actual
 '
