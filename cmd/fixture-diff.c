@@ -54,27 +54,6 @@ static void check_modes(const struct opts *o, const struct option *options)
 	}
 }
 
-static int list_cases(git_repository *repo, const struct fixture_layout *l, const char *name)
-{
-	struct fixture_rev rev;
-	struct case_list list = { 0 };
-	int found = 0;
-
-	if (fixture_rev_init(&rev, repo, name ? name : git_repository_is_bare(repo) ? "HEAD" : NULL))
-		return -1;
-	if (fixture_scan(repo, l, rev.tree, &list, &found)) {
-		fixture_rev_release(&rev);
-		return -1;
-	}
-	if (!found)
-		warning("root '%s' does not exist in %s", l->root, rev.label);
-	for (size_t i = 0; i < list.nr; i++)
-		printf("%s\n", list.v[i].name);
-	case_list_release(&list);
-	fixture_rev_release(&rev);
-	return 0;
-}
-
 /* Compare and print as the options say; returns the exit code. */
 static int run_diff(git_repository *repo, struct config *cfg, const struct fixture_layout *l,
 		    const struct opts *o, const char **revs, int nr)
@@ -181,7 +160,7 @@ int main(int argc, const char **argv)
 		ret = EXIT_FATAL;
 	} else {
 		if (o.list_cases)
-			ret = list_cases(repo, &layout, argc ? argv[0] : NULL) ? EXIT_FATAL : 0;
+			ret = fixture_list_cases(repo, &layout, argc ? argv[0] : NULL) ? EXIT_FATAL : 0;
 		else
 			ret = run_diff(repo, &cfg, &layout, &o, argv, argc);
 		fixture_layout_release(&layout);

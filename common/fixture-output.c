@@ -221,6 +221,29 @@ int fixture_print_stat(const struct fixture_diff *d)
 	return 0;
 }
 
+int fixture_list_cases(git_repository *repo, const struct fixture_layout *l, const char *name)
+{
+	struct fixture_rev rev;
+	struct case_list list = { 0 };
+	int found = 0;
+
+	if (!name && git_repository_is_bare(repo))
+		name = "HEAD";
+	if (fixture_rev_init(&rev, repo, name))
+		return -1;
+	if (fixture_scan(repo, l, rev.tree, &list, &found)) {
+		fixture_rev_release(&rev);
+		return -1;
+	}
+	if (!found)
+		warning("root '%s' does not exist in %s", l->root, rev.label);
+	for (size_t i = 0; i < list.nr; i++)
+		printf("%s\n", list.v[i].name);
+	case_list_release(&list);
+	fixture_rev_release(&rev);
+	return 0;
+}
+
 /* Print one chunk of patch text, each of its lines in color. */
 static int print_line(const git_diff_delta *delta, const git_diff_hunk *hunk,
 		      const git_diff_line *line, void *payload)

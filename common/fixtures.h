@@ -166,6 +166,12 @@ int fixture_case_print_patch(const struct fixture_diff *d, const struct fixture_
  */
 int py_same_but_comments(const char *a, size_t alen, const char *b, size_t blen);
 
+/*
+ * Print the case names at the revision name, or in the working tree when
+ * it is NULL (at HEAD in a bare repository), one per line (--list-cases).
+ */
+int fixture_list_cases(git_repository *repo, const struct fixture_layout *l, const char *name);
+
 /* Output (fixture-output.c); color is 0 or 1. */
 void fixture_print_table(const struct fixture_diff *d, int color);
 /* The --json document; -1 on a libgit2 or cJSON failure. */
