@@ -485,7 +485,7 @@ static void explain_measure(struct classify_result *r, const struct classify_sig
 	if (!s->index)
 		return;
 	if (!w->first_bad.resolved) {
-		addf(&r->evidence, "cudagraph: not checked: the first bad commit is not in this repository");
+		addf(&r->evidence, "dispatch and cudagraph: not checked: the first bad commit is not in this repository");
 		return;
 	}
 	if (mc->has_list) {
@@ -499,10 +499,12 @@ static void explain_measure(struct classify_result *r, const struct classify_sig
 			if (s->kernels[i].flag && measure_config_runs(mc, s->kernels[i].name) == 0)
 				strbuf_addf(&sb, "; %s is not among them", s->kernels[i].name);
 		push_buf(&r->evidence, &sb);
+	} else {
+		addf(&r->evidence, "dispatch at %.8s: not checked: %s", w->first_bad.sha,
+		     mc->dispatch_problem);
 	}
 	if (!mc->has_runpy) {
-		addf(&r->evidence, "cudagraph: not checked at %.8s: %s", w->first_bad.sha,
-		     mc->problem ? mc->problem : "no " RUNPY_PATH);
+		addf(&r->evidence, "cudagraph at %.8s: not checked: no " RUNPY_PATH, w->first_bad.sha);
 		goto out;
 	}
 	strbuf_addf(&sb, "cudagraph at %.8s: ", w->first_bad.sha);

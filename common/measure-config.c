@@ -16,7 +16,7 @@ void measure_config_init(struct measure_config *mc)
 
 void measure_config_release(struct measure_config *mc)
 {
-	free(mc->problem);
+	free(mc->dispatch_problem);
 	strvec_clear(&mc->inputs);
 	strvec_clear(&mc->kernels);
 	strvec_clear(&mc->no_cudagraph);
@@ -208,14 +208,6 @@ out:
 	return ret;
 }
 
-static void note_problem(struct measure_config *mc, const char *what)
-{
-	char *joined = mc->problem ? xstrfmt("%s; %s", mc->problem, what) : xstrdup(what);
-
-	free(mc->problem);
-	mc->problem = joined;
-}
-
 int measure_config_read(struct measure_config *mc, git_repository *repo, const git_oid *commit,
 			const char *platform)
 {
@@ -228,25 +220,20 @@ int measure_config_read(struct measure_config *mc, git_repository *repo, const g
 	if (rc < 0)
 		goto out;
 	if (rc) {
-		note_problem(mc, "no " DISPATCH_PATH);
+		mc->dispatch_problem = xstrdup("no " DISPATCH_PATH);
 	} else {
 		for (size_t i = 0; i < inputs.nr; i++)
 			if (dispatch_default_list(text.buf, inputs.v[i], &mc->kernels))
 				strvec_push(&mc->inputs, inputs.v[i]);
 		mc->has_list = mc->inputs.nr > 0;
-		if (!mc->has_list) {
-			char *what = xstrfmt("no '%s' default list in " DISPATCH_PATH, inputs.v[0]);
-
-			note_problem(mc, what);
-			free(what);
-		}
+		if (!mc->has_list)
+			mc->dispatch_problem = xstrfmt("no '%s' default list in " DISPATCH_PATH,
+						       inputs.v[0]);
 	}
 	rc = read_blob(repo, commit, RUNPY_PATH, &text);
 	if (rc < 0)
 		goto out;
-	if (rc) {
-		note_problem(mc, "no " RUNPY_PATH);
-	} else {
+	if (!rc) {
 		mc->has_runpy = 1;
 		runpy_no_cudagraph(text.buf, &mc->no_cudagraph);
 	}

@@ -18,7 +18,7 @@
 struct measure_config {
 	int has_runpy;		/* benchmarks/run.py was read */
 	int has_list;		/* the dispatch file holds the platform's default list */
-	char *problem;		/* what was missing, for the evidence (owned), or NULL */
+	char *dispatch_problem;	/* why there is no list, for the evidence (owned), or NULL */
 	struct strvec inputs;	/* the platform's dispatch inputs found, e.g. kernels_cute */
 	struct strvec kernels;	/* their default lists, joined */
 	struct strvec no_cudagraph;	/* kernels run.py times without --cudagraph */
@@ -28,8 +28,8 @@ void measure_config_init(struct measure_config *mc);
 void measure_config_release(struct measure_config *mc);
 
 /*
- * Read both files at commit. Missing files are not an error: they are
- * named in mc->problem. Returns -1 with an error printed when the
+ * Read both files at commit. Missing files are not an error: has_list
+ * and has_runpy say what was read, dispatch_problem why there is no list. Returns -1 with an error printed when the
  * repository cannot be read.
  */
 int measure_config_read(struct measure_config *mc, git_repository *repo, const git_oid *commit,

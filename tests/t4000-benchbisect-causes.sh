@@ -1,0 +1,245 @@
+#!/bin/bash
+# git benchbisect: one test repository and dashboard per cause, the whole
+# report pinned.
+. "$(dirname "$0")/lib/test-lib.sh"
+. "$TEST_DIR/t4000/lib.sh"
+
+# short <day>: the 8-hex sha the nightly of <day> ran on.
+short() {
+	git rev-list --first-parent -1 --before="$1T08:00:00Z" main | cut -c1-8
+}
+
+# subject_sha <subject>: the 8-hex sha of the window commit with that subject.
+subject_sha() {
+	git log --format='%h %s' --abbrev=8 | sed -n "s/^\([0-9a-f]*\) $1\$/\1/p"
+}
+
+# ends <good day> <good run> <bad day> <bad run>: the two lines naming the window.
+ends() {
+	echo "last good: $(short $1) (run $2, $1T08:20:00Z)"
+	echo "first bad: $(short $3) (run $4, $3T08:20:00Z)"
+}
+
+test_expect_success 'setup: one repository per scenario' '
+	bb_repo regression window_regression &&
+	bb_repo method window_method &&
+	bb_repo plain window_plain &&
+	bb_repo empty &&
+	BB_CUTE_LIST=$CUTE,gemm_bias,rope bb_repo kernel-set window_kernel_set &&
+	(cd regression && bb_dashboard --event regress:b200_cute:2026-09-10:0.85 \
+		--manual 2026-09-05:0.5 --manual 2026-09-12:0.5 >../regression.json) &&
+	(cd method && bb_dashboard --event timer:b200_cute:2026-09-10:0.6:softmax >../method.json) &&
+	(cd plain && bb_dashboard --event machine:b200_cute:2026-09-10:0.85 >../hardware.json &&
+		bb_dashboard --event spike:b200_cute:2026-09-10:0.85 >../spike.json &&
+		bb_dashboard >../quiet.json) &&
+	(cd empty && bb_dashboard --event regress:b200_cute:2026-09-10:0.85 >../empty.json) &&
+	(cd kernel-set && CUTE=$CUTE,gemm_bias,rope bb_dashboard --noise 0 \
+		--event drop:b200_cute:2026-09-10::gemm_bias,rope >../kernel-set.json)
+'
+
+test_expect_success 'real regression: Helion-only, persistent, timers agree; one slice commit is the culprit' '
+	cd regression &&
+	git benchbisect --file ../regression.json b200_cute 2026-09-10 >actual 2>err &&
+	C=$(subject_sha "\[cute\] Rework the softmax reduction pipeline (#3311)") &&
+	P=$(subject_sha "\[Pallas\] Pad block sizes to the lane width (#3312)") &&
+	D=$(subject_sha "Fix a typo in the autotuner docs (#3310)") &&
+	B=$(short 2026-09-10) &&
+	{
+		echo "b200_cute on 2026-09-10: real regression"
+		ends 2026-09-09 3000000008 2026-09-10 3000000009
+		cat <<-EOF
+
+		evidence:
+		  step: helion speedup 1.595 -> 1.354 (-15.1%) from 2026-09-09 to 2026-09-10, 32.8x the series noise (0.5%): it persists over the next 8 nightlies
+		  kernel set: 5 kernels on both nightlies
+		  implementations: triton +0.0%, torch_compile +0.0% against helion -15.1%: Helion-only
+		  timers: speedup -15.1% and latency +17.6%: they agree (opposite ways, alike in size)
+		  other platforms on the 2026-09-10 nightly: b200 +0.0%, h100 +0.0%: none moved
+		  window: 4 first-parent commits in $(short 2026-09-09)..$B
+		  measurement: no window commit touches the measurement paths
+		  slice: 1 of 4 window commits match the slice
+		  kernels behind the move: matmul -14.8%, softmax -15.7%, layer_norm -14.6%, rms_norm -14.9%, cross_entropy -15.3% (5 of 5)
+		  dispatch at $B: 5 kernels in kernels_cute
+		  cudagraph at $B: rms_norm runs without --cudagraph (benchmarks/run.py remove_flags); behind the move: rms_norm
+
+		speedup: before 1.595, after 1.354, true 1.354
+		  the move is real: the after level is what Helion delivers now
+		culprit: $C [cute] Rework the softmax reduction pipeline (#3311)
+		candidates, ranked:
+		  $C slice-tag   [cute] Rework the softmax reduction pipeline (#3311)
+		  $B window      Share the layout helpers between backends (#3313)
+		  $P window      [Pallas] Pad block sizes to the lane width (#3312)
+		  $D window      Fix a typo in the autotuner docs (#3310)
+		EOF
+	} >expect &&
+	test_cmp expect actual &&
+	echo "warning: '\''rms_norm'\'' moved -14.9% but is not cudagraph-timed at $B (benchmarks/run.py drops --cudagraph)" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success 'method change: speedup moves, latency flat, a harness commit in the window' '
+	cd method &&
+	git benchbisect --file ../method.json b200_cute 2026-09-10 >actual 2>err &&
+	H=$(subject_sha "\[CI\] Time softmax without CUDA graphs in the nightly (#3314)") &&
+	G=$(short 2026-09-09) B=$(short 2026-09-10) &&
+	{
+		echo "b200_cute on 2026-09-10: benchmark method change"
+		ends 2026-09-09 3000000008 2026-09-10 3000000009
+		cat <<-EOF
+
+		evidence:
+		  step: helion speedup 1.595 -> 1.438 (-9.8%) from 2026-09-09 to 2026-09-10, 20.7x the series noise (0.5%): it persists over the next 8 nightlies
+		  kernel set: 5 kernels on both nightlies
+		  implementations: triton +0.0%, torch_compile +0.0% against helion -9.8%: Helion-only
+		  timers: speedup -9.8% but latency +0.0%: latency is flat, the timers disagree
+		  other platforms on the 2026-09-10 nightly: b200 +0.0%, h100 +0.0%: none moved
+		  window: 3 first-parent commits in $G..$B
+		  measurement: 1 window commit touches the measurement: $H (benchmarks/run.py)
+		  slice: 0 of 3 window commits match the slice
+		  kernels behind the move: softmax -40.5% (1 of 5)
+		  dispatch at $B: 5 kernels in kernels_cute
+		  cudagraph at $B: softmax, rms_norm run without --cudagraph (benchmarks/run.py remove_flags); behind the move: softmax
+
+		speedup: before 1.595, after 1.438, true 1.595
+		  the before side is honest: the kernels behind the move are cudagraph-timed at $G and not at $B
+		culprit: $H [CI] Time softmax without CUDA graphs in the nightly (#3314)
+		measurement commits:
+		  $H measurement [CI] Time softmax without CUDA graphs in the nightly (#3314)
+		EOF
+	} >expect &&
+	test_cmp expect actual &&
+	echo "warning: '\''softmax'\'' moved -40.5% but is not cudagraph-timed at $B (benchmarks/run.py drops --cudagraph)" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success 'hardware: every implementation and latency move on one platform only' '
+	cd plain &&
+	git benchbisect --file ../hardware.json b200_cute 2026-09-10 >actual &&
+	G=$(short 2026-09-09) B=$(short 2026-09-10) &&
+	{
+		echo "b200_cute on 2026-09-10: hardware issue"
+		ends 2026-09-09 3000000008 2026-09-10 3000000009
+		cat <<-EOF
+
+		evidence:
+		  step: helion speedup 1.595 -> 1.354 (-15.1%) from 2026-09-09 to 2026-09-10, 32.8x the series noise (0.5%): it persists over the next 8 nightlies
+		  kernel set: 5 kernels on both nightlies
+		  implementations: triton -15.0%, torch_compile -15.0% against helion -15.1%: shared by every implementation
+		  timers: speedup -15.1% and latency +17.6%: they agree (opposite ways, alike in size)
+		  other platforms on the 2026-09-10 nightly: b200 +0.0%, h100 +0.0%: none moved
+		  window: 2 first-parent commits in $G..$B
+		  measurement: no window commit touches the measurement paths
+		  slice: 0 of 2 window commits match the slice
+		  kernels behind the move: matmul -14.8%, softmax -15.7%, layer_norm -14.6%, rms_norm -14.9%, cross_entropy -15.3% (5 of 5)
+		  dispatch at $B: 5 kernels in kernels_cute
+		  cudagraph at $B: rms_norm runs without --cudagraph (benchmarks/run.py remove_flags); behind the move: rms_norm
+
+		speedup: before 1.595, after 1.354, true 1.595
+		  the machine changed under the benchmark: the before side measured the usual machine
+		EOF
+	} >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'noise: a one-night spike that reverts' '
+	cd plain &&
+	git benchbisect --file ../spike.json b200_cute 2026-09-10 >actual 2>err &&
+	G=$(short 2026-09-08) B=$(short 2026-09-09) &&
+	{
+		echo "b200_cute on 2026-09-10: noise"
+		ends 2026-09-08 3000000007 2026-09-09 3000000008
+		cat <<-EOF
+
+		evidence:
+		  step: helion speedup 1.596 -> 1.593 (-0.2%) from 2026-09-08 to 2026-09-09, 0.4x the series noise (0.5%): inside the noise band
+		  spike: the 2026-09-10 nightly alone moved -15.1% against the level around it, and the next nightly is back: a one-night spike
+		  kernel set: 5 kernels on both nightlies
+		  implementations: triton +0.0%, torch_compile +0.2% against helion -0.2%: no step beyond the noise to compare
+		  timers: speedup -0.2% and latency +0.0%: no step beyond the noise to compare
+		  other platforms on the 2026-09-09 nightly: b200 -0.2%, h100 -0.4%: none moved
+		  window: 2 first-parent commits in $G..$B
+		  measurement: no window commit touches the measurement paths
+		  slice: 0 of 2 window commits match the slice
+		  kernels behind the move: none stands out (5 kernels)
+		  dispatch at $B: 5 kernels in kernels_cute
+		  cudagraph at $B: rms_norm runs without --cudagraph (benchmarks/run.py remove_flags); none of them is behind the move
+
+		speedup: before 1.596, after 1.593, true 1.594
+		  no persistent step: the median of the nightlies around the date
+		EOF
+	} >expect &&
+	test_cmp expect actual &&
+	test_cmp /dev/null err
+'
+
+test_expect_success 'noise: a quiet series' '
+	cd plain &&
+	git benchbisect --file ../quiet.json b200_cute 2026-09-10 >actual &&
+	head -n 1 actual >first &&
+	echo "b200_cute on 2026-09-10: noise" >expect &&
+	test_cmp expect first &&
+	grep "^  step: .*: inside the noise band$" actual &&
+	! grep "spike:" actual &&
+	! grep "^culprit" actual &&
+	! grep "^candidates" actual
+'
+
+test_expect_success 'empty window: the move persists and the timers agree, so the machine changed' '
+	cd empty &&
+	git benchbisect --file ../empty.json b200_cute 2026-09-10 >actual &&
+	B=$(short 2026-09-10) &&
+	test "$B" = "$(short 2026-09-09)" &&
+	sed -n "1p;/^  window/p;/^  measurement/p;/^  slice/p;/^speedup/,\$p" actual >picked &&
+	cat >expect <<-EOF &&
+	b200_cute on 2026-09-10: hardware issue
+	  window: empty: both nightlies ran on $B, so no code change lies between them
+	speedup: before 1.595, after 1.354, true 1.595
+	  the machine changed under the benchmark: the before side measured the usual machine
+	EOF
+	test_cmp expect picked
+'
+
+test_expect_success 'kernel-set change: the naive geomean jumps, the kernels on both nights do not' '
+	cd kernel-set &&
+	git benchbisect --file ../kernel-set.json b200_cute 2026-09-10 >actual &&
+	T=$(subject_sha "\[CI\] Trim the CuTe nightly to five kernels (#3315)") &&
+	G=$(short 2026-09-09) B=$(short 2026-09-10) &&
+	{
+		echo "b200_cute on 2026-09-10: benchmark method change"
+		ends 2026-09-09 3000000008 2026-09-10 3000000009
+		cat <<-EOF
+
+		evidence:
+		  step: helion speedup 1.594 -> 1.594 (+0.0%) from 2026-09-09 to 2026-09-10, 0.0x the series noise (0.5%): inside the noise band
+		  kernel set: changed at the step, 7 -> 5 kernels; the naive geomean moved -5.6% (11.5x the noise) against +0.0% for the kernels on both nightlies
+		  implementations: triton +0.0%, torch_compile +0.0% against helion +0.0%: no step beyond the noise to compare
+		  timers: speedup +0.0% and latency +0.0%: no step beyond the noise to compare
+		  other platforms on the 2026-09-10 nightly: b200 +0.0%, h100 +0.0%: none moved
+		  window: 2 first-parent commits in $G..$B
+		  measurement: 1 window commit touches the measurement: $T (.github/workflows/benchmark_dispatch.yml)
+		  slice: 0 of 2 window commits match the slice
+		  kernels behind the move: none stands out (7 kernels)
+		  dispatch at $B: 5 kernels in kernels_cute (7 at $G)
+		  cudagraph at $B: rms_norm runs without --cudagraph (benchmarks/run.py remove_flags); none of them is behind the move
+
+		speedup: before 1.594, after 1.594, true 1.594
+		  the kernel set changed: the chain-linked index compares the same kernels on both nightlies, the naive geomean does not
+		culprit: $T [CI] Trim the CuTe nightly to five kernels (#3315)
+		measurement commits:
+		  $T measurement [CI] Trim the CuTe nightly to five kernels (#3315)
+		EOF
+	} >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'manual runs do not move the verdict' '
+	cd regression &&
+	git benchbisect --file ../regression.json --all-runs b200_cute 2026-09-10 >all 2>/dev/null &&
+	git benchbisect --file ../regression.json b200_cute 2026-09-10 >nightly 2>/dev/null &&
+	head -n 1 nightly >actual &&
+	echo "b200_cute on 2026-09-10: real regression" >expect &&
+	test_cmp expect actual &&
+	! test_cmp all nightly >/dev/null
+'
+
+test_done

@@ -1,0 +1,187 @@
+#!/bin/bash
+# git benchbisect: the --json contract, the Pretuned tab, one kernel, the
+# rule thresholds, the measurement paths and the harness-file check.
+. "$(dirname "$0")/lib/test-lib.sh"
+. "$TEST_DIR/t4000/lib.sh"
+
+# full <day>: the sha the nightly of <day> ran on.
+full() {
+	git rev-list --first-parent -1 --before="$1T08:00:00Z" main
+}
+
+# subject_sha <subject>: the sha of the commit with that subject.
+subject_sha() {
+	git log --format='%H %s' | sed -n "s/^\([0-9a-f]*\) $1\$/\1/p"
+}
+
+test_expect_success 'setup: repositories and dashboards' '
+	bb_repo regression window_regression &&
+	bb_repo plain window_plain &&
+	(cd regression && bb_dashboard --event regress:b200_cute:2026-09-10:0.85 >../regression.json &&
+		bb_dashboard --pretuned --event regress:b200_cute:2026-09-10:0.85 >../pretuned.json) &&
+	(cd plain && bb_dashboard --pretuned --event baseline:b200_cute:2026-09-10:0.7:vllm >../baseline.json &&
+		bb_dashboard --event timer:b200_cute:2026-09-10:0.6:softmax >../timer.json)
+'
+
+test_expect_success '--json is the documented contract' '
+	cd regression &&
+	git benchbisect --json --file ../regression.json b200_cute 2026-09-10 >actual 2>/dev/null &&
+	G=$(full 2026-09-09) B=$(full 2026-09-10) &&
+	C=$(subject_sha "\[cute\] Rework the softmax reduction pipeline (#3311)") &&
+	P=$(subject_sha "\[Pallas\] Pad block sizes to the lane width (#3312)") &&
+	D=$(subject_sha "Fix a typo in the autotuner docs (#3310)") &&
+	{
+		printf "{\n"
+		printf "\t\"platform\":\t\"b200_cute\",\n"
+		printf "\t\"kernel\":\tnull,\n"
+		printf "\t\"date\":\t\"2026-09-10\",\n"
+		printf "\t\"cause\":\t\"real_regression\",\n"
+		printf "\t\"last_good\":\t{\n"
+		printf "\t\t\"sha\":\t\"$G\",\n"
+		printf "\t\t\"date\":\t\"2026-09-09T08:20:00Z\",\n"
+		printf "\t\t\"run_id\":\t\"3000000008\"\n"
+		printf "\t},\n"
+		printf "\t\"first_bad\":\t{\n"
+		printf "\t\t\"sha\":\t\"$B\",\n"
+		printf "\t\t\"date\":\t\"2026-09-10T08:20:00Z\",\n"
+		printf "\t\t\"run_id\":\t\"3000000009\"\n"
+		printf "\t},\n"
+		printf "\t\"culprit\":\t{\n"
+		printf "\t\t\"sha\":\t\"$C\",\n"
+		printf "\t\t\"subject\":\t\"[cute] Rework the softmax reduction pipeline (#3311)\"\n"
+		printf "\t},\n"
+		printf "\t\"candidates\":\t[{\n"
+		printf "\t\t\t\"sha\":\t\"$C\",\n"
+		printf "\t\t\t\"subject\":\t\"[cute] Rework the softmax reduction pipeline (#3311)\",\n"
+		printf "\t\t\t\"why\":\t\"slice-tag\"\n"
+		printf "\t\t}, {\n"
+		printf "\t\t\t\"sha\":\t\"$B\",\n"
+		printf "\t\t\t\"subject\":\t\"Share the layout helpers between backends (#3313)\",\n"
+		printf "\t\t\t\"why\":\t\"window\"\n"
+		printf "\t\t}, {\n"
+		printf "\t\t\t\"sha\":\t\"$P\",\n"
+		printf "\t\t\t\"subject\":\t\"[Pallas] Pad block sizes to the lane width (#3312)\",\n"
+		printf "\t\t\t\"why\":\t\"window\"\n"
+		printf "\t\t}, {\n"
+		printf "\t\t\t\"sha\":\t\"$D\",\n"
+		printf "\t\t\t\"subject\":\t\"Fix a typo in the autotuner docs (#3310)\",\n"
+		printf "\t\t\t\"why\":\t\"window\"\n"
+		printf "\t\t}],\n"
+		printf "\t\"evidence\":\t[\"step: helion speedup 1.595 -> 1.354 (-15.1%%) from 2026-09-09 to 2026-09-10, 32.8x the series noise (0.5%%): it persists over the next 8 nightlies\", \"kernel set: 5 kernels on both nightlies\", \"implementations: triton +0.0%%, torch_compile +0.0%% against helion -15.1%%: Helion-only\", \"timers: speedup -15.1%% and latency +17.6%%: they agree (opposite ways, alike in size)\", \"other platforms on the 2026-09-10 nightly: b200 +0.0%%, h100 +0.0%%: none moved\", \"window: 4 first-parent commits in ${G:0:8}..${B:0:8}\", \"measurement: no window commit touches the measurement paths\", \"slice: 1 of 4 window commits match the slice\", \"kernels behind the move: matmul -14.8%%, softmax -15.7%%, layer_norm -14.6%%, rms_norm -14.9%%, cross_entropy -15.3%% (5 of 5)\", \"dispatch at ${B:0:8}: 5 kernels in kernels_cute\", \"cudagraph at ${B:0:8}: rms_norm runs without --cudagraph (benchmarks/run.py remove_flags); behind the move: rms_norm\"],\n"
+		printf "\t\"speedup\":\t{\n"
+		printf "\t\t\"before\":\t1.5952,\n"
+		printf "\t\t\"after\":\t1.3538,\n"
+		printf "\t\t\"true\":\t1.3538,\n"
+		printf "\t\t\"why\":\t\"the move is real: the after level is what Helion delivers now\"\n"
+		printf "\t}\n"
+		printf "}\n"
+	} >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success '--json for noise: no culprit, no candidates' '
+	cd plain &&
+	bb_dashboard >../quiet.json &&
+	git benchbisect --json --file ../quiet.json b200_cute 2026-09-10 >out &&
+	jq -c "[.cause, .culprit, .candidates, (.evidence | length), .speedup.true]" out >actual &&
+	echo "[\"noise\",null,[],11,1.5937]" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'Pretuned tab: every baseline ratio moved alike, so Helion did' '
+	cd regression &&
+	git benchbisect --pretuned --json --file ../pretuned.json b200_cute 2026-09-10 >out 2>/dev/null &&
+	jq -r ".cause, .culprit.subject, (.evidence[] | select(test(\"^(step|baselines|helion wins|timers)\")))" out >actual &&
+	cat >expect <<-\EOF &&
+	real_regression
+	[cute] Rework the softmax reduction pipeline (#3311)
+	step: geomean 1.859 -> 1.582 (-14.9%) from 2026-09-09 to 2026-09-10, 32.3x the series noise (0.5%): it persists over the next 8 nightlies
+	baselines: torch -15.0%, torch_compile -14.7%, vllm -14.9% against geomean -14.9%: every baseline ratio moved alike, so Helion'\''s own time moved
+	helion wins: 89/120 -> 76/120
+	timers: no latency on the Pretuned tab: not checked
+	EOF
+	test_cmp expect actual
+'
+
+test_expect_success 'Pretuned tab: only one baseline ratio moved, so the baseline changed' '
+	cd plain &&
+	git benchbisect --pretuned --file ../baseline.json b200_cute 2026-09-10 >out 2>/dev/null &&
+	sed -n "1p;/^  baselines/p;/^speedup/,\$p" out >actual &&
+	cat >expect <<-\EOF &&
+	b200_cute on 2026-09-10: benchmark method change
+	  baselines: torch +0.0%, torch_compile +0.4%, vllm -29.9% against geomean -11.1%: only some baseline ratios moved, so a baseline changed, not Helion
+	speedup: before 1.859, after 1.653, true 1.653
+	  the after side is honest: Helion'\''s own time did not change, a baseline did, and the after side measures Helion against today'\''s baseline
+	EOF
+	test_cmp expect actual
+'
+
+test_expect_success '--kernel follows one kernel' '
+	cd plain &&
+	git benchbisect --kernel softmax --json --file ../timer.json b200_cute 2026-09-10 >out 2>err &&
+	jq -r ".kernel, .cause, .evidence[0]" out >actual &&
+	cat >expect <<-\EOF &&
+	softmax
+	method_change
+	step: helion speedup 1.503 -> 0.894 (-40.5%) from 2026-09-09 to 2026-09-10, 103.9x the series noise (0.5%): it persists over the next 8 nightlies
+	EOF
+	test_cmp expect actual &&
+	git benchbisect --kernel layer_norm --file ../timer.json b200_cute 2026-09-10 >out &&
+	head -n 1 out >actual &&
+	echo "b200_cute (kernel layer_norm) on 2026-09-10: noise" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'thresholds are options: a step under them is noise' '
+	cd regression &&
+	git benchbisect --noise-multiple 40 --file ../regression.json b200_cute 2026-09-10 >out 2>/dev/null &&
+	grep "^b200_cute on 2026-09-10: noise$" out &&
+	grep "32.8x the series noise (0.5%): inside the noise band" out &&
+	git benchbisect --min-change 20 --file ../regression.json b200_cute 2026-09-10 >out 2>/dev/null &&
+	grep "^b200_cute on 2026-09-10: noise$" out &&
+	git benchbisect --flat-ratio 0.9 --agree-ratio 0.95 --file ../regression.json b200_cute 2026-09-10 >out 2>/dev/null &&
+	grep "^b200_cute on 2026-09-10: real regression$" out &&
+	git benchbisect --shared-ratio 0.00001 --file ../regression.json b200_cute 2026-09-10 >out 2>/dev/null &&
+	grep "^  implementations: .*: partly shared$" out &&
+	grep "^b200_cute on 2026-09-10: noise$" out
+'
+
+test_expect_success 'measurement paths: config benchbisect.methodPaths and --method-path' '
+	cd regression &&
+	D=$(subject_sha "Fix a typo in the autotuner docs (#3310)" | cut -c1-8) &&
+	git -c benchbisect.methodPaths="docs/, benchmarks/run.py" benchbisect \
+		--file ../regression.json b200_cute 2026-09-10 >out 2>/dev/null &&
+	sed -n "1p;/^  measurement/p;/^culprit/p" out >actual &&
+	cat >expect <<-EOF &&
+	b200_cute on 2026-09-10: benchmark method change
+	  measurement: 1 window commit touches the measurement: $D (docs/)
+	culprit: $D Fix a typo in the autotuner docs (#3310)
+	EOF
+	test_cmp expect actual &&
+	git benchbisect --method-path "helion/_compiler/pallas/*.py" \
+		--file ../regression.json b200_cute 2026-09-10 >out 2>/dev/null &&
+	grep "^  measurement: 1 window commit touches the measurement: [0-9a-f]\{8\} (helion/_compiler/pallas/\*.py)$" out
+'
+
+test_expect_success 'without the harness files the cudagraph check is skipped, and says so' '
+	git init -q -b main bare-history &&
+	(
+		cd bare-history &&
+		for d in 01 02 03 04 05 06 07 08 09 10 11 12; do
+			bb_commit "2026-09-${d}T10:00:00Z" helion/language/ops.py "Add hl.split, day $d (#31$d)"
+		done &&
+		bb_dashboard --event regress:b200_cute:2026-09-10:0.85 >../bare.json &&
+		git benchbisect --file ../bare.json b200_cute 2026-09-10 >out &&
+		B=$(full 2026-09-10 | cut -c1-8) &&
+		sed -n "/^  dispatch/p;/^  cudagraph/p" out >actual &&
+		cat >expect <<-EOF &&
+		  dispatch at $B: not checked: no .github/workflows/benchmark_dispatch.yml
+		  cudagraph at $B: not checked: no benchmarks/run.py
+		EOF
+		test_cmp expect actual &&
+		grep "^b200_cute on 2026-09-10: real regression$" out &&
+		grep "^culprit: $B Add hl.split, day 09 (#3109)$" out
+	)
+'
+
+test_done
