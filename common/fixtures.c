@@ -8,7 +8,7 @@
 
 #define DEFAULT_ROOT "third_party/tlx/tools/sched2tlx/examples"
 
-/* A file name from fixturediff.<key>, or the default; NULL when bad. */
+/* A file name (or name pattern) from fixturediff.<key>, or the default; NULL when bad. */
 static char *layout_file(struct config *cfg, const char *key, const char *def)
 {
 	const char *v = config_get_string(cfg, key);
@@ -80,9 +80,8 @@ int fixture_layout_init(struct fixture_layout *l, struct config *cfg, const char
 	l->fixture = layout_file(cfg, "fixturediff.fixture", "generated.py");
 	l->graph = layout_file(cfg, "fixturediff.graph", "schedule_graph.json");
 	l->spec = layout_file(cfg, "fixturediff.spec", "bench_spec.py");
-	l->case_pattern = xstrdup((root = config_get_string(cfg, "fixturediff.casePattern")) &&
-				  *root ? root : "case*");
-	if (!l->fixture || !l->graph || !l->spec) {
+	l->case_pattern = layout_file(cfg, "fixturediff.casePattern", "case*");
+	if (!l->fixture || !l->graph || !l->spec || !l->case_pattern) {
 		fixture_layout_release(l);
 		return -1;
 	}
