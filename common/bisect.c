@@ -100,8 +100,11 @@ void samples_release(struct samples *s)
 
 double samples_median(const struct samples *s)
 {
-	double *tmp = xcalloc(s->nr + 1, sizeof(double)), m;
+	double *tmp, m;
 
+	if (!s->nr)
+		return NAN;
+	tmp = xcalloc(s->nr, sizeof(double));
 	memcpy(tmp, s->v, s->nr * sizeof(double));
 	m = median_of(tmp, s->nr);
 	free(tmp);

@@ -127,3 +127,33 @@ bb_dashboard() {
 	python3 "$TEST_DIR/lib/make-dashboard.py" --start 2026-09-01 --nights 20 \
 		--platform b200_cute=$CUTE --platform b200=matmul,softmax --platform h100=matmul "$@"
 }
+
+# run_repo <dir>: eight commits after an import; the sixth makes the
+# benchmark slow (perf.txt says so), the third removes a file.
+run_repo() {
+	git init -q -b main "$1"
+	(
+		cd "$1"
+		printf 'fast\n' >perf.txt
+		mkdir -p helion/runtime
+		printf 'launch = "legacy"\n' >helion/runtime/legacy_launcher.py
+		git add perf.txt helion
+		bb_commit 2026-10-01T10:00:00Z README.md "Import the benchmark fixture (#4000)"
+		bb_commit 2026-10-02T10:00:00Z docs/tiles.md "Document the tile heuristics (#4001)"
+		bb_commit 2026-10-02T14:00:00Z helion/autotuner/cache.py \
+			"[autotuner] Cache compiled configs per device (#4002)"
+		git rm -q helion/runtime/legacy_launcher.py
+		bb_commit 2026-10-03T10:00:00Z docs/launch.md "Remove the legacy launcher (#4003)"
+		bb_commit 2026-10-03T14:00:00Z helion/_compiler/pallas/tiling.py \
+			"[Pallas] Pad block sizes to the lane width (#4004)"
+		bb_commit 2026-10-04T10:00:00Z helion/language/layout.py \
+			"Share the layout helpers between backends (#4005)"
+		printf 'slow\n' >perf.txt
+		git add perf.txt
+		bb_commit 2026-10-04T14:00:00Z helion/_compiler/cute/softmax.py \
+			"[cute] Rework the softmax reduction pipeline (#4006)"
+		bb_commit 2026-10-05T10:00:00Z docs/autotuner.md "Fix a typo in the autotuner docs (#4007)"
+		bb_commit 2026-10-05T14:00:00Z .github/ci_commit_pins/tritonbench.txt \
+			"Bump the tritonbench pin (#4008)"
+	)
+}

@@ -1,0 +1,213 @@
+#!/bin/bash
+# git benchbisect run: the search, its verdicts, and a scratch tree that
+# leaves the user's checkout alone.
+. "$(dirname "$0")/lib/test-lib.sh"
+. "$TEST_DIR/t4000/lib.sh"
+
+TMPDIR="$TRASH/tmp"
+export TMPDIR
+
+# The benchmark: logs where it ran and what the tree held, leaves a build
+# product behind, and fails when perf.txt says slow. SKIP_AT, ABORT_AT and
+# HANG_AT name commits where it exits 125, exits 200, or hangs.
+mkdir -p "$TRASH/bin" "$TMPDIR"
+cat >"$TRASH/bin/bench" <<\EOF
+#!/bin/sh
+echo "$BENCHBISECT_COMMIT $(ls | tr '\n' ' ')| $(ls helion/runtime 2>/dev/null)" >>"$TRASH/runs.log"
+touch build-product.o
+case "$BENCHBISECT_COMMIT" in
+"$SKIP_AT") exit 125 ;;
+"$ABORT_AT") exit 200 ;;
+"$HANG_AT") echo $$ >"$TRASH/started"; exec sleep 30 ;;
+esac
+grep -q slow perf.txt && exit 1
+exit 0
+EOF
+chmod +x "$TRASH/bin/bench"
+PATH="$TRASH/bin:$PATH"
+
+# at <n>: the full sha of the n-th commit after the import (0: the import).
+at() {
+	git rev-parse "main~$((8 - $1))"
+}
+
+# subject_of <n>
+subject_of() {
+	git log -1 --format=%s "$(at $1)"
+}
+
+# snapshot: everything of the user's checkout that must not change.
+snapshot() {
+	git status --porcelain=v1 --untracked-files=all
+	git rev-parse HEAD
+	git symbolic-ref HEAD
+	git for-each-ref
+	git stash list
+	sha256sum .git/index
+	ls .git
+}
+
+test_expect_success 'setup: a window of eight commits, a dirty checkout with a stash' '
+	run_repo repo &&
+	cd repo &&
+	echo "local tuning" >>docs/tiles.md &&
+	git stash -q &&
+	echo "work in progress" >>README.md &&
+	echo "staged" >notes.txt &&
+	git add notes.txt &&
+	echo "untracked" >scratch.txt &&
+	snapshot >"$TRASH/before"
+'
+
+test_expect_success 'the culprit in log2(N) runs, steps on stderr, result on stdout' '
+	cd repo &&
+	rm -f "$TRASH/runs.log" &&
+	git benchbisect run --good main~8 --bad main -- bench >../out 2>../err &&
+	cat >../expect <<-EOF &&
+	bisecting 8 commits in $(at 0 | cut -c1-8)..$(at 8 | cut -c1-8), at most about 4 verdicts
+	step 1: $(at 4 | cut -c1-8) good (exit 0): $(subject_of 4)
+	step 2: $(at 6 | cut -c1-8) bad (exit 1): $(subject_of 6)
+	step 3: $(at 5 | cut -c1-8) good (exit 0): $(subject_of 5)
+	EOF
+	test_cmp ../expect ../err &&
+	cat >../expect <<-EOF &&
+	first bad commit: $(at 6) [cute] Rework the softmax reduction pipeline (#4006)
+	3 runs over 3 commits
+	EOF
+	test_cmp ../expect ../out &&
+	test_line_count() { test $(wc -l <"$1") = "$2"; } &&
+	test_line_count "$TRASH/runs.log" 3
+'
+
+test_expect_success 'each step sees exactly its commit: removed files gone, build products cleaned' '
+	cd repo &&
+	cut -d" " -f2- "$TRASH/runs.log" >../actual &&
+	cat >../expect <<-\EOF &&
+	README.md docs helion perf.txt | 
+	README.md docs helion perf.txt | 
+	README.md docs helion perf.txt | 
+	EOF
+	test_cmp ../expect ../actual &&
+	rm -f "$TRASH/runs.log" &&
+	test_expect_code 1 git benchbisect run --good main~8 --bad main~4 -- bench >../out 2>/dev/null &&
+	grep "^no first bad commit: the bad end $(at 4 | cut -c1-8) tested good$" ../out &&
+	cat >../expect <<-EOF &&
+	$(at 2) README.md docs helion perf.txt | legacy_launcher.py
+	$(at 3) README.md docs helion perf.txt | 
+	$(at 4) README.md docs helion perf.txt | 
+	EOF
+	test_cmp ../expect "$TRASH/runs.log"
+'
+
+test_expect_success 'the user'\''s checkout, index, HEAD, refs and stash are untouched; nothing is left in TMPDIR' '
+	cd repo &&
+	snapshot >"$TRASH/after" &&
+	test_cmp "$TRASH/before" "$TRASH/after" &&
+	ls -A "$TMPDIR" >../left &&
+	test_cmp /dev/null ../left
+'
+
+test_expect_success 'a skipped commit (exit 125): its neighbour is tested instead' '
+	cd repo &&
+	SKIP_AT=$(at 4) git benchbisect run --good main~8 --bad main -- bench >../out 2>../err &&
+	sed -n "s/^step [0-9]*: \([0-9a-f]*\) \([a-z, ]*\) (.*/\1 \2/p" ../err >../actual &&
+	cat >../expect <<-EOF &&
+	$(at 4 | cut -c1-8) skip
+	$(at 5 | cut -c1-8) good
+	$(at 6 | cut -c1-8) bad
+	EOF
+	test_cmp ../expect ../actual &&
+	grep "^first bad commit: $(at 6) " ../out &&
+	grep "^3 runs over 3 commits$" ../out
+'
+
+test_expect_success 'skipped commits that hide the culprit: exit 1 and the candidates' '
+	cd repo &&
+	test_expect_code 1 env SKIP_AT=$(at 6) git benchbisect run --good main~8 --bad main -- bench >../out 2>../err &&
+	cat >../expect <<-EOF &&
+	no single first bad commit: skipped commits hide it; it is one of:
+	  $(at 6) $(subject_of 6)
+	  $(at 7) $(subject_of 7)
+	4 runs over 4 commits
+	EOF
+	test_cmp ../expect ../out
+'
+
+test_expect_success 'the bad end not reproduced: exit 1' '
+	cd repo &&
+	test_expect_code 1 git benchbisect run --good main~8 --bad main~3 -- bench >../out 2>../err &&
+	cat >../expect <<-EOF &&
+	no first bad commit: the bad end $(at 5 | cut -c1-8) tested good
+	4 runs over 4 commits
+	EOF
+	test_cmp ../expect ../out
+'
+
+test_expect_success 'the good end bad: the move is older than the window, exit 1' '
+	cd repo &&
+	test_expect_code 1 git benchbisect run --good main~2 --bad main -- bench >../out 2>../err &&
+	cat >../expect <<-EOF &&
+	no first bad commit in the window: the good end $(at 6 | cut -c1-8) tested bad, so the move is older
+	2 runs over 2 commits
+	EOF
+	test_cmp ../expect ../out
+'
+
+test_expect_success 'an exit code above 127 aborts: exit 128, scratch tree removed' '
+	cd repo &&
+	test_expect_code 128 env ABORT_AT=$(at 4) git benchbisect run --good main~8 --bad main -- bench >../out 2>../err &&
+	grep "^error: '\''bench'\'' exited with 200 at $(at 4 | cut -c1-8): stopping the bisection$" ../err &&
+	test_cmp /dev/null ../out &&
+	ls -A "$TMPDIR" >../left &&
+	test_cmp /dev/null ../left
+'
+
+test_expect_success 'a command that cannot run is an error, not a verdict' '
+	cd repo &&
+	test_expect_code 128 git benchbisect run --good main~8 --bad main -- no-such-benchmark >../out 2>../err &&
+	grep "^error: cannot run '\''no-such-benchmark'\'': No such file or directory$" ../err &&
+	ls -A "$TMPDIR" >../left &&
+	test_cmp /dev/null ../left
+'
+
+for sig in INT TERM; do
+	test_expect_success "SIG$sig stops the command and removes the scratch tree" '
+		cd repo &&
+		rm -f "$TRASH/started" &&
+		{ HANG_AT=$(at 4) git-benchbisect run --good main~8 --bad main -- bench >../out 2>../err & } &&
+		pid=$! &&
+		for i in $(seq 1 200); do test -f "$TRASH/started" && break; sleep 0.05; done &&
+		test -f "$TRASH/started" &&
+		kill -'$sig' $pid &&
+		set +e && wait $pid; rc=$? && set -e &&
+		test $rc = $((128 + $(kill -l '$sig'))) &&
+		ls -A "$TMPDIR" >../left &&
+		test_cmp /dev/null ../left &&
+		! kill -0 $(cat "$TRASH/started") 2>/dev/null &&
+		snapshot >"$TRASH/after" &&
+		test_cmp "$TRASH/before" "$TRASH/after"
+	'
+done
+
+test_expect_success '--slice-first tests the slice commit, then its parent' '
+	cd repo &&
+	git benchbisect run --slice "\[cute\]" --slice-first --good main~8 --bad main -- bench >../out 2>../err &&
+	sed -n "s/^step [0-9]*: \([0-9a-f]*\) \([a-z]*\) .*/\1 \2/p" ../err >../actual &&
+	cat >../expect <<-EOF &&
+	$(at 6 | cut -c1-8) bad
+	$(at 5 | cut -c1-8) good
+	EOF
+	test_cmp ../expect ../actual &&
+	grep "^first bad commit: $(at 6) " ../out &&
+	grep "^2 runs over 2 commits$" ../out
+'
+
+test_expect_success '--json: the first bad commit, the steps and the runs' '
+	cd repo &&
+	git benchbisect run --json --good main~8 --bad main -- bench >../out 2>/dev/null &&
+	jq -c "[.status, .first_bad_commit.sha, .commits, .runs, .tested, [.steps[] | .verdict], .last_good.sha, .first_bad.sha]" ../out >../actual &&
+	echo "[\"found\",\"$(at 6)\",8,3,3,[\"good\",\"bad\",\"good\"],\"$(at 0)\",\"$(at 8)\"]" >../expect &&
+	test_cmp ../expect ../actual
+'
+
+test_done

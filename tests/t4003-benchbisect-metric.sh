@@ -1,0 +1,154 @@
+#!/bin/bash
+# git benchbisect run --metric: a noisy benchmark that prints a number,
+# three-way verdicts with --repeat, and a window taken from the dashboard.
+. "$(dirname "$0")/lib/test-lib.sh"
+. "$TEST_DIR/t4000/lib.sh"
+
+TMPDIR="$TRASH/tmp"
+export TMPDIR
+mkdir -p "$TRASH/bin" "$TMPDIR" "$TRASH/counts"
+
+# The benchmark prints a line and then the next of the numbers in
+# perf.txt, cycling, one counter per commit; a perf.txt saying "broken"
+# makes it fail.
+cat >"$TRASH/bin/measure" <<\EOF
+#!/bin/sh
+grep -q broken perf.txt && exit 3
+f="$TRASH/counts/$BENCHBISECT_COMMIT"
+n=$(cat "$f" 2>/dev/null || echo 0)
+echo $((n + 1)) >"$f"
+set -- $(cat perf.txt)
+shift $((n % $#))
+echo "measuring $BENCHBISECT_COMMIT"
+echo "$1"
+EOF
+chmod +x "$TRASH/bin/measure"
+PATH="$TRASH/bin:$PATH"
+
+# metric_repo <dir> <perf of commit 1..8...>: an import (1.00 1.02 0.98)
+# and eight commits setting perf.txt to the given values ("-" keeps it).
+metric_repo() {
+	git init -q -b main "$1"
+	(
+		cd "$1" &&
+		echo "1.00 1.02 0.98" >perf.txt &&
+		git add perf.txt &&
+		bb_commit 2026-10-01T10:00:00Z README.md "Import the benchmark fixture (#4000)" &&
+		shift &&
+		i=0 &&
+		for p in "$@"; do
+			i=$((i + 1))
+			[ "$p" = - ] || { echo "$p" >perf.txt && git add perf.txt; }
+			bb_commit "2026-10-0$((1 + (i + 1) / 2))T1$((i % 2 * 4)):00:00Z" "helion/step$i.py" \
+				"Tune the tile search, part $i (#410$i)" || exit 1
+		done
+	)
+}
+
+at() {
+	git rev-parse "main~$((8 - $1))"
+}
+
+short() {
+	at $1 | cut -c1-8
+}
+
+test_expect_success 'setup' '
+	metric_repo noisy - - - "0.92 0.85 0.93 0.99 1.00 0.98" "1.00 1.02 0.98" "0.80 0.79 0.81" - - &&
+	metric_repo flat "1.0 0.9 1.1" - - - - - - - &&
+	metric_repo broken - - - broken "1.00 1.02 0.98" "0.80 0.79 0.81" - -
+'
+
+test_expect_success '--metric: ends measured first, an ambiguous commit runs a second round' '
+	cd noisy &&
+	git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
+	grep -v "^measuring" ../err >../actual &&
+	cat >../expect <<-EOF &&
+	bisecting 8 commits in $(short 0)..$(short 8), at most about 4 verdicts
+	good end: $(short 0) good (1 1.02 0.98, median 1): Import the benchmark fixture (#4000)
+	bad end: $(short 8) bad (0.8 0.79 0.81, median 0.8): Tune the tile search, part 8 (#4108)
+	step 1: $(short 4) good (0.92 0.85 0.93 0.99 1 0.98, median 0.955): Tune the tile search, part 4 (#4104)
+	step 2: $(short 6) bad (0.8 0.79 0.81, median 0.8): Tune the tile search, part 6 (#4106)
+	step 3: $(short 5) good (1 1.02 0.98, median 1): Tune the tile search, part 5 (#4105)
+	EOF
+	test_cmp ../expect ../actual &&
+	test $(cat "$TRASH"/counts/* | paste -sd+ | bc) = 18 &&
+	cat >../expect <<-EOF &&
+	first bad commit: $(at 6) Tune the tile search, part 6 (#4106)
+	18 runs over 5 commits
+	EOF
+	test_cmp ../expect ../out
+'
+
+test_expect_success '--max-runs: a commit still unclear at the limit is skipped, never guessed' '
+	cd noisy &&
+	rm -f "$TRASH"/counts/* &&
+	git benchbisect run --metric --max-runs 3 --good main~8 --bad main -- measure >../out 2>../err &&
+	grep "^step 1: $(short 4) skip, still unclear (0.92 0.85 0.93, median 0.92): " ../err &&
+	grep "^first bad commit: $(at 6) " ../out &&
+	grep "^15 runs over 5 commits$" ../out
+'
+
+test_expect_success '--repeat 1: one run a commit, judged by the closer end' '
+	cd noisy &&
+	rm -f "$TRASH"/counts/* &&
+	git benchbisect run --metric --repeat 1 --good main~8 --bad main -- measure >../out 2>../err &&
+	grep "^good end: $(short 0) good (1, median 1): " ../err &&
+	grep "^first bad commit: $(at 6) " ../out &&
+	grep "^5 runs over 5 commits$" ../out
+'
+
+test_expect_success '--metric: ends that measure alike are not reproduced (exit 1)' '
+	cd flat &&
+	test_expect_code 1 git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
+	cat >../expect <<-EOF &&
+	no first bad commit: the bad end $(short 8) measures like the good end
+	24 runs over 2 commits
+	EOF
+	test_cmp ../expect ../out &&
+	grep "^bad end: $(short 8) alike (" ../err
+'
+
+test_expect_success '--metric: a failing command makes the commit untestable (skip)' '
+	cd broken &&
+	git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
+	sed -n "s/^step \([0-9]\): \([0-9a-f]*\) \([a-z]*\) (\([^)]*\)).*/\1 \2 \3 \4/p" ../err >../actual &&
+	cat >../expect <<-EOF &&
+	1 $(short 4) skip exit 3
+	2 $(short 5) good 1 1.02 0.98, median 1
+	3 $(short 6) bad 0.8 0.79 0.81, median 0.8
+	EOF
+	test_cmp ../expect ../actual &&
+	grep "^first bad commit: $(at 6) " ../out
+'
+
+test_expect_success '--metric --json: values and medians of every step' '
+	cd noisy &&
+	rm -f "$TRASH"/counts/* &&
+	git benchbisect run --metric --json --good main~8 --bad main -- measure >../out 2>/dev/null &&
+	jq -c "[.status, .runs, (.steps[] | [.verdict, .median, (.values | length), (.exits | add)])]" ../out >../actual &&
+	echo "[\"found\",18,[\"good\",1,3,0],[\"bad\",0.8,3,0],[\"good\",0.955,6,0],[\"bad\",0.8,3,0],[\"good\",1,3,0]]" >../expect &&
+	test_cmp ../expect ../actual
+'
+
+test_expect_success 'a platform and a date take the window from the dashboard' '
+	bb_repo helion window_regression &&
+	cd helion &&
+	bb_dashboard --event regress:b200_cute:2026-09-10:0.85 >../dash.json &&
+	git benchbisect run --file ../dash.json b200_cute 2026-09-10 -- \
+		sh -c "! grep -q Rework helion/_compiler/cute/softmax.py" >../out 2>../err &&
+	C=$(git log --format="%H %s" | sed -n "s/ \[cute\] Rework the softmax reduction pipeline (#3311)\$//p") &&
+	cat >../expect <<-EOF &&
+	first bad commit: $C [cute] Rework the softmax reduction pipeline (#3311)
+	2 runs over 2 commits
+	EOF
+	test_cmp ../expect ../out &&
+	git benchbisect run --slice-first --file ../dash.json b200_cute 2026-09-10 -- \
+		sh -c "! grep -q Rework helion/_compiler/cute/softmax.py" >../out 2>../err &&
+	test_cmp ../expect ../out &&
+	sed -n "s/^step \([0-9]\): \([0-9a-f]*\) \([a-z]*\) .*/\1 \2 \3/p" ../err >../actual &&
+	printf "1 %s bad\n2 %s good\n" $(echo $C | cut -c1-8) $(git rev-parse $C^ | cut -c1-8) >../expect &&
+	test_cmp ../expect ../actual
+'
+
+test_done
