@@ -1,0 +1,294 @@
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tap.h"
+#include "usage.h"
+#include "classify.h"
+
+/* A significant, persistent, Helion-only step with agreeing timers. */
+static void regression(struct classify_signals *s)
+{
+	classify_signals_init(s);
+	s->index = 1;
+	s->before = 1.6;
+	s->after = 1.36;
+	s->change_pct = -15;
+	s->noise_pct = 0.5;
+	s->score = 32;
+	s->persistent = 1;
+	s->nr_after = 8;
+	s->triton_pct = 0.1;
+	s->torch_compile_pct = -0.2;
+	s->latency_pct = 17.6;
+	s->listed = 1;
+	s->nr_commits = 4;
+	s->nr_slice = 1;
+	s->kernels_before = s->kernels_after = 5;
+}
+
+static void test_timers_and_sharing(void)
+{
+	struct classify_options o;
+	struct classify_signals s;
+
+	classify_options_init(&o);
+	regression(&s);
+	is_int(classify_timers(&s, &o), TIMERS_AGREE, "speedup -15%, latency +17.6%: agree");
+	s.latency_pct = 0.3;
+	is_int(classify_timers(&s, &o), TIMERS_FLAT, "latency +0.3%: flat");
+	s.latency_pct = -14;
+	is_int(classify_timers(&s, &o), TIMERS_DISAGREE, "latency down with speedup: disagree");
+	s.latency_pct = 60;
+	is_int(classify_timers(&s, &o), TIMERS_DISAGREE, "latency up four times as far: disagree");
+	s.latency_pct = NAN;
+	is_int(classify_timers(&s, &o), TIMERS_UNKNOWN, "no latency: unknown");
+
+	is_int(classify_sharing(&s, &o), SHARING_HELION_ONLY, "others flat: Helion-only");
+	s.triton_pct = -14;
+	s.torch_compile_pct = -13;
+	is_int(classify_sharing(&s, &o), SHARING_ALL, "others moved alike: shared");
+	s.torch_compile_pct = 0;
+	is_int(classify_sharing(&s, &o), SHARING_PARTIAL, "one moved: partly shared");
+	s.triton_pct = s.torch_compile_pct = NAN;
+	is_int(classify_sharing(&s, &o), SHARING_UNKNOWN, "no other implementation");
+	classify_signals_release(&s);
+
+	regression(&s);
+	s.pretuned = 1;
+	s.baselines = xcalloc(2, sizeof(*s.baselines));
+	s.nr_baselines = 2;
+	s.baselines[0].name = xstrdup("torch");
+	s.baselines[1].name = xstrdup("vllm");
+	s.baselines[0].change_pct = -14.8;
+	s.baselines[1].change_pct = -15.1;
+	is_int(classify_sharing(&s, &o), SHARING_HELION_ONLY, "Pretuned: every ratio alike");
+	s.baselines[0].change_pct = 0.2;
+	is_int(classify_sharing(&s, &o), SHARING_BASELINE, "Pretuned: one ratio moved");
+	classify_signals_release(&s);
+	classify_options_release(&o);
+}
+
+static void test_rules(void)
+{
+	struct classify_options o;
+	struct classify_signals s;
+
+	classify_options_init(&o);
+	regression(&s);
+	is_int(classify_decide(&s, &o), CAUSE_REAL_REGRESSION, "Helion-only, persistent, agreeing: real");
+	s.persistent = 0;
+	is_int(classify_decide(&s, &o), CAUSE_NOISE, "the same step reverting: noise");
+	s.persistent = 1;
+	s.score = 2;
+	is_int(classify_decide(&s, &o), CAUSE_NOISE, "inside the noise band: noise");
+	s.score = 32;
+	s.change_pct = -1.5;
+	s.latency_pct = 1.6;
+	is_int(classify_decide(&s, &o), CAUSE_NOISE, "under --min-change: noise");
+	classify_signals_release(&s);
+
+	regression(&s);
+	s.latency_pct = 0.1;
+	is_int(classify_decide(&s, &o), CAUSE_METHOD_CHANGE, "latency flat: method change");
+	s.latency_pct = 17.6;
+	s.nr_method = 1;
+	is_int(classify_decide(&s, &o), CAUSE_METHOD_CHANGE, "a measurement commit: method change");
+	s.nr_method = 0;
+	s.triton_pct = s.torch_compile_pct = -15;
+	is_int(classify_decide(&s, &o), CAUSE_HARDWARE, "every implementation and latency: hardware");
+	s.nr_method = 1;
+	is_int(classify_decide(&s, &o), CAUSE_METHOD_CHANGE, "the method rule comes first");
+	classify_signals_release(&s);
+
+	regression(&s);
+	s.empty = 1;
+	is_int(classify_decide(&s, &o), CAUSE_HARDWARE, "empty window, persistent, agreeing: hardware");
+	s.latency_pct = NAN;
+	is_int(classify_decide(&s, &o), CAUSE_HARDWARE, "empty window, no latency: hardware");
+	s.latency_pct = 0;
+	is_int(classify_decide(&s, &o), CAUSE_METHOD_CHANGE, "empty window, flat latency: method");
+	s.empty = 0;
+	s.latency_pct = 17.6;
+	s.triton_pct = -15;
+	is_int(classify_decide(&s, &o), CAUSE_NOISE, "partly shared: no rule, noise");
+	classify_signals_release(&s);
+
+	regression(&s);
+	s.change_pct = 0.1;
+	s.score = 0.2;
+	s.set_changed = 1;
+	s.kernels_before = 12;
+	s.raw_change_pct = 8;
+	is_int(classify_decide(&s, &o), CAUSE_METHOD_CHANGE, "the naive geomean jumps at a set change");
+	s.raw_change_pct = 0.3;
+	is_int(classify_decide(&s, &o), CAUSE_NOISE, "a set change that moves nothing: noise");
+	classify_signals_release(&s);
+	classify_options_release(&o);
+}
+
+static void test_method_paths(void)
+{
+	struct classify_options o;
+
+	classify_options_init(&o);
+	is_str(o.method_paths.v[0], "benchmarks/run.py", "default paths start with the harness");
+	is_str(o.method_paths.v[o.method_paths.nr - 1], ".github/workflows/benchmark*.yml",
+	       "the workflow glob comes last");
+	classify_set_method_paths(&o, "benchmarks/, .github/workflows/bench*  pins.txt");
+	is_int(o.method_paths.nr, 3, "config value: comma- and space-separated");
+	is_str(o.method_paths.v[2], "pins.txt", "in order");
+	classify_options_release(&o);
+}
+
+/* A window of three nightlies and three commits: a tag match, a path match, neither. */
+struct fake {
+	struct dash_entry runs[3];
+	struct series_point points[3];
+	struct window_commit commits[3];
+	struct window w;
+};
+
+static void fake_window(struct fake *f)
+{
+	static const char *const subjects[] = {
+		"Share the layout helpers (#3313)", "Move the epilogue (#3312)",
+		"[cute] Rework the softmax reduction pipeline (#3311)"
+	};
+
+	memset(f, 0, sizeof(*f));
+	for (int i = 0; i < 3; i++) {
+		f->runs[i].run_id = i == 0 ? "3000000007" : i == 1 ? "3000000008" : "3000000009";
+		f->runs[i].sha = "0123abcd";
+		f->runs[i].time = 1788940800 + i * 86400;	/* 2026-09-09 */
+		f->points[i].run = &f->runs[i];
+		memset(f->commits[i].sha, 'a' + i, 40);
+		f->commits[i].subject = (char *)subjects[i];
+	}
+	f->commits[1].path_match = 1;
+	f->commits[2].tag_match = 1;
+	f->commits[2].path_match = 1;
+	f->w.series.points = f->points;
+	f->w.series.nr = 3;
+	f->w.commits = f->commits;
+	f->w.nr_commits = 3;
+	f->w.nr_slice = 2;
+	f->w.listed = 1;
+	strcpy(f->w.last_good.sha, "1111111111111111111111111111111111111111");
+	strcpy(f->w.first_bad.sha, "2222222222222222222222222222222222222222");
+}
+
+static void test_explain(void)
+{
+	struct classify_options o;
+	struct classify_signals s;
+	struct classify_result r;
+	struct fake f;
+
+	classify_options_init(&o);
+	fake_window(&f);
+	regression(&s);
+	s.nr_commits = 3;
+	s.nr_slice = 2;
+	s.method = xcalloc(3, sizeof(*s.method));
+	classify_result_init(&r);
+	classify_explain(&r, &s, &f.w, &o);
+	is_int(r.cause, CAUSE_REAL_REGRESSION, "explained as a real regression");
+	is_int(r.nr_candidates, 3, "every window commit is a candidate");
+	is_str(r.candidates[0].why, "slice-tag", "the tag match first");
+	ok(r.candidates[0].commit == &f.commits[2], "it is the [cute] commit");
+	is_str(r.candidates[1].why, "slice-path", "then the path match");
+	is_str(r.candidates[2].why, "window", "then the rest");
+	ok(r.culprit == NULL, "two commits in the slice: no culprit named");
+	is_num(r.truth, 1.36, 1e-12, "the true speedup of a real regression is the after level");
+	is_str(r.evidence.v[0], "step: helion speedup 1.600 -> 1.360 (-15.0%) from 2026-09-09 to 2026-09-10, 32.0x the series noise (0.5%): it persists over the next 8 nightlies",
+	       "the step line");
+	classify_result_release(&r);
+
+	f.commits[1].path_match = 0;
+	f.w.nr_slice = 1;
+	classify_result_init(&r);
+	classify_explain(&r, &s, &f.w, &o);
+	ok(r.culprit == &f.commits[2], "exactly one commit in the slice: the culprit");
+	classify_result_release(&r);
+
+	s.method[0] = "benchmarks/run.py";
+	s.nr_method = 1;
+	s.latency_pct = 0.2;
+	classify_result_init(&r);
+	classify_explain(&r, &s, &f.w, &o);
+	is_int(r.cause, CAUSE_METHOD_CHANGE, "a harness commit and flat latency");
+	is_int(r.nr_candidates, 1, "the measurement commit is the only candidate");
+	is_str(r.candidates[0].why, "measurement", "marked as such");
+	ok(r.culprit == &f.commits[0], "and the culprit");
+	is_num(r.truth, 1.6, 1e-12, "latency flat: the before side is honest");
+	classify_result_release(&r);
+
+	s.nr_method = 0;
+	s.method[0] = NULL;
+	s.latency_pct = 17.6;
+	s.triton_pct = s.torch_compile_pct = -15;
+	classify_result_init(&r);
+	classify_explain(&r, &s, &f.w, &o);
+	is_int(r.cause, CAUSE_HARDWARE, "hardware");
+	is_int(r.nr_candidates, 0, "no candidates for hardware");
+	ok(r.culprit == NULL, "and no culprit");
+	classify_result_release(&r);
+	classify_signals_release(&s);
+	classify_options_release(&o);
+}
+
+static void test_measure_config(void)
+{
+	static const char dispatch[] =
+		"on:\n  workflow_dispatch:\n    inputs:\n"
+		"      kernels:\n        description: \"kernels\"\n        default: \"matmul, softmax,,rope\"\n"
+		"      kernels_cute:\n        required: false\n        default: 'matmul,softmax'\n"
+		"      kernels_tpu:\n        default: matmul\n"
+		"jobs:\n  default: \"not,a,list\"\n";
+	static const char runpy[] =
+		"KERNEL_MAPPINGS = {\n"
+		"    \"matmul\": (\"tb.matmul\", \"examples.matmul\", \"matmul_tb\"),\n"
+		"    \"rms_norm-bwd\": (\n        \"tb.rms\",\n        {\"remove_flags\": [\"--cudagraph\"]},\n    ),\n"
+		"    \"softmax\": (\n        \"tb.softmax\",\n        {\n            \"remove_flags\": [\n"
+		"                \"--cudagraph\",\n            ],\n        },\n    ),\n"
+		"    \"geglu\": (\"tb.geglu\", {\"remove_flags\": [\"--fp8\"]}),\n"
+		"}\n";
+	struct strvec v = STRVEC_INIT;
+
+	ok(dispatch_default_list(dispatch, "kernels", &v), "kernels has a default");
+	ok(v.nr == 3 && !strcmp(v.v[1], "softmax") && !strcmp(v.v[2], "rope"),
+	   "blanks trimmed, empty items skipped");
+	strvec_clear(&v);
+	ok(dispatch_default_list(dispatch, "kernels_cute", &v) && v.nr == 2, "single-quoted list");
+	strvec_clear(&v);
+	ok(dispatch_default_list(dispatch, "kernels_tpu", &v) && v.nr == 1, "unquoted list");
+	strvec_clear(&v);
+	ok(!dispatch_default_list(dispatch, "kernels_rocm", &v) && !v.nr, "an input that is not there");
+
+	runpy_no_cudagraph(runpy, &v);
+	is_int(v.nr, 2, "two kernels drop --cudagraph");
+	is_str(v.v[0], "rms_norm-bwd", "one inline");
+	is_str(v.v[1], "softmax", "one over several lines");
+	strvec_clear(&v);
+
+	dispatch_inputs("b200_cute", &v);
+	is_str(v.v[0], "kernels_cute", "backend suffix");
+	strvec_clear(&v);
+	dispatch_inputs("tpu", &v);
+	is_str(v.v[0], "kernels_tpu", "tpu");
+	strvec_clear(&v);
+	dispatch_inputs("h100", &v);
+	ok(v.nr == 2 && !strcmp(v.v[0], "kernels") && !strcmp(v.v[1], "kernels_linattn"),
+	   "no suffix: kernels and kernels_linattn");
+	strvec_clear(&v);
+}
+
+int main(void)
+{
+	test_timers_and_sharing();
+	test_rules();
+	test_method_paths();
+	test_explain();
+	test_measure_config();
+	return done_testing();
+}
