@@ -1,0 +1,124 @@
+#!/bin/bash
+# git benchbisect: usage errors (129), fatal errors (128), and the cases
+# where the data is incomplete but a verdict is still honest.
+. "$(dirname "$0")/lib/test-lib.sh"
+. "$TEST_DIR/t4000/lib.sh"
+
+TMPDIR="$TRASH/tmp"
+export TMPDIR
+mkdir -p "$TMPDIR"
+
+test_expect_success 'setup' '
+	bb_repo repo window_regression &&
+	(cd repo && bb_dashboard --event regress:b200_cute:2026-09-10:0.85 >../dash.json)
+'
+
+# usage_error <message> <args...>: exit 129, the message and the usage on stderr.
+usage_error() {
+	msg=$1
+	shift
+	test_expect_code 129 git benchbisect "$@" >out 2>err &&
+	grep -F "error: $msg" err &&
+	grep "^usage: git benchbisect \[<options>\] <platform> <date>$" err &&
+	test_cmp /dev/null out
+}
+
+test_expect_success 'usage errors exit 129 and say what is wrong' '
+	cd repo &&
+	usage_error "need a <platform> and a <date>" &&
+	usage_error "need a <platform> and a <date>" b200_cute &&
+	usage_error "too many arguments" b200_cute 2026-09-10 extra &&
+	usage_error "--metric, --repeat, --max-runs and --slice-first need '\''run'\''" --metric b200_cute 2026-09-10 &&
+	usage_error "--shared-ratio must be above 0 and at most 1, not 2" --shared-ratio 2 b200_cute 2026-09-10 &&
+	usage_error "--noise-multiple must be above 0 and at most inf, not 0" --noise-multiple 0 b200_cute 2026-09-10 &&
+	usage_error "option \`min-change'\'' expects a numerical value" --min-change lots b200_cute 2026-09-10 &&
+	usage_error "need '\''--'\'' and the command to run" run b200_cute 2026-09-10 &&
+	usage_error "need a command after '\''--'\''" run b200_cute 2026-09-10 -- &&
+	usage_error "need a <platform> and a <date>, or --good and --bad, before '\''--'\''" run b200_cute -- true &&
+	usage_error "without a <platform> and a <date>, give both --good and --bad" run --good main~3 -- true &&
+	usage_error "the rule and colour options do not apply to '\''run'\''" run --noise-multiple 5 --good main~3 --bad main -- true &&
+	usage_error "the rule and colour options do not apply to '\''run'\''" run --color=always --good main~3 --bad main -- true &&
+	usage_error "--repeat and --max-runs must be positive, and --max-runs at least --repeat" run --repeat 3 --max-runs 2 --good main~3 --bad main -- true
+'
+
+test_expect_success '-h prints the usage with both forms on stdout' '
+	cd repo &&
+	test_expect_code 129 git benchbisect -h >out &&
+	head -n 2 out >actual &&
+	cat >expect <<-\EOF &&
+	usage: git benchbisect [<options>] <platform> <date>
+	   or: git benchbisect run [<options>] [<platform> <date> | --good <rev> --bad <rev>] -- <cmd> [<args>...]
+	EOF
+	test_cmp expect actual &&
+	grep "^Rules (classify)$" out &&
+	grep "^Bisect (run)$" out
+'
+
+test_expect_success 'fatal errors exit 128 and name the culprit input' '
+	cd repo &&
+	test_expect_code 128 git benchbisect --file ../dash.json b300 2026-09-10 2>err &&
+	grep "^error: unknown platform '\''b300'\''; valid platforms: '\''b200_cute'\'', '\''b200'\'', '\''h100'\''$" err &&
+	test_expect_code 128 git benchbisect --file ../dash.json b200_cute someday 2>err &&
+	grep "^error: cannot understand the date '\''someday'\''" err &&
+	test_expect_code 128 git benchbisect --file ../missing.json b200_cute 2026-09-10 2>err &&
+	grep "missing.json" err &&
+	test_expect_code 128 git benchbisect run --good nosuch --bad main -- true 2>err &&
+	grep "^error: bad revision '\''nosuch'\''$" err &&
+	(cd "$TRASH" && test_expect_code 128 git benchbisect --file dash.json b200_cute 2026-09-10 2>err) &&
+	grep "^error: not a git repository" "$TRASH/err"
+'
+
+test_expect_success 'nightlies not in this repository: the verdict rests on the dashboard alone, exit 0' '
+	cd repo &&
+	jq "(.. | objects | select(.run_id? == \"3000000008\")) |= (.sha = \"deadbeef\" | .full_sha = \"deadbeef00000000000000000000000000000000\") |
+	    (.. | objects | select(.run_id? == \"3000000009\")) |= (.sha = \"feedface\" | .full_sha = \"feedface00000000000000000000000000000000\")" \
+		../dash.json >../gone.json &&
+	git benchbisect --file ../gone.json b200_cute 2026-09-10 >out 2>err &&
+	sed -n "1,3p;/^  window/p;/^  measurement/p;/^  dispatch/p;/^culprit/p;/^candidates/p" out >actual &&
+	cat >expect <<-\EOF &&
+	b200_cute on 2026-09-10: real regression
+	last good: deadbeef (run 3000000008, 2026-09-09T08:20:00Z), not in this repository
+	first bad: feedface (run 3000000009, 2026-09-10T08:20:00Z), not in this repository
+	  window: not listed: a nightly'\''s commit is not in this repository
+	  dispatch and cudagraph: not checked: the first bad commit is not in this repository
+	EOF
+	test_cmp expect actual &&
+	grep "^hint: run '\''git fetch'\''" err &&
+	test_expect_code 128 git benchbisect run --file ../gone.json b200_cute 2026-09-10 -- true 2>err &&
+	grep "^error: cannot bisect without both ends in this repository$" err
+'
+
+test_expect_success 'two nightlies on one sha not in this repository still make an empty window' '
+	cd repo &&
+	sed "s/\"full_sha\": \"[0-9a-f]*\"/\"full_sha\": \"ffffffffffffffffffffffffffffffffffffffff\"/; s/\"sha\": \"[0-9a-f]*\"/\"sha\": \"ffffffff\"/" \
+		../dash.json >../same.json &&
+	git benchbisect --file ../same.json b200_cute 2026-09-10 >out 2>/dev/null &&
+	sed -n "1p;/^  window/p" out >actual &&
+	cat >expect <<-\EOF &&
+	b200_cute on 2026-09-10: hardware issue
+	  window: empty: both nightlies ran on ffffffff, so no code change lies between them
+	EOF
+	test_cmp expect actual
+'
+
+test_expect_success 'run over an empty window finds nothing: exit 1' '
+	cd repo &&
+	test_expect_code 1 git benchbisect run --good main --bad main -- true >out 2>err &&
+	echo "no first bad commit: the window is empty, both ends are $(git rev-parse --short=8 main)" >expect &&
+	echo "0 runs over 0 commits" >>expect &&
+	test_cmp expect out &&
+	git benchbisect run --json --good main --bad main -- true >out || test $? = 1 &&
+	jq -r .status out >actual &&
+	echo empty >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'a --metric command that prints no number stops the search' '
+	cd repo &&
+	test_expect_code 128 git benchbisect run --metric --good main~4 --bad main -- echo fast 2>err &&
+	grep "^error: '\''echo'\'' printed no number at [0-9a-f]\{8\} (its last line: '\''fast'\'')$" err &&
+	ls -A "$TMPDIR" >left &&
+	test_cmp /dev/null left
+'
+
+test_done
