@@ -14,10 +14,13 @@ subject_sha() {
 	git log --format='%h %s' --abbrev=8 | sed -n "s/^\([0-9a-f]*\) $1\$/\1/p"
 }
 
-# ends <good day> <good run> <bad day> <bad run>: the two lines naming the window.
-ends() {
-	echo "last good: $(short $1) (run $2, $1T08:20:00Z)"
-	echo "first bad: $(short $3) (run $4, $3T08:20:00Z)"
+# report_head <cause> <good day> <good run> <bad day> <bad run>: the
+# report's lines up to the evidence heading.
+report_head() {
+	echo "b200_cute on 2026-09-10: $1"
+	echo "last good: $(short $2) (run $3, $2T08:20:00Z)"
+	echo "first bad: $(short $4) (run $5, $4T08:20:00Z)"
+	printf "\nevidence:\n"
 }
 
 test_expect_success 'setup: one repository per scenario' '
@@ -45,11 +48,8 @@ test_expect_success 'real regression: Helion-only, persistent, timers agree; one
 	D=$(subject_sha "Fix a typo in the autotuner docs (#3310)") &&
 	B=$(short 2026-09-10) &&
 	{
-		echo "b200_cute on 2026-09-10: real regression"
-		ends 2026-09-09 3000000008 2026-09-10 3000000009
+		report_head "real regression" 2026-09-09 3000000008 2026-09-10 3000000009
 		cat <<-EOF
-
-		evidence:
 		  step: helion speedup 1.595 -> 1.354 (-15.1%) from 2026-09-09 to 2026-09-10, 32.8x the series noise (0.5%): it persists over the next 8 nightlies
 		  kernel set: 5 kernels on both nightlies
 		  implementations: triton +0.0%, torch_compile +0.0% against helion -15.1%: Helion-only
@@ -83,11 +83,8 @@ test_expect_success 'method change: speedup moves, latency flat, a harness commi
 	H=$(subject_sha "\[CI\] Time softmax without CUDA graphs in the nightly (#3314)") &&
 	G=$(short 2026-09-09) B=$(short 2026-09-10) &&
 	{
-		echo "b200_cute on 2026-09-10: benchmark method change"
-		ends 2026-09-09 3000000008 2026-09-10 3000000009
+		report_head "benchmark method change" 2026-09-09 3000000008 2026-09-10 3000000009
 		cat <<-EOF
-
-		evidence:
 		  step: helion speedup 1.595 -> 1.438 (-9.8%) from 2026-09-09 to 2026-09-10, 20.7x the series noise (0.5%): it persists over the next 8 nightlies
 		  kernel set: 5 kernels on both nightlies
 		  implementations: triton +0.0%, torch_compile +0.0% against helion -9.8%: Helion-only
@@ -117,11 +114,8 @@ test_expect_success 'hardware: every implementation and latency move on one plat
 	git benchbisect --file ../hardware.json b200_cute 2026-09-10 >actual &&
 	G=$(short 2026-09-09) B=$(short 2026-09-10) &&
 	{
-		echo "b200_cute on 2026-09-10: hardware issue"
-		ends 2026-09-09 3000000008 2026-09-10 3000000009
+		report_head "hardware issue" 2026-09-09 3000000008 2026-09-10 3000000009
 		cat <<-EOF
-
-		evidence:
 		  step: helion speedup 1.595 -> 1.354 (-15.1%) from 2026-09-09 to 2026-09-10, 32.8x the series noise (0.5%): it persists over the next 8 nightlies
 		  kernel set: 5 kernels on both nightlies
 		  implementations: triton -15.0%, torch_compile -15.0% against helion -15.1%: shared by every implementation
@@ -146,11 +140,8 @@ test_expect_success 'noise: a one-night spike that reverts' '
 	git benchbisect --file ../spike.json b200_cute 2026-09-10 >actual 2>err &&
 	G=$(short 2026-09-08) B=$(short 2026-09-09) &&
 	{
-		echo "b200_cute on 2026-09-10: noise"
-		ends 2026-09-08 3000000007 2026-09-09 3000000008
+		report_head "noise" 2026-09-08 3000000007 2026-09-09 3000000008
 		cat <<-EOF
-
-		evidence:
 		  step: helion speedup 1.596 -> 1.593 (-0.2%) from 2026-09-08 to 2026-09-09, 0.4x the series noise (0.5%): inside the noise band
 		  spike: the 2026-09-10 nightly alone moved -15.1% against the level around it, and the next nightly is back: a one-night spike
 		  kernel set: 5 kernels on both nightlies
@@ -205,11 +196,8 @@ test_expect_success 'kernel-set change: the naive geomean jumps, the kernels on 
 	T=$(subject_sha "\[CI\] Trim the CuTe nightly to five kernels (#3315)") &&
 	G=$(short 2026-09-09) B=$(short 2026-09-10) &&
 	{
-		echo "b200_cute on 2026-09-10: benchmark method change"
-		ends 2026-09-09 3000000008 2026-09-10 3000000009
+		report_head "benchmark method change" 2026-09-09 3000000008 2026-09-10 3000000009
 		cat <<-EOF
-
-		evidence:
 		  step: helion speedup 1.594 -> 1.594 (+0.0%) from 2026-09-09 to 2026-09-10, 0.0x the series noise (0.5%): inside the noise band
 		  kernel set: changed at the step, 7 -> 5 kernels; the naive geomean moved -5.6% (11.5x the noise) against +0.0% for the kernels on both nightlies
 		  implementations: triton +0.0%, torch_compile +0.0% against helion +0.0%: no step beyond the noise to compare

@@ -36,6 +36,11 @@ subject_of() {
 	git log -1 --format=%s "$(at $1)"
 }
 
+# step_verdicts <stderr file>: "<short sha> <verdict>" of each step.
+step_verdicts() {
+	sed -n "s/^step [0-9]*: \([0-9a-f]*\) \([a-z, ]*\) (.*/\1 \2/p" "$1"
+}
+
 # snapshot: everything of the user's checkout that must not change.
 snapshot() {
 	git status --porcelain=v1 --untracked-files=all
@@ -110,7 +115,7 @@ test_expect_success 'the user'\''s checkout, index, HEAD, refs and stash are unt
 test_expect_success 'a skipped commit (exit 125): its neighbour is tested instead' '
 	cd repo &&
 	SKIP_AT=$(at 4) git benchbisect run --good main~8 --bad main -- bench >../out 2>../err &&
-	sed -n "s/^step [0-9]*: \([0-9a-f]*\) \([a-z, ]*\) (.*/\1 \2/p" ../err >../actual &&
+	step_verdicts ../err >../actual &&
 	cat >../expect <<-EOF &&
 	$(at 4 | cut -c1-8) skip
 	$(at 5 | cut -c1-8) good
@@ -192,7 +197,7 @@ done
 test_expect_success '--slice-first tests the slice commit, then its parent' '
 	cd repo &&
 	git benchbisect run --slice "\[cute\]" --slice-first --good main~8 --bad main -- bench >../out 2>../err &&
-	sed -n "s/^step [0-9]*: \([0-9a-f]*\) \([a-z]*\) .*/\1 \2/p" ../err >../actual &&
+	step_verdicts ../err >../actual &&
 	cat >../expect <<-EOF &&
 	$(at 6 | cut -c1-8) bad
 	$(at 5 | cut -c1-8) good

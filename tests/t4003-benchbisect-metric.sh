@@ -33,13 +33,13 @@ metric_repo() {
 		cd "$1" &&
 		echo "1.00 1.02 0.98" >perf.txt &&
 		git add perf.txt &&
-		bb_commit 2026-10-01T10:00:00Z README.md "Import the benchmark fixture (#4000)" &&
+		helion_commit 2026-10-01T10:00:00Z README.md "Import the benchmark fixture (#4000)" &&
 		shift &&
 		i=0 &&
 		for p in "$@"; do
 			i=$((i + 1))
 			[ "$p" = - ] || { echo "$p" >perf.txt && git add perf.txt; }
-			bb_commit "2026-10-0$((1 + (i + 1) / 2))T1$((i % 2 * 4)):00:00Z" "helion/step$i.py" \
+			helion_commit "2026-10-0$((1 + (i + 1) / 2))T1$((i % 2 * 4)):00:00Z" "helion/step$i.py" \
 				"Tune the tile search, part $i (#410$i)" || exit 1
 		done
 	)

@@ -6,13 +6,7 @@
 
 CUTE=matmul,softmax,layer_norm,rms_norm,cross_entropy
 
-# bb_commit <iso-date> <path> <subject> [<content>]
-bb_commit() {
-	mkdir -p "$(dirname "$2")"
-	printf '%s\n' "${4:-$3}" >>"$2"
-	git add "$2"
-	GIT_AUTHOR_DATE="$1" GIT_COMMITTER_DATE="$1" git commit -q -m "$3"
-}
+. "$TEST_DIR/lib/helion-repo.sh"
 
 # bb_dispatch <kernels_cute list>: the nightly dispatch workflow.
 bb_dispatch() {
@@ -72,16 +66,16 @@ bb_repo() {
 		bb_dispatch "${BB_CUTE_LIST:-$CUTE}"
 		bb_runpy rms_norm
 		git add .github benchmarks
-		bb_commit 2026-08-31T12:00:00Z helion/_compiler/cute/softmax.py \
+		helion_commit 2026-08-31T12:00:00Z helion/_compiler/cute/softmax.py \
 			"Import the Helion tree with the nightly harness (#3000)"
 		for d in 01 02 03 04 05 06 07 08 09 10 11 12 13 14 15 16 17 18 19 20; do
 			if [ $d = 09 ]; then
 				[ -z "$2" ] || "$2"
 				continue
 			fi
-			bb_commit "2026-09-${d}T10:00:00Z" helion/language/ops.py \
+			helion_commit "2026-09-${d}T10:00:00Z" helion/language/ops.py \
 				"Add hl.split for tile loops, day $d (#31$d)"
-			bb_commit "2026-09-${d}T16:00:00+05:30" test/test_autotuner.py \
+			helion_commit "2026-09-${d}T16:00:00+05:30" test/test_autotuner.py \
 				"[autotuner] Log the search budget, day $d (#32$d)"
 		done
 	)
@@ -89,36 +83,36 @@ bb_repo() {
 
 # Window functions: the 2026-09-09 commits of each scenario.
 window_regression() {
-	bb_commit 2026-09-09T09:00:00Z docs/autotuner.md "Fix a typo in the autotuner docs (#3310)"
-	bb_commit 2026-09-09T11:00:00+02:00 helion/_compiler/cute/softmax.py \
+	helion_commit 2026-09-09T09:00:00Z docs/autotuner.md "Fix a typo in the autotuner docs (#3310)"
+	helion_commit 2026-09-09T11:00:00+02:00 helion/_compiler/cute/softmax.py \
 		"[cute] Rework the softmax reduction pipeline (#3311)"
-	bb_commit 2026-09-09T13:00:00Z helion/_compiler/pallas/tiling.py \
+	helion_commit 2026-09-09T13:00:00Z helion/_compiler/pallas/tiling.py \
 		"[Pallas] Pad block sizes to the lane width (#3312)"
-	bb_commit 2026-09-09T15:00:00-04:00 helion/language/layout.py \
+	helion_commit 2026-09-09T15:00:00-04:00 helion/language/layout.py \
 		"Share the layout helpers between backends (#3313)"
 }
 
 window_method() {
-	bb_commit 2026-09-09T09:00:00Z docs/autotuner.md "Fix a typo in the autotuner docs (#3310)"
+	helion_commit 2026-09-09T09:00:00Z docs/autotuner.md "Fix a typo in the autotuner docs (#3310)"
 	bb_runpy rms_norm softmax
 	git add benchmarks/run.py
-	bb_commit 2026-09-09T12:00:00Z benchmarks/README.md \
+	helion_commit 2026-09-09T12:00:00Z benchmarks/README.md \
 		"[CI] Time softmax without CUDA graphs in the nightly (#3314)"
-	bb_commit 2026-09-09T15:00:00-04:00 helion/language/layout.py \
+	helion_commit 2026-09-09T15:00:00-04:00 helion/language/layout.py \
 		"Share the layout helpers between backends (#3313)"
 }
 
 window_plain() {
-	bb_commit 2026-09-09T09:00:00Z docs/autotuner.md "Fix a typo in the autotuner docs (#3310)"
-	bb_commit 2026-09-09T15:00:00-04:00 helion/language/layout.py \
+	helion_commit 2026-09-09T09:00:00Z docs/autotuner.md "Fix a typo in the autotuner docs (#3310)"
+	helion_commit 2026-09-09T15:00:00-04:00 helion/language/layout.py \
 		"Share the layout helpers between backends (#3313)"
 }
 
 window_kernel_set() {
-	bb_commit 2026-09-09T09:00:00Z docs/autotuner.md "Fix a typo in the autotuner docs (#3310)"
+	helion_commit 2026-09-09T09:00:00Z docs/autotuner.md "Fix a typo in the autotuner docs (#3310)"
 	bb_dispatch "matmul,softmax,layer_norm,rms_norm,cross_entropy"
 	git add .github
-	bb_commit 2026-09-09T12:00:00Z docs/ci.md "[CI] Trim the CuTe nightly to five kernels (#3315)"
+	helion_commit 2026-09-09T12:00:00Z docs/ci.md "[CI] Trim the CuTe nightly to five kernels (#3315)"
 }
 
 # bb_dashboard <args...>: make-dashboard.py over 2026-09-01 .. 2026-09-20
@@ -138,22 +132,22 @@ run_repo() {
 		mkdir -p helion/runtime
 		printf 'launch = "legacy"\n' >helion/runtime/legacy_launcher.py
 		git add perf.txt helion
-		bb_commit 2026-10-01T10:00:00Z README.md "Import the benchmark fixture (#4000)"
-		bb_commit 2026-10-02T10:00:00Z docs/tiles.md "Document the tile heuristics (#4001)"
-		bb_commit 2026-10-02T14:00:00Z helion/autotuner/cache.py \
+		helion_commit 2026-10-01T10:00:00Z README.md "Import the benchmark fixture (#4000)"
+		helion_commit 2026-10-02T10:00:00Z docs/tiles.md "Document the tile heuristics (#4001)"
+		helion_commit 2026-10-02T14:00:00Z helion/autotuner/cache.py \
 			"[autotuner] Cache compiled configs per device (#4002)"
 		git rm -q helion/runtime/legacy_launcher.py
-		bb_commit 2026-10-03T10:00:00Z docs/launch.md "Remove the legacy launcher (#4003)"
-		bb_commit 2026-10-03T14:00:00Z helion/_compiler/pallas/tiling.py \
+		helion_commit 2026-10-03T10:00:00Z docs/launch.md "Remove the legacy launcher (#4003)"
+		helion_commit 2026-10-03T14:00:00Z helion/_compiler/pallas/tiling.py \
 			"[Pallas] Pad block sizes to the lane width (#4004)"
-		bb_commit 2026-10-04T10:00:00Z helion/language/layout.py \
+		helion_commit 2026-10-04T10:00:00Z helion/language/layout.py \
 			"Share the layout helpers between backends (#4005)"
 		printf 'slow\n' >perf.txt
 		git add perf.txt
-		bb_commit 2026-10-04T14:00:00Z helion/_compiler/cute/softmax.py \
+		helion_commit 2026-10-04T14:00:00Z helion/_compiler/cute/softmax.py \
 			"[cute] Rework the softmax reduction pipeline (#4006)"
-		bb_commit 2026-10-05T10:00:00Z docs/autotuner.md "Fix a typo in the autotuner docs (#4007)"
-		bb_commit 2026-10-05T14:00:00Z .github/ci_commit_pins/tritonbench.txt \
+		helion_commit 2026-10-05T10:00:00Z docs/autotuner.md "Fix a typo in the autotuner docs (#4007)"
+		helion_commit 2026-10-05T14:00:00Z .github/ci_commit_pins/tritonbench.txt \
 			"Bump the tritonbench pin (#4008)"
 	)
 }
