@@ -1,0 +1,65 @@
+#!/bin/sh
+# git benchbisect run against what a user would otherwise do to bisect
+# without touching the checkout, in the same run:
+#   git worktree add --detach; git bisect start/run/reset; git worktree remove
+# on a 4,000-file tree with a 1,024-commit first-parent window. Both run the
+# same benchmark command (bad from commit 700 on). Reports wall time (best
+# of 3), the number of verdicts each needed, and the time ratio.
+set -e
+here=$(cd "$(dirname "$0")" && pwd)
+bin=${BT_BIN:?}
+commits=${BENCH_BISECT_COMMITS:-1024}
+files=${BENCH_BISECT_FILES:-4000}
+work=$(mktemp -d "${TMPDIR:-/tmp}/bt-bench.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+export GIT_CONFIG_NOSYSTEM=1 TMPDIR="$work"
+
+# A base commit holding the big tree, then the generated history on top.
+base_tree() {
+	python3 - "$files" <<-\EOF
+	import sys
+	out = sys.stdout.buffer
+	out.write(b"commit refs/heads/main\ncommitter Bench Bot <bot@example.com> 1704060000 +0000\n")
+	msg = b"Import the tree (#999)"
+	out.write(b"data %d\n%s\n" % (len(msg), msg))
+	for i in range(int(sys.argv[1])):
+	    data = b"# module %d\n" % i * 20
+	    out.write(b"M 100644 inline src/d%d/m%d.py\ndata %d\n%s\n" % (i % 40, i, len(data), data))
+	out.write(b"M 100644 inline helion/f0.py\ndata 9\nchange 0\n\n")
+	EOF
+}
+git init -q -b main "$work/repo"
+{ base_tree; python3 "$here/gen-history.py" "$commits"; } | git -C "$work/repo" fast-import --quiet
+git -C "$work/repo" reset -q --hard main
+cd "$work/repo"
+good=$(git rev-parse "main~$commits")
+echo "tree: $files files, window: $commits commits, first bad: commit 700"
+
+# best <cmd...>: best wall time of 3 runs
+best() {
+	t=""
+	for _ in 1 2 3; do
+		python3 "$here/peak-rss.py" "$@" >"$work/out" 2>"$work/m" || true
+		this=$(sed -n 's/^time=\([0-9.]*\) .*/\1/p' "$work/m")
+		[ -z "$t" ] && t=$this
+		t=$(printf '%s\n%s\n' "$t" "$this" | sort -n | head -1)
+	done
+	echo "$t"
+}
+
+check='read _ n <helion/f0.py; [ "$n" -lt 700 ]'
+ours=$(best "$bin/git-benchbisect" run --good "$good" --bad main -- sh -c "$check")
+ours_steps=$(grep -c "^step " "$work/m" || true)
+found=$(sed -n 's/^first bad commit: \([0-9a-f]*\) .*/\1/p' "$work/out")
+
+pipeline="git worktree add -q --detach ../wt main && cd ../wt &&
+	git bisect start main $good >/dev/null && git bisect run sh -c '$check' >../bisect.log 2>&1;
+	git bisect reset >/dev/null 2>&1; cd ../repo && git worktree remove --force ../wt"
+pipe=$(best sh -c "$pipeline")
+pipe_steps=$(grep -c "^running" "$work/bisect.log" || true)
+pipe_found=$(sed -n 's/^\([0-9a-f]*\) is the first bad commit$/\1/p' "$work/bisect.log")
+[ "$found" = "$pipe_found" ] || { echo "the two disagree: $found vs $pipe_found"; exit 1; }
+
+printf '%-34s benchbisect %7.3fs (%s verdicts) | worktree + git bisect %7.3fs (%s runs) | time ratio %.2f\n' \
+	"bisect $commits commits" "$ours" "$ours_steps" "$pipe" "$pipe_steps" "$(echo "$pipe / $ours" | bc -l)"
+echo "(time ratio = pipeline / benchbisect: above 1 means benchbisect is faster)"
