@@ -352,9 +352,16 @@ static int gather_method(struct classify_signals *s, const struct window *w, git
 	for (size_t i = 0; i < w->nr_commits; i++) {
 		git_commit *c;
 
+		int any;
+
 		if (git_commit_lookup(&c, repo, &w->commits[i].oid))
 			return error("cannot read commit '%s'", w->commits[i].sha);
-		for (size_t p = 0; p < o->method_paths.nr && !s->method[i]; p++) {
+		/* One diff for all paths; which path only for the few that touch one. */
+		if (commit_touches(repo, c, &o->method_paths, &any)) {
+			git_commit_free(c);
+			return -1;
+		}
+		for (size_t p = 0; any && p < o->method_paths.nr && !s->method[i]; p++) {
 			char *one[] = { o->method_paths.v[p], NULL };
 			struct strvec spec = { one, 1, 0 };
 			int touches;
