@@ -111,6 +111,10 @@ int classify_gather(struct classify_signals *s, const struct window *w, git_repo
 
 /* The pure parts of the rules. */
 int classify_step_significant(const struct classify_signals *s, const struct classify_options *o);
+/* 1 when a move of pct percent clears both --noise-multiple times noise_pct and --min-change. */
+int classify_big_enough(double pct, double noise_pct, const struct classify_options *o);
+/* 1 when the kernel set changed at the step and that alone moved the naive geomean. */
+int classify_set_change_matters(const struct classify_signals *s, const struct classify_options *o);
 enum timers classify_timers(const struct classify_signals *s, const struct classify_options *o);
 enum sharing classify_sharing(const struct classify_signals *s, const struct classify_options *o);
 enum cause classify_decide(const struct classify_signals *s, const struct classify_options *o);
@@ -137,6 +141,9 @@ void classify_result_release(struct classify_result *r);
 /* Decide, and fill r with the evidence, the culprit, the candidates and the speedups. */
 void classify_explain(struct classify_result *r, const struct classify_signals *s,
 		      const struct window *w, const struct classify_options *o);
+/* The evidence lines alone (and the cudagraph warnings), into r. */
+void classify_evidence(struct classify_result *r, const struct classify_signals *s,
+		       const struct window *w, const struct classify_options *o);
 
 /* Human report on fp (color: emit colour codes); the --json object (the caller owns it). */
 void classify_print(FILE *fp, const struct classify_result *r, const struct window *w,
