@@ -5,6 +5,14 @@
 # dashboard through git benchwindow (--offline: never the network). After
 # "--" of `git benchbisect run`, the benchmark command and its files.
 
+# The shared window options are completed by git benchwindow's script.
+if ! declare -F __git_benchtriage_window_arg >/dev/null; then
+	for __f in "${BASH_SOURCE[0]%/*}"/git-benchwindow "${BASH_SOURCE[0]%/*}"/git-benchwindow.bash; do
+		[ -f "$__f" ] && . "$__f" && break
+	done
+	unset __f
+fi
+
 __git_benchbisect_names ()
 {
 	local pretuned=""
@@ -39,27 +47,12 @@ _git_benchbisect ()
 		return
 	fi
 	case "$prev" in
-	--kernel)
-		__gitcomp_nl "$(__git_benchbisect_names --list-kernels "$platform")"
-		return ;;
-	--good|--bad)
-		__git_complete_refs
-		return ;;
-	--file)
-		compopt -o filenames 2>/dev/null
-		COMPREPLY=($(compgen -f -- "$cur"))
-		return ;;
-	--url|--span|--timeout|--slice|--path|--noise-multiple|--min-change|\
-	--shared-ratio|--agree-ratio|--flat-ratio|--method-path|--repeat|--max-runs)
+	--noise-multiple|--min-change|--shared-ratio|--agree-ratio|--flat-ratio|\
+	--method-path|--repeat|--max-runs)
 		return ;;
 	esac
+	__git_benchtriage_window_arg __git_benchbisect_names "$platform" && return
 	case "$cur" in
-	--color=*)
-		__gitcomp "always never auto" "" "${cur##--color=}"
-		return ;;
-	--good=*|--bad=*)
-		__git_complete_refs --cur="${cur#*=}"
-		return ;;
 	--*)
 		__gitcomp_builtin benchbisect
 		return ;;

@@ -2,22 +2,13 @@
 # __fish_git_using_command). Platforms and kernels come from the cached
 # dashboard through git benchwindow --offline.
 set -l cmd '__fish_git_using_command benchbisect'
+# The dashboard, series and slice options are git benchwindow's: load them from its file.
+functions -q __benchtriage_window_options
+or source (status dirname)/git-benchwindow.fish
+__benchtriage_window_options $cmd
 complete -c git -n __fish_git_needs_command -a benchbisect -d 'Say what a benchmark dashboard move is; bisect it'
 complete -c git -f -n "$cmd; and __fish_is_nth_token 2" -a run -d 'Bisect the window with a benchmark command'
 complete -c git -f -n "$cmd; and not __fish_seen_argument -- --" -a '(git benchwindow --offline --list-platforms 2>/dev/null)' -d platform
-complete -c git -n "$cmd" -l file -r -F -d 'Read the dashboard from a file (- for stdin)'
-complete -c git -f -n "$cmd" -l url -r -d 'Download the dashboard from a URL'
-complete -c git -f -n "$cmd" -l pretuned -d 'Use the Pretuned tab'
-complete -c git -f -n "$cmd" -l offline -d 'Use the cached dashboard only'
-complete -c git -f -n "$cmd" -l refresh -d 'Download even when the cache is fresh'
-complete -c git -f -n "$cmd" -l timeout -r -d 'Give up each download attempt after n seconds'
-complete -c git -f -n "$cmd" -l kernel -r -d 'Follow one kernel' -a '(git benchwindow --offline --list-kernels (commandline -opc)[3] 2>/dev/null)'
-complete -c git -f -n "$cmd" -l span -r -d 'Look n days either side of the date'
-complete -c git -f -n "$cmd" -l all-runs -d 'Include manual and side-branch runs'
-complete -c git -f -n "$cmd" -l good -r -d 'Last good revision' -a '(__fish_git_refs)'
-complete -c git -f -n "$cmd" -l bad -r -d 'First bad revision' -a '(__fish_git_refs)'
-complete -c git -f -n "$cmd" -l slice -r -d 'PCRE2 pattern of the slice'
-complete -c git -n "$cmd" -l path -r -d 'Also count commits touching a prefix as the slice'
 complete -c git -f -n "$cmd" -l noise-multiple -r -d 'A step under x times the noise is noise'
 complete -c git -f -n "$cmd" -l min-change -r -d 'A step under pct percent is noise'
 complete -c git -f -n "$cmd" -l shared-ratio -r -d 'Share of the move that counts as moving with Helion'
@@ -28,5 +19,3 @@ complete -c git -f -n "$cmd" -l metric -d 'The command prints a number'
 complete -c git -f -n "$cmd" -l repeat -r -d 'Run the command n times a round'
 complete -c git -f -n "$cmd" -l max-runs -r -d 'At most n runs per commit'
 complete -c git -f -n "$cmd" -l slice-first -d 'Test the slice commits first'
-complete -c git -f -n "$cmd" -l json -d 'Print one JSON object'
-complete -c git -f -n "$cmd" -l color -a 'always never auto' -d 'Colour the cause'

@@ -62,6 +62,17 @@ test_expect_success 'bash completes revisions for --good' '
 	test_cmp expect actual
 '
 
+test_expect_success 'benchbisect completion loaded alone finds the shared window options' '
+	cd repo &&
+	bash -c ". /usr/share/bash-completion/completions/git &&
+		. \"$SRC_DIR/completions/git-benchbisect.bash\" &&
+		COMP_WORDS=(git benchbisect --good ma) && COMP_CWORD=3 &&
+		COMP_LINE=\"git benchbisect --good ma\" && COMP_POINT=\${#COMP_LINE} &&
+		__git_func_wrap __git_main && printf \"%s\\n\" \"\${COMPREPLY[@]}\"" >actual &&
+	echo "main " >expect &&
+	test_cmp expect actual
+'
+
 test_expect_success 'fish completes options and platforms' '
 	cd repo &&
 	mkdir -p "$XDG_CONFIG_HOME/fish/completions" &&
