@@ -13,18 +13,6 @@
 
 #define DAY 86400
 
-/* The nightlies the step rests on: within span days either side, as the step finder counts. */
-static void step_range(const struct series *s, size_t index, int span, size_t *lo, size_t *hi)
-{
-	time_t at = s->points[index].run->time;
-
-	*lo = *hi = index;
-	while (*lo > 0 && at - s->points[*lo - 1].run->time <= (time_t)(span + 1) * DAY)
-		(*lo)--;
-	while (*hi < s->nr && s->points[*hi].run->time - at <= (time_t)span * DAY)
-		(*hi)++;
-}
-
 /* Median of v[from..to) skipping NAN and non-positive values. */
 static double median_range(const double *v, size_t from, size_t to)
 {
@@ -261,7 +249,7 @@ static int gather_platforms(struct classify_signals *s, const struct window *w,
 			double pct;
 			struct named_move *m;
 
-			step_range(&other, (size_t)k, o->span, &lo, &hi);
+			series_step_range(&other, (size_t)k, o->span, &lo, &hi);
 			pct = range_change(v, lo, (size_t)k, hi);
 			free(v);
 			m = push_move(&s->platforms, &s->nr_platforms, name, pct);
@@ -312,7 +300,7 @@ static void gather_series(struct classify_signals *s, const struct window *w,
 	s->score = st->score;
 	s->persistent = st->persistent;
 	s->nr_after = st->nr_after;
-	step_range(ser, s->index, o->span, &lo, &hi);
+	series_step_range(ser, s->index, o->span, &lo, &hi);
 
 	v = metric_values(ser, METRIC_HELION);
 	s->level = median_range(v, lo, hi);

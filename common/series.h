@@ -100,6 +100,12 @@ struct step_options {
  */
 int series_find_step(const struct series *s, const struct step_options *opts, struct step *out);
 
+/*
+ * The nightlies a boundary at index rests on: points[*lo .. *hi), those
+ * within span days before (plus the night of the step) and after it.
+ */
+void series_step_range(const struct series *s, size_t index, int span_days, size_t *lo, size_t *hi);
+
 /* Fill out for the boundary at index (for --good/--bad given by the user). */
 void series_step_at(const struct series *s, size_t index, int span_days, struct step *out);
 

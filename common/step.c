@@ -119,15 +119,23 @@ static void describe_step(const struct series *s, size_t lo, size_t index, size_
 	out->persistent = out->nr_after >= 2 && 3 * stay >= 2 * out->nr_after;
 }
 
+void series_step_range(const struct series *s, size_t index, int span_days, size_t *lo, size_t *hi)
+{
+	time_t at = s->points[index].run->time;
+
+	*lo = *hi = index;
+	while (*lo > 0 && at - s->points[*lo - 1].run->time <= (time_t)(span_days + 1) * DAY)
+		(*lo)--;
+	while (*hi < s->nr && s->points[*hi].run->time - at <= (time_t)span_days * DAY)
+		(*hi)++;
+}
+
 void series_step_at(const struct series *s, size_t index, int span_days, struct step *out)
 {
-	size_t lo = index, hi = index;
+	size_t lo, hi;
 
 	memset(out, 0, sizeof(*out));
-	while (lo > 0 && s->points[index].run->time - s->points[lo - 1].run->time <= (time_t)(span_days + 1) * DAY)
-		lo--;
-	while (hi < s->nr && s->points[hi].run->time - s->points[index].run->time <= (time_t)span_days * DAY)
-		hi++;
+	series_step_range(s, index, span_days, &lo, &hi);
 	describe_step(s, lo, index, hi, out);
 	out->found = 1;
 }
