@@ -7,12 +7,10 @@
 # of 3), the number of verdicts each needed, and the time ratio.
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
-bin=${BT_BIN:?}
+. "$here/lib.sh"
 commits=${BENCH_BISECT_COMMITS:-1024}
 files=${BENCH_BISECT_FILES:-4000}
-work=$(mktemp -d "${TMPDIR:-/tmp}/bt-bench.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-export GIT_CONFIG_NOSYSTEM=1 TMPDIR="$work"
+export TMPDIR="$work"
 
 # A base commit holding the big tree, then the generated history on top.
 base_tree() {
@@ -35,27 +33,15 @@ cd "$work/repo"
 good=$(git rev-parse "main~$commits")
 echo "tree: $files files, window: $commits commits, first bad: commit 700"
 
-# best <cmd...>: best wall time of 3 runs
-best() {
-	t=""
-	for _ in 1 2 3; do
-		python3 "$here/peak-rss.py" "$@" >"$work/out" 2>"$work/m" || true
-		this=$(sed -n 's/^time=\([0-9.]*\) .*/\1/p' "$work/m")
-		[ -z "$t" ] && t=$this
-		t=$(printf '%s\n%s\n' "$t" "$this" | sort -n | head -1)
-	done
-	echo "$t"
-}
-
 check='read _ n <helion/f0.py; [ "$n" -lt 700 ]'
-ours=$(best "$bin/git-benchbisect" run --good "$good" --bad main -- sh -c "$check")
+ours=$(best "$bin/git-benchbisect" run --good "$good" --bad main -- sh -c "$check" | cut -d" " -f1)
 ours_steps=$(grep -c "^step " "$work/m" || true)
 found=$(sed -n 's/^first bad commit: \([0-9a-f]*\) .*/\1/p' "$work/out")
 
 pipeline="git worktree add -q --detach ../wt main && cd ../wt &&
 	git bisect start main $good >/dev/null && git bisect run sh -c '$check' >../bisect.log 2>&1;
 	git bisect reset >/dev/null 2>&1; cd ../repo && git worktree remove --force ../wt"
-pipe=$(best sh -c "$pipeline")
+pipe=$(best sh -c "$pipeline" | cut -d" " -f1)
 pipe_steps=$(grep -c "^running" "$work/bisect.log" || true)
 pipe_found=$(sed -n 's/^\([0-9a-f]*\) is the first bad commit$/\1/p' "$work/bisect.log")
 [ "$found" = "$pipe_found" ] || { echo "the two disagree: $found vs $pipe_found"; exit 1; }

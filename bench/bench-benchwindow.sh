@@ -6,12 +6,10 @@
 # Reports wall time (best of 3), peak RSS and the ratios.
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
-bin=${BT_BIN:?}
+. "$here/lib.sh"
 commits=${BENCH_COMMITS:-100000}
 nightlies=${BENCH_NIGHTLIES:-1000}
-work=$(mktemp -d "${TMPDIR:-/tmp}/bt-bench.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-export GIT_CONFIG_NOSYSTEM=1 XDG_CACHE_HOME="$work/cache"
+export XDG_CACHE_HOME="$work/cache"
 
 git init -q -b main "$work/repo"
 python3 "$here/gen-history.py" "$commits" | git -C "$work/repo" fast-import --quiet
@@ -20,18 +18,6 @@ python3 "$here/gen-big-dashboard.py" "$work/shas" 10 25 "$nightlies" >"$work/das
 date=$(python3 -c "import time; print(time.strftime('%Y-%m-%d', time.gmtime(1704067200 + ($nightlies - 30) * 86400)))")
 echo "dashboard: $(($(wc -c <"$work/dash.json") / 1048576)) MiB, history: $commits commits, step on $date"
 cd "$work/repo"
-
-# best <cmd...>: best wall time of 3 runs, and the peak RSS
-best() {
-	t=""
-	for _ in 1 2 3; do
-		python3 "$here/peak-rss.py" "$@" >/dev/null 2>"$work/m"
-		this=$(sed -n 's/^time=\([0-9.]*\) rss=\([0-9.]*\)$/\1 \2/p' "$work/m")
-		[ -z "$t" ] && t=$this
-		t=$(printf '%s\n%s\n' "$t" "$this" | sort -n | head -1)
-	done
-	echo "$t"
-}
 
 "$bin/git-benchwindow" --file ../dash.json --json p0_cute "$date" >"$work/out.json"
 good=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['last_good']['sha'])" "$work/out.json")
