@@ -45,11 +45,6 @@ static double *metric_values(const struct series *s, enum metric m)
 	return v;
 }
 
-static int wanted(const struct dash_entry *e, int all_runs)
-{
-	return all_runs || (e->is_nightly && !strcmp(e->branch, "main"));
-}
-
 /* The series index of e's run, or -1. */
 static long point_of(const struct series *s, const struct dash_entry *e)
 {
@@ -85,7 +80,7 @@ static double *row_values(const struct series *s, const struct dash_row *row, in
 	for (size_t h = 0; h < row->nr_history; h++) {
 		long t;
 
-		if (wanted(&row->history[h], all_runs) && (t = point_of(s, &row->history[h])) >= 0)
+		if (dash_entry_counts(&row->history[h], all_runs) && (t = point_of(s, &row->history[h])) >= 0)
 			v[t] = fn(&row->history[h], data);
 	}
 	return v;

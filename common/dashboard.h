@@ -3,6 +3,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 #include <cjson/cJSON.h>
 
@@ -49,6 +50,15 @@ struct dashboard {
 	struct dash_row *rows;
 	size_t nr_rows;
 };
+
+/*
+ * The entries a series is built from: nightly runs of main, or every run
+ * with all_runs (manual and side-branch runs must not move a verdict).
+ */
+static inline int dash_entry_counts(const struct dash_entry *e, int all_runs)
+{
+	return all_runs || (e->is_nightly && !strcmp(e->branch, "main"));
+}
 
 void dashboard_init(struct dashboard *d);
 

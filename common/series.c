@@ -19,11 +19,6 @@ static double entry_metric(const struct dash_entry *e, enum metric m)
 	}
 }
 
-static int wanted(const struct dash_entry *e, int all_runs)
-{
-	return all_runs || (e->is_nightly && !strcmp(e->branch, "main"));
-}
-
 /* The list of valid names for a message: "'a', 'b', 'c'". */
 static void list_names(struct strbuf *sb, const char **names, size_t nr)
 {
@@ -183,7 +178,7 @@ int series_build(struct series *s, const struct dashboard *d, const struct serie
 		const struct dash_row *row = &d->rows[rows[r]];
 
 		for (size_t h = 0; h < row->nr_history; h++) {
-			if (!wanted(&row->history[h], o->all_runs))
+			if (!dash_entry_counts(&row->history[h], o->all_runs))
 				continue;
 			ALLOC_GROW(refs, nr_refs + 1, alloc_refs);
 			refs[nr_refs].e = &row->history[h];
