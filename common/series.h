@@ -64,14 +64,6 @@ double median_of(double *v, size_t n);
  */
 double series_noise(const struct series *s, enum metric m);
 
-/*
- * A level change at index i: before = median of up to width points ending
- * at i - 1, after = median of up to width points from i. NAN points are
- * skipped. Returns the log ratio log(after / before), or NAN.
- */
-double series_level_change(const struct series *s, enum metric m, size_t i, size_t width,
-			   double *before, double *after);
-
 struct step {
 	int found;		/* a step was detected; else index (when > 0) is the
 				   boundary at the date, shown for reference */

@@ -62,23 +62,6 @@ double series_noise(const struct series *s, enum metric m)
 	return sigma;
 }
 
-double series_level_change(const struct series *s, enum metric m, size_t i, size_t width,
-			   double *before, double *after)
-{
-	double *v = xcalloc(2 * width + 1, sizeof(double));
-	size_t from = i > width ? i - width : 0;
-	size_t n;
-
-	n = log_values(s, m, from, i, v);
-	*before = n ? exp(median_of(v, n)) : NAN;
-	n = log_values(s, m, i, i + width, v);
-	*after = n ? exp(median_of(v, n)) : NAN;
-	free(v);
-	if (isnan(*before) || isnan(*after))
-		return NAN;
-	return log(*after / *before);
-}
-
 /* Sum of |x - median| over v[0..n), in log space. */
 static double l1_cost(const double *src, size_t n)
 {
