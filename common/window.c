@@ -64,7 +64,7 @@ static void end_from_point(struct window_end *end, const struct series_point *p)
 }
 
 static int resolve_end(struct window_end *end, git_repository *repo, const char *rev,
-		       const char *what)
+		       const char *what, const char *option)
 {
 	if (rev) {
 		git_commit *c;
@@ -77,8 +77,7 @@ static int resolve_end(struct window_end *end, git_repository *repo, const char 
 		end->run_id = NULL;
 		git_commit_free(c);
 	} else if (!end->point) {
-		return error("no %s nightly: give --%s <rev>", what,
-			     strcmp(what, "last good") ? "bad" : "good");
+		return error("no %s nightly: give --%s <rev>", what, option);
 	} else {
 		int rc = nightly_resolve(repo, end->point->run, &end->oid, &end->problem);
 
@@ -102,9 +101,15 @@ static size_t point_for(const struct series *s, const git_oid *oid)
 	return 0;
 }
 
+struct walk_context {
+	struct window *w;
+	git_repository *repo;
+};
+
 static int add_commit(git_commit *c, void *data)
 {
-	struct window *w = data;
+	struct walk_context *ctx = data;
+	struct window *w = ctx->w;
 	struct window_commit *wc;
 
 	ALLOC_GROW(w->commits, w->nr_commits + 1, w->alloc_commits);
@@ -116,34 +121,22 @@ static int add_commit(git_commit *c, void *data)
 	wc->offset = git_commit_time_offset(c);
 	wc->subject = xstrdup(git_commit_summary(c) ? git_commit_summary(c) : "");
 	wc->tag_match = slice_match_subject(&w->slice, wc->subject);
+	if (commit_touches(ctx->repo, c, &w->slice.paths, &wc->path_match))
+		return -1;
+	w->nr_slice += window_commit_in_slice(wc);
 	return 0;
 }
 
 static int list_commits(struct window *w, git_repository *repo)
 {
+	struct walk_context ctx = { w, repo };
+
 	w->listed = 1;
 	if (git_oid_equal(&w->last_good.oid, &w->first_bad.oid)) {
 		w->empty = 1;
 		return 0;
 	}
-	if (walk_first_parent(repo, &w->last_good.oid, &w->first_bad.oid, add_commit, w))
-		return -1;
-	for (size_t i = 0; i < w->nr_commits; i++) {
-		struct window_commit *wc = &w->commits[i];
-
-		if (w->slice.paths.nr) {
-			git_commit *c;
-			int rc = git_commit_lookup(&c, repo, &wc->oid) ? -1 :
-				commit_touches(repo, c, &w->slice.paths, &wc->path_match);
-
-			if (!rc)
-				git_commit_free(c);
-			if (rc)
-				return repo_error("cannot read commit '%s'", wc->sha);
-		}
-		w->nr_slice += window_commit_in_slice(wc);
-	}
-	return 0;
+	return walk_first_parent(repo, &w->last_good.oid, &w->first_bad.oid, add_commit, &ctx) ? -1 : 0;
 }
 
 /* The nightlies within span days of the date, widened to hold the step. */
@@ -214,8 +207,8 @@ int window_compute(struct window *w, git_repository *repo, struct config *cfg,
 	}
 	if (!repo)
 		return 0;
-	rc_good = resolve_end(&w->last_good, repo, o->good, "last good");
-	rc_bad = rc_good < 0 ? 0 : resolve_end(&w->first_bad, repo, o->bad, "first bad");
+	rc_good = resolve_end(&w->last_good, repo, o->good, "last good", "good");
+	rc_bad = rc_good < 0 ? 0 : resolve_end(&w->first_bad, repo, o->bad, "first bad", "bad");
 	if (rc_good < 0 || rc_bad < 0)
 		return -1;
 	if (rc_good || rc_bad) {
