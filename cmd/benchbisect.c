@@ -12,14 +12,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "usage.h"
-#include "parse-options.h"
-#include "color.h"
-#include "repo.h"
-#include "window.h"
-#include "window-json.h"
-#include "classify.h"
-#include "bisect.h"
+#include "util/usage.h"
+#include "util/parse-options.h"
+#include "util/color.h"
+#include "util/repo.h"
+#include "history/window.h"
+#include "history/window-json.h"
+#include "classify/classify.h"
+#include "bisect/bisect.h"
 
 static const char *const benchbisect_usage[] = {
 	"git benchbisect [<options>] <platform> <date>",

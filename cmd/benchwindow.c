@@ -9,13 +9,13 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include "usage.h"
-#include "parse-options.h"
-#include "color.h"
-#include "repo.h"
-#include "window.h"
-#include "window-json.h"
-#include "window-print.h"
+#include "util/usage.h"
+#include "util/parse-options.h"
+#include "util/color.h"
+#include "util/repo.h"
+#include "history/window.h"
+#include "history/window-json.h"
+#include "history/window-print.h"
 
 static const char *const benchwindow_usage[] = {
 	"git benchwindow [<options>] <platform> <date>",

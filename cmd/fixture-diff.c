@@ -4,13 +4,13 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include "usage.h"
-#include "strvec.h"
-#include "parse-options.h"
-#include "config.h"
-#include "repo.h"
-#include "color.h"
-#include "fixtures.h"
+#include "util/usage.h"
+#include "util/strvec.h"
+#include "util/parse-options.h"
+#include "util/config.h"
+#include "util/repo.h"
+#include "util/color.h"
+#include "fixtures/fixtures.h"
 
 static const char *const usage_str[] = {
 	"git fixture-diff [<options>] [<base> [<head>]]",

@@ -1,7 +1,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include "tap.h"
-#include "bisect.h"
+#include "bisect/bisect.h"
 
 /* An oracle: positions >= first_bad are bad; skip[] are untestable. */
 struct oracle {

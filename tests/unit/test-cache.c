@@ -8,11 +8,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "tap.h"
-#include "usage.h"
-#include "strbuf.h"
-#include "cache.h"
-#include "config.h"
-#include "source.h"
+#include "util/usage.h"
+#include "util/strbuf.h"
+#include "util/io.h"
+#include "dashboard/cache.h"
+#include "util/config.h"
+#include "dashboard/load.h"
 
 /* 85 characters once the scheme is dropped: longer than the readable part. */
 #define LONG_PREFIX "http://example.com/a-very-long-directory-name/another-very-long-directory-name/and-one-more/"

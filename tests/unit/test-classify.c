@@ -2,8 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tap.h"
-#include "usage.h"
-#include "classify.h"
+#include "util/usage.h"
+#include "classify/classify.h"
 
 /* A significant, persistent, Helion-only step with agreeing timers. */
 static void regression(struct classify_signals *s)

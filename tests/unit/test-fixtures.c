@@ -1,11 +1,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tap.h"
-#include "usage.h"
-#include "strvec.h"
-#include "config.h"
-#include "natsort.h"
-#include "fixtures.h"
+#include "util/usage.h"
+#include "util/strvec.h"
+#include "util/config.h"
+#include "util/natsort.h"
+#include "fixtures/fixtures.h"
 
 static void test_natsort(void)
 {

@@ -1,9 +1,9 @@
 #include <stdlib.h>
 #include "tap.h"
-#include "usage.h"
-#include "strvec.h"
-#include "parse-options.h"
-#include "config.h"
+#include "util/usage.h"
+#include "util/strvec.h"
+#include "util/parse-options.h"
+#include "util/config.h"
 
 static const char *const usage_str[] = { "git test [<options>] <arg>", NULL };
 

@@ -1,12 +1,13 @@
 #include <math.h>
 #include <stdlib.h>
 #include "tap.h"
-#include "usage.h"
-#include "strbuf.h"
-#include "date.h"
-#include "dashboard.h"
-#include "series.h"
-#include "slice.h"
+#include "util/usage.h"
+#include "util/strbuf.h"
+#include "util/date.h"
+#include "dashboard/dashboard.h"
+#include "history/step.h"
+#include "util/stats.h"
+#include "history/slice.h"
 
 /* A one-platform dashboard: values[k][n] for kernel k on night n (NAN: absent). */
 static void make_dashboard(struct dashboard *d, size_t kernels, size_t nights, const double *values)
@@ -98,7 +99,7 @@ static void test_noise_and_median(void)
 {
 	double v[] = { 3, NAN, 1, 2 };
 
-	is_num(median_of(v, 4), 2, 1e-12, "median skips NAN");
+	is_num(stats_median(v, 4), 2, 1e-12, "median skips NAN");
 }
 
 static void test_dates(void)

@@ -1,0 +1,126 @@
+/* The verdict explained: the cause, the ranked candidates, the culprit, the honest speedup. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util/usage.h"
+#include "classify/classify.h"
+
+void classify_result_init(struct classify_result *r)
+{
+	memset(r, 0, sizeof(*r));
+	strvec_init(&r->evidence);
+	strvec_init(&r->warnings);
+	r->before = r->after = r->truth = NAN;
+}
+
+void classify_result_release(struct classify_result *r)
+{
+	strvec_clear(&r->evidence);
+	strvec_clear(&r->warnings);
+	free(r->candidates);
+	free(r->truth_reason);
+	classify_result_init(r);
+}
+
+static void add_candidate(struct classify_result *r, const struct window_commit *c, const char *why)
+{
+	r->candidates = xrealloc(r->candidates, (r->nr_candidates + 1) * sizeof(*r->candidates));
+	r->candidates[r->nr_candidates].commit = c;
+	r->candidates[r->nr_candidates++].why = why;
+}
+
+/* Slice tag matches first, then slice paths, then the rest; window order within. */
+static void rank_candidates(struct classify_result *r, const struct window *w)
+{
+	static const char *const why[] = { "slice-tag", "slice-path", "window" };
+
+	for (int pass = 0; pass < 3; pass++)
+		for (size_t i = 0; i < w->nr_commits; i++) {
+			const struct window_commit *c = &w->commits[i];
+			int rank = c->tag_match ? 0 : c->path_match ? 1 : 2;
+
+			if (rank == pass)
+				add_candidate(r, c, why[pass]);
+		}
+	if (w->nr_commits == 1)
+		r->culprit = &w->commits[0];
+	else if (w->nr_slice == 1)
+		for (size_t i = 0; i < w->nr_commits; i++)
+			if (window_commit_in_slice(&w->commits[i]))
+				r->culprit = &w->commits[i];
+}
+
+/* Which end of a method change is the honest measurement, and why. */
+static void method_truth(struct classify_result *r, const struct classify_signals *s,
+			 const struct window *w, const struct classify_options *o)
+{
+	int good_timed = 1, bad_timed = 1;
+
+	for (size_t i = 0; i < s->nr_kernels; i++) {
+		if (!s->kernels[i].flag)
+			continue;
+		good_timed &= measure_config_cudagraph(&s->at_good, s->kernels[i].name) != 0;
+		bad_timed &= measure_config_cudagraph(&s->at_bad, s->kernels[i].name) != 0;
+	}
+	if (classify_set_change_matters(s, o)) {
+		r->truth = s->after;
+		r->truth_reason = xstrdup("the kernel set changed: the chain-linked index compares the same kernels on both nightlies, the naive geomean does not");
+	} else if (good_timed != bad_timed) {
+		r->truth = good_timed ? s->before : s->after;
+		r->truth_reason = xstrfmt("the %s side is honest: the kernels behind the move are cudagraph-timed at %.8s and not at %.8s",
+					  good_timed ? "before" : "after",
+					  good_timed ? w->last_good.sha : w->first_bad.sha,
+					  good_timed ? w->first_bad.sha : w->last_good.sha);
+	} else if (classify_sharing(s, o) == SHARING_BASELINE ||
+		   (classify_timers(s, o) == TIMERS_FLAT && classify_sharing(s, o) == SHARING_ALL)) {
+		r->truth = s->after;
+		r->truth_reason = xstrdup("the after side is honest: Helion's own time did not change, a baseline did, and the after side measures Helion against today's baseline");
+	} else if (classify_timers(s, o) == TIMERS_FLAT) {
+		r->truth = s->before;
+		r->truth_reason = xstrdup("the before side is honest: latency stayed flat, so Helion's kernels did not change; only the speedup's timing did");
+	} else {
+		r->truth = s->before;
+		r->truth_reason = xstrdup("the before side is honest: it was measured the established way, before the measurement changed in the window");
+	}
+}
+
+static void explain_truth(struct classify_result *r, const struct classify_signals *s,
+			  const struct window *w, const struct classify_options *o)
+{
+	r->before = s->before;
+	r->after = s->after;
+	switch (r->cause) {
+	case CAUSE_REAL_REGRESSION:
+		r->truth = s->after;
+		r->truth_reason = xstrdup("the move is real: the after level is what Helion delivers now");
+		break;
+	case CAUSE_HARDWARE:
+		r->truth = s->before;
+		r->truth_reason = xstrdup("the machine changed under the benchmark: the before side measured the usual machine");
+		break;
+	case CAUSE_NOISE:
+		r->truth = s->level;
+		r->truth_reason = xstrdup("no persistent step: the median of the nightlies around the date");
+		break;
+	default:
+		method_truth(r, s, w, o);
+		break;
+	}
+}
+
+void classify_explain(struct classify_result *r, const struct classify_signals *s,
+		      const struct window *w, const struct classify_options *o)
+{
+	r->cause = classify_decide(s, o);
+	classify_evidence(r, s, w, o);
+	if (r->cause == CAUSE_REAL_REGRESSION && s->listed) {
+		rank_candidates(r, w);
+	} else if (r->cause == CAUSE_METHOD_CHANGE) {
+		for (size_t i = 0; s->method && i < s->nr_commits; i++)
+			if (s->method[i])
+				add_candidate(r, &w->commits[i], "measurement");
+		if (r->nr_candidates == 1)
+			r->culprit = r->candidates[0].commit;
+	}
+	explain_truth(r, s, w, o);
+}

@@ -1,0 +1,387 @@
+/*
+ * The signals behind a verdict, read from the window's series, the rest of
+ * the dashboard (every kernel row, the other platforms, the Pretuned
+ * baselines) and the repository (commits touching the measurement, what
+ * the platform runs at either end).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util/date.h"
+#include "util/stats.h"
+#include "util/usage.h"
+#include "history/walk.h"
+#include "classify/classify.h"
+
+
+/* Median of v[from..to) skipping NAN and non-positive values. */
+static double median_range(const double *v, size_t from, size_t to)
+{
+	double *tmp = xcalloc(to - from + 1, sizeof(double));
+	size_t n = 0;
+	double m;
+
+	for (size_t i = from; i < to; i++)
+		if (!isnan(v[i]) && v[i] > 0)
+			tmp[n++] = v[i];
+	m = n ? stats_median(tmp, n) : NAN;
+	free(tmp);
+	return m;
+}
+
+/* Percent change of the median level across index, over [lo, hi). */
+static double range_change(const double *v, size_t lo, size_t index, size_t hi)
+{
+	double before = median_range(v, lo, index), after = median_range(v, index, hi);
+
+	return isnan(before) || isnan(after) ? NAN : 100 * (after / before - 1);
+}
+
+static double *metric_values(const struct series *s, enum metric m)
+{
+	double *v = xcalloc(s->nr + 1, sizeof(double));
+
+	for (size_t t = 0; t < s->nr; t++)
+		v[t] = s->points[t].value[m];
+	return v;
+}
+
+/* The series index of e's run, or -1. */
+static long point_of(const struct series *s, const struct dash_entry *e)
+{
+	size_t lo = 0, hi = s->nr;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (s->points[mid].run->time < e->time)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t t = lo; t < s->nr && s->points[t].run->time == e->time; t++)
+		if (!strcmp(s->points[t].run->run_id, e->run_id))
+			return (long)t;
+	for (size_t t = 0; t < s->nr; t++)
+		if (!strcmp(s->points[t].run->run_id, e->run_id))
+			return (long)t;
+	return -1;
+}
+
+typedef double row_value_fn(const struct dash_entry *e, const void *data);
+
+/* One value per series point for a row (NAN where the row has none). */
+static double *row_values(const struct series *s, const struct dash_row *row, int all_runs,
+			  row_value_fn *fn, const void *data)
+{
+	double *v = xcalloc(s->nr + 1, sizeof(double));
+
+	for (size_t t = 0; t < s->nr; t++)
+		v[t] = NAN;
+	for (size_t h = 0; h < row->nr_history; h++) {
+		long t;
+
+		if (dash_entry_counts(&row->history[h], all_runs) && (t = point_of(s, &row->history[h])) >= 0)
+			v[t] = fn(&row->history[h], data);
+	}
+	return v;
+}
+
+static int row_in_series(const struct dash_row *row, const struct series *s)
+{
+	return !strcmp(row->platform_short, s->platform) && (!s->kernel || !strcmp(row->kernel, s->kernel));
+}
+
+static double helion_of(const struct dash_entry *e, const void *data)
+{
+	(void)data;
+	return e->helion;
+}
+
+static double baseline_of(const struct dash_entry *e, const void *data)
+{
+	const cJSON *b = cJSON_GetObjectItemCaseSensitive(e->json, "baselines");
+	const cJSON *g = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(b, data),
+							 "geomean");
+
+	return cJSON_IsNumber(g) && g->valuedouble > 0 ? g->valuedouble : NAN;
+}
+
+static struct named_move *push_move(struct named_move **m, size_t *nr, const char *name,
+				    double pct)
+{
+	struct named_move *x;
+
+	*m = xrealloc(*m, (*nr + 1) * sizeof(**m));
+	x = &(*m)[(*nr)++];
+	x->name = xstrdup(name);
+	x->change_pct = pct;
+	x->flag = 0;
+	return x;
+}
+
+static void gather_kernels(struct classify_signals *s, const struct window *w, size_t lo, size_t hi,
+			   const struct classify_options *o)
+{
+	double step = log1p(s->change_pct / 100);
+	int moved = classify_step_significant(s, o);
+
+	for (size_t r = 0; r < w->dash.nr_rows; r++) {
+		const struct dash_row *row = &w->dash.rows[r];
+		double *v, pct;
+		struct named_move *k;
+
+		if (!row_in_series(row, &w->series))
+			continue;
+		v = row_values(&w->series, row, o->all_runs, helion_of, NULL);
+		pct = range_change(v, lo, s->index, hi);
+		free(v);
+		k = push_move(&s->kernels, &s->nr_kernels, row->kernel, pct);
+		k->flag = moved && !isnan(pct) && (log1p(pct / 100) < 0) == (step < 0) &&
+			fabs(log1p(pct / 100)) >= o->shared_ratio * fabs(step);
+	}
+}
+
+/* Pretuned: each baseline's ratio moved by the geomean of its kernels' moves. */
+static void gather_baselines(struct classify_signals *s, const struct window *w, size_t lo,
+			     size_t hi, const struct classify_options *o)
+{
+	struct strvec names = STRVEC_INIT;
+
+	for (size_t r = 0; r < w->dash.nr_rows; r++) {
+		const struct dash_row *row = &w->dash.rows[r];
+
+		if (!row_in_series(row, &w->series))
+			continue;
+		for (size_t h = 0; h < row->nr_history; h++) {
+			const cJSON *b = cJSON_GetObjectItemCaseSensitive(row->history[h].json, "baselines"), *it;
+
+			cJSON_ArrayForEach(it, b) {
+				size_t i;
+
+				for (i = 0; i < names.nr && strcmp(names.v[i], it->string); i++)
+					;
+				if (i == names.nr)
+					strvec_push(&names, it->string);
+			}
+		}
+	}
+	for (size_t i = 0; i < names.nr; i++) {
+		double sum = 0;
+		size_t n = 0;
+
+		for (size_t r = 0; r < w->dash.nr_rows; r++) {
+			double *v, pct;
+
+			if (!row_in_series(&w->dash.rows[r], &w->series))
+				continue;
+			v = row_values(&w->series, &w->dash.rows[r], o->all_runs, baseline_of, names.v[i]);
+			pct = range_change(v, lo, s->index, hi);
+			free(v);
+			if (!isnan(pct)) {
+				sum += log1p(pct / 100);
+				n++;
+			}
+		}
+		push_move(&s->baselines, &s->nr_baselines, names.v[i], n ? 100 * expm1(sum / n) : NAN);
+	}
+	strvec_clear(&names);
+}
+
+/* helion_wins/total summed over the platform's kernels on the nightly at point t. */
+static void wins_at(const struct window *w, size_t t, int *wins, int *total)
+{
+	const struct series_point *p = &w->series.points[t];
+
+	*wins = *total = -1;
+	for (size_t r = 0; r < w->dash.nr_rows; r++) {
+		const struct dash_row *row = &w->dash.rows[r];
+
+		if (!row_in_series(row, &w->series))
+			continue;
+		for (size_t h = 0; h < row->nr_history; h++) {
+			const struct dash_entry *e = &row->history[h];
+
+			if (strcmp(e->run_id, p->run->run_id) || e->helion_wins < 0 || e->total < 0)
+				continue;
+			*wins = (*wins < 0 ? 0 : *wins) + e->helion_wins;
+			*total = (*total < 0 ? 0 : *total) + e->total;
+		}
+	}
+}
+
+/* The other platforms' Helion move on the same nightly (same run, else within 12 hours). */
+static int gather_platforms(struct classify_signals *s, const struct window *w,
+			    const struct classify_options *o)
+{
+	const struct dash_entry *night = w->series.points[s->index].run;
+	struct strvec seen = STRVEC_INIT;
+
+	for (size_t r = 0; r < w->dash.nr_rows; r++) {
+		const char *name = w->dash.rows[r].platform_short;
+		struct series_options so = { name, NULL, o->all_runs };
+		struct series other;
+		long k = -1;
+		size_t i, lo, hi;
+
+		for (i = 0; i < seen.nr && strcmp(seen.v[i], name); i++)
+			;
+		if (i < seen.nr || !strcmp(name, w->series.platform))
+			continue;
+		strvec_push(&seen, name);
+		s->platforms_known = 1;
+		if (series_build(&other, &w->dash, &so)) {
+			strvec_clear(&seen);
+			return -1;
+		}
+		for (i = 1; i < other.nr && k < 0; i++)
+			if (!strcmp(other.points[i].run->run_id, night->run_id))
+				k = (long)i;
+		for (i = 1; i < other.nr && k < 0; i++)
+			if (labs((long)(other.points[i].run->time - night->time)) <= DAY_SECONDS / 2)
+				k = (long)i;
+		if (k > 0) {
+			double *v = metric_values(&other, METRIC_HELION);
+			double pct;
+			struct named_move *m;
+
+			series_step_range(&other, (size_t)k, o->span, &lo, &hi);
+			pct = range_change(v, lo, (size_t)k, hi);
+			free(v);
+			m = push_move(&s->platforms, &s->nr_platforms, name, pct);
+			m->flag = !isnan(pct) && fabs(log1p(pct / 100)) >=
+				o->noise_multiple * series_noise(&other, METRIC_HELION) &&
+				fabs(pct) >= o->min_change;
+		}
+		series_release(&other);
+	}
+	strvec_clear(&seen);
+	return 0;
+}
+
+/* A one-night excursion: a nightly off the level whose neighbours are both on it. */
+static void find_spike(struct classify_signals *s, const double *v, size_t lo, size_t hi)
+{
+	double best = 0;
+
+	for (size_t t = lo + 1; t + 1 < hi; t++) {
+		double off = fabs(log(v[t] / s->level));
+
+		if (isnan(off) || off <= best ||
+		    !(fabs(log(v[t - 1] / s->level)) < off / 2) ||
+		    !(fabs(log(v[t + 1] / s->level)) < off / 2))
+			continue;
+		best = off;
+		s->spike = t;
+		s->spike_pct = 100 * (v[t] / s->level - 1);
+	}
+}
+
+static void gather_series(struct classify_signals *s, const struct window *w,
+			  const struct classify_options *o)
+{
+	const struct series *ser = &w->series;
+	const struct step *st = &w->step;
+	size_t lo, hi;
+	double *v;
+
+	s->pretuned = w->dash.pretuned;
+	s->index = st->index;
+	if (!s->index || s->index >= ser->nr)
+		return;
+	s->before = st->before;
+	s->after = st->after;
+	s->change_pct = st->change_pct;
+	s->noise_pct = st->noise_pct;
+	s->score = st->score;
+	s->persistent = st->persistent;
+	s->nr_after = st->nr_after;
+	series_step_range(ser, s->index, o->span, &lo, &hi);
+
+	v = metric_values(ser, METRIC_HELION);
+	s->level = median_range(v, lo, hi);
+	find_spike(s, v, lo, hi);
+	free(v);
+	s->triton_pct = range_change(v = metric_values(ser, METRIC_TRITON), lo, s->index, hi);
+	free(v);
+	s->torch_compile_pct = range_change(v = metric_values(ser, METRIC_TORCH_COMPILE), lo, s->index, hi);
+	free(v);
+	s->latency_pct = range_change(v = metric_values(ser, METRIC_LATENCY), lo, s->index, hi);
+	free(v);
+
+	s->set_changed = ser->points[s->index].kernel_set_changed;
+	s->kernels_before = ser->points[s->index - 1].nr_kernels;
+	s->kernels_after = ser->points[s->index].nr_kernels;
+	v = xcalloc(ser->nr + 1, sizeof(double));
+	for (size_t t = 0; t < ser->nr; t++)
+		v[t] = ser->points[t].raw_helion;
+	s->raw_change_pct = range_change(v, lo, s->index, hi);
+	s->raw_score = isnan(s->raw_change_pct) ? 0 :
+		fabs(log1p(s->raw_change_pct / 100)) / log1p(s->noise_pct / 100);
+	free(v);
+
+	gather_kernels(s, w, lo, hi, o);
+	if (s->pretuned) {
+		gather_baselines(s, w, lo, hi, o);
+		wins_at(w, s->index - 1, &s->wins_before, &s->total_before);
+		wins_at(w, s->index, &s->wins_after, &s->total_after);
+	}
+}
+
+/* The first measurement path each window commit touches. */
+static int gather_method(struct classify_signals *s, const struct window *w, git_repository *repo,
+			 const struct classify_options *o)
+{
+	s->method = xcalloc(w->nr_commits + 1, sizeof(*s->method));
+	for (size_t i = 0; i < w->nr_commits; i++) {
+		git_commit *c;
+
+		int any;
+
+		if (git_commit_lookup(&c, repo, &w->commits[i].oid))
+			return error("cannot read commit '%s'", w->commits[i].sha);
+		/* One diff for all paths; which path only for the few that touch one. */
+		if (commit_touches(repo, c, &o->method_paths, &any)) {
+			git_commit_free(c);
+			return -1;
+		}
+		for (size_t p = 0; any && p < o->method_paths.nr && !s->method[i]; p++) {
+			char *one[] = { o->method_paths.v[p], NULL };
+			struct strvec spec = { one, 1, 0 };
+			int touches;
+
+			if (commit_touches(repo, c, &spec, &touches)) {
+				git_commit_free(c);
+				return -1;
+			}
+			if (touches)
+				s->method[i] = o->method_paths.v[p];
+		}
+		git_commit_free(c);
+		s->nr_method += !!s->method[i];
+	}
+	return 0;
+}
+
+int classify_gather(struct classify_signals *s, const struct window *w, git_repository *repo,
+		    const struct classify_options *o)
+{
+	gather_series(s, w, o);
+	if (s->index && gather_platforms(s, w, o))
+		return -1;
+	s->empty = w->empty;
+	s->listed = w->listed;
+	s->nr_commits = w->nr_commits;
+	s->nr_slice = w->nr_slice;
+	if (!repo)
+		return 0;
+	if (w->listed && gather_method(s, w, repo, o))
+		return -1;
+	if (w->first_bad.resolved &&
+	    measure_config_read(&s->at_bad, repo, &w->first_bad.oid, w->series.platform))
+		return -1;
+	if (w->last_good.resolved &&
+	    measure_config_read(&s->at_good, repo, &w->last_good.oid, w->series.platform))
+		return -1;
+	return 0;
+}

@@ -1,0 +1,189 @@
+/* The rules of git-benchbisect: options, signals, and the decision (pure). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util/usage.h"
+#include "classify/classify.h"
+
+const char *const cause_json_names[CAUSE_NR] = {
+	"real_regression", "method_change", "hardware", "noise"
+};
+const char *const cause_titles[CAUSE_NR] = {
+	"real regression", "benchmark method change", "hardware issue", "noise"
+};
+
+/* DATA.md: files whose change alters the measurement, not the kernel. */
+static const char *const default_method_paths[] = {
+	"benchmarks/run.py",
+	".github/workflows/benchmark_dispatch.yml",
+	".github/workflows/compute-benchmark-matrix.yml",
+	".github/ci_commit_pins/tritonbench.txt",
+	"helion/autotuner/effort_profile.py",
+	".github/workflows/benchmark*.yml",	/* last: the named files above win */
+};
+
+void classify_options_init(struct classify_options *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->noise_multiple = 3.0;
+	o->min_change = 2.0;
+	o->shared_ratio = 0.5;
+	o->agree_ratio = 0.5;
+	o->flat_ratio = 0.25;
+	o->span = 7;
+	strvec_init(&o->method_paths);
+	for (size_t i = 0; i < ARRAY_SIZE(default_method_paths); i++)
+		strvec_push(&o->method_paths, default_method_paths[i]);
+}
+
+void classify_options_release(struct classify_options *o)
+{
+	strvec_clear(&o->method_paths);
+}
+
+void classify_set_method_paths(struct classify_options *o, const char *value)
+{
+	char *copy = xstrdup(value), *item, *save = NULL;
+
+	strvec_clear(&o->method_paths);
+	for (item = strtok_r(copy, ", \t", &save); item; item = strtok_r(NULL, ", \t", &save))
+		strvec_push(&o->method_paths, item);
+	free(copy);
+}
+
+void classify_signals_init(struct classify_signals *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->before = s->after = s->change_pct = s->noise_pct = s->level = NAN;
+	s->spike_pct = s->raw_change_pct = NAN;
+	s->triton_pct = s->torch_compile_pct = s->latency_pct = NAN;
+	s->wins_before = s->total_before = s->wins_after = s->total_after = -1;
+	measure_config_init(&s->at_good);
+	measure_config_init(&s->at_bad);
+}
+
+static void free_moves(struct named_move *m, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(m[i].name);
+	free(m);
+}
+
+void classify_signals_release(struct classify_signals *s)
+{
+	free_moves(s->baselines, s->nr_baselines);
+	free_moves(s->kernels, s->nr_kernels);
+	free_moves(s->platforms, s->nr_platforms);
+	free(s->method);
+	measure_config_release(&s->at_good);
+	measure_config_release(&s->at_bad);
+	classify_signals_init(s);
+}
+
+/* Percent to log change. */
+static double lchange(double pct)
+{
+	return log1p(pct / 100);
+}
+
+int classify_big_enough(double pct, double noise_pct, const struct classify_options *o)
+{
+	return !isnan(pct) && fabs(lchange(pct)) >= o->noise_multiple * lchange(noise_pct) &&
+		fabs(pct) >= o->min_change;
+}
+
+int classify_step_significant(const struct classify_signals *s, const struct classify_options *o)
+{
+	return s->index > 0 && s->score >= o->noise_multiple && fabs(s->change_pct) >= o->min_change;
+}
+
+int classify_set_change_matters(const struct classify_signals *s, const struct classify_options *o)
+{
+	double gap;
+
+	if (!s->set_changed || isnan(s->raw_change_pct))
+		return 0;
+	gap = 100 * expm1(lchange(s->raw_change_pct) - (isnan(s->change_pct) ? 0 : lchange(s->change_pct)));
+	return classify_big_enough(gap, s->noise_pct, o) && classify_big_enough(s->raw_change_pct, s->noise_pct, o);
+}
+
+enum timers classify_timers(const struct classify_signals *s, const struct classify_options *o)
+{
+	double spd, lat, r;
+
+	if (isnan(s->latency_pct) || isnan(s->change_pct) || s->change_pct == 0)
+		return TIMERS_UNKNOWN;
+	spd = lchange(s->change_pct);
+	lat = lchange(s->latency_pct);
+	if (fabs(lat) < o->flat_ratio * fabs(spd))
+		return TIMERS_FLAT;
+	r = -lat / spd;
+	if (r >= o->agree_ratio && r <= 1 / o->agree_ratio)
+		return TIMERS_AGREE;
+	return TIMERS_DISAGREE;
+}
+
+/* 1: moved with Helion; 0: stayed; -1: moved the other way. */
+static int moved_with(double pct, double helion_pct, double ratio)
+{
+	double x = lchange(pct), h = lchange(helion_pct);
+
+	if (fabs(x) < ratio * fabs(h))
+		return 0;
+	return (x < 0) == (h < 0) ? 1 : -1;
+}
+
+enum sharing classify_sharing(const struct classify_signals *s, const struct classify_options *o)
+{
+	double others[2] = { s->triton_pct, s->torch_compile_pct };
+	size_t n = 0, with = 0, still = 0;
+
+	if (isnan(s->change_pct))
+		return SHARING_UNKNOWN;
+	if (s->pretuned) {
+		for (size_t i = 0; i < s->nr_baselines; i++) {
+			if (isnan(s->baselines[i].change_pct))
+				continue;
+			n++;
+			with += moved_with(s->baselines[i].change_pct, s->change_pct, o->shared_ratio) == 1;
+		}
+		if (!n)
+			return SHARING_UNKNOWN;
+		return with == n ? SHARING_HELION_ONLY : with ? SHARING_BASELINE : SHARING_PARTIAL;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(others); i++) {
+		int m;
+
+		if (isnan(others[i]))
+			continue;
+		n++;
+		m = moved_with(others[i], s->change_pct, o->shared_ratio);
+		with += m == 1;
+		still += m == 0;
+	}
+	if (!n)
+		return SHARING_UNKNOWN;
+	return still == n ? SHARING_HELION_ONLY : with == n ? SHARING_ALL : SHARING_PARTIAL;
+}
+
+enum cause classify_decide(const struct classify_signals *s, const struct classify_options *o)
+{
+	int moved = classify_step_significant(s, o) && s->persistent;
+	int set_matters = classify_set_change_matters(s, o);
+	enum timers t = classify_timers(s, o);
+	enum sharing sh = classify_sharing(s, o);
+	int timers_ok = t == TIMERS_AGREE || t == TIMERS_UNKNOWN;
+
+	if (!moved && !set_matters)
+		return CAUSE_NOISE;
+	if (set_matters || s->nr_method || t == TIMERS_FLAT || t == TIMERS_DISAGREE ||
+	    sh == SHARING_BASELINE)
+		return CAUSE_METHOD_CHANGE;
+	if (sh == SHARING_ALL && t == TIMERS_AGREE)
+		return CAUSE_HARDWARE;
+	if (s->empty && timers_ok)
+		return CAUSE_HARDWARE;
+	if (sh == SHARING_HELION_ONLY && timers_ok)
+		return CAUSE_REAL_REGRESSION;
+	return CAUSE_NOISE;
+}

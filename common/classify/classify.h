@@ -1,0 +1,154 @@
+#ifndef CLASSIFY_H
+#define CLASSIFY_H
+
+#include <stdio.h>
+#include <git2.h>
+#include "util/strvec.h"
+#include "history/window.h"
+#include "classify/measure-config.h"
+
+/*
+ * What a dashboard move is: git-benchbisect's verdict. The pipeline is
+ * gather (signals from the window, the dashboard and the repository),
+ * decide (the rules, pure), explain (evidence lines, culprit, candidates,
+ * the honest speedup). The rules are documented in git-benchbisect(1).
+ */
+enum cause {
+	CAUSE_REAL_REGRESSION,
+	CAUSE_METHOD_CHANGE,
+	CAUSE_HARDWARE,
+	CAUSE_NOISE,
+	CAUSE_NR
+};
+
+extern const char *const cause_json_names[CAUSE_NR];	/* "real_regression", ... */
+extern const char *const cause_titles[CAUSE_NR];	/* "real regression", ... */
+
+struct classify_options {
+	double noise_multiple;	/* a step under this many noise sigmas is noise */
+	double min_change;	/* a step under this many percent is noise */
+	double shared_ratio;	/* another implementation moved with Helion: >= this share of its move */
+	double agree_ratio;	/* latency agrees: the other way, between r and 1/r of the speedup's move */
+	double flat_ratio;	/* latency is flat: under this share of the speedup's move */
+	int span;		/* days either side of the step (the window's --span) */
+	int all_runs;		/* the window's --all-runs */
+	struct strvec method_paths;	/* pathspecs of the measurement */
+};
+
+/* Defaults, and the default measurement paths (DATA.md). */
+void classify_options_init(struct classify_options *o);
+void classify_options_release(struct classify_options *o);
+/* Replace the method paths by the comma- or space-separated list in value. */
+void classify_set_method_paths(struct classify_options *o, const char *value);
+
+enum timers {
+	TIMERS_UNKNOWN,		/* no latency (Pretuned tab, or no data) */
+	TIMERS_AGREE,		/* speedup and latency moved opposite ways, alike in size */
+	TIMERS_FLAT,		/* speedup moved, latency did not */
+	TIMERS_DISAGREE		/* latency moved the same way, or far more or less */
+};
+
+enum sharing {
+	SHARING_UNKNOWN,	/* no other implementation measured */
+	SHARING_HELION_ONLY,	/* only Helion moved (Pretuned: every baseline ratio alike) */
+	SHARING_ALL,		/* triton and torch_compile moved with Helion */
+	SHARING_PARTIAL,	/* some did, some did not */
+	SHARING_BASELINE	/* Pretuned: only some baseline ratios moved */
+};
+
+/* A named move: a kernel, a baseline or another platform. */
+struct named_move {
+	char *name;		/* owned */
+	double change_pct;	/* NAN without data on both sides */
+	int flag;		/* kernel: behind the move; platform: moved too */
+};
+
+struct classify_signals {
+	/* The chain-linked Helion speedup at the step. */
+	size_t index;		/* first bad = points[index]; 0: no boundary */
+	double before, after, change_pct, noise_pct, score;
+	int persistent;
+	size_t nr_after;
+	double level;		/* median of the nightlies around the step */
+	size_t spike;		/* the one nightly furthest off the level with both neighbours on it, or 0 */
+	double spike_pct;	/* its move against the level */
+	/* The kernel set at the step, and the naive geomean across it. */
+	int set_changed;
+	size_t kernels_before, kernels_after;
+	double raw_change_pct, raw_score;
+	/* The other implementations and the second timer (NAN: no data). */
+	double triton_pct, torch_compile_pct, latency_pct;
+	/* Pretuned tab. */
+	int pretuned;
+	struct named_move *baselines;
+	size_t nr_baselines;
+	int wins_before, total_before, wins_after, total_after;	/* -1: unknown */
+	/* Per kernel, and the other platforms on the same nightly. */
+	struct named_move *kernels;
+	size_t nr_kernels;
+	struct named_move *platforms;
+	size_t nr_platforms;
+	int platforms_known;	/* the dashboard has other platforms */
+	/* The window. */
+	int listed, empty;
+	size_t nr_commits, nr_slice;
+	const char **method;	/* per window commit: the measurement path it touches, or NULL */
+	size_t nr_method;
+	/* What the platform runs at either end (read from the repository). */
+	struct measure_config at_good, at_bad;
+};
+
+void classify_signals_init(struct classify_signals *s);
+void classify_signals_release(struct classify_signals *s);
+
+/*
+ * Read every signal for window w (already computed). repo may be NULL
+ * (nothing is read from the repository then). Returns -1 with an error
+ * printed when the repository cannot be read.
+ */
+int classify_gather(struct classify_signals *s, const struct window *w, git_repository *repo,
+		    const struct classify_options *o);
+
+/* The pure parts of the rules. */
+int classify_step_significant(const struct classify_signals *s, const struct classify_options *o);
+/* 1 when a move of pct percent clears both --noise-multiple times noise_pct and --min-change. */
+int classify_big_enough(double pct, double noise_pct, const struct classify_options *o);
+/* 1 when the kernel set changed at the step and that alone moved the naive geomean. */
+int classify_set_change_matters(const struct classify_signals *s, const struct classify_options *o);
+enum timers classify_timers(const struct classify_signals *s, const struct classify_options *o);
+enum sharing classify_sharing(const struct classify_signals *s, const struct classify_options *o);
+enum cause classify_decide(const struct classify_signals *s, const struct classify_options *o);
+
+struct classify_candidate {
+	const struct window_commit *commit;
+	const char *why;	/* "slice-tag", "slice-path", "window" or "measurement" */
+};
+
+struct classify_result {
+	enum cause cause;
+	struct strvec evidence;		/* one line per signal */
+	const struct window_commit *culprit;	/* NULL unless the evidence singles one out */
+	struct classify_candidate *candidates;	/* ranked; owned */
+	size_t nr_candidates;
+	double before, after, truth;	/* speedups: medians each side, the honest one */
+	char *truth_reason;		/* owned */
+	struct strvec warnings;		/* for stderr: kernels behind the move not cudagraph-timed */
+};
+
+void classify_result_init(struct classify_result *r);
+void classify_result_release(struct classify_result *r);
+
+/* Decide, and fill r with the evidence, the culprit, the candidates and the speedups. */
+void classify_explain(struct classify_result *r, const struct classify_signals *s,
+		      const struct window *w, const struct classify_options *o);
+/* The evidence lines alone (and the cudagraph warnings), into r. */
+void classify_evidence(struct classify_result *r, const struct classify_signals *s,
+		       const struct window *w, const struct classify_options *o);
+
+/* Human report on fp (color: emit colour codes); the --json object (the caller owns it). */
+void classify_print(FILE *fp, const struct classify_result *r, const struct window *w,
+		    const struct window_options *wo, int color);
+cJSON *classify_json(const struct classify_result *r, const struct window *w,
+		     const struct window_options *wo);
+
+#endif

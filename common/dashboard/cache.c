@@ -1,0 +1,251 @@
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <cjson/cJSON.h>
+#include "util/usage.h"
+#include "util/date.h"
+#include "util/io.h"
+#include "dashboard/cache.h"
+
+#define READABLE_MAX 80
+
+char *cache_dir(void)
+{
+	const char *xdg = getenv("XDG_CACHE_HOME");
+	const char *home = getenv("HOME");
+
+	if (xdg && *xdg)
+		return xstrfmt("%s/benchtriage", xdg);
+	if (home && *home)
+		return xstrfmt("%s/.cache/benchtriage", home);
+	return NULL;
+}
+
+static uint32_t fnv1a(const char *s)
+{
+	uint32_t h = 2166136261u;
+
+	for (; *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= 16777619u;
+	}
+	return h;
+}
+
+char *cache_name(const char *url)
+{
+	const char *rest = strstr(url, "://");
+	struct strbuf sb = STRBUF_INIT;
+	const char *at;
+	size_t end;
+
+	rest = rest ? rest + 3 : url;
+	/* Keep credentials (user:token@) out of file names. */
+	at = strchr(rest, '@');
+	if (at && at < rest + strcspn(rest, "/?#"))
+		rest = at + 1;
+	for (; *rest && sb.len < READABLE_MAX; rest++) {
+		char c = *rest;
+		int safe = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+			   (c >= '0' && c <= '9') || c == '.' || c == '-';
+
+		strbuf_addch(&sb, safe ? c : '_');
+	}
+	/* The extension is added back after the hash. */
+	end = sb.len;
+	if (end >= 5 && !strcmp(sb.buf + end - 5, ".json"))
+		end -= 5;
+	sb.len = end;
+	sb.buf[end] = '\0';
+	strbuf_addf(&sb, "-%08x.json", fnv1a(url));
+	return strbuf_detach(&sb, NULL);
+}
+
+char *cache_meta_path(const char *body_path)
+{
+	return xstrfmt("%s.meta", body_path);
+}
+
+void cache_meta_release(struct cache_meta *m)
+{
+	free(m->url);
+	free(m->etag);
+	free(m->last_modified);
+	m->url = m->etag = m->last_modified = NULL;
+	m->fetched = 0;
+}
+
+static char *dup_json_string(const cJSON *obj, const char *key)
+{
+	const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
+
+	return cJSON_IsString(item) ? xstrdup(item->valuestring) : NULL;
+}
+
+int cache_meta_read(struct cache_meta *m, const char *path)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int fd = open(path, O_RDONLY);
+	cJSON *root = NULL;
+	char *fetched;
+	int ret = -1;
+
+	cache_meta_release(m);
+	if (fd < 0)
+		return -1;
+	if (read_fd(fd, &sb) < 0)
+		goto out;
+	root = cJSON_ParseWithLength(sb.buf, sb.len);
+	m->url = dup_json_string(root, "url");
+	fetched = dup_json_string(root, "fetched_at");
+	if (m->url && fetched && !parse_iso_time(fetched, &m->fetched)) {
+		m->etag = dup_json_string(root, "etag");
+		m->last_modified = dup_json_string(root, "last_modified");
+		ret = 0;
+	} else {
+		cache_meta_release(m);
+		errno = EINVAL;
+	}
+	free(fetched);
+out:
+	cJSON_Delete(root);
+	strbuf_release(&sb);
+	close(fd);
+	return ret;
+}
+
+static void add_string_or_null(cJSON *obj, const char *key, const char *value)
+{
+	if (value)
+		cJSON_AddStringToObject(obj, key, value);
+	else
+		cJSON_AddNullToObject(obj, key);
+}
+
+int cache_meta_write(const struct cache_meta *m, const char *path)
+{
+	cJSON *root = cJSON_CreateObject();
+	char when[32];
+	char *text;
+	int ret;
+
+	cJSON_AddStringToObject(root, "url", m->url);
+	add_string_or_null(root, "etag", m->etag);
+	add_string_or_null(root, "last_modified", m->last_modified);
+	cJSON_AddStringToObject(root, "fetched_at", format_iso_time(when, m->fetched));
+	text = cJSON_Print(root);
+	if (text) {
+		ret = cache_write_atomic(path, text, strlen(text));
+		cJSON_free(text);
+	} else {
+		ret = -1;
+		errno = ENOMEM;
+	}
+	cJSON_Delete(root);
+	return ret;
+}
+
+static int mkdir_p(const char *dir)
+{
+	char *copy = xstrdup(dir);
+	int ret = 0;
+
+	for (char *p = copy + 1; !ret; p++) {
+		char c = *p;
+
+		if (c && c != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(copy, 0777) < 0 && errno != EEXIST)
+			ret = -1;
+		*p = c;
+		if (!c)
+			break;
+	}
+	free(copy);
+	return ret;
+}
+
+static int write_all(int fd, const char *data, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, data, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		data += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+/* Make the rename itself durable; a failure here loses nothing already written. */
+static void fsync_dir(const char *dir)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY);
+
+	if (fd >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+}
+
+int cache_write_atomic(const char *path, const void *data, size_t len)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir = slash ? xstrndup(path, (size_t)(slash - path)) : xstrdup(".");
+	char *tmp = xstrfmt("%s.tmp-XXXXXX", path);
+	int fd = -1, ret = -1, saved;
+
+	if (mkdir_p(dir) < 0 || (fd = mkstemp(tmp)) < 0)
+		goto out;
+	if (write_all(fd, data, len) < 0 || fsync(fd) < 0) {
+		close(fd);
+		goto out;
+	}
+	if (close(fd) < 0 || rename(tmp, path) < 0)
+		goto out;
+	fsync_dir(dir);
+	ret = 0;
+out:
+	saved = errno;
+	if (ret && fd >= 0)
+		unlink(tmp);
+	free(tmp);
+	free(dir);
+	errno = saved;
+	return ret;
+}
+
+void strbuf_add_age(struct strbuf *sb, time_t seconds)
+{
+	long long d = seconds > 0 ? (long long)seconds : 0;
+	const char *unit;
+
+	if (d < 90) {
+		unit = "second";
+	} else if ((d = (d + 30) / 60) < 90) {
+		unit = "minute";
+	} else if ((d = (d + 30) / 60) < 36) {
+		unit = "hour";
+	} else if ((d = (d + 12) / 24) < 14) {
+		unit = "day";
+	} else if (d < 70) {
+		d = (d + 3) / 7;
+		unit = "week";
+	} else if (d < 365) {
+		d = (d + 15) / 30;
+		unit = "month";
+	} else {
+		d = (d + 183) / 365;
+		unit = "year";
+	}
+	strbuf_addf(sb, "%lld %s%s ago", d, unit, d == 1 ? "" : "s");
+}

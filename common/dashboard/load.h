@@ -1,0 +1,46 @@
+#ifndef DASHBOARD_LOAD_H
+#define DASHBOARD_LOAD_H
+
+#include "util/config.h"
+#include "dashboard/dashboard.h"
+
+#define DEFAULT_DASHBOARD_URL "https://helionlang.com/dashboard/dashboard-data.json"
+#define DEFAULT_PRETUNED_URL "https://helionlang.com/dashboard/pretuned-dashboard-data.json"
+
+/*
+ * Where a dashboard comes from, as the user asked on the command line.
+ * The first that applies: file ("-" is stdin), url, config bench.url
+ * (bench.pretunedUrl with pretuned), the default URL.
+ */
+struct dashboard_source {
+	const char *file;
+	const char *url;
+	int pretuned;
+	int offline;	/* cache only, never the network */
+	int refresh;	/* download even when the cache is fresh */
+	int timeout;	/* seconds for each download attempt; 0 means the default (60) */
+};
+
+#define DASHBOARD_SOURCE_INIT { NULL, NULL, 0, 0, 0, 0 }
+
+/*
+ * Load and parse the dashboard into *d (which the caller releases with
+ * dashboard_release()). For a URL: the on-disk cache under
+ * $XDG_CACHE_HOME/benchtriage/ (default ~/.cache/benchtriage/), revalidated
+ * with ETag/Last-Modified, replaced atomically and only by a body that
+ * parsed as a dashboard; on a network failure a cached copy is used with a
+ * warning that says its age. Returns -1 with an error printed when no
+ * dashboard can be had.
+ */
+int dashboard_load(struct dashboard *d, const struct dashboard_source *src, struct config *cfg);
+
+/* The URL src resolves to (file unset); the caller frees it. */
+char *dashboard_source_url(const struct dashboard_source *src, struct config *cfg);
+
+/*
+ * Path of the cached copy for url (the caller frees it), whether it exists
+ * or not. Completion scripts read platform names from the newest one.
+ */
+char *dashboard_cache_path(const char *url);
+
+#endif

@@ -1,0 +1,85 @@
+#include <string.h>
+#include "util/usage.h"
+#include "util/strbuf.h"
+#include "util/repo.h"
+#include "history/nightly.h"
+
+struct candidates {
+	git_oid prefix;
+	size_t len;
+	struct strbuf list;
+	git_odb *odb;
+};
+
+static int collect_candidate(const git_oid *id, void *data)
+{
+	struct candidates *c = data;
+	char hex[GIT_OID_HEXSZ + 1];
+	size_t size;
+	git_object_t type;
+
+	if (git_oid_ncmp(id, &c->prefix, c->len))
+		return 0;
+	if (git_odb_read_header(&size, &type, c->odb, id))
+		type = GIT_OBJECT_INVALID;
+	strbuf_addf(&c->list, "\n  %s %s", oid_hex(hex, id), git_object_type2string(type));
+	return 0;
+}
+
+/* Only on the rare ambiguous prefix: scan the object database for the candidates. */
+static int ambiguous(git_repository *repo, const struct dash_entry *e)
+{
+	struct candidates c = { .len = strlen(e->sha), .list = STRBUF_INIT };
+
+	git_oid_fromstrn(&c.prefix, e->sha, c.len);
+	if (!git_repository_odb(&c.odb, repo)) {
+		git_odb_foreach(c.odb, collect_candidate, &c);
+		git_odb_free(c.odb);
+	}
+	error("short sha '%s' of run '%s' is ambiguous; the candidates are:%s", e->sha,
+	      e->run_id, c.list.buf);
+	strbuf_release(&c.list);
+	return -1;
+}
+
+static int is_hex(const char *s, size_t min, size_t max)
+{
+	size_t n = strspn(s, "0123456789abcdefABCDEF");
+
+	return !s[n] && n >= min && n <= max;
+}
+
+int nightly_resolve(git_repository *repo, const struct dash_entry *e, git_oid *out,
+		    char **problem)
+{
+	git_object *obj = NULL;
+	int rc;
+
+	*problem = NULL;
+	if (e->full_sha && is_hex(e->full_sha, GIT_OID_HEXSZ, GIT_OID_HEXSZ) &&
+	    !git_oid_fromstr(out, e->full_sha) &&
+	    !git_object_lookup(&obj, repo, out, GIT_OBJECT_COMMIT)) {
+		git_object_free(obj);
+		return 0;
+	}
+	if (!is_hex(e->sha, 4, GIT_OID_HEXSZ)) {
+		*problem = xstrfmt("sha '%s' of run '%s' is not a hexadecimal object name",
+				   e->sha, e->run_id);
+		return 1;
+	}
+	git_oid_fromstrn(out, e->sha, strlen(e->sha));
+	rc = git_object_lookup_prefix(&obj, repo, out, strlen(e->sha), GIT_OBJECT_COMMIT);
+	if (!rc) {
+		git_oid_cpy(out, git_object_id(obj));
+		git_object_free(obj);
+		return 0;
+	}
+	if (rc == GIT_EAMBIGUOUS)
+		return ambiguous(repo, e);
+	if (rc != GIT_ENOTFOUND)
+		return repo_error("cannot look up '%s'", e->sha);
+	git_error_clear();
+	*problem = xstrfmt("commit '%s' of run '%s' (%s) is not in this repository", e->sha,
+			   e->run_id, e->date);
+	return 1;
+}

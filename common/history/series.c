@@ -1,0 +1,229 @@
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util/usage.h"
+#include "util/strbuf.h"
+#include "util/date.h"
+#include "history/series.h"
+
+const char *const metric_names[METRIC_NR] = { "helion", "triton", "torch_compile", "latency" };
+
+static double entry_metric(const struct dash_entry *e, enum metric m)
+{
+	switch (m) {
+	case METRIC_HELION: return e->helion;
+	case METRIC_TRITON: return e->triton;
+	case METRIC_TORCH_COMPILE: return e->torch_compile;
+	default: return e->latency;
+	}
+}
+
+/* The list of valid names for a message: "'a', 'b', 'c'". */
+static void list_names(struct strbuf *sb, const char **names, size_t nr)
+{
+	for (size_t i = 0; i < nr; i++) {
+		int seen = 0;
+
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = !strcmp(names[i], names[j]);
+		if (!seen)
+			strbuf_addf(sb, "%s'%s'", sb->len ? ", " : "", names[i]);
+	}
+}
+
+static int unknown_name(const struct dashboard *d, const struct series_options *o, int platform_known)
+{
+	const char **names = xcalloc(d->nr_rows, sizeof(*names));
+	struct strbuf sb = STRBUF_INIT;
+	size_t n = 0;
+
+	for (size_t i = 0; i < d->nr_rows; i++)
+		if (!platform_known || !strcmp(d->rows[i].platform_short, o->platform))
+			names[n++] = platform_known ? d->rows[i].kernel : d->rows[i].platform_short;
+	list_names(&sb, names, n);
+	if (platform_known)
+		error("unknown kernel '%s' on platform '%s'; valid kernels: %s", o->kernel,
+		      o->platform, sb.buf);
+	else
+		error("unknown platform '%s'; valid platforms: %s", o->platform,
+		      n ? sb.buf : "(none)");
+	strbuf_release(&sb);
+	free(names);
+	return -1;
+}
+
+/* A nightly run as seen across the rows: entries grouped by run_id. */
+struct run_ref {
+	const struct dash_entry *e;
+	size_t row;
+	size_t group;
+};
+
+static int cmp_run_ref(const void *a, const void *b)
+{
+	const struct run_ref *x = a, *y = b;
+	int c = strcmp(x->e->run_id, y->e->run_id);
+
+	if (c)
+		return c;
+	return x->row < y->row ? -1 : x->row > y->row;
+}
+
+static int cmp_point_time(const void *a, const void *b)
+{
+	const struct series_point *x = a, *y = b;
+
+	if (x->run->time != y->run->time)
+		return x->run->time < y->run->time ? -1 : 1;
+	return strcmp(x->run->run_id, y->run->run_id);
+}
+
+/*
+ * Chain-link metric m: each night's move is the geomean of the moves of
+ * the kernels measured both that night and on their previous measured
+ * night; the index is then anchored so the newest night equals its plain
+ * geomean. vals is [point][row].
+ */
+static void chain_metric(struct series *s, const double *vals, size_t nr_rows, enum metric m)
+{
+	double *last = xcalloc(nr_rows, sizeof(*last));
+	double index = NAN, anchor = NAN, newest_index = NAN;
+
+	for (size_t r = 0; r < nr_rows; r++)
+		last[r] = NAN;
+	for (size_t t = 0; t < s->nr; t++) {
+		const double *v = vals + t * nr_rows;
+		double log_move = 0, log_raw = 0;
+		size_t linked = 0, present = 0;
+
+		for (size_t r = 0; r < nr_rows; r++) {
+			if (isnan(v[r]) || v[r] <= 0)
+				continue;
+			present++;
+			log_raw += log(v[r]);
+			if (!isnan(last[r])) {
+				log_move += log(v[r] / last[r]);
+				linked++;
+			}
+			last[r] = v[r];
+		}
+		if (!present) {
+			s->points[t].value[m] = NAN;
+			continue;
+		}
+		if (isnan(index))
+			index = exp(log_raw / present);
+		else if (linked)
+			index *= exp(log_move / linked);
+		s->points[t].value[m] = index;
+		anchor = exp(log_raw / present);
+		newest_index = index;
+	}
+	for (size_t t = 0; t < s->nr && !isnan(anchor); t++)
+		s->points[t].value[m] *= anchor / newest_index;
+	free(last);
+}
+
+static void mark_kernel_sets(struct series *s, const double *helion, size_t nr_rows)
+{
+	for (size_t t = 0; t < s->nr; t++) {
+		const double *v = helion + t * nr_rows;
+		double log_raw = 0;
+
+		for (size_t r = 0; r < nr_rows; r++) {
+			if (isnan(v[r]) || v[r] <= 0)
+				continue;
+			s->points[t].nr_kernels++;
+			log_raw += log(v[r]);
+		}
+		s->points[t].raw_helion = s->points[t].nr_kernels ?
+			exp(log_raw / s->points[t].nr_kernels) : NAN;
+		if (!t || !s->points[t].nr_kernels || !s->points[t - 1].nr_kernels)
+			continue;
+		for (size_t r = 0; r < nr_rows; r++) {
+			int now = !isnan(v[r]) && v[r] > 0;
+			int before = !isnan(v[r - nr_rows]) && v[r - nr_rows] > 0;
+
+			if (now != before)
+				s->points[t].kernel_set_changed = 1;
+		}
+	}
+}
+
+int series_build(struct series *s, const struct dashboard *d, const struct series_options *o)
+{
+	size_t *rows = xcalloc(d->nr_rows, sizeof(*rows));
+	struct run_ref *refs = NULL;
+	size_t nr_rows = 0, nr_refs = 0, alloc_refs = 0, *pos;
+	double *vals[METRIC_NR];
+	int platform_known = 0;
+
+	memset(s, 0, sizeof(*s));
+	s->platform = o->platform;
+	s->kernel = o->kernel;
+	for (size_t i = 0; i < d->nr_rows; i++) {
+		if (strcmp(d->rows[i].platform_short, o->platform))
+			continue;
+		platform_known = 1;
+		if (!o->kernel || !strcmp(d->rows[i].kernel, o->kernel))
+			rows[nr_rows++] = i;
+	}
+	if (!nr_rows) {
+		free(rows);
+		return unknown_name(d, o, platform_known);
+	}
+	s->nr_rows = nr_rows;
+	for (size_t r = 0; r < nr_rows; r++) {
+		const struct dash_row *row = &d->rows[rows[r]];
+
+		for (size_t h = 0; h < row->nr_history; h++) {
+			if (!dash_entry_counts(&row->history[h], o->all_runs))
+				continue;
+			ALLOC_GROW(refs, nr_refs + 1, alloc_refs);
+			refs[nr_refs].e = &row->history[h];
+			refs[nr_refs++].row = r;
+		}
+	}
+	qsort(refs, nr_refs, sizeof(*refs), cmp_run_ref);
+	/* One point per run_id; refs[i].group says which. */
+	s->points = xcalloc(nr_refs, sizeof(*s->points));
+	for (size_t i = 0; i < nr_refs; i++) {
+		if (!i || strcmp(refs[i].e->run_id, refs[i - 1].e->run_id)) {
+			s->points[s->nr].run = refs[i].e;
+			s->points[s->nr].nr_kernels = s->nr;	/* group id until sorted */
+			s->nr++;
+		}
+		refs[i].group = s->nr - 1;
+	}
+	qsort(s->points, s->nr, sizeof(*s->points), cmp_point_time);
+	pos = xcalloc(s->nr + 1, sizeof(*pos));
+	for (size_t t = 0; t < s->nr; t++) {
+		pos[s->points[t].nr_kernels] = t;
+		s->points[t].nr_kernels = 0;
+	}
+
+	for (int m = 0; m < METRIC_NR; m++) {
+		vals[m] = xcalloc(s->nr * nr_rows + 1, sizeof(double));
+		for (size_t i = 0; i < s->nr * nr_rows; i++)
+			vals[m][i] = NAN;
+	}
+	for (size_t i = 0; i < nr_refs; i++)
+		for (int m = 0; m < METRIC_NR; m++)
+			vals[m][pos[refs[i].group] * nr_rows + refs[i].row] = entry_metric(refs[i].e, m);
+	mark_kernel_sets(s, vals[METRIC_HELION], nr_rows);
+	for (int m = 0; m < METRIC_NR; m++) {
+		chain_metric(s, vals[m], nr_rows, m);
+		free(vals[m]);
+	}
+	free(pos);
+	free(refs);
+	free(rows);
+	return 0;
+}
+
+void series_release(struct series *s)
+{
+	free(s->points);
+	memset(s, 0, sizeof(*s));
+}

@@ -1,0 +1,64 @@
+#ifndef HISTORY_SERIES_H
+#define HISTORY_SERIES_H
+
+#include <stddef.h>
+#include <time.h>
+#include "dashboard/dashboard.h"
+
+/*
+ * A platform's nightly series: one point per nightly run, aggregated over
+ * the platform's kernels. Aggregation is chain-linked: the move from one
+ * nightly to the next is the geometric mean of the moves of the kernels
+ * present on both nights, so a kernel joining or leaving the set cannot
+ * pose as a step. The chained index is anchored so that the newest point
+ * equals that night's plain geomean. raw_helion keeps the naive geomean.
+ */
+enum metric {
+	METRIC_HELION,
+	METRIC_TRITON,
+	METRIC_TORCH_COMPILE,
+	METRIC_LATENCY,
+	METRIC_NR
+};
+
+extern const char *const metric_names[METRIC_NR]; /* "helion", "triton", "torch_compile", "latency" */
+
+struct series_point {
+	const struct dash_entry *run;	/* run metadata (run_id, sha, date) of this night */
+	size_t nr_kernels;		/* kernels with a helion value that night */
+	double value[METRIC_NR];	/* chained index; NAN when nothing measured */
+	double raw_helion;		/* naive geomean over that night's kernels */
+	int kernel_set_changed;		/* kernels differ from the previous point's */
+};
+
+struct series {
+	const char *platform;		/* platform_short, points into the dashboard */
+	const char *kernel;		/* NULL: every kernel of the platform */
+	struct series_point *points;	/* ascending by time; owned */
+	size_t nr;
+	size_t nr_rows;			/* kernels (rows) behind the series */
+};
+
+struct series_options {
+	const char *platform;
+	const char *kernel;	/* NULL for all */
+	int all_runs;		/* include manual and side-branch runs */
+};
+
+/*
+ * Build the series. An unknown platform or kernel prints an error listing
+ * the valid ones and returns -1. The series points into d: release it
+ * before the dashboard.
+ */
+int series_build(struct series *s, const struct dashboard *d, const struct series_options *opts);
+void series_release(struct series *s);
+
+/*
+ * The series' own noise: a robust standard deviation (1.4826 * MAD) of the
+ * night-to-night log changes of metric m, halved in variance since each
+ * change spans two noisy nights; floored at 0.5% so a perfectly flat
+ * synthetic series does not make every wiggle infinitely significant.
+ */
+double series_noise(const struct series *s, enum metric m);
+
+#endif

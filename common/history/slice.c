@@ -1,0 +1,99 @@
+#include <stdio.h>
+#include <string.h>
+#include "util/usage.h"
+#include "util/strbuf.h"
+#include "history/slice.h"
+
+/* The backend of a platform_short: "b200_cute" -> "cute", "h100" -> NULL. */
+static const char *backend_of(const char *platform)
+{
+	const char *u = strchr(platform, '_');
+
+	return u && u[1] ? u + 1 : NULL;
+}
+
+char *slice_default_pattern(const char *platform)
+{
+	const char *backend = backend_of(platform);
+
+	/* Tags come in any case and may be stacked: "[CuTe] [reland] ...". */
+	if (backend && !strcmp(backend, "cute"))
+		return xstrdup("(?i)\\[(?:cute|cutedsl)\\]");
+	if (backend)
+		return xstrfmt("(?i)\\[%s\\]", backend);
+	if (!strncmp(platform, "mi", 2))
+		return xstrdup("(?i)\\[(?:rocm|amd)\\]");
+	if (!strncmp(platform, "tpu", 3))
+		return xstrdup("(?i)\\[(?:pallas|tpu)\\]");
+	return xstrdup("(?i)\\[triton\\]");
+}
+
+void slice_default_paths(const char *platform, struct strvec *paths)
+{
+	const char *backend = backend_of(platform);
+	char *p;
+
+	if (!backend && !strncmp(platform, "tpu", 3))
+		backend = "pallas";
+	if (!backend)
+		return;
+	p = xstrfmt("helion/_compiler/%s/", backend);
+	strvec_push(paths, p);
+	free(p);
+	p = xstrfmt("helion/runtime/%s/", backend);
+	strvec_push(paths, p);
+	free(p);
+}
+
+int slice_init(struct slice *s, const char *pattern)
+{
+	int errcode;
+	PCRE2_SIZE offset;
+
+	memset(s, 0, sizeof(*s));
+	strvec_init(&s->paths);
+	s->pattern = xstrdup(pattern);
+	s->code = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED,
+				PCRE2_UTF | PCRE2_MATCH_INVALID_UTF,
+				&errcode, &offset, NULL);
+	if (!s->code) {
+		PCRE2_UCHAR msg[256];
+
+		pcre2_get_error_message(errcode, msg, sizeof(msg));
+		return error("invalid slice pattern '%s': %s at offset %zu", pattern,
+			     (const char *)msg, (size_t)offset);
+	}
+	/* JIT is an optimisation: when it is unavailable, matching still works. */
+	pcre2_jit_compile(s->code, PCRE2_JIT_COMPLETE);
+	s->match = pcre2_match_data_create_from_pattern(s->code, NULL);
+	return 0;
+}
+
+void slice_release(struct slice *s)
+{
+	pcre2_match_data_free(s->match);
+	pcre2_code_free(s->code);
+	free(s->pattern);
+	strvec_clear(&s->paths);
+	memset(s, 0, sizeof(*s));
+}
+
+int slice_match_subject(struct slice *s, const char *subject)
+{
+	int rc;
+
+	if (!s->code)
+		return 0;
+	/* Compiled with PCRE2_MATCH_INVALID_UTF: a subject that is not UTF-8 still matches. */
+	rc = pcre2_match(s->code, (PCRE2_SPTR)subject, PCRE2_ZERO_TERMINATED, 0, 0,
+			 s->match, NULL);
+	return rc >= 0;
+}
+
+int slice_match_path(const struct slice *s, const char *path)
+{
+	for (size_t i = 0; i < s->paths.nr; i++)
+		if (!strncmp(path, s->paths.v[i], strlen(s->paths.v[i])))
+			return 1;
+	return 0;
+}

@@ -1,0 +1,44 @@
+#ifndef HISTORY_SLICE_H
+#define HISTORY_SLICE_H
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+#include "util/strvec.h"
+
+/*
+ * A platform's slice of the history: commits whose subject matches a PCRE2
+ * pattern (bracket tags such as [cute]/[cutedsl], also inside stacked tags
+ * like "[cute] [reland]") or that touch one of a list of path prefixes.
+ */
+struct slice {
+	char *pattern;		/* owned */
+	pcre2_code *code;
+	pcre2_match_data *match;
+	struct strvec paths;	/* path prefixes; may be empty */
+};
+
+/*
+ * The default pattern for a platform_short: the backend suffix decides
+ * (b200_cute -> [cute] or [cutedsl], any case); platforms without one map
+ * by hardware (mi* -> [rocm]/[amd], tpu* -> [pallas]/[tpu], else [triton]).
+ * Returns a malloc'd string.
+ */
+char *slice_default_pattern(const char *platform);
+
+/* Default path prefixes for a platform's backend (helion/_compiler/cute/ ...), appended to paths. */
+void slice_default_paths(const char *platform, struct strvec *paths);
+
+/*
+ * Compile pattern (JIT where available). An invalid pattern prints PCRE2's
+ * message with the offset and returns -1.
+ */
+int slice_init(struct slice *s, const char *pattern);
+void slice_release(struct slice *s);
+
+/* 1 when subject matches the pattern. */
+int slice_match_subject(struct slice *s, const char *subject);
+
+/* 1 when path starts with one of the prefixes. */
+int slice_match_path(const struct slice *s, const char *path);
+
+#endif

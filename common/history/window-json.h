@@ -1,0 +1,42 @@
+#ifndef HISTORY_WINDOW_JSON_H
+#define HISTORY_WINDOW_JSON_H
+
+#include <cjson/cJSON.h>
+#include "history/window.h"
+
+/*
+ * The pieces of the --json contract that git-benchwindow and
+ * git-benchbisect share. Every function returns a new cJSON item that the
+ * caller owns (usually by adding it to an object).
+ */
+
+/* {"sha": <40-hex or null>, "date": <ISO or null>, "run_id": <string or null>} */
+cJSON *window_end_json(const struct window_end *end);
+
+/* One series point: run_id, sha, date, kernels, helion, triton, torch_compile, latency, helion_raw, kernel_set_changed. */
+cJSON *series_point_json(const struct series_point *p);
+
+/* {"sha", "date", "subject", "slice_match"} */
+cJSON *window_commit_json(const struct window_commit *c);
+
+/* A number rounded to `digits` decimals, or null when NAN. */
+cJSON *json_number(double v, int digits);
+
+/* A measurement rounded to 6 significant digits, or null when NAN. */
+cJSON *json_metric(double v);
+
+/* The user's date: "YYYY-MM-DD" for a day argument, else ISO time. */
+cJSON *window_date_json(const struct window *w, const char *date_arg);
+
+/*
+ * The git-benchwindow document: platform, kernel, date, last_good,
+ * first_bad, step, slice, slice_paths, empty, series (the nightlies shown),
+ * commits (null when an end did not resolve; only the slice's with
+ * only_slice).
+ */
+cJSON *window_json(const struct window *w, const struct window_options *o, int only_slice);
+
+/* Print item (tab-indented, as cJSON_Print does) and a newline on stdout, then free it. */
+void json_print_and_free(cJSON *item);
+
+#endif

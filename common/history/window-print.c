@@ -1,0 +1,167 @@
+#include <math.h>
+#include <string.h>
+#include "util/usage.h"
+#include "util/color.h"
+#include "util/date.h"
+#include "history/window-print.h"
+
+static const char *const blocks_utf8[] = { "\u2581", "\u2582", "\u2583", "\u2584",
+					   "\u2585", "\u2586", "\u2587", "\u2588" };
+static const char *const blocks_ascii[] = { "_", ".", "-", "~", "=", "+", "*", "#" };
+
+static void print_sparkline(FILE *fp, const struct window *w, const struct window_print_options *po)
+{
+	const struct series *s = &w->series;
+	const char *const *blocks = po->utf8 ? blocks_utf8 : blocks_ascii;
+	double lo = INFINITY, hi = -INFINITY;
+	char d1[16], d2[16];
+
+	for (size_t i = w->first_shown; i < w->end_shown; i++) {
+		double v = s->points[i].value[METRIC_HELION];
+
+		if (isnan(v))
+			continue;
+		lo = v < lo ? v : lo;
+		hi = v > hi ? v : hi;
+	}
+	for (size_t i = w->first_shown; i < w->end_shown; i++) {
+		double v = s->points[i].value[METRIC_HELION];
+		int level = isnan(v) ? -1 : hi > lo ? (int)lrint(7 * (v - lo) / (hi - lo)) : 3;
+
+		if (w->step.index > 0 && i == w->step.index)
+			fputs(po->utf8 ? "\u2502" : "|", fp);
+		fputs(level < 0 ? " " : blocks[level], fp);
+	}
+	fprintf(fp, "  %s .. %s", format_day(d1, s->points[w->first_shown].run->time),
+		format_day(d2, s->points[w->end_shown - 1].run->time));
+	if (isfinite(lo))
+		fprintf(fp, ", helion %.3f .. %.3f", lo, hi);
+	fputc('\n', fp);
+}
+
+static void print_value(FILE *fp, double v, int width, int decimals)
+{
+	if (isnan(v))
+		fprintf(fp, " %*s", width, "-");
+	else
+		fprintf(fp, " %*.*f", width, decimals, v);
+}
+
+void window_print_series(FILE *fp, const struct window *w, const struct window_print_options *po)
+{
+	const struct series *s = &w->series;
+
+	if (!s->nr || w->end_shown <= w->first_shown)
+		return;
+	if (s->kernel)
+		fprintf(fp, "%s: %s, nightly helion speedup\n", s->platform, s->kernel);
+	else
+		fprintf(fp, "%s: nightly helion speedup, geomean over %zu kernels\n", s->platform,
+			s->nr_rows);
+	print_sparkline(fp, w, po);
+	fprintf(fp, "\n  %-10s  %-8s %7s %7s %7s %9s %7s %7s\n", "date", "sha", "helion",
+		"triton", "compile", "latency", "change", "kernels");
+	for (size_t i = w->first_shown; i < w->end_shown; i++) {
+		const struct series_point *p = &s->points[i];
+		const char *mark = w->step.index > 0 && i == w->step.index ? ">" : " ";
+		double prev = i ? s->points[i - 1].value[METRIC_HELION] : NAN;
+		double now = p->value[METRIC_HELION];
+		char day[16];
+
+		fprintf(fp, "%s %-10s  %s%-8.8s%s", mark, format_day(day, p->run->time),
+			color_on(po->color, COLOR_YELLOW), p->run->sha, color_off(po->color));
+		print_value(fp, now, 7, 3);
+		print_value(fp, p->value[METRIC_TRITON], 7, 3);
+		print_value(fp, p->value[METRIC_TORCH_COMPILE], 7, 3);
+		print_value(fp, p->value[METRIC_LATENCY], 9, 4);
+		if (isnan(prev) || isnan(now))
+			fprintf(fp, " %7s", "");
+		else	/* + 0.0 turns a rounded -0.0 into 0.0 */
+			fprintf(fp, " %+6.1f%%", round(1000 * (now / prev - 1)) / 10 + 0.0);
+		fprintf(fp, " %7zu%s\n", p->nr_kernels, p->kernel_set_changed ? " (set changed)" : "");
+	}
+	fputc('\n', fp);
+}
+
+static void print_step(FILE *fp, const struct window *w, const struct window_print_options *po)
+{
+	const struct step *st = &w->step;
+	char d1[16], d2[16];
+
+	if (st->index == 0)
+		return;
+	format_day(d1, w->series.points[st->index - 1].run->time);
+	format_day(d2, w->series.points[st->index].run->time);
+	if (!st->found) {
+		fprintf(fp, "no step near the date: the series is flat; showing the nightlies %s -> %s\n",
+			d1, d2);
+		return;
+	}
+	fprintf(fp, "step: %s -> %s, helion %.3f -> %.3f (%s%+.1f%%%s), %.1fx the noise (%.1f%%), %s\n",
+		d1, d2, st->before, st->after,
+		color_on(po->color, st->change_pct < 0 ? COLOR_RED : COLOR_GREEN), st->change_pct,
+		color_off(po->color), st->score, st->noise_pct,
+		st->persistent ? "persistent" :
+		st->nr_after < 2 ? "too few nightlies after it to tell if it persists" : "reverts");
+}
+
+static void print_end(FILE *fp, const char *label, const struct window_end *e,
+		      const struct window_print_options *po)
+{
+	char when[32];
+
+	fprintf(fp, "%s: %s%.8s%s", label, color_on(po->color, COLOR_YELLOW),
+		e->resolved ? e->sha : e->point ? e->point->run->sha : "?", color_off(po->color));
+	if (e->run_id)
+		fprintf(fp, " (run %s, %s)", e->run_id, format_iso_time(when, e->time));
+	else
+		fprintf(fp, " (%s)", format_iso_time(when, e->time));
+	fputs(e->resolved ? "\n" : ", not in this repository\n", fp);
+}
+
+void window_print_ends(FILE *fp, const struct window *w, const struct window_print_options *po)
+{
+	if (!w->last_good.point && !w->last_good.resolved)
+		return;
+	print_end(fp, "last good", &w->last_good, po);
+	print_end(fp, "first bad", &w->first_bad, po);
+}
+
+void window_print_commit(FILE *fp, const struct window_commit *c, const struct window_print_options *po)
+{
+	int in = window_commit_in_slice(c);
+	char day[16];
+
+	fprintf(fp, "%s%s%s %s%.8s%s %s %s\n", color_on(po->color && in, COLOR_BOLD),
+		in ? "*" : " ", color_off(po->color && in), color_on(po->color, COLOR_YELLOW),
+		c->sha, color_off(po->color), format_day(day, (time_t)c->time), c->subject);
+}
+
+static void print_commits(FILE *fp, const struct window *w, const struct window_print_options *po)
+{
+	if (!w->listed)
+		return;
+	if (w->empty) {
+		fprintf(fp, "\nempty window: both nightlies ran on %.8s, so no code change lies between them\n",
+			w->first_bad.sha);
+		return;
+	}
+	fprintf(fp, "\nfirst-parent commits in %.8s..%.8s, newest first (* = slice %s",
+		w->last_good.sha, w->first_bad.sha, w->slice.pattern);
+	for (size_t i = 0; i < w->slice.paths.nr; i++)
+		fprintf(fp, "%s%s", i ? ", " : " or paths ", w->slice.paths.v[i]);
+	fputs("):\n", fp);
+	for (size_t i = 0; i < w->nr_commits; i++)
+		if (!po->only_slice || window_commit_in_slice(&w->commits[i]))
+			window_print_commit(fp, &w->commits[i], po);
+	fprintf(fp, "%zu commit%s, %zu in the slice\n", w->nr_commits,
+		w->nr_commits == 1 ? "" : "s", w->nr_slice);
+}
+
+void window_print(FILE *fp, const struct window *w, const struct window_print_options *po)
+{
+	window_print_series(fp, w, po);
+	print_step(fp, w, po);
+	window_print_ends(fp, w, po);
+	print_commits(fp, w, po);
+}

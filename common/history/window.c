@@ -1,0 +1,242 @@
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util/usage.h"
+#include "util/date.h"
+#include "util/repo.h"
+#include "history/walk.h"
+#include "history/nightly.h"
+#include "history/window.h"
+
+void window_options_init(struct window_options *o)
+{
+	struct dashboard_source src = DASHBOARD_SOURCE_INIT;
+
+	memset(o, 0, sizeof(*o));
+	o->span = 7;
+	strvec_init(&o->paths);
+	o->source = src;
+}
+
+void window_options_release(struct window_options *o)
+{
+	strvec_clear(&o->paths);
+}
+
+/* "now" for relative dates; BENCHTRIAGE_NOW (ISO) pins it for tests. */
+static time_t current_time(void)
+{
+	const char *pinned = getenv("BENCHTRIAGE_NOW");
+	time_t t;
+
+	if (pinned && !parse_iso_time(pinned, &t))
+		return t;
+	return time(NULL);
+}
+
+static int setup_slice(struct window *w, struct config *cfg, const struct window_options *o)
+{
+	const char *pattern = o->slice;
+	char *key = NULL, *derived = NULL;
+	int ret;
+
+	if (!pattern && o->platform) {
+		key = xstrfmt("bench.%s.slice", o->platform);
+		pattern = config_get_string(cfg, key);
+	}
+	if (!pattern)
+		pattern = derived = slice_default_pattern(o->platform ? o->platform : "");
+	ret = slice_init(&w->slice, pattern);
+	for (size_t i = 0; i < o->paths.nr; i++)
+		strvec_push(&w->slice.paths, o->paths.v[i]);
+	if (!o->paths.nr && o->platform)
+		slice_default_paths(o->platform, &w->slice.paths);
+	free(key);
+	free(derived);
+	return ret;
+}
+
+static void end_from_point(struct window_end *end, const struct series_point *p)
+{
+	end->point = p;
+	end->time = p->run->time;
+	end->run_id = p->run->run_id;
+}
+
+static int resolve_end(struct window_end *end, git_repository *repo, const char *rev,
+		       const char *what, const char *option)
+{
+	if (rev) {
+		git_commit *c;
+
+		if (repo_resolve_commit(repo, rev, &c))
+			return -1;
+		git_oid_cpy(&end->oid, git_commit_id(c));
+		end->time = git_commit_time(c);
+		end->point = NULL;
+		end->run_id = NULL;
+		git_commit_free(c);
+	} else if (!end->point) {
+		return error("no %s nightly: give --%s <rev>", what, option);
+	} else {
+		int rc = nightly_resolve(repo, end->point->run, &end->oid, &end->problem);
+
+		if (rc)
+			return rc;
+	}
+	end->resolved = 1;
+	oid_hex(end->sha, &end->oid);
+	return 0;
+}
+
+/* The series index of the nightly that ran on oid, or 0 (never a boundary). */
+static size_t point_for(const struct series *s, const git_oid *oid)
+{
+	char hex[GIT_OID_HEXSZ + 1];
+
+	oid_hex(hex, oid);
+	for (size_t i = s->nr; i-- > 1;)
+		if (!strncmp(hex, s->points[i].run->sha, strlen(s->points[i].run->sha)))
+			return i;
+	return 0;
+}
+
+struct walk_context {
+	struct window *w;
+	git_repository *repo;
+};
+
+static int add_commit(git_commit *c, void *data)
+{
+	struct walk_context *ctx = data;
+	struct window *w = ctx->w;
+	struct window_commit *wc;
+
+	ALLOC_GROW(w->commits, w->nr_commits + 1, w->alloc_commits);
+	wc = &w->commits[w->nr_commits++];
+	memset(wc, 0, sizeof(*wc));
+	git_oid_cpy(&wc->oid, git_commit_id(c));
+	oid_hex(wc->sha, &wc->oid);
+	wc->time = git_commit_time(c);
+	wc->offset = git_commit_time_offset(c);
+	wc->subject = xstrdup(git_commit_summary(c) ? git_commit_summary(c) : "");
+	wc->tag_match = slice_match_subject(&w->slice, wc->subject);
+	if (commit_touches(ctx->repo, c, &w->slice.paths, &wc->path_match))
+		return -1;
+	w->nr_slice += window_commit_in_slice(wc);
+	return 0;
+}
+
+static int list_commits(struct window *w, git_repository *repo)
+{
+	struct walk_context ctx = { w, repo };
+
+	w->listed = 1;
+	if (git_oid_equal(&w->last_good.oid, &w->first_bad.oid)) {
+		w->empty = 1;
+		return 0;
+	}
+	return walk_first_parent(repo, &w->last_good.oid, &w->first_bad.oid, add_commit, &ctx) ? -1 : 0;
+}
+
+/* The nightlies within span days of the date, widened to hold the step. */
+static void shown_range(struct window *w, int span)
+{
+	const struct series *s = &w->series;
+	time_t from, to;
+	size_t lo = 0, hi;
+
+	date_span(w->date, span, &from, &to);
+
+	while (lo < s->nr && s->points[lo].run->time < from)
+		lo++;
+	for (hi = lo; hi < s->nr && s->points[hi].run->time < to; hi++)
+		;
+	if (w->step.index > 0 && w->step.index - 1 < lo)
+		lo = w->step.index - 1;
+	if (w->step.index > 0 && w->step.index >= hi)
+		hi = w->step.index + 1;
+	w->first_shown = lo;
+	w->end_shown = hi;
+}
+
+static int find_endpoints(struct window *w, const struct window_options *o, git_repository *repo)
+{
+	struct step_options so = { w->date, o->span };
+	size_t index = 0;
+
+	if (o->bad && repo) {
+		git_commit *c;
+
+		if (repo_resolve_commit(repo, o->bad, &c))
+			return -1;
+		index = point_for(&w->series, git_commit_id(c));
+		git_commit_free(c);
+	}
+	if (index)
+		series_step_at(&w->series, index, o->span, &w->step);
+	else if (series_find_step(&w->series, &so, &w->step))
+		return -1;
+	shown_range(w, o->span);
+	if (w->step.index > 0) {
+		end_from_point(&w->last_good, &w->series.points[w->step.index - 1]);
+		end_from_point(&w->first_bad, &w->series.points[w->step.index]);
+	}
+	return 0;
+}
+
+int window_compute(struct window *w, git_repository *repo, struct config *cfg,
+		   const struct window_options *o)
+{
+	int rc_good, rc_bad;
+
+	memset(w, 0, sizeof(*w));
+	dashboard_init(&w->dash);
+	if (setup_slice(w, cfg, o))
+		return -1;
+	if (o->span < 1)
+		return error("--span must be at least 1 day, not %d", o->span);
+	if (o->platform) {
+		struct series_options so = { o->platform, o->kernel, o->all_runs };
+
+		if (parse_user_date(o->date, current_time(), &w->date, &w->date_is_day))
+			return error("cannot understand the date '%s' (want YYYY-MM-DD, an ISO time, "
+				     "'today', 'yesterday' or 'N days ago')", o->date);
+		if (dashboard_load(&w->dash, &o->source, cfg) ||
+		    series_build(&w->series, &w->dash, &so) ||
+		    find_endpoints(w, o, repo))
+			return -1;
+	}
+	if (!repo)
+		return 0;
+	rc_good = resolve_end(&w->last_good, repo, o->good, "last good", "good");
+	rc_bad = rc_good < 0 ? 0 : resolve_end(&w->first_bad, repo, o->bad, "first bad", "bad");
+	if (rc_good < 0 || rc_bad < 0)
+		return -1;
+	if (rc_good || rc_bad) {
+		/* Two nightlies on one sha are a quiet day even when it is not local. */
+		if (w->last_good.point && w->first_bad.point &&
+		    !strcmp(w->last_good.point->run->sha, w->first_bad.point->run->sha))
+			w->empty = 1;
+		if (w->last_good.problem)
+			warning("%s", w->last_good.problem);
+		if (w->first_bad.problem)
+			warning("%s", w->first_bad.problem);
+		advise("run 'git fetch' to get the missing commit, or give --good/--bad");
+		return 1;
+	}
+	return list_commits(w, repo);
+}
+
+void window_release(struct window *w)
+{
+	for (size_t i = 0; i < w->nr_commits; i++)
+		free(w->commits[i].subject);
+	free(w->commits);
+	free(w->last_good.problem);
+	free(w->first_bad.problem);
+	slice_release(&w->slice);
+	series_release(&w->series);
+	dashboard_release(&w->dash);
+	memset(w, 0, sizeof(*w));
+}

@@ -1,0 +1,113 @@
+#ifndef HISTORY_WINDOW_H
+#define HISTORY_WINDOW_H
+
+#include <git2.h>
+#include "util/config.h"
+#include "dashboard/dashboard.h"
+#include "history/step.h"
+#include "history/slice.h"
+#include "dashboard/load.h"
+#include "util/parse-options.h"
+
+/*
+ * The pipeline git-benchwindow and git-benchbisect share: load the
+ * dashboard, build the platform's series, find the step near the date,
+ * resolve last_good and first_bad in the repository, and list the
+ * first-parent commits between them with the slice marked.
+ */
+struct window_options {
+	const char *platform;
+	const char *date;	/* the user's <date> */
+	const char *kernel;
+	int span;		/* days each side, default 7 */
+	int all_runs;
+	const char *good;	/* --good <rev>: overrides detection */
+	const char *bad;	/* --bad <rev> */
+	const char *slice;	/* --slice <pcre2> */
+	struct strvec paths;	/* --path <prefix> */
+	struct dashboard_source source;
+};
+
+void window_options_init(struct window_options *o);
+void window_options_release(struct window_options *o);
+
+/*
+ * The option-table entries every window command takes, so benchwindow and
+ * benchbisect cannot drift apart.
+ */
+#define OPT_WINDOW(o) \
+	OPT_GROUP("Dashboard"), \
+	OPT_STRING(0, "file", &(o)->source.file, "path", "read the dashboard from <path> ('-' for stdin)"), \
+	OPT_STRING(0, "url", &(o)->source.url, "url", "download the dashboard from <url>"), \
+	OPT_BOOL(0, "pretuned", &(o)->source.pretuned, "use the Pretuned tab"), \
+	OPT_BOOL(0, "offline", &(o)->source.offline, "use the cached dashboard only"), \
+	OPT_BOOL(0, "refresh", &(o)->source.refresh, "download even when the cache is fresh"), \
+	OPT_INTEGER(0, "timeout", &(o)->source.timeout, "give up each download attempt after <n> seconds"), \
+	OPT_GROUP("Series"), \
+	OPT_STRING(0, "kernel", &(o)->kernel, "name", "follow one kernel instead of the platform"), \
+	OPT_INTEGER(0, "span", &(o)->span, "look <n> days either side of the date"), \
+	OPT_BOOL(0, "all-runs", &(o)->all_runs, "include manual and side-branch runs"), \
+	OPT_STRING(0, "good", &(o)->good, "rev", "last good revision (skips detection)"), \
+	OPT_STRING(0, "bad", &(o)->bad, "rev", "first bad revision (skips detection)"), \
+	OPT_GROUP("Slice"), \
+	OPT_STRING(0, "slice", &(o)->slice, "pcre2", "subjects that belong to the platform's slice"), \
+	OPT_STRING_LIST(0, "path", &(o)->paths, "prefix", "also mark commits touching <prefix>")
+
+/* One end of the window. */
+struct window_end {
+	const struct series_point *point;	/* NULL when given by --good/--bad */
+	char sha[41];		/* resolved commit, "" when unresolved */
+	git_oid oid;
+	int resolved;
+	time_t time;		/* the nightly's date, else the commit time */
+	const char *run_id;	/* NULL when given by --good/--bad */
+	char *problem;		/* why it did not resolve (owned), or NULL */
+};
+
+struct window_commit {
+	git_oid oid;
+	char sha[41];
+	git_time_t time;
+	int offset;		/* minutes east of UTC */
+	char *subject;		/* owned */
+	int tag_match;		/* subject matched the pattern */
+	int path_match;		/* touched a slice path */
+};
+
+struct window {
+	struct dashboard dash;
+	struct series series;
+	struct step step;
+	struct slice slice;
+	struct window_end last_good;
+	struct window_end first_bad;
+	int listed;		/* the commits were listed (both ends resolved) */
+	int empty;		/* both ends are the same commit */
+	struct window_commit *commits;	/* newest first */
+	size_t nr_commits;
+	size_t alloc_commits;
+	size_t nr_slice;	/* commits matching tag or path */
+	time_t date;		/* the user's date, parsed */
+	int date_is_day;	/* it named a whole day */
+	size_t first_shown;	/* the nightlies within span days of the date: */
+	size_t end_shown;	/* points[first_shown .. end_shown) */
+};
+
+/*
+ * Run the pipeline. Returns 0 when the window was listed, 1 when an end
+ * could not be resolved locally (the problem is in window_end.problem and
+ * a warning with a `git fetch` hint was printed; everything else is
+ * filled), -1 with an error printed on failure. repo may be NULL only when
+ * no commits are wanted. Always call window_release().
+ */
+int window_compute(struct window *w, git_repository *repo, struct config *cfg,
+		   const struct window_options *o);
+void window_release(struct window *w);
+
+/* 1 when a window commit belongs to the slice. */
+static inline int window_commit_in_slice(const struct window_commit *c)
+{
+	return c->tag_match || c->path_match;
+}
+
+#endif

@@ -1,0 +1,198 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <ctype.h>
+#include "util/usage.h"
+#include "util/strbuf.h"
+#include "util/repo.h"
+#include "util/config.h"
+
+char *config_canonical_key(const char *key)
+{
+	char *out = xstrdup(key);
+	char *first = strchr(out, '.');
+	char *last = strrchr(out, '.');
+
+	for (char *p = out; *p; p++)
+		if (!first || p < first || p > last)
+			*p = (char)tolower((unsigned char)*p);
+	return out;
+}
+
+static void add_override(struct config *cfg, const char *key, const char *value)
+{
+	char *canon = config_canonical_key(key);
+
+	strvec_push(&cfg->keys, canon);
+	strvec_push(&cfg->values, value ? value : "");
+	free(canon);
+}
+
+/* Read one shell single-quoted word ('it'\''s') at *p into sb. */
+static int read_sq(const char **p, struct strbuf *sb)
+{
+	const char *s = *p;
+
+	if (*s != '\'')
+		return -1;
+	for (;;) {
+		s++;
+		while (*s && *s != '\'')
+			strbuf_addch(sb, *s++);
+		if (!*s)
+			return -1;
+		s++;
+		if (s[0] == '\\' && s[1] == '\'' && s[2] == '\'') {
+			strbuf_addch(sb, '\'');
+			s += 2;
+			continue;
+		}
+		break;
+	}
+	*p = s;
+	return 0;
+}
+
+int config_parse_parameters(struct config *cfg, const char *text)
+{
+	const char *p = text;
+	struct strbuf key = STRBUF_INIT, value = STRBUF_INIT;
+	int ret = 0;
+
+	while (*p) {
+		while (isspace((unsigned char)*p))
+			p++;
+		if (!*p)
+			break;
+		strbuf_reset(&key);
+		strbuf_reset(&value);
+		if (read_sq(&p, &key)) {
+			ret = -1;
+			break;
+		}
+		if (*p == '=') {	/* new style: 'key'='value' */
+			p++;
+			if (read_sq(&p, &value)) {
+				ret = -1;
+				break;
+			}
+			add_override(cfg, key.buf, value.buf);
+		} else {		/* old style: 'key=value' */
+			char *eq = strchr(key.buf, '=');
+
+			if (eq)
+				*eq = '\0';
+			add_override(cfg, key.buf, eq ? eq + 1 : NULL);
+		}
+	}
+	strbuf_release(&key);
+	strbuf_release(&value);
+	return ret;
+}
+
+static int read_env_overrides(struct config *cfg)
+{
+	const char *params = getenv("GIT_CONFIG_PARAMETERS");
+	const char *count = getenv("GIT_CONFIG_COUNT");
+
+	if (params && config_parse_parameters(cfg, params))
+		return error("bogus format in 'GIT_CONFIG_PARAMETERS'");
+	if (count && *count) {
+		char *end;
+		long n = strtol(count, &end, 10);
+
+		if (*end || n < 0)
+			return error("bogus count in 'GIT_CONFIG_COUNT'");
+		for (long i = 0; i < n; i++) {
+			char name[64];
+			const char *k, *v;
+
+			snprintf(name, sizeof(name), "GIT_CONFIG_KEY_%ld", i);
+			k = getenv(name);
+			snprintf(name, sizeof(name), "GIT_CONFIG_VALUE_%ld", i);
+			v = getenv(name);
+			if (!k || !v)
+				return error("missing config key or value for 'GIT_CONFIG_KEY_%ld'", i);
+			add_override(cfg, k, v);
+		}
+	}
+	return 0;
+}
+
+int config_init(struct config *cfg, git_repository *repo)
+{
+	git_config *cfg_all = NULL;
+
+	strvec_init(&cfg->keys);
+	strvec_init(&cfg->values);
+	cfg->snapshot = NULL;
+	cfg->last = NULL;
+	if (repo) {
+		if (git_repository_config_snapshot(&cfg->snapshot, repo))
+			return repo_error("cannot read the repository configuration");
+	} else if (!git_config_open_default(&cfg_all)) {
+		/* No configuration files at all is not an error. */
+		if (git_config_snapshot(&cfg->snapshot, cfg_all))
+			cfg->snapshot = NULL;
+		git_config_free(cfg_all);
+	}
+	return read_env_overrides(cfg);
+}
+
+void config_release(struct config *cfg)
+{
+	git_config_free(cfg->snapshot);
+	strvec_clear(&cfg->keys);
+	strvec_clear(&cfg->values);
+	free(cfg->last);
+	cfg->snapshot = NULL;
+	cfg->last = NULL;
+}
+
+/* The override for key, "" for a bare key, or NULL. Later ones win. */
+static const char *find_override(struct config *cfg, const char *key, int *bare)
+{
+	char *canon = config_canonical_key(key);
+	const char *found = NULL;
+
+	for (size_t i = cfg->keys.nr; i-- > 0;) {
+		if (!strcmp(cfg->keys.v[i], canon)) {
+			found = cfg->values.v[i];
+			break;
+		}
+	}
+	free(canon);
+	*bare = found && !*found;
+	return found;
+}
+
+const char *config_get_string(struct config *cfg, const char *key)
+{
+	const char *v;
+	int bare;
+
+	free(cfg->last);
+	cfg->last = NULL;
+	v = find_override(cfg, key, &bare);
+	if (v)
+		return cfg->last = xstrdup(bare ? "true" : v);
+	if (cfg->snapshot && !git_config_get_string(&v, cfg->snapshot, key))
+		return cfg->last = xstrdup(v);
+	git_error_clear();
+	return NULL;
+}
+
+int config_get_bool(struct config *cfg, const char *key, int *out)
+{
+	const char *v = config_get_string(cfg, key);
+	int b;
+
+	if (!v)
+		return 0;
+	if (git_config_parse_bool(&b, v)) {
+		git_error_clear();
+		return error("bad boolean config value '%s' for '%s'", v, key);
+	}
+	*out = b;
+	return 1;
+}

@@ -1,0 +1,42 @@
+#ifndef UTIL_CONFIG_H
+#define UTIL_CONFIG_H
+
+#include <git2.h>
+#include "util/strvec.h"
+
+/*
+ * Configuration as git sees it: a snapshot of the repository's (or, with
+ * no repository, the global and system) configuration, overridden by
+ * `git -c key=value` (GIT_CONFIG_PARAMETERS, which libgit2 1.5 ignores) and
+ * GIT_CONFIG_COUNT/GIT_CONFIG_KEY_<n>/GIT_CONFIG_VALUE_<n>.
+ */
+struct config {
+	git_config *snapshot;
+	struct strvec keys;	/* canonical keys of the overrides */
+	struct strvec values;	/* "" stands for a key given without a value */
+	char *last;		/* the string config_get_string() returned last */
+};
+
+/* repo may be NULL. Returns -1 with an error printed on failure. */
+int config_init(struct config *cfg, git_repository *repo);
+void config_release(struct config *cfg);
+
+/*
+ * The value of key, or NULL when it is not set. The string is owned by
+ * cfg and valid until the next config_get_string() call or release.
+ */
+const char *config_get_string(struct config *cfg, const char *key);
+
+/*
+ * 1 and *out set when key is set to a boolean, 0 when it is not set,
+ * -1 (error printed, naming the key) when its value is not a boolean.
+ */
+int config_get_bool(struct config *cfg, const char *key, int *out);
+
+/* Parse GIT_CONFIG_PARAMETERS-style text into the overrides; -1 if malformed. */
+int config_parse_parameters(struct config *cfg, const char *text);
+
+/* Lowercase the section and the variable name, keep the subsection. */
+char *config_canonical_key(const char *key);
+
+#endif

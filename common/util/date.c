@@ -1,0 +1,128 @@
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util/date.h"
+
+static int read_digits(const char **p, int n, int *out)
+{
+	int v = 0;
+
+	for (int i = 0; i < n; i++) {
+		if (!isdigit((unsigned char)(*p)[i]))
+			return -1;
+		v = v * 10 + ((*p)[i] - '0');
+	}
+	*p += n;
+	*out = v;
+	return 0;
+}
+
+static int parse_day_part(const char **p, struct tm *tm)
+{
+	int y, m, d;
+
+	if (read_digits(p, 4, &y) || *(*p)++ != '-' || read_digits(p, 2, &m) ||
+	    *(*p)++ != '-' || read_digits(p, 2, &d))
+		return -1;
+	if (m < 1 || m > 12 || d < 1 || d > 31)
+		return -1;
+	memset(tm, 0, sizeof(*tm));
+	tm->tm_year = y - 1900;
+	tm->tm_mon = m - 1;
+	tm->tm_mday = d;
+	return 0;
+}
+
+int parse_iso_time(const char *s, time_t *out)
+{
+	struct tm tm;
+	const char *p = s;
+	int hh, mm, ss = 0, offset = 0;
+
+	if (!s || parse_day_part(&p, &tm))
+		return -1;
+	if (!*p) {
+		*out = timegm(&tm);
+		return 0;
+	}
+	if ((*p != 'T' && *p != ' ') || (p++, read_digits(&p, 2, &hh)) || *p++ != ':' ||
+	    read_digits(&p, 2, &mm))
+		return -1;
+	if (*p == ':' && (p++, read_digits(&p, 2, &ss)))
+		return -1;
+	if (*p == '.')
+		for (p++; isdigit((unsigned char)*p); p++)
+			;
+	if (*p == 'Z' || *p == 'z') {
+		p++;
+	} else if (*p == '+' || *p == '-') {
+		int sign = *p++ == '-' ? -1 : 1, oh, om = 0;
+
+		if (read_digits(&p, 2, &oh))
+			return -1;
+		if (*p == ':')
+			p++;
+		if (*p && read_digits(&p, 2, &om))
+			return -1;
+		offset = sign * (oh * 3600 + om * 60);
+	}
+	if (*p || hh > 23 || mm > 59 || ss > 60)
+		return -1;
+	tm.tm_hour = hh;
+	tm.tm_min = mm;
+	tm.tm_sec = ss;
+	*out = timegm(&tm) - offset;
+	return 0;
+}
+
+int parse_user_date(const char *s, time_t now, time_t *out, int *is_day)
+{
+	time_t today = now - now % DAY_SECONDS;
+	char *end;
+	long n;
+
+	*is_day = 1;
+	if (!strcmp(s, "today")) {
+		*out = today;
+		return 0;
+	}
+	if (!strcmp(s, "yesterday")) {
+		*out = today - DAY_SECONDS;
+		return 0;
+	}
+	n = strtol(s, &end, 10);
+	if (end != s && n >= 0 && n < 100000 &&
+	    (!strcmp(end, " days ago") || !strcmp(end, " day ago") || !strcmp(end, ".days.ago"))) {
+		*out = today - n * DAY_SECONDS;
+		return 0;
+	}
+	if (parse_iso_time(s, out))
+		return -1;
+	*is_day = strlen(s) == 10;
+	return 0;
+}
+
+char *format_iso_time(char buf[32], time_t t)
+{
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(buf, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	return buf;
+}
+
+char *format_day(char buf[16], time_t t)
+{
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(buf, 16, "%Y-%m-%d", &tm);
+	return buf;
+}
+
+void date_span(time_t day, int span_days, time_t *from, time_t *to)
+{
+	*from = day - (time_t)span_days * DAY_SECONDS;
+	*to = day + (time_t)(span_days + 1) * DAY_SECONDS;
+}

@@ -1,0 +1,33 @@
+#ifndef UTIL_DATE_H
+#define UTIL_DATE_H
+
+#include <time.h>
+
+#define DAY_SECONDS 86400
+
+/*
+ * The days around a day: [*from, *to) runs from span_days before the day
+ * to the end of span_days after it.
+ */
+void date_span(time_t day, int span_days, time_t *from, time_t *to);
+
+/*
+ * Parse an ISO-8601 time ("2026-09-10T08:20:00Z", "...+02:00", fractional
+ * seconds allowed) or a plain day "2026-09-10" (00:00 UTC) into *out.
+ * Returns 0, or -1 when s is not such a time (no message printed).
+ */
+int parse_iso_time(const char *s, time_t *out);
+
+/*
+ * Parse a user's <date>: a day (YYYY-MM-DD), "today", "yesterday",
+ * "N days ago" (relative to now, in UTC days) or an ISO time. *is_day is set
+ * when the argument names a whole day; *out is then that day's 00:00 UTC.
+ * Returns -1 (no message) when s is none of these.
+ */
+int parse_user_date(const char *s, time_t now, time_t *out, int *is_day);
+
+/* Format t as "YYYY-MM-DDTHH:MM:SSZ" / "YYYY-MM-DD" in UTC into buf. */
+char *format_iso_time(char buf[32], time_t t);
+char *format_day(char buf[16], time_t t);
+
+#endif

@@ -1,0 +1,32 @@
+#include <errno.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "util/io.h"
+
+int read_fd(int fd, struct strbuf *sb)
+{
+	struct stat st;
+
+	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size > 0)
+		strbuf_grow(sb, (size_t)st.st_size);
+	for (;;) {
+		ssize_t n;
+
+		strbuf_grow(sb, 65536);
+		n = read(fd, sb->buf + sb->len, sb->alloc - sb->len - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		if (!n)
+			break;
+		sb->len += (size_t)n;
+		sb->buf[sb->len] = '\0';
+	}
+	return 0;
+}
+
+int progress_wanted(void)
+{
+	return isatty(2);
+}

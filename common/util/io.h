@@ -1,0 +1,15 @@
+#ifndef UTIL_IO_H
+#define UTIL_IO_H
+
+#include "util/strbuf.h"
+
+/*
+ * Append everything readable from fd to sb (retrying on EINTR). Returns 0,
+ * or -1 with errno set.
+ */
+int read_fd(int fd, struct strbuf *sb);
+
+/* Progress lines go to stderr only when it is a terminal. */
+int progress_wanted(void);
+
+#endif

@@ -1,0 +1,278 @@
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "util/usage.h"
+#include "util/strvec.h"
+#include "util/parse-options.h"
+
+static int takes_value(const struct option *o)
+{
+	switch (o->type) {
+	case OPTION_STRING:
+	case OPTION_INTEGER:
+	case OPTION_DOUBLE:
+	case OPTION_STRING_LIST:
+		return 1;
+	case OPTION_CALLBACK:
+		return o->argh != NULL;
+	default:
+		return 0;
+	}
+}
+
+static void print_option_help(FILE *fp, const struct option *o)
+{
+	char head[128];
+	int n = 0;
+
+	if (o->short_name && o->long_name)
+		n = snprintf(head, sizeof(head), "    -%c, --%s", o->short_name, o->long_name);
+	else if (o->short_name)
+		n = snprintf(head, sizeof(head), "    -%c", o->short_name);
+	else
+		n = snprintf(head, sizeof(head), "    --%s", o->long_name);
+	if (takes_value(o) && n > 0 && (size_t)n < sizeof(head)) {
+		if (o->flags & PARSE_OPT_OPTARG)
+			snprintf(head + n, sizeof(head) - n, "[=<%s>]", o->argh);
+		else
+			snprintf(head + n, sizeof(head) - n, " <%s>", o->argh);
+	}
+	if (strlen(head) <= 28)
+		fprintf(fp, "%-29s %s\n", head, o->help);
+	else
+		fprintf(fp, "%s\n%31s%s\n", head, "", o->help);
+}
+
+static void print_usage(FILE *fp, const char *const *usagestr, const struct option *options)
+{
+	fprintf(fp, "usage: %s\n", usagestr[0]);
+	for (size_t i = 1; usagestr[i]; i++)
+		fprintf(fp, "   or: %s\n", usagestr[i]);
+	fputc('\n', fp);
+	for (const struct option *o = options; o->type != OPTION_END; o++) {
+		if (o->flags & PARSE_OPT_HIDDEN)
+			continue;
+		if (o->type == OPTION_GROUP) {
+			fprintf(fp, "\n%s\n", o->help);
+			continue;
+		}
+		print_option_help(fp, o);
+	}
+	fputc('\n', fp);
+}
+
+void usage_with_options(const char *const *usagestr, const struct option *options)
+{
+	print_usage(stderr, usagestr, options);
+	exit(EXIT_USAGE);
+}
+
+static void completion_helper(const struct option *options)
+{
+	const char *sep = "";
+
+	for (const struct option *o = options; o->type != OPTION_END; o++) {
+		if (!o->long_name || (o->flags & PARSE_OPT_HIDDEN))
+			continue;
+		printf("%s--%s%s", sep, o->long_name,
+		       takes_value(o) && !(o->flags & PARSE_OPT_OPTARG) ? "=" : "");
+		sep = " ";
+	}
+	printf("%s--", sep);
+	for (const struct option *o = options; o->type != OPTION_END; o++) {
+		if (!o->long_name || (o->flags & (PARSE_OPT_HIDDEN | PARSE_OPT_NONEG)) ||
+		    o->type == OPTION_GROUP)
+			continue;
+		printf(" --no-%s", o->long_name);
+	}
+	putchar('\n');
+	exit(0);
+}
+
+/* "git foo [<options>]" names the man page "git-foo". */
+static void show_man_page(const char *const *usagestr, const struct option *options)
+{
+	char page[64];
+	const char *u = usagestr[0];
+	size_t n = strcspn(u + 4, " ");
+
+	if (!strncmp(u, "git ", 4) && n < sizeof(page) - 5) {
+		snprintf(page, sizeof(page), "git-%.*s", (int)n, u + 4);
+		fflush(stdout);
+		execlp("man", "man", page, (char *)NULL);
+	}
+	print_usage(stdout, usagestr, options);
+	exit(0);
+}
+
+static int opt_error(const struct option *o, int as_short, const char *msg)
+{
+	if (as_short)
+		return error("switch `%c' %s", o->short_name, msg);
+	return error("option `%s' %s", o->long_name, msg);
+}
+
+static int set_value(const struct option *o, const char *arg, int unset, int as_short)
+{
+	char *end;
+
+	if (o->type == OPTION_CALLBACK)
+		return o->callback(o, arg, unset);
+	if (unset) {
+		switch (o->type) {
+		case OPTION_BOOL: *(int *)o->value = 0; break;
+		case OPTION_STRING: *(const char **)o->value = NULL; break;
+		case OPTION_STRING_LIST: strvec_clear(o->value); break;
+		default: return opt_error(o, as_short, "takes no --no- form");
+		}
+		return 0;
+	}
+	switch (o->type) {
+	case OPTION_BOOL:
+		*(int *)o->value = 1;
+		return 0;
+	case OPTION_STRING:
+		*(const char **)o->value = arg;
+		return 0;
+	case OPTION_STRING_LIST:
+		strvec_push(o->value, arg);
+		return 0;
+	case OPTION_INTEGER: {
+		long v;
+
+		errno = 0;
+		v = strtol(arg, &end, 10);
+		if (errno || end == arg || *end || v < -2147483647L || v > 2147483647L)
+			return opt_error(o, as_short, "expects an integer value");
+		*(int *)o->value = (int)v;
+		return 0;
+	}
+	case OPTION_DOUBLE: {
+		double v;
+
+		errno = 0;
+		v = strtod(arg, &end);
+		if (errno || end == arg || *end || !isfinite(v))
+			return opt_error(o, as_short, "expects a numerical value");
+		*(double *)o->value = v;
+		return 0;
+	}
+	default:
+		return opt_error(o, as_short, "is not handled");
+	}
+}
+
+/* Handle argv[*i] as a long option; may consume argv[*i + 1]. */
+static int parse_long(int argc, const char **argv, int *i, const struct option *options)
+{
+	const char *name = argv[*i] + 2;
+	const char *eq = strchr(name, '=');
+	size_t len = eq ? (size_t)(eq - name) : strlen(name);
+	int unset = 0;
+
+	for (int pass = 0; pass < 2; pass++) {
+		const char *n = name;
+		size_t l = len;
+
+		if (pass == 1) {
+			if (strncmp(name, "no-", 3))
+				break;
+			n += 3;
+			l -= 3;
+			unset = 1;
+		}
+		for (const struct option *o = options; o->type != OPTION_END; o++) {
+			if (!o->long_name || strlen(o->long_name) != l || strncmp(o->long_name, n, l))
+				continue;
+			if (unset) {
+				if (o->flags & PARSE_OPT_NONEG)
+					return error("option `%s' takes no --no- form", o->long_name);
+				if (eq)
+					return error("option `no-%s' takes no value", o->long_name);
+				return set_value(o, NULL, 1, 0);
+			}
+			if (!takes_value(o)) {
+				if (eq)
+					return error("option `%s' takes no value", o->long_name);
+				return set_value(o, NULL, 0, 0);
+			}
+			if (eq)
+				return set_value(o, eq + 1, 0, 0);
+			if (o->flags & PARSE_OPT_OPTARG)
+				return set_value(o, NULL, 0, 0);
+			if (*i + 1 >= argc)
+				return error("option `%s' requires a value", o->long_name);
+			return set_value(o, argv[++*i], 0, 0);
+		}
+	}
+	return error("unknown option `%.*s'", (int)len, name);
+}
+
+/* Handle argv[*i] as one or more bundled short options. */
+static int parse_short(int argc, const char **argv, int *i, const struct option *options)
+{
+	for (const char *p = argv[*i] + 1; *p; p++) {
+		const struct option *o;
+
+		for (o = options; o->type != OPTION_END; o++)
+			if (o->short_name == *p)
+				break;
+		if (o->type == OPTION_END)
+			return error("unknown switch `%c'", *p);
+		if (!takes_value(o) || (o->flags & PARSE_OPT_OPTARG)) {
+			if (set_value(o, NULL, 0, 1))
+				return -1;
+			continue;
+		}
+		if (p[1])
+			return set_value(o, p + 1, 0, 1);
+		if (*i + 1 >= argc)
+			return opt_error(o, 1, "requires a value");
+		return set_value(o, argv[++*i], 0, 1);
+	}
+	return 0;
+}
+
+int parse_options(int argc, const char **argv, const struct option *options,
+		  const char *const *usagestr, int flags)
+{
+	int out = 0;
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		const char *arg = argv[i];
+		int ret;
+
+		if (arg[0] != '-' || !arg[1]) {
+			if (flags & PARSE_OPT_STOP_AT_NON_OPTION)
+				break;
+			argv[out++] = arg;
+			continue;
+		}
+		if (!strcmp(arg, "--")) {
+			if (flags & PARSE_OPT_KEEP_DASHDASH)
+				argv[out++] = arg;
+			i++;
+			break;
+		}
+		if (!strcmp(arg, "-h")) {
+			print_usage(stdout, usagestr, options);
+			exit(EXIT_USAGE);
+		}
+		if (!strcmp(arg, "--help"))
+			show_man_page(usagestr, options);
+		if (!strcmp(arg, "--git-completion-helper"))
+			completion_helper(options);
+		ret = arg[1] == '-' ? parse_long(argc, argv, &i, options)
+				    : parse_short(argc, argv, &i, options);
+		if (ret)
+			usage_with_options(usagestr, options);
+	}
+	while (i < argc)
+		argv[out++] = argv[i++];
+	argv[out] = NULL;
+	return out;
+}

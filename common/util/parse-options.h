@@ -1,0 +1,78 @@
+#ifndef UTIL_PARSE_OPTIONS_H
+#define UTIL_PARSE_OPTIONS_H
+
+#include <stdint.h>
+
+/*
+ * Declarative option tables, after git's parse-options. Each command has
+ * one table; the same table prints -h, answers --git-completion-helper
+ * (so shell completion and the tests that hold the man pages to the code
+ * read the options from the binary), and drives parsing.
+ *
+ * Supported: --long, --long=value, --long value, -s, -svalue, -s value,
+ * bundled short booleans (-qv), --no-long (unless PARSE_OPT_NONEG), "--"
+ * to end options, -h (usage on stdout, exit 129), --help (the man page),
+ * --git-completion-helper (the long options on stdout, exit 0).
+ * Unknown options and bad values print an error and the usage on stderr,
+ * then exit 129.
+ */
+
+enum parse_opt_type {
+	OPTION_END,
+	OPTION_GROUP,
+	OPTION_BOOL,		/* int *: 1, --no- sets 0 */
+	OPTION_STRING,		/* const char **: points into argv; --no- sets NULL */
+	OPTION_INTEGER,		/* int * */
+	OPTION_DOUBLE,		/* double * */
+	OPTION_STRING_LIST,	/* struct strvec *: appends; --no- clears */
+	OPTION_CALLBACK,
+};
+
+enum parse_opt_flags {
+	PARSE_OPT_NONEG = 1,
+	PARSE_OPT_HIDDEN = 2,
+	PARSE_OPT_OPTARG = 4,	/* the value is optional and only taken as --long=value */
+};
+
+/* Flags for parse_options() itself. */
+#define PARSE_OPT_STOP_AT_NON_OPTION 1
+#define PARSE_OPT_KEEP_DASHDASH 2
+
+struct option;
+typedef int parse_opt_cb(const struct option *opt, const char *arg, int unset);
+
+struct option {
+	enum parse_opt_type type;
+	int short_name;
+	const char *long_name;
+	void *value;
+	const char *argh;
+	const char *help;
+	int flags;
+	parse_opt_cb *callback;
+};
+
+#define OPT_END() { OPTION_END, 0, NULL, NULL, NULL, NULL, 0, NULL }
+#define OPT_GROUP(h) { OPTION_GROUP, 0, NULL, NULL, NULL, (h), 0, NULL }
+#define OPT_BOOL(s, l, v, h) { OPTION_BOOL, (s), (l), (v), NULL, (h), 0, NULL }
+#define OPT_STRING(s, l, v, a, h) { OPTION_STRING, (s), (l), (v), (a), (h), 0, NULL }
+#define OPT_INTEGER(s, l, v, h) { OPTION_INTEGER, (s), (l), (v), "n", (h), PARSE_OPT_NONEG, NULL }
+#define OPT_DOUBLE(s, l, v, a, h) { OPTION_DOUBLE, (s), (l), (v), (a), (h), PARSE_OPT_NONEG, NULL }
+#define OPT_STRING_LIST(s, l, v, a, h) { OPTION_STRING_LIST, (s), (l), (v), (a), (h), 0, NULL }
+/* argh NULL: a flag that takes no value. */
+#define OPT_CALLBACK(s, l, v, a, h, cb) { OPTION_CALLBACK, (s), (l), (v), (a), (h), 0, (cb) }
+
+/*
+ * Parse argv[1..argc-1] against options. On return argv[0..n-1] hold the
+ * arguments that are not options, in order, and n is returned. usagestr
+ * is NULL-terminated; its first line ("git foo [<options>] ...") also
+ * names the man page --help opens.
+ */
+int parse_options(int argc, const char **argv, const struct option *options,
+		  const char *const *usagestr, int flags);
+
+/* Print the usage and the option table on stderr and exit 129. */
+void usage_with_options(const char *const *usagestr, const struct option *options)
+	__attribute__((noreturn));
+
+#endif

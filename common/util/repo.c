@@ -1,0 +1,109 @@
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util/usage.h"
+#include "util/strbuf.h"
+#include "util/repo.h"
+
+void repo_library_init(void)
+{
+	git_libgit2_init();
+}
+
+int repo_error(const char *fmt, ...)
+{
+	const git_error *e = git_error_last();
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+	char *msg;
+
+	va_start(ap, fmt);
+	msg = xstrvfmt(fmt, ap);
+	va_end(ap);
+	strbuf_addstr(&sb, msg);
+	if (e && e->message) {
+		strbuf_addstr(&sb, ": ");
+		strbuf_addstr(&sb, e->message);
+		strbuf_rtrim(&sb);
+	}
+	error("%s", sb.buf);
+	free(msg);
+	strbuf_release(&sb);
+	return -1;
+}
+
+static int open_failed(const char *where)
+{
+	const git_error *e = git_error_last();
+
+	if (e && e->message && strstr(e->message, "not owned by current user")) {
+		error("repository at '%s' is owned by another user", where);
+		advise("to trust it, run: git config --global --add safe.directory '%s'", where);
+		return -1;
+	}
+	return repo_error("not a git repository: '%s'", where);
+}
+
+/*
+ * libgit2 1.5 leaks a buffer when set_workdir is handed the work tree the
+ * repository already has, which `git --work-tree` often does: skip that.
+ */
+static int same_workdir(git_repository *repo, const char *work_tree)
+{
+	const char *current = git_repository_workdir(repo);
+	char *real = realpath(work_tree, NULL);
+	int same = 0;
+
+	if (current && real) {
+		size_t n = strlen(real);
+
+		same = !strncmp(current, real, n) && (!current[n] || !strcmp(current + n, "/"));
+	}
+	free(real);
+	return same;
+}
+
+int repo_open(git_repository **out)
+{
+	const char *git_dir = getenv("GIT_DIR");
+	const char *work_tree = getenv("GIT_WORK_TREE");
+	const char *ceiling = getenv("GIT_CEILING_DIRECTORIES");
+
+	*out = NULL;
+	if (git_dir && *git_dir) {
+		if (git_repository_open_ext(out, git_dir, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL))
+			return open_failed(git_dir);
+	} else if (git_repository_open_ext(out, ".", 0, ceiling)) {
+		return open_failed(".");
+	}
+	if (work_tree && *work_tree && !same_workdir(*out, work_tree) &&
+	    git_repository_set_workdir(*out, work_tree, 0)) {
+		git_repository_free(*out);
+		*out = NULL;
+		return repo_error("cannot use work tree '%s'", work_tree);
+	}
+	return 0;
+}
+
+int repo_resolve_commit(git_repository *repo, const char *rev, git_commit **out)
+{
+	git_object *obj = NULL, *peeled = NULL;
+
+	*out = NULL;
+	if (git_revparse_single(&obj, repo, rev))
+		return error("bad revision '%s'", rev);
+	if (git_object_peel(&peeled, obj, GIT_OBJECT_COMMIT)) {
+		git_object_free(obj);
+		return error("revision '%s' is not a commit", rev);
+	}
+	git_object_free(obj);
+	*out = (git_commit *)peeled;
+	return 0;
+}
+
+char *oid_hex(char buf[GIT_OID_HEXSZ + 1], const git_oid *oid)
+{
+	return git_oid_tostr(buf, GIT_OID_HEXSZ + 1, oid);
+}

@@ -1,0 +1,36 @@
+#ifndef UTIL_REPO_H
+#define UTIL_REPO_H
+
+#include <git2.h>
+
+/*
+ * Repository access that behaves like git's own discovery. Call
+ * repo_library_init() once before any libgit2 use.
+ */
+void repo_library_init(void);
+
+/*
+ * Open the repository git would use from the current directory: GIT_DIR
+ * (as set by `git --git-dir`), GIT_WORK_TREE (`git --work-tree`, which
+ * libgit2 1.5's GIT_REPOSITORY_OPEN_FROM_ENV rejects, so it is applied by
+ * hand), GIT_CEILING_DIRECTORIES, bare repositories, linked worktrees.
+ * On failure prints an error naming the cause (not a repository, not owned
+ * by the current user) and returns -1. The caller frees *out with
+ * git_repository_free().
+ */
+int repo_open(git_repository **out);
+
+/* error() with libgit2's last message appended: "<what>: <libgit2 message>". */
+int repo_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * Resolve a revision as `git rev-parse <rev>^{commit}` would. Prints an
+ * error naming rev and returns -1 when it is not a commit. The caller
+ * frees *out with git_commit_free().
+ */
+int repo_resolve_commit(git_repository *repo, const char *rev, git_commit **out);
+
+/* Hex of an oid into a caller buffer (git_oid_tostr_s has one static buffer). */
+char *oid_hex(char buf[GIT_OID_HEXSZ + 1], const git_oid *oid);
+
+#endif

@@ -1,0 +1,44 @@
+#ifndef UTIL_USAGE_H
+#define UTIL_USAGE_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+/*
+ * Git-style diagnostics. die() prints "fatal: ..." and exits 128; only
+ * code under cmd/ may call it. error() prints "error: ..." and returns -1
+ * so library code can write "return error(...)". warning() prints
+ * "warning: ...". Messages are lowercase, without a full stop, with the
+ * subject quoted.
+ */
+
+#define EXIT_FATAL 128
+#define EXIT_USAGE 129
+
+void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "hint: ..." lines that follow an error or a warning. */
+void advise(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Abort-on-OOM allocators: library code treats allocation as infallible. */
+void *xmalloc(size_t size);
+void *xcalloc(size_t nmemb, size_t size);
+void *xrealloc(void *ptr, size_t size);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+/* Returns a malloc'd string the caller frees. */
+char *xstrfmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *xstrvfmt(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
+
+/* Grow *array (of *alloc elements) so that it can hold nr elements. */
+#define ALLOC_GROW(array, nr, alloc) do { \
+	if ((size_t)(nr) > (size_t)(alloc)) { \
+		(alloc) = (alloc) * 2 + 16 > (size_t)(nr) ? (alloc) * 2 + 16 : (size_t)(nr); \
+		(array) = xrealloc((array), (alloc) * sizeof(*(array))); \
+	} \
+} while (0)
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+#endif
