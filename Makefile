@@ -1,6 +1,7 @@
 # benchtriage: git extension commands for GPU kernel performance triage.
-# Targets: all (default), check, bench, demo, install, uninstall, deps, clean.
-# V=1 shows the full commands.
+# Targets: all (default), check (alias test), bench, fuzz, demo, install,
+# uninstall, deps, clean. V=1 shows the full commands; DEVELOPER=1 turns
+# warnings into errors (make check and CI set it).
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -14,9 +15,14 @@ CC ?= cc
 PKG_CONFIG ?= pkg-config
 PKGS = libgit2 libcurl libcjson libpcre2-8
 CFLAGS ?= -O2 -g
-# As git's DEVELOPER flags: libgit2's *_INIT macros leave fields to zero.
-BT_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wno-missing-field-initializers \
-	-Icommon \
+CPPFLAGS ?=
+LDFLAGS ?=
+# libgit2's *_INIT macros leave fields to zero, hence no missing-field warning.
+BT_WARNINGS = -Wall -Wextra -Wno-missing-field-initializers
+ifeq ($(DEVELOPER),1)
+BT_WARNINGS += -Werror
+endif
+BT_CFLAGS = -std=c11 -D_GNU_SOURCE $(BT_WARNINGS) -Icommon \
 	$(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 BT_LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined \
@@ -24,7 +30,9 @@ SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined 
 
 # One executable per cmd/<name>.c: git-benchwindow, git-benchbisect, git-fixture-diff.
 PROGRAMS = $(patsubst cmd/%.c,git-%,$(sort $(wildcard cmd/*.c)))
-LIB_SRC = $(sort $(wildcard common/*.c))
+# common/ holds one folder per module (util, dashboard, history, classify,
+# bisect, fixtures); see docs/architecture.md.
+LIB_SRC = $(sort $(wildcard common/*/*.c))
 UNIT_SRC = $(sort $(wildcard tests/unit/test-*.c))
 MANPAGES = $(sort $(wildcard man/*.1))
 
@@ -47,15 +55,23 @@ endif
 
 all: $(BINS)
 
-build/%.o: %.c
+# As git's GIT-CFLAGS: every object depends on the flags it was built with,
+# so changing CFLAGS, CPPFLAGS or DEVELOPER rebuilds everything.
+BT_FLAGS_NOW = $(CC) $(CPPFLAGS) $(BT_CFLAGS) $(CFLAGS) | $(SAN_FLAGS) | $(LDFLAGS) $(BT_LIBS)
+build/FLAGS: FORCE
+	@mkdir -p build
+	@if [ "$$(cat $@ 2>/dev/null)" != '$(subst ','\'',$(BT_FLAGS_NOW))' ]; then \
+		printf '%s\n' '$(subst ','\'',$(BT_FLAGS_NOW))' >$@; fi
+
+build/%.o: %.c build/FLAGS
 	$(quiet) CC $@
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(BT_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+	$(Q)$(CC) $(CPPFLAGS) $(BT_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
-build/san/%.o: %.c
+build/san/%.o: %.c build/FLAGS
 	$(quiet) CC-SAN $@
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(BT_CFLAGS) $(SAN_FLAGS) -MMD -MP -c -o $@ $<
+	$(Q)$(CC) $(CPPFLAGS) $(BT_CFLAGS) $(SAN_FLAGS) -MMD -MP -c -o $@ $<
 
 build/libbenchtriage.a: $(LIB_OBJ)
 	$(quiet) AR $@
@@ -68,16 +84,16 @@ build/san/libbenchtriage.a: $(SAN_LIB_OBJ)
 bin/git-%: build/cmd/%.o build/libbenchtriage.a
 	$(quiet) LINK $@
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS) -o $@ $^ $(BT_LIBS)
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o %.a,$^) $(BT_LIBS)
 
 build/san/bin/git-%: build/san/cmd/%.o build/san/libbenchtriage.a
 	$(quiet) LINK $@
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(SAN_FLAGS) -o $@ $^ $(BT_LIBS)
+	$(Q)$(CC) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.o %.a,$^) $(BT_LIBS)
 
 build/san/tests/%: build/san/tests/unit/%.o build/san/libbenchtriage.a
 	$(quiet) LINK $@
-	$(Q)$(CC) $(SAN_FLAGS) -o $@ $^ $(BT_LIBS)
+	$(Q)$(CC) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.o %.a,$^) $(BT_LIBS)
 
 -include $(shell find build -name '*.d' 2>/dev/null)
 
@@ -88,7 +104,9 @@ deps:
 	$(Q)sh tools/install-deps
 
 check: deps
-	$(Q)$(MAKE) --no-print-directory check-run
+	$(Q)$(MAKE) --no-print-directory DEVELOPER=1 check-run
+
+test: check
 
 check-run: $(BINS) $(SAN_BINS) $(SAN_UNITS)
 	$(Q)BT_BIN="$(CURDIR)/build/san/bin" BT_UNIT="$(CURDIR)/build/san/tests" \
@@ -129,5 +147,7 @@ uninstall:
 clean:
 	rm -rf build bin
 
-.PHONY: all deps check check-run demo demo-run bench bench-run install uninstall clean
+FORCE:
+
+.PHONY: FORCE all deps check test check-run demo demo-run bench bench-run install uninstall clean
 .SECONDARY:
