@@ -184,7 +184,7 @@ for sig in INT TERM; do
 		for i in $(seq 1 200); do test -f "$TRASH/started" && break; sleep 0.05; done &&
 		test -f "$TRASH/started" &&
 		kill -'$sig' $pid &&
-		set +e && wait $pid; rc=$? && set -e &&
+		{ wait $pid && rc=0 || rc=$?; } &&
 		test $rc = $((128 + $(kill -l '$sig'))) &&
 		ls -A "$TMPDIR" >../left &&
 		test_cmp /dev/null ../left &&

@@ -107,7 +107,7 @@ test_expect_success 'run over an empty window finds nothing: exit 1' '
 	echo "no first bad commit: the window is empty, both ends are $(git rev-parse --short=8 main)" >expect &&
 	echo "0 runs over 0 commits" >>expect &&
 	test_cmp expect out &&
-	git benchbisect run --json --good main --bad main -- true >out || test $? = 1 &&
+	test_expect_code 1 git benchbisect run --json --good main --bad main -- true >out &&
 	jq -r .status out >actual &&
 	echo empty >expect &&
 	test_cmp expect actual

@@ -44,12 +44,67 @@ test_cleanup() {
 }
 trap test_cleanup EXIT
 
-# test_expect_success <description> <body>: runs body with `set -e` in a
-# subshell from the trash directory; prints its output as TAP diagnostics
-# when it fails.
+# Each test body runs twice, as git's t/test-lib.sh runs it:
+#
+# 1. The chain lint: "(exit 117) && <body>" in a subshell, from an empty
+#    scratch directory and with PATH pointing nowhere. When every line of
+#    the body is &&-chained, the (exit 117) short-circuits the whole body
+#    and the result is 117; anything else means a line after a missing &&
+#    ran, and the test fails with "broken && chain". Nothing after the
+#    (exit 117) runs in a well-chained body, and in a broken one external
+#    commands cannot be found, so the lint has no side effects worth
+#    speaking of.
+# 2. The body itself, with `set -e`, in a subshell run as a plain
+#    statement (never inside if, &&, || or !, where the shell would
+#    ignore set -e), so a failing line anywhere fails the test even when
+#    the && chain misses it; $? is read afterwards.
+#
+# The body is eval'ed inside a function, so a loop can (and must, as in
+# git) end each iteration with `|| return 1`: a failure in a loop body is
+# otherwise lost in all but the last iteration.
+
+# test_eval_ <body>: eval body in a function, so `return` works in it.
+test_eval_() {
+	eval "$1"
+}
+
+# test_chain_lint_ <body>: succeeds when body is &&-chained throughout.
+test_chain_lint_() {
+	mkdir -p "$TRASH/.chain-lint" || return 1
+	(
+		cd "$TRASH/.chain-lint" &&
+		PATH=/nonexistent/bt-chain-lint &&
+		test_eval_ "(exit 117) && $1"
+	) >/dev/null 2>&1 </dev/null
+	test_chain_lint_code_=$?
+	rm -rf "$TRASH/.chain-lint"
+	test "$test_chain_lint_code_" = 117
+}
+
+# test_run_ <body>: run the body for real; sets test_run_code_.
+test_run_() {
+	if ! test_chain_lint_ "$1"; then
+		echo "broken && chain: a line of the test body does not end in &&" \
+			"(or a loop misses '|| return 1'); the body is:" >"$TRASH/.log"
+		printf '%s\n' "$1" >>"$TRASH/.log"
+		test_run_code_=117
+		return
+	fi
+	(
+		set -e
+		cd "$TRASH"
+		test_eval_ "$1"
+	) >"$TRASH/.log" 2>&1 </dev/null
+	test_run_code_=$?
+}
+
+# test_expect_success <description> <body>: the body runs from the trash
+# directory; its output is printed as TAP diagnostics when it fails.
 test_expect_success() {
+	test "$#" = 2 || test_bug_ "test_expect_success needs 2 arguments, got $#"
 	test_count=$((test_count + 1))
-	if (cd "$TRASH" && set -e && eval "$2") >"$TRASH/.log" 2>&1; then
+	test_run_ "$2"
+	if test "$test_run_code_" = 0; then
 		echo "ok $test_count - $1"
 	else
 		echo "not ok $test_count - $1"
@@ -58,27 +113,69 @@ test_expect_success() {
 	fi
 }
 
+# test_expect_failure <description> <body>: a known breakage, named in a
+# comment at the call; TAP's TODO keeps it from failing the run, and prove
+# reports it as "TODO passed" once the bug is fixed. A broken && chain is
+# a failure all the same.
+test_expect_failure() {
+	test "$#" = 2 || test_bug_ "test_expect_failure needs 2 arguments, got $#"
+	test_count=$((test_count + 1))
+	if ! test_chain_lint_ "$2"; then
+		echo "not ok $test_count - $1"
+		echo "# broken && chain in a test_expect_failure body"
+		test_failed=$((test_failed + 1))
+		return
+	fi
+	test_run_ "$2"
+	if test "$test_run_code_" = 0; then
+		echo "ok $test_count - $1 # TODO known breakage vanished"
+	else
+		echo "not ok $test_count - $1 # TODO known breakage"
+	fi
+}
+
+# test_bug_ <message>: a mistake in the test script itself.
+test_bug_() {
+	echo "Bail out! bug in the test script: $1"
+	exit 1
+}
+
 test_done() {
 	echo "1..$test_count"
 	[ "$test_failed" -eq 0 ]
 	exit $?
 }
 
+# The helpers below are called from test bodies, often inside && chains
+# where the shell ignores set -e; so they chain with && (or return on
+# failure) themselves, as git's helpers do.
+
 # test_cmp <expected> <actual>
 test_cmp() {
 	diff -u "$1" "$2"
 }
 
+# test_must_be_empty <file>: the file exists and is empty; shows it if not.
+test_must_be_empty() {
+	if ! test -f "$1"; then
+		echo "test_must_be_empty: '$1' is missing" >&2
+		return 1
+	fi
+	if test -s "$1"; then
+		echo "test_must_be_empty: '$1' is not empty, it contains:" >&2
+		cat "$1" >&2
+		return 1
+	fi
+}
+
 # test_expect_code <code> <cmd>...: the command exits with exactly code.
 test_expect_code() {
-	want=$1
+	test_expect_code_want_=$1
 	shift
-	set +e
-	"$@"
-	got=$?
-	set -e
-	if [ "$got" != "$want" ]; then
-		echo "test_expect_code: '$*' exited $got, expected $want" >&2
+	"$@" && test_expect_code_got_=0 || test_expect_code_got_=$?
+	if [ "$test_expect_code_got_" != "$test_expect_code_want_" ]; then
+		echo "test_expect_code: '$*' exited $test_expect_code_got_," \
+			"expected $test_expect_code_want_" >&2
 		return 1
 	fi
 }
@@ -86,27 +183,24 @@ test_expect_code() {
 # test_must_fail <cmd>...: a clean failure (1-127 or git's 128/129), never
 # a crash or a sanitizer report (exit 86).
 test_must_fail() {
-	set +e
-	"$@"
-	got=$?
-	set -e
-	case $got in
+	"$@" && test_must_fail_got_=0 || test_must_fail_got_=$?
+	case $test_must_fail_got_ in
 	0) echo "test_must_fail: '$*' succeeded" >&2; return 1 ;;
 	86) echo "test_must_fail: '$*' hit a sanitizer report" >&2; return 1 ;;
-	12[0-9]) [ "$got" -le 129 ] && return 0 ;;
-	*) [ "$got" -lt 128 ] && return 0 ;;
+	128|129) return 0 ;;
+	*) [ "$test_must_fail_got_" -lt 128 ] && return 0 ;;
 	esac
-	echo "test_must_fail: '$*' died with $got" >&2
+	echo "test_must_fail: '$*' died with $test_must_fail_got_" >&2
 	return 1
 }
 
 # test_commit_at <iso-date> <subject> [<file> [<content>]]: commit with
 # fixed author and committer dates.
 test_commit_at() {
-	file=${3:-file.txt}
-	mkdir -p "$(dirname "$file")"
-	printf '%s\n' "${4:-$2}" >>"$file"
-	git add "$file"
+	file=${3:-file.txt} &&
+	mkdir -p "$(dirname "$file")" &&
+	printf '%s\n' "${4:-$2}" >>"$file" &&
+	git add "$file" &&
 	GIT_AUTHOR_DATE="$1" GIT_COMMITTER_DATE="$1" git commit -q -m "$2"
 }
 

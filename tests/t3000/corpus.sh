@@ -119,11 +119,3 @@ build_corpus() {
 		git checkout -q main
 	)
 }
-
-test_must_be_empty() {
-	if [ -s "$1" ]; then
-		echo "'$1' is not empty:" >&2
-		cat "$1" >&2
-		return 1
-	fi
-}
