@@ -4,9 +4,9 @@
 
 # helion_commit <iso-date> <path> <subject>
 helion_commit() {
-	mkdir -p "$(dirname "$2")"
-	echo "$3" >>"$2"
-	git add "$2"
+	mkdir -p "$(dirname "$2")" &&
+	echo "$3" >>"$2" &&
+	git add "$2" &&
 	GIT_AUTHOR_DATE="$1" GIT_COMMITTER_DATE="$1" git commit -q -m "$3"
 }
 
@@ -20,26 +20,26 @@ nightly_sha() {
 # commit, a stacked-tag [CuTe] [reland] one and an untagged one touching
 # helion/_compiler/cute/.
 make_helion_repo() {
-	git init -q -b main "$1"
+	git init -q -b main "$1" &&
 	(
-		cd "$1"
+		cd "$1" &&
 		for d in 01 02 03 04 05 06 07 08 09 10 11 12 13 14; do
-			day=2026-09-$d
+			day=2026-09-$d &&
 			if [ $d = 07 ]; then
 				helion_commit "${day}T11:00:00+02:00" helion/_compiler/cute/mma.py \
-					"[cute] Use tcgen05 MMA for the matmul epilogue (#2871)"
+					"[cute] Use tcgen05 MMA for the matmul epilogue (#2871)" &&
 				helion_commit "${day}T12:30:00-04:00" helion/_compiler/cute/pipeline.py \
-					"[CuTe] [reland] Double-buffer the TMA loads (#2873)"
+					"[CuTe] [reland] Double-buffer the TMA loads (#2873)" &&
 				helion_commit "${day}T18:00:00Z" helion/_compiler/cute/layout.py \
-					"Share layout helpers between backends (#2874)"
+					"Share layout helpers between backends (#2874)" &&
 				helion_commit "${day}T19:00:00Z" helion/language/tile_ops.py \
-					"[Pallas] Pad block sizes to the TPU lane width (#2875)"
+					"[Pallas] Pad block sizes to the TPU lane width (#2875)" &&
 				continue
-			fi
+			fi &&
 			helion_commit "${day}T10:00:00Z" helion/language/ops.py \
-				"Add hl.split for tile loops, day $d (#28$d)"
+				"Add hl.split for tile loops, day $d (#28$d)" &&
 			helion_commit "${day}T16:00:00+05:30" test/test_misc.py \
-				"[autotuner] Shrink the default population, day $d (#29$d)"
+				"[autotuner] Shrink the default population, day $d (#29$d)" || exit 1
 		done
 	)
 }
@@ -47,26 +47,27 @@ make_helion_repo() {
 # nightly_runs [<run options>...]: the gen-dashboard "run" lines of the
 # nightlies 2026-09-02 .. 2026-09-14, run ids 30000001 .. 30000013.
 nightly_runs() {
-	i=0
+	i=0 &&
 	for d in 02 03 04 05 06 07 08 09 10 11 12 13 14; do
-		i=$((i + 1))
-		echo "run 3000000$i 2026-09-${d}T08:20:00Z $(nightly_sha 2026-09-$d)${*:+ $*}"
+		i=$((i + 1)) &&
+		sha=$(nightly_sha 2026-09-$d) &&
+		echo "run 3000000$i 2026-09-${d}T08:20:00Z $sha${*:+ $*}" || return 1
 	done
 }
 
 # cute_spec: a gen-dashboard spec (run in the repo) with five CuTe kernels
 # that drop 12% from the 2026-09-08 nightly on, and flat b200 kernels.
 cute_spec() {
-	nightly_runs
-	i=0
+	nightly_runs &&
+	i=0 &&
 	for d in 02 03 04 05 06 07 08 09 10 11 12 13 14; do
-		i=$((i + 1))
-		f=1.0
-		[ $d \> 07 ] && f=0.88
-		w=$((i % 3))
+		i=$((i + 1)) &&
+		f=1.0 &&
+		if [ $d \> 07 ]; then f=0.88; fi &&
+		w=$((i % 3)) &&
 		for k in matmul softmax layer_norm rms_norm cross_entropy; do
-			echo "val b200_cute $k 3000000$i $(echo "(1.5 + $w * 0.003) * $f" | bc -l | cut -c1-6) 1.21 1.05 $(echo "0.02 / ((1.5 + $w * 0.003) * $f)" | bc -l | cut -c1-7)"
-		done
-		echo "val b200 matmul 3000000$i 1.10 1.02 0.98 0.015"
+			echo "val b200_cute $k 3000000$i $(echo "(1.5 + $w * 0.003) * $f" | bc -l | cut -c1-6) 1.21 1.05 $(echo "0.02 / ((1.5 + $w * 0.003) * $f)" | bc -l | cut -c1-7)" || return 1
+		done &&
+		echo "val b200 matmul 3000000$i 1.10 1.02 0.98 0.015" || return 1
 	done
 }

@@ -37,12 +37,12 @@ graph() {
 
 # new_case <dir> <seed> [nospec]: a case directory with its usual files
 new_case() {
-	mkdir -p "$R/$1"
-	name=$(basename "$1")
-	fixture "$name" >"$R/$1/generated.py"
-	graph "$name" "$2" >"$R/$1/schedule_graph.json"
-	[ "${3:-}" = nospec ] || printf 'CASE = "%s"\nSHAPES = [(4096, 4096, 4096)]\n' "$name" >"$R/$1/bench_spec.py"
-	printf 'module {}\n' >"$R/$1/${name}_pre_modulo.ttgir"
+	mkdir -p "$R/$1" &&
+	name=$(basename "$1") &&
+	fixture "$name" >"$R/$1/generated.py" &&
+	graph "$name" "$2" >"$R/$1/schedule_graph.json" &&
+	{ [ "${3:-}" = nospec ] || printf 'CASE = "%s"\nSHAPES = [(4096, 4096, 4096)]\n' "$name" >"$R/$1/bench_spec.py"; } &&
+	printf 'module {}\n' >"$R/$1/${name}_pre_modulo.ttgir" &&
 	printf '{"nodes": []}\n' >"$R/$1/ddg.json"
 }
 
@@ -52,70 +52,70 @@ regen() {
 }
 
 commit_all() {
-	git add -A
+	git add -A &&
 	GIT_AUTHOR_DATE="$1" GIT_COMMITTER_DATE="$1" git commit -q -m "$2"
 }
 
 build_corpus() {
-	git init -q "$1"
+	git init -q "$1" &&
 	(
-		cd "$1"
-		printf 'print("harness")\n' >README.md
-		new_case case1_simple_gemm 7f3a
-		echo 'def reference(): pass' >"$R/case1_simple_gemm/handwritten.py"
-		new_case case2_warp_specialized_gemm 7f3b
-		fixture subtile >"$R/case2_warp_specialized_gemm/generated_subtile.py"
-		graph subtile 7f3c >"$R/case2_warp_specialized_gemm/schedule_graph_subtile.json"
-		new_case case3_flash_attention 7f3d
-		fixture base >"$R/case3_flash_attention/generated_base.py"
-		new_case case4_tma_epilogue 7f3e
-		new_case case5_legacy_pipeline 7f3f nospec
-		new_case case6_blackwell_fa 7f40
-		new_case case7_ws_pingpong 7f41
-		new_case case8_multiphase_gemm 7f42
-		new_case case9_scaled_mm/blockwise 7f43
-		new_case case11_wait_order 7f44 nospec
-		mkdir -p "$R/testing/perf_regression"
-		printf 'import sys\n' >"$R/testing/perf_regression/perf_harness.py"
-		commit_all "2026-09-01T10:00:00Z" "[sched2tlx] Add sched2tlx example corpus (#1200)"
-		git tag c1
+		cd "$1" &&
+		printf 'print("harness")\n' >README.md &&
+		new_case case1_simple_gemm 7f3a &&
+		echo 'def reference(): pass' >"$R/case1_simple_gemm/handwritten.py" &&
+		new_case case2_warp_specialized_gemm 7f3b &&
+		fixture subtile >"$R/case2_warp_specialized_gemm/generated_subtile.py" &&
+		graph subtile 7f3c >"$R/case2_warp_specialized_gemm/schedule_graph_subtile.json" &&
+		new_case case3_flash_attention 7f3d &&
+		fixture base >"$R/case3_flash_attention/generated_base.py" &&
+		new_case case4_tma_epilogue 7f3e &&
+		new_case case5_legacy_pipeline 7f3f nospec &&
+		new_case case6_blackwell_fa 7f40 &&
+		new_case case7_ws_pingpong 7f41 &&
+		new_case case8_multiphase_gemm 7f42 &&
+		new_case case9_scaled_mm/blockwise 7f43 &&
+		new_case case11_wait_order 7f44 nospec &&
+		mkdir -p "$R/testing/perf_regression" &&
+		printf 'import sys\n' >"$R/testing/perf_regression/perf_harness.py" &&
+		commit_all "2026-09-01T10:00:00Z" "[sched2tlx] Add sched2tlx example corpus (#1200)" &&
+		git tag c1 &&
 
-		new_case case10_persistent_gemm_data_partition 7f45
-		commit_all "2026-09-08T10:00:00Z" "[tlx] [AutoWS] Add persistent gemm data partition case (#1240)"
-		git tag c2
+		new_case case10_persistent_gemm_data_partition 7f45 &&
+		commit_all "2026-09-08T10:00:00Z" "[tlx] [AutoWS] Add persistent gemm data partition case (#1240)" &&
+		git tag c2 &&
 
 		# Every graph gets new op ids; only case2's kernel really changes.
 		for c in case1_simple_gemm case2_warp_specialized_gemm case3_flash_attention \
 			 case4_tma_epilogue case6_blackwell_fa case7_ws_pingpong \
 			 case8_multiphase_gemm case9_scaled_mm/blockwise \
 			 case10_persistent_gemm_data_partition case11_wait_order; do
-			regen "$c" 9b2c
-		done
-		f=$R/case2_warp_specialized_gemm/generated.py
+			regen "$c" 9b2c || exit 1
+		done &&
+		f=$R/case2_warp_specialized_gemm/generated.py &&
 		sed -i -e 's/^NUM_STAGES = 2$/NUM_STAGES = 3/' \
-			-e 's/^    return acc$/    tlx.barrier_wait(pid)\n    return acc/' "$f"
-		fixture subtile-v2 >"$R/case2_warp_specialized_gemm/generated_subtile.py"
-		graph subtile 9b2d >"$R/case2_warp_specialized_gemm/schedule_graph_subtile.json"
-		fixture base-v2 >"$R/case3_flash_attention/generated_base.py"
-		printf 'CASE = "case11_wait_order"\n' >"$R/case11_wait_order/bench_spec.py"
-		commit_all "2026-09-15T10:00:00Z" "[sched2tlx] Regenerate fixtures after modulo scheduler fix (#1251)"
-		git tag c3
+			-e 's/^    return acc$/    tlx.barrier_wait(pid)\n    return acc/' "$f" &&
+		fixture subtile-v2 >"$R/case2_warp_specialized_gemm/generated_subtile.py" &&
+		graph subtile 9b2d >"$R/case2_warp_specialized_gemm/schedule_graph_subtile.json" &&
+		fixture base-v2 >"$R/case3_flash_attention/generated_base.py" &&
+		printf 'CASE = "case11_wait_order"\n' >"$R/case11_wait_order/bench_spec.py" &&
+		commit_all "2026-09-15T10:00:00Z" "[sched2tlx] Regenerate fixtures after modulo scheduler fix (#1251)" &&
+		git tag c3 &&
 
 		# A reworded header comment and trailing blanks: same code.
-		f=$R/case6_blackwell_fa/generated.py
+		f=$R/case6_blackwell_fa/generated.py &&
 		sed -i -e 's/-- do not edit\.$/-- regenerate, do not edit./' \
-			-e 's/^    return acc$/    return acc   /' "$f"
-		regen case6_blackwell_fa a001
-		commit_all "2026-09-22T10:00:00Z" "[tlx] [BE] Reword the generated header of case6 (#1262)"
-		git tag c4
+			-e 's/^    return acc$/    return acc   /' "$f" &&
+		regen case6_blackwell_fa a001 &&
+		commit_all "2026-09-22T10:00:00Z" "[tlx] [BE] Reword the generated header of case6 (#1262)" &&
+		git tag c4 &&
 
-		git rm -q -r "$R/case7_ws_pingpong"
-		commit_all "2026-09-29T10:00:00Z" "Revert \"[tlx] [AutoWS] Add ping-pong case\" (#1270)"
-		git tag c5
+		git rm -q -r "$R/case7_ws_pingpong" &&
+		commit_all "2026-09-29T10:00:00Z" "Revert \"[tlx] [AutoWS] Add ping-pong case\" (#1270)" &&
+		git tag c5 &&
 
-		git checkout -q -b rename
-		git mv "$R/case4_tma_epilogue" "$R/case4_tma_store_epilogue"
-		commit_all "2026-10-02T10:00:00Z" "[sched2tlx] [BE] Rename case4 to case4_tma_store_epilogue (#1275)"
+		git checkout -q -b rename &&
+		git mv "$R/case4_tma_epilogue" "$R/case4_tma_store_epilogue" &&
+		commit_all "2026-10-02T10:00:00Z" "[sched2tlx] [BE] Rename case4 to case4_tma_store_epilogue (#1275)" &&
 		git checkout -q main
 	)
 }

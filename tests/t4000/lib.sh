@@ -10,7 +10,7 @@ CUTE=matmul,softmax,layer_norm,rms_norm,cross_entropy
 
 # bb_dispatch <kernels_cute list>: the nightly dispatch workflow.
 bb_dispatch() {
-	mkdir -p .github/workflows
+	mkdir -p .github/workflows &&
 	cat >.github/workflows/benchmark_dispatch.yml <<-YML
 	name: Benchmark Dispatch
 	on:
@@ -34,24 +34,24 @@ bb_dispatch() {
 
 # bb_runpy <kernels without --cudagraph...>: the harness with its KERNEL_MAPPINGS.
 bb_runpy() {
-	mkdir -p benchmarks
+	mkdir -p benchmarks &&
 	{
-		echo 'KERNEL_MAPPINGS: dict[str, tuple[str, ...]] = {'
+		echo 'KERNEL_MAPPINGS: dict[str, tuple[str, ...]] = {' &&
 		for k in matmul softmax layer_norm rms_norm cross_entropy gemm_bias rope; do
-			echo "    \"$k\": ("
-			echo "        \"tritonbench.operators.$k.operator\","
-			echo "        \"examples.$k\","
-			echo "        \"${k}_tritonbench\","
+			echo "    \"$k\": (" &&
+			echo "        \"tritonbench.operators.$k.operator\"," &&
+			echo "        \"examples.$k\"," &&
+			echo "        \"${k}_tritonbench\"," &&
 			case " $* " in
 			*" $k "*)
-				echo '        {'
-				echo '            "num_inputs": 5,'
-				echo '            "remove_flags": ["--cudagraph"],'
+				echo '        {' &&
+				echo '            "num_inputs": 5,' &&
+				echo '            "remove_flags": ["--cudagraph"],' &&
 				echo '        },'
 				;;
-			esac
-			echo '    ),'
-		done
+			esac &&
+			echo '    ),' || return 1
+		done &&
 		echo '}'
 	} >benchmarks/run.py
 }
@@ -60,58 +60,58 @@ bb_runpy() {
 # repository) writes the commits of 2026-09-09. $BB_CUTE_LIST is the
 # first kernels_cute list (default: the five kernels of $CUTE).
 bb_repo() {
-	git init -q -b main "$1"
+	git init -q -b main "$1" &&
 	(
-		cd "$1"
-		bb_dispatch "${BB_CUTE_LIST:-$CUTE}"
-		bb_runpy rms_norm
-		git add .github benchmarks
+		cd "$1" &&
+		bb_dispatch "${BB_CUTE_LIST:-$CUTE}" &&
+		bb_runpy rms_norm &&
+		git add .github benchmarks &&
 		helion_commit 2026-08-31T12:00:00Z helion/_compiler/cute/softmax.py \
-			"Import the Helion tree with the nightly harness (#3000)"
+			"Import the Helion tree with the nightly harness (#3000)" &&
 		for d in 01 02 03 04 05 06 07 08 09 10 11 12 13 14 15 16 17 18 19 20; do
 			if [ $d = 09 ]; then
-				[ -z "$2" ] || "$2"
+				{ [ -z "$2" ] || "$2" || exit 1; } &&
 				continue
-			fi
+			fi &&
 			helion_commit "2026-09-${d}T10:00:00Z" helion/language/ops.py \
-				"Add hl.split for tile loops, day $d (#31$d)"
+				"Add hl.split for tile loops, day $d (#31$d)" &&
 			helion_commit "2026-09-${d}T16:00:00+05:30" test/test_autotuner.py \
-				"[autotuner] Log the search budget, day $d (#32$d)"
+				"[autotuner] Log the search budget, day $d (#32$d)" || exit 1
 		done
 	)
 }
 
 # Window functions: the 2026-09-09 commits of each scenario.
 window_regression() {
-	helion_commit 2026-09-09T09:00:00Z docs/autotuner.md "Fix a typo in the autotuner docs (#3310)"
+	helion_commit 2026-09-09T09:00:00Z docs/autotuner.md "Fix a typo in the autotuner docs (#3310)" &&
 	helion_commit 2026-09-09T11:00:00+02:00 helion/_compiler/cute/softmax.py \
-		"[cute] Rework the softmax reduction pipeline (#3311)"
+		"[cute] Rework the softmax reduction pipeline (#3311)" &&
 	helion_commit 2026-09-09T13:00:00Z helion/_compiler/pallas/tiling.py \
-		"[Pallas] Pad block sizes to the lane width (#3312)"
+		"[Pallas] Pad block sizes to the lane width (#3312)" &&
 	helion_commit 2026-09-09T15:00:00-04:00 helion/language/layout.py \
 		"Share the layout helpers between backends (#3313)"
 }
 
 window_method() {
-	helion_commit 2026-09-09T09:00:00Z docs/autotuner.md "Fix a typo in the autotuner docs (#3310)"
-	bb_runpy rms_norm softmax
-	git add benchmarks/run.py
+	helion_commit 2026-09-09T09:00:00Z docs/autotuner.md "Fix a typo in the autotuner docs (#3310)" &&
+	bb_runpy rms_norm softmax &&
+	git add benchmarks/run.py &&
 	helion_commit 2026-09-09T12:00:00Z benchmarks/README.md \
-		"[CI] Time softmax without CUDA graphs in the nightly (#3314)"
+		"[CI] Time softmax without CUDA graphs in the nightly (#3314)" &&
 	helion_commit 2026-09-09T15:00:00-04:00 helion/language/layout.py \
 		"Share the layout helpers between backends (#3313)"
 }
 
 window_plain() {
-	helion_commit 2026-09-09T09:00:00Z docs/autotuner.md "Fix a typo in the autotuner docs (#3310)"
+	helion_commit 2026-09-09T09:00:00Z docs/autotuner.md "Fix a typo in the autotuner docs (#3310)" &&
 	helion_commit 2026-09-09T15:00:00-04:00 helion/language/layout.py \
 		"Share the layout helpers between backends (#3313)"
 }
 
 window_kernel_set() {
-	helion_commit 2026-09-09T09:00:00Z docs/autotuner.md "Fix a typo in the autotuner docs (#3310)"
-	bb_dispatch "matmul,softmax,layer_norm,rms_norm,cross_entropy"
-	git add .github
+	helion_commit 2026-09-09T09:00:00Z docs/autotuner.md "Fix a typo in the autotuner docs (#3310)" &&
+	bb_dispatch "matmul,softmax,layer_norm,rms_norm,cross_entropy" &&
+	git add .github &&
 	helion_commit 2026-09-09T12:00:00Z docs/ci.md "[CI] Trim the CuTe nightly to five kernels (#3315)"
 }
 
@@ -125,28 +125,28 @@ bb_dashboard() {
 # run_repo <dir>: eight commits after an import; the sixth makes the
 # benchmark slow (perf.txt says so), the third removes a file.
 run_repo() {
-	git init -q -b main "$1"
+	git init -q -b main "$1" &&
 	(
-		cd "$1"
-		printf 'fast\n' >perf.txt
-		mkdir -p helion/runtime
-		printf 'launch = "legacy"\n' >helion/runtime/legacy_launcher.py
-		git add perf.txt helion
-		helion_commit 2026-10-01T10:00:00Z README.md "Import the benchmark fixture (#4000)"
-		helion_commit 2026-10-02T10:00:00Z docs/tiles.md "Document the tile heuristics (#4001)"
+		cd "$1" &&
+		printf 'fast\n' >perf.txt &&
+		mkdir -p helion/runtime &&
+		printf 'launch = "legacy"\n' >helion/runtime/legacy_launcher.py &&
+		git add perf.txt helion &&
+		helion_commit 2026-10-01T10:00:00Z README.md "Import the benchmark fixture (#4000)" &&
+		helion_commit 2026-10-02T10:00:00Z docs/tiles.md "Document the tile heuristics (#4001)" &&
 		helion_commit 2026-10-02T14:00:00Z helion/autotuner/cache.py \
-			"[autotuner] Cache compiled configs per device (#4002)"
-		git rm -q helion/runtime/legacy_launcher.py
-		helion_commit 2026-10-03T10:00:00Z docs/launch.md "Remove the legacy launcher (#4003)"
+			"[autotuner] Cache compiled configs per device (#4002)" &&
+		git rm -q helion/runtime/legacy_launcher.py &&
+		helion_commit 2026-10-03T10:00:00Z docs/launch.md "Remove the legacy launcher (#4003)" &&
 		helion_commit 2026-10-03T14:00:00Z helion/_compiler/pallas/tiling.py \
-			"[Pallas] Pad block sizes to the lane width (#4004)"
+			"[Pallas] Pad block sizes to the lane width (#4004)" &&
 		helion_commit 2026-10-04T10:00:00Z helion/language/layout.py \
-			"Share the layout helpers between backends (#4005)"
-		printf 'slow\n' >perf.txt
-		git add perf.txt
+			"Share the layout helpers between backends (#4005)" &&
+		printf 'slow\n' >perf.txt &&
+		git add perf.txt &&
 		helion_commit 2026-10-04T14:00:00Z helion/_compiler/cute/softmax.py \
-			"[cute] Rework the softmax reduction pipeline (#4006)"
-		helion_commit 2026-10-05T10:00:00Z docs/autotuner.md "Fix a typo in the autotuner docs (#4007)"
+			"[cute] Rework the softmax reduction pipeline (#4006)" &&
+		helion_commit 2026-10-05T10:00:00Z docs/autotuner.md "Fix a typo in the autotuner docs (#4007)" &&
 		helion_commit 2026-10-05T14:00:00Z .github/ci_commit_pins/tritonbench.txt \
 			"Bump the tritonbench pin (#4008)"
 	)
