@@ -32,8 +32,8 @@ bw_ok() {
 # serve <name> [<extra>]: put the pristine dashboard (plus an optional
 # trailing line, which changes its ETag) at /<name> with a fixed mtime.
 serve() {
-	cp "$TRASH/dash.json" "$WWW/$1"
-	[ -z "${2:-}" ] || echo "$2" >>"$WWW/$1"
+	cp "$TRASH/dash.json" "$WWW/$1" &&
+	{ [ -z "${2:-}" ] || echo "$2" >>"$WWW/$1"; } &&
 	touch -d "$STAMP" "$WWW/$1"
 }
 
@@ -84,13 +84,15 @@ test_expect_success 'setup: a repository and its dashboard' '
 	(
 		cd repo &&
 		for d in 01 02 03 04 05 06; do
-			test_commit_at "2026-09-${d}T10:00:00Z" "[triton] Tune the matmul configs, day $d (#10$d)"
+			test_commit_at "2026-09-${d}T10:00:00Z" "[triton] Tune the matmul configs, day $d (#10$d)" ||
+			exit 1
 		done &&
 		for d in 02 03 04 05 06; do
-			echo "run 10$d 2026-09-${d}T08:20:00Z $(git rev-list -1 --before=2026-09-${d}T08:00:00Z main)"
-			v=1.50 && if [ $d \> 04 ]; then v=1.20; fi
-			echo "val h100 matmul 10$d $v 1.10 1.00 0.020"
-			echo "val h100 softmax 10$d $v 1.10 1.00 0.020"
+			sha=$(git rev-list -1 --before=2026-09-${d}T08:00:00Z main) &&
+			echo "run 10$d 2026-09-${d}T08:20:00Z $sha" &&
+			v=1.50 && if [ $d \> 04 ]; then v=1.20; fi &&
+			echo "val h100 matmul 10$d $v 1.10 1.00 0.020" &&
+			echo "val h100 softmax 10$d $v 1.10 1.00 0.020" || exit 1
 		done >spec &&
 		python3 "$SRC_DIR/tests/lib/gen-dashboard.py" <spec >"$TRASH/dash.json" &&
 		python3 "$SRC_DIR/tests/lib/gen-dashboard.py" --pretuned <spec >"$TRASH/pretuned.json"

@@ -3,8 +3,11 @@
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$TEST_DIR/lib/helion-repo.sh"
 
-make_helion_repo "$TRASH/repo"
-(cd "$TRASH/repo" && cute_spec | python3 "$TEST_DIR/lib/gen-dashboard.py" >"$TRASH/dash.json")
+test_expect_success 'setup: the Helion-like repository and its dashboard' '
+	make_helion_repo repo &&
+	(cd repo && cute_spec >../spec) &&
+	(cd repo && python3 "$TEST_DIR/lib/gen-dashboard.py" <../spec) >dash.json
+'
 cd "$TRASH/repo"
 good=$(nightly_sha 2026-09-07)
 bad=$(nightly_sha 2026-09-08)

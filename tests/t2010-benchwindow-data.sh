@@ -5,7 +5,9 @@
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$TEST_DIR/lib/helion-repo.sh"
 
-make_helion_repo "$TRASH/repo"
+test_expect_success 'setup: the Helion-like repository' '
+	make_helion_repo repo
+'
 cd "$TRASH/repo"
 good=$(nightly_sha 2026-09-07)
 bad=$(nightly_sha 2026-09-08)
@@ -13,12 +15,12 @@ gen() { python3 "$TEST_DIR/lib/gen-dashboard.py" "$@"; }
 
 # series <platform> <kernel> <value of each day 02..14 ...>: val lines for the runs of cute_spec
 series() {
-	p=$1 k=$2
-	shift 2
-	i=0
+	p=$1 k=$2 &&
+	shift 2 &&
+	i=0 &&
 	for v in "$@"; do
-		i=$((i + 1))
-		echo "val $p $k 3000000$i $v 1.21 1.05 0.0133"
+		i=$((i + 1)) &&
+		echo "val $p $k 3000000$i $v 1.21 1.05 0.0133" || return 1
 	done
 }
 runs() { nightly_runs "$@"; }
@@ -109,10 +111,10 @@ test_expect_success 'a kernel-set change is not a step; the real step nearby is'
 	cd repo &&
 	{ runs &&
 	  for k in matmul softmax layer_norm rms_norm cross_entropy; do
-		series b200_cute $k 1.50 1.50 1.51 1.50 1.50 1.51 1.50 1.50 1.32 1.32 1.33 1.32 1.32
+		series b200_cute $k 1.50 1.50 1.51 1.50 1.50 1.51 1.50 1.50 1.32 1.32 1.33 1.32 1.32 || return 1
 	  done &&
 	  for k in gemm_a gemm_b gemm_c gemm_d gemm_e gemm_f gemm_g; do
-		series b200_cute $k 3.0 3.0 3.0 | sed "s/ 3.0 / 3.0 /"
+		series b200_cute $k 3.0 3.0 3.0 | sed "s/ 3.0 / 3.0 /" || return 1
 	  done; } | gen >../set.json &&
 	git benchwindow --file ../set.json --json b200_cute 2026-09-07 >../out.json &&
 	python3 - ../out.json "$(nightly_sha 2026-09-10)" <<-\PY

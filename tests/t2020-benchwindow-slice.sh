@@ -4,18 +4,21 @@
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$TEST_DIR/lib/helion-repo.sh"
 
-git init -q -b main "$TRASH/repo"
+test_expect_success 'setup: a window of nine commits, tagged every which way' '
+	git init -q -b main repo &&
+	cd repo &&
+	helion_commit 2026-09-06T10:00:00Z README.md "Initial import (#1)" &&
+	helion_commit 2026-09-07T09:00:00Z helion/language/a.py "[cute] Use tcgen05 MMA for the epilogue (#2871)" &&
+	helion_commit 2026-09-07T09:10:00Z helion/language/b.py "[CuTe] [reland] Double-buffer the TMA loads (#2873)" &&
+	helion_commit 2026-09-07T09:20:00Z helion/language/c.py "[reland] [cutedsl] Fuse the softmax prologue (#2874)" &&
+	helion_commit 2026-09-07T09:30:00Z helion/language/d.py "[CUTEDSL] Tune the warp specialisation (#2875)" &&
+	helion_commit 2026-09-07T09:40:00Z helion/runtime/cute/launch.py "Share the launcher between backends (#2876)" &&
+	helion_commit 2026-09-07T09:50:00Z helion/language/e.py "[Pallas] Pad block sizes to the TPU lane width (#2877)" &&
+	helion_commit 2026-09-07T10:00:00Z helion/language/f.py "[cuteish] Not the CuTe slice (#2878)" &&
+	helion_commit 2026-09-07T10:10:00Z helion/language/g.py "[ROCm][CI] Pin the MI350X runner image (#2879)" &&
+	helion_commit 2026-09-07T10:20:00Z benchmarks/run.py "Drop --cudagraph for flex attention (#2880)"
+'
 cd "$TRASH/repo"
-helion_commit 2026-09-06T10:00:00Z README.md "Initial import (#1)"
-helion_commit 2026-09-07T09:00:00Z helion/language/a.py "[cute] Use tcgen05 MMA for the epilogue (#2871)"
-helion_commit 2026-09-07T09:10:00Z helion/language/b.py "[CuTe] [reland] Double-buffer the TMA loads (#2873)"
-helion_commit 2026-09-07T09:20:00Z helion/language/c.py "[reland] [cutedsl] Fuse the softmax prologue (#2874)"
-helion_commit 2026-09-07T09:30:00Z helion/language/d.py "[CUTEDSL] Tune the warp specialisation (#2875)"
-helion_commit 2026-09-07T09:40:00Z helion/runtime/cute/launch.py "Share the launcher between backends (#2876)"
-helion_commit 2026-09-07T09:50:00Z helion/language/e.py "[Pallas] Pad block sizes to the TPU lane width (#2877)"
-helion_commit 2026-09-07T10:00:00Z helion/language/f.py "[cuteish] Not the CuTe slice (#2878)"
-helion_commit 2026-09-07T10:10:00Z helion/language/g.py "[ROCm][CI] Pin the MI350X runner image (#2879)"
-helion_commit 2026-09-07T10:20:00Z benchmarks/run.py "Drop --cudagraph for flex attention (#2880)"
 good=$(git rev-parse HEAD~9)
 bad=$(git rev-parse HEAD)
 

@@ -5,13 +5,14 @@
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$TEST_DIR/lib/helion-repo.sh"
 
-make_helion_repo "$TRASH/repo"
-cd "$TRASH/repo"
-(cute_spec | python3 "$TEST_DIR/lib/gen-dashboard.py" >"$TRASH/dash.json")
-good=$(nightly_sha 2026-09-07)
-bad=$(nightly_sha 2026-09-08)
-git benchwindow --file "$TRASH/dash.json" --json b200_cute 2026-09-08 >"$TRASH/expect.json"
-cd "$TRASH"
+test_expect_success 'setup: the repository, its dashboard and the reference run' '
+	make_helion_repo repo &&
+	(cd repo && cute_spec >../spec) &&
+	(cd repo && python3 "$TEST_DIR/lib/gen-dashboard.py" <../spec) >dash.json &&
+	(cd repo && git benchwindow --file ../dash.json --json b200_cute 2026-09-08) >expect.json
+'
+good=$(cd "$TRASH/repo" && nightly_sha 2026-09-07)
+bad=$(cd "$TRASH/repo" && nightly_sha 2026-09-08)
 
 test_expect_success 'the reference run lists four commits' '
 	test $(grep -c "\"slice_match\"" expect.json) = 4

@@ -17,9 +17,9 @@ subject_sha() {
 # report_head <cause> <good day> <good run> <bad day> <bad run>: the
 # report's lines up to the evidence heading.
 report_head() {
-	echo "b200_cute on 2026-09-10: $1"
-	echo "last good: $(short $2) (run $3, $2T08:20:00Z)"
-	echo "first bad: $(short $4) (run $5, $4T08:20:00Z)"
+	echo "b200_cute on 2026-09-10: $1" &&
+	echo "last good: $(short $2) (run $3, $2T08:20:00Z)" &&
+	echo "first bad: $(short $4) (run $5, $4T08:20:00Z)" &&
 	printf "\nevidence:\n"
 }
 

@@ -168,7 +168,8 @@ test_expect_success 'without the harness files the cudagraph check is skipped, a
 	(
 		cd bare-history &&
 		for d in 01 02 03 04 05 06 07 08 09 10 11 12; do
-			helion_commit "2026-09-${d}T10:00:00Z" helion/language/ops.py "Add hl.split, day $d (#31$d)"
+			helion_commit "2026-09-${d}T10:00:00Z" helion/language/ops.py "Add hl.split, day $d (#31$d)" ||
+			exit 1
 		done &&
 		bb_dashboard --event regress:b200_cute:2026-09-10:0.85 >../bare.json &&
 		git benchbisect --file ../bare.json b200_cute 2026-09-10 >out &&

@@ -43,12 +43,12 @@ step_verdicts() {
 
 # snapshot: everything of the user's checkout that must not change.
 snapshot() {
-	git status --porcelain=v1 --untracked-files=all
-	git rev-parse HEAD
-	git symbolic-ref HEAD
-	git for-each-ref
-	git stash list
-	sha256sum .git/index
+	git status --porcelain=v1 --untracked-files=all &&
+	git rev-parse HEAD &&
+	git symbolic-ref HEAD &&
+	git for-each-ref &&
+	git stash list &&
+	sha256sum .git/index &&
 	ls .git
 }
 

@@ -28,7 +28,7 @@ PATH="$TRASH/bin:$PATH"
 # metric_repo <dir> <perf of commit 1..8...>: an import (1.00 1.02 0.98)
 # and eight commits setting perf.txt to the given values ("-" keeps it).
 metric_repo() {
-	git init -q -b main "$1"
+	git init -q -b main "$1" &&
 	(
 		cd "$1" &&
 		echo "1.00 1.02 0.98" >perf.txt &&
@@ -37,8 +37,8 @@ metric_repo() {
 		shift &&
 		i=0 &&
 		for p in "$@"; do
-			i=$((i + 1))
-			[ "$p" = - ] || { echo "$p" >perf.txt && git add perf.txt; }
+			i=$((i + 1)) &&
+			{ [ "$p" = - ] || { echo "$p" >perf.txt && git add perf.txt; }; } &&
 			helion_commit "2026-10-0$((1 + (i + 1) / 2))T1$((i % 2 * 4)):00:00Z" "helion/step$i.py" \
 				"Tune the tile search, part $i (#410$i)" || exit 1
 		done

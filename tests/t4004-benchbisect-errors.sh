@@ -15,8 +15,8 @@ test_expect_success 'setup' '
 
 # usage_error <message> <args...>: exit 129, the message and the usage on stderr.
 usage_error() {
-	msg=$1
-	shift
+	msg=$1 &&
+	shift &&
 	test_expect_code 129 git benchbisect "$@" >out 2>err &&
 	grep -F "error: $msg" err &&
 	grep "^usage: git benchbisect \[<options>\] <platform> <date>$" err &&

@@ -24,7 +24,7 @@ for p in $programs; do
 		man_text '$p' >man.txt &&
 		while read -r o; do
 			grep -q -- "--$o\\b" man.txt ||
-				{ echo "--$o is not in man/git-'$p'.1"; exit 1; }
+				{ echo "--$o is not in man/git-'$p'.1"; return 1; }
 		done <opts
 	'
 	test_expect_success "git-$p: the man page documents no option the code lacks" '
@@ -40,9 +40,9 @@ for p in $programs; do
 			cut -f1 >fish-offers &&
 		while read -r o; do
 			grep -q -- "'\''\\*\\{0,1\\}--$o[=[]" "$SRC_DIR/completions/_git-'$p'" ||
-				{ echo "--$o is not in completions/_git-'$p'"; exit 1; }
+				{ echo "--$o is not in completions/_git-'$p'"; return 1; }
 			grep -qx -- "--$o" fish-offers ||
-				{ echo "fish does not offer --$o for git '$p'"; exit 1; }
+				{ echo "fish does not offer --$o for git '$p'"; return 1; }
 		done <opts
 	'
 	test_expect_success "git-$p: -h prints the usage and exits 129" '

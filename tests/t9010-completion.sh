@@ -77,7 +77,7 @@ test_expect_success 'fish completes options and platforms' '
 	cd repo &&
 	mkdir -p "$XDG_CONFIG_HOME/fish/completions" &&
 	cp "$SRC_DIR"/completions/*.fish "$XDG_CONFIG_HOME/fish/completions/" &&
-	for f in "$SRC_DIR"/completions/*.fish; do fish -n "$f"; done &&
+	for f in "$SRC_DIR"/completions/*.fish; do fish -n "$f" || return 1; done &&
 	fish -c "source /usr/share/fish/completions/git.fish; source \"$SRC_DIR/completions/git-benchwindow.fish\"; complete -C \"git benchwindow --only\"" >actual &&
 	grep "^--only-slice" actual &&
 	fish -c "source /usr/share/fish/completions/git.fish; source \"$SRC_DIR/completions/git-benchwindow.fish\"; complete -C \"git benchwindow b2\"" | cut -f1 >actual &&
@@ -89,7 +89,7 @@ test_expect_success 'zsh loads every completion function' '
 	for p in $programs; do
 		zsh -n "$SRC_DIR/completions/_git-$p" &&
 		zsh -fc "fpath=(\"$SRC_DIR/completions\" \$fpath); autoload -Uz _git-$p; whence -w _git-$p" >out &&
-		grep "_git-$p: function" out || exit 1
+		grep "_git-$p: function" out || return 1
 	done
 '
 

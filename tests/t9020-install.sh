@@ -14,7 +14,7 @@ test_expect_success 'make install into a DESTDIR' '
 		test -f "$inst/usr/local/share/man/man1/git-$p.1" &&
 		test -f "$inst/usr/local/share/bash-completion/completions/git-$p" &&
 		test -f "$inst/usr/local/share/zsh/site-functions/_git-$p" &&
-		test -f "$inst/usr/local/share/fish/vendor_completions.d/git-$p.fish" || exit 1
+		test -f "$inst/usr/local/share/fish/vendor_completions.d/git-$p.fish" || return 1
 	done
 '
 
@@ -23,7 +23,7 @@ test_expect_success 'git <cmd> --help opens the installed man page' '
 		PATH="$inst/usr/local/bin:$PATH" MANPATH="$inst/usr/local/share/man" MANPAGER=cat \
 			MANWIDTH=80 git $p --help >out 2>err &&
 		grep -q "^NAME" out &&
-		grep -q "^GIT-$(echo $p | tr a-z A-Z)(1) " out || { cat err; exit 1; }
+		grep -q "^GIT-$(echo $p | tr a-z A-Z)(1) " out || { cat err; return 1; }
 	done
 '
 
