@@ -115,10 +115,10 @@ window_kernel_set() {
 	helion_commit 2026-09-09T12:00:00Z docs/ci.md "[CI] Trim the CuTe nightly to five kernels (#3315)"
 }
 
-# bb_dashboard <args...>: make-dashboard.py over 2026-09-01 .. 2026-09-20
-# with b200_cute, b200 and h100, run in the current repository.
+# bb_dashboard <args...>: a gen-dashboard.py scenario over 2026-09-01 ..
+# 2026-09-20 with b200_cute, b200 and h100, run in the current repository.
 bb_dashboard() {
-	python3 "$TEST_DIR/lib/make-dashboard.py" --start 2026-09-01 --nights 20 \
+	python3 "$TEST_DIR/lib/gen-dashboard.py" scenario --start 2026-09-01 --nights 20 \
 		--platform b200_cute=$CUTE --platform b200=matmul,softmax --platform h100=matmul "$@"
 }
 
