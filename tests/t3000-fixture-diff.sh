@@ -1,7 +1,7 @@
 #!/bin/bash
 # git fixture-diff: cases, statuses, renames, output formats, working tree.
 . "$(dirname "$0")/lib/test-lib.sh"
-. "$TEST_DIR/t3000/corpus.sh"
+. "$TEST_DIR/lib/fixture-corpus.sh"
 
 test_expect_success 'setup: corpus repository with regenerations, renames, back-outs' '
 	build_corpus repo &&

@@ -1,7 +1,7 @@
 #!/bin/bash
 # git fixture-diff --check (the pre-merge gate) and --install-hook.
 . "$(dirname "$0")/lib/test-lib.sh"
-. "$TEST_DIR/t3000/corpus.sh"
+. "$TEST_DIR/lib/fixture-corpus.sh"
 
 test_expect_success 'setup' '
 	build_corpus repo

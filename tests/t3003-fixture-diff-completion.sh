@@ -2,7 +2,7 @@
 # Completion of git fixture-diff: options from the binary, revisions from
 # git, --cases values from the discovered case names.
 . "$(dirname "$0")/lib/test-lib.sh"
-. "$TEST_DIR/t3000/corpus.sh"
+. "$TEST_DIR/lib/fixture-corpus.sh"
 
 # complete_fd <words after "git fixture-diff"...>: what _git_fixture_diff
 # offers for the last word when git's completion calls it (git's own

@@ -2,12 +2,7 @@
 # git benchbisect: one test repository and dashboard per cause, the whole
 # report pinned.
 . "$(dirname "$0")/lib/test-lib.sh"
-. "$TEST_DIR/t4000/lib.sh"
-
-# short <day>: the 8-hex sha the nightly of <day> ran on.
-short() {
-	git rev-list --first-parent -1 --before="$1T08:00:00Z" main | cut -c1-8
-}
+. "$TEST_DIR/lib/bisect-repo.sh"
 
 # subject_sha <subject>: the 8-hex sha of the window commit with that subject.
 subject_sha() {
@@ -18,8 +13,8 @@ subject_sha() {
 # report's lines up to the evidence heading.
 report_head() {
 	echo "b200_cute on 2026-09-10: $1" &&
-	echo "last good: $(short $2) (run $3, $2T08:20:00Z)" &&
-	echo "first bad: $(short $4) (run $5, $4T08:20:00Z)" &&
+	echo "last good: $(nightly_short $2) (run $3, $2T08:20:00Z)" &&
+	echo "first bad: $(nightly_short $4) (run $5, $4T08:20:00Z)" &&
 	printf "\nevidence:\n"
 }
 
@@ -46,7 +41,7 @@ test_expect_success 'real regression: Helion-only, persistent, timers agree; one
 	C=$(subject_sha "\[cute\] Rework the softmax reduction pipeline (#3311)") &&
 	P=$(subject_sha "\[Pallas\] Pad block sizes to the lane width (#3312)") &&
 	D=$(subject_sha "Fix a typo in the autotuner docs (#3310)") &&
-	B=$(short 2026-09-10) &&
+	B=$(nightly_short 2026-09-10) &&
 	{
 		report_head "real regression" 2026-09-09 3000000008 2026-09-10 3000000009
 		cat <<-EOF
@@ -55,7 +50,7 @@ test_expect_success 'real regression: Helion-only, persistent, timers agree; one
 		  implementations: triton +0.0%, torch_compile +0.0% against helion -15.1%: Helion-only
 		  timers: speedup -15.1% and latency +17.6%: they agree (opposite ways, alike in size)
 		  other platforms on the 2026-09-10 nightly: b200 +0.0%, h100 +0.0%: none moved
-		  window: 4 first-parent commits in $(short 2026-09-09)..$B
+		  window: 4 first-parent commits in $(nightly_short 2026-09-09)..$B
 		  measurement: no window commit touches the measurement paths
 		  slice: 1 of 4 window commits match the slice
 		  kernels behind the move: matmul -14.8%, softmax -15.7%, layer_norm -14.6%, rms_norm -14.9%, cross_entropy -15.3% (5 of 5)
@@ -81,7 +76,7 @@ test_expect_success 'method change: speedup moves, latency flat, a harness commi
 	cd method &&
 	git benchbisect --file ../method.json b200_cute 2026-09-10 >actual 2>err &&
 	H=$(subject_sha "\[CI\] Time softmax without CUDA graphs in the nightly (#3314)") &&
-	G=$(short 2026-09-09) B=$(short 2026-09-10) &&
+	G=$(nightly_short 2026-09-09) B=$(nightly_short 2026-09-10) &&
 	{
 		report_head "benchmark method change" 2026-09-09 3000000008 2026-09-10 3000000009
 		cat <<-EOF
@@ -112,7 +107,7 @@ test_expect_success 'method change: speedup moves, latency flat, a harness commi
 test_expect_success 'hardware: every implementation and latency move on one platform only' '
 	cd plain &&
 	git benchbisect --file ../hardware.json b200_cute 2026-09-10 >actual &&
-	G=$(short 2026-09-09) B=$(short 2026-09-10) &&
+	G=$(nightly_short 2026-09-09) B=$(nightly_short 2026-09-10) &&
 	{
 		report_head "hardware issue" 2026-09-09 3000000008 2026-09-10 3000000009
 		cat <<-EOF
@@ -138,7 +133,7 @@ test_expect_success 'hardware: every implementation and latency move on one plat
 test_expect_success 'noise: a one-night spike that reverts' '
 	cd plain &&
 	git benchbisect --file ../spike.json b200_cute 2026-09-10 >actual 2>err &&
-	G=$(short 2026-09-08) B=$(short 2026-09-09) &&
+	G=$(nightly_short 2026-09-08) B=$(nightly_short 2026-09-09) &&
 	{
 		report_head "noise" 2026-09-08 3000000007 2026-09-09 3000000008
 		cat <<-EOF
@@ -178,8 +173,8 @@ test_expect_success 'noise: a quiet series' '
 test_expect_success 'empty window: the move persists and the timers agree, so the machine changed' '
 	cd empty &&
 	git benchbisect --file ../empty.json b200_cute 2026-09-10 >actual &&
-	B=$(short 2026-09-10) &&
-	test "$B" = "$(short 2026-09-09)" &&
+	B=$(nightly_short 2026-09-10) &&
+	test "$B" = "$(nightly_short 2026-09-09)" &&
 	sed -n "1p;/^  window/p;/^  measurement/p;/^  slice/p;/^speedup/,\$p" actual >picked &&
 	cat >expect <<-EOF &&
 	b200_cute on 2026-09-10: hardware issue
@@ -194,7 +189,7 @@ test_expect_success 'kernel-set change: the naive geomean jumps, the kernels on 
 	cd kernel-set &&
 	git benchbisect --file ../kernel-set.json b200_cute 2026-09-10 >actual &&
 	T=$(subject_sha "\[CI\] Trim the CuTe nightly to five kernels (#3315)") &&
-	G=$(short 2026-09-09) B=$(short 2026-09-10) &&
+	G=$(nightly_short 2026-09-09) B=$(nightly_short 2026-09-10) &&
 	{
 		report_head "benchmark method change" 2026-09-09 3000000008 2026-09-10 3000000009
 		cat <<-EOF

@@ -2,12 +2,7 @@
 # git benchbisect: the --json contract, the Pretuned tab, one kernel, the
 # rule thresholds, the measurement paths and the harness-file check.
 . "$(dirname "$0")/lib/test-lib.sh"
-. "$TEST_DIR/t4000/lib.sh"
-
-# full <day>: the sha the nightly of <day> ran on.
-full() {
-	git rev-list --first-parent -1 --before="$1T08:00:00Z" main
-}
+. "$TEST_DIR/lib/bisect-repo.sh"
 
 # subject_sha <subject>: the sha of the commit with that subject.
 subject_sha() {
@@ -26,7 +21,7 @@ test_expect_success 'setup: repositories and dashboards' '
 test_expect_success '--json is the documented contract' '
 	cd regression &&
 	git benchbisect --json --file ../regression.json b200_cute 2026-09-10 >actual 2>/dev/null &&
-	G=$(full 2026-09-09) B=$(full 2026-09-10) &&
+	G=$(nightly_sha 2026-09-09) B=$(nightly_sha 2026-09-10) &&
 	C=$(subject_sha "\[cute\] Rework the softmax reduction pipeline (#3311)") &&
 	P=$(subject_sha "\[Pallas\] Pad block sizes to the lane width (#3312)") &&
 	D=$(subject_sha "Fix a typo in the autotuner docs (#3310)") &&
@@ -173,7 +168,7 @@ test_expect_success 'without the harness files the cudagraph check is skipped, a
 		done &&
 		bb_dashboard --event regress:b200_cute:2026-09-10:0.85 >../bare.json &&
 		git benchbisect --file ../bare.json b200_cute 2026-09-10 >out &&
-		B=$(full 2026-09-10 | cut -c1-8) &&
+		B=$(nightly_sha 2026-09-10 | cut -c1-8) &&
 		sed -n "/^  dispatch/p;/^  cudagraph/p" out >actual &&
 		cat >expect <<-EOF &&
 		  dispatch at $B: not checked: no .github/workflows/benchmark_dispatch.yml

@@ -2,7 +2,7 @@
 # git benchbisect run: the search, its verdicts, and a scratch tree that
 # leaves the user's checkout alone.
 . "$(dirname "$0")/lib/test-lib.sh"
-. "$TEST_DIR/t4000/lib.sh"
+. "$TEST_DIR/lib/bisect-repo.sh"
 
 TMPDIR="$TRASH/tmp"
 export TMPDIR
@@ -25,11 +25,6 @@ exit 0
 EOF
 chmod +x "$TRASH/bin/bench"
 PATH="$TRASH/bin:$PATH"
-
-# at <n>: the full sha of the n-th commit after the import (0: the import).
-at() {
-	git rev-parse "main~$((8 - $1))"
-}
 
 # subject_of <n>
 subject_of() {

@@ -2,7 +2,7 @@
 # git benchbisect run --metric: a noisy benchmark that prints a number,
 # three-way verdicts with --repeat, and a window taken from the dashboard.
 . "$(dirname "$0")/lib/test-lib.sh"
-. "$TEST_DIR/t4000/lib.sh"
+. "$TEST_DIR/lib/bisect-repo.sh"
 
 TMPDIR="$TRASH/tmp"
 export TMPDIR
@@ -43,10 +43,6 @@ metric_repo() {
 				"Tune the tile search, part $i (#410$i)" || exit 1
 		done
 	)
-}
-
-at() {
-	git rev-parse "main~$((8 - $1))"
 }
 
 short() {

@@ -2,7 +2,7 @@
 # git benchbisect: usage errors (129), fatal errors (128), and the cases
 # where the data is incomplete but a verdict is still honest.
 . "$(dirname "$0")/lib/test-lib.sh"
-. "$TEST_DIR/t4000/lib.sh"
+. "$TEST_DIR/lib/bisect-repo.sh"
 
 TMPDIR="$TRASH/tmp"
 export TMPDIR

@@ -5,8 +5,6 @@
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$TEST_DIR/lib/helion-repo.sh"
 
-make_helion_repo "$TRASH/repo"
-(cd "$TRASH/repo" && cute_spec | python3 "$TEST_DIR/lib/gen-dashboard.py" >"$TRASH/dash.json")
 programs=$(cd "$SRC_DIR/cmd" && ls *.c | sed 's/\.c$//')
 
 # bash_complete <words...>: what git's bash completion offers for the
@@ -27,7 +25,10 @@ bash_complete() {
 
 start_httpd "$TRASH"
 
-test_expect_success 'set up the dashboard cache' '
+test_expect_success 'setup: the repository, its dashboard and the dashboard cache' '
+	make_helion_repo repo &&
+	(cd repo && cute_spec >../spec) &&
+	(cd repo && python3 "$TEST_DIR/lib/gen-dashboard.py" <../spec) >dash.json &&
 	git -C repo benchwindow --url "$HTTPD_URL/dash.json" b200_cute 2026-09-08 >/dev/null
 '
 

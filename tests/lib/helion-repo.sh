@@ -2,17 +2,20 @@
 # squash-merged, bracket-tagged subjects, two commits a day at fixed times,
 # and nightlies that ran on the tip of main at 08:00 UTC.
 
-# helion_commit <iso-date> <path> <subject>
+# helion_commit <iso-date> <path> <subject>: test_commit_at, with the
+# subject appended to path.
 helion_commit() {
-	mkdir -p "$(dirname "$2")" &&
-	echo "$3" >>"$2" &&
-	git add "$2" &&
-	GIT_AUTHOR_DATE="$1" GIT_COMMITTER_DATE="$1" git commit -q -m "$3"
+	test_commit_at "$1" "$3" "$2"
 }
 
 # nightly_sha <day>: the commit the 08:20 nightly of <day> ran on.
 nightly_sha() {
 	git rev-list --first-parent -1 --before="$1T08:00:00Z" main
+}
+
+# nightly_short <day>: the 8-hex sha of that nightly, as the reports print it.
+nightly_short() {
+	nightly_sha "$1" | cut -c1-8
 }
 
 # make_helion_repo <dir>: 2026-09-01 .. 2026-09-14, two commits a day; the

@@ -1,4 +1,4 @@
-# Repositories and dashboards for the git-benchbisect tests: a Helion-like
+# Repositories and dashboards for the git-benchbisect tests (t4NNN): a Helion-like
 # history (squash-merged, bracket-tagged subjects, the nightly harness
 # files) with two commits a day from 2026-09-01 to 2026-09-20, except the
 # 2026-09-09 commits (the window of the 2026-09-10 nightly), which each
@@ -120,6 +120,12 @@ window_kernel_set() {
 bb_dashboard() {
 	python3 "$TEST_DIR/lib/gen-dashboard.py" scenario --start 2026-09-01 --nights 20 \
 		--platform b200_cute=$CUTE --platform b200=matmul,softmax --platform h100=matmul "$@"
+}
+
+# at <n>: the full sha of the n-th commit after the import (0: the import)
+# of a run_repo or metric_repo history, run inside it.
+at() {
+	git rev-parse "main~$((8 - $1))"
 }
 
 # run_repo <dir>: eight commits after an import; the sixth makes the
