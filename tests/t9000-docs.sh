@@ -8,7 +8,8 @@ programs=$(cd "$SRC_DIR/cmd" && ls *.c | sed 's/\.c$//')
 
 # options <cmd>: the long options of git-<cmd>, one per line, without "=".
 options() {
-	"git-$1" --git-completion-helper | sed 's/ -- .*//' | tr ' ' '\n' |
+	"git-$1" --git-completion-helper >helper-out &&
+	sed 's/ -- .*//' helper-out | tr ' ' '\n' |
 		sed -n 's/^--\([a-z][a-z0-9-]*\)=\{0,1\}$/\1/p' | sort -u
 }
 
