@@ -30,6 +30,15 @@ test_expect_success 'a failing middle line fails the test (the exact check of is
 	test_cmp expect actual
 '
 
+test_expect_success 'without the chain lint, set -e alone still fails a failing middle line' '
+	mkdir -p t/lib &&
+	cp "$SRC_DIR/tests/lib/test-lib.sh" t/lib/ &&
+	printf ". \"\$(dirname \"\$0\")/lib/test-lib.sh\"\ntest_expect_success \"middle line fails\" \"\n\tfalse\n\ttrue\n\"\ntest_done\n" >t/.x.sh &&
+	BT_TEST_CHAIN_LINT=0 test_expect_code 1 bash t/.x.sh >out &&
+	printf "not ok 1 - middle line fails\n1..1\n" >expect &&
+	test_cmp expect out
+'
+
 test_expect_success 'set -e catches what the chain lint cannot see: a loop without || return 1' '
 	run_child middle <<-\EOF &&
 	test_expect_success "chained, then a loop that fails midway" "
