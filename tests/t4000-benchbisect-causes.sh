@@ -6,7 +6,8 @@
 
 # subject_sha <subject>: the 8-hex sha of the window commit with that subject.
 subject_sha() {
-	git log --format='%h %s' --abbrev=8 | sed -n "s/^\([0-9a-f]*\) $1\$/\1/p"
+	subject_sha_=$(subject_commit "$1") &&
+	echo "${subject_sha_:0:8}"
 }
 
 # report_head <cause> <good day> <good run> <bad day> <bad run>: the

@@ -6,7 +6,7 @@
 
 # subject_sha <subject>: the sha of the commit with that subject.
 subject_sha() {
-	git log --format='%H %s' | sed -n "s/^\([0-9a-f]*\) $1\$/\1/p"
+	subject_commit "$1"
 }
 
 test_expect_success 'setup: repositories and dashboards' '
@@ -143,7 +143,8 @@ test_expect_success 'thresholds are options: a step under them is noise' '
 
 test_expect_success 'measurement paths: config benchbisect.methodPaths and --method-path' '
 	cd regression &&
-	D=$(subject_sha "Fix a typo in the autotuner docs (#3310)" | cut -c1-8) &&
+	D=$(subject_sha "Fix a typo in the autotuner docs (#3310)") &&
+	D=${D:0:8} &&
 	git -c benchbisect.methodPaths="docs/, benchmarks/run.py" benchbisect \
 		--file ../regression.json b200_cute 2026-09-10 >out 2>/dev/null &&
 	sed -n "1p;/^  measurement/p;/^culprit/p" out >actual &&

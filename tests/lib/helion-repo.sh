@@ -18,6 +18,20 @@ nightly_short() {
 	nightly_sha "$1" | cut -c1-8
 }
 
+# subject_commit <subject regex>: the full sha of the one commit of HEAD
+# whose whole subject matches (a sed basic regex); fails unless exactly one
+# does, so an expected sha can never silently be empty.
+subject_commit() {
+	subject_commit_log_=$(git log --format='%H %s') &&
+	subject_commit_=$(printf '%s\n' "$subject_commit_log_" | sed -n "s/^\([0-9a-f]*\) $1\$/\1/p") &&
+	case $subject_commit_ in
+	"" | *[!0-9a-f]*)
+		echo "subject_commit: not exactly one commit matches '$1': $subject_commit_" >&2
+		return 1 ;;
+	esac &&
+	echo "$subject_commit_"
+}
+
 # make_helion_repo <dir>: 2026-09-01 .. 2026-09-14, two commits a day; the
 # window of the 2026-09-08 nightly (commits of 2026-09-07) holds a [cute]
 # commit, a stacked-tag [CuTe] [reland] one and an untagged one touching
