@@ -60,7 +60,7 @@ test_expect_success 'a shallow clone that cuts the window says so' '
 		b200_cute 2026-09-08) >out 2>err &&
 	echo "error: bad revision '\''$good'\''" >expect && test_cmp expect err &&
 	git clone -q --depth 3 "file://$TRASH/repo" shallow3 &&
-	(cd shallow3 && git fetch -q origin $good 2>/dev/null || true) &&
+	(cd shallow3 && git fetch -q origin $good) &&
 	(cd shallow3 && git cat-file -e $good) &&
 	(cd shallow3 && test_expect_code 128 git benchwindow --file ../dash.json --good $good --bad HEAD \
 		b200_cute 2026-09-08) >out 2>err &&
