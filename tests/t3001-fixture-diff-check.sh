@@ -16,12 +16,12 @@ test_expect_success '--check: one line per problem, exit 1' '
 		echo "$1: graphChurn: schedule_graph.json changed but generated.py is byte-identical; restore it with '"'"'git checkout $b -- $R/$1/schedule_graph.json'"'"'"
 	} &&
 	{
-		churn case1_simple_gemm
-		churn case3_flash_attention
-		churn case4_tma_epilogue
-		echo "case5_legacy_pipeline: missingSpec: top-level case without bench_spec.py"
-		churn case8_multiphase_gemm
-		churn case9_scaled_mm/blockwise
+		churn case1_simple_gemm &&
+		churn case3_flash_attention &&
+		churn case4_tma_epilogue &&
+		echo "case5_legacy_pipeline: missingSpec: top-level case without bench_spec.py" &&
+		churn case8_multiphase_gemm &&
+		churn case9_scaled_mm/blockwise &&
 		churn case11_wait_order
 	} >expect &&
 	test_cmp expect actual

@@ -44,7 +44,7 @@ test_expect_success 'real regression: Helion-only, persistent, timers agree; one
 	D=$(subject_sha "Fix a typo in the autotuner docs (#3310)") &&
 	B=$(nightly_short 2026-09-10) &&
 	{
-		report_head "real regression" 2026-09-09 3000000008 2026-09-10 3000000009
+		report_head "real regression" 2026-09-09 3000000008 2026-09-10 3000000009 &&
 		cat <<-EOF
 		  step: helion speedup 1.595 -> 1.354 (-15.1%) from 2026-09-09 to 2026-09-10, 32.8x the series noise (0.5%): it persists over the next 8 nightlies
 		  kernel set: 5 kernels on both nightlies
@@ -79,7 +79,7 @@ test_expect_success 'method change: speedup moves, latency flat, a harness commi
 	H=$(subject_sha "\[CI\] Time softmax without CUDA graphs in the nightly (#3314)") &&
 	G=$(nightly_short 2026-09-09) B=$(nightly_short 2026-09-10) &&
 	{
-		report_head "benchmark method change" 2026-09-09 3000000008 2026-09-10 3000000009
+		report_head "benchmark method change" 2026-09-09 3000000008 2026-09-10 3000000009 &&
 		cat <<-EOF
 		  step: helion speedup 1.595 -> 1.438 (-9.8%) from 2026-09-09 to 2026-09-10, 20.7x the series noise (0.5%): it persists over the next 8 nightlies
 		  kernel set: 5 kernels on both nightlies
@@ -110,7 +110,7 @@ test_expect_success 'hardware: every implementation and latency move on one plat
 	git benchbisect --file ../hardware.json b200_cute 2026-09-10 >actual &&
 	G=$(nightly_short 2026-09-09) B=$(nightly_short 2026-09-10) &&
 	{
-		report_head "hardware issue" 2026-09-09 3000000008 2026-09-10 3000000009
+		report_head "hardware issue" 2026-09-09 3000000008 2026-09-10 3000000009 &&
 		cat <<-EOF
 		  step: helion speedup 1.595 -> 1.354 (-15.1%) from 2026-09-09 to 2026-09-10, 32.8x the series noise (0.5%): it persists over the next 8 nightlies
 		  kernel set: 5 kernels on both nightlies
@@ -136,7 +136,7 @@ test_expect_success 'noise: a one-night spike that reverts' '
 	git benchbisect --file ../spike.json b200_cute 2026-09-10 >actual 2>err &&
 	G=$(nightly_short 2026-09-08) B=$(nightly_short 2026-09-09) &&
 	{
-		report_head "noise" 2026-09-08 3000000007 2026-09-09 3000000008
+		report_head "noise" 2026-09-08 3000000007 2026-09-09 3000000008 &&
 		cat <<-EOF
 		  step: helion speedup 1.596 -> 1.593 (-0.2%) from 2026-09-08 to 2026-09-09, 0.4x the series noise (0.5%): inside the noise band
 		  spike: the 2026-09-10 nightly alone moved -15.1% against the level around it, and the next nightly is back: a one-night spike
@@ -192,7 +192,7 @@ test_expect_success 'kernel-set change: the naive geomean jumps, the kernels on 
 	T=$(subject_sha "\[CI\] Trim the CuTe nightly to five kernels (#3315)") &&
 	G=$(nightly_short 2026-09-09) B=$(nightly_short 2026-09-10) &&
 	{
-		report_head "benchmark method change" 2026-09-09 3000000008 2026-09-10 3000000009
+		report_head "benchmark method change" 2026-09-09 3000000008 2026-09-10 3000000009 &&
 		cat <<-EOF
 		  step: helion speedup 1.594 -> 1.594 (+0.0%) from 2026-09-09 to 2026-09-10, 0.0x the series noise (0.5%): inside the noise band
 		  kernel set: changed at the step, 7 -> 5 kernels; the naive geomean moved -5.6% (11.5x the noise) against +0.0% for the kernels on both nightlies

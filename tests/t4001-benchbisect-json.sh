@@ -26,49 +26,49 @@ test_expect_success '--json is the documented contract' '
 	P=$(subject_sha "\[Pallas\] Pad block sizes to the lane width (#3312)") &&
 	D=$(subject_sha "Fix a typo in the autotuner docs (#3310)") &&
 	{
-		printf "{\n"
-		printf "\t\"platform\":\t\"b200_cute\",\n"
-		printf "\t\"kernel\":\tnull,\n"
-		printf "\t\"date\":\t\"2026-09-10\",\n"
-		printf "\t\"cause\":\t\"real_regression\",\n"
-		printf "\t\"last_good\":\t{\n"
-		printf "\t\t\"sha\":\t\"$G\",\n"
-		printf "\t\t\"date\":\t\"2026-09-09T08:20:00Z\",\n"
-		printf "\t\t\"run_id\":\t\"3000000008\"\n"
-		printf "\t},\n"
-		printf "\t\"first_bad\":\t{\n"
-		printf "\t\t\"sha\":\t\"$B\",\n"
-		printf "\t\t\"date\":\t\"2026-09-10T08:20:00Z\",\n"
-		printf "\t\t\"run_id\":\t\"3000000009\"\n"
-		printf "\t},\n"
-		printf "\t\"culprit\":\t{\n"
-		printf "\t\t\"sha\":\t\"$C\",\n"
-		printf "\t\t\"subject\":\t\"[cute] Rework the softmax reduction pipeline (#3311)\"\n"
-		printf "\t},\n"
-		printf "\t\"candidates\":\t[{\n"
-		printf "\t\t\t\"sha\":\t\"$C\",\n"
-		printf "\t\t\t\"subject\":\t\"[cute] Rework the softmax reduction pipeline (#3311)\",\n"
-		printf "\t\t\t\"why\":\t\"slice-tag\"\n"
-		printf "\t\t}, {\n"
-		printf "\t\t\t\"sha\":\t\"$B\",\n"
-		printf "\t\t\t\"subject\":\t\"Share the layout helpers between backends (#3313)\",\n"
-		printf "\t\t\t\"why\":\t\"window\"\n"
-		printf "\t\t}, {\n"
-		printf "\t\t\t\"sha\":\t\"$P\",\n"
-		printf "\t\t\t\"subject\":\t\"[Pallas] Pad block sizes to the lane width (#3312)\",\n"
-		printf "\t\t\t\"why\":\t\"window\"\n"
-		printf "\t\t}, {\n"
-		printf "\t\t\t\"sha\":\t\"$D\",\n"
-		printf "\t\t\t\"subject\":\t\"Fix a typo in the autotuner docs (#3310)\",\n"
-		printf "\t\t\t\"why\":\t\"window\"\n"
-		printf "\t\t}],\n"
-		printf "\t\"evidence\":\t[\"step: helion speedup 1.595 -> 1.354 (-15.1%%) from 2026-09-09 to 2026-09-10, 32.8x the series noise (0.5%%): it persists over the next 8 nightlies\", \"kernel set: 5 kernels on both nightlies\", \"implementations: triton +0.0%%, torch_compile +0.0%% against helion -15.1%%: Helion-only\", \"timers: speedup -15.1%% and latency +17.6%%: they agree (opposite ways, alike in size)\", \"other platforms on the 2026-09-10 nightly: b200 +0.0%%, h100 +0.0%%: none moved\", \"window: 4 first-parent commits in ${G:0:8}..${B:0:8}\", \"measurement: no window commit touches the measurement paths\", \"slice: 1 of 4 window commits match the slice\", \"kernels behind the move: matmul -14.8%%, softmax -15.7%%, layer_norm -14.6%%, rms_norm -14.9%%, cross_entropy -15.3%% (5 of 5)\", \"dispatch at ${B:0:8}: 5 kernels in kernels_cute\", \"cudagraph at ${B:0:8}: rms_norm runs without --cudagraph (benchmarks/run.py remove_flags); behind the move: rms_norm\"],\n"
-		printf "\t\"speedup\":\t{\n"
-		printf "\t\t\"before\":\t1.5952,\n"
-		printf "\t\t\"after\":\t1.3538,\n"
-		printf "\t\t\"true\":\t1.3538,\n"
-		printf "\t\t\"why\":\t\"the move is real: the after level is what Helion delivers now\"\n"
-		printf "\t}\n"
+		printf "{\n" &&
+		printf "\t\"platform\":\t\"b200_cute\",\n" &&
+		printf "\t\"kernel\":\tnull,\n" &&
+		printf "\t\"date\":\t\"2026-09-10\",\n" &&
+		printf "\t\"cause\":\t\"real_regression\",\n" &&
+		printf "\t\"last_good\":\t{\n" &&
+		printf "\t\t\"sha\":\t\"$G\",\n" &&
+		printf "\t\t\"date\":\t\"2026-09-09T08:20:00Z\",\n" &&
+		printf "\t\t\"run_id\":\t\"3000000008\"\n" &&
+		printf "\t},\n" &&
+		printf "\t\"first_bad\":\t{\n" &&
+		printf "\t\t\"sha\":\t\"$B\",\n" &&
+		printf "\t\t\"date\":\t\"2026-09-10T08:20:00Z\",\n" &&
+		printf "\t\t\"run_id\":\t\"3000000009\"\n" &&
+		printf "\t},\n" &&
+		printf "\t\"culprit\":\t{\n" &&
+		printf "\t\t\"sha\":\t\"$C\",\n" &&
+		printf "\t\t\"subject\":\t\"[cute] Rework the softmax reduction pipeline (#3311)\"\n" &&
+		printf "\t},\n" &&
+		printf "\t\"candidates\":\t[{\n" &&
+		printf "\t\t\t\"sha\":\t\"$C\",\n" &&
+		printf "\t\t\t\"subject\":\t\"[cute] Rework the softmax reduction pipeline (#3311)\",\n" &&
+		printf "\t\t\t\"why\":\t\"slice-tag\"\n" &&
+		printf "\t\t}, {\n" &&
+		printf "\t\t\t\"sha\":\t\"$B\",\n" &&
+		printf "\t\t\t\"subject\":\t\"Share the layout helpers between backends (#3313)\",\n" &&
+		printf "\t\t\t\"why\":\t\"window\"\n" &&
+		printf "\t\t}, {\n" &&
+		printf "\t\t\t\"sha\":\t\"$P\",\n" &&
+		printf "\t\t\t\"subject\":\t\"[Pallas] Pad block sizes to the lane width (#3312)\",\n" &&
+		printf "\t\t\t\"why\":\t\"window\"\n" &&
+		printf "\t\t}, {\n" &&
+		printf "\t\t\t\"sha\":\t\"$D\",\n" &&
+		printf "\t\t\t\"subject\":\t\"Fix a typo in the autotuner docs (#3310)\",\n" &&
+		printf "\t\t\t\"why\":\t\"window\"\n" &&
+		printf "\t\t}],\n" &&
+		printf "\t\"evidence\":\t[\"step: helion speedup 1.595 -> 1.354 (-15.1%%) from 2026-09-09 to 2026-09-10, 32.8x the series noise (0.5%%): it persists over the next 8 nightlies\", \"kernel set: 5 kernels on both nightlies\", \"implementations: triton +0.0%%, torch_compile +0.0%% against helion -15.1%%: Helion-only\", \"timers: speedup -15.1%% and latency +17.6%%: they agree (opposite ways, alike in size)\", \"other platforms on the 2026-09-10 nightly: b200 +0.0%%, h100 +0.0%%: none moved\", \"window: 4 first-parent commits in ${G:0:8}..${B:0:8}\", \"measurement: no window commit touches the measurement paths\", \"slice: 1 of 4 window commits match the slice\", \"kernels behind the move: matmul -14.8%%, softmax -15.7%%, layer_norm -14.6%%, rms_norm -14.9%%, cross_entropy -15.3%% (5 of 5)\", \"dispatch at ${B:0:8}: 5 kernels in kernels_cute\", \"cudagraph at ${B:0:8}: rms_norm runs without --cudagraph (benchmarks/run.py remove_flags); behind the move: rms_norm\"],\n" &&
+		printf "\t\"speedup\":\t{\n" &&
+		printf "\t\t\"before\":\t1.5952,\n" &&
+		printf "\t\t\"after\":\t1.3538,\n" &&
+		printf "\t\t\"true\":\t1.3538,\n" &&
+		printf "\t\t\"why\":\t\"the move is real: the after level is what Helion delivers now\"\n" &&
+		printf "\t}\n" &&
 		printf "}\n"
 	} >expect &&
 	test_cmp expect actual
