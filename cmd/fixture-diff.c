@@ -11,6 +11,8 @@
 #include "util/repo.h"
 #include "util/color.h"
 #include "fixtures/fixtures.h"
+#include "fixtures/output.h"
+#include "fixtures/check.h"
 
 static const char *const usage_str[] = {
 	"git fixture-diff [<options>] [<base> [<head>]]",

@@ -6,6 +6,7 @@
 #include "util/config.h"
 #include "util/natsort.h"
 #include "fixtures/fixtures.h"
+#include "fixtures/comments.h"
 
 static void test_natsort(void)
 {
@@ -36,7 +37,7 @@ static void test_natsort(void)
 
 static int same(const char *a, const char *b)
 {
-	return py_same_but_comments(a, strlen(a), b, strlen(b));
+	return fixture_py_same_but_comments(a, strlen(a), b, strlen(b));
 }
 
 static void test_comment_only(void)
@@ -153,7 +154,7 @@ static void test_filter(void)
 	strvec_clear(&names);
 	fixture_diff_release(&d);
 	is_str(fixture_status_name(FIXTURE_COMMENT_ONLY), "comment-only", "status name");
-	is_str(graph_status_name(GRAPH_ABSENT), "absent", "graph status name");
+	is_str(fixture_graph_status_name(FIXTURE_GRAPH_ABSENT), "absent", "graph status name");
 }
 
 int main(void)
