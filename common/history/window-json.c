@@ -1,34 +1,6 @@
-#include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include "util/usage.h"
 #include "util/date.h"
 #include "history/window-json.h"
-
-cJSON *json_number(double v, int digits)
-{
-	double scale = pow(10, digits);
-
-	if (isnan(v) || isinf(v))
-		return cJSON_CreateNull();
-	return cJSON_CreateNumber(round(v * scale) / scale);
-}
-
-cJSON *json_metric(double v)
-{
-	char buf[32];
-
-	if (isnan(v) || isinf(v))
-		return cJSON_CreateNull();
-	snprintf(buf, sizeof(buf), "%.6g", v);
-	return cJSON_CreateNumber(strtod(buf, NULL));
-}
-
-static cJSON *json_string_or_null(const char *s)
-{
-	return s ? cJSON_CreateString(s) : cJSON_CreateNull();
-}
 
 static cJSON *json_time(time_t t)
 {
@@ -120,17 +92,4 @@ cJSON *window_json(const struct window *w, const struct window_options *o, int o
 				cJSON_AddItemToArray(commits, window_commit_json(&w->commits[i]));
 	}
 	return root;
-}
-
-void json_print_and_free(cJSON *item)
-{
-	char *text = cJSON_Print(item);
-
-	if (!text) {
-		fputs("fatal: out of memory\n", stderr);
-		exit(EXIT_FATAL);
-	}
-	puts(text);
-	free(text);
-	cJSON_Delete(item);
 }

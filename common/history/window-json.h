@@ -1,7 +1,7 @@
 #ifndef HISTORY_WINDOW_JSON_H
 #define HISTORY_WINDOW_JSON_H
 
-#include <cjson/cJSON.h>
+#include "util/json.h"
 #include "history/window.h"
 
 /*
@@ -19,12 +19,6 @@ cJSON *series_point_json(const struct series_point *p);
 /* {"sha", "date", "subject", "slice_match"} */
 cJSON *window_commit_json(const struct window_commit *c);
 
-/* A number rounded to `digits` decimals, or null when NAN. */
-cJSON *json_number(double v, int digits);
-
-/* A measurement rounded to 6 significant digits, or null when NAN. */
-cJSON *json_metric(double v);
-
 /* The user's date: "YYYY-MM-DD" for a day argument, else ISO time. */
 cJSON *window_date_json(const struct window *w, const char *date_arg);
 
@@ -35,8 +29,5 @@ cJSON *window_date_json(const struct window *w, const char *date_arg);
  * only_slice).
  */
 cJSON *window_json(const struct window *w, const struct window_options *o, int only_slice);
-
-/* Print item (tab-indented, as cJSON_Print does) and a newline on stdout, then free it. */
-void json_print_and_free(cJSON *item);
 
 #endif

@@ -5,11 +5,13 @@
 #include <string.h>
 #include "util/usage.h"
 #include "util/strbuf.h"
+#include "util/json.h"
 #include "util/repo.h"
 
 void repo_library_init(void)
 {
 	git_libgit2_init();
+	json_library_init();
 }
 
 int repo_error(const char *fmt, ...)

@@ -5,7 +5,8 @@
 
 /*
  * Repository access that behaves like git's own discovery. Call
- * repo_library_init() once before any libgit2 use.
+ * repo_library_init() once before any libgit2 or cJSON use: it also sets
+ * cJSON on the checked allocator (json_library_init()).
  */
 void repo_library_init(void);
 

@@ -1,0 +1,36 @@
+#ifndef UTIL_JSON_H
+#define UTIL_JSON_H
+
+#include <cjson/cJSON.h>
+
+/*
+ * The one place the --json printers share: cJSON set up on the checked
+ * allocator, the number and null conventions of the contracts, and the
+ * printer. Every function returning a cJSON item gives the caller a new
+ * item it owns (usually by adding it to an object).
+ */
+
+/*
+ * Make cJSON allocate through xmalloc()/free(), so that it never returns
+ * NULL for lack of memory (out of memory ends the program, as it does
+ * everywhere else). repo_library_init() calls it; calling it again is
+ * harmless.
+ */
+void json_library_init(void);
+
+/* A number rounded to `digits` decimals, or null when NAN or infinite. */
+cJSON *json_number(double v, int digits);
+
+/* A measurement rounded to 6 significant digits, or null when NAN or infinite. */
+cJSON *json_metric(double v);
+
+/* A string, or null when s is NULL. */
+cJSON *json_string_or_null(const char *s);
+
+/*
+ * Print item (tab-indented, as cJSON_Print does) and a newline on stdout,
+ * then free it. -1 with an error when cJSON cannot format it.
+ */
+int json_print_and_free(cJSON *item);
+
+#endif
