@@ -5,7 +5,8 @@
  *
  * Exit status: 0 the window was listed; 1 a nightly's commit is not in
  * this repository (everything else is printed, with a `git fetch` hint);
- * 128 fatal error; 129 usage error.
+ * 128 fatal error (every library error is one: "fatal: ..."); 129 usage
+ * error.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +30,7 @@ static int list_names(const struct window_options *o, const char *platform)
 	struct config cfg;
 	git_repository *repo = NULL;
 
+	usage_errors_are_fatal();
 	repo_library_init();
 	/* Completion runs anywhere: a repository only adds its configuration. */
 	if (git_repository_open_ext(&repo, ".", 0, getenv("GIT_CEILING_DIRECTORIES")))
@@ -75,6 +77,7 @@ int main(int argc, const char **argv)
 	o.platform = argv[0];
 	o.date = argv[1];
 
+	usage_errors_are_fatal();
 	repo_library_init();
 	if (repo_open(&repo) || config_init(&cfg, repo))
 		exit(EXIT_FATAL);
@@ -82,7 +85,8 @@ int main(int argc, const char **argv)
 	if (ret < 0)
 		exit(EXIT_FATAL);
 	if (json) {
-		json_print_and_free(window_json(&w, &o, po.only_slice));
+		if (json_print_and_free(window_json(&w, &o, po.only_slice)))
+			ret = EXIT_FATAL;
 	} else {
 		po.color = want_color(color, &cfg, "color.benchwindow");
 		po.utf8 = locale_is_utf8();

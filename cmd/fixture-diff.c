@@ -146,6 +146,7 @@ int main(int argc, const char **argv)
 	strvec_clear(&o.cases);
 	o.cases = split;
 
+	usage_errors_are_fatal();
 	repo_library_init();
 	if (repo_open(&repo))
 		exit(EXIT_FATAL);

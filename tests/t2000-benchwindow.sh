@@ -100,24 +100,24 @@ test_expect_success 'relative dates and ISO times name the same step' '
 test_expect_success 'a date outside the series names its range' '
 	cd repo &&
 	test_expect_code 128 git benchwindow --file ../dash.json b200_cute 2026-12-01 2>../err &&
-	echo "error: date '\''2026-12-01'\'' is outside the series of '\''b200_cute'\'' (2026-09-02 .. 2026-09-14)" >../expect &&
+	echo "fatal: date '\''2026-12-01'\'' is outside the series of '\''b200_cute'\'' (2026-09-02 .. 2026-09-14)" >../expect &&
 	test_cmp ../expect ../err
 '
 
 test_expect_success 'an unknown platform or kernel lists the valid ones' '
 	cd repo &&
 	test_expect_code 128 git benchwindow --file ../dash.json h200 2026-09-08 2>../err &&
-	echo "error: unknown platform '\''h200'\''; valid platforms: '\''b200_cute'\'', '\''b200'\''" >../expect &&
+	echo "fatal: unknown platform '\''h200'\''; valid platforms: '\''b200_cute'\'', '\''b200'\''" >../expect &&
 	test_cmp ../expect ../err &&
 	test_expect_code 128 git benchwindow --file ../dash.json --kernel gemm b200 2026-09-08 2>../err &&
-	echo "error: unknown kernel '\''gemm'\'' on platform '\''b200'\''; valid kernels: '\''matmul'\''" >../expect &&
+	echo "fatal: unknown kernel '\''gemm'\'' on platform '\''b200'\''; valid kernels: '\''matmul'\''" >../expect &&
 	test_cmp ../expect ../err
 '
 
 test_expect_success 'a bad date and bad usage are usage errors' '
 	cd repo &&
 	test_expect_code 128 git benchwindow --file ../dash.json b200_cute 2026-13-45 2>../err &&
-	grep "^error: cannot understand the date '\''2026-13-45'\''" ../err &&
+	grep "^fatal: cannot understand the date '\''2026-13-45'\''" ../err &&
 	test_expect_code 129 git benchwindow --file ../dash.json b200_cute 2>../err &&
 	grep "^error: need a <platform> and a <date>" ../err &&
 	grep "^usage: git benchwindow \[<options>\] <platform> <date>" ../err &&
@@ -144,7 +144,7 @@ test_expect_success '--good and --bad override detection' '
 test_expect_success 'a bad revision for --good is an error naming it' '
 	cd repo &&
 	test_expect_code 128 git benchwindow --file ../dash.json --good nosuchrev b200_cute 2026-09-08 2>../err &&
-	echo "error: bad revision '\''nosuchrev'\''" >../expect &&
+	echo "fatal: bad revision '\''nosuchrev'\''" >../expect &&
 	test_cmp ../expect ../err
 '
 

@@ -92,7 +92,7 @@ test_expect_success 'an ambiguous short sha is an error listing the candidates' 
 		gen | sed "s/\"sha\": \"${bad:0:8}\"/\"sha\": \"$p\"/" >../ambiguous.json &&
 	test_expect_code 128 git benchwindow --file ../ambiguous.json b200_cute 2026-09-08 >../out 2>../err &&
 	head -1 ../err >../first &&
-	echo "error: short sha '\''$p'\'' of run '\''30000007'\'' is ambiguous; the candidates are:" >../expect &&
+	echo "fatal: short sha '\''$p'\'' of run '\''30000007'\'' is ambiguous; the candidates are:" >../expect &&
 	test_cmp ../expect ../first &&
 	test $(grep -c "^  $p[0-9a-f]* blob\$" ../err) -ge 2
 '
@@ -161,15 +161,15 @@ test_expect_success 'a mistyped key is an error with its JSON path' '
 	cd repo &&
 	python3 -c "import json; d = json.load(open(\"../pretuned.json\")); d[\"summary\"][0][\"history\"][0][\"sha\"] = 12; json.dump(d, open(\"../bad.json\", \"w\"))" &&
 	test_expect_code 128 git benchwindow --file ../bad.json b200_cute 2026-09-08 2>../err &&
-	echo "error: '\''summary[0].history[0].sha'\'' is not a string in '\''../bad.json'\''" >../expect &&
+	echo "fatal: '\''summary[0].history[0].sha'\'' is not a string in '\''../bad.json'\''" >../expect &&
 	test_cmp ../expect ../err &&
 	echo "{\"summary\": [{\"kernel\": \"k\", \"platform_short\": \"p\"}]}" >../nohist.json &&
 	test_expect_code 128 git benchwindow --file ../nohist.json p 2026-09-08 2>../err &&
-	echo "error: '\''summary[0].history'\'' is missing in '\''../nohist.json'\''" >../expect &&
+	echo "fatal: '\''summary[0].history'\'' is missing in '\''../nohist.json'\''" >../expect &&
 	test_cmp ../expect ../err &&
 	printf "{\"summary\": [" >../trunc.json &&
 	test_expect_code 128 git benchwindow --file ../trunc.json p 2026-09-08 2>../err &&
-	grep "^error: '\''../trunc.json'\'' is not valid JSON" ../err
+	grep "^fatal: '\''../trunc.json'\'' is not valid JSON" ../err
 '
 
 test_done

@@ -106,7 +106,7 @@ test_expect_success '--only-slice lists only the slice' '
 test_expect_success 'an invalid pattern gives the PCRE2 message and offset' '
 	cd repo &&
 	test_expect_code 128 git benchwindow --file ../dash.json --slice "[cute" b200_cute 2026-09-07 2>../err &&
-	echo "error: invalid slice pattern '\''[cute'\'': missing terminating ] for character class at offset 5" >../expect &&
+	echo "fatal: invalid slice pattern '\''[cute'\'': missing terminating ] for character class at offset 5" >../expect &&
 	test_cmp ../expect ../err
 '
 

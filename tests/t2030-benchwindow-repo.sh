@@ -58,13 +58,13 @@ test_expect_success 'a shallow clone that cuts the window says so' '
 	grep "^warning: commit '\''${bad:0:8}'\'' of run '\''30000007'\'' (2026-09-08T08:20:00Z) is not in this repository\$" err &&
 	(cd shallow2 && test_expect_code 128 git benchwindow --file ../dash.json --good $good --bad HEAD \
 		b200_cute 2026-09-08) >out 2>err &&
-	echo "error: bad revision '\''$good'\''" >expect && test_cmp expect err &&
+	echo "fatal: bad revision '\''$good'\''" >expect && test_cmp expect err &&
 	git clone -q --depth 3 "file://$TRASH/repo" shallow3 &&
 	(cd shallow3 && git fetch -q origin $good) &&
 	(cd shallow3 && git cat-file -e $good) &&
 	(cd shallow3 && test_expect_code 128 git benchwindow --file ../dash.json --good $good --bad HEAD \
 		b200_cute 2026-09-08) >out 2>err &&
-	echo "error: the first-parent walk from '\''$(git -C shallow3 rev-parse HEAD)'\'' reached the boundary of this shallow clone" >expect &&
+	echo "fatal: the first-parent walk from '\''$(git -C shallow3 rev-parse HEAD)'\'' reached the boundary of this shallow clone" >expect &&
 	echo "hint: deepen the clone with '\''git fetch --deepen=<n>'\'' or '\''git fetch --unshallow'\''" >>expect &&
 	test_cmp expect err
 '
@@ -72,7 +72,7 @@ test_expect_success 'a shallow clone that cuts the window says so' '
 test_expect_success 'outside any repository' '
 	mkdir -p norepo &&
 	(cd norepo && GIT_CEILING_DIRECTORIES="$TRASH" test_expect_code 128 git benchwindow --file ../dash.json b200_cute 2026-09-08) 2>err &&
-	grep "^error: not a git repository: '\''.'\''" err
+	grep "^fatal: not a git repository: '\''.'\''" err
 '
 
 test_done

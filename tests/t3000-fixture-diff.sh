@@ -165,7 +165,7 @@ test_expect_success '--cases: an unknown case is an error listing the known ones
 	test_expect_code 128 git fixture-diff c1 c2 --cases case9 2>err >out &&
 	test_must_be_empty out &&
 	cat >expect <<-\EOF &&
-	error: unknown case '"'"'case9'"'"'
+	fatal: unknown case '"'"'case9'"'"'
 	hint: known cases: case1_simple_gemm, case2_warp_specialized_gemm, case3_flash_attention, case4_tma_epilogue, case5_legacy_pipeline, case6_blackwell_fa, case7_ws_pingpong, case8_multiphase_gemm, case9_scaled_mm/blockwise, case10_persistent_gemm_data_partition, case11_wait_order
 	EOF
 	test_cmp expect err

@@ -97,7 +97,7 @@ test_expect_success '--check: a bad rule value is fatal, naming the key' '
 	cd repo &&
 	test_expect_code 128 git -c fixturediff.check.graphChurn=maybe fixture-diff --check c1 c5 >out 2>err &&
 	test_must_be_empty out &&
-	echo "error: bad boolean config value '"'"'maybe'"'"' for '"'"'fixturediff.check.graphChurn'"'"'" >expect &&
+	echo "fatal: bad boolean config value '"'"'maybe'"'"' for '"'"'fixturediff.check.graphChurn'"'"'" >expect &&
 	test_cmp expect err
 '
 
@@ -150,7 +150,7 @@ test_expect_success '--install-hook never overwrites an existing hook' '
 	test_expect_code 128 git fixture-diff --install-hook >../out 2>../err &&
 	test_must_be_empty ../out &&
 	test_cmp ../mine .git/hooks/pre-push &&
-	grep "^error: hook '"'"'$PWD/.git/hooks/pre-push'"'"' already exists; not overwriting it$" ../err &&
+	grep "^fatal: hook '"'"'$PWD/.git/hooks/pre-push'"'"' already exists; not overwriting it$" ../err &&
 	grep "^hint:   git fixture-diff --check origin/main \"\$local_sha\" || exit 1$" ../err
 '
 

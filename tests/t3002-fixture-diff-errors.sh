@@ -11,7 +11,7 @@ test_expect_success 'a bad revision is fatal (128) and names it' '
 	cd repo &&
 	test_expect_code 128 git fixture-diff c1 no-such-rev >out 2>err &&
 	test_must_be_empty out &&
-	echo "error: bad revision '"'"'no-such-rev'"'"'" >expect &&
+	echo "fatal: bad revision '"'"'no-such-rev'"'"'" >expect &&
 	test_cmp expect err &&
 	test_expect_code 128 git fixture-diff "c1^{tree}" 2>err &&
 	grep "is not a commit" err
@@ -21,7 +21,7 @@ test_expect_success 'outside a repository: 128' '
 	mkdir norepo &&
 	cd norepo &&
 	test_expect_code 128 env GIT_CEILING_DIRECTORIES="$TRASH" git fixture-diff 2>err &&
-	grep "^error: not a git repository" err
+	grep "^fatal: not a git repository" err
 '
 
 test_expect_success 'usage errors: 129' '
@@ -70,14 +70,14 @@ test_expect_success 'root missing on both sides is fatal, with a hint' '
 	test_expect_code 128 git fixture-diff --root nowhere c1 c5 >out 2>err &&
 	test_must_be_empty out &&
 	cat >expect <<-\EOF &&
-	error: root '"'"'nowhere'"'"' exists neither in '"'"'c1'"'"' nor in '"'"'c5'"'"'
+	fatal: root '"'"'nowhere'"'"' exists neither in '"'"'c1'"'"' nor in '"'"'c5'"'"'
 	hint: set it with --root <dir> or '"'"'git config fixturediff.root <dir>'"'"'
 	EOF
 	test_cmp expect err &&
 	test_expect_code 128 git fixture-diff --root README.md c1 c5 2>err &&
 	grep "'"'"'README.md'"'"' is not a directory" err &&
 	test_expect_code 128 git fixture-diff --root ../outside c1 c5 2>err &&
-	grep "^error: bad root '"'"'../outside'"'"'" err
+	grep "^fatal: bad root '"'"'../outside'"'"'" err
 '
 
 test_expect_success 'git -c fixturediff.root=... and --root; --root wins' '
@@ -104,7 +104,7 @@ test_expect_success 'file names and the case pattern come from config' '
 	printf "case1_simple_gemm\ncase10_persistent_gemm_data_partition\ncase11_wait_order\n" >expect &&
 	test_cmp expect actual &&
 	test_expect_code 128 git -c fixturediff.fixture=a/b.py fixture-diff c1 c2 2>err &&
-	grep "^error: bad config value '"'"'a/b.py'"'"' for '"'"'fixturediff.fixture'"'"'" err
+	grep "^fatal: bad config value '"'"'a/b.py'"'"' for '"'"'fixturediff.fixture'"'"'" err
 '
 
 test_expect_success 'shallow clone: trees at the boundary work, beyond it says shallow' '
@@ -115,7 +115,7 @@ test_expect_success 'shallow clone: trees at the boundary work, beyond it says s
 	git fixture-diff --json HEAD~1 >out &&
 	test "$(jq -r ".cases[] | select(.status == \"removed\") | .case" out)" = case7_ws_pingpong &&
 	test_expect_code 128 git fixture-diff HEAD~3 2>err &&
-	grep "^error: bad revision '"'"'HEAD~3'"'"'" err &&
+	grep "^fatal: bad revision '"'"'HEAD~3'"'"'" err &&
 	grep "^hint: this is a shallow clone" err
 '
 
@@ -135,7 +135,7 @@ test_expect_success 'bare repository: revisions only' '
 	git clone -q --bare repo bare.git &&
 	cd bare.git &&
 	test_expect_code 128 git fixture-diff c1 2>err &&
-	echo "error: this operation must be run in a work tree" >expect &&
+	echo "fatal: this operation must be run in a work tree" >expect &&
 	test_cmp expect err &&
 	git fixture-diff --name-only c1 c5 >actual &&
 	echo case2_warp_specialized_gemm,case6_blackwell_fa >expect &&
@@ -150,7 +150,7 @@ test_expect_success 'no base to default to is fatal, with a hint' '
 	test_commit_at 2026-10-01T00:00:00Z "Initial commit" &&
 	test_expect_code 128 git fixture-diff 2>err &&
 	cat >expect <<-\EOF &&
-	error: no base revision: the current branch has no upstream, and neither '"'"'origin/main'"'"' nor '"'"'main'"'"' exists
+	fatal: no base revision: the current branch has no upstream, and neither '"'"'origin/main'"'"' nor '"'"'main'"'"' exists
 	hint: name one: git fixture-diff <base> [<head>]
 	EOF
 	test_cmp expect err

@@ -22,12 +22,19 @@ void die(const char *fmt, ...)
 	exit(EXIT_FATAL);
 }
 
+static const char *error_prefix = "error: ";
+
+void usage_errors_are_fatal(void)
+{
+	error_prefix = "fatal: ";
+}
+
 int error(const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	report("error: ", fmt, ap);
+	report(error_prefix, fmt, ap);
 	va_end(ap);
 	return -1;
 }

@@ -17,6 +17,14 @@
 
 void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/*
+ * Library code reports an error where it finds it and returns -1; a
+ * command for which every such error ends the run (exit 128) calls this
+ * once its usage is checked, so error() then says "fatal: ..." as die()
+ * does and the user sees one line naming the cause. Usage errors, printed
+ * before, stay "error: ..." (exit 129).
+ */
+void usage_errors_are_fatal(void);
 void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "hint: ..." lines that follow an error or a warning. */
 void advise(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
