@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "util/usage.h"
+#include "util/strbuf.h"
 #include "util/strvec.h"
 #include "util/parse-options.h"
 
@@ -115,6 +116,26 @@ static int opt_error(const struct option *o, int as_short, const char *msg)
 	return error("option `%s' %s", o->long_name, msg);
 }
 
+/* Whether v lies in the option's range; an error naming v when not. */
+static int check_range(const struct option *o, int as_short, double v)
+{
+	int above = o->flags & PARSE_OPT_ABOVE_MIN;
+	struct strbuf msg = STRBUF_INIT;
+	int ret = 0;
+
+	if (!(o->flags & PARSE_OPT_RANGE))
+		return 0;
+	if ((above ? v > o->min : v >= o->min) && v <= o->max)
+		return 0;
+	strbuf_addf(&msg, "must be %s %g", above ? "above" : "at least", o->min);
+	if (!isinf(o->max))
+		strbuf_addf(&msg, " and at most %g", o->max);
+	strbuf_addf(&msg, ", not %g", v);
+	ret = opt_error(o, as_short, msg.buf);
+	strbuf_release(&msg);
+	return ret;
+}
+
 static int set_value(const struct option *o, const char *arg, int unset, int as_short)
 {
 	char *end;
@@ -157,6 +178,8 @@ static int set_value(const struct option *o, const char *arg, int unset, int as_
 		v = strtod(arg, &end);
 		if (errno || end == arg || *end || !isfinite(v))
 			return opt_error(o, as_short, "expects a numerical value");
+		if (check_range(o, as_short, v))
+			return -1;
 		*(double *)o->value = v;
 		return 0;
 	}

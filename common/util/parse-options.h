@@ -32,6 +32,8 @@ enum parse_opt_flags {
 	PARSE_OPT_NONEG = 1,
 	PARSE_OPT_HIDDEN = 2,
 	PARSE_OPT_OPTARG = 4,	/* the value is optional and only taken as --long=value */
+	PARSE_OPT_RANGE = 8,	/* OPTION_DOUBLE: the value must lie in [min, max] */
+	PARSE_OPT_ABOVE_MIN = 16,	/* with PARSE_OPT_RANGE: min itself is excluded */
 };
 
 /* Flags for parse_options() itself. */
@@ -50,6 +52,7 @@ struct option {
 	const char *help;
 	int flags;
 	parse_opt_cb *callback;
+	double min, max;	/* PARSE_OPT_RANGE bounds; max may be INFINITY */
 };
 
 #define OPT_END() { OPTION_END, 0, NULL, NULL, NULL, NULL, 0, NULL }
@@ -58,6 +61,14 @@ struct option {
 #define OPT_STRING(s, l, v, a, h) { OPTION_STRING, (s), (l), (v), (a), (h), 0, NULL }
 #define OPT_INTEGER(s, l, v, h) { OPTION_INTEGER, (s), (l), (v), "n", (h), PARSE_OPT_NONEG, NULL }
 #define OPT_DOUBLE(s, l, v, a, h) { OPTION_DOUBLE, (s), (l), (v), (a), (h), PARSE_OPT_NONEG, NULL }
+/*
+ * A number checked against its range as it is parsed, so the error names
+ * the value the user gave: OPT_DOUBLE_RANGE(..., 0, INFINITY, 0) is "at
+ * least 0", OPT_DOUBLE_RANGE(..., 0, 1, PARSE_OPT_ABOVE_MIN) "above 0 and
+ * at most 1".
+ */
+#define OPT_DOUBLE_RANGE(s, l, v, a, h, lo, hi, f) { OPTION_DOUBLE, (s), (l), (v), (a), (h), \
+	PARSE_OPT_NONEG | PARSE_OPT_RANGE | (f), NULL, (lo), (hi) }
 #define OPT_STRING_LIST(s, l, v, a, h) { OPTION_STRING_LIST, (s), (l), (v), (a), (h), 0, NULL }
 /* argh NULL: a flag that takes no value. */
 #define OPT_CALLBACK(s, l, v, a, h, cb) { OPTION_CALLBACK, (s), (l), (v), (a), (h), 0, (cb) }

@@ -1,4 +1,7 @@
+#include <math.h>
 #include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include "tap.h"
 #include "util/usage.h"
 #include "util/strvec.h"
@@ -73,11 +76,80 @@ static void test_config_parameters(void)
 	config_release(&cfg);
 }
 
+/*
+ * Parse one argument in a child (a bad value exits 129 after the usage);
+ * returns its exit code and leaves its first stderr line in err.
+ */
+static int parse_in_child(const struct option *opts, const char *arg, char *err, size_t len)
+{
+	int fds[2], status;
+	size_t got = 0;
+	pid_t pid;
+	ssize_t n;
+
+	fflush(stdout);	/* the child must not print our buffered TAP lines again */
+	if (pipe(fds) || (pid = fork()) < 0)
+		return -1;
+	if (!pid) {
+		const char *argv[] = { "git-test", arg, NULL };
+
+		close(fds[0]);
+		dup2(fds[1], 2);
+		parse_options(2, argv, opts, usage_str, 0);
+		exit(0);
+	}
+	close(fds[1]);
+	/* Read to the end, keeping the first len - 1 bytes: the child must not hit SIGPIPE. */
+	for (char scratch[256]; (n = read(fds[0], got < len - 1 ? err + got : scratch,
+					   got < len - 1 ? len - 1 - got : sizeof(scratch))) > 0;)
+		got += got < len - 1 ? (size_t)n : 0;
+	err[got] = '\0';
+	err[strcspn(err, "\n")] = '\0';
+	close(fds[0]);
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+static void test_double_range(void)
+{
+	double pct = 2, ratio = 0.5;
+	struct option opts[] = {
+		OPT_DOUBLE_RANGE(0, "min-change", &pct, "pct", "percent", 0, INFINITY, 0),
+		OPT_DOUBLE_RANGE(0, "ratio", &ratio, "r", "ratio", 0, 1, PARSE_OPT_ABOVE_MIN),
+		OPT_END(),
+	};
+	char err[256];
+
+	is_int(parse_in_child(opts, "--min-change=-2", err, sizeof(err)), 129,
+	       "a value below the range is a usage error");
+	is_str(err, "error: option `min-change' must be at least 0, not -2",
+	       "the error names the value given, not a shifted one");
+	is_int(parse_in_child(opts, "--min-change=-0.5", err, sizeof(err)), 129,
+	       "a negative fraction is below the range too");
+	is_str(err, "error: option `min-change' must be at least 0, not -0.5",
+	       "and is named as given");
+	is_int(parse_in_child(opts, "--ratio=0", err, sizeof(err)), 129,
+	       "an excluded minimum is rejected");
+	is_str(err, "error: option `ratio' must be above 0 and at most 1, not 0",
+	       "the message gives both ends of a finite range");
+	is_int(parse_in_child(opts, "--ratio=1.5", err, sizeof(err)), 129,
+	       "a value above the maximum is rejected");
+	{
+		const char *argv[] = { "git-test", "--min-change=0", "--ratio", "1", NULL };
+
+		is_int(parse_options(4, argv, opts, usage_str, 0), 0, "bounds in range parse");
+		is_num(pct, 0, 0, "an included minimum is accepted");
+		is_num(ratio, 1, 0, "the maximum is accepted");
+	}
+}
+
 int main(void)
 {
 	git_libgit2_init();
 	test_parse();
 	test_config_parameters();
+	test_double_range();
 	git_libgit2_shutdown();
 	return done_testing();
 }
