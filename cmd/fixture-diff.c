@@ -79,8 +79,11 @@ static int run_diff(git_repository *repo, struct config *cfg, const struct fixtu
 	if (o->cases.nr && fixture_diff_filter(&d, &o->cases))
 		goto out;
 	if (o->check) {
-		ret = fixture_check(&d, cfg);
-		ret = ret < 0 ? EXIT_FATAL : ret > 0;
+		switch (fixture_check(&d, cfg)) {
+		case FIXTURE_CHECK_ERROR: ret = EXIT_FATAL; break;
+		case FIXTURE_CHECK_CLEAN: ret = 0; break;
+		case FIXTURE_CHECK_PROBLEMS: ret = 1; break;
+		}
 		goto out;
 	}
 	if ((!o->name_only || o->ignore_comments) && fixture_diff_count(&d, o->ignore_comments))

@@ -182,17 +182,18 @@ const char *config_get_string(struct config *cfg, const char *key)
 	return NULL;
 }
 
-int config_get_bool(struct config *cfg, const char *key, int *out)
+enum config_lookup config_get_bool(struct config *cfg, const char *key, int *out)
 {
 	const char *v = config_get_string(cfg, key);
 	int b;
 
 	if (!v)
-		return 0;
+		return CONFIG_UNSET;
 	if (git_config_parse_bool(&b, v)) {
 		git_error_clear();
-		return error("bad boolean config value '%s' for '%s'", v, key);
+		error("bad boolean config value '%s' for '%s'", v, key);
+		return CONFIG_INVALID;
 	}
 	*out = b;
-	return 1;
+	return CONFIG_FOUND;
 }

@@ -27,11 +27,14 @@ void config_release(struct config *cfg);
  */
 const char *config_get_string(struct config *cfg, const char *key);
 
-/*
- * 1 and *out set when key is set to a boolean, 0 when it is not set,
- * -1 (error printed, naming the key) when its value is not a boolean.
- */
-int config_get_bool(struct config *cfg, const char *key, int *out);
+enum config_lookup {
+	CONFIG_INVALID = -1,	/* set, but not to a valid value (error printed, naming the key) */
+	CONFIG_UNSET = 0,	/* not set: *out is left alone */
+	CONFIG_FOUND = 1,	/* set: *out holds the value */
+};
+
+/* Look key up as a boolean (true/false/yes/no/on/off/1/0, or a bare key). */
+enum config_lookup config_get_bool(struct config *cfg, const char *key, int *out);
 
 /* Parse GIT_CONFIG_PARAMETERS-style text into the overrides; -1 if malformed. */
 int config_parse_parameters(struct config *cfg, const char *text);
