@@ -12,7 +12,7 @@ const char *const cause_titles[CAUSE_NR] = {
 	"real regression", "benchmark method change", "hardware issue", "noise"
 };
 
-/* DATA.md: files whose change alters the measurement, not the kernel. */
+/* Files whose change alters the measurement, not the kernel (docs/dashboard.md). */
 static const char *const default_method_paths[] = {
 	"benchmarks/run.py",
 	".github/workflows/benchmark_dispatch.yml",

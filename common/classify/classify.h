@@ -35,7 +35,7 @@ struct classify_options {
 	struct strvec method_paths;	/* pathspecs of the measurement */
 };
 
-/* Defaults, and the default measurement paths (DATA.md). */
+/* Defaults, and the default measurement paths (docs/dashboard.md). */
 void classify_options_init(struct classify_options *o);
 void classify_options_release(struct classify_options *o);
 /* Replace the method paths by the comma- or space-separated list in value. */

@@ -1,3 +1,9 @@
+/*
+ * The dashboard module (common/dashboard/) owns getting the Helion
+ * benchmark dashboard: the HTTP GET (http.h), the on-disk cache (cache.h),
+ * choosing and loading a source (load.h) and parsing both schemas (this
+ * header). It uses only util. The data is described in docs/dashboard.md.
+ */
 #ifndef DASHBOARD_H
 #define DASHBOARD_H
 
@@ -17,7 +23,7 @@
 struct dash_entry {
 	const char *run_id;
 	const char *sha;	/* 8 hex */
-	const char *full_sha;	/* 40 hex, not always real (see DATA.md) */
+	const char *full_sha;	/* 40 hex, not always real (docs/dashboard.md) */
 	const char *date;	/* the run's start, ISO UTC */
 	const char *branch;
 	time_t time;		/* date parsed */

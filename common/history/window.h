@@ -1,3 +1,11 @@
+/*
+ * The history module (common/history/) owns the way from dashboard rows to
+ * commits: a platform's nightly series (series.h), its step (step.h), the
+ * commit of a nightly (nightly.h), the first-parent walk (walk.h), the
+ * platform's slice (slice.h), and the window between the last good and the
+ * first bad nightly (this header) with its text and JSON output. It uses
+ * util and dashboard. See docs/architecture.md.
+ */
 #ifndef HISTORY_WINDOW_H
 #define HISTORY_WINDOW_H
 

@@ -1,3 +1,10 @@
+/*
+ * The util module (common/util/) owns what every command needs and nothing
+ * specific to dashboards, history or fixtures: diagnostics and the checked
+ * allocator (this header), strbuf, strvec, parse-options, config, repo,
+ * date, natsort, color, stats, io and json. It includes no other module.
+ * See docs/architecture.md.
+ */
 #ifndef UTIL_USAGE_H
 #define UTIL_USAGE_H
 
