@@ -30,7 +30,7 @@ static int list_names(const struct window_options *o, const char *platform)
 	struct config cfg;
 	git_repository *repo = NULL;
 
-	usage_errors_are_fatal();
+	usage_hold_errors();
 	repo_library_init();
 	/* Completion runs anywhere: a repository only adds its configuration. */
 	if (git_repository_open_ext(&repo, ".", 0, getenv("GIT_CEILING_DIRECTORIES")))
@@ -77,7 +77,7 @@ int main(int argc, const char **argv)
 	o.platform = argv[0];
 	o.date = argv[1];
 
-	usage_errors_are_fatal();
+	usage_hold_errors();
 	repo_library_init();
 	if (repo_open(&repo) || config_init(&cfg, repo))
 		exit(EXIT_FATAL);

@@ -149,7 +149,7 @@ int main(int argc, const char **argv)
 	strvec_clear(&o.cases);
 	o.cases = split;
 
-	usage_errors_are_fatal();
+	usage_hold_errors();
 	repo_library_init();
 	if (repo_open(&repo))
 		exit(EXIT_FATAL);

@@ -151,7 +151,7 @@ test_expect_success 'a Last-Modified without ETag revalidates with If-Modified-S
 test_expect_success 'HTTP 404 without a cached copy is an error naming the URL, not retried' '
 	log_mark &&
 	test_expect_code 128 bw --url "$U/missing.json" >out 2>err &&
-	echo "error: cannot download '\''$U/missing.json'\'': HTTP 404" >expect &&
+	echo "fatal: cannot download '\''$U/missing.json'\'': HTTP 404" >expect &&
 	test_cmp expect err &&
 	test_cmp /dev/null out &&
 	echo "GET /missing.json -> 404 | If-None-Match: - | If-Modified-Since: -" >expect &&
@@ -224,7 +224,7 @@ test_expect_success 'a truncated body fails and leaves the cached copy byte-iden
 test_expect_success 'a truncated body without a cached copy is an error' '
 	test_expect_code 128 bw --url "$U/truncate/x.json" 2>err &&
 	size=$(wc -c <"$WWW/x.json") &&
-	echo "error: cannot download '\''$U/truncate/x.json'\'': the transfer was cut short after $((size / 2)) of $size bytes (3 attempts)" >expect &&
+	echo "fatal: cannot download '\''$U/truncate/x.json'\'': the transfer was cut short after $((size / 2)) of $size bytes (3 attempts)" >expect &&
 	test_cmp expect err &&
 	! ls "$XDG_CACHE_HOME"/benchtriage/*truncate*
 '
@@ -261,7 +261,7 @@ test_expect_success 'a body that is not JSON never replaces the cached copy' '
 test_expect_success 'a JSON body that is not a dashboard, without a cached copy, is only an error' '
 	echo "{\"summary\": 1}" >"$WWW/nd.json" &&
 	test_expect_code 128 bw --url "$U/nd.json" >out 2>err &&
-	echo "error: '\''$U/nd.json'\'' is not a dashboard: '\''summary'\'' is not an array" >expect &&
+	echo "fatal: '\''$U/nd.json'\'' is not a dashboard: '\''summary'\'' is not an array" >expect &&
 	test_cmp expect err &&
 	! ls "$XDG_CACHE_HOME"/benchtriage/*_nd-*
 '
@@ -277,7 +277,7 @@ test_expect_success '--offline without a cached copy says to drop --offline' '
 	log_mark &&
 	test_expect_code 128 bw --url "$U/never.json" --offline >out 2>err &&
 	cat >expect <<-EOF &&
-	error: no cached copy of '\''$U/never.json'\''
+	fatal: no cached copy of '\''$U/never.json'\''
 	hint: drop --offline to download it
 	EOF
 	test_cmp expect err &&
@@ -378,20 +378,20 @@ test_expect_success 'redirects are followed, but never to another protocol' '
 	requests >actual &&
 	test_cmp expect actual &&
 	test_expect_code 128 bw --url "$U/redirect-file/x.json" 2>err &&
-	echo "error: cannot download '\''$U/redirect-file/x.json'\'': redirected to '\''file:///etc/hostname'\'', which is not http or https" >expect &&
+	echo "fatal: cannot download '\''$U/redirect-file/x.json'\'': redirected to '\''file:///etc/hostname'\'', which is not http or https" >expect &&
 	test_cmp expect err
 '
 
 test_expect_success 'only http and https URLs are accepted' '
 	test_expect_code 128 bw --url "file://$WWW/x.json" 2>err &&
-	echo "error: cannot download '\''file://$WWW/x.json'\'': only http and https URLs are supported" >expect &&
+	echo "fatal: cannot download '\''file://$WWW/x.json'\'': only http and https URLs are supported" >expect &&
 	test_cmp expect err
 '
 
 test_expect_success 'a refused connection without a cached copy is an error' '
 	closed=$(python3 -c "import socket; s = socket.socket(); s.bind((\"127.0.0.1\", 0)); print(s.getsockname()[1])") &&
 	test_expect_code 128 bw --url "http://127.0.0.1:$closed/x.json" 2>err &&
-	echo "error: cannot download '\''http://127.0.0.1:$closed/x.json'\'': cannot connect: Connection refused (3 attempts)" >expect &&
+	echo "fatal: cannot download '\''http://127.0.0.1:$closed/x.json'\'': cannot connect: Connection refused (3 attempts)" >expect &&
 	test_cmp expect err
 '
 
@@ -399,7 +399,7 @@ test_expect_success '--file reads a path or stdin, and names a path it cannot re
 	bw --file - <dash.json >out &&
 	test_cmp expect.out out &&
 	test_expect_code 128 bw --file nothere.json 2>err &&
-	echo "error: cannot read '\''nothere.json'\'': No such file or directory" >expect &&
+	echo "fatal: cannot read '\''nothere.json'\'': No such file or directory" >expect &&
 	test_cmp expect err
 '
 

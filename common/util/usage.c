@@ -4,12 +4,57 @@
 #include <string.h>
 #include "util/usage.h"
 
+/*
+ * Held errors (usage_hold_errors()): the last error() and the hints after
+ * it, not yet printed, because only what happens next says whether it was
+ * fatal. holding is 0 while errors print at once; held is NULL when
+ * nothing is held.
+ */
+static int holding;
+static char *held;
+
+static void flush_held(const char *prefix)
+{
+	if (!held)
+		return;
+	fflush(stdout);
+	fprintf(stderr, "%s%s", prefix, held);
+	free(held);
+	held = NULL;
+}
+
 static void report(const char *prefix, const char *fmt, va_list ap)
 {
+	flush_held("error: ");
 	fflush(stdout);
 	fputs(prefix, stderr);
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
+}
+
+static void hold(const char *prefix, const char *fmt, va_list ap)
+{
+	char *msg = xstrvfmt(fmt, ap);
+	char *text = xstrfmt("%s%s%s\n", held ? held : "", prefix, msg);
+
+	free(msg);
+	free(held);
+	held = text;
+}
+
+/* The run ends: a held error ended it when the exit code says fatal. */
+static void flush_at_exit(int status, void *unused)
+{
+	(void)unused;
+	flush_held(status == EXIT_FATAL ? "fatal: " : "error: ");
+}
+
+void usage_hold_errors(void)
+{
+	if (holding)
+		return;
+	holding = 1;
+	on_exit(flush_at_exit, NULL);
 }
 
 void die(const char *fmt, ...)
@@ -22,19 +67,17 @@ void die(const char *fmt, ...)
 	exit(EXIT_FATAL);
 }
 
-static const char *error_prefix = "error: ";
-
-void usage_errors_are_fatal(void)
-{
-	error_prefix = "fatal: ";
-}
-
 int error(const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	report(error_prefix, fmt, ap);
+	if (holding) {
+		flush_held("error: ");
+		hold("", fmt, ap);
+	} else {
+		report("error: ", fmt, ap);
+	}
 	va_end(ap);
 	return -1;
 }
@@ -53,7 +96,10 @@ void advise(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	report("hint: ", fmt, ap);
+	if (held)
+		hold("hint: ", fmt, ap);	/* the hint of the held error */
+	else
+		report("hint: ", fmt, ap);
 	va_end(ap);
 }
 

@@ -25,13 +25,16 @@
 void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /*
- * Library code reports an error where it finds it and returns -1; a
- * command for which every such error ends the run (exit 128) calls this
- * once its usage is checked, so error() then says "fatal: ..." as die()
- * does and the user sees one line naming the cause. Usage errors, printed
- * before, stay "error: ..." (exit 129).
+ * Library code reports an error where it finds it and returns -1; only
+ * the command knows whether the error ends the run. A command calls
+ * usage_hold_errors() once its usage is checked (usage errors, exit 129,
+ * stay "error: ..."): from then on error() holds its message, with the
+ * hints that follow it, until the outcome is known. If the program then
+ * exits with EXIT_FATAL, it prints as "fatal: ..." (as die() would);
+ * if the command goes on instead (the next warning or error, or any other
+ * exit code), as "error: ...".
  */
-void usage_errors_are_fatal(void);
+void usage_hold_errors(void);
 void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "hint: ..." lines that follow an error or a warning. */
 void advise(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
