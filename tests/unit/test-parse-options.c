@@ -119,22 +119,19 @@ static void test_double_range(void)
 		OPT_DOUBLE_RANGE(0, "ratio", &ratio, "r", "ratio", 0, 1, PARSE_OPT_ABOVE_MIN),
 		OPT_END(),
 	};
+	/* Each out of range: a usage error naming the value as the user gave it. */
+	static const struct { const char *arg, *err; } bad[] = {
+		{ "--min-change=-2", "error: option `min-change' must be at least 0, not -2" },
+		{ "--min-change=-0.5", "error: option `min-change' must be at least 0, not -0.5" },
+		{ "--ratio=0", "error: option `ratio' must be above 0 and at most 1, not 0" },
+		{ "--ratio=1.5", "error: option `ratio' must be above 0 and at most 1, not 1.5" },
+	};
 	char err[256];
 
-	is_int(parse_in_child(opts, "--min-change=-2", err, sizeof(err)), 129,
-	       "a value below the range is a usage error");
-	is_str(err, "error: option `min-change' must be at least 0, not -2",
-	       "the error names the value given, not a shifted one");
-	is_int(parse_in_child(opts, "--min-change=-0.5", err, sizeof(err)), 129,
-	       "a negative fraction is below the range too");
-	is_str(err, "error: option `min-change' must be at least 0, not -0.5",
-	       "and is named as given");
-	is_int(parse_in_child(opts, "--ratio=0", err, sizeof(err)), 129,
-	       "an excluded minimum is rejected");
-	is_str(err, "error: option `ratio' must be above 0 and at most 1, not 0",
-	       "the message gives both ends of a finite range");
-	is_int(parse_in_child(opts, "--ratio=1.5", err, sizeof(err)), 129,
-	       "a value above the maximum is rejected");
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
+		is_int(parse_in_child(opts, bad[i].arg, err, sizeof(err)), 129, bad[i].arg);
+		is_str(err, bad[i].err, bad[i].arg);
+	}
 	{
 		const char *argv[] = { "git-test", "--min-change=0", "--ratio", "1", NULL };
 
