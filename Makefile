@@ -75,11 +75,11 @@ build/san/%.o: %.c build/FLAGS
 
 build/libbenchtriage.a: $(LIB_OBJ)
 	$(quiet) AR $@
-	$(Q)$(AR) rcs $@ $^
+	$(Q)rm -f $@ && $(AR) rcs $@ $^
 
 build/san/libbenchtriage.a: $(SAN_LIB_OBJ)
 	$(quiet) AR $@
-	$(Q)$(AR) rcs $@ $^
+	$(Q)rm -f $@ && $(AR) rcs $@ $^
 
 bin/git-%: build/cmd/%.o build/libbenchtriage.a
 	$(quiet) LINK $@
