@@ -63,6 +63,12 @@ build/FLAGS: FORCE
 	@if [ "$$(cat $@ 2>/dev/null)" != '$(subst ','\'',$(BT_FLAGS_NOW))' ]; then \
 		printf '%s\n' '$(subst ','\'',$(BT_FLAGS_NOW))' >$@; fi
 
+# The archives are rebuilt when the list of sources changes, so a renamed or
+# removed file leaves no stale member behind.
+build/SOURCES: FORCE
+	@mkdir -p build
+	@if [ "$$(cat $@ 2>/dev/null)" != '$(LIB_SRC)' ]; then echo '$(LIB_SRC)' >$@; fi
+
 build/%.o: %.c build/FLAGS
 	$(quiet) CC $@
 	$(Q)mkdir -p $(@D)
@@ -73,13 +79,13 @@ build/san/%.o: %.c build/FLAGS
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(CPPFLAGS) $(BT_CFLAGS) $(SAN_FLAGS) -MMD -MP -c -o $@ $<
 
-build/libbenchtriage.a: $(LIB_OBJ)
+build/libbenchtriage.a: $(LIB_OBJ) build/SOURCES
 	$(quiet) AR $@
-	$(Q)rm -f $@ && $(AR) rcs $@ $^
+	$(Q)rm -f $@ && $(AR) rcs $@ $(filter %.o,$^)
 
-build/san/libbenchtriage.a: $(SAN_LIB_OBJ)
+build/san/libbenchtriage.a: $(SAN_LIB_OBJ) build/SOURCES
 	$(quiet) AR $@
-	$(Q)rm -f $@ && $(AR) rcs $@ $^
+	$(Q)rm -f $@ && $(AR) rcs $@ $(filter %.o,$^)
 
 bin/git-%: build/cmd/%.o build/libbenchtriage.a
 	$(quiet) LINK $@
