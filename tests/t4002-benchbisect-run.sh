@@ -189,6 +189,45 @@ for sig in INT TERM; do
 	'
 done
 
+# The hostile benchmark: at its first run it swaps the tracked directory
+# helion/ for a symlink to the user's checkout and perf.txt for one to a
+# file outside the repository; any later checkout that followed them
+# would write there.
+cat >"$TRASH/bin/swap-for-symlinks" <<\EOF
+#!/bin/sh
+if ! test -f "$TRASH/swapped"; then
+	: >"$TRASH/swapped"
+	rm -rf helion perf.txt &&
+	ln -s "$TRASH/victim/helion" helion &&
+	ln -s "$TRASH/outside.txt" perf.txt
+	exit 0
+fi
+exit 1
+EOF
+chmod +x "$TRASH/bin/swap-for-symlinks"
+
+test_expect_success 'a command that swaps a tracked directory or file for a symlink writes nowhere else' '
+	run_repo victim &&
+	cd victim &&
+	echo "uncommitted tuning" >>helion/language/layout.py &&
+	echo "precious" >"$TRASH/outside.txt" &&
+	cp helion/language/layout.py ../layout.before &&
+	snapshot >../victim.before &&
+	(cd "$TRASH" && find victim -path victim/.git -prune -o -type f -print | sort | xargs sha256sum) >../tree.before &&
+	rm -f "$TRASH/swapped" &&
+	git benchbisect run --good main~8 --bad main -- swap-for-symlinks >../out 2>../err &&
+	test -f "$TRASH/swapped" &&
+	test_cmp ../layout.before helion/language/layout.py &&
+	echo precious >../expect &&
+	test_cmp ../expect "$TRASH/outside.txt" &&
+	snapshot >../victim.after &&
+	test_cmp ../victim.before ../victim.after &&
+	(cd "$TRASH" && find victim -path victim/.git -prune -o -type f -print | sort | xargs sha256sum) >../tree.after &&
+	test_cmp ../tree.before ../tree.after &&
+	ls -A "$TMPDIR" >../left &&
+	test_cmp /dev/null ../left
+'
+
 test_expect_success '--slice-first tests the slice commit, then its parent' '
 	cd repo &&
 	git benchbisect run --slice "\[cute\]" --slice-first --good main~8 --bad main -- bench >../out 2>../err &&

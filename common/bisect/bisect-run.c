@@ -380,11 +380,11 @@ int bisect_run(git_repository *repo, struct config *cfg, const struct window_opt
 		fprintf(stderr, "bisecting %zu commits in %.8s..%.8s, at most about %d verdicts\n",
 			c.nr, c.w.last_good.sha, c.w.first_bad.sha, steps);
 		exec_signals_catch();
-		if (scratch_tree_create(&c.tree, repo))
+		if (scratch_tree_init(&c.tree, repo))
 			st = -1;
 		else
 			st = search(&c);
-		scratch_tree_remove(&c.tree);
+		scratch_tree_release(&c.tree);
 		exec_signals_restore();
 		if (!o->signal)
 			o->signal = exec_signal_caught();

@@ -9,25 +9,29 @@
 #include "util/repo.h"
 #include "bisect/scratch-tree.h"
 
-int scratch_tree_create(struct scratch_tree *t, git_repository *repo)
+int scratch_tree_init(struct scratch_tree *t, git_repository *repo)
+{
+	memset(t, 0, sizeof(*t));
+	if (git_repository_open_ext(&t->repo, git_repository_path(repo),
+				    GIT_REPOSITORY_OPEN_NO_SEARCH, NULL) ||
+	    git_index_new(&t->index) ||
+	    git_repository_set_index(t->repo, t->index)) {
+		repo_error("cannot open a second handle on the repository");
+		scratch_tree_release(t);
+		return -1;
+	}
+	return 0;
+}
+
+static int make_dir(struct scratch_tree *t)
 {
 	const char *tmp = getenv("TMPDIR");
 
-	memset(t, 0, sizeof(*t));
 	t->path = xstrfmt("%s/benchbisect-XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(t->path)) {
 		error("cannot create a temporary directory '%s': %s", t->path, strerror(errno));
 		free(t->path);
 		t->path = NULL;
-		return -1;
-	}
-	if (git_repository_open_ext(&t->repo, git_repository_path(repo),
-				    GIT_REPOSITORY_OPEN_NO_SEARCH, NULL) ||
-	    git_repository_set_workdir(t->repo, t->path, 0) ||
-	    git_index_new(&t->index) ||
-	    git_repository_set_index(t->repo, t->index)) {
-		repo_error("cannot set up a scratch tree in '%s'", t->path);
-		scratch_tree_remove(t);
 		return -1;
 	}
 	return 0;
@@ -42,22 +46,23 @@ int scratch_tree_checkout(struct scratch_tree *t, const git_oid *commit)
 	int ret = 0;
 
 	/*
-	 * The in-memory index follows the checkouts but is never re-read
-	 * from or written to disk; the previous checkout's tree is the
-	 * baseline, so what it wrote and the new tree lacks is removed, and
-	 * what the command left behind goes as untracked.
+	 * Never reuse a directory the command ran in: it may have swapped
+	 * anything in it for a symlink. An empty directory and an empty
+	 * index: the checkout only creates, nothing is compared or removed.
 	 */
-	opts.checkout_strategy = GIT_CHECKOUT_FORCE | GIT_CHECKOUT_REMOVE_UNTRACKED |
-		GIT_CHECKOUT_NO_REFRESH | GIT_CHECKOUT_DONT_WRITE_INDEX;
-	opts.baseline = t->previous;
-	if (git_commit_lookup(&c, t->repo, commit) || git_commit_tree(&tree, c) ||
+	scratch_tree_clean(t);
+	if (make_dir(t))
+		return -1;
+	opts.checkout_strategy = GIT_CHECKOUT_FORCE | GIT_CHECKOUT_NO_REFRESH |
+		GIT_CHECKOUT_DONT_WRITE_INDEX;
+	if (git_index_clear(t->index) ||
+	    git_repository_set_workdir(t->repo, t->path, 0) ||
+	    git_commit_lookup(&c, t->repo, commit) || git_commit_tree(&tree, c) ||
 	    git_checkout_tree(t->repo, (const git_object *)tree, &opts)) {
 		ret = repo_error("cannot check out '%s' in '%s'", oid_hex(hex, commit), t->path);
-		git_tree_free(tree);
-	} else {
-		git_tree_free(t->previous);
-		t->previous = tree;
+		scratch_tree_clean(t);
 	}
+	git_tree_free(tree);
 	git_commit_free(c);
 	return ret;
 }
@@ -71,13 +76,19 @@ static int remove_one(const char *path, const struct stat *st, int flag, struct 
 	return 0;
 }
 
-void scratch_tree_remove(struct scratch_tree *t)
+void scratch_tree_clean(struct scratch_tree *t)
 {
+	/* FTW_PHYS: a symlink is removed, never followed. */
 	if (t->path && nftw(t->path, remove_one, 16, FTW_DEPTH | FTW_PHYS) && errno != ENOENT)
 		warning("cannot remove the scratch tree '%s': %s", t->path, strerror(errno));
-	git_tree_free(t->previous);
+	free(t->path);
+	t->path = NULL;
+}
+
+void scratch_tree_release(struct scratch_tree *t)
+{
+	scratch_tree_clean(t);
 	git_repository_free(t->repo);
 	git_index_free(t->index);
-	free(t->path);
 	memset(t, 0, sizeof(*t));
 }
