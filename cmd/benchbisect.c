@@ -4,6 +4,7 @@
  *   git benchbisect [<options>] <platform> <date>
  *   git benchbisect run [<options>] [<platform> <date> | --good <rev> --bad <rev>] -- <cmd> [<args>...]
  *
+ * Each form has its own option table, as git's subcommands do.
  * Exit status: classify 0 whatever the cause; run 0 when a first bad
  * commit was found, 1 when none was; 128 fatal error; 129 usage error.
  */
@@ -19,31 +20,23 @@
 #include "history/window.h"
 #include "history/window-json.h"
 #include "classify/classify.h"
-#include "bisect/bisect.h"
+#include "bisect/bisect-run.h"
 
-static const char *const benchbisect_usage[] = {
+static const char *const classify_usage[] = {
 	"git benchbisect [<options>] <platform> <date>",
 	"git benchbisect run [<options>] [<platform> <date> | --good <rev> --bad <rev>] -- <cmd> [<args>...]",
 	NULL
 };
 
-/* Options of either mode; unset ones keep these markers so a misplaced one is caught. */
-#define UNSET_INT (-1)
-#define UNSET_COLOR (-2)
-
-struct cli {
-	struct window_options o;
-	struct classify_options co;
-	struct bisect_options bo;
-	struct strvec method;
-	int json, color;
-	const struct option *options;
+static const char *const run_usage[] = {
+	"git benchbisect run [<options>] [<platform> <date> | --good <rev> --bad <rev>] -- <cmd> [<args>...]",
+	NULL
 };
 
-static void usage_error(const struct cli *c, const char *msg)
+static void usage_error(const char *const *usagestr, const struct option *options, const char *msg)
 {
 	error("%s", msg);
-	usage_with_options(benchbisect_usage, c->options);
+	usage_with_options(usagestr, options);
 }
 
 /* Open the repository and its configuration, or die. */
@@ -57,119 +50,35 @@ static git_repository *open_repo(struct config *cfg)
 	return repo;
 }
 
-static void check_ratio(const struct cli *c, const char *name, double v, double lo, double hi)
+/* The classify form: its options, then the cause of the move. */
+struct classify_cli {
+	struct window_options o;
+	struct classify_options co;
+	struct strvec method;
+	int json, color;
+};
+
+static void check_ratio(const struct option *options, const char *name, double v, double lo,
+			double hi)
 {
 	if (isnan(v) || v <= lo || v > hi) {
 		error("--%s must be above %g and at most %g, not %g", name, lo, hi, v);
-		usage_with_options(benchbisect_usage, c->options);
+		usage_with_options(classify_usage, options);
 	}
 }
 
-static int cmd_classify(struct cli *c, int argc, const char **argv)
+static int cmd_classify(int argc, const char **argv)
 {
+	struct classify_cli c;
 	struct classify_signals sig;
 	struct classify_result res;
 	git_repository *repo;
 	struct config cfg;
 	const char *paths;
 	struct window w;
-
-	if (c->bo.metric || c->bo.slice_first || c->bo.repeat != UNSET_INT ||
-	    c->bo.max_runs != UNSET_INT)
-		usage_error(c, "--metric, --repeat, --max-runs and --slice-first need 'run'");
-	if (argc != 2)
-		usage_error(c, argc < 2 ? "need a <platform> and a <date>" : "too many arguments");
-	check_ratio(c, "noise-multiple", c->co.noise_multiple, 0, INFINITY);
-	check_ratio(c, "min-change", c->co.min_change + 1, 0, INFINITY);
-	check_ratio(c, "shared-ratio", c->co.shared_ratio, 0, 1);
-	check_ratio(c, "agree-ratio", c->co.agree_ratio, 0, 1);
-	check_ratio(c, "flat-ratio", c->co.flat_ratio, 0, 1);
-	c->o.platform = argv[0];
-	c->o.date = argv[1];
-	c->co.span = c->o.span;
-	c->co.all_runs = c->o.all_runs;
-
-	repo = open_repo(&cfg);
-	if ((paths = config_get_string(&cfg, "benchbisect.methodpaths")))
-		classify_set_method_paths(&c->co, paths);
-	for (size_t i = 0; i < c->method.nr; i++)
-		strvec_push(&c->co.method_paths, c->method.v[i]);
-	if (window_compute(&w, repo, &cfg, &c->o) < 0)
-		exit(EXIT_FATAL);
-	classify_signals_init(&sig);
-	classify_result_init(&res);
-	if (classify_gather(&sig, &w, repo, &c->co))
-		exit(EXIT_FATAL);
-	classify_explain(&res, &sig, &w, &c->co);
-	for (size_t i = 0; i < res.warnings.nr; i++)
-		warning("%s", res.warnings.v[i]);
-	if (c->json)
-		json_print_and_free(classify_json(&res, &w, &c->o));
-	else
-		classify_print(stdout, &res, &w, &c->o,
-			       want_color(c->color == UNSET_COLOR ? COLOR_AUTO : c->color, &cfg,
-					  "color.benchbisect"));
-	classify_result_release(&res);
-	classify_signals_release(&sig);
-	window_release(&w);
-	config_release(&cfg);
-	git_repository_free(repo);
-	return 0;
-}
-
-static int cmd_run(struct cli *c, int argc, const char **argv)
-{
-	git_repository *repo;
-	struct config cfg;
-	int dashdash, ret;
-
-	if (c->color != UNSET_COLOR || c->method.nr || !isnan(c->co.noise_multiple) ||
-	    !isnan(c->co.min_change) || !isnan(c->co.shared_ratio) || !isnan(c->co.agree_ratio) ||
-	    !isnan(c->co.flat_ratio))
-		usage_error(c, "the rule and colour options do not apply to 'run'");
-	for (dashdash = 0; dashdash < argc && strcmp(argv[dashdash], "--"); dashdash++)
-		;
-	if (dashdash == argc)
-		usage_error(c, "need '--' and the command to run");
-	if (dashdash + 1 == argc)
-		usage_error(c, "need a command after '--'");
-	if (dashdash == 2) {
-		c->o.platform = argv[0];
-		c->o.date = argv[1];
-	} else if (dashdash) {
-		usage_error(c, "need a <platform> and a <date>, or --good and --bad, before '--'");
-	} else if (!c->o.good || !c->o.bad) {
-		usage_error(c, "without a <platform> and a <date>, give both --good and --bad");
-	}
-	if (c->bo.repeat == UNSET_INT)
-		c->bo.repeat = 0;
-	if (c->bo.max_runs == UNSET_INT)
-		c->bo.max_runs = 0;
-	if (c->bo.repeat < 0 || c->bo.max_runs < 0 || (c->bo.repeat && c->bo.max_runs &&
-						       c->bo.max_runs < c->bo.repeat))
-		usage_error(c, "--repeat and --max-runs must be positive, and --max-runs at least --repeat");
-	c->bo.argv = argv + dashdash + 1;
-
-	repo = open_repo(&cfg);
-	ret = bisect_run(repo, &cfg, &c->o, &c->bo, c->json);
-	config_release(&cfg);
-	git_repository_free(repo);
-	if (c->bo.signal) {
-		signal(c->bo.signal, SIG_DFL);
-		raise(c->bo.signal);
-	}
-	if (ret < 0)
-		exit(EXIT_FATAL);
-	return ret;
-}
-
-int main(int argc, const char **argv)
-{
-	struct cli c;
-	int ret;
 	struct option options[] = {
 		OPT_WINDOW(&c.o),
-		OPT_GROUP("Rules (classify)"),
+		OPT_GROUP("Rules"),
 		OPT_DOUBLE(0, "noise-multiple", &c.co.noise_multiple, "x",
 			   "a step under <x> times the series noise is noise (3)"),
 		OPT_DOUBLE(0, "min-change", &c.co.min_change, "pct",
@@ -182,11 +91,6 @@ int main(int argc, const char **argv)
 			   "latency is flat: under <r> of the speedup's move (0.25)"),
 		OPT_STRING_LIST(0, "method-path", &c.method, "pathspec",
 				"also count commits touching <pathspec> as measurement changes"),
-		OPT_GROUP("Bisect (run)"),
-		OPT_BOOL(0, "metric", &c.bo.metric, "the command prints a number: judge by the closer end"),
-		OPT_INTEGER(0, "repeat", &c.bo.repeat, "run the command <n> times a round (1; 3 with --metric)"),
-		OPT_INTEGER(0, "max-runs", &c.bo.max_runs, "at most <n> runs per commit (4 rounds)"),
-		OPT_BOOL(0, "slice-first", &c.bo.slice_first, "test the commits in the slice first"),
 		OPT_GROUP("Output"),
 		OPT_BOOL(0, "json", &c.json, "print one JSON object (see the man page)"),
 		OPT_COLOR(&c.color),
@@ -196,25 +100,133 @@ int main(int argc, const char **argv)
 	memset(&c, 0, sizeof(c));
 	window_options_init(&c.o);
 	classify_options_init(&c.co);
-	bisect_options_init(&c.bo);
 	strvec_init(&c.method);
-	c.options = options;
-	c.color = UNSET_COLOR;
-	c.bo.repeat = c.bo.max_runs = UNSET_INT;
-	if (argc > 1 && !strcmp(argv[1], "run")) {
-		/* Rule options must stay unset in run mode: mark them. */
-		c.co.noise_multiple = c.co.min_change = c.co.shared_ratio = NAN;
-		c.co.agree_ratio = c.co.flat_ratio = NAN;
-		argc = parse_options(argc - 1, argv + 1, options, benchbisect_usage,
-				     PARSE_OPT_KEEP_DASHDASH);
-		ret = cmd_run(&c, argc, argv + 1);
-	} else {
-		argc = parse_options(argc, argv, options, benchbisect_usage, 0);
-		ret = cmd_classify(&c, argc, argv);
-	}
+	c.color = COLOR_AUTO;
+	argc = parse_options(argc, argv, options, classify_usage, 0);
+	if (argc != 2)
+		usage_error(classify_usage, options,
+			    argc < 2 ? "need a <platform> and a <date>" : "too many arguments");
+	check_ratio(options, "noise-multiple", c.co.noise_multiple, 0, INFINITY);
+	check_ratio(options, "min-change", c.co.min_change + 1, 0, INFINITY);
+	check_ratio(options, "shared-ratio", c.co.shared_ratio, 0, 1);
+	check_ratio(options, "agree-ratio", c.co.agree_ratio, 0, 1);
+	check_ratio(options, "flat-ratio", c.co.flat_ratio, 0, 1);
+	c.o.platform = argv[0];
+	c.o.date = argv[1];
+	c.co.span = c.o.span;
+	c.co.all_runs = c.o.all_runs;
+
+	repo = open_repo(&cfg);
+	if ((paths = config_get_string(&cfg, "benchbisect.methodpaths")))
+		classify_set_method_paths(&c.co, paths);
+	for (size_t i = 0; i < c.method.nr; i++)
+		strvec_push(&c.co.method_paths, c.method.v[i]);
+	if (window_compute(&w, repo, &cfg, &c.o) < 0)
+		exit(EXIT_FATAL);
+	classify_signals_init(&sig);
+	classify_result_init(&res);
+	if (classify_gather(&sig, &w, repo, &c.co))
+		exit(EXIT_FATAL);
+	classify_explain(&res, &sig, &w, &c.co);
+	for (size_t i = 0; i < res.warnings.nr; i++)
+		warning("%s", res.warnings.v[i]);
+	if (c.json)
+		json_print_and_free(classify_json(&res, &w, &c.o));
+	else
+		classify_print(stdout, &res, &w, &c.o, want_color(c.color, &cfg, "color.benchbisect"));
+	classify_result_release(&res);
+	classify_signals_release(&sig);
+	window_release(&w);
+	config_release(&cfg);
+	git_repository_free(repo);
 	classify_options_release(&c.co);
 	strvec_clear(&c.method);
 	window_options_release(&c.o);
+	return 0;
+}
+
+/* The run form: the window before "--", the command after it. */
+static void split_command(const struct option *options, struct window_options *wo,
+			  struct bisect_options *bo, int argc, const char **argv)
+{
+	int dashdash;
+
+	for (dashdash = 0; dashdash < argc && strcmp(argv[dashdash], "--"); dashdash++)
+		;
+	if (dashdash == argc)
+		usage_error(run_usage, options, "need '--' and the command to run");
+	if (dashdash + 1 == argc)
+		usage_error(run_usage, options, "need a command after '--'");
+	if (dashdash == 2) {
+		wo->platform = argv[0];
+		wo->date = argv[1];
+	} else if (dashdash) {
+		usage_error(run_usage, options,
+			    "need a <platform> and a <date>, or --good and --bad, before '--'");
+	} else if (!wo->good || !wo->bad) {
+		usage_error(run_usage, options,
+			    "without a <platform> and a <date>, give both --good and --bad");
+	}
+	bo->argv = argv + dashdash + 1;
+}
+
+static int cmd_run(int argc, const char **argv)
+{
+	struct window_options wo;
+	struct bisect_options bo;
+	struct bisect_result res;
+	git_repository *repo;
+	struct config cfg;
+	int json = 0, ret;
+	struct option options[] = {
+		OPT_WINDOW(&wo),
+		OPT_GROUP("Bisect"),
+		OPT_BOOL(0, "metric", &bo.metric, "the command prints a number: judge by the closer end"),
+		OPT_INTEGER(0, "repeat", &bo.repeat, "run the command <n> times a round (1; 3 with --metric)"),
+		OPT_INTEGER(0, "max-runs", &bo.max_runs, "at most <n> runs per commit (4 rounds)"),
+		OPT_BOOL(0, "slice-first", &bo.slice_first, "test the commits in the slice first"),
+		OPT_GROUP("Output"),
+		OPT_BOOL(0, "json", &json, "print one JSON object (see the man page)"),
+		OPT_END(),
+	};
+
+	window_options_init(&wo);
+	bisect_options_init(&bo);
+	argc = parse_options(argc, argv, options, run_usage, PARSE_OPT_KEEP_DASHDASH);
+	split_command(options, &wo, &bo, argc, argv);
+	if (bo.repeat < 0 || bo.max_runs < 0 || (bo.repeat && bo.max_runs && bo.max_runs < bo.repeat))
+		usage_error(run_usage, options,
+			    "--repeat and --max-runs must be positive, and --max-runs at least --repeat");
+
+	repo = open_repo(&cfg);
+	bisect_result_init(&res);
+	ret = bisect_run(repo, &cfg, &wo, &bo, &res);
+	if (ret && res.signal) {
+		signal(res.signal, SIG_DFL);
+		raise(res.signal);
+	}
+	if (ret)
+		die("%s", res.error.buf);
+	if (json)
+		json_print_and_free(bisect_result_json(&res));
+	else
+		bisect_result_print(stdout, &res);
+	ret = res.outcome == BISECT_OUTCOME_FOUND ? 0 : 1;
+	bisect_result_release(&res);
+	config_release(&cfg);
+	git_repository_free(repo);
+	window_options_release(&wo);
+	return ret;
+}
+
+int main(int argc, const char **argv)
+{
+	int ret;
+
+	if (argc > 1 && !strcmp(argv[1], "run"))
+		ret = cmd_run(argc - 1, argv + 1);
+	else
+		ret = cmd_classify(argc, argv);
 	git_libgit2_shutdown();
 	return ret;
 }

@@ -54,7 +54,12 @@ _git_benchbisect ()
 	__git_benchtriage_window_arg __git_benchbisect_names "$platform" && return
 	case "$cur" in
 	--*)
-		__gitcomp_builtin benchbisect
+		# Each form has its own option table.
+		if [ $first = 3 ]; then
+			__gitcomp "$(git benchbisect run --git-completion-helper 2>/dev/null)"
+		else
+			__gitcomp_builtin benchbisect
+		fi
 		return ;;
 	esac
 	if [ $cword -eq 2 ]; then

@@ -156,7 +156,7 @@ test_expect_success 'the good end bad: the move is older than the window, exit 1
 test_expect_success 'an exit code above 127 aborts: exit 128, scratch tree removed' '
 	cd repo &&
 	test_expect_code 128 env ABORT_AT=$(at 4) git benchbisect run --good main~8 --bad main -- bench >../out 2>../err &&
-	grep "^error: '\''bench'\'' exited with 200 at $(at 4 | cut -c1-8): stopping the bisection$" ../err &&
+	grep "^fatal: '\''bench'\'' exited with 200 at $(at 4 | cut -c1-8): stopping the bisection$" ../err &&
 	test_cmp /dev/null ../out &&
 	ls -A "$TMPDIR" >../left &&
 	test_cmp /dev/null ../left
@@ -165,7 +165,7 @@ test_expect_success 'an exit code above 127 aborts: exit 128, scratch tree remov
 test_expect_success 'a command that cannot run is an error, not a verdict' '
 	cd repo &&
 	test_expect_code 128 git benchbisect run --good main~8 --bad main -- no-such-benchmark >../out 2>../err &&
-	grep "^error: cannot run '\''no-such-benchmark'\'': No such file or directory$" ../err &&
+	grep "^fatal: cannot run '\''no-such-benchmark'\'': No such file or directory$" ../err &&
 	ls -A "$TMPDIR" >../left &&
 	test_cmp /dev/null ../left
 '

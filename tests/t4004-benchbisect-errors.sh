@@ -19,7 +19,7 @@ usage_error() {
 	shift &&
 	test_expect_code 129 git benchbisect "$@" >out 2>err &&
 	grep -F "error: $msg" err &&
-	grep "^usage: git benchbisect \[<options>\] <platform> <date>$" err &&
+	grep "^usage: git benchbisect \(run \)\{0,1\}\[<options>\] " err &&
 	test_cmp /dev/null out
 }
 
@@ -28,7 +28,7 @@ test_expect_success 'usage errors exit 129 and say what is wrong' '
 	usage_error "need a <platform> and a <date>" &&
 	usage_error "need a <platform> and a <date>" b200_cute &&
 	usage_error "too many arguments" b200_cute 2026-09-10 extra &&
-	usage_error "--metric, --repeat, --max-runs and --slice-first need '\''run'\''" --metric b200_cute 2026-09-10 &&
+	usage_error "unknown option \`metric'\''" --metric b200_cute 2026-09-10 &&
 	usage_error "--shared-ratio must be above 0 and at most 1, not 2" --shared-ratio 2 b200_cute 2026-09-10 &&
 	usage_error "--noise-multiple must be above 0 and at most inf, not 0" --noise-multiple 0 b200_cute 2026-09-10 &&
 	usage_error "option \`min-change'\'' expects a numerical value" --min-change lots b200_cute 2026-09-10 &&
@@ -36,12 +36,12 @@ test_expect_success 'usage errors exit 129 and say what is wrong' '
 	usage_error "need a command after '\''--'\''" run b200_cute 2026-09-10 -- &&
 	usage_error "need a <platform> and a <date>, or --good and --bad, before '\''--'\''" run b200_cute -- true &&
 	usage_error "without a <platform> and a <date>, give both --good and --bad" run --good main~3 -- true &&
-	usage_error "the rule and colour options do not apply to '\''run'\''" run --noise-multiple 5 --good main~3 --bad main -- true &&
-	usage_error "the rule and colour options do not apply to '\''run'\''" run --color=always --good main~3 --bad main -- true &&
+	usage_error "unknown option \`noise-multiple'\''" run --noise-multiple 5 --good main~3 --bad main -- true &&
+	usage_error "unknown option \`color'\''" run --color=always --good main~3 --bad main -- true &&
 	usage_error "--repeat and --max-runs must be positive, and --max-runs at least --repeat" run --repeat 3 --max-runs 2 --good main~3 --bad main -- true
 '
 
-test_expect_success '-h prints the usage with both forms on stdout' '
+test_expect_success '-h prints the usage with both forms on stdout; each form its own options' '
 	cd repo &&
 	test_expect_code 129 git benchbisect -h >out &&
 	head -n 2 out >actual &&
@@ -50,8 +50,14 @@ test_expect_success '-h prints the usage with both forms on stdout' '
 	   or: git benchbisect run [<options>] [<platform> <date> | --good <rev> --bad <rev>] -- <cmd> [<args>...]
 	EOF
 	test_cmp expect actual &&
-	grep "^Rules (classify)$" out &&
-	grep "^Bisect (run)$" out
+	grep "^Rules$" out &&
+	! grep "^Bisect$" out &&
+	test_expect_code 129 git benchbisect run -h >out &&
+	head -n 1 out >actual &&
+	echo "usage: git benchbisect run [<options>] [<platform> <date> | --good <rev> --bad <rev>] -- <cmd> [<args>...]" >expect &&
+	test_cmp expect actual &&
+	grep "^Bisect$" out &&
+	! grep "^Rules$" out
 '
 
 test_expect_success 'fatal errors exit 128 and name the culprit input' '
@@ -85,7 +91,7 @@ test_expect_success 'nightlies not in this repository: the verdict rests on the 
 	test_cmp expect actual &&
 	grep "^hint: run '\''git fetch'\''" err &&
 	test_expect_code 128 git benchbisect run --file ../gone.json b200_cute 2026-09-10 -- true 2>err &&
-	grep "^error: cannot bisect without both ends in this repository$" err
+	grep "^fatal: cannot bisect without both ends in this repository$" err
 '
 
 test_expect_success 'two nightlies on one sha not in this repository still make an empty window' '
@@ -116,7 +122,7 @@ test_expect_success 'run over an empty window finds nothing: exit 1' '
 test_expect_success 'a --metric command that prints no number stops the search' '
 	cd repo &&
 	test_expect_code 128 git benchbisect run --metric --good main~4 --bad main -- echo fast 2>err &&
-	grep "^error: '\''echo'\'' printed no number at [0-9a-f]\{8\} (its last line: '\''fast'\'')$" err &&
+	grep "^fatal: '\''echo'\'' printed no number at [0-9a-f]\{8\} (its last line: '\''fast'\'')$" err &&
 	ls -A "$TMPDIR" >left &&
 	test_cmp /dev/null left
 '

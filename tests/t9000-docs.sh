@@ -6,9 +6,11 @@
 
 programs=$(cd "$SRC_DIR/cmd" && ls *.c | sed 's/\.c$//')
 
-# options <cmd>: the long options of git-<cmd>, one per line, without "=".
+# options <cmd>: the long options of git-<cmd>, one per line, without "="
+# (with those of its subcommands' own tables: git-benchbisect run).
 options() {
 	"git-$1" --git-completion-helper >helper-out &&
+	if [ "$1" = benchbisect ]; then echo >>helper-out && "git-$1" run --git-completion-helper >>helper-out; fi &&
 	sed 's/ -- .*//' helper-out | tr ' ' '\n' |
 		sed -n 's/^--\([a-z][a-z0-9-]*\)=\{0,1\}$/\1/p' | sort -u
 }

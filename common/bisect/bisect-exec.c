@@ -84,19 +84,20 @@ static void drain(int fd, struct strbuf *out)
 	}
 }
 
-int exec_command(const char **argv, const char *dir, struct strbuf *out, int *code)
+int exec_command(const char **argv, const char *dir, struct strbuf *out, int *code,
+		 struct strbuf *err)
 {
 	int out_pipe[2] = { -1, -1 }, report[2];
-	int status, err = 0;
+	int status, child_err = 0;
 	ssize_t n;
 	pid_t pid;
 
 	if (pipe2(report, O_CLOEXEC) || (out && pipe2(out_pipe, O_CLOEXEC)))
-		return error("cannot create a pipe: %s", strerror(errno));
+		return strbuf_addf(err, "cannot create a pipe: %s", strerror(errno)), -1;
 	fflush(NULL);
 	pid = fork();
 	if (pid < 0)
-		return error("cannot fork: %s", strerror(errno));
+		return strbuf_addf(err, "cannot fork: %s", strerror(errno)), -1;
 	if (!pid)
 		child(argv, dir, out ? out_pipe[1] : STDERR_FILENO, report[1]);
 	/* Also here: the child may not have reached setpgid when a signal comes. */
@@ -110,15 +111,15 @@ int exec_command(const char **argv, const char *dir, struct strbuf *out, int *co
 		drain(out_pipe[0], out);
 		close(out_pipe[0]);
 	}
-	while ((n = read(report[0], &err, sizeof(err))) < 0 && errno == EINTR)
+	while ((n = read(report[0], &child_err, sizeof(child_err))) < 0 && errno == EINTR)
 		;
 	close(report[0]);
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
-			return error("cannot wait for '%s': %s", argv[0], strerror(errno));
+			return strbuf_addf(err, "cannot wait for '%s': %s", argv[0], strerror(errno)), -1;
 	running = 0;
-	if (n == (ssize_t)sizeof(err))
-		return error("cannot run '%s': %s", argv[0], strerror(err));
+	if (n == (ssize_t)sizeof(child_err))
+		return strbuf_addf(err, "cannot run '%s': %s", argv[0], strerror(child_err)), -1;
 	*code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 	return 0;
 }

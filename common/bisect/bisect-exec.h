@@ -8,9 +8,10 @@
  * own process group. Its standard output goes to out when out is not NULL,
  * else to our standard error (our standard output carries only results).
  * *code is its exit status, or 128 + the signal that killed it. Returns
- * -1 with an error printed when it could not be started.
+ * -1 with the reason in err when it could not be started.
  */
-int exec_command(const char **argv, const char *dir, struct strbuf *out, int *code);
+int exec_command(const char **argv, const char *dir, struct strbuf *out, int *code,
+		 struct strbuf *err);
 
 /*
  * Catch SIGINT, SIGTERM and SIGHUP while commands run: the signal is

@@ -1,10 +1,11 @@
 /*
  * `git benchbisect run`: drive the search of bisect.c with the user's
  * command, one scratch-tree checkout per tested commit. Steps go to
- * stderr, the result to stdout.
+ * stderr as they happen; the result goes back to the caller.
  */
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,64 +13,51 @@
 #include "util/strbuf.h"
 #include "util/repo.h"
 #include "bisect/bisect.h"
+#include "bisect/bisect-run.h"
 #include "bisect/bisect-exec.h"
 #include "bisect/scratch-tree.h"
-#include "history/window-json.h"
-
-/* A window without commits: nothing to search. */
-#define RUN_EMPTY (BISECT_ONLY_SKIPPED + 1)
-
-static const char *const status_names[] = {
-	[BISECT_FOUND] = "found",
-	[BISECT_NOT_REPRODUCED] = "not_reproduced",
-	[BISECT_GOOD_END_BAD] = "good_end_bad",
-	[BISECT_ONLY_SKIPPED] = "only_skipped",
-	[RUN_EMPTY] = "empty",
-};
 
 struct bisect_ctx {
-	git_repository *repo;
-	struct window w;
-	struct bisect_options *o;
+	const struct bisect_options *o;
+	struct bisect_result *res;
 	struct scratch_tree tree;
 	struct bisect b;
 	unsigned char *slice;
-	size_t nr;
 	int repeat, max_runs;
-	size_t runs, tested;
 	int step;
-	char *good_subject;
 	struct samples ends[2];		/* --metric: the good and the bad end */
-	cJSON *steps;
 };
 
-/* What the runs at one commit gave. */
-struct trial {
-	size_t pos;
-	struct strbuf exits;		/* "0 0 1" */
-	struct samples values;		/* --metric */
-	size_t nr_runs, nr_good, nr_bad;
-	int skip_code;			/* the exit code that made it untestable, or -1 */
-	cJSON *exit_list;
+/* What one run gave. */
+enum run_outcome {
+	RUN_COUNTED,		/* a verdict or a value was recorded */
+	RUN_UNTESTABLE,		/* exit 125 (or any failure with --metric): skip the commit */
+	RUN_STOP		/* stop the bisection: res->error or res->signal says why */
 };
 
-static const git_oid *oid_at(const struct bisect_ctx *c, size_t pos)
+__attribute__((format(printf, 2, 3)))
+static enum run_outcome stop(struct bisect_ctx *c, const char *fmt, ...)
 {
-	return pos ? &c->w.commits[c->nr - pos].oid : &c->w.last_good.oid;
+	va_list ap;
+	char *msg;
+
+	if (!c->res->error.len) {
+		va_start(ap, fmt);
+		msg = xstrvfmt(fmt, ap);
+		va_end(ap);
+		strbuf_addstr(&c->res->error, msg);
+		free(msg);
+	}
+	return RUN_STOP;
 }
 
-static const char *sha_at(const struct bisect_ctx *c, size_t pos)
+static int interrupted(struct bisect_ctx *c)
 {
-	return pos ? c->w.commits[c->nr - pos].sha : c->w.last_good.sha;
-}
-
-static const char *subject_at(const struct bisect_ctx *c, size_t pos)
-{
-	return pos ? c->w.commits[c->nr - pos].subject : c->good_subject;
+	return (c->res->signal = exec_signal_caught()) != 0;
 }
 
 /* The command's one number: the last non-empty line of its output. */
-static int parse_number(const struct bisect_ctx *c, size_t pos, struct strbuf *out, double *v)
+static enum run_outcome parse_number(struct bisect_ctx *c, size_t pos, struct strbuf *out, double *v)
 {
 	char *end, *line;
 
@@ -81,327 +69,289 @@ static int parse_number(const struct bisect_ctx *c, size_t pos, struct strbuf *o
 	errno = 0;
 	*v = strtod(line, &end);
 	if (!*line || *end || errno || !isfinite(*v))
-		return error("'%s' printed no number at %.8s (its last line: '%s')", c->o->argv[0],
-			     sha_at(c, pos), line);
-	return 0;
+		return stop(c, "'%s' printed no number at %.8s (its last line: '%s')", c->o->argv[0],
+			    bisect_result_sha(c->res, pos), line);
+	return RUN_COUNTED;
 }
 
-/* One run at the checked-out commit; -1 to stop the bisection. */
-static int run_once(struct bisect_ctx *c, struct trial *t)
+static struct bisect_step *new_step(struct bisect_ctx *c, size_t pos)
+{
+	struct bisect_result *res = c->res;
+	struct bisect_step *s;
+
+	ALLOC_GROW(res->steps, res->nr_steps + 1, res->alloc_steps);
+	s = &res->steps[res->nr_steps++];
+	memset(s, 0, sizeof(*s));
+	s->pos = pos;
+	s->skip_code = -1;
+	return s;
+}
+
+/* One run at the checked-out commit. */
+static enum run_outcome run_once(struct bisect_ctx *c, struct bisect_step *s, size_t *nr_good,
+				 size_t *nr_bad)
 {
 	struct strbuf out = STRBUF_INIT;
-	int code, ret = 0;
+	enum run_outcome ret = RUN_COUNTED;
+	int code;
 	double v;
 
-	if (setenv("BENCHBISECT_COMMIT", sha_at(c, t->pos), 1))
-		return error("cannot set BENCHBISECT_COMMIT: %s", strerror(errno));
-	if (exec_command(c->o->argv, c->tree.path, c->o->metric ? &out : NULL, &code)) {
+	if (setenv("BENCHBISECT_COMMIT", bisect_result_sha(c->res, s->pos), 1))
+		return stop(c, "cannot set BENCHBISECT_COMMIT: %s", strerror(errno));
+	if (exec_command(c->o->argv, c->tree.path, c->o->metric ? &out : NULL, &code, &c->res->error)) {
 		strbuf_release(&out);
-		return -1;
+		return RUN_STOP;
 	}
-	c->runs++;
-	t->nr_runs++;
-	strbuf_addf(&t->exits, "%s%d", t->exits.len ? " " : "", code);
-	cJSON_AddItemToArray(t->exit_list, cJSON_CreateNumber(code));
-	if ((c->o->signal = exec_signal_caught()))
-		ret = error("interrupted");
+	c->res->runs++;
+	ALLOC_GROW(s->exits, s->nr_exits + 1, s->alloc_exits);
+	s->exits[s->nr_exits++] = code;
+	if (interrupted(c))
+		ret = RUN_STOP;
 	else if (code > 127)
-		ret = error("'%s' exited with %d at %.8s: stopping the bisection", c->o->argv[0], code,
-			    sha_at(c, t->pos));
+		ret = stop(c, "'%s' exited with %d at %.8s: stopping the bisection", c->o->argv[0], code,
+			   bisect_result_sha(c->res, s->pos));
 	else if (code == 125 || (c->o->metric && code))
-		t->skip_code = code;
+		ret = RUN_UNTESTABLE;
 	else if (!c->o->metric)
-		*(code ? &t->nr_bad : &t->nr_good) += 1;
-	else if (!(ret = parse_number(c, t->pos, &out, &v)))
-		samples_add(&t->values, v);
+		*(code ? nr_bad : nr_good) += 1;
+	else if ((ret = parse_number(c, s->pos, &out, &v)) == RUN_COUNTED)
+		samples_add(&s->values, v);
+	if (ret == RUN_UNTESTABLE)
+		s->skip_code = code;
 	strbuf_release(&out);
 	return ret;
 }
 
 /* One round of up to --repeat runs, within --max-runs. */
-static int run_round(struct bisect_ctx *c, struct trial *t)
+static enum run_outcome run_round(struct bisect_ctx *c, struct bisect_step *s, size_t *nr_good,
+				  size_t *nr_bad)
 {
-	for (int i = 0; i < c->repeat && t->nr_runs < (size_t)c->max_runs && t->skip_code < 0; i++)
-		if (run_once(c, t))
-			return -1;
-	return 0;
-}
+	enum run_outcome ret = RUN_COUNTED;
 
-static void trial_init(struct trial *t, size_t pos)
-{
-	memset(t, 0, sizeof(*t));
-	t->pos = pos;
-	t->skip_code = -1;
-	strbuf_init(&t->exits, 0);
-	t->exit_list = cJSON_CreateArray();
-}
-
-static void trial_release(struct trial *t)
-{
-	strbuf_release(&t->exits);
-	samples_release(&t->values);
-	cJSON_Delete(t->exit_list);
-}
-
-/* "(exit 0)", "(exits 0 1 1)", "(1.02 0.98, median 1)". */
-static void describe(struct strbuf *sb, const struct trial *t, int metric)
-{
-	if (metric && t->values.nr) {
-		for (size_t i = 0; i < t->values.nr; i++)
-			strbuf_addf(sb, "%s%.6g", i ? " " : "", t->values.v[i]);
-		strbuf_addf(sb, ", median %.6g", samples_median(&t->values));
-		if (t->skip_code >= 0)
-			strbuf_addf(sb, ", then exit %d", t->skip_code);
-	} else {
-		strbuf_addf(sb, "exit%s %s", t->nr_runs > 1 ? "s" : "", t->exits.buf);
-	}
-}
-
-/* Print the step on stderr and record it for --json. */
-static void report(struct bisect_ctx *c, const char *label, struct trial *t, const char *verdict)
-{
-	struct strbuf sb = STRBUF_INIT;
-	cJSON *step = cJSON_CreateObject();
-
-	describe(&sb, t, c->o->metric);
-	fprintf(stderr, "%s: %.8s %s (%s): %s\n", label, sha_at(c, t->pos), verdict, sb.buf,
-		subject_at(c, t->pos));
-	cJSON_AddStringToObject(step, "sha", sha_at(c, t->pos));
-	cJSON_AddStringToObject(step, "verdict", verdict);
-	cJSON_AddItemToObject(step, "exits", t->exit_list);
-	t->exit_list = NULL;
-	if (c->o->metric) {
-		cJSON *values = cJSON_AddArrayToObject(step, "values");
-
-		for (size_t i = 0; i < t->values.nr; i++)
-			cJSON_AddItemToArray(values, cJSON_CreateNumber(t->values.v[i]));
-		cJSON_AddItemToObject(step, "median", json_number(samples_median(&t->values), 6));
-	}
-	cJSON_AddItemToArray(c->steps, step);
-	strbuf_release(&sb);
-}
-
-static int checkout(struct bisect_ctx *c, size_t pos)
-{
-	if (scratch_tree_checkout(&c->tree, oid_at(c, pos)))
-		return -1;
-	if ((c->o->signal = exec_signal_caught()))
-		return error("interrupted");
-	return 0;
-}
-
-/* Test one commit: rounds until the verdict is clear or --max-runs is spent. */
-static int test_commit(struct bisect_ctx *c, size_t pos)
-{
-	struct trial t;
-	enum judgement j = JUDGE_UNKNOWN;
-	enum bisect_mark mark;
-	const char *word;
-	char label[32];
-
-	trial_init(&t, pos);
-	if (checkout(c, pos))
-		goto fail;
-	do {
-		if (run_round(c, &t))
-			goto fail;
-		if (t.skip_code >= 0)
-			break;
-		j = c->o->metric ? judge_metric(&c->ends[0], &c->ends[1], &t.values) :
-			judge_exits(t.nr_good, t.nr_bad);
-	} while (j == JUDGE_UNKNOWN && t.nr_runs < (size_t)c->max_runs);
-	if (j == JUDGE_UNKNOWN && !c->o->metric && t.nr_good != t.nr_bad && t.skip_code < 0)
-		j = t.nr_good > t.nr_bad ? JUDGE_GOOD : JUDGE_BAD;
-	mark = t.skip_code >= 0 || j == JUDGE_UNKNOWN ? MARK_SKIP : j == JUDGE_GOOD ? MARK_GOOD : MARK_BAD;
-	word = mark == MARK_GOOD ? "good" : mark == MARK_BAD ? "bad" : t.skip_code >= 0 ? "skip" :
-		"skip, still unclear";
-	snprintf(label, sizeof(label), "step %d", ++c->step);
-	c->tested++;
-	report(c, label, &t, word);
-	bisect_mark(&c->b, pos, mark);
-	trial_release(&t);
-	return 0;
-fail:
-	trial_release(&t);
-	return -1;
-}
-
-/* --metric: measure both ends until they differ or --max-runs is spent. */
-static int measure_ends(struct bisect_ctx *c, int *separated)
-{
-	struct trial t[2];
-	static const char *const labels[] = { "good end", "bad end" };
-	int ret = 0;
-
-	trial_init(&t[0], 0);
-	trial_init(&t[1], c->nr);
-	do {
-		for (int e = 0; e < 2 && !ret; e++) {
-			ret = checkout(c, t[e].pos) || run_round(c, &t[e]) ? -1 : 0;
-			if (!ret && t[e].skip_code >= 0)
-				ret = error("cannot measure the %s %.8s: '%s' exited with %d", labels[e],
-					    sha_at(c, t[e].pos), c->o->argv[0], t[e].skip_code);
-		}
-		*separated = !ret && metric_separated(&t[0].values, &t[1].values);
-	} while (!ret && !*separated && t[0].nr_runs < (size_t)c->max_runs);
-	for (int e = 0; e < 2 && !ret; e++) {
-		c->tested++;
-		report(c, labels[e], &t[e], !*separated ? "alike" : e ? "bad" : "good");
-		c->ends[e] = t[e].values;
-		memset(&t[e].values, 0, sizeof(t[e].values));
-	}
-	if (!ret && *separated) {
-		bisect_mark(&c->b, 0, MARK_GOOD);
-		bisect_mark(&c->b, c->nr, MARK_BAD);
-	}
-	trial_release(&t[0]);
-	trial_release(&t[1]);
+	for (int i = 0; i < c->repeat && s->nr_exits < (size_t)c->max_runs && ret == RUN_COUNTED; i++)
+		ret = run_once(c, s, nr_good, nr_bad);
 	return ret;
 }
 
-static cJSON *commit_json(const struct bisect_ctx *c, size_t pos)
+/* "(exit 0)", "(exits 0 1 1)", "(1.02 0.98, median 1)". */
+static void describe(struct strbuf *sb, const struct bisect_step *s, int metric)
 {
-	cJSON *o = cJSON_CreateObject();
-
-	cJSON_AddStringToObject(o, "sha", sha_at(c, pos));
-	cJSON_AddStringToObject(o, "subject", subject_at(c, pos));
-	return o;
-}
-
-/* The text result: what was found, and what it took. */
-static void print_text(const struct bisect_ctx *c, int st)
-{
-	const struct bisect *b = &c->b;
-
-	switch (st) {
-	case BISECT_FOUND:
-		printf("first bad commit: %s %s\n", sha_at(c, b->hi), subject_at(c, b->hi));
-		break;
-	case BISECT_NOT_REPRODUCED:
-		printf("no first bad commit: the bad end %.8s %s\n", sha_at(c, c->nr),
-		       c->o->metric ? "measures like the good end" : "tested good");
-		break;
-	case BISECT_GOOD_END_BAD:
-		printf("no first bad commit in the window: the good end %.8s tested bad, so the move is older\n",
-		       sha_at(c, 0));
-		break;
-	case RUN_EMPTY:
-		printf("no first bad commit: the window is empty, both ends are %.8s\n", c->w.first_bad.sha);
-		break;
-	default:
-		printf("no single first bad commit: skipped commits hide it; it is one of:\n");
-		for (size_t p = b->lo + 1; p <= b->hi; p++)
-			if (p == b->hi || b->mark[p] == MARK_SKIP)
-				printf("  %s %s\n", sha_at(c, p), subject_at(c, p));
-		break;
+	if (metric && s->values.nr) {
+		for (size_t i = 0; i < s->values.nr; i++)
+			strbuf_addf(sb, "%s%.6g", i ? " " : "", s->values.v[i]);
+		strbuf_addf(sb, ", median %.6g", samples_median(&s->values));
+		if (s->skip_code >= 0)
+			strbuf_addf(sb, ", then exit %d", s->skip_code);
+		return;
 	}
-	printf("%zu runs over %zu commits\n", c->runs, c->tested);
+	strbuf_addf(sb, "exit%s", s->nr_exits > 1 ? "s" : "");
+	for (size_t i = 0; i < s->nr_exits; i++)
+		strbuf_addf(sb, " %d", s->exits[i]);
 }
 
-static void print_json(struct bisect_ctx *c, int st)
+/* The step's line on stderr. */
+static void report(struct bisect_ctx *c, const struct bisect_step *s)
 {
-	cJSON *root = cJSON_CreateObject(), *cands;
-	const struct bisect *b = &c->b;
+	struct strbuf sb = STRBUF_INIT;
 
-	cJSON_AddStringToObject(root, "status", status_names[st]);
-	cJSON_AddItemToObject(root, "first_bad_commit", st == BISECT_FOUND ? commit_json(c, b->hi) :
-			      cJSON_CreateNull());
-	cands = cJSON_AddArrayToObject(root, "candidates");
-	for (size_t p = b->lo + 1; st == BISECT_ONLY_SKIPPED && p <= b->hi; p++)
-		if (p == b->hi || b->mark[p] == MARK_SKIP)
-			cJSON_AddItemToArray(cands, commit_json(c, p));
-	cJSON_AddItemToObject(root, "last_good", window_end_json(&c->w.last_good));
-	cJSON_AddItemToObject(root, "first_bad", window_end_json(&c->w.first_bad));
-	cJSON_AddNumberToObject(root, "commits", (double)c->nr);
-	cJSON_AddNumberToObject(root, "runs", (double)c->runs);
-	cJSON_AddNumberToObject(root, "tested", (double)c->tested);
-	cJSON_AddItemToObject(root, "steps", c->steps);
-	c->steps = NULL;
-	json_print_and_free(root);
+	describe(&sb, s, c->o->metric);
+	fprintf(stderr, "%s: %.8s %s (%s): %s\n", s->label, bisect_result_sha(c->res, s->pos),
+		bisect_step_verdict_name(s->verdict), sb.buf, bisect_result_subject(c->res, s->pos));
+	c->res->tested++;
+	strbuf_release(&sb);
 }
 
+static enum run_outcome checkout(struct bisect_ctx *c, size_t pos)
+{
+	if (scratch_tree_checkout(&c->tree, bisect_result_oid(c->res, pos)))
+		return stop(c, "cannot check out %.8s", bisect_result_sha(c->res, pos));
+	return interrupted(c) ? RUN_STOP : RUN_COUNTED;
+}
+
+static enum step_verdict verdict_of(struct bisect_ctx *c, const struct bisect_step *s,
+				    size_t nr_good, size_t nr_bad)
+{
+	enum judgement j;
+
+	if (s->skip_code >= 0)
+		return STEP_SKIP;
+	j = c->o->metric ? judge_metric(&c->ends[0], &c->ends[1], &s->values) :
+		judge_exits(nr_good, nr_bad);
+	if (j == JUDGE_UNKNOWN && s->nr_exits < (size_t)c->max_runs)
+		return STEP_UNCLEAR;
+	if (j == JUDGE_UNKNOWN && !c->o->metric && nr_good != nr_bad)
+		j = nr_good > nr_bad ? JUDGE_GOOD : JUDGE_BAD;
+	return j == JUDGE_GOOD ? STEP_GOOD : j == JUDGE_BAD ? STEP_BAD : STEP_UNCLEAR;
+}
+
+/* Test one commit: rounds until the verdict is clear or --max-runs is spent. */
+static enum run_outcome test_commit(struct bisect_ctx *c, size_t pos)
+{
+	struct bisect_step *s = new_step(c, pos);
+	size_t nr_good = 0, nr_bad = 0;
+	enum run_outcome ret;
+
+	s->label = xstrfmt("step %d", ++c->step);
+	if ((ret = checkout(c, pos)) == RUN_STOP)
+		return ret;
+	do {
+		ret = run_round(c, s, &nr_good, &nr_bad);
+		s->verdict = ret == RUN_COUNTED ? verdict_of(c, s, nr_good, nr_bad) : STEP_SKIP;
+	} while (ret == RUN_COUNTED && s->verdict == STEP_UNCLEAR && s->nr_exits < (size_t)c->max_runs);
+	if (ret == RUN_STOP)
+		return ret;
+	report(c, s);
+	bisect_mark(&c->b, pos, s->verdict == STEP_GOOD ? MARK_GOOD :
+		    s->verdict == STEP_BAD ? MARK_BAD : MARK_SKIP);
+	return RUN_COUNTED;
+}
+
+/* --metric: measure both ends until they differ or --max-runs is spent. */
+static enum run_outcome measure_ends(struct bisect_ctx *c, int *separated)
+{
+	static const char *const labels[] = { "good end", "bad end" };
+	struct bisect_step *s[2];
+	enum run_outcome ret = RUN_COUNTED;
+	size_t unused;
+
+	new_step(c, 0);
+	new_step(c, c->res->nr);
+	/* Only now: new_step may move the array. */
+	s[0] = &c->res->steps[c->res->nr_steps - 2];
+	s[1] = &c->res->steps[c->res->nr_steps - 1];
+	do {
+		for (int e = 0; e < 2 && ret == RUN_COUNTED; e++) {
+			s[e]->label = s[e]->label ? s[e]->label : xstrdup(labels[e]);
+			ret = checkout(c, s[e]->pos);
+			if (ret == RUN_COUNTED)
+				ret = run_round(c, s[e], &unused, &unused);
+			if (ret == RUN_UNTESTABLE)
+				ret = stop(c, "cannot measure the %s %.8s: '%s' exited with %d", labels[e],
+					   bisect_result_sha(c->res, s[e]->pos), c->o->argv[0], s[e]->skip_code);
+		}
+		*separated = ret == RUN_COUNTED && metric_separated(&s[0]->values, &s[1]->values);
+	} while (ret == RUN_COUNTED && !*separated && s[0]->nr_exits < (size_t)c->max_runs);
+	if (ret != RUN_COUNTED)
+		return ret;
+	for (int e = 0; e < 2; e++) {
+		s[e]->verdict = !*separated ? STEP_ALIKE : e ? STEP_BAD : STEP_GOOD;
+		report(c, s[e]);
+		c->ends[e] = s[e]->values;
+	}
+	if (*separated) {
+		bisect_mark(&c->b, 0, MARK_GOOD);
+		bisect_mark(&c->b, c->res->nr, MARK_BAD);
+	}
+	return RUN_COUNTED;
+}
+
+static void record_candidates(struct bisect_ctx *c)
+{
+	const struct bisect *b = &c->b;
+	struct bisect_result *res = c->res;
+
+	res->candidates = xcalloc(b->hi - b->lo, sizeof(size_t));
+	for (size_t p = b->lo + 1; p <= b->hi; p++)
+		if (p == b->hi || b->mark[p] == MARK_SKIP)
+			res->candidates[res->nr_candidates++] = p;
+}
+
+/* The search proper, to an outcome or a stop. */
 static int search(struct bisect_ctx *c)
 {
+	static const enum bisect_outcome outcomes[] = {
+		[BISECT_FOUND] = BISECT_OUTCOME_FOUND,
+		[BISECT_NOT_REPRODUCED] = BISECT_OUTCOME_NOT_REPRODUCED,
+		[BISECT_GOOD_END_BAD] = BISECT_OUTCOME_GOOD_END_BAD,
+		[BISECT_ONLY_SKIPPED] = BISECT_OUTCOME_ONLY_SKIPPED,
+	};
 	enum bisect_status st;
 	size_t pos;
 	int separated = 1;
 
-	if (c->o->metric && measure_ends(c, &separated))
+	if (c->o->metric && measure_ends(c, &separated) == RUN_STOP)
 		return -1;
-	if (!separated)
-		return BISECT_NOT_REPRODUCED;
+	if (!separated) {
+		c->res->outcome = BISECT_OUTCOME_NOT_REPRODUCED;
+		return 0;
+	}
 	while ((st = bisect_next(&c->b, &pos)) == BISECT_TEST)
-		if (test_commit(c, pos))
+		if (test_commit(c, pos) == RUN_STOP)
 			return -1;
-	return st;
-}
-
-static int setup(struct bisect_ctx *c)
-{
-	git_commit *good;
-
-	if (git_commit_lookup(&good, c->repo, &c->w.last_good.oid))
-		return repo_error("cannot read commit '%s'", c->w.last_good.sha);
-	c->good_subject = xstrdup(git_commit_summary(good) ? git_commit_summary(good) : "");
-	git_commit_free(good);
-	c->nr = c->w.nr_commits;
-	c->slice = xcalloc(c->nr + 1, 1);
-	for (size_t p = 1; p <= c->nr; p++)
-		c->slice[p] = (unsigned char)window_commit_in_slice(&c->w.commits[c->nr - p]);
-	bisect_init(&c->b, c->nr, c->slice, c->o->slice_first);
-	c->steps = cJSON_CreateArray();
+	c->res->outcome = outcomes[st];
+	c->res->culprit = c->b.hi;
+	if (st == BISECT_ONLY_SKIPPED)
+		record_candidates(c);
 	return 0;
 }
 
+/* The window, its commits and the slice flags. Returns -1 with res->error set. */
+static int load_window(struct bisect_ctx *c, git_repository *repo, struct config *cfg,
+		       const struct window_options *wo)
+{
+	struct bisect_result *res = c->res;
+	git_commit *good;
+	int st = window_compute(&res->w, repo, cfg, wo);
+
+	if (st < 0)
+		return stop(c, "cannot read the window"), -1;
+	if (st > 0)
+		return stop(c, "cannot bisect without both ends in this repository"), -1;
+	if (git_commit_lookup(&good, repo, &res->w.last_good.oid))
+		return stop(c, "cannot read commit '%s'", res->w.last_good.sha), -1;
+	res->good_subject = xstrdup(git_commit_summary(good) ? git_commit_summary(good) : "");
+	git_commit_free(good);
+	res->nr = res->w.nr_commits;
+	c->slice = xcalloc(res->nr + 1, 1);
+	for (size_t p = 1; p <= res->nr; p++)
+		c->slice[p] = (unsigned char)window_commit_in_slice(&res->w.commits[res->nr - p]);
+	return 0;
+}
+
+/* ceil(log2(nr)) + 1; a one-commit window tests both ends. */
+static int most_verdicts(size_t nr)
+{
+	int steps = nr == 1 ? 2 : 1;
+
+	while (((size_t)1 << (steps - 1)) < nr)
+		steps++;
+	return steps;
+}
+
+void bisect_options_init(struct bisect_options *o)
+{
+	memset(o, 0, sizeof(*o));
+}
+
 int bisect_run(git_repository *repo, struct config *cfg, const struct window_options *wo,
-	       struct bisect_options *o, int json)
+	       const struct bisect_options *o, struct bisect_result *res)
 {
 	struct bisect_ctx c;
-	int st;
+	int ret;
 
 	memset(&c, 0, sizeof(c));
-	c.repo = repo;
 	c.o = o;
+	c.res = res;
+	res->metric = o->metric;
 	c.repeat = o->repeat ? o->repeat : o->metric ? 3 : 1;
 	c.max_runs = o->max_runs ? o->max_runs : 4 * c.repeat;
-	st = window_compute(&c.w, repo, cfg, wo);
-	if (st > 0)
-		st = error("cannot bisect without both ends in this repository");
-	if (!st && setup(&c))
-		st = -1;
-	if (!st && (c.w.empty || !c.nr)) {
-		st = RUN_EMPTY;
-	} else if (!st) {
-		/* ceil(log2(nr)) + 1; a one-commit window tests both ends. */
-		int steps = c.nr == 1 ? 2 : 1;
-
-		while ((1u << (steps - 1)) < c.nr)
-			steps++;
-		fprintf(stderr, "bisecting %zu commits in %.8s..%.8s, at most about %d verdicts\n",
-			c.nr, c.w.last_good.sha, c.w.first_bad.sha, steps);
-		exec_signals_catch();
-		if (scratch_tree_init(&c.tree, repo))
-			st = -1;
-		else
-			st = search(&c);
-		scratch_tree_release(&c.tree);
-		exec_signals_restore();
-		if (!o->signal)
-			o->signal = exec_signal_caught();
-		if (o->signal)
-			st = -1;
+	if (load_window(&c, repo, cfg, wo))
+		return -1;
+	if (res->w.empty || !res->nr) {
+		res->outcome = BISECT_OUTCOME_EMPTY;
+		free(c.slice);
+		return 0;
 	}
-	if (st >= 0 && json)
-		print_json(&c, st);
-	else if (st >= 0)
-		print_text(&c, st);
-
-	cJSON_Delete(c.steps);
-	samples_release(&c.ends[0]);
-	samples_release(&c.ends[1]);
+	fprintf(stderr, "bisecting %zu commits in %.8s..%.8s, at most about %d verdicts\n",
+		res->nr, res->w.last_good.sha, res->w.first_bad.sha, most_verdicts(res->nr));
+	bisect_init(&c.b, res->nr, c.slice, o->slice_first);
+	exec_signals_catch();
+	ret = scratch_tree_init(&c.tree, repo) ? stop(&c, "cannot set up a scratch tree"), -1 : search(&c);
+	scratch_tree_release(&c.tree);
+	exec_signals_restore();
+	if (!res->signal)
+		res->signal = exec_signal_caught();
 	bisect_release(&c.b);
 	free(c.slice);
-	free(c.good_subject);
-	window_release(&c.w);
-	return st < 0 ? -1 : st == BISECT_FOUND ? 0 : 1;
+	return res->signal ? -1 : ret;
 }

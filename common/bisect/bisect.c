@@ -166,8 +166,3 @@ int metric_separated(const struct samples *good, const struct samples *bad)
 
 	return !isnan(g) && !isnan(b) && fabs(b - g) > 2 * se;
 }
-
-void bisect_options_init(struct bisect_options *o)
-{
-	memset(o, 0, sizeof(*o));
-}

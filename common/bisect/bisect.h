@@ -3,11 +3,10 @@
 
 #include <stddef.h>
 #include <git2.h>
-#include "util/config.h"
-#include "history/window.h"
 
 /*
- * `git benchbisect run`: a binary search over the first-parent commits of
+ * The search and the verdicts of `git benchbisect run` (pure logic; the
+ * driver is bisect-run.h): a binary search over the first-parent commits of
  * the window, running the user's command in a scratch tree.
  *
  * Positions: 0 is the last good end, 1..nr the window's commits oldest
@@ -63,27 +62,5 @@ enum judgement judge_metric(const struct samples *good, const struct samples *ba
 			    const struct samples *c);
 /* 1 when the two ends' medians differ by more than two standard errors. */
 int metric_separated(const struct samples *good, const struct samples *bad);
-
-struct bisect_options {
-	int metric;		/* the command prints a number */
-	int repeat;		/* runs per round; 0: 1, or 3 with --metric */
-	int max_runs;		/* runs per commit at most; 0: 4 rounds */
-	int slice_first;
-	const char **argv;	/* the command, NULL-terminated */
-	int signal;		/* set when SIGINT/SIGTERM/SIGHUP stopped the run */
-};
-
-void bisect_options_init(struct bisect_options *o);
-
-/*
- * Run the search over the window wo describes (a platform and a date, or
- * --good and --bad). Prints each step on stderr and the result on stdout
- * (one JSON object with json). Returns 0 when a first bad commit was
- * found, 1 when none was, -1 with an error printed on failure or when a
- * signal stopped it (o->signal says which; the caller re-raises it). The
- * scratch tree is removed in every case.
- */
-int bisect_run(git_repository *repo, struct config *cfg, const struct window_options *wo,
-	       struct bisect_options *o, int json);
 
 #endif

@@ -1,0 +1,95 @@
+#ifndef BISECT_BISECT_RUN_H
+#define BISECT_BISECT_RUN_H
+
+#include <stdio.h>
+#include <git2.h>
+#include <cjson/cJSON.h>
+#include "util/config.h"
+#include "util/strbuf.h"
+#include "history/window.h"
+#include "bisect/bisect.h"
+
+/*
+ * `git benchbisect run`: search the window with the user's command, each
+ * tested commit checked out into a scratch tree. Steps go to stderr as
+ * they happen; the result is a struct bisect_result that the caller
+ * prints (bisect_result_print, bisect_result_json).
+ */
+
+struct bisect_options {
+	int metric;		/* the command prints a number */
+	int repeat;		/* runs per round; 0: 1, or 3 with --metric */
+	int max_runs;		/* runs per commit at most; 0: 4 rounds */
+	int slice_first;
+	const char **argv;	/* the command, NULL-terminated */
+};
+
+void bisect_options_init(struct bisect_options *o);
+
+enum bisect_outcome {
+	BISECT_OUTCOME_FOUND,		/* the first bad commit is res->culprit */
+	BISECT_OUTCOME_NOT_REPRODUCED,	/* the bad end tested good (or measured alike) */
+	BISECT_OUTCOME_GOOD_END_BAD,	/* the good end tested bad: the move is older */
+	BISECT_OUTCOME_ONLY_SKIPPED,	/* skipped commits hide it: res->candidates */
+	BISECT_OUTCOME_EMPTY		/* the window holds no commit */
+};
+
+enum step_verdict {
+	STEP_GOOD,
+	STEP_BAD,
+	STEP_SKIP,		/* the command said so (125, or failed with --metric) */
+	STEP_UNCLEAR,		/* --metric: still ambiguous at the run limit */
+	STEP_ALIKE		/* --metric: the two ends measure alike */
+};
+
+/* One tested commit: what its runs gave. */
+struct bisect_step {
+	char *label;		/* "step 3", "good end", "bad end" (owned) */
+	size_t pos;
+	enum step_verdict verdict;
+	int *exits;		/* exit code of each run (owned) */
+	size_t nr_exits, alloc_exits;
+	struct samples values;	/* --metric */
+	int skip_code;		/* the exit code that made it untestable, or -1 */
+};
+
+struct bisect_result {
+	enum bisect_outcome outcome;
+	struct window w;	/* the window searched (owned) */
+	char *good_subject;	/* subject of the last good end (owned) */
+	size_t nr;		/* commits in the window */
+	int metric;
+	size_t culprit;		/* BISECT_OUTCOME_FOUND: its position */
+	size_t *candidates;	/* BISECT_OUTCOME_ONLY_SKIPPED: positions (owned) */
+	size_t nr_candidates;
+	size_t runs, tested;
+	struct bisect_step *steps;	/* in the order they were tested (owned) */
+	size_t nr_steps, alloc_steps;
+	int signal;		/* the signal that stopped the run, or 0 */
+	struct strbuf error;	/* why bisect_run failed */
+};
+
+void bisect_result_init(struct bisect_result *res);
+void bisect_result_release(struct bisect_result *res);
+
+/* Position 0 is the last good end, 1..nr the commits oldest first. */
+const char *bisect_result_sha(const struct bisect_result *res, size_t pos);
+const git_oid *bisect_result_oid(const struct bisect_result *res, size_t pos);
+const char *bisect_result_subject(const struct bisect_result *res, size_t pos);
+const char *bisect_step_verdict_name(enum step_verdict v);
+
+/* The text result ("first bad commit: ..." and the runs it took). */
+void bisect_result_print(FILE *fp, const struct bisect_result *res);
+/* The --json document (the man page describes it); the caller owns it. */
+cJSON *bisect_result_json(const struct bisect_result *res);
+
+/*
+ * Run the search over the window wo describes (a platform and a date, or
+ * --good and --bad). Returns 0 with res filled, or -1 when it stopped:
+ * res->signal says which signal stopped it (the caller re-raises it),
+ * else res->error says why. The scratch trees are removed in every case.
+ */
+int bisect_run(git_repository *repo, struct config *cfg, const struct window_options *wo,
+	       const struct bisect_options *o, struct bisect_result *res);
+
+#endif
