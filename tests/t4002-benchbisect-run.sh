@@ -9,7 +9,8 @@ export TMPDIR
 
 # The benchmark: logs where it ran and what the tree held, leaves a build
 # product behind, and fails when perf.txt says slow. SKIP_AT, ABORT_AT and
-# HANG_AT name commits where it exits 125, exits 200, or hangs.
+# HANG_AT name commits where it exits 125, exits 200, or hangs; at WAIT_AT
+# it waits for $TRASH/go before it goes on.
 mkdir -p "$TRASH/bin" "$TMPDIR"
 cat >"$TRASH/bin/bench" <<\EOF
 #!/bin/sh
@@ -19,6 +20,9 @@ case "$BENCHBISECT_COMMIT" in
 "$SKIP_AT") exit 125 ;;
 "$ABORT_AT") exit 200 ;;
 "$HANG_AT") echo $$ >"$TRASH/started"; exec sleep 30 ;;
+"$WAIT_AT")
+	echo $$ >"$TRASH/started"
+	for i in $(seq 1 200); do test -f "$TRASH/go" && break; sleep 0.05; done ;;
 esac
 grep -q slow perf.txt && exit 1
 exit 0
@@ -170,11 +174,11 @@ test_expect_success 'a command that cannot run is an error, not a verdict' '
 	test_cmp /dev/null ../left
 '
 
-for sig in INT TERM; do
+for sig in INT TERM HUP; do
 	test_expect_success "SIG$sig stops the command and removes the scratch tree" '
 		cd repo &&
 		rm -f "$TRASH/started" &&
-		{ HANG_AT=$(at 4) git-benchbisect run --good main~8 --bad main -- bench >../out 2>../err & } &&
+		{ HANG_AT=$(at 4) env --default-signal=INT git-benchbisect run --good main~8 --bad main -- bench >../out 2>../err & } &&
 		pid=$! &&
 		for i in $(seq 1 200); do test -f "$TRASH/started" && break; sleep 0.05; done &&
 		test -f "$TRASH/started" &&
@@ -188,6 +192,34 @@ for sig in INT TERM; do
 		test_cmp "$TRASH/before" "$TRASH/after"
 	'
 done
+
+test_expect_success 'under nohup, SIGHUP does not stop the bisection' '
+	cd repo &&
+	rm -f "$TRASH/started" "$TRASH/go" &&
+	{ WAIT_AT=$(at 4) nohup git-benchbisect run --good main~8 --bad main -- bench >../out 2>../err & } &&
+	pid=$! &&
+	for i in $(seq 1 200); do test -f "$TRASH/started" && break; sleep 0.05; done &&
+	test -f "$TRASH/started" &&
+	kill -HUP $pid &&
+	touch "$TRASH/go" &&
+	wait $pid &&
+	grep "^first bad commit: $(at 6) " ../out &&
+	ls -A "$TMPDIR" >../left &&
+	test_cmp /dev/null ../left
+'
+
+test_expect_success 'a reader that goes away (SIGPIPE): the scratch tree is removed, exit 141' '
+	cd repo &&
+	{ git-benchbisect run --good main~8 --bad main -- sh -c "sleep 0.3; bench" 2>&1 >/dev/null; echo $? >../rc; } |
+		head -n 1 >../first &&
+	echo 141 >../expect &&
+	test_cmp ../expect ../rc &&
+	grep "^bisecting 8 commits" ../first &&
+	ls -A "$TMPDIR" >../left &&
+	test_cmp /dev/null ../left &&
+	snapshot >"$TRASH/after" &&
+	test_cmp "$TRASH/before" "$TRASH/after"
+'
 
 # The hostile benchmark: at its first run it swaps the tracked directory
 # helion/ for a symlink to the user's checkout and perf.txt for one to a

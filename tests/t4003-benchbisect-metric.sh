@@ -127,6 +127,22 @@ test_expect_success '--metric --json: values and medians of every step' '
 	test_cmp ../expect ../actual
 '
 
+for bad in inf nan 1e308 -inf; do
+	test_expect_success "--metric: a value of $bad is not a measurement: the commit is skipped with a warning" '
+		metric_repo huge'$bad' - - - '$bad' "1.00 1.02 0.98" "0.80 0.79 0.81" - - &&
+		cd huge'$bad' &&
+		rm -f "$TRASH"/counts/* &&
+		git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
+		grep -F "warning: '\''measure'\'' printed '\'''$bad''\'' at $(short 4), not a finite number within +-1e+300: skipping the commit" ../err &&
+		grep "^step 1: $(short 4) skip (exit 0): " ../err &&
+		cat >../expect <<-EOF &&
+		first bad commit: $(at 6) Tune the tile search, part 6 (#4106)
+		13 runs over 5 commits
+		EOF
+		test_cmp ../expect ../out
+	'
+done
+
 test_expect_success 'a platform and a date take the window from the dashboard' '
 	bb_repo helion window_regression &&
 	cd helion &&

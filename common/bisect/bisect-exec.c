@@ -1,7 +1,7 @@
 /*
  * Running the user's command for `git benchbisect run`: fork/execvp in
  * the scratch tree, no shell; its own process group so an interrupt can
- * stop all of it; SIGINT/SIGTERM/SIGHUP only set a flag here so the
+ * stop all of it; SIGINT/SIGTERM/SIGHUP/SIGPIPE only set a flag here so the
  * caller can remove the scratch tree before it dies of the signal.
  */
 #include <errno.h>
@@ -16,8 +16,9 @@
 #include "util/strbuf.h"
 #include "bisect/bisect-exec.h"
 
-static const int caught_signals[] = { SIGINT, SIGTERM, SIGHUP };
-static struct sigaction saved[3];
+/* SIGPIPE too: `benchbisect run ... 2>&1 | head` must still clean up. */
+static const int caught_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
+static struct sigaction saved[ARRAY_SIZE(caught_signals)];
 static volatile sig_atomic_t caught;
 static volatile pid_t running;
 
@@ -36,8 +37,15 @@ void exec_signals_catch(void)
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
 	caught = 0;
-	for (size_t i = 0; i < ARRAY_SIZE(caught_signals); i++)
-		sigaction(caught_signals[i], &sa, &saved[i]);
+	for (size_t i = 0; i < ARRAY_SIZE(caught_signals); i++) {
+		/*
+		 * A signal ignored when we started stays ignored (nohup's
+		 * SIGHUP, SIGINT of a background job): the user asked for it.
+		 */
+		sigaction(caught_signals[i], NULL, &saved[i]);
+		if (saved[i].sa_handler != SIG_IGN)
+			sigaction(caught_signals[i], &sa, NULL);
+	}
 }
 
 void exec_signals_restore(void)

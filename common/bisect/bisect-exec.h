@@ -14,8 +14,9 @@ int exec_command(const char **argv, const char *dir, struct strbuf *out, int *co
 		 struct strbuf *err);
 
 /*
- * Catch SIGINT, SIGTERM and SIGHUP while commands run: the signal is
- * passed on to the running command's process group and remembered, and
+ * Catch SIGINT, SIGTERM, SIGHUP and SIGPIPE while commands run, except
+ * those ignored when we started (nohup): the signal is passed on to the
+ * running commands' process groups and remembered, and
  * exec_signal_caught() returns it (0 when none came). Restore the previous
  * handlers before dying of the signal.
  */

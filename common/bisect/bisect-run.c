@@ -28,6 +28,9 @@ struct bisect_ctx {
 	struct samples ends[2];		/* --metric: the good and the bad end */
 };
 
+/* The largest magnitude a --metric value may have. */
+#define METRIC_MAX 1e300
+
 /* What one run gave. */
 enum run_outcome {
 	RUN_COUNTED,		/* a verdict or a value was recorded */
@@ -68,9 +71,18 @@ static enum run_outcome parse_number(struct bisect_ctx *c, size_t pos, struct st
 		line++;
 	errno = 0;
 	*v = strtod(line, &end);
-	if (!*line || *end || errno || !isfinite(*v))
+	if (!*line || *end || (errno && errno != ERANGE))
 		return stop(c, "'%s' printed no number at %.8s (its last line: '%s')", c->o->argv[0],
 			    bisect_result_sha(c->res, pos), line);
+	/*
+	 * inf, nan, or so large that a median or a difference of two
+	 * overflows: not a measurement. Skip the commit, never average it.
+	 */
+	if (!isfinite(*v) || fabs(*v) > METRIC_MAX) {
+		warning("'%s' printed '%s' at %.8s, not a finite number within +-%g: skipping the commit",
+			c->o->argv[0], line, bisect_result_sha(c->res, pos), METRIC_MAX);
+		return RUN_UNTESTABLE;
+	}
 	return RUN_COUNTED;
 }
 
@@ -226,7 +238,7 @@ static enum run_outcome measure_ends(struct bisect_ctx *c, int *separated)
 			if (ret == RUN_COUNTED)
 				ret = run_round(c, s[e], &unused, &unused);
 			if (ret == RUN_UNTESTABLE)
-				ret = stop(c, "cannot measure the %s %.8s: '%s' exited with %d", labels[e],
+				ret = stop(c, "cannot measure the %s %.8s: '%s' gave no measurement (exit %d)", labels[e],
 					   bisect_result_sha(c->res, s[e]->pos), c->o->argv[0], s[e]->skip_code);
 		}
 		*separated = ret == RUN_COUNTED && metric_separated(&s[0]->values, &s[1]->values);
