@@ -178,13 +178,19 @@ static int cmd_run(int argc, const char **argv)
 	git_repository *repo;
 	struct config cfg;
 	int json = 0, ret;
+	char *launcher;
 	struct option options[] = {
 		OPT_WINDOW(&wo),
 		OPT_GROUP("Bisect"),
 		OPT_BOOL(0, "metric", &bo.metric, "the command prints a number: judge by the closer end"),
-		OPT_INTEGER(0, "repeat", &bo.repeat, "run the command <n> times a round (1; 3 with --metric)"),
-		OPT_INTEGER(0, "max-runs", &bo.max_runs, "at most <n> runs per commit (4 rounds)"),
+		OPT_INTEGER(0, "repeat", &bo.repeat,
+			    "run the command at most <n> times a commit, while unclear (1; 5 with --metric)"),
 		OPT_BOOL(0, "slice-first", &bo.slice_first, "test the commits in the slice first"),
+		OPT_INTEGER('j', "jobs", &bo.jobs, "test <n> commits at once (1)"),
+		OPT_STRING(0, "launcher", &bo.launcher, "cmd",
+			   "run the command under <cmd> (shell words), e.g. 'srun -G1 --'"),
+		OPT_INTEGER(0, "step-timeout", &bo.step_timeout,
+			    "a run taking over <n> seconds is stopped and retried once, then skipped"),
 		OPT_GROUP("Output"),
 		OPT_BOOL(0, "json", &json, "print one JSON object (see the man page)"),
 		OPT_END(),
@@ -194,11 +200,16 @@ static int cmd_run(int argc, const char **argv)
 	bisect_options_init(&bo);
 	argc = parse_options(argc, argv, options, run_usage, PARSE_OPT_KEEP_DASHDASH);
 	split_command(options, &wo, &bo, argc, argv);
-	if (bo.repeat < 0 || bo.max_runs < 0 || (bo.repeat && bo.max_runs && bo.max_runs < bo.repeat))
-		usage_error(run_usage, options,
-			    "--repeat and --max-runs must be positive, and --max-runs at least --repeat");
+	if (bo.repeat < 0 || bo.step_timeout < 0)
+		usage_error(run_usage, options, "--repeat and --step-timeout must not be negative");
+	if (bo.jobs < 0 || bo.jobs > BISECT_MAX_JOBS)
+		usage_error(run_usage, options, "--jobs must be between 1 and " BISECT_MAX_JOBS_STR);
 
 	repo = open_repo(&cfg);
+	/* A copy: the next config lookup (the window's) reuses the string. */
+	if (!bo.launcher)
+		bo.launcher = config_get_string(&cfg, "benchbisect.launcher");
+	bo.launcher = launcher = bo.launcher && *bo.launcher ? xstrdup(bo.launcher) : NULL;
 	bisect_result_init(&res);
 	ret = bisect_run(repo, &cfg, &wo, &bo, &res);
 	if (ret && res.signal) {
@@ -213,6 +224,7 @@ static int cmd_run(int argc, const char **argv)
 		bisect_result_print(stdout, &res);
 	ret = res.outcome == BISECT_OUTCOME_FOUND ? 0 : 1;
 	bisect_result_release(&res);
+	free(launcher);
 	config_release(&cfg);
 	git_repository_free(repo);
 	window_options_release(&wo);

@@ -38,7 +38,10 @@ test_expect_success 'usage errors exit 129 and say what is wrong' '
 	usage_error "without a <platform> and a <date>, give both --good and --bad" run --good main~3 -- true &&
 	usage_error "unknown option \`noise-multiple'\''" run --noise-multiple 5 --good main~3 --bad main -- true &&
 	usage_error "unknown option \`color'\''" run --color=always --good main~3 --bad main -- true &&
-	usage_error "--repeat and --max-runs must be positive, and --max-runs at least --repeat" run --repeat 3 --max-runs 2 --good main~3 --bad main -- true
+	usage_error "--repeat and --step-timeout must not be negative" run --repeat -3 --good main~3 --bad main -- true &&
+	usage_error "--repeat and --step-timeout must not be negative" run --step-timeout -1 --good main~3 --bad main -- true &&
+	usage_error "--jobs must be between 1 and 64" run --jobs 65 --good main~3 --bad main -- true &&
+	usage_error "unknown option \`max-runs'\''" run --max-runs 2 --good main~3 --bad main -- true
 '
 
 test_expect_success '-h prints the usage with both forms on stdout; each form its own options' '

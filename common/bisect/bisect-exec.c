@@ -1,16 +1,19 @@
 /*
- * Running the user's command for `git benchbisect run`: fork/execvp in
- * the scratch tree, no shell; its own process group so an interrupt can
- * stop all of it; SIGINT/SIGTERM/SIGHUP/SIGPIPE only set a flag here so the
- * caller can remove the scratch tree before it dies of the signal.
+ * Running the user's commands for `git benchbisect run`: fork/execvp in a
+ * scratch tree, no shell; each in its own process group so an interrupt
+ * can stop all of it; SIGINT/SIGTERM/SIGHUP/SIGPIPE only set a flag here
+ * (and are passed on) so the caller can remove the scratch trees before
+ * it dies of the signal.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include "util/usage.h"
 #include "util/strbuf.h"
@@ -20,13 +23,15 @@
 static const int caught_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
 static struct sigaction saved[ARRAY_SIZE(caught_signals)];
 static volatile sig_atomic_t caught;
-static volatile pid_t running;
+/* The process groups running now, for the handler. */
+static volatile pid_t running[EXEC_MAX_JOBS];
 
 static void on_signal(int sig)
 {
 	caught = sig;
-	if (running > 0)
-		kill(-running, sig);
+	for (size_t i = 0; i < EXEC_MAX_JOBS; i++)
+		if (running[i] > 0)
+			kill(-running[i], sig);
 }
 
 void exec_signals_catch(void)
@@ -59,11 +64,48 @@ int exec_signal_caught(void)
 	return caught;
 }
 
-static void child(const char **argv, const char *dir, int out_fd, int report_fd)
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void track(pid_t pid, pid_t replace)
+{
+	for (size_t i = 0; i < EXEC_MAX_JOBS; i++)
+		if (running[i] == replace) {
+			running[i] = pid;
+			return;
+		}
+}
+
+void exec_job_init(struct exec_job *j)
+{
+	memset(j, 0, sizeof(*j));
+	j->out_fd = j->report_fd = -1;
+	strbuf_init(&j->out, 0);
+}
+
+void exec_job_release(struct exec_job *j)
+{
+	if (j->out_fd >= 0)
+		close(j->out_fd);
+	if (j->report_fd >= 0)
+		close(j->report_fd);
+	strbuf_release(&j->out);
+	exec_job_init(j);
+}
+
+static void child(const char **argv, const char *dir, const char **env, int out_fd, int report_fd)
 {
 	int err;
 
 	setpgid(0, 0);
+	/* The handlers are reset by exec; the mask is not. */
+	for (size_t i = 0; env && env[i]; i++)
+		putenv((char *)env[i]);
 	if (chdir(dir) || dup2(out_fd, STDOUT_FILENO) < 0) {
 		err = errno;
 	} else {
@@ -75,59 +117,180 @@ static void child(const char **argv, const char *dir, int out_fd, int report_fd)
 	_exit(127);
 }
 
-/* Read fd to its end into out (out may be NULL: discard). */
-static void drain(int fd, struct strbuf *out)
+int exec_start(struct exec_job *j, const char **argv, const char *dir, const char **env,
+	       int capture, int timeout, struct strbuf *err)
+{
+	int out_pipe[2] = { -1, -1 }, report[2];
+	pid_t pid;
+
+	strbuf_reset(&j->out);
+	j->timed_out = 0;
+	j->code = 0;
+	if (pipe2(report, O_CLOEXEC))
+		return strbuf_addf(err, "cannot create a pipe: %s", strerror(errno)), -1;
+	if (capture && pipe2(out_pipe, O_CLOEXEC)) {
+		close(report[0]);
+		close(report[1]);
+		return strbuf_addf(err, "cannot create a pipe: %s", strerror(errno)), -1;
+	}
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		strbuf_addf(err, "cannot fork: %s", strerror(errno));
+		close(report[0]);
+		close(report[1]);
+		if (capture) {
+			close(out_pipe[0]);
+			close(out_pipe[1]);
+		}
+		return -1;
+	}
+	if (!pid)
+		child(argv, dir, env, capture ? out_pipe[1] : STDERR_FILENO, report[1]);
+	/* Also here: the child may not have reached setpgid when a signal comes. */
+	setpgid(pid, pid);
+	track(pid, 0);
+	if (caught)
+		kill(-pid, caught);
+	j->pid = pid;
+	j->name = argv[0];
+	close(report[1]);
+	j->report_fd = report[0];
+	if (capture) {
+		close(out_pipe[1]);
+		j->out_fd = out_pipe[0];
+		fcntl(j->out_fd, F_SETFL, fcntl(j->out_fd, F_GETFL) | O_NONBLOCK);
+	}
+	j->deadline = timeout > 0 ? now() + timeout : 0;
+	j->kill_at = 0;
+	return 0;
+}
+
+/* Read what the job printed so far; at its end, up to EOF or what is there. */
+static void drain(struct exec_job *j)
 {
 	char buf[4096];
 	ssize_t n;
 
-	for (;;) {
-		n = read(fd, buf, sizeof(buf));
+	while (j->out_fd >= 0) {
+		n = read(j->out_fd, buf, sizeof(buf));
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0)
 			break;
-		if (out)
-			strbuf_add(out, buf, (size_t)n);
+		strbuf_add(&j->out, buf, (size_t)n);
 	}
 }
 
-int exec_command(const char **argv, const char *dir, struct strbuf *out, int *code,
-		 struct strbuf *err)
+/* The job has exited: its status, and whether it could be started at all. */
+static int finish(struct exec_job *j, int status, struct strbuf *err)
 {
-	int out_pipe[2] = { -1, -1 }, report[2];
-	int status, child_err = 0;
+	int child_err = 0;
 	ssize_t n;
-	pid_t pid;
 
-	if (pipe2(report, O_CLOEXEC) || (out && pipe2(out_pipe, O_CLOEXEC)))
-		return strbuf_addf(err, "cannot create a pipe: %s", strerror(errno)), -1;
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0)
-		return strbuf_addf(err, "cannot fork: %s", strerror(errno)), -1;
-	if (!pid)
-		child(argv, dir, out ? out_pipe[1] : STDERR_FILENO, report[1]);
-	/* Also here: the child may not have reached setpgid when a signal comes. */
-	setpgid(pid, pid);
-	running = pid;
-	if (caught)
-		kill(-pid, caught);
-	close(report[1]);
-	if (out) {
-		close(out_pipe[1]);
-		drain(out_pipe[0], out);
-		close(out_pipe[0]);
+	track(0, j->pid);
+	j->pid = 0;
+	drain(j);
+	if (j->out_fd >= 0) {
+		close(j->out_fd);
+		j->out_fd = -1;
 	}
-	while ((n = read(report[0], &child_err, sizeof(child_err))) < 0 && errno == EINTR)
+	while ((n = read(j->report_fd, &child_err, sizeof(child_err))) < 0 && errno == EINTR)
 		;
-	close(report[0]);
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return strbuf_addf(err, "cannot wait for '%s': %s", argv[0], strerror(errno)), -1;
-	running = 0;
+	close(j->report_fd);
+	j->report_fd = -1;
 	if (n == (ssize_t)sizeof(child_err))
-		return strbuf_addf(err, "cannot run '%s': %s", argv[0], strerror(child_err)), -1;
-	*code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+		return strbuf_addf(err, "cannot run '%s': %s", j->name, strerror(child_err)), -1;
+	j->code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 	return 0;
+}
+
+/* Stop jobs past their deadline: SIGTERM to the group, SIGKILL later. */
+static void enforce_deadlines(struct exec_job *jobs, size_t nr)
+{
+	double t = now();
+
+	for (size_t i = 0; i < nr; i++) {
+		struct exec_job *j = &jobs[i];
+
+		if (!j->pid || !j->deadline)
+			continue;
+		if (!j->timed_out && t >= j->deadline) {
+			j->timed_out = 1;
+			j->kill_at = t + 5;
+			kill(-j->pid, SIGTERM);
+		} else if (j->timed_out && t >= j->kill_at) {
+			kill(-j->pid, SIGKILL);
+			j->kill_at = t + 5;
+		}
+	}
+}
+
+int exec_wait_any(struct exec_job *jobs, size_t nr, struct strbuf *err)
+{
+	struct pollfd fds[EXEC_MAX_JOBS];
+
+	for (;;) {
+		size_t nr_fds = 0, nr_running = 0;
+		int status;
+
+		for (size_t i = 0; i < nr; i++) {
+			pid_t got;
+
+			if (!jobs[i].pid)
+				continue;
+			nr_running++;
+			got = waitpid(jobs[i].pid, &status, WNOHANG);
+			if (got == jobs[i].pid)
+				return finish(&jobs[i], status, err) ? -1 : (int)i;
+			if (got < 0 && errno != EINTR)
+				return strbuf_addf(err, "cannot wait for a command: %s", strerror(errno)), -1;
+		}
+		if (!nr_running)
+			return strbuf_addstr(err, "no command is running"), -1;
+		if (caught)
+			return -1;
+		enforce_deadlines(jobs, nr);
+		for (size_t i = 0; i < nr; i++)
+			if (jobs[i].pid && jobs[i].out_fd >= 0) {
+				fds[nr_fds].fd = jobs[i].out_fd;
+				fds[nr_fds++].events = POLLIN;
+			}
+		/* Children end without a file descriptor to tell us: look again soon. */
+		if (poll(fds, nr_fds, 20) > 0)
+			for (size_t i = 0; i < nr; i++)
+				if (jobs[i].pid)
+					drain(&jobs[i]);
+	}
+}
+
+void exec_stop_all(struct exec_job *jobs, size_t nr, int sig)
+{
+	struct strbuf ignored = STRBUF_INIT;
+	double kill_at = now() + 5;
+	size_t left;
+
+	for (size_t i = 0; i < nr; i++)
+		if (jobs[i].pid)
+			kill(-jobs[i].pid, sig);
+	do {
+		left = 0;
+		for (size_t i = 0; i < nr; i++) {
+			int status;
+
+			if (!jobs[i].pid)
+				continue;
+			if (waitpid(jobs[i].pid, &status, WNOHANG) == jobs[i].pid) {
+				finish(&jobs[i], status, &ignored);
+				continue;
+			}
+			left++;
+			/* A command that ignores the signal gets SIGKILL after 5 s. */
+			if (now() >= kill_at)
+				kill(-jobs[i].pid, SIGKILL);
+		}
+		if (left)
+			poll(NULL, 0, 20);
+	} while (left);
+	strbuf_release(&ignored);
 }

@@ -1,40 +1,76 @@
 /*
  * `git benchbisect run`: drive the search of bisect.c with the user's
- * command, one scratch-tree checkout per tested commit. Steps go to
- * stderr as they happen; the result goes back to the caller.
+ * command. Each round tests up to --jobs commits at once, each in a job
+ * slot that owns a scratch tree (a fresh checkout per commit) and runs
+ * the command, under the launcher if there is one, as many times as its
+ * verdict needs. Steps go to stderr as they finish; the result goes back
+ * to the caller.
  */
 #include <errno.h>
+#include <signal.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 #include "util/usage.h"
 #include "util/strbuf.h"
+#include "util/strvec.h"
 #include "util/repo.h"
 #include "bisect/bisect.h"
 #include "bisect/bisect-run.h"
 #include "bisect/bisect-exec.h"
 #include "bisect/scratch-tree.h"
 
-struct bisect_ctx {
-	const struct bisect_options *o;
-	struct bisect_result *res;
-	struct scratch_tree tree;
-	struct bisect b;
-	unsigned char *slice;
-	int repeat, max_runs;
-	int step;
-	struct samples ends[2];		/* --metric: the good and the bad end */
-};
-
 /* The largest magnitude a --metric value may have. */
 #define METRIC_MAX 1e300
 
-/* What one run gave. */
+/* What the runs at one position gave, over all rounds. */
+struct pos_runs {
+	int *exits;
+	size_t nr_exits, alloc_exits;
+	struct samples values;		/* --metric */
+	size_t nr_good, nr_bad;		/* exit codes 0 and 1..127 but 125 */
+	int skip_code;			/* the exit code that made it untestable, or -1 */
+	int retried;			/* a timeout or launcher failure was retried */
+};
+
+/* A commit to test in this round, and how many runs it needs. */
+struct task {
+	size_t pos;
+	size_t min_runs;		/* run at least this many times */
+	size_t max_runs;		/* and at most this many (--repeat) */
+	int adaptive;			/* then more while the verdict is unclear */
+};
+
+/* One job: a scratch tree and the command running in it. */
+struct slot {
+	struct scratch_tree tree;
+	struct task *task;		/* NULL when idle */
+	char *env[4];			/* BENCHBISECT_COMMIT, _TREE, _JOB (owned), NULL */
+};
+
+struct bisect_ctx {
+	const struct bisect_options *o;
+	struct bisect_result *res;
+	struct bisect b;
+	unsigned char *slice;
+	size_t repeat, jobs;
+	struct strvec argv;		/* the command, behind the launcher */
+	struct slot *slots;
+	struct exec_job *execs;		/* execs[i] runs in slots[i] */
+	struct pos_runs *at;		/* nr + 1 */
+	int step;
+	int progress;			/* stderr is a terminal */
+};
+
+/* What one run (or one attempt at a round) gave. */
 enum run_outcome {
 	RUN_COUNTED,		/* a verdict or a value was recorded */
 	RUN_UNTESTABLE,		/* exit 125 (or any failure with --metric): skip the commit */
+	RUN_RETRY,		/* a timeout or a launcher failure: once more */
 	RUN_STOP		/* stop the bisection: res->error or res->signal says why */
 };
 
@@ -54,9 +90,9 @@ static enum run_outcome stop(struct bisect_ctx *c, const char *fmt, ...)
 	return RUN_STOP;
 }
 
-static int interrupted(struct bisect_ctx *c)
+static const char *sha(const struct bisect_ctx *c, size_t pos)
 {
-	return (c->res->signal = exec_signal_caught()) != 0;
+	return bisect_result_sha(c->res, pos);
 }
 
 /* The command's one number: the last non-empty line of its output. */
@@ -73,188 +109,302 @@ static enum run_outcome parse_number(struct bisect_ctx *c, size_t pos, struct st
 	*v = strtod(line, &end);
 	if (!*line || *end || (errno && errno != ERANGE))
 		return stop(c, "'%s' printed no number at %.8s (its last line: '%s')", c->o->argv[0],
-			    bisect_result_sha(c->res, pos), line);
+			    sha(c, pos), line);
 	/*
 	 * inf, nan, or so large that a median or a difference of two
 	 * overflows: not a measurement. Skip the commit, never average it.
 	 */
 	if (!isfinite(*v) || fabs(*v) > METRIC_MAX) {
 		warning("'%s' printed '%s' at %.8s, not a finite number within +-%g: skipping the commit",
-			c->o->argv[0], line, bisect_result_sha(c->res, pos), METRIC_MAX);
+			c->o->argv[0], line, sha(c, pos), METRIC_MAX);
 		return RUN_UNTESTABLE;
 	}
 	return RUN_COUNTED;
 }
 
-static struct bisect_step *new_step(struct bisect_ctx *c, size_t pos)
+/* Record the run that just ended in slot i. */
+static enum run_outcome record_run(struct bisect_ctx *c, size_t i)
+{
+	struct exec_job *j = &c->execs[i];
+	size_t pos = c->slots[i].task->pos;
+	struct pos_runs *r = &c->at[pos];
+	enum run_outcome ret = RUN_COUNTED;
+	double v;
+
+	c->res->runs++;
+	ALLOC_GROW(r->exits, r->nr_exits + 1, r->alloc_exits);
+	r->exits[r->nr_exits++] = j->code;
+	if (j->timed_out || (c->o->launcher && j->code >= 126)) {
+		if (j->timed_out)
+			warning("'%s' at %.8s took more than %d s: %s", c->o->argv[0], sha(c, pos),
+				c->o->step_timeout, r->retried ? "skipping the commit" : "trying once more");
+		else
+			warning("the launcher failed at %.8s (exit %d): %s", sha(c, pos), j->code,
+				r->retried ? "skipping the commit" : "trying once more");
+		if (!r->retried++)
+			return RUN_RETRY;
+		ret = RUN_UNTESTABLE;
+	} else if (j->code > 127) {
+		return stop(c, "'%s' exited with %d at %.8s: stopping the bisection", c->o->argv[0],
+			    j->code, sha(c, pos));
+	} else if (j->code == 125 || (c->o->metric && j->code)) {
+		ret = RUN_UNTESTABLE;
+	} else if (!c->o->metric) {
+		*(j->code ? &r->nr_bad : &r->nr_good) += 1;
+	} else if ((ret = parse_number(c, pos, &j->out, &v)) == RUN_COUNTED) {
+		samples_add(&r->values, v);
+	}
+	if (ret == RUN_UNTESTABLE)
+		r->skip_code = j->code;
+	return ret;
+}
+
+/* The verdict the runs at pos support so far (STEP_UNCLEAR: not yet). */
+static enum step_verdict verdict_at(const struct bisect_ctx *c, size_t pos)
+{
+	const struct pos_runs *r = &c->at[pos];
+	enum judgement j;
+
+	if (r->skip_code >= 0)
+		return STEP_SKIP;
+	j = c->o->metric ? judge_metric(&c->at[0].values, &c->at[c->res->nr].values, &r->values) :
+		judge_exits(r->nr_good, r->nr_bad, c->repeat);
+	return j == JUDGE_GOOD ? STEP_GOOD : j == JUDGE_BAD ? STEP_BAD : STEP_UNCLEAR;
+}
+
+static int wants_more(const struct bisect_ctx *c, const struct task *t)
+{
+	const struct pos_runs *r = &c->at[t->pos];
+	size_t runs = c->o->metric ? r->values.nr : r->nr_good + r->nr_bad;
+
+	if (r->skip_code >= 0 || r->nr_exits >= t->max_runs + (size_t)r->retried)
+		return 0;
+	return runs < t->min_runs || (t->adaptive && verdict_at(c, t->pos) == STEP_UNCLEAR);
+}
+
+static enum run_outcome start_run(struct bisect_ctx *c, size_t i)
+{
+	struct slot *s = &c->slots[i];
+
+	if (exec_start(&c->execs[i], (const char **)c->argv.v, s->tree.path, (const char **)s->env, c->o->metric,
+		       c->o->step_timeout, &c->res->error))
+		return RUN_STOP;
+	return RUN_COUNTED;
+}
+
+/* Give slot i the task: a fresh checkout, its environment, its first run. */
+static enum run_outcome start_task(struct bisect_ctx *c, size_t i, struct task *t)
+{
+	struct slot *s = &c->slots[i];
+
+	s->task = t;
+	if (scratch_tree_checkout(&s->tree, bisect_result_oid(c->res, t->pos)))
+		return stop(c, "cannot check out %.8s", sha(c, t->pos));
+	if ((c->res->signal = exec_signal_caught()))
+		return RUN_STOP;
+	for (size_t k = 0; k < ARRAY_SIZE(s->env); k++)
+		free(s->env[k]);
+	s->env[3] = NULL;
+	s->env[0] = xstrfmt("BENCHBISECT_COMMIT=%s", sha(c, t->pos));
+	s->env[1] = xstrfmt("BENCHBISECT_TREE=%s", s->tree.path);
+	s->env[2] = xstrfmt("BENCHBISECT_JOB=%zu", i + 1);
+	return start_run(c, i);
+}
+
+/* "(exit 0)", "(exits 0 1 1)", "(1.02 0.98, median 1)". */
+static void describe(struct strbuf *sb, const struct pos_runs *r, int metric)
+{
+	if (metric && r->values.nr) {
+		for (size_t i = 0; i < r->values.nr; i++)
+			strbuf_addf(sb, "%s%.6g", i ? " " : "", r->values.v[i]);
+		strbuf_addf(sb, ", median %.6g", samples_median(&r->values));
+		if (r->skip_code >= 0)
+			strbuf_addf(sb, ", then exit %d", r->skip_code);
+		return;
+	}
+	strbuf_addf(sb, "exit%s", r->nr_exits > 1 ? "s" : "");
+	for (size_t i = 0; i < r->nr_exits; i++)
+		strbuf_addf(sb, " %d", r->exits[i]);
+}
+
+/* Record the step for the result and print its line on stderr. */
+static void report(struct bisect_ctx *c, char *label, size_t pos, enum step_verdict verdict)
 {
 	struct bisect_result *res = c->res;
+	const struct pos_runs *r = &c->at[pos];
+	struct strbuf sb = STRBUF_INIT;
 	struct bisect_step *s;
 
 	ALLOC_GROW(res->steps, res->nr_steps + 1, res->alloc_steps);
 	s = &res->steps[res->nr_steps++];
 	memset(s, 0, sizeof(*s));
+	s->label = label;
 	s->pos = pos;
-	s->skip_code = -1;
-	return s;
-}
+	s->verdict = verdict;
+	s->skip_code = r->skip_code;
+	s->exits = xcalloc(r->nr_exits + 1, sizeof(int));
+	memcpy(s->exits, r->exits, r->nr_exits * sizeof(int));
+	s->nr_exits = s->alloc_exits = r->nr_exits;
+	for (size_t i = 0; i < r->values.nr; i++)
+		samples_add(&s->values, r->values.v[i]);
 
-/* One run at the checked-out commit. */
-static enum run_outcome run_once(struct bisect_ctx *c, struct bisect_step *s, size_t *nr_good,
-				 size_t *nr_bad)
-{
-	struct strbuf out = STRBUF_INIT;
-	enum run_outcome ret = RUN_COUNTED;
-	int code;
-	double v;
-
-	if (setenv("BENCHBISECT_COMMIT", bisect_result_sha(c->res, s->pos), 1))
-		return stop(c, "cannot set BENCHBISECT_COMMIT: %s", strerror(errno));
-	if (exec_command(c->o->argv, c->tree.path, c->o->metric ? &out : NULL, &code, &c->res->error)) {
-		strbuf_release(&out);
-		return RUN_STOP;
-	}
-	c->res->runs++;
-	ALLOC_GROW(s->exits, s->nr_exits + 1, s->alloc_exits);
-	s->exits[s->nr_exits++] = code;
-	if (interrupted(c))
-		ret = RUN_STOP;
-	else if (code > 127)
-		ret = stop(c, "'%s' exited with %d at %.8s: stopping the bisection", c->o->argv[0], code,
-			   bisect_result_sha(c->res, s->pos));
-	else if (code == 125 || (c->o->metric && code))
-		ret = RUN_UNTESTABLE;
-	else if (!c->o->metric)
-		*(code ? nr_bad : nr_good) += 1;
-	else if ((ret = parse_number(c, s->pos, &out, &v)) == RUN_COUNTED)
-		samples_add(&s->values, v);
-	if (ret == RUN_UNTESTABLE)
-		s->skip_code = code;
-	strbuf_release(&out);
-	return ret;
-}
-
-/* One round of up to --repeat runs, within --max-runs. */
-static enum run_outcome run_round(struct bisect_ctx *c, struct bisect_step *s, size_t *nr_good,
-				  size_t *nr_bad)
-{
-	enum run_outcome ret = RUN_COUNTED;
-
-	for (int i = 0; i < c->repeat && s->nr_exits < (size_t)c->max_runs && ret == RUN_COUNTED; i++)
-		ret = run_once(c, s, nr_good, nr_bad);
-	return ret;
-}
-
-/* "(exit 0)", "(exits 0 1 1)", "(1.02 0.98, median 1)". */
-static void describe(struct strbuf *sb, const struct bisect_step *s, int metric)
-{
-	if (metric && s->values.nr) {
-		for (size_t i = 0; i < s->values.nr; i++)
-			strbuf_addf(sb, "%s%.6g", i ? " " : "", s->values.v[i]);
-		strbuf_addf(sb, ", median %.6g", samples_median(&s->values));
-		if (s->skip_code >= 0)
-			strbuf_addf(sb, ", then exit %d", s->skip_code);
-		return;
-	}
-	strbuf_addf(sb, "exit%s", s->nr_exits > 1 ? "s" : "");
-	for (size_t i = 0; i < s->nr_exits; i++)
-		strbuf_addf(sb, " %d", s->exits[i]);
-}
-
-/* The step's line on stderr. */
-static void report(struct bisect_ctx *c, const struct bisect_step *s)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	describe(&sb, s, c->o->metric);
-	fprintf(stderr, "%s: %.8s %s (%s): %s\n", s->label, bisect_result_sha(c->res, s->pos),
-		bisect_step_verdict_name(s->verdict), sb.buf, bisect_result_subject(c->res, s->pos));
-	c->res->tested++;
+	describe(&sb, r, c->o->metric);
+	fprintf(stderr, "%s: %.8s %s (%s): %s\n", label, sha(c, pos), bisect_step_verdict_name(verdict),
+		sb.buf, bisect_result_subject(res, pos));
 	strbuf_release(&sb);
 }
 
-static enum run_outcome checkout(struct bisect_ctx *c, size_t pos)
+/*
+ * A round: every task to its end, up to --jobs at once. Each commit's
+ * step is reported as it ends, labelled "step N" when label is "", label
+ * otherwise, or not at all when label is NULL.
+ */
+static enum run_outcome run_tasks(struct bisect_ctx *c, struct task *tasks, size_t nr, const char *label)
 {
-	if (scratch_tree_checkout(&c->tree, bisect_result_oid(c->res, pos)))
-		return stop(c, "cannot check out %.8s", bisect_result_sha(c->res, pos));
-	return interrupted(c) ? RUN_STOP : RUN_COUNTED;
+	size_t next = 0, busy = 0;
+
+	for (;;) {
+		enum run_outcome ret = RUN_COUNTED;
+		int i;
+
+		for (size_t k = 0; k < c->jobs && next < nr && ret == RUN_COUNTED; k++)
+			if (!c->slots[k].task) {
+				ret = start_task(c, k, &tasks[next++]);
+				busy++;
+			}
+		if (ret == RUN_STOP)
+			return ret;
+		if (!busy)
+			return RUN_COUNTED;
+		i = exec_wait_any(c->execs, c->jobs, &c->res->error);
+		if (i < 0) {
+			c->res->signal = exec_signal_caught();
+			return RUN_STOP;
+		}
+		ret = record_run(c, (size_t)i);
+		if (ret == RUN_STOP)
+			return ret;
+		if (ret == RUN_RETRY || (ret == RUN_COUNTED && wants_more(c, c->slots[i].task))) {
+			if (start_run(c, (size_t)i) == RUN_STOP)
+				return RUN_STOP;
+			continue;
+		}
+		if (label)
+			report(c, *label ? xstrdup(label) : xstrfmt("step %d", ++c->step),
+			       c->slots[i].task->pos, verdict_at(c, c->slots[i].task->pos));
+		c->slots[i].task = NULL;
+		busy--;
+	}
 }
 
-static enum step_verdict verdict_of(struct bisect_ctx *c, const struct bisect_step *s,
-				    size_t nr_good, size_t nr_bad)
+static double seconds(void)
 {
-	enum judgement j;
+	struct timespec ts;
 
-	if (s->skip_code >= 0)
-		return STEP_SKIP;
-	j = c->o->metric ? judge_metric(&c->ends[0], &c->ends[1], &s->values) :
-		judge_exits(nr_good, nr_bad);
-	if (j == JUDGE_UNKNOWN && s->nr_exits < (size_t)c->max_runs)
-		return STEP_UNCLEAR;
-	if (j == JUDGE_UNKNOWN && !c->o->metric && nr_good != nr_bad)
-		j = nr_good > nr_bad ? JUDGE_GOOD : JUDGE_BAD;
-	return j == JUDGE_GOOD ? STEP_GOOD : j == JUDGE_BAD ? STEP_BAD : STEP_UNCLEAR;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* Test one commit: rounds until the verdict is clear or --max-runs is spent. */
-static enum run_outcome test_commit(struct bisect_ctx *c, size_t pos)
+/* On a terminal, a line when a round starts and one when it ends. */
+static void progress_line(struct bisect_ctx *c, const struct task *tasks, size_t nr, double start)
 {
-	struct bisect_step *s = new_step(c, pos);
-	size_t nr_good = 0, nr_bad = 0;
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!c->progress)
+		return;
+	for (size_t i = 0; i < nr; i++)
+		strbuf_addf(&sb, "%s%.8s %s", i ? ", " : "", sha(c, tasks[i].pos),
+			    start < 0 ? "..." : bisect_step_verdict_name(verdict_at(c, tasks[i].pos)));
+	if (start < 0)
+		fprintf(stderr, "round %zu: %s\n", c->res->rounds, sb.buf);
+	else
+		fprintf(stderr, "round %zu done in %.1f s: %s\n", c->res->rounds,
+			seconds() - start, sb.buf);
+	strbuf_release(&sb);
+}
+
+/* Test the positions at once, then mark them, lowest first. */
+static enum run_outcome test_round(struct bisect_ctx *c, const size_t *pos, size_t nr, size_t min_runs,
+				   const char *label)
+{
+	struct task *tasks = xcalloc(nr, sizeof(*tasks));
 	enum run_outcome ret;
+	double start = seconds();
 
-	s->label = xstrfmt("step %d", ++c->step);
-	if ((ret = checkout(c, pos)) == RUN_STOP)
-		return ret;
-	do {
-		ret = run_round(c, s, &nr_good, &nr_bad);
-		s->verdict = ret == RUN_COUNTED ? verdict_of(c, s, nr_good, nr_bad) : STEP_SKIP;
-	} while (ret == RUN_COUNTED && s->verdict == STEP_UNCLEAR && s->nr_exits < (size_t)c->max_runs);
-	if (ret == RUN_STOP)
-		return ret;
-	report(c, s);
-	bisect_mark(&c->b, pos, s->verdict == STEP_GOOD ? MARK_GOOD :
-		    s->verdict == STEP_BAD ? MARK_BAD : MARK_SKIP);
-	return RUN_COUNTED;
+	c->res->rounds++;
+	for (size_t i = 0; i < nr; i++) {
+		tasks[i].pos = pos[i];
+		tasks[i].min_runs = min_runs;
+		tasks[i].max_runs = c->repeat;
+		tasks[i].adaptive = 1;
+	}
+	progress_line(c, tasks, nr, -1);
+	ret = run_tasks(c, tasks, nr, label);
+	if (ret != RUN_STOP) {
+		progress_line(c, tasks, nr, start);
+		for (size_t i = 0; i < nr; i++) {
+			enum step_verdict v = verdict_at(c, pos[i]);
+
+			bisect_mark(&c->b, pos[i], v == STEP_GOOD ? MARK_GOOD : v == STEP_BAD ? MARK_BAD :
+				    MARK_SKIP);
+		}
+	}
+	free(tasks);
+	return ret;
 }
 
-/* --metric: measure both ends until they differ or --max-runs is spent. */
+/* --metric: run both ends until they differ or --repeat is spent. */
 static enum run_outcome measure_ends(struct bisect_ctx *c, int *separated)
 {
+	/* Two runs at least: one cannot tell the noise. */
+	size_t most = c->repeat > 2 ? c->repeat : 2;
+	struct task ends[2] = { { 0, 2, most, 0 }, { c->res->nr, 2, most, 0 } };
 	static const char *const labels[] = { "good end", "bad end" };
-	struct bisect_step *s[2];
-	enum run_outcome ret = RUN_COUNTED;
-	size_t unused;
+	enum run_outcome ret;
 
-	new_step(c, 0);
-	new_step(c, c->res->nr);
-	/* Only now: new_step may move the array. */
-	s[0] = &c->res->steps[c->res->nr_steps - 2];
-	s[1] = &c->res->steps[c->res->nr_steps - 1];
-	do {
-		for (int e = 0; e < 2 && ret == RUN_COUNTED; e++) {
-			s[e]->label = s[e]->label ? s[e]->label : xstrdup(labels[e]);
-			ret = checkout(c, s[e]->pos);
-			if (ret == RUN_COUNTED)
-				ret = run_round(c, s[e], &unused, &unused);
-			if (ret == RUN_UNTESTABLE)
-				ret = stop(c, "cannot measure the %s %.8s: '%s' gave no measurement (exit %d)", labels[e],
-					   bisect_result_sha(c->res, s[e]->pos), c->o->argv[0], s[e]->skip_code);
-		}
-		*separated = ret == RUN_COUNTED && metric_separated(&s[0]->values, &s[1]->values);
-	} while (ret == RUN_COUNTED && !*separated && s[0]->nr_exits < (size_t)c->max_runs);
-	if (ret != RUN_COUNTED)
-		return ret;
-	for (int e = 0; e < 2; e++) {
-		s[e]->verdict = !*separated ? STEP_ALIKE : e ? STEP_BAD : STEP_GOOD;
-		report(c, s[e]);
-		c->ends[e] = s[e]->values;
+	for (;;) {
+		c->res->rounds++;
+		if ((ret = run_tasks(c, ends, 2, NULL)) == RUN_STOP)
+			return ret;
+		for (int e = 0; e < 2; e++)
+			if (c->at[ends[e].pos].skip_code >= 0)
+				return stop(c, "cannot measure the %s %.8s: '%s' gave no measurement (exit %d)",
+					    labels[e], sha(c, ends[e].pos), c->o->argv[0],
+					    c->at[ends[e].pos].skip_code);
+		*separated = metric_separated(&c->at[0].values, &c->at[c->res->nr].values);
+		if (*separated || ends[0].min_runs >= most)
+			break;
+		ends[0].min_runs++;
+		ends[1].min_runs++;
 	}
+	for (int e = 0; e < 2; e++)
+		report(c, xstrdup(labels[e]), ends[e].pos, !*separated ? STEP_ALIKE : e ? STEP_BAD : STEP_GOOD);
 	if (*separated) {
 		bisect_mark(&c->b, 0, MARK_GOOD);
 		bisect_mark(&c->b, c->res->nr, MARK_BAD);
 	}
 	return RUN_COUNTED;
+}
+
+/*
+ * --metric: before naming hi, make sure neither it nor the good commit
+ * below it rests on fewer than three runs (outliers could have decided
+ * it; the median of three outvotes one).
+ * Returns RUN_RETRY when a verdict changed and the search goes on.
+ */
+static enum run_outcome confirm(struct bisect_ctx *c)
+{
+	size_t pos[2], nr = 0, lo = c->b.lo, hi = c->b.hi;
+
+	if (lo > 0 && c->at[lo].values.nr < 3 && c->at[lo].nr_exits < c->repeat)
+		pos[nr++] = lo;
+	if (hi < c->res->nr && c->at[hi].values.nr < 3 && c->at[hi].nr_exits < c->repeat)
+		pos[nr++] = hi;
+	if (!nr)
+		return RUN_COUNTED;
+	if (test_round(c, pos, nr, 3, "confirm") == RUN_STOP)
+		return RUN_STOP;
+	return c->b.lo == lo && c->b.hi == hi ? RUN_COUNTED : RUN_RETRY;
 }
 
 static void record_candidates(struct bisect_ctx *c)
@@ -278,18 +428,30 @@ static int search(struct bisect_ctx *c)
 		[BISECT_ONLY_SKIPPED] = BISECT_OUTCOME_ONLY_SKIPPED,
 	};
 	enum bisect_status st;
-	size_t pos;
-	int separated = 1;
+	size_t *pos = xcalloc(c->jobs, sizeof(size_t)), nr;
+	int separated = 1, ret = 0;
+	enum run_outcome r;
 
 	if (c->o->metric && measure_ends(c, &separated) == RUN_STOP)
+		ret = -1;
+	while (!ret && separated) {
+		while ((st = bisect_next_round(&c->b, c->jobs, pos, &nr)) == BISECT_TEST)
+			if (test_round(c, pos, nr, 1, "") == RUN_STOP)
+				break;
+		if (st == BISECT_TEST)
+			ret = -1;
+		else if (st != BISECT_FOUND || !c->o->metric || (r = confirm(c)) == RUN_COUNTED)
+			break;
+		else if (r == RUN_STOP)
+			ret = -1;
+	}
+	free(pos);
+	if (ret)
 		return -1;
 	if (!separated) {
 		c->res->outcome = BISECT_OUTCOME_NOT_REPRODUCED;
 		return 0;
 	}
-	while ((st = bisect_next(&c->b, &pos)) == BISECT_TEST)
-		if (test_commit(c, pos) == RUN_STOP)
-			return -1;
 	c->res->outcome = outcomes[st];
 	c->res->culprit = c->b.hi;
 	if (st == BISECT_ONLY_SKIPPED)
@@ -320,19 +482,93 @@ static int load_window(struct bisect_ctx *c, git_repository *repo, struct config
 	return 0;
 }
 
-/* ceil(log2(nr)) + 1; a one-commit window tests both ends. */
-static int most_verdicts(size_t nr)
+/* The most rounds: ceil(log_{jobs+1}(nr)) + 1; a one-commit window tests both ends. */
+static int most_rounds(size_t nr, size_t jobs)
 {
-	int steps = nr == 1 ? 2 : 1;
+	size_t reach = 1;
+	int rounds = 1;
 
-	while (((size_t)1 << (steps - 1)) < nr)
-		steps++;
-	return steps;
+	while (reach < nr) {
+		reach *= jobs + 1;
+		rounds++;
+	}
+	return nr == 1 && jobs == 1 ? 2 : rounds;
+}
+
+static void announce(const struct bisect_ctx *c)
+{
+	const struct bisect_result *res = c->res;
+
+	if (c->jobs == 1)
+		fprintf(stderr, "bisecting %zu commits in %.8s..%.8s, at most about %d verdicts\n",
+			res->nr, res->w.last_good.sha, res->w.first_bad.sha, most_rounds(res->nr, 1));
+	else
+		fprintf(stderr, "bisecting %zu commits in %.8s..%.8s, %zu at a time, at most about %d rounds\n",
+			res->nr, res->w.last_good.sha, res->w.first_bad.sha, c->jobs,
+			most_rounds(res->nr, c->jobs));
+}
+
+/* The command line: the user's command, behind the launcher's words if any. */
+static void build_argv(struct bisect_ctx *c)
+{
+	strvec_init(&c->argv);
+	if (c->o->launcher) {
+		/* As git runs configured commands: through the shell, "$@" the command. */
+		char *script = xstrfmt("%s \"$@\"", c->o->launcher);
+
+		strvec_push(&c->argv, "/bin/sh");
+		strvec_push(&c->argv, "-c");
+		strvec_push(&c->argv, script);
+		free(script);
+		strvec_push(&c->argv, c->o->launcher);
+	}
+	for (size_t i = 0; c->o->argv[i]; i++)
+		strvec_push(&c->argv, c->o->argv[i]);
+}
+
+static int setup_slots(struct bisect_ctx *c, git_repository *repo)
+{
+	c->slots = xcalloc(c->jobs, sizeof(*c->slots));
+	c->execs = xcalloc(c->jobs, sizeof(*c->execs));
+	for (size_t i = 0; i < c->jobs; i++)
+		exec_job_init(&c->execs[i]);
+	for (size_t i = 0; i < c->jobs; i++)
+		if (scratch_tree_init(&c->slots[i].tree, repo))
+			return stop(c, "cannot set up a scratch tree"), -1;
+	return 0;
+}
+
+/* Stop whatever still runs (a signal, an error), remove every tree. */
+static void release_slots(struct bisect_ctx *c)
+{
+	int sig = c->res->signal ? c->res->signal : SIGTERM;
+
+	exec_stop_all(c->execs, c->jobs, sig == SIGPIPE ? SIGTERM : sig);
+	for (size_t i = 0; i < c->jobs; i++) {
+		scratch_tree_release(&c->slots[i].tree);
+		exec_job_release(&c->execs[i]);
+		for (size_t k = 0; k < ARRAY_SIZE(c->slots[i].env); k++)
+			free(c->slots[i].env[k]);
+	}
+	free(c->slots);
+	free(c->execs);
 }
 
 void bisect_options_init(struct bisect_options *o)
 {
 	memset(o, 0, sizeof(*o));
+}
+
+static void release_ctx(struct bisect_ctx *c)
+{
+	for (size_t p = 0; c->at && p <= c->res->nr; p++) {
+		free(c->at[p].exits);
+		samples_release(&c->at[p].values);
+	}
+	free(c->at);
+	strvec_clear(&c->argv);
+	bisect_release(&c->b);
+	free(c->slice);
 }
 
 int bisect_run(git_repository *repo, struct config *cfg, const struct window_options *wo,
@@ -345,25 +581,32 @@ int bisect_run(git_repository *repo, struct config *cfg, const struct window_opt
 	c.o = o;
 	c.res = res;
 	res->metric = o->metric;
-	c.repeat = o->repeat ? o->repeat : o->metric ? 3 : 1;
-	c.max_runs = o->max_runs ? o->max_runs : 4 * c.repeat;
-	if (load_window(&c, repo, cfg, wo))
+	c.repeat = o->repeat > 0 ? (size_t)o->repeat : o->metric ? 5 : 1;
+	c.jobs = o->jobs > 0 ? (size_t)o->jobs : 1;
+	c.progress = isatty(STDERR_FILENO);
+	build_argv(&c);
+	if (load_window(&c, repo, cfg, wo)) {
+		release_ctx(&c);
 		return -1;
+	}
 	if (res->w.empty || !res->nr) {
 		res->outcome = BISECT_OUTCOME_EMPTY;
-		free(c.slice);
+		release_ctx(&c);
 		return 0;
 	}
-	fprintf(stderr, "bisecting %zu commits in %.8s..%.8s, at most about %d verdicts\n",
-		res->nr, res->w.last_good.sha, res->w.first_bad.sha, most_verdicts(res->nr));
+	c.at = xcalloc(res->nr + 1, sizeof(*c.at));
+	for (size_t p = 0; p <= res->nr; p++)
+		c.at[p].skip_code = -1;
+	announce(&c);
 	bisect_init(&c.b, res->nr, c.slice, o->slice_first);
 	exec_signals_catch();
-	ret = scratch_tree_init(&c.tree, repo) ? stop(&c, "cannot set up a scratch tree"), -1 : search(&c);
-	scratch_tree_release(&c.tree);
+	ret = setup_slots(&c, repo) ? -1 : search(&c);
+	release_slots(&c);
 	exec_signals_restore();
+	for (size_t p = 0; p <= res->nr; p++)
+		res->tested += c.at[p].nr_exits > 0;
 	if (!res->signal)
 		res->signal = exec_signal_caught();
-	bisect_release(&c.b);
-	free(c.slice);
+	release_ctx(&c);
 	return res->signal ? -1 : ret;
 }

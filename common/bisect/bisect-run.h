@@ -16,10 +16,16 @@
  * prints (bisect_result_print, bisect_result_json).
  */
 
+/* At most this many jobs (--jobs). */
+#define BISECT_MAX_JOBS 64
+#define BISECT_MAX_JOBS_STR "64"
+
 struct bisect_options {
 	int metric;		/* the command prints a number */
-	int repeat;		/* runs per round; 0: 1, or 3 with --metric */
-	int max_runs;		/* runs per commit at most; 0: 4 rounds */
+	int repeat;		/* runs per commit at most; 0: 1, or 5 with --metric */
+	int jobs;		/* commits tested at once (k-ary search); 0: 1 */
+	const char *launcher;	/* shell words the command runs under, or NULL */
+	int step_timeout;	/* seconds one run may take; 0: no limit */
 	int slice_first;
 	const char **argv;	/* the command, NULL-terminated */
 };
@@ -37,7 +43,8 @@ enum bisect_outcome {
 enum step_verdict {
 	STEP_GOOD,
 	STEP_BAD,
-	STEP_SKIP,		/* the command said so (125, or failed with --metric) */
+	STEP_SKIP,		/* the command said so (125, or failed with --metric), or
+				 * it timed out or its launcher failed twice */
 	STEP_UNCLEAR,		/* --metric: still ambiguous at the run limit */
 	STEP_ALIKE		/* --metric: the two ends measure alike */
 };
@@ -62,7 +69,7 @@ struct bisect_result {
 	size_t culprit;		/* BISECT_OUTCOME_FOUND: its position */
 	size_t *candidates;	/* BISECT_OUTCOME_ONLY_SKIPPED: positions (owned) */
 	size_t nr_candidates;
-	size_t runs, tested;
+	size_t runs, tested, rounds;
 	struct bisect_step *steps;	/* in the order they were tested (owned) */
 	size_t nr_steps, alloc_steps;
 	int signal;		/* the signal that stopped the run, or 0 */

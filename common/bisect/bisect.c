@@ -1,5 +1,6 @@
 /* The search and the verdicts of `git benchbisect run`: pure logic. */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util/stats.h"
@@ -24,29 +25,39 @@ void bisect_release(struct bisect *b)
 
 void bisect_mark(struct bisect *b, size_t pos, enum bisect_mark m)
 {
+	size_t lo = 0, hi = b->nr;
+
 	b->mark[pos] = (unsigned char)m;
-	b->last = pos;
-	if (m == MARK_GOOD && pos > b->lo && pos < b->hi)
-		b->lo = pos;
-	else if (m == MARK_BAD && pos < b->hi && pos > b->lo)
-		b->hi = pos;
+	for (size_t p = 0; p <= b->nr; p++)
+		if (b->mark[p] == MARK_BAD) {
+			hi = p;
+			break;
+		}
+	for (size_t p = hi; p-- > 0;)
+		if (b->mark[p] == MARK_GOOD) {
+			lo = p;
+			break;
+		}
+	b->lo = lo;
+	b->hi = hi;
+	if (m == MARK_BAD && pos == hi)
+		b->fresh_bad = 1;
 }
 
-static int candidate(const struct bisect *b, size_t pos)
+static int candidate(const struct bisect *b, const unsigned char *chosen, size_t pos)
 {
-	return pos > b->lo && pos < b->hi && b->mark[pos] == MARK_UNTESTED;
+	return pos > b->lo && pos < b->hi && b->mark[pos] == MARK_UNTESTED && !chosen[pos];
 }
 
-/* The untested position nearest the middle of (lo, hi), slice commits only if asked. */
-static int nearest_middle(const struct bisect *b, int only_slice, size_t *pos)
+/* The candidate nearest target (above first, as a binary search would), slice commits only if asked. */
+static int nearest(const struct bisect *b, const unsigned char *chosen, size_t target, int only_slice,
+		   size_t *pos)
 {
-	size_t mid = b->lo + (b->hi - b->lo) / 2;
-
 	for (size_t d = 0; d <= b->hi - b->lo; d++) {
-		size_t at[2] = { mid + d, d <= mid ? mid - d : 0 };
+		size_t at[2] = { target + d, d <= target ? target - d : 0 };
 
 		for (int k = 0; k < 2; k++) {
-			if (!candidate(b, at[k]) || (only_slice && !b->slice[at[k]]))
+			if (!candidate(b, chosen, at[k]) || (only_slice && !b->slice[at[k]]))
 				continue;
 			*pos = at[k];
 			return 1;
@@ -55,29 +66,62 @@ static int nearest_middle(const struct bisect *b, int only_slice, size_t *pos)
 	return 0;
 }
 
-enum bisect_status bisect_next(struct bisect *b, size_t *pos)
+static void take(unsigned char *chosen, size_t *pos, size_t *nr, size_t p)
 {
+	chosen[p] = 1;
+	pos[(*nr)++] = p;
+}
+
+/* Fill the round with the inside of (lo, hi): jobs points spread evenly. */
+static void plan_inside(const struct bisect *b, size_t jobs, unsigned char *chosen, size_t *pos,
+			size_t *nr)
+{
+	size_t width = b->hi - b->lo, p;
+
+	if (b->slice_first && b->slice) {
+		/* A slice commit just tested bad: its parent decides at once. */
+		if (b->fresh_bad && b->slice[b->hi] && candidate(b, chosen, b->hi - 1))
+			take(chosen, pos, nr, b->hi - 1);
+		for (size_t k = 1; k <= jobs && *nr < jobs; k++)
+			if (nearest(b, chosen, b->lo + k * width / (jobs + 1), 1, &p))
+				take(chosen, pos, nr, p);
+	}
+	for (size_t k = 1; k <= jobs && *nr < jobs; k++)
+		if (nearest(b, chosen, b->lo + k * width / (jobs + 1), 0, &p))
+			take(chosen, pos, nr, p);
+}
+
+static int cmp_pos(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+enum bisect_status bisect_next_round(struct bisect *b, size_t jobs, size_t *pos, size_t *nr)
+{
+	unsigned char *chosen;
+
+	*nr = 0;
 	if (b->mark[b->nr] == MARK_GOOD)
 		return BISECT_NOT_REPRODUCED;
 	if (b->mark[0] == MARK_BAD)
 		return BISECT_GOOD_END_BAD;
-	if (b->slice_first && b->slice) {
-		/* A slice commit just tested bad: its parent decides at once. */
-		if (b->last && b->last == b->hi && b->slice[b->hi] && candidate(b, b->hi - 1)) {
-			*pos = b->hi - 1;
-			return BISECT_TEST;
-		}
-		if (nearest_middle(b, 1, pos))
-			return BISECT_TEST;
-	}
-	if (nearest_middle(b, 0, pos))
-		return BISECT_TEST;
-	if (b->mark[b->hi] == MARK_UNTESTED) {
-		*pos = b->hi;
-		return BISECT_TEST;
-	}
-	if (b->lo == 0 && b->mark[0] == MARK_UNTESTED) {
-		*pos = 0;
+	chosen = xcalloc(b->nr + 1, 1);
+	plan_inside(b, jobs, chosen, pos, nr);
+	/*
+	 * The ends are only assumed: test the bad end before naming it, the
+	 * good end before naming position 1. With spare slots, test them now
+	 * when they may be needed (hi still the bad end, lo still 0).
+	 */
+	if (*nr < jobs && b->hi == b->nr && b->mark[b->nr] == MARK_UNTESTED && (!*nr || jobs > 1))
+		take(chosen, pos, nr, b->nr);
+	if (*nr < jobs && b->lo == 0 && b->mark[0] == MARK_UNTESTED && (!*nr || jobs > 1))
+		take(chosen, pos, nr, 0);
+	b->fresh_bad = 0;
+	free(chosen);
+	if (*nr) {
+		qsort(pos, *nr, sizeof(*pos), cmp_pos);
 		return BISECT_TEST;
 	}
 	for (size_t p = b->lo + 1; p < b->hi; p++)
@@ -111,58 +155,137 @@ double samples_median(const struct samples *s)
 	return m;
 }
 
-enum judgement judge_exits(size_t nr_good, size_t nr_bad)
+enum judgement judge_exits(size_t nr_good, size_t nr_bad, size_t max_runs)
 {
-	if (nr_good && !nr_bad)
+	if (nr_good * 2 > max_runs || (nr_good && !nr_bad && nr_good + nr_bad == max_runs))
 		return JUDGE_GOOD;
-	if (nr_bad && !nr_good)
+	if (nr_bad * 2 > max_runs || (nr_bad && !nr_good && nr_good + nr_bad == max_runs))
 		return JUDGE_BAD;
 	return JUDGE_UNKNOWN;
 }
 
-/* The pooled spread of the groups: 1.4826 MAD of each run from its group's median. */
-static double pooled_sigma(const struct samples *const *groups, size_t nr_groups)
+/*
+ * The spread of the ends: 1.4826 MAD of each end's runs from its median,
+ * the larger of the two (an end whose few runs happen to agree must not
+ * make the noise look small). *df: the degrees of freedom behind it.
+ */
+static double ends_sigma(const struct samples *good, const struct samples *bad, size_t *df)
 {
-	struct samples res = { NULL, 0, 0 };
-	double sigma;
+	const struct samples *groups[] = { good, bad };
+	double sigma = 0;
 
-	for (size_t g = 0; g < nr_groups; g++) {
+	*df = SIZE_MAX;
+	for (size_t g = 0; g < 2; g++) {
+		struct samples res = { NULL, 0, 0 };
 		double m = samples_median(groups[g]);
 
 		for (size_t i = 0; i < groups[g]->nr; i++)
 			samples_add(&res, fabs(groups[g]->v[i] - m));
+		if (res.nr && 1.4826 * samples_median(&res) > sigma)
+			sigma = 1.4826 * samples_median(&res);
+		if (groups[g]->nr - (groups[g]->nr > 0) < *df)
+			*df = groups[g]->nr - (groups[g]->nr > 0);
+		samples_release(&res);
 	}
-	sigma = res.nr ? 1.4826 * samples_median(&res) : 0;
-	samples_release(&res);
 	return sigma;
 }
 
-/* Standard error of a median of n runs. */
+/*
+ * Student's t at 0.999 one-sided over the normal's 3.09, by degrees of
+ * freedom: how much a spread measured on few runs must be widened to keep
+ * the 0.1% error rate of a known one.
+ */
+static double few_runs_factor(size_t df)
+{
+	static const double t999[] = { 318.3, 318.3, 22.33, 10.21, 7.17, 5.89, 5.21, 4.79, 4.50,
+				       4.30, 4.14, 4.02, 3.93, 3.85, 3.79, 3.73 };
+
+	if (df < sizeof(t999) / sizeof(t999[0]))
+		return t999[df] / 3.09;
+	return (3.09 + 5.5 / (double)df) / 3.09;
+}
+
+/*
+ * The noise of one run, from the ends (ends_sigma),
+ * widened for few runs (few_runs_factor), and never under 1/20 of the
+ * gap between the ends, so timer quantisation (a spread of 0) cannot
+ * make one stray run decisive.
+ */
+static double run_sigma(const struct samples *good, const struct samples *bad)
+{
+	size_t df;
+	double sigma = ends_sigma(good, bad, &df);
+	double floor = fabs(samples_median(bad) - samples_median(good)) / 20;
+
+	sigma *= few_runs_factor(df);
+	return sigma > floor ? sigma : floor;
+}
+
+/* Standard error of a median of n runs (a mean for n <= 2). */
 static double median_se(double sigma, size_t n)
 {
-	return n ? 1.2533 * sigma / sqrt((double)n) : INFINITY;
+	if (!n)
+		return INFINITY;
+	return (n > 2 ? 1.2533 : 1) * sigma / sqrt((double)n);
 }
 
 enum judgement judge_metric(const struct samples *good, const struct samples *bad,
 			    const struct samples *c)
 {
-	const struct samples *groups[] = { good, bad, c };
-	double sigma = pooled_sigma(groups, 3);
+	double sigma = run_sigma(good, bad);
 	double g = samples_median(good), b = samples_median(bad), m = samples_median(c);
-	double se_g = median_se(sigma, good->nr), se_b = median_se(sigma, bad->nr);
-	double se = sqrt(pow(median_se(sigma, c->nr), 2) + (se_g * se_g + se_b * se_b) / 4);
+	double gap = fabs(b - g), dir = b > g ? 1 : -1, mid = (g + b) / 2;
+	double se_mid = hypot(median_se(sigma, good->nr), median_se(sigma, bad->nr)) / 2;
+	double sum = 0, llr;
+	size_t used = 0;
+	int closer_good;
 
-	if (isnan(m) || fabs(m - (g + b) / 2) <= 2 * se)
+	if (isnan(m) || !c->nr)
 		return JUDGE_UNKNOWN;
-	return fabs(m - g) < fabs(m - b) ? JUDGE_GOOD : JUDGE_BAD;
+	/*
+	 * Wald's sequential probability ratio test of "at the good level"
+	 * against "at the bad level", normal noise of sigma: the log
+	 * likelihood ratio is gap / sigma^2 times the sum of the runs'
+	 * distances past the midpoint. A run more than METRIC_Z sigma beyond
+	 * either level is left out (an outlier); each distance is clipped to
+	 * half the gap (a run beyond an end counts as one at that end, no
+	 * more), and the sum shrunk by twice the midpoint's standard error.
+	 */
+	for (size_t i = 0; i < c->nr; i++) {
+		double u = (c->v[i] - mid) * dir;
+
+		if (fabs(u) > gap / 2 + METRIC_Z * sigma)
+			continue;	/* beyond both levels: an outlier, no evidence */
+		sum += u > gap / 2 ? gap / 2 : u < -gap / 2 ? -gap / 2 : u;
+		used++;
+	}
+	llr = (fabs(sum) - 2 * se_mid * (double)used) * gap / (sigma * sigma);
+	if (llr <= METRIC_LLR)
+		return JUDGE_UNKNOWN;
+	closer_good = sum < 0;
+	/*
+	 * Runs far from both ends are evidence for neither (an outlier, a
+	 * level of its own, or ends that outliers misplaced): with one or two
+	 * runs the median must lie within METRIC_Z standard errors of the
+	 * closer end, with more within half the gap beyond it.
+	 */
+	if (fabs(m - (closer_good ? g : b)) > (c->nr < 3 ? 0 : gap / 2) +
+	    METRIC_Z * hypot(median_se(sigma, c->nr), median_se(sigma, closer_good ? good->nr : bad->nr)))
+		return JUDGE_UNKNOWN;
+	return closer_good ? JUDGE_GOOD : JUDGE_BAD;
 }
 
 int metric_separated(const struct samples *good, const struct samples *bad)
 {
-	const struct samples *groups[] = { good, bad };
-	double sigma = pooled_sigma(groups, 2);
+	double sigma = run_sigma(good, bad);
 	double g = samples_median(good), b = samples_median(bad);
 	double se = hypot(median_se(sigma, good->nr), median_se(sigma, bad->nr));
 
-	return !isnan(g) && !isnan(b) && fabs(b - g) > 2 * se;
+	/*
+	 * And a gap of at least twice the (widened) noise of one run: a
+	 * smaller step would take more runs a commit than a search affords,
+	 * and every misjudged commit would send it the wrong way.
+	 */
+	return !isnan(g) && !isnan(b) && good->nr >= 2 && bad->nr >= 2 &&
+		fabs(b - g) > METRIC_Z * se;
 }
