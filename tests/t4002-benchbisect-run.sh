@@ -40,6 +40,19 @@ step_verdicts() {
 	sed -n "s/^step [0-9]*: \([0-9a-f]*\) \([a-z, ]*\) (.*/\1 \2/p" "$1"
 }
 
+# all_gone <pid file>: every process listed has ended (within 2 s: an
+# orphan is reaped by init, not by us).
+all_gone() {
+	for i in $(seq 1 40); do
+		alive=
+		for p in $(cat "$1"); do kill -0 $p 2>/dev/null && alive=$p; done
+		test -z "$alive" && return 0
+		sleep 0.05
+	done
+	echo "still running: $alive" >&2
+	return 1
+}
+
 # snapshot: everything of the user's checkout that must not change.
 snapshot() {
 	git status --porcelain=v1 --untracked-files=all &&
@@ -215,6 +228,119 @@ test_expect_success 'a reader that goes away (SIGPIPE): the scratch tree is remo
 	echo 141 >../expect &&
 	test_cmp ../expect ../rc &&
 	grep "^bisecting 8 commits" ../first &&
+	ls -A "$TMPDIR" >../left &&
+	test_cmp /dev/null ../left &&
+	snapshot >"$TRASH/after" &&
+	test_cmp "$TRASH/before" "$TRASH/after"
+'
+
+# The launcher: records its arguments and the job's environment, then runs
+# the command after its "--" (as `srun ... --` would on a cluster). LAUNCH_FAIL_AT makes it
+# fail (exit 255, as ssh or srun do) at that commit, LAUNCH_HANG_AT hang.
+cat >"$TRASH/bin/launch" <<\XEOF
+#!/bin/sh
+echo "launch $* | $BENCHBISECT_COMMIT $BENCHBISECT_JOB $(basename "$BENCHBISECT_TREE") $(test "$BENCHBISECT_TREE" = "$PWD" && echo in-tree)" >>"$TRASH/launch.log"
+case "$BENCHBISECT_COMMIT" in
+"$LAUNCH_FAIL_AT") exit 255 ;;
+"$LAUNCH_HANG_AT") echo $$ >>"$TRASH/hung"; exec sleep 30 ;;
+esac
+while test "$1" != --; do shift; done
+shift
+exec "$@"
+XEOF
+chmod +x "$TRASH/bin/launch"
+
+test_expect_success '--jobs 2, 4, 8: the same culprit in fewer rounds, each job its own tree' '
+	cd repo &&
+	for n in 2 4 8; do
+		rm -f "$TRASH/runs.log" &&
+		git benchbisect run --jobs $n --good main~8 --bad main -- bench >../out 2>../err &&
+		grep "^first bad commit: $(at 6) " ../out &&
+		grep "^bisecting 8 commits in .*, $n at a time, at most about [0-9]* rounds$" ../err ||
+		return 1
+	done &&
+	step_verdicts ../err >../actual &&
+	for i in 1 2 3 4 5 6 7 8; do
+		v=good && test $i -lt 6 || v=bad
+		echo "$(at $i | cut -c1-8) $v" || return 1
+	done >../expect &&
+	test_cmp ../expect ../actual &&
+	ls -A "$TMPDIR" >../left &&
+	test_cmp /dev/null ../left &&
+	snapshot >"$TRASH/after" &&
+	test_cmp "$TRASH/before" "$TRASH/after"
+'
+
+test_expect_success '--launcher: the command runs under it, with BENCHBISECT_COMMIT, _JOB and _TREE' '
+	cd repo &&
+	rm -f "$TRASH/launch.log" "$TRASH/runs.log" &&
+	git benchbisect run --jobs 3 --launcher "launch -G1 --time=30 --" --good main~8 --bad main -- bench --size 4096 >../out 2>../err &&
+	grep "^first bad commit: $(at 6) " ../out &&
+	sed -n "s/^launch \(.*\) | \([0-9a-f]*\) \([0-9]\) benchbisect-.\{6\} in-tree$/\1 \3/p" "$TRASH/launch.log" | sort | uniq -c >../actual &&
+	cat >../expect <<-EOF &&
+	      2 -G1 --time=30 -- bench --size 4096 1
+	      1 -G1 --time=30 -- bench --size 4096 2
+	      1 -G1 --time=30 -- bench --size 4096 3
+	EOF
+	test_cmp ../expect ../actual &&
+	cut -d" " -f1 "$TRASH/runs.log" | sort -u >../ran &&
+	sed "s/.* | \([0-9a-f]*\) .*/\1/" "$TRASH/launch.log" | sort -u >../launched &&
+	test_cmp ../launched ../ran
+'
+
+test_expect_success 'benchbisect.launcher from the config; --launcher "" turns it off' '
+	cd repo &&
+	rm -f "$TRASH/launch.log" &&
+	git -c benchbisect.launcher="launch --" benchbisect run --good main~8 --bad main -- bench >../out 2>/dev/null &&
+	test $(wc -l <"$TRASH/launch.log") = 3 &&
+	rm -f "$TRASH/launch.log" &&
+	git -c benchbisect.launcher="launch --" benchbisect run --launcher "" --good main~8 --bad main -- bench >../out 2>/dev/null &&
+	! test -f "$TRASH/launch.log"
+'
+
+test_expect_success 'a launcher that fails: retried once, then the commit is skipped' '
+	cd repo &&
+	rm -f "$TRASH/launch.log" &&
+	LAUNCH_FAIL_AT=$(at 4) git benchbisect run --launcher "launch --" --good main~8 --bad main -- bench >../out 2>../err &&
+	grep "^warning: the launcher failed at $(at 4 | cut -c1-8) (exit 255): trying once more$" ../err &&
+	grep "^warning: the launcher failed at $(at 4 | cut -c1-8) (exit 255): skipping the commit$" ../err &&
+	grep "^step 1: $(at 4 | cut -c1-8) skip (exits 255 255): " ../err &&
+	grep -c "| $(at 4) " "$TRASH/launch.log" >../count &&
+	echo 2 >../expect &&
+	test_cmp ../expect ../count &&
+	grep "^first bad commit: $(at 6) " ../out
+'
+
+test_expect_success 'a launcher that hangs: --step-timeout stops its process group, retried once, then skipped' '
+	cd repo &&
+	rm -f "$TRASH/hung" &&
+	LAUNCH_HANG_AT=$(at 4) git benchbisect run --step-timeout 1 --launcher "launch --" \
+		--good main~8 --bad main -- bench >../out 2>../err &&
+	grep "^warning: '\''bench'\'' at $(at 4 | cut -c1-8) took more than 1 s: trying once more$" ../err &&
+	grep "^warning: '\''bench'\'' at $(at 4 | cut -c1-8) took more than 1 s: skipping the commit$" ../err &&
+	grep "^step 1: $(at 4 | cut -c1-8) skip (exits 143 143): " ../err &&
+	grep "^first bad commit: $(at 6) " ../out &&
+	test $(wc -l <"$TRASH/hung") = 2 &&
+	all_gone "$TRASH/hung" &&
+	ls -A "$TMPDIR" >../left &&
+	test_cmp /dev/null ../left
+'
+
+test_expect_success 'SIGTERM in the middle of a round stops every job and removes every tree' '
+	cd repo &&
+	rm -f "$TRASH/hung" &&
+	{ git-benchbisect run --jobs 4 --launcher "sh -c '\''echo \$\$ >>\"\$TRASH/hung\"; exec sleep 30'\'' --" \
+		--good main~8 --bad main -- bench >../out 2>../err & } &&
+	pid=$! &&
+	for i in $(seq 1 200); do test "$(cat "$TRASH/hung" 2>/dev/null | wc -l)" = 4 && break; sleep 0.05; done &&
+	test $(wc -l <"$TRASH/hung") = 4 &&
+	ls -A "$TMPDIR" | wc -l >../trees &&
+	echo 4 >../expect &&
+	test_cmp ../expect ../trees &&
+	kill -TERM $pid &&
+	set +e && wait $pid; rc=$? && set -e &&
+	test $rc = 143 &&
+	all_gone "$TRASH/hung" &&
 	ls -A "$TMPDIR" >../left &&
 	test_cmp /dev/null ../left &&
 	snapshot >"$TRASH/after" &&

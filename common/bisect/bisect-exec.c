@@ -234,12 +234,26 @@ int exec_wait_any(struct exec_job *jobs, size_t nr, struct strbuf *err)
 		size_t nr_fds = 0, nr_running = 0;
 		int status;
 
+		/* First: a job the signal just ended must not read as a failure. */
+		if (caught)
+			return -1;
 		for (size_t i = 0; i < nr; i++) {
+			siginfo_t info;
 			pid_t got;
 
 			if (!jobs[i].pid)
 				continue;
 			nr_running++;
+			/*
+			 * A stopped job's leader has exited: before it is
+			 * reaped (its pid still names the group), kill what is
+			 * left of the group.
+			 */
+			info.si_pid = 0;
+			if (jobs[i].timed_out &&
+			    !waitid(P_PID, (id_t)jobs[i].pid, &info, WEXITED | WNOHANG | WNOWAIT) &&
+			    info.si_pid == jobs[i].pid)
+				kill(-jobs[i].pid, SIGKILL);
 			got = waitpid(jobs[i].pid, &status, WNOHANG);
 			if (got == jobs[i].pid)
 				return finish(&jobs[i], status, err) ? -1 : (int)i;
@@ -248,8 +262,6 @@ int exec_wait_any(struct exec_job *jobs, size_t nr, struct strbuf *err)
 		}
 		if (!nr_running)
 			return strbuf_addstr(err, "no command is running"), -1;
-		if (caught)
-			return -1;
 		enforce_deadlines(jobs, nr);
 		for (size_t i = 0; i < nr; i++)
 			if (jobs[i].pid && jobs[i].out_fd >= 0) {
