@@ -31,7 +31,7 @@ _git_benchbisect ()
 		--) dashdash=$i; break ;;
 		--kernel|--good|--bad|--file|--url|--span|--timeout|--slice|--path|\
 		--noise-multiple|--min-change|--shared-ratio|--agree-ratio|--flat-ratio|\
-		--method-path|--repeat|--max-runs)
+		--method-path|--repeat|--jobs|-j|--launcher|--step-timeout)
 			i=$((i + 1)) ;;
 		-*) ;;
 		*) [ -n "$platform" ] || platform=${words[i]} ;;
@@ -48,7 +48,10 @@ _git_benchbisect ()
 	fi
 	case "$prev" in
 	--noise-multiple|--min-change|--shared-ratio|--agree-ratio|--flat-ratio|\
-	--method-path|--repeat|--max-runs)
+	--method-path|--repeat|--jobs|-j|--step-timeout)
+		return ;;
+	--launcher)
+		COMPREPLY=($(compgen -c -- "$cur"))
 		return ;;
 	esac
 	__git_benchtriage_window_arg __git_benchbisect_names "$platform" && return

@@ -259,11 +259,11 @@ test_expect_success '--jobs 2, 4, 8: the same culprit in fewer rounds, each job 
 		grep "^bisecting 8 commits in .*, $n at a time, at most about [0-9]* rounds$" ../err ||
 		return 1
 	done &&
-	step_verdicts ../err >../actual &&
+	step_verdicts ../err | sort >../actual &&
 	for i in 1 2 3 4 5 6 7 8; do
 		v=good && test $i -lt 6 || v=bad
 		echo "$(at $i | cut -c1-8) $v" || return 1
-	done >../expect &&
+	done | sort >../expect &&
 	test_cmp ../expect ../actual &&
 	ls -A "$TMPDIR" >../left &&
 	test_cmp /dev/null ../left &&
@@ -384,6 +384,35 @@ test_expect_success 'a command that swaps a tracked directory or file for a syml
 	test_cmp ../tree.before ../tree.after &&
 	ls -A "$TMPDIR" >../left &&
 	test_cmp /dev/null ../left
+'
+
+# bash_complete <words...>: what git's bash completion offers for "git <words...>".
+bash_complete() {
+	bash -c '
+		. /usr/share/bash-completion/completions/git
+		for f in "$1"/completions/*.bash; do . "$f"; done
+		shift
+		COMP_WORDS=(git "$@")
+		COMP_CWORD=$#
+		COMP_LINE="git $*"
+		COMP_POINT=${#COMP_LINE}
+		__git_func_wrap __git_main
+		printf "%s\n" "${COMPREPLY[@]}" | sort
+	' bash "$SRC_DIR" "$@"
+}
+
+test_expect_success 'bash completes the options of run from its own table, not the classifier'\''s' '
+	cd repo &&
+	bash_complete benchbisect run --la >../actual &&
+	echo "--launcher=" >../expect &&
+	test_cmp ../expect ../actual &&
+	bash_complete benchbisect run --step >../actual &&
+	echo "--step-timeout=" >../expect &&
+	test_cmp ../expect ../actual &&
+	bash_complete benchbisect run --noise >../actual &&
+	! grep . ../actual &&
+	bash_complete benchbisect --la >../actual &&
+	! grep . ../actual
 '
 
 test_expect_success '--slice-first tests the slice commit, then its parent' '
