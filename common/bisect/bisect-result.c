@@ -134,6 +134,7 @@ cJSON *bisect_result_json(const struct bisect_result *res)
 	cJSON_AddNumberToObject(root, "commits", (double)res->nr);
 	cJSON_AddNumberToObject(root, "runs", (double)res->runs);
 	cJSON_AddNumberToObject(root, "tested", (double)res->tested);
+	cJSON_AddNumberToObject(root, "rounds", (double)res->rounds);
 	steps = cJSON_AddArrayToObject(root, "steps");
 	for (size_t i = 0; i < res->nr_steps; i++)
 		cJSON_AddItemToArray(steps, step_json(res, &res->steps[i]));
