@@ -6,7 +6,8 @@
  *
  * Each form has its own option table, as git's subcommands do.
  * Exit status: classify 0 whatever the cause; run 0 when a first bad
- * commit was found, 1 when none was; 128 fatal error; 129 usage error.
+ * commit was found, 1 when none was; 128 fatal error (every library error
+ * is one: "fatal: ..."); 129 usage error.
  */
 #include <math.h>
 #include <signal.h>
@@ -116,6 +117,7 @@ static int cmd_classify(int argc, const char **argv)
 	c.co.span = c.o.span;
 	c.co.all_runs = c.o.all_runs;
 
+	usage_hold_errors();
 	repo = open_repo(&cfg);
 	if ((paths = config_get_string(&cfg, "benchbisect.methodpaths")))
 		classify_set_method_paths(&c.co, paths);
@@ -205,6 +207,7 @@ static int cmd_run(int argc, const char **argv)
 	if (bo.jobs < 0 || bo.jobs > BISECT_MAX_JOBS)
 		usage_error(run_usage, options, "--jobs must be between 1 and " BISECT_MAX_JOBS_STR);
 
+	usage_hold_errors();
 	repo = open_repo(&cfg);
 	/* A copy: the next config lookup (the window's) reuses the string. */
 	if (!bo.launcher)
@@ -216,8 +219,10 @@ static int cmd_run(int argc, const char **argv)
 		signal(res.signal, SIG_DFL);
 		raise(res.signal);
 	}
-	if (ret)
+	if (ret && res.error.len)
 		die("%s", res.error.buf);
+	if (ret)
+		exit(EXIT_FATAL);	/* the library's error, held, prints as fatal: */
 	if (json)
 		json_print_and_free(bisect_result_json(&res));
 	else

@@ -338,7 +338,7 @@ test_expect_success 'SIGTERM in the middle of a round stops every job and remove
 	echo 4 >../expect &&
 	test_cmp ../expect ../trees &&
 	kill -TERM $pid &&
-	set +e && wait $pid; rc=$? && set -e &&
+	rc=0 && { wait $pid || rc=$?; } &&
 	test $rc = 143 &&
 	all_gone "$TRASH/hung" &&
 	ls -A "$TMPDIR" >../left &&

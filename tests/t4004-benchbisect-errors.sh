@@ -66,15 +66,15 @@ test_expect_success '-h prints the usage with both forms on stdout; each form it
 test_expect_success 'fatal errors exit 128 and name the culprit input' '
 	cd repo &&
 	test_expect_code 128 git benchbisect --file ../dash.json b300 2026-09-10 2>err &&
-	grep "^error: unknown platform '\''b300'\''; valid platforms: '\''b200_cute'\'', '\''b200'\'', '\''h100'\''$" err &&
+	grep "^fatal: unknown platform '\''b300'\''; valid platforms: '\''b200_cute'\'', '\''b200'\'', '\''h100'\''$" err &&
 	test_expect_code 128 git benchbisect --file ../dash.json b200_cute someday 2>err &&
-	grep "^error: cannot understand the date '\''someday'\''" err &&
+	grep "^fatal: cannot understand the date '\''someday'\''" err &&
 	test_expect_code 128 git benchbisect --file ../missing.json b200_cute 2026-09-10 2>err &&
 	grep "missing.json" err &&
 	test_expect_code 128 git benchbisect run --good nosuch --bad main -- true 2>err &&
-	grep "^error: bad revision '\''nosuch'\''$" err &&
+	grep "^fatal: bad revision '\''nosuch'\''$" err &&
 	(cd "$TRASH" && test_expect_code 128 git benchbisect --file dash.json b200_cute 2026-09-10 2>err) &&
-	grep "^error: not a git repository" "$TRASH/err"
+	grep "^fatal: not a git repository" "$TRASH/err"
 '
 
 test_expect_success 'nightlies not in this repository: the verdict rests on the dashboard alone, exit 0' '

@@ -468,7 +468,7 @@ static int load_window(struct bisect_ctx *c, git_repository *repo, struct config
 	int st = window_compute(&res->w, repo, cfg, wo);
 
 	if (st < 0)
-		return stop(c, "cannot read the window"), -1;
+		return -1;	/* window_compute said why */
 	if (st > 0)
 		return stop(c, "cannot bisect without both ends in this repository"), -1;
 	if (git_commit_lookup(&good, repo, &res->w.last_good.oid))

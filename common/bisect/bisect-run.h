@@ -94,7 +94,9 @@ cJSON *bisect_result_json(const struct bisect_result *res);
  * Run the search over the window wo describes (a platform and a date, or
  * --good and --bad). Returns 0 with res filled, or -1 when it stopped:
  * res->signal says which signal stopped it (the caller re-raises it),
- * else res->error says why. The scratch trees are removed in every case.
+ * else res->error says why (when it is empty, a library function below
+ * reported the error with error()). The scratch trees are removed in
+ * every case.
  */
 int bisect_run(git_repository *repo, struct config *cfg, const struct window_options *wo,
 	       const struct bisect_options *o, struct bisect_result *res);
