@@ -271,6 +271,34 @@ test_expect_success '--jobs 2, 4, 8: the same culprit in fewer rounds, each job 
 	test_cmp "$TRASH/before" "$TRASH/after"
 '
 
+test_expect_success '--jobs 4: a skip and a command failure in the middle of a round' '
+	cd repo &&
+	SKIP_AT=$(at 4) git benchbisect run --jobs 4 --good main~8 --bad main -- bench >../out 2>../err &&
+	grep "^step [0-9]: $(at 4 | cut -c1-8) skip (exit 125): " ../err &&
+	grep "^first bad commit: $(at 6) " ../out &&
+	test_expect_code 128 env ABORT_AT=$(at 3) git benchbisect run --jobs 4 --good main~8 --bad main -- bench >../out 2>../err &&
+	grep "^fatal: '\''bench'\'' exited with 200 at $(at 3 | cut -c1-8): stopping the bisection$" ../err &&
+	ls -A "$TMPDIR" >../left &&
+	test_cmp /dev/null ../left &&
+	snapshot >"$TRASH/after" &&
+	test_cmp "$TRASH/before" "$TRASH/after"
+'
+
+test_expect_success 'on a terminal, a line per round: the commits in flight, then their verdicts' '
+	cd repo &&
+	script -qc "git-benchbisect run --jobs 4 --good main~8 --bad main -- bench" /dev/null >../tty &&
+	tr -d "\r" <../tty | sed -n "s/ done in [0-9.]* s:/ done:/; /^round /p" >../actual &&
+	cat >../expect <<-EOF &&
+	round 1: $(at 1 | cut -c1-8) ..., $(at 3 | cut -c1-8) ..., $(at 4 | cut -c1-8) ..., $(at 6 | cut -c1-8) ...
+	round 1 done: $(at 1 | cut -c1-8) good, $(at 3 | cut -c1-8) good, $(at 4 | cut -c1-8) good, $(at 6 | cut -c1-8) bad
+	round 2: $(at 5 | cut -c1-8) ...
+	round 2 done: $(at 5 | cut -c1-8) good
+	EOF
+	test_cmp ../expect ../actual &&
+	git benchbisect run --jobs 4 --good main~8 --bad main -- bench 2>../err >/dev/null &&
+	! grep "^round" ../err
+'
+
 test_expect_success '--launcher: the command runs under it, with BENCHBISECT_COMMIT, _JOB and _TREE' '
 	cd repo &&
 	rm -f "$TRASH/launch.log" "$TRASH/runs.log" &&
@@ -386,20 +414,7 @@ test_expect_success 'a command that swaps a tracked directory or file for a syml
 	test_cmp /dev/null ../left
 '
 
-# bash_complete <words...>: what git's bash completion offers for "git <words...>".
-bash_complete() {
-	bash -c '
-		. /usr/share/bash-completion/completions/git
-		for f in "$1"/completions/*.bash; do . "$f"; done
-		shift
-		COMP_WORDS=(git "$@")
-		COMP_CWORD=$#
-		COMP_LINE="git $*"
-		COMP_POINT=${#COMP_LINE}
-		__git_func_wrap __git_main
-		printf "%s\n" "${COMPREPLY[@]}" | sort
-	' bash "$SRC_DIR" "$@"
-}
+. "$TEST_DIR/lib/bash-complete.sh"
 
 test_expect_success 'bash completes the options of run from its own table, not the classifier'\''s' '
 	cd repo &&
