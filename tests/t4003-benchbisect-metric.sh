@@ -78,6 +78,16 @@ test_expect_success '--metric: ends until they separate, commits while unclear (
 	test_cmp ../expect ../out
 '
 
+test_expect_success '--metric --jobs 3: the ends at once, then rounds, the same culprit' '
+	cd noisy &&
+	rm -f "$TRASH"/counts/* &&
+	git benchbisect run --metric --jobs 3 --json --good main~8 --bad main -- measure >../out 2>../err &&
+	jq -r ".status, .first_bad_commit.sha" ../out >../actual &&
+	printf "found\n%s\n" $(at 6) >../expect &&
+	test_cmp ../expect ../actual &&
+	test $(jq .rounds ../out) -le 6
+'
+
 test_expect_success '--repeat 3 (or 1): ends still alike after 3 (2) runs are not bisected, never guessed' '
 	cd noisy &&
 	rm -f "$TRASH"/counts/* &&
