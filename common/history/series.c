@@ -70,9 +70,16 @@ static int cmp_run_ref(const void *a, const void *b)
 	return x->row < y->row ? -1 : x->row > y->row;
 }
 
+/* A point and the run_id group it was made from, while sorting by time. */
+struct point_order {
+	struct series_point p;
+	size_t group;
+};
+
 static int cmp_point_time(const void *a, const void *b)
 {
-	const struct series_point *x = a, *y = b;
+	const struct series_point *x = &((const struct point_order *)a)->p;
+	const struct series_point *y = &((const struct point_order *)b)->p;
 
 	if (x->run->time != y->run->time)
 		return x->run->time < y->run->time ? -1 : 1;
@@ -151,72 +158,122 @@ static void mark_kernel_sets(struct series *s, const double *helion, size_t nr_r
 	}
 }
 
-int series_build(struct series *s, const struct dashboard *d, const struct series_options *o)
+/* Phase 1: the rows (kernels) behind the series, into s->kernel_names and rows. */
+static int pick_rows(struct series *s, const struct dashboard *d, const struct series_options *o,
+		     size_t *rows)
 {
-	size_t *rows = xcalloc(d->nr_rows, sizeof(*rows));
-	struct run_ref *refs = NULL;
-	size_t nr_rows = 0, nr_refs = 0, alloc_refs = 0, *pos;
-	double *vals[METRIC_NR];
 	int platform_known = 0;
 
-	memset(s, 0, sizeof(*s));
-	s->platform = o->platform;
-	s->kernel = o->kernel;
 	for (size_t i = 0; i < d->nr_rows; i++) {
 		if (strcmp(d->rows[i].platform_short, o->platform))
 			continue;
 		platform_known = 1;
 		if (!o->kernel || !strcmp(d->rows[i].kernel, o->kernel))
-			rows[nr_rows++] = i;
+			rows[s->nr_rows++] = i;
 	}
-	if (!nr_rows) {
-		free(rows);
+	if (!s->nr_rows)
 		return unknown_name(d, o, platform_known);
-	}
-	s->nr_rows = nr_rows;
+	s->kernel_names = xcalloc(s->nr_rows, sizeof(*s->kernel_names));
+	for (size_t r = 0; r < s->nr_rows; r++)
+		s->kernel_names[r] = d->rows[rows[r]].kernel;
+	return 0;
+}
+
+/* Phase 2: every counted history entry of those rows, grouped by run_id. */
+static struct run_ref *collect_runs(const struct dashboard *d, const size_t *rows, size_t nr_rows,
+				    int all_runs, size_t *nr)
+{
+	struct run_ref *refs = NULL;
+	size_t alloc = 0;
+
+	*nr = 0;
 	for (size_t r = 0; r < nr_rows; r++) {
 		const struct dash_row *row = &d->rows[rows[r]];
 
 		for (size_t h = 0; h < row->nr_history; h++) {
-			if (!dash_entry_counts(&row->history[h], o->all_runs))
+			if (!dash_entry_counts(&row->history[h], all_runs))
 				continue;
-			ALLOC_GROW(refs, nr_refs + 1, alloc_refs);
-			refs[nr_refs].e = &row->history[h];
-			refs[nr_refs++].row = r;
+			ALLOC_GROW(refs, *nr + 1, alloc);
+			refs[*nr].e = &row->history[h];
+			refs[(*nr)++].row = r;
 		}
 	}
-	qsort(refs, nr_refs, sizeof(*refs), cmp_run_ref);
-	/* One point per run_id; refs[i].group says which. */
-	s->points = xcalloc(nr_refs, sizeof(*s->points));
+	qsort(refs, *nr, sizeof(*refs), cmp_run_ref);
+	return refs;
+}
+
+/*
+ * Phase 3: one point per run_id, in time order; refs[i].group becomes the
+ * index of its point.
+ */
+static void make_points(struct series *s, struct run_ref *refs, size_t nr_refs)
+{
+	struct point_order *order;
+	size_t *pos;
+
+	order = xcalloc(nr_refs + 1, sizeof(*order));
 	for (size_t i = 0; i < nr_refs; i++) {
 		if (!i || strcmp(refs[i].e->run_id, refs[i - 1].e->run_id)) {
-			s->points[s->nr].run = refs[i].e;
-			s->points[s->nr].nr_kernels = s->nr;	/* group id until sorted */
+			order[s->nr].p.run = refs[i].e;
+			order[s->nr].group = s->nr;
 			s->nr++;
 		}
 		refs[i].group = s->nr - 1;
 	}
-	qsort(s->points, s->nr, sizeof(*s->points), cmp_point_time);
+	qsort(order, s->nr, sizeof(*order), cmp_point_time);
 	pos = xcalloc(s->nr + 1, sizeof(*pos));
+	s->points = xcalloc(s->nr + 1, sizeof(*s->points));
 	for (size_t t = 0; t < s->nr; t++) {
-		pos[s->points[t].nr_kernels] = t;
-		s->points[t].nr_kernels = 0;
-	}
-
-	for (int m = 0; m < METRIC_NR; m++) {
-		vals[m] = xcalloc(s->nr * nr_rows + 1, sizeof(double));
-		for (size_t i = 0; i < s->nr * nr_rows; i++)
-			vals[m][i] = NAN;
+		pos[order[t].group] = t;
+		s->points[t] = order[t].p;
 	}
 	for (size_t i = 0; i < nr_refs; i++)
-		for (int m = 0; m < METRIC_NR; m++)
-			vals[m][pos[refs[i].group] * nr_rows + refs[i].row] = entry_metric(refs[i].e, m);
-	mark_kernel_sets(s, vals[METRIC_HELION], nr_rows);
-	for (int m = 0; m < METRIC_NR; m++) {
-		chain_metric(s, vals[m], nr_rows, m);
-		free(vals[m]);
-	}
+		refs[i].group = pos[refs[i].group];
 	free(pos);
+	free(order);
+}
+
+/* Phase 4: the [point][row] values of each metric, the kernel sets, the chain. */
+static void fill_metrics(struct series *s, const struct run_ref *refs, size_t nr_refs)
+{
+	size_t cells = s->nr * s->nr_rows;
+
+	for (int m = 0; m < METRIC_NR; m++) {
+		double *vals = xcalloc(cells + 1, sizeof(double));
+
+		for (size_t i = 0; i < cells; i++)
+			vals[i] = NAN;
+		for (size_t i = 0; i < nr_refs; i++)
+			vals[refs[i].group * s->nr_rows + refs[i].row] = entry_metric(refs[i].e, m);
+		for (size_t i = 0; i < cells; i++)
+			if (!(vals[i] > 0))
+				vals[i] = NAN;
+		chain_metric(s, vals, s->nr_rows, m);
+		if (m == METRIC_HELION) {
+			mark_kernel_sets(s, vals, s->nr_rows);
+			s->helion_by_row = vals;
+		} else {
+			free(vals);
+		}
+	}
+}
+
+int series_build(struct series *s, const struct dashboard *d, const struct series_options *o)
+{
+	size_t *rows = xcalloc(d->nr_rows + 1, sizeof(*rows));
+	struct run_ref *refs;
+	size_t nr_refs;
+
+	memset(s, 0, sizeof(*s));
+	s->platform = o->platform;
+	s->kernel = o->kernel;
+	if (pick_rows(s, d, o, rows)) {
+		free(rows);
+		return -1;
+	}
+	refs = collect_runs(d, rows, s->nr_rows, o->all_runs, &nr_refs);
+	make_points(s, refs, nr_refs);
+	fill_metrics(s, refs, nr_refs);
 	free(refs);
 	free(rows);
 	return 0;
@@ -225,5 +282,7 @@ int series_build(struct series *s, const struct dashboard *d, const struct serie
 void series_release(struct series *s)
 {
 	free(s->points);
+	free(s->helion_by_row);
+	free(s->kernel_names);
 	memset(s, 0, sizeof(*s));
 }

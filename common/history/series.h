@@ -37,6 +37,9 @@ struct series {
 	struct series_point *points;	/* ascending by time; owned */
 	size_t nr;
 	size_t nr_rows;			/* kernels (rows) behind the series */
+	const char **kernel_names;	/* [nr_rows], names point into the dashboard; owned array */
+	double *helion_by_row;		/* [point * nr_rows + row]: each kernel's helion speedup,
+					   NAN when not measured that night; owned */
 };
 
 struct series_options {

@@ -162,7 +162,7 @@ static void shown_range(struct window *w, int span)
 
 static int find_endpoints(struct window *w, const struct window_options *o, git_repository *repo)
 {
-	struct step_options so = { w->date, o->span };
+	struct step_options so = { w->date, o->span, o->noise_multiple, o->min_change };
 	size_t index = 0;
 
 	if (o->bad && repo) {
@@ -174,7 +174,7 @@ static int find_endpoints(struct window *w, const struct window_options *o, git_
 		git_commit_free(c);
 	}
 	if (index)
-		series_step_at(&w->series, index, o->span, &w->step);
+		series_step_at(&w->series, index, &so, &w->step);
 	else if (series_find_step(&w->series, &so, &w->step))
 		return -1;
 	shown_range(w, o->span);

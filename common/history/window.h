@@ -34,6 +34,8 @@ struct window_options {
 	const char *slice;	/* --slice <pcre2> */
 	struct strvec paths;	/* --path <prefix> */
 	struct dashboard_source source;
+	double noise_multiple;	/* the step decision's thresholds; 0: the defaults */
+	double min_change;	/* (git-benchbisect sets them from its options) */
 };
 
 void window_options_init(struct window_options *o);
