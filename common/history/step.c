@@ -344,6 +344,8 @@ int series_find_step(const struct series *s, const struct step_options *o, struc
 
 		for (nearest = 0; nearest < s->nr && s->points[nearest].run->time < o->date; nearest++)
 			;
+		if (o->fallback > 0 && o->fallback < s->nr)
+			nearest = o->fallback;
 		if (nearest > 0 && nearest < s->nr && s->points[nearest].run->time < to) {
 			series_step_range(s, nearest, o->span_days, &lo, &hi);
 			describe_step(s, lo, nearest, hi, out);

@@ -56,6 +56,8 @@ struct step_options {
 	int span_days;		/* look this many days each side */
 	double noise_multiple;	/* 0: STEP_NOISE_MULTIPLE */
 	double min_change;	/* percent; 0: STEP_MIN_CHANGE */
+	size_t fallback;	/* without a step, the boundary to show; 0: the
+				   first nightly on or after the date */
 };
 
 /*
@@ -69,8 +71,9 @@ int step_significant(double change_pct, double noise_pct, double noise_multiple,
 /*
  * Find the step nearest opts->date (see above). A date outside the series
  * prints an error naming the series' range and returns -1. Without a
- * step, found stays 0 and index is the first nightly on or after the date
- * (when there is one), with its levels for reference.
+ * step, found stays 0 and index is opts->fallback or else the first
+ * nightly on or after the date (when there is one), with its levels for
+ * reference.
  */
 int series_find_step(const struct series *s, const struct step_options *opts, struct step *out);
 

@@ -58,23 +58,73 @@ cJSON *window_date_json(const struct window *w, const char *date_arg)
 	return cJSON_CreateString(format_iso_time(buf, w->date));
 }
 
+static cJSON *names_json(const char **names, size_t nr)
+{
+	cJSON *a = cJSON_CreateArray();
+
+	for (size_t i = 0; i < nr; i++)
+		cJSON_AddItemToArray(a, cJSON_CreateString(names[i]));
+	return a;
+}
+
+cJSON *kernel_set_change_json(const struct series *s, const struct kernel_set_change *c)
+{
+	cJSON *o;
+
+	if (!c->index)
+		return cJSON_CreateNull();
+	o = cJSON_CreateObject();
+	cJSON_AddItemToObject(o, "date", json_time(s->points[c->index].run->time));
+	cJSON_AddItemToObject(o, "last_date", json_time(s->points[c->index - 1].run->time));
+	cJSON_AddItemToObject(o, "gone", names_json(c->gone, c->nr_gone));
+	cJSON_AddItemToObject(o, "added", names_json(c->added, c->nr_added));
+	cJSON_AddItemToObject(o, "plain_change_pct", json_number(c->plain_change_pct, 2));
+	cJSON_AddItemToObject(o, "common_change_pct", json_number(c->common_change_pct, 2));
+	return o;
+}
+
+/* step: the decision, the levels, and the other steps within the span. */
+cJSON *step_json(const struct series *s, const struct step *st)
+{
+	cJSON *step = cJSON_CreateObject(), *others;
+
+	cJSON_AddBoolToObject(step, "found", st->found);
+	cJSON_AddItemToObject(step, "before", json_metric(st->before));
+	cJSON_AddItemToObject(step, "after", json_metric(st->after));
+	cJSON_AddItemToObject(step, "change_pct", json_number(st->change_pct, 2));
+	cJSON_AddItemToObject(step, "noise_pct", json_number(st->noise_pct, 2));
+	cJSON_AddItemToObject(step, "score", json_number(st->score, 2));
+	cJSON_AddBoolToObject(step, "persistent", st->persistent);
+	cJSON_AddNumberToObject(step, "nr_before", (double)st->nr_before);
+	cJSON_AddNumberToObject(step, "nr_after", (double)st->nr_after);
+	cJSON_AddNumberToObject(step, "noise_multiple", st->noise_multiple);
+	cJSON_AddNumberToObject(step, "min_change", st->min_change);
+	cJSON_AddItemToObject(step, "reason", st->found || !st->reason ? cJSON_CreateNull() :
+			      cJSON_CreateString(st->reason));
+	others = cJSON_AddArrayToObject(step, "other_steps");
+	for (size_t i = 0; i < st->nr_other; i++) {
+		cJSON *o = cJSON_CreateObject();
+
+		cJSON_AddItemToObject(o, "date", json_time(s->points[st->other[i].index].run->time));
+		cJSON_AddItemToObject(o, "last_date", json_time(s->points[st->other[i].index - 1].run->time));
+		cJSON_AddItemToObject(o, "change_pct", json_number(st->other[i].change_pct, 2));
+		cJSON_AddItemToObject(o, "score", json_number(st->other[i].score, 2));
+		cJSON_AddItemToArray(others, o);
+	}
+	return step;
+}
+
 cJSON *window_json(const struct window *w, const struct window_options *o, int only_slice)
 {
-	cJSON *root = cJSON_CreateObject(), *series, *commits, *step, *paths;
+	cJSON *root = cJSON_CreateObject(), *series, *commits, *paths;
 
 	cJSON_AddStringToObject(root, "platform", o->platform);
 	cJSON_AddItemToObject(root, "kernel", o->kernel ? cJSON_CreateString(o->kernel) : cJSON_CreateNull());
 	cJSON_AddItemToObject(root, "date", window_date_json(w, o->date));
 	cJSON_AddItemToObject(root, "last_good", window_end_json(&w->last_good));
 	cJSON_AddItemToObject(root, "first_bad", window_end_json(&w->first_bad));
-	step = cJSON_AddObjectToObject(root, "step");
-	cJSON_AddBoolToObject(step, "found", w->step.found);
-	cJSON_AddItemToObject(step, "before", json_metric(w->step.before));
-	cJSON_AddItemToObject(step, "after", json_metric(w->step.after));
-	cJSON_AddItemToObject(step, "change_pct", json_number(w->step.change_pct, 2));
-	cJSON_AddItemToObject(step, "noise_pct", json_number(w->step.noise_pct, 2));
-	cJSON_AddItemToObject(step, "score", json_number(w->step.score, 2));
-	cJSON_AddBoolToObject(step, "persistent", w->step.persistent);
+	cJSON_AddItemToObject(root, "step", step_json(&w->series, &w->step));
+	cJSON_AddItemToObject(root, "kernel_set_change", kernel_set_change_json(&w->series, &w->set_change));
 	cJSON_AddStringToObject(root, "slice", w->slice.pattern);
 	paths = cJSON_AddArrayToObject(root, "slice_paths");
 	for (size_t i = 0; i < w->slice.paths.nr; i++)

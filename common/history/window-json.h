@@ -19,12 +19,25 @@ cJSON *series_point_json(const struct series_point *p);
 /* {"sha", "date", "subject", "slice_match"} */
 cJSON *window_commit_json(const struct window_commit *c);
 
+/*
+ * The step: found, before, after, change_pct, noise_pct, score,
+ * persistent, nr_before, nr_after, noise_multiple, min_change, reason
+ * (null when found), other_steps [{date, last_date, change_pct, score}].
+ */
+cJSON *step_json(const struct series *s, const struct step *st);
+
+/*
+ * null, or {date, last_date, gone[], added[], plain_change_pct,
+ * common_change_pct} for the kernel-set change nearest the date.
+ */
+cJSON *kernel_set_change_json(const struct series *s, const struct kernel_set_change *c);
+
 /* The user's date: "YYYY-MM-DD" for a day argument, else ISO time. */
 cJSON *window_date_json(const struct window *w, const char *date_arg);
 
 /*
  * The git-benchwindow document: platform, kernel, date, last_good,
- * first_bad, step, slice, slice_paths, empty, series (the nightlies shown),
+ * first_bad, step, kernel_set_change, slice, slice_paths, empty, series (the nightlies shown),
  * commits (null when an end did not resolve; only the slice's with
  * only_slice).
  */

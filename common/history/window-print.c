@@ -1,4 +1,5 @@
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 #include "util/usage.h"
 #include "util/color.h"
@@ -53,12 +54,25 @@ void window_print_series(FILE *fp, const struct window *w, const struct window_p
 
 	if (!s->nr || w->end_shown <= w->first_shown)
 		return;
-	if (s->kernel)
+	if (s->kernel) {
 		fprintf(fp, "%s: %s, nightly helion speedup\n", s->platform, s->kernel);
-	else
-		fprintf(fp, "%s: nightly helion speedup, geomean over %zu kernels\n", s->platform,
-			s->nr_rows);
+	} else {
+		size_t lo = SIZE_MAX, hi = 0;
+
+		for (size_t i = w->first_shown; i < w->end_shown; i++) {
+			lo = s->points[i].nr_kernels < lo ? s->points[i].nr_kernels : lo;
+			hi = s->points[i].nr_kernels > hi ? s->points[i].nr_kernels : hi;
+		}
+		if (lo == hi)
+			fprintf(fp, "%s: nightly helion speedup, geomean over %zu kernel%s\n", s->platform,
+				hi, hi == 1 ? "" : "s");
+		else
+			fprintf(fp, "%s: nightly helion speedup, geomean over %zu-%zu kernels "
+				"(chain-linked: a kernel joining or leaving does not move it)\n",
+				s->platform, lo, hi);
+	}
 	print_sparkline(fp, w, po);
+	fputs("(compile = torch.compile speedup, latency = helion_latency_avg_ms)\n", fp);
 	fprintf(fp, "\n  %-10s  %-8s %7s %7s %7s %9s %7s %7s\n", "date", "sha", "helion",
 		"triton", "compile", "latency", "change", "kernels");
 	for (size_t i = w->first_shown; i < w->end_shown; i++) {
@@ -83,26 +97,71 @@ void window_print_series(FILE *fp, const struct window *w, const struct window_p
 	fputc('\n', fp);
 }
 
+static void print_names(FILE *fp, const char **names, size_t nr)
+{
+	for (size_t i = 0; i < nr; i++)
+		fprintf(fp, "%s%s", i ? ", " : "", names[i]);
+}
+
+/* "2 kernels left the list: a, b; the plain geomean moves -6.0%, the kernels on both nights +0.1%" */
+static void print_set_change(FILE *fp, const struct window *w)
+{
+	const struct kernel_set_change *c = &w->set_change;
+	char day[16];
+
+	if (!c->index)
+		return;
+	fprintf(fp, "kernel list changed on %s:", format_day(day, w->series.points[c->index].run->time));
+	if (c->nr_gone) {
+		fprintf(fp, " %zu kernel%s left the list: ", c->nr_gone, c->nr_gone == 1 ? "" : "s");
+		print_names(fp, c->gone, c->nr_gone);
+		fputc(';', fp);
+	}
+	if (c->nr_added) {
+		fprintf(fp, " %zu kernel%s joined the list: ", c->nr_added, c->nr_added == 1 ? "" : "s");
+		print_names(fp, c->added, c->nr_added);
+		fputc(';', fp);
+	}
+	fprintf(fp, " the plain geomean moves %+.1f%%", c->plain_change_pct + 0.0);
+	if (isnan(c->common_change_pct))
+		fputs(", no kernel ran on both nights\n", fp);
+	else
+		fprintf(fp, ", the kernels on both nights %+.1f%%\n", c->common_change_pct + 0.0);
+}
+
 static void print_step(FILE *fp, const struct window *w, const struct window_print_options *po)
 {
 	const struct step *st = &w->step;
-	char d1[16], d2[16];
+	const struct series *s = &w->series;
+	char d1[16], d2[16], asked[16];
 
-	if (st->index == 0)
-		return;
-	format_day(d1, w->series.points[st->index - 1].run->time);
-	format_day(d2, w->series.points[st->index].run->time);
-	if (!st->found) {
-		fprintf(fp, "no step near the date: the series is flat; showing the nightlies %s -> %s\n",
-			d1, d2);
+	print_set_change(fp, w);
+	if (st->index == 0) {
+		if (!st->found)
+			fprintf(fp, "no step beyond the noise near %s\n", format_day(asked, w->date));
 		return;
 	}
-	fprintf(fp, "step: %s -> %s, helion %.3f -> %.3f (%s%+.1f%%%s), %.1fx the noise (%.1f%%), %s\n",
+	format_day(d1, s->points[st->index - 1].run->time);
+	format_day(d2, s->points[st->index].run->time);
+	if (!st->found) {
+		fprintf(fp, "no step beyond the noise near %s: %s -> %s moves %+.1f%%, %.1fx the noise (%.1f%%), %s "
+			"(a step needs %.1fx and %.1f%%); showing that nightly pair\n",
+			format_day(asked, w->date), d1, d2, st->change_pct + 0.0, st->score, st->noise_pct,
+			st->reason ? st->reason : "not a step", st->noise_multiple, st->min_change);
+		return;
+	}
+	fprintf(fp, "step: %s -> %s, helion %.3f -> %.3f (%s%+.1f%%%s; medians of %zu and %zu nightlies), "
+		"%.1fx the noise (%.1f%%), %s\n",
 		d1, d2, st->before, st->after,
 		color_on(po->color, st->change_pct < 0 ? COLOR_RED : COLOR_GREEN), st->change_pct,
-		color_off(po->color), st->score, st->noise_pct,
+		color_off(po->color), st->nr_before, st->nr_after, st->score, st->noise_pct,
 		st->persistent ? "persistent" :
 		st->nr_after < 2 ? "too few nightlies after it to tell if it persists" : "reverts");
+	for (size_t i = 0; i < st->nr_other; i++)
+		fprintf(fp, "another step in the span: %s -> %s, %+.1f%%, %.1fx the noise\n",
+			format_day(d1, s->points[st->other[i].index - 1].run->time),
+			format_day(d2, s->points[st->other[i].index].run->time),
+			st->other[i].change_pct, st->other[i].score);
 }
 
 static void print_end(FILE *fp, const char *label, const struct window_end *e,

@@ -173,6 +173,9 @@ static int find_endpoints(struct window *w, const struct window_options *o, git_
 		index = point_for(&w->series, git_commit_id(c));
 		git_commit_free(c);
 	}
+	series_find_set_change(&w->series, w->date, o->span, &w->set_change);
+	/* Asked about a kernel-set change with no step: show that night. */
+	so.fallback = w->set_change.index;
 	if (index)
 		series_step_at(&w->series, index, &so, &w->step);
 	else if (series_find_step(&w->series, &so, &w->step))
@@ -236,6 +239,7 @@ void window_release(struct window *w)
 	free(w->last_good.problem);
 	free(w->first_bad.problem);
 	slice_release(&w->slice);
+	kernel_set_change_release(&w->set_change);
 	series_release(&w->series);
 	dashboard_release(&w->dash);
 	memset(w, 0, sizeof(*w));

@@ -13,6 +13,7 @@
 #include "util/config.h"
 #include "dashboard/dashboard.h"
 #include "history/step.h"
+#include "history/set-change.h"
 #include "history/slice.h"
 #include "dashboard/load.h"
 #include "util/parse-options.h"
@@ -88,6 +89,7 @@ struct window {
 	struct dashboard dash;
 	struct series series;
 	struct step step;
+	struct kernel_set_change set_change;	/* nearest the date within the span */
 	struct slice slice;
 	struct window_end last_good;
 	struct window_end first_bad;
