@@ -115,6 +115,9 @@ static int cmd_classify(int argc, const char **argv)
 	c.o.platform = argv[0];
 	c.o.date = argv[1];
 	c.co.span = c.o.span;
+	/* one step decision: the window applies benchbisect's thresholds */
+	c.o.noise_multiple = c.co.noise_multiple;
+	c.o.min_change = c.co.min_change;
 	c.co.all_runs = c.o.all_runs;
 
 	usage_hold_errors();

@@ -46,7 +46,7 @@ test_expect_success 'real regression: Helion-only, persistent, timers agree; one
 	{
 		report_head "real regression" 2026-09-09 3000000008 2026-09-10 3000000009 &&
 		cat <<-EOF
-		  step: helion speedup 1.595 -> 1.354 (-15.1%) from 2026-09-09 to 2026-09-10, 32.8x the series noise (0.5%): it persists over the next 8 nightlies
+		  step: helion speedup 1.595 -> 1.354 (-15.1%) from 2026-09-09 to 2026-09-10, 32.7x the series noise (0.5%): it persists over the next 11 nightlies
 		  kernel set: 5 kernels on both nightlies
 		  implementations: triton +0.0%, torch_compile +0.0% against helion -15.1%: Helion-only
 		  timers: speedup -15.1% and latency +17.6%: they agree (opposite ways, alike in size)
@@ -81,7 +81,7 @@ test_expect_success 'method change: speedup moves, latency flat, a harness commi
 	{
 		report_head "benchmark method change" 2026-09-09 3000000008 2026-09-10 3000000009 &&
 		cat <<-EOF
-		  step: helion speedup 1.595 -> 1.438 (-9.8%) from 2026-09-09 to 2026-09-10, 20.7x the series noise (0.5%): it persists over the next 8 nightlies
+		  step: helion speedup 1.595 -> 1.438 (-9.8%) from 2026-09-09 to 2026-09-10, 20.6x the series noise (0.5%): it persists over the next 11 nightlies
 		  kernel set: 5 kernels on both nightlies
 		  implementations: triton +0.0%, torch_compile +0.0% against helion -9.8%: Helion-only
 		  timers: speedup -9.8% but latency +0.0%: latency is flat, the timers disagree
@@ -112,7 +112,7 @@ test_expect_success 'hardware: every implementation and latency move on one plat
 	{
 		report_head "hardware issue" 2026-09-09 3000000008 2026-09-10 3000000009 &&
 		cat <<-EOF
-		  step: helion speedup 1.595 -> 1.354 (-15.1%) from 2026-09-09 to 2026-09-10, 32.8x the series noise (0.5%): it persists over the next 8 nightlies
+		  step: helion speedup 1.595 -> 1.354 (-15.1%) from 2026-09-09 to 2026-09-10, 32.7x the series noise (0.5%): it persists over the next 11 nightlies
 		  kernel set: 5 kernels on both nightlies
 		  implementations: triton -15.0%, torch_compile -15.0% against helion -15.1%: shared by every implementation
 		  timers: speedup -15.1% and latency +17.6%: they agree (opposite ways, alike in size)
@@ -134,16 +134,16 @@ test_expect_success 'hardware: every implementation and latency move on one plat
 test_expect_success 'noise: a one-night spike that reverts' '
 	cd plain &&
 	git benchbisect --file ../spike.json b200_cute 2026-09-10 >actual 2>err &&
-	G=$(nightly_short 2026-09-08) B=$(nightly_short 2026-09-09) &&
+	G=$(nightly_short 2026-09-09) B=$(nightly_short 2026-09-10) &&
 	{
-		report_head "noise" 2026-09-08 3000000007 2026-09-09 3000000008 &&
+		report_head "noise" 2026-09-09 3000000008 2026-09-10 3000000009 &&
 		cat <<-EOF
-		  step: helion speedup 1.596 -> 1.593 (-0.2%) from 2026-09-08 to 2026-09-09, 0.4x the series noise (0.5%): inside the noise band
+		  step: helion speedup 1.595 -> 1.593 (-0.2%) from 2026-09-09 to 2026-09-10, 0.3x the series noise (0.5%): no step beyond the noise (under the noise multiple: a step needs 3.0x and 2.0%)
 		  spike: the 2026-09-10 nightly alone moved -15.1% against the level around it, and the next nightly is back: a one-night spike
 		  kernel set: 5 kernels on both nightlies
-		  implementations: triton +0.0%, torch_compile +0.2% against helion -0.2%: no step beyond the noise to compare
+		  implementations: triton +0.0%, torch_compile +0.0% against helion -0.2%: no step beyond the noise to compare
 		  timers: speedup -0.2% and latency +0.0%: no step beyond the noise to compare
-		  other platforms on the 2026-09-09 nightly: b200 -0.2%, h100 -0.4%: none moved
+		  other platforms on the 2026-09-10 nightly: b200 +0.0%, h100 +0.0%: none moved
 		  window: 2 first-parent commits in $G..$B
 		  measurement: no window commit touches the measurement paths
 		  slice: 0 of 2 window commits match the slice
@@ -151,7 +151,7 @@ test_expect_success 'noise: a one-night spike that reverts' '
 		  dispatch at $B: 5 kernels in kernels_cute
 		  cudagraph at $B: rms_norm runs without --cudagraph (benchmarks/run.py remove_flags); none of them is behind the move
 
-		speedup: before 1.596, after 1.593, true 1.594
+		speedup: before 1.595, after 1.593, true 1.594
 		  no persistent step: the median of the nightlies around the date
 		EOF
 	} >expect &&
@@ -165,7 +165,7 @@ test_expect_success 'noise: a quiet series' '
 	head -n 1 actual >first &&
 	echo "b200_cute on 2026-09-10: noise" >expect &&
 	test_cmp expect first &&
-	grep "^  step: .*: inside the noise band$" actual &&
+	grep "^  step: .*: no step beyond the noise (under the noise multiple: a step needs 3.0x and 2.0%)$" actual &&
 	! grep "spike:" actual &&
 	! grep "^culprit" actual &&
 	! grep "^candidates" actual
@@ -194,7 +194,7 @@ test_expect_success 'kernel-set change: the naive geomean jumps, the kernels on 
 	{
 		report_head "benchmark method change" 2026-09-09 3000000008 2026-09-10 3000000009 &&
 		cat <<-EOF
-		  step: helion speedup 1.594 -> 1.594 (+0.0%) from 2026-09-09 to 2026-09-10, 0.0x the series noise (0.5%): inside the noise band
+		  step: helion speedup 1.594 -> 1.594 (+0.0%) from 2026-09-09 to 2026-09-10, 0.0x the series noise (0.5%): no step beyond the noise (under the noise multiple: a step needs 3.0x and 2.0%)
 		  kernel set: changed at the step, 7 -> 5 kernels; the naive geomean moved -5.6% (11.5x the noise) against +0.0% for the kernels on both nightlies
 		  implementations: triton +0.0%, torch_compile +0.0% against helion +0.0%: no step beyond the noise to compare
 		  timers: speedup +0.0% and latency +0.0%: no step beyond the noise to compare

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Score git-benchwindow on the generated families (see gen.py).
 
-run.py BINDIR WORKDIR N [--assert]
+run.py BINDIR WORKDIR N [--seed=S] [--assert] [--verbose]
 
 Builds WORKDIR/repo (one commit per nightly), generates N series per
 family, runs `git benchwindow --file D --json h100 <query>` on each and
@@ -20,9 +20,9 @@ STEP_FAMILIES = {"single": 1.0, "spike": 0.95, "twosteps": 0.97, "manual": 1.0, 
 NO_STEP_FAMILIES = ("nostep", "outlier", "kernelleave")
 
 
-def setup(work, n):
+def setup(work, n, seed):
     repo = os.path.join(work, "repo")
-    subprocess.run([sys.executable, os.path.join(HERE, "gen.py"), work, str(n)], check=True)
+    subprocess.run([sys.executable, os.path.join(HERE, "gen.py"), work, str(n), str(seed)], check=True)
     if not os.path.isdir(repo):
         subprocess.run(["git", "init", "-q", "-b", "main", repo], check=True)
         with open(os.path.join(work, "repo.fi"), "rb") as fp:
@@ -31,7 +31,7 @@ def setup(work, n):
                           capture_output=True, text=True).stdout
     with open(os.path.join(work, "shas"), "w") as fp:
         fp.write(shas)
-    subprocess.run([sys.executable, os.path.join(HERE, "gen.py"), work, str(n)], check=True)
+    subprocess.run([sys.executable, os.path.join(HERE, "gen.py"), work, str(n), str(seed)], check=True)
     return repo
 
 
@@ -40,7 +40,11 @@ def main():
     check = "--assert" in sys.argv[4:]
     verbose = "--verbose" in sys.argv[4:]
     os.makedirs(work, exist_ok=True)
-    repo = setup(work, n)
+    seed = 8
+    for a in sys.argv[4:]:
+        if a.startswith("--seed="):
+            seed = int(a[7:])
+    repo = setup(work, n, seed)
     rows = {}
     order = []
     for line in open(os.path.join(work, "truth.tsv")):

@@ -67,15 +67,18 @@ static void explain_step(struct strvec *ev, const struct classify_signals *s,
 			 const struct window *w, const struct classify_options *o)
 {
 	const char *what = s->pretuned ? "geomean" : "helion speedup";
-	char d1[16], d2[16];
+	char d1[16], d2[16], why[128];
 	const char *tail;
 
 	if (!s->index) {
 		addf(ev, "step: no nightly boundary near the date");
 		return;
 	}
-	if (!classify_step_significant(s, o))
-		tail = "inside the noise band";
+	if (!classify_step_significant(s, o)) {
+		snprintf(why, sizeof(why), "no step beyond the noise (%s: a step needs %.1fx and %.1f%%)",
+			 s->reason ? s->reason : "no level holds", o->noise_multiple, o->min_change);
+		tail = why;
+	}
 	else if (s->nr_after < 2)
 		tail = "too few nightlies after it to tell whether it persists";
 	else if (!s->persistent)

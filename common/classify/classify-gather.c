@@ -294,6 +294,8 @@ static void gather_series(struct classify_signals *s, const struct window *w,
 	s->change_pct = st->change_pct;
 	s->noise_pct = st->noise_pct;
 	s->score = st->score;
+	s->found = st->found;
+	s->reason = st->reason;
 	s->persistent = st->persistent;
 	s->nr_after = st->nr_after;
 	series_step_range(ser, s->index, o->span, &lo, &hi);

@@ -25,8 +25,8 @@ static const char *const default_method_paths[] = {
 void classify_options_init(struct classify_options *o)
 {
 	memset(o, 0, sizeof(*o));
-	o->noise_multiple = 3.0;
-	o->min_change = 2.0;
+	o->noise_multiple = STEP_NOISE_MULTIPLE;
+	o->min_change = STEP_MIN_CHANGE;
 	o->shared_ratio = 0.5;
 	o->agree_ratio = 0.5;
 	o->flat_ratio = 0.25;
@@ -88,13 +88,13 @@ static double lchange(double pct)
 
 int classify_big_enough(double pct, double noise_pct, const struct classify_options *o)
 {
-	return !isnan(pct) && fabs(lchange(pct)) >= o->noise_multiple * lchange(noise_pct) &&
-		fabs(pct) >= o->min_change;
+	return step_significant(pct, noise_pct, o->noise_multiple, o->min_change, NULL);
 }
 
 int classify_step_significant(const struct classify_signals *s, const struct classify_options *o)
 {
-	return s->index > 0 && s->score >= o->noise_multiple && fabs(s->change_pct) >= o->min_change;
+	(void)o;	/* the window applied o's thresholds when it decided */
+	return s->index > 0 && s->found;
 }
 
 int classify_set_change_matters(const struct classify_signals *s, const struct classify_options *o)

@@ -67,6 +67,8 @@ struct classify_signals {
 	/* The chain-linked Helion speedup at the step. */
 	size_t index;		/* first bad = points[index]; 0: no boundary */
 	double before, after, change_pct, noise_pct, score;
+	int found;		/* the step decision (history/step.h) passed */
+	const char *reason;	/* when not: why (static) */
 	int persistent;
 	size_t nr_after;
 	double level;		/* median of the nightlies around the step */
@@ -110,6 +112,7 @@ int classify_gather(struct classify_signals *s, const struct window *w, git_repo
 		    const struct classify_options *o);
 
 /* The pure parts of the rules. */
+/* The window's step decision: found, with the same thresholds (step_significant). */
 int classify_step_significant(const struct classify_signals *s, const struct classify_options *o);
 /* 1 when a move of pct percent clears both --noise-multiple times noise_pct and --min-change. */
 int classify_big_enough(double pct, double noise_pct, const struct classify_options *o);

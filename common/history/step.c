@@ -70,16 +70,18 @@ static double median_of(const double *src, size_t n)
 	return med;
 }
 
-/* A level's cost: each night's capped distance from the level's median, in noise units. */
+/*
+ * A level's cost: each night's distance from the level's median, in noise
+ * units. Not capped: a night far off both levels beside a step then goes
+ * to the nearer one, so a spike on the last good night does not move the
+ * step a night early.
+ */
 static double level_cost(const double *x, size_t n, double sigma)
 {
 	double med = median_of(x, n), cost = 0;
 
-	for (size_t i = 0; i < n; i++) {
-		double d = fabs(x[i] - med) / sigma;
-
-		cost += d < STEP_COST_CAP ? d : STEP_COST_CAP;
-	}
+	for (size_t i = 0; i < n; i++)
+		cost += fabs(x[i] - med) / sigma;
 	return cost;
 }
 
@@ -234,7 +236,7 @@ void series_step_range(const struct series *s, size_t index, int span_days, size
 static void set_thresholds(struct step *out, const struct step_options *o)
 {
 	out->noise_multiple = o->noise_multiple > 0 ? o->noise_multiple : STEP_NOISE_MULTIPLE;
-	out->min_change = o->min_change > 0 ? o->min_change : STEP_MIN_CHANGE;
+	out->min_change = o->min_change >= 0 ? o->min_change : STEP_MIN_CHANGE;
 }
 
 void series_step_at(const struct series *s, size_t index, const struct step_options *o,
@@ -258,6 +260,34 @@ static long days_off(const struct series *s, size_t index, time_t date)
 	return labs((long)(d >= 0 ? d / DAY_SECONDS : (d - DAY_SECONDS + 1) / DAY_SECONDS));
 }
 
+/*
+ * Drop the one-night spikes from l: a nightly more than SPIKE_SIGMAS
+ * noise units beyond both its neighbours, the same way. Beside a step, a
+ * spike would otherwise sit as near one level as the other and could move
+ * the step by a night.
+ */
+#define SPIKE_SIGMAS 5.0
+
+static void drop_spikes(struct levels *l)
+{
+	size_t n = 0;
+	int *spike = xcalloc(l->n + 1, sizeof(int));
+
+	for (size_t i = 1; i + 1 < l->n; i++) {
+		double a = (l->x[i] - l->x[i - 1]) / l->sigma, b = (l->x[i] - l->x[i + 1]) / l->sigma;
+
+		spike[i] = (a > SPIKE_SIGMAS && b > SPIKE_SIGMAS) || (a < -SPIKE_SIGMAS && b < -SPIKE_SIGMAS);
+	}
+	for (size_t i = 0; i < l->n; i++) {
+		if (spike[i])
+			continue;
+		l->x[n] = l->x[i];
+		l->at[n++] = l->at[i];
+	}
+	l->n = n;
+	free(spike);
+}
+
 /* The levels of the nightlies in [from, to), cut into steps. */
 static void find_levels(const struct series *s, time_t from, time_t to, struct step *out,
 			struct levels *l)
@@ -276,6 +306,7 @@ static void find_levels(const struct series *s, time_t from, time_t to, struct s
 		l->at[l->n++] = i;
 	}
 	l->sigma = out->noise_pct / 100;
+	drop_spikes(l);
 	if (l->n < 2 * MIN_LEVEL || l->n > 64 * MIN_LEVEL)
 		return;
 	beta = 3 * log((double)l->n);

@@ -8,10 +8,11 @@
  * where the level moves beyond the series' own noise.
  *
  * The decision (one, shared by git-benchwindow and git-benchbisect):
- * the nightlies around the date are cut into levels by a penalised
- * segmentation (robust cost: each night's distance from its level's
- * median in noise units, capped at STEP_COST_CAP so one wild night cannot
- * buy a level of its own; a level spans two nightlies at least). A cut is
+ * one-night spikes (a nightly 5 noise units beyond both neighbours, the
+ * same way) are set aside, then the nightlies around the date are cut into levels by a penalised
+ * segmentation (L1 cost: each night's distance from its level's median in
+ * noise units; a level spans two nightlies at least, so one wild night
+ * cannot buy a level of its own, and it moves no median). A cut is
  * a step when the medians of the levels either side differ by at least
  * noise_multiple times the noise and min_change percent. Two opposite
  * cuts at most STEP_REVERT_NIGHTS apart whose outer levels do not differ
@@ -19,7 +20,6 @@
  * bad nightly lies within span days of the date, the nearest wins; the
  * others are listed.
  */
-#define STEP_COST_CAP 8.0
 #define STEP_REVERT_NIGHTS 3
 #define STEP_MAX_OTHER 8
 #define STEP_NOISE_MULTIPLE 3.0	/* default noise_multiple */
@@ -55,7 +55,7 @@ struct step_options {
 	time_t date;		/* the user's date */
 	int span_days;		/* look this many days each side */
 	double noise_multiple;	/* 0: STEP_NOISE_MULTIPLE */
-	double min_change;	/* percent; 0: STEP_MIN_CHANGE */
+	double min_change;	/* percent (0: none); negative: STEP_MIN_CHANGE */
 	size_t fallback;	/* without a step, the boundary to show; 0: the
 				   first nightly on or after the date */
 };

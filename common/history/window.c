@@ -14,6 +14,8 @@ void window_options_init(struct window_options *o)
 
 	memset(o, 0, sizeof(*o));
 	o->span = 7;
+	o->noise_multiple = STEP_NOISE_MULTIPLE;
+	o->min_change = STEP_MIN_CHANGE;
 	strvec_init(&o->paths);
 	o->source = src;
 }

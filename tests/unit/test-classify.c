@@ -15,6 +15,7 @@ static void regression(struct classify_signals *s)
 	s->change_pct = -15;
 	s->noise_pct = 0.5;
 	s->score = 32;
+	s->found = 1;	/* the window's step decision (tested in test-series) */
 	s->persistent = 1;
 	s->nr_after = 8;
 	s->triton_pct = 0.1;
@@ -79,12 +80,11 @@ static void test_rules(void)
 	s.persistent = 0;
 	is_int(classify_decide(&s, &o), CAUSE_NOISE, "the same step reverting: noise");
 	s.persistent = 1;
-	s.score = 2;
-	is_int(classify_decide(&s, &o), CAUSE_NOISE, "inside the noise band: noise");
-	s.score = 32;
-	s.change_pct = -1.5;
-	s.latency_pct = 1.6;
-	is_int(classify_decide(&s, &o), CAUSE_NOISE, "under --min-change: noise");
+	s.found = 0;
+	s.reason = "under the noise multiple";
+	is_int(classify_decide(&s, &o), CAUSE_NOISE, "no step by the window's decision: noise");
+	ok(classify_big_enough(-6, 1, &o) && !classify_big_enough(-2.5, 1, &o) &&
+	   !classify_big_enough(-1.8, 0.5, &o), "other moves are judged by the same decision");
 	classify_signals_release(&s);
 
 	regression(&s);
@@ -116,6 +116,7 @@ static void test_rules(void)
 	regression(&s);
 	s.change_pct = 0.1;
 	s.score = 0.2;
+	s.found = 0;
 	s.set_changed = 1;
 	s.kernels_before = 12;
 	s.raw_change_pct = 8;
