@@ -1,11 +1,14 @@
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "tap.h"
 #include "util/usage.h"
 #include "util/strbuf.h"
 #include "util/date.h"
 #include "dashboard/dashboard.h"
 #include "history/step.h"
+#include "history/set-change.h"
 #include "util/stats.h"
 #include "history/slice.h"
 
@@ -95,6 +98,153 @@ static void test_step(void)
 	dashboard_release(&d);
 }
 
+/* Deterministic noise: about N(0, sigma), from a fixed LCG (sum of 4 uniforms). */
+static double noise(unsigned *state, double sigma)
+{
+	double sum = 0;
+
+	for (int i = 0; i < 4; i++) {
+		*state = *state * 1103515245u + 12345u;
+		sum += (double)((*state >> 8) & 0xffff) / 65536.0 - 0.5;
+	}
+	return sigma * sum * sqrt(3.0);
+}
+
+/* One kernel over 28 nights: level * exp(noise) * shape[n]. */
+static void one_kernel(struct dashboard *d, struct series *s, const double *shape, unsigned seed)
+{
+	struct series_options so = { "b200_cute", NULL, 0 };
+	double v[28];
+
+	for (size_t n = 0; n < 28; n++)
+		v[n] = 1.5 * exp(noise(&seed, 0.01)) * shape[n];
+	make_dashboard(d, 1, 28, v);
+	if (series_build(s, d, &so))
+		exit(1);
+}
+
+static int find_at(const struct series *s, const char *day, int span, struct step *out)
+{
+	struct step_options o = { 0, span, STEP_NOISE_MULTIPLE, STEP_MIN_CHANGE, 0 };
+
+	parse_iso_time(day, &o.date);
+	return series_find_step(s, &o, out);
+}
+
+static void test_decision(void)
+{
+	const char *why;
+
+	ok(step_significant(-6.0, 1.0, 3, 2, &why) && !why, "6x the noise and over 2%% is a step");
+	ok(!step_significant(-2.3, 1.0, 3, 2, &why), "2.3x the noise is not");
+	is_str(why, "under the noise multiple", "and says why");
+	ok(!step_significant(-1.8, 0.5, 3, 2, &why), "3.6x the noise but under 2%% is not");
+	is_str(why, "under --min-change", "and says why");
+	ok(!step_significant(NAN, 0.5, 3, 2, &why), "no level on one side is not");
+}
+
+static void test_step_rules(void)
+{
+	double shape[28];
+	struct dashboard d;
+	struct series s;
+	struct step st;
+
+	/* Pure noise: no step anywhere. */
+	for (size_t n = 0; n < 28; n++)
+		shape[n] = 1;
+	one_kernel(&d, &s, shape, 1);
+	for (int day = 5; day <= 24; day += 3) {
+		char date[32];
+
+		snprintf(date, sizeof(date), "2026-09-%02d", day);
+		ok(!find_at(&s, date, 7, &st) && !st.found, "no step in pure noise");
+	}
+	series_release(&s);
+	dashboard_release(&d);
+
+	/* A one-night outlier of -40%: no step, on its night or beside it. */
+	shape[14] = 0.6;
+	one_kernel(&d, &s, shape, 2);
+	ok(!find_at(&s, "2026-09-15", 7, &st) && !st.found, "a one-night outlier is no step");
+	ok(st.index == 14 && st.reason, "the pair at the date is shown, with the reason");
+	series_release(&s);
+	dashboard_release(&d);
+
+	/* A three-night dip of -10% that reverts: no step. */
+	shape[14] = 1;
+	shape[12] = shape[13] = shape[14] = 0.9;
+	one_kernel(&d, &s, shape, 3);
+	ok(!find_at(&s, "2026-09-13", 7, &st) && !st.found, "a dip that reverts is no step");
+	series_release(&s);
+	dashboard_release(&d);
+
+	/* Two steps, -10% on night 10 and -8% on night 15: the nearer one wins. */
+	for (size_t n = 0; n < 28; n++)
+		shape[n] = n < 10 ? 1 : n < 15 ? 0.9 : 0.9 * 0.92;
+	one_kernel(&d, &s, shape, 4);
+	ok(!find_at(&s, "2026-09-12", 7, &st) && st.found && st.index == 10, "query nearer the first");
+	is_num(st.change_pct, -10, 1.5, "its own size, not the two summed");
+	ok(st.nr_other == 1 && st.other[0].index == 15, "the other step is listed");
+	is_num(st.other[0].change_pct, -8, 1.5, "with its size");
+	ok(!find_at(&s, "2026-09-15", 7, &st) && st.found && st.index == 15, "query nearer the second");
+	series_release(&s);
+	dashboard_release(&d);
+
+	/* A step on night 14 with a +30% spike on its last good night: the step stays. */
+	for (size_t n = 0; n < 28; n++)
+		shape[n] = n < 14 ? 1 : 0.88;
+	shape[13] = 1.3;
+	one_kernel(&d, &s, shape, 5);
+	ok(!find_at(&s, "2026-09-14", 7, &st) && st.found && st.index == 14, "a spike beside a step does not move it");
+	series_release(&s);
+	dashboard_release(&d);
+
+	/* A 5% move with 1% noise is a step; with --min-change 6 it is not. */
+	for (size_t n = 0; n < 28; n++)
+		shape[n] = n < 14 ? 1 : 0.95;
+	one_kernel(&d, &s, shape, 6);
+	ok(!find_at(&s, "2026-09-15", 7, &st) && st.found && st.index == 14, "a 5%% step with 1%% noise");
+	{
+		struct step_options o = { 0, 7, 3, 6, 0 };
+
+		parse_iso_time("2026-09-15", &o.date);
+		ok(!series_find_step(&s, &o, &st) && !st.found, "under --min-change it is not a step");
+	}
+	series_release(&s);
+	dashboard_release(&d);
+}
+
+static void test_set_change(void)
+{
+	/* k1 (speedup 4) and k2 (2) leave on night 3; k0 moves +1%. */
+	double v[] = { 1.0, 1.0, 1.0, 1.01, 1.01,
+		       4.0, 4.0, 4.0, NAN, NAN,
+		       2.0, 2.0, 2.0, NAN, NAN };
+	struct series_options so = { "b200_cute", NULL, 0 };
+	struct kernel_set_change c;
+	struct dashboard d;
+	struct series s;
+	time_t date;
+
+	make_dashboard(&d, 3, 5, v);
+	series_build(&s, &d, &so);
+	parse_iso_time("2026-09-05", &date);
+	series_find_set_change(&s, date, 3, &c);
+	is_int(c.index, 3, "the first night of the new list");
+	ok(c.nr_gone == 2 && !strcmp(c.gone[0], "k1") && !strcmp(c.gone[1], "k2") && !c.nr_added,
+	   "k1 and k2 left");
+	is_num(c.plain_change_pct, 100 * (1.01 / 2.0 - 1), 1e-6, "the plain geomean halves");
+	is_num(c.common_change_pct, 1.0, 1e-6, "the kernel on both nights moved +1%%");
+	kernel_set_change_release(&c);
+	parse_iso_time("2026-09-01", &date);
+	series_find_set_change(&s, date, 1, &c);
+	is_int(c.index, 0, "none within a day of the first night");
+	kernel_set_change_release(&c);
+	series_release(&s);
+	dashboard_release(&d);
+}
+
 static void test_noise_and_median(void)
 {
 	double v[] = { 3, NAN, 1, 2 };
@@ -153,6 +303,9 @@ int main(void)
 {
 	test_chain_linking();
 	test_step();
+	test_decision();
+	test_step_rules();
+	test_set_change();
 	test_noise_and_median();
 	test_dates();
 	test_slices();
