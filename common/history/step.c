@@ -261,12 +261,21 @@ static long days_off(const struct series *s, size_t index, time_t date)
 }
 
 /*
- * Drop the one-night spikes from l: a nightly more than SPIKE_SIGMAS
- * noise units beyond both its neighbours, the same way. Beside a step, a
+ * Drop the one-night spikes from l: a nightly beyond both its neighbours,
+ * the same way, by more than SPIKE_SIGMAS noise units and by more than a
+ * quarter of its distance to the farther one (the first night after a
+ * big step, a little off the new level, is not a spike). Beside a step, a
  * spike would otherwise sit as near one level as the other and could move
  * the step by a night.
  */
 #define SPIKE_SIGMAS 5.0
+
+static int is_spike(double a, double b)
+{
+	double near = fmin(fabs(a), fabs(b)), far = fmax(fabs(a), fabs(b));
+
+	return (a > 0) == (b > 0) && near > SPIKE_SIGMAS && near > far / 4;
+}
 
 static void drop_spikes(struct levels *l)
 {
@@ -276,7 +285,7 @@ static void drop_spikes(struct levels *l)
 	for (size_t i = 1; i + 1 < l->n; i++) {
 		double a = (l->x[i] - l->x[i - 1]) / l->sigma, b = (l->x[i] - l->x[i + 1]) / l->sigma;
 
-		spike[i] = (a > SPIKE_SIGMAS && b > SPIKE_SIGMAS) || (a < -SPIKE_SIGMAS && b < -SPIKE_SIGMAS);
+		spike[i] = is_spike(a, b);
 	}
 	for (size_t i = 0; i < l->n; i++) {
 		if (spike[i])

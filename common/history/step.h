@@ -9,7 +9,7 @@
  *
  * The decision (one, shared by git-benchwindow and git-benchbisect):
  * one-night spikes (a nightly 5 noise units beyond both neighbours, the
- * same way) are set aside, then the nightlies around the date are cut into levels by a penalised
+ * same way, and by a quarter of the larger gap) are set aside, then the nightlies around the date are cut into levels by a penalised
  * segmentation (L1 cost: each night's distance from its level's median in
  * noise units; a level spans two nightlies at least, so one wild night
  * cannot buy a level of its own, and it moves no median). A cut is
