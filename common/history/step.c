@@ -263,7 +263,7 @@ static long days_off(const struct series *s, size_t index, time_t date)
 /*
  * Drop the one-night spikes from l: a nightly beyond both its neighbours,
  * the same way, by more than SPIKE_SIGMAS noise units and by more than a
- * quarter of its distance to the farther one (the first night after a
+ * third of its distance to the farther one (the first night after a
  * big step, a little off the new level, is not a spike). Beside a step, a
  * spike would otherwise sit as near one level as the other and could move
  * the step by a night.
@@ -274,7 +274,7 @@ static int is_spike(double a, double b)
 {
 	double near = fmin(fabs(a), fabs(b)), far = fmax(fabs(a), fabs(b));
 
-	return (a > 0) == (b > 0) && near > SPIKE_SIGMAS && near > far / 4;
+	return (a > 0) == (b > 0) && near > SPIKE_SIGMAS && near > far / 3;
 }
 
 static void drop_spikes(struct levels *l)

@@ -9,16 +9,17 @@
  *
  * The decision (one, shared by git-benchwindow and git-benchbisect):
  * one-night spikes (a nightly 5 noise units beyond both neighbours, the
- * same way, and by a quarter of the larger gap) are set aside, then the nightlies around the date are cut into levels by a penalised
- * segmentation (L1 cost: each night's distance from its level's median in
- * noise units; a level spans two nightlies at least, so one wild night
- * cannot buy a level of its own, and it moves no median). A cut is
- * a step when the medians of the levels either side differ by at least
- * noise_multiple times the noise and min_change percent. Two opposite
- * cuts at most STEP_REVERT_NIGHTS apart whose outer levels do not differ
- * that much are a dip that reverts, not a step. Of the steps whose first
- * bad nightly lies within span days of the date, the nearest wins; the
- * others are listed.
+ * same way, and by a third of the larger gap) are set aside; then the
+ * nightlies within 2 * span + 1 days of the date are cut into levels by a
+ * penalised segmentation (L1 cost: each night's distance from its level's
+ * median in noise units, penalty 3 ln n a cut; a level spans two
+ * nightlies at least, so one wild night cannot buy a level of its own,
+ * and it moves no median). A cut is a step when the medians of the
+ * levels either side differ by at least noise_multiple times the noise
+ * and min_change percent. Two opposite cuts at most STEP_REVERT_NIGHTS
+ * apart whose outer levels do not differ that much are a dip that
+ * reverts, not a step. Of the steps whose first bad nightly lies within
+ * span days of the date, the nearest wins; the others are listed.
  */
 #define STEP_REVERT_NIGHTS 3
 #define STEP_MAX_OTHER 8
