@@ -77,6 +77,7 @@ static int cmd_classify(int argc, const char **argv)
 	struct config cfg;
 	const char *paths;
 	struct window w;
+	int ret;
 	struct option options[] = {
 		OPT_WINDOW(&c.o),
 		OPT_GROUP("Rules"),
@@ -128,6 +129,7 @@ static int cmd_classify(int argc, const char **argv)
 		strvec_push(&c.co.method_paths, c.method.v[i]);
 	if (window_compute(&w, repo, &cfg, &c.o) < 0)
 		exit(EXIT_FATAL);
+	ret = w.not_ancestor;	/* exit 1, like git bisect with swapped ends */
 	classify_signals_init(&sig);
 	classify_result_init(&res);
 	if (classify_gather(&sig, &w, repo, &c.co))
@@ -147,7 +149,7 @@ static int cmd_classify(int argc, const char **argv)
 	classify_options_release(&c.co);
 	strvec_clear(&c.method);
 	window_options_release(&c.o);
-	return 0;
+	return ret;
 }
 
 /* The run form: the window before "--", the command after it. */

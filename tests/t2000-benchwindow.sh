@@ -146,6 +146,20 @@ test_expect_success '--good and --bad override detection' '
 	PY
 '
 
+test_expect_success 'swapped --good and --bad: said so, no window, exit 1 (both commands)' '
+	cd repo &&
+	G=$(git rev-parse --short=8 HEAD~1) B=$(git rev-parse --short=8 HEAD~3) &&
+	test_expect_code 1 git benchwindow --file ../dash.json --good HEAD~1 --bad HEAD~3 b200_cute 2026-09-08 >../out 2>../err &&
+	echo "error: last good $G comes after first bad $B: maybe you mistook good and bad revs?" >../expect &&
+	test_cmp ../expect ../err &&
+	tail -1 ../out >../last &&
+	echo "no window: last good $G is not an ancestor of first bad $B" >../expect &&
+	test_cmp ../expect ../last &&
+	test_expect_code 1 git benchbisect --file ../dash.json --good HEAD~1 --bad HEAD~3 b200_cute 2026-09-08 >../out 2>../err &&
+	grep "maybe you mistook good and bad revs?" ../err &&
+	! grep "^culprit" ../out
+'
+
 test_expect_success 'a bad revision for --good is an error naming it' '
 	cd repo &&
 	test_expect_code 128 git benchwindow --file ../dash.json --good nosuchrev b200_cute 2026-09-08 2>../err &&

@@ -133,11 +133,29 @@ static int list_commits(struct window *w, git_repository *repo)
 {
 	struct walk_context ctx = { w, repo };
 
-	w->listed = 1;
+	int rc;
+
 	if (git_oid_equal(&w->last_good.oid, &w->first_bad.oid)) {
+		w->listed = 1;
 		w->empty = 1;
 		return 0;
 	}
+	/* < 0 (a shallow boundary): the walk below says what is missing */
+	rc = git_graph_descendant_of(repo, &w->first_bad.oid, &w->last_good.oid);
+	if (rc < 0)
+		git_error_clear();
+	if (!rc) {
+		/* like git bisect: no window is better than a silent "0 commits" */
+		w->not_ancestor = 1;
+		if (git_graph_descendant_of(repo, &w->last_good.oid, &w->first_bad.oid) == 1)
+			error("last good %.8s comes after first bad %.8s: maybe you mistook good and bad revs?",
+			      w->last_good.sha, w->first_bad.sha);
+		else
+			error("last good %.8s is not an ancestor of first bad %.8s: no window lies between them",
+			      w->last_good.sha, w->first_bad.sha);
+		return 1;
+	}
+	w->listed = 1;
 	return walk_first_parent(repo, &w->last_good.oid, &w->first_bad.oid, add_commit, &ctx) ? -1 : 0;
 }
 

@@ -95,6 +95,7 @@ struct window {
 	struct window_end first_bad;
 	int listed;		/* the commits were listed (both ends resolved) */
 	int empty;		/* both ends are the same commit */
+	int not_ancestor;	/* last_good is not an ancestor of first_bad: nothing listed */
 	struct window_commit *commits;	/* newest first */
 	size_t nr_commits;
 	size_t alloc_commits;
@@ -109,7 +110,8 @@ struct window {
  * Run the pipeline. Returns 0 when the window was listed, 1 when an end
  * could not be resolved locally (the problem is in window_end.problem and
  * a warning with a `git fetch` hint was printed; everything else is
- * filled), -1 with an error printed on failure. repo may be NULL only when
+ * filled) or when last_good is not an ancestor of first_bad (not_ancestor
+ * is set, an error saying so was printed, nothing is listed), -1 with an error printed on failure. repo may be NULL only when
  * no commits are wanted. Always call window_release().
  */
 int window_compute(struct window *w, git_repository *repo, struct config *cfg,
