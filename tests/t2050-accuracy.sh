@@ -8,7 +8,7 @@ test_expect_success 'every family meets its target on the short benchmark' '
 	python3 "$SRC_DIR/bench/accuracy/run.py" "$BT_BIN" "$TRASH/acc" 5 --assert >out &&
 	sed "s/ *[0-9.]*s\$//" out >table &&
 	cat >expect <<-\EOF &&
-	family       series  first-bad  false steps    set changes   runtime
+	family       series  first-bad  false steps          named   runtime
 	single            5        5/5            0              -
 	nostep            5          -            0              -
 	outlier           5          -            0              -
@@ -17,6 +17,7 @@ test_expect_success 'every family meets its target on the short benchmark' '
 	kernelleave       5          -            0            5/5
 	manual            5        5/5            0              -
 	missing           5        5/5            0              -
+	subset            5          -            0            5/5
 	EOF
 	test_cmp expect table
 '

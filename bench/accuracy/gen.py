@@ -9,7 +9,8 @@ and series i OUTDIR/<family>-<i>.json (a current-schema dashboard of one
 platform, h100, 90 nightlies at 08:20 UTC, 5-8 kernels with per-kernel
 log-normal noise of 0.5-3%) plus one line per series in OUTDIR/truth.tsv:
 family, file, query date, first-bad date or '-', kernel-set-change date or
-'-', the gone kernels (comma-separated) or '-'.
+'-', the gone kernels (comma-separated) or '-' (for the family "subset":
+the date and the kernels that step on their own, 5.5% at ~7x their noise).
 
 Step sizes are drawn from 2-20% and at least 6 times the platform
 geomean's own night-to-night noise, so that the step's night is decidable
@@ -25,7 +26,8 @@ import time
 START = 1767225600  # 2026-01-01T00:00:00Z
 DAY = 86400
 NIGHTS = 90
-FAMILIES = ["single", "nostep", "outlier", "spike", "twosteps", "kernelleave", "manual", "missing"]
+FAMILIES = ["single", "nostep", "outlier", "spike", "twosteps", "kernelleave", "manual", "missing",
+            "subset"]
 
 
 def day(d):
@@ -57,6 +59,7 @@ class Series:
         self.present = [[True] * NIGHTS for _ in range(self.k)]
         self.nightly = [True] * NIGHTS      # False: the nightly did not run
         self.manual = []                    # (day, factor) of manual runs
+        self.kernel_shift = {}              # kernel -> (day, log shift from that day on)
 
     def noise(self):
         """The chain-linked geomean's per-night noise."""
@@ -92,6 +95,8 @@ class Series:
                 if nightly and not self.present[k][d]:
                     continue
                 lv = math.log(self.base[k]) + self.shift[d] + rnd.gauss(0, self.sigma[k])
+                if k in self.kernel_shift and d >= self.kernel_shift[k][0]:
+                    lv += self.kernel_shift[k][1]
                 v = math.exp(lv) * factor
                 e = dict(run)
                 e.update({"helion_speedup_geomean": round(v, 5),
@@ -160,6 +165,20 @@ def make(family, rnd):
         s.add_step(t0, s.step_size())
         for _ in range(rnd.randint(3, 8)):
             s.manual.append((t0 + rnd.randint(-8, 8), rnd.uniform(0.3, 3.0)))
+    elif family == "subset":
+        # 2 of 5 kernels drop 5.5%, each about 7x its own noise: the geomean moves ~2.2%
+        # at most and stays under the platform's thresholds when its noise is high
+        s.k = 5
+        s.kernels = s.kernels[:5]
+        s.base = s.base[:5]
+        s.present = s.present[:5]
+        s.sigma = [rnd.uniform(0.015, 0.03) for _ in range(5)]
+        moved = sorted(rnd.sample(range(5), 2))
+        for k in moved:
+            s.sigma[k] = 0.008
+        s.kernel_shift = {k: (t0, math.log1p(-0.055)) for k in moved}
+        q = query_near(rnd, t0)
+        return s, q, None, (t0, [s.kernels[k] for k in moved], "kernels")
     elif family == "missing":
         s.add_step(t0, s.step_size())
         for d in range(1, NIGHTS - 1):

@@ -6,7 +6,9 @@ run.py BINDIR WORKDIR N [--seed=S] [--assert] [--verbose]
 Builds WORKDIR/repo (one commit per nightly), generates N series per
 family, runs `git benchwindow --file D --json h100 <query>` on each and
 prints per family: exact first-bad hits, false steps (a step found where
-there is none, or at a wrong night), kernel-set changes named, runtime.
+there is none, or at a wrong night; a kernel step counts too), named (the
+kernel-set changes named; for "subset", the kernels that step on their own
+named exactly), runtime.
 With --assert, exits 1 when a target of issue 8 is missed.
 """
 import json
@@ -18,6 +20,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 STEP_FAMILIES = {"single": 1.0, "spike": 0.95, "twosteps": 0.97, "manual": 1.0, "missing": 1.0}
 NO_STEP_FAMILIES = ("nostep", "outlier", "kernelleave")
+# no target in issue 8 for the move concentrated in a few kernels: reported, not asserted
+REPORTED_ONLY = ("subset",)
 
 
 def setup(work, n, seed):
@@ -66,14 +70,26 @@ def main():
         found = out["step"]["found"]
         bad = (out["first_bad"]["date"] or "")[:10]
         ok = True
+        ksteps = out.get("kernel_steps") or []
         if truth != "-":
             ok = found and bad == truth
             r["hits"] += ok
             r["false"] += found and bad != truth
+        elif family == "subset":
+            ok = True
         else:
-            r["false"] += bool(found)
-            ok = not found
-        if setdate != "-":
+            r["false"] += bool(found) or bool(ksteps)
+            ok = not found and not ksteps
+        if setdate != "-" and family == "subset":
+            # named: the kernels that step on their own, at their night; or the
+            # platform's step at that night (its kernels are then listed by benchbisect)
+            r["nsets"] += 1
+            named = (sorted(k["kernel"] for k in ksteps) == sorted(gone.split(",")) and
+                     all(k["date"][:10] == setdate for k in ksteps)) or \
+                (not ksteps and found and bad == setdate)
+            r["sets"] += named
+            ok = ok and named
+        elif setdate != "-":
             r["nsets"] += 1
             ksc = out.get("kernel_set_change")
             named = bool(ksc) and ksc["date"][:10] == setdate and \
@@ -86,7 +102,7 @@ def main():
                 file=sys.stderr)
     failed = []
     print("%-12s %6s %10s %12s %14s %9s" % ("family", "series", "first-bad", "false steps",
-                                             "set changes", "runtime"))
+                                             "named", "runtime"))
     for f in order:
         r = rows[f]
         hits = "%d/%d" % (r["hits"], r["n"]) if f in STEP_FAMILIES else "-"
@@ -97,8 +113,8 @@ def main():
                 f, r["hits"], r["n"], 100 * STEP_FAMILIES[f]))
         if f in NO_STEP_FAMILIES and r["false"]:
             failed.append("%s: %d false steps, want 0" % (f, r["false"]))
-        if r["sets"] < r["nsets"]:
-            failed.append("%s: %d of %d kernel-set changes named" % (f, r["sets"], r["nsets"]))
+        if r["sets"] < r["nsets"] and f not in REPORTED_ONLY:
+            failed.append("%s: %d of %d named" % (f, r["sets"], r["nsets"]))
     for msg in failed:
         print("target missed: " + msg)
     return 1 if check and failed else 0

@@ -93,6 +93,17 @@ static void explain_step(struct strvec *ev, const struct classify_signals *s,
 		addf(ev, "step: %s %.3f -> %.3f (%+.1f%%) from %s to %s, %.1fx the series noise (%.1f%%): it persists over the next %zu nightlies",
 		     what, s->before, s->after, tidy(s->change_pct), day_of(w, s->index - 1, d1),
 		     day_of(w, s->index, d2), s->score, s->noise_pct, s->nr_after);
+	for (size_t i = 0, n = 0; i < w->nr_kernel_steps; i++) {
+		const struct kernel_step *k = &w->kernel_steps[i];
+
+		if (k->index != s->index)
+			continue;
+		addf(ev, "kernel step: %s %+.1f%% from %s to %s, %.1fx its own noise (%.1f%%); each kernel must clear %.1fx for %zu kernels%s",
+		     k->kernel, tidy(k->change_pct), day_of(w, k->index - 1, d1), day_of(w, k->index, d2),
+		     k->score, k->noise_pct, kernel_steps_multiple(o->noise_multiple, w->series.nr_rows),
+		     w->series.nr_rows, n++ || classify_step_significant(s, o) ? "" :
+		     ": the platform's geomean does not clear its thresholds, this kernel does");
+	}
 	if (s->spike && classify_big_enough(s->spike_pct, s->noise_pct, o) &&
 	    !(classify_step_significant(s, o) && s->persistent))
 		addf(ev, "spike: the %s nightly alone moved %+.1f%% against the level around it, and the next nightly is back: a one-night spike",

@@ -295,6 +295,8 @@ static void gather_series(struct classify_signals *s, const struct window *w,
 	s->noise_pct = st->noise_pct;
 	s->score = st->score;
 	s->found = st->found;
+	for (size_t i = 0; i < w->nr_kernel_steps; i++)
+		s->nr_kernel_steps += w->kernel_steps[i].index == s->index;
 	s->reason = st->reason;
 	s->persistent = st->persistent;
 	s->nr_after = st->nr_after;

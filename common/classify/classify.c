@@ -168,7 +168,8 @@ enum sharing classify_sharing(const struct classify_signals *s, const struct cla
 
 enum cause classify_decide(const struct classify_signals *s, const struct classify_options *o)
 {
-	int moved = classify_step_significant(s, o) && s->persistent;
+	/* a step of the platform, or of single kernels against their own noise */
+	int moved = (classify_step_significant(s, o) && s->persistent) || s->nr_kernel_steps;
 	int set_matters = classify_set_change_matters(s, o);
 	enum timers t = classify_timers(s, o);
 	enum sharing sh = classify_sharing(s, o);

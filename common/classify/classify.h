@@ -68,6 +68,7 @@ struct classify_signals {
 	size_t index;		/* first bad = points[index]; 0: no boundary */
 	double before, after, change_pct, noise_pct, score;
 	int found;		/* the step decision (history/step.h) passed */
+	size_t nr_kernel_steps;	/* kernels that step on their own at this nightly pair */
 	const char *reason;	/* when not: why (static) */
 	int persistent;
 	size_t nr_after;

@@ -83,6 +83,25 @@ cJSON *kernel_set_change_json(const struct series *s, const struct kernel_set_ch
 	return o;
 }
 
+cJSON *kernel_steps_json(const struct window *w)
+{
+	cJSON *a = cJSON_CreateArray();
+
+	for (size_t i = 0; i < w->nr_kernel_steps; i++) {
+		const struct kernel_step *k = &w->kernel_steps[i];
+		cJSON *o = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(o, "kernel", k->kernel);
+		cJSON_AddItemToObject(o, "date", json_time(w->series.points[k->index].run->time));
+		cJSON_AddItemToObject(o, "last_date", json_time(w->series.points[k->index - 1].run->time));
+		cJSON_AddItemToObject(o, "change_pct", json_number(k->change_pct, 2));
+		cJSON_AddItemToObject(o, "noise_pct", json_number(k->noise_pct, 2));
+		cJSON_AddItemToObject(o, "score", json_number(k->score, 2));
+		cJSON_AddItemToArray(a, o);
+	}
+	return a;
+}
+
 /* step: the decision, the levels, and the other steps within the span. */
 cJSON *step_json(const struct series *s, const struct step *st)
 {
@@ -125,6 +144,7 @@ cJSON *window_json(const struct window *w, const struct window_options *o, int o
 	cJSON_AddItemToObject(root, "first_bad", window_end_json(&w->first_bad));
 	cJSON_AddItemToObject(root, "step", step_json(&w->series, &w->step));
 	cJSON_AddItemToObject(root, "kernel_set_change", kernel_set_change_json(&w->series, &w->set_change));
+	cJSON_AddItemToObject(root, "kernel_steps", kernel_steps_json(w));
 	cJSON_AddStringToObject(root, "slice", w->slice.pattern);
 	paths = cJSON_AddArrayToObject(root, "slice_paths");
 	for (size_t i = 0; i < w->slice.paths.nr; i++)

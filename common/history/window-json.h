@@ -32,12 +32,15 @@ cJSON *step_json(const struct series *s, const struct step *st);
  */
 cJSON *kernel_set_change_json(const struct series *s, const struct kernel_set_change *c);
 
+/* [{kernel, date, last_date, change_pct, noise_pct, score}]: the kernels that step on their own. */
+cJSON *kernel_steps_json(const struct window *w);
+
 /* The user's date: "YYYY-MM-DD" for a day argument, else ISO time. */
 cJSON *window_date_json(const struct window *w, const char *date_arg);
 
 /*
  * The git-benchwindow document: platform, kernel, date, last_good,
- * first_bad, step, kernel_set_change, slice, slice_paths, empty, series (the nightlies shown),
+ * first_bad, step, kernel_set_change, kernel_steps, slice, slice_paths, empty, series (the nightlies shown),
  * commits (null when an end did not resolve; only the slice's with
  * only_slice).
  */

@@ -129,6 +129,27 @@ static void print_set_change(FILE *fp, const struct window *w)
 		fprintf(fp, ", the kernels on both nights %+.1f%%\n", c->common_change_pct + 0.0);
 }
 
+/* "kernels that step on their own (...): a -5.5% (7.1x its noise) 2026-09-09 -> 2026-09-10" */
+static void print_kernel_steps(FILE *fp, const struct window *w)
+{
+	const struct series *s = &w->series;
+	char d1[16], d2[16];
+
+	if (!w->nr_kernel_steps)
+		return;
+	fprintf(fp, "kernels that step on their own (each over %.1fx its own noise, for %zu kernels):",
+		kernel_steps_multiple(w->step.noise_multiple, s->nr_rows), s->nr_rows);
+	for (size_t i = 0; i < w->nr_kernel_steps; i++) {
+		const struct kernel_step *k = &w->kernel_steps[i];
+
+		fprintf(fp, "%s %s %+.1f%% (%.1fx its %.1f%% noise) %s -> %s", i ? "," : "", k->kernel,
+			k->change_pct, k->score, k->noise_pct,
+			format_day(d1, s->points[k->index - 1].run->time),
+			format_day(d2, s->points[k->index].run->time));
+	}
+	fputc('\n', fp);
+}
+
 static void print_step(FILE *fp, const struct window *w, const struct window_print_options *po)
 {
 	const struct step *st = &w->step;
@@ -136,6 +157,7 @@ static void print_step(FILE *fp, const struct window *w, const struct window_pri
 	char d1[16], d2[16], asked[16];
 
 	print_set_change(fp, w);
+	print_kernel_steps(fp, w);
 	if (st->index == 0) {
 		if (!st->found)
 			fprintf(fp, "no step beyond the noise near %s\n", format_day(asked, w->date));

@@ -140,8 +140,12 @@ static int list_commits(struct window *w, git_repository *repo)
 		w->empty = 1;
 		return 0;
 	}
-	/* < 0 (a shallow boundary): the walk below says what is missing */
-	rc = git_graph_descendant_of(repo, &w->first_bad.oid, &w->last_good.oid);
+	/*
+	 * In a shallow clone the answer would stop at the boundary (and
+	 * libgit2 1.5.1 leaks there): the walk below says what is missing.
+	 */
+	rc = git_repository_is_shallow(repo) ? 1 :
+		git_graph_descendant_of(repo, &w->first_bad.oid, &w->last_good.oid);
 	if (rc < 0)
 		git_error_clear();
 	if (!rc) {
@@ -180,6 +184,26 @@ static void shown_range(struct window *w, int span)
 	w->end_shown = hi;
 }
 
+/*
+ * Without a step of the platform, judge each kernel against its own
+ * noise; the nightly pair shown is then that of the kernel step nearest
+ * the date (unless a kernel-set change claimed it).
+ */
+static void find_kernel_steps(struct window *w, struct step_options *so)
+{
+	const struct series *s = &w->series;
+
+	w->nr_kernel_steps = series_kernel_steps(s, so, &w->kernel_steps);
+	if (!w->nr_kernel_steps || w->set_change.index)
+		return;
+	so->fallback = w->kernel_steps[0].index;
+	for (size_t i = 1; i < w->nr_kernel_steps; i++)
+		if (llabs((long long)(s->points[w->kernel_steps[i].index].run->time - w->date)) <
+		    llabs((long long)(s->points[so->fallback].run->time - w->date)))
+			so->fallback = w->kernel_steps[i].index;
+	series_find_step(s, so, &w->step);
+}
+
 static int find_endpoints(struct window *w, const struct window_options *o, git_repository *repo)
 {
 	struct step_options so = { w->date, o->span, o->noise_multiple, o->min_change };
@@ -196,10 +220,14 @@ static int find_endpoints(struct window *w, const struct window_options *o, git_
 	series_find_set_change(&w->series, w->date, o->span, &w->set_change);
 	/* Asked about a kernel-set change with no step: show that night. */
 	so.fallback = w->set_change.index;
-	if (index)
+	if (index) {
 		series_step_at(&w->series, index, &so, &w->step);
-	else if (series_find_step(&w->series, &so, &w->step))
-		return -1;
+	} else {
+		if (series_find_step(&w->series, &so, &w->step))
+			return -1;
+		if (!w->step.found)
+			find_kernel_steps(w, &so);
+	}
 	shown_range(w, o->span);
 	if (w->step.index > 0) {
 		end_from_point(&w->last_good, &w->series.points[w->step.index - 1]);
@@ -260,6 +288,7 @@ void window_release(struct window *w)
 	free(w->first_bad.problem);
 	slice_release(&w->slice);
 	kernel_set_change_release(&w->set_change);
+	free(w->kernel_steps);
 	series_release(&w->series);
 	dashboard_release(&w->dash);
 	memset(w, 0, sizeof(*w));

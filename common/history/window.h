@@ -14,6 +14,7 @@
 #include "dashboard/dashboard.h"
 #include "history/step.h"
 #include "history/set-change.h"
+#include "history/kernel-steps.h"
 #include "history/slice.h"
 #include "dashboard/load.h"
 #include "util/parse-options.h"
@@ -90,6 +91,8 @@ struct window {
 	struct series series;
 	struct step step;
 	struct kernel_set_change set_change;	/* nearest the date within the span */
+	struct kernel_step *kernel_steps;	/* kernels that step on their own; owned */
+	size_t nr_kernel_steps;
 	struct slice slice;
 	struct window_end last_good;
 	struct window_end first_bad;
