@@ -67,7 +67,7 @@ static cJSON *names_json(const char **names, size_t nr)
 	return a;
 }
 
-cJSON *kernel_set_change_json(const struct series *s, const struct kernel_set_change *c)
+cJSON *window_set_change_json(const struct series *s, const struct kernel_set_change *c)
 {
 	cJSON *o;
 
@@ -83,7 +83,7 @@ cJSON *kernel_set_change_json(const struct series *s, const struct kernel_set_ch
 	return o;
 }
 
-cJSON *kernel_steps_json(const struct window *w)
+cJSON *window_kernel_steps_json(const struct window *w)
 {
 	cJSON *a = cJSON_CreateArray();
 
@@ -103,7 +103,7 @@ cJSON *kernel_steps_json(const struct window *w)
 }
 
 /* step: the decision, the levels, and the other steps within the span. */
-cJSON *step_json(const struct series *s, const struct step *st)
+cJSON *window_step_json(const struct series *s, const struct step *st)
 {
 	cJSON *step = cJSON_CreateObject(), *others;
 
@@ -142,9 +142,9 @@ cJSON *window_json(const struct window *w, const struct window_options *o, int o
 	cJSON_AddItemToObject(root, "date", window_date_json(w, o->date));
 	cJSON_AddItemToObject(root, "last_good", window_end_json(&w->last_good));
 	cJSON_AddItemToObject(root, "first_bad", window_end_json(&w->first_bad));
-	cJSON_AddItemToObject(root, "step", step_json(&w->series, &w->step));
-	cJSON_AddItemToObject(root, "kernel_set_change", kernel_set_change_json(&w->series, &w->set_change));
-	cJSON_AddItemToObject(root, "kernel_steps", kernel_steps_json(w));
+	cJSON_AddItemToObject(root, "step", window_step_json(&w->series, &w->step));
+	cJSON_AddItemToObject(root, "kernel_set_change", window_set_change_json(&w->series, &w->set_change));
+	cJSON_AddItemToObject(root, "kernel_steps", window_kernel_steps_json(w));
 	cJSON_AddStringToObject(root, "slice", w->slice.pattern);
 	paths = cJSON_AddArrayToObject(root, "slice_paths");
 	for (size_t i = 0; i < w->slice.paths.nr; i++)

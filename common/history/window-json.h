@@ -24,16 +24,16 @@ cJSON *window_commit_json(const struct window_commit *c);
  * persistent, nr_before, nr_after, noise_multiple, min_change, reason
  * (null when found), other_steps [{date, last_date, change_pct, score}].
  */
-cJSON *step_json(const struct series *s, const struct step *st);
+cJSON *window_step_json(const struct series *s, const struct step *st);
 
 /*
  * null, or {date, last_date, gone[], added[], plain_change_pct,
  * common_change_pct} for the kernel-set change nearest the date.
  */
-cJSON *kernel_set_change_json(const struct series *s, const struct kernel_set_change *c);
+cJSON *window_set_change_json(const struct series *s, const struct kernel_set_change *c);
 
 /* [{kernel, date, last_date, change_pct, noise_pct, score}]: the kernels that step on their own. */
-cJSON *kernel_steps_json(const struct window *w);
+cJSON *window_kernel_steps_json(const struct window *w);
 
 /* The user's date: "YYYY-MM-DD" for a day argument, else ISO time. */
 cJSON *window_date_json(const struct window *w, const char *date_arg);
