@@ -45,6 +45,15 @@ BINS = $(addprefix bin/,$(PROGRAMS))
 SAN_BINS = $(addprefix build/san/bin/,$(PROGRAMS))
 SAN_UNITS = $(patsubst tests/unit/%.c,build/san/tests/%,$(UNIT_SRC))
 
+# libFuzzer harnesses, tests/fuzz/fuzz-<name>.c with their seed corpus in
+# tests/fuzz/<name>/, built with clang under ASan+UBSan into build/fuzz/.
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 120
+FUZZ_FLAGS = $(SAN_FLAGS)
+FUZZ_SRC = $(sort $(wildcard tests/fuzz/fuzz-*.c))
+FUZZERS = $(patsubst tests/fuzz/fuzz-%.c,build/fuzz/bin/%,$(FUZZ_SRC))
+FUZZ_LIB_OBJ = $(call obj,build/fuzz,$(LIB_SRC))
+
 ifeq ($(V),1)
 Q =
 quiet = @:
@@ -57,7 +66,7 @@ all: $(BINS)
 
 # As git's GIT-CFLAGS: every object depends on the flags it was built with,
 # so changing CFLAGS, CPPFLAGS or DEVELOPER rebuilds everything.
-BT_FLAGS_NOW = $(CC) $(CPPFLAGS) $(BT_CFLAGS) $(CFLAGS) | $(SAN_FLAGS) | $(LDFLAGS) $(BT_LIBS)
+BT_FLAGS_NOW = $(CC) $(CPPFLAGS) $(BT_CFLAGS) $(CFLAGS) | $(SAN_FLAGS) | $(LDFLAGS) $(BT_LIBS) | $(FUZZ_CC)
 build/FLAGS: FORCE
 	@mkdir -p build
 	@if [ "$$(cat $@ 2>/dev/null)" != '$(subst ','\'',$(BT_FLAGS_NOW))' ]; then \
@@ -79,6 +88,11 @@ build/san/%.o: %.c build/FLAGS
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(CPPFLAGS) $(BT_CFLAGS) $(SAN_FLAGS) -MMD -MP -c -o $@ $<
 
+build/fuzz/%.o: %.c build/FLAGS
+	$(quiet) CC-FUZZ $@
+	$(Q)mkdir -p $(@D)
+	$(Q)$(FUZZ_CC) $(CPPFLAGS) $(BT_CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
+
 build/libbenchtriage.a: $(LIB_OBJ) build/SOURCES
 	$(quiet) AR $@
 	$(Q)rm -f $@ && $(AR) rcs $@ $(filter %.o,$^)
@@ -86,6 +100,18 @@ build/libbenchtriage.a: $(LIB_OBJ) build/SOURCES
 build/san/libbenchtriage.a: $(SAN_LIB_OBJ) build/SOURCES
 	$(quiet) AR $@
 	$(Q)rm -f $@ && $(AR) rcs $@ $(filter %.o,$^)
+
+build/fuzz/libbenchtriage.a: $(FUZZ_LIB_OBJ) build/SOURCES
+	$(quiet) AR $@
+	$(Q)rm -f $@ && $(AR) rcs $@ $(filter %.o,$^)
+
+# The option parser exits on -h and usage errors: its harness wraps exit().
+build/fuzz/bin/options: FUZZ_LDFLAGS = -Wl,--wrap=exit,--wrap=execlp
+build/fuzz/bin/%: build/fuzz/tests/fuzz/fuzz-%.o build/fuzz/libbenchtriage.a
+	$(quiet) LINK $@
+	$(Q)mkdir -p $(@D)
+	$(Q)$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer $(LDFLAGS) $(FUZZ_LDFLAGS) -o $@ \
+		$(filter %.o %.a,$^) $(BT_LIBS)
 
 bin/git-%: build/cmd/%.o build/libbenchtriage.a
 	$(quiet) LINK $@
@@ -114,8 +140,9 @@ check: deps
 
 test: check
 
-check-run: $(BINS) $(SAN_BINS) $(SAN_UNITS)
+check-run: $(BINS) $(SAN_BINS) $(SAN_UNITS) $(FUZZERS)
 	$(Q)BT_BIN="$(CURDIR)/build/san/bin" BT_UNIT="$(CURDIR)/build/san/tests" \
+		BT_FUZZ="$(CURDIR)/build/fuzz/bin" \
 		ASAN_OPTIONS=detect_leaks=1:exitcode=86 \
 		UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:exitcode=86 \
 		prove --timer -j2 -e bash $(sort $(wildcard tests/t[0-9]*.sh))
@@ -125,6 +152,14 @@ demo: deps
 
 demo-run: $(BINS)
 	$(Q)sh demo/run.sh "$(CURDIR)/bin"
+
+# Each harness for FUZZ_SECONDS, growing build/fuzz/corpus/<name> from the
+# committed seeds; crashes are left in build/fuzz/crashes/.
+fuzz: deps
+	$(Q)$(MAKE) --no-print-directory fuzz-run
+
+fuzz-run: $(FUZZERS)
+	$(Q)sh tests/fuzz/run.sh "$(CURDIR)/build/fuzz" $(FUZZ_SECONDS)
 
 bench: deps
 	$(Q)$(MAKE) --no-print-directory bench-run
@@ -155,5 +190,5 @@ clean:
 
 FORCE:
 
-.PHONY: FORCE all deps check test check-run demo demo-run bench bench-run install uninstall clean
+.PHONY: FORCE all deps check test check-run fuzz fuzz-run demo demo-run bench bench-run install uninstall clean
 .SECONDARY:
