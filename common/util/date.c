@@ -18,6 +18,18 @@ static int read_digits(const char **p, int n, int *out)
 	return 0;
 }
 
+static int days_in_month(int y, int m)
+{
+	static const int days[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+	int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+
+	return days[m - 1] + (m == 2 && leap);
+}
+
+/*
+ * A real day only: 2026-02-30 is an error, not 2026-03-02, and nothing
+ * before the epoch (no run is that old; "0224" would not format back).
+ */
 static int parse_day_part(const char **p, struct tm *tm)
 {
 	int y, m, d;
@@ -25,7 +37,7 @@ static int parse_day_part(const char **p, struct tm *tm)
 	if (read_digits(p, 4, &y) || *(*p)++ != '-' || read_digits(p, 2, &m) ||
 	    *(*p)++ != '-' || read_digits(p, 2, &d))
 		return -1;
-	if (m < 1 || m > 12 || d < 1 || d > 31)
+	if (y < 1970 || m < 1 || m > 12 || d < 1 || d > days_in_month(y, m))
 		return -1;
 	memset(tm, 0, sizeof(*tm));
 	tm->tm_year = y - 1900;
@@ -65,6 +77,8 @@ int parse_iso_time(const char *s, time_t *out)
 			p++;
 		if (*p && read_digits(&p, 2, &om))
 			return -1;
+		if (oh > 23 || om > 59)
+			return -1;	/* +99:99 is no offset */
 		offset = sign * (oh * 3600 + om * 60);
 	}
 	if (*p || hh > 23 || mm > 59 || ss > 60)
