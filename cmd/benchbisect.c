@@ -245,6 +245,7 @@ int main(int argc, const char **argv)
 {
 	int ret;
 
+	atexit(close_stdout);
 	if (argc > 1 && !strcmp(argv[1], "run"))
 		ret = cmd_run(argc - 1, argv + 1);
 	else

@@ -66,6 +66,7 @@ int main(int argc, const char **argv)
 		OPT_END(),
 	};
 
+	atexit(close_stdout);
 	window_options_init(&o);
 	argc = parse_options(argc, argv, options, benchwindow_usage, 0);
 	if (list_platforms || list_kernels)

@@ -138,6 +138,7 @@ int main(int argc, const char **argv)
 	struct strvec split = STRVEC_INIT;
 	int ret = 0;
 
+	atexit(close_stdout);
 	argc = parse_options(argc, argv, options, usage_str, 0);
 	check_modes(&o, options);
 	if (argc > 2 || (argc > 1 && o.list_cases) || (argc && o.install_hook)) {

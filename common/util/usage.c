@@ -1,7 +1,11 @@
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "util/usage.h"
 
 /*
@@ -101,6 +105,45 @@ void advise(const char *fmt, ...)
 	else
 		report("hint: ", fmt, ap);
 	va_end(ap);
+}
+
+/*
+ * Why an earlier write to stdout failed: stdio keeps only a flag, and a
+ * large write fails before the final flush. An empty write reports
+ * /dev/full's ENOSPC and EIO; a pipe without a reader polls as POLLERR.
+ */
+static int stdout_write_errno(void)
+{
+	struct pollfd p = { STDOUT_FILENO, POLLOUT, 0 };
+
+	if (write(STDOUT_FILENO, "", 0) < 0)
+		return errno;
+	if (poll(&p, 1, 0) == 1 && (p.revents & POLLERR))
+		return EPIPE;
+	return 0;
+}
+
+void close_stdout(void)
+{
+	struct stat st;
+	int failed, err;
+
+	if (fstat(STDOUT_FILENO, &st))
+		return;	/* closed by whoever started us: nothing was written */
+	errno = 0;
+	failed = fflush(stdout) != 0 || ferror(stdout);
+	err = errno ? errno : failed ? stdout_write_errno() : 0;
+	if (fclose(stdout) && !failed) {
+		failed = 1;
+		err = errno;
+	}
+	if (!failed)
+		return;
+	if (err)
+		fprintf(stderr, "fatal: unable to write to standard output: %s\n", strerror(err));
+	else
+		fputs("fatal: unable to write to standard output\n", stderr);
+	_exit(EXIT_FATAL);
 }
 
 static void *check_alloc(void *p)

@@ -39,6 +39,16 @@ void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "hint: ..." lines that follow an error or a warning. */
 void advise(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/*
+ * Every command registers this with atexit() first thing in main(), as
+ * git checks stdout after a builtin: output that could not be written
+ * (a full disk, a closed pipe with SIGPIPE ignored, a failed close) must
+ * not end in exit 0. It flushes and closes stdout and, on any error,
+ * prints "fatal: unable to write to standard output: <reason>" and exits
+ * 128 (_exit: it runs inside exit()). A stdout the caller closed is fine.
+ */
+void close_stdout(void);
+
 /* Abort-on-OOM allocators: library code treats allocation as infallible. */
 void *xmalloc(size_t size);
 void *xcalloc(size_t nmemb, size_t size);
