@@ -1,6 +1,7 @@
 /* The result of `git benchbisect run`, as text and as the --json document. */
 #include <stdlib.h>
 #include <string.h>
+#include "util/quote.h"
 #include "util/usage.h"
 #include "history/window-json.h"
 #include "bisect/bisect-run.h"
@@ -67,7 +68,7 @@ void bisect_result_print(FILE *fp, const struct bisect_result *res)
 	switch (res->outcome) {
 	case BISECT_OUTCOME_FOUND:
 		fprintf(fp, "first bad commit: %s %s\n", bisect_result_sha(res, res->culprit),
-			bisect_result_subject(res, res->culprit));
+			quote_term(bisect_result_subject(res, res->culprit)));
 		break;
 	case BISECT_OUTCOME_NOT_REPRODUCED:
 		fprintf(fp, "no first bad commit: the bad end %.8s %s\n", bisect_result_sha(res, res->nr),
@@ -85,7 +86,7 @@ void bisect_result_print(FILE *fp, const struct bisect_result *res)
 		fprintf(fp, "no single first bad commit: skipped commits hide it; it is one of:\n");
 		for (size_t i = 0; i < res->nr_candidates; i++)
 			fprintf(fp, "  %s %s\n", bisect_result_sha(res, res->candidates[i]),
-				bisect_result_subject(res, res->candidates[i]));
+				quote_term(bisect_result_subject(res, res->candidates[i])));
 		break;
 	}
 	fprintf(fp, "%zu runs over %zu commits\n", res->runs, res->tested);

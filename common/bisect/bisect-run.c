@@ -15,6 +15,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "util/quote.h"
 #include "util/usage.h"
 #include "util/strbuf.h"
 #include "util/strvec.h"
@@ -250,7 +251,7 @@ static void report(struct bisect_ctx *c, char *label, size_t pos, enum step_verd
 
 	describe(&sb, r, c->o->metric);
 	fprintf(stderr, "%s: %.8s %s (%s): %s\n", label, sha(c, pos), bisect_step_verdict_name(verdict),
-		sb.buf, bisect_result_subject(res, pos));
+		sb.buf, quote_term(bisect_result_subject(res, pos)));
 	strbuf_release(&sb);
 }
 

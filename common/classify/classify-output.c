@@ -1,5 +1,6 @@
 #include <math.h>
 #include <stdio.h>
+#include "util/quote.h"
 #include "util/usage.h"
 #include "util/date.h"
 #include "util/color.h"
@@ -32,27 +33,27 @@ void classify_print(FILE *fp, const struct classify_result *r, const struct wind
 		"candidates, ranked";
 	char date[32];
 
-	fprintf(fp, "%s", wo->platform);
+	fprintf(fp, "%s", quote_term(wo->platform));
 	if (wo->kernel)
-		fprintf(fp, " (kernel %s)", wo->kernel);
+		fprintf(fp, " (kernel %s)", quote_term(wo->kernel));
 	fprintf(fp, " on %s: %s%s%s\n", user_date(w, date), color_on(color, cause_colors[r->cause]),
 		cause_titles[r->cause], color_off(color));
 	window_print_ends(fp, w, &po);
 	fputs("\nevidence:\n", fp);
 	for (size_t i = 0; i < r->evidence.nr; i++)
-		fprintf(fp, "  %s\n", r->evidence.v[i]);
+		fprintf(fp, "  %s\n", quote_term(r->evidence.v[i]));
 	fputs("\nspeedup: ", fp);
 	print_speedup(fp, "before", r->before, ", ");
 	print_speedup(fp, "after", r->after, ", ");
 	print_speedup(fp, "true", r->truth, "\n");
-	fprintf(fp, "  %s\n", r->truth_reason);
+	fprintf(fp, "  %s\n", quote_term(r->truth_reason));
 	if (r->culprit)
-		fprintf(fp, "culprit: %.8s %s\n", r->culprit->sha, r->culprit->subject);
+		fprintf(fp, "culprit: %.8s %s\n", r->culprit->sha, quote_term(r->culprit->subject));
 	if (r->nr_candidates) {
 		fprintf(fp, "%s:\n", list_title);
 		for (size_t i = 0; i < r->nr_candidates; i++)
 			fprintf(fp, "  %.8s %-11s %s\n", r->candidates[i].commit->sha,
-				r->candidates[i].why, r->candidates[i].commit->subject);
+				r->candidates[i].why, quote_term(r->candidates[i].commit->subject));
 	}
 }
 

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "util/quote.h"
 #include "util/usage.h"
 #include "util/strbuf.h"
 #include "util/date.h"
@@ -230,6 +231,6 @@ void dashboard_print_names(const struct dashboard *d, const char *platform, FILE
 	qsort(names, n, sizeof(*names), cmp_str);
 	for (size_t i = 0; i < n; i++)
 		if (!i || strcmp(names[i], names[i - 1]))
-			fprintf(fp, "%s\n", names[i]);
+			fprintf(fp, "%s\n", quote_term(names[i]));
 	free(names);
 }

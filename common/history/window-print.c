@@ -1,6 +1,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
+#include "util/quote.h"
 #include "util/usage.h"
 #include "util/color.h"
 #include "util/date.h"
@@ -55,7 +56,8 @@ void window_print_series(FILE *fp, const struct window *w, const struct window_p
 	if (!s->nr || w->end_shown <= w->first_shown)
 		return;
 	if (s->kernel) {
-		fprintf(fp, "%s: %s, nightly helion speedup\n", s->platform, s->kernel);
+		fprintf(fp, "%s: %s, nightly helion speedup\n", quote_term(s->platform),
+			quote_term(s->kernel));
 	} else {
 		size_t lo = SIZE_MAX, hi = 0;
 
@@ -64,12 +66,13 @@ void window_print_series(FILE *fp, const struct window *w, const struct window_p
 			hi = s->points[i].nr_kernels > hi ? s->points[i].nr_kernels : hi;
 		}
 		if (lo == hi)
-			fprintf(fp, "%s: nightly helion speedup, geomean over %zu kernel%s\n", s->platform,
+			fprintf(fp, "%s: nightly helion speedup, geomean over %zu kernel%s\n",
+				quote_term(s->platform),
 				hi, hi == 1 ? "" : "s");
 		else
 			fprintf(fp, "%s: nightly helion speedup, geomean over %zu-%zu kernels "
 				"(chain-linked: a kernel joining or leaving does not move it)\n",
-				s->platform, lo, hi);
+				quote_term(s->platform), lo, hi);
 	}
 	print_sparkline(fp, w, po);
 	fputs("(compile = torch.compile speedup, latency = helion_latency_avg_ms)\n", fp);
@@ -194,7 +197,7 @@ static void print_end(FILE *fp, const char *label, const struct window_end *e,
 	fprintf(fp, "%s: %s%.8s%s", label, color_on(po->color, COLOR_YELLOW),
 		e->resolved ? e->sha : e->point ? e->point->run->sha : "?", color_off(po->color));
 	if (e->run_id)
-		fprintf(fp, " (run %s, %s)", e->run_id, format_iso_time(when, e->time));
+		fprintf(fp, " (run %s, %s)", quote_term(e->run_id), format_iso_time(when, e->time));
 	else
 		fprintf(fp, " (%s)", format_iso_time(when, e->time));
 	fputs(e->resolved ? "\n" : ", not in this repository\n", fp);
@@ -215,7 +218,7 @@ void window_print_commit(FILE *fp, const struct window_commit *c, const struct w
 
 	fprintf(fp, "%s%s%s %s%.8s%s %s %s\n", color_on(po->color && in, COLOR_BOLD),
 		in ? "*" : " ", color_off(po->color && in), color_on(po->color, COLOR_YELLOW),
-		c->sha, color_off(po->color), format_day(day, (time_t)c->time), c->subject);
+		c->sha, color_off(po->color), format_day(day, (time_t)c->time), quote_term(c->subject));
 }
 
 static void print_commits(FILE *fp, const struct window *w, const struct window_print_options *po)

@@ -1,11 +1,13 @@
 #include <errno.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "util/quote.h"
+#include "util/strbuf.h"
 #include "util/usage.h"
 
 /*
@@ -27,18 +29,34 @@ static void flush_held(const char *prefix)
 	held = NULL;
 }
 
+/*
+ * Messages quote names from outside (dashboard fields, subjects, case
+ * names): their control characters are escaped here, once for every
+ * message printed or held, so none reaches the terminal raw.
+ */
+static char *escaped_vfmt(const char *fmt, va_list ap)
+{
+	char *raw = xstrvfmt(fmt, ap);
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_add_term_lines(&sb, raw);
+	free(raw);
+	return strbuf_detach(&sb, NULL);
+}
+
 static void report(const char *prefix, const char *fmt, va_list ap)
 {
+	char *msg = escaped_vfmt(fmt, ap);
+
 	flush_held("error: ");
 	fflush(stdout);
-	fputs(prefix, stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	fprintf(stderr, "%s%s\n", prefix, msg);
+	free(msg);
 }
 
 static void hold(const char *prefix, const char *fmt, va_list ap)
 {
-	char *msg = xstrvfmt(fmt, ap);
+	char *msg = escaped_vfmt(fmt, ap);
 	char *text = xstrfmt("%s%s%s\n", held ? held : "", prefix, msg);
 
 	free(msg);

@@ -1,0 +1,48 @@
+#ifndef UTIL_QUOTE_H
+#define UTIL_QUOTE_H
+
+#include "util/strbuf.h"
+
+/*
+ * Quoting of untrusted text (dashboard fields, commit subjects, case
+ * names) for the places it is printed.
+ */
+
+/*
+ * For a terminal: append s to sb with every control character escaped so
+ * that it cannot move the cursor, retitle the window or ring the bell:
+ * C0 controls as \a \b \t \n \v \f \r \e or \xNN, DEL as \x7f, the UTF-8
+ * C1 controls (U+0080..U+009F) and bytes that are not UTF-8 as \xNN per
+ * byte. Everything else, backslashes and valid UTF-8 included, is kept.
+ */
+void strbuf_add_term(struct strbuf *sb, const char *s);
+
+/* The same, but newlines are kept: for messages of several lines. */
+void strbuf_add_term_lines(struct strbuf *sb, const char *s);
+
+/*
+ * The same as a string for a printf argument: s itself when nothing needs
+ * escaping, else the escaped copy in one of 8 rotating buffers owned by
+ * quote.c (valid until 8 further calls), so a print site needs only
+ * printf("%s", quote_term(name)).
+ */
+const char *quote_term(const char *s);
+
+/* 1 when quote_term(s) would change s. */
+int term_needs_quoting(const char *s);
+
+/*
+ * git's quote_c_style (core.quotePath=true): when s holds a control
+ * character, a double quote, a backslash, a byte >= 0x80 or one of the
+ * extra characters (may be NULL), append it double-quoted with \" \\
+ * \a \b \t \n \v \f \r and octal \NNN escapes; else append it as is.
+ */
+void quote_c_style(struct strbuf *sb, const char *s, const char *extra);
+
+/*
+ * Append s quoted for a POSIX shell: as is when it holds only characters
+ * no shell treats specially, else in single quotes with each ' as '\''.
+ */
+void quote_shell(struct strbuf *sb, const char *s);
+
+#endif

@@ -1,0 +1,127 @@
+#!/bin/bash
+# Terminal injection: ESC, BEL and CR from the dashboard (run ids, platform
+# and kernel names) and from commit subjects are printed escaped, as \e,
+# \a, \r, in the reports, the lists and the error messages; --json keeps
+# the real characters (JSON escapes them).
+. "$(dirname "$0")/lib/test-lib.sh"
+. "$TEST_DIR/lib/helion-repo.sh"
+
+ESC=$(printf '\033')
+export ESC
+
+# no_raw_controls <file>: no ESC, BEL or CR byte in it.
+no_raw_controls() {
+	! grep -q "$(printf '[\033\007\r]')" "$1"
+}
+
+test_expect_success 'setup: a subject and dashboard fields with control characters' '
+	make_helion_repo repo &&
+	cd repo &&
+	FILTER_BRANCH_SQUELCH_WARNING=1 git filter-branch -f --msg-filter \
+		"sed \"s/^Share layout helpers/Share \\x1b[31mlayout\\x1b[0m helpers\\a\\r/\"" \
+		-- main >/dev/null 2>&1 &&
+	git log -1 --format=%s --grep="^Share" | od -c | grep -q "033" &&
+	cute_spec | python3 "$TEST_DIR/lib/gen-dashboard.py" >../clean.json &&
+	python3 - ../clean.json ../dash.json <<-\PY
+	import json, sys
+	d = json.load(open(sys.argv[1]))
+	for row in d["summary"]:
+	    for e in row["history"]:
+	        if e["run_id"] == "30000006":
+	            e["run_id"] = "30000006\x1b]0;pwned\x07"
+	    if row["platform_short"] == "b200":
+	        row["kernel"] = "mat\x1b[2Jmul\r"
+	        evil = json.loads(json.dumps(row))
+	        evil["platform_short"] = "h100\x1b[8m"
+	        evil["kernel"] = "matmul"
+	d["summary"].append(evil)
+	json.dump(d, open(sys.argv[2], "w"))
+	PY
+'
+
+test_expect_success 'benchwindow: subjects and run ids escaped in the report' '
+	cd repo &&
+	git benchwindow --file ../dash.json b200_cute 2026-09-08 >../out &&
+	cd .. &&
+	no_raw_controls out &&
+	grep -e "^last good" -e "Share" out | sed "s/^\(.\{0,20\}\)[0-9a-f]\{8\}/\1SHA/" >actual &&
+	cat >expect <<-\EOF &&
+	last good: SHA (run 30000006\e]0;pwned\a, 2026-09-07T08:20:00Z)
+	* SHA 2026-09-07 Share \e[31mlayout\e[0m helpers\a\r between backends (#2874)
+	EOF
+	test_cmp expect actual
+'
+
+test_expect_success 'benchwindow --json keeps the real characters, JSON-escaped' '
+	cd repo &&
+	git benchwindow --file ../dash.json --json b200_cute 2026-09-08 >../out.json &&
+	cd .. &&
+	no_raw_controls out.json &&
+	jq -r ".commits[].subject | select(startswith(\"Share\"))" out.json >actual &&
+	printf "Share \033[31mlayout\033[0m helpers\a\r between backends (#2874)\n" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success '--list-platforms and --list-kernels escape names' '
+	cd repo &&
+	git benchwindow --file ../dash.json --list-platforms >../platforms &&
+	git benchwindow --file ../dash.json --list-kernels b200 >../kernels &&
+	cd .. &&
+	cat >expect <<-\EOF &&
+	b200
+	b200_cute
+	h100\e[8m
+	EOF
+	test_cmp expect platforms &&
+	echo "mat\\e[2Jmul\\r" >expect &&
+	test_cmp expect kernels
+'
+
+test_expect_success 'error messages escape the names they list' '
+	cd repo &&
+	test_expect_code 128 git benchwindow --file ../dash.json --kernel nope b200 2026-09-08 2>../err &&
+	test_expect_code 128 git benchwindow --file ../dash.json "b300$(printf "\r")" 2026-09-08 2>../err2 &&
+	cd .. &&
+	cat >expect <<-\EOF &&
+	error: unknown kernel '"'"'nope'"'"' on platform '"'"'b200'"'"'; valid kernels: '"'"'mat\e[2Jmul\r'"'"'
+	EOF
+	test_cmp expect err &&
+	cat >expect <<-\EOF &&
+	error: unknown platform '"'"'b300\r'"'"'; valid platforms: '"'"'b200_cute'"'"', '"'"'b200'"'"', '"'"'h100\e[8m'"'"'
+	EOF
+	test_cmp expect err2
+'
+
+test_expect_success 'benchbisect: candidates escaped' '
+	cd repo &&
+	git benchbisect --file ../dash.json b200_cute 2026-09-08 >../out &&
+	cd .. &&
+	no_raw_controls out &&
+	grep -e "^last good" -e "Share" out | sed "s/^\(.\{0,20\}\)[0-9a-f]\{8\}/\1SHA/" >actual &&
+	cat >expect <<-\EOF &&
+	last good: SHA (run 30000006\e]0;pwned\a, 2026-09-07T08:20:00Z)
+	  SHA slice-path  Share \e[31mlayout\e[0m helpers\a\r between backends (#2874)
+	EOF
+	test_cmp expect actual
+'
+
+test_expect_success 'benchbisect run: steps and the first bad commit escaped' '
+	cd repo &&
+	cat >../bench <<-\EOF &&
+	#!/bin/sh
+	test ! -f helion/_compiler/cute/layout.py
+	EOF
+	chmod +x ../bench &&
+	good=$(nightly_sha 2026-09-07) &&
+	bad=$(nightly_sha 2026-09-08) &&
+	git benchbisect run --good $good --bad $bad -- "$TRASH/bench" >../out 2>../err &&
+	cd .. &&
+	no_raw_controls out &&
+	no_raw_controls err &&
+	sed -n "s/^first bad commit: [0-9a-f]* //p" out >actual &&
+	echo "Share \\e[31mlayout\\e[0m helpers\\a\\r between backends (#2874)" >expect &&
+	test_cmp expect actual &&
+	grep -F "Share \\e[31mlayout\\e[0m helpers\\a\\r between backends (#2874)" err
+'
+
+test_done

@@ -1,0 +1,63 @@
+#include <stdlib.h>
+#include "tap.h"
+#include "util/quote.h"
+#include "util/strbuf.h"
+
+static void c_style_is(const char *s, const char *extra, const char *want)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	quote_c_style(&sb, s, extra);
+	is_str(sb.buf, want, want);
+	strbuf_release(&sb);
+}
+
+static void shell_is(const char *s, const char *want)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	quote_shell(&sb, s);
+	is_str(sb.buf, want, want);
+	strbuf_release(&sb);
+}
+
+int main(void)
+{
+	const char *plain = "case1_simple_gemm [cute] \\d+ caf\xc3\xa9";
+	struct strbuf sb = STRBUF_INIT;
+
+	ok(quote_term(plain) == plain, "nothing to escape: the string itself, no copy");
+	ok(quote_term(NULL) == NULL, "NULL stays NULL");
+	is_str(quote_term("a\x1b]0;pwned\a\x1b[2Jb\rc"), "a\\e]0;pwned\\a\\e[2Jb\\rc",
+	       "ESC, BEL and CR escaped");
+	is_str(quote_term("t\tn\nv\vf\fb\bz\x01\x7f"), "t\\tn\\nv\\vf\\fb\\bz\\x01\\x7f",
+	       "every other C0 control and DEL");
+	is_str(quote_term("csi\xc2\x9b" "31m"), "csi\\xc2\\x9b31m", "a UTF-8 C1 control (CSI)");
+	is_str(quote_term("raw\x9b" "31m"), "raw\\x9b31m", "a lone C1 byte");
+	is_str(quote_term("\xe2\x94\x82 \xf0\x9f\x93\x88 \xc2\xa0"), "\xe2\x94\x82 \xf0\x9f\x93\x88 \xc2\xa0",
+	       "valid UTF-8 above the C1 block is kept");
+	is_str(quote_term("bad\xc0\xaf\xed\xa0\x80"), "bad\\xc0\\xaf\\xed\\xa0\\x80",
+	       "overlong and surrogate sequences are escaped byte by byte");
+	is_str(quote_term("cut\xe2\x94"), "cut\\xe2\\x94", "a truncated sequence at the end");
+	{
+		const char *a = quote_term("\x1b" "1"), *b = quote_term("\x1b" "2");
+
+		ok(strcmp(a, b) && !strcmp(a, "\\e1"), "two results live at once");
+	}
+	strbuf_add_term_lines(&sb, "line\x1b[1m\nnext\r");
+	is_str(sb.buf, "line\\e[1m\nnext\\r", "message lines keep their newlines only");
+	strbuf_release(&sb);
+
+	c_style_is("case1_simple_gemm", ",", "case1_simple_gemm");
+	c_style_is("a,b", ",", "\"a,b\"");
+	c_style_is("a,b", NULL, "a,b");
+	c_style_is("new\nline", NULL, "\"new\\nline\"");
+	c_style_is("q\"b\\", NULL, "\"q\\\"b\\\\\"");
+	c_style_is("esc\x1b" "caf\xc3\xa9", NULL, "\"esc\\033caf\\303\\251\"");
+
+	shell_is("examples/case1_simple_gemm", "examples/case1_simple_gemm");
+	shell_is("$(touch pwned)", "'$(touch pwned)'");
+	shell_is("it's `x`", "'it'\\''s `x`'");
+	shell_is("", "''");
+	return done_testing();
+}
