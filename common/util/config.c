@@ -19,12 +19,15 @@ char *config_canonical_key(const char *key)
 	return out;
 }
 
+/* Values are stored as "=<value>", a bare key (no value at all) as "". */
 static void add_override(struct config *cfg, const char *key, const char *value)
 {
 	char *canon = config_canonical_key(key);
+	char *stored = value ? xstrfmt("=%s", value) : xstrdup("");
 
 	strvec_push(&cfg->keys, canon);
-	strvec_push(&cfg->values, value ? value : "");
+	strvec_push(&cfg->values, stored);
+	free(stored);
 	free(canon);
 }
 
@@ -70,8 +73,12 @@ int config_parse_parameters(struct config *cfg, const char *text)
 			ret = -1;
 			break;
 		}
-		if (*p == '=') {	/* new style: 'key'='value' */
+		if (*p == '=') {	/* new style: 'key'='value', or 'key'= for a bare key */
 			p++;
+			if (!*p || isspace((unsigned char)*p)) {
+				add_override(cfg, key.buf, NULL);
+				continue;
+			}
 			if (read_sq(&p, &value)) {
 				ret = -1;
 				break;
@@ -149,7 +156,7 @@ void config_release(struct config *cfg)
 	cfg->last = NULL;
 }
 
-/* The override for key, "" for a bare key, or NULL. Later ones win. */
+/* The override for key (*bare set for a key without a value), or NULL. Later ones win. */
 static const char *find_override(struct config *cfg, const char *key, int *bare)
 {
 	char *canon = config_canonical_key(key);
@@ -163,7 +170,7 @@ static const char *find_override(struct config *cfg, const char *key, int *bare)
 	}
 	free(canon);
 	*bare = found && !*found;
-	return found;
+	return found && !*bare ? found + 1 : found;
 }
 
 const char *config_get_string(struct config *cfg, const char *key)
@@ -180,6 +187,17 @@ const char *config_get_string(struct config *cfg, const char *key)
 		return cfg->last = xstrdup(v);
 	git_error_clear();
 	return NULL;
+}
+
+enum config_lookup config_get_value(struct config *cfg, const char *key, const char **out)
+{
+	int bare;
+
+	*out = NULL;
+	if (find_override(cfg, key, &bare) && bare)
+		return error("missing value for '%s'", key);
+	*out = config_get_string(cfg, key);
+	return *out ? CONFIG_FOUND : CONFIG_UNSET;
 }
 
 enum config_lookup config_get_bool(struct config *cfg, const char *key, int *out)

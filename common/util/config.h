@@ -13,7 +13,7 @@
 struct config {
 	git_config *snapshot;
 	struct strvec keys;	/* canonical keys of the overrides */
-	struct strvec values;	/* "" stands for a key given without a value */
+	struct strvec values;	/* "=<value>", or "" for a key given without a value */
 	char *last;		/* the string config_get_string() returned last */
 };
 
@@ -32,6 +32,13 @@ enum config_lookup {
 	CONFIG_UNSET = 0,	/* not set: *out is left alone */
 	CONFIG_FOUND = 1,	/* set: *out holds the value */
 };
+
+/*
+ * For keys that need a value (a URL, a path): as config_get_string(), but
+ * a key given without one (`git -c bench.url`) is CONFIG_INVALID with an
+ * error naming the key, not "true". *out is NULL unless CONFIG_FOUND.
+ */
+enum config_lookup config_get_value(struct config *cfg, const char *key, const char **out);
 
 /* Look key up as a boolean (true/false/yes/no/on/off/1/0, or a bare key). */
 enum config_lookup config_get_bool(struct config *cfg, const char *key, int *out);

@@ -1,5 +1,6 @@
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "tap.h"
@@ -73,6 +74,21 @@ static void test_config_parameters(void)
 	ok(!config_parse_parameters(&cfg, "'bench.url'='it'\\''s'"), "quoted quote parses");
 	is_str(config_get_string(&cfg, "bench.url"), "it's", "later override wins, quote kept");
 	ok(config_parse_parameters(&cfg, "'unterminated") < 0, "unterminated quote is rejected");
+	ok(!config_parse_parameters(&cfg, "'bench.url'=''"), "git -c key= (empty value) parses");
+	is_str(config_get_string(&cfg, "bench.url"), "", "an empty value stays empty, not true");
+	ok(!config_parse_parameters(&cfg, "'bench.url'= 'color.ui'='auto'"),
+	   "git -c key (no value: 'key'=) parses");
+	is_str(config_get_string(&cfg, "bench.url"), "true", "a key without a value reads as true");
+	{
+		const char *v = "unset";
+
+		ok(config_get_value(&cfg, "bench.url", &v) == CONFIG_INVALID && !v,
+		   "but is an error where a value is needed");
+		ok(config_get_value(&cfg, "color.ui", &v) == CONFIG_FOUND && !strcmp(v, "auto"),
+		   "the next parameter still parsed");
+		ok(config_get_value(&cfg, "bench.pretunedUrl", &v) == CONFIG_UNSET && !v,
+		   "unset: CONFIG_UNSET and NULL");
+	}
 	config_release(&cfg);
 }
 
