@@ -19,6 +19,7 @@
 #include "util/color.h"
 #include "util/repo.h"
 #include "history/window.h"
+#include "history/options-check.h"
 #include "history/window-json.h"
 #include "classify/classify.h"
 #include "bisect/bisect-run.h"
@@ -41,12 +42,12 @@ static void usage_error(const char *const *usagestr, const struct option *option
 }
 
 /* Open the repository and its configuration, or die. */
-static git_repository *open_repo(struct config *cfg)
+static git_repository *open_repo(const struct window_options *o, struct config *cfg)
 {
 	git_repository *repo = NULL;
 
 	repo_library_init();
-	if (repo_open(&repo) || config_init(cfg, repo))
+	if (repo_open(&repo) || config_init(cfg, repo) || window_source_check_config(o, cfg))
 		exit(EXIT_FATAL);
 	return repo;
 }
@@ -105,6 +106,8 @@ static int cmd_classify(int argc, const char **argv)
 	strvec_init(&c.method);
 	c.color = COLOR_AUTO;
 	argc = parse_options(argc, argv, options, classify_usage, 0);
+	if (window_options_check(&c.o))
+		usage_with_options(classify_usage, options);
 	if (argc != 2)
 		usage_error(classify_usage, options,
 			    argc < 2 ? "need a <platform> and a <date>" : "too many arguments");
@@ -122,7 +125,7 @@ static int cmd_classify(int argc, const char **argv)
 	c.co.all_runs = c.o.all_runs;
 
 	usage_hold_errors();
-	repo = open_repo(&cfg);
+	repo = open_repo(&c.o, &cfg);
 	if ((paths = config_get_string(&cfg, "benchbisect.methodpaths")))
 		classify_set_method_paths(&c.co, paths);
 	for (size_t i = 0; i < c.method.nr; i++)
@@ -207,13 +210,15 @@ static int cmd_run(int argc, const char **argv)
 	bisect_options_init(&bo);
 	argc = parse_options(argc, argv, options, run_usage, PARSE_OPT_KEEP_DASHDASH);
 	split_command(options, &wo, &bo, argc, argv);
+	if (window_options_check(&wo))
+		usage_with_options(run_usage, options);
 	if (bo.repeat < 0 || bo.step_timeout < 0)
 		usage_error(run_usage, options, "--repeat and --step-timeout must not be negative");
 	if (bo.jobs < 0 || bo.jobs > BISECT_MAX_JOBS)
 		usage_error(run_usage, options, "--jobs must be between 1 and " BISECT_MAX_JOBS_STR);
 
 	usage_hold_errors();
-	repo = open_repo(&cfg);
+	repo = open_repo(&wo, &cfg);
 	/* A copy: the next config lookup (the window's) reuses the string. */
 	if (!bo.launcher)
 		bo.launcher = config_get_string(&cfg, "benchbisect.launcher");

@@ -15,6 +15,7 @@
 #include "util/color.h"
 #include "util/repo.h"
 #include "history/window.h"
+#include "history/options-check.h"
 #include "history/window-json.h"
 #include "history/window-print.h"
 
@@ -36,7 +37,8 @@ static int list_names(const struct window_options *o, const char *platform)
 	if (git_repository_open_ext(&repo, ".", 0, getenv("GIT_CEILING_DIRECTORIES")))
 		repo = NULL;
 	dashboard_init(&d);
-	if (config_init(&cfg, repo) || dashboard_load(&d, &o->source, &cfg))
+	if (config_init(&cfg, repo) || window_source_check_config(o, &cfg) ||
+	    dashboard_load(&d, &o->source, &cfg))
 		exit(EXIT_FATAL);
 	dashboard_print_names(&d, platform, stdout);
 	dashboard_release(&d);
@@ -69,6 +71,8 @@ int main(int argc, const char **argv)
 	atexit(close_stdout);
 	window_options_init(&o);
 	argc = parse_options(argc, argv, options, benchwindow_usage, 0);
+	if (window_options_check(&o))
+		usage_with_options(benchwindow_usage, options);
 	if (list_platforms || list_kernels)
 		return list_names(&o, list_kernels);
 	if (argc != 2) {
@@ -80,7 +84,7 @@ int main(int argc, const char **argv)
 
 	usage_hold_errors();
 	repo_library_init();
-	if (repo_open(&repo) || config_init(&cfg, repo))
+	if (repo_open(&repo) || config_init(&cfg, repo) || window_source_check_config(&o, &cfg))
 		exit(EXIT_FATAL);
 	ret = window_compute(&w, repo, &cfg, &o);
 	if (ret < 0)

@@ -1,6 +1,7 @@
 #ifndef DASHBOARD_LOAD_H
 #define DASHBOARD_LOAD_H
 
+#include <limits.h>
 #include "util/config.h"
 #include "dashboard/dashboard.h"
 
@@ -18,10 +19,12 @@ struct dashboard_source {
 	int pretuned;
 	int offline;	/* cache only, never the network */
 	int refresh;	/* download even when the cache is fresh */
-	int timeout;	/* seconds for each download attempt; 0 means the default (60) */
+	int timeout;	/* seconds for each download attempt; below 1: the default (60) */
 };
 
-#define DASHBOARD_SOURCE_INIT { NULL, NULL, 0, 0, 0, 0 }
+/* --timeout not given (0 is a value the user can give, and is refused). */
+#define DASHBOARD_TIMEOUT_UNSET INT_MIN
+#define DASHBOARD_SOURCE_INIT { NULL, NULL, 0, 0, 0, DASHBOARD_TIMEOUT_UNSET }
 
 /*
  * Load and parse the dashboard into *d (which the caller releases with

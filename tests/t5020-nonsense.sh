@@ -1,0 +1,104 @@
+#!/bin/bash
+# Nonsense input gets a clear error, never a confident answer: impossible
+# dates, option combinations that cannot both hold, values out of range,
+# a dashboard URL configured without a value, and a slice pattern PCRE2
+# cannot answer for.
+. "$(dirname "$0")/lib/test-lib.sh"
+. "$TEST_DIR/lib/helion-repo.sh"
+
+make_helion_repo "$TRASH/repo"
+(cd "$TRASH/repo" && cute_spec | python3 "$TEST_DIR/lib/gen-dashboard.py" >"$TRASH/dash.json")
+
+# usage_error <command> <message> <args...>: exit 129, exactly the message
+# and then the usage on stderr, nothing on stdout.
+usage_error() {
+	cmd=$1
+	msg=$2
+	shift 2
+	test_expect_code 129 git $cmd "$@" >out 2>err &&
+	echo "error: $msg" >expect &&
+	head -n 1 err >first &&
+	test_cmp expect first &&
+	grep -q "^usage: git $cmd " err &&
+	test_cmp /dev/null out
+}
+
+test_expect_success 'option combinations and ranges: usage errors (129)' '
+	cd repo &&
+	for cmd in benchwindow benchbisect; do
+		usage_error $cmd "options '"'"'--file'"'"' and '"'"'--url'"'"' cannot be used together" \
+			--file ../dash.json --url http://127.0.0.1:9/x.json b200_cute 2026-09-08 &&
+		usage_error $cmd "options '"'"'--offline'"'"' and '"'"'--refresh'"'"' cannot be used together" \
+			--offline --refresh b200_cute 2026-09-08 &&
+		usage_error $cmd "--timeout must be 1 to 3600 seconds, not 0" \
+			--timeout 0 b200_cute 2026-09-08 &&
+		usage_error $cmd "--timeout must be 1 to 3600 seconds, not -1" \
+			--timeout=-1 b200_cute 2026-09-08 &&
+		usage_error $cmd "--span must be 1 to 3650 days, not 2147483647" \
+			--file ../dash.json --span 2147483647 b200_cute 2026-09-08 &&
+		usage_error $cmd "--span must be 1 to 3650 days, not -1" \
+			--file ../dash.json --span=-1 b200_cute 2026-09-08 || return 1
+	done &&
+	usage_error benchbisect "--span must be 1 to 3650 days, not 2147483647" \
+		run --span 2147483647 --good HEAD~2 --bad HEAD -- true &&
+	usage_error benchwindow "options '"'"'--file'"'"' and '"'"'--url'"'"' cannot be used together" \
+		--file ../dash.json --url http://127.0.0.1:9/x.json --list-platforms
+'
+
+test_expect_success 'the widest --span and a --timeout still work' '
+	cd repo &&
+	git benchwindow --file ../dash.json --span 3650 --timeout 1 b200_cute 2026-09-08 >out &&
+	grep "^step: 2026-09-07 -> 2026-09-08" out
+'
+
+test_expect_success 'bench.url without a value or empty: fatal, naming the key' '
+	cd repo &&
+	test_expect_code 128 git -c bench.url benchwindow b200_cute 2026-09-08 >out 2>err &&
+	echo "error: missing value for '"'"'bench.url'"'"'" >expect &&
+	test_cmp expect err &&
+	test_expect_code 128 git -c bench.url= benchbisect b200_cute 2026-09-08 >out 2>err &&
+	echo "error: empty value for '"'"'bench.url'"'"': give a dashboard URL or unset it" >expect &&
+	test_cmp expect err &&
+	test_expect_code 128 git -c bench.url= benchwindow --list-platforms >out 2>err &&
+	test_cmp expect err &&
+	test_expect_code 128 git -c bench.pretunedUrl= benchwindow --pretuned b200_cute 2026-09-08 2>err &&
+	echo "error: empty value for '"'"'bench.pretunedUrl'"'"': give a dashboard URL or unset it" >expect &&
+	test_cmp expect err &&
+	git -c bench.url= benchwindow --file ../dash.json --list-platforms >out &&
+	test -s out
+'
+
+test_expect_success 'a day past the end of its month is no date' '
+	cd repo &&
+	for d in 2026-02-30 2026-02-29 2026-04-31 2026-13-01; do
+		test_expect_code 128 git benchwindow --file ../dash.json b200_cute $d >out 2>err &&
+		echo "error: cannot understand the date '"'"'$d'"'"' (want YYYY-MM-DD, an ISO time, '"'"'today'"'"', '"'"'yesterday'"'"' or '"'"'N days ago'"'"')" >expect &&
+		test_cmp expect err || return 1
+	done
+'
+
+test_expect_success 'a dashboard date with an impossible offset or day is an error with its path' '
+	cd repo &&
+	sed "s/2026-09-03T08:20:00Z/2026-09-03T08:20:00+99:99/" ../dash.json >../offset.json &&
+	test_expect_code 128 git benchwindow --file ../offset.json b200_cute 2026-09-08 2>err &&
+	echo "error: '"'"'summary[0].history[1].date'"'"' is not an ISO-8601 time in '"'"'../offset.json'"'"'" >expect &&
+	test_cmp expect err &&
+	sed "s/2026-09-03T08:20:00Z/2026-02-30T08:20:00Z/" ../dash.json >../day.json &&
+	test_expect_code 128 git benchwindow --file ../day.json b200_cute 2026-09-08 2>err &&
+	echo "error: '"'"'summary[0].history[1].date'"'"' is not an ISO-8601 time in '"'"'../day.json'"'"'" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success 'a slice pattern PCRE2 gives up on is an error, not "not in the slice"' '
+	cd repo &&
+	test_expect_code 128 git benchwindow --file ../dash.json \
+		--slice "(*LIMIT_MATCH=20)^(\\w+\\s?)*\$" b200_cute 2026-09-08 >out 2>err &&
+	test_cmp /dev/null out &&
+	echo "error: cannot match the slice pattern '"'"'(*LIMIT_MATCH=20)^(\\w+\\s?)*\$'"'"' against '"'"'Share layout helpers between backends (#2874)'"'"': match limit exceeded" >expect &&
+	test_cmp expect err &&
+	test_expect_code 128 git benchbisect --file ../dash.json \
+		--slice "(*LIMIT_MATCH=20)^(\\w+\\s?)*\$" b200_cute 2026-09-08 >out 2>err &&
+	test_cmp expect err
+'
+
+test_done
