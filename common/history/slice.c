@@ -87,7 +87,18 @@ int slice_match_subject(struct slice *s, const char *subject)
 	/* Compiled with PCRE2_MATCH_INVALID_UTF: a subject that is not UTF-8 still matches. */
 	rc = pcre2_match(s->code, (PCRE2_SPTR)subject, PCRE2_ZERO_TERMINATED, 0, 0,
 			 s->match, NULL);
-	return rc >= 0;
+	if (rc >= 0)
+		return 1;
+	if (rc == PCRE2_ERROR_NOMATCH)
+		return 0;
+	/* A match limit or the JIT stack: no answer, which is not "no match". */
+	{
+		PCRE2_UCHAR msg[256];
+
+		pcre2_get_error_message(rc, msg, sizeof(msg));
+		return error("cannot match the slice pattern '%s' against '%s': %s", s->pattern,
+			     subject, (const char *)msg);
+	}
 }
 
 int slice_match_path(const struct slice *s, const char *path)

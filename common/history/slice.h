@@ -35,7 +35,10 @@ void slice_default_paths(const char *platform, struct strvec *paths);
 int slice_init(struct slice *s, const char *pattern);
 void slice_release(struct slice *s);
 
-/* 1 when subject matches the pattern. */
+/*
+ * 1 when subject matches the pattern, 0 when it does not; -1 with an error
+ * printed when PCRE2 cannot tell (match or depth limit, JIT stack).
+ */
 int slice_match_subject(struct slice *s, const char *subject);
 
 /* 1 when path starts with one of the prefixes. */

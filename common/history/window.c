@@ -122,7 +122,8 @@ static int add_commit(git_commit *c, void *data)
 	wc->time = git_commit_time(c);
 	wc->offset = git_commit_time_offset(c);
 	wc->subject = xstrdup(git_commit_summary(c) ? git_commit_summary(c) : "");
-	wc->tag_match = slice_match_subject(&w->slice, wc->subject);
+	if ((wc->tag_match = slice_match_subject(&w->slice, wc->subject)) < 0)
+		return -1;
 	if (commit_touches(ctx->repo, c, &w->slice.paths, &wc->path_match))
 		return -1;
 	w->nr_slice += window_commit_in_slice(wc);
