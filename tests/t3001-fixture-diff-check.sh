@@ -19,11 +19,28 @@ test_expect_success '--check: one line per problem, exit 1' '
 		churn case1_simple_gemm &&
 		churn case3_flash_attention &&
 		churn case4_tma_epilogue &&
-		echo "case5_legacy_pipeline: missingSpec: top-level case without bench_spec.py" &&
 		churn case8_multiphase_gemm &&
 		churn case9_scaled_mm/blockwise &&
 		churn case11_wait_order
 	} >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success '--check: only problems the change brings, not those base already had' '
+	git clone -q repo nospec &&
+	cd nospec &&
+	mkdir -p "$R/case12_new_split" &&
+	fixture case12_new_split >"$R/case12_new_split/generated.py" &&
+	echo "    # case5 still has no spec either" >>README.md &&
+	git add -A &&
+	echo "case12_new_split: missingSpec: top-level case without bench_spec.py" >expect &&
+	test_expect_code 1 git fixture-diff --check c5 >actual &&
+	test_cmp expect actual &&
+	git fixture-diff --check c5 --cases case5_legacy_pipeline >actual &&
+	test_must_be_empty actual &&
+	rm "$R/case1_simple_gemm/bench_spec.py" &&
+	echo "case1_simple_gemm: missingSpec: top-level case without bench_spec.py" >expect &&
+	test_expect_code 1 git fixture-diff --check c5 --cases case1_simple_gemm >actual &&
 	test_cmp expect actual
 '
 

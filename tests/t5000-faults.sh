@@ -2,7 +2,8 @@
 # The fault matrix: what every command does when its output cannot be
 # written (a full disk, a closed pipe with SIGPIPE ignored): it fails like
 # git, "fatal: unable to write to standard output: <reason>" and 128,
-# never exit 0 with the results lost.
+# never exit 0 with the results lost. And the pre-push hook: it judges
+# only what a push brings, and passes quietly where there is no corpus.
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$TEST_DIR/lib/helion-repo.sh"
 . "$TEST_DIR/t3000/corpus.sh"
@@ -64,6 +65,81 @@ test_expect_success 'stdout closed by the caller: no write, no complaint' '
 	git fixture-diff --name-only c1 c3 >&- 2>err ;
 	test $? -ne 86 &&
 	test_cmp /dev/null err
+'
+
+test_expect_success 'hook setup: a remote whose corpus has an old problem (case5 lacks a spec)' '
+	git clone -q --bare corpus remote.git &&
+	git clone -q remote.git pusher &&
+	cd pusher &&
+	test_must_fail git cat-file -e "c5:$R/case5_legacy_pipeline/bench_spec.py" &&
+	git fixture-diff --install-hook >/dev/null
+'
+
+test_expect_success 'hook: a README-only push passes, quietly' '
+	cd pusher &&
+	echo "See the corpus README." >>README.md &&
+	commit_all "2026-10-07T10:00:00Z" "Docs: point at the corpus README (#1290)" &&
+	git push -q origin main >out 2>err &&
+	test_cmp /dev/null out &&
+	test_cmp /dev/null err &&
+	test "$(git rev-parse origin/main)" = "$(git rev-parse main)"
+'
+
+test_expect_success 'hook: a push that adds a case without a spec is refused, naming it' '
+	cd pusher &&
+	mkdir -p "$R/case12_split_k" &&
+	fixture case12_split_k >"$R/case12_split_k/generated.py" &&
+	commit_all "2026-10-08T10:00:00Z" "[sched2tlx] Add a split-K case (#1291)" &&
+	test_must_fail git push -q origin main >out 2>err &&
+	echo "case12_split_k: missingSpec: top-level case without bench_spec.py" >expect &&
+	test_cmp expect out &&
+	test "$(git rev-parse origin/main)" != "$(git rev-parse main)" &&
+	git reset -q --hard origin/main
+'
+
+test_expect_success 'hook: a new branch is judged from where it leaves main' '
+	cd pusher &&
+	git checkout -q -b regen &&
+	regen case2_warp_specialized_gemm abcd &&
+	commit_all "2026-10-09T10:00:00Z" "[sched2tlx] Regenerate case2 (#1292)" &&
+	test_must_fail git push -q origin regen >out 2>err &&
+	grep "^case2_warp_specialized_gemm: graphChurn: " out &&
+	test_must_fail git ls-remote --exit-code origin refs/heads/regen &&
+	git checkout -q main
+'
+
+test_expect_success 'hook: deleting a branch is not checked' '
+	cd pusher &&
+	git push -q --no-verify origin regen &&
+	git push -q origin :regen >out 2>err &&
+	test_cmp /dev/null err &&
+	test_must_fail git ls-remote --exit-code origin refs/heads/regen
+'
+
+test_expect_success 'hook: a check that cannot run blocks the push and says why' '
+	cd pusher &&
+	echo "More docs." >>README.md &&
+	commit_all "2026-10-10T10:00:00Z" "Docs: more (#1293)" &&
+	test_must_fail git -c fixturediff.check.graphChurn=maybe push -q origin main >out 2>err &&
+	grep "^error: bad boolean config value '"'"'maybe'"'"' for '"'"'fixturediff.check.graphChurn'"'"'$" err &&
+	git push -q origin main
+'
+
+test_expect_success 'hook: a repository without the corpus passes every push quietly' '
+	git init -q --bare plain.git &&
+	git init -q plain &&
+	cd plain &&
+	git fixture-diff --install-hook >/dev/null &&
+	echo "# a service" >README.md &&
+	commit_all "2026-10-11T10:00:00Z" "Initial commit (#1)" &&
+	git remote add origin ../plain.git &&
+	git push -q origin main >out 2>err &&
+	test_cmp /dev/null err &&
+	echo "more" >>README.md &&
+	commit_all "2026-10-12T10:00:00Z" "Docs: more (#2)" &&
+	git push -q origin main >out 2>err &&
+	test_cmp /dev/null err &&
+	test "$(git -C ../plain.git rev-parse main)" = "$(git rev-parse main)"
 '
 
 test_done
