@@ -27,7 +27,7 @@ struct opts {
 	struct strvec cases;
 	int ignore_comments;
 	int json, name_only, patch, stat, color;
-	int check, list_cases, install_hook;
+	int check, list_cases, install_hook, nul;
 };
 
 /* The output modes that exclude each other (--patch and --stat combine). */
@@ -49,6 +49,10 @@ static void check_modes(const struct opts *o, const struct option *options)
 			usage_with_options(usage_str, options);
 		}
 		first = name;
+	}
+	if (o->nul && !o->name_only && !o->list_cases) {
+		error("option '-z' needs '--name-only' or '--list-cases'");
+		usage_with_options(usage_str, options);
 	}
 	if (o->ignore_comments && (o->check || o->list_cases || o->install_hook)) {
 		error("option '--ignore-comments' cannot be used with '%s'", first);
@@ -92,7 +96,7 @@ static int run_diff(git_repository *repo, struct config *cfg, const struct fixtu
 	if (o->json)
 		ret = fixture_print_json(&d);
 	else if (o->name_only)
-		fixture_print_name_only(&d);
+		fixture_print_name_only(&d, o->nul);
 	else if (!o->patch && !o->stat)
 		fixture_print_table(&d, want_color(o->color, cfg, "color.fixturediff"));
 	if (!ret && o->stat)
@@ -123,6 +127,7 @@ int main(int argc, const char **argv)
 		OPT_GROUP("Output"),
 		OPT_BOOL(0, "json", &o.json, "print the comparison as JSON"),
 		OPT_BOOL(0, "name-only", &o.name_only, "print the changed cases, comma-separated"),
+		OPT_BOOL('z', "null", &o.nul, "with --name-only or --list-cases: raw names, NUL-terminated"),
 		OPT_BOOL('p', "patch", &o.patch, "print the patch of the changed fixtures"),
 		OPT_BOOL(0, "stat", &o.stat, "print a diffstat of the changed fixtures"),
 		OPT_COLOR(&o.color),
@@ -167,7 +172,7 @@ int main(int argc, const char **argv)
 		ret = EXIT_FATAL;
 	} else {
 		if (o.list_cases)
-			ret = fixture_list_cases(repo, &layout, argc ? argv[0] : NULL) ? EXIT_FATAL : 0;
+			ret = fixture_list_cases(repo, &layout, argc ? argv[0] : NULL, o.nul) ? EXIT_FATAL : 0;
 		else
 			ret = run_diff(repo, &cfg, &layout, &o, argv, argc);
 		fixture_layout_release(&layout);

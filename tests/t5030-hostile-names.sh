@@ -1,0 +1,106 @@
+#!/bin/bash
+# Case names are untrusted: a name with $(...) must stay a name when the
+# --check restore hint is pasted into a shell, control characters are
+# escaped before a terminal, --name-only quotes names with commas as git's
+# core.quotePath does, and -z gives the raw names NUL-terminated.
+. "$(dirname "$0")/lib/test-lib.sh"
+. "$TEST_DIR/t3000/corpus.sh"
+
+PWN='case20_$(touch pwned) `touch pwned2`'
+ESCNAME=$(printf 'case22_esc\033]0;x\a\r')
+NLNAME=$(printf 'case23_new\nline')
+export PWN ESCNAME NLNAME
+
+# expect_hint <base>: the --check line for the churned $PWN case; the path
+# is single-quoted inside the quoted command.
+expect_hint() {
+	printf "%s: graphChurn: schedule_graph.json changed but generated.py is byte-identical; restore it with 'git checkout %s -- '%s/%s/schedule_graph.json''\n" \
+		"$PWN" "$1" "$R" "$PWN"
+}
+
+test_expect_success 'setup: cases with hostile names, then graph churn and fixture edits' '
+	build_corpus repo &&
+	cd repo &&
+	new_case "$PWN" 1111 &&
+	new_case "case21_a,b" 2222 &&
+	new_case "$ESCNAME" 3333 &&
+	new_case "$NLNAME" 4444 &&
+	commit_all "2026-10-01T10:00:00Z" "[sched2tlx] Add four more cases (#1300)" &&
+	git tag h1 &&
+	regen "$PWN" 1112 &&
+	regen "$ESCNAME" 3334 &&
+	for n in "case21_a,b" "$NLNAME"; do
+		echo "    tlx.fence()" >>"$R/$n/generated.py" &&
+		regen "$n" 5555 || return 1
+	done &&
+	commit_all "2026-10-02T10:00:00Z" "[sched2tlx] Regenerate the new cases (#1301)" &&
+	git tag h2
+'
+
+test_expect_success '--check: the restore hint pasted into sh restores the graph and runs nothing' '
+	git clone -q repo paste &&
+	cd paste &&
+	git checkout -q h2 &&
+	test_expect_code 1 git fixture-diff --check h1 h2 >../out &&
+	b=$(git rev-parse --short h1) &&
+	grep -F "case20_\$(touch pwned) \`touch pwned2\`: graphChurn: " ../out >../line &&
+	expect_hint "$b" >../expect &&
+	test_cmp ../expect ../line &&
+	sed -n "s/.*restore it with '"'"'\(.*\)'"'"'$/\1/p" ../line >../hint &&
+	(sh ../hint) &&
+	test_must_fail test -e pwned &&
+	test_must_fail test -e pwned2 &&
+	test_must_fail test -e ../pwned &&
+	git diff --quiet h1 -- "$R/$PWN/schedule_graph.json" &&
+	git fixture-diff --check h1 --cases "$PWN" >../after &&
+	test_cmp /dev/null ../after
+'
+
+test_expect_success '--check and the table escape control characters in names' '
+	cd repo &&
+	test_expect_code 1 git fixture-diff --check h1 h2 >../out &&
+	git fixture-diff h1 h2 >../table &&
+	cd .. &&
+	! grep -q "$(printf "[\033\007\r]")" out &&
+	! grep -q "$(printf "[\033\007\r]")" table &&
+	grep -F "case22_esc\\e]0;x\\a\\r: graphChurn: " out &&
+	grep -F "case22_esc\\e]0;x\\a\\r  " table
+'
+
+test_expect_success '--name-only: one comma-separated line, names needing it quoted' '
+	cd repo &&
+	git fixture-diff --name-only h1 h2 >../actual &&
+	echo "\"case21_a,b\",\"case23_new\\nline\"" >../expect &&
+	test_cmp ../expect ../actual
+'
+
+test_expect_success '--name-only -z: the raw names, NUL-terminated' '
+	cd repo &&
+	git fixture-diff --name-only -z h1 h2 >../actual &&
+	printf "case21_a,b\0case23_new\nline\0" >../expect &&
+	cmp ../expect ../actual &&
+	git fixture-diff --name-only --null h1 h2 >../actual &&
+	cmp ../expect ../actual
+'
+
+test_expect_success '--list-cases quotes as core.quotePath does, -z gives them raw' '
+	cd repo &&
+	git fixture-diff --list-cases h2 >../list &&
+	grep -Fx "case20_\$(touch pwned) \`touch pwned2\`" ../list &&
+	grep -Fx "\"case22_esc\\033]0;x\\a\\r\"" ../list &&
+	grep -Fx "\"case23_new\\nline\"" ../list &&
+	grep -Fx "case21_a,b" ../list &&
+	git fixture-diff --list-cases -z h2 >../raw &&
+	tr -cd "\0" <../raw | wc -c >../count &&
+	grep -c "case23_new\$" ../raw &&
+	git fixture-diff --list-cases h2 | grep -c . >../expect &&
+	test_cmp ../expect ../count
+'
+
+test_expect_success '-z without a list to print is a usage error' '
+	cd repo &&
+	test_expect_code 129 git fixture-diff -z h1 h2 2>../err &&
+	grep "^error: option '"'"'-z'"'"' needs '"'"'--name-only'"'"' or '"'"'--list-cases'"'"'$" ../err
+'
+
+test_done
