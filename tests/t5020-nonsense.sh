@@ -101,4 +101,32 @@ test_expect_success 'a slice pattern PCRE2 gives up on is an error, not "not in 
 	test_cmp expect err
 '
 
+# pretuned_with <wins> <total>: the Pretuned tab with the first entry's counts replaced.
+pretuned_with() {
+	cute_spec | python3 "$TEST_DIR/lib/gen-dashboard.py" --pretuned |
+	python3 -c "
+import json, sys
+d = json.load(sys.stdin)
+d['summary'][0]['history'][0]['helion_wins'] = json.loads(sys.argv[1])
+d['summary'][0]['history'][0]['total'] = json.loads(sys.argv[2])
+json.dump(d, sys.stdout)" "$1" "$2"
+}
+
+test_expect_success 'pretuned counts out of range or wins above total: an error with the path' '
+	cd repo &&
+	pretuned_with 10 12 >../ok.json &&
+	git benchbisect --pretuned --file ../ok.json b200_cute 2026-09-08 >out &&
+	for bad in "2147483647 2147483647:helion_wins" "5 2147483647:total" "11 10:helion_wins" "-1 12:helion_wins" "1.5 12:helion_wins" "3 1e300:total"; do
+		pretuned_with ${bad%:*} >../bad.json &&
+		test_expect_code 128 git benchbisect --pretuned --file ../bad.json b200_cute 2026-09-08 >out 2>err &&
+		key=${bad#*:} &&
+		if test "$bad" = "11 10:helion_wins"; then
+			echo "error: '"'"'summary[0].history[0].helion_wins'"'"' is more than '"'"'total'"'"' in '"'"'../bad.json'"'"'" >expect
+		else
+			echo "error: '"'"'summary[0].history[0].$key'"'"' is not a count (a whole number from 0 to 1000000) in '"'"'../bad.json'"'"'" >expect
+		fi &&
+		test_cmp expect err || return 1
+	done
+'
+
 test_done

@@ -59,11 +59,29 @@ static int get_metric(const cJSON *obj, const char *key, int zero_is_missing,
 	return 0;
 }
 
-static int get_count(const cJSON *obj, const char *key)
+/* A pretuned count: a whole number 0..DASH_MAX_COUNT, or -1 when absent or null. */
+static int get_count(const cJSON *obj, const char *key, const struct json_path *p, int *out)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
 
-	return cJSON_IsNumber(v) ? v->valueint : -1;
+	*out = -1;
+	if (!v || cJSON_IsNull(v))
+		return 0;
+	if (!cJSON_IsNumber(v) || !(v->valuedouble >= 0 && v->valuedouble <= DASH_MAX_COUNT) ||
+	    v->valuedouble != (int)v->valuedouble)
+		return path_error(p, key, "is not a count (a whole number from 0 to 1000000)");
+	*out = (int)v->valuedouble;
+	return 0;
+}
+
+/* helion_wins and total: each a count, and no more wins than shapes. */
+static int get_counts(const cJSON *e, const struct json_path *p, int *wins, int *total)
+{
+	if (get_count(e, "helion_wins", p, wins) || get_count(e, "total", p, total))
+		return -1;
+	if (*wins >= 0 && *total >= 0 && *wins > *total)
+		return path_error(p, "helion_wins", "is more than 'total'");
+	return 0;
 }
 
 static int parse_entry(struct dashboard *d, const cJSON *e, struct dash_entry *out,
@@ -110,9 +128,7 @@ static int parse_entry(struct dashboard *d, const cJSON *e, struct dash_entry *o
 	if (isnan(out->compile_time) &&
 	    get_metric(e, "compile_time_avg_s", 0, p, &out->compile_time))
 		return -1;
-	out->helion_wins = get_count(e, "helion_wins");
-	out->total = get_count(e, "total");
-	return 0;
+	return get_counts(e, p, &out->helion_wins, &out->total);
 }
 
 static int cmp_entry_time(const void *a, const void *b)

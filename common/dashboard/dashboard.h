@@ -20,6 +20,9 @@
  * cJSON tree owned by struct dashboard and lives until dashboard_release().
  * Metrics are NAN when null, absent, or a speedup of 0 ("no data").
  */
+/* The largest helion_wins/total accepted: more shapes than any kernel has. */
+#define DASH_MAX_COUNT 1000000
+
 struct dash_entry {
 	const char *run_id;
 	const char *sha;	/* 8 hex */
@@ -33,8 +36,8 @@ struct dash_entry {
 	double torch_compile;
 	double latency;		/* helion_latency_avg_ms */
 	double compile_time;	/* compile_time_geomean_s or legacy compile_time_avg_s */
-	int helion_wins;	/* pretuned; -1 when absent */
-	int total;		/* pretuned; -1 when absent */
+	int helion_wins;	/* pretuned; -1 when absent; 0..total */
+	int total;		/* pretuned; -1 when absent; 0..DASH_MAX_COUNT */
 	const char *error;	/* pretuned run error, or NULL */
 	const cJSON *json;	/* the entry itself (per_shape, baselines) */
 };

@@ -27,6 +27,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 				if (!e->run_id || !e->sha || !e->date || !e->branch)
 					abort();
+				if (e->helion_wins > DASH_MAX_COUNT || e->total > DASH_MAX_COUNT ||
+				    (e->total >= 0 && e->helion_wins > e->total))
+					abort();	/* counts are validated at the edge */
 				if (j && e->time < r->history[j - 1].time)
 					abort();	/* promised ascending */
 			}
