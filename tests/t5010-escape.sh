@@ -39,12 +39,17 @@ test_expect_success 'setup: a subject and dashboard fields with control characte
 	PY
 '
 
-test_expect_success 'benchwindow: subjects and run ids escaped in the report' '
-	cd repo &&
-	git benchwindow --file ../dash.json b200_cute 2026-09-08 >../out &&
-	cd .. &&
+# report_lines <command>: run it on the 2026-09-08 step, check no control
+# character got through, and keep its "last good" and "Share" lines in
+# actual, shas replaced by SHA.
+report_lines() {
+	(cd repo && git $1 --file ../dash.json b200_cute 2026-09-08 >../out) &&
 	no_raw_controls out &&
-	grep -e "^last good" -e "Share" out | sed "s/^\(.\{0,20\}\)[0-9a-f]\{8\}/\1SHA/" >actual &&
+	grep -e "^last good" -e "Share" out | sed "s/^\(.\{0,20\}\)[0-9a-f]\{8\}/\1SHA/" >actual
+}
+
+test_expect_success 'benchwindow: subjects and run ids escaped in the report' '
+	report_lines benchwindow &&
 	cat >expect <<-\EOF &&
 	last good: SHA (run 30000006\e]0;pwned\a, 2026-09-07T08:20:00Z)
 	* SHA 2026-09-07 Share \e[31mlayout\e[0m helpers\a\r between backends (#2874)
@@ -93,11 +98,7 @@ test_expect_success 'error messages escape the names they list' '
 '
 
 test_expect_success 'benchbisect: candidates escaped' '
-	cd repo &&
-	git benchbisect --file ../dash.json b200_cute 2026-09-08 >../out &&
-	cd .. &&
-	no_raw_controls out &&
-	grep -e "^last good" -e "Share" out | sed "s/^\(.\{0,20\}\)[0-9a-f]\{8\}/\1SHA/" >actual &&
+	report_lines benchbisect &&
 	cat >expect <<-\EOF &&
 	last good: SHA (run 30000006\e]0;pwned\a, 2026-09-07T08:20:00Z)
 	  SHA slice-path  Share \e[31mlayout\e[0m helpers\a\r between backends (#2874)
