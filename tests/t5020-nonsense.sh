@@ -101,6 +101,18 @@ test_expect_success 'a slice pattern PCRE2 gives up on is an error, not "not in 
 	test_cmp expect err
 '
 
+test_expect_success 'metrics that are infinite or negative: an error with the path' '
+	cd repo &&
+	for v in 1e999 -1e999 -0.5; do
+		sed "0,/\"helion_speedup_geomean\": [0-9.]*/s//\"helion_speedup_geomean\": $v/" \
+			../dash.json >../metric.json &&
+		! cmp -s ../dash.json ../metric.json &&
+		test_expect_code 128 git benchwindow --file ../metric.json b200_cute 2026-09-08 >out 2>err &&
+		echo "error: '"'"'summary[0].history[0].helion_speedup_geomean'"'"' is not a finite number of at least 0 in '"'"'../metric.json'"'"'" >expect &&
+		test_cmp expect err || return 1
+	done
+'
+
 # pretuned_with <wins> <total>: the Pretuned tab with the first entry's counts replaced.
 pretuned_with() {
 	cute_spec | python3 "$TEST_DIR/lib/gen-dashboard.py" --pretuned |

@@ -54,6 +54,9 @@ static int get_metric(const cJSON *obj, const char *key, int zero_is_missing,
 		return 0;
 	if (!cJSON_IsNumber(v))
 		return path_error(p, key, "is not a number");
+	/* cJSON reads 1e999 as inf; no speedup, latency or time is negative. */
+	if (!isfinite(v->valuedouble) || v->valuedouble < 0)
+		return path_error(p, key, "is not a finite number of at least 0");
 	if (!(zero_is_missing && v->valuedouble == 0))
 		*out = v->valuedouble;
 	return 0;

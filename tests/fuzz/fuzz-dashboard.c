@@ -30,6 +30,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				if (e->helion_wins > DASH_MAX_COUNT || e->total > DASH_MAX_COUNT ||
 				    (e->total >= 0 && e->helion_wins > e->total))
 					abort();	/* counts are validated at the edge */
+				if (e->helion < 0 || isinf(e->helion) || e->latency < 0 || isinf(e->latency))
+					abort();	/* metrics: finite, at least 0, or NAN */
 				if (j && e->time < r->history[j - 1].time)
 					abort();	/* promised ascending */
 			}
