@@ -10,15 +10,12 @@
 
 /*
  * For a terminal: append s to sb with every control character escaped so
- * that it cannot move the cursor, retitle the window or ring the bell:
- * C0 controls as \a \b \t \n \v \f \r \e or \xNN, DEL as \x7f, the UTF-8
- * C1 controls (U+0080..U+009F) and bytes that are not UTF-8 as \xNN per
- * byte. Everything else, backslashes and valid UTF-8 included, is kept.
+ * that it cannot move the cursor, retitle the window or ring the bell, as
+ * util/term-escape.h says (\e, \a, \r, \xNN...). Everything else,
+ * backslashes and valid UTF-8 included, is kept. error(), warning() and
+ * die() escape their messages the same way.
  */
 void strbuf_add_term(struct strbuf *sb, const char *s);
-
-/* The same, but newlines are kept: for messages of several lines. */
-void strbuf_add_term_lines(struct strbuf *sb, const char *s);
 
 /*
  * The same as a string for a printf argument: s itself when nothing needs

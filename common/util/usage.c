@@ -6,8 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "util/quote.h"
-#include "util/strbuf.h"
+#include "util/term-escape.h"
 #include "util/usage.h"
 
 /*
@@ -36,12 +35,21 @@ static void flush_held(const char *prefix)
  */
 static char *escaped_vfmt(const char *fmt, va_list ap)
 {
-	char *raw = xstrvfmt(fmt, ap);
-	struct strbuf sb = STRBUF_INIT;
+	char *raw = xstrvfmt(fmt, ap), *out = NULL;
+	size_t len;
+	FILE *fp = open_memstream(&out, &len);
+	int failed = !fp;
 
-	strbuf_add_term_lines(&sb, raw);
+	if (fp) {
+		term_escape_write(fp, raw, 1);
+		failed = fclose(fp) || !out;
+	}
 	free(raw);
-	return strbuf_detach(&sb, NULL);
+	if (failed) {
+		fputs("fatal: out of memory\n", stderr);
+		exit(EXIT_FATAL);
+	}
+	return out;
 }
 
 static void report(const char *prefix, const char *fmt, va_list ap)
