@@ -12,14 +12,16 @@ for h in "$BT_FUZZ"/*; do
 	test_expect_success "fuzz $name: the committed corpus passes" '
 		ls "$TEST_DIR/fuzz/$name" >files &&
 		test -s files &&
-		"$h" -runs=0 "$TEST_DIR/fuzz/$name" >log 2>&1 ||
-		{ tail -40 log; return 1; }
+		if ! "$h" -runs=0 "$TEST_DIR/fuzz/$name" >log 2>&1; then
+			tail -40 log && return 1
+		fi
 	'
 	test_expect_success "fuzz $name: $FUZZ_CHECK_SECONDS s without a crash" '
 		mkdir -p "corpus-$name" &&
-		"$h" -max_total_time=$FUZZ_CHECK_SECONDS -artifact_prefix="$TRASH/" \
-			"corpus-$name" "$TEST_DIR/fuzz/$name" >log 2>&1 ||
-		{ tail -40 log; return 1; }
+		if ! "$h" -max_total_time=$FUZZ_CHECK_SECONDS -artifact_prefix="$TRASH/" \
+			"corpus-$name" "$TEST_DIR/fuzz/$name" >log 2>&1; then
+			tail -40 log && return 1
+		fi
 	'
 done
 

@@ -21,7 +21,8 @@ test_expect_success 'setup: a subject and dashboard fields with control characte
 		"sed \"s/^Share layout helpers/Share \\x1b[31mlayout\\x1b[0m helpers\\a\\r/\"" \
 		-- main >/dev/null 2>&1 &&
 	git log -1 --format=%s --grep="^Share" | od -c | grep -q "033" &&
-	cute_spec | python3 "$TEST_DIR/lib/gen-dashboard.py" >../clean.json &&
+	cute_spec >../spec &&
+	python3 "$TEST_DIR/lib/gen-dashboard.py" <../spec >../clean.json &&
 	python3 - ../clean.json ../dash.json <<-\PY
 	import json, sys
 	d = json.load(open(sys.argv[1]))

@@ -6,8 +6,11 @@
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$TEST_DIR/lib/helion-repo.sh"
 
-make_helion_repo "$TRASH/repo"
-(cd "$TRASH/repo" && cute_spec | python3 "$TEST_DIR/lib/gen-dashboard.py" >"$TRASH/dash.json")
+test_expect_success 'setup: the Helion-like repository and its dashboard' '
+	make_helion_repo repo &&
+	(cd repo && cute_spec >../spec) &&
+	(cd repo && python3 "$TEST_DIR/lib/gen-dashboard.py" <../spec) >dash.json
+'
 
 # usage_error <command> <message> <args...>: exit 129, exactly the message
 # and then the usage on stderr, nothing on stdout.
@@ -115,7 +118,7 @@ test_expect_success 'metrics that are infinite or negative: an error with the pa
 
 # pretuned_with <wins> <total>: the Pretuned tab with the first entry's counts replaced.
 pretuned_with() {
-	cute_spec | python3 "$TEST_DIR/lib/gen-dashboard.py" --pretuned |
+	python3 "$TEST_DIR/lib/gen-dashboard.py" --pretuned <../spec |
 	python3 -c "
 import json, sys
 d = json.load(sys.stdin)
