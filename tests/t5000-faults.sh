@@ -121,7 +121,7 @@ test_expect_success 'hook: a check that cannot run blocks the push and says why'
 	echo "More docs." >>README.md &&
 	commit_all "2026-10-10T10:00:00Z" "Docs: more (#1293)" &&
 	test_must_fail git -c fixturediff.check.graphChurn=maybe push -q origin main >out 2>err &&
-	grep "^error: bad boolean config value '"'"'maybe'"'"' for '"'"'fixturediff.check.graphChurn'"'"'$" err &&
+	grep "^fatal: bad boolean config value '"'"'maybe'"'"' for '"'"'fixturediff.check.graphChurn'"'"'$" err &&
 	git push -q origin main
 '
 

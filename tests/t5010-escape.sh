@@ -89,11 +89,11 @@ test_expect_success 'error messages escape the names they list' '
 	test_expect_code 128 git benchwindow --file ../dash.json "b300$(printf "\r")" 2026-09-08 2>../err2 &&
 	cd .. &&
 	cat >expect <<-\EOF &&
-	error: unknown kernel '"'"'nope'"'"' on platform '"'"'b200'"'"'; valid kernels: '"'"'mat\e[2Jmul\r'"'"'
+	fatal: unknown kernel '"'"'nope'"'"' on platform '"'"'b200'"'"'; valid kernels: '"'"'mat\e[2Jmul\r'"'"'
 	EOF
 	test_cmp expect err &&
 	cat >expect <<-\EOF &&
-	error: unknown platform '"'"'b300\r'"'"'; valid platforms: '"'"'b200_cute'"'"', '"'"'b200'"'"', '"'"'h100\e[8m'"'"'
+	fatal: unknown platform '"'"'b300\r'"'"'; valid platforms: '"'"'b200_cute'"'"', '"'"'b200'"'"', '"'"'h100\e[8m'"'"'
 	EOF
 	test_cmp expect err2
 '

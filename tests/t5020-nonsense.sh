@@ -57,15 +57,16 @@ test_expect_success 'the widest --span and a --timeout still work' '
 test_expect_success 'bench.url without a value or empty: fatal, naming the key' '
 	cd repo &&
 	test_expect_code 128 git -c bench.url benchwindow b200_cute 2026-09-08 >out 2>err &&
-	echo "error: missing value for '"'"'bench.url'"'"'" >expect &&
+	echo "fatal: missing value for '"'"'bench.url'"'"'" >expect &&
 	test_cmp expect err &&
 	test_expect_code 128 git -c bench.url= benchbisect b200_cute 2026-09-08 >out 2>err &&
 	echo "error: empty value for '"'"'bench.url'"'"': give a dashboard URL or unset it" >expect &&
 	test_cmp expect err &&
 	test_expect_code 128 git -c bench.url= benchwindow --list-platforms >out 2>err &&
+	echo "fatal: empty value for '"'"'bench.url'"'"': give a dashboard URL or unset it" >expect &&
 	test_cmp expect err &&
 	test_expect_code 128 git -c bench.pretunedUrl= benchwindow --pretuned b200_cute 2026-09-08 2>err &&
-	echo "error: empty value for '"'"'bench.pretunedUrl'"'"': give a dashboard URL or unset it" >expect &&
+	echo "fatal: empty value for '"'"'bench.pretunedUrl'"'"': give a dashboard URL or unset it" >expect &&
 	test_cmp expect err &&
 	git -c bench.url= benchwindow --file ../dash.json --list-platforms >out &&
 	test -s out
@@ -75,7 +76,7 @@ test_expect_success 'a day past the end of its month is no date' '
 	cd repo &&
 	for d in 2026-02-30 2026-02-29 2026-04-31 2026-13-01; do
 		test_expect_code 128 git benchwindow --file ../dash.json b200_cute $d >out 2>err &&
-		echo "error: cannot understand the date '"'"'$d'"'"' (want YYYY-MM-DD, an ISO time, '"'"'today'"'"', '"'"'yesterday'"'"' or '"'"'N days ago'"'"')" >expect &&
+		echo "fatal: cannot understand the date '"'"'$d'"'"' (want YYYY-MM-DD, an ISO time, '"'"'today'"'"', '"'"'yesterday'"'"' or '"'"'N days ago'"'"')" >expect &&
 		test_cmp expect err || return 1
 	done
 '
@@ -84,11 +85,11 @@ test_expect_success 'a dashboard date with an impossible offset or day is an err
 	cd repo &&
 	sed "s/2026-09-03T08:20:00Z/2026-09-03T08:20:00+99:99/" ../dash.json >../offset.json &&
 	test_expect_code 128 git benchwindow --file ../offset.json b200_cute 2026-09-08 2>err &&
-	echo "error: '"'"'summary[0].history[1].date'"'"' is not an ISO-8601 time in '"'"'../offset.json'"'"'" >expect &&
+	echo "fatal: '"'"'summary[0].history[1].date'"'"' is not an ISO-8601 time in '"'"'../offset.json'"'"'" >expect &&
 	test_cmp expect err &&
 	sed "s/2026-09-03T08:20:00Z/2026-02-30T08:20:00Z/" ../dash.json >../day.json &&
 	test_expect_code 128 git benchwindow --file ../day.json b200_cute 2026-09-08 2>err &&
-	echo "error: '"'"'summary[0].history[1].date'"'"' is not an ISO-8601 time in '"'"'../day.json'"'"'" >expect &&
+	echo "fatal: '"'"'summary[0].history[1].date'"'"' is not an ISO-8601 time in '"'"'../day.json'"'"'" >expect &&
 	test_cmp expect err
 '
 
@@ -97,11 +98,12 @@ test_expect_success 'a slice pattern PCRE2 gives up on is an error, not "not in 
 	test_expect_code 128 git benchwindow --file ../dash.json \
 		--slice "(*LIMIT_MATCH=20)^(\\w+\\s?)*\$" b200_cute 2026-09-08 >out 2>err &&
 	test_cmp /dev/null out &&
-	echo "error: cannot match the slice pattern '"'"'(*LIMIT_MATCH=20)^(\\w+\\s?)*\$'"'"' against '"'"'Share layout helpers between backends (#2874)'"'"': match limit exceeded" >expect &&
+	echo "fatal: cannot match the slice pattern '"'"'(*LIMIT_MATCH=20)^(\\w+\\s?)*\$'"'"' against '"'"'Share layout helpers between backends (#2874)'"'"': match limit exceeded" >expect &&
 	test_cmp expect err &&
 	test_expect_code 128 git benchbisect --file ../dash.json \
 		--slice "(*LIMIT_MATCH=20)^(\\w+\\s?)*\$" b200_cute 2026-09-08 >out 2>err &&
-	test_cmp expect err
+	sed "s/^fatal:/error:/" expect >expect.bisect &&
+	test_cmp expect.bisect err
 '
 
 test_expect_success 'metrics that are infinite or negative: an error with the path' '
@@ -111,7 +113,7 @@ test_expect_success 'metrics that are infinite or negative: an error with the pa
 			../dash.json >../metric.json &&
 		! cmp -s ../dash.json ../metric.json &&
 		test_expect_code 128 git benchwindow --file ../metric.json b200_cute 2026-09-08 >out 2>err &&
-		echo "error: '"'"'summary[0].history[0].helion_speedup_geomean'"'"' is not a finite number of at least 0 in '"'"'../metric.json'"'"'" >expect &&
+		echo "fatal: '"'"'summary[0].history[0].helion_speedup_geomean'"'"' is not a finite number of at least 0 in '"'"'../metric.json'"'"'" >expect &&
 		test_cmp expect err || return 1
 	done
 '
