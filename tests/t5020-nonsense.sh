@@ -6,10 +6,11 @@
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$TEST_DIR/lib/helion-repo.sh"
 
-test_expect_success 'setup: the Helion-like repository and its dashboard' '
+test_expect_success 'setup: the Helion-like repository, its spec and its dashboard' '
 	make_helion_repo repo &&
-	(cd repo && cute_spec >../spec) &&
-	(cd repo && python3 "$TEST_DIR/lib/gen-dashboard.py" <../spec) >dash.json
+	cd repo &&
+	cute_spec >../spec &&
+	python3 "$TEST_DIR/lib/gen-dashboard.py" <../spec >../dash.json
 '
 
 # usage_error <command> <message> <args...>: exit 129, exactly the message
