@@ -157,7 +157,7 @@ static void explain_sharing(struct strvec *ev, const struct classify_signals *s,
 			push_buf(ev, &sb);
 		}
 		if (s->total_before > 0 && s->total_after > 0)
-			addf(ev, "helion wins: %d/%d -> %d/%d", s->wins_before, s->total_before,
+			addf(ev, "helion wins: %lld/%lld -> %lld/%lld", s->wins_before, s->total_before,
 			     s->wins_after, s->total_after);
 	} else if (sh == SHARING_UNKNOWN) {
 		addf(ev, "implementations: no triton or torch_compile data");

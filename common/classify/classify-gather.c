@@ -188,8 +188,12 @@ static void gather_baselines(struct classify_signals *s, const struct window *w,
 	strvec_clear(&names);
 }
 
-/* helion_wins/total summed over the platform's kernels on the nightly at point t. */
-static void wins_at(const struct window *w, size_t t, int *wins, int *total)
+/*
+ * helion_wins/total summed over the platform's kernels on the nightly at
+ * point t, in long long: each entry is at most a million, but a dashboard
+ * may hold thousands of rows for one platform.
+ */
+static void wins_at(const struct window *w, size_t t, long long *wins, long long *total)
 {
 	const struct series_point *p = &w->series.points[t];
 

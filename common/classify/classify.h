@@ -85,7 +85,7 @@ struct classify_signals {
 	int pretuned;
 	struct named_move *baselines;
 	size_t nr_baselines;
-	int wins_before, total_before, wins_after, total_after;	/* -1: unknown */
+	long long wins_before, total_before, wins_after, total_after;	/* -1: unknown */
 	/* Per kernel, and the other platforms on the same nightly. */
 	struct named_move *kernels;
 	size_t nr_kernels;
