@@ -198,7 +198,8 @@ static struct run_ref *collect_runs(const struct dashboard *d, const size_t *row
 			refs[(*nr)++].row = r;
 		}
 	}
-	qsort(refs, *nr, sizeof(*refs), cmp_run_ref);
+	if (*nr)
+		qsort(refs, *nr, sizeof(*refs), cmp_run_ref);
 	return refs;
 }
 
@@ -272,6 +273,15 @@ int series_build(struct series *s, const struct dashboard *d, const struct serie
 		return -1;
 	}
 	refs = collect_runs(d, rows, s->nr_rows, o->all_runs, &nr_refs);
+	if (!nr_refs) {
+		free(refs);
+		free(rows);
+		/* An empty series has no step, no date range, no verdict: say why. */
+		return error(o->all_runs ? "'%s' has no runs in the dashboard" :
+			     "'%s' has no nightly runs of main in the dashboard; "
+			     "--all-runs counts manual and side-branch runs too",
+			     s->kernel ? s->kernel : s->platform);
+	}
 	make_points(s, refs, nr_refs);
 	fill_metrics(s, refs, nr_refs);
 	free(refs);
