@@ -76,7 +76,7 @@ test_expect_success 'a day past the end of its month is no date' '
 	cd repo &&
 	for d in 2026-02-30 2026-02-29 2026-04-31 2026-13-01; do
 		test_expect_code 128 git benchwindow --file ../dash.json b200_cute $d >out 2>err &&
-		echo "fatal: cannot understand the date '"'"'$d'"'"' (want YYYY-MM-DD, an ISO time, '"'"'today'"'"', '"'"'yesterday'"'"' or '"'"'N days ago'"'"')" >expect &&
+		echo "fatal: there is no day '"'"'$d'"'"' in the calendar" >expect &&
 		test_cmp expect err || return 1
 	done
 '
@@ -143,6 +143,47 @@ test_expect_success 'pretuned counts out of range or wins above total: an error 
 		fi &&
 		test_cmp expect err || return 1
 	done
+'
+
+test_expect_success 'pretuned wins summed over thousands of kernels do not overflow' '
+	cd repo &&
+	python3 "$TEST_DIR/lib/gen-dashboard.py" --pretuned <../spec >../pre.json &&
+	python3 -c "
+import copy, json, sys
+d = json.load(open(sys.argv[1]))
+rows = [r for r in d[\"summary\"] if r[\"platform_short\"] == \"b200_cute\"]
+for i in range(2200):
+    r = copy.deepcopy(rows[0])
+    r[\"kernel\"] = \"k%d\" % i
+    for e in r[\"history\"]:
+        e[\"helion_wins\"] = e[\"total\"] = 1000000
+    d[\"summary\"].append(r)
+d[\"summary\"] = [r for r in d[\"summary\"] if r not in rows]
+json.dump(d, open(sys.argv[2], \"w\"))
+" ../pre.json ../many.json &&
+	git benchbisect --pretuned --file ../many.json b200_cute 2026-09-08 >out &&
+	grep "helion wins: 2200000000/2200000000 -> 2200000000/2200000000" out
+'
+
+test_expect_success 'a platform without nightly runs of main: an error, not a verdict' '
+	cd repo &&
+	python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+for row in d[\"summary\"]:
+    if row[\"platform_short\"] == \"b200_cute\":
+        for e in row[\"history\"]:
+            e[\"branch\"] = \"side\"
+json.dump(d, open(sys.argv[2], \"w\"))
+" ../dash.json ../side.json &&
+	for cmd in benchwindow benchbisect; do
+		test_expect_code 128 git $cmd --file ../side.json b200_cute 2026-09-08 >out 2>err &&
+		echo "fatal: '"'"'b200_cute'"'"' has no nightly runs of main in the dashboard; --all-runs counts manual and side-branch runs too" >expect &&
+		test_cmp expect err &&
+		test_cmp /dev/null out || return 1
+	done &&
+	git benchwindow --file ../side.json --all-runs b200_cute 2026-09-08 >out &&
+	grep "^step: 2026-09-07 -> 2026-09-08" out
 '
 
 test_done

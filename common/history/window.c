@@ -252,8 +252,10 @@ int window_compute(struct window *w, git_repository *repo, struct config *cfg,
 		struct series_options so = { o->platform, o->kernel, o->all_runs };
 
 		if (parse_user_date(o->date, current_time(), &w->date, &w->date_is_day))
-			return error("cannot understand the date '%s' (want YYYY-MM-DD, an ISO time, "
-				     "'today', 'yesterday' or 'N days ago')", o->date);
+			return date_looks_like_day(o->date) ?
+				error("there is no day '%s' in the calendar", o->date) :
+				error("cannot understand the date '%s' (want YYYY-MM-DD, an ISO time, "
+				      "'today', 'yesterday' or 'N days ago')", o->date);
 		if (dashboard_load(&w->dash, &o->source, cfg) ||
 		    series_build(&w->series, &w->dash, &so) ||
 		    find_endpoints(w, o, repo))

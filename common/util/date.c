@@ -140,3 +140,13 @@ void date_span(time_t day, int span_days, time_t *from, time_t *to)
 	*from = day - (time_t)span_days * DAY_SECONDS;
 	*to = day + (time_t)(span_days + 1) * DAY_SECONDS;
 }
+
+int date_looks_like_day(const char *s)
+{
+	static const char shape[] = "dddd-dd-dd";
+
+	for (size_t i = 0; i < sizeof(shape) - 1; i++)
+		if (shape[i] == 'd' ? (s[i] < '0' || s[i] > '9') : s[i] != shape[i])
+			return 0;
+	return s[sizeof(shape) - 1] == '\0';
+}

@@ -26,6 +26,12 @@ int parse_iso_time(const char *s, time_t *out);
  */
 int parse_user_date(const char *s, time_t now, time_t *out, int *is_day);
 
+/*
+ * 1 when s has the shape of a day, YYYY-MM-DD, whether or not the
+ * calendar has that day: for telling a typo from 2026-02-30.
+ */
+int date_looks_like_day(const char *s);
+
 /* Format t as "YYYY-MM-DDTHH:MM:SSZ" / "YYYY-MM-DD" in UTC into buf. */
 char *format_iso_time(char buf[32], time_t t);
 char *format_day(char buf[16], time_t t);
