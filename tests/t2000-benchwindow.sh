@@ -122,7 +122,7 @@ test_expect_success 'an unknown platform or kernel lists the valid ones' '
 test_expect_success 'a bad date and bad usage are usage errors' '
 	cd repo &&
 	test_expect_code 128 git benchwindow --file ../dash.json b200_cute 2026-13-45 2>../err &&
-	grep "^fatal: cannot understand the date '\''2026-13-45'\''" ../err &&
+	grep "^fatal: there is no day '\''2026-13-45'\'' in the calendar" ../err &&
 	test_expect_code 129 git benchwindow --file ../dash.json b200_cute 2>../err &&
 	grep "^error: need a <platform> and a <date>" ../err &&
 	grep "^usage: git benchwindow \[<options>\] <platform> <date>" ../err &&
