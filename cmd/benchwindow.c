@@ -25,7 +25,7 @@ static const char *const benchwindow_usage[] = {
 };
 
 /* --list-platforms / --list-kernels: for completion, no repository needed. */
-static int list_names(const struct window_options *o, const char *platform)
+static int list_names(struct window_options *o, const char *platform)
 {
 	struct dashboard d;
 	struct config cfg;
@@ -37,6 +37,7 @@ static int list_names(const struct window_options *o, const char *platform)
 	if (git_repository_open_ext(&repo, ".", 0, getenv("GIT_CEILING_DIRECTORIES")))
 		repo = NULL;
 	dashboard_init(&d);
+	o->source.filter.names_only = 1;
 	if (config_init(&cfg, repo) || window_source_check_config(o, &cfg) ||
 	    dashboard_load(&d, &o->source, &cfg))
 		exit(EXIT_FATAL);
@@ -81,6 +82,8 @@ int main(int argc, const char **argv)
 	}
 	o.platform = argv[0];
 	o.date = argv[1];
+	/* A window needs one platform's history; the others' names serve errors. */
+	o.source.filter.platform = o.platform;
 
 	usage_hold_errors();
 	repo_library_init();

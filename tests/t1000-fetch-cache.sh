@@ -229,17 +229,17 @@ test_expect_success 'a truncated body without a cached copy is an error' '
 	! ls "$XDG_CACHE_HOME"/benchtriage/*truncate*
 '
 
-test_expect_success 'a server slower than --timeout is given up on' '
-	echo "slow 3" >"$WWW/x.json.control" &&
+test_expect_success 'a server slower than --timeout is given up on at one deadline, retries included' '
+	echo "slow 30" >"$WWW/x.json.control" &&
 	age_cache x 10800 &&
 	start=$(date +%s) &&
-	bw --url "$U/x.json" --timeout 1 >out 2>err &&
+	bw --url "$U/x.json" --timeout 2 >out 2>err &&
 	end=$(date +%s) &&
 	rm "$WWW/x.json.control" &&
-	echo "warning: cannot download '\''$U/x.json'\'': timed out after 1 second (3 attempts); using the cached copy from 3 hours ago" >expect &&
+	echo "warning: cannot download '\''$U/x.json'\'': timed out after 2 seconds; using the cached copy from 3 hours ago" >expect &&
 	test_cmp expect err &&
 	test_cmp expect.out out &&
-	test $((end - start)) -lt 8 &&
+	test $((end - start)) -lt 4 &&
 	cmp saved.json "$(cache_of x)"
 '
 
@@ -297,17 +297,11 @@ test_expect_success '--refresh downloads without conditional headers' '
 	test "$(cache_age x)" -lt 60
 '
 
-test_expect_success 'a damaged cached copy that the server vouches for is downloaded afresh' '
+test_expect_success 'a damaged cached copy loses its validators and is downloaded afresh' '
 	echo garbage >"$(cache_of x)" &&
 	log_mark &&
-	bw --url "$U/x.json" >out 2>err &&
-	test_cmp expect.out out &&
-	echo "error: '\''$(cache_of x)'\'' is not valid JSON (at byte 0)" >expect &&
-	test_cmp expect err &&
-	cat >expect <<-EOF &&
-	GET /x.json -> 304 | If-None-Match: $(etag_of x.json) | If-Modified-Since: $STAMP_HTTP
-	GET /x.json -> 200 | If-None-Match: - | If-Modified-Since: -
-	EOF
+	bw_ok --url "$U/x.json" &&
+	echo "GET /x.json -> 200 | If-None-Match: - | If-Modified-Since: -" >expect &&
 	requests >actual &&
 	test_cmp expect actual &&
 	cmp "$WWW/x.json" "$(cache_of x)"

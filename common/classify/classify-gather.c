@@ -100,11 +100,10 @@ static double helion_of(const struct dash_entry *e, const void *data)
 
 static double baseline_of(const struct dash_entry *e, const void *data)
 {
-	const cJSON *b = cJSON_GetObjectItemCaseSensitive(e->json, "baselines");
-	const cJSON *g = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(b, data),
-							 "geomean");
-
-	return cJSON_IsNumber(g) && g->valuedouble > 0 ? g->valuedouble : NAN;
+	for (size_t i = 0; i < e->nr_baselines; i++)
+		if (!strcmp(e->baselines[i].name, data))
+			return e->baselines[i].geomean;
+	return NAN;
 }
 
 static struct named_move *push_move(struct named_move **m, size_t *nr, const char *name,
@@ -154,15 +153,15 @@ static void gather_baselines(struct classify_signals *s, const struct window *w,
 		if (!row_in_series(row, &w->series))
 			continue;
 		for (size_t h = 0; h < row->nr_history; h++) {
-			const cJSON *b = cJSON_GetObjectItemCaseSensitive(row->history[h].json, "baselines"), *it;
+			const struct dash_entry *e = &row->history[h];
 
-			cJSON_ArrayForEach(it, b) {
+			for (size_t b = 0; b < e->nr_baselines; b++) {
 				size_t i;
 
-				for (i = 0; i < names.nr && strcmp(names.v[i], it->string); i++)
+				for (i = 0; i < names.nr && strcmp(names.v[i], e->baselines[b].name); i++)
 					;
 				if (i == names.nr)
-					strvec_push(&names, it->string);
+					strvec_push(&names, e->baselines[b].name);
 			}
 		}
 	}

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <cjson/cJSON.h>
@@ -76,7 +77,8 @@ void cache_meta_release(struct cache_meta *m)
 	free(m->url);
 	free(m->etag);
 	free(m->last_modified);
-	m->url = m->etag = m->last_modified = NULL;
+	free(m->body_hash);
+	m->url = m->etag = m->last_modified = m->body_hash = NULL;
 	m->fetched = 0;
 }
 
@@ -106,6 +108,7 @@ int cache_meta_read(struct cache_meta *m, const char *path)
 	if (m->url && fetched && !parse_iso_time(fetched, &m->fetched)) {
 		m->etag = dup_json_string(root, "etag");
 		m->last_modified = dup_json_string(root, "last_modified");
+		m->body_hash = dup_json_string(root, "body_hash");
 		ret = 0;
 	} else {
 		cache_meta_release(m);
@@ -138,6 +141,7 @@ int cache_meta_write(const struct cache_meta *m, const char *path)
 	add_string_or_null(root, "etag", m->etag);
 	add_string_or_null(root, "last_modified", m->last_modified);
 	cJSON_AddStringToObject(root, "fetched_at", format_iso_time(when, m->fetched));
+	add_string_or_null(root, "body_hash", m->body_hash);
 	text = cJSON_Print(root);
 	if (text) {
 		ret = cache_write_atomic(path, text, strlen(text));
@@ -222,6 +226,60 @@ out:
 	free(dir);
 	errno = saved;
 	return ret;
+}
+
+uint64_t cache_hash(const void *data, size_t len)
+{
+	const unsigned char *p = data;
+	uint64_t h = 0x9e3779b97f4a7c15ull ^ len;
+
+	/* Eight bytes a step: a 500 MB dashboard hashes in a fraction of its parse. */
+	for (; len >= 8; p += 8, len -= 8) {
+		uint64_t w;
+
+		memcpy(&w, p, 8);
+		h = (h ^ w) * 0xff51afd7ed558ccdull;
+		h ^= h >> 29;
+	}
+	for (; len; p++, len--)
+		h = (h ^ *p) * 0x100000001b3ull;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ull;
+	return h ^ (h >> 33);
+}
+
+char *cache_hash_hex(char *buf, const void *data, size_t len)
+{
+	snprintf(buf, 17, "%016llx", (unsigned long long)cache_hash(data, len));
+	return buf;
+}
+
+int cache_lock(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir = slash ? xstrndup(path, (size_t)(slash - path)) : xstrdup(".");
+	int fd = -1;
+
+	if (!mkdir_p(dir) && (fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666)) >= 0) {
+		while (flock(fd, LOCK_EX) < 0) {
+			if (errno != EINTR) {
+				int saved = errno;
+
+				close(fd);
+				fd = -1;
+				errno = saved;
+				break;
+			}
+		}
+	}
+	free(dir);
+	return fd;
+}
+
+void cache_unlock(int fd)
+{
+	if (fd >= 0)
+		close(fd);
 }
 
 void strbuf_add_age(struct strbuf *sb, time_t seconds)

@@ -1,6 +1,8 @@
 #ifndef DASHBOARD_CACHE_H
 #define DASHBOARD_CACHE_H
 
+#include <stdint.h>
+#include <stddef.h>
 #include <time.h>
 #include "util/strbuf.h"
 
@@ -35,9 +37,10 @@ struct cache_meta {
 	char *etag;		/* NULL when the server sent none */
 	char *last_modified;	/* NULL when the server sent none */
 	time_t fetched;		/* the last 200 or 304 for this copy */
+	char *body_hash;	/* cache_hash_hex() of the body the validators came with */
 };
 
-#define CACHE_META_INIT { NULL, NULL, NULL, 0 }
+#define CACHE_META_INIT { NULL, NULL, NULL, 0, NULL }
 
 void cache_meta_release(struct cache_meta *m);
 
@@ -59,6 +62,24 @@ int cache_meta_write(const struct cache_meta *m, const char *path);
  */
 int cache_write_atomic(const char *path, const void *data, size_t len);
 
+
+/*
+ * A 64-bit hash of data (not cryptographic: it tells one version of a
+ * file from another, against accidents and races, not against an
+ * attacker, who could as well write the file).
+ */
+uint64_t cache_hash(const void *data, size_t len);
+
+/* cache_hash() as 16 hex digits in buf (17 bytes); returns buf. */
+char *cache_hash_hex(char *buf, const void *data, size_t len);
+
+/*
+ * Take an exclusive lock (flock) on path, creating it and its directory if
+ * needed, waiting for another holder. Returns the descriptor to pass to
+ * cache_unlock(), or -1 with errno set.
+ */
+int cache_lock(const char *path);
+void cache_unlock(int fd);
 
 /* Append an age as git prints relative dates: "3 hours ago", "1 day ago". */
 void strbuf_add_age(struct strbuf *sb, time_t seconds);

@@ -1,16 +1,70 @@
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <cjson/cJSON.h>
 #include "util/quote.h"
 #include "util/usage.h"
 #include "util/strbuf.h"
 #include "util/date.h"
 #include "dashboard/dashboard.h"
+#include "dashboard/scan.h"
+
+#define ARENA_BLOCK (64 << 10)
+
+struct dash_arena_block {
+	struct dash_arena_block *next;
+	size_t used, size;
+	max_align_t data[];
+};
+
+void *dash_arena_alloc(struct dash_arena *a, size_t size)
+{
+	struct dash_arena_block *b = a->blocks;
+	size_t align = sizeof(max_align_t);
+	void *p;
+
+	size = (size + align - 1) / align * align;
+	if (!b || b->size - b->used < size) {
+		size_t want = size > ARENA_BLOCK ? size : ARENA_BLOCK;
+
+		b = xmalloc(sizeof(*b) + want);
+		b->size = want;
+		b->used = 0;
+		b->next = a->blocks;
+		a->blocks = b;
+	}
+	p = (char *)b->data + b->used;
+	b->used += size;
+	a->bytes += size;
+	memset(p, 0, size);
+	return p;
+}
+
+char *dash_arena_strndup(struct dash_arena *a, const char *s, size_t len)
+{
+	char *p = dash_arena_alloc(a, len + 1);
+
+	memcpy(p, s, len);
+	return p;
+}
+
+static void arena_release(struct dash_arena *a)
+{
+	while (a->blocks) {
+		struct dash_arena_block *next = a->blocks->next;
+
+		free(a->blocks);
+		a->blocks = next;
+	}
+	a->bytes = 0;
+}
 
 /* Where in the document a value sits, for messages: "summary[12].history[3]". */
 struct json_path {
 	const char *origin;
+	const char *text;	/* the document, for byte offsets */
 	size_t row;
 	size_t entry;
 	int in_entry;
@@ -23,13 +77,19 @@ static int path_error(const struct json_path *p, const char *key, const char *wh
 	strbuf_addf(&sb, "summary[%zu]", p->row);
 	if (p->in_entry)
 		strbuf_addf(&sb, ".history[%zu]", p->entry);
-	strbuf_addf(&sb, ".%s", key);
+	if (*key)
+		strbuf_addf(&sb, ".%s", key);
 	error("'%s' %s in '%s'", sb.buf, what, p->origin);
 	strbuf_release(&sb);
 	return -1;
 }
 
-static int get_string(const cJSON *obj, const char *key, int required,
+static int scan_error(const struct json_path *p, const char *at)
+{
+	return error("'%s' is not valid JSON (at byte %zu)", p->origin, (size_t)(at - p->text));
+}
+
+static int get_string(struct dashboard *d, const cJSON *obj, const char *key, int required,
 		      const struct json_path *p, const char **out)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
@@ -39,7 +99,7 @@ static int get_string(const cJSON *obj, const char *key, int required,
 		return required ? path_error(p, key, "is missing") : 0;
 	if (!cJSON_IsString(v))
 		return path_error(p, key, "is not a string");
-	*out = v->valuestring;
+	*out = dash_arena_strndup(&d->arena, v->valuestring, strlen(v->valuestring));
 	return 0;
 }
 
@@ -87,6 +147,27 @@ static int get_counts(const cJSON *e, const struct json_path *p, int *wins, int 
 	return 0;
 }
 
+/* Pretuned: baselines{name: {geomean, ...}} as (name, geomean) pairs. */
+static void get_baselines(struct dashboard *d, const cJSON *e, struct dash_entry *out)
+{
+	const cJSON *b = cJSON_GetObjectItemCaseSensitive(e, "baselines"), *it;
+	struct dash_baseline *v;
+	size_t n = 0;
+
+	if (!cJSON_IsObject(b) || !(n = (size_t)cJSON_GetArraySize(b)))
+		return;
+	v = dash_arena_alloc(&d->arena, n * sizeof(*v));
+	n = 0;
+	cJSON_ArrayForEach(it, b) {
+		const cJSON *g = cJSON_GetObjectItemCaseSensitive(it, "geomean");
+
+		v[n].name = dash_arena_strndup(&d->arena, it->string, strlen(it->string));
+		v[n++].geomean = cJSON_IsNumber(g) && g->valuedouble > 0 ? g->valuedouble : NAN;
+	}
+	out->baselines = v;
+	out->nr_baselines = n;
+}
+
 static int parse_entry(struct dashboard *d, const cJSON *e, struct dash_entry *out,
 		       const struct json_path *p)
 {
@@ -95,13 +176,13 @@ static int parse_entry(struct dashboard *d, const cJSON *e, struct dash_entry *o
 	if (!cJSON_IsObject(e))
 		return path_error(p, "", "is not an object");
 	memset(out, 0, sizeof(*out));
-	out->json = e;
-	if (get_string(e, "run_id", 1, p, &out->run_id) ||
-	    get_string(e, "sha", 1, p, &out->sha) ||
-	    get_string(e, "full_sha", 0, p, &out->full_sha) ||
-	    get_string(e, "date", 1, p, &out->date) ||
-	    get_string(e, "branch", 0, p, &out->branch) ||
-	    get_string(e, "error", 0, p, &out->error))
+	out->index = p->entry;
+	if (get_string(d, e, "run_id", 1, p, &out->run_id) ||
+	    get_string(d, e, "sha", 1, p, &out->sha) ||
+	    get_string(d, e, "full_sha", 0, p, &out->full_sha) ||
+	    get_string(d, e, "date", 1, p, &out->date) ||
+	    get_string(d, e, "branch", 0, p, &out->branch) ||
+	    get_string(d, e, "error", 0, p, &out->error))
 		return -1;
 	if (parse_iso_time(out->date, &out->time))
 		return path_error(p, "date", "is not an ISO-8601 time");
@@ -131,7 +212,10 @@ static int parse_entry(struct dashboard *d, const cJSON *e, struct dash_entry *o
 	if (isnan(out->compile_time) &&
 	    get_metric(e, "compile_time_avg_s", 0, p, &out->compile_time))
 		return -1;
-	return get_counts(e, p, &out->helion_wins, &out->total);
+	if (get_counts(e, p, &out->helion_wins, &out->total))
+		return -1;
+	get_baselines(d, e, out);
+	return 0;
 }
 
 static int cmp_entry_time(const void *a, const void *b)
@@ -140,44 +224,118 @@ static int cmp_entry_time(const void *a, const void *b)
 
 	if (x->time != y->time)
 		return x->time < y->time ? -1 : 1;
-	/* Same start time: keep document order (json pointers ascend). */
-	return x->json < y->json ? -1 : x->json > y->json;
+	/* Same start time: keep document order. */
+	return x->index < y->index ? -1 : x->index > y->index;
 }
 
-static int parse_row(struct dashboard *d, const cJSON *r, struct dash_row *out,
-		     struct json_path *p)
+/* Each history[] entry parsed by cJSON on its own, extracted, and freed at once. */
+static int parse_history(struct dashboard *d, struct json_span history, struct dash_row *out,
+			 struct json_path *p)
 {
-	const cJSON *history, *e;
-	size_t n;
+	struct json_iter it;
+	struct json_span k, v;
+	size_t alloc = 0;
+	int got;
 
-	if (!cJSON_IsObject(r))
-		return error("'summary[%zu]' is not an object in '%s'", p->row, p->origin);
+	json_iter_init(&it, history);
+	p->in_entry = 1;
+	while ((got = json_iter_next(&it, &k, &v)) > 0) {
+		cJSON *e = cJSON_ParseWithLength(v.p, v.len);
+		int ret;
+
+		p->entry = it.index;
+		if (!e)
+			return path_error(p, "", "is not valid JSON");
+		ALLOC_GROW(out->history, out->nr_history + 1, alloc);
+		ret = parse_entry(d, e, &out->history[out->nr_history], p);
+		cJSON_Delete(e);
+		if (ret)
+			return -1;
+		out->nr_history++;
+	}
+	if (got < 0)
+		return scan_error(p, it.error);
+	p->in_entry = 0;
+	qsort(out->history, out->nr_history, sizeof(*out->history), cmp_entry_time);
+	return 0;
+}
+
+/* Whether the key token k names want; a key with escapes is decoded by cJSON. */
+static int key_is(struct json_span k, const char *want)
+{
+	cJSON *s;
+	int ret;
+
+	if (!memchr(k.p, '\\', k.len))
+		return json_key_is(k, want);
+	s = cJSON_ParseWithLength(k.p, k.len);
+	ret = cJSON_IsString(s) && !strcmp(s->valuestring, want);
+	cJSON_Delete(s);
+	return ret;
+}
+
+/* A row's name member (v.p NULL when absent): a string, copied to the arena. */
+static int get_name(struct dashboard *d, struct json_span v, const char *key, int required,
+		    const struct json_path *p, const char **out)
+{
+	cJSON *s;
+
+	*out = NULL;
+	if (!v.p)
+		return required ? path_error(p, key, "is missing") : 0;
+	s = cJSON_ParseWithLength(v.p, v.len);
+	if (!s) {
+		return path_error(p, key, "is not valid JSON");
+	} else if (cJSON_IsNull(s)) {
+		cJSON_Delete(s);
+		return required ? path_error(p, key, "is missing") : 0;
+	} else if (!cJSON_IsString(s)) {
+		cJSON_Delete(s);
+		return path_error(p, key, "is not a string");
+	}
+	/* cJSON would cut the name at the NUL, merging it with another. */
+	if (json_string_has_nul(v)) {
+		cJSON_Delete(s);
+		return path_error(p, key, "contains a NUL character");
+	}
+	*out = dash_arena_strndup(&d->arena, s->valuestring, strlen(s->valuestring));
+	cJSON_Delete(s);
+	return 0;
+}
+
+enum row_member { M_KERNEL, M_PLATFORM, M_PLATFORM_SHORT, M_HISTORY, M_NR };
+static const char *const row_member_name[M_NR] = { "kernel", "platform", "platform_short", "history" };
+
+static int parse_row(struct dashboard *d, struct json_span r, struct dash_row *out,
+		     struct json_path *p, const struct dashboard_filter *f)
+{
+	struct json_span m[M_NR] = { { NULL, 0 } }, k, v;
+	struct json_iter it;
+	int got;
+
 	memset(out, 0, sizeof(*out));
-	out->json = r;
-	if (get_string(r, "kernel", 1, p, &out->kernel) ||
-	    get_string(r, "platform_short", 1, p, &out->platform_short) ||
-	    get_string(r, "platform", 0, p, &out->platform))
+	if (*r.p != '{' || json_iter_init(&it, r))
+		return error("'summary[%zu]' is not an object in '%s'", p->row, p->origin);
+	while ((got = json_iter_next(&it, &k, &v)) > 0)
+		for (int i = 0; i < M_NR; i++)
+			if (!m[i].p && key_is(k, row_member_name[i]))
+				m[i] = v;
+	if (got < 0)
+		return scan_error(p, it.error);
+	if (get_name(d, m[M_KERNEL], "kernel", 1, p, &out->kernel) ||
+	    get_name(d, m[M_PLATFORM_SHORT], "platform_short", 1, p, &out->platform_short) ||
+	    get_name(d, m[M_PLATFORM], "platform", 0, p, &out->platform))
 		return -1;
 	if (!out->platform)
 		out->platform = out->platform_short;
-	history = cJSON_GetObjectItemCaseSensitive(r, "history");
-	if (!history)
+	if (!m[M_HISTORY].p)
 		return path_error(p, "history", "is missing");
-	if (!cJSON_IsArray(history))
+	if (*m[M_HISTORY].p != '[')
 		return path_error(p, "history", "is not an array");
-	n = (size_t)cJSON_GetArraySize(history);
-	out->history = xcalloc(n, sizeof(*out->history));
-	p->in_entry = 1;
-	p->entry = 0;
-	cJSON_ArrayForEach(e, history) {
-		if (parse_entry(d, e, &out->history[p->entry], p))
-			return -1;
-		p->entry++;
-	}
-	p->in_entry = 0;
-	out->nr_history = n;
-	qsort(out->history, n, sizeof(*out->history), cmp_entry_time);
-	return 0;
+	if (f && (f->names_only || (f->platform && strcmp(f->platform, out->platform_short))))
+		return 0;
+	out->history_loaded = 1;
+	return parse_history(d, m[M_HISTORY], out, p);
 }
 
 void dashboard_init(struct dashboard *d)
@@ -185,41 +343,90 @@ void dashboard_init(struct dashboard *d)
 	memset(d, 0, sizeof(*d));
 }
 
-int dashboard_parse(struct dashboard *d, const char *text, size_t len, const char *origin)
+/* The top level is not an object: say whether it is JSON at all, as cJSON sees it. */
+static int not_an_object(const char *text, size_t len, const char *origin)
 {
-	const cJSON *summary, *r, *gen;
-	struct json_path p = { origin, 0, 0, 0 };
+	cJSON *root = cJSON_ParseWithLength(text, len);
+	const char *at = cJSON_GetErrorPtr();
+
+	if (root) {
+		cJSON_Delete(root);
+		return error("'%s' is not a dashboard: the top level is not an object", origin);
+	}
+	if (at && at >= text && at <= text + len)
+		return error("'%s' is not valid JSON (at byte %zu)", origin, (size_t)(at - text));
+	return error("'%s' is not valid JSON", origin);
+}
+
+static int parse_summary(struct dashboard *d, struct json_span summary, struct json_path *p,
+			 const struct dashboard_filter *f)
+{
+	struct json_iter it;
+	struct json_span k, v;
+	size_t alloc = 0;
+	int got;
+
+	json_iter_init(&it, summary);
+	while ((got = json_iter_next(&it, &k, &v)) > 0) {
+		p->row = it.index;
+		ALLOC_GROW(d->rows, d->nr_rows + 1, alloc);
+		if (parse_row(d, v, &d->rows[d->nr_rows++], p, f))
+			return -1;
+	}
+	return got < 0 ? scan_error(p, it.error) : 0;
+}
+
+int dashboard_parse_filtered(struct dashboard *d, const char *text, size_t len,
+			     const char *origin, const struct dashboard_filter *f)
+{
+	struct json_path p = { origin, text, 0, 0, 0 };
+	struct json_span doc, summary = { NULL, 0 }, gen = { NULL, 0 }, k, v;
+	struct json_iter it;
+	const char *end = text + len;
+	int got, have_kernels = 0;
 
 	dashboard_release(d);
-	d->root = cJSON_ParseWithLength(text, len);
-	if (!d->root) {
-		const char *at = cJSON_GetErrorPtr();
-
-		if (at && at >= text && at <= text + len)
-			return error("'%s' is not valid JSON (at byte %zu)", origin, (size_t)(at - text));
-		return error("'%s' is not valid JSON", origin);
+	doc.p = json_skip_space(text, end);
+	doc.len = (size_t)(end - doc.p);
+	if (!doc.len || *doc.p != '{')
+		return not_an_object(text, len, origin);
+	json_iter_init(&it, doc);
+	while ((got = json_iter_next(&it, &k, &v)) > 0) {
+		if (!summary.p && key_is(k, "summary"))
+			summary = v;
+		else if (!gen.p && key_is(k, "generated_at"))
+			gen = v;
+		else if (!have_kernels && key_is(k, "kernels"))
+			have_kernels = 1 + (*v.p == '[');
 	}
-	if (!cJSON_IsObject(d->root))
-		return error("'%s' is not a dashboard: the top level is not an object", origin);
-	summary = cJSON_GetObjectItemCaseSensitive(d->root, "summary");
-	if (!cJSON_IsArray(summary))
+	if (got < 0)
+		return scan_error(&p, it.error);
+	if (json_skip_space(it.p, end) != end)
+		return error("'%s' is not valid JSON: unexpected data after the document (at byte %zu)",
+			     origin, (size_t)(json_skip_space(it.p, end) - text));
+	if (!summary.p || *summary.p != '[')
 		return error("'%s' is not a dashboard: 'summary' is %s", origin,
-			     summary ? "not an array" : "missing");
-	gen = cJSON_GetObjectItemCaseSensitive(d->root, "generated_at");
-	d->generated_at = cJSON_IsString(gen) ? gen->valuestring : NULL;
-	d->pretuned = cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(d->root, "kernels"));
+			     summary.p ? "not an array" : "missing");
+	if (gen.p) {
+		cJSON *g = cJSON_ParseWithLength(gen.p, gen.len);
+
+		if (cJSON_IsString(g))
+			d->generated_at = dash_arena_strndup(&d->arena, g->valuestring,
+							     strlen(g->valuestring));
+		cJSON_Delete(g);
+	}
+	d->pretuned = have_kernels == 2;
 	d->legacy = 1;
-	d->nr_rows = (size_t)cJSON_GetArraySize(summary);
-	d->rows = xcalloc(d->nr_rows, sizeof(*d->rows));
-	cJSON_ArrayForEach(r, summary) {
-		if (parse_row(d, r, &d->rows[p.row], &p)) {
-			d->nr_rows = p.row + 1;
-			dashboard_release(d);
-			return -1;
-		}
-		p.row++;
+	if (parse_summary(d, summary, &p, f)) {
+		dashboard_release(d);
+		return -1;
 	}
 	return 0;
+}
+
+int dashboard_parse(struct dashboard *d, const char *text, size_t len, const char *origin)
+{
+	return dashboard_parse_filtered(d, text, len, origin, NULL);
 }
 
 void dashboard_release(struct dashboard *d)
@@ -227,7 +434,7 @@ void dashboard_release(struct dashboard *d)
 	for (size_t i = 0; i < d->nr_rows; i++)
 		free(d->rows[i].history);
 	free(d->rows);
-	cJSON_Delete(d->root);
+	arena_release(&d->arena);
 	dashboard_init(d);
 }
 
@@ -238,7 +445,7 @@ static int cmp_str(const void *a, const void *b)
 
 void dashboard_print_names(const struct dashboard *d, const char *platform, FILE *fp)
 {
-	const char **names = xcalloc(d->nr_rows, sizeof(*names));
+	const char **names = xcalloc(d->nr_rows + 1, sizeof(*names));
 	size_t n = 0;
 
 	for (size_t i = 0; i < d->nr_rows; i++) {

@@ -11,17 +11,24 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
-#include <cjson/cJSON.h>
 
 /*
  * The Helion benchmark dashboard (dashboard-data.json, its legacy 2026-04
- * schema, and pretuned-dashboard-data.json), parsed once with cJSON into
- * arrays of rows and history entries. Every string below points into the
- * cJSON tree owned by struct dashboard and lives until dashboard_release().
- * Metrics are NAN when null, absent, or a speedup of 0 ("no data").
+ * schema, and pretuned-dashboard-data.json), extracted into compact arrays
+ * of rows and history entries. Every string and array below is owned by
+ * struct dashboard (its arena) and lives until dashboard_release(); no
+ * cJSON tree outlives the parse. Metrics are NAN when null, absent, or a
+ * speedup of 0 ("no data").
  */
+
 /* The largest helion_wins/total accepted: more shapes than any kernel has. */
 #define DASH_MAX_COUNT 1000000
+
+/* A Pretuned baseline on one run: baselines.<name>.geomean. */
+struct dash_baseline {
+	const char *name;	/* torch, torch_compile, vllm, cutlass, deepgemm, ... */
+	double geomean;		/* NAN when absent, not a number or not positive */
+};
 
 struct dash_entry {
 	const char *run_id;
@@ -39,7 +46,9 @@ struct dash_entry {
 	int helion_wins;	/* pretuned; -1 when absent; 0..total */
 	int total;		/* pretuned; -1 when absent; 0..DASH_MAX_COUNT */
 	const char *error;	/* pretuned run error, or NULL */
-	const cJSON *json;	/* the entry itself (per_shape, baselines) */
+	const struct dash_baseline *baselines;	/* pretuned; in document order */
+	size_t nr_baselines;
+	size_t index;		/* position in the row's history[] in the document */
 };
 
 struct dash_row {
@@ -48,17 +57,34 @@ struct dash_row {
 	const char *platform_short;
 	struct dash_entry *history;	/* ascending by time */
 	size_t nr_history;
-	const cJSON *json;
+	int history_loaded;	/* 0: left out by the load's filter (nr_history 0) */
+};
+
+/* Memory for a dashboard's strings and small arrays, freed at once. */
+struct dash_arena {
+	struct dash_arena_block *blocks;
+	size_t bytes;		/* allocated so far */
 };
 
 struct dashboard {
-	cJSON *root;
 	int pretuned;		/* has kernels[] / geomean rows */
 	int legacy;		/* no is_nightly anywhere */
 	const char *generated_at;
 	struct dash_row *rows;
 	size_t nr_rows;
+	struct dash_arena arena;
 };
+
+/*
+ * Which history a load extracts. Every row keeps its kernel and platform
+ * names (for --list-*, and errors naming the valid ones).
+ */
+struct dashboard_filter {
+	const char *platform;	/* only this platform_short's history; NULL: every row's */
+	int names_only;		/* no history at all */
+};
+
+#define DASHBOARD_FILTER_INIT { NULL, 0 }
 
 /*
  * The entries a series is built from: nightly runs of main, or every run
@@ -73,14 +99,31 @@ void dashboard_init(struct dashboard *d);
 
 /*
  * Parse text (len bytes, need not be NUL-terminated) as a dashboard of
- * either schema. origin names the source in messages. On a missing or
- * mistyped required key, prints an error with its JSON path, e.g.
- * "'summary[12].history[3].sha' is missing in 'x.json'", and returns -1.
- * Unknown keys are ignored.
+ * either schema, every row's history. origin names the source in messages.
+ * On a missing or mistyped required key, prints an error with its JSON
+ * path, e.g. "'summary[12].history[3].sha' is missing in 'x.json'", and
+ * returns -1; so does malformed JSON (with the byte offset), bytes after
+ * the document, and a NUL (\u0000) in a kernel or platform name. Unknown
+ * keys are ignored.
+ *
+ * The document is cut into summary[] rows and history[] entries by the
+ * boundary scanner (scan.h); cJSON parses the names of every row and each
+ * history entry the filter keeps, one at a time. Values nobody uses are
+ * only checked for balanced nesting and terminated strings.
  */
 int dashboard_parse(struct dashboard *d, const char *text, size_t len, const char *origin);
 
+/* The same, extracting only the history f asks for (f NULL: all of it). */
+int dashboard_parse_filtered(struct dashboard *d, const char *text, size_t len,
+			     const char *origin, const struct dashboard_filter *f);
+
 void dashboard_release(struct dashboard *d);
+
+/* size bytes from d's arena, aligned for any type, zeroed; freed by dashboard_release(). */
+void *dash_arena_alloc(struct dash_arena *a, size_t size);
+
+/* A copy of s (len bytes, then a NUL) in d's arena. */
+char *dash_arena_strndup(struct dash_arena *a, const char *s, size_t len);
 
 /*
  * Print the platform_short names (platform NULL), or the kernels of one

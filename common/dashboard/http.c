@@ -17,6 +17,7 @@
 
 struct transfer {
 	const struct fetch_request *req;
+	char *shown_url;	/* req->url without credentials */
 	struct strbuf *body;
 	int too_large;
 	int shown;		/* a progress line is on stderr */
@@ -61,7 +62,7 @@ static int on_progress(void *data, curl_off_t dltotal, curl_off_t dlnow,
 	if (!dlnow || key == t->last_key)
 		return 0;
 	t->last_key = key;
-	strbuf_addf(&line, "\rdownloading '%s': ", t->req->url);
+	strbuf_addf(&line, "\rdownloading '%s': ", t->shown_url);
 	if (dltotal > 0) {
 		strbuf_addf(&line, "%3lld%% (", key);
 		add_size(&line, dlnow);
@@ -103,10 +104,11 @@ static CURL *setup(const struct fetch_request *req, struct transfer *t,
 #endif
 	curl_easy_setopt(curl, CURLOPT_SSL_VERIFYPEER, 1L);
 	curl_easy_setopt(curl, CURLOPT_SSL_VERIFYHOST, 2L);
+	/* Credentials come from ~/.netrc, so that no URL shown or stored carries them. */
+	curl_easy_setopt(curl, CURLOPT_NETRC, (long)CURL_NETRC_OPTIONAL);
 	curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
 	curl_easy_setopt(curl, CURLOPT_MAXREDIRS, FETCH_MAX_REDIRS);
 	curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, FETCH_CONNECT_TIMEOUT);
-	curl_easy_setopt(curl, CURLOPT_TIMEOUT, req->timeout);
 	curl_easy_setopt(curl, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)req->max_size);
 	curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "");
 	curl_easy_setopt(curl, CURLOPT_USERAGENT, "benchtriage/" BENCHTRIAGE_VERSION);
@@ -198,28 +200,59 @@ static void describe_failure(struct strbuf *sb, CURL *curl, CURLcode code, long 
 	}
 }
 
+/* A validator, or NULL when absent or too long to send back (a server would refuse it). */
 static char *header_value(CURL *curl, const char *name)
 {
 	struct curl_header *h;
 
-	if (curl_easy_header(curl, name, 0, CURLH_HEADER, -1, &h) != CURLHE_OK)
+	if (curl_easy_header(curl, name, 0, CURLH_HEADER, -1, &h) != CURLHE_OK ||
+	    strlen(h->value) > FETCH_MAX_VALIDATOR)
 		return NULL;
 	return xstrdup(h->value);
 }
 
+char *fetch_public_url(const char *url)
+{
+	const char *host = strstr(url, "://");
+	const char *at, *end;
+
+	if (!host)
+		return xstrdup(url);
+	host += 3;
+	end = host + strcspn(host, "/?#");
+	at = memchr(host, '@', (size_t)(end - host));
+	/* The last @ of the authority ends the userinfo. */
+	while (at && memchr(at + 1, '@', (size_t)(end - at - 1)))
+		at = memchr(at + 1, '@', (size_t)(end - at - 1));
+	if (!at)
+		return xstrdup(url);
+	return xstrfmt("%.*s%s", (int)(host - url), url, at + 1);
+}
+
+static long long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
 enum fetch_outcome fetch_url(const struct fetch_request *req, struct fetch_result *res)
 {
-	struct transfer t = { req, &res->body, 0, 0, -1 };
+	struct transfer t = { req, fetch_public_url(req->url), &res->body, 0, 0, -1 };
 	struct curl_slist *headers = NULL;
 	char errbuf[CURL_ERROR_SIZE];
 	CURLcode code;
 	CURL *curl = setup(req, &t, &headers, errbuf);
 	int attempt;
 	enum fetch_outcome outcome = FETCH_FAILED;
+	/* One deadline for every attempt and the pauses between them. */
+	long long deadline = now_ms() + req->timeout * 1000LL, left;
 
 	if (!curl) {
 		res->error = xstrdup("cannot initialise libcurl");
 		curl_slist_free_all(headers);
+		free(t.shown_url);
 		return FETCH_FAILED;
 	}
 	for (attempt = 1; ; attempt++) {
@@ -227,6 +260,8 @@ enum fetch_outcome fetch_url(const struct fetch_request *req, struct fetch_resul
 		t.too_large = 0;
 		t.last_key = -1;
 		errbuf[0] = '\0';
+		left = deadline - now_ms();
+		curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, left > 1 ? (long)left : 1L);
 		code = curl_easy_perform(curl);
 		res->status = 0;
 		curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &res->status);
@@ -234,7 +269,9 @@ enum fetch_outcome fetch_url(const struct fetch_request *req, struct fetch_resul
 			fputs(code == CURLE_OK ? ", done.\n" : "\n", stderr);
 			t.shown = 0;
 		}
-		if (attempt > FETCH_RETRIES || !transient(code, res->status))
+		if (attempt > FETCH_RETRIES || !transient(code, res->status) ||
+		    code == CURLE_OPERATION_TIMEDOUT ||
+		    now_ms() + (FETCH_FIRST_BACKOFF_MS << (attempt - 1)) >= deadline)
 			break;
 		sleep_ms((long)FETCH_FIRST_BACKOFF_MS << (attempt - 1));
 	}
@@ -258,6 +295,7 @@ enum fetch_outcome fetch_url(const struct fetch_request *req, struct fetch_resul
 		strbuf_reset(&res->body);
 	curl_slist_free_all(headers);
 	curl_easy_cleanup(curl);
+	free(t.shown_url);
 	return outcome;
 }
 

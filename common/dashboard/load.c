@@ -1,5 +1,6 @@
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -62,56 +63,134 @@ char *dashboard_cache_path(const char *url)
 	return path;
 }
 
-static int load_file(struct dashboard *d, const char *path)
-{
-	struct strbuf sb = STRBUF_INIT;
-	int is_stdin = !strcmp(path, "-");
-	int fd = is_stdin ? 0 : open(path, O_RDONLY);
-	int ret;
+/* A dashboard's text: a mapped regular file, or what a pipe or device gave. */
+struct source_text {
+	const char *buf;
+	size_t len;
+	void *map;
+	struct strbuf sb;
+};
 
-	if (fd < 0 || read_fd(fd, &sb) < 0)
-		ret = error("cannot read '%s': %s", path, strerror(errno));
-	else
-		ret = dashboard_parse(d, sb.buf, sb.len, is_stdin ? "standard input" : path);
+static void source_text_release(struct source_text *t)
+{
+	if (t->map)
+		munmap(t->map, t->len);
+	strbuf_release(&t->sb);
+	memset(t, 0, sizeof(*t));
+}
+
+/* Read at most FETCH_MAX_SIZE bytes from fd: a device like /dev/urandom never ends. */
+static int read_capped(int fd, struct strbuf *sb, const char *name)
+{
+	for (;;) {
+		ssize_t n;
+
+		strbuf_grow(sb, 1 << 16);
+		n = read(fd, sb->buf + sb->len, sb->alloc - sb->len - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return error("cannot read '%s': %s", name, strerror(errno));
+		if (!n)
+			break;
+		sb->len += (size_t)n;
+		sb->buf[sb->len] = '\0';
+		if (sb->len > FETCH_MAX_SIZE)
+			return error("'%s' is larger than %zu MiB, the limit for a dashboard",
+				     name, FETCH_MAX_SIZE >> 20);
+	}
+	return 0;
+}
+
+/* The text at path ("-" is stdin), read once; name is what messages call it. */
+static int source_text_read(struct source_text *t, const char *path, const char *name)
+{
+	int fd = strcmp(path, "-") ? open(path, O_RDONLY) : 0;
+	struct stat st;
+	int ret = 0;
+
+	memset(t, 0, sizeof(*t));
+	strbuf_init(&t->sb, 0);
+	if (fd < 0 || fstat(fd, &st) < 0)
+		return error("cannot read '%s': %s", name, strerror(errno));
+	if (S_ISREG(st.st_mode) && (size_t)st.st_size > FETCH_MAX_SIZE) {
+		ret = error("'%s' is larger than %zu MiB, the limit for a dashboard",
+			    name, FETCH_MAX_SIZE >> 20);
+	} else if (S_ISREG(st.st_mode) && st.st_size > 0 &&
+		   (t->map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0)) != MAP_FAILED) {
+		t->buf = t->map;
+		t->len = (size_t)st.st_size;
+		madvise(t->map, t->len, MADV_SEQUENTIAL);
+	} else {
+		t->map = NULL;
+		ret = read_capped(fd, &t->sb, name);
+		t->buf = t->sb.buf;
+		t->len = t->sb.len;
+	}
 	if (fd > 0)
 		close(fd);
-	strbuf_release(&sb);
+	if (ret)
+		source_text_release(t);
 	return ret;
+}
+
+static int parse_path(struct dashboard *d, const char *path, const char *name,
+		      const struct dashboard_filter *f)
+{
+	struct source_text t;
+	int ret;
+
+	if (source_text_read(&t, path, name))
+		return -1;
+	ret = dashboard_parse_filtered(d, t.buf, t.len, name, f);
+	source_text_release(&t);
+	return ret;
+}
+
+static int load_file(struct dashboard *d, const struct dashboard_source *src)
+{
+	const char *path = src->file;
+
+	return parse_path(d, path, strcmp(path, "-") ? path : "standard input", &src->filter);
 }
 
 /* The cached copy of one URL; present when its body file exists and belongs to url. */
 struct cached {
-	const char *url;
+	const char *url;	/* what libcurl is given */
+	char *shown;		/* url without credentials: messages, metadata, file name */
 	char *path;		/* NULL when there is no cache directory */
 	char *meta_path;
 	struct cache_meta meta;
+	struct stat body_st;	/* the body file as cached_open() found it */
 	int present;
+	const struct dashboard_filter *filter;
 };
 
-static void cached_open(struct cached *c, const char *url)
+static void cached_open(struct cached *c, const char *url, const struct dashboard_filter *f)
 {
-	struct stat st;
-
 	memset(c, 0, sizeof(*c));
 	c->url = url;
-	c->path = dashboard_cache_path(url);
-	if (!c->path || stat(c->path, &st) < 0)
+	c->shown = fetch_public_url(url);
+	c->filter = f;
+	c->path = dashboard_cache_path(c->shown);
+	if (!c->path || stat(c->path, &c->body_st) < 0)
 		return;
 	c->meta_path = cache_meta_path(c->path);
-	if (!cache_meta_read(&c->meta, c->meta_path) && strcmp(c->meta.url, url)) {
+	if (!cache_meta_read(&c->meta, c->meta_path) && strcmp(c->meta.url, c->shown)) {
 		cache_meta_release(&c->meta);
 		return;	/* another URL's copy under the same name */
 	}
 	if (!c->meta.url) {
 		/* The metadata is gone or damaged: keep the copy, lose the validators. */
-		c->meta.url = xstrdup(url);
-		c->meta.fetched = st.st_mtime;
+		c->meta.url = xstrdup(c->shown);
+		c->meta.fetched = c->body_st.st_mtime;
 	}
 	c->present = 1;
 }
 
 static void cached_release(struct cached *c)
 {
+	free(c->shown);
 	free(c->path);
 	free(c->meta_path);
 	cache_meta_release(&c->meta);
@@ -119,43 +198,80 @@ static void cached_release(struct cached *c)
 
 static int cached_parse(struct dashboard *d, const struct cached *c)
 {
-	struct strbuf sb = STRBUF_INIT;
-	int fd = open(c->path, O_RDONLY);
-	int ret;
-
-	if (fd < 0 || read_fd(fd, &sb) < 0)
-		ret = error("cannot read '%s': %s", c->path, strerror(errno));
-	else
-		ret = dashboard_parse(d, sb.buf, sb.len, c->path);
-	if (fd >= 0)
-		close(fd);
-	strbuf_release(&sb);
-	return ret;
+	return parse_path(d, c->path, c->path, c->filter);
 }
 
 /*
- * Record a response: its body unless it was a 304, then the metadata. The
- * body goes first so that metadata never vouches for a body it did not
- * come with. A 304 may leave out the validators, which then still hold.
+ * The validators vouch only for the body they came with: when the body
+ * file is not that one (a concurrent run replaced it, or it was damaged),
+ * drop them and download unconditionally.
+ */
+static void cached_check_validators(struct cached *c)
+{
+	struct source_text t;
+	char hex[17];
+
+	if (!c->meta.etag && !c->meta.last_modified)
+		return;
+	if (c->meta.body_hash && !source_text_read(&t, c->path, c->path)) {
+		int same = !strcmp(cache_hash_hex(hex, t.buf, t.len), c->meta.body_hash);
+
+		source_text_release(&t);
+		if (same)
+			return;
+	}
+	free(c->meta.etag);
+	free(c->meta.last_modified);
+	c->meta.etag = c->meta.last_modified = NULL;
+}
+
+static int same_file(const struct stat *a, const struct stat *b)
+{
+	return a->st_ino == b->st_ino && a->st_dev == b->st_dev && a->st_size == b->st_size &&
+	       a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
+}
+
+/*
+ * Record a response under the cache lock, so that two runs never pair one
+ * body with the other's validators: a 200 writes its body, then metadata
+ * naming the body's hash; a 304 refreshes the metadata only if the body
+ * is still the one it validated. A 304 may leave out the validators,
+ * which then still hold.
  */
 static void cached_store(struct cached *c, const struct fetch_result *res, int with_body)
 {
 	struct cache_meta m = CACHE_META_INIT;
+	char *lock_path;
+	char hex[17];
+	struct stat st;
+	int lock;
 
 	if (!c->path)
 		return;
 	if (!c->meta_path)
 		c->meta_path = cache_meta_path(c->path);
+	lock_path = xstrfmt("%s.lock", c->path);
+	lock = cache_lock(lock_path);
+	if (lock < 0) {
+		warning("cannot lock the cache '%s': %s", lock_path, strerror(errno));
+		goto out;
+	}
+	if (!with_body && (stat(c->path, &st) < 0 || !same_file(&st, &c->body_st)))
+		goto out;	/* another run replaced the body meanwhile: its metadata stands */
 	if (with_body && cache_write_atomic(c->path, res->body.buf, res->body.len) < 0) {
 		warning("cannot write the cache '%s': %s", c->path, strerror(errno));
-		return;
+		goto out;
 	}
-	m.url = (char *)c->url;
+	m.url = c->shown;
 	m.etag = res->etag || with_body ? res->etag : c->meta.etag;
 	m.last_modified = res->last_modified || with_body ? res->last_modified : c->meta.last_modified;
 	m.fetched = time(NULL);
+	m.body_hash = with_body ? cache_hash_hex(hex, res->body.buf, res->body.len) : c->meta.body_hash;
 	if (cache_meta_write(&m, c->meta_path) < 0)
 		warning("cannot write the cache '%s': %s", c->meta_path, strerror(errno));
+out:
+	cache_unlock(lock);
+	free(lock_path);
 }
 
 static int use_cached(struct dashboard *d, const struct cached *c, const char *reason)
@@ -163,9 +279,21 @@ static int use_cached(struct dashboard *d, const struct cached *c, const char *r
 	struct strbuf age = STRBUF_INIT;
 
 	strbuf_add_age(&age, time(NULL) - c->meta.fetched);
-	warning("cannot download '%s': %s; using the cached copy from %s", c->url, reason, age.buf);
+	warning("cannot download '%s': %s; using the cached copy from %s", c->shown, reason, age.buf);
 	strbuf_release(&age);
 	return cached_parse(d, c);
+}
+
+/* A download replaces the cached copy only when it is a dashboard with data. */
+static int parse_download(struct dashboard *d, const struct cached *c, const struct strbuf *body)
+{
+	if (dashboard_parse_filtered(d, body->buf, body->len, c->shown, c->filter))
+		return -1;
+	if (!d->nr_rows) {
+		dashboard_release(d);
+		return error("'%s' is a dashboard without data (summary[] is empty)", c->shown);
+	}
+	return 0;
 }
 
 static int download(struct dashboard *d, struct cached *c, long timeout, int conditional)
@@ -176,17 +304,18 @@ static int download(struct dashboard *d, struct cached *c, long timeout, int con
 	int ret;
 
 	if (conditional && c->present) {
+		cached_check_validators(c);
 		req.etag = c->meta.etag;
 		req.last_modified = c->meta.last_modified;
 	}
 	switch (fetch_url(&req, &res)) {
 	case FETCH_OK:
-		if (!dashboard_parse(d, res.body.buf, res.body.len, c->url)) {
+		if (!parse_download(d, c, &res.body)) {
 			cached_store(c, &res, 1);
 			ret = 0;
 			goto out;
 		}
-		/* dashboard_parse() said what is wrong with it. */
+		/* parse_download() said what is wrong with it. */
 		ret = -1;
 		if (!c->present)
 			goto out;
@@ -213,7 +342,7 @@ static int download(struct dashboard *d, struct cached *c, long timeout, int con
 	if (c->present)
 		ret = use_cached(d, c, reason);
 	else
-		ret = error("cannot download '%s': %s", c->url, reason);
+		ret = error("cannot download '%s': %s", c->shown, reason);
 out:
 	fetch_result_release(&res);
 	return ret;
@@ -224,15 +353,15 @@ static int load_url(struct dashboard *d, const struct dashboard_source *src, con
 	struct cached c;
 	int ret;
 
-	if (strncasecmp(url, "http://", 7) && strncasecmp(url, "https://", 8))
-		return error("cannot download '%s': only http and https URLs are supported", url);
-	cached_open(&c, url);
-	if (!src->offline) {
+	cached_open(&c, url, &src->filter);
+	if (strncasecmp(url, "http://", 7) && strncasecmp(url, "https://", 8)) {
+		ret = error("cannot download '%s': only http and https URLs are supported", c.shown);
+	} else if (!src->offline) {
 		ret = download(d, &c, src->timeout > 0 ? src->timeout : DEFAULT_TIMEOUT, !src->refresh);
 	} else if (c.present) {
 		ret = cached_parse(d, &c);
 	} else {
-		ret = error("no cached copy of '%s'", url);
+		ret = error("no cached copy of '%s'", c.shown);
 		advise("drop --offline to download it");
 	}
 	cached_release(&c);
@@ -245,7 +374,7 @@ int dashboard_load(struct dashboard *d, const struct dashboard_source *src, stru
 	int ret;
 
 	if (src->file)
-		return load_file(d, src->file);
+		return load_file(d, src);
 	url = dashboard_source_url(src, cfg);
 	ret = load_url(d, src, url);
 	free(url);

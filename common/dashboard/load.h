@@ -19,20 +19,23 @@ struct dashboard_source {
 	int pretuned;
 	int offline;	/* cache only, never the network */
 	int refresh;	/* download even when the cache is fresh */
-	int timeout;	/* seconds for each download attempt; below 1: the default (60) */
+	int timeout;	/* seconds for the whole download, retries included; below 1: the default (60) */
+	struct dashboard_filter filter;	/* which history to extract */
 };
 
 /* --timeout not given (0 is a value the user can give, and is refused). */
 #define DASHBOARD_TIMEOUT_UNSET INT_MIN
-#define DASHBOARD_SOURCE_INIT { NULL, NULL, 0, 0, 0, DASHBOARD_TIMEOUT_UNSET }
+#define DASHBOARD_SOURCE_INIT { NULL, NULL, 0, 0, 0, DASHBOARD_TIMEOUT_UNSET, DASHBOARD_FILTER_INIT }
 
 /*
  * Load and parse the dashboard into *d (which the caller releases with
  * dashboard_release()). For a URL: the on-disk cache under
  * $XDG_CACHE_HOME/benchtriage/ (default ~/.cache/benchtriage/), revalidated
- * with ETag/Last-Modified, replaced atomically and only by a body that
- * parsed as a dashboard; on a network failure a cached copy is used with a
- * warning that says its age. Returns -1 with an error printed when no
+ * with ETag/Last-Modified, replaced atomically, under a lock, and only by
+ * a body that parsed as a dashboard with at least one row; on a network
+ * failure a cached copy is used with a warning that says its age. URLs are
+ * shown and stored without credentials. Files and downloads alike are
+ * capped at FETCH_MAX_SIZE. Returns -1 with an error printed when no
  * dashboard can be had.
  */
 int dashboard_load(struct dashboard *d, const struct dashboard_source *src, struct config *cfg);

@@ -1,0 +1,171 @@
+#include <string.h>
+#include "dashboard/scan.h"
+
+const char *json_skip_space(const char *p, const char *end)
+{
+	while (p < end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t'))
+		p++;
+	return p;
+}
+
+/* p is after the opening quote; returns the byte after the closing one, or NULL. */
+static const char *scan_string(const char *p, const char *end)
+{
+	const char *q = NULL, *bs;
+
+	for (;;) {
+		/* The next quote, looked up again only once an escape consumed it. */
+		if (!q || q < p) {
+			q = memchr(p, '"', (size_t)(end - p));
+			if (!q)
+				return NULL;
+		}
+		bs = memchr(p, '\\', (size_t)(q - p));
+		if (!bs)
+			return q + 1;
+		/* An escape before the quote: skip the escaped byte. */
+		if (bs + 1 >= end)
+			return NULL;
+		p = bs + 2;
+	}
+}
+
+/* Bytes that may appear in a number or a literal (true, false, null). */
+static int scalar_byte(unsigned char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || c == '-' || c == '+' ||
+	       c == '.' || c == 'E';
+}
+
+const char *json_scan_value(const char *p, const char *end, const char **err)
+{
+	char stack[JSON_SCAN_MAX_DEPTH];
+	size_t depth = 0;
+
+	p = json_skip_space(p, end);
+	if (p >= end)
+		goto fail;
+	if (*p != '{' && *p != '[' && *p != '"') {
+		const char *start = p;
+
+		while (p < end && scalar_byte((unsigned char)*p))
+			p++;
+		if (p == start)
+			goto fail;
+		return p;
+	}
+	while (p < end) {
+		switch (*p) {
+		case '"': {
+			const char *q = scan_string(p + 1, end);
+
+			if (!q)
+				goto fail;
+			p = q;
+			if (!depth)
+				return p;
+			continue;
+		}
+		case '{':
+		case '[':
+			if (depth == JSON_SCAN_MAX_DEPTH)
+				goto fail;
+			stack[depth++] = *p == '{' ? '}' : ']';
+			break;
+		case '}':
+		case ']':
+			if (!depth || stack[depth - 1] != *p)
+				goto fail;
+			if (!--depth)
+				return p + 1;
+			break;
+		default:
+			break;
+		}
+		p++;
+	}
+fail:
+	*err = p;
+	return NULL;
+}
+
+int json_iter_init(struct json_iter *it, struct json_span v)
+{
+	memset(it, 0, sizeof(*it));
+	if (!v.len || (*v.p != '{' && *v.p != '['))
+		return -1;
+	it->close = *v.p == '{' ? '}' : ']';
+	it->p = v.p + 1;
+	it->end = v.p + v.len;
+	it->index = (size_t)-1;
+	return 0;
+}
+
+static int iter_fail(struct json_iter *it, const char *at)
+{
+	it->error = at;
+	it->done = 1;
+	return -1;
+}
+
+int json_iter_next(struct json_iter *it, struct json_span *key, struct json_span *value)
+{
+	const char *p, *q;
+
+	if (it->done)
+		return 0;
+	p = json_skip_space(it->p, it->end);
+	if (p < it->end && *p == it->close && it->index == (size_t)-1) {
+		it->done = 1;
+		it->p = p + 1;
+		return 0;
+	}
+	key->p = p;
+	key->len = 0;
+	if (it->close == '}') {
+		if (p >= it->end || *p != '"' || !(q = scan_string(p + 1, it->end)))
+			return iter_fail(it, p);
+		key->len = (size_t)(q - p);
+		p = json_skip_space(q, it->end);
+		if (p >= it->end || *p != ':')
+			return iter_fail(it, p);
+		p++;
+	}
+	p = json_skip_space(p, it->end);
+	value->p = p;
+	if (!(q = json_scan_value(p, it->end, &it->error)))
+		return iter_fail(it, it->error);
+	value->len = (size_t)(q - p);
+	p = json_skip_space(q, it->end);
+	if (p < it->end && *p == ',') {
+		it->p = p + 1;
+	} else if (p < it->end && *p == it->close) {
+		it->done = 1;
+		it->p = p + 1;
+	} else {
+		return iter_fail(it, p);
+	}
+	it->index++;
+	return 1;
+}
+
+int json_key_is(struct json_span s, const char *want)
+{
+	size_t n = strlen(want);
+
+	return s.len == n + 2 && !memcmp(s.p + 1, want, n);
+}
+
+int json_string_has_nul(struct json_span s)
+{
+	const char *p = s.p, *end = s.p + s.len;
+
+	while ((p = memchr(p, '\\', (size_t)(end - p)))) {
+		if (end - p >= 6 && !memcmp(p, "\\u0000", 6))
+			return 1;
+		p += 2;	/* the escaped byte is never the start of another escape */
+		if (p >= end)
+			break;
+	}
+	return 0;
+}

@@ -1,0 +1,64 @@
+#ifndef DASHBOARD_SCAN_H
+#define DASHBOARD_SCAN_H
+
+#include <stddef.h>
+
+/*
+ * A boundary scanner for JSON: it finds where a value begins and ends
+ * without parsing it, so that only the values a command uses are handed to
+ * cJSON. It tracks strings, escapes and nesting (matching brackets, at most
+ * JSON_SCAN_MAX_DEPTH deep), nothing else: numbers and literals are only
+ * delimited, never read. Every value the commands use is parsed by cJSON.
+ */
+
+#define JSON_SCAN_MAX_DEPTH 1000
+
+/* A byte range of the document: a whole value, or a key with its quotes. */
+struct json_span {
+	const char *p;
+	size_t len;
+};
+
+/*
+ * Skip whitespace, then one value starting at p (and ending before end).
+ * Returns the first byte after the value, or NULL with *err set to where
+ * the scan failed (an unterminated string, a mismatched or unclosed
+ * bracket, a stray byte, nesting deeper than JSON_SCAN_MAX_DEPTH).
+ */
+const char *json_scan_value(const char *p, const char *end, const char **err);
+
+/* Skip JSON whitespace (space, tab, CR, LF). */
+const char *json_skip_space(const char *p, const char *end);
+
+/* The members of an object or the elements of an array, one level deep. */
+struct json_iter {
+	const char *p;		/* after the closing bracket once done */
+	const char *end;
+	char close;		/* '}' or ']' */
+	int done;
+	size_t index;		/* of the member or element next() returned */
+	const char *error;	/* where the scan failed, after next() returned -1 */
+};
+
+/*
+ * Start iterating over the container whose opening bracket is at v.p,
+ * which ends at or before v.p + v.len (a span from json_iter_next(), or
+ * the rest of the document). Returns -1 when v is not an object or an
+ * array.
+ */
+int json_iter_init(struct json_iter *it, struct json_span v);
+
+/*
+ * The next member (key with its quotes, and value) of an object, or the
+ * next element (key->len 0) of an array. Returns 1, 0 at the end, or -1
+ * on malformed input with it->error set.
+ */
+int json_iter_next(struct json_iter *it, struct json_span *key, struct json_span *value);
+
+/* Whether the string token s (with its quotes) spells exactly want; escapes never match. */
+int json_key_is(struct json_span s, const char *want);
+
+/* Whether the string token s (with its quotes) holds an escaped NUL (\u0000). */
+int json_string_has_nul(struct json_span s);
+
+#endif
