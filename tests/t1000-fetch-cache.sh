@@ -397,4 +397,98 @@ test_expect_success '--file reads a path or stdin, and names a path it cannot re
 	test_cmp expect err
 '
 
+# meta_field <url path> <key>: one field of the cached copy's metadata ("None" for null).
+meta_field() {
+	python3 -c "import json, sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])" "$(cache_of "$1").meta" "$2"
+}
+
+test_expect_success 'a 200 with an empty dashboard never replaces the cached copy' '
+	serve x.json &&
+	bw_ok --url "$U/x.json" --refresh &&
+	age_cache x 10800 &&
+	cp "$(cache_of x)" good.json &&
+	cp "$(cache_of x).meta" good.meta &&
+	echo "{\"summary\": []}" >"$WWW/x.json" &&
+	bw --url "$U/x.json" >out 2>err &&
+	cat >expect <<-EOF &&
+	error: '\''$U/x.json'\'' is a dashboard without data (summary[] is empty)
+	warning: cannot download '\''$U/x.json'\'': the response is not a dashboard; using the cached copy from 3 hours ago
+	EOF
+	test_cmp expect err &&
+	test_cmp expect.out out &&
+	cmp good.json "$(cache_of x)" &&
+	cmp good.meta "$(cache_of x).meta"
+'
+
+test_expect_success 'an ETag over 1 KiB is ignored, so later requests are not refused' '
+	serve big.json &&
+	log_mark &&
+	bw_ok --url "$U/bigetag/big.json" &&
+	echo None >expect &&
+	meta_field bigetag/big etag >actual &&
+	test_cmp expect actual &&
+	bw_ok --url "$U/bigetag/big.json" &&
+	cat >expect <<-EOF &&
+	GET /bigetag/big.json -> 200 | If-None-Match: - | If-Modified-Since: -
+	GET /bigetag/big.json -> 304 | If-None-Match: - | If-Modified-Since: $STAMP_HTTP
+	EOF
+	requests >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success 'validators never vouch for a body they did not come with' '
+	serve x.json &&
+	bw_ok --url "$U/x.json" --refresh &&
+	cp "$(cache_of x)" v1.json &&
+	serve x.json " " &&
+	bw_ok --url "$U/x.json" --refresh &&
+	test "$(meta_field x etag)" = "$(etag_of x.json)" &&
+	# What a concurrent run could leave: the new ETag beside the old body.
+	cp v1.json "$(cache_of x)" &&
+	log_mark &&
+	bw_ok --url "$U/x.json" &&
+	echo "GET /x.json -> 200 | If-None-Match: - | If-Modified-Since: -" >expect &&
+	requests >actual &&
+	test_cmp expect actual &&
+	cmp "$WWW/x.json" "$(cache_of x)"
+'
+
+test_expect_success 'concurrent refreshes of a changing dashboard leave a consistent pair' '
+	for i in 1 2 3 4 5 6; do
+		serve x.json "$(printf "%${i}s")" &&
+		{ bw --url "$U/x.json" --refresh >/dev/null 2>&1 & } &&
+		serve x.json "$(printf "%$((i + 6))s")" &&
+		bw --url "$U/x.json" --refresh >/dev/null 2>&1 &&
+		wait || return 1
+		test "$(meta_field x body_hash)" != None &&
+		body_etag=\"$(sha1sum <"$(cache_of x)" | cut -c1-16)\" &&
+		test "$(meta_field x etag)" = "$body_etag" || return 1
+	done
+'
+
+test_expect_success 'credentials in the URL are never shown nor stored' '
+	serve x.json &&
+	cred_url="http://ada:s3cret@127.0.0.1:$PORT/x.json" &&
+	git -C repo benchwindow --url "$cred_url" h100 2026-09-05 >out 2>err &&
+	test_cmp expect.out out &&
+	test_cmp /dev/null err &&
+	! grep -r s3cret "$XDG_CACHE_HOME" &&
+	test_expect_code 128 git -C repo benchwindow --url "http://ada:s3cret@127.0.0.1:$PORT/none.json" h100 2026-09-05 2>err &&
+	echo "error: cannot download '\''$U/none.json'\'': HTTP 404" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success '--file of a device stops at the size limit' '
+	test_expect_code 128 bw --file /dev/zero 2>err &&
+	echo "error: '\''/dev/zero'\'' is larger than 512 MiB, the limit for a dashboard" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success '--file of a regular file over the limit is refused before reading it' '
+	truncate -s 600M "$TRASH/huge.json" &&
+	test_expect_code 128 bw --file "$TRASH/huge.json" 2>err &&
+	echo "error: '\''$TRASH/huge.json'\'' is larger than 512 MiB, the limit for a dashboard" >expect &&
+	test_cmp expect err
+'
+
 test_done

@@ -19,17 +19,34 @@ static double entry_metric(const struct dash_entry *e, enum metric m)
 	}
 }
 
-/* The list of valid names for a message: "'a', 'b', 'c'". */
+static int cmp_name_ref(const void *a, const void *b)
+{
+	const char *const *x = *(const char *const *const *)a, *const *y = *(const char *const *const *)b;
+	int c = strcmp(*x, *y);
+
+	return c ? c : (x > y) - (x < y);
+}
+
+/*
+ * The list of valid names for a message, each once, in first-seen order:
+ * "'a', 'b', 'c'". Sorted to find the repeats, so that a dashboard of
+ * 150,000 rows answers at once.
+ */
 static void list_names(struct strbuf *sb, const char **names, size_t nr)
 {
-	for (size_t i = 0; i < nr; i++) {
-		int seen = 0;
+	const char ***by_name = xcalloc(nr + 1, sizeof(*by_name));
+	char *first = xcalloc(nr + 1, 1);
 
-		for (size_t j = 0; j < i && !seen; j++)
-			seen = !strcmp(names[i], names[j]);
-		if (!seen)
+	for (size_t i = 0; i < nr; i++)
+		by_name[i] = &names[i];
+	qsort(by_name, nr, sizeof(*by_name), cmp_name_ref);
+	for (size_t i = 0; i < nr; i++)
+		first[by_name[i] - names] = !i || strcmp(*by_name[i], *by_name[i - 1]);
+	for (size_t i = 0; i < nr; i++)
+		if (first[i])
 			strbuf_addf(sb, "%s'%s'", sb->len ? ", " : "", names[i]);
-	}
+	free(first);
+	free(by_name);
 }
 
 static int unknown_name(const struct dashboard *d, const struct series_options *o, int platform_known)

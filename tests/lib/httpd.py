@@ -21,6 +21,8 @@ a test can change how the same URL answers between two runs):
   etag            no Last-Modified, only ETag
   redirect        302 to the rest of the path (/redirect/x.json -> /x.json)
   redirect-file   302 to file:///etc/hostname (a client must refuse it)
+  bigetag         a 2,000-byte ETag; like real servers, any request whose
+                  If-None-Match is over 1 KiB gets 431
 
 e.g. GET /slow/3/gzip/x.json, or "status 503" in x.json.control.
 
@@ -42,7 +44,7 @@ import time
 
 LIFETIME = 300
 WORDS_WITH_ARG = {"status", "flaky", "slow"}
-WORDS = WORDS_WITH_ARG | {"truncate", "gzip", "lastmod", "etag", "redirect", "redirect-file"}
+WORDS = WORDS_WITH_ARG | {"truncate", "gzip", "lastmod", "etag", "redirect", "redirect-file", "bigetag"}
 
 log_lock = threading.Lock()
 counts_lock = threading.Lock()
@@ -104,6 +106,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         except ValueError as e:
             return self.reply(400, {}, str(e).encode() + b"\n", with_body)
 
+        if len(self.headers.get("If-None-Match", "")) > 1024:
+            return self.reply(431, {}, b"request header fields too large\n", with_body)
         if behaviour.get("redirect-file"):
             return self.reply(302, {"Location": "file:///etc/hostname"}, b"", with_body)
         if behaviour.get("redirect"):
@@ -127,6 +131,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
         headers = {"Content-Type": "application/json"}
         etag = '"%s"' % hashlib.sha1(body).hexdigest()[:16]
+        if behaviour.get("bigetag"):
+            etag = '"%s"' % (hashlib.sha1(body).hexdigest() * 50)
         if not behaviour.get("lastmod"):
             headers["ETag"] = etag
         if not behaviour.get("etag"):

@@ -1,0 +1,113 @@
+#!/bin/bash
+# The dashboard loader: the boundary scanner cuts summary[] rows and
+# history[] entries, cJSON parses what is used. Malformed input is an error
+# with a JSON path or a byte offset, never a crash or a guess; a filtered
+# load (one platform, names only) gives the same answers as a full one.
+. "$(dirname "$0")/lib/test-lib.sh"
+
+# A dashboard of two platforms, written literally so each byte is known.
+entry() { # entry <run_id> <day> <helion>
+	printf '{"run_id": "%s", "sha": "%s", "date": "2026-09-%sT08:20:00Z", "branch": "main", "is_nightly": true, "helion_speedup_geomean": %s}' \
+		"$1" "$(printf '%08x' "$1")" "$2" "$3"
+}
+row() { # row <platform_short> <kernel>
+	printf '{"kernel": "%s", "platform": "P %s", "platform_short": "%s", "history": [%s, %s]}' \
+		"$2" "$1" "$1" "$(entry 1 02 1.5)" "$(entry 2 03 1.2)"
+}
+dash() { # dash <rows...>: a dashboard of the given row texts
+	printf '{"generated_at": "2026-09-03T09:00:00Z", "summary": ['
+	sep=
+	for r in "$@"; do
+		printf '%s%s' "$sep" "$r"
+		sep=", "
+	done
+	printf ']}\n'
+}
+
+test_expect_success 'setup' '
+	dash "$(row h100 matmul)" "$(row b200 softmax)" "$(row h100 softmax)" >good.json &&
+	printf "b200\nh100\n" >expect.platforms &&
+	git benchwindow --file good.json --list-platforms >actual &&
+	test_cmp expect.platforms actual
+'
+
+test_expect_success 'kernels are listed from names only, sorted, each once' '
+	git benchwindow --file good.json --list-kernels h100 >actual &&
+	printf "matmul\nsoftmax\n" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'bytes after the document are an error' '
+	{ cat good.json && echo "{}"; } >trailing.json &&
+	test_expect_code 128 git benchwindow --file trailing.json --list-platforms 2>err &&
+	echo "error: '\''trailing.json'\'' is not valid JSON: unexpected data after the document (at byte $(wc -c <good.json))" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success 'a NUL in a platform name is an error, not a merged platform' '
+	dash "$(row h100 matmul)" "$(row "h100\\u0000x" softmax)" >nul.json &&
+	grep -F "h100\\u0000x" nul.json &&
+	test_expect_code 128 git benchwindow --file nul.json --list-platforms 2>err &&
+	echo "error: '\''summary[1].platform_short'\'' contains a NUL character in '\''nul.json'\''" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success 'an escaped quote or backslash does not end a string' '
+	dash "$(row h100 matmul)" "$(row "a\\\"]}b\\\\" softmax)" >esc.json &&
+	git benchwindow --file esc.json --list-platforms >actual &&
+	printf "%s\n" "a\"]}b\\" h100 >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'a key spelt with escapes is the same key, as cJSON reads it' '
+	dash "$(row h100 matmul | sed "s/\"platform_short\"/\"platform_\\\\u0073hort\"/")" >key.json &&
+	grep -F "platform_\\u0073hort" key.json &&
+	git benchwindow --file key.json --list-platforms >actual &&
+	echo h100 >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'malformed structure anywhere is an error with its byte offset' '
+	dash "$(row h100 matmul)" "$(row b200 softmax | sed "s/}]}$/]]}/")" >mismatch.json &&
+	test_expect_code 128 git benchwindow --file mismatch.json --list-platforms 2>err &&
+	grep "^error: '\''mismatch.json'\'' is not valid JSON (at byte [0-9]*)$" err &&
+	printf "{\"summary\": [\"unterminated]}" >unterminated.json &&
+	test_expect_code 128 git benchwindow --file unterminated.json --list-platforms 2>err &&
+	echo "error: '\''unterminated.json'\'' is not valid JSON (at byte 13)" >expect &&
+	test_cmp expect err &&
+	python3 -c "print(\"{\\\"summary\\\": [\" + \"[\" * 5000 + \"]\" * 5000 + \"]}\")" >deep.json &&
+	test_expect_code 128 git benchwindow --file deep.json --list-platforms 2>err &&
+	grep "^error: '\''deep.json'\'' is not valid JSON (at byte [0-9]*)$" err
+'
+
+test_expect_success 'an entry that is not valid JSON is named by its path' '
+	dash "$(row h100 matmul | sed "s/1.5}/1.5x}/")" >badnum.json &&
+	git init -q repo &&
+	test_expect_code 128 git -C repo benchwindow --file ../badnum.json h100 2026-09-03 2>err &&
+	echo "error: '\''summary[0].history[0]'\'' is not valid JSON in '\''../badnum.json'\''" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success 'a top level that is not an object, or not JSON' '
+	echo "[1, 2]" >array.json &&
+	test_expect_code 128 git benchwindow --file array.json --list-platforms 2>err &&
+	echo "error: '\''array.json'\'' is not a dashboard: the top level is not an object" >expect &&
+	test_cmp expect err &&
+	echo "nonsense" >text.json &&
+	test_expect_code 128 git benchwindow --file text.json --list-platforms 2>err &&
+	echo "error: '\''text.json'\'' is not valid JSON (at byte 0)" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success 'an unknown platform on a 150,000-row dashboard is answered at once' '
+	python3 - <<-\EOF >big.json &&
+	import json
+	rows = [{"kernel": "k%d" % i, "platform_short": "p%d" % (i % 3), "history": []} for i in range(150000)]
+	print(json.dumps({"summary": rows}))
+	EOF
+	test_expect_code 128 timeout 60 git -C repo benchwindow --file ../big.json nowhere 2026-09-03 2>err &&
+	echo "error: unknown platform '\''nowhere'\''; valid platforms: '\''p0'\'', '\''p1'\'', '\''p2'\''" >expect &&
+	test_cmp expect err
+'
+
+test_done
