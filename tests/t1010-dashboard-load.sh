@@ -110,4 +110,61 @@ test_expect_success 'an unknown platform on a 150,000-row dashboard is answered 
 	test_cmp expect err
 '
 
+# parsed_files: the parsed cache files of good.json.
+parsed_files() {
+	find "$XDG_CACHE_HOME/benchtriage/files" -name "good-*.parsed" 2>/dev/null | sort
+}
+
+test_expect_success 'a load leaves a parsed file per filter, and the next load reads it' '
+	test_expect_code 1 git -C repo benchwindow --file ../good.json h100 2026-09-03 >expect.window 2>&1 &&
+	git benchwindow --file good.json --list-platforms >/dev/null &&
+	test "$(parsed_files | wc -l)" = 2 &&
+	test_expect_code 1 git -C repo benchwindow --file ../good.json h100 2026-09-03 >actual 2>&1 &&
+	test_cmp expect.window actual &&
+	git benchwindow --file good.json --list-platforms >actual &&
+	test_cmp expect.platforms actual
+'
+
+test_expect_success 'a damaged parsed file is never trusted, never an error, and is rebuilt' '
+	for f in $(parsed_files); do
+		cp "$f" "$f.saved" &&
+		sed -i "s/h100/h999/g" "$f" &&
+		! cmp -s "$f" "$f.saved" || return 1
+	done &&
+	test_expect_code 1 git -C repo benchwindow --file ../good.json h100 2026-09-03 >actual 2>&1 &&
+	test_cmp expect.window actual &&
+	git benchwindow --file good.json --list-platforms >actual 2>err &&
+	test_cmp expect.platforms actual &&
+	test_cmp /dev/null err &&
+	for f in $(parsed_files); do
+		cmp "$f" "$f.saved" && rm "$f.saved" || return 1
+	done &&
+	for f in $(parsed_files); do
+		head -c 100 "$f" >"$f.cut" && mv "$f.cut" "$f" || return 1
+	done &&
+	git benchwindow --file good.json --list-platforms >actual 2>err &&
+	test_cmp expect.platforms actual &&
+	test_cmp /dev/null err
+'
+
+test_expect_success 'a changed dashboard of the same size is parsed afresh' '
+	sed "s/\"h100\"/\"h200\"/g" good.json >same-size.json &&
+	test_cmp_size() { test "$(wc -c <"$1")" = "$(wc -c <"$2")"; } &&
+	test_cmp_size good.json same-size.json &&
+	cp good.json moving.json &&
+	git benchwindow --file moving.json --list-platforms >actual &&
+	test_cmp expect.platforms actual &&
+	cat same-size.json >moving.json &&
+	git benchwindow --file moving.json --list-platforms >actual &&
+	printf "b200\nh200\n" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'a touched dashboard with the same bytes keeps its parsed file' '
+	git benchwindow --file good.json --list-platforms >/dev/null &&
+	touch -d "2030-01-01 00:00:00" good.json &&
+	git benchwindow --file good.json --list-platforms >actual &&
+	test_cmp expect.platforms actual
+'
+
 test_done

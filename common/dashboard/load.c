@@ -11,6 +11,7 @@
 #include "dashboard/cache.h"
 #include "dashboard/http.h"
 #include "dashboard/load.h"
+#include "dashboard/parsed.h"
 
 #define DEFAULT_TIMEOUT 60
 #define PRETUNED_FILE "pretuned-dashboard-data.json"
@@ -69,6 +70,7 @@ struct source_text {
 	size_t len;
 	void *map;
 	struct strbuf sb;
+	struct stat st;		/* of what was read */
 };
 
 static void source_text_release(struct source_text *t)
@@ -113,6 +115,7 @@ static int source_text_read(struct source_text *t, const char *path, const char 
 	strbuf_init(&t->sb, 0);
 	if (fd < 0 || fstat(fd, &st) < 0)
 		return error("cannot read '%s': %s", name, strerror(errno));
+	t->st = st;
 	if (S_ISREG(st.st_mode) && (size_t)st.st_size > FETCH_MAX_SIZE) {
 		ret = error("'%s' is larger than %zu MiB, the limit for a dashboard",
 			    name, FETCH_MAX_SIZE >> 20);
@@ -134,16 +137,47 @@ static int source_text_read(struct source_text *t, const char *path, const char 
 	return ret;
 }
 
+/*
+ * Parse the dashboard at path, through the parsed cache when it is a
+ * regular file: a hit costs one read of the parsed file; a miss parses
+ * and writes it for the next run.
+ */
 static int parse_path(struct dashboard *d, const char *path, const char *name,
 		      const struct dashboard_filter *f)
 {
 	struct source_text t;
+	char *source = NULL, *cached = NULL;
+	struct stat st;
+	uint64_t hash = 0;
 	int ret;
 
-	if (source_text_read(&t, path, name))
-		return -1;
+	if (strcmp(path, "-") && !stat(path, &st) && S_ISREG(st.st_mode) &&
+	    (source = realpath(path, NULL)) && (cached = parsed_cache_path(source, f)) &&
+	    !parsed_cache_read(d, cached, source, &st, f, NULL)) {
+		ret = 0;
+		goto out;
+	}
+	if (source_text_read(&t, path, name)) {
+		ret = -1;
+		goto out;
+	}
+	if (cached && S_ISREG(t.st.st_mode)) {
+		/* Touched or copied, but the same bytes: the parsed file still holds. */
+		hash = cache_hash(t.buf, t.len);
+		if (!parsed_cache_read(d, cached, source, &t.st, f, &hash)) {
+			parsed_cache_write(d, cached, source, &t.st, f, hash);
+			ret = 0;
+			goto release;
+		}
+	}
 	ret = dashboard_parse_filtered(d, t.buf, t.len, name, f);
+	if (!ret && cached && S_ISREG(t.st.st_mode))
+		parsed_cache_write(d, cached, source, &t.st, f, hash);
+release:
 	source_text_release(&t);
+out:
+	free(source);
+	free(cached);
 	return ret;
 }
 

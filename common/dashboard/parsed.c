@@ -1,0 +1,350 @@
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "util/usage.h"
+#include "util/strbuf.h"
+#include "util/io.h"
+#include "dashboard/cache.h"
+#include "dashboard/parsed.h"
+
+/* Bump when the layout below or what a load extracts changes. */
+#define PARSED_VERSION 1
+#define PARSED_MAGIC "BTPARSED"
+#define BYTE_ORDER_MARK 0x01020304u
+#define NO_STRING UINT64_MAX
+
+/* Every on-disk record is made of 8-byte fields: no padding, aligned in the buffer. */
+struct parsed_header {
+	char magic[8];
+	uint32_t version;
+	uint32_t byte_order;
+	uint64_t src_size, src_mtime_sec, src_mtime_nsec, src_ino, src_dev, src_hash;
+	uint64_t payload_len, payload_hash;
+};
+
+struct parsed_counts {
+	uint64_t key_len;	/* the key (source path, NUL, filter) follows, padded to 8 */
+	uint64_t flags;		/* 1 pretuned, 2 legacy */
+	uint64_t generated_at;
+	uint64_t nr_rows, nr_entries, nr_baselines, strings_len;
+};
+
+struct parsed_row {
+	uint64_t kernel, platform, platform_short;
+	uint64_t first_entry, nr_history, loaded;
+};
+
+struct parsed_entry {
+	uint64_t run_id, sha, full_sha, date, branch, error;
+	int64_t time;
+	uint64_t is_nightly;
+	double helion, triton, torch_compile, latency, compile_time;
+	int64_t helion_wins, total;
+	uint64_t first_baseline, nr_baselines, index;
+};
+
+struct parsed_baseline {
+	uint64_t name;
+	double geomean;
+};
+
+static void filter_key(struct strbuf *sb, const struct dashboard_filter *f)
+{
+	if (f && f->names_only)
+		strbuf_addstr(sb, "names");
+	else if (f && f->platform)
+		strbuf_addf(sb, "platform=%s", f->platform);
+	else
+		strbuf_addstr(sb, "all");
+}
+
+static void make_key(struct strbuf *sb, const char *source, const struct dashboard_filter *f)
+{
+	strbuf_addstr(sb, source);
+	strbuf_addch(sb, '\0');
+	filter_key(sb, f);
+}
+
+char *parsed_cache_path(const char *source, const struct dashboard_filter *f)
+{
+	struct strbuf key = STRBUF_INIT;
+	char *dir = cache_dir(), *base, *path;
+	size_t dlen = dir ? strlen(dir) : 0;
+	char hex[17];
+
+	if (!dir)
+		return NULL;
+	filter_key(&key, f);
+	cache_hash_hex(hex, key.buf, key.len);
+	/* A downloaded copy's parsed files sit beside it; a --file's under files/. */
+	if (!strncmp(source, dir, dlen) && source[dlen] == '/' && !strchr(source + dlen + 1, '/')) {
+		path = xstrfmt("%s.%s.parsed", source, hex);
+	} else {
+		const char *slash = strrchr(source, '/');
+		char src_hex[17];
+
+		base = cache_name(slash ? slash + 1 : source);
+		cache_hash_hex(src_hex, source, strlen(source));
+		path = xstrfmt("%s/files/%.40s-%s.%s.parsed", dir, base, src_hex, hex);
+		free(base);
+	}
+	strbuf_release(&key);
+	free(dir);
+	return path;
+}
+
+static uint64_t add_string(struct strbuf *strings, const char *s)
+{
+	uint64_t off = strings->len;
+
+	if (!s)
+		return NO_STRING;
+	strbuf_add(strings, s, strlen(s) + 1);
+	return off;
+}
+
+static void pad8(struct strbuf *sb)
+{
+	while (sb->len % 8)
+		strbuf_addch(sb, '\0');
+}
+
+void parsed_cache_write(const struct dashboard *d, const char *path, const char *source,
+			const struct stat *st, const struct dashboard_filter *f,
+			uint64_t text_hash)
+{
+	struct strbuf out = STRBUF_INIT, key = STRBUF_INIT, strings = STRBUF_INIT;
+	struct strbuf rows = STRBUF_INIT, entries = STRBUF_INIT, baselines = STRBUF_INIT;
+	struct parsed_header h = { PARSED_MAGIC, PARSED_VERSION, BYTE_ORDER_MARK };
+	struct parsed_counts c = { 0 };
+	size_t payload_at;
+
+	make_key(&key, source, f);
+	c.key_len = key.len;
+	c.flags = (uint64_t)!!d->pretuned | (uint64_t)!!d->legacy << 1;
+	c.generated_at = add_string(&strings, d->generated_at);
+	c.nr_rows = d->nr_rows;
+	for (size_t i = 0; i < d->nr_rows; i++) {
+		const struct dash_row *r = &d->rows[i];
+		struct parsed_row pr = {
+			add_string(&strings, r->kernel), add_string(&strings, r->platform),
+			add_string(&strings, r->platform_short), c.nr_entries, r->nr_history,
+			(uint64_t)r->history_loaded,
+		};
+
+		strbuf_add(&rows, &pr, sizeof(pr));
+		for (size_t j = 0; j < r->nr_history; j++) {
+			const struct dash_entry *e = &r->history[j];
+			struct parsed_entry pe = {
+				add_string(&strings, e->run_id), add_string(&strings, e->sha),
+				add_string(&strings, e->full_sha), add_string(&strings, e->date),
+				add_string(&strings, e->branch), add_string(&strings, e->error),
+				(int64_t)e->time, (uint64_t)e->is_nightly, e->helion, e->triton,
+				e->torch_compile, e->latency, e->compile_time, e->helion_wins, e->total,
+				c.nr_baselines, e->nr_baselines, e->index,
+			};
+
+			strbuf_add(&entries, &pe, sizeof(pe));
+			for (size_t b = 0; b < e->nr_baselines; b++) {
+				struct parsed_baseline pb = {
+					add_string(&strings, e->baselines[b].name), e->baselines[b].geomean,
+				};
+
+				strbuf_add(&baselines, &pb, sizeof(pb));
+			}
+			c.nr_baselines += e->nr_baselines;
+			c.nr_entries++;
+		}
+	}
+	c.strings_len = strings.len;
+
+	h.src_size = (uint64_t)st->st_size;
+	h.src_mtime_sec = (uint64_t)st->st_mtim.tv_sec;
+	h.src_mtime_nsec = (uint64_t)st->st_mtim.tv_nsec;
+	h.src_ino = (uint64_t)st->st_ino;
+	h.src_dev = (uint64_t)st->st_dev;
+	h.src_hash = text_hash;
+	strbuf_add(&out, &h, sizeof(h));
+	payload_at = out.len;
+	strbuf_add(&out, &c, sizeof(c));
+	strbuf_add(&out, key.buf, key.len);
+	pad8(&out);
+	strbuf_add(&out, rows.buf, rows.len);
+	strbuf_add(&out, entries.buf, entries.len);
+	strbuf_add(&out, baselines.buf, baselines.len);
+	strbuf_add(&out, strings.buf, strings.len);
+	h.payload_len = out.len - payload_at;
+	h.payload_hash = cache_hash(out.buf + payload_at, h.payload_len);
+	memcpy(out.buf, &h, sizeof(h));
+	cache_write_atomic(path, out.buf, out.len);
+	strbuf_release(&out);
+	strbuf_release(&key);
+	strbuf_release(&strings);
+	strbuf_release(&rows);
+	strbuf_release(&entries);
+	strbuf_release(&baselines);
+}
+
+/* The validated view of a parsed file's payload. */
+struct parsed_view {
+	struct parsed_counts c;
+	const struct parsed_row *rows;
+	const struct parsed_entry *entries;
+	const struct parsed_baseline *baselines;
+	const char *strings;
+};
+
+static int string_ok(const struct parsed_view *v, uint64_t off, int may_be_null)
+{
+	return off == NO_STRING ? may_be_null : off < v->c.strings_len;
+}
+
+/* Check every count, range and offset, so that a damaged file cannot mislead. */
+static int view_check(struct parsed_view *v, const char *p, size_t len, const char *key, size_t key_len)
+{
+	size_t at = sizeof(v->c), need;
+
+	if (len < at)
+		return -1;
+	memcpy(&v->c, p, sizeof(v->c));
+	if (v->c.key_len != key_len || len - at < key_len || memcmp(p + at, key, key_len))
+		return -1;
+	at += (key_len + 7) / 8 * 8;
+	if (v->c.nr_rows > len / sizeof(*v->rows) || v->c.nr_entries > len / sizeof(*v->entries) ||
+	    v->c.nr_baselines > len / sizeof(*v->baselines))
+		return -1;
+	need = at + v->c.nr_rows * sizeof(*v->rows) + v->c.nr_entries * sizeof(*v->entries) +
+	       v->c.nr_baselines * sizeof(*v->baselines);
+	if (need > len || len - need != v->c.strings_len || !v->c.strings_len ||
+	    p[len - 1] != '\0')
+		return -1;
+	v->rows = (const void *)(p + at);
+	v->entries = (const void *)(v->rows + v->c.nr_rows);
+	v->baselines = (const void *)(v->entries + v->c.nr_entries);
+	v->strings = (const char *)(v->baselines + v->c.nr_baselines);
+	if (!string_ok(v, v->c.generated_at, 1))
+		return -1;
+	for (uint64_t i = 0, next = 0; i < v->c.nr_rows; i++) {
+		const struct parsed_row *r = &v->rows[i];
+
+		if (!string_ok(v, r->kernel, 0) || !string_ok(v, r->platform, 0) ||
+		    !string_ok(v, r->platform_short, 0) || r->first_entry != next ||
+		    r->nr_history > v->c.nr_entries - next)
+			return -1;
+		next += r->nr_history;
+		if (i + 1 == v->c.nr_rows && next != v->c.nr_entries)
+			return -1;
+	}
+	for (uint64_t i = 0, next = 0; i < v->c.nr_entries; i++) {
+		const struct parsed_entry *e = &v->entries[i];
+
+		if (!string_ok(v, e->run_id, 0) || !string_ok(v, e->sha, 0) ||
+		    !string_ok(v, e->full_sha, 1) || !string_ok(v, e->date, 0) ||
+		    !string_ok(v, e->branch, 0) || !string_ok(v, e->error, 1) ||
+		    e->first_baseline != next || e->nr_baselines > v->c.nr_baselines - next)
+			return -1;
+		next += e->nr_baselines;
+	}
+	for (uint64_t i = 0; i < v->c.nr_baselines; i++)
+		if (!string_ok(v, v->baselines[i].name, 0))
+			return -1;
+	return 0;
+}
+
+static const char *view_string(const char *base, uint64_t off)
+{
+	return off == NO_STRING ? NULL : base + off;
+}
+
+static void view_fill(struct dashboard *d, const struct parsed_view *v)
+{
+	char *s = dash_arena_alloc(&d->arena, v->c.strings_len);
+	struct dash_baseline *bl = NULL;
+
+	memcpy(s, v->strings, v->c.strings_len);
+	if (v->c.nr_baselines)
+		bl = dash_arena_alloc(&d->arena, v->c.nr_baselines * sizeof(*bl));
+	for (uint64_t i = 0; i < v->c.nr_baselines; i++) {
+		bl[i].name = s + v->baselines[i].name;
+		bl[i].geomean = v->baselines[i].geomean;
+	}
+	d->pretuned = !!(v->c.flags & 1);
+	d->legacy = !!(v->c.flags & 2);
+	d->generated_at = view_string(s, v->c.generated_at);
+	d->nr_rows = v->c.nr_rows;
+	d->rows = xcalloc(d->nr_rows + 1, sizeof(*d->rows));
+	for (size_t i = 0; i < d->nr_rows; i++) {
+		const struct parsed_row *pr = &v->rows[i];
+		struct dash_row *r = &d->rows[i];
+
+		r->kernel = s + pr->kernel;
+		r->platform = s + pr->platform;
+		r->platform_short = s + pr->platform_short;
+		r->history_loaded = !!pr->loaded;
+		r->nr_history = pr->nr_history;
+		r->history = r->nr_history ? xcalloc(r->nr_history, sizeof(*r->history)) : NULL;
+		for (size_t j = 0; j < r->nr_history; j++) {
+			const struct parsed_entry *pe = &v->entries[pr->first_entry + j];
+			struct dash_entry *e = &r->history[j];
+
+			e->run_id = s + pe->run_id;
+			e->sha = s + pe->sha;
+			e->full_sha = view_string(s, pe->full_sha);
+			e->date = s + pe->date;
+			e->branch = s + pe->branch;
+			e->error = view_string(s, pe->error);
+			e->time = (time_t)pe->time;
+			e->is_nightly = !!pe->is_nightly;
+			e->helion = pe->helion;
+			e->triton = pe->triton;
+			e->torch_compile = pe->torch_compile;
+			e->latency = pe->latency;
+			e->compile_time = pe->compile_time;
+			e->helion_wins = (int)pe->helion_wins;
+			e->total = (int)pe->total;
+			e->baselines = pe->nr_baselines ? bl + pe->first_baseline : NULL;
+			e->nr_baselines = pe->nr_baselines;
+			e->index = pe->index;
+		}
+	}
+}
+
+int parsed_cache_read(struct dashboard *d, const char *path, const char *source,
+		      const struct stat *st, const struct dashboard_filter *f,
+		      const uint64_t *text_hash)
+{
+	struct strbuf sb = STRBUF_INIT, key = STRBUF_INIT;
+	struct parsed_header h;
+	struct parsed_view v;
+	int fd, ret = -1;
+
+	dashboard_release(d);
+	if (!path || (fd = open(path, O_RDONLY)) < 0)
+		return -1;
+	if (read_fd(fd, &sb) < 0 || sb.len < sizeof(h))
+		goto out;
+	memcpy(&h, sb.buf, sizeof(h));
+	if (memcmp(h.magic, PARSED_MAGIC, 8) || h.version != PARSED_VERSION ||
+	    h.byte_order != BYTE_ORDER_MARK || h.src_size != (uint64_t)st->st_size ||
+	    h.payload_len != sb.len - sizeof(h))
+		goto out;
+	if (text_hash ? h.src_hash != *text_hash :
+	    h.src_mtime_sec != (uint64_t)st->st_mtim.tv_sec ||
+	    h.src_mtime_nsec != (uint64_t)st->st_mtim.tv_nsec ||
+	    h.src_ino != (uint64_t)st->st_ino || h.src_dev != (uint64_t)st->st_dev)
+		goto out;
+	if (cache_hash(sb.buf + sizeof(h), h.payload_len) != h.payload_hash)
+		goto out;
+	make_key(&key, source, f);
+	if (view_check(&v, sb.buf + sizeof(h), h.payload_len, key.buf, key.len))
+		goto out;
+	view_fill(d, &v);
+	ret = 0;
+out:
+	close(fd);
+	strbuf_release(&sb);
+	strbuf_release(&key);
+	return ret;
+}
