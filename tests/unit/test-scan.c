@@ -1,0 +1,123 @@
+/*
+ * The boundary scanner (dashboard/scan.h) against cJSON: wherever cJSON
+ * says a value ends, the scanner must agree, and it must fail on the
+ * structural faults it promises to catch, without reading past the end.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <cjson/cJSON.h>
+#include "tap.h"
+#include "dashboard/scan.h"
+
+/* The scanned length of the value in s, or -1 (end of buffer is strlen(s): no NUL read). */
+static long scan_len(const char *s)
+{
+	size_t n = strlen(s);
+	char *copy = malloc(n ? n : 1);	/* not NUL-terminated: ASan catches any over-read */
+	const char *err = NULL, *end;
+	long ret;
+
+	memcpy(copy, s, n);
+	end = json_scan_value(copy, copy + n, &err);
+	ret = end ? (long)(end - copy) : -1;
+	free(copy);
+	return ret;
+}
+
+static void agrees_with_cjson(const char *s)
+{
+	const char *end = NULL;
+	cJSON *v = cJSON_ParseWithOpts(s, &end, 0);
+
+	ok(v && scan_len(s) == end - s, "scanner and cJSON end '%s' at the same byte", s);
+	cJSON_Delete(v);
+}
+
+static void spans(void)
+{
+	struct json_iter it;
+	struct json_span doc = { "{\"a\": [1, {\"b\": \"]\"}], \"c\\\"d\": \"x\\\\\", \"e\": {}}", 0 }, k, v;
+	const char *want_keys[] = { "\"a\"", "\"c\\\"d\"", "\"e\"" };
+	const char *want_values[] = { "[1, {\"b\": \"]\"}]", "\"x\\\\\"", "{}" };
+	int n = 0, got;
+
+	doc.len = strlen(doc.p);
+	ok(!json_iter_init(&it, doc), "an object can be iterated");
+	while ((got = json_iter_next(&it, &k, &v)) > 0 && n < 3) {
+		ok(k.len == strlen(want_keys[n]) && !memcmp(k.p, want_keys[n], k.len), "key %d", n);
+		ok(v.len == strlen(want_values[n]) && !memcmp(v.p, want_values[n], v.len), "value %d", n);
+		n++;
+	}
+	ok(got == 0 && n == 3, "three members, then the end");
+	ok(it.p == doc.p + doc.len, "the iterator stops after the closing brace");
+}
+
+static void faults(void)
+{
+	const char *bad[] = {
+		"", "   ", "\"unterminated", "\"ends in an escape\\", "[1, 2", "[1, 2}", "{\"a\": 1]",
+		"]", "}", "@", "[\"a\", \"b\"", "{\"a\" 1}",
+	};
+	struct json_iter it;
+	struct json_span k, v, s;
+	char *deep;
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
+		long n = scan_len(bad[i]);
+		int rejected = n < 0;
+
+		/* Some are a complete first value: then the iterator must catch them. */
+		if (!rejected) {
+			s.p = bad[i];
+			s.len = strlen(bad[i]);
+			rejected = json_iter_init(&it, s) < 0;
+			while (!rejected && (rejected = json_iter_next(&it, &k, &v)) > 0)
+				rejected = 0;
+			rejected = rejected < 0 || (long)s.len != n;
+		}
+		ok(rejected, "'%s' is rejected", bad[i]);
+	}
+	s.p = "[1,]";
+	s.len = 4;
+	json_iter_init(&it, s);
+	ok(json_iter_next(&it, &k, &v) == 1 && json_iter_next(&it, &k, &v) == -1,
+	   "a trailing comma is an error");
+	deep = malloc(2 * JSON_SCAN_MAX_DEPTH + 3);
+	memset(deep, '[', JSON_SCAN_MAX_DEPTH + 1);
+	memset(deep + JSON_SCAN_MAX_DEPTH + 1, ']', JSON_SCAN_MAX_DEPTH + 1);
+	deep[2 * JSON_SCAN_MAX_DEPTH + 2] = '\0';
+	ok(scan_len(deep) < 0, "nesting deeper than %d is refused", JSON_SCAN_MAX_DEPTH);
+	deep[JSON_SCAN_MAX_DEPTH] = ' ';
+	deep[JSON_SCAN_MAX_DEPTH + 1] = ' ';
+	ok(scan_len(deep) == 2 * JSON_SCAN_MAX_DEPTH + 2, "nesting of %d is fine", JSON_SCAN_MAX_DEPTH);
+	free(deep);
+}
+
+static void strings(void)
+{
+	struct json_span s = { "\"a\\u0000b\"", 10 };
+
+	ok(json_string_has_nul(s), "an escaped NUL is seen");
+	s.p = "\"a\\\\u0000b\"";
+	s.len = 11;
+	ok(!json_string_has_nul(s), "an escaped backslash before u0000 is not a NUL");
+	s.p = "\"history\"";
+	s.len = 9;
+	ok(json_key_is(s, "history") && !json_key_is(s, "histor"), "keys compare whole");
+}
+
+int main(void)
+{
+	const char *good[] = {
+		"0", "-1.5e+10", "true", "null", "\"\"", "\"a\\\"b\"", "\"\\\\\"", "\"\\\\\\\"\"",
+		"[]", "{}", "[[], {}]", "{\"a\": [1, \"]\", {\"b\": \"}\"}]}", " \t[ 1 , 2 ]\r",
+		"\"caf\\u00e9 \\ud83d\\ude00\"", "{\"k\": \"\\\\\\\\\"}",
+	};
+
+	for (size_t i = 0; i < sizeof(good) / sizeof(*good); i++)
+		agrees_with_cjson(good[i]);
+	spans();
+	faults();
+	strings();
+	return done_testing();
+}
