@@ -1,43 +1,73 @@
 #!/bin/sh
-# git benchwindow against the pipeline a user would otherwise run by hand,
-# in the same run, on a generated ~100 MB dashboard (10 platforms x 25
-# kernels x 1000 nightlies) and a 100,000-commit first-parent history:
+# The dashboard commands against the pipeline a user would otherwise run
+# by hand, in the same run, on a generated dashboard of 6 platforms x 60
+# kernels x 365 nightlies (~47 MB) and a 100,000-commit first-parent
+# history, then on one ten times as long (3,650 nightlies, ~470 MB):
 #   jq (the platform's nightly entries) | git log --first-parent good..bad | grep -P
-# Reports wall time (best of 3), peak RSS and the ratios.
+# Cold: no parsed cache (it is removed before each run, untimed; the run
+# writes it). Warm: the parsed cache of the previous run. Times are the
+# median of 5 runs (3 for the large dashboard); peak RSS is the largest.
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 commits=${BENCH_COMMITS:-100000}
-nightlies=${BENCH_NIGHTLIES:-1000}
+nightlies=${BENCH_NIGHTLIES:-365}
+scale=${BENCH_SCALE:-10}	# the large dashboard: nightlies x scale; 0 skips it
+runs=${BENCH_RUNS:-5}
 export XDG_CACHE_HOME="$work/cache"
 
 git init -q -b main "$work/repo"
 python3 "$here/gen-history.py" "$commits" | git -C "$work/repo" fast-import --quiet
 git -C "$work/repo" rev-list --reverse main >"$work/shas"
-python3 "$here/gen-big-dashboard.py" "$work/shas" 10 25 "$nightlies" >"$work/dash.json"
-date=$(python3 -c "import time; print(time.strftime('%Y-%m-%d', time.gmtime(1704067200 + ($nightlies - 30) * 86400)))")
-echo "dashboard: $(($(wc -c <"$work/dash.json") / 1048576)) MiB, history: $commits commits, step on $date"
 cd "$work/repo"
 
-"$bin/git-benchwindow" --file ../dash.json --json p0_cute "$date" >"$work/out.json"
-good=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['last_good']['sha'])" "$work/out.json")
-bad=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['first_bad']['sha'])" "$work/out.json")
+# one_size <nightlies> <runs>: every row for one dashboard
+one_size() {
+	n=$1 r=$2
+	json=$work/dash-$n.json
+	python3 "$here/gen-big-dashboard.py" "$work/shas" 6 60 "$n" >"$json"
+	mib=$(awk -v b="$(wc -c <"$json")" 'BEGIN { printf "%.1f", b / 1048576 }')
+	date=$(python3 -c "import time; print(time.strftime('%Y-%m-%d', time.gmtime(1704067200 + ($n - 30) * 86400)))")
+	what="$mib MB, $n nightlies"
+	echo "bench: dashboard $what, history $commits commits, step on $date" >&2
 
-series="jq -c '[.summary[] | select(.platform_short == \"p0_cute\") | .history[] | select(.is_nightly and .branch == \"main\") | {run_id, sha, date, helion_speedup_geomean}]' ../dash.json >/dev/null"
-ours=$(best "$bin/git-benchwindow" --file ../dash.json --json p0_cute "$date")
-pipe=$(best sh -c "$series && git log --first-parent --format='%h %s' $good..$bad | grep -P '(?i)\\[(?:cute|cutedsl)\\]'")
+	rm -rf "$work/cache"
+	"$bin/git-benchwindow" --file "$json" --json p0_cute "$date" >"$work/w.json"
+	good=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['last_good']['sha'])" "$work/w.json")
+	bad=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['first_bad']['sha'])" "$work/w.json")
+	series="jq -c '[.summary[] | select(.platform_short == \"p0_cute\") | .history[] | select(.is_nightly and .branch == \"main\") | {run_id, sha, date, helion_speedup_geomean}]' '$json' >/dev/null"
+	pipe=$(median "$r" sh -c "$series && git log --first-parent --format='%h %s' $good..$bad | grep -P '(?i)\\[(?:cute|cutedsl)\\]'")
+	set -- $pipe
+	pipe_s=$1
 
-# A wide window: half the history on first parents, with the slice marked
-# by subject and by path (the pipeline greps subjects only).
-half=$((commits / 2))
-wide_ours=$(best "$bin/git-benchwindow" --file ../dash.json --good HEAD~$half --bad HEAD --path nowhere/ --json p0_cute "$date")
-wide_pipe=$(best sh -c "$series && git log --first-parent --format='%H %cI %s' HEAD~$half..HEAD | grep -P '(?i)\\[(?:cute|cutedsl)\\]'")
+	cold=$(BENCH_BEFORE="rm -rf '$work/cache'" median "$r" "$bin/git-benchwindow" --file "$json" --json p0_cute "$date")
+	warm=$(median "$r" "$bin/git-benchwindow" --file "$json" --json p0_cute "$date")
+	set -- $cold
+	cold_s=$1
+	table_row "benchwindow, $what, cold (--file)" "$(ms "$1")" "$(ms "$pipe_s")" "$(div "$1" "$pipe_s" 3)x" "<= 0.1x, RSS <= 1.5x" "$(div "$2" "$mib")x ($2 MiB)"
+	set -- $warm
+	table_row "benchwindow, $what, warm parsed cache" "$(ms "$1")" "$(ms "$pipe_s")" "$(div "$1" "$pipe_s" 3)x" "<= 0.02x" "$(div "$2" "$mib")x ($2 MiB)"
 
-report() {
-	set -- $2 $3
-	printf '%-44s benchwindow %7.3fs %6.0f MiB | pipeline %7.3fs %6.0f MiB | time ratio %.2f\n' \
-		"$label" "$1" "$2" "$3" "$4" "$(echo "$3 / $1" | bc -l)"
+	classify_cold=$(BENCH_BEFORE="rm -rf '$work/cache'" median "$r" "$bin/git-benchbisect" --file "$json" p0_cute "$date")
+	classify_warm=$(median "$r" "$bin/git-benchbisect" --file "$json" p0_cute "$date")
+	set -- $classify_cold
+	table_row "benchbisect (classify), $what, cold" "$(ms "$1")" "benchwindow cold $(ms "$cold_s")" "$(div "$1" "$cold_s")x" "<= 1.2x benchwindow, RSS <= 1.5x" "$(div "$2" "$mib")x ($2 MiB)"
+	set -- $classify_warm
+	table_row "benchbisect (classify), $what, warm" "$(ms "$1")" "$(ms "$pipe_s")" "$(div "$1" "$pipe_s" 3)x" "-" "$(div "$2" "$mib")x ($2 MiB)"
+
+	jq_list=$(median "$r" sh -c "jq -r '.summary[].platform_short' '$json' | sort -u >/dev/null")
+	"$bin/git-benchwindow" --file "$json" --list-platforms >/dev/null
+	"$bin/git-benchwindow" --file "$json" --list-kernels p0_cute >/dev/null
+	lp=$(median "$r" "$bin/git-benchwindow" --file "$json" --list-platforms)
+	lk=$(median "$r" "$bin/git-benchwindow" --file "$json" --list-kernels p0_cute)
+	set -- $jq_list
+	jq_s=$1
+	set -- $lp
+	table_row "--list-platforms, $what, warm" "$(ms "$1")" "jq | sort -u $(ms "$jq_s")" "$(div "$1" "$jq_s" 3)x" "<= 20 ms" "$(div "$2" "$mib")x ($2 MiB)"
+	set -- $lk
+	table_row "--list-kernels, $what, warm" "$(ms "$1")" "jq | sort -u $(ms "$jq_s")" "$(div "$1" "$jq_s" 3)x" "<= 20 ms" "$(div "$2" "$mib")x ($2 MiB)"
+	rm -f "$json"
 }
-label="window near the step (parse + series + walk)"; report x "$ours" "$pipe"
-label="$half-commit window (walk + slice marks)"; report x "$wide_ours" "$wide_pipe"
-echo "(time ratio = pipeline / benchwindow: above 1 means benchwindow is faster)"
+
+one_size "$nightlies" "$runs"
+[ "$scale" -eq 0 ] || one_size $((nightlies * scale)) 3

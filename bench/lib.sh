@@ -1,13 +1,32 @@
 # Shared set-up of the benchmarks that time whole commands: source it after
 # setting `here` to the bench directory. Gives $bin (the release binaries),
-# a scratch $work removed on exit, and best().
+# a scratch $work removed on exit, median(), best() and table_row().
 bin=${BT_BIN:?}
 work=$(mktemp -d "${TMPDIR:-/tmp}/bt-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 export GIT_CONFIG_NOSYSTEM=1
 
-# best <cmd...>: run cmd 3 times and print "<best wall seconds> <peak RSS
-# MiB>"; the last run's stdout is in $work/out, its stderr in $work/m.
+# median <runs> <cmd...>: run cmd <runs> times and print "<median wall
+# seconds> <largest peak RSS MiB>"; $BENCH_BEFORE (a shell command) runs
+# before each, untimed. The last run's stdout is in $work/out, its stderr
+# in $work/m.
+median() {
+	n=$1
+	shift
+	: >"$work/times"
+	i=0
+	while [ $i -lt "$n" ]; do
+		[ -z "${BENCH_BEFORE:-}" ] || sh -c "$BENCH_BEFORE"
+		python3 "$here/peak-rss.py" "$@" >"$work/out" 2>"$work/m" || true
+		sed -n 's/^time=\([0-9.]*\) rss=\([0-9.]*\)$/\1 \2/p' "$work/m" >>"$work/times"
+		i=$((i + 1))
+	done
+	t=$(cut -d' ' -f1 "$work/times" | sort -n | sed -n "$(((n + 1) / 2))p")
+	r=$(cut -d' ' -f2 "$work/times" | sort -n | tail -1)
+	echo "$t $r"
+}
+
+# best <cmd...>: the best of 3 runs, as median() prints it.
 best() {
 	b=""
 	for _ in 1 2 3; do
@@ -16,4 +35,20 @@ best() {
 		b=$(printf '%s\n%s\n' "${b:-$this}" "$this" | sort -n | head -1)
 	done
 	echo "$b"
+}
+
+# table_row <workload> <ours> <pipeline> <ratio> <target> <peak RSS / size>:
+# one row of the table bench/run.sh prints (fields must not hold '|').
+table_row() {
+	printf '| %s | %s | %s | %s | %s | %s |\n' "$@"
+}
+
+# ms <seconds>: "123 ms"
+ms() {
+	awk -v s="$1" 'BEGIN { printf "%.0f ms", s * 1000 }'
+}
+
+# div <a> <b> [<digits>]: a / b
+div() {
+	awk -v a="$1" -v b="$2" -v d="${3:-2}" 'BEGIN { printf "%.*f", d, a / b }'
 }

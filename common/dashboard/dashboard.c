@@ -306,22 +306,34 @@ static int get_name(struct dashboard *d, struct json_span v, const char *key, in
 enum row_member { M_KERNEL, M_PLATFORM, M_PLATFORM_SHORT, M_HISTORY, M_NR };
 static const char *const row_member_name[M_NR] = { "kernel", "platform", "platform_short", "history" };
 
-static int parse_row(struct dashboard *d, struct json_span r, struct dash_row *out,
-		     struct json_path *p, const struct dashboard_filter *f)
+/*
+ * The row whose value starts at start (within the summary, which ends at
+ * limit); *row_end is set past it. Its members are walked once: the
+ * history is scanned for its end, and parsed only when the filter keeps it.
+ */
+static int parse_row(struct dashboard *d, const char *start, const char *limit,
+		     const char **row_end, struct dash_row *out, struct json_path *p,
+		     const struct dashboard_filter *f)
 {
-	struct json_span m[M_NR] = { { NULL, 0 } }, k, v;
+	struct json_span m[M_NR] = { { NULL, 0 } }, k, v, r = { start, (size_t)(limit - start) };
 	struct json_iter it;
+	const char *err;
 	int got;
 
 	memset(out, 0, sizeof(*out));
-	if (*r.p != '{' || json_iter_init(&it, r))
+	if (*start != '{') {
+		if (!json_scan_value(start, limit, &err))
+			return scan_error(p, err);
 		return error("'summary[%zu]' is not an object in '%s'", p->row, p->origin);
+	}
+	json_iter_init(&it, r);
 	while ((got = json_iter_next(&it, &k, &v)) > 0)
 		for (int i = 0; i < M_NR; i++)
 			if (!m[i].p && key_is(k, row_member_name[i]))
 				m[i] = v;
 	if (got < 0)
 		return scan_error(p, it.error);
+	*row_end = it.p;
 	if (get_name(d, m[M_KERNEL], "kernel", 1, p, &out->kernel) ||
 	    get_name(d, m[M_PLATFORM_SHORT], "platform_short", 1, p, &out->platform_short) ||
 	    get_name(d, m[M_PLATFORM], "platform", 0, p, &out->platform))
@@ -358,55 +370,89 @@ static int not_an_object(const char *text, size_t len, const char *origin)
 	return error("'%s' is not valid JSON", origin);
 }
 
-static int parse_summary(struct dashboard *d, struct json_span summary, struct json_path *p,
+/* The summary array starting at start (the document ends at end); *summary_end is set past it. */
+static int parse_summary(struct dashboard *d, const char *start, const char *end,
+			 const char **summary_end, struct json_path *p,
 			 const struct dashboard_filter *f)
 {
+	struct json_span all = { start, (size_t)(end - start) }, k;
 	struct json_iter it;
-	struct json_span k, v;
 	size_t alloc = 0;
 	int got;
 
-	json_iter_init(&it, summary);
-	while ((got = json_iter_next(&it, &k, &v)) > 0) {
+	json_iter_init(&it, all);
+	while ((got = json_iter_member(&it, &k)) > 0) {
+		const char *row_end = NULL;
+
 		p->row = it.index;
 		ALLOC_GROW(d->rows, d->nr_rows + 1, alloc);
-		if (parse_row(d, v, &d->rows[d->nr_rows++], p, f))
+		if (parse_row(d, it.p, end, &row_end, &d->rows[d->nr_rows++], p, f))
 			return -1;
+		if (json_iter_resume(&it, row_end))
+			return scan_error(p, it.error);
 	}
-	return got < 0 ? scan_error(p, it.error) : 0;
+	if (got < 0)
+		return scan_error(p, it.error);
+	*summary_end = it.p;
+	return 0;
 }
 
 int dashboard_parse_filtered(struct dashboard *d, const char *text, size_t len,
 			     const char *origin, const struct dashboard_filter *f)
 {
 	struct json_path p = { origin, text, 0, 0, 0 };
-	struct json_span doc, summary = { NULL, 0 }, gen = { NULL, 0 }, k, v;
+	struct json_span doc, gen = { NULL, 0 }, k;
 	struct json_iter it;
-	const char *end = text + len;
-	int got, have_kernels = 0;
+	const char *end = text + len, *err;
+	int got, have_kernels = 0, have_summary = 0;
 
 	dashboard_release(d);
 	doc.p = json_skip_space(text, end);
 	doc.len = (size_t)(end - doc.p);
 	if (!doc.len || *doc.p != '{')
 		return not_an_object(text, len, origin);
+	d->legacy = 1;
 	json_iter_init(&it, doc);
-	while ((got = json_iter_next(&it, &k, &v)) > 0) {
-		if (!summary.p && key_is(k, "summary"))
-			summary = v;
-		else if (!gen.p && key_is(k, "generated_at"))
-			gen = v;
-		else if (!have_kernels && key_is(k, "kernels"))
-			have_kernels = 1 + (*v.p == '[');
+	while ((got = json_iter_member(&it, &k)) > 0) {
+		const char *value_end = NULL;
+
+		if (!have_summary && key_is(k, "summary")) {
+			have_summary = 1 + (*it.p == '[');
+			if (have_summary == 2 && parse_summary(d, it.p, end, &value_end, &p, f))
+				goto fail;
+		}
+		if (!value_end) {
+			/* Any other member: only its end matters, or its text when named. */
+			if (!(value_end = json_scan_value(it.p, end, &err))) {
+				scan_error(&p, err);
+				goto fail;
+			}
+			if (!gen.p && key_is(k, "generated_at")) {
+				gen.p = it.p;
+				gen.len = (size_t)(value_end - it.p);
+			} else if (!have_kernels && key_is(k, "kernels")) {
+				have_kernels = 1 + (*it.p == '[');
+			}
+		}
+		if (json_iter_resume(&it, value_end)) {
+			scan_error(&p, it.error);
+			goto fail;
+		}
 	}
-	if (got < 0)
-		return scan_error(&p, it.error);
-	if (json_skip_space(it.p, end) != end)
-		return error("'%s' is not valid JSON: unexpected data after the document (at byte %zu)",
-			     origin, (size_t)(json_skip_space(it.p, end) - text));
-	if (!summary.p || *summary.p != '[')
-		return error("'%s' is not a dashboard: 'summary' is %s", origin,
-			     summary.p ? "not an array" : "missing");
+	if (got < 0) {
+		scan_error(&p, it.error);
+		goto fail;
+	}
+	if (json_skip_space(it.p, end) != end) {
+		error("'%s' is not valid JSON: unexpected data after the document (at byte %zu)",
+		      origin, (size_t)(json_skip_space(it.p, end) - text));
+		goto fail;
+	}
+	if (have_summary != 2) {
+		error("'%s' is not a dashboard: 'summary' is %s", origin,
+		      have_summary ? "not an array" : "missing");
+		goto fail;
+	}
 	if (gen.p) {
 		cJSON *g = cJSON_ParseWithLength(gen.p, gen.len);
 
@@ -416,12 +462,10 @@ int dashboard_parse_filtered(struct dashboard *d, const char *text, size_t len,
 		cJSON_Delete(g);
 	}
 	d->pretuned = have_kernels == 2;
-	d->legacy = 1;
-	if (parse_summary(d, summary, &p, f)) {
-		dashboard_release(d);
-		return -1;
-	}
 	return 0;
+fail:
+	dashboard_release(d);
+	return -1;
 }
 
 int dashboard_parse(struct dashboard *d, const char *text, size_t len, const char *origin)

@@ -11,24 +11,22 @@ const char *json_skip_space(const char *p, const char *end)
 /* p is after the opening quote; returns the byte after the closing one, or NULL. */
 static const char *scan_string(const char *p, const char *end)
 {
-	const char *q = NULL, *bs;
+	/* Dashboard strings are short: a byte loop beats memchr's set-up. */
+	while (p < end) {
+		char c = *p++;
 
-	for (;;) {
-		/* The next quote, looked up again only once an escape consumed it. */
-		if (!q || q < p) {
-			q = memchr(p, '"', (size_t)(end - p));
-			if (!q)
-				return NULL;
-		}
-		bs = memchr(p, '\\', (size_t)(q - p));
-		if (!bs)
-			return q + 1;
-		/* An escape before the quote: skip the escaped byte. */
-		if (bs + 1 >= end)
+		if (c == '"')
+			return p;
+		if (c == '\\' && p++ >= end)
 			return NULL;
-		p = bs + 2;
 	}
+	return NULL;
 }
+
+/* The bytes a container scan stops at; everything else is skipped. */
+static const unsigned char structural[256] = {
+	['"'] = 1, ['{'] = 1, ['}'] = 1, ['['] = 1, [']'] = 1,
+};
 
 /* Bytes that may appear in a number or a literal (true, false, null). */
 static int scalar_byte(unsigned char c)
@@ -55,6 +53,10 @@ const char *json_scan_value(const char *p, const char *end, const char **err)
 		return p;
 	}
 	while (p < end) {
+		while (p < end && !structural[(unsigned char)*p])
+			p++;
+		if (p == end)
+			break;
 		switch (*p) {
 		case '"': {
 			const char *q = scan_string(p + 1, end);
@@ -108,7 +110,7 @@ static int iter_fail(struct json_iter *it, const char *at)
 	return -1;
 }
 
-int json_iter_next(struct json_iter *it, struct json_span *key, struct json_span *value)
+int json_iter_member(struct json_iter *it, struct json_span *key)
 {
 	const char *p, *q;
 
@@ -131,12 +133,15 @@ int json_iter_next(struct json_iter *it, struct json_span *key, struct json_span
 			return iter_fail(it, p);
 		p++;
 	}
-	p = json_skip_space(p, it->end);
-	value->p = p;
-	if (!(q = json_scan_value(p, it->end, &it->error)))
-		return iter_fail(it, it->error);
-	value->len = (size_t)(q - p);
-	p = json_skip_space(q, it->end);
+	it->p = json_skip_space(p, it->end);
+	it->index++;
+	return 1;
+}
+
+int json_iter_resume(struct json_iter *it, const char *value_end)
+{
+	const char *p = json_skip_space(value_end, it->end);
+
 	if (p < it->end && *p == ',') {
 		it->p = p + 1;
 	} else if (p < it->end && *p == it->close) {
@@ -145,8 +150,21 @@ int json_iter_next(struct json_iter *it, struct json_span *key, struct json_span
 	} else {
 		return iter_fail(it, p);
 	}
-	it->index++;
-	return 1;
+	return 0;
+}
+
+int json_iter_next(struct json_iter *it, struct json_span *key, struct json_span *value)
+{
+	const char *q;
+	int got = json_iter_member(it, key);
+
+	if (got <= 0)
+		return got;
+	value->p = it->p;
+	if (!(q = json_scan_value(it->p, it->end, &it->error)))
+		return iter_fail(it, it->error);
+	value->len = (size_t)(q - it->p);
+	return json_iter_resume(it, q) ? -1 : 1;
 }
 
 int json_key_is(struct json_span s, const char *want)

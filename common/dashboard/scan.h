@@ -55,6 +55,17 @@ int json_iter_init(struct json_iter *it, struct json_span v);
  */
 int json_iter_next(struct json_iter *it, struct json_span *key, struct json_span *value);
 
+/*
+ * The same in two steps, to descend into a value without scanning it
+ * twice: json_iter_member() reads the next key (key->len 0 in an array)
+ * and leaves it->p at the value, returning 1, 0 at the end or -1; the
+ * caller scans the value itself (e.g. with a child iterator over the rest
+ * of the parent's span) and hands its end to json_iter_resume(), which
+ * returns 0, or -1 with it->error set.
+ */
+int json_iter_member(struct json_iter *it, struct json_span *key);
+int json_iter_resume(struct json_iter *it, const char *value_end);
+
 /* Whether the string token s (with its quotes) spells exactly want; escapes never match. */
 int json_key_is(struct json_span s, const char *want);
 
