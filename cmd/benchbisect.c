@@ -18,6 +18,7 @@
 #include "util/parse-options.h"
 #include "util/color.h"
 #include "util/repo.h"
+#include "util/date.h"
 #include "history/window.h"
 #include "history/options-check.h"
 #include "history/window-json.h"
@@ -67,6 +68,29 @@ static void check_ratio(const struct option *options, const char *name, double v
 		error("--%s must be above %g and at most %g, not %g", name, lo, hi, v);
 		usage_with_options(classify_usage, options);
 	}
+}
+
+/*
+ * The platform's history is needed whole; the other platforms' only near
+ * the date (the step is within --span days of it, and the cross-platform
+ * check looks --span nightlies either side of the step).
+ */
+static void limit_load(struct window_options *o)
+{
+	time_t when, again, margin = (2 * (time_t)(o->span > 0 ? o->span : 0) + 2) * DAY_SECONDS;
+	int is_day;
+
+	/*
+	 * Only for an absolute date (the same whatever "now" is); a relative
+	 * or wrong one loads everything, and window_compute() reads it.
+	 */
+	if (parse_user_date(o->date, 0, &when, &is_day) ||
+	    parse_user_date(o->date, 400 * DAY_SECONDS, &again, &is_day) || when != again)
+		return;
+	o->source.filter.platform = o->platform;
+	o->source.filter.others_window = 1;
+	o->source.filter.others_from = when - margin;
+	o->source.filter.others_to = when + margin;
 }
 
 static int cmd_classify(int argc, const char **argv)
@@ -123,6 +147,7 @@ static int cmd_classify(int argc, const char **argv)
 	c.o.noise_multiple = c.co.noise_multiple;
 	c.o.min_change = c.co.min_change;
 	c.co.all_runs = c.o.all_runs;
+	limit_load(&c.o);
 
 	usage_hold_errors();
 	repo = open_repo(&c.o, &cfg);

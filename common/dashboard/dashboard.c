@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <cjson/cJSON.h>
 #include "util/quote.h"
 #include "util/usage.h"
@@ -65,6 +67,10 @@ static void arena_release(struct dash_arena *a)
 struct json_path {
 	const char *origin;
 	const char *text;	/* the document, for byte offsets */
+	struct json_span *entries;	/* the history[] entries of the current row */
+	size_t nr_entries, alloc_entries;
+	int mapped;		/* text is a read-only file mapping */
+	size_t released;	/* bytes of it given back to the kernel */
 	size_t row;
 	size_t entry;
 	int in_entry;
@@ -228,35 +234,116 @@ static int cmp_entry_time(const void *a, const void *b)
 	return x->index < y->index ? -1 : x->index > y->index;
 }
 
-/* Each history[] entry parsed by cJSON on its own, extracted, and freed at once. */
-static int parse_history(struct dashboard *d, struct json_span history, struct dash_row *out,
-			 struct json_path *p)
+/* Entry i of the current row parsed by cJSON on its own, extracted, and freed at once. */
+static int parse_one(struct dashboard *d, struct dash_row *out, size_t i, size_t *alloc,
+		     struct json_path *p)
 {
-	struct json_iter it;
-	struct json_span k, v;
+	cJSON *e = cJSON_ParseWithLength(p->entries[i].p, p->entries[i].len);
+	int ret;
+
+	p->entry = i;
+	if (!e)
+		return path_error(p, "", "is not valid JSON");
+	ALLOC_GROW(out->history, out->nr_history + 1, *alloc);
+	ret = parse_entry(d, e, &out->history[out->nr_history], p);
+	cJSON_Delete(e);
+	if (!ret)
+		out->nr_history++;
+	return ret;
+}
+
+/* The start time of entry i, or -1 when it has none (a full parse says why). */
+static int entry_time(const struct json_path *p, size_t i, time_t *t)
+{
+	cJSON *e = cJSON_ParseWithLength(p->entries[i].p, p->entries[i].len);
+	const cJSON *date = cJSON_GetObjectItemCaseSensitive(e, "date");
+	int ret = cJSON_IsString(date) ? parse_iso_time(date->valuestring, t) : -1;
+
+	cJSON_Delete(e);
+	return ret;
+}
+
+/*
+ * Only the entries that started within [from, to]: history[] is ascending
+ * by date, so a binary search finds them, checking only O(log n) dates.
+ * Returns 1 when the order turns out not to hold (the caller parses all).
+ */
+static int parse_window(struct dashboard *d, struct dash_row *out, time_t from, time_t to,
+			size_t *alloc, struct json_path *p)
+{
+	size_t lo = 0, hi = p->nr_entries;
+	time_t t, last = 0;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (entry_time(p, mid, &t))
+			return 1;
+		if (t < from)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t i = lo; i < p->nr_entries; i++) {
+		if (parse_one(d, out, i, alloc, p))
+			return -1;
+		t = out->history[out->nr_history - 1].time;
+		if (t < last || t < from)
+			return 1;
+		last = t;
+		if (t > to) {
+			out->nr_history--;
+			break;
+		}
+	}
+	return lo && (entry_time(p, lo - 1, &t) || t >= from);
+}
+
+/*
+ * The entries of the current row (p->entries) the filter keeps: all of
+ * them, or with window only those within [from, to].
+ */
+static int parse_history(struct dashboard *d, struct dash_row *out, int window, time_t from,
+			 time_t to, struct json_path *p)
+{
 	size_t alloc = 0;
+	int ret;
+
+	p->in_entry = 1;
+	ret = window ? parse_window(d, out, from, to, &alloc, p) : 1;
+
+	if (ret > 0) {
+		out->nr_history = 0;
+		for (size_t i = 0; i < p->nr_entries; i++)
+			if (parse_one(d, out, i, &alloc, p))
+				return -1;
+		ret = 0;
+	}
+	if (ret < 0)
+		return -1;
+	p->in_entry = 0;
+	out->history_loaded = 1;
+	qsort(out->history, out->nr_history, sizeof(*out->history), cmp_entry_time);
+	return 0;
+}
+
+/* Record the spans of the history[] entries starting at start; *end is set past the array. */
+static int collect_entries(struct json_path *p, const char *start, const char *limit,
+			   const char **end)
+{
+	struct json_span all = { start, (size_t)(limit - start) }, k, v;
+	struct json_iter it;
 	int got;
 
-	json_iter_init(&it, history);
-	p->in_entry = 1;
+	p->nr_entries = 0;
+	json_iter_init(&it, all);
 	while ((got = json_iter_next(&it, &k, &v)) > 0) {
-		cJSON *e = cJSON_ParseWithLength(v.p, v.len);
-		int ret;
-
-		p->entry = it.index;
-		if (!e)
-			return path_error(p, "", "is not valid JSON");
-		ALLOC_GROW(out->history, out->nr_history + 1, alloc);
-		ret = parse_entry(d, e, &out->history[out->nr_history], p);
-		cJSON_Delete(e);
-		if (ret)
-			return -1;
-		out->nr_history++;
+		ALLOC_GROW(p->entries, p->nr_entries + 1, p->alloc_entries);
+		p->entries[p->nr_entries++] = v;
 	}
 	if (got < 0)
 		return scan_error(p, it.error);
-	p->in_entry = 0;
-	qsort(out->history, out->nr_history, sizeof(*out->history), cmp_entry_time);
+	*end = it.p;
 	return 0;
 }
 
@@ -315,7 +402,7 @@ static int parse_row(struct dashboard *d, const char *start, const char *limit,
 		     const char **row_end, struct dash_row *out, struct json_path *p,
 		     const struct dashboard_filter *f)
 {
-	struct json_span m[M_NR] = { { NULL, 0 } }, k, v, r = { start, (size_t)(limit - start) };
+	struct json_span m[M_NR] = { { NULL, 0 } }, k, r = { start, (size_t)(limit - start) };
 	struct json_iter it;
 	const char *err;
 	int got;
@@ -327,10 +414,25 @@ static int parse_row(struct dashboard *d, const char *start, const char *limit,
 		return error("'summary[%zu]' is not an object in '%s'", p->row, p->origin);
 	}
 	json_iter_init(&it, r);
-	while ((got = json_iter_next(&it, &k, &v)) > 0)
+	p->in_entry = 0;
+	while ((got = json_iter_member(&it, &k)) > 0) {
+		const char *end = NULL;
+
+		if (!m[M_HISTORY].p && *it.p == '[' && key_is(k, "history")) {
+			/* One walk finds the entries, whether they are parsed or not. */
+			if (collect_entries(p, it.p, limit, &end))
+				return -1;
+		} else if (!(end = json_scan_value(it.p, limit, &err))) {
+			return scan_error(p, err);
+		}
 		for (int i = 0; i < M_NR; i++)
-			if (!m[i].p && key_is(k, row_member_name[i]))
-				m[i] = v;
+			if (!m[i].p && key_is(k, row_member_name[i])) {
+				m[i].p = it.p;
+				m[i].len = (size_t)(end - it.p);
+			}
+		if (json_iter_resume(&it, end))
+			return scan_error(p, it.error);
+	}
 	if (got < 0)
 		return scan_error(p, it.error);
 	*row_end = it.p;
@@ -344,10 +446,11 @@ static int parse_row(struct dashboard *d, const char *start, const char *limit,
 		return path_error(p, "history", "is missing");
 	if (*m[M_HISTORY].p != '[')
 		return path_error(p, "history", "is not an array");
-	if (f && (f->names_only || (f->platform && strcmp(f->platform, out->platform_short))))
-		return 0;
-	out->history_loaded = 1;
-	return parse_history(d, m[M_HISTORY], out, p);
+	if (!f || (!f->names_only && (!f->platform || !strcmp(f->platform, out->platform_short))))
+		return parse_history(d, out, 0, 0, 0, p);
+	if (!f->names_only && f->others_window)
+		return parse_history(d, out, 1, f->others_from, f->others_to, p);
+	return 0;
 }
 
 void dashboard_init(struct dashboard *d)
@@ -370,6 +473,25 @@ static int not_an_object(const char *text, size_t len, const char *origin)
 	return error("'%s' is not valid JSON", origin);
 }
 
+#define RELEASE_CHUNK ((size_t)4 << 20)
+
+/*
+ * Give the pages of a mapped file that the parse is done with back to the
+ * kernel, so that peak memory is what is kept, not the file's size. A
+ * later read of them (a message's byte offset never reads) faults them in
+ * again from the file.
+ */
+static void release_behind(struct json_path *p, const char *done)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	size_t upto = (size_t)(done - p->text) / page * page;
+
+	if (!p->mapped || upto < p->released + RELEASE_CHUNK)
+		return;
+	madvise((char *)p->text + p->released, upto - p->released, MADV_DONTNEED);
+	p->released = upto;
+}
+
 /* The summary array starting at start (the document ends at end); *summary_end is set past it. */
 static int parse_summary(struct dashboard *d, const char *start, const char *end,
 			 const char **summary_end, struct json_path *p,
@@ -390,6 +512,7 @@ static int parse_summary(struct dashboard *d, const char *start, const char *end
 			return -1;
 		if (json_iter_resume(&it, row_end))
 			return scan_error(p, it.error);
+		release_behind(p, row_end);
 	}
 	if (got < 0)
 		return scan_error(p, it.error);
@@ -397,10 +520,10 @@ static int parse_summary(struct dashboard *d, const char *start, const char *end
 	return 0;
 }
 
-int dashboard_parse_filtered(struct dashboard *d, const char *text, size_t len,
-			     const char *origin, const struct dashboard_filter *f)
+static int parse_document(struct dashboard *d, const char *text, size_t len, const char *origin,
+			  const struct dashboard_filter *f, int mapped)
 {
-	struct json_path p = { origin, text, 0, 0, 0 };
+	struct json_path p = { origin, text, NULL, 0, 0, mapped, 0, 0, 0, 0 };
 	struct json_span doc, gen = { NULL, 0 }, k;
 	struct json_iter it;
 	const char *end = text + len, *err;
@@ -462,10 +585,24 @@ int dashboard_parse_filtered(struct dashboard *d, const char *text, size_t len,
 		cJSON_Delete(g);
 	}
 	d->pretuned = have_kernels == 2;
+	free(p.entries);
 	return 0;
 fail:
+	free(p.entries);
 	dashboard_release(d);
 	return -1;
+}
+
+int dashboard_parse_filtered(struct dashboard *d, const char *text, size_t len,
+			     const char *origin, const struct dashboard_filter *f)
+{
+	return parse_document(d, text, len, origin, f, 0);
+}
+
+int dashboard_parse_mapped(struct dashboard *d, const char *map, size_t len,
+			   const char *origin, const struct dashboard_filter *f)
+{
+	return parse_document(d, map, len, origin, f, 1);
 }
 
 int dashboard_parse(struct dashboard *d, const char *text, size_t len, const char *origin)

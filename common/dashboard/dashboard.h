@@ -82,9 +82,17 @@ struct dashboard {
 struct dashboard_filter {
 	const char *platform;	/* only this platform_short's history; NULL: every row's */
 	int names_only;		/* no history at all */
+	/*
+	 * With platform: the other platforms' entries that started within
+	 * [others_from, others_to] too (what a cross-platform check needs
+	 * around one date), found by binary search over history[], which is
+	 * ascending by date (a row where it is not is parsed whole).
+	 */
+	int others_window;
+	time_t others_from, others_to;
 };
 
-#define DASHBOARD_FILTER_INIT { NULL, 0 }
+#define DASHBOARD_FILTER_INIT { NULL, 0, 0, 0, 0 }
 
 /*
  * The entries a series is built from: nightly runs of main, or every run
@@ -116,6 +124,14 @@ int dashboard_parse(struct dashboard *d, const char *text, size_t len, const cha
 /* The same, extracting only the history f asks for (f NULL: all of it). */
 int dashboard_parse_filtered(struct dashboard *d, const char *text, size_t len,
 			     const char *origin, const struct dashboard_filter *f);
+
+/*
+ * The same for a page-aligned, read-only, private file mapping (mmap), of
+ * which the pages already parsed are given back to the kernel on the way
+ * (MADV_DONTNEED): peak memory stays near what the filter keeps.
+ */
+int dashboard_parse_mapped(struct dashboard *d, const char *map, size_t len,
+			   const char *origin, const struct dashboard_filter *f);
 
 void dashboard_release(struct dashboard *d);
 

@@ -1,6 +1,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/mman.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -79,6 +80,33 @@ static void source_text_release(struct source_text *t)
 		munmap(t->map, t->len);
 	strbuf_release(&t->sb);
 	memset(t, 0, sizeof(*t));
+}
+
+#define HASH_CHUNK ((size_t)4 << 20)
+
+/*
+ * The content hash of a dashboard: cache_hash() of each 4 MiB, combined.
+ * The pages of a mapped text are given back to the kernel as it goes, so
+ * that hashing a big file does not hold all of it in memory.
+ */
+static uint64_t text_hash(const char *buf, size_t len, int mapped)
+{
+	uint64_t h = len;
+
+	for (size_t at = 0; at < len; at += HASH_CHUNK) {
+		size_t n = len - at < HASH_CHUNK ? len - at : HASH_CHUNK;
+
+		h = (h ^ cache_hash(buf + at, n)) * 0x100000001b3ull;
+		if (mapped)
+			madvise((char *)buf + at, n, MADV_DONTNEED);
+	}
+	return h;
+}
+
+static char *text_hash_hex(char *hex, const char *buf, size_t len, int mapped)
+{
+	snprintf(hex, 17, "%016llx", (unsigned long long)text_hash(buf, len, mapped));
+	return hex;
 }
 
 /* Read at most FETCH_MAX_SIZE bytes from fd: a device like /dev/urandom never ends. */
@@ -163,14 +191,15 @@ static int parse_path(struct dashboard *d, const char *path, const char *name,
 	}
 	if (cached && S_ISREG(t.st.st_mode)) {
 		/* Touched or copied, but the same bytes: the parsed file still holds. */
-		hash = cache_hash(t.buf, t.len);
+		hash = text_hash(t.buf, t.len, !!t.map);
 		if (!parsed_cache_read(d, cached, source, &t.st, f, &hash)) {
 			parsed_cache_write(d, cached, source, &t.st, f, hash);
 			ret = 0;
 			goto release;
 		}
 	}
-	ret = dashboard_parse_filtered(d, t.buf, t.len, name, f);
+	ret = t.map ? dashboard_parse_mapped(d, t.buf, t.len, name, f) :
+		      dashboard_parse_filtered(d, t.buf, t.len, name, f);
 	if (!ret && cached && S_ISREG(t.st.st_mode))
 		parsed_cache_write(d, cached, source, &t.st, f, hash);
 release:
@@ -248,7 +277,7 @@ static void cached_check_validators(struct cached *c)
 	if (!c->meta.etag && !c->meta.last_modified)
 		return;
 	if (c->meta.body_hash && !source_text_read(&t, c->path, c->path)) {
-		int same = !strcmp(cache_hash_hex(hex, t.buf, t.len), c->meta.body_hash);
+		int same = !strcmp(text_hash_hex(hex, t.buf, t.len, !!t.map), c->meta.body_hash);
 
 		source_text_release(&t);
 		if (same)
@@ -300,7 +329,7 @@ static void cached_store(struct cached *c, const struct fetch_result *res, int w
 	m.etag = res->etag || with_body ? res->etag : c->meta.etag;
 	m.last_modified = res->last_modified || with_body ? res->last_modified : c->meta.last_modified;
 	m.fetched = time(NULL);
-	m.body_hash = with_body ? cache_hash_hex(hex, res->body.buf, res->body.len) : c->meta.body_hash;
+	m.body_hash = with_body ? text_hash_hex(hex, res->body.buf, res->body.len, 0) : c->meta.body_hash;
 	if (cache_meta_write(&m, c->meta_path) < 0)
 		warning("cannot write the cache '%s': %s", c->meta_path, strerror(errno));
 out:

@@ -56,6 +56,8 @@ static void filter_key(struct strbuf *sb, const struct dashboard_filter *f)
 		strbuf_addstr(sb, "names");
 	else if (f && f->platform)
 		strbuf_addf(sb, "platform=%s", f->platform);
+	if (f && !f->names_only && f->platform && f->others_window)
+		strbuf_addf(sb, " others=%lld..%lld", (long long)f->others_from, (long long)f->others_to);
 	else
 		strbuf_addstr(sb, "all");
 }
