@@ -31,7 +31,7 @@ git init -q -b main "$work/repo"
 git -C "$work/repo" reset -q --hard main
 cd "$work/repo"
 good=$(git rev-parse "main~$commits")
-echo "tree: $files files, window: $commits commits, first bad: commit 700"
+echo "bench: tree $files files, window $commits commits, first bad commit 700" >&2
 
 check='read _ n <helion/f0.py; [ "$n" -lt 700 ]'
 ours=$(best "$bin/git-benchbisect" run --good "$good" --bad main -- sh -c "$check" | cut -d" " -f1)
@@ -46,9 +46,8 @@ pipe_steps=$(grep -c "^running" "$work/bisect.log" || true)
 pipe_found=$(sed -n 's/^\([0-9a-f]*\) is the first bad commit$/\1/p' "$work/bisect.log")
 [ "$found" = "$pipe_found" ] || { echo "the two disagree: $found vs $pipe_found"; exit 1; }
 
-printf '%-34s benchbisect %7.3fs (%s verdicts) | worktree + git bisect %7.3fs (%s runs) | time ratio %.2f\n' \
-	"bisect $commits commits" "$ours" "$ours_steps" "$pipe" "$pipe_steps" "$(echo "$pipe / $ours" | bc -l)"
-echo "(time ratio = pipeline / benchbisect: above 1 means benchbisect is faster)"
+table_row "benchbisect run, $commits commits, $files files" "$(ms "$ours") ($ours_steps verdicts)" \
+	"worktree + git bisect $(ms "$pipe") ($pipe_steps runs)" "$(div "$ours" "$pipe")x" "-" "-"
 
 # --jobs: a 1,024-commit window of the history alone (50 small files, so
 # checkouts cost little next to the benchmark) with a command that sleeps
@@ -71,9 +70,8 @@ for n in 1 2 4 8; do
 	[ "$found_n" = "$found" ] || { echo "--jobs $n named $found_n, not $found"; exit 1; }
 	wall=$(echo "$end - $start" | bc -l)
 	[ $n = 1 ] && wall1=$wall
-	printf '%-34s --jobs %d: %6.2fs, %3d runs, %2d rounds (bound %d) | time ratio to --jobs 1 %.2f\n' \
-		"bisect $commits commits, sleep ${sleep_s}s" $n "$wall" "$(jq .runs "$work/out")" \
-		"$(jq .rounds "$work/out")" "$(sed -n 's/.*at most about \([0-9]*\) .*/\1/p' "$work/m")" \
-		"$(echo "$wall / $wall1" | bc -l)"
+	case $n in 4) target="<= 0.5x" ;; 8) target="<= 0.35x" ;; *) target="-" ;; esac
+	table_row "benchbisect run --jobs $n, $commits commits, sleep ${sleep_s}s" \
+		"$(ms "$wall") ($(jq .runs "$work/out") runs, $(jq .rounds "$work/out") rounds, bound $(sed -n 's/.*at most about \([0-9]*\) .*/\1/p' "$work/m"))" \
+		"--jobs 1 $(ms "$wall1")" "$(div "$wall" "$wall1")x" "$target" "-"
 done
-echo "(time ratio = --jobs N / --jobs 1: the issue asks <= 0.5 for N=4, <= 0.35 for N=8)"

@@ -7,9 +7,9 @@ trap 'rm -rf "$work"' EXIT
 export GIT_CONFIG_NOSYSTEM=1
 
 # median <runs> <cmd...>: run cmd <runs> times and print "<median wall
-# seconds> <largest peak RSS MiB>"; $BENCH_BEFORE (a shell command) runs
-# before each, untimed. The last run's stdout is in $work/out, its stderr
-# in $work/m.
+# seconds> <largest peak RSS MiB> <median CPU seconds>"; $BENCH_BEFORE (a
+# shell command) runs before each, untimed. The last run's stdout is in
+# $work/out, its stderr in $work/m.
 median() {
 	n=$1
 	shift
@@ -18,12 +18,13 @@ median() {
 	while [ $i -lt "$n" ]; do
 		[ -z "${BENCH_BEFORE:-}" ] || sh -c "$BENCH_BEFORE"
 		python3 "$here/peak-rss.py" "$@" >"$work/out" 2>"$work/m" || true
-		sed -n 's/^time=\([0-9.]*\) rss=\([0-9.]*\)$/\1 \2/p' "$work/m" >>"$work/times"
+		sed -n 's/^time=\([0-9.]*\) cpu=\([0-9.]*\) rss=\([0-9.]*\)$/\1 \3 \2/p' "$work/m" >>"$work/times"
 		i=$((i + 1))
 	done
 	t=$(cut -d' ' -f1 "$work/times" | sort -n | sed -n "$(((n + 1) / 2))p")
 	r=$(cut -d' ' -f2 "$work/times" | sort -n | tail -1)
-	echo "$t $r"
+	c=$(cut -d' ' -f3 "$work/times" | sort -n | sed -n "$(((n + 1) / 2))p")
+	echo "$t $r $c"
 }
 
 # best <cmd...>: the best of 3 runs, as median() prints it.
@@ -31,7 +32,7 @@ best() {
 	b=""
 	for _ in 1 2 3; do
 		python3 "$here/peak-rss.py" "$@" >"$work/out" 2>"$work/m" || true
-		this=$(sed -n 's/^time=\([0-9.]*\) rss=\([0-9.]*\)$/\1 \2/p' "$work/m")
+		this=$(sed -n 's/^time=\([0-9.]*\) cpu=\([0-9.]*\) rss=\([0-9.]*\)$/\1 \3 \2/p' "$work/m")
 		b=$(printf '%s\n%s\n' "${b:-$this}" "$this" | sort -n | head -1)
 	done
 	echo "$b"
@@ -43,9 +44,9 @@ table_row() {
 	printf '| %s | %s | %s | %s | %s | %s |\n' "$@"
 }
 
-# ms <seconds>: "123 ms"
+# ms <seconds> [<cpu seconds>]: "123 ms" or "123 ms (cpu 45)"
 ms() {
-	awk -v s="$1" 'BEGIN { printf "%.0f ms", s * 1000 }'
+	awk -v s="$1" -v c="${2:-}" 'BEGIN { printf "%.0f ms", s * 1000; if (c != "") printf " (cpu %.0f)", c * 1000 }'
 }
 
 # div <a> <b> [<digits>]: a / b

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Run a command; print its wall time in seconds and its peak RSS in MiB
-(of the largest process, from getrusage) on stderr as "time=.. rss=..".
+"""Run a command; print its wall time and CPU time (user + system, of it
+and its children) in seconds and its peak RSS in MiB (of the largest
+process, from getrusage) on stderr as "time=.. cpu=.. rss=..".
 Usage: peak-rss.py CMD ARGS... (a pipeline: peak-rss.py sh -c '...')."""
 import resource
 import subprocess
@@ -10,6 +11,6 @@ import time
 t0 = time.monotonic()
 rc = subprocess.call(sys.argv[1:])
 wall = time.monotonic() - t0
-rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-sys.stderr.write("time=%.3f rss=%.1f\n" % (wall, rss))
+ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+sys.stderr.write("time=%.3f cpu=%.3f rss=%.1f\n" % (wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024))
 sys.exit(rc)
