@@ -9,7 +9,7 @@ function __benchtriage_window_options -a cmd
     complete -c git -f -n "$cmd" -l pretuned -d 'Use the Pretuned tab'
     complete -c git -f -n "$cmd" -l offline -d 'Use the cached dashboard only'
     complete -c git -f -n "$cmd" -l refresh -d 'Download even when the cache is fresh'
-    complete -c git -f -n "$cmd" -l timeout -r -d 'Give up each download attempt after n seconds'
+    complete -c git -f -n "$cmd" -l timeout -r -d 'Give up the download after n seconds, retries included'
     complete -c git -f -n "$cmd" -l kernel -r -d 'Follow one kernel' -a '(git benchwindow --offline --list-kernels (commandline -opc)[3] 2>/dev/null)'
     complete -c git -f -n "$cmd" -l span -r -d 'Look n days either side of the date'
     complete -c git -f -n "$cmd" -l all-runs -d 'Include manual and side-branch runs'

@@ -79,6 +79,17 @@ requests() {
 	tail -n +$(($(cat "$TRASH/log.mark") + 1)) "$TRASH/httpd.log" | cut -d'|' -f1-3 | sed 's/ *$//'
 }
 
+# bw_downloads_afresh: a run that sends no validators for x.json, gets a 200
+# and caches what the server has.
+bw_downloads_afresh() {
+	log_mark &&
+	bw_ok --url "$U/x.json" &&
+	echo "GET /x.json -> 200 | If-None-Match: - | If-Modified-Since: -" >expect &&
+	requests >actual &&
+	test_cmp expect actual &&
+	cmp "$WWW/x.json" "$(cache_of x)"
+}
+
 test_expect_success 'setup: a repository and its dashboard' '
 	git init -q repo &&
 	(
@@ -299,12 +310,7 @@ test_expect_success '--refresh downloads without conditional headers' '
 
 test_expect_success 'a damaged cached copy loses its validators and is downloaded afresh' '
 	echo garbage >"$(cache_of x)" &&
-	log_mark &&
-	bw_ok --url "$U/x.json" &&
-	echo "GET /x.json -> 200 | If-None-Match: - | If-Modified-Since: -" >expect &&
-	requests >actual &&
-	test_cmp expect actual &&
-	cmp "$WWW/x.json" "$(cache_of x)"
+	bw_downloads_afresh
 '
 
 test_expect_success 'a copy whose metadata is lost is kept, its validators are not' '
@@ -445,12 +451,7 @@ test_expect_success 'validators never vouch for a body they did not come with' '
 	test "$(meta_field x etag)" = "$(etag_of x.json)" &&
 	# What a concurrent run could leave: the new ETag beside the old body.
 	cp v1.json "$(cache_of x)" &&
-	log_mark &&
-	bw_ok --url "$U/x.json" &&
-	echo "GET /x.json -> 200 | If-None-Match: - | If-Modified-Since: -" >expect &&
-	requests >actual &&
-	test_cmp expect actual &&
-	cmp "$WWW/x.json" "$(cache_of x)"
+	bw_downloads_afresh
 '
 
 test_expect_success 'concurrent refreshes of a changing dashboard leave a consistent pair' '

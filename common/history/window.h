@@ -54,7 +54,7 @@ void window_options_release(struct window_options *o);
 	OPT_BOOL(0, "pretuned", &(o)->source.pretuned, "use the Pretuned tab"), \
 	OPT_BOOL(0, "offline", &(o)->source.offline, "use the cached dashboard only"), \
 	OPT_BOOL(0, "refresh", &(o)->source.refresh, "download even when the cache is fresh"), \
-	OPT_INTEGER(0, "timeout", &(o)->source.timeout, "give up each download attempt after <n> seconds"), \
+	OPT_INTEGER(0, "timeout", &(o)->source.timeout, "give up the download, retries included, after <n> seconds"), \
 	OPT_GROUP("Series"), \
 	OPT_STRING(0, "kernel", &(o)->kernel, "name", "follow one kernel instead of the platform"), \
 	OPT_INTEGER(0, "span", &(o)->span, "look <n> days either side of the date"), \
