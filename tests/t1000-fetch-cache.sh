@@ -475,20 +475,20 @@ test_expect_success 'credentials in the URL are never shown nor stored' '
 	test_cmp /dev/null err &&
 	! grep -r s3cret "$XDG_CACHE_HOME" &&
 	test_expect_code 128 git -C repo benchwindow --url "http://ada:s3cret@127.0.0.1:$PORT/none.json" h100 2026-09-05 2>err &&
-	echo "error: cannot download '\''$U/none.json'\'': HTTP 404" >expect &&
+	echo "fatal: cannot download '\''$U/none.json'\'': HTTP 404" >expect &&
 	test_cmp expect err
 '
 
 test_expect_success '--file of a device stops at the size limit' '
 	test_expect_code 128 bw --file /dev/zero 2>err &&
-	echo "error: '\''/dev/zero'\'' is larger than 512 MiB, the limit for a dashboard" >expect &&
+	echo "fatal: '\''/dev/zero'\'' is larger than 512 MiB, the limit for a dashboard" >expect &&
 	test_cmp expect err
 '
 
 test_expect_success '--file of a regular file over the limit is refused before reading it' '
 	truncate -s 600M "$TRASH/huge.json" &&
 	test_expect_code 128 bw --file "$TRASH/huge.json" 2>err &&
-	echo "error: '\''$TRASH/huge.json'\'' is larger than 512 MiB, the limit for a dashboard" >expect &&
+	echo "fatal: '\''$TRASH/huge.json'\'' is larger than 512 MiB, the limit for a dashboard" >expect &&
 	test_cmp expect err
 '
 

@@ -40,7 +40,7 @@ test_expect_success 'kernels are listed from names only, sorted, each once' '
 test_expect_success 'bytes after the document are an error' '
 	{ cat good.json && echo "{}"; } >trailing.json &&
 	test_expect_code 128 git benchwindow --file trailing.json --list-platforms 2>err &&
-	echo "error: '\''trailing.json'\'' is not valid JSON: unexpected data after the document (at byte $(wc -c <good.json))" >expect &&
+	echo "fatal: '\''trailing.json'\'' is not valid JSON: unexpected data after the document (at byte $(wc -c <good.json))" >expect &&
 	test_cmp expect err
 '
 
@@ -48,7 +48,7 @@ test_expect_success 'a NUL in a platform name is an error, not a merged platform
 	dash "$(row h100 matmul)" "$(row "h100\\u0000x" softmax)" >nul.json &&
 	grep -F "h100\\u0000x" nul.json &&
 	test_expect_code 128 git benchwindow --file nul.json --list-platforms 2>err &&
-	echo "error: '\''summary[1].platform_short'\'' contains a NUL character in '\''nul.json'\''" >expect &&
+	echo "fatal: '\''summary[1].platform_short'\'' contains a NUL character in '\''nul.json'\''" >expect &&
 	test_cmp expect err
 '
 
@@ -70,32 +70,32 @@ test_expect_success 'a key spelt with escapes is the same key, as cJSON reads it
 test_expect_success 'malformed structure anywhere is an error with its byte offset' '
 	dash "$(row h100 matmul)" "$(row b200 softmax | sed "s/}]}$/]]}/")" >mismatch.json &&
 	test_expect_code 128 git benchwindow --file mismatch.json --list-platforms 2>err &&
-	grep "^error: '\''mismatch.json'\'' is not valid JSON (at byte [0-9]*)$" err &&
+	grep "^fatal: '\''mismatch.json'\'' is not valid JSON (at byte [0-9]*)$" err &&
 	printf "{\"summary\": [\"unterminated]}" >unterminated.json &&
 	test_expect_code 128 git benchwindow --file unterminated.json --list-platforms 2>err &&
-	echo "error: '\''unterminated.json'\'' is not valid JSON (at byte 13)" >expect &&
+	echo "fatal: '\''unterminated.json'\'' is not valid JSON (at byte 13)" >expect &&
 	test_cmp expect err &&
 	python3 -c "print(\"{\\\"summary\\\": [\" + \"[\" * 5000 + \"]\" * 5000 + \"]}\")" >deep.json &&
 	test_expect_code 128 git benchwindow --file deep.json --list-platforms 2>err &&
-	grep "^error: '\''deep.json'\'' is not valid JSON (at byte [0-9]*)$" err
+	grep "^fatal: '\''deep.json'\'' is not valid JSON (at byte [0-9]*)$" err
 '
 
 test_expect_success 'an entry that is not valid JSON is named by its path' '
 	dash "$(row h100 matmul | sed "s/1.5}/1.5x}/")" >badnum.json &&
 	git init -q repo &&
 	test_expect_code 128 git -C repo benchwindow --file ../badnum.json h100 2026-09-03 2>err &&
-	echo "error: '\''summary[0].history[0]'\'' is not valid JSON in '\''../badnum.json'\''" >expect &&
+	echo "fatal: '\''summary[0].history[0]'\'' is not valid JSON in '\''../badnum.json'\''" >expect &&
 	test_cmp expect err
 '
 
 test_expect_success 'a top level that is not an object, or not JSON' '
 	echo "[1, 2]" >array.json &&
 	test_expect_code 128 git benchwindow --file array.json --list-platforms 2>err &&
-	echo "error: '\''array.json'\'' is not a dashboard: the top level is not an object" >expect &&
+	echo "fatal: '\''array.json'\'' is not a dashboard: the top level is not an object" >expect &&
 	test_cmp expect err &&
 	echo "nonsense" >text.json &&
 	test_expect_code 128 git benchwindow --file text.json --list-platforms 2>err &&
-	echo "error: '\''text.json'\'' is not valid JSON (at byte 0)" >expect &&
+	echo "fatal: '\''text.json'\'' is not valid JSON (at byte 0)" >expect &&
 	test_cmp expect err
 '
 
@@ -106,7 +106,7 @@ test_expect_success 'an unknown platform on a 150,000-row dashboard is answered 
 	print(json.dumps({"summary": rows}))
 	EOF
 	test_expect_code 128 timeout 60 git -C repo benchwindow --file ../big.json nowhere 2026-09-03 2>err &&
-	echo "error: unknown platform '\''nowhere'\''; valid platforms: '\''p0'\'', '\''p1'\'', '\''p2'\''" >expect &&
+	echo "fatal: unknown platform '\''nowhere'\''; valid platforms: '\''p0'\'', '\''p1'\'', '\''p2'\''" >expect &&
 	test_cmp expect err
 '
 

@@ -1,7 +1,7 @@
 #ifndef CLASSIFY_H
 #define CLASSIFY_H
 
-#include <cjson/cJSON.h>
+#include "util/json.h"
 #include <stdio.h>
 #include <git2.h>
 #include "util/strvec.h"
