@@ -122,7 +122,7 @@ for n in 11 1000; do
 	corpus "$dir" "$n"
 	cd "$dir"
 	reps=20
-	[ "$n" -gt 100 ] && reps=3
+	[ "$n" -gt 100 ] && reps=10
 	changed=$(git fixture-diff --name-only base head | tr ',' '\n' | wc -l)
 	[ "$changed" -eq $((n / 20)) ] || { echo "bench: expected $((n / 20)) changed cases, got $changed" >&2; exit 1; }
 
