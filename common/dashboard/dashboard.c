@@ -252,51 +252,63 @@ static int parse_one(struct dashboard *d, struct dash_row *out, size_t i, size_t
 	return ret;
 }
 
-/* The start time of entry i, or -1 when it has none (a full parse says why). */
-static int entry_time(const struct json_path *p, size_t i, time_t *t)
+/* Whether the key token k names want; a key with escapes is decoded by cJSON. */
+static int key_is(struct json_span k, const char *want)
 {
-	cJSON *e = cJSON_ParseWithLength(p->entries[i].p, p->entries[i].len);
-	const cJSON *date = cJSON_GetObjectItemCaseSensitive(e, "date");
-	int ret = cJSON_IsString(date) ? parse_iso_time(date->valuestring, t) : -1;
+	cJSON *s;
+	int ret;
 
-	cJSON_Delete(e);
+	if (!memchr(k.p, '\\', k.len))
+		return json_key_is(k, want);
+	s = cJSON_ParseWithLength(k.p, k.len);
+	ret = cJSON_IsString(s) && !strcmp(s->valuestring, want);
+	cJSON_Delete(s);
 	return ret;
 }
 
 /*
- * Only the entries that started within [from, to]: history[] is ascending
- * by date, so a binary search finds them, checking only O(log n) dates.
- * Returns 1 when the order turns out not to hold (the caller parses all).
+ * The start time of entry i, or -1 when it has none (a full parse then
+ * says why): the scanner finds its "date" member, cJSON parses just that
+ * string, so the entry's other values are never built.
+ */
+static int entry_time(const struct json_path *p, size_t i, time_t *t)
+{
+	struct json_iter it;
+	struct json_span k, v;
+	int got, ret = -1;
+
+	if (json_iter_init(&it, p->entries[i]) || *p->entries[i].p != '{')
+		return -1;
+	while ((got = json_iter_next(&it, &k, &v)) > 0) {
+		if (key_is(k, "date")) {
+			cJSON *date = cJSON_ParseWithLength(v.p, v.len);
+
+			ret = cJSON_IsString(date) ? parse_iso_time(date->valuestring, t) : -1;
+			cJSON_Delete(date);
+			break;
+		}
+	}
+	return ret;
+}
+
+/*
+ * Only the entries that started within [from, to], each date read on its
+ * own: history[] should ascend, but nothing here relies on it. Returns 1
+ * when an entry has no readable date (the caller parses all, which says
+ * what is wrong).
  */
 static int parse_window(struct dashboard *d, struct dash_row *out, time_t from, time_t to,
 			size_t *alloc, struct json_path *p)
 {
-	size_t lo = 0, hi = p->nr_entries;
-	time_t t, last = 0;
+	for (size_t i = 0; i < p->nr_entries; i++) {
+		time_t t;
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (entry_time(p, mid, &t))
+		if (entry_time(p, i, &t))
 			return 1;
-		if (t < from)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (size_t i = lo; i < p->nr_entries; i++) {
-		if (parse_one(d, out, i, alloc, p))
+		if (t >= from && t <= to && parse_one(d, out, i, alloc, p))
 			return -1;
-		t = out->history[out->nr_history - 1].time;
-		if (t < last || t < from)
-			return 1;
-		last = t;
-		if (t > to) {
-			out->nr_history--;
-			break;
-		}
 	}
-	return lo && (entry_time(p, lo - 1, &t) || t >= from);
+	return 0;
 }
 
 /*
@@ -323,7 +335,8 @@ static int parse_history(struct dashboard *d, struct dash_row *out, int window, 
 		return -1;
 	p->in_entry = 0;
 	out->history_loaded = 1;
-	qsort(out->history, out->nr_history, sizeof(*out->history), cmp_entry_time);
+	if (out->nr_history)	/* qsort(NULL, 0) is undefined */
+		qsort(out->history, out->nr_history, sizeof(*out->history), cmp_entry_time);
 	return 0;
 }
 
@@ -345,20 +358,6 @@ static int collect_entries(struct json_path *p, const char *start, const char *l
 		return scan_error(p, it.error);
 	*end = it.p;
 	return 0;
-}
-
-/* Whether the key token k names want; a key with escapes is decoded by cJSON. */
-static int key_is(struct json_span k, const char *want)
-{
-	cJSON *s;
-	int ret;
-
-	if (!memchr(k.p, '\\', k.len))
-		return json_key_is(k, want);
-	s = cJSON_ParseWithLength(k.p, k.len);
-	ret = cJSON_IsString(s) && !strcmp(s->valuestring, want);
-	cJSON_Delete(s);
-	return ret;
 }
 
 /* A row's name member (v.p NULL when absent): a string, copied to the arena. */

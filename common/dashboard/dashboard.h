@@ -85,8 +85,7 @@ struct dashboard_filter {
 	/*
 	 * With platform: the other platforms' entries that started within
 	 * [others_from, others_to] too (what a cross-platform check needs
-	 * around one date), found by binary search over history[], which is
-	 * ascending by date (a row where it is not is parsed whole).
+	 * around one date); of the others' entries only the date is parsed.
 	 */
 	int others_window;
 	time_t others_from, others_to;

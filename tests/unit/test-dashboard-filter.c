@@ -1,0 +1,83 @@
+/*
+ * dashboard_parse_filtered(): which history a filter keeps. One platform
+ * whole, the others' names only, or their entries within a time window,
+ * exactly, whether or not a row's dates ascend.
+ */
+#include <string.h>
+#include "tap.h"
+#include "util/strbuf.h"
+#include "util/date.h"
+#include "dashboard/dashboard.h"
+
+/* A row of entries on the given days of September 2026 (in that order). */
+static void add_row(struct strbuf *sb, const char *platform, const int *days, int n)
+{
+	strbuf_addf(sb, "%s{\"kernel\": \"k\", \"platform_short\": \"%s\", \"history\": [",
+		    sb->len > 13 ? ", " : "", platform);
+	for (int i = 0; i < n; i++)
+		strbuf_addf(sb, "%s{\"run_id\": \"%d\", \"sha\": \"0000000%d\", "
+			    "\"date\": \"2026-09-%02dT08:20:00Z\", \"helion_speedup_geomean\": 1.5}",
+			    i ? ", " : "", days[i], i % 10, days[i]);
+	strbuf_addstr(sb, "]}");
+}
+
+static time_t day(int d)
+{
+	char iso[32];
+	time_t t;
+
+	snprintf(iso, sizeof(iso), "2026-09-%02dT00:00:00Z", d);
+	parse_iso_time(iso, &t);
+	return t;
+}
+
+int main(void)
+{
+	static const int ascending[] = { 1, 3, 5, 7, 9, 11, 13, 15, 17, 19 };
+	static const int shuffled[] = { 9, 1, 3, 19, 5, 7 };
+	struct dashboard_filter f = DASHBOARD_FILTER_INIT;
+	struct strbuf sb = STRBUF_INIT;
+	struct dashboard d;
+
+	strbuf_addstr(&sb, "{\"summary\": [");
+	add_row(&sb, "h100", ascending, 10);
+	add_row(&sb, "b200", ascending, 10);
+	add_row(&sb, "mi350x", shuffled, 6);
+	strbuf_addstr(&sb, "]}");
+	dashboard_init(&d);
+
+	ok(!dashboard_parse(&d, sb.buf, sb.len, "t") && d.nr_rows == 3 &&
+	   d.rows[0].nr_history == 10 && d.rows[1].nr_history == 10 && d.rows[2].nr_history == 6,
+	   "no filter: every entry of every row");
+
+	f.platform = "h100";
+	ok(!dashboard_parse_filtered(&d, sb.buf, sb.len, "t", &f) && d.nr_rows == 3 &&
+	   d.rows[0].history_loaded && d.rows[0].nr_history == 10 &&
+	   !d.rows[1].history_loaded && !d.rows[1].nr_history && !strcmp(d.rows[1].platform_short, "b200"),
+	   "one platform: its history whole, the others' names only");
+
+	f.others_window = 1;
+	f.others_from = day(6);
+	f.others_to = day(12);
+	ok(!dashboard_parse_filtered(&d, sb.buf, sb.len, "t", &f) && d.rows[0].nr_history == 10 &&
+	   d.rows[1].nr_history == 3 && !strcmp(d.rows[1].history[0].run_id, "7") &&
+	   !strcmp(d.rows[1].history[2].run_id, "11"),
+	   "the others' entries within the window: days 7, 9 and 11");
+	ok(d.rows[2].nr_history == 2 && !strcmp(d.rows[2].history[0].run_id, "7") &&
+	   !strcmp(d.rows[2].history[1].run_id, "9"),
+	   "a row whose dates do not ascend gives exactly the window's entries, sorted");
+
+	f.others_from = day(20);
+	f.others_to = day(30);
+	ok(!dashboard_parse_filtered(&d, sb.buf, sb.len, "t", &f) && d.rows[1].nr_history == 0 &&
+	   d.rows[1].history_loaded, "a window after the last entry keeps none");
+
+	f.names_only = 1;
+	ok(!dashboard_parse_filtered(&d, sb.buf, sb.len, "t", &f) && !d.rows[0].nr_history &&
+	   !d.rows[0].history_loaded && !strcmp(d.rows[2].platform_short, "mi350x"),
+	   "names only: no history at all");
+
+	dashboard_release(&d);
+	strbuf_release(&sb);
+	return done_testing();
+}
