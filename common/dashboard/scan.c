@@ -134,6 +134,9 @@ int json_iter_member(struct json_iter *it, struct json_span *key)
 		p++;
 	}
 	it->p = json_skip_space(p, it->end);
+	/* Callers look at the value's first byte: there must be one. */
+	if (it->p >= it->end)
+		return iter_fail(it, it->p);
 	it->index++;
 	return 1;
 }
