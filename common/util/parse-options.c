@@ -7,6 +7,7 @@
 #include "util/usage.h"
 #include "util/strbuf.h"
 #include "util/strvec.h"
+#include "util/strbuf.h"
 #include "util/parse-options.h"
 
 static int takes_value(const struct option *o)
@@ -188,48 +189,78 @@ static int set_value(const struct option *o, const char *arg, int unset, int as_
 	}
 }
 
-/* Handle argv[*i] as a long option; may consume argv[*i + 1]. */
+/* Apply the long option o (negated when unset) to argv[*i]. */
+static int apply_long(int argc, const char **argv, int *i, const struct option *o,
+		      int unset, const char *eq)
+{
+	if (unset) {
+		if (o->flags & PARSE_OPT_NONEG)
+			return error("option `%s' takes no --no- form", o->long_name);
+		if (eq)
+			return error("option `no-%s' takes no value", o->long_name);
+		return set_value(o, NULL, 1, 0);
+	}
+	if (!takes_value(o)) {
+		if (eq)
+			return error("option `%s' takes no value", o->long_name);
+		return set_value(o, NULL, 0, 0);
+	}
+	if (eq)
+		return set_value(o, eq + 1, 0, 0);
+	if (o->flags & PARSE_OPT_OPTARG)
+		return set_value(o, NULL, 0, 0);
+	if (*i + 1 >= argc)
+		return error("option `%s' requires a value", o->long_name);
+	return set_value(o, argv[++*i], 0, 0);
+}
+
+/*
+ * Handle argv[*i] as a long option; may consume argv[*i + 1]. As in git,
+ * an exact name wins, else any unique prefix of a name (or of its --no-
+ * form) stands for it; an ambiguous prefix is an error naming the
+ * candidates.
+ */
 static int parse_long(int argc, const char **argv, int *i, const struct option *options)
 {
 	const char *name = argv[*i] + 2;
 	const char *eq = strchr(name, '=');
 	size_t len = eq ? (size_t)(eq - name) : strlen(name);
-	int unset = 0;
+	const struct option *abbrev[8];
+	int abbrev_unset[8], nr = 0;
 
-	for (int pass = 0; pass < 2; pass++) {
-		const char *n = name;
-		size_t l = len;
+	for (const struct option *o = options; o->type != OPTION_END; o++) {
+		size_t olen;
 
-		if (pass == 1) {
-			if (strncmp(name, "no-", 3))
+		if (!o->long_name)
+			continue;
+		olen = strlen(o->long_name);
+		for (int unset = 0; unset < 2; unset++) {
+			const char *n = name + 3 * unset;
+			size_t l = len - 3 * unset;
+
+			if (unset && (len < 3 || strncmp(name, "no-", 3)))
 				break;
-			n += 3;
-			l -= 3;
-			unset = 1;
-		}
-		for (const struct option *o = options; o->type != OPTION_END; o++) {
-			if (!o->long_name || strlen(o->long_name) != l || strncmp(o->long_name, n, l))
+			if (strncmp(o->long_name, n, l) || l > olen)
 				continue;
-			if (unset) {
-				if (o->flags & PARSE_OPT_NONEG)
-					return error("option `%s' takes no --no- form", o->long_name);
-				if (eq)
-					return error("option `no-%s' takes no value", o->long_name);
-				return set_value(o, NULL, 1, 0);
+			if (l == olen)
+				return apply_long(argc, argv, i, o, unset, eq);
+			if (l && nr < (int)ARRAY_SIZE(abbrev)) {
+				abbrev_unset[nr] = unset;
+				abbrev[nr++] = o;
 			}
-			if (!takes_value(o)) {
-				if (eq)
-					return error("option `%s' takes no value", o->long_name);
-				return set_value(o, NULL, 0, 0);
-			}
-			if (eq)
-				return set_value(o, eq + 1, 0, 0);
-			if (o->flags & PARSE_OPT_OPTARG)
-				return set_value(o, NULL, 0, 0);
-			if (*i + 1 >= argc)
-				return error("option `%s' requires a value", o->long_name);
-			return set_value(o, argv[++*i], 0, 0);
 		}
+	}
+	if (nr == 1)
+		return apply_long(argc, argv, i, abbrev[0], abbrev_unset[0], eq);
+	if (nr > 1) {
+		struct strbuf sb = STRBUF_INIT;
+
+		for (int k = 0; k < nr; k++)
+			strbuf_addf(&sb, "%s--%s%s", !k ? "" : k == nr - 1 ? " or " : ", ",
+				    abbrev_unset[k] ? "no-" : "", abbrev[k]->long_name);
+		error("ambiguous option: %.*s (could be %s)", (int)len, name, sb.buf);
+		strbuf_release(&sb);
+		return -1;
 	}
 	return error("unknown option `%.*s'", (int)len, name);
 }

@@ -157,10 +157,60 @@ static void test_double_range(void)
 	}
 }
 
+static void test_unique_prefix(void)
+{
+	const char *file = NULL, *url = NULL;
+	int json = 0, fixture = 0;
+	struct option opts[] = {
+		OPT_BOOL(0, "fixture", &fixture, "a flag"),
+		OPT_STRING(0, "file", &file, "path", "read from path"),
+		OPT_STRING(0, "url", &url, "url", "fetch from url"),
+		OPT_BOOL(0, "json", &json, "print JSON"),
+		OPT_END(),
+	};
+	char err[4096];
+
+	{
+		const char *argv[] = { "git-test", "--fil", "a.json", "--u=http://x/", "--js", NULL };
+
+		is_int(parse_options(5, argv, opts, usage_str, 0), 0, "prefixes are options");
+		is_str(file, "a.json", "--fil stands for --file and takes the next argument");
+		is_str(url, "http://x/", "--u=value stands for --url=value");
+		is_int(json, 1, "--js stands for --json");
+	}
+	{
+		const char *argv[] = { "git-test", "--no-js", "--no-fil", "--fix", NULL };
+
+		parse_options(4, argv, opts, usage_str, 0);
+		is_int(json, 0, "--no-js stands for --no-json");
+		ok(file == NULL, "--no-fil stands for --no-file");
+		is_int(fixture, 1, "--fix is unique");
+	}
+	{
+		is_int(parse_in_child(opts, "--fi", err, sizeof(err)), 129, "an ambiguous prefix is a usage error");
+		is_str(err, "error: ambiguous option: fi (could be --fixture or --file)",
+		       "the error names the candidates");
+	}
+	{
+		parse_in_child(opts, "--no-f", err, sizeof(err));
+		is_str(err, "error: ambiguous option: no-f (could be --no-fixture or --no-file)",
+		       "negated prefixes are ambiguous too");
+	}
+	{
+		is_int(parse_in_child(opts, "--js=1", err, sizeof(err)), 129, "a prefix keeps the option's rules");
+		is_str(err, "error: option `json' takes no value", "and its error names it");
+	}
+	{
+		parse_in_child(opts, "--files", err, sizeof(err));
+		is_str(err, "error: unknown option `files'", "a longer word is no prefix");
+	}
+}
+
 int main(void)
 {
 	git_libgit2_init();
 	test_parse();
+	test_unique_prefix();
 	test_config_parameters();
 	test_double_range();
 	git_libgit2_shutdown();
