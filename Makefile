@@ -10,6 +10,7 @@ mandir ?= $(PREFIX)/share/man
 bashcompdir ?= $(PREFIX)/share/bash-completion/completions
 zshcompdir ?= $(PREFIX)/share/zsh/site-functions
 fishcompdir ?= $(PREFIX)/share/fish/vendor_completions.d
+fishconfdir ?= $(PREFIX)/share/fish/vendor_conf.d
 
 CC ?= cc
 PKG_CONFIG ?= pkg-config
@@ -169,9 +170,12 @@ bench-run: $(BINS)
 
 install: $(BINS)
 	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(mandir)/man1 \
-		$(DESTDIR)$(bashcompdir) $(DESTDIR)$(zshcompdir) $(DESTDIR)$(fishcompdir)
+		$(DESTDIR)$(bashcompdir) $(DESTDIR)$(zshcompdir) $(DESTDIR)$(fishcompdir) \
+		$(DESTDIR)$(fishconfdir)
 	install -m 755 $(BINS) $(DESTDIR)$(bindir)/
 	install -m 644 $(MANPAGES) $(DESTDIR)$(mandir)/man1/
+	install -m 644 completions/_git-benchtriage-names $(DESTDIR)$(zshcompdir)/
+	install -m 644 completions/benchtriage.conf.fish $(DESTDIR)$(fishconfdir)/benchtriage.fish
 	for p in $(PROGRAMS); do \
 		install -m 644 completions/$$p.bash $(DESTDIR)$(bashcompdir)/$$p; \
 		install -m 644 completions/_$$p $(DESTDIR)$(zshcompdir)/_$$p; \
@@ -179,6 +183,7 @@ install: $(BINS)
 	done
 
 uninstall:
+	rm -f $(DESTDIR)$(zshcompdir)/_git-benchtriage-names $(DESTDIR)$(fishconfdir)/benchtriage.fish
 	for p in $(PROGRAMS); do \
 		rm -f $(DESTDIR)$(bindir)/$$p $(DESTDIR)$(mandir)/man1/$$p.1 \
 			$(DESTDIR)$(bashcompdir)/$$p $(DESTDIR)$(zshcompdir)/_$$p \

@@ -1,9 +1,10 @@
 # bash completion for git benchbisect.
 # git's completion loads this file on demand (_completion_loader
 # git-benchbisect) and calls _git_benchbisect. Options come from the binary
-# itself (--git-completion-helper); platforms and kernels from the cached
-# dashboard through git benchwindow (--offline: never the network). After
-# "--" of `git benchbisect run`, the benchmark command and its files.
+# itself (--git-completion-helper); platforms and kernels from the
+# dashboard the line names, through git benchwindow (--offline: never the
+# network). After "--" of `git benchbisect run`, the benchmark command and
+# its files.
 
 # The shared window options are completed by git benchwindow's script.
 if ! declare -F __git_benchtriage_window_arg >/dev/null; then
@@ -13,29 +14,13 @@ if ! declare -F __git_benchtriage_window_arg >/dev/null; then
 	unset __f
 fi
 
-__git_benchbisect_names ()
-{
-	local pretuned=""
-
-	case " ${words[*]} " in *" --pretuned "*) pretuned=--pretuned ;; esac
-	git benchwindow --offline $pretuned "$@" 2>/dev/null
-}
-
 _git_benchbisect ()
 {
-	local i first=2 platform="" dashdash=0
+	local i first=2 dashdash=0 src platform pos
 
-	[ "${words[2]}" = run ] && first=3
+	[ "${words[2]}" = run ] && [ $cword -gt 2 ] && first=3
 	for ((i = first; i < cword; i++)); do
-		case "${words[i]}" in
-		--) dashdash=$i; break ;;
-		--kernel|--good|--bad|--file|--url|--span|--timeout|--slice|--path|\
-		--noise-multiple|--min-change|--shared-ratio|--agree-ratio|--flat-ratio|\
-		--method-path|--repeat|--jobs|-j|--launcher|--step-timeout)
-			i=$((i + 1)) ;;
-		-*) ;;
-		*) [ -n "$platform" ] || platform=${words[i]} ;;
-		esac
+		[ "${words[i]}" = -- ] && dashdash=$i && break
 	done
 	if [ $dashdash -gt 0 ]; then
 		if [ $cword -eq $((dashdash + 1)) ]; then
@@ -46,6 +31,12 @@ _git_benchbisect ()
 		fi
 		return
 	fi
+	if [ $first = 3 ]; then
+		__git_benchtriage_scan "benchbisect run" $first -j
+	else
+		__git_benchtriage_scan benchbisect $first
+	fi
+	__git_benchtriage_window_arg && return
 	case "$prev" in
 	--noise-multiple|--min-change|--shared-ratio|--agree-ratio|--flat-ratio|\
 	--method-path|--repeat|--jobs|-j|--step-timeout)
@@ -54,9 +45,8 @@ _git_benchbisect ()
 		COMPREPLY=($(compgen -c -- "$cur"))
 		return ;;
 	esac
-	__git_benchtriage_window_arg __git_benchbisect_names "$platform" && return
 	case "$cur" in
-	--*)
+	-*)
 		# Each form has its own option table.
 		if [ $first = 3 ]; then
 			__gitcomp "$(git benchbisect run --git-completion-helper 2>/dev/null)"
@@ -65,10 +55,14 @@ _git_benchbisect ()
 		fi
 		return ;;
 	esac
-	if [ $cword -eq 2 ]; then
-		__gitcomp_nl "run
-$(__git_benchbisect_names --list-platforms)"
-	elif [ -z "$platform" ]; then
-		__gitcomp_nl "$(__git_benchbisect_names --list-platforms)"
-	fi
+	case $pos in
+	0)
+		if [ $first -eq 2 ] && [ $cword -eq 2 ]; then
+			__gitcomp_nl "run
+$(__git_benchtriage_names --list-platforms)"
+		else
+			__gitcomp_nl "$(__git_benchtriage_names --list-platforms)"
+		fi ;;
+	1) __gitcomp "today yesterday" ;;
+	esac
 }

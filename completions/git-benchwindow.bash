@@ -2,38 +2,95 @@
 # git's completion loads this file on demand (_completion_loader
 # git-benchwindow) and calls _git_benchwindow. Options come from the
 # binary itself (--git-completion-helper); platforms and kernels from the
-# cached dashboard (--offline, so completion never touches the network).
+# dashboard that the --file, --url or --pretuned already on the line name,
+# else the cached default one (--offline: completion never downloads).
 
-__git_benchwindow_names ()
+# __git_benchtriage_scan <cmd> <first> [<short options>...]: read the
+# words of the line from index <first> (up to a "--") into the caller's
+# variables: src (the dashboard options, as --name=value words), platform
+# (the first argument anywhere on the line but the word being completed)
+# and pos (how many arguments come before it). The long options that take
+# a value are those that `git <cmd> --git-completion-helper` prints with a
+# trailing "="; the short ones are given.
+__git_benchtriage_scan ()
 {
-	git benchwindow --offline "$@" 2>/dev/null
+	local i w valopts=" $(git $1 --git-completion-helper 2>/dev/null) "
+
+	for w in "${@:3}"; do
+		valopts+="$w= "
+	done
+
+	src=() platform="" pos=0
+	for ((i = $2; i < ${#words[@]}; i++)); do
+		w=${words[i]}
+		[ "$w" = -- ] && break
+		[ $i -eq $cword ] && continue
+		case "$w" in
+		--file=*|--url=*)
+			src+=("$w") ;;
+		--pretuned)
+			src+=("$w") ;;
+		--file|--url)
+			[ $((i + 1)) -ne $cword ] && src+=("$w=${words[i + 1]}")
+			i=$((i + 1)) ;;
+		--*=*|-)
+			;;
+		-*)
+			case "$valopts" in *" $w= "*) i=$((i + 1)) ;; esac ;;
+		*)
+			[ -n "$platform" ] || platform=$w
+			[ $i -lt $cword ] && pos=$((pos + 1)) ;;
+		esac
+	done
+	src=("${src[@]/#--file=\~\//--file=$HOME/}")
 }
 
-# __git_benchtriage_window_arg <names-function> <platform>: complete the
-# value of an option git benchwindow and git benchbisect share (OPT_WINDOW
-# in the code); returns 1 when the word being completed is not one.
+# __git_benchtriage_names <list-option> [<platform>]: the platforms or a
+# platform's kernels (all platforms' when none is given yet) of the
+# dashboard in $src.
+__git_benchtriage_names ()
+{
+	local p
+
+	if [ "$1" = --list-kernels ] && [ -z "$2" ]; then
+		for p in $(git benchwindow --offline "${src[@]}" --list-platforms 2>/dev/null); do
+			git benchwindow --offline "${src[@]}" --list-kernels "$p" 2>/dev/null
+		done | sort -u
+		return
+	fi
+	git benchwindow --offline "${src[@]}" "$@" 2>/dev/null
+}
+
+# __git_benchtriage_window_arg: complete the value of an option git
+# benchwindow and git benchbisect share (OPT_WINDOW in the code), as the
+# word after it or after its "="; returns 1 when the word being completed
+# is not one. Needs src and platform from __git_benchtriage_scan.
 __git_benchtriage_window_arg ()
 {
-	case "$prev" in
+	local opt="$prev" val="$cur" pfx=""
+
+	case "$cur" in
+	--*=*)
+		opt=${cur%%=*} val=${cur#*=} pfx="$opt=" ;;
+	esac
+	case "$opt" in
 	--kernel)
-		__gitcomp_nl "$($1 --list-kernels "$2")"
+		__gitcomp_nl "$(__git_benchtriage_names --list-kernels "$platform")" "" "$val"
+		return 0 ;;
+	--list-kernels)
+		__gitcomp_nl "$(__git_benchtriage_names --list-platforms)" "" "$val"
 		return 0 ;;
 	--good|--bad)
-		__git_complete_refs
+		__git_complete_refs --cur="$val"
 		return 0 ;;
-	--file)
+	--file|--path)
 		compopt -o filenames 2>/dev/null
-		COMPREPLY=($(compgen -f -- "$cur"))
+		COMPREPLY=($(compgen -f -- "$val"))
 		return 0 ;;
-	--url|--span|--timeout|--slice|--path)
-		return 0 ;;
-	esac
-	case "$cur" in
-	--color=*)
-		__gitcomp "always never auto" "" "${cur##--color=}"
-		return 0 ;;
-	--good=*|--bad=*)
-		__git_complete_refs --cur="${cur#*=}"
+	--color)
+		[ -n "$pfx" ] && __gitcomp "always never auto" "" "$val"
+		[ -n "$pfx" ] && return 0 ;;
+	--url|--span|--timeout|--slice)
 		return 0 ;;
 	esac
 	return 1
@@ -41,21 +98,17 @@ __git_benchtriage_window_arg ()
 
 _git_benchwindow ()
 {
-	local w platform=""
+	local src platform pos
 
-	for w in "${words[@]:2}"; do
-		case "$w" in -*) ;; *) platform=$w; break ;; esac
-	done
-	case "$prev" in
-	--list-kernels)
-		__gitcomp_nl "$(__git_benchwindow_names --list-platforms)"
-		return ;;
-	esac
-	__git_benchtriage_window_arg __git_benchwindow_names "$platform" && return
+	__git_benchtriage_scan benchwindow 2
+	__git_benchtriage_window_arg && return
 	case "$cur" in
-	--*)
+	-*)
 		__gitcomp_builtin benchwindow
 		return ;;
 	esac
-	__gitcomp_nl "$(__git_benchwindow_names --list-platforms)"
+	case $pos in
+	0) __gitcomp_nl "$(__git_benchtriage_names --list-platforms)" ;;
+	1) __gitcomp "today yesterday" ;;
+	esac
 }

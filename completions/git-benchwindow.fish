@@ -1,30 +1,76 @@
-# fish completion for git benchwindow (fish's git completion provides
-# __fish_git_using_command).
+# fish completion for git-benchwindow, which is also `git benchwindow`:
+# fish's git completion forwards `git benchwindow ...` to it (fish 3.6.1
+# and later; for 3.6.0, benchtriage.fish in vendor_conf.d does it).
+# Platforms and kernels come from the dashboard the --file, --url or
+# --pretuned already on the line name, else from the cached default one
+# (--offline: completion never downloads).
 
-# The options git benchwindow and git benchbisect share (OPT_WINDOW in the
-# code), registered under the condition given as the first argument.
-function __benchtriage_window_options -a cmd
-    complete -c git -n "$cmd" -l file -r -F -d 'Read the dashboard from a file (- for stdin)'
-    complete -c git -f -n "$cmd" -l url -r -d 'Download the dashboard from a URL'
-    complete -c git -f -n "$cmd" -l pretuned -d 'Use the Pretuned tab'
-    complete -c git -f -n "$cmd" -l offline -d 'Use the cached dashboard only'
-    complete -c git -f -n "$cmd" -l refresh -d 'Download even when the cache is fresh'
-    complete -c git -f -n "$cmd" -l timeout -r -d 'Give up the download after n seconds, retries included'
-    complete -c git -f -n "$cmd" -l kernel -r -d 'Follow one kernel' -a '(git benchwindow --offline --list-kernels (commandline -opc)[3] 2>/dev/null)'
-    complete -c git -f -n "$cmd" -l span -r -d 'Look n days either side of the date'
-    complete -c git -f -n "$cmd" -l all-runs -d 'Include manual and side-branch runs'
-    complete -c git -f -n "$cmd" -l good -r -d 'Last good revision' -a '(__fish_git_refs)'
-    complete -c git -f -n "$cmd" -l bad -r -d 'First bad revision' -a '(__fish_git_refs)'
-    complete -c git -f -n "$cmd" -l slice -r -d 'PCRE2 pattern of the slice'
-    complete -c git -n "$cmd" -l path -r -d 'Also count commits touching a prefix as the slice'
-    complete -c git -f -n "$cmd" -l json -d 'Print one JSON object'
-    complete -c git -f -n "$cmd" -l color -a 'always never auto' -d 'Colour the output'
+# __benchtriage_args: the arguments (not options, nor their values) before
+# the token being completed; `run` of git benchbisect is not one.
+function __benchtriage_args
+    set -l tokens (commandline -opc)
+    set -l valopts (string match -r -- '--[^= ]+=' (string split ' ' -- ($tokens[1] --git-completion-helper 2>/dev/null)))
+    set -e tokens[1]
+    test "$tokens[1]" = run; and set -e tokens[1]
+    while set -q tokens[1]
+        switch $tokens[1]
+            case --
+                return
+            case '--*=*' -
+            case '-*'
+                contains -- $tokens[1]= $valopts; and set -e tokens[1]
+            case '*'
+                echo $tokens[1]
+        end
+        set -e tokens[1]
+    end
 end
 
-set -l cmd '__fish_git_using_command benchwindow'
-__benchtriage_window_options $cmd
-complete -c git -n __fish_git_needs_command -a benchwindow -d 'List the commit window behind a benchmark dashboard move'
-complete -c git -f -n "$cmd" -a '(git benchwindow --offline --list-platforms 2>/dev/null)' -d platform
-complete -c git -f -n "$cmd" -l only-slice -d 'List only the commits in the slice'
-complete -c git -f -n "$cmd" -l list-platforms -d 'Print the platforms and exit'
-complete -c git -f -n "$cmd" -l list-kernels -r -d 'Print the kernels of a platform and exit' -a '(git benchwindow --offline --list-platforms 2>/dev/null)'
+# __benchtriage_names <list-option> [<platform>]: the platforms, or the
+# kernels of a platform (of every platform when none is given).
+function __benchtriage_names
+    set -l tokens (commandline -opc)
+    set -l src
+    for i in (seq (count $tokens))
+        switch $tokens[$i]
+            case '--file=*' '--url=*' --pretuned
+                set -a src $tokens[$i]
+            case --file --url
+                set -q tokens[(math $i + 1)]; and set -a src $tokens[$i]=$tokens[(math $i + 1)]
+        end
+    end
+    if test "$argv[1]" = --list-kernels; and test -z "$argv[2]"
+        for p in (git-benchwindow --offline $src --list-platforms 2>/dev/null)
+            git-benchwindow --offline $src --list-kernels $p 2>/dev/null
+        end | sort -u
+        return
+    end
+    git-benchwindow --offline $src $argv 2>/dev/null
+end
+
+# The options git benchwindow and git benchbisect share (OPT_WINDOW in the
+# code), and their arguments, for the command given as the first argument.
+function __benchtriage_window_options -a cmd
+    complete -c $cmd -l file -r -F -d 'Read the dashboard from a file (- for stdin)'
+    complete -c $cmd -f -l url -r -d 'Download the dashboard from a URL'
+    complete -c $cmd -f -l pretuned -d 'Use the Pretuned tab'
+    complete -c $cmd -f -l offline -d 'Use the cached dashboard only'
+    complete -c $cmd -f -l refresh -d 'Download even when the cache is fresh'
+    complete -c $cmd -f -l timeout -r -d 'Give up the download after n seconds, retries included'
+    complete -c $cmd -f -l kernel -r -d 'Follow one kernel' -a '(__benchtriage_names --list-kernels (__benchtriage_args)[1])'
+    complete -c $cmd -f -l span -r -d 'Look n days either side of the date'
+    complete -c $cmd -f -l all-runs -d 'Include manual and side-branch runs'
+    complete -c $cmd -f -l good -r -d 'Last good revision' -a '(__fish_git_refs)'
+    complete -c $cmd -f -l bad -r -d 'First bad revision' -a '(__fish_git_refs)'
+    complete -c $cmd -f -l slice -r -d 'PCRE2 pattern of the slice'
+    complete -c $cmd -l path -r -d 'Also count commits touching a prefix as the slice'
+    complete -c $cmd -f -l json -d 'Print one JSON object'
+    complete -c $cmd -f -l color -a 'always never auto' -d 'Colour the output'
+    complete -c $cmd -f -n 'not __fish_seen_argument -- --; and test (count (__benchtriage_args)) -eq 0' -a '(__benchtriage_names --list-platforms)' -d platform
+    complete -c $cmd -f -n 'not __fish_seen_argument -- --; and test (count (__benchtriage_args)) -eq 1' -a 'today yesterday' -d date
+end
+
+__benchtriage_window_options git-benchwindow
+complete -c git-benchwindow -f -l only-slice -d 'List only the commits in the slice'
+complete -c git-benchwindow -f -l list-platforms -d 'Print the platforms and exit'
+complete -c git-benchwindow -f -l list-kernels -r -d 'Print the kernels of a platform and exit' -a '(__benchtriage_names --list-platforms)'

@@ -39,7 +39,7 @@ for p in $programs; do
 	'
 	test_expect_success "git-$p: zsh and fish complete every option" '
 		options '$p' >opts &&
-		fish -c "source /usr/share/fish/completions/git.fish; source \"$SRC_DIR/completions/git-'$p'.fish\"; complete -C \"git '$p' --\"" |
+		fish -c "set -p fish_complete_path \"$SRC_DIR/completions\"; complete -C \"git-'$p' --\"" |
 			cut -f1 >fish-offers &&
 		while read -r o; do
 			grep -q -- "'\''\\*\\{0,1\\}--$o[=[]" "$SRC_DIR/completions/_git-'$p'" ||

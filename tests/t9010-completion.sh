@@ -60,15 +60,30 @@ test_expect_success 'benchbisect completion loaded alone finds the shared window
 	test_cmp expect actual
 '
 
-test_expect_success 'fish completes options and platforms' '
+test_expect_success 'fish completes options and platforms of git-benchwindow' '
 	cd repo &&
-	mkdir -p "$XDG_CONFIG_HOME/fish/completions" &&
-	cp "$SRC_DIR"/completions/*.fish "$XDG_CONFIG_HOME/fish/completions/" &&
 	for f in "$SRC_DIR"/completions/*.fish; do fish -n "$f" || return 1; done &&
-	fish -c "source /usr/share/fish/completions/git.fish; source \"$SRC_DIR/completions/git-benchwindow.fish\"; complete -C \"git benchwindow --only\"" >actual &&
+	fish -c "set -p fish_complete_path \"$SRC_DIR/completions\"; complete -C \"git-benchwindow --only\"" >actual &&
 	grep "^--only-slice" actual &&
-	fish -c "source /usr/share/fish/completions/git.fish; source \"$SRC_DIR/completions/git-benchwindow.fish\"; complete -C \"git benchwindow b2\"" | cut -f1 >actual &&
+	fish -c "set -p fish_complete_path \"$SRC_DIR/completions\"; complete -C \"git-benchwindow b2\"" >out &&
+	cut -f1 out >actual &&
 	printf "b200\nb200_cute\n" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'bash takes the dashboard from --file and --url on the line' '
+	cd repo &&
+	sed "s/b200_cute/mi300x_cute/g" ../dash.json >other.json &&
+	bash_complete benchwindow --file=other.json m >actual &&
+	echo "mi300x_cute " >expect &&
+	test_cmp expect actual &&
+	bash_complete benchwindow --file other.json mi300x_cute --kernel=ma >actual &&
+	echo "matmul " >expect &&
+	test_cmp expect actual &&
+	cp other.json ../other.json &&
+	git benchwindow --url "$HTTPD_URL/other.json" --list-platforms >/dev/null &&
+	bash_complete benchwindow --url "$HTTPD_URL/other.json" m >actual &&
+	echo "mi300x_cute " >expect &&
 	test_cmp expect actual
 '
 

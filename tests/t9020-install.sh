@@ -15,7 +15,9 @@ test_expect_success 'make install into a DESTDIR' '
 		test -f "$inst/usr/local/share/bash-completion/completions/git-$p" &&
 		test -f "$inst/usr/local/share/zsh/site-functions/_git-$p" &&
 		test -f "$inst/usr/local/share/fish/vendor_completions.d/git-$p.fish" || return 1
-	done
+	done &&
+	test -f "$inst/usr/local/share/zsh/site-functions/_git-benchtriage-names" &&
+	test -f "$inst/usr/local/share/fish/vendor_conf.d/benchtriage.fish"
 '
 
 test_expect_success 'git <cmd> --help opens the installed man page' '

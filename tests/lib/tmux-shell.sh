@@ -1,0 +1,77 @@
+# Drive a real interactive shell under tmux, as a person at a terminal
+# would: each test script gets a tmux server of its own (-L, killed at
+# exit), sends keys and reads the screen with capture-pane, waiting for
+# what it expects with a bounded poll rather than fixed sleeps.
+# The shells print "$ " as their prompt.
+
+TMUX_SOCK="bt-$$-$TEST_NAME"
+TMUX_WAIT=${TMUX_WAIT:-10}	# seconds before a wait gives up
+
+tmux_cmd() {
+	tmux -L "$TMUX_SOCK" "$@"
+}
+
+tmux_stop() {
+	tmux_cmd kill-server 2>/dev/null || :
+}
+
+# tmux_start <window> <command>...: start command in a new 160x40 window
+# from the current directory and wait for its first prompt.
+tmux_start() {
+	win=$1
+	shift
+	if tmux_cmd has-session -t bt 2>/dev/null; then
+		tmux_cmd new-window -d -t bt -n "$win" -c "$PWD" "$@"
+	else
+		tmux_cmd -f /dev/null new-session -d -s bt -n "$win" -x 160 -y 40 -c "$PWD" "$@"
+	fi &&
+	tmux_wait_screen "$win" '^\$ $'
+}
+
+# tmux_wait_screen <window> <extended-regex>: poll the screen until a line
+# matches; on time-out print the screen and fail.
+tmux_wait_screen() {
+	end=$(($(date +%s) + TMUX_WAIT))
+	while :; do
+		tmux_cmd capture-pane -p -N -t "bt:$1" >"$TRASH/screen.$1" || return 1
+		grep -Eq -- "$2" "$TRASH/screen.$1" && return 0
+		if [ "$(date +%s)" -ge $end ]; then
+			echo "tmux: no line matching '$2' on the screen of $1 after ${TMUX_WAIT}s:" >&2
+			sed -e "/^ *$/d" -e "s/^/| /" "$TRASH/screen.$1" >&2
+			return 1
+		fi
+		sleep 0.05
+	done
+}
+
+# tmux_clear <window>: empty the line (C-e C-u: end of line, kill to its
+# start, in the input queue like the keys after it, unlike C-c's signal)
+# and clear the screen (C-l, which also takes away a list of candidates),
+# then wait for the prompt alone at the top.
+tmux_clear() {
+	tmux_cmd send-keys -t "bt:$1" C-e C-u C-l || return 1
+	end=$(($(date +%s) + TMUX_WAIT))
+	while :; do
+		tmux_cmd capture-pane -p -t "bt:$1" | sed '/^$/d' >"$TRASH/screen.$1" &&
+		[ "$(cat "$TRASH/screen.$1")" = '$' ] && return 0
+		if [ "$(date +%s)" -ge $end ]; then
+			echo "tmux: the screen of $1 did not clear:" >&2
+			sed 's/^/| /' "$TRASH/screen.$1" >&2
+			return 1
+		fi
+		sleep 0.05
+	done
+}
+
+# tmux_tab <window> <typed> <regex> [<tabs>]: on a clear line, type the
+# text and press Tab (twice with <tabs> 2, as bash needs to list), then
+# wait for a screen line matching regex ("$ " prompt included).
+tmux_tab() {
+	tmux_clear "$1" &&
+	tmux_cmd send-keys -t "bt:$1" -l "$2" &&
+	tmux_cmd send-keys -t "bt:$1" Tab &&
+	if [ "${4:-1}" = 2 ]; then
+		tmux_cmd send-keys -t "bt:$1" Tab
+	fi &&
+	tmux_wait_screen "$1" "$3"
+}

@@ -1,0 +1,128 @@
+#!/bin/bash
+# Completion as a person meets it: `make install` into a prefix, then real
+# interactive bash (bash-completion loaded from ~/.bashrc), zsh (compinit
+# with the prefix in fpath) and fish sessions under tmux; type a partial
+# command, press Tab, read the screen. The prefix is non-standard, so the
+# sessions get the README's XDG_DATA_DIRS (bash, fish) and fpath (zsh).
+. "$(dirname "$0")/lib/test-lib.sh"
+. "$TEST_DIR/lib/helion-repo.sh"
+. "$TEST_DIR/t3000/corpus.sh"
+. "$TEST_DIR/lib/tmux-shell.sh"
+
+for tool in tmux fish zsh; do
+	command -v $tool >/dev/null || { echo "1..0 # SKIP no $tool (run tools/install-deps)"; exit 0; }
+done
+[ -f /usr/share/bash-completion/bash_completion ] ||
+	{ echo "1..0 # SKIP no bash-completion (run tools/install-deps)"; exit 0; }
+
+prefix=$TRASH/prefix
+trap 'tmux_stop; test_cleanup' EXIT
+
+test_expect_success 'set up: install, repositories, dashboards, shell start-up files' '
+	make -s -C "$SRC_DIR" install PREFIX="$prefix" >/dev/null &&
+	make_helion_repo repo &&
+	(cd repo && cute_spec | python3 "$TEST_DIR/lib/gen-dashboard.py" >../dash.json) &&
+	sed "s/b200_cute/mi300x_cute/g" dash.json >repo/other.json &&
+	git -C repo benchwindow --file ../dash.json --list-platforms >/dev/null &&
+	cp dash.json "$XDG_CACHE_HOME/" &&
+	build_corpus corpus &&
+	cat >"$HOME/.bashrc" <<-\EOS &&
+	. /usr/share/bash-completion/bash_completion
+	PS1="\$ "
+	bind "set bell-style none"
+	EOS
+	cat >"$HOME/.zshrc" <<-EOS &&
+	fpath=("$prefix/share/zsh/site-functions" \$fpath)
+	autoload -Uz compinit && compinit -u -d "$TRASH/zcompdump"
+	PS1="\$ "
+	EOS
+	mkdir -p "$XDG_CONFIG_HOME/fish" &&
+	cat >"$XDG_CONFIG_HOME/fish/config.fish" <<-\EOS
+	set -g fish_greeting
+	set -g fish_autosuggestion_enabled 0
+	function fish_prompt; echo -n "\$ "; end
+	EOS
+'
+
+start_httpd "$TRASH"
+
+test_expect_success 'set up: the cached default dashboard' '
+	cp dash.json "$TRASH/served.json" &&
+	git -C repo config bench.url "$HTTPD_URL/served.json" &&
+	git -C corpus config bench.url "$HTTPD_URL/served.json" &&
+	git -C repo benchwindow b200_cute 2026-09-08 >/dev/null
+'
+
+# shell_cmd <shell>: how a terminal starts it, with the installed prefix
+# found as the README says.
+shell_cmd() {
+	case $1 in
+	bash) echo "bash -i" ;;
+	zsh) echo "zsh -i" ;;
+	fish) echo "fish -i" ;;
+	esac
+}
+
+for sh in bash zsh fish; do
+	# Given the candidates' common prefix, bash lists them on the second
+	# Tab, zsh and fish on the first.
+	list_tabs=1
+	[ $sh = bash ] && list_tabs=2
+
+	test_expect_success "$sh: start in a repository and in a fixture corpus" '
+		cd repo &&
+		tmux_start '$sh' env PATH="$prefix/bin:$PATH" \
+			XDG_DATA_DIRS="$prefix/share:/usr/local/share:/usr/share" $(shell_cmd '$sh') &&
+		cd ../corpus &&
+		tmux_start '$sh'-fd env PATH="$prefix/bin:$PATH" \
+			XDG_DATA_DIRS="$prefix/share:/usr/local/share:/usr/share" $(shell_cmd '$sh')
+	'
+
+	test_expect_success "$sh: command names and each command's options" '
+		tmux_tab '$sh' "git benchw" "^\\\$ git benchwindow $" &&
+		tmux_tab '$sh' "git chec" "^\\\$ git checkout $" &&
+		tmux_tab '$sh' "git benchwindow --only-s" "^\\\$ git benchwindow --only-slice $" &&
+		tmux_tab '$sh' "git benchbisect run --slice-" "^\\\$ git benchbisect run --slice-first $" &&
+		tmux_tab '$sh' "git benchbisect run --slice" "^([^\$].*)?--slice-first" '$list_tabs' &&
+		tmux_tab '$sh' "git benchbisect --noise-m" "^\\\$ git benchbisect --noise-multiple[= ]$" &&
+		tmux_tab '$sh'-fd "git fixture-diff --name-o" "^\\\$ git fixture-diff --name-only $"
+	'
+
+	test_expect_success "$sh: platforms, and dates in the date slot" '
+		tmux_tab '$sh' "git benchwindow b200_" "^\\\$ git benchwindow b200_cute $" &&
+		tmux_tab '$sh' "git benchwindow b200" "^b200 .*b200_cute" '$list_tabs' &&
+		tmux_tab '$sh' "git benchbisect run b200_" "^\\\$ git benchbisect run b200_cute $" &&
+		tmux_tab '$sh' "git benchwindow --json b200 to" "^\\\$ git benchwindow --json b200 today $"
+	'
+
+	test_expect_success "$sh: kernels, also as --kernel= and before the platform" '
+		tmux_tab '$sh' "git benchwindow b200_cute --kernel lay" \
+			"^\\\$ git benchwindow b200_cute --kernel layer_norm $" &&
+		tmux_tab '$sh' "git benchwindow b200_cute --kernel=rms" \
+			"^\\\$ git benchwindow b200_cute --kernel=rms_norm $" &&
+		tmux_tab '$sh' "git benchwindow --kernel soft" "^\\\$ git benchwindow --kernel softmax $" &&
+		tmux_tab '$sh' "git benchbisect run --kernel=cross" \
+			"^\\\$ git benchbisect run --kernel=cross_entropy $"
+	'
+
+	test_expect_success "$sh: platforms from the --file on the line" '
+		tmux_tab '$sh' "git benchwindow --file other.json mi" \
+			"^\\\$ git benchwindow --file other.json mi300x_cute $" &&
+		tmux_tab '$sh' "git benchwindow --file=other.json mi300x_cute --kernel=lay" \
+			"^\\\$ git benchwindow --file=other.json mi300x_cute --kernel=layer_norm $"
+	'
+
+	test_expect_success "$sh: revisions and case names" '
+		tmux_tab '$sh' "git benchwindow --good ma" "^\\\$ git benchwindow --good main $" &&
+		tmux_tab '$sh'-fd "git fixture-diff ren" "^\\\$ git fixture-diff rename $" &&
+		tmux_tab '$sh'-fd "git fixture-diff --cases case3" \
+			"^\\\$ git fixture-diff --cases case3_flash_attention ?$"
+	'
+done
+
+test_expect_success 'the tmux server goes away' '
+	tmux_stop &&
+	test_must_fail tmux -L "$TMUX_SOCK" has-session 2>/dev/null
+'
+
+test_done
