@@ -19,6 +19,7 @@
 #include "util/color.h"
 #include "util/repo.h"
 #include "util/date.h"
+#include "util/pager.h"
 #include "history/window.h"
 #include "history/options-check.h"
 #include "history/window-json.h"
@@ -163,6 +164,9 @@ static int cmd_classify(int argc, const char **argv)
 	if (classify_gather(&sig, &w, repo, &c.co))
 		exit(EXIT_FATAL);
 	classify_explain(&res, &sig, &w, &c.co);
+	/* A short report: paged only when pager.benchbisect asks for it. */
+	if (pager_setup(&cfg, "benchbisect", 0))
+		exit(EXIT_FATAL);
 	for (size_t i = 0; i < res.warnings.nr; i++)
 		warning("%s", res.warnings.v[i]);
 	if (c.json)

@@ -14,6 +14,7 @@
 #include "util/parse-options.h"
 #include "util/color.h"
 #include "util/repo.h"
+#include "util/pager.h"
 #include "history/window.h"
 #include "history/options-check.h"
 #include "history/window-json.h"
@@ -91,6 +92,9 @@ int main(int argc, const char **argv)
 		exit(EXIT_FATAL);
 	ret = window_compute(&w, repo, &cfg, &o);
 	if (ret < 0)
+		exit(EXIT_FATAL);
+	/* The commit list can be long: page it as git log would. */
+	if (pager_setup(&cfg, "benchwindow", !json))
 		exit(EXIT_FATAL);
 	if (json) {
 		if (json_print_and_free(window_json(&w, &o, po.only_slice)))

@@ -10,6 +10,7 @@
 #include "util/config.h"
 #include "util/repo.h"
 #include "util/color.h"
+#include "util/pager.h"
 #include "fixtures/fixtures.h"
 #include "fixtures/output.h"
 #include "fixtures/check.h"
@@ -168,7 +169,8 @@ int main(int argc, const char **argv)
 			exit(EXIT_FATAL);
 		printf("installed the pre-push hook '%s'\n", path);
 		free(path);
-	} else if (fixture_layout_init(&layout, &cfg, o.root, repo)) {
+	} else if (pager_setup(&cfg, "fixture-diff", o.patch || o.stat) ||
+		   fixture_layout_init(&layout, &cfg, o.root, repo)) {
 		ret = EXIT_FATAL;
 	} else {
 		if (o.list_cases)

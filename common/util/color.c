@@ -7,6 +7,7 @@
 #include "util/usage.h"
 #include "util/parse-options.h"
 #include "util/color.h"
+#include "util/pager.h"
 
 static int parse_color_word(const char *s)
 {
@@ -43,8 +44,13 @@ int want_color(int mode, struct config *cfg, const char *cmd_key)
 	}
 	if (mode == COLOR_AUTO) {
 		const char *term = getenv("TERM");
+		int pager_color = 1;
 
-		return isatty(1) && (!term || strcmp(term, "dumb"));
+		/* As in git: a pager shows colour unless color.pager says no. */
+		if (pager_in_use() && cfg && config_get_bool(cfg, "color.pager", &pager_color) < 0)
+			pager_color = 1;
+		return (isatty(1) || (pager_in_use() && pager_color)) &&
+		       (!term || strcmp(term, "dumb"));
 	}
 	return mode == COLOR_ALWAYS;
 }
