@@ -104,6 +104,7 @@ static int cmd_classify(int argc, const char **argv)
 	const char *paths;
 	struct window w;
 	int ret;
+	int quiet = 0;
 	struct option options[] = {
 		OPT_WINDOW(&c.o),
 		OPT_GROUP("Rules"),
@@ -122,6 +123,7 @@ static int cmd_classify(int argc, const char **argv)
 		OPT_GROUP("Output"),
 		OPT_BOOL(0, "json", &c.json, "print one JSON object (see the man page)"),
 		OPT_COLOR(&c.color),
+		OPT__QUIET(&quiet),
 		OPT_END(),
 	};
 
@@ -133,6 +135,7 @@ static int cmd_classify(int argc, const char **argv)
 	argc = parse_options(argc, argv, options, classify_usage, 0);
 	if (window_options_check(&c.o))
 		usage_with_options(classify_usage, options);
+	usage_set_quiet(quiet);
 	if (argc != 2)
 		usage_error(classify_usage, options,
 			    argc < 2 ? "need a <platform> and a <date>" : "too many arguments");
@@ -216,7 +219,7 @@ static int cmd_run(int argc, const char **argv)
 	struct bisect_result res;
 	git_repository *repo;
 	struct config cfg;
-	int json = 0, ret;
+	int json = 0, quiet = 0, ret;
 	char *launcher;
 	struct option options[] = {
 		OPT_WINDOW(&wo),
@@ -232,12 +235,14 @@ static int cmd_run(int argc, const char **argv)
 			    "a run taking over <n> seconds is stopped and retried once, then skipped"),
 		OPT_GROUP("Output"),
 		OPT_BOOL(0, "json", &json, "print one JSON object (see the man page)"),
+		OPT__QUIET(&quiet),
 		OPT_END(),
 	};
 
 	window_options_init(&wo);
 	bisect_options_init(&bo);
 	argc = parse_options(argc, argv, options, run_usage, PARSE_OPT_KEEP_DASHDASH);
+	usage_set_quiet(quiet);
 	split_command(options, &wo, &bo, argc, argv);
 	if (window_options_check(&wo))
 		usage_with_options(run_usage, options);

@@ -54,7 +54,7 @@ int main(int argc, const char **argv)
 {
 	struct window_options o;
 	struct window_print_options po = { 0 };
-	int json = 0, color = COLOR_AUTO, list_platforms = 0, ret;
+	int json = 0, color = COLOR_AUTO, list_platforms = 0, quiet = 0, ret;
 	const char *list_kernels = NULL;
 	git_repository *repo = NULL;
 	struct config cfg;
@@ -65,6 +65,7 @@ int main(int argc, const char **argv)
 		OPT_GROUP("Output"),
 		OPT_BOOL(0, "json", &json, "print one JSON object (see the man page)"),
 		OPT_COLOR(&color),
+		OPT__QUIET(&quiet),
 		OPT_BOOL(0, "list-platforms", &list_platforms, "print the dashboard's platforms and exit"),
 		OPT_STRING(0, "list-kernels", &list_kernels, "platform", "print a platform's kernels and exit"),
 		OPT_END(),
@@ -75,6 +76,7 @@ int main(int argc, const char **argv)
 	argc = parse_options(argc, argv, options, benchwindow_usage, 0);
 	if (window_options_check(&o))
 		usage_with_options(benchwindow_usage, options);
+	usage_set_quiet(quiet);
 	if (list_platforms || list_kernels)
 		return list_names(&o, list_kernels);
 	if (argc != 2) {

@@ -27,7 +27,7 @@ struct opts {
 	const char *root;
 	struct strvec cases;
 	int ignore_comments;
-	int json, name_only, patch, stat, color;
+	int json, name_only, patch, stat, color, quiet;
 	int check, list_cases, install_hook, nul;
 };
 
@@ -132,6 +132,7 @@ int main(int argc, const char **argv)
 		OPT_BOOL('p', "patch", &o.patch, "print the patch of the changed fixtures"),
 		OPT_BOOL(0, "stat", &o.stat, "print a diffstat of the changed fixtures"),
 		OPT_COLOR(&o.color),
+		OPT__QUIET(&o.quiet),
 		OPT_GROUP("Modes"),
 		OPT_BOOL(0, "check", &o.check, "pre-merge gate: exit 1 on fixture problems"),
 		OPT_BOOL(0, "list-cases", &o.list_cases, "print the case names and exit"),
@@ -146,6 +147,7 @@ int main(int argc, const char **argv)
 
 	atexit(close_stdout);
 	argc = parse_options(argc, argv, options, usage_str, 0);
+	usage_set_quiet(o.quiet);
 	check_modes(&o, options);
 	if (argc > 2 || (argc > 1 && o.list_cases) || (argc && o.install_hook)) {
 		error("too many revisions");

@@ -65,6 +65,7 @@ function __benchtriage_window_options -a cmd
     complete -c $cmd -f -l slice -r -d 'PCRE2 pattern of the slice'
     complete -c $cmd -l path -r -d 'Also count commits touching a prefix as the slice'
     complete -c $cmd -f -l json -d 'Print one JSON object'
+    complete -c $cmd -f -s q -l quiet -d 'No progress, no warnings'
     complete -c $cmd -f -l color -a 'always never auto' -d 'Colour the output'
     complete -c $cmd -f -n 'not __fish_seen_argument -- --; and test (count (__benchtriage_args)) -eq 0' -a '(__benchtriage_names --list-platforms)' -d platform
     complete -c $cmd -f -n 'not __fish_seen_argument -- --; and test (count (__benchtriage_args)) -eq 1' -a 'today yesterday' -d date

@@ -6,6 +6,7 @@ complete -c $cmd -f -l root -r -a '(__fish_complete_directories)' -d 'The corpus
 complete -c $cmd -f -l cases -r -d 'Only these cases (comma-separated)' -a '(git-fixture-diff --list-cases 2>/dev/null)'
 complete -c $cmd -f -l ignore-comments -d 'Report comment-only changes as comment-only'
 complete -c $cmd -f -l json -d 'Print the comparison as JSON'
+complete -c $cmd -f -s q -l quiet -d 'No progress, no warnings'
 complete -c $cmd -f -l name-only -d 'Print the changed cases, comma-separated'
 complete -c $cmd -f -s z -l null -d 'With --name-only or --list-cases: raw names, NUL-terminated'
 complete -c $cmd -f -s p -l patch -d 'Print the patch of the changed fixtures'

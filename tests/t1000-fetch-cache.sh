@@ -225,6 +225,7 @@ test_expect_success 'a truncated body fails and leaves the cached copy byte-iden
 	bw --url "$U/x.json" >out 2>err &&
 	rm "$WWW/x.json.control" &&
 	echo "warning: cannot download '\''$U/x.json'\'': the transfer was cut short after $((size / 2)) of $size bytes (3 attempts); using the cached copy from 3 hours ago" >expect &&
+	echo "hint: --offline uses the cached copy without trying the network" >>expect &&
 	test_cmp expect err &&
 	test_cmp expect.out out &&
 	cmp saved.json "$(cache_of x)" &&
@@ -236,6 +237,8 @@ test_expect_success 'a truncated body without a cached copy is an error' '
 	test_expect_code 128 bw --url "$U/truncate/x.json" 2>err &&
 	size=$(wc -c <"$WWW/x.json") &&
 	echo "fatal: cannot download '\''$U/truncate/x.json'\'': the transfer was cut short after $((size / 2)) of $size bytes (3 attempts)" >expect &&
+	echo "hint: read a dashboard file with --file <path>, or name another URL with --url <url>" >>expect &&
+	echo "hint: the default URL is the config bench.url: git config bench.url <url>" >>expect &&
 	test_cmp expect err &&
 	! ls "$XDG_CACHE_HOME"/benchtriage/*truncate*
 '
@@ -248,6 +251,7 @@ test_expect_success 'a server slower than --timeout is given up on at one deadli
 	end=$(date +%s) &&
 	rm "$WWW/x.json.control" &&
 	echo "warning: cannot download '\''$U/x.json'\'': timed out after 2 seconds; using the cached copy from 3 hours ago" >expect &&
+	echo "hint: --offline uses the cached copy without trying the network" >>expect &&
 	test_cmp expect err &&
 	test_cmp expect.out out &&
 	test $((end - start)) -lt 4 &&
@@ -392,6 +396,8 @@ test_expect_success 'a refused connection without a cached copy is an error' '
 	closed=$(python3 -c "import socket; s = socket.socket(); s.bind((\"127.0.0.1\", 0)); print(s.getsockname()[1])") &&
 	test_expect_code 128 bw --url "http://127.0.0.1:$closed/x.json" 2>err &&
 	echo "fatal: cannot download '\''http://127.0.0.1:$closed/x.json'\'': cannot connect: Connection refused (3 attempts)" >expect &&
+	echo "hint: read a dashboard file with --file <path>, or name another URL with --url <url>" >>expect &&
+	echo "hint: the default URL is the config bench.url: git config bench.url <url>" >>expect &&
 	test_cmp expect err
 '
 

@@ -337,12 +337,25 @@ out:
 	free(lock_path);
 }
 
+/*
+ * A download that failed on the way (the host's name, the network, a
+ * proxy, a time-out), not on what the server answered: the reasons that
+ * describe_failure() in http.c words without an HTTP status.
+ */
+static int network_failure(const char *reason)
+{
+	return strncmp(reason, "HTTP ", 5) && strncmp(reason, "the response ", 13) &&
+	       strncmp(reason, "redirected ", 11);
+}
+
 static int use_cached(struct dashboard *d, const struct cached *c, const char *reason)
 {
 	struct strbuf age = STRBUF_INIT;
 
 	strbuf_add_age(&age, time(NULL) - c->meta.fetched);
 	warning("cannot download '%s': %s; using the cached copy from %s", c->shown, reason, age.buf);
+	if (network_failure(reason))
+		advise("--offline uses the cached copy without trying the network");
 	strbuf_release(&age);
 	return cached_parse(d, c);
 }
@@ -406,6 +419,10 @@ static int download(struct dashboard *d, struct cached *c, long timeout, int con
 		ret = use_cached(d, c, reason);
 	else
 		ret = error("cannot download '%s': %s", c->shown, reason);
+	if (!c->present && network_failure(reason)) {
+		advise("read a dashboard file with --file <path>, or name another URL with --url <url>");
+		advise("the default URL is the config bench.url: git config bench.url <url>");
+	}
 out:
 	fetch_result_release(&res);
 	return ret;

@@ -1,6 +1,7 @@
 #include <errno.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "util/usage.h"
 #include "util/io.h"
 
 int read_fd(int fd, struct strbuf *sb)
@@ -28,5 +29,5 @@ int read_fd(int fd, struct strbuf *sb)
 
 int progress_wanted(void)
 {
-	return isatty(2);
+	return isatty(2) && !usage_quiet();
 }

@@ -9,7 +9,7 @@
  */
 int read_fd(int fd, struct strbuf *sb);
 
-/* Progress lines go to stderr only when it is a terminal. */
+/* Progress lines go to stderr only when it is a terminal, and not with -q. */
 int progress_wanted(void);
 
 #endif

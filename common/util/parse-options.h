@@ -70,6 +70,8 @@ struct option {
 #define OPT_DOUBLE_RANGE(s, l, v, a, h, lo, hi, f) { OPTION_DOUBLE, (s), (l), (v), (a), (h), \
 	PARSE_OPT_NONEG | PARSE_OPT_RANGE | (f), NULL, (lo), (hi) }
 #define OPT_STRING_LIST(s, l, v, a, h) { OPTION_STRING_LIST, (s), (l), (v), (a), (h), 0, NULL }
+/* -q/--quiet: pass the flag to usage_set_quiet() after parsing. */
+#define OPT__QUIET(v) OPT_BOOL('q', "quiet", (v), "no progress, no warnings")
 /* argh NULL: a flag that takes no value. */
 #define OPT_CALLBACK(s, l, v, a, h, cb) { OPTION_CALLBACK, (s), (l), (v), (a), (h), 0, (cb) }
 

@@ -52,6 +52,20 @@ static char *escaped_vfmt(const char *fmt, va_list ap)
 	return out;
 }
 
+static int quiet;
+/* The last report was a warning -q silenced: so are the hints after it. */
+static int silenced;
+
+void usage_set_quiet(int on)
+{
+	quiet = on;
+}
+
+int usage_quiet(void)
+{
+	return quiet;
+}
+
 static void report(const char *prefix, const char *fmt, va_list ap)
 {
 	char *msg = escaped_vfmt(fmt, ap);
@@ -101,6 +115,7 @@ int error(const char *fmt, ...)
 {
 	va_list ap;
 
+	silenced = 0;
 	va_start(ap, fmt);
 	if (holding) {
 		flush_held("error: ");
@@ -116,6 +131,9 @@ void warning(const char *fmt, ...)
 {
 	va_list ap;
 
+	silenced = quiet;
+	if (quiet)
+		return;
 	va_start(ap, fmt);
 	report("warning: ", fmt, ap);
 	va_end(ap);
@@ -125,6 +143,8 @@ void advise(const char *fmt, ...)
 {
 	va_list ap;
 
+	if (silenced)
+		return;
 	va_start(ap, fmt);
 	if (held)
 		hold("hint: ", fmt, ap);	/* the hint of the held error */

@@ -49,6 +49,13 @@ void advise(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  */
 void close_stdout(void);
 
+/*
+ * -q/--quiet, as in git: warnings (and the hints that follow them) and
+ * progress are not shown; errors are.
+ */
+void usage_set_quiet(int on);
+int usage_quiet(void);
+
 /* Abort-on-OOM allocators: library code treats allocation as infallible. */
 void *xmalloc(size_t size);
 void *xcalloc(size_t nmemb, size_t size);
