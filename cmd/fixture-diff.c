@@ -4,6 +4,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "util/usage.h"
 #include "util/strvec.h"
 #include "util/parse-options.h"
@@ -16,7 +17,7 @@
 #include "fixtures/check.h"
 
 static const char *const usage_str[] = {
-	"git fixture-diff [<options>] [<base> [<head>]]",
+	"git fixture-diff [<options>] [<base> [<head>] | <base>..<head> | <base>...<head>]",
 	"git fixture-diff --check [--root <dir>] [--cases <list>] [<base> [<head>]]",
 	"git fixture-diff --list-cases [--root <dir>] [<rev>]",
 	"git fixture-diff --install-hook",
@@ -116,6 +117,30 @@ out_base:
 	return ret < 0 ? EXIT_FATAL : ret;
 }
 
+/* run_diff() on the revisions as given, or on the two ends of A..B or A...B. */
+static int diff_revisions(git_repository *repo, struct config *cfg,
+			  const struct fixture_layout *l, const struct opts *o,
+			  const char **argv, int argc)
+{
+	char *base = NULL, *head = NULL;
+	int range = 0, ret;
+
+	for (int i = 0; i < argc && !range; i++)
+		range = strstr(argv[i], "..") != NULL;
+	if (!range)
+		return run_diff(repo, cfg, l, o, argv, argc);
+	if (argc > 1) {
+		error("a range '%s' takes the place of both revisions", argv[strstr(argv[0], "..") ? 0 : 1]);
+		return EXIT_USAGE;
+	}
+	if (repo_split_range(repo, argv[0], &base, &head) < 0)
+		return EXIT_FATAL;
+	ret = run_diff(repo, cfg, l, o, (const char *[]){ base, head }, 2);
+	free(base);
+	free(head);
+	return ret;
+}
+
 int main(int argc, const char **argv)
 {
 	struct opts o = { .cases = STRVEC_INIT, .color = COLOR_AUTO };
@@ -149,7 +174,12 @@ int main(int argc, const char **argv)
 	argc = parse_options(argc, argv, options, usage_str, 0);
 	usage_set_quiet(o.quiet);
 	check_modes(&o, options);
-	if (argc > 2 || (argc > 1 && o.list_cases) || (argc && o.install_hook)) {
+	if (argc && o.install_hook) {
+		error("--install-hook takes no revision: the hook checks each pushed commit "
+		      "against its branch's upstream, else origin/main, else main");
+		usage_with_options(usage_str, options);
+	}
+	if (argc > 2 || (argc > 1 && o.list_cases)) {
 		error("too many revisions");
 		usage_with_options(usage_str, options);
 	}
@@ -178,7 +208,7 @@ int main(int argc, const char **argv)
 		if (o.list_cases)
 			ret = fixture_list_cases(repo, &layout, argc ? argv[0] : NULL, o.nul) ? EXIT_FATAL : 0;
 		else
-			ret = run_diff(repo, &cfg, &layout, &o, argv, argc);
+			ret = diff_revisions(repo, &cfg, &layout, &o, argv, argc);
 		fixture_layout_release(&layout);
 	}
 	strvec_clear(&o.cases);

@@ -1,0 +1,66 @@
+#!/bin/bash
+# git fixture-diff takes A..B and A...B as git diff does: A..B compares A
+# with B, A...B the merge base of A and B with B, and an empty side is HEAD.
+# --install-hook takes no revision and says why.
+. "$(dirname "$0")/lib/test-lib.sh"
+. "$TEST_DIR/t3000/corpus.sh"
+
+test_expect_success 'setup: a side branch off c3 next to main' '
+	build_corpus repo &&
+	cd repo &&
+	git checkout -q -b side c3 &&
+	git mv "$R/case6_blackwell_fa" "$R/case6_blackwell_flash_attention" &&
+	commit_all "2026-09-25T10:00:00Z" "[sched2tlx] [BE] Rename case6 on a side branch (#1266)" &&
+	git checkout -q main
+'
+
+test_expect_success 'A..B is A compared with B, in every output' '
+	cd repo &&
+	for mode in "" --json --stat -p --name-only; do
+		git fixture-diff $mode c1 c3 >expect &&
+		git fixture-diff $mode c1..c3 >actual &&
+		test_cmp expect actual || return 1
+	done
+'
+
+test_expect_success 'an empty side of .. is HEAD' '
+	cd repo &&
+	git fixture-diff --json c2 HEAD >expect &&
+	git fixture-diff --json c2.. >actual &&
+	test_cmp expect actual &&
+	git fixture-diff --json HEAD c4 >expect &&
+	git fixture-diff --json ..c4 >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success 'A...B compares the merge base of A and B with B' '
+	cd repo &&
+	git fixture-diff main...side >actual &&
+	git fixture-diff c3 side >expect &&
+	test_cmp expect actual &&
+	grep "^case6_blackwell_fa => case6_blackwell_flash_attention  *renamed" actual &&
+	git fixture-diff side...main >actual &&
+	git fixture-diff c3 main >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'a range with another revision, or a bad side, is refused' '
+	cd repo &&
+	test_expect_code 129 git fixture-diff c1..c2 c3 2>err &&
+	echo "error: a range '\''c1..c2'\'' takes the place of both revisions" >expect &&
+	test_cmp expect err &&
+	test_expect_code 128 git fixture-diff c1...nope 2>err &&
+	echo "error: bad revision '\''nope'\''" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success '--install-hook <rev> says what the hook compares instead' '
+	cd repo &&
+	test_expect_code 129 git fixture-diff --install-hook main 2>err &&
+	head -n 1 err >actual &&
+	echo "error: --install-hook takes no revision: the hook checks each pushed commit against its branch'\''s upstream, else origin/main, else main" >expect &&
+	test_cmp expect actual &&
+	! test -e .git/hooks/pre-push
+'
+
+test_done
