@@ -3,7 +3,7 @@
 # with B, A...B the merge base of A and B with B, and an empty side is HEAD.
 # --install-hook takes no revision and says why.
 . "$(dirname "$0")/lib/test-lib.sh"
-. "$TEST_DIR/t3000/corpus.sh"
+. "$TEST_DIR/lib/fixture-corpus.sh"
 
 test_expect_success 'setup: a side branch off c3 next to main' '
 	build_corpus repo &&

@@ -6,7 +6,7 @@
 # sessions get the README's XDG_DATA_DIRS (bash, fish) and fpath (zsh).
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$TEST_DIR/lib/helion-repo.sh"
-. "$TEST_DIR/t3000/corpus.sh"
+. "$TEST_DIR/lib/fixture-corpus.sh"
 . "$TEST_DIR/lib/tmux-shell.sh"
 
 for tool in tmux fish zsh; do
@@ -80,7 +80,7 @@ for sh in bash zsh fish; do
 
 	test_expect_success "$sh: command names and each command's options" '
 		tmux_tab '$sh' "git benchw" "^\\\$ git benchwindow $" &&
-		tmux_tab '$sh' "git chec" "^\\\$ git checkout $" &&
+		tmux_tab '$sh' "git stat" "^\\\$ git status $" &&
 		tmux_tab '$sh' "git benchwindow --only-s" "^\\\$ git benchwindow --only-slice $" &&
 		tmux_tab '$sh' "git benchbisect run --slice-" "^\\\$ git benchbisect run --slice-first $" &&
 		tmux_tab '$sh' "git benchbisect run --slice" "^([^\$].*)?--slice-first" '$list_tabs' &&

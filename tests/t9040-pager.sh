@@ -3,7 +3,7 @@
 # when, with which environment; none through a pipe; `git --no-pager` and
 # `git -p` as git passes them to external commands.
 . "$(dirname "$0")/lib/test-lib.sh"
-. "$TEST_DIR/t3000/corpus.sh"
+. "$TEST_DIR/lib/fixture-corpus.sh"
 . "$TEST_DIR/lib/helion-repo.sh"
 unset GIT_PAGER PAGER LESS LV GIT_PAGER_IN_USE COLUMNS
 

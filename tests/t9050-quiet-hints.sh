@@ -4,7 +4,7 @@
 # downloaded because the server is out of reach says what to do instead.
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$TEST_DIR/lib/helion-repo.sh"
-. "$TEST_DIR/t3000/corpus.sh"
+. "$TEST_DIR/lib/fixture-corpus.sh"
 
 start_httpd "$TRASH"
 
