@@ -120,6 +120,17 @@ for sh in bash zsh fish; do
 	'
 done
 
+test_expect_success 'PREFIX=$HOME/.local needs no XDG_DATA_DIRS in bash and fish' '
+	make -s -C "$SRC_DIR" install PREFIX="$HOME/.local" >/dev/null &&
+	cd repo &&
+	for sh in bash fish; do
+		tmux_start $sh-home env -u XDG_DATA_DIRS PATH="$HOME/.local/bin:$PATH" $sh -i &&
+		tmux_tab $sh-home "git benchw" "^\\\$ git benchwindow $" &&
+		tmux_tab $sh-home "git benchwindow --only-s" "^\\\$ git benchwindow --only-slice $" &&
+		tmux_tab $sh-home "git benchwindow b200_" "^\\\$ git benchwindow b200_cute $" || return 1
+	done
+'
+
 test_expect_success 'the tmux server goes away' '
 	tmux_stop &&
 	test_must_fail tmux -L "$TMUX_SOCK" has-session 2>/dev/null
