@@ -10,6 +10,7 @@
 #include "util/parse-options.h"
 #include "util/config.h"
 #include "util/repo.h"
+#include "util/revision.h"
 #include "util/color.h"
 #include "util/pager.h"
 #include "fixtures/fixtures.h"
@@ -17,7 +18,8 @@
 #include "fixtures/check.h"
 
 static const char *const usage_str[] = {
-	"git fixture-diff [<options>] [<base> [<head>] | <base>..<head> | <base>...<head>]",
+	"git fixture-diff [<options>] [<base> [<head>]]",
+	"git fixture-diff [<options>] <base>..<head> | <base>...<head>",
 	"git fixture-diff --check [--root <dir>] [--cases <list>] [<base> [<head>]]",
 	"git fixture-diff --list-cases [--root <dir>] [<rev>]",
 	"git fixture-diff --install-hook",
@@ -123,7 +125,7 @@ static int diff_revisions(git_repository *repo, struct config *cfg,
 			  const char **argv, int argc)
 {
 	char *base = NULL, *head = NULL;
-	int range = 0, ret;
+	int range = 0, abbrev, ret;
 
 	for (int i = 0; i < argc && !range; i++)
 		range = strstr(argv[i], "..") != NULL;
@@ -133,7 +135,8 @@ static int diff_revisions(git_repository *repo, struct config *cfg,
 		error("a range '%s' takes the place of both revisions", argv[strstr(argv[0], "..") ? 0 : 1]);
 		return EXIT_USAGE;
 	}
-	if (repo_split_range(repo, argv[0], &base, &head) < 0)
+	abbrev = revision_abbrev_len(cfg, 7);
+	if (abbrev < 0 || revision_split_range(repo, argv[0], abbrev, &base, &head) < 0)
 		return EXIT_FATAL;
 	ret = run_diff(repo, cfg, l, o, (const char *[]){ base, head }, 2);
 	free(base);

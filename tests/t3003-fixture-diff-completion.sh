@@ -67,10 +67,10 @@ test_expect_success 'bash: --color values' '
 
 test_expect_success 'fish: options and case names' '
 	cd repo &&
-	fish -c "source /usr/share/fish/completions/git.fish; source \"$SRC_DIR/completions/git-fixture-diff.fish\"; complete -C \"git fixture-diff --inst\"" | cut -f1 >actual &&
+	fish -c "set -p fish_complete_path \"$SRC_DIR/completions\"; complete -C \"git-fixture-diff --inst\"" | cut -f1 >actual &&
 	echo "--install-hook" >expect &&
 	test_cmp expect actual &&
-	fish -c "source /usr/share/fish/completions/git.fish; source \"$SRC_DIR/completions/git-fixture-diff.fish\"; complete -C \"git fixture-diff --cases case9\"" | cut -f1 >actual &&
+	fish -c "set -p fish_complete_path \"$SRC_DIR/completions\"; complete -C \"git-fixture-diff --cases case9\"" | cut -f1 >actual &&
 	echo "case9_scaled_mm/blockwise" >expect &&
 	test_cmp expect actual
 '

@@ -63,4 +63,37 @@ test_expect_success '--install-hook <rev> says what the hook compares instead' '
 	! test -e .git/hooks/pre-push
 '
 
+# collider <hex> <n>: a blob body whose object id shares the first <n>
+# hex digits of <hex> (16^n tries at most: cheap for n = 4).
+collider() {
+	python3 -c '
+import hashlib, sys
+want, n = sys.argv[1], int(sys.argv[2])
+i = 0
+while True:
+    body = ("[cute] collider %d\n" % i).encode()
+    oid = hashlib.sha1(b"blob %d\0" % len(body) + body).hexdigest()
+    if oid[:n] == want[:n] and oid != want:
+        sys.stdout.write(body.decode())
+        break
+    i += 1
+' "$1" "$2"
+}
+
+test_expect_success 'hashes are unique abbreviations at core.abbrev, 7 digits by default' '
+	cd repo &&
+	collider "$(git rev-parse c1)" 4 >body &&
+	git hash-object -w body >/dev/null &&
+	short=$(git rev-parse --short=4 c1) &&
+	test ${#short} -gt 4 &&
+	test_expect_code 1 git -c core.abbrev=4 fixture-diff --check --cases case1_simple_gemm c1 c3 >out &&
+	grep "restore it with '\''git checkout $short -- " out &&
+	test_expect_code 1 git fixture-diff --check --cases case1_simple_gemm c1 c3 >out &&
+	grep "restore it with '\''git checkout $(git rev-parse --short=7 c1) -- " out &&
+	test_expect_code 1 git -c core.abbrev=no fixture-diff --check --cases case1_simple_gemm c1 c3 >out &&
+	grep "restore it with '\''git checkout $(git rev-parse c1) -- " out &&
+	test_expect_code 128 git -c core.abbrev=3 fixture-diff --check c1 c3 2>err &&
+	grep "^error: bad core.abbrev '\''3'\''" err
+'
+
 test_done

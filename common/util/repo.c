@@ -109,39 +109,3 @@ char *oid_hex(char buf[GIT_OID_HEXSZ + 1], const git_oid *oid)
 {
 	return git_oid_tostr(buf, GIT_OID_HEXSZ + 1, oid);
 }
-
-int repo_split_range(git_repository *repo, const char *arg, char **base, char **head)
-{
-	const char *dots = strstr(arg, "..");
-	int symmetric = dots && dots[2] == '.';
-	git_commit *a = NULL, *b = NULL;
-	char hex[GIT_OID_HEXSZ + 1];
-	git_oid mb;
-	int ret = -1;
-
-	*base = *head = NULL;
-	if (!dots)
-		return 0;
-	*base = dots == arg ? xstrdup("HEAD") : xstrndup(arg, dots - arg);
-	*head = xstrdup(dots[2 + symmetric] ? dots + 2 + symmetric : "HEAD");
-	if (!symmetric)
-		return 1;
-	if (repo_resolve_commit(repo, *base, &a) || repo_resolve_commit(repo, *head, &b))
-		goto out;
-	if (git_merge_base(&mb, repo, git_commit_id(a), git_commit_id(b))) {
-		error("'%s' and '%s' have no merge base", *base, *head);
-		goto out;
-	}
-	free(*base);
-	*base = xstrdup(oid_hex(hex, &mb));
-	ret = 1;
-out:
-	git_commit_free(a);
-	git_commit_free(b);
-	if (ret < 0) {
-		free(*base);
-		free(*head);
-		*base = *head = NULL;
-	}
-	return ret;
-}

@@ -31,14 +31,6 @@ int repo_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  */
 int repo_resolve_commit(git_repository *repo, const char *rev, git_commit **out);
 
-/*
- * "A..B" and "A...B" as `git diff` takes them: *base and *head become A
- * and B, or for A...B the merge base of A and B (full hex) and B; an empty
- * side stands for HEAD. Returns 1 for a range (the caller frees both
- * strings), 0 when arg is no range (both NULL), -1 with an error printed.
- */
-int repo_split_range(git_repository *repo, const char *arg, char **base, char **head);
-
 /* Hex of an oid into a caller buffer (git_oid_tostr_s has one static buffer). */
 char *oid_hex(char buf[GIT_OID_HEXSZ + 1], const git_oid *oid);
 

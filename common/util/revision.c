@@ -1,0 +1,87 @@
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "util/usage.h"
+#include "util/config.h"
+#include "util/repo.h"
+#include "util/revision.h"
+
+int revision_split_range(git_repository *repo, const char *arg, int abbrev,
+			 char **base, char **head)
+{
+	const char *dots = strstr(arg, "..");
+	int symmetric = dots && dots[2] == '.';
+	git_commit *a = NULL, *b = NULL;
+	char hex[GIT_OID_HEXSZ + 1];
+	git_oid mb;
+	int ret = -1;
+
+	*base = *head = NULL;
+	if (!dots)
+		return 0;
+	*base = dots == arg ? xstrdup("HEAD") : xstrndup(arg, dots - arg);
+	*head = xstrdup(dots[2 + symmetric] ? dots + 2 + symmetric : "HEAD");
+	if (!symmetric)
+		return 1;
+	if (repo_resolve_commit(repo, *base, &a) || repo_resolve_commit(repo, *head, &b))
+		goto out;
+	if (git_merge_base(&mb, repo, git_commit_id(a), git_commit_id(b))) {
+		error("'%s' and '%s' have no merge base", *base, *head);
+		goto out;
+	}
+	free(*base);
+	*base = xstrdup(revision_abbrev(repo, &mb, abbrev, hex));
+	ret = 1;
+out:
+	git_commit_free(a);
+	git_commit_free(b);
+	if (ret < 0) {
+		free(*base);
+		free(*head);
+		*base = *head = NULL;
+	}
+	return ret;
+}
+
+int revision_abbrev_len(struct config *cfg, int default_len)
+{
+	const char *v = config_get_string(cfg, "core.abbrev");
+	char *end;
+	long n;
+	int b;
+
+	if (!v || !strcasecmp(v, "auto"))
+		return default_len;
+	if (!git_config_parse_bool(&b, v) && !b)
+		return GIT_OID_HEXSZ;
+	git_error_clear();
+	n = strtol(v, &end, 10);
+	if (end == v || *end || n < GIT_OID_MINPREFIXLEN || n > GIT_OID_HEXSZ)
+		return error("bad core.abbrev '%s': a length from %d to %d, \"auto\" or \"no\"",
+			     v, GIT_OID_MINPREFIXLEN, GIT_OID_HEXSZ);
+	return (int)n;
+}
+
+int revision_abbrev_unique(git_repository *repo, const git_oid *oid, int min_len)
+{
+	git_odb *odb = NULL;
+	git_oid found;
+	int len = min_len < GIT_OID_MINPREFIXLEN ? GIT_OID_MINPREFIXLEN : min_len;
+
+	if (git_repository_odb(&odb, repo)) {
+		git_error_clear();
+		return len;
+	}
+	while (len < GIT_OID_HEXSZ &&
+	       git_odb_exists_prefix(&found, odb, oid, (size_t)len) == GIT_EAMBIGUOUS)
+		len++;
+	git_error_clear();
+	git_odb_free(odb);
+	return len;
+}
+
+char *revision_abbrev(git_repository *repo, const git_oid *oid, int min_len,
+		      char buf[GIT_OID_HEXSZ + 1])
+{
+	return git_oid_tostr(buf, (size_t)revision_abbrev_unique(repo, oid, min_len) + 1, oid);
+}

@@ -1,0 +1,36 @@
+#ifndef UTIL_REVISION_H
+#define UTIL_REVISION_H
+
+#include <git2.h>
+#include "util/config.h"
+
+/* Revisions as git's commands take and print them: ranges, abbreviations. */
+
+/*
+ * "A..B" and "A...B" as `git diff` takes them: *base and *head become A
+ * and B, or for A...B the merge base of A and B (abbreviated to at least
+ * abbrev hex digits, see revision_abbrev()) and B; an empty side stands
+ * for HEAD. Returns 1 for a range (the caller frees both strings), 0 when
+ * arg is no range (both NULL), -1 with an error printed.
+ */
+int revision_split_range(git_repository *repo, const char *arg, int abbrev,
+			 char **base, char **head);
+
+/*
+ * Abbreviated object names as git prints them. revision_abbrev_len(): the
+ * minimum length for a command whose own default is default_len: core.abbrev
+ * when it is a number (4 to 40), 40 when it is false or "no", default_len
+ * when unset or "auto"; -1 with an error naming a bad value.
+ */
+int revision_abbrev_len(struct config *cfg, int default_len);
+
+/*
+ * The shortest prefix of oid, at least min_len hex digits, that names no
+ * other object in repo (git_odb_exists_prefix); an object missing from
+ * repo keeps min_len. revision_abbrev() writes it into buf and returns buf.
+ */
+int revision_abbrev_unique(git_repository *repo, const git_oid *oid, int min_len);
+char *revision_abbrev(git_repository *repo, const git_oid *oid, int min_len,
+		      char buf[GIT_OID_HEXSZ + 1]);
+
+#endif
