@@ -50,7 +50,7 @@ test_expect_success 'a range with another revision, or a bad side, is refused' '
 	echo "error: a range '\''c1..c2'\'' takes the place of both revisions" >expect &&
 	test_cmp expect err &&
 	test_expect_code 128 git fixture-diff c1...nope 2>err &&
-	echo "error: bad revision '\''nope'\''" >expect &&
+	echo "fatal: bad revision '\''nope'\''" >expect &&
 	test_cmp expect err
 '
 
@@ -93,7 +93,7 @@ test_expect_success 'hashes are unique abbreviations at core.abbrev, 7 digits by
 	test_expect_code 1 git -c core.abbrev=no fixture-diff --check --cases case1_simple_gemm c1 c3 >out &&
 	grep "restore it with '\''git checkout $(git rev-parse c1) -- " out &&
 	test_expect_code 128 git -c core.abbrev=3 fixture-diff --check c1 c3 2>err &&
-	grep "^error: bad core.abbrev '\''3'\''" err
+	grep "^fatal: bad core.abbrev '\''3'\''" err
 '
 
 test_done

@@ -13,14 +13,23 @@
 static pid_t pager_pid;
 /* The pager command: kept until exit, as the pager runs as long as we do. */
 static char *program;
+/* The terminal that stderr was before it went to the pager too, or -1. */
+static int saved_stderr = -1;
 
 static void wait_for_pager(void)
 {
 	fflush(stdout);
 	fflush(stderr);
-	/* The pager sees end of input only when no copy of the pipe is left. */
+	/*
+	 * The pager sees end of input only when no copy of the pipe is left.
+	 * stderr goes back to the terminal: what later exit handlers print
+	 * (a held fatal error) shows after the pager is done.
+	 */
 	close(1);
-	close(2);
+	if (saved_stderr >= 0) {
+		dup2(saved_stderr, 2);
+		close(saved_stderr);
+	}
 	while (waitpid(pager_pid, NULL, 0) < 0 && errno == EINTR)
 		;
 }
@@ -107,7 +116,7 @@ int pager_setup(struct config *cfg, const char *cmd, int default_on)
 	}
 	close(fd[0]);
 	dup2(fd[1], 1);
-	if (isatty(2))
+	if (isatty(2) && (saved_stderr = dup(2)) >= 0)
 		dup2(fd[1], 2);
 	close(fd[1]);
 	atexit(wait_for_pager);
