@@ -104,11 +104,13 @@ test_expect_success 'git --no-pager: none; git -p: git'"'"'s pager only, colour 
 	grep -q "$(printf "\033")\\[" actual
 '
 
-test_expect_success 'the exit status is the command'"'"'s' '
+test_expect_success 'the exit status is the command'"'"'s, its fatal error shows after the pager' '
 	cd repo &&
 	test_expect_code 128 env PAGER="$P three" python3 "$TEST_DIR/lib/pty-run.py" \
 		git fixture-diff --stat c1 no-such-rev >actual &&
-	grep "no-such-rev" actual
+	tail -n 1 actual >last &&
+	echo "fatal: bad revision '\''no-such-rev'\''" >expect &&
+	test_cmp expect last
 '
 
 test_expect_success 'benchwindow: the report is paged, in colour; --json is not' '
