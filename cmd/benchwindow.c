@@ -14,6 +14,7 @@
 #include "util/parse-options.h"
 #include "util/color.h"
 #include "util/repo.h"
+#include "util/revision.h"
 #include "util/pager.h"
 #include "history/window.h"
 #include "history/options-check.h"
@@ -103,6 +104,12 @@ int main(int argc, const char **argv)
 			ret = EXIT_FATAL;
 	} else {
 		po.color = want_color(color, &cfg, "color.benchwindow");
+		/* 8 hex digits line up with the dashboard's sha, unless core.abbrev says. */
+		po.abbrev = revision_abbrev_len(&cfg, 8);
+		if (po.abbrev < 0)
+			exit(EXIT_FATAL);
+		po.abbrev = window_abbrev_len(&w, repo, po.abbrev);
+		po.repo = repo;
 		po.utf8 = locale_is_utf8();
 		window_print(stdout, &w, &po);
 	}

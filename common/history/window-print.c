@@ -5,11 +5,43 @@
 #include "util/usage.h"
 #include "util/color.h"
 #include "util/date.h"
+#include "util/revision.h"
 #include "history/window-print.h"
 
 static const char *const blocks_utf8[] = { "\u2581", "\u2582", "\u2583", "\u2584",
 					   "\u2585", "\u2586", "\u2587", "\u2588" };
 static const char *const blocks_ascii[] = { "_", ".", "-", "~", "=", "+", "*", "#" };
+
+/* The hex digits of each hash: window_abbrev_len()'s, 8 when not set. */
+static int abbrev(const struct window_print_options *po)
+{
+	return po->abbrev > 0 ? po->abbrev : 8;
+}
+
+static int longer(int len, git_repository *repo, const char *hex)
+{
+	char full[GIT_OID_HEXSZ + 1];
+	git_oid oid;
+	int n = len;
+
+	hex = revision_expand_hex(repo, hex, full);
+	if (strlen(hex) == GIT_OID_HEXSZ && !git_oid_fromstr(&oid, hex))
+		n = revision_abbrev_unique(repo, &oid, len);
+	return n > len ? n : len;
+}
+
+int window_abbrev_len(const struct window *w, git_repository *repo, int min_len)
+{
+	int len = min_len;
+
+	for (size_t i = w->first_shown; i < w->end_shown; i++)
+		len = longer(len, repo, w->series.points[i].run->sha);
+	len = longer(len, repo, w->last_good.sha);
+	len = longer(len, repo, w->first_bad.sha);
+	for (size_t i = 0; i < w->nr_commits; i++)
+		len = longer(len, repo, w->commits[i].sha);
+	return len;
+}
 
 static void print_sparkline(FILE *fp, const struct window *w, const struct window_print_options *po)
 {
@@ -76,17 +108,18 @@ void window_print_series(FILE *fp, const struct window *w, const struct window_p
 	}
 	print_sparkline(fp, w, po);
 	fputs("(compile = torch.compile speedup, latency = helion_latency_avg_ms)\n", fp);
-	fprintf(fp, "\n  %-10s  %-8s %7s %7s %7s %9s %7s %7s\n", "date", "sha", "helion",
+	fprintf(fp, "\n  %-10s  %-*s %7s %7s %7s %9s %7s %7s\n", "date", abbrev(po), "sha", "helion",
 		"triton", "compile", "latency", "change", "kernels");
 	for (size_t i = w->first_shown; i < w->end_shown; i++) {
 		const struct series_point *p = &s->points[i];
 		const char *mark = w->step.index > 0 && i == w->step.index ? ">" : " ";
 		double prev = i ? s->points[i - 1].value[METRIC_HELION] : NAN;
 		double now = p->value[METRIC_HELION];
-		char day[16];
+		char day[16], full[GIT_OID_HEXSZ + 1];
 
-		fprintf(fp, "%s %-10s  %s%-8.8s%s", mark, format_day(day, p->run->time),
-			color_on(po->color, COLOR_YELLOW), p->run->sha, color_off(po->color));
+		fprintf(fp, "%s %-10s  %s%-*.*s%s", mark, format_day(day, p->run->time),
+			color_on(po->color, COLOR_YELLOW), abbrev(po), abbrev(po),
+			revision_expand_hex(po->repo, p->run->sha, full), color_off(po->color));
 		print_value(fp, now, 7, 3);
 		print_value(fp, p->value[METRIC_TRITON], 7, 3);
 		print_value(fp, p->value[METRIC_TORCH_COMPILE], 7, 3);
@@ -194,7 +227,7 @@ static void print_end(FILE *fp, const char *label, const struct window_end *e,
 {
 	char when[32];
 
-	fprintf(fp, "%s: %s%.8s%s", label, color_on(po->color, COLOR_YELLOW),
+	fprintf(fp, "%s: %s%.*s%s", label, color_on(po->color, COLOR_YELLOW), abbrev(po),
 		e->resolved ? e->sha : e->point ? e->point->run->sha : "?", color_off(po->color));
 	if (e->run_id)
 		fprintf(fp, " (run %s, %s)", quote_term(e->run_id), format_iso_time(when, e->time));
@@ -216,9 +249,10 @@ void window_print_commit(FILE *fp, const struct window_commit *c, const struct w
 	int in = window_commit_in_slice(c);
 	char day[16];
 
-	fprintf(fp, "%s%s%s %s%.8s%s %s %s\n", color_on(po->color && in, COLOR_BOLD),
+	fprintf(fp, "%s%s%s %s%.*s%s %s %s\n", color_on(po->color && in, COLOR_BOLD),
 		in ? "*" : " ", color_off(po->color && in), color_on(po->color, COLOR_YELLOW),
-		c->sha, color_off(po->color), format_day(day, (time_t)c->time), quote_term(c->subject));
+		abbrev(po), c->sha, color_off(po->color), format_day(day, (time_t)c->time),
+		quote_term(c->subject));
 }
 
 static void print_commits(FILE *fp, const struct window *w, const struct window_print_options *po)
@@ -231,12 +265,12 @@ static void print_commits(FILE *fp, const struct window *w, const struct window_
 	if (!w->listed)
 		return;
 	if (w->empty) {
-		fprintf(fp, "\nempty window: both nightlies ran on %.8s, so no code change lies between them\n",
-			w->first_bad.sha);
+		fprintf(fp, "\nempty window: both nightlies ran on %.*s, so no code change lies between them\n",
+			abbrev(po), w->first_bad.sha);
 		return;
 	}
-	fprintf(fp, "\nfirst-parent commits in %.8s..%.8s, newest first (* = slice %s",
-		w->last_good.sha, w->first_bad.sha, w->slice.pattern);
+	fprintf(fp, "\nfirst-parent commits in %.*s..%.*s, newest first (* = slice %s",
+		abbrev(po), w->last_good.sha, abbrev(po), w->first_bad.sha, w->slice.pattern);
 	for (size_t i = 0; i < w->slice.paths.nr; i++)
 		fprintf(fp, "%s%s", i ? ", " : " or paths ", w->slice.paths.v[i]);
 	fputs("):\n", fp);

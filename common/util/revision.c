@@ -85,3 +85,22 @@ char *revision_abbrev(git_repository *repo, const git_oid *oid, int min_len,
 {
 	return git_oid_tostr(buf, (size_t)revision_abbrev_unique(repo, oid, min_len) + 1, oid);
 }
+
+const char *revision_expand_hex(git_repository *repo, const char *hex,
+				char buf[GIT_OID_HEXSZ + 1])
+{
+	size_t len = strspn(hex, "0123456789abcdef");
+	git_odb *odb = NULL;
+	git_oid prefix, full;
+	int found;
+
+	if (!repo || hex[len] || len < GIT_OID_MINPREFIXLEN || len > GIT_OID_HEXSZ ||
+	    git_oid_fromstrn(&prefix, hex, len) || git_repository_odb(&odb, repo)) {
+		git_error_clear();
+		return hex;
+	}
+	found = !git_odb_exists_prefix(&full, odb, &prefix, len);
+	git_error_clear();
+	git_odb_free(odb);
+	return found ? oid_hex(buf, &full) : hex;
+}

@@ -33,4 +33,12 @@ int revision_abbrev_unique(git_repository *repo, const git_oid *oid, int min_len
 char *revision_abbrev(git_repository *repo, const git_oid *oid, int min_len,
 		      char buf[GIT_OID_HEXSZ + 1]);
 
+/*
+ * The full hex name of the one object in repo that hex (a dashboard's
+ * short sha, or a full one) names, written into buf; hex itself when repo
+ * is NULL, hex is no name, or it names no object or several.
+ */
+const char *revision_expand_hex(git_repository *repo, const char *hex,
+				char buf[GIT_OID_HEXSZ + 1]);
+
 #endif

@@ -1,0 +1,78 @@
+#!/bin/bash
+# The hashes of git benchwindow's report: 8 hex digits by default (the
+# dashboard's width), core.abbrev when set, and longer where a prefix
+# would name two objects; one length for the whole report, so that its
+# columns line up.
+. "$(dirname "$0")/lib/test-lib.sh"
+. "$TEST_DIR/lib/helion-repo.sh"
+
+# collider <hex> <n>: a blob body whose object id shares the first <n>
+# hex digits of <hex> (16^n tries at most: about a second for n = 5).
+collider() {
+	python3 -c '
+import hashlib, sys
+want, n = sys.argv[1], int(sys.argv[2])
+i = 0
+while True:
+    body = ("[cute] collider %d\n" % i).encode()
+    oid = hashlib.sha1(b"blob %d\0" % len(body) + body).hexdigest()
+    if oid[:n] == want[:n] and oid != want:
+        sys.stdout.write(body.decode())
+        break
+    i += 1
+' "$1" "$2"
+}
+
+# hashes <report>: the hashes of the series table, the ends and the commits.
+hashes() {
+	sed -n -e 's/^[> ] 2026-[0-9-]*  \([0-9a-f]*\) .*/\1/p' \
+		-e 's/^last good: \([0-9a-f]*\) .*/\1/p' -e 's/^first bad: \([0-9a-f]*\) .*/\1/p' \
+		-e 's/^[* ] \([0-9a-f]*\) 2026-.*/\1/p' "$1"
+}
+
+test_expect_success 'setup' '
+	make_helion_repo repo &&
+	(cd repo && cute_spec | python3 "$TEST_DIR/lib/gen-dashboard.py" >../dash.json) &&
+	git -C repo benchwindow --json --file ../dash.json b200_cute 2026-09-08 >json &&
+	jq -r ".. | .sha? // empty" json | sort -u >shas &&
+	test $(wc -l <shas) -gt 10
+'
+
+test_expect_success 'by default every hash has 8 hex digits' '
+	git -C repo benchwindow --file ../dash.json b200_cute 2026-09-08 >out &&
+	hashes out >printed &&
+	test $(wc -l <printed) -gt 10 &&
+	! grep -v "^[0-9a-f]\{8\}$" printed
+'
+
+test_expect_success 'core.abbrev=4 with a colliding object: unique, and all as long as the longest' '
+	fb=$(jq -r .first_bad.sha json) &&
+	collider "$fb" 5 >body &&
+	git -C repo hash-object -w ../body >/dev/null &&
+	len=0 &&
+	for sha in $(cat shas); do
+		short=$(git -C repo rev-parse --short=4 $sha) &&
+		if [ ${#short} -gt $len ]; then len=${#short}; fi || return 1
+	done &&
+	test $len -ge 6 &&
+	git -C repo -c core.abbrev=4 benchwindow --file ../dash.json b200_cute 2026-09-08 >out &&
+	hashes out >printed &&
+	! grep -v "^[0-9a-f]\{$len\}$" printed &&
+	grep "^first bad: $(echo $fb | cut -c1-$len) (run " out &&
+	for h in $(sort -u printed); do
+		git -C repo rev-parse -q --verify "$h^{commit}" >/dev/null || return 1
+	done
+'
+
+test_expect_success 'core.abbrev=12 and no; a bad value is fatal' '
+	git -C repo -c core.abbrev=12 benchwindow --file ../dash.json b200_cute 2026-09-08 >out &&
+	hashes out >printed &&
+	! grep -v "^[0-9a-f]\{12\}$" printed &&
+	git -C repo -c core.abbrev=no benchwindow --file ../dash.json b200_cute 2026-09-08 >out &&
+	hashes out >printed &&
+	! grep -v "^[0-9a-f]\{40\}$" printed &&
+	test_expect_code 128 git -C repo -c core.abbrev=2 benchwindow --file ../dash.json b200_cute 2026-09-08 2>err &&
+	grep "^fatal: bad core.abbrev '\''2'\''" err
+'
+
+test_done
