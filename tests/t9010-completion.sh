@@ -87,6 +87,21 @@ test_expect_success 'bash takes the dashboard from --file and --url on the line'
 	test_cmp expect actual
 '
 
+test_expect_success 'bash takes the dashboard from --pretuned on the line' '
+	cd repo &&
+	mkdir -p ../sub &&
+	python3 "$TEST_DIR/lib/gen-dashboard.py" --pretuned <../spec >pretuned.json &&
+	sed "s/b200_cute/gb300_cute/g" pretuned.json >../sub/pretuned-dashboard-data.json &&
+	cp ../dash.json ../sub/dashboard-data.json &&
+	git config bench.url "$HTTPD_URL/sub/dashboard-data.json" &&
+	git benchwindow --pretuned --list-platforms >/dev/null &&
+	bash_complete benchwindow --pretuned g >actual &&
+	echo "gb300_cute " >expect &&
+	test_cmp expect actual &&
+	bash_complete benchwindow g >actual &&
+	! grep . actual
+'
+
 test_expect_success 'zsh loads every completion function' '
 	for p in $programs; do
 		zsh -n "$SRC_DIR/completions/_git-$p" &&
