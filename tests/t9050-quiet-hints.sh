@@ -5,6 +5,7 @@
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$TEST_DIR/lib/helion-repo.sh"
 . "$TEST_DIR/lib/fixture-corpus.sh"
+. "$TEST_DIR/lib/bisect-repo.sh"
 
 start_httpd "$TRASH"
 
@@ -68,6 +69,20 @@ test_expect_success 'fixture-diff -q: no warning about a root missing on one sid
 	git fixture-diff -q --name-only "$empty" c1 >out 2>err &&
 	test_cmp expect out &&
 	test_cmp /dev/null err
+'
+
+test_expect_success 'benchbisect run -q: the result only, no step lines, no progress on a terminal' '
+	run_repo brepo &&
+	printf "#!/bin/sh\ngrep -q slow perf.txt && exit 1\nexit 0\n" >bench &&
+	chmod +x bench &&
+	cd brepo &&
+	git benchbisect run --good main~8 --bad main -- "$TRASH/bench" >../expect 2>err &&
+	grep "^step 1: " err &&
+	git benchbisect run -q --good main~8 --bad main -- "$TRASH/bench" >out 2>err &&
+	test_cmp ../expect out &&
+	test_cmp /dev/null err &&
+	python3 "$TEST_DIR/lib/pty-run.py" git benchbisect run --quiet --good main~8 --bad main -- "$TRASH/bench" >screen &&
+	test_cmp ../expect screen
 '
 
 test_done

@@ -20,6 +20,7 @@
 #include "util/strbuf.h"
 #include "util/strvec.h"
 #include "util/repo.h"
+#include "util/io.h"
 #include "bisect/bisect.h"
 #include "bisect/bisect-run.h"
 #include "bisect/bisect-exec.h"
@@ -250,8 +251,10 @@ static void report(struct bisect_ctx *c, char *label, size_t pos, enum step_verd
 		samples_add(&s->values, r->values.v[i]);
 
 	describe(&sb, r, c->o->metric);
-	fprintf(stderr, "%s: %.8s %s (%s): %s\n", label, sha(c, pos), bisect_step_verdict_name(verdict),
-		sb.buf, quote_term(bisect_result_subject(res, pos)));
+	if (!usage_quiet())	/* -q: the result only */
+		fprintf(stderr, "%s: %.8s %s (%s): %s\n", label, sha(c, pos),
+			bisect_step_verdict_name(verdict), sb.buf,
+			quote_term(bisect_result_subject(res, pos)));
 	strbuf_release(&sb);
 }
 
@@ -500,6 +503,8 @@ static void announce(const struct bisect_ctx *c)
 {
 	const struct bisect_result *res = c->res;
 
+	if (usage_quiet())
+		return;
 	if (c->jobs == 1)
 		fprintf(stderr, "bisecting %zu commits in %.8s..%.8s, at most about %d verdicts\n",
 			res->nr, res->w.last_good.sha, res->w.first_bad.sha, most_rounds(res->nr, 1));
@@ -584,7 +589,7 @@ int bisect_run(git_repository *repo, struct config *cfg, const struct window_opt
 	res->metric = o->metric;
 	c.repeat = o->repeat > 0 ? (size_t)o->repeat : o->metric ? 5 : 1;
 	c.jobs = o->jobs > 0 ? (size_t)o->jobs : 1;
-	c.progress = isatty(STDERR_FILENO);
+	c.progress = progress_wanted();
 	build_argv(&c);
 	if (load_window(&c, repo, cfg, wo)) {
 		release_ctx(&c);
