@@ -1,10 +1,11 @@
 #!/bin/bash
-# The hashes of git benchwindow's report: 8 hex digits by default (the
-# dashboard's width), core.abbrev when set, and longer where a prefix
-# would name two objects; one length for the whole report, so that its
-# columns line up.
+# The hashes of git benchwindow's report (and of benchbisect run's lines):
+# 8 hex digits by default (the dashboard's width), core.abbrev when set,
+# and longer where a prefix would name two objects; one length for the
+# whole report, so that its columns line up.
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$TEST_DIR/lib/helion-repo.sh"
+. "$TEST_DIR/lib/bisect-repo.sh"
 
 # collider <hex> <n>: a blob body whose object id shares the first <n>
 # hex digits of <hex> (16^n tries at most: about a second for n = 5).
@@ -73,6 +74,21 @@ test_expect_success 'core.abbrev=12 and no; a bad value is fatal' '
 	! grep -v "^[0-9a-f]\{40\}$" printed &&
 	test_expect_code 128 git -C repo -c core.abbrev=2 benchwindow --file ../dash.json b200_cute 2026-09-08 2>err &&
 	grep "^fatal: bad core.abbrev '\''2'\''" err
+'
+
+test_expect_success 'benchbisect run: the same rule for its step lines and its result' '
+	run_repo brepo &&
+	printf "#!/bin/sh\ngrep -q slow perf.txt && exit 1\nexit 0\n" >bench &&
+	chmod +x bench &&
+	git -C brepo benchbisect run --good main~8 --bad main -- "$TRASH/bench" >out 2>err &&
+	sed -n "s/^step [0-9]*: \([0-9a-f]*\) .*/\1/p" err >printed &&
+	test -s printed &&
+	! grep -v "^[0-9a-f]\{8\}$" printed &&
+	git -C brepo -c core.abbrev=12 benchbisect run --good main~8 --bad main -- "$TRASH/bench" >out 2>err &&
+	sed -n "s/^step [0-9]*: \([0-9a-f]*\) .*/\1/p" err >printed &&
+	test -s printed &&
+	! grep -v "^[0-9a-f]\{12\}$" printed &&
+	grep "^bisecting 8 commits in [0-9a-f]\{12\}\.\.[0-9a-f]\{12\}, " err
 '
 
 test_done

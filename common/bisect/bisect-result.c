@@ -25,6 +25,7 @@ static const char *const verdict_names[] = {
 void bisect_result_init(struct bisect_result *res)
 {
 	memset(res, 0, sizeof(*res));
+	res->abbrev = 8;
 	strbuf_init(&res->error, 0);
 }
 
@@ -71,16 +72,17 @@ void bisect_result_print(FILE *fp, const struct bisect_result *res)
 			quote_term(bisect_result_subject(res, res->culprit)));
 		break;
 	case BISECT_OUTCOME_NOT_REPRODUCED:
-		fprintf(fp, "no first bad commit: the bad end %.8s %s\n", bisect_result_sha(res, res->nr),
+		fprintf(fp, "no first bad commit: the bad end %.*s %s\n", res->abbrev,
+			bisect_result_sha(res, res->nr),
 			res->metric ? "measures like the good end" : "tested good");
 		break;
 	case BISECT_OUTCOME_GOOD_END_BAD:
-		fprintf(fp, "no first bad commit in the window: the good end %.8s tested bad, so the move is older\n",
-			bisect_result_sha(res, 0));
+		fprintf(fp, "no first bad commit in the window: the good end %.*s tested bad, so the move is older\n",
+			res->abbrev, bisect_result_sha(res, 0));
 		break;
 	case BISECT_OUTCOME_EMPTY:
-		fprintf(fp, "no first bad commit: the window is empty, both ends are %.8s\n",
-			res->w.first_bad.sha);
+		fprintf(fp, "no first bad commit: the window is empty, both ends are %.*s\n",
+			res->abbrev, res->w.first_bad.sha);
 		break;
 	case BISECT_OUTCOME_ONLY_SKIPPED:
 		fprintf(fp, "no single first bad commit: skipped commits hide it; it is one of:\n");

@@ -21,6 +21,8 @@
 #include "util/strvec.h"
 #include "util/repo.h"
 #include "util/io.h"
+#include "util/revision.h"
+#include "history/window-print.h"
 #include "bisect/bisect.h"
 #include "bisect/bisect-run.h"
 #include "bisect/bisect-exec.h"
@@ -110,15 +112,15 @@ static enum run_outcome parse_number(struct bisect_ctx *c, size_t pos, struct st
 	errno = 0;
 	*v = strtod(line, &end);
 	if (!*line || *end || (errno && errno != ERANGE))
-		return stop(c, "'%s' printed no number at %.8s (its last line: '%s')", c->o->argv[0],
-			    sha(c, pos), line);
+		return stop(c, "'%s' printed no number at %.*s (its last line: '%s')", c->o->argv[0],
+			    c->res->abbrev, sha(c, pos), line);
 	/*
 	 * inf, nan, or so large that a median or a difference of two
 	 * overflows: not a measurement. Skip the commit, never average it.
 	 */
 	if (!isfinite(*v) || fabs(*v) > METRIC_MAX) {
-		warning("'%s' printed '%s' at %.8s, not a finite number within +-%g: skipping the commit",
-			c->o->argv[0], line, sha(c, pos), METRIC_MAX);
+		warning("'%s' printed '%s' at %.*s, not a finite number within +-%g: skipping the commit",
+			c->o->argv[0], line, c->res->abbrev, sha(c, pos), METRIC_MAX);
 		return RUN_UNTESTABLE;
 	}
 	return RUN_COUNTED;
@@ -138,17 +140,19 @@ static enum run_outcome record_run(struct bisect_ctx *c, size_t i)
 	r->exits[r->nr_exits++] = j->code;
 	if (j->timed_out || (c->o->launcher && j->code >= 126)) {
 		if (j->timed_out)
-			warning("'%s' at %.8s took more than %d s: %s", c->o->argv[0], sha(c, pos),
-				c->o->step_timeout, r->retried ? "skipping the commit" : "trying once more");
+			warning("'%s' at %.*s took more than %d s: %s", c->o->argv[0],
+				c->res->abbrev, sha(c, pos), c->o->step_timeout,
+				r->retried ? "skipping the commit" : "trying once more");
 		else
-			warning("the launcher failed at %.8s (exit %d): %s", sha(c, pos), j->code,
+			warning("the launcher failed at %.*s (exit %d): %s", c->res->abbrev,
+				sha(c, pos), j->code,
 				r->retried ? "skipping the commit" : "trying once more");
 		if (!r->retried++)
 			return RUN_RETRY;
 		ret = RUN_UNTESTABLE;
 	} else if (j->code > 127) {
-		return stop(c, "'%s' exited with %d at %.8s: stopping the bisection", c->o->argv[0],
-			    j->code, sha(c, pos));
+		return stop(c, "'%s' exited with %d at %.*s: stopping the bisection", c->o->argv[0],
+			    j->code, c->res->abbrev, sha(c, pos));
 	} else if (j->code == 125 || (c->o->metric && j->code)) {
 		ret = RUN_UNTESTABLE;
 	} else if (!c->o->metric) {
@@ -201,7 +205,7 @@ static enum run_outcome start_task(struct bisect_ctx *c, size_t i, struct task *
 
 	s->task = t;
 	if (scratch_tree_checkout(&s->tree, bisect_result_oid(c->res, t->pos)))
-		return stop(c, "cannot check out %.8s", sha(c, t->pos));
+		return stop(c, "cannot check out %.*s", c->res->abbrev, sha(c, t->pos));
 	if ((c->res->signal = exec_signal_caught()))
 		return RUN_STOP;
 	for (size_t k = 0; k < ARRAY_SIZE(s->env); k++)
@@ -252,7 +256,7 @@ static void report(struct bisect_ctx *c, char *label, size_t pos, enum step_verd
 
 	describe(&sb, r, c->o->metric);
 	if (!usage_quiet())	/* -q: the result only */
-		fprintf(stderr, "%s: %.8s %s (%s): %s\n", label, sha(c, pos),
+		fprintf(stderr, "%s: %.*s %s (%s): %s\n", label, c->res->abbrev, sha(c, pos),
 			bisect_step_verdict_name(verdict), sb.buf,
 			quote_term(bisect_result_subject(res, pos)));
 	strbuf_release(&sb);
@@ -317,7 +321,7 @@ static void progress_line(struct bisect_ctx *c, const struct task *tasks, size_t
 	if (!c->progress)
 		return;
 	for (size_t i = 0; i < nr; i++)
-		strbuf_addf(&sb, "%s%.8s %s", i ? ", " : "", sha(c, tasks[i].pos),
+		strbuf_addf(&sb, "%s%.*s %s", i ? ", " : "", c->res->abbrev, sha(c, tasks[i].pos),
 			    start < 0 ? "..." : bisect_step_verdict_name(verdict_at(c, tasks[i].pos)));
 	if (start < 0)
 		fprintf(stderr, "round %zu: %s\n", c->res->rounds, sb.buf);
@@ -372,8 +376,8 @@ static enum run_outcome measure_ends(struct bisect_ctx *c, int *separated)
 			return ret;
 		for (int e = 0; e < 2; e++)
 			if (c->at[ends[e].pos].skip_code >= 0)
-				return stop(c, "cannot measure the %s %.8s: '%s' gave no measurement (exit %d)",
-					    labels[e], sha(c, ends[e].pos), c->o->argv[0],
+				return stop(c, "cannot measure the %s %.*s: '%s' gave no measurement (exit %d)",
+					    labels[e], c->res->abbrev, sha(c, ends[e].pos), c->o->argv[0],
 					    c->at[ends[e].pos].skip_code);
 		*separated = metric_separated(&c->at[0].values, &c->at[c->res->nr].values);
 		if (*separated || ends[0].min_runs >= most)
@@ -480,6 +484,10 @@ static int load_window(struct bisect_ctx *c, git_repository *repo, struct config
 	res->good_subject = xstrdup(git_commit_summary(good) ? git_commit_summary(good) : "");
 	git_commit_free(good);
 	res->nr = res->w.nr_commits;
+	/* 8 hex digits as benchwindow, or core.abbrev; longer where ambiguous. */
+	if ((res->abbrev = revision_abbrev_len(cfg, 8)) < 0)
+		return -1;
+	res->abbrev = window_abbrev_len(&res->w, repo, res->abbrev);
 	c->slice = xcalloc(res->nr + 1, 1);
 	for (size_t p = 1; p <= res->nr; p++)
 		c->slice[p] = (unsigned char)window_commit_in_slice(&res->w.commits[res->nr - p]);
@@ -506,11 +514,12 @@ static void announce(const struct bisect_ctx *c)
 	if (usage_quiet())
 		return;
 	if (c->jobs == 1)
-		fprintf(stderr, "bisecting %zu commits in %.8s..%.8s, at most about %d verdicts\n",
-			res->nr, res->w.last_good.sha, res->w.first_bad.sha, most_rounds(res->nr, 1));
+		fprintf(stderr, "bisecting %zu commits in %.*s..%.*s, at most about %d verdicts\n",
+			res->nr, res->abbrev, res->w.last_good.sha, res->abbrev, res->w.first_bad.sha,
+			most_rounds(res->nr, 1));
 	else
-		fprintf(stderr, "bisecting %zu commits in %.8s..%.8s, %zu at a time, at most about %d rounds\n",
-			res->nr, res->w.last_good.sha, res->w.first_bad.sha, c->jobs,
+		fprintf(stderr, "bisecting %zu commits in %.*s..%.*s, %zu at a time, at most about %d rounds\n",
+			res->nr, res->abbrev, res->w.last_good.sha, res->abbrev, res->w.first_bad.sha, c->jobs,
 			most_rounds(res->nr, c->jobs));
 }
 

@@ -74,6 +74,7 @@ struct bisect_result {
 	size_t nr_steps, alloc_steps;
 	int signal;		/* the signal that stopped the run, or 0 */
 	struct strbuf error;	/* why bisect_run failed */
+	int abbrev;		/* hex digits of the short hashes printed (8 until the window is known) */
 };
 
 void bisect_result_init(struct bisect_result *res);
