@@ -6,23 +6,7 @@
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$TEST_DIR/lib/helion-repo.sh"
 . "$TEST_DIR/lib/bisect-repo.sh"
-
-# collider <hex> <n>: a blob body whose object id shares the first <n>
-# hex digits of <hex> (16^n tries at most: about a second for n = 5).
-collider() {
-	python3 -c '
-import hashlib, sys
-want, n = sys.argv[1], int(sys.argv[2])
-i = 0
-while True:
-    body = ("[cute] collider %d\n" % i).encode()
-    oid = hashlib.sha1(b"blob %d\0" % len(body) + body).hexdigest()
-    if oid[:n] == want[:n] and oid != want:
-        sys.stdout.write(body.decode())
-        break
-    i += 1
-' "$1" "$2"
-}
+. "$TEST_DIR/lib/collider.sh"
 
 # hashes <report>: the hashes of the series table, the ends and the commits.
 hashes() {

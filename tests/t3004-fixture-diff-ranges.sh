@@ -4,6 +4,7 @@
 # --install-hook takes no revision and says why.
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$TEST_DIR/lib/fixture-corpus.sh"
+. "$TEST_DIR/lib/collider.sh"
 
 test_expect_success 'setup: a side branch off c3 next to main' '
 	build_corpus repo &&
@@ -62,23 +63,6 @@ test_expect_success '--install-hook <rev> says what the hook compares instead' '
 	test_cmp expect actual &&
 	! test -e .git/hooks/pre-push
 '
-
-# collider <hex> <n>: a blob body whose object id shares the first <n>
-# hex digits of <hex> (16^n tries at most: cheap for n = 4).
-collider() {
-	python3 -c '
-import hashlib, sys
-want, n = sys.argv[1], int(sys.argv[2])
-i = 0
-while True:
-    body = ("[cute] collider %d\n" % i).encode()
-    oid = hashlib.sha1(b"blob %d\0" % len(body) + body).hexdigest()
-    if oid[:n] == want[:n] and oid != want:
-        sys.stdout.write(body.decode())
-        break
-    i += 1
-' "$1" "$2"
-}
 
 test_expect_success 'hashes are unique abbreviations at core.abbrev, 7 digits by default' '
 	cd repo &&
