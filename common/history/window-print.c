@@ -258,8 +258,8 @@ void window_print_commit(FILE *fp, const struct window_commit *c, const struct w
 static void print_commits(FILE *fp, const struct window *w, const struct window_print_options *po)
 {
 	if (w->not_ancestor) {
-		fprintf(fp, "\nno window: last good %.8s is not an ancestor of first bad %.8s\n",
-			w->last_good.sha, w->first_bad.sha);
+		fprintf(fp, "\nno window: last good %.*s is not an ancestor of first bad %.*s\n",
+			abbrev(po), w->last_good.sha, abbrev(po), w->first_bad.sha);
 		return;
 	}
 	if (!w->listed)
