@@ -20,7 +20,9 @@
 #include "util/repo.h"
 #include "util/date.h"
 #include "util/pager.h"
+#include "util/revision.h"
 #include "history/window.h"
+#include "history/window-print.h"
 #include "history/options-check.h"
 #include "history/window-json.h"
 #include "classify/classify.h"
@@ -162,6 +164,10 @@ static int cmd_classify(int argc, const char **argv)
 	if (window_compute(&w, repo, &cfg, &c.o) < 0)
 		exit(EXIT_FATAL);
 	ret = w.not_ancestor;	/* exit 1, like git bisect with swapped ends */
+	/* 8 hex digits as benchwindow's report, or core.abbrev; unique. */
+	if ((c.co.abbrev = revision_abbrev_len(&cfg, 8)) < 0)
+		exit(EXIT_FATAL);
+	c.co.abbrev = window_abbrev_len(&w, repo, c.co.abbrev);
 	classify_signals_init(&sig);
 	classify_result_init(&res);
 	if (classify_gather(&sig, &w, repo, &c.co))

@@ -1,5 +1,5 @@
 #!/bin/bash
-# The hashes of git benchwindow's report (and of benchbisect run's lines):
+# The hashes of git benchwindow's report (and of git benchbisect's):
 # 8 hex digits by default (the dashboard's width), core.abbrev when set,
 # and longer where a prefix would name two objects; one length for the
 # whole report, so that its columns line up.
@@ -73,6 +73,15 @@ test_expect_success 'benchbisect run: the same rule for its step lines and its r
 	test -s printed &&
 	! grep -v "^[0-9a-f]\{12\}$" printed &&
 	grep "^bisecting 8 commits in [0-9a-f]\{12\}\.\.[0-9a-f]\{12\}, " err
+'
+
+test_expect_success 'benchbisect: the ends, the window evidence and the candidates follow core.abbrev' '
+	git -C repo benchbisect --file ../dash.json b200_cute 2026-09-08 >out &&
+	grep "^  window: [0-9]* first-parent commits in [0-9a-f]\{8\}\.\.[0-9a-f]\{8\}$" out &&
+	git -C repo -c core.abbrev=12 benchbisect --file ../dash.json b200_cute 2026-09-08 >out &&
+	grep "^last good: [0-9a-f]\{12\} " out &&
+	grep "^first bad: [0-9a-f]\{12\} " out &&
+	grep "^  window: [0-9]* first-parent commits in [0-9a-f]\{12\}\.\.[0-9a-f]\{12\}$" out
 '
 
 test_done

@@ -240,13 +240,13 @@ static void explain_platforms(struct strvec *ev, const struct classify_signals *
 }
 
 static void explain_window(struct strvec *ev, const struct classify_signals *s,
-			   const struct window *w)
+			   const struct window *w, int ab)
 {
 	struct strbuf sb = STRBUF_INIT;
 
 	if (s->empty) {
-		addf(ev, "window: empty: both nightlies ran on %.8s, so no code change lies between them",
-		     w->first_bad.resolved ? w->first_bad.sha :
+		addf(ev, "window: empty: both nightlies ran on %.*s, so no code change lies between them",
+		     ab, w->first_bad.resolved ? w->first_bad.sha :
 		     w->first_bad.point ? w->first_bad.point->run->sha : "?");
 		return;
 	}
@@ -254,8 +254,8 @@ static void explain_window(struct strvec *ev, const struct classify_signals *s,
 		addf(ev, "window: not listed: a nightly's commit is not in this repository");
 		return;
 	}
-	addf(ev, "window: %zu first-parent commit%s in %.8s..%.8s", s->nr_commits,
-	     s->nr_commits == 1 ? "" : "s", w->last_good.sha, w->first_bad.sha);
+	addf(ev, "window: %zu first-parent commit%s in %.*s..%.*s", s->nr_commits,
+	     s->nr_commits == 1 ? "" : "s", ab, w->last_good.sha, ab, w->first_bad.sha);
 	if (!s->nr_method) {
 		addf(ev, "measurement: no window commit touches the measurement paths");
 	} else {
@@ -263,7 +263,7 @@ static void explain_window(struct strvec *ev, const struct classify_signals *s,
 			    s->nr_method == 1 ? "" : "s", s->nr_method == 1 ? "es" : "");
 		for (size_t i = 0, k = 0; i < s->nr_commits; i++)
 			if (s->method[i])
-				strbuf_addf(&sb, "%s%.8s (%s)", k++ ? ", " : "", w->commits[i].sha,
+				strbuf_addf(&sb, "%s%.*s (%s)", k++ ? ", " : "", ab, w->commits[i].sha,
 					    s->method[i]);
 		push_buf(ev, &sb);
 	}
@@ -293,7 +293,7 @@ static void explain_kernels(struct strvec *ev, const struct classify_signals *s)
 
 /* The dispatch list and the cudagraph check at first bad; warnings for stderr. */
 static void explain_measure(struct classify_result *r, const struct classify_signals *s,
-			    const struct window *w)
+			    const struct window *w, int ab)
 {
 	const struct measure_config *mc = &s->at_bad;
 	struct strbuf sb = STRBUF_INIT, behind = STRBUF_INIT;
@@ -306,25 +306,25 @@ static void explain_measure(struct classify_result *r, const struct classify_sig
 		return;
 	}
 	if (mc->has_list) {
-		strbuf_addf(&sb, "dispatch at %.8s: %zu kernels in %s", w->first_bad.sha,
+		strbuf_addf(&sb, "dispatch at %.*s: %zu kernels in %s", ab, w->first_bad.sha,
 			    mc->kernels.nr, mc->inputs.v[0]);
 		for (size_t i = 1; i < mc->inputs.nr; i++)
 			strbuf_addf(&sb, "%s%s", i + 1 < mc->inputs.nr ? ", " : " and ", mc->inputs.v[i]);
 		if (s->at_good.has_list && s->at_good.kernels.nr != mc->kernels.nr)
-			strbuf_addf(&sb, " (%zu at %.8s)", s->at_good.kernels.nr, w->last_good.sha);
+			strbuf_addf(&sb, " (%zu at %.*s)", s->at_good.kernels.nr, ab, w->last_good.sha);
 		for (size_t i = 0; i < s->nr_kernels; i++)
 			if (s->kernels[i].flag && measure_config_runs(mc, s->kernels[i].name) == 0)
 				strbuf_addf(&sb, "; %s is not among them", s->kernels[i].name);
 		push_buf(&r->evidence, &sb);
 	} else {
-		addf(&r->evidence, "dispatch at %.8s: not checked: %s", w->first_bad.sha,
+		addf(&r->evidence, "dispatch at %.*s: not checked: %s", ab, w->first_bad.sha,
 		     mc->dispatch_problem);
 	}
 	if (!mc->has_runpy) {
-		addf(&r->evidence, "cudagraph at %.8s: not checked: no " RUNPY_PATH, w->first_bad.sha);
+		addf(&r->evidence, "cudagraph at %.*s: not checked: no " RUNPY_PATH, ab, w->first_bad.sha);
 		goto out;
 	}
-	strbuf_addf(&sb, "cudagraph at %.8s: ", w->first_bad.sha);
+	strbuf_addf(&sb, "cudagraph at %.*s: ", ab, w->first_bad.sha);
 	for (size_t i = 0; i < s->nr_kernels; i++) {
 		const struct named_move *k = &s->kernels[i];
 
@@ -334,8 +334,8 @@ static void explain_measure(struct classify_result *r, const struct classify_sig
 		if (!k->flag)
 			continue;
 		strbuf_addf(&behind, "%s%s", behind.len ? ", " : "", k->name);
-		addf(&r->warnings, "'%s' moved %+.1f%% but is not cudagraph-timed at %.8s (%s drops --cudagraph)",
-		     k->name, tidy(k->change_pct), w->first_bad.sha, RUNPY_PATH);
+		addf(&r->warnings, "'%s' moved %+.1f%% but is not cudagraph-timed at %.*s (%s drops --cudagraph)",
+		     k->name, tidy(k->change_pct), ab, w->first_bad.sha, RUNPY_PATH);
 	}
 	if (!untimed)
 		strbuf_addstr(&sb, "every kernel of the platform is cudagraph-timed");
@@ -358,7 +358,7 @@ void classify_evidence(struct classify_result *r, const struct classify_signals 
 	explain_sharing(&r->evidence, s, o);
 	explain_timers(&r->evidence, s, o);
 	explain_platforms(&r->evidence, s, w);
-	explain_window(&r->evidence, s, w);
+	explain_window(&r->evidence, s, w, o->abbrev);
 	explain_kernels(&r->evidence, s);
-	explain_measure(r, s, w);
+	explain_measure(r, s, w, o->abbrev);
 }

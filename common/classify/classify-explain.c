@@ -67,10 +67,10 @@ static void method_truth(struct classify_result *r, const struct classify_signal
 		r->truth_reason = xstrdup("the kernel set changed: the chain-linked index compares the same kernels on both nightlies, the naive geomean does not");
 	} else if (good_timed != bad_timed) {
 		r->truth = good_timed ? s->before : s->after;
-		r->truth_reason = xstrfmt("the %s side is honest: the kernels behind the move are cudagraph-timed at %.8s and not at %.8s",
+		r->truth_reason = xstrfmt("the %s side is honest: the kernels behind the move are cudagraph-timed at %.*s and not at %.*s",
 					  good_timed ? "before" : "after",
-					  good_timed ? w->last_good.sha : w->first_bad.sha,
-					  good_timed ? w->first_bad.sha : w->last_good.sha);
+					  o->abbrev, good_timed ? w->last_good.sha : w->first_bad.sha,
+					  o->abbrev, good_timed ? w->first_bad.sha : w->last_good.sha);
 	} else if (classify_sharing(s, o) == SHARING_BASELINE ||
 		   (classify_timers(s, o) == TIMERS_FLAT && classify_sharing(s, o) == SHARING_ALL)) {
 		r->truth = s->after;
@@ -112,6 +112,7 @@ void classify_explain(struct classify_result *r, const struct classify_signals *
 		      const struct window *w, const struct classify_options *o)
 {
 	r->cause = classify_decide(s, o);
+	r->abbrev = o->abbrev;
 	classify_evidence(r, s, w, o);
 	if (r->cause == CAUSE_REAL_REGRESSION && s->listed) {
 		rank_candidates(r, w);

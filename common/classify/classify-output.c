@@ -28,7 +28,7 @@ static void print_speedup(FILE *fp, const char *label, double v, const char *sep
 void classify_print(FILE *fp, const struct classify_result *r, const struct window *w,
 		    const struct window_options *wo, int color)
 {
-	struct window_print_options po = { color, 0, 0 };
+	struct window_print_options po = { color, 0, 0, r->abbrev, NULL };
 	const char *list_title = r->cause == CAUSE_METHOD_CHANGE ? "measurement commits" :
 		"candidates, ranked";
 	char date[32];
@@ -48,11 +48,12 @@ void classify_print(FILE *fp, const struct classify_result *r, const struct wind
 	print_speedup(fp, "true", r->truth, "\n");
 	fprintf(fp, "  %s\n", quote_term(r->truth_reason));
 	if (r->culprit)
-		fprintf(fp, "culprit: %.8s %s\n", r->culprit->sha, quote_term(r->culprit->subject));
+		fprintf(fp, "culprit: %.*s %s\n", r->abbrev, r->culprit->sha,
+			quote_term(r->culprit->subject));
 	if (r->nr_candidates) {
 		fprintf(fp, "%s:\n", list_title);
 		for (size_t i = 0; i < r->nr_candidates; i++)
-			fprintf(fp, "  %.8s %-11s %s\n", r->candidates[i].commit->sha,
+			fprintf(fp, "  %.*s %-11s %s\n", r->abbrev, r->candidates[i].commit->sha,
 				r->candidates[i].why, quote_term(r->candidates[i].commit->subject));
 	}
 }

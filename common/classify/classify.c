@@ -24,6 +24,7 @@ static const char *const default_method_paths[] = {
 
 void classify_options_init(struct classify_options *o)
 {
+	o->abbrev = 8;
 	memset(o, 0, sizeof(*o));
 	o->noise_multiple = STEP_NOISE_MULTIPLE;
 	o->min_change = STEP_MIN_CHANGE;

@@ -34,6 +34,7 @@ struct classify_options {
 	int span;		/* days either side of the step (the window's --span) */
 	int all_runs;		/* the window's --all-runs */
 	struct strvec method_paths;	/* pathspecs of the measurement */
+	int abbrev;		/* hex digits of the hashes named (window_abbrev_len()); 8 */
 };
 
 /* Defaults, and the default measurement paths (docs/dashboard.md). */
@@ -138,6 +139,7 @@ struct classify_result {
 	double before, after, truth;	/* speedups: medians each side, the honest one */
 	char *truth_reason;		/* owned */
 	struct strvec warnings;		/* for stderr: kernels behind the move not cudagraph-timed */
+	int abbrev;		/* hex digits of its hashes: the options' */
 };
 
 void classify_result_init(struct classify_result *r);
