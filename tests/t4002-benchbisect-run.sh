@@ -414,6 +414,74 @@ test_expect_success 'a command that swaps a tracked directory or file for a syml
 	test_cmp /dev/null ../left
 '
 
+# A job reuses its directory from one commit to the next: the hostile
+# benchmark first checks that the tree it runs in is exactly its commit's
+# (with git, through an index of its own), then plants symlinks where the
+# next checkout writes. At its first run: a symlink to a directory
+# outside, deep in a tracked directory (helion/_compiler/cute, which the
+# next commit adds a file to), and the tracked perf.txt swapped for a
+# symlink to that directory. At its second: the tracked directory
+# helion/_compiler swapped for a symlink to the user's checkout (the next
+# commit removes a file from it) and perf.txt for one to the user's
+# perf.txt (the next commit rewrites it).
+cat >"$TRASH/bin/plant-symlinks" <<\EOF
+#!/bin/sh
+echo "$PWD" >>"$TRASH/trees.log"
+(
+	export GIT_DIR="$TRASH/victim2/.git" GIT_WORK_TREE="$PWD" GIT_INDEX_FILE="$TRASH/check-index" &&
+	git read-tree "$BENCHBISECT_COMMIT" &&
+	git update-index -q --refresh >/dev/null
+	if git diff-files --quiet && test -z "$(git ls-files --others)"; then
+		echo exact
+	else
+		echo "not exact: $(git diff-files --name-only) $(git ls-files --others)"
+	fi
+) >>"$TRASH/exact.log"
+n=$(wc -l <"$TRASH/trees.log")
+slow=$(grep -c slow perf.txt)
+if test $n = 1; then
+	ln -s "$TRASH/outside-dir" helion/_compiler/cute &&
+	rm perf.txt && ln -s "$TRASH/outside-dir" perf.txt
+elif test $n = 2; then
+	rm -rf helion/_compiler && ln -s "$TRASH/victim2/helion/_compiler" helion/_compiler &&
+	rm perf.txt && ln -s "$TRASH/victim2/perf.txt" perf.txt
+fi
+test $slow = 0
+EOF
+chmod +x "$TRASH/bin/plant-symlinks"
+
+test_expect_success 'symlinks planted between two checkouts of one job are removed, never written through' '
+	run_repo victim2 &&
+	cd victim2 &&
+	echo "uncommitted softmax work" >>helion/_compiler/cute/softmax.py &&
+	mkdir "$TRASH/outside-dir" &&
+	snapshot >../victim.before &&
+	(cd "$TRASH" && find victim2 -path victim2/.git -prune -o -type f -print | sort | xargs sha256sum) >../tree.before &&
+	rm -f "$TRASH/trees.log" "$TRASH/exact.log" &&
+	git benchbisect run --good main~8 --bad main -- plant-symlinks >../out 2>../err &&
+	step_verdicts ../err >../actual &&
+	cat >../expect <<-EOF &&
+	$(at 4 | cut -c1-8) good
+	$(at 6 | cut -c1-8) bad
+	$(at 5 | cut -c1-8) good
+	EOF
+	test_cmp ../expect ../actual &&
+	grep "^first bad commit: $(at 6) " ../out &&
+	printf "exact\nexact\nexact\n" >../expect &&
+	test_cmp ../expect "$TRASH/exact.log" &&
+	sort -u "$TRASH/trees.log" | wc -l >../actual &&
+	echo 1 >../expect &&
+	test_cmp ../expect ../actual &&
+	ls -A "$TRASH/outside-dir" >../actual &&
+	test_cmp /dev/null ../actual &&
+	snapshot >../victim.after &&
+	test_cmp ../victim.before ../victim.after &&
+	(cd "$TRASH" && find victim2 -path victim2/.git -prune -o -type f -print | sort | xargs sha256sum) >../tree.after &&
+	test_cmp ../tree.before ../tree.after &&
+	ls -A "$TMPDIR" >../left &&
+	test_cmp /dev/null ../left
+'
+
 . "$TEST_DIR/lib/bash-complete.sh"
 
 test_expect_success 'bash completes the options of run from its own table, not the classifier'\''s' '

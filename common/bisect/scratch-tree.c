@@ -1,11 +1,16 @@
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <ftw.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <git2/sys/repository.h>
 #include "util/usage.h"
+#include "util/strbuf.h"
 #include "util/repo.h"
 #include "bisect/scratch-tree.h"
 
@@ -26,15 +31,132 @@ int scratch_tree_init(struct scratch_tree *t, git_repository *repo)
 static int make_dir(struct scratch_tree *t)
 {
 	const char *tmp = getenv("TMPDIR");
+	struct stat st;
 
 	t->path = xstrfmt("%s/benchbisect-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	if (!mkdtemp(t->path)) {
+	if (!mkdtemp(t->path) || lstat(t->path, &st)) {
 		error("cannot create a temporary directory '%s': %s", t->path, strerror(errno));
 		free(t->path);
 		t->path = NULL;
 		return -1;
 	}
+	t->dev = st.st_dev;
+	t->ino = st.st_ino;
 	return 0;
+}
+
+/* The entry is the one the last checkout wrote, untouched since. */
+static int as_written(const git_index_entry *e, const struct stat *st)
+{
+	return e && e->mode != GIT_FILEMODE_COMMIT && !S_ISDIR(st->st_mode) &&
+		(S_ISLNK(st->st_mode) || S_ISREG(st->st_mode)) &&
+		e->ino == (uint32_t)st->st_ino && e->file_size == (uint32_t)st->st_size &&
+		e->mtime.seconds == (int32_t)st->st_mtim.tv_sec &&
+		e->mtime.nanoseconds == (uint32_t)st->st_mtim.tv_nsec &&
+		e->ctime.seconds == (int32_t)st->st_ctim.tv_sec &&
+		e->ctime.nanoseconds == (uint32_t)st->st_ctim.tv_nsec;
+}
+
+/* Remove name in dir fd and, for a directory, all below it; no symlink followed. */
+static int remove_at(int fd, const char *name, int is_dir)
+{
+	DIR *d;
+	struct dirent *de;
+	int sub, ret = 0;
+
+	if (!is_dir)
+		return unlinkat(fd, name, 0) && errno != ENOENT ? -1 : 0;
+	sub = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (sub < 0 || !(d = fdopendir(sub))) {
+		if (sub >= 0)
+			close(sub);
+		return -1;
+	}
+	while (!ret && (de = readdir(d))) {
+		struct stat st;
+
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		if (fstatat(sub, de->d_name, &st, AT_SYMLINK_NOFOLLOW))
+			ret = -1;
+		else
+			ret = remove_at(sub, de->d_name, S_ISDIR(st.st_mode));
+	}
+	closedir(d);
+	return ret || (unlinkat(fd, name, AT_REMOVEDIR) && errno != ENOENT) ? -1 : 0;
+}
+
+/* Cut rel back to len bytes (len <= rel->len). */
+static void cut(struct strbuf *rel, size_t len)
+{
+	if (rel->alloc)
+		rel->buf[len] = '\0';
+	rel->len = len;
+}
+
+/*
+ * Keep in directory fd (rel, "" or "dir/" in the tree) only what the last
+ * checkout wrote: directories the index has entries under, files and
+ * symlinks as_written. Returns -1 when something cannot be read or removed.
+ */
+static int prune_dir(struct scratch_tree *t, int fd, struct strbuf *rel)
+{
+	DIR *d = fdopendir(fd);
+	struct dirent *de;
+	size_t len = rel->len;
+	int ret = 0;
+
+	if (!d) {
+		close(fd);
+		return -1;
+	}
+	while (!ret && (de = readdir(d))) {
+		struct stat st;
+		size_t at;
+		int sub;
+
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		cut(rel, len);
+		strbuf_addstr(rel, de->d_name);
+		if (fstatat(fd, de->d_name, &st, AT_SYMLINK_NOFOLLOW)) {
+			ret = -1;
+		} else if (!S_ISDIR(st.st_mode)) {
+			if (!as_written(git_index_get_bypath(t->index, rel->buf, 0), &st))
+				ret = remove_at(fd, de->d_name, 0);
+		} else {
+			strbuf_addch(rel, '/');
+			if (git_index_find_prefix(&at, t->index, rel->buf))
+				ret = remove_at(fd, de->d_name, 1);
+			else if ((sub = openat(fd, de->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0)
+				ret = -1;
+			else
+				ret = prune_dir(t, sub, rel);
+		}
+	}
+	closedir(d);
+	cut(rel, len);
+	return ret;
+}
+
+/* Make the last checkout's directory safe to check out into again. */
+static int prune(struct scratch_tree *t)
+{
+	struct strbuf rel = STRBUF_INIT;
+	struct stat st;
+	int fd, ret;
+
+	if (!t->path || !t->tree)
+		return -1;
+	fd = open(t->path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &st) || st.st_dev != t->dev || st.st_ino != t->ino) {
+		if (fd >= 0)
+			close(fd);
+		return -1;	/* the directory itself was swapped */
+	}
+	ret = prune_dir(t, fd, &rel);
+	strbuf_release(&rel);
+	return ret;
 }
 
 int scratch_tree_checkout(struct scratch_tree *t, const git_oid *commit)
@@ -46,23 +168,40 @@ int scratch_tree_checkout(struct scratch_tree *t, const git_oid *commit)
 	int ret = 0;
 
 	/*
-	 * Never reuse a directory the command ran in: it may have swapped
-	 * anything in it for a symlink. An empty directory and an empty
-	 * index: the checkout only creates, nothing is compared or removed.
+	 * Reuse the directory when it holds nothing but what the last
+	 * checkout wrote (prune removes the rest); else start over in an
+	 * empty one with an empty index, where the checkout only creates.
 	 */
-	scratch_tree_clean(t);
-	if (make_dir(t))
-		return -1;
-	opts.checkout_strategy = GIT_CHECKOUT_FORCE | GIT_CHECKOUT_NO_REFRESH |
-		GIT_CHECKOUT_DONT_WRITE_INDEX;
-	if (git_index_clear(t->index) ||
-	    git_repository_set_workdir(t->repo, t->path, 0) ||
-	    git_commit_lookup(&c, t->repo, commit) || git_commit_tree(&tree, c) ||
+	if (prune(t)) {
+		scratch_tree_clean(t);
+		if (make_dir(t))
+			return -1;
+		git_index_clear(t->index);
+		/* Only for a new directory: libgit2 1.5 leaks the path when it is set again. */
+		if (git_repository_set_workdir(t->repo, t->path, 0)) {
+			ret = repo_error("cannot use '%s' as a work tree", t->path);
+			scratch_tree_clean(t);
+			return ret;
+		}
+	}
+	/*
+	 * FORCE: every file of the tree is written unless the index says it
+	 * is there as written; the baseline is the last checkout, never the
+	 * user's HEAD. The index stays in memory (DONT_WRITE_INDEX) and keeps
+	 * what was written, for the next prune.
+	 */
+	opts.checkout_strategy = GIT_CHECKOUT_FORCE | GIT_CHECKOUT_REMOVE_UNTRACKED |
+		GIT_CHECKOUT_NO_REFRESH | GIT_CHECKOUT_DONT_WRITE_INDEX;
+	opts.baseline = t->tree;
+	if (git_commit_lookup(&c, t->repo, commit) || git_commit_tree(&tree, c) ||
 	    git_checkout_tree(t->repo, (const git_object *)tree, &opts)) {
 		ret = repo_error("cannot check out '%s' in '%s'", oid_hex(hex, commit), t->path);
 		scratch_tree_clean(t);
+		git_tree_free(tree);
+		tree = NULL;
 	}
-	git_tree_free(tree);
+	git_tree_free(t->tree);
+	t->tree = tree;
 	git_commit_free(c);
 	return ret;
 }
@@ -83,6 +222,8 @@ void scratch_tree_clean(struct scratch_tree *t)
 		warning("cannot remove the scratch tree '%s': %s", t->path, strerror(errno));
 	free(t->path);
 	t->path = NULL;
+	git_tree_free(t->tree);
+	t->tree = NULL;
 }
 
 void scratch_tree_release(struct scratch_tree *t)

@@ -1,6 +1,7 @@
 #ifndef BISECT_SCRATCH_TREE_H
 #define BISECT_SCRATCH_TREE_H
 
+#include <sys/types.h>
 #include <git2.h>
 
 /*
@@ -10,29 +11,42 @@
  * under $TMPDIR and whose index lives only in memory, so a checkout
  * writes files there and nothing into .git.
  *
- * Every checkout goes into a new, empty directory (mkdtemp), and the
- * previous one is removed without following symlinks: whatever the
- * command made of the last tree (a tracked directory swapped for a
- * symlink to the user's checkout, say) can never be written through.
- * Jobs running at once each own one scratch_tree; they never share one.
+ * A job keeps its directory from one commit to the next and checks out
+ * incrementally, but never through anything the command made: before a
+ * checkout, every entry of the directory is compared (lstat, never
+ * following a symlink) with what the last checkout wrote, as the
+ * in-memory index recorded it. An entry is kept only when it is a
+ * directory the tree has, or a file or symlink whose inode, size, mtime
+ * and ctime are those the checkout left (so it is the very entry written,
+ * untouched); anything else (a symlink planted anywhere, a tracked file
+ * or directory swapped for one, an edit, a build product) is removed
+ * without following it, and the checkout writes it again. When the
+ * directory itself was replaced, or cannot be walked, the job starts over
+ * in a fresh one. Jobs running at once each own one scratch_tree; they
+ * never share one.
  */
 struct scratch_tree {
 	git_repository *repo;	/* the second handle */
-	git_index *index;	/* in memory, so nothing can reach the user's */
-	char *path;		/* the current directory (owned), or NULL */
+	git_index *index;	/* in memory: what the last checkout wrote */
+	git_tree *tree;		/* the tree of the last checkout, or NULL */
+	char *path;		/* the directory (owned), or NULL */
+	dev_t dev;		/* and its identity, to notice it swapped */
+	ino_t ino;
 };
 
 /* Open the handle. Returns -1 with an error printed on failure. */
 int scratch_tree_init(struct scratch_tree *t, git_repository *repo);
 
 /*
- * Remove the previous directory, if any, and check commit out into a
- * fresh one ($TMPDIR or /tmp, "benchbisect-XXXXXX"), t->path. Returns -1
- * with an error printed on failure (t->path is then NULL).
+ * Check commit out into t->path: the same directory as the last time,
+ * cleaned as described above, or a fresh one ($TMPDIR or /tmp,
+ * "benchbisect-XXXXXX"). Afterwards t->path holds exactly the commit's
+ * tree. Returns -1 with an error printed on failure (t->path is then
+ * NULL).
  */
 int scratch_tree_checkout(struct scratch_tree *t, const git_oid *commit);
 
-/* Remove the current directory, if any, without following symlinks. */
+/* Remove the directory, if any, without following symlinks. */
 void scratch_tree_clean(struct scratch_tree *t);
 
 /* scratch_tree_clean, then free the handle; safe to call twice. */
