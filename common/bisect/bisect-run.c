@@ -35,7 +35,6 @@
 struct pos_runs {
 	int *exits;
 	size_t nr_exits, alloc_exits;
-	struct samples values;		/* --metric */
 	size_t nr_good, nr_bad;		/* exit codes 0 and 1..127 but 125 */
 	int skip_code;			/* the exit code that made it untestable, or -1 */
 	int retried;			/* a timeout or launcher failure was retried */
@@ -66,8 +65,10 @@ struct bisect_ctx {
 	struct slot *slots;
 	struct exec_job *execs;		/* execs[i] runs in slots[i] */
 	struct pos_runs *at;		/* nr + 1 */
+	struct samples *values;		/* nr + 1: --metric, the values at each position */
 	int step;
 	int progress;			/* stderr is a terminal */
+	int confirming;			/* --metric: verdicts on evidence alone, no lean */
 };
 
 /* What one run (or one attempt at a round) gave. */
@@ -158,11 +159,31 @@ static enum run_outcome record_run(struct bisect_ctx *c, size_t i)
 	} else if (!c->o->metric) {
 		*(j->code ? &r->nr_bad : &r->nr_good) += 1;
 	} else if ((ret = parse_number(c, pos, &j->out, &v)) == RUN_COUNTED) {
-		samples_add(&r->values, v);
+		samples_add(&c->values[pos], v);
 	}
 	if (ret == RUN_UNTESTABLE)
 		r->skip_code = j->code;
 	return ret;
+}
+
+/*
+ * --metric: the sequential test against the levels and noise of every
+ * other run of the search (metric_fit, the ends fitted with their own
+ * runs: they make their side), else, while searching, the lean of the
+ * nearer level (metric_nearer). A lean is confirmed before a culprit is
+ * named (confirm()).
+ */
+static enum judgement judge_at(const struct bisect_ctx *c, size_t pos)
+{
+	size_t nr = c->res->nr;
+	struct metric_fit f;
+	enum judgement j;
+
+	metric_fit(&f, c->values, c->b.mark, nr, c->b.lo, c->b.hi, pos == 0 || pos == nr ? SIZE_MAX : pos);
+	j = metric_judge(&f, &c->values[pos]);
+	if (j == JUDGE_UNKNOWN && !c->confirming)
+		j = metric_nearer(&f, &c->values[pos]);
+	return j;
 }
 
 /* The verdict the runs at pos support so far (STEP_UNCLEAR: not yet). */
@@ -173,19 +194,24 @@ static enum step_verdict verdict_at(const struct bisect_ctx *c, size_t pos)
 
 	if (r->skip_code >= 0)
 		return STEP_SKIP;
-	j = c->o->metric ? judge_metric(&c->at[0].values, &c->at[c->res->nr].values, &r->values) :
-		judge_exits(r->nr_good, r->nr_bad, c->repeat);
+	j = c->o->metric ? judge_at(c, pos) : judge_exits(r->nr_good, r->nr_bad, c->repeat);
+	if (j == JUDGE_UNKNOWN && c->o->metric && (pos == 0 || pos == c->res->nr))
+		return STEP_ALIKE;	/* an end that fits neither level */
 	return j == JUDGE_GOOD ? STEP_GOOD : j == JUDGE_BAD ? STEP_BAD : STEP_UNCLEAR;
 }
 
 static int wants_more(const struct bisect_ctx *c, const struct task *t)
 {
 	const struct pos_runs *r = &c->at[t->pos];
-	size_t runs = c->o->metric ? r->values.nr : r->nr_good + r->nr_bad;
+	size_t runs = c->o->metric ? c->values[t->pos].nr : r->nr_good + r->nr_bad;
+	enum step_verdict v;
 
 	if (r->skip_code >= 0 || r->nr_exits >= t->max_runs + (size_t)r->retried)
 		return 0;
-	return runs < t->min_runs || (t->adaptive && verdict_at(c, t->pos) == STEP_UNCLEAR);
+	if (runs < t->min_runs)
+		return 1;
+	v = t->adaptive ? verdict_at(c, t->pos) : STEP_GOOD;
+	return v == STEP_UNCLEAR || v == STEP_ALIKE;
 }
 
 static enum run_outcome start_run(struct bisect_ctx *c, size_t i)
@@ -218,12 +244,12 @@ static enum run_outcome start_task(struct bisect_ctx *c, size_t i, struct task *
 }
 
 /* "(exit 0)", "(exits 0 1 1)", "(1.02 0.98, median 1)". */
-static void describe(struct strbuf *sb, const struct pos_runs *r, int metric)
+static void describe(struct strbuf *sb, const struct pos_runs *r, const struct samples *values)
 {
-	if (metric && r->values.nr) {
-		for (size_t i = 0; i < r->values.nr; i++)
-			strbuf_addf(sb, "%s%.6g", i ? " " : "", r->values.v[i]);
-		strbuf_addf(sb, ", median %.6g", samples_median(&r->values));
+	if (values && values->nr) {
+		for (size_t i = 0; i < values->nr; i++)
+			strbuf_addf(sb, "%s%.6g", i ? " " : "", values->v[i]);
+		strbuf_addf(sb, ", median %.6g", samples_median(values));
 		if (r->skip_code >= 0)
 			strbuf_addf(sb, ", then exit %d", r->skip_code);
 		return;
@@ -251,10 +277,10 @@ static void report(struct bisect_ctx *c, char *label, size_t pos, enum step_verd
 	s->exits = xcalloc(r->nr_exits + 1, sizeof(int));
 	memcpy(s->exits, r->exits, r->nr_exits * sizeof(int));
 	s->nr_exits = s->alloc_exits = r->nr_exits;
-	for (size_t i = 0; i < r->values.nr; i++)
-		samples_add(&s->values, r->values.v[i]);
+	for (size_t i = 0; c->o->metric && i < c->values[pos].nr; i++)
+		samples_add(&s->values, c->values[pos].v[i]);
 
-	describe(&sb, r, c->o->metric);
+	describe(&sb, r, c->o->metric ? &c->values[pos] : NULL);
 	if (!usage_quiet())	/* -q: the result only */
 		fprintf(stderr, "%s: %.*s %s (%s): %s\n", label, c->res->abbrev, sha(c, pos),
 			bisect_step_verdict_name(verdict), sb.buf,
@@ -361,58 +387,141 @@ static enum run_outcome test_round(struct bisect_ctx *c, const size_t *pos, size
 	return ret;
 }
 
-/* --metric: run both ends until they differ or --repeat is spent. */
-static enum run_outcome measure_ends(struct bisect_ctx *c, int *separated)
+/* --metric: one run at each end, which stand for good and bad from then on. */
+static enum run_outcome measure_ends(struct bisect_ctx *c)
 {
-	/* Two runs at least: one cannot tell the noise. */
-	size_t most = c->repeat > 2 ? c->repeat : 2;
-	struct task ends[2] = { { 0, 2, most, 0 }, { c->res->nr, 2, most, 0 } };
+	struct task ends[2] = { { 0, 1, 1, 0 }, { c->res->nr, 1, 1, 0 } };
 	static const char *const labels[] = { "good end", "bad end" };
-	enum run_outcome ret;
 
-	for (;;) {
-		c->res->rounds++;
-		if ((ret = run_tasks(c, ends, 2, NULL)) == RUN_STOP)
-			return ret;
-		for (int e = 0; e < 2; e++)
-			if (c->at[ends[e].pos].skip_code >= 0)
-				return stop(c, "cannot measure the %s %.*s: '%s' gave no measurement (exit %d)",
-					    labels[e], c->res->abbrev, sha(c, ends[e].pos), c->o->argv[0],
-					    c->at[ends[e].pos].skip_code);
-		*separated = metric_separated(&c->at[0].values, &c->at[c->res->nr].values);
-		if (*separated || ends[0].min_runs >= most)
-			break;
-		ends[0].min_runs++;
-		ends[1].min_runs++;
+	c->res->rounds++;
+	if (run_tasks(c, ends, 2, NULL) == RUN_STOP)
+		return RUN_STOP;
+	for (int e = 0; e < 2; e++) {
+		if (c->at[ends[e].pos].skip_code >= 0)
+			return stop(c, "cannot measure the %s %.*s: '%s' gave no measurement (exit %d)",
+				    labels[e], c->res->abbrev, sha(c, ends[e].pos), c->o->argv[0],
+				    c->at[ends[e].pos].skip_code);
+		report(c, xstrdup(labels[e]), ends[e].pos, e ? STEP_BAD : STEP_GOOD);
 	}
-	for (int e = 0; e < 2; e++)
-		report(c, xstrdup(labels[e]), ends[e].pos, !*separated ? STEP_ALIKE : e ? STEP_BAD : STEP_GOOD);
-	if (*separated) {
-		bisect_mark(&c->b, 0, MARK_GOOD);
-		bisect_mark(&c->b, c->res->nr, MARK_BAD);
-	}
+	bisect_mark(&c->b, 0, MARK_GOOD);
+	bisect_mark(&c->b, c->res->nr, MARK_BAD);
 	return RUN_COUNTED;
 }
 
-/*
- * --metric: before naming hi, make sure neither it nor the good commit
- * below it rests on fewer than three runs (outliers could have decided
- * it; the median of three outvotes one).
- * Returns RUN_RETRY when a verdict changed and the search goes on.
- */
-static enum run_outcome confirm(struct bisect_ctx *c)
-{
-	size_t pos[2], nr = 0, lo = c->b.lo, hi = c->b.hi;
+/* What confirm() concluded. */
+enum confirmed {
+	CONFIRMED,		/* name c->b.hi */
+	CONFIRM_AGAIN,		/* a verdict changed, or more runs at the ends: search on */
+	CONFIRM_ALIKE,		/* the ends measure alike, or an end fits neither level */
+	CONFIRM_STOP
+};
 
-	if (lo > 0 && c->at[lo].values.nr < 3 && c->at[lo].nr_exits < c->repeat)
-		pos[nr++] = lo;
-	if (hi < c->res->nr && c->at[hi].values.nr < 3 && c->at[hi].nr_exits < c->repeat)
-		pos[nr++] = hi;
-	if (!nr)
-		return RUN_COUNTED;
-	if (test_round(c, pos, nr, 3, "confirm") == RUN_STOP)
-		return RUN_STOP;
-	return c->b.lo == lo && c->b.hi == hi ? RUN_COUNTED : RUN_RETRY;
+static enum bisect_mark mark_of(enum step_verdict v)
+{
+	return v == STEP_GOOD ? MARK_GOOD : v == STEP_BAD ? MARK_BAD : MARK_SKIP;
+}
+
+/*
+ * Run the positions in one round, each to min_runs, then (adaptive:
+ * "confirm" steps) while unclear, at most --repeat; not adaptive, more
+ * runs at the ends, which are not reported as steps. Verdicts without a
+ * lean.
+ */
+static enum run_outcome confirm_round(struct bisect_ctx *c, const size_t *pos, const size_t *min_runs,
+				      size_t nr, int adaptive)
+{
+	struct task tasks[4];
+	enum run_outcome ret = RUN_COUNTED;
+	size_t n = 0;
+
+	c->confirming = 1;
+	for (size_t i = 0; i < nr; i++) {
+		tasks[n].pos = pos[i];
+		tasks[n].min_runs = min_runs[i];
+		tasks[n].max_runs = c->repeat;
+		tasks[n].adaptive = adaptive;
+		n += wants_more(c, &tasks[n]);	/* nothing to run: its verdict stands */
+	}
+	if (n) {
+		c->res->rounds++;
+		progress_line(c, tasks, n, -1);
+		ret = run_tasks(c, tasks, n, adaptive ? "confirm" : NULL);
+	}
+	c->confirming = 0;
+	return ret;
+}
+
+/* The verdict at pos on its own evidence. */
+static enum step_verdict confirmed_at(struct bisect_ctx *c, size_t pos)
+{
+	enum step_verdict v;
+
+	c->confirming = 1;
+	v = verdict_at(c, pos);
+	c->confirming = 0;
+	return v;
+}
+
+/*
+ * --metric, once the search has an outcome: the two levels must be
+ * separated (else more runs at the ends, and "alike" when --repeat is
+ * spent). Then, before hi is named, both ends and the boundary's two commits
+ * judged on their own evidence (two runs at least, three for an end that
+ * alone makes its side), and every measured commit must fit its side's
+ * level (metric_misfit), else it is judged again. A wrong lean or an
+ * outlier at an end shows here; the two verdicts at the boundary, which
+ * alone decide the culprit, are never leans.
+ */
+static enum confirmed confirm(struct bisect_ctx *c, enum bisect_status st)
+{
+	size_t lo = c->b.lo, hi = c->b.hi, nr = c->res->nr, pos[4], min[4], n = 0, p;
+	enum step_verdict v[4];
+	struct metric_fit f;
+
+	metric_fit(&f, c->values, c->b.mark, nr, lo, hi, SIZE_MAX);
+	if (!metric_fit_separated(&f)) {
+		if (c->values[0].nr >= c->repeat && c->values[nr].nr >= c->repeat)
+			return CONFIRM_ALIKE;
+		pos[0] = 0;
+		pos[1] = nr;
+		min[0] = c->values[0].nr + 1;
+		min[1] = c->values[nr].nr + 1;
+		return confirm_round(c, pos, min, 2, 0) == RUN_STOP ? CONFIRM_STOP : CONFIRM_AGAIN;
+	}
+	if (st != BISECT_FOUND)
+		return CONFIRMED;	/* skipped commits, or an end on the other side */
+	pos[n] = 0;
+	min[n++] = lo == 0 ? 3 : 2;
+	pos[n] = nr;
+	min[n++] = hi == nr ? 3 : 2;
+	if (lo != 0) {
+		pos[n] = lo;
+		min[n++] = 2;
+	}
+	if (hi != nr) {
+		pos[n] = hi;
+		min[n++] = 2;
+	}
+	if (confirm_round(c, pos, min, n, 1) == RUN_STOP)
+		return CONFIRM_STOP;
+	for (size_t i = 0; i < n; i++) {
+		v[i] = confirmed_at(c, pos[i]);
+		if (v[i] == STEP_ALIKE)
+			return CONFIRM_ALIKE;	/* an end that fits neither level */
+	}
+	for (size_t i = 0; i < n; i++)
+		bisect_mark(&c->b, pos[i], mark_of(v[i]));
+	if (c->b.lo != lo || c->b.hi != hi)
+		return CONFIRM_AGAIN;
+	if ((p = metric_misfit(c->values, c->b.mark, nr, lo, hi)) == SIZE_MAX)
+		return CONFIRMED;
+	if (c->values[p].nr >= c->repeat && (p == 0 || p == nr))
+		return CONFIRM_ALIKE;
+	min[0] = c->values[p].nr + 1;
+	if (confirm_round(c, &p, min, 1, 1) == RUN_STOP)
+		return CONFIRM_STOP;
+	bisect_mark(&c->b, p, mark_of(confirmed_at(c, p)));
+	return CONFIRM_AGAIN;
 }
 
 static void record_candidates(struct bisect_ctx *c)
@@ -437,26 +546,30 @@ static int search(struct bisect_ctx *c)
 	};
 	enum bisect_status st;
 	size_t *pos = xcalloc(c->jobs, sizeof(size_t)), nr;
-	int separated = 1, ret = 0;
-	enum run_outcome r;
+	/* Confirmations that keep changing verdicts end in a skip, never a loop. */
+	size_t guard = 4 * c->res->nr + 8;
+	enum confirmed r = CONFIRMED;
+	int ret = 0;
 
-	if (c->o->metric && measure_ends(c, &separated) == RUN_STOP)
+	if (c->o->metric && measure_ends(c) == RUN_STOP)
 		ret = -1;
-	while (!ret && separated) {
+	while (!ret) {
 		while ((st = bisect_next_round(&c->b, c->jobs, pos, &nr)) == BISECT_TEST)
 			if (test_round(c, pos, nr, 1, "") == RUN_STOP)
 				break;
 		if (st == BISECT_TEST)
 			ret = -1;
-		else if (st != BISECT_FOUND || !c->o->metric || (r = confirm(c)) == RUN_COUNTED)
+		else if (!c->o->metric || (r = confirm(c, st)) != CONFIRM_AGAIN)
 			break;
-		else if (r == RUN_STOP)
-			ret = -1;
+		else if (!--guard) {
+			st = BISECT_ONLY_SKIPPED;
+			break;
+		}
 	}
 	free(pos);
-	if (ret)
+	if (ret || r == CONFIRM_STOP)
 		return -1;
-	if (!separated) {
+	if (r == CONFIRM_ALIKE) {
 		c->res->outcome = BISECT_OUTCOME_NOT_REPRODUCED;
 		return 0;
 	}
@@ -578,9 +691,10 @@ static void release_ctx(struct bisect_ctx *c)
 {
 	for (size_t p = 0; c->at && p <= c->res->nr; p++) {
 		free(c->at[p].exits);
-		samples_release(&c->at[p].values);
+		samples_release(&c->values[p]);
 	}
 	free(c->at);
+	free(c->values);
 	strvec_clear(&c->argv);
 	bisect_release(&c->b);
 	free(c->slice);
@@ -610,6 +724,7 @@ int bisect_run(git_repository *repo, struct config *cfg, const struct window_opt
 		return 0;
 	}
 	c.at = xcalloc(res->nr + 1, sizeof(*c.at));
+	c.values = xcalloc(res->nr + 1, sizeof(*c.values));
 	for (size_t p = 0; p <= res->nr; p++)
 		c.at[p].skip_code = -1;
 	announce(&c);

@@ -165,32 +165,6 @@ enum judgement judge_exits(size_t nr_good, size_t nr_bad, size_t max_runs)
 }
 
 /*
- * The spread of the ends: 1.4826 MAD of each end's runs from its median,
- * the larger of the two (an end whose few runs happen to agree must not
- * make the noise look small). *df: the degrees of freedom behind it.
- */
-static double ends_sigma(const struct samples *good, const struct samples *bad, size_t *df)
-{
-	const struct samples *groups[] = { good, bad };
-	double sigma = 0;
-
-	*df = SIZE_MAX;
-	for (size_t g = 0; g < 2; g++) {
-		struct samples res = { NULL, 0, 0 };
-		double m = samples_median(groups[g]);
-
-		for (size_t i = 0; i < groups[g]->nr; i++)
-			samples_add(&res, fabs(groups[g]->v[i] - m));
-		if (res.nr && 1.4826 * samples_median(&res) > sigma)
-			sigma = 1.4826 * samples_median(&res);
-		if (groups[g]->nr - (groups[g]->nr > 0) < *df)
-			*df = groups[g]->nr - (groups[g]->nr > 0);
-		samples_release(&res);
-	}
-	return sigma;
-}
-
-/*
  * Student's t at 0.999 one-sided over the normal's 3.09, by degrees of
  * freedom: how much a spread measured on few runs must be widened to keep
  * the 0.1% error rate of a known one.
@@ -205,20 +179,112 @@ static double few_runs_factor(size_t df)
 	return (3.09 + 5.5 / (double)df) / 3.09;
 }
 
-/*
- * The noise of one run, from the ends (ends_sigma),
- * widened for few runs (few_runs_factor), and never under 1/20 of the
- * gap between the ends, so timer quantisation (a spread of 0) cannot
- * make one stray run decisive.
- */
-static double run_sigma(const struct samples *good, const struct samples *bad)
+/* The median of the medians of the positions [from, to] but skip, but and skipped ones. */
+static double level_of(const struct samples *at, const unsigned char *mark, size_t from, size_t to,
+		       size_t skip, size_t but, size_t *nr_runs)
 {
-	size_t df;
-	double sigma = ends_sigma(good, bad, &df);
-	double floor = fabs(samples_median(bad) - samples_median(good)) / 20;
+	struct samples meds = { NULL, 0, 0 };
+	double level;
 
-	sigma *= few_runs_factor(df);
-	return sigma > floor ? sigma : floor;
+	*nr_runs = 0;
+	for (size_t p = from; p <= to; p++) {
+		if (p == skip || p == but || !at[p].nr || (mark && mark[p] == MARK_SKIP))
+			continue;
+		samples_add(&meds, samples_median(&at[p]));
+		*nr_runs += at[p].nr;
+	}
+	level = samples_median(&meds);
+	samples_release(&meds);
+	return level;
+}
+
+/*
+ * The noise of one run from the runs of each commit among themselves
+ * (distances from its own median, made up for the median's pull),
+ * widened for their degrees of freedom; 0 with fewer than two.
+ */
+static double within_sigma(const struct samples *at, size_t nr, size_t skip, double *spread)
+{
+	struct samples res = { NULL, 0, 0 };
+	size_t df = 0;
+	double sigma = 0;
+
+	for (size_t p = 0; p <= nr; p++) {
+		double m = samples_median(&at[p]), scale;
+
+		if (p == skip || at[p].nr < 2)
+			continue;
+		scale = sqrt((double)at[p].nr / (double)(at[p].nr - 1));
+		for (size_t i = 0; i < at[p].nr; i++)
+			samples_add(&res, scale * fabs(at[p].v[i] - m));
+		df += at[p].nr - 1;
+	}
+	*spread = 0;
+	if (df >= 2) {
+		*spread = 1.4826 * samples_median(&res);
+		sigma = *spread * few_runs_factor(df);
+	}
+	samples_release(&res);
+	return sigma;
+}
+
+void metric_fit(struct metric_fit *f, const struct samples *at, const unsigned char *mark, size_t nr,
+		size_t lo, size_t hi, size_t skip)
+{
+	struct samples res = { NULL, 0, 0 };
+	size_t from[2] = { 0, hi }, to[2] = { lo, nr }, n;
+	double within, within_spread;
+
+	/*
+	 * A level is the median of its side's positions' medians, so one
+	 * commit's outlier is outvoted by the others.
+	 */
+	f->good = level_of(at, mark, 0, lo, skip, SIZE_MAX, &f->nr_good);
+	f->bad = level_of(at, mark, hi, nr, skip, SIZE_MAX, &f->nr_bad);
+	/*
+	 * One noise for every run: 1.4826 MAD of the runs' distances from
+	 * their side's level without their own commit (so the commit that
+	 * makes the level does not count as a distance of 0), widened for the
+	 * degrees of freedom behind it, and never under 1/20 of the gap, so
+	 * timer quantisation (a spread of 0) cannot make one stray run
+	 * decisive.
+	 */
+	for (int k = 0; k < 2; k++)
+		for (size_t p = from[k]; p <= to[k]; p++) {
+			double level = level_of(at, mark, from[k], to[k], skip, p, &n), scale = 1;
+
+			if (p == skip || !at[p].nr || (mark && mark[p] == MARK_SKIP))
+				continue;
+			/* Alone on its side: the distances from its own median, which run short. */
+			if (isnan(level)) {
+				if (at[p].nr < 2)
+					continue;
+				level = samples_median(&at[p]);
+				scale = sqrt((double)at[p].nr / (double)(at[p].nr - 1));
+			}
+			for (size_t i = 0; i < at[p].nr; i++)
+				samples_add(&res, scale * fabs(at[p].v[i] - level));
+		}
+	f->sigma = f->spread = INFINITY;
+	if (f->nr_good && f->nr_bad && res.nr > 2) {
+		f->spread = 1.4826 * samples_median(&res);
+		f->sigma = f->spread * few_runs_factor(res.nr - 2);
+	}
+	/*
+	 * Distances from a side's level run short when the search sorted
+	 * commits by a small step: never below the spread of the runs of one
+	 * commit among themselves, where there is one.
+	 */
+	within = within_sigma(at, nr, skip, &within_spread);
+	if (isfinite(f->sigma) && within > f->sigma) {
+		f->sigma = within;
+		f->spread = within_spread;
+	}
+	if (f->nr_good && f->nr_bad && f->sigma < fabs(f->bad - f->good) / 20)
+		f->sigma = fabs(f->bad - f->good) / 20;
+	if (f->nr_good && f->nr_bad && f->spread < fabs(f->bad - f->good) / 20)
+		f->spread = fabs(f->bad - f->good) / 20;
+	samples_release(&res);
 }
 
 /* Standard error of a median of n runs (a mean for n <= 2). */
@@ -229,19 +295,28 @@ static double median_se(double sigma, size_t n)
 	return (n > 2 ? 1.2533 : 1) * sigma / sqrt((double)n);
 }
 
-enum judgement judge_metric(const struct samples *good, const struct samples *bad,
-			    const struct samples *c)
+enum judgement metric_judge(const struct metric_fit *f, const struct samples *c)
 {
-	double sigma = run_sigma(good, bad);
-	double g = samples_median(good), b = samples_median(bad), m = samples_median(c);
+	double sigma = f->sigma, g = f->good, b = f->bad, m = samples_median(c);
 	double gap = fabs(b - g), dir = b > g ? 1 : -1, mid = (g + b) / 2;
-	double se_mid = hypot(median_se(sigma, good->nr), median_se(sigma, bad->nr)) / 2;
+	double se_mid = hypot(median_se(sigma, f->nr_good), median_se(sigma, f->nr_bad)) / 2;
 	double sum = 0, llr;
 	size_t used = 0;
 	int closer_good;
 
-	if (isnan(m) || !c->nr)
+	if (isnan(m) || isnan(g) || isnan(b) || !isfinite(sigma) || !c->nr)
 		return JUDGE_UNKNOWN;
+	/*
+	 * Runs that disagree among themselves (an outlier among them) decide
+	 * nothing yet: up to three runs must all lie within 2 sigma of their
+	 * median (the spread as measured, not widened: two outliers rarely
+	 * agree that well), more runs by a majority.
+	 */
+	for (size_t i = 0; i < c->nr; i++)
+		used += fabs(c->v[i] - m) <= 2 * f->spread;
+	if (c->nr <= 3 ? used < c->nr : used * 2 <= c->nr)
+		return JUDGE_UNKNOWN;
+	used = 0;
 	/*
 	 * Wald's sequential probability ratio test of "at the good level"
 	 * against "at the bad level", normal noise of sigma: the log
@@ -264,28 +339,78 @@ enum judgement judge_metric(const struct samples *good, const struct samples *ba
 		return JUDGE_UNKNOWN;
 	closer_good = sum < 0;
 	/*
-	 * Runs far from both ends are evidence for neither (an outlier, a
-	 * level of its own, or ends that outliers misplaced): with one or two
-	 * runs the median must lie within METRIC_Z standard errors of the
-	 * closer end, with more within half the gap beyond it.
+	 * Runs far from both levels are evidence for neither (an outlier, a
+	 * level of its own, or levels that outliers misplaced): with one or
+	 * two runs the median must lie within METRIC_Z standard errors of the
+	 * closer level, with more within half the gap beyond it.
 	 */
 	if (fabs(m - (closer_good ? g : b)) > (c->nr < 3 ? 0 : gap / 2) +
-	    METRIC_Z * hypot(median_se(sigma, c->nr), median_se(sigma, closer_good ? good->nr : bad->nr)))
+	    METRIC_Z * hypot(median_se(sigma, c->nr), median_se(sigma, closer_good ? f->nr_good : f->nr_bad)))
 		return JUDGE_UNKNOWN;
 	return closer_good ? JUDGE_GOOD : JUDGE_BAD;
 }
 
+enum judgement metric_nearer(const struct metric_fit *f, const struct samples *c)
+{
+	double m = samples_median(c), gap = fabs(f->bad - f->good);
+
+	if (isnan(m) || isnan(f->good) || isnan(f->bad) || !gap)
+		return JUDGE_UNKNOWN;
+	/*
+	 * Within a quarter of the gap from the midpoint, or beyond both
+	 * levels by half the gap (an outlier, likely): no lean either way.
+	 */
+	if (fabs(m - (f->good + f->bad) / 2) < gap / 4 || fabs(m - (f->good + f->bad) / 2) > gap)
+		return JUDGE_UNKNOWN;
+	return fabs(m - f->good) < fabs(m - f->bad) ? JUDGE_GOOD : JUDGE_BAD;
+}
+
+int metric_fit_separated(const struct metric_fit *f)
+{
+	/*
+	 * A gap of METRIC_Z standard errors of the two levels, and of
+	 * METRIC_Z times the (widened) noise of one run: a smaller step would
+	 * take more runs a commit than a search affords, and every misjudged
+	 * commit would send it the wrong way.
+	 */
+	return !isnan(f->good) && !isnan(f->bad) && isfinite(f->sigma) &&
+		fabs(f->bad - f->good) > METRIC_GAP * f->sigma &&
+		fabs(f->bad - f->good) > METRIC_Z * hypot(median_se(f->sigma, f->nr_good),
+							   median_se(f->sigma, f->nr_bad));
+}
+
+size_t metric_misfit(const struct samples *at, const unsigned char *mark, size_t nr, size_t lo, size_t hi)
+{
+	for (size_t p = 0; p <= nr; p++) {
+		struct metric_fit f;
+		double level, se;
+
+		if (!at[p].nr || (p > lo && p < hi) || (mark && mark[p] == MARK_SKIP))
+			continue;
+		metric_fit(&f, at, mark, nr, lo, hi, p == 0 || p == nr ? SIZE_MAX : p);
+		level = p <= lo ? f.good : f.bad;
+		se = hypot(median_se(f.sigma, at[p].nr), median_se(f.sigma, p <= lo ? f.nr_good : f.nr_bad));
+		if (!isnan(level) && fabs(samples_median(&at[p]) - level) > METRIC_Z * se)
+			return p;
+	}
+	return SIZE_MAX;
+}
+
+enum judgement judge_metric(const struct samples *good, const struct samples *bad,
+			    const struct samples *c)
+{
+	const struct samples at[2] = { *good, *bad };
+	struct metric_fit f;
+
+	metric_fit(&f, at, NULL, 1, 0, 1, SIZE_MAX);
+	return metric_judge(&f, c);
+}
+
 int metric_separated(const struct samples *good, const struct samples *bad)
 {
-	double sigma = run_sigma(good, bad);
-	double g = samples_median(good), b = samples_median(bad);
-	double se = hypot(median_se(sigma, good->nr), median_se(sigma, bad->nr));
+	const struct samples at[2] = { *good, *bad };
+	struct metric_fit f;
 
-	/*
-	 * And a gap of at least twice the (widened) noise of one run: a
-	 * smaller step would take more runs a commit than a search affords,
-	 * and every misjudged commit would send it the wrong way.
-	 */
-	return !isnan(g) && !isnan(b) && good->nr >= 2 && bad->nr >= 2 &&
-		fabs(b - g) > METRIC_Z * se;
+	metric_fit(&f, at, NULL, 1, 0, 1, SIZE_MAX);
+	return metric_fit_separated(&f);
 }

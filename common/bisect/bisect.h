@@ -65,20 +65,31 @@ enum bisect_status bisect_next_round(struct bisect *b, size_t jobs, size_t *pos,
  * decided as soon as it cannot change; JUDGE_UNKNOWN while it can, and
  * at the end on a tie.
  *
- * --metric: each end is run at least twice, and until the two medians
- * differ by more than METRIC_Z standard errors (metric_separated). The
- * noise of one run comes from the ends (their pooled spread, 1.4826 MAD,
- * widened for few runs, at least 1/20 of the gap). A commit is good or
- * bad when its median is more than METRIC_Z standard errors from the
- * midpoint of the ends and, with fewer than 3 runs, within METRIC_Z of
- * the closer end; JUDGE_UNKNOWN otherwise. With normal noise a single
- * verdict is wrong with probability below 0.14% (one-sided 3 sigma) even
- * at the margin, and far less on a step of 5x the noise or more, where
- * a run lies 2.5 sigma beyond the margin; the man page says so.
+ * --metric (the policy is in bisect-run.c, its proof in
+ * tests/unit/test-bisect.c): every run of the search is evidence. The
+ * runs at and below the last good commit are the good side, those at and
+ * above the first bad one the bad side (metric_fit): each side's level is
+ * the median of its commits' medians, and the noise of one run is pooled
+ * over both (1.4826 MAD of every run's distance from its side's level
+ * without its own commit, never below the spread of one commit's runs
+ * among themselves, widened for few runs, at least 1/20 of the gap).
+ * metric_judge is Wald's sequential test of one commit's runs against the
+ * two levels: good or bad when the log likelihood ratio passes METRIC_LLR,
+ * up to three runs all agree (within twice the measured spread of their
+ * median, more runs by a majority) and the median lies within METRIC_Z
+ * standard errors of that level (runs more than METRIC_Z sigma beyond
+ * both levels are outliers, no evidence). metric_nearer is the search's
+ * lean from a single run: the nearer level, unless within a quarter of
+ * the gap from the midpoint or beyond both levels by half the gap. A lean
+ * is only a lean: before a culprit is named, both ends and the boundary's
+ * two commits must pass metric_judge against a fit without their own
+ * runs, and every other commit fit its side (metric_misfit).
  */
 #define METRIC_Z 3.0
-/* ln(1 / 0.001): Wald's bound for an error rate of 0.1% each way. */
-#define METRIC_LLR 6.9
+/* The smallest step, in (widened) noise of one run, that is bisected. */
+#define METRIC_GAP 4.0
+/* ln(1 / 0.0001): Wald's bound for an error rate of 0.01% each way. */
+#define METRIC_LLR 9.2
 
 enum judgement { JUDGE_GOOD, JUDGE_BAD, JUDGE_UNKNOWN };
 
@@ -92,6 +103,35 @@ void samples_release(struct samples *s);
 double samples_median(const struct samples *s);
 
 enum judgement judge_exits(size_t nr_good, size_t nr_bad, size_t max_runs);
+
+struct metric_fit {
+	double good, bad;		/* each side's level (NAN: no runs) */
+	double sigma;			/* noise of one run (INFINITY: too few runs) */
+	double spread;			/* the same before widening for few runs */
+	size_t nr_good, nr_bad;		/* runs behind each level */
+};
+
+/*
+ * Fit the levels and the noise on the runs at (nr + 1 positions)
+ * 0..lo (good) and hi..nr (bad), leaving out the runs at skip (SIZE_MAX:
+ * none) and at positions marked MARK_SKIP in mark (NULL: none).
+ */
+void metric_fit(struct metric_fit *f, const struct samples *at, const unsigned char *mark, size_t nr,
+		size_t lo, size_t hi, size_t skip);
+enum judgement metric_judge(const struct metric_fit *f, const struct samples *c);
+enum judgement metric_nearer(const struct metric_fit *f, const struct samples *c);
+/* The two levels differ by METRIC_GAP sigma and METRIC_Z standard errors. */
+int metric_fit_separated(const struct metric_fit *f);
+
+/*
+ * The first position with runs (but skipped ones), at or below lo or at or above hi, whose
+ * median lies more than METRIC_Z standard errors from its side's level
+ * (fitted without it): a misjudged commit, or an outlier that moved a
+ * level. SIZE_MAX when every one fits.
+ */
+size_t metric_misfit(const struct samples *at, const unsigned char *mark, size_t nr, size_t lo, size_t hi);
+
+/* metric_judge and metric_fit_separated with the runs of the two ends alone. */
 enum judgement judge_metric(const struct samples *good, const struct samples *bad,
 			    const struct samples *c);
 int metric_separated(const struct samples *good, const struct samples *bad);
