@@ -375,6 +375,11 @@ test_expect_success 'SIGTERM in the middle of a round stops every job and remove
 	test_cmp "$TRASH/before" "$TRASH/after"
 '
 
+# work_tree_hashes <repo>: the hash of every file of $TRASH/<repo> but .git.
+work_tree_hashes() {
+	(cd "$TRASH" && find "$1" -path "$1/.git" -prune -o -type f -print | sort | xargs sha256sum)
+}
+
 # The hostile benchmark: at its first run it swaps the tracked directory
 # helion/ for a symlink to the user's checkout and perf.txt for one to a
 # file outside the repository; any later checkout that followed them
@@ -399,7 +404,7 @@ test_expect_success 'a command that swaps a tracked directory or file for a syml
 	echo "precious" >"$TRASH/outside.txt" &&
 	cp helion/language/layout.py ../layout.before &&
 	snapshot >../victim.before &&
-	(cd "$TRASH" && find victim -path victim/.git -prune -o -type f -print | sort | xargs sha256sum) >../tree.before &&
+	work_tree_hashes victim >../tree.before &&
 	rm -f "$TRASH/swapped" &&
 	git benchbisect run --good main~8 --bad main -- swap-for-symlinks >../out 2>../err &&
 	test -f "$TRASH/swapped" &&
@@ -408,7 +413,7 @@ test_expect_success 'a command that swaps a tracked directory or file for a syml
 	test_cmp ../expect "$TRASH/outside.txt" &&
 	snapshot >../victim.after &&
 	test_cmp ../victim.before ../victim.after &&
-	(cd "$TRASH" && find victim -path victim/.git -prune -o -type f -print | sort | xargs sha256sum) >../tree.after &&
+	work_tree_hashes victim >../tree.after &&
 	test_cmp ../tree.before ../tree.after &&
 	ls -A "$TMPDIR" >../left &&
 	test_cmp /dev/null ../left
@@ -456,7 +461,7 @@ test_expect_success 'symlinks planted between two checkouts of one job are remov
 	echo "uncommitted softmax work" >>helion/_compiler/cute/softmax.py &&
 	mkdir "$TRASH/outside-dir" &&
 	snapshot >../victim.before &&
-	(cd "$TRASH" && find victim2 -path victim2/.git -prune -o -type f -print | sort | xargs sha256sum) >../tree.before &&
+	work_tree_hashes victim2 >../tree.before &&
 	rm -f "$TRASH/trees.log" "$TRASH/exact.log" &&
 	git benchbisect run --good main~8 --bad main -- plant-symlinks >../out 2>../err &&
 	step_verdicts ../err >../actual &&
@@ -476,7 +481,7 @@ test_expect_success 'symlinks planted between two checkouts of one job are remov
 	test_cmp /dev/null ../actual &&
 	snapshot >../victim.after &&
 	test_cmp ../victim.before ../victim.after &&
-	(cd "$TRASH" && find victim2 -path victim2/.git -prune -o -type f -print | sort | xargs sha256sum) >../tree.after &&
+	work_tree_hashes victim2 >../tree.after &&
 	test_cmp ../tree.before ../tree.after &&
 	ls -A "$TMPDIR" >../left &&
 	test_cmp /dev/null ../left

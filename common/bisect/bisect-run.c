@@ -357,6 +357,11 @@ static void progress_line(struct bisect_ctx *c, const struct task *tasks, size_t
 	strbuf_release(&sb);
 }
 
+static enum bisect_mark mark_of(enum step_verdict v)
+{
+	return v == STEP_GOOD ? MARK_GOOD : v == STEP_BAD ? MARK_BAD : MARK_SKIP;
+}
+
 /* Test the positions at once, then mark them, lowest first. */
 static enum run_outcome test_round(struct bisect_ctx *c, const size_t *pos, size_t nr, size_t min_runs,
 				   const char *label)
@@ -376,12 +381,8 @@ static enum run_outcome test_round(struct bisect_ctx *c, const size_t *pos, size
 	ret = run_tasks(c, tasks, nr, label);
 	if (ret != RUN_STOP) {
 		progress_line(c, tasks, nr, start);
-		for (size_t i = 0; i < nr; i++) {
-			enum step_verdict v = verdict_at(c, pos[i]);
-
-			bisect_mark(&c->b, pos[i], v == STEP_GOOD ? MARK_GOOD : v == STEP_BAD ? MARK_BAD :
-				    MARK_SKIP);
-		}
+		for (size_t i = 0; i < nr; i++)
+			bisect_mark(&c->b, pos[i], mark_of(verdict_at(c, pos[i])));
 	}
 	free(tasks);
 	return ret;
@@ -415,11 +416,6 @@ enum confirmed {
 	CONFIRM_ALIKE,		/* the ends measure alike, or an end fits neither level */
 	CONFIRM_STOP
 };
-
-static enum bisect_mark mark_of(enum step_verdict v)
-{
-	return v == STEP_GOOD ? MARK_GOOD : v == STEP_BAD ? MARK_BAD : MARK_SKIP;
-}
 
 /*
  * Run the positions in one round, each to min_runs, then (adaptive:
