@@ -1,0 +1,152 @@
+#include <ctype.h>
+#include <string.h>
+#include "util/usage.h"
+#include "util/markup.h"
+
+#define REPLACEMENT "\xef\xbf\xbd"	/* U+FFFD */
+
+/* Length of the valid UTF-8 sequence at s, or 0 when it is not one. */
+static size_t utf8_len(const unsigned char *s)
+{
+	size_t n;
+	unsigned int cp;
+
+	if (*s < 0x80)
+		return 1;
+	if (*s >= 0xc2 && *s <= 0xdf)
+		n = 2, cp = *s & 0x1f;
+	else if (*s >= 0xe0 && *s <= 0xef)
+		n = 3, cp = *s & 0x0f;
+	else if (*s >= 0xf0 && *s <= 0xf4)
+		n = 4, cp = *s & 0x07;
+	else
+		return 0;
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	/* Overlong forms, surrogates and code points past U+10FFFF. */
+	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+	    (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return n;
+}
+
+void markdown_escape(struct strbuf *sb, const char *s)
+{
+	/* CommonMark lets any ASCII punctuation be escaped; these can start markup. */
+	static const char special[] = "\\`*_[]<>|~&!$";
+
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c < 0x20 || c == 0x7f)
+			strbuf_addstr(sb, REPLACEMENT);
+		else if (strchr(special, c))
+			strbuf_addch(sb, '\\'), strbuf_addch(sb, c);
+		else
+			strbuf_addch(sb, c);
+	}
+}
+
+void markdown_code(struct strbuf *sb, const char *s)
+{
+	size_t longest = 0, run = 0;
+	int pad;
+
+	for (const char *p = s; *p; p++) {
+		run = *p == '`' ? run + 1 : 0;
+		longest = run > longest ? run : longest;
+	}
+	/* A span that starts or ends with a backtick needs a space inside the fence. */
+	pad = *s == '`' || (*s && s[strlen(s) - 1] == '`');
+	for (size_t i = 0; i <= longest; i++)
+		strbuf_addch(sb, '`');
+	if (pad)
+		strbuf_addch(sb, ' ');
+	for (; *s; s++) {
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			strbuf_addstr(sb, REPLACEMENT);
+		else
+			strbuf_addch(sb, *s);
+	}
+	if (pad)
+		strbuf_addch(sb, ' ');
+	for (size_t i = 0; i <= longest; i++)
+		strbuf_addch(sb, '`');
+}
+
+void xml_escape(struct strbuf *sb, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (*p) {
+		size_t n = utf8_len(p);
+
+		if (!n || *p < 0x20 || *p == 0x7f) {
+			strbuf_addstr(sb, REPLACEMENT);
+			p++;
+			continue;
+		}
+		switch (*p) {
+		case '&': strbuf_addstr(sb, "&amp;"); break;
+		case '<': strbuf_addstr(sb, "&lt;"); break;
+		case '>': strbuf_addstr(sb, "&gt;"); break;
+		case '"': strbuf_addstr(sb, "&quot;"); break;
+		case '\'': strbuf_addstr(sb, "&apos;"); break;
+		default: strbuf_add(sb, p, n); break;
+		}
+		p += n;
+	}
+}
+
+/* GitHub owner and repository names: letters, digits, '-', '_' and '.'. */
+static int github_name(const char *s, size_t len)
+{
+	if (!len || (len <= 2 && s[0] == '.' && (len == 1 || s[1] == '.')))
+		return 0;
+	for (size_t i = 0; i < len; i++)
+		if (!isalnum((unsigned char)s[i]) && !strchr("-_.", s[i]))
+			return 0;
+	return 1;
+}
+
+char *github_base_url(const char *url)
+{
+	static const char *const prefixes[] = {
+		"https://github.com/", "http://github.com/", "ssh://git@github.com/",
+		"ssh://github.com/", "git://github.com/", "git@github.com:",
+		"https://www.github.com/",
+	};
+	const char *path = NULL, *slash;
+	size_t len;
+
+	for (size_t i = 0; !path && i < ARRAY_SIZE(prefixes); i++)
+		if (!strncmp(url, prefixes[i], strlen(prefixes[i])))
+			path = url + strlen(prefixes[i]);
+	if (!path || !(slash = strchr(path, '/')))
+		return NULL;
+	len = strlen(slash + 1);
+	if (len && slash[len] == '/')
+		len--;
+	if (len > 4 && !strncmp(slash + 1 + len - 4, ".git", 4))
+		len -= 4;
+	if (!github_name(path, (size_t)(slash - path)) || !github_name(slash + 1, len))
+		return NULL;
+	return xstrfmt("https://github.com/%.*s/%.*s", (int)(slash - path), path, (int)len,
+		       slash + 1);
+}
+
+char *repo_github_base_url(git_repository *repo)
+{
+	git_remote *remote;
+	char *base = NULL;
+
+	if (!repo || git_remote_lookup(&remote, repo, "origin"))
+		return NULL;
+	if (git_remote_url(remote))
+		base = github_base_url(git_remote_url(remote));
+	git_remote_free(remote);
+	return base;
+}

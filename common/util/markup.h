@@ -1,0 +1,48 @@
+#ifndef UTIL_MARKUP_H
+#define UTIL_MARKUP_H
+
+#include <git2.h>
+#include "util/strbuf.h"
+
+/*
+ * Escaping untrusted text (commit subjects, dashboard strings) for the
+ * report formats, and the commit links of the Markdown report.
+ */
+
+/*
+ * Append s to sb as Markdown inline text: every character that could open
+ * markup (emphasis, code, links, autolinks, HTML, tables, strikethrough,
+ * math) is backslash-escaped, and control characters (newlines included,
+ * which would end a list item or a table row) become U+FFFD.
+ */
+void markdown_escape(struct strbuf *sb, const char *s);
+
+/*
+ * Append s to sb as a Markdown code span: a backtick fence longer than any
+ * run of backticks in s, control characters as U+FFFD.
+ */
+void markdown_code(struct strbuf *sb, const char *s);
+
+/*
+ * Append s to sb as XML character data or attribute value: & < > " '
+ * become entities; control characters, which XML 1.0 forbids, and bytes
+ * that are not UTF-8 become U+FFFD.
+ */
+void xml_escape(struct strbuf *sb, const char *s);
+
+/*
+ * The https://github.com/<owner>/<repo> base of a remote URL in https,
+ * http, ssh (ssh://git@github.com/o/r.git) or scp form (git@github.com:o/r),
+ * with or without ".git"; NULL for any other host or a malformed path.
+ * The caller frees the result.
+ */
+char *github_base_url(const char *remote_url);
+
+/*
+ * github_base_url() of the repository's "origin" (as libgit2 reads it,
+ * url.<base>.insteadOf applied), or NULL when there is no such remote or
+ * it is not on GitHub. The caller frees the result.
+ */
+char *repo_github_base_url(git_repository *repo);
+
+#endif

@@ -1,0 +1,74 @@
+#include <stdlib.h>
+#include "tap.h"
+#include "util/strbuf.h"
+#include "util/markup.h"
+
+static void check_md(const char *in, const char *want)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	markdown_escape(&sb, in);
+	is_str(sb.buf, want, want);
+	strbuf_release(&sb);
+}
+
+static void check_code(const char *in, const char *want)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	markdown_code(&sb, in);
+	is_str(sb.buf, want, want);
+	strbuf_release(&sb);
+}
+
+static void check_xml(const char *in, const char *want, const char *name)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	xml_escape(&sb, in);
+	is_str(sb.buf, want, name);
+	strbuf_release(&sb);
+}
+
+static void check_github(const char *url, const char *want)
+{
+	char *got = github_base_url(url);
+
+	is_str(got, want, url);
+	free(got);
+}
+
+int main(void)
+{
+	check_md("[cute] Use tcgen05 MMA (#2871)", "\\[cute\\] Use tcgen05 MMA (#2871)");
+	check_md("*a* _b_ `c` <d> e|f ~~g~~ h & i ![j] $k$ \\",
+		 "\\*a\\* \\_b\\_ \\`c\\` \\<d\\> e\\|f \\~\\~g\\~\\~ h \\& i \\!\\[j\\] \\$k\\$ \\\\");
+	check_md("line\nbreak\ttab\x1b[31m", "line\xef\xbf\xbd" "break\xef\xbf\xbd" "tab\xef\xbf\xbd\\[31m");
+	check_md("caf\xc3\xa9 #12 1. - +", "caf\xc3\xa9 #12 1. - +");
+
+	check_code("(?i)\\[(?:cute|cutedsl)\\]", "`(?i)\\[(?:cute|cutedsl)\\]`");
+	check_code("a`b``c", "```a`b``c```");
+	check_code("`x", "`` `x ``");
+
+	check_xml("<a href=\"x\">&'</a>", "&lt;a href=&quot;x&quot;&gt;&amp;&apos;&lt;/a&gt;", "markup");
+	check_xml("bell\x07 esc\x1b caf\xc3\xa9 \xe2\x86\x92", "bell\xef\xbf\xbd esc\xef\xbf\xbd caf\xc3\xa9 \xe2\x86\x92",
+		  "control characters, UTF-8 kept");
+	check_xml("bad \xff \xc3( \xed\xa0\x80 \xc0\xaf end",
+		  "bad \xef\xbf\xbd \xef\xbf\xbd( \xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd \xef\xbf\xbd\xef\xbf\xbd end",
+		  "invalid UTF-8, surrogates and overlong forms");
+
+	check_github("https://github.com/pytorch/helion.git", "https://github.com/pytorch/helion");
+	check_github("https://github.com/pytorch/helion", "https://github.com/pytorch/helion");
+	check_github("https://github.com/pytorch/helion/", "https://github.com/pytorch/helion");
+	check_github("git@github.com:pytorch/helion.git", "https://github.com/pytorch/helion");
+	check_github("ssh://git@github.com/pytorch/helion.git", "https://github.com/pytorch/helion");
+	check_github("git://github.com/pytorch-labs/helion.git", "https://github.com/pytorch-labs/helion");
+	check_github("https://gitlab.com/pytorch/helion.git", NULL);
+	check_github("https://github.com.evil.example/pytorch/helion", NULL);
+	check_github("https://github.com/pytorch", NULL);
+	check_github("https://github.com/pytorch/helion/tree/main", NULL);
+	check_github("https://github.com/pytorch/he\"lion", NULL);
+	check_github("https://github.com/../helion", NULL);
+	check_github("/srv/git/helion.git", NULL);
+	return done_testing();
+}
