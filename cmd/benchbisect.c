@@ -26,6 +26,8 @@
 #include "history/options-check.h"
 #include "history/window-json.h"
 #include "classify/classify.h"
+#include "classify/classify-markdown.h"
+#include "history/window-report.h"
 #include "bisect/bisect-run.h"
 
 static const char *const classify_usage[] = {
@@ -61,6 +63,7 @@ struct classify_cli {
 	struct window_options o;
 	struct classify_options co;
 	struct strvec method;
+	struct report_options ro;
 	int json, color;
 };
 
@@ -126,6 +129,7 @@ static int cmd_classify(int argc, const char **argv)
 		OPT_BOOL(0, "json", &c.json, "print one JSON object (see the man page)"),
 		OPT_COLOR(&c.color),
 		OPT__QUIET(&quiet),
+		OPT_REPORT(&c.ro),
 		OPT_END(),
 	};
 
@@ -146,6 +150,8 @@ static int cmd_classify(int argc, const char **argv)
 	check_ratio(options, "shared-ratio", c.co.shared_ratio, 0, 1);
 	check_ratio(options, "agree-ratio", c.co.agree_ratio, 0, 1);
 	check_ratio(options, "flat-ratio", c.co.flat_ratio, 0, 1);
+	if (report_options_check(&c.ro, c.json))
+		usage_with_options(classify_usage, options);
 	c.o.platform = argv[0];
 	c.o.date = argv[1];
 	c.co.span = c.o.span;
@@ -178,8 +184,12 @@ static int cmd_classify(int argc, const char **argv)
 		exit(EXIT_FATAL);
 	for (size_t i = 0; i < res.warnings.nr; i++)
 		warning("%s", res.warnings.v[i]);
+	if (report_write_svg(&c.ro, &w, cause_titles[res.cause]))
+		exit(EXIT_FATAL);
 	if (c.json)
 		json_print_and_free(classify_json(&res, &w, &c.o));
+	else if (c.ro.markdown)
+		classify_markdown(stdout, &res, &w, &c.o, repo);
 	else
 		classify_print(stdout, &res, &w, &c.o, want_color(c.color, &cfg, "color.benchbisect"));
 	classify_result_release(&res);

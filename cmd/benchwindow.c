@@ -20,6 +20,8 @@
 #include "history/options-check.h"
 #include "history/window-json.h"
 #include "history/window-print.h"
+#include "history/window-markdown.h"
+#include "history/window-report.h"
 
 static const char *const benchwindow_usage[] = {
 	"git benchwindow [<options>] <platform> <date>",
@@ -55,6 +57,7 @@ int main(int argc, const char **argv)
 {
 	struct window_options o;
 	struct window_print_options po = { 0 };
+	struct report_options ro = { 0 };
 	int json = 0, color = COLOR_AUTO, list_platforms = 0, quiet = 0, ret;
 	const char *list_kernels = NULL;
 	git_repository *repo = NULL;
@@ -67,6 +70,7 @@ int main(int argc, const char **argv)
 		OPT_BOOL(0, "json", &json, "print one JSON object (see the man page)"),
 		OPT_COLOR(&color),
 		OPT__QUIET(&quiet),
+		OPT_REPORT(&ro),
 		OPT_BOOL(0, "list-platforms", &list_platforms, "print the dashboard's platforms and exit"),
 		OPT_STRING(0, "list-kernels", &list_kernels, "platform", "print a platform's kernels and exit"),
 		OPT_END(),
@@ -84,6 +88,8 @@ int main(int argc, const char **argv)
 		error(argc < 2 ? "need a <platform> and a <date>" : "too many arguments");
 		usage_with_options(benchwindow_usage, options);
 	}
+	if (report_options_check(&ro, json))
+		usage_with_options(benchwindow_usage, options);
 	o.platform = argv[0];
 	o.date = argv[1];
 	/* A window needs one platform's history; the others' names serve errors. */
@@ -96,12 +102,16 @@ int main(int argc, const char **argv)
 	ret = window_compute(&w, repo, &cfg, &o);
 	if (ret < 0)
 		exit(EXIT_FATAL);
+	if (report_write_svg(&ro, &w, NULL))
+		exit(EXIT_FATAL);
 	/* The commit list can be long: page it as git log would. */
 	if (pager_setup(&cfg, "benchwindow", !json))
 		exit(EXIT_FATAL);
 	if (json) {
 		if (json_print_and_free(window_json(&w, &o, po.only_slice)))
 			ret = EXIT_FATAL;
+	} else if (ro.markdown) {
+		window_markdown(stdout, &w, repo, po.only_slice);
 	} else {
 		po.color = want_color(color, &cfg, "color.benchwindow");
 		/* 8 hex digits line up with the dashboard's sha, unless core.abbrev says. */

@@ -83,13 +83,16 @@ __git_benchtriage_window_arg ()
 	--good|--bad)
 		__git_complete_refs --cur="$val"
 		return 0 ;;
-	--file|--path)
+	--file|--path|--svg)
 		compopt -o filenames 2>/dev/null
 		COMPREPLY=($(compgen -f -- "$val"))
 		return 0 ;;
 	--color)
 		[ -n "$pfx" ] && __gitcomp "always never auto" "" "$val"
 		[ -n "$pfx" ] && return 0 ;;
+	--format)
+		__gitcomp "text markdown" "" "$val"
+		return 0 ;;
 	--url|--span|--timeout|--slice)
 		return 0 ;;
 	esac

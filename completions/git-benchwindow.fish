@@ -67,6 +67,8 @@ function __benchtriage_window_options -a cmd
     complete -c $cmd -f -l json -d 'Print one JSON object'
     complete -c $cmd -f -s q -l quiet -d 'No progress, no warnings'
     complete -c $cmd -f -l color -a 'always never auto' -d 'Colour the output'
+    complete -c $cmd -f -l format -r -a 'text markdown' -d 'Text, or Markdown to paste into an issue'
+    complete -c $cmd -l svg -r -F -d 'Also write a chart of the series to a file'
     complete -c $cmd -f -n 'not __fish_seen_argument -- --; and test (count (__benchtriage_args)) -eq 0' -a '(__benchtriage_names --list-platforms)' -d platform
     complete -c $cmd -f -n 'not __fish_seen_argument -- --; and test (count (__benchtriage_args)) -eq 1' -a 'today yesterday' -d date
 end

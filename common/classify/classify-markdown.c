@@ -1,0 +1,90 @@
+#include <math.h>
+#include <stdlib.h>
+#include "util/date.h"
+#include "util/markup.h"
+#include "history/window-markdown.h"
+#include "classify/classify-markdown.h"
+
+static void put_escaped(FILE *fp, const char *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	markdown_escape(&sb, s);
+	fputs(sb.buf, fp);
+	strbuf_release(&sb);
+}
+
+static void heading(FILE *fp, const struct classify_result *r, const struct window *w,
+		    const struct window_options *wo)
+{
+	char date[32];
+
+	fputs("### ", fp);
+	put_escaped(fp, wo->platform);
+	if (wo->kernel) {
+		fputs(" (kernel ", fp);
+		put_escaped(fp, wo->kernel);
+		fputc(')', fp);
+	}
+	fprintf(fp, " on %s: %s\n\n",
+		w->date_is_day ? format_day(date, w->date) : format_iso_time(date, w->date),
+		cause_titles[r->cause]);
+}
+
+static void speedup(FILE *fp, const char *label, double v, const char *sep)
+{
+	if (isnan(v))
+		fprintf(fp, "%s –%s", label, sep);
+	else
+		fprintf(fp, "%s %.3f%s", label, v, sep);
+}
+
+static void verdict(FILE *fp, const struct classify_result *r, const struct window *w,
+		    const char *link_base)
+{
+	fprintf(fp, "- **cause**: %s\n", cause_titles[r->cause]);
+	if (r->culprit) {
+		struct strbuf sb = STRBUF_INIT;
+
+		window_markdown_sha(&sb, r->culprit->sha, link_base);
+		fprintf(fp, "- **culprit**: %s ", sb.buf);
+		put_escaped(fp, r->culprit->subject);
+		fputc('\n', fp);
+		strbuf_release(&sb);
+	}
+	window_markdown_ends(fp, w, link_base);
+	fputs("- **speedup**: ", fp);
+	speedup(fp, "before", r->before, ", ");
+	speedup(fp, "after", r->after, ", ");
+	speedup(fp, "true", r->truth, "; ");
+	put_escaped(fp, r->truth_reason);
+	fputs("\n\nEvidence:\n\n", fp);
+	for (size_t i = 0; i < r->evidence.nr; i++) {
+		fputs("- ", fp);
+		put_escaped(fp, r->evidence.v[i]);
+		fputc('\n', fp);
+	}
+	fputc('\n', fp);
+}
+
+void classify_markdown(FILE *fp, const struct classify_result *r, const struct window *w,
+		       const struct window_options *wo, git_repository *repo)
+{
+	char *link_base = repo_github_base_url(repo);
+
+	heading(fp, r, w, wo);
+	verdict(fp, r, w, link_base);
+	window_markdown_series(fp, w);
+	if (r->nr_candidates) {
+		fprintf(fp, "%s:\n\n", r->cause == CAUSE_METHOD_CHANGE ?
+			"Commits that change the measurement" : "Candidates, ranked");
+		for (size_t i = 0; i < r->nr_candidates; i++)
+			window_markdown_commit(fp, r->candidates[i].commit, link_base,
+					       r->candidates[i].why);
+		fputc('\n', fp);
+	}
+	/* A real regression's candidates are the whole window already. */
+	if (r->cause != CAUSE_REAL_REGRESSION || !r->nr_candidates)
+		window_markdown_commits(fp, w, link_base, 0);
+	free(link_base);
+}

@@ -1,0 +1,249 @@
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util/date.h"
+#include "util/markup.h"
+#include "history/window-markdown.h"
+
+static int is_hex(const char *s)
+{
+	if (!*s)
+		return 0;
+	for (; *s; s++)
+		if (!isxdigit((unsigned char)*s))
+			return 0;
+	return 1;
+}
+
+void window_markdown_sha(struct strbuf *sb, const char *sha, const char *link_base)
+{
+	char shortened[9];
+
+	/* A dashboard's sha is untrusted text until it looks like one. */
+	if (!is_hex(sha)) {
+		markdown_escape(sb, sha);
+		return;
+	}
+	snprintf(shortened, sizeof(shortened), "%.8s", sha);
+	if (link_base && strlen(sha) == 40)
+		strbuf_addf(sb, "[`%s`](%s/commit/%s)", shortened, link_base, sha);
+	else
+		strbuf_addf(sb, "`%s`", shortened);
+}
+
+static void flush(FILE *fp, struct strbuf *sb)
+{
+	fputs(sb->buf, fp);
+	strbuf_reset(sb);
+}
+
+static void heading(FILE *fp, const struct window *w)
+{
+	const struct series *s = &w->series;
+	const struct step *st = &w->step;
+	struct strbuf sb = STRBUF_INIT;
+	char day[16];
+
+	strbuf_addstr(&sb, "### ");
+	markdown_escape(&sb, s->platform);
+	if (s->kernel) {
+		strbuf_addstr(&sb, " (kernel ");
+		markdown_escape(&sb, s->kernel);
+		strbuf_addch(&sb, ')');
+	}
+	if (st->found)
+		strbuf_addf(&sb, ": helion speedup %+.1f%% on the %s nightly\n\n", st->change_pct,
+			    format_day(day, s->points[st->index].run->time));
+	else
+		strbuf_addf(&sb, ": no step near %s\n\n", format_day(day, w->date));
+	flush(fp, &sb);
+	strbuf_release(&sb);
+}
+
+static void step_item(FILE *fp, const struct window *w)
+{
+	const struct step *st = &w->step;
+	char d1[16], d2[16];
+
+	if (st->index == 0)
+		return;
+	format_day(d1, w->series.points[st->index - 1].run->time);
+	format_day(d2, w->series.points[st->index].run->time);
+	if (!st->found) {
+		fprintf(fp, "- **no step**: the series is flat near the date; showing the nightlies %s → %s\n",
+			d1, d2);
+		return;
+	}
+	fprintf(fp, "- **step**: %s → %s, helion %.3f → %.3f (**%+.1f%%**), %.1f× the noise (%.1f%%), %s\n",
+		d1, d2, st->before, st->after, st->change_pct, st->score, st->noise_pct,
+		st->persistent ? "persistent" :
+		st->nr_after < 2 ? "too few nightlies after it to tell if it persists" : "reverts");
+}
+
+static void end_item(FILE *fp, const char *label, const struct window_end *e, const char *link_base)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char when[32];
+
+	strbuf_addf(&sb, "- **%s**: ", label);
+	if (e->resolved)
+		window_markdown_sha(&sb, e->sha, link_base);
+	else
+		window_markdown_sha(&sb, e->point ? e->point->run->sha : "?", NULL);
+	if (e->run_id) {
+		strbuf_addstr(&sb, " (run ");
+		markdown_escape(&sb, e->run_id);
+		strbuf_addf(&sb, ", %s)", format_iso_time(when, e->time));
+	} else {
+		strbuf_addf(&sb, " (%s)", format_iso_time(when, e->time));
+	}
+	if (!e->resolved)
+		strbuf_addstr(&sb, ", not in this repository");
+	strbuf_addch(&sb, '\n');
+	flush(fp, &sb);
+	strbuf_release(&sb);
+}
+
+void window_markdown_ends(FILE *fp, const struct window *w, const char *link_base)
+{
+	if (!w->last_good.point && !w->last_good.resolved)
+		return;
+	end_item(fp, "last good", &w->last_good, link_base);
+	end_item(fp, "first bad", &w->first_bad, link_base);
+}
+
+static void window_item(FILE *fp, const struct window *w)
+{
+	if (!w->listed)
+		fputs("- **window**: not listed, an end is not in this repository (`git fetch` it)\n", fp);
+	else if (w->empty)
+		fprintf(fp, "- **window**: empty, both nightlies ran on `%.8s`: no code change lies between them\n",
+			w->first_bad.sha);
+	else
+		fprintf(fp, "- **window**: %zu first-parent commit%s in `%.8s..%.8s`, %zu in the slice\n",
+			w->nr_commits, w->nr_commits == 1 ? "" : "s", w->last_good.sha,
+			w->first_bad.sha, w->nr_slice);
+}
+
+static void cell_value(FILE *fp, double v, int decimals)
+{
+	if (isnan(v))
+		fputs(" – |", fp);
+	else
+		fprintf(fp, " %.*f |", decimals, v);
+}
+
+/* The note cell: the step's ends, a kernel-set change, a run that is not a nightly. */
+static void point_notes(FILE *fp, const struct window *w, size_t i)
+{
+	const struct series_point *p = &w->series.points[i];
+	const char *sep = "";
+
+	if (w->step.index > 0 && i == w->step.index)
+		fputs("**first bad**", fp), sep = ", ";
+	else if (w->step.index > 0 && i + 1 == w->step.index)
+		fputs("last good", fp), sep = ", ";
+	if (p->kernel_set_changed)
+		fprintf(fp, "%skernel set changed", sep), sep = ", ";
+	if (!dash_entry_counts(p->run, 0))
+		fprintf(fp, "%smanual run", sep);
+}
+
+void window_markdown_series(FILE *fp, const struct window *w)
+{
+	const struct series *s = &w->series;
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!s->nr || w->end_shown <= w->first_shown)
+		return;
+	if (s->kernel) {
+		strbuf_addstr(&sb, "Nightly helion speedup of ");
+		markdown_escape(&sb, s->kernel);
+		strbuf_addstr(&sb, ":\n\n");
+	} else {
+		strbuf_addf(&sb, "Nightly helion speedup, geomean over %zu kernels:\n\n", s->nr_rows);
+	}
+	strbuf_addstr(&sb, "| date | sha | helion | triton | torch_compile | latency (ms) | change | kernels | |\n"
+		      "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n");
+	flush(fp, &sb);
+	for (size_t i = w->first_shown; i < w->end_shown; i++) {
+		const struct series_point *p = &s->points[i];
+		double prev = i ? s->points[i - 1].value[METRIC_HELION] : NAN;
+		double now = p->value[METRIC_HELION];
+		char day[16];
+
+		strbuf_addf(&sb, "| %s | ", format_day(day, p->run->time));
+		window_markdown_sha(&sb, p->run->sha, NULL);
+		strbuf_addstr(&sb, " |");
+		flush(fp, &sb);
+		cell_value(fp, now, 3);
+		cell_value(fp, p->value[METRIC_TRITON], 3);
+		cell_value(fp, p->value[METRIC_TORCH_COMPILE], 3);
+		cell_value(fp, p->value[METRIC_LATENCY], 4);
+		if (isnan(prev) || isnan(now))
+			fputs(" |", fp);
+		else	/* + 0.0 turns a rounded -0.0 into 0.0 */
+			fprintf(fp, " %+.1f%% |", round(1000 * (now / prev - 1)) / 10 + 0.0);
+		fprintf(fp, " %zu | ", p->nr_kernels);
+		point_notes(fp, w, i);
+		fputs(" |\n", fp);
+	}
+	fputc('\n', fp);
+	strbuf_release(&sb);
+}
+
+void window_markdown_commit(FILE *fp, const struct window_commit *c, const char *link_base,
+			    const char *label)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char day[16];
+
+	if (!label && window_commit_in_slice(c))
+		label = "slice";
+	strbuf_addstr(&sb, "- ");
+	if (label)
+		strbuf_addf(&sb, "**%s** ", label);
+	window_markdown_sha(&sb, c->sha, link_base);
+	strbuf_addf(&sb, " %s ", format_day(day, (time_t)c->time));
+	markdown_escape(&sb, c->subject);
+	strbuf_addch(&sb, '\n');
+	flush(fp, &sb);
+	strbuf_release(&sb);
+}
+
+void window_markdown_commits(FILE *fp, const struct window *w, const char *link_base,
+			     int only_slice)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!w->listed || w->empty || !w->nr_commits)
+		return;
+	strbuf_addstr(&sb, "Commits in the window, newest first (**slice**: ");
+	markdown_code(&sb, w->slice.pattern);
+	for (size_t i = 0; i < w->slice.paths.nr; i++) {
+		strbuf_addstr(&sb, i ? ", " : " or paths ");
+		markdown_code(&sb, w->slice.paths.v[i]);
+	}
+	strbuf_addstr(&sb, "):\n\n");
+	flush(fp, &sb);
+	for (size_t i = 0; i < w->nr_commits; i++)
+		if (!only_slice || window_commit_in_slice(&w->commits[i]))
+			window_markdown_commit(fp, &w->commits[i], link_base, NULL);
+	fputc('\n', fp);
+	strbuf_release(&sb);
+}
+
+void window_markdown(FILE *fp, const struct window *w, git_repository *repo, int only_slice)
+{
+	char *link_base = repo_github_base_url(repo);
+
+	heading(fp, w);
+	step_item(fp, w);
+	window_markdown_ends(fp, w, link_base);
+	window_item(fp, w);
+	fputc('\n', fp);
+	window_markdown_series(fp, w);
+	window_markdown_commits(fp, w, link_base, only_slice);
+	free(link_base);
+}

@@ -1,0 +1,36 @@
+#ifndef HISTORY_WINDOW_REPORT_H
+#define HISTORY_WINDOW_REPORT_H
+
+#include "util/parse-options.h"
+#include "history/window.h"
+
+/*
+ * The report options git-benchwindow and git-benchbisect share:
+ * --format=markdown instead of the terminal report, and --svg <file> to
+ * write a chart of the series besides it.
+ */
+struct report_options {
+	const char *format;	/* --format: NULL or "text", "markdown" */
+	const char *svg;	/* --svg <file>, or NULL */
+	int markdown;		/* set by report_options_check() */
+};
+
+#define OPT_REPORT(r) \
+	OPT_STRING(0, "format", &(r)->format, "format", "text, or markdown to paste into an issue"), \
+	OPT_STRING(0, "svg", &(r)->svg, "file", "also write a chart of the series to <file>")
+
+/*
+ * Validate the options (json: --json was given too). Returns 0, or -1
+ * with an error printed: an unknown format, or --format=markdown with
+ * --json. The caller shows the usage then.
+ */
+int report_options_check(struct report_options *r, int json);
+
+/*
+ * Write the chart of w to r->svg when it was asked for (verdict: a line
+ * for the title, e.g. git-benchbisect's cause, or NULL). Returns 0, or -1
+ * with an error naming the file.
+ */
+int report_write_svg(const struct report_options *r, const struct window *w, const char *verdict);
+
+#endif

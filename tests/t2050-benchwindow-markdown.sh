@@ -1,0 +1,157 @@
+#!/bin/bash
+# git benchwindow --format=markdown: the exact report, the structure a
+# Markdown renderer (cmark-gfm, GitHub's own) sees in it, commit links from
+# the origin remote, and hostile subjects and dashboard strings escaped.
+. "$(dirname "$0")/lib/test-lib.sh"
+. "$TEST_DIR/lib/helion-repo.sh"
+
+make_helion_repo "$TRASH/repo"
+(cd "$TRASH/repo" && cute_spec | python3 "$TEST_DIR/lib/gen-dashboard.py" >"$TRASH/dash.json")
+cd "$TRASH/repo" || exit 1
+good=$(nightly_sha 2026-09-07)
+bad=$(nightly_sha 2026-09-08)
+GH=https://github.com/pytorch/helion/commit
+
+# short <day>: the 8-hex sha of that day's nightly
+short() { nightly_sha "$1" | cut -c1-8; }
+
+# outline <file>: the Markdown's structure as cmark-gfm parses it (tests/lib/md-outline.py).
+outline() {
+	cmark-gfm -e table -t xml "$1" | python3 "$TEST_DIR/lib/md-outline.py"
+}
+
+# series_rows: the series table's data rows as the outline shows them.
+series_rows() {
+	for d in 02 03 04 05 06 07 08 09 10 11 12 13 14; do
+		case $d in
+		02) v="1.503 | 1.210 | 1.050 | 0.0133 | " ;;
+		03|06) v="1.506 | 1.210 | 1.050 | 0.0133 | +0.2%" ;;
+		09|12) v="1.325 | 1.210 | 1.050 | 0.0151 | +0.2%" ;;
+		04|07) v="1.500 | 1.210 | 1.050 | 0.0133 | -0.4%" ;;
+		05) v="1.503 | 1.210 | 1.050 | 0.0133 | +0.2%" ;;
+		08) v="1.323 | 1.210 | 1.050 | 0.0151 | -11.8%" ;;
+		10|13) v="1.320 | 1.210 | 1.050 | 0.0152 | -0.4%" ;;
+		11|14) v="1.323 | 1.210 | 1.050 | 0.0151 | +0.2%" ;;
+		esac
+		note=
+		[ $d = 07 ] && note="last good"
+		[ $d = 08 ] && note="**first bad**"
+		echo "| 2026-09-$d | \`$(short 2026-09-$d)\` | $v | 5 | $note |"
+	done
+}
+
+# commit_item <n> [slice]: the outline line of the n-th window commit.
+commit_item() {
+	sha=$(git rev-list --first-parent $good..$bad | sed -n "$1p")
+	echo "- ${2:+**slice** }[\`${sha:0:8}\`]($GH/$sha) 2026-09-07 $(git log -1 --format=%s $sha)"
+}
+
+test_expect_success 'the Markdown report is exact' '
+	cd repo &&
+	git remote add origin https://github.com/pytorch/helion.git &&
+	git benchwindow --file ../dash.json --format=markdown b200_cute 2026-09-08 >../report.md &&
+	{
+		cat <<-EOF
+		### b200\\_cute: helion speedup -12.0% on the 2026-09-08 nightly
+
+		- **step**: 2026-09-07 → 2026-09-08, helion 1.503 → 1.323 (**-12.0%**), 25.6× the noise (0.5%), persistent
+		- **last good**: [\`${good:0:8}\`]($GH/$good) (run 30000006, 2026-09-07T08:20:00Z)
+		- **first bad**: [\`${bad:0:8}\`]($GH/$bad) (run 30000007, 2026-09-08T08:20:00Z)
+		- **window**: 4 first-parent commits in \`${good:0:8}..${bad:0:8}\`, 3 in the slice
+
+		Nightly helion speedup, geomean over 5 kernels:
+
+		| date | sha | helion | triton | torch_compile | latency (ms) | change | kernels | |
+		| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |
+		EOF
+		series_rows | sed "s/0.0133 |  | 5/0.0133 | | 5/"
+		echo
+		echo "Commits in the window, newest first (**slice**: \`(?i)\\[(?:cute|cutedsl)\\]\` or paths \`helion/_compiler/cute/\`, \`helion/runtime/cute/\`):"
+		echo
+		for n in 1 2 3 4; do
+			sha=$(git rev-list --first-parent $good..$bad | sed -n "${n}p") &&
+			subject=$(git log -1 --format=%s $sha | sed "s/\\[/\\\\[/g; s/\\]/\\\\]/g") &&
+			mark="**slice** " && { [ $n != 1 ] || mark=; } &&
+			echo "- $mark[\`${sha:0:8}\`]($GH/$sha) 2026-09-07 $subject" || return 1
+		done
+		echo
+	} >expect &&
+	test_cmp expect ../report.md
+'
+
+test_expect_success 'a Markdown renderer sees the list, the table and the links' '
+	cd repo &&
+	outline ../report.md >actual &&
+	{
+		echo "h3 b200_cute: helion speedup -12.0% on the 2026-09-08 nightly"
+		echo "- **step**: 2026-09-07 → 2026-09-08, helion 1.503 → 1.323 (**-12.0%**), 25.6× the noise (0.5%), persistent"
+		echo "- **last good**: [\`${good:0:8}\`]($GH/$good) (run 30000006, 2026-09-07T08:20:00Z)"
+		echo "- **first bad**: [\`${bad:0:8}\`]($GH/$bad) (run 30000007, 2026-09-08T08:20:00Z)"
+		echo "- **window**: 4 first-parent commits in \`${good:0:8}..${bad:0:8}\`, 3 in the slice"
+		echo "p Nightly helion speedup, geomean over 5 kernels:"
+		echo "|= date | sha | helion | triton | torch_compile | latency (ms) | change | kernels |  |"
+		series_rows
+		echo "p Commits in the window, newest first (**slice**: \`(?i)\\[(?:cute|cutedsl)\\]\` or paths \`helion/_compiler/cute/\`, \`helion/runtime/cute/\`):"
+		commit_item 1 && commit_item 2 slice && commit_item 3 slice && commit_item 4 slice
+	} >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'commit links for GitHub origins in https, ssh and scp form, none elsewhere' '
+	cd repo &&
+	for url in https://github.com/pytorch/helion ssh://git@github.com/pytorch/helion.git \
+		git@github.com:pytorch/helion.git; do
+		git remote set-url origin "$url" &&
+		git benchwindow --file ../dash.json --format=markdown b200_cute 2026-09-08 >out.md &&
+		outline out.md >actual &&
+		grep -c "](https://github.com/pytorch/helion/commit/[0-9a-f]\{40\})" actual >count &&
+		echo 6 >expect && test_cmp expect count || return 1
+	done &&
+	for url in https://gitlab.com/pytorch/helion.git /srv/git/helion.git; do
+		git remote set-url origin "$url" &&
+		git benchwindow --file ../dash.json --format=markdown b200_cute 2026-09-08 >out.md &&
+		outline out.md >actual &&
+		! grep "](" actual &&
+		grep "^- \*\*last good\*\*: \`${good:0:8}\` (run 30000006" actual || return 1
+	done &&
+	git remote remove origin &&
+	git benchwindow --file ../dash.json --format=markdown b200_cute 2026-09-08 >out.md &&
+	! grep "](" out.md
+'
+
+test_expect_success 'hostile subjects and dashboard strings render as plain text' '
+	cd repo &&
+	git remote add origin https://github.com/pytorch/helion.git &&
+	git checkout -q -b hostile &&
+	echo x >h.txt && git add h.txt &&
+	subject=$(printf "*bold* _em_ [click](https://evil.example) <script>alert(1)</script> | x \`code\` ![img](x.png) ~~del~~ \$x\$ &amp; \\033[31mred") &&
+	GIT_AUTHOR_DATE=2026-09-15T10:00:00Z GIT_COMMITTER_DATE=2026-09-15T10:00:00Z git commit -q -m "$subject" &&
+	sha=$(git rev-parse HEAD) &&
+	python3 -c "import json, sys; t = open(sys.argv[1]).read(); open(sys.argv[2], \"w\").write(t.replace(\"\\\"30000006\\\"\", json.dumps(\"<b>*3000_0006*</b>|\")))" ../dash.json ../hostile.json &&
+	git benchwindow --file ../hostile.json --format=markdown --good main --bad hostile b200_cute 2026-09-08 >out.md &&
+	outline out.md >actual &&
+	printf "%s\n" "- [\`${sha:0:8}\`]($GH/$sha) 2026-09-15 $(echo "$subject" | sed "s/$(printf "\\033")/\xef\xbf\xbd/")" >expect &&
+	tail -1 actual >last && test_cmp expect last &&
+	git benchwindow --file ../hostile.json --format=markdown b200_cute 2026-09-08 >out.md &&
+	outline out.md >actual &&
+	grep -F -x -e "- **last good**: [\`${good:0:8}\`]($GH/$good) (run <b>*3000_0006*</b>|, 2026-09-07T08:20:00Z)" actual &&
+	cmark-gfm -e table -e strikethrough -e autolink out.md >html &&
+	! grep -e "<script" -e "<em>" -e "<del>" -e "<img" -e "<b>" html
+'
+
+test_expect_success '--format=text is the terminal report; unknown formats and --json clash are usage errors' '
+	cd repo &&
+	git benchwindow --file ../dash.json b200_cute 2026-09-08 >expect &&
+	git benchwindow --file ../dash.json --format=text b200_cute 2026-09-08 >actual &&
+	test_cmp expect actual &&
+	test_expect_code 129 git benchwindow --file ../dash.json --format=html b200_cute 2026-09-08 >out 2>err &&
+	head -1 err >actual &&
+	echo "error: unknown --format '\''html'\'': use '\''text'\'' or '\''markdown'\''" >expect &&
+	test_cmp expect actual &&
+	test_expect_code 129 git benchwindow --file ../dash.json --format=markdown --json b200_cute 2026-09-08 >out 2>err &&
+	head -1 err >actual &&
+	echo "error: --format=markdown and --json cannot be combined" >expect &&
+	test_cmp expect actual
+'
+
+test_done
