@@ -238,21 +238,25 @@ static void draw_kernel_set_changes(const struct chart *c)
 	}
 }
 
-/* "last good"/"first bad" and the sha, two lines at the top of the speed panel. */
+/*
+ * "last good"/"first bad" and the sha, two lines beside the end's point,
+ * left of the last good and right of the first bad, on the side of the
+ * point the step leaves free (below the higher end, above the lower one).
+ */
 static void end_label(const struct chart *c, const char *label, const struct window_end *e,
-		      double x, int right)
+		      double x, double y, int right, int below)
 {
+	const char *anchor = right ? "start" : "end";
 	char sha[9];
 
 	snprintf(sha, sizeof(sha), "%.8s", e->resolved ? e->sha : e->point ? e->point->run->sha : "?");
-	if (right && x > PLOT_RIGHT - 72)
-		x = PLOT_RIGHT - 72;
-	if (!right && x < PLOT_LEFT + 72)
-		x = PLOT_LEFT + 72;
-	fprintf(c->fp, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\">%s</text>\n",
-		x + (right ? 6 : -6), c->speed.top + 34, right ? "start" : "end", label);
-	fprintf(c->fp, "<text class=\"mono\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\">",
-		x + (right ? 6 : -6), c->speed.top + 49, right ? "start" : "end");
+	x = right ? fmin(x, PLOT_RIGHT - 72) + 8 : fmax(x, PLOT_LEFT + 72) - 8;
+	y = below ? y + 20 : y - 24;
+	y = fmin(fmax(y, c->speed.top + 14), c->speed.bottom - 20);
+	fprintf(c->fp, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\">%s</text>\n", x, y, anchor,
+		label);
+	fprintf(c->fp, "<text class=\"mono\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\">", x,
+		y + 15, anchor);
 	put_text(c->fp, sha);
 	fputs("</text>\n", c->fp);
 }
@@ -263,7 +267,7 @@ static void draw_step(const struct chart *c)
 	const struct window *w = c->w;
 	const struct step *st = &w->step;
 	const struct series_point *good, *bad;
-	double xg, xb;
+	double xg, xb, yg, yb;
 
 	if (!st->found || !st->index || st->index <= w->first_shown || st->index >= w->end_shown)
 		return;
@@ -288,8 +292,11 @@ static void draw_step(const struct chart *c)
 	if (isfinite(bad->value[METRIC_HELION]))
 		fprintf(c->fp, "<circle class=\"end\" cx=\"%.1f\" cy=\"%.1f\" r=\"7\"/>\n", xb,
 			ypos(&c->speed, bad->value[METRIC_HELION]));
-	end_label(c, "last good", &w->last_good, xg, 0);
-	end_label(c, "first bad", &w->first_bad, xb, 1);
+	yg = isfinite(good->value[METRIC_HELION]) ? ypos(&c->speed, good->value[METRIC_HELION]) :
+		(c->speed.top + c->speed.bottom) / 2;
+	yb = isfinite(bad->value[METRIC_HELION]) ? ypos(&c->speed, bad->value[METRIC_HELION]) : yg;
+	end_label(c, "last good", &w->last_good, xg, yg, 0, yg <= yb);
+	end_label(c, "first bad", &w->first_bad, xb, yb, 1, yb < yg);
 }
 
 /* A tick and "MM-DD" under the latency panel every few days, so that labels never collide. */

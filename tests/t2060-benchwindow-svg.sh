@@ -1,0 +1,104 @@
+#!/bin/bash
+# git benchwindow --svg: a valid, self-contained SVG (xmllint) that renders
+# (rsvg-convert) to a readable 800 px PNG in both colour schemes, with the
+# window, both ends, kernel-set changes and manual runs drawn, and every
+# dashboard string escaped.
+. "$(dirname "$0")/lib/test-lib.sh"
+. "$TEST_DIR/lib/helion-repo.sh"
+
+make_helion_repo "$TRASH/repo"
+# A manual run on a side branch on 2026-09-10 (its branch name is hostile
+# markup), and rms_norm dropped from the nightlies from 2026-09-12 on: a
+# kernel-set change.
+(
+	cd "$TRASH/repo" &&
+	{
+		cute_spec | grep -v "^val b200_cute rms_norm 30000001[123] "
+		echo "run 39999999 2026-09-10T15:00:00Z $(nightly_sha 2026-09-10) branch=<exp>&\"x' nightly=0"
+		for k in matmul softmax layer_norm rms_norm cross_entropy; do
+			echo "val b200_cute $k 39999999 0.9 1.21 1.05 0.03"
+		done
+	} | python3 "$TEST_DIR/lib/gen-dashboard.py" >"$TRASH/dash.json"
+) || exit 1
+cd "$TRASH/repo" || exit 1
+good=$(nightly_sha 2026-09-07)
+bad=$(nightly_sha 2026-09-08)
+
+# png_stats <png>: "<width> <height> <colours> <ink per mille> <background rgb>"
+png_stats() {
+	python3 "$TEST_DIR/lib/png-stats.py" "$1"
+}
+
+test_expect_success 'the PNG reader counts what it should' '
+	cat >half.svg <<-\EOF &&
+	<svg xmlns="http://www.w3.org/2000/svg" width="100" height="40">
+	<rect width="100" height="40" fill="#ffffff"/><rect x="50" width="50" height="40" fill="#ff0000"/>
+	</svg>
+	EOF
+	rsvg-convert half.svg -o half.png &&
+	echo "100 40 2 500 ffffff" >expect &&
+	png_stats half.png >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success 'the chart is valid XML and self-contained' '
+	cd repo &&
+	git benchwindow --file ../dash.json --svg ../chart.svg b200_cute 2026-09-08 >report &&
+	git benchwindow --file ../dash.json b200_cute 2026-09-08 >expect &&
+	test_cmp expect report &&
+	xmllint --noout ../chart.svg &&
+	head -2 ../chart.svg | tail -1 >actual &&
+	echo "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"800\" height=\"520\" viewBox=\"0 0 800 520\">" >expect &&
+	test_cmp expect actual &&
+	! grep -i -e "<script" -e "href" -e "url(" -e "@import" -e "@font-face" -e "<image" ../chart.svg &&
+	grep "font-family:sans-serif" ../chart.svg &&
+	grep "@media (prefers-color-scheme: dark)" ../chart.svg
+'
+
+test_expect_success 'the chart labels both ends, shades the window and marks the kernel-set change and the manual run' '
+	xmllint --xpath "//*[local-name()=\"text\"]/text()" chart.svg >texts &&
+	grep -x "last good" texts &&
+	grep -x "${good:0:8}" texts &&
+	grep -x "first bad" texts &&
+	grep -x "${bad:0:8}" texts &&
+	grep -x "kernels 5→4" texts &&
+	grep -x "step 2026-09-07 → 2026-09-08: helion 1.503 → 1.323 (-12.0%), 25.6× the noise, persistent (UTC days)" texts &&
+	grep -x "b200_cute: nightly helion speedup, geomean over 5 kernels" texts &&
+	for d in 09-02 09-04 09-06 09-08 09-10 09-12 09-14; do
+		grep -x "$d" texts || return 1
+	done &&
+	test $(xmllint --xpath "count(//*[@class=\"window\"])" chart.svg) = 2 &&
+	test $(xmllint --xpath "count(//*[@class=\"end\"])" chart.svg) = 2 &&
+	test $(xmllint --xpath "count(//*[local-name()=\"polyline\"])" chart.svg) = 4 &&
+	xmllint --xpath "string(//*[local-name()=\"path\"][@class=\"manual\"]/*[local-name()=\"title\"])" chart.svg >actual &&
+	echo "manual run 39999999 on <exp>&\"x'\''" >expect &&
+	test_cmp expect actual &&
+	grep "on &lt;exp&gt;&amp;&quot;x&apos;</title>" chart.svg
+'
+
+test_expect_success 'it renders to a readable 800 px PNG, light and dark' '
+	rsvg-convert chart.svg -o chart.png &&
+	png_stats chart.png >stats &&
+	read w h colours ink bg <stats &&
+	test "$w $h $bg" = "800 520 ffffff" &&
+	test $colours -gt 100 && test $ink -gt 60 && test $ink -lt 400 &&
+	sed -e "/^@media (prefers-color-scheme: dark){\$/d" -e "/^}\$/d" chart.svg >dark.svg &&
+	rsvg-convert dark.svg -o dark.png &&
+	png_stats dark.png >stats &&
+	read w h colours ink bg <stats &&
+	test "$w $h $bg" = "800 520 0d1117" &&
+	test $colours -gt 100 && test $ink -gt 60 && test $ink -lt 400
+'
+
+test_expect_success 'an unwritable file is an error naming it; an empty name a usage error' '
+	cd repo &&
+	test_expect_code 128 git benchwindow --file ../dash.json --svg ../no/such/dir/c.svg b200_cute 2026-09-08 >out 2>err &&
+	echo "error: cannot write '\''../no/such/dir/c.svg'\'': No such file or directory" >expect &&
+	test_cmp expect err &&
+	test_expect_code 129 git benchwindow --file ../dash.json --svg "" b200_cute 2026-09-08 >out 2>err &&
+	head -1 err >actual &&
+	echo "error: --svg needs a file name" >expect &&
+	test_cmp expect actual
+'
+
+test_done
