@@ -1,0 +1,112 @@
+#!/bin/bash
+# git benchbisect --format=markdown and --svg: the verdict, the evidence,
+# the candidates and the culprit as a Markdown renderer (cmark-gfm) sees
+# them, checked against the --json verdict of the same run; the chart.
+. "$(dirname "$0")/lib/test-lib.sh"
+. "$TEST_DIR/t4000/lib.sh"
+
+GH=https://github.com/pytorch/helion/commit
+
+# outline <file>: the Markdown's structure as cmark-gfm parses it (tests/lib/md-outline.py).
+outline() {
+	cmark-gfm -e table -t xml "$1" | python3 "$TEST_DIR/lib/md-outline.py"
+}
+
+# between <from> <to> <file>: the lines strictly between two exact lines.
+between() {
+	sed -n "/^$1\$/,/^$2\$/p" "$3" | sed "1d;\$d"
+}
+
+# short <day>: the 8-hex sha the nightly of <day> ran on.
+short() {
+	git rev-list --first-parent -1 --before="$1T08:00:00Z" main | cut -c1-8
+}
+
+test_expect_success 'setup: a regression and a method change' '
+	bb_repo regression window_regression &&
+	bb_repo method window_method &&
+	(cd regression && git remote add origin git@github.com:pytorch/helion.git &&
+		bb_dashboard --event regress:b200_cute:2026-09-10:0.85 >../regression.json) &&
+	(cd method && bb_dashboard --event timer:b200_cute:2026-09-10:0.6:softmax >../method.json)
+'
+
+test_expect_success 'real regression: verdict, culprit and ends linked, evidence and candidates as lists' '
+	cd regression &&
+	git benchbisect --file ../regression.json --format=markdown b200_cute 2026-09-10 >../r.md 2>err &&
+	git benchbisect --file ../regression.json --json b200_cute 2026-09-10 >../r.json 2>err &&
+	outline ../r.md >../r.outline &&
+	culprit=$(jq -r .culprit.sha ../r.json) &&
+	good=$(jq -r .last_good.sha ../r.json) &&
+	bad=$(jq -r .first_bad.sha ../r.json) &&
+	cat >expect <<-EOF &&
+	h3 b200_cute on 2026-09-10: real regression
+	- **cause**: real regression
+	- **culprit**: [\`${culprit:0:8}\`]($GH/$culprit) [cute] Rework the softmax reduction pipeline (#3311)
+	- **last good**: [\`${good:0:8}\`]($GH/$good) (run 3000000008, 2026-09-09T08:20:00Z)
+	- **first bad**: [\`${bad:0:8}\`]($GH/$bad) (run 3000000009, 2026-09-10T08:20:00Z)
+	- **speedup**: before 1.595, after 1.354, true 1.354; the move is real: the after level is what Helion delivers now
+	p Evidence:
+	EOF
+	head -7 ../r.outline >actual &&
+	test_cmp expect actual &&
+	jq -r ".evidence[] | \"- \" + ." ../r.json >expect &&
+	between "p Evidence:" "p Nightly helion speedup, geomean over 5 kernels:" ../r.outline >actual &&
+	test_cmp expect actual &&
+	grep -c "^| 2026-09-" ../r.outline >count && echo 15 >expect && test_cmp expect count &&
+	grep -F -x -e "| 2026-09-10 | \`${bad:0:8}\` | 1.353 | 1.194 | 1.040 | 0.0438 | -15.0% | 5 | **first bad** |" ../r.outline &&
+	jq -r ".candidates[] | \"- **\" + .why + \"** [\`\" + .sha[0:8] + \"\`]($GH/\" + .sha + \") 2026-09-09 \" + .subject" ../r.json >expect &&
+	sed -n "/^p Candidates, ranked:\$/,\$p" ../r.outline | sed 1d >actual &&
+	test_cmp expect actual &&
+	head -3 ../r.md >actual &&
+	printf "### b200\\\\_cute on 2026-09-10: real regression\n\n- **cause**: real regression\n" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'method change: the measurement commit, then the whole window with the slice marked' '
+	cd method &&
+	git benchbisect --file ../method.json --format=markdown b200_cute 2026-09-10 >../m.md 2>err &&
+	outline ../m.md >../m.outline &&
+	m=$(git log --format="%h %s" --abbrev=8 -1 --grep="CUDA graphs") &&
+	cat >expect <<-EOF &&
+	- **cause**: benchmark method change
+	- **culprit**: \`${m%% *}\` ${m#* }
+	EOF
+	sed -n 2,3p ../m.outline >actual &&
+	test_cmp expect actual &&
+	{
+		echo "- **measurement** \`${m%% *}\` 2026-09-09 ${m#* }" &&
+		echo "p Commits in the window, newest first (**slice**: \`(?i)\\[(?:cute|cutedsl)\\]\` or paths \`helion/_compiler/cute/\`, \`helion/runtime/cute/\`):" &&
+		git log --first-parent --format="- \`%h\` 2026-09-09 %s" --abbrev=8 $(short 2026-09-09)..$(short 2026-09-10)
+	} >expect &&
+	sed -n "/^p Commits that change the measurement:\$/,\$p" ../m.outline | sed 1d >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success '--svg writes the chart with the cause in its title and leaves the report alone' '
+	cd regression &&
+	git benchbisect --file ../regression.json --svg ../r.svg b200_cute 2026-09-10 >with 2>err &&
+	git benchbisect --file ../regression.json b200_cute 2026-09-10 >without 2>err &&
+	test_cmp without with &&
+	xmllint --noout ../r.svg &&
+	xmllint --xpath "string(//*[@class=\"title\"])" ../r.svg >actual &&
+	echo "b200_cute: real regression" >expect &&
+	test_cmp expect actual &&
+	rsvg-convert ../r.svg -o ../r.png &&
+	python3 "$TEST_DIR/lib/png-stats.py" ../r.png >stats &&
+	read w h colours ink bg <stats &&
+	test "$w $h" = "800 520" && test $ink -gt 60
+'
+
+test_expect_success 'run takes neither --format nor --svg; --format=markdown and --json clash' '
+	cd regression &&
+	test_expect_code 129 git benchbisect run --file ../regression.json --format=markdown b200_cute 2026-09-10 -- true >out 2>err &&
+	head -1 err >actual &&
+	echo "error: --format and --svg do not apply to '\''run'\''" >expect &&
+	test_cmp expect actual &&
+	test_expect_code 129 git benchbisect --file ../regression.json --format=markdown --json b200_cute 2026-09-10 >out 2>err &&
+	head -1 err >actual &&
+	echo "error: --format=markdown and --json cannot be combined" >expect &&
+	test_cmp expect actual
+'
+
+test_done
