@@ -189,7 +189,7 @@ static int cmd_classify(int argc, const char **argv)
 	if (c.json)
 		json_print_and_free(classify_json(&res, &w, &c.o));
 	else if (c.ro.markdown)
-		classify_markdown(stdout, &res, &w, &c.o, repo);
+		classify_markdown(stdout, &res, &w, &c.o, &cfg);
 	else
 		classify_print(stdout, &res, &w, &c.o, want_color(c.color, &cfg, "color.benchbisect"));
 	classify_result_release(&res);

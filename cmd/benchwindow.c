@@ -111,7 +111,7 @@ int main(int argc, const char **argv)
 		if (json_print_and_free(window_json(&w, &o, po.only_slice)))
 			ret = EXIT_FATAL;
 	} else if (ro.markdown) {
-		window_markdown(stdout, &w, repo, po.only_slice);
+		window_markdown(stdout, &w, &cfg, po.only_slice);
 	} else {
 		po.color = want_color(color, &cfg, "color.benchwindow");
 		/* 8 hex digits line up with the dashboard's sha, unless core.abbrev says. */

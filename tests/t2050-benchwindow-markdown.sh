@@ -97,7 +97,7 @@ test_expect_success 'a Markdown renderer sees the list, the table and the links'
 	test_cmp expect actual
 '
 
-test_expect_success 'commit links for GitHub origins in https, ssh and scp form, none elsewhere' '
+test_expect_success 'commit links for GitHub origins in https, ssh and scp form (git -c too), none elsewhere' '
 	cd repo &&
 	for url in https://github.com/pytorch/helion ssh://git@github.com/pytorch/helion.git \
 		git@github.com:pytorch/helion.git; do
@@ -116,7 +116,10 @@ test_expect_success 'commit links for GitHub origins in https, ssh and scp form,
 	done &&
 	git remote remove origin &&
 	git benchwindow --file ../dash.json --format=markdown b200_cute 2026-09-08 >out.md &&
-	! grep "](" out.md
+	! grep "](" out.md &&
+	git -c remote.origin.url=https://github.com/pytorch-labs/helion.git benchwindow \
+		--file ../dash.json --format=markdown b200_cute 2026-09-08 >out.md &&
+	grep -F -e "- **first bad**: [\`${bad:0:8}\`](https://github.com/pytorch-labs/helion/commit/$bad)" out.md
 '
 
 test_expect_success 'hostile subjects and dashboard strings render as plain text' '

@@ -68,9 +68,9 @@ static void verdict(FILE *fp, const struct classify_result *r, const struct wind
 }
 
 void classify_markdown(FILE *fp, const struct classify_result *r, const struct window *w,
-		       const struct window_options *wo, git_repository *repo)
+		       const struct window_options *wo, struct config *cfg)
 {
-	char *link_base = repo_github_base_url(repo);
+	char *link_base = config_github_base_url(cfg);
 
 	heading(fp, r, w, wo);
 	verdict(fp, r, w, link_base);

@@ -2,17 +2,16 @@
 #define CLASSIFY_MARKDOWN_H
 
 #include <stdio.h>
-#include <git2.h>
 #include "classify/classify.h"
 
 /*
  * git-benchbisect --format=markdown: the verdict (cause, culprit, ends,
  * speedups) and the evidence as lists, the series table, the candidates
  * and the window's commits with the slice marked, commits linked when
- * repo's origin is on GitHub (repo may be NULL). Untrusted strings are
+ * remote.origin.url in cfg is on GitHub. Untrusted strings are
  * escaped (history/window-markdown.h).
  */
 void classify_markdown(FILE *fp, const struct classify_result *r, const struct window *w,
-		       const struct window_options *wo, git_repository *repo);
+		       const struct window_options *wo, struct config *cfg);
 
 #endif

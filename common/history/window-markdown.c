@@ -234,9 +234,9 @@ void window_markdown_commits(FILE *fp, const struct window *w, const char *link_
 	strbuf_release(&sb);
 }
 
-void window_markdown(FILE *fp, const struct window *w, git_repository *repo, int only_slice)
+void window_markdown(FILE *fp, const struct window *w, struct config *cfg, int only_slice)
 {
-	char *link_base = repo_github_base_url(repo);
+	char *link_base = config_github_base_url(cfg);
 
 	heading(fp, w);
 	step_item(fp, w);

@@ -11,15 +11,15 @@
  * pull-request comment (GitHub Flavored Markdown: lists, one table). Every
  * string from outside (commit subjects, dashboard fields, the slice
  * pattern) is escaped. link_base is "https://github.com/<owner>/<repo>"
- * (repo_github_base_url()) or NULL for no commit links.
+ * (config_github_base_url()) or NULL for no commit links.
  */
 
 /*
  * The whole report: a heading, the step, both ends and the window as a
- * list, the series table, the commits, linked when repo's origin is on
- * GitHub (repo may be NULL).
+ * list, the series table, the commits, linked when remote.origin.url in
+ * cfg is on GitHub.
  */
-void window_markdown(FILE *fp, const struct window *w, git_repository *repo, int only_slice);
+void window_markdown(FILE *fp, const struct window *w, struct config *cfg, int only_slice);
 
 /* "`abcd1234`" for a sha, linked to link_base/commit/<sha> when there is a base. */
 void window_markdown_sha(struct strbuf *sb, const char *sha, const char *link_base);

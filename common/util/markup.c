@@ -138,15 +138,9 @@ char *github_base_url(const char *url)
 		       slash + 1);
 }
 
-char *repo_github_base_url(git_repository *repo)
+char *config_github_base_url(struct config *cfg)
 {
-	git_remote *remote;
-	char *base = NULL;
+	const char *url = config_get_string(cfg, "remote.origin.url");
 
-	if (!repo || git_remote_lookup(&remote, repo, "origin"))
-		return NULL;
-	if (git_remote_url(remote))
-		base = github_base_url(git_remote_url(remote));
-	git_remote_free(remote);
-	return base;
+	return url ? github_base_url(url) : NULL;
 }

@@ -1,8 +1,8 @@
 #ifndef UTIL_MARKUP_H
 #define UTIL_MARKUP_H
 
-#include <git2.h>
 #include "util/strbuf.h"
+#include "util/config.h"
 
 /*
  * Escaping untrusted text (commit subjects, dashboard strings) for the
@@ -39,10 +39,11 @@ void xml_escape(struct strbuf *sb, const char *s);
 char *github_base_url(const char *remote_url);
 
 /*
- * github_base_url() of the repository's "origin" (as libgit2 reads it,
- * url.<base>.insteadOf applied), or NULL when there is no such remote or
- * it is not on GitHub. The caller frees the result.
+ * github_base_url() of remote.origin.url, or NULL when it is not set or
+ * not on GitHub. The caller frees the result. (Read from the configuration
+ * rather than with git_remote_lookup(), which leaks a PCRE2 match block
+ * per configuration entry in libgit2 1.5.1.)
  */
-char *repo_github_base_url(git_repository *repo);
+char *config_github_base_url(struct config *cfg);
 
 #endif
