@@ -1,7 +1,8 @@
 #!/bin/bash
 # The demo: its bundled dashboard is exactly what its scripts generate from
 # the demo repository (so the two cannot drift), and `make demo`'s command
-# finds the [cute] commit behind the 2026-09-10 drop.
+# finds the [cute] commit behind the 2026-09-10 drop; the chart committed
+# under docs/ is the one the demo draws today.
 . "$(dirname "$0")/lib/test-lib.sh"
 
 test_expect_success 'setup: the demo repository' '
@@ -20,6 +21,15 @@ test_expect_success 'the demo run names the window and marks the [cute] commit' 
 	grep "^\* [0-9a-f]\{8\} 2026-09-09 \[cute\] Use tcgen05 MMA for the matmul epilogue (#2871)\$" out &&
 	tail -1 out >last && echo "3 commits, 1 in the slice" >expect && test_cmp expect last &&
 	! grep -q 31000009999 out
+'
+
+test_expect_success 'the chart in docs/ is what the demo draws, and its PNG rendering reads' '
+	(cd demo && git benchwindow --file "$SRC_DIR/demo/dashboard-data.json" \
+		--svg ../chart.svg b200_cute 2026-09-10 >/dev/null) &&
+	test_cmp "$SRC_DIR/docs/demo-window.svg" chart.svg &&
+	python3 "$TEST_DIR/lib/png-stats.py" "$SRC_DIR/docs/demo-window.png" >stats &&
+	read w h colours ink bg <stats &&
+	test "$w $h $bg" = "800 520 ffffff" && test $colours -gt 100 && test $ink -gt 60
 '
 
 test_done
