@@ -4,6 +4,7 @@
 # the origin remote, and hostile subjects and dashboard strings escaped.
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$TEST_DIR/lib/helion-repo.sh"
+. "$TEST_DIR/lib/report-lib.sh"
 
 make_helion_repo "$TRASH/repo"
 (cd "$TRASH/repo" && cute_spec | python3 "$TEST_DIR/lib/gen-dashboard.py" >"$TRASH/dash.json")
@@ -14,11 +15,6 @@ GH=https://github.com/pytorch/helion/commit
 
 # short <day>: the 8-hex sha of that day's nightly
 short() { nightly_sha "$1" | cut -c1-8; }
-
-# outline <file>: the Markdown's structure as cmark-gfm parses it (tests/lib/md-outline.py).
-outline() {
-	cmark-gfm -e table -t xml "$1" | python3 "$TEST_DIR/lib/md-outline.py"
-}
 
 # series_rows: the series table's data rows as the outline shows them.
 series_rows() {
@@ -147,14 +143,10 @@ test_expect_success '--format=text is the terminal report; unknown formats and -
 	git benchwindow --file ../dash.json b200_cute 2026-09-08 >expect &&
 	git benchwindow --file ../dash.json --format=text b200_cute 2026-09-08 >actual &&
 	test_cmp expect actual &&
-	test_expect_code 129 git benchwindow --file ../dash.json --format=html b200_cute 2026-09-08 >out 2>err &&
-	head -1 err >actual &&
-	echo "error: unknown --format '\''html'\'': use '\''text'\'' or '\''markdown'\''" >expect &&
-	test_cmp expect actual &&
-	test_expect_code 129 git benchwindow --file ../dash.json --format=markdown --json b200_cute 2026-09-08 >out 2>err &&
-	head -1 err >actual &&
-	echo "error: --format=markdown and --json cannot be combined" >expect &&
-	test_cmp expect actual
+	usage_error_is "error: unknown --format '\''html'\'': use '\''text'\'' or '\''markdown'\''" \
+		git benchwindow --file ../dash.json --format=html b200_cute 2026-09-08 &&
+	usage_error_is "error: --format=markdown and --json cannot be combined" \
+		git benchwindow --file ../dash.json --format=markdown --json b200_cute 2026-09-08
 '
 
 test_done

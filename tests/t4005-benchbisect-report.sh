@@ -4,13 +4,9 @@
 # them, checked against the --json verdict of the same run; the chart.
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$TEST_DIR/t4000/lib.sh"
+. "$TEST_DIR/lib/report-lib.sh"
 
 GH=https://github.com/pytorch/helion/commit
-
-# outline <file>: the Markdown's structure as cmark-gfm parses it (tests/lib/md-outline.py).
-outline() {
-	cmark-gfm -e table -t xml "$1" | python3 "$TEST_DIR/lib/md-outline.py"
-}
 
 # between <from> <to> <file>: the lines strictly between two exact lines.
 between() {
@@ -92,21 +88,19 @@ test_expect_success '--svg writes the chart with the cause in its title and leav
 	echo "b200_cute: real regression" >expect &&
 	test_cmp expect actual &&
 	rsvg-convert ../r.svg -o ../r.png &&
-	python3 "$TEST_DIR/lib/png-stats.py" ../r.png >stats &&
+	png_stats ../r.png >stats &&
 	read w h colours ink bg <stats &&
 	test "$w $h" = "800 520" && test $ink -gt 60
 '
 
 test_expect_success 'run takes neither --format nor --svg; --format=markdown and --json clash' '
 	cd regression &&
-	test_expect_code 129 git benchbisect run --file ../regression.json --format=markdown b200_cute 2026-09-10 -- true >out 2>err &&
-	head -1 err >actual &&
-	echo "error: --format and --svg do not apply to '\''run'\''" >expect &&
-	test_cmp expect actual &&
-	test_expect_code 129 git benchbisect --file ../regression.json --format=markdown --json b200_cute 2026-09-10 >out 2>err &&
-	head -1 err >actual &&
-	echo "error: --format=markdown and --json cannot be combined" >expect &&
-	test_cmp expect actual
+	usage_error_is "error: --format and --svg do not apply to '\''run'\''" \
+		git benchbisect run --file ../regression.json --format=markdown b200_cute 2026-09-10 -- true &&
+	usage_error_is "error: --svg needs a file name" \
+		git benchbisect --file ../regression.json --svg "" b200_cute 2026-09-10 &&
+	usage_error_is "error: --format=markdown and --json cannot be combined" \
+		git benchbisect --file ../regression.json --format=markdown --json b200_cute 2026-09-10
 '
 
 test_done

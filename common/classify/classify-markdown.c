@@ -5,25 +5,16 @@
 #include "history/window-markdown.h"
 #include "classify/classify-markdown.h"
 
-static void put_escaped(FILE *fp, const char *s)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	markdown_escape(&sb, s);
-	fputs(sb.buf, fp);
-	strbuf_release(&sb);
-}
-
 static void heading(FILE *fp, const struct classify_result *r, const struct window *w,
 		    const struct window_options *wo)
 {
 	char date[32];
 
 	fputs("### ", fp);
-	put_escaped(fp, wo->platform);
+	markup_fputs(fp, wo->platform, markdown_escape);
 	if (wo->kernel) {
 		fputs(" (kernel ", fp);
-		put_escaped(fp, wo->kernel);
+		markup_fputs(fp, wo->kernel, markdown_escape);
 		fputc(')', fp);
 	}
 	fprintf(fp, " on %s: %s\n\n",
@@ -48,7 +39,7 @@ static void verdict(FILE *fp, const struct classify_result *r, const struct wind
 
 		window_markdown_sha(&sb, r->culprit->sha, link_base);
 		fprintf(fp, "- **culprit**: %s ", sb.buf);
-		put_escaped(fp, r->culprit->subject);
+		markup_fputs(fp, r->culprit->subject, markdown_escape);
 		fputc('\n', fp);
 		strbuf_release(&sb);
 	}
@@ -57,11 +48,11 @@ static void verdict(FILE *fp, const struct classify_result *r, const struct wind
 	speedup(fp, "before", r->before, ", ");
 	speedup(fp, "after", r->after, ", ");
 	speedup(fp, "true", r->truth, "; ");
-	put_escaped(fp, r->truth_reason);
+	markup_fputs(fp, r->truth_reason, markdown_escape);
 	fputs("\n\nEvidence:\n\n", fp);
 	for (size_t i = 0; i < r->evidence.nr; i++) {
 		fputs("- ", fp);
-		put_escaped(fp, r->evidence.v[i]);
+		markup_fputs(fp, r->evidence.v[i], markdown_escape);
 		fputc('\n', fp);
 	}
 	fputc('\n', fp);

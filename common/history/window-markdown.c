@@ -4,6 +4,7 @@
 #include <string.h>
 #include "util/date.h"
 #include "util/markup.h"
+#include "history/window-print.h"
 #include "history/window-markdown.h"
 
 static int is_hex(const char *s)
@@ -66,19 +67,15 @@ static void step_item(FILE *fp, const struct window *w)
 	const struct step *st = &w->step;
 	char d1[16], d2[16];
 
-	if (st->index == 0)
+	if (!window_step_days(w, d1, d2))
 		return;
-	format_day(d1, w->series.points[st->index - 1].run->time);
-	format_day(d2, w->series.points[st->index].run->time);
-	if (!st->found) {
+	if (st->found)
+		fprintf(fp, "- **step**: %s → %s, helion %.3f → %.3f (**%+.1f%%**), %.1f× the noise (%.1f%%), %s\n",
+			d1, d2, st->before, st->after, st->change_pct, st->score, st->noise_pct,
+			window_step_persistence(st));
+	else
 		fprintf(fp, "- **no step**: the series is flat near the date; showing the nightlies %s → %s\n",
 			d1, d2);
-		return;
-	}
-	fprintf(fp, "- **step**: %s → %s, helion %.3f → %.3f (**%+.1f%%**), %.1f× the noise (%.1f%%), %s\n",
-		d1, d2, st->before, st->after, st->change_pct, st->score, st->noise_pct,
-		st->persistent ? "persistent" :
-		st->nr_after < 2 ? "too few nightlies after it to tell if it persists" : "reverts");
 }
 
 static void end_item(FILE *fp, const char *label, const struct window_end *e, const char *link_base)

@@ -4,6 +4,7 @@
 #include "util/usage.h"
 #include "util/date.h"
 #include "util/markup.h"
+#include "history/window-print.h"
 #include "history/window-svg.h"
 
 #define WIDTH 800
@@ -70,16 +71,6 @@ static double xpos(const struct chart *c, time_t t)
 static double ypos(const struct panel *p, double v)
 {
 	return p->bottom - (p->bottom - p->top) * (v - p->lo) / (p->hi - p->lo);
-}
-
-/* Print a string XML-escaped. */
-static void put_text(FILE *fp, const char *s)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	xml_escape(&sb, s);
-	fputs(sb.buf, fp);
-	strbuf_release(&sb);
 }
 
 /* The value range of some metrics over the shown nightlies, padded; 0 when none is measured. */
@@ -212,9 +203,9 @@ static void draw_manual_runs(const struct chart *c)
 			x = xpos(c, e->time);
 			fprintf(c->fp, "<path class=\"manual\" d=\"M%.1f %.1fl6 6l-6 6l-6 -6z\"><title>manual run ",
 				x, y - 6);
-			put_text(c->fp, e->run_id);
+			markup_fputs(c->fp, e->run_id, xml_escape);
 			fputs(" on ", c->fp);
-			put_text(c->fp, e->branch);
+			markup_fputs(c->fp, e->branch, xml_escape);
 			fputs("</title></path>\n", c->fp);
 		}
 	}
@@ -257,7 +248,7 @@ static void end_label(const struct chart *c, const char *label, const struct win
 		label);
 	fprintf(c->fp, "<text class=\"mono\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\">", x,
 		y + 15, anchor);
-	put_text(c->fp, sha);
+	markup_fputs(c->fp, sha, xml_escape);
 	fputs("</text>\n", c->fp);
 }
 
@@ -362,31 +353,29 @@ static void draw_titles(const struct chart *c, const char *verdict)
 	char d1[16], d2[16];
 
 	fputs("<text class=\"title\" x=\"16\" y=\"26\">", fp);
-	put_text(fp, s->platform);
+	markup_fputs(fp, s->platform, xml_escape);
 	if (s->kernel) {
 		fputs(" (kernel ", fp);
-		put_text(fp, s->kernel);
+		markup_fputs(fp, s->kernel, xml_escape);
 		fputc(')', fp);
 	}
 	if (verdict) {
 		fputs(": ", fp);
-		put_text(fp, verdict);
+		markup_fputs(fp, verdict, xml_escape);
 	} else if (s->kernel) {
 		fputs(": nightly helion speedup", fp);
 	} else {
 		fprintf(fp, ": nightly helion speedup, geomean over %zu kernels", s->nr_rows);
 	}
 	fputs("</text>\n<text class=\"sub\" x=\"16\" y=\"46\">", fp);
-	format_day(d1, s->points[w->first_shown].run->time);
-	format_day(d2, s->points[w->end_shown - 1].run->time);
-	if (st->found && st->index)
-		fprintf(fp, "step %s \u2192 ", format_day(d1, s->points[st->index - 1].run->time));
-	if (st->found && st->index)
-		fprintf(fp, "%s: helion %.3f \u2192 %.3f (%+.1f%%), %.1f\u00d7 the noise, %s",
-			format_day(d2, s->points[st->index].run->time), st->before, st->after,
-			st->change_pct, st->score, st->persistent ? "persistent" : "not persistent");
+	if (st->found && window_step_days(w, d1, d2))
+		fprintf(fp, "step %s \u2192 %s: helion %.3f \u2192 %.3f (%+.1f%%), %.1f\u00d7 the noise, %s",
+			d1, d2, st->before, st->after, st->change_pct, st->score,
+			window_step_persistence(st));
 	else
-		fprintf(fp, "no step: nightlies %s .. %s", d1, d2);
+		fprintf(fp, "no step: nightlies %s .. %s",
+			format_day(d1, s->points[w->first_shown].run->time),
+			format_day(d2, s->points[w->end_shown - 1].run->time));
 	fputs(" (UTC days)</text>\n", fp);
 }
 
@@ -406,7 +395,7 @@ void window_svg(FILE *fp, const struct window *w, const char *verdict)
 	fprintf(fp, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n"
 		"<title>", WIDTH, HEIGHT, WIDTH, HEIGHT);
-	put_text(fp, s->platform);
+	markup_fputs(fp, s->platform, xml_escape);
 	fputs(" nightly benchmark series</title>\n", fp);
 	fputs(style, fp);
 	fprintf(fp, "<rect class=\"bg\" width=\"%d\" height=\"%d\"/>\n", WIDTH, HEIGHT);

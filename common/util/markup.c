@@ -101,6 +101,15 @@ void xml_escape(struct strbuf *sb, const char *s)
 	}
 }
 
+void markup_fputs(FILE *fp, const char *s, void (*escape)(struct strbuf *, const char *))
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	escape(&sb, s);
+	fputs(sb.buf, fp);
+	strbuf_release(&sb);
+}
+
 /* GitHub owner and repository names: letters, digits, '-', '_' and '.'. */
 static int github_name(const char *s, size_t len)
 {

@@ -1,6 +1,7 @@
 #ifndef UTIL_MARKUP_H
 #define UTIL_MARKUP_H
 
+#include <stdio.h>
 #include "util/strbuf.h"
 #include "util/config.h"
 
@@ -29,6 +30,9 @@ void markdown_code(struct strbuf *sb, const char *s);
  * that are not UTF-8 become U+FFFD.
  */
 void xml_escape(struct strbuf *sb, const char *s);
+
+/* Print s on fp through one of the escapes above. */
+void markup_fputs(FILE *fp, const char *s, void (*escape)(struct strbuf *, const char *));
 
 /*
  * The https://github.com/<owner>/<repo> base of a remote URL in https,
