@@ -6,15 +6,15 @@
 . "$TEST_DIR/lib/helion-repo.sh"
 . "$TEST_DIR/lib/report-lib.sh"
 
-make_helion_repo "$TRASH/repo"
-(cd "$TRASH/repo" && cute_spec | python3 "$TEST_DIR/lib/gen-dashboard.py" >"$TRASH/dash.json")
+test_expect_success 'setup: the Helion-like repository and its dashboard' '
+	make_helion_repo repo &&
+	(cd repo && cute_spec >../spec) &&
+	(cd repo && python3 "$TEST_DIR/lib/gen-dashboard.py" <../spec) >dash.json
+'
 cd "$TRASH/repo" || exit 1
 good=$(nightly_sha 2026-09-07)
 bad=$(nightly_sha 2026-09-08)
 GH=https://github.com/pytorch/helion/commit
-
-# short <day>: the 8-hex sha of that day's nightly
-short() { nightly_sha "$1" | cut -c1-8; }
 
 # series_rows: the series table's data rows as the outline shows them.
 series_rows() {
@@ -32,7 +32,7 @@ series_rows() {
 		note=
 		[ $d = 07 ] && note="last good"
 		[ $d = 08 ] && note="**first bad**"
-		echo "| 2026-09-$d | \`$(short 2026-09-$d)\` | $v | 5 | $note |"
+		echo "| 2026-09-$d | \`$(nightly_short 2026-09-$d)\` | $v | 5 | $note |"
 	done
 }
 

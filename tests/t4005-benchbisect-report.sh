@@ -3,7 +3,7 @@
 # the candidates and the culprit as a Markdown renderer (cmark-gfm) sees
 # them, checked against the --json verdict of the same run; the chart.
 . "$(dirname "$0")/lib/test-lib.sh"
-. "$TEST_DIR/t4000/lib.sh"
+. "$TEST_DIR/lib/bisect-repo.sh"
 . "$TEST_DIR/lib/report-lib.sh"
 
 GH=https://github.com/pytorch/helion/commit
@@ -11,11 +11,6 @@ GH=https://github.com/pytorch/helion/commit
 # between <from> <to> <file>: the lines strictly between two exact lines.
 between() {
 	sed -n "/^$1\$/,/^$2\$/p" "$3" | sed "1d;\$d"
-}
-
-# short <day>: the 8-hex sha the nightly of <day> ran on.
-short() {
-	git rev-list --first-parent -1 --before="$1T08:00:00Z" main | cut -c1-8
 }
 
 test_expect_success 'setup: a regression and a method change' '
@@ -72,7 +67,7 @@ test_expect_success 'method change: the measurement commit, then the whole windo
 	{
 		echo "- **measurement** \`${m%% *}\` 2026-09-09 ${m#* }" &&
 		echo "p Commits in the window, newest first (**slice**: \`(?i)\\[(?:cute|cutedsl)\\]\` or paths \`helion/_compiler/cute/\`, \`helion/runtime/cute/\`):" &&
-		git log --first-parent --format="- \`%h\` 2026-09-09 %s" --abbrev=8 $(short 2026-09-09)..$(short 2026-09-10)
+		git log --first-parent --format="- \`%h\` 2026-09-09 %s" --abbrev=8 $(nightly_short 2026-09-09)..$(nightly_short 2026-09-10)
 	} >expect &&
 	sed -n "/^p Commits that change the measurement:\$/,\$p" ../m.outline | sed 1d >actual &&
 	test_cmp expect actual
