@@ -85,6 +85,18 @@ test_expect_success 'it renders to a readable 800 px PNG, light and dark' '
 	test $colours -gt 100 && test $ink -gt 60 && test $ink -lt 400
 '
 
+test_expect_success 'the Pretuned tab has no latency: that panel says so and shows no made-up scale' '
+	cd repo &&
+	python3 "$TEST_DIR/lib/gen-dashboard.py" --pretuned <../full-spec >../pretuned.json &&
+	git benchwindow --pretuned --file ../pretuned.json --svg ../pretuned.svg b200_cute 2026-09-08 >out &&
+	xmllint --noout ../pretuned.svg &&
+	xmllint --xpath "//*[local-name()=\"text\"]/text()" ../pretuned.svg >texts &&
+	grep -x "latency: no data" texts &&
+	grep -x "speedup (×)" texts &&
+	! grep -x "0.0" texts &&
+	test $(xmllint --xpath "count(//*[local-name()=\"polyline\"])" ../pretuned.svg) = 1
+'
+
 test_expect_success 'an unwritable file is an error naming it; an empty name a usage error' '
 	cd repo &&
 	test_expect_code 128 git benchwindow --file ../dash.json --svg ../no/such/dir/c.svg b200_cute 2026-09-08 >out 2>err &&

@@ -104,14 +104,15 @@ static double tick_step(double range, int n)
 	return (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * mag;
 }
 
-static void draw_grid(const struct chart *c, const struct panel *p, const char *label)
+/* The panel's frame and label; its grid and value ticks only when it has data. */
+static void draw_grid(const struct chart *c, const struct panel *p, const char *label, int has_data)
 {
 	double step = tick_step(p->hi - p->lo, 4);
 	int decimals = step >= 1 ? 0 : (int)ceil(-log10(step) - 1e-9);
 
 	fprintf(c->fp, "<rect class=\"frame\" x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%.1f\"/>\n",
 		PLOT_LEFT, p->top, PLOT_RIGHT - PLOT_LEFT, p->bottom - p->top);
-	for (double v = ceil(p->lo / step) * step; v <= p->hi; v += step) {
+	for (double v = ceil(p->lo / step) * step; has_data && v <= p->hi; v += step) {
 		double y = ypos(p, v);
 
 		fprintf(c->fp, "<line class=\"grid\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>\n",
@@ -400,8 +401,9 @@ void window_svg(FILE *fp, const struct window *w, const char *verdict)
 	fputs(style, fp);
 	fprintf(fp, "<rect class=\"bg\" width=\"%d\" height=\"%d\"/>\n", WIDTH, HEIGHT);
 	draw_titles(&c, verdict);
-	draw_grid(&c, &c.speed, has_speed ? "speedup (\u00d7)" : "speedup: no data");
-	draw_grid(&c, &c.latency, has_latency ? "helion latency (ms)" : "latency: no data");
+	draw_grid(&c, &c.speed, has_speed ? "speedup (\u00d7)" : "speedup: no data", has_speed);
+	draw_grid(&c, &c.latency, has_latency ? "helion latency (ms)" : "latency: no data",
+		  has_latency);
 	draw_step(&c);
 	draw_kernel_set_changes(&c);
 	if (has_speed) {
