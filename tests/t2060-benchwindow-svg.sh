@@ -97,10 +97,10 @@ test_expect_success 'the Pretuned tab has no latency: that panel says so and sho
 	test $(xmllint --xpath "count(//*[local-name()=\"polyline\"])" ../pretuned.svg) = 1
 '
 
-test_expect_success 'an unwritable file is an error naming it; an empty name a usage error' '
+test_expect_success 'an unwritable file is fatal, naming it; an empty name a usage error' '
 	cd repo &&
 	test_expect_code 128 git benchwindow --file ../dash.json --svg ../no/such/dir/c.svg b200_cute 2026-09-08 >out 2>err &&
-	echo "error: cannot write '\''../no/such/dir/c.svg'\'': No such file or directory" >expect &&
+	echo "fatal: cannot write '\''../no/such/dir/c.svg'\'': No such file or directory" >expect &&
 	test_cmp expect err &&
 	usage_error_is "error: --svg needs a file name" \
 		git benchwindow --file ../dash.json --svg "" b200_cute 2026-09-08
