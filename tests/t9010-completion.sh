@@ -49,6 +49,18 @@ test_expect_success 'bash completes revisions for --good' '
 	test_cmp expect actual
 '
 
+test_expect_success 'bash completes the report formats of both commands' '
+	cd repo &&
+	printf "markdown \ntext \n" >expect &&
+	bash_complete benchwindow --format "" >actual &&
+	test_cmp expect actual &&
+	bash_complete benchbisect --format "" >actual &&
+	test_cmp expect actual &&
+	bash_complete benchwindow --format=m >actual &&
+	echo "markdown " >expect &&
+	test_cmp expect actual
+'
+
 test_expect_success 'benchbisect completion loaded alone finds the shared window options' '
 	cd repo &&
 	bash -c ". /usr/share/bash-completion/completions/git &&
