@@ -4,7 +4,7 @@
 #include <string.h>
 #include "util/date.h"
 #include "util/markup.h"
-#include "history/window-print.h"
+#include "history/window-step-text.h"
 #include "history/window-markdown.h"
 
 static int is_hex(const char *s)

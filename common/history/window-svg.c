@@ -4,7 +4,7 @@
 #include "util/usage.h"
 #include "util/date.h"
 #include "util/markup.h"
-#include "history/window-print.h"
+#include "history/window-step-text.h"
 #include "history/window-svg.h"
 
 #define WIDTH 800
