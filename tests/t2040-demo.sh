@@ -23,6 +23,9 @@ test_expect_success 'the demo run names the window and marks the [cute] commit' 
 	! grep -q 31000009999 out
 '
 
+# When the chart changes on purpose, redraw both files from the top directory:
+#   make demo && (cd build/demo-repo && ../../bin/git-benchwindow --file ../../demo/dashboard-data.json \
+#     --svg ../../docs/demo-window.svg b200_cute 2026-09-10) && rsvg-convert docs/demo-window.svg -o docs/demo-window.png
 test_expect_success 'the chart in docs/ is what the demo draws, and its PNG rendering reads' '
 	(cd demo && git benchwindow --file "$SRC_DIR/demo/dashboard-data.json" \
 		--svg ../chart.svg b200_cute 2026-09-10 >/dev/null) &&
