@@ -97,6 +97,20 @@ test_expect_success 'the Pretuned tab has no latency: that panel says so and sho
 	test $(xmllint --xpath "count(//*[local-name()=\"polyline\"])" ../pretuned.svg) = 1
 '
 
+test_expect_success 'nonsense values draw a chart without NaN coordinates, and in bounded time' '
+	cd repo &&
+	nightly_runs >../odd-spec &&
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13; do
+		v=1.5 && l=1e308 &&
+		if [ $((i % 2)) = 0 ]; then v=1.5000000000000002 && l=-1e308; fi &&
+		echo "val b200_cute matmul 3000000$i $v 1e-300 1e300 $l" >>../odd-spec || return 1
+	done &&
+	python3 "$TEST_DIR/lib/gen-dashboard.py" <../odd-spec >../odd.json &&
+	timeout 60 git benchwindow --file ../odd.json --svg ../odd.svg b200_cute 2026-09-08 >out &&
+	xmllint --noout ../odd.svg &&
+	! grep -i -e nan -e inf ../odd.svg
+'
+
 test_expect_success 'an unwritable file is fatal, naming it; an empty name a usage error' '
 	cd repo &&
 	test_expect_code 128 git benchwindow --file ../dash.json --svg ../no/such/dir/c.svg b200_cute 2026-09-08 >out 2>err &&

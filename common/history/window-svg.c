@@ -70,7 +70,8 @@ static double xpos(const struct chart *c, time_t t)
 
 static double ypos(const struct panel *p, double v)
 {
-	return p->bottom - (p->bottom - p->top) * (v - p->lo) / (p->hi - p->lo);
+	/* Divide first: near DBL_MAX the product would overflow. */
+	return p->bottom - (v - p->lo) / (p->hi - p->lo) * (p->bottom - p->top);
 }
 
 /* The value range of some metrics over the shown nightlies, padded; 0 when none is measured. */
@@ -90,10 +91,12 @@ static int value_range(const struct chart *c, const enum metric *m, size_t nr, s
 		}
 	if (!isfinite(lo))
 		return 0;
-	pad = hi > lo ? (hi - lo) * 0.12 : fmax(fabs(lo) * 0.05, 1e-3);
+	/* At least 1% of the values' size, so a flat or near-flat series gets a readable scale. */
+	pad = fmax((hi - lo) * 0.12, fmax(fmax(fabs(lo), fabs(hi)) * 0.01, 1e-6));
 	p->lo = lo - pad;
 	p->hi = hi + pad;
-	return 1;
+	/* A range no double can span (untrusted data): no scale rather than infinite coordinates. */
+	return isfinite(p->hi - p->lo);
 }
 
 /* A round tick step (1, 2 or 5 times a power of ten) giving about n ticks. */
@@ -109,16 +112,22 @@ static void draw_grid(const struct chart *c, const struct panel *p, const char *
 {
 	double step = tick_step(p->hi - p->lo, 4);
 	int decimals = step >= 1 ? 0 : (int)ceil(-log10(step) - 1e-9);
+	double first = ceil(p->lo / step);
 
 	fprintf(c->fp, "<rect class=\"frame\" x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%.1f\"/>\n",
 		PLOT_LEFT, p->top, PLOT_RIGHT - PLOT_LEFT, p->bottom - p->top);
-	for (double v = ceil(p->lo / step) * step; has_data && v <= p->hi; v += step) {
-		double y = ypos(p, v);
+	/* Ticks counted, not accumulated: at most a dozen whatever the values. */
+	for (int k = 0; has_data && k < 12 && (first + k) * step <= p->hi; k++) {
+		double v = (first + k) * step + 0.0, y = ypos(p, v);
 
 		fprintf(c->fp, "<line class=\"grid\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>\n",
 			PLOT_LEFT, y, PLOT_RIGHT, y);
-		fprintf(c->fp, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.*f</text>\n",
-			PLOT_LEFT - 6, y + 4, decimals, v);
+		if (fabs(v) < 1e6)
+			fprintf(c->fp, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.*f</text>\n",
+				PLOT_LEFT - 6, y + 4, decimals, v);
+		else
+			fprintf(c->fp, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.3g</text>\n",
+				PLOT_LEFT - 6, y + 4, v);
 	}
 	fprintf(c->fp, "<text class=\"sub\" x=\"%d\" y=\"%.1f\">%s</text>\n", PLOT_LEFT + 6,
 		p->top + 15, label);
