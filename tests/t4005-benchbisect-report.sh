@@ -90,8 +90,10 @@ test_expect_success '--svg writes the chart with the cause in its title and leav
 
 test_expect_success 'run takes neither --format nor --svg; --format=markdown and --json clash' '
 	cd regression &&
-	usage_error_is "error: --format and --svg do not apply to '\''run'\''" \
+	usage_error_is "error: unknown option \`format'\''" \
 		git benchbisect run --file ../regression.json --format=markdown b200_cute 2026-09-10 -- true &&
+	usage_error_is "error: unknown option \`svg'\''" \
+		git benchbisect run --file ../regression.json --svg c.svg b200_cute 2026-09-10 -- true &&
 	usage_error_is "error: --svg needs a file name" \
 		git benchbisect --file ../regression.json --svg "" b200_cute 2026-09-10 &&
 	usage_error_is "error: --format=markdown and --json cannot be combined" \
