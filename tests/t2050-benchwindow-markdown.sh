@@ -138,6 +138,18 @@ test_expect_success 'hostile subjects and dashboard strings render as plain text
 	! grep -e "<script" -e "<em>" -e "<del>" -e "<img" -e "<b>" html
 '
 
+test_expect_success 'a flat series says there is no step, and why' '
+	cd repo &&
+	git benchwindow --file ../dash.json --format=markdown b200 2026-09-08 >out.md &&
+	outline out.md >actual &&
+	head -2 actual >head &&
+	cat >expect <<-EOF &&
+	h3 b200: no step near 2026-09-08
+	- **no step** beyond the noise: 2026-09-07 → 2026-09-08 moves +0.0%, 0.0× the noise (0.5%), under the noise multiple
+	EOF
+	test_cmp expect head
+'
+
 test_expect_success '--format=text is the terminal report; unknown formats and --json clash are usage errors' '
 	cd repo &&
 	git benchwindow --file ../dash.json b200_cute 2026-09-08 >expect &&

@@ -74,8 +74,9 @@ static void step_item(FILE *fp, const struct window *w)
 			d1, d2, st->before, st->after, st->change_pct, st->score, st->noise_pct,
 			window_step_persistence(st));
 	else
-		fprintf(fp, "- **no step**: the series is flat near the date; showing the nightlies %s → %s\n",
-			d1, d2);
+		fprintf(fp, "- **no step** beyond the noise: %s → %s moves %+.1f%%, %.1f× the noise (%.1f%%), %s\n",
+			d1, d2, st->change_pct + 0.0, st->score, st->noise_pct,
+			st->reason ? st->reason : "not a step");
 }
 
 static void end_item(FILE *fp, const char *label, const struct window_end *e, const char *link_base)
