@@ -71,6 +71,15 @@ test_expect_success 'the chart labels both ends, shades the window and marks the
 	grep "on &lt;exp&gt;&amp;&quot;x&apos;</title>" chart.svg
 '
 
+test_expect_success 'the Markdown report of the same window names the kernel-set change' '
+	cd repo &&
+	git benchwindow --file ../dash.json --format=markdown --span 5 b200_cute 2026-09-12 >out.md &&
+	outline out.md >actual &&
+	sed -n 3p actual >line &&
+	echo "- **kernel list changed** on 2026-09-12: 1 left the list: rms_norm; the plain geomean moves +0.2%, the kernels on both nights +0.2%" >expect &&
+	test_cmp expect line
+'
+
 test_expect_success 'it renders to a readable 800 px PNG, light and dark' '
 	rsvg-convert chart.svg -o chart.png &&
 	png_stats chart.png >stats &&

@@ -79,6 +79,45 @@ static void step_item(FILE *fp, const struct window *w)
 			st->reason ? st->reason : "not a step");
 }
 
+/* The escaped names joined by ", " into sb. */
+static void add_names(struct strbuf *sb, const char **names, size_t nr)
+{
+	for (size_t i = 0; i < nr; i++) {
+		strbuf_addstr(sb, i ? ", " : "");
+		markdown_escape(sb, names[i]);
+	}
+}
+
+/* "- **kernel list changed** on <day>: <n> left: a, b; <n> joined: c; the plain geomean moves ..." */
+static void set_change_item(FILE *fp, const struct window *w)
+{
+	const struct kernel_set_change *c = &w->set_change;
+	struct strbuf sb = STRBUF_INIT;
+	char day[16];
+
+	if (!c->index)
+		return;
+	strbuf_addf(&sb, "- **kernel list changed** on %s:",
+		    format_day(day, w->series.points[c->index].run->time));
+	if (c->nr_gone) {
+		strbuf_addf(&sb, " %zu left the list: ", c->nr_gone);
+		add_names(&sb, c->gone, c->nr_gone);
+		strbuf_addch(&sb, ';');
+	}
+	if (c->nr_added) {
+		strbuf_addf(&sb, " %zu joined the list: ", c->nr_added);
+		add_names(&sb, c->added, c->nr_added);
+		strbuf_addch(&sb, ';');
+	}
+	strbuf_addf(&sb, " the plain geomean moves %+.1f%%", c->plain_change_pct + 0.0);
+	if (isnan(c->common_change_pct))
+		strbuf_addstr(&sb, ", no kernel ran on both nights\n");
+	else
+		strbuf_addf(&sb, ", the kernels on both nights %+.1f%%\n", c->common_change_pct + 0.0);
+	flush(fp, &sb);
+	strbuf_release(&sb);
+}
+
 static void end_item(FILE *fp, const char *label, const struct window_end *e, const char *link_base)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -238,6 +277,7 @@ void window_markdown(FILE *fp, const struct window *w, struct config *cfg, int o
 
 	heading(fp, w);
 	step_item(fp, w);
+	set_change_item(fp, w);
 	window_markdown_ends(fp, w, link_base);
 	window_item(fp, w);
 	fputc('\n', fp);
