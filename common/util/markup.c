@@ -1,37 +1,10 @@
 #include <ctype.h>
 #include <string.h>
 #include "util/usage.h"
+#include "util/term-escape.h"
 #include "util/markup.h"
 
 #define REPLACEMENT "\xef\xbf\xbd"	/* U+FFFD */
-
-/* Length of the valid UTF-8 sequence at s, or 0 when it is not one. */
-static size_t utf8_len(const unsigned char *s)
-{
-	size_t n;
-	unsigned int cp;
-
-	if (*s < 0x80)
-		return 1;
-	if (*s >= 0xc2 && *s <= 0xdf)
-		n = 2, cp = *s & 0x1f;
-	else if (*s >= 0xe0 && *s <= 0xef)
-		n = 3, cp = *s & 0x0f;
-	else if (*s >= 0xf0 && *s <= 0xf4)
-		n = 4, cp = *s & 0x07;
-	else
-		return 0;
-	for (size_t i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	/* Overlong forms, surrogates and code points past U+10FFFF. */
-	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
-	    (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return n;
-}
 
 void markdown_escape(struct strbuf *sb, const char *s)
 {
@@ -82,9 +55,10 @@ void xml_escape(struct strbuf *sb, const char *s)
 	const unsigned char *p = (const unsigned char *)s;
 
 	while (*p) {
-		size_t n = utf8_len(p);
+		/* 0 for controls (C0, DEL, C1) and bytes that are not UTF-8 */
+		size_t n = term_printable_len(p, 0);
 
-		if (!n || *p < 0x20 || *p == 0x7f) {
+		if (!n) {
 			strbuf_addstr(sb, REPLACEMENT);
 			p++;
 			continue;

@@ -26,7 +26,8 @@ void markdown_code(struct strbuf *sb, const char *s);
 
 /*
  * Append s to sb as XML character data or attribute value: & < > " '
- * become entities; control characters, which XML 1.0 forbids, and bytes
+ * become entities; control characters (C0, which XML 1.0 forbids, DEL and
+ * C1) and bytes
  * that are not UTF-8 become U+FFFD.
  */
 void xml_escape(struct strbuf *sb, const char *s);
