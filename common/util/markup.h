@@ -27,8 +27,7 @@ void markdown_code(struct strbuf *sb, const char *s);
 /*
  * Append s to sb as XML character data or attribute value: & < > " '
  * become entities; control characters (C0, which XML 1.0 forbids, DEL and
- * C1) and bytes
- * that are not UTF-8 become U+FFFD.
+ * C1) and bytes that are not UTF-8 become U+FFFD.
  */
 void xml_escape(struct strbuf *sb, const char *s);
 
