@@ -93,6 +93,37 @@ static void faults(void)
 	free(deep);
 }
 
+/*
+ * Input that ends right after a key or a comma: json_iter_member() must
+ * fail rather than hand back a value position at the end, whose first
+ * byte its callers read (the over-read the dashboard fuzzer found in
+ * parse_row, tests/fuzz/dashboard/crash-ends-after-key).
+ */
+static void ends_before_value(void)
+{
+	const char *cut[] = { "{\"history\":", "{\"a\": ", "[1,", "[1, " };
+
+	for (size_t i = 0; i < sizeof(cut) / sizeof(*cut); i++) {
+		size_t n = strlen(cut[i]);
+		char *copy = malloc(n);	/* not NUL-terminated: ASan catches any over-read */
+		struct json_span doc = { copy, n }, k, v;
+		struct json_iter it;
+		int got;
+
+		memcpy(copy, cut[i], n);
+		json_iter_init(&it, doc);
+		if (*cut[i] == '[') {
+			got = json_iter_next(&it, &k, &v);
+			ok(got == 1 && json_iter_next(&it, &k, &v) == -1, "'%s': the element after the comma is missing", cut[i]);
+		} else {
+			got = json_iter_member(&it, &k);
+			ok(got == -1 && it.error == copy + n,
+			   "'%s': the value is missing, at the end of the input", cut[i]);
+		}
+		free(copy);
+	}
+}
+
 static void strings(void)
 {
 	struct json_span s = { "\"a\\u0000b\"", 10 };
@@ -119,5 +150,6 @@ int main(void)
 	spans();
 	faults();
 	strings();
+	ends_before_value();
 	return done_testing();
 }
