@@ -27,6 +27,25 @@ static int days_in_month(int y, int m)
 }
 
 /*
+ * timegm() for a valid day (parse_day_part() checked it) at hh:mm:ss,
+ * by arithmetic: glibc's timegm() costs about a thousand instructions,
+ * and a dashboard load converts one date per history entry. Days since
+ * the epoch from the civil date, with March as the first month of the
+ * year so that the leap day is the year's last (H. Hinnant's method).
+ */
+static time_t utc_seconds(const struct tm *tm)
+{
+	long y = tm->tm_year + 1900L - (tm->tm_mon < 2);
+	long m = tm->tm_mon + 1, era = y / 400;	/* y >= 1969: no negative eras */
+	long yoe = y - era * 400;
+	long doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + tm->tm_mday - 1;
+	long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	long days = era * 146097 + doe - 719468;
+
+	return (time_t)days * 86400 + tm->tm_hour * 3600 + tm->tm_min * 60 + tm->tm_sec;
+}
+
+/*
  * A real day only: 2026-02-30 is an error, not 2026-03-02, and nothing
  * before the epoch (no run is that old; "0224" would not format back).
  */
@@ -55,7 +74,7 @@ int parse_iso_time(const char *s, time_t *out)
 	if (!s || parse_day_part(&p, &tm))
 		return -1;
 	if (!*p) {
-		*out = timegm(&tm);
+		*out = utc_seconds(&tm);
 		return 0;
 	}
 	if ((*p != 'T' && *p != ' ') || (p++, read_digits(&p, 2, &hh)) || *p++ != ':' ||
@@ -86,7 +105,7 @@ int parse_iso_time(const char *s, time_t *out)
 	tm.tm_hour = hh;
 	tm.tm_min = mm;
 	tm.tm_sec = ss;
-	*out = timegm(&tm) - offset;
+	*out = utc_seconds(&tm) - offset;
 	return 0;
 }
 
