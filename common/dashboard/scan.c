@@ -1,3 +1,4 @@
+#include <stdint.h>
 #include <string.h>
 #include "dashboard/scan.h"
 
@@ -8,19 +9,43 @@ const char *json_skip_space(const char *p, const char *end)
 	return p;
 }
 
+#define ONES ((uint64_t)0x0101010101010101)
+
+/* The high bit of each byte of w that equals c; bits above the first such byte may be wrong. */
+static inline uint64_t bytes_equal(uint64_t w, unsigned char c)
+{
+	uint64_t x = w ^ (ONES * c);
+
+	return (x - ONES) & ~x & (ONES << 7);
+}
+
 /* p is after the opening quote; returns the byte after the closing one, or NULL. */
 static const char *scan_string(const char *p, const char *end)
 {
-	/* Dashboard strings are short: a byte loop beats memchr's set-up. */
-	while (p < end) {
-		char c = *p++;
+	for (;;) {
+#if defined(__GNUC__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		/* Eight bytes at a time to the next quote or backslash. */
+		while (end - p >= 8) {
+			uint64_t w, hit;
 
-		if (c == '"')
+			memcpy(&w, p, 8);
+			hit = bytes_equal(w, '"') | bytes_equal(w, '\\');
+			if (hit) {
+				p += __builtin_ctzll(hit) / 8;
+				break;
+			}
+			p += 8;
+		}
+#endif
+		while (p < end && *p != '"' && *p != '\\')
+			p++;
+		if (p >= end)
+			return NULL;
+		if (*p++ == '"')
 			return p;
-		if (c == '\\' && p++ >= end)
+		if (p++ >= end)	/* the escaped byte */
 			return NULL;
 	}
-	return NULL;
 }
 
 /* The bytes a container scan stops at; everything else is skipped. */
