@@ -8,21 +8,9 @@
 #include "util/io.h"
 #include "dashboard/cache.h"
 #include "dashboard/parsed.h"
+#include "dashboard/parsed-format.h"
 
-/* Bump when the layout below or what a load extracts changes. */
-#define PARSED_VERSION 1
-#define PARSED_MAGIC "BTPARSED"
-#define BYTE_ORDER_MARK 0x01020304u
 #define NO_STRING UINT64_MAX
-
-/* Every on-disk record is made of 8-byte fields: no padding, aligned in the buffer. */
-struct parsed_header {
-	char magic[8];
-	uint32_t version;
-	uint32_t byte_order;
-	uint64_t src_size, src_mtime_sec, src_mtime_nsec, src_ino, src_dev, src_hash;
-	uint64_t payload_len, payload_hash;
-};
 
 struct parsed_counts {
 	uint64_t key_len;	/* the key (source path, NUL, filter) follows, padded to 8 */
