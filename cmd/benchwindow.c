@@ -16,6 +16,7 @@
 #include "util/repo.h"
 #include "util/revision.h"
 #include "util/pager.h"
+#include "util/json.h"
 #include "history/window.h"
 #include "history/options-check.h"
 #include "history/window-json.h"
@@ -28,28 +29,45 @@ static const char *const benchwindow_usage[] = {
 	NULL
 };
 
-/* --list-platforms / --list-kernels: for completion, no repository needed. */
-static int list_names(struct window_options *o, const char *platform)
+/*
+ * The names the dashboard at o's source holds, for completion. With
+ * --file or --url no configuration is read, so libgit2 is not even
+ * started: its start-up decodes the whole CA bundle (mbedTLS), three
+ * quarters of what TAB would wait for. Otherwise the configuration names
+ * the dashboard; a repository only adds to it, and none is needed.
+ */
+static void load_names(struct dashboard *d, struct window_options *o)
 {
-	struct dashboard d;
-	struct config cfg;
 	git_repository *repo = NULL;
+	struct config cfg;
 
-	usage_hold_errors();
+	o->source.filter.names_only = 1;
+	if (o->source.file || o->source.url) {
+		json_library_init();
+		if (dashboard_load(d, &o->source, NULL))
+			exit(EXIT_FATAL);
+		return;
+	}
 	repo_library_init();
-	/* Completion runs anywhere: a repository only adds its configuration. */
 	if (git_repository_open_ext(&repo, ".", 0, getenv("GIT_CEILING_DIRECTORIES")))
 		repo = NULL;
-	dashboard_init(&d);
-	o->source.filter.names_only = 1;
 	if (config_init(&cfg, repo) || window_source_check_config(o, &cfg) ||
-	    dashboard_load(&d, &o->source, &cfg))
+	    dashboard_load(d, &o->source, &cfg))
 		exit(EXIT_FATAL);
-	dashboard_print_names(&d, platform, stdout);
-	dashboard_release(&d);
 	config_release(&cfg);
 	git_repository_free(repo);
 	git_libgit2_shutdown();
+}
+
+static int list_names(struct window_options *o, const char *platform)
+{
+	struct dashboard d;
+
+	usage_hold_errors();
+	dashboard_init(&d);
+	load_names(&d, o);
+	dashboard_print_names(&d, platform, stdout);
+	dashboard_release(&d);
 	return 0;
 }
 
