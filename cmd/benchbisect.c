@@ -119,10 +119,6 @@ static int cmd_classify(int argc, const char **argv)
 			   "a step under <pct> percent is noise (2)"),
 		OPT_DOUBLE(0, "shared-ratio", &c.co.shared_ratio, "r",
 			   "others moved with Helion: at least <r> of its move (0.5)"),
-		OPT_DOUBLE(0, "agree-ratio", &c.co.agree_ratio, "r",
-			   "latency agrees: <r> to 1/<r> of the speedup's move (0.5)"),
-		OPT_DOUBLE(0, "flat-ratio", &c.co.flat_ratio, "r",
-			   "latency is flat: under <r> of the speedup's move (0.25)"),
 		OPT_STRING_LIST(0, "method-path", &c.method, "pathspec",
 				"also count commits touching <pathspec> as measurement changes"),
 		OPT_GROUP("Output"),
@@ -148,8 +144,6 @@ static int cmd_classify(int argc, const char **argv)
 	check_ratio(options, "noise-multiple", c.co.noise_multiple, 0, INFINITY);
 	check_ratio(options, "min-change", c.co.min_change + 1, 0, INFINITY);
 	check_ratio(options, "shared-ratio", c.co.shared_ratio, 0, 1);
-	check_ratio(options, "agree-ratio", c.co.agree_ratio, 0, 1);
-	check_ratio(options, "flat-ratio", c.co.flat_ratio, 0, 1);
 	if (report_options_check(&c.ro, c.json))
 		usage_with_options(classify_usage, options);
 	c.o.platform = argv[0];

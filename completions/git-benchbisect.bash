@@ -38,7 +38,7 @@ _git_benchbisect ()
 	fi
 	__git_benchtriage_window_arg && return
 	case "$prev" in
-	--noise-multiple|--min-change|--shared-ratio|--agree-ratio|--flat-ratio|\
+	--noise-multiple|--min-change|--shared-ratio|\
 	--method-path|--repeat|--jobs|-j|--step-timeout)
 		return ;;
 	--launcher)

@@ -10,8 +10,6 @@ complete -c $cmd -f -n '__fish_is_nth_token 1' -a run -d 'Bisect the window with
 complete -c $cmd -f -l noise-multiple -r -d 'A step under x times the noise is noise'
 complete -c $cmd -f -l min-change -r -d 'A step under pct percent is noise'
 complete -c $cmd -f -l shared-ratio -r -d 'Share of the move that counts as moving with Helion'
-complete -c $cmd -f -l agree-ratio -r -d 'Latency agrees between r and 1/r of the move'
-complete -c $cmd -f -l flat-ratio -r -d 'Latency is flat under r of the move'
 complete -c $cmd -l method-path -r -d 'Also count commits touching a pathspec as measurement'
 complete -c $cmd -f -l metric -d 'The command prints a number'
 complete -c $cmd -f -l repeat -r -d 'Run the command at most n times a commit'

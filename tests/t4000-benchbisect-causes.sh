@@ -49,8 +49,8 @@ test_expect_success 'real regression: Helion-only, persistent, timers agree; one
 		  step: helion speedup 1.595 -> 1.354 (-15.1%) from 2026-09-09 to 2026-09-10, 32.7x the series noise (0.5%): it persists over the next 11 nightlies
 		  kernel set: 5 kernels on both nightlies
 		  implementations: triton +0.0%, torch_compile +0.0% against helion -15.1%: Helion-only
-		  timers: speedup -15.1% and latency +17.6%: they agree (opposite ways, alike in size)
-		  other platforms on the 2026-09-10 nightly: b200 +0.0%, h100 +0.0%: none moved
+		  timers: speedup -15.1% and latency +17.6% (32.6x its noise): they agree (both moved, opposite ways)
+		  other platforms, same nightlies 2026-09-09 -> 2026-09-10: b200 -0.6%, h100 -0.1%: none moved
 		  window: 4 first-parent commits in $(nightly_short 2026-09-09)..$B
 		  measurement: no window commit touches the measurement paths
 		  slice: 1 of 4 window commits match the slice
@@ -84,8 +84,8 @@ test_expect_success 'method change: speedup moves, latency flat, a harness commi
 		  step: helion speedup 1.595 -> 1.438 (-9.8%) from 2026-09-09 to 2026-09-10, 20.6x the series noise (0.5%): it persists over the next 11 nightlies
 		  kernel set: 5 kernels on both nightlies
 		  implementations: triton +0.0%, torch_compile +0.0% against helion -9.8%: Helion-only
-		  timers: speedup -9.8% but latency +0.0%: latency is flat, the timers disagree
-		  other platforms on the 2026-09-10 nightly: b200 +0.0%, h100 +0.0%: none moved
+		  timers: speedup -9.8% but latency +0.0% (0.0x its noise): latency is flat, the timers disagree
+		  other platforms, same nightlies 2026-09-09 -> 2026-09-10: b200 -0.6%, h100 -0.1%: none moved
 		  window: 3 first-parent commits in $G..$B
 		  measurement: 1 window commit touches the measurement: $H (benchmarks/run.py)
 		  slice: 0 of 3 window commits match the slice
@@ -115,8 +115,8 @@ test_expect_success 'hardware: every implementation and latency move on one plat
 		  step: helion speedup 1.595 -> 1.354 (-15.1%) from 2026-09-09 to 2026-09-10, 32.7x the series noise (0.5%): it persists over the next 11 nightlies
 		  kernel set: 5 kernels on both nightlies
 		  implementations: triton -15.0%, torch_compile -15.0% against helion -15.1%: shared by every implementation
-		  timers: speedup -15.1% and latency +17.6%: they agree (opposite ways, alike in size)
-		  other platforms on the 2026-09-10 nightly: b200 +0.0%, h100 +0.0%: none moved
+		  timers: speedup -15.1% and latency +17.6% (32.6x its noise): they agree (both moved, opposite ways)
+		  other platforms, same nightlies 2026-09-09 -> 2026-09-10: b200 -0.6%, h100 -0.1%: none moved
 		  window: 2 first-parent commits in $G..$B
 		  measurement: no window commit touches the measurement paths
 		  slice: 0 of 2 window commits match the slice
@@ -143,7 +143,7 @@ test_expect_success 'noise: a one-night spike that reverts' '
 		  kernel set: 5 kernels on both nightlies
 		  implementations: triton +0.0%, torch_compile +0.0% against helion -0.2%: no step beyond the noise to compare
 		  timers: speedup -0.2% and latency +0.0%: no step beyond the noise to compare
-		  other platforms on the 2026-09-10 nightly: b200 +0.0%, h100 +0.0%: none moved
+		  other platforms, same nightlies 2026-09-09 -> 2026-09-10: b200 -0.6%, h100 -0.1%: none moved
 		  window: 2 first-parent commits in $G..$B
 		  measurement: no window commit touches the measurement paths
 		  slice: 0 of 2 window commits match the slice
@@ -198,7 +198,7 @@ test_expect_success 'kernel-set change: the naive geomean jumps, the kernels on 
 		  kernel set: changed at the step, 7 -> 5 kernels; the naive geomean moved -5.6% (11.5x the noise) against +0.0% for the kernels on both nightlies
 		  implementations: triton +0.0%, torch_compile +0.0% against helion +0.0%: no step beyond the noise to compare
 		  timers: speedup +0.0% and latency +0.0%: no step beyond the noise to compare
-		  other platforms on the 2026-09-10 nightly: b200 +0.0%, h100 +0.0%: none moved
+		  other platforms, same nightlies 2026-09-09 -> 2026-09-10: b200 +0.0%, h100 +0.0%: none moved
 		  window: 2 first-parent commits in $G..$B
 		  measurement: 1 window commit touches the measurement: $T (.github/workflows/benchmark_dispatch.yml)
 		  slice: 0 of 2 window commits match the slice

@@ -174,6 +174,14 @@ static void explain_sharing(struct strvec *ev, const struct classify_signals *s,
 	strbuf_release(&sb);
 }
 
+/* Latency's move in units of its own noise. */
+static double lat_score(const struct classify_signals *s)
+{
+	double n = isnan(s->latency_noise_pct) || s->latency_noise_pct < 0.5 ? 0.5 : s->latency_noise_pct;
+
+	return fabs(log1p(s->latency_pct / 100)) / log1p(n / 100);
+}
+
 static void explain_timers(struct strvec *ev, const struct classify_signals *s,
 			   const struct classify_options *o)
 {
@@ -190,16 +198,16 @@ static void explain_timers(struct strvec *ev, const struct classify_signals *s,
 		     s->pretuned ? "no latency on the Pretuned tab" : "no latency data");
 		break;
 	case TIMERS_AGREE:
-		addf(ev, "timers: speedup %+.1f%% and latency %+.1f%%: they agree (opposite ways, alike in size)",
-		     tidy(s->change_pct), tidy(s->latency_pct));
+		addf(ev, "timers: speedup %+.1f%% and latency %+.1f%% (%.1fx its noise): they agree (both moved, opposite ways)",
+		     tidy(s->change_pct), tidy(s->latency_pct), lat_score(s));
 		break;
 	case TIMERS_FLAT:
-		addf(ev, "timers: speedup %+.1f%% but latency %+.1f%%: latency is flat, the timers disagree",
-		     tidy(s->change_pct), tidy(s->latency_pct));
+		addf(ev, "timers: speedup %+.1f%% but latency %+.1f%% (%.1fx its noise): latency is flat, the timers disagree",
+		     tidy(s->change_pct), tidy(s->latency_pct), lat_score(s));
 		break;
 	case TIMERS_DISAGREE:
-		addf(ev, "timers: speedup %+.1f%% and latency %+.1f%%: the timers disagree",
-		     tidy(s->change_pct), tidy(s->latency_pct));
+		addf(ev, "timers: speedup %+.1f%% and latency %+.1f%% (%.1fx its noise): the same way, the timers disagree",
+		     tidy(s->change_pct), tidy(s->latency_pct), lat_score(s));
 		break;
 	}
 }
@@ -209,7 +217,7 @@ static void explain_platforms(struct strvec *ev, const struct classify_signals *
 {
 	struct strbuf sb = STRBUF_INIT;
 	size_t moved = 0;
-	char day[16];
+	char day0[16], day[16];
 
 	if (!s->index)
 		return;
@@ -222,7 +230,7 @@ static void explain_platforms(struct strvec *ev, const struct classify_signals *
 		addf(ev, "other platforms: none ran the %s nightly", day);
 		return;
 	}
-	strbuf_addf(&sb, "other platforms on the %s nightly: ", day);
+	strbuf_addf(&sb, "other platforms, same nightlies %s -> %s: ", day_of(w, s->index - 1, day0), day);
 	add_moves(&sb, s->platforms, s->nr_platforms, 0);
 	for (size_t i = 0; i < s->nr_platforms; i++)
 		moved += s->platforms[i].flag;

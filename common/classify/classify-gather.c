@@ -213,19 +213,36 @@ static void wins_at(const struct window *w, size_t t, long long *wins, long long
 	}
 }
 
-/* The other platforms' Helion move on the same nightly (same run, else within 12 hours). */
+/* The index of other's nightly for run e (the same run, else within 12 hours), or 0. */
+static size_t same_nightly(const struct series *other, const struct dash_entry *e)
+{
+	for (size_t i = 0; i < other->nr; i++)
+		if (!strcmp(other->points[i].run->run_id, e->run_id))
+			return i + 1;
+	for (size_t i = 0; i < other->nr; i++)
+		if (labs((long)(other->points[i].run->time - e->time)) <= DAY_SECONDS / 2)
+			return i + 1;
+	return 0;
+}
+
+/*
+ * The other platforms' Helion move over the very same nightly pair (the
+ * runs of last good and first bad), never over a span that can hold their
+ * own steps; flagged when it clears that platform's own noise and
+ * --min-change. NAN when a platform did not run both nightlies.
+ */
 static int gather_platforms(struct classify_signals *s, const struct window *w,
 			    const struct classify_options *o)
 {
-	const struct dash_entry *night = w->series.points[s->index].run;
+	const struct dash_entry *good = w->series.points[s->index - 1].run;
+	const struct dash_entry *bad = w->series.points[s->index].run;
 	struct strvec seen = STRVEC_INIT;
 
 	for (size_t r = 0; r < w->dash.nr_rows; r++) {
 		const char *name = w->dash.rows[r].platform_short;
 		struct series_options so = { name, NULL, o->all_runs };
 		struct series other;
-		long k = -1;
-		size_t i, lo, hi;
+		size_t i, g, b;
 
 		for (i = 0; i < seen.nr && strcmp(seen.v[i], name); i++)
 			;
@@ -237,24 +254,20 @@ static int gather_platforms(struct classify_signals *s, const struct window *w,
 			strvec_clear(&seen);
 			return -1;
 		}
-		for (i = 1; i < other.nr && k < 0; i++)
-			if (!strcmp(other.points[i].run->run_id, night->run_id))
-				k = (long)i;
-		for (i = 1; i < other.nr && k < 0; i++)
-			if (labs((long)(other.points[i].run->time - night->time)) <= DAY_SECONDS / 2)
-				k = (long)i;
-		if (k > 0) {
-			double *v = metric_values(&other, METRIC_HELION);
-			double pct;
+		b = same_nightly(&other, bad);
+		if (b) {
+			double pct = NAN, vg, vb;
 			struct named_move *m;
 
-			series_step_range(&other, (size_t)k, o->span, &lo, &hi);
-			pct = range_change(v, lo, (size_t)k, hi);
-			free(v);
+			g = same_nightly(&other, good);
+			if (g && g < b) {
+				vg = other.points[g - 1].value[METRIC_HELION];
+				vb = other.points[b - 1].value[METRIC_HELION];
+				if (vg > 0 && vb > 0)
+					pct = 100 * (vb / vg - 1);
+			}
 			m = push_move(&s->platforms, &s->nr_platforms, name, pct);
-			m->flag = !isnan(pct) && fabs(log1p(pct / 100)) >=
-				o->noise_multiple * series_noise(&other, METRIC_HELION) &&
-				fabs(pct) >= o->min_change;
+			m->flag = classify_big_enough(pct, 100 * series_noise(&other, METRIC_HELION), o);
 		}
 		series_release(&other);
 	}
@@ -315,6 +328,9 @@ static void gather_series(struct classify_signals *s, const struct window *w,
 	free(v);
 	s->latency_pct = range_change(v = metric_values(ser, METRIC_LATENCY), lo, s->index, hi);
 	free(v);
+	s->triton_noise_pct = 100 * series_noise(ser, METRIC_TRITON);
+	s->torch_compile_noise_pct = 100 * series_noise(ser, METRIC_TORCH_COMPILE);
+	s->latency_noise_pct = 100 * series_noise(ser, METRIC_LATENCY);
 
 	s->set_changed = ser->points[s->index].kernel_set_changed;
 	s->kernels_before = ser->points[s->index - 1].nr_kernels;

@@ -29,8 +29,6 @@ void classify_options_init(struct classify_options *o)
 	o->noise_multiple = STEP_NOISE_MULTIPLE;
 	o->min_change = STEP_MIN_CHANGE;
 	o->shared_ratio = 0.5;
-	o->agree_ratio = 0.5;
-	o->flat_ratio = 0.25;
 	o->span = 7;
 	strvec_init(&o->method_paths);
 	for (size_t i = 0; i < ARRAY_SIZE(default_method_paths); i++)
@@ -58,6 +56,7 @@ void classify_signals_init(struct classify_signals *s)
 	s->before = s->after = s->change_pct = s->noise_pct = s->level = NAN;
 	s->spike_pct = s->raw_change_pct = NAN;
 	s->triton_pct = s->torch_compile_pct = s->latency_pct = NAN;
+	s->triton_noise_pct = s->torch_compile_noise_pct = s->latency_noise_pct = NAN;
 	s->wins_before = s->total_before = s->wins_after = s->total_after = -1;
 	measure_config_init(&s->at_good);
 	measure_config_init(&s->at_bad);
@@ -108,45 +107,56 @@ int classify_set_change_matters(const struct classify_signals *s, const struct c
 	return classify_big_enough(gap, s->noise_pct, o) && classify_big_enough(s->raw_change_pct, s->noise_pct, o);
 }
 
-enum timers classify_timers(const struct classify_signals *s, const struct classify_options *o)
+int classify_beyond_noise(double pct, double noise_pct, const struct classify_options *o)
 {
-	double spd, lat, r;
+	double n = isnan(noise_pct) || noise_pct < 0.5 ? 0.5 : noise_pct;
 
-	if (isnan(s->latency_pct) || isnan(s->change_pct) || s->change_pct == 0)
-		return TIMERS_UNKNOWN;
-	spd = lchange(s->change_pct);
-	lat = lchange(s->latency_pct);
-	if (fabs(lat) < o->flat_ratio * fabs(spd))
-		return TIMERS_FLAT;
-	r = -lat / spd;
-	if (r >= o->agree_ratio && r <= 1 / o->agree_ratio)
-		return TIMERS_AGREE;
-	return TIMERS_DISAGREE;
+	return !isnan(pct) && fabs(lchange(pct)) >= o->noise_multiple * lchange(n);
 }
 
-/* 1: moved with Helion; 0: stayed; -1: moved the other way. */
-static int moved_with(double pct, double helion_pct, double ratio)
+enum timers classify_timers(const struct classify_signals *s, const struct classify_options *o)
+{
+	if (isnan(s->latency_pct) || isnan(s->change_pct) || s->change_pct == 0)
+		return TIMERS_UNKNOWN;
+	if (!classify_beyond_noise(s->latency_pct, s->latency_noise_pct, o))
+		return TIMERS_FLAT;
+	return (s->latency_pct > 0) == (s->change_pct < 0) ? TIMERS_AGREE : TIMERS_DISAGREE;
+}
+
+/*
+ * 1: moved with Helion (beyond its own noise, the same way, by at least
+ * ratio of Helion's move); 0: stayed; -1: moved the other way.
+ */
+static int moved_with(double pct, double noise_pct, double helion_pct,
+		      const struct classify_options *o)
 {
 	double x = lchange(pct), h = lchange(helion_pct);
 
-	if (fabs(x) < ratio * fabs(h))
+	if (!classify_beyond_noise(pct, noise_pct, o))
 		return 0;
-	return (x < 0) == (h < 0) ? 1 : -1;
+	if ((x < 0) != (h < 0))
+		return -1;
+	return fabs(x) >= o->shared_ratio * fabs(h);
 }
 
 enum sharing classify_sharing(const struct classify_signals *s, const struct classify_options *o)
 {
 	double others[2] = { s->triton_pct, s->torch_compile_pct };
+	double noise[2] = { s->triton_noise_pct, s->torch_compile_noise_pct };
 	size_t n = 0, with = 0, still = 0;
 
 	if (isnan(s->change_pct))
 		return SHARING_UNKNOWN;
 	if (s->pretuned) {
+		/* a ratio helion/baseline moves with Helion's own time: no noise floor of its own */
 		for (size_t i = 0; i < s->nr_baselines; i++) {
+			double x, h = lchange(s->change_pct);
+
 			if (isnan(s->baselines[i].change_pct))
 				continue;
 			n++;
-			with += moved_with(s->baselines[i].change_pct, s->change_pct, o->shared_ratio) == 1;
+			x = lchange(s->baselines[i].change_pct);
+			with += (x < 0) == (h < 0) && fabs(x) >= o->shared_ratio * fabs(h);
 		}
 		if (!n)
 			return SHARING_UNKNOWN;
@@ -158,7 +168,7 @@ enum sharing classify_sharing(const struct classify_signals *s, const struct cla
 		if (isnan(others[i]))
 			continue;
 		n++;
-		m = moved_with(others[i], s->change_pct, o->shared_ratio);
+		m = moved_with(others[i], noise[i], s->change_pct, o);
 		with += m == 1;
 		still += m == 0;
 	}
@@ -171,21 +181,24 @@ enum cause classify_decide(const struct classify_signals *s, const struct classi
 {
 	/* a step of the platform, or of single kernels against their own noise */
 	int moved = (classify_step_significant(s, o) && s->persistent) || s->nr_kernel_steps;
-	int set_matters = classify_set_change_matters(s, o);
 	enum timers t = classify_timers(s, o);
 	enum sharing sh = classify_sharing(s, o);
-	int timers_ok = t == TIMERS_AGREE || t == TIMERS_UNKNOWN;
 
-	if (!moved && !set_matters)
+	if (classify_set_change_matters(s, o))
+		return CAUSE_METHOD_CHANGE;	/* what is measured changed */
+	if (!moved)
 		return CAUSE_NOISE;
-	if (set_matters || s->nr_method || t == TIMERS_FLAT || t == TIMERS_DISAGREE ||
-	    sh == SHARING_BASELINE)
+	if (sh == SHARING_BASELINE)
 		return CAUSE_METHOD_CHANGE;
 	if (sh == SHARING_ALL && t == TIMERS_AGREE)
 		return CAUSE_HARDWARE;
-	if (s->empty && timers_ok)
-		return CAUSE_HARDWARE;
-	if (sh == SHARING_HELION_ONLY && timers_ok)
+	if (t == TIMERS_FLAT || t == TIMERS_DISAGREE)
+		return CAUSE_METHOD_CHANGE;	/* one timer alone, or the baseline moved */
+	if (s->nr_method && t == TIMERS_UNKNOWN)
+		return CAUSE_METHOD_CHANGE;	/* a harness commit, nothing to clear it */
+	if (s->empty)
+		return CAUSE_HARDWARE;		/* no code change between the nightlies */
+	if (sh == SHARING_HELION_ONLY)
 		return CAUSE_REAL_REGRESSION;
 	return CAUSE_NOISE;
 }

@@ -29,8 +29,6 @@ struct classify_options {
 	double noise_multiple;	/* a step under this many noise sigmas is noise */
 	double min_change;	/* a step under this many percent is noise */
 	double shared_ratio;	/* another implementation moved with Helion: >= this share of its move */
-	double agree_ratio;	/* latency agrees: the other way, between r and 1/r of the speedup's move */
-	double flat_ratio;	/* latency is flat: under this share of the speedup's move */
 	int span;		/* days either side of the step (the window's --span) */
 	int all_runs;		/* the window's --all-runs */
 	struct strvec method_paths;	/* pathspecs of the measurement */
@@ -43,17 +41,25 @@ void classify_options_release(struct classify_options *o);
 /* Replace the method paths by the comma- or space-separated list in value. */
 void classify_set_method_paths(struct classify_options *o, const char *value);
 
+/*
+ * The two timers: speedup (cudagraph) and helion_latency_avg_ms
+ * (do_bench). They agree when latency moves beyond its own noise the
+ * other way from the speedup (speedup down, latency up), whatever the
+ * sizes; latency within its noise is flat; beyond it the same way as the
+ * speedup, they disagree. Flat or disagreeing: one timer moved alone, so
+ * the measurement changed.
+ */
 enum timers {
 	TIMERS_UNKNOWN,		/* no latency (Pretuned tab, or no data) */
-	TIMERS_AGREE,		/* speedup and latency moved opposite ways, alike in size */
-	TIMERS_FLAT,		/* speedup moved, latency did not */
-	TIMERS_DISAGREE		/* latency moved the same way, or far more or less */
+	TIMERS_AGREE,		/* latency moved beyond its noise, the other way */
+	TIMERS_FLAT,		/* latency within its own noise */
+	TIMERS_DISAGREE		/* latency moved beyond its noise the same way */
 };
 
 enum sharing {
 	SHARING_UNKNOWN,	/* no other implementation measured */
 	SHARING_HELION_ONLY,	/* only Helion moved (Pretuned: every baseline ratio alike) */
-	SHARING_ALL,		/* triton and torch_compile moved with Helion */
+	SHARING_ALL,		/* triton and torch_compile moved with Helion, beyond their noise */
 	SHARING_PARTIAL,	/* some did, some did not */
 	SHARING_BASELINE	/* Pretuned: only some baseline ratios moved */
 };
@@ -81,14 +87,15 @@ struct classify_signals {
 	int set_changed;
 	size_t kernels_before, kernels_after;
 	double raw_change_pct, raw_score;
-	/* The other implementations and the second timer (NAN: no data). */
+	/* The other implementations and the second timer (NAN: no data), and their noise. */
 	double triton_pct, torch_compile_pct, latency_pct;
+	double triton_noise_pct, torch_compile_noise_pct, latency_noise_pct;	/* NAN: 0.5% */
 	/* Pretuned tab. */
 	int pretuned;
 	struct named_move *baselines;
 	size_t nr_baselines;
 	long long wins_before, total_before, wins_after, total_after;	/* -1: unknown */
-	/* Per kernel, and the other platforms on the same nightly. */
+	/* Per kernel, and the other platforms over the same nightly pair (same run dates). */
 	struct named_move *kernels;
 	size_t nr_kernels;
 	struct named_move *platforms;
@@ -119,10 +126,23 @@ int classify_gather(struct classify_signals *s, const struct window *w, git_repo
 int classify_step_significant(const struct classify_signals *s, const struct classify_options *o);
 /* 1 when a move of pct percent clears both --noise-multiple times noise_pct and --min-change. */
 int classify_big_enough(double pct, double noise_pct, const struct classify_options *o);
+/* 1 when a move of pct percent clears --noise-multiple times noise_pct (NAN: the 0.5% floor). */
+int classify_beyond_noise(double pct, double noise_pct, const struct classify_options *o);
 /* 1 when the kernel set changed at the step and that alone moved the naive geomean. */
 int classify_set_change_matters(const struct classify_signals *s, const struct classify_options *o);
 enum timers classify_timers(const struct classify_signals *s, const struct classify_options *o);
 enum sharing classify_sharing(const struct classify_signals *s, const struct classify_options *o);
+/*
+ * The cause, in this order (git-benchbisect(1), CAUSES):
+ * no step and no kernel-set change that moved the plain geomean: noise;
+ * a kernel-set change: method change; (Pretuned) only some baseline
+ * ratios moved: method change; shared with triton and torch_compile:
+ * hardware when the timers agree, method change (the baseline moved) when
+ * latency is flat or disagrees; one timer alone: method change; a harness
+ * commit and no latency to check: method change; an empty window: hardware;
+ * Helion-only with the timers agreeing (or unknown) and code in the
+ * window: real regression; anything else: noise.
+ */
 enum cause classify_decide(const struct classify_signals *s, const struct classify_options *o);
 
 struct classify_candidate {

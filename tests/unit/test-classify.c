@@ -40,7 +40,16 @@ static void test_timers_and_sharing(void)
 	s.latency_pct = -14;
 	is_int(classify_timers(&s, &o), TIMERS_DISAGREE, "latency down with speedup: disagree");
 	s.latency_pct = 60;
-	is_int(classify_timers(&s, &o), TIMERS_DISAGREE, "latency up four times as far: disagree");
+	is_int(classify_timers(&s, &o), TIMERS_AGREE, "latency up four times as far: agree, whatever the sizes");
+	s.latency_pct = 1.8;
+	is_int(classify_timers(&s, &o), TIMERS_AGREE, "latency +1.8%, 3.6x its 0.5% noise: agree");
+	s.latency_noise_pct = 1;
+	is_int(classify_timers(&s, &o), TIMERS_FLAT, "the same +1.8% with 1% latency noise: flat");
+	s.change_pct = 8;
+	s.latency_pct = -20;
+	is_int(classify_timers(&s, &o), TIMERS_AGREE, "speedup up, latency down: agree");
+	s.change_pct = -15;
+	s.latency_noise_pct = NAN;
 	s.latency_pct = NAN;
 	is_int(classify_timers(&s, &o), TIMERS_UNKNOWN, "no latency: unknown");
 
@@ -50,6 +59,15 @@ static void test_timers_and_sharing(void)
 	is_int(classify_sharing(&s, &o), SHARING_ALL, "others moved alike: shared");
 	s.torch_compile_pct = 0;
 	is_int(classify_sharing(&s, &o), SHARING_PARTIAL, "one moved: partly shared");
+	s.torch_compile_pct = -1.4;
+	s.torch_compile_noise_pct = 0.5;
+	is_int(classify_sharing(&s, &o), SHARING_PARTIAL, "-1.4% is within 3x its 0.5% noise: still");
+	s.triton_pct = -2.5;
+	s.triton_noise_pct = 1;
+	s.torch_compile_pct = -20;
+	is_int(classify_sharing(&s, &o), SHARING_PARTIAL, "triton -2.5% within 3x its 1% noise: still");
+	s.triton_pct = -8;
+	is_int(classify_sharing(&s, &o), SHARING_ALL, "beyond their noise and half Helion's move: shared");
 	s.triton_pct = s.torch_compile_pct = NAN;
 	is_int(classify_sharing(&s, &o), SHARING_UNKNOWN, "no other implementation");
 	classify_signals_release(&s);
@@ -90,14 +108,27 @@ static void test_rules(void)
 	regression(&s);
 	s.latency_pct = 0.1;
 	is_int(classify_decide(&s, &o), CAUSE_METHOD_CHANGE, "latency flat: method change");
+	s.latency_pct = -14;
+	is_int(classify_decide(&s, &o), CAUSE_METHOD_CHANGE, "latency down with the speedup: method change");
 	s.latency_pct = 17.6;
 	s.nr_method = 1;
-	is_int(classify_decide(&s, &o), CAUSE_METHOD_CHANGE, "a measurement commit: method change");
+	is_int(classify_decide(&s, &o), CAUSE_REAL_REGRESSION,
+	       "a harness commit, Helion-only, timers agreeing: the harness commit is innocent");
+	s.latency_pct = 0.4;
+	is_int(classify_decide(&s, &o), CAUSE_METHOD_CHANGE, "a harness commit and flat latency: method change");
+	s.latency_pct = NAN;
+	is_int(classify_decide(&s, &o), CAUSE_METHOD_CHANGE, "a harness commit, no latency to clear it: method");
 	s.nr_method = 0;
+	s.latency_pct = 17.6;
 	s.triton_pct = s.torch_compile_pct = -15;
-	is_int(classify_decide(&s, &o), CAUSE_HARDWARE, "every implementation and latency: hardware");
+	is_int(classify_decide(&s, &o), CAUSE_HARDWARE, "shared, timers agree: hardware");
+	s.latency_pct = 3;
+	is_int(classify_decide(&s, &o), CAUSE_HARDWARE, "shared, latency +3% against -15%: still agree, hardware");
 	s.nr_method = 1;
-	is_int(classify_decide(&s, &o), CAUSE_METHOD_CHANGE, "the method rule comes first");
+	is_int(classify_decide(&s, &o), CAUSE_HARDWARE, "shared, agreeing: an innocent harness commit");
+	s.nr_method = 0;
+	s.latency_pct = 0.2;
+	is_int(classify_decide(&s, &o), CAUSE_METHOD_CHANGE, "shared, latency flat: the baseline moved");
 	classify_signals_release(&s);
 
 	regression(&s);
@@ -123,6 +154,10 @@ static void test_rules(void)
 	is_int(classify_decide(&s, &o), CAUSE_METHOD_CHANGE, "the naive geomean jumps at a set change");
 	s.raw_change_pct = 0.3;
 	is_int(classify_decide(&s, &o), CAUSE_NOISE, "a set change that moves nothing: noise");
+	s.raw_change_pct = -6;
+	s.triton_pct = s.torch_compile_pct = -6;
+	is_int(classify_decide(&s, &o), CAUSE_METHOD_CHANGE,
+	       "a set change night with no comparable move, whatever else: method change");
 	classify_signals_release(&s);
 	classify_options_release(&o);
 }
