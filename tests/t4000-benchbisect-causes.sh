@@ -49,7 +49,7 @@ test_expect_success 'real regression: Helion-only, persistent, timers agree; one
 		  step: helion speedup 1.595 -> 1.354 (-15.1%) from 2026-09-09 to 2026-09-10, 32.7x the series noise (0.5%): it persists over the next 11 nightlies
 		  kernel set: 5 kernels on both nightlies
 		  implementations: triton +0.0%, torch_compile +0.0% against helion -15.1%: Helion-only
-		  timers: speedup -15.1% and latency +17.6% (32.6x its noise): they agree (both moved, opposite ways)
+		  timers: speedup -15.1% and latency +17.6% (51.9x its standard error): they agree (both moved, opposite ways)
 		  other platforms, same nightlies 2026-09-09 -> 2026-09-10: b200 -0.6%, h100 -0.1%: none moved
 		  window: 4 first-parent commits in $(nightly_short 2026-09-09)..$B
 		  measurement: no window commit touches the measurement paths
@@ -84,7 +84,7 @@ test_expect_success 'method change: speedup moves, latency flat, a harness commi
 		  step: helion speedup 1.595 -> 1.438 (-9.8%) from 2026-09-09 to 2026-09-10, 20.6x the series noise (0.5%): it persists over the next 11 nightlies
 		  kernel set: 5 kernels on both nightlies
 		  implementations: triton +0.0%, torch_compile +0.0% against helion -9.8%: Helion-only
-		  timers: speedup -9.8% but latency +0.0% (0.0x its noise): latency is flat, the timers disagree
+		  timers: speedup -9.8% but latency +0.0% (0.1x its standard error): latency is flat, the timers disagree
 		  other platforms, same nightlies 2026-09-09 -> 2026-09-10: b200 -0.6%, h100 -0.1%: none moved
 		  window: 3 first-parent commits in $G..$B
 		  measurement: 1 window commit touches the measurement: $H (benchmarks/run.py)
@@ -115,7 +115,7 @@ test_expect_success 'hardware: every implementation and latency move on one plat
 		  step: helion speedup 1.595 -> 1.354 (-15.1%) from 2026-09-09 to 2026-09-10, 32.7x the series noise (0.5%): it persists over the next 11 nightlies
 		  kernel set: 5 kernels on both nightlies
 		  implementations: triton -15.0%, torch_compile -15.0% against helion -15.1%: shared by every implementation
-		  timers: speedup -15.1% and latency +17.6% (32.6x its noise): they agree (both moved, opposite ways)
+		  timers: speedup -15.1% and latency +17.6% (51.9x its standard error): they agree (both moved, opposite ways)
 		  other platforms, same nightlies 2026-09-09 -> 2026-09-10: b200 -0.6%, h100 -0.1%: none moved
 		  window: 2 first-parent commits in $G..$B
 		  measurement: no window commit touches the measurement paths

@@ -34,8 +34,20 @@ def day(d):
     return time.strftime("%Y-%m-%d", time.gmtime(START + d * DAY))
 
 
-def repo_stream(out):
+def is_harness_day(d):
+    """Days whose window also holds a commit touching benchmarks/run.py (with harness=True)."""
+    return d % 6 == 3
+
+
+def repo_stream(out, harness=False):
     for d in range(NIGHTS + 1):
+        if harness and is_harness_day(d):
+            subject = "[CI] Adjust the nightly benchmark flags (#%d)" % (5000 + d)
+            data = "REMOVE_FLAGS_%d = []\n" % d
+            out.write("commit refs/heads/main\n")
+            out.write("committer Bench Bot <bot@example.com> %d +0000\n" % (START + d * DAY + 6 * 3600))
+            out.write("data %d\n%s\n" % (len(subject), subject))
+            out.write("M 100644 inline benchmarks/run.py\ndata %d\n%s\n" % (len(data), data))
         subject = "Tune kernel path %d (#%d)" % (d, 3000 + d)
         if d % 5 == 0:
             subject = "[cute] " + subject
@@ -220,4 +232,5 @@ def main():
                     ",".join(setchange[1]) if setchange else "-"))
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -144,7 +144,7 @@ static void explain_sharing(struct strvec *ev, const struct classify_signals *s,
 
 	if (!s->index || isnan(s->change_pct))
 		return;
-	if (!classify_step_significant(s, o))
+	if (!classify_step_significant(s, o) && !s->move_kernels)
 		tail = "no step beyond the noise to compare";
 	if (s->pretuned) {
 		if (sh == SHARING_UNKNOWN) {
@@ -167,19 +167,29 @@ static void explain_sharing(struct strvec *ev, const struct classify_signals *s,
 
 		strbuf_addstr(&sb, "implementations: ");
 		add_moves(&sb, m, 2, 0);
-		strbuf_addf(&sb, " against helion %+.1f%%: %s", tidy(s->change_pct),
-			    tail ? tail : main_tail[sh]);
+		strbuf_addf(&sb, " against helion %+.1f%%", tidy(classify_judged_pct(s)));
+		if (s->move_kernels)
+			strbuf_addf(&sb, " (the %zu kernel%s that stepped)", s->move_kernels,
+				    s->move_kernels == 1 ? "" : "s");
+		strbuf_addf(&sb, ": %s", tail ? tail : main_tail[sh]);
 		push_buf(ev, &sb);
 	}
 	strbuf_release(&sb);
 }
 
-/* Latency's move in units of its own noise. */
+/* " (the kernels that stepped)" when the rules judge those. */
+static const char *of_kernels(const struct classify_signals *s)
+{
+	return s->move_kernels ? " (the kernels that stepped)" : "";
+}
+
+/* Latency's move in units of its own standard error (classify_beyond_noise). */
 static double lat_score(const struct classify_signals *s)
 {
 	double n = isnan(s->latency_noise_pct) || s->latency_noise_pct < 0.5 ? 0.5 : s->latency_noise_pct;
 
-	return fabs(log1p(s->latency_pct / 100)) / log1p(n / 100);
+	return fabs(log1p(s->latency_pct / 100)) /
+		((isnan(s->level_se) ? 1 : s->level_se) * log1p(n / 100));
 }
 
 static void explain_timers(struct strvec *ev, const struct classify_signals *s,
@@ -187,7 +197,7 @@ static void explain_timers(struct strvec *ev, const struct classify_signals *s,
 {
 	if (!s->index || isnan(s->change_pct))
 		return;
-	if (!isnan(s->latency_pct) && !classify_step_significant(s, o)) {
+	if (!isnan(s->latency_pct) && !classify_step_significant(s, o) && !s->move_kernels) {
 		addf(ev, "timers: speedup %+.1f%% and latency %+.1f%%: no step beyond the noise to compare",
 		     tidy(s->change_pct), tidy(s->latency_pct));
 		return;
@@ -198,16 +208,16 @@ static void explain_timers(struct strvec *ev, const struct classify_signals *s,
 		     s->pretuned ? "no latency on the Pretuned tab" : "no latency data");
 		break;
 	case TIMERS_AGREE:
-		addf(ev, "timers: speedup %+.1f%% and latency %+.1f%% (%.1fx its noise): they agree (both moved, opposite ways)",
-		     tidy(s->change_pct), tidy(s->latency_pct), lat_score(s));
+		addf(ev, "timers%s: speedup %+.1f%% and latency %+.1f%% (%.1fx its standard error): they agree (both moved, opposite ways)",
+		     of_kernels(s), tidy(classify_judged_pct(s)), tidy(s->latency_pct), lat_score(s));
 		break;
 	case TIMERS_FLAT:
-		addf(ev, "timers: speedup %+.1f%% but latency %+.1f%% (%.1fx its noise): latency is flat, the timers disagree",
-		     tidy(s->change_pct), tidy(s->latency_pct), lat_score(s));
+		addf(ev, "timers%s: speedup %+.1f%% but latency %+.1f%% (%.1fx its standard error): latency is flat, the timers disagree",
+		     of_kernels(s), tidy(classify_judged_pct(s)), tidy(s->latency_pct), lat_score(s));
 		break;
 	case TIMERS_DISAGREE:
-		addf(ev, "timers: speedup %+.1f%% and latency %+.1f%% (%.1fx its noise): the same way, the timers disagree",
-		     tidy(s->change_pct), tidy(s->latency_pct), lat_score(s));
+		addf(ev, "timers%s: speedup %+.1f%% and latency %+.1f%% (%.1fx its standard error): the same way, the timers disagree",
+		     of_kernels(s), tidy(classify_judged_pct(s)), tidy(s->latency_pct), lat_score(s));
 		break;
 	}
 }

@@ -108,19 +108,35 @@ static void explain_truth(struct classify_result *r, const struct classify_signa
 	}
 }
 
+/*
+ * The step's night is sure enough to single out a commit: the platform
+ * step clears CLASSIFY_LOCATE_SCORE times the noise (a weaker one can sit
+ * a night or two off in the noise), the verdict rests on kernels that
+ * stepped on their own, or the kernel list changed between the nightlies.
+ */
+static int located(const struct classify_signals *s, const struct classify_options *o)
+{
+	return s->move_kernels || s->score >= CLASSIFY_LOCATE_SCORE || classify_set_change_matters(s, o);
+}
+
 void classify_explain(struct classify_result *r, const struct classify_signals *s,
 		      const struct window *w, const struct classify_options *o)
 {
+	enum sharing sh = classify_sharing(s, o);
+
 	r->cause = classify_decide(s, o);
 	r->abbrev = o->abbrev;
 	classify_evidence(r, s, w, o);
 	if (r->cause == CAUSE_REAL_REGRESSION && s->listed) {
 		rank_candidates(r, w);
+		if (!located(s, o))
+			r->culprit = NULL;
 	} else if (r->cause == CAUSE_METHOD_CHANGE) {
 		for (size_t i = 0; s->method && i < s->nr_commits; i++)
 			if (s->method[i])
 				add_candidate(r, &w->commits[i], "measurement");
-		if (r->nr_candidates == 1)
+		/* a baseline that moved (shared, or some Pretuned ratios) is no commit's doing */
+		if (r->nr_candidates == 1 && sh != SHARING_ALL && sh != SHARING_BASELINE && located(s, o))
 			r->culprit = r->candidates[0].commit;
 	}
 	explain_truth(r, s, w, o);

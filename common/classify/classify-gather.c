@@ -275,6 +275,62 @@ static int gather_platforms(struct classify_signals *s, const struct window *w,
 	return 0;
 }
 
+/*
+ * Kernel steps alone: the stepped kernels' own move in each metric (the
+ * geomean of their moves, each over its own nightlies around the step)
+ * and its noise (sqrt of the summed variances over the count), so the
+ * timers and the other implementations are judged where the move is.
+ */
+static int gather_kernel_move(struct classify_signals *s, const struct window *w,
+			      const struct classify_options *o)
+{
+	double sum[METRIC_NR] = { 0 }, var[METRIC_NR] = { 0 }, pct[METRIC_NR], noise[METRIC_NR];
+	size_t n[METRIC_NR] = { 0 };
+	const struct dash_entry *bad = w->series.points[s->index].run;
+
+	for (size_t i = 0; i < w->nr_kernel_steps; i++) {
+		struct series_options so = { w->series.platform, w->kernel_steps[i].kernel, o->all_runs };
+		struct series k;
+		size_t lo, hi;
+		long t;
+
+		if (w->kernel_steps[i].index != s->index)
+			continue;
+		if (series_build(&k, &w->dash, &so))
+			return -1;
+		if ((t = point_of(&k, bad)) > 0) {
+			series_step_range(&k, (size_t)t, o->span, &lo, &hi);
+			for (int m = 0; m < METRIC_NR; m++) {
+				double *v = metric_values(&k, m), p = range_change(v, lo, (size_t)t, hi), z;
+
+				free(v);
+				if (isnan(p))
+					continue;
+				z = series_noise(&k, m);
+				sum[m] += log1p(p / 100);
+				var[m] += z * z;
+				n[m]++;
+			}
+		}
+		series_release(&k);
+	}
+	if (!n[METRIC_HELION])
+		return 0;
+	for (int m = 0; m < METRIC_NR; m++) {
+		pct[m] = n[m] ? 100 * expm1(sum[m] / n[m]) : NAN;
+		noise[m] = n[m] ? 100 * expm1(sqrt(var[m]) / n[m]) : NAN;
+	}
+	s->move_pct = pct[METRIC_HELION];
+	s->move_kernels = n[METRIC_HELION];
+	s->triton_pct = pct[METRIC_TRITON];
+	s->torch_compile_pct = pct[METRIC_TORCH_COMPILE];
+	s->latency_pct = pct[METRIC_LATENCY];
+	s->triton_noise_pct = noise[METRIC_TRITON];
+	s->torch_compile_noise_pct = noise[METRIC_TORCH_COMPILE];
+	s->latency_noise_pct = noise[METRIC_LATENCY];
+	return 0;
+}
+
 /* A one-night excursion: a nightly off the level whose neighbours are both on it. */
 static void find_spike(struct classify_signals *s, const double *v, size_t lo, size_t hi)
 {
@@ -331,6 +387,8 @@ static void gather_series(struct classify_signals *s, const struct window *w,
 	s->triton_noise_pct = 100 * series_noise(ser, METRIC_TRITON);
 	s->torch_compile_noise_pct = 100 * series_noise(ser, METRIC_TORCH_COMPILE);
 	s->latency_noise_pct = 100 * series_noise(ser, METRIC_LATENCY);
+	if (s->index > lo && hi > s->index)
+		s->level_se = sqrt(M_PI / 2 * (1.0 / (double)(s->index - lo) + 1.0 / (double)(hi - s->index)));
 
 	s->set_changed = ser->points[s->index].kernel_set_changed;
 	s->kernels_before = ser->points[s->index - 1].nr_kernels;
@@ -391,6 +449,9 @@ int classify_gather(struct classify_signals *s, const struct window *w, git_repo
 {
 	gather_series(s, w, o);
 	if (s->index && gather_platforms(s, w, o))
+		return -1;
+	if (s->index && s->index < w->series.nr && !s->found && s->nr_kernel_steps &&
+	    gather_kernel_move(s, w, o))
 		return -1;
 	s->empty = w->empty;
 	s->listed = w->listed;

@@ -54,7 +54,7 @@ void classify_signals_init(struct classify_signals *s)
 {
 	memset(s, 0, sizeof(*s));
 	s->before = s->after = s->change_pct = s->noise_pct = s->level = NAN;
-	s->spike_pct = s->raw_change_pct = NAN;
+	s->spike_pct = s->raw_change_pct = s->move_pct = s->level_se = NAN;
 	s->triton_pct = s->torch_compile_pct = s->latency_pct = NAN;
 	s->triton_noise_pct = s->torch_compile_noise_pct = s->latency_noise_pct = NAN;
 	s->wins_before = s->total_before = s->wins_after = s->total_after = -1;
@@ -107,32 +107,41 @@ int classify_set_change_matters(const struct classify_signals *s, const struct c
 	return classify_big_enough(gap, s->noise_pct, o) && classify_big_enough(s->raw_change_pct, s->noise_pct, o);
 }
 
-int classify_beyond_noise(double pct, double noise_pct, const struct classify_options *o)
+double classify_judged_pct(const struct classify_signals *s)
+{
+	return isnan(s->move_pct) ? s->change_pct : s->move_pct;
+}
+
+int classify_beyond_noise(const struct classify_signals *s, double pct, double noise_pct,
+			  const struct classify_options *o)
 {
 	double n = isnan(noise_pct) || noise_pct < 0.5 ? 0.5 : noise_pct;
+	double se = isnan(s->level_se) ? 1 : s->level_se;
 
-	return !isnan(pct) && fabs(lchange(pct)) >= o->noise_multiple * lchange(n);
+	return !isnan(pct) && fabs(lchange(pct)) >= o->noise_multiple * se * lchange(n);
 }
 
 enum timers classify_timers(const struct classify_signals *s, const struct classify_options *o)
 {
-	if (isnan(s->latency_pct) || isnan(s->change_pct) || s->change_pct == 0)
+	double pct = classify_judged_pct(s);
+
+	if (isnan(s->latency_pct) || isnan(pct) || pct == 0)
 		return TIMERS_UNKNOWN;
-	if (!classify_beyond_noise(s->latency_pct, s->latency_noise_pct, o))
+	if (!classify_beyond_noise(s, s->latency_pct, s->latency_noise_pct, o))
 		return TIMERS_FLAT;
-	return (s->latency_pct > 0) == (s->change_pct < 0) ? TIMERS_AGREE : TIMERS_DISAGREE;
+	return (s->latency_pct > 0) == (pct < 0) ? TIMERS_AGREE : TIMERS_DISAGREE;
 }
 
 /*
  * 1: moved with Helion (beyond its own noise, the same way, by at least
  * ratio of Helion's move); 0: stayed; -1: moved the other way.
  */
-static int moved_with(double pct, double noise_pct, double helion_pct,
-		      const struct classify_options *o)
+static int moved_with(const struct classify_signals *s, double pct, double noise_pct,
+		      double helion_pct, const struct classify_options *o)
 {
 	double x = lchange(pct), h = lchange(helion_pct);
 
-	if (!classify_beyond_noise(pct, noise_pct, o))
+	if (!classify_beyond_noise(s, pct, noise_pct, o))
 		return 0;
 	if ((x < 0) != (h < 0))
 		return -1;
@@ -144,8 +153,9 @@ enum sharing classify_sharing(const struct classify_signals *s, const struct cla
 	double others[2] = { s->triton_pct, s->torch_compile_pct };
 	double noise[2] = { s->triton_noise_pct, s->torch_compile_noise_pct };
 	size_t n = 0, with = 0, still = 0;
+	double pct = classify_judged_pct(s);
 
-	if (isnan(s->change_pct))
+	if (isnan(pct))
 		return SHARING_UNKNOWN;
 	if (s->pretuned) {
 		/* a ratio helion/baseline moves with Helion's own time: no noise floor of its own */
@@ -168,7 +178,7 @@ enum sharing classify_sharing(const struct classify_signals *s, const struct cla
 		if (isnan(others[i]))
 			continue;
 		n++;
-		m = moved_with(others[i], noise[i], s->change_pct, o);
+		m = moved_with(s, others[i], noise[i], pct, o);
 		with += m == 1;
 		still += m == 0;
 	}

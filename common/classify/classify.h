@@ -87,9 +87,22 @@ struct classify_signals {
 	int set_changed;
 	size_t kernels_before, kernels_after;
 	double raw_change_pct, raw_score;
+	/*
+	 * Kernel steps alone (no platform step): the rules judge the move of
+	 * the kernels that stepped, the geomean of their moves (NAN: the
+	 * platform's change_pct), and the fields below are theirs too.
+	 */
+	double move_pct;
+	size_t move_kernels;	/* how many kernels that move is over; 0: the platform's */
 	/* The other implementations and the second timer (NAN: no data), and their noise. */
 	double triton_pct, torch_compile_pct, latency_pct;
 	double triton_noise_pct, torch_compile_noise_pct, latency_noise_pct;	/* NAN: 0.5% */
+	/*
+	 * The standard error of a move between two medians of nb and na
+	 * nightlies, in units of the night-to-night noise:
+	 * sqrt(pi/2 (1/nb + 1/na)); NAN: 1 (a single nightly pair).
+	 */
+	double level_se;
 	/* Pretuned tab. */
 	int pretuned;
 	struct named_move *baselines;
@@ -126,8 +139,15 @@ int classify_gather(struct classify_signals *s, const struct window *w, git_repo
 int classify_step_significant(const struct classify_signals *s, const struct classify_options *o);
 /* 1 when a move of pct percent clears both --noise-multiple times noise_pct and --min-change. */
 int classify_big_enough(double pct, double noise_pct, const struct classify_options *o);
-/* 1 when a move of pct percent clears --noise-multiple times noise_pct (NAN: the 0.5% floor). */
-int classify_beyond_noise(double pct, double noise_pct, const struct classify_options *o);
+/* The move the rules judge: move_pct, else change_pct. */
+double classify_judged_pct(const struct classify_signals *s);
+/*
+ * 1 when a level move of pct percent (a timer, triton, torch_compile)
+ * clears --noise-multiple times its standard error: noise_pct (NAN: the
+ * 0.5% floor) times s->level_se.
+ */
+int classify_beyond_noise(const struct classify_signals *s, double pct, double noise_pct,
+			  const struct classify_options *o);
 /* 1 when the kernel set changed at the step and that alone moved the naive geomean. */
 int classify_set_change_matters(const struct classify_signals *s, const struct classify_options *o);
 enum timers classify_timers(const struct classify_signals *s, const struct classify_options *o);
@@ -145,6 +165,9 @@ enum sharing classify_sharing(const struct classify_signals *s, const struct cla
  */
 enum cause classify_decide(const struct classify_signals *s, const struct classify_options *o);
 
+/* A platform step this many times its noise is placed on its night surely enough to name a culprit. */
+#define CLASSIFY_LOCATE_SCORE 5.0
+
 struct classify_candidate {
 	const struct window_commit *commit;
 	const char *why;	/* "slice-tag", "slice-path", "window" or "measurement" */
@@ -153,7 +176,8 @@ struct classify_candidate {
 struct classify_result {
 	enum cause cause;
 	struct strvec evidence;		/* one line per signal */
-	const struct window_commit *culprit;	/* NULL unless the evidence singles one out */
+	const struct window_commit *culprit;	/* NULL unless the evidence singles one out (and the
+						   step's night is sure: classify_explain) */
 	struct classify_candidate *candidates;	/* ranked; owned */
 	size_t nr_candidates;
 	double before, after, truth;	/* speedups: medians each side, the honest one */

@@ -50,6 +50,17 @@ static void test_timers_and_sharing(void)
 	is_int(classify_timers(&s, &o), TIMERS_AGREE, "speedup up, latency down: agree");
 	s.change_pct = -15;
 	s.latency_noise_pct = NAN;
+	s.latency_pct = 1.2;
+	s.level_se = 0.6;
+	is_int(classify_timers(&s, &o), TIMERS_AGREE,
+	       "+1.2% over medians of many nightlies: beyond 3x its standard error (0.6 x 0.5%)");
+	s.level_se = NAN;
+	s.change_pct = -1.9;
+	s.move_pct = -5.5;
+	s.latency_pct = -2;
+	is_int(classify_timers(&s, &o), TIMERS_DISAGREE, "kernel steps: judged against their move, not the platform's");
+	s.move_pct = NAN;
+	s.change_pct = -15;
 	s.latency_pct = NAN;
 	is_int(classify_timers(&s, &o), TIMERS_UNKNOWN, "no latency: unknown");
 
@@ -259,9 +270,35 @@ static void test_explain(void)
 	is_num(r.truth, 1.6, 1e-12, "latency flat: the before side is honest");
 	classify_result_release(&r);
 
+	s.triton_pct = s.torch_compile_pct = -15;
+	classify_result_init(&r);
+	classify_explain(&r, &s, &f.w, &o);
+	is_int(r.cause, CAUSE_METHOD_CHANGE, "shared, latency flat: the baseline moved");
+	ok(r.culprit == NULL, "a baseline that moved is no commit's doing: no culprit");
+	classify_result_release(&r);
+	s.triton_pct = s.torch_compile_pct = 0.1;
+	s.latency_pct = 17.6;
 	s.nr_method = 0;
 	s.method[0] = NULL;
-	s.latency_pct = 17.6;
+	f.w.nr_commits = 1;
+	s.nr_commits = 1;
+	s.score = 4;
+	classify_result_init(&r);
+	classify_explain(&r, &s, &f.w, &o);
+	is_int(r.cause, CAUSE_REAL_REGRESSION, "a real regression at 4x the noise");
+	ok(r.culprit == NULL, "under 5x the noise its night is not sure: no culprit");
+	classify_result_release(&r);
+	s.move_kernels = 2;
+	s.move_pct = -5.5;
+	classify_result_init(&r);
+	classify_explain(&r, &s, &f.w, &o);
+	ok(r.culprit == &f.commits[0], "kernels that stepped on their own locate it: one commit, the culprit");
+	classify_result_release(&r);
+	s.move_kernels = 0;
+	s.move_pct = NAN;
+	s.score = 32;
+	f.w.nr_commits = 3;
+	s.nr_commits = 3;
 	s.triton_pct = s.torch_compile_pct = -15;
 	classify_result_init(&r);
 	classify_explain(&r, &s, &f.w, &o);
