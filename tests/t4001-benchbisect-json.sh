@@ -20,7 +20,8 @@ test_expect_success 'setup: repositories and dashboards' '
 
 test_expect_success '--json is the documented contract' '
 	cd regression &&
-	git benchbisect --json --file ../regression.json b200_cute 2026-09-10 >actual 2>/dev/null &&
+	git benchbisect --json --file ../regression.json b200_cute 2026-09-10 >out 2>/dev/null &&
+	jq -S "del(.evidence)" out >actual &&
 	G=$(nightly_sha 2026-09-09) B=$(nightly_sha 2026-09-10) &&
 	C=$(subject_sha "\[cute\] Rework the softmax reduction pipeline (#3311)") &&
 	P=$(subject_sha "\[Pallas\] Pad block sizes to the lane width (#3312)") &&
@@ -62,7 +63,6 @@ test_expect_success '--json is the documented contract' '
 		printf "\t\t\t\"subject\":\t\"Fix a typo in the autotuner docs (#3310)\",\n" &&
 		printf "\t\t\t\"why\":\t\"window\"\n" &&
 		printf "\t\t}],\n" &&
-		printf "\t\"evidence\":\t[\"step: helion speedup 1.595 -> 1.354 (-15.1%%) from 2026-09-09 to 2026-09-10, 32.7x the series noise (0.5%%): it persists over the next 11 nightlies\", \"kernel set: 5 kernels on both nightlies\", \"implementations: triton +0.0%%, torch_compile +0.0%% against helion -15.1%%: Helion-only\", \"timers: speedup -15.1%% and latency +17.6%% (51.9x its standard error): they agree (both moved, opposite ways)\", \"other platforms, same nightlies 2026-09-09 -> 2026-09-10: b200 -0.6%%, h100 -0.1%%: none moved\", \"window: 4 first-parent commits in ${G:0:8}..${B:0:8}\", \"measurement: no window commit touches the measurement paths\", \"slice: 1 of 4 window commits match the slice\", \"kernels behind the move: matmul -14.8%%, softmax -15.7%%, layer_norm -14.6%%, rms_norm -14.9%%, cross_entropy -15.3%% (5 of 5)\", \"dispatch at ${B:0:8}: 5 kernels in kernels_cute\", \"cudagraph at ${B:0:8}: rms_norm runs without --cudagraph (benchmarks/run.py remove_flags); behind the move: rms_norm\"],\n" &&
 		printf "\t\"speedup\":\t{\n" &&
 		printf "\t\t\"before\":\t1.5945,\n" &&
 		printf "\t\t\"after\":\t1.3539,\n" &&
@@ -70,7 +70,33 @@ test_expect_success '--json is the documented contract' '
 		printf "\t\t\"why\":\t\"the move is real: the after level is what Helion delivers now\"\n" &&
 		printf "\t}\n" &&
 		printf "}\n"
-	} >expect &&
+	} >expect.json &&
+	jq -S . expect.json >expect &&
+	test_cmp expect actual &&
+	jq -r ".evidence[] | [.signal, .verdict, .text] | join(\" | \")" out >actual &&
+	cat >expect <<-EOF &&
+	step | persistent | step: helion speedup 1.595 -> 1.354 (-15.1%) from 2026-09-09 to 2026-09-10, 32.7x the series noise (0.5%): it persists over the next 11 nightlies
+	kernel set | same | kernel set: 5 kernels on both nightlies
+	implementations | helion_only | implementations: triton +0.0%, torch_compile +0.0% against helion -15.1%: Helion-only
+	timers | agree | timers: speedup -15.1% and latency +17.6% (51.9x its standard error): they agree (both moved, opposite ways)
+	other platforms | none_moved | other platforms, same nightlies 2026-09-09 -> 2026-09-10: b200 -0.6%, h100 -0.1%: none moved
+	window | commits | window: 4 first-parent commits in ${G:0:8}..${B:0:8}
+	measurement | none | measurement: no window commit touches the measurement paths
+	slice | matched | slice: 1 of 4 window commits match the slice
+	kernels behind the move | named | kernels behind the move: matmul -14.8%, softmax -15.7%, layer_norm -14.6%, rms_norm -14.9%, cross_entropy -15.3% (5 of 5)
+	dispatch | listed | dispatch at ${B:0:8}: 5 kernels in kernels_cute
+	cudagraph | untimed_behind | cudagraph at ${B:0:8}: rms_norm runs without --cudagraph (benchmarks/run.py remove_flags); behind the move: rms_norm
+	EOF
+	test_cmp expect actual &&
+	jq -c "[.evidence[] | keys == [\"signal\", \"text\", \"values\", \"verdict\"]] | all" out >actual &&
+	echo true >expect &&
+	test_cmp expect actual &&
+	jq -c ".evidence[] | select(.signal == \"step\" or .signal == \"timers\" or .signal == \"other platforms\") | .values" out >actual &&
+	cat >expect <<-\EOF &&
+	{"last_good_date":"2026-09-09","first_bad_date":"2026-09-10","before":1.5945,"after":1.3539,"change_pct":-15.0901,"noise_pct":0.5,"score":32.716,"noise_multiple":3,"min_change":2,"nightlies_after":11,"reason":null}
+	{"latency_score":51.944,"speedup_pct":-15.0901,"latency_pct":17.6272,"latency_noise_pct":0.5,"level_se":0.6267}
+	{"last_good_date":"2026-09-09","first_bad_date":"2026-09-10","change_pct":{"b200":-0.5762,"h100":-0.0537},"moved_pct":{}}
+	EOF
 	test_cmp expect actual
 '
 
@@ -86,7 +112,7 @@ test_expect_success '--json for noise: no culprit, no candidates' '
 test_expect_success 'Pretuned tab: every baseline ratio moved alike, so Helion did' '
 	cd regression &&
 	git benchbisect --pretuned --json --file ../pretuned.json b200_cute 2026-09-10 >out 2>/dev/null &&
-	jq -r ".cause, .culprit.subject, (.evidence[] | select(test(\"^(step|baselines|helion wins|timers)\")))" out >actual &&
+	jq -r ".cause, .culprit.subject, (.evidence[].text | select(test(\"^(step|baselines|helion wins|timers)\")))" out >actual &&
 	cat >expect <<-\EOF &&
 	real_regression
 	[cute] Rework the softmax reduction pipeline (#3311)
@@ -114,7 +140,7 @@ test_expect_success 'Pretuned tab: only one baseline ratio moved, so the baselin
 test_expect_success '--kernel follows one kernel' '
 	cd plain &&
 	git benchbisect --kernel softmax --json --file ../timer.json b200_cute 2026-09-10 >out 2>err &&
-	jq -r ".kernel, .cause, .evidence[0]" out >actual &&
+	jq -r ".kernel, .cause, .evidence[0].text" out >actual &&
 	cat >expect <<-\EOF &&
 	softmax
 	method_change

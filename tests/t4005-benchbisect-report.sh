@@ -40,7 +40,7 @@ test_expect_success 'real regression: verdict, culprit and ends linked, evidence
 	EOF
 	head -7 ../r.outline >actual &&
 	test_cmp expect actual &&
-	jq -r ".evidence[] | \"- \" + ." ../r.json >expect &&
+	jq -r ".evidence[] | \"- \" + .text" ../r.json >expect &&
 	between "p Evidence:" "p Nightly helion speedup, geomean over 5 kernels:" ../r.outline >actual &&
 	test_cmp expect actual &&
 	grep -c "^| 2026-09-" ../r.outline >count && echo 15 >expect && test_cmp expect count &&

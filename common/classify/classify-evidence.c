@@ -1,6 +1,7 @@
 /*
- * The evidence lines of a verdict: one per signal, with its numbers, in
- * the order of git-benchbisect(1)'s SIGNALS section.
+ * The evidence of a verdict: one item per signal, in the order of
+ * git-benchbisect(1)'s SIGNALS section, each a line for people and the
+ * same structured ({signal, verdict, values}) for --json.
  */
 #include <math.h>
 #include <stdarg.h>
@@ -10,6 +11,7 @@
 #include "util/usage.h"
 #include "util/strbuf.h"
 #include "util/date.h"
+#include "util/json.h"
 #include "classify/classify.h"
 
 /* A percentage for printing: no "-0.0". */
@@ -18,9 +20,13 @@ static double tidy(double pct)
 	return fabs(pct) < 0.05 ? 0.0 : pct;
 }
 
-static void addf(struct strvec *sv, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void addf(struct strvec *sv, const char *fmt, ...)
+/* Push one item: its line (fmt) and its structure; returns its values object to fill. */
+static cJSON *addf(struct classify_result *r, const char *signal, const char *verdict,
+		   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static cJSON *addf(struct classify_result *r, const char *signal, const char *verdict,
+		   const char *fmt, ...)
 {
+	struct classify_evidence_item *it;
 	va_list ap;
 	char *s;
 	int n;
@@ -32,8 +38,35 @@ static void addf(struct strvec *sv, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(s, (size_t)(n < 0 ? 0 : n) + 1, fmt, ap);
 	va_end(ap);
-	strvec_push(sv, s);
+	r->items = xrealloc(r->items, (r->evidence.nr + 1) * sizeof(*r->items));
+	it = &r->items[r->evidence.nr];
+	strvec_push(&r->evidence, s);
 	free(s);
+	it->signal = signal;
+	it->verdict = verdict;
+	it->values = cJSON_CreateObject();
+	return it->values;
+}
+
+static void num(cJSON *v, const char *name, double x)
+{
+	cJSON_AddItemToObject(v, name, json_number(x, 4));
+}
+
+static void str(cJSON *v, const char *name, const char *x)
+{
+	cJSON_AddItemToObject(v, name, json_string_or_null(x));
+}
+
+/* {name: change_pct} of the moves (only the flagged ones when asked). */
+static void moves_json(cJSON *v, const char *name, const struct named_move *m, size_t n,
+		       int only_flagged)
+{
+	cJSON *o = cJSON_AddObjectToObject(v, name);
+
+	for (size_t i = 0; i < n; i++)
+		if (!only_flagged || m[i].flag)
+			cJSON_AddItemToObject(o, m[i].name, json_number(m[i].change_pct, 4));
 }
 
 /* "name -1.2%" items joined by ", "; "name no data" for NAN. */
@@ -52,10 +85,13 @@ static void add_moves(struct strbuf *sb, const struct named_move *m, size_t n, i
 	}
 }
 
-static void push_buf(struct strvec *sv, struct strbuf *sb)
+static cJSON *push_buf(struct classify_result *r, const char *signal, const char *verdict,
+		       struct strbuf *sb)
 {
-	strvec_push(sv, sb->buf);
+	cJSON *v = addf(r, signal, verdict, "%s", sb->buf);
+
 	strbuf_reset(sb);
+	return v;
 }
 
 static const char *day_of(const struct window *w, size_t index, char buf[16])
@@ -63,69 +99,114 @@ static const char *day_of(const struct window *w, size_t index, char buf[16])
 	return format_day(buf, w->series.points[index].run->time);
 }
 
-static void explain_step(struct strvec *ev, const struct classify_signals *s,
+/* The step and its nightly pair, for every step-like item. */
+static void step_values(cJSON *v, const struct classify_signals *s, const struct window *w)
+{
+	char d[16];
+
+	str(v, "last_good_date", day_of(w, s->index - 1, d));
+	str(v, "first_bad_date", day_of(w, s->index, d));
+}
+
+static void explain_step(struct classify_result *r, const struct classify_signals *s,
 			 const struct window *w, const struct classify_options *o)
 {
 	const char *what = s->pretuned ? "geomean" : "helion speedup";
 	char d1[16], d2[16], why[128];
-	const char *tail;
+	const char *tail, *verdict;
+	cJSON *v;
 
 	if (!s->index) {
-		addf(ev, "step: no nightly boundary near the date");
+		addf(r, "step", "no_boundary", "step: no nightly boundary near the date");
 		return;
 	}
 	if (!classify_step_significant(s, o)) {
 		snprintf(why, sizeof(why), "no step beyond the noise (%s: a step needs %.1fx and %.1f%%)",
 			 s->reason ? s->reason : "no level holds", o->noise_multiple, o->min_change);
 		tail = why;
-	}
-	else if (s->nr_after < 2)
+		verdict = "no_step";
+	} else if (s->nr_after < 2) {
 		tail = "too few nightlies after it to tell whether it persists";
-	else if (!s->persistent)
+		verdict = "too_few_after";
+	} else if (!s->persistent) {
 		tail = "it reverts in the nightlies after it";
-	else
+		verdict = "reverts";
+	} else {
 		tail = NULL;
+		verdict = "persistent";
+	}
 	if (tail)
-		addf(ev, "step: %s %.3f -> %.3f (%+.1f%%) from %s to %s, %.1fx the series noise (%.1f%%): %s",
-		     what, s->before, s->after, tidy(s->change_pct), day_of(w, s->index - 1, d1),
-		     day_of(w, s->index, d2), s->score, s->noise_pct, tail);
+		v = addf(r, "step", verdict, "step: %s %.3f -> %.3f (%+.1f%%) from %s to %s, %.1fx the series noise (%.1f%%): %s",
+			 what, s->before, s->after, tidy(s->change_pct), day_of(w, s->index - 1, d1),
+			 day_of(w, s->index, d2), s->score, s->noise_pct, tail);
 	else
-		addf(ev, "step: %s %.3f -> %.3f (%+.1f%%) from %s to %s, %.1fx the series noise (%.1f%%): it persists over the next %zu nightlies",
-		     what, s->before, s->after, tidy(s->change_pct), day_of(w, s->index - 1, d1),
-		     day_of(w, s->index, d2), s->score, s->noise_pct, s->nr_after);
+		v = addf(r, "step", verdict, "step: %s %.3f -> %.3f (%+.1f%%) from %s to %s, %.1fx the series noise (%.1f%%): it persists over the next %zu nightlies",
+			 what, s->before, s->after, tidy(s->change_pct), day_of(w, s->index - 1, d1),
+			 day_of(w, s->index, d2), s->score, s->noise_pct, s->nr_after);
+	step_values(v, s, w);
+	num(v, "before", s->before);
+	num(v, "after", s->after);
+	num(v, "change_pct", s->change_pct);
+	num(v, "noise_pct", s->noise_pct);
+	num(v, "score", s->score);
+	num(v, "noise_multiple", o->noise_multiple);
+	num(v, "min_change", o->min_change);
+	num(v, "nightlies_after", (double)s->nr_after);
+	str(v, "reason", classify_step_significant(s, o) ? NULL : s->reason ? s->reason : "no level holds");
 	for (size_t i = 0, n = 0; i < w->nr_kernel_steps; i++) {
 		const struct kernel_step *k = &w->kernel_steps[i];
+		double multiple = kernel_steps_multiple(o->noise_multiple, w->series.nr_rows);
 
 		if (k->index != s->index)
 			continue;
-		addf(ev, "kernel step: %s %+.1f%% from %s to %s, %.1fx its own noise (%.1f%%); each kernel must clear %.1fx for %zu kernels%s",
-		     k->kernel, tidy(k->change_pct), day_of(w, k->index - 1, d1), day_of(w, k->index, d2),
-		     k->score, k->noise_pct, kernel_steps_multiple(o->noise_multiple, w->series.nr_rows),
-		     w->series.nr_rows, n++ || classify_step_significant(s, o) ? "" :
-		     ": the platform's geomean does not clear its thresholds, this kernel does");
+		v = addf(r, "kernel step", "step", "kernel step: %s %+.1f%% from %s to %s, %.1fx its own noise (%.1f%%); each kernel must clear %.1fx for %zu kernels%s",
+			 k->kernel, tidy(k->change_pct), day_of(w, k->index - 1, d1), day_of(w, k->index, d2),
+			 k->score, k->noise_pct, multiple, w->series.nr_rows,
+			 n++ || classify_step_significant(s, o) ? "" :
+			 ": the platform's geomean does not clear its thresholds, this kernel does");
+		str(v, "kernel", k->kernel);
+		step_values(v, s, w);
+		num(v, "change_pct", k->change_pct);
+		num(v, "noise_pct", k->noise_pct);
+		num(v, "score", k->score);
+		num(v, "noise_multiple", multiple);
+		num(v, "kernels", (double)w->series.nr_rows);
 	}
 	if (s->spike && classify_big_enough(s->spike_pct, s->noise_pct, o) &&
-	    !(classify_step_significant(s, o) && s->persistent))
-		addf(ev, "spike: the %s nightly alone moved %+.1f%% against the level around it, and the next nightly is back: a one-night spike",
-		     day_of(w, s->spike, d1), tidy(s->spike_pct));
+	    !(classify_step_significant(s, o) && s->persistent)) {
+		v = addf(r, "spike", "spike", "spike: the %s nightly alone moved %+.1f%% against the level around it, and the next nightly is back: a one-night spike",
+			 day_of(w, s->spike, d1), tidy(s->spike_pct));
+		str(v, "date", d1);
+		num(v, "change_pct", s->spike_pct);
+	}
 }
 
-static void explain_kernel_set(struct strvec *ev, const struct classify_signals *s,
+static void explain_kernel_set(struct classify_result *r, const struct classify_signals *s,
 			       const struct classify_options *o)
 {
+	int matters = classify_set_change_matters(s, o);
+	cJSON *v;
+
 	if (!s->index)
 		return;
 	if (!s->set_changed) {
-		addf(ev, "kernel set: %zu kernels on both nightlies", s->kernels_after);
+		v = addf(r, "kernel set", "same", "kernel set: %zu kernels on both nightlies", s->kernels_after);
+		num(v, "kernels_before", (double)s->kernels_before);
+		num(v, "kernels_after", (double)s->kernels_after);
 		return;
 	}
-	addf(ev, "kernel set: changed at the step, %zu -> %zu kernels; the naive geomean moved %+.1f%% (%.1fx the noise) against %+.1f%% for the kernels on both nightlies%s",
-	     s->kernels_before, s->kernels_after, tidy(s->raw_change_pct), s->raw_score,
-	     tidy(s->change_pct),
-	     classify_set_change_matters(s, o) ? "" : ": the change does not explain the move");
+	v = addf(r, "kernel set", matters ? "changed" : "changed_no_effect",
+		 "kernel set: changed at the step, %zu -> %zu kernels; the naive geomean moved %+.1f%% (%.1fx the noise) against %+.1f%% for the kernels on both nightlies%s",
+		 s->kernels_before, s->kernels_after, tidy(s->raw_change_pct), s->raw_score,
+		 tidy(s->change_pct), matters ? "" : ": the change does not explain the move");
+	num(v, "kernels_before", (double)s->kernels_before);
+	num(v, "kernels_after", (double)s->kernels_after);
+	num(v, "plain_change_pct", s->raw_change_pct);
+	num(v, "plain_score", s->raw_score);
+	num(v, "common_change_pct", s->change_pct);
 }
 
-static void explain_sharing(struct strvec *ev, const struct classify_signals *s,
+static void explain_sharing(struct classify_result *r, const struct classify_signals *s,
 			    const struct classify_options *o)
 {
 	static const char *const main_tail[] = {
@@ -138,29 +219,44 @@ static void explain_sharing(struct strvec *ev, const struct classify_signals *s,
 		[SHARING_PARTIAL] = "no baseline ratio moved with the geomean",
 		[SHARING_BASELINE] = "only some baseline ratios moved, so a baseline changed, not Helion",
 	};
+	static const char *const verdicts[] = {
+		[SHARING_UNKNOWN] = "unknown", [SHARING_HELION_ONLY] = "helion_only",
+		[SHARING_ALL] = "shared", [SHARING_PARTIAL] = "partly_shared",
+		[SHARING_BASELINE] = "baseline",
+	};
 	enum sharing sh = classify_sharing(s, o);
 	struct strbuf sb = STRBUF_INIT;
-	const char *tail = NULL;
+	const char *tail = NULL, *verdict = verdicts[sh];
+	cJSON *v;
 
 	if (!s->index || isnan(s->change_pct))
 		return;
-	if (!classify_step_significant(s, o) && !s->move_kernels)
+	if (!classify_step_significant(s, o) && !s->move_kernels) {
 		tail = "no step beyond the noise to compare";
+		verdict = "no_step";
+	}
 	if (s->pretuned) {
 		if (sh == SHARING_UNKNOWN) {
-			addf(ev, "baselines: no per-baseline data");
+			addf(r, "baselines", "unknown", "baselines: no per-baseline data");
 		} else {
 			strbuf_addstr(&sb, "baselines: ");
 			add_moves(&sb, s->baselines, s->nr_baselines, 0);
 			strbuf_addf(&sb, " against geomean %+.1f%%: %s", tidy(s->change_pct),
 				    tail ? tail : pretuned_tail[sh]);
-			push_buf(ev, &sb);
+			v = push_buf(r, "baselines", verdict, &sb);
+			moves_json(v, "baselines_pct", s->baselines, s->nr_baselines, 0);
+			num(v, "geomean_pct", s->change_pct);
 		}
-		if (s->total_before > 0 && s->total_after > 0)
-			addf(ev, "helion wins: %lld/%lld -> %lld/%lld", s->wins_before, s->total_before,
-			     s->wins_after, s->total_after);
+		if (s->total_before > 0 && s->total_after > 0) {
+			v = addf(r, "helion wins", "info", "helion wins: %lld/%lld -> %lld/%lld", s->wins_before,
+				 s->total_before, s->wins_after, s->total_after);
+			num(v, "wins_before", (double)s->wins_before);
+			num(v, "total_before", (double)s->total_before);
+			num(v, "wins_after", (double)s->wins_after);
+			num(v, "total_after", (double)s->total_after);
+		}
 	} else if (sh == SHARING_UNKNOWN) {
-		addf(ev, "implementations: no triton or torch_compile data");
+		addf(r, "implementations", "unknown", "implementations: no triton or torch_compile data");
 	} else {
 		struct named_move m[2] = { { "triton", s->triton_pct, 0 },
 					   { "torch_compile", s->torch_compile_pct, 0 } };
@@ -172,7 +268,14 @@ static void explain_sharing(struct strvec *ev, const struct classify_signals *s,
 			strbuf_addf(&sb, " (the %zu kernel%s that stepped)", s->move_kernels,
 				    s->move_kernels == 1 ? "" : "s");
 		strbuf_addf(&sb, ": %s", tail ? tail : main_tail[sh]);
-		push_buf(ev, &sb);
+		v = push_buf(r, "implementations", verdict, &sb);
+		num(v, "helion_pct", classify_judged_pct(s));
+		num(v, "triton_pct", s->triton_pct);
+		num(v, "triton_noise_pct", s->triton_noise_pct);
+		num(v, "torch_compile_pct", s->torch_compile_pct);
+		num(v, "torch_compile_noise_pct", s->torch_compile_noise_pct);
+		num(v, "shared_ratio", o->shared_ratio);
+		num(v, "stepped_kernels", (double)s->move_kernels);
 	}
 	strbuf_release(&sb);
 }
@@ -192,55 +295,62 @@ static double lat_score(const struct classify_signals *s)
 		((isnan(s->level_se) ? 1 : s->level_se) * log1p(n / 100));
 }
 
-static void explain_timers(struct strvec *ev, const struct classify_signals *s,
+static void explain_timers(struct classify_result *r, const struct classify_signals *s,
 			   const struct classify_options *o)
 {
+	static const char *const verdicts[] = {
+		[TIMERS_UNKNOWN] = "unknown", [TIMERS_AGREE] = "agree",
+		[TIMERS_FLAT] = "flat", [TIMERS_DISAGREE] = "disagree",
+	};
+	double pct = classify_judged_pct(s);
+	enum timers t = classify_timers(s, o);
+	cJSON *v;
+
 	if (!s->index || isnan(s->change_pct))
 		return;
 	if (!isnan(s->latency_pct) && !classify_step_significant(s, o) && !s->move_kernels) {
-		addf(ev, "timers: speedup %+.1f%% and latency %+.1f%%: no step beyond the noise to compare",
-		     tidy(s->change_pct), tidy(s->latency_pct));
-		return;
+		v = addf(r, "timers", "no_step", "timers: speedup %+.1f%% and latency %+.1f%%: no step beyond the noise to compare",
+			 tidy(s->change_pct), tidy(s->latency_pct));
+	} else if (t == TIMERS_UNKNOWN) {
+		v = addf(r, "timers", verdicts[t], "timers: %s: not checked",
+			 s->pretuned ? "no latency on the Pretuned tab" : "no latency data");
+	} else {
+		v = addf(r, "timers", verdicts[t], "timers%s: speedup %+.1f%% %s latency %+.1f%% (%.1fx its standard error): %s",
+			 of_kernels(s), tidy(pct), t == TIMERS_FLAT ? "but" : "and", tidy(s->latency_pct),
+			 lat_score(s),
+			 t == TIMERS_AGREE ? "they agree (both moved, opposite ways)" :
+			 t == TIMERS_FLAT ? "latency is flat, the timers disagree" :
+			 "the same way, the timers disagree");
+		num(v, "latency_score", lat_score(s));
 	}
-	switch (classify_timers(s, o)) {
-	case TIMERS_UNKNOWN:
-		addf(ev, "timers: %s: not checked",
-		     s->pretuned ? "no latency on the Pretuned tab" : "no latency data");
-		break;
-	case TIMERS_AGREE:
-		addf(ev, "timers%s: speedup %+.1f%% and latency %+.1f%% (%.1fx its standard error): they agree (both moved, opposite ways)",
-		     of_kernels(s), tidy(classify_judged_pct(s)), tidy(s->latency_pct), lat_score(s));
-		break;
-	case TIMERS_FLAT:
-		addf(ev, "timers%s: speedup %+.1f%% but latency %+.1f%% (%.1fx its standard error): latency is flat, the timers disagree",
-		     of_kernels(s), tidy(classify_judged_pct(s)), tidy(s->latency_pct), lat_score(s));
-		break;
-	case TIMERS_DISAGREE:
-		addf(ev, "timers%s: speedup %+.1f%% and latency %+.1f%% (%.1fx its standard error): the same way, the timers disagree",
-		     of_kernels(s), tidy(classify_judged_pct(s)), tidy(s->latency_pct), lat_score(s));
-		break;
-	}
+	num(v, "speedup_pct", pct);
+	num(v, "latency_pct", s->latency_pct);
+	num(v, "latency_noise_pct", s->latency_noise_pct);
+	num(v, "level_se", s->level_se);
 }
 
-static void explain_platforms(struct strvec *ev, const struct classify_signals *s,
+static void explain_platforms(struct classify_result *r, const struct classify_signals *s,
 			      const struct window *w)
 {
 	struct strbuf sb = STRBUF_INIT;
 	size_t moved = 0;
 	char day0[16], day[16];
+	cJSON *v;
 
 	if (!s->index)
 		return;
 	if (!s->platforms_known) {
-		addf(ev, "other platforms: none in the dashboard");
+		addf(r, "other platforms", "none", "other platforms: none in the dashboard");
 		return;
 	}
+	day_of(w, s->index - 1, day0);
 	day_of(w, s->index, day);
 	if (!s->nr_platforms) {
-		addf(ev, "other platforms: none ran the %s nightly", day);
+		v = addf(r, "other platforms", "none_ran", "other platforms: none ran the %s nightly", day);
+		str(v, "first_bad_date", day);
 		return;
 	}
-	strbuf_addf(&sb, "other platforms, same nightlies %s -> %s: ", day_of(w, s->index - 1, day0), day);
+	strbuf_addf(&sb, "other platforms, same nightlies %s -> %s: ", day0, day);
 	add_moves(&sb, s->platforms, s->nr_platforms, 0);
 	for (size_t i = 0; i < s->nr_platforms; i++)
 		moved += s->platforms[i].flag;
@@ -253,29 +363,37 @@ static void explain_platforms(struct strvec *ev, const struct classify_signals *
 				strbuf_addf(&sb, "%s%s", k++ ? ", " : "", s->platforms[i].name);
 		strbuf_addstr(&sb, " moved too");
 	}
-	push_buf(ev, &sb);
+	v = push_buf(r, "other platforms", moved ? "moved" : "none_moved", &sb);
+	str(v, "last_good_date", day0);
+	str(v, "first_bad_date", day);
+	moves_json(v, "change_pct", s->platforms, s->nr_platforms, 0);
+	moves_json(v, "moved_pct", s->platforms, s->nr_platforms, 1);
 	strbuf_release(&sb);
 }
 
-static void explain_window(struct strvec *ev, const struct classify_signals *s,
+static void explain_window(struct classify_result *r, const struct classify_signals *s,
 			   const struct window *w, int ab)
 {
 	struct strbuf sb = STRBUF_INIT;
+	cJSON *v, *list;
 
 	if (s->empty) {
-		addf(ev, "window: empty: both nightlies ran on %.*s, so no code change lies between them",
-		     ab, w->first_bad.resolved ? w->first_bad.sha :
-		     w->first_bad.point ? w->first_bad.point->run->sha : "?");
+		v = addf(r, "window", "empty", "window: empty: both nightlies ran on %.*s, so no code change lies between them",
+			 ab, w->first_bad.resolved ? w->first_bad.sha :
+			 w->first_bad.point ? w->first_bad.point->run->sha : "?");
+		num(v, "commits", 0);
 		return;
 	}
 	if (!s->listed) {
-		addf(ev, "window: not listed: a nightly's commit is not in this repository");
+		addf(r, "window", "not_listed", "window: not listed: a nightly's commit is not in this repository");
 		return;
 	}
-	addf(ev, "window: %zu first-parent commit%s in %.*s..%.*s", s->nr_commits,
-	     s->nr_commits == 1 ? "" : "s", ab, w->last_good.sha, ab, w->first_bad.sha);
+	v = addf(r, "window", "commits", "window: %zu first-parent commit%s in %.*s..%.*s", s->nr_commits,
+		 s->nr_commits == 1 ? "" : "s", ab, w->last_good.sha, ab, w->first_bad.sha);
+	num(v, "commits", (double)s->nr_commits);
 	if (!s->nr_method) {
-		addf(ev, "measurement: no window commit touches the measurement paths");
+		v = addf(r, "measurement", "none", "measurement: no window commit touches the measurement paths");
+		cJSON_AddArrayToObject(v, "commits");
 	} else {
 		strbuf_addf(&sb, "measurement: %zu window commit%s touch%s the measurement: ", s->nr_method,
 			    s->nr_method == 1 ? "" : "s", s->nr_method == 1 ? "es" : "");
@@ -283,29 +401,47 @@ static void explain_window(struct strvec *ev, const struct classify_signals *s,
 			if (s->method[i])
 				strbuf_addf(&sb, "%s%.*s (%s)", k++ ? ", " : "", ab, w->commits[i].sha,
 					    s->method[i]);
-		push_buf(ev, &sb);
+		v = push_buf(r, "measurement", "touched", &sb);
+		list = cJSON_AddArrayToObject(v, "commits");
+		for (size_t i = 0; i < s->nr_commits; i++) {
+			cJSON *c;
+
+			if (!s->method[i])
+				continue;
+			c = cJSON_CreateObject();
+			str(c, "sha", w->commits[i].sha);
+			str(c, "path", s->method[i]);
+			cJSON_AddItemToArray(list, c);
+		}
 	}
-	addf(ev, "slice: %zu of %zu window commits match the slice", s->nr_slice, s->nr_commits);
+	v = addf(r, "slice", s->nr_slice ? "matched" : "none",
+		 "slice: %zu of %zu window commits match the slice", s->nr_slice, s->nr_commits);
+	num(v, "matched", (double)s->nr_slice);
+	num(v, "commits", (double)s->nr_commits);
 	strbuf_release(&sb);
 }
 
-static void explain_kernels(struct strvec *ev, const struct classify_signals *s)
+static void explain_kernels(struct classify_result *r, const struct classify_signals *s)
 {
 	struct strbuf sb = STRBUF_INIT;
 	size_t behind = 0;
+	cJSON *v;
 
 	if (!s->index || s->nr_kernels < 2)
 		return;
 	for (size_t i = 0; i < s->nr_kernels; i++)
 		behind += s->kernels[i].flag;
 	if (!behind) {
-		addf(ev, "kernels behind the move: none stands out (%zu kernels)", s->nr_kernels);
-		return;
+		v = addf(r, "kernels behind the move", "none", "kernels behind the move: none stands out (%zu kernels)",
+			 s->nr_kernels);
+	} else {
+		strbuf_addstr(&sb, "kernels behind the move: ");
+		add_moves(&sb, s->kernels, s->nr_kernels, 1);
+		strbuf_addf(&sb, " (%zu of %zu)", behind, s->nr_kernels);
+		v = push_buf(r, "kernels behind the move", "named", &sb);
 	}
-	strbuf_addstr(&sb, "kernels behind the move: ");
-	add_moves(&sb, s->kernels, s->nr_kernels, 1);
-	strbuf_addf(&sb, " (%zu of %zu)", behind, s->nr_kernels);
-	push_buf(ev, &sb);
+	moves_json(v, "behind_pct", s->kernels, s->nr_kernels, 1);
+	num(v, "kernels", (double)s->nr_kernels);
 	strbuf_release(&sb);
 }
 
@@ -315,15 +451,19 @@ static void explain_measure(struct classify_result *r, const struct classify_sig
 {
 	const struct measure_config *mc = &s->at_bad;
 	struct strbuf sb = STRBUF_INIT, behind = STRBUF_INIT;
+	cJSON *v, *untimed_list, *behind_list;
+	char *warning_text;
 	size_t untimed = 0;
 
 	if (!s->index)
 		return;
 	if (!w->first_bad.resolved) {
-		addf(&r->evidence, "dispatch and cudagraph: not checked: the first bad commit is not in this repository");
+		addf(r, "dispatch and cudagraph", "not_checked", "dispatch and cudagraph: not checked: the first bad commit is not in this repository");
 		return;
 	}
 	if (mc->has_list) {
+		cJSON *missing;
+
 		strbuf_addf(&sb, "dispatch at %.*s: %zu kernels in %s", ab, w->first_bad.sha,
 			    mc->kernels.nr, mc->inputs.v[0]);
 		for (size_t i = 1; i < mc->inputs.nr; i++)
@@ -333,27 +473,43 @@ static void explain_measure(struct classify_result *r, const struct classify_sig
 		for (size_t i = 0; i < s->nr_kernels; i++)
 			if (s->kernels[i].flag && measure_config_runs(mc, s->kernels[i].name) == 0)
 				strbuf_addf(&sb, "; %s is not among them", s->kernels[i].name);
-		push_buf(&r->evidence, &sb);
+		v = push_buf(r, "dispatch", "listed", &sb);
+		str(v, "commit", w->first_bad.sha);
+		num(v, "kernels", (double)mc->kernels.nr);
+		num(v, "kernels_at_last_good", s->at_good.has_list ? (double)s->at_good.kernels.nr : NAN);
+		missing = cJSON_AddArrayToObject(v, "behind_not_listed");
+		for (size_t i = 0; i < s->nr_kernels; i++)
+			if (s->kernels[i].flag && measure_config_runs(mc, s->kernels[i].name) == 0)
+				cJSON_AddItemToArray(missing, cJSON_CreateString(s->kernels[i].name));
 	} else {
-		addf(&r->evidence, "dispatch at %.*s: not checked: %s", ab, w->first_bad.sha,
-		     mc->dispatch_problem);
+		v = addf(r, "dispatch", "not_checked", "dispatch at %.*s: not checked: %s", ab, w->first_bad.sha,
+			 mc->dispatch_problem);
+		str(v, "commit", w->first_bad.sha);
 	}
 	if (!mc->has_runpy) {
-		addf(&r->evidence, "cudagraph at %.*s: not checked: no " RUNPY_PATH, ab, w->first_bad.sha);
+		v = addf(r, "cudagraph", "not_checked", "cudagraph at %.*s: not checked: no " RUNPY_PATH,
+			 ab, w->first_bad.sha);
+		str(v, "commit", w->first_bad.sha);
 		goto out;
 	}
 	strbuf_addf(&sb, "cudagraph at %.*s: ", ab, w->first_bad.sha);
+	untimed_list = cJSON_CreateArray();
+	behind_list = cJSON_CreateArray();
 	for (size_t i = 0; i < s->nr_kernels; i++) {
 		const struct named_move *k = &s->kernels[i];
 
 		if (measure_config_cudagraph(mc, k->name))
 			continue;
 		strbuf_addf(&sb, "%s%s", untimed++ ? ", " : "", k->name);
+		cJSON_AddItemToArray(untimed_list, cJSON_CreateString(k->name));
 		if (!k->flag)
 			continue;
 		strbuf_addf(&behind, "%s%s", behind.len ? ", " : "", k->name);
-		addf(&r->warnings, "'%s' moved %+.1f%% but is not cudagraph-timed at %.*s (%s drops --cudagraph)",
-		     k->name, tidy(k->change_pct), ab, w->first_bad.sha, RUNPY_PATH);
+		cJSON_AddItemToArray(behind_list, cJSON_CreateString(k->name));
+		warning_text = xstrfmt("'%s' moved %+.1f%% but is not cudagraph-timed at %.*s (%s drops --cudagraph)",
+				       k->name, tidy(k->change_pct), ab, w->first_bad.sha, RUNPY_PATH);
+		strvec_push(&r->warnings, warning_text);
+		free(warning_text);
 	}
 	if (!untimed)
 		strbuf_addstr(&sb, "every kernel of the platform is cudagraph-timed");
@@ -362,7 +518,11 @@ static void explain_measure(struct classify_result *r, const struct classify_sig
 			    untimed == 1 ? "s" : "", RUNPY_PATH,
 			    behind.len ? "behind the move: " : "none of them is behind the move",
 			    behind.buf);
-	push_buf(&r->evidence, &sb);
+	v = push_buf(r, "cudagraph", !untimed ? "all_timed" : behind.len ? "untimed_behind" : "untimed",
+		     &sb);
+	str(v, "commit", w->first_bad.sha);
+	cJSON_AddItemToObject(v, "untimed", untimed_list);
+	cJSON_AddItemToObject(v, "untimed_behind", behind_list);
 out:
 	strbuf_release(&sb);
 	strbuf_release(&behind);
@@ -371,12 +531,12 @@ out:
 void classify_evidence(struct classify_result *r, const struct classify_signals *s,
 		       const struct window *w, const struct classify_options *o)
 {
-	explain_step(&r->evidence, s, w, o);
-	explain_kernel_set(&r->evidence, s, o);
-	explain_sharing(&r->evidence, s, o);
-	explain_timers(&r->evidence, s, o);
-	explain_platforms(&r->evidence, s, w);
-	explain_window(&r->evidence, s, w, o->abbrev);
-	explain_kernels(&r->evidence, s);
+	explain_step(r, s, w, o);
+	explain_kernel_set(r, s, o);
+	explain_sharing(r, s, o);
+	explain_timers(r, s, o);
+	explain_platforms(r, s, w);
+	explain_window(r, s, w, o->abbrev);
+	explain_kernels(r, s);
 	explain_measure(r, s, w, o->abbrev);
 }

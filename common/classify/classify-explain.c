@@ -15,6 +15,9 @@ void classify_result_init(struct classify_result *r)
 
 void classify_result_release(struct classify_result *r)
 {
+	for (size_t i = 0; i < r->evidence.nr; i++)
+		cJSON_Delete(r->items[i].values);
+	free(r->items);
 	strvec_clear(&r->evidence);
 	strvec_clear(&r->warnings);
 	free(r->candidates);

@@ -89,8 +89,15 @@ cJSON *classify_json(const struct classify_result *r, const struct window *w,
 		cJSON_AddItemToArray(list, c);
 	}
 	list = cJSON_AddArrayToObject(root, "evidence");
-	for (size_t i = 0; i < r->evidence.nr; i++)
-		cJSON_AddItemToArray(list, cJSON_CreateString(r->evidence.v[i]));
+	for (size_t i = 0; i < r->evidence.nr; i++) {
+		cJSON *e = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(e, "signal", r->items[i].signal);
+		cJSON_AddStringToObject(e, "verdict", r->items[i].verdict);
+		cJSON_AddItemToObject(e, "values", cJSON_Duplicate(r->items[i].values, 1));
+		cJSON_AddStringToObject(e, "text", r->evidence.v[i]);
+		cJSON_AddItemToArray(list, e);
+	}
 	speedup = cJSON_AddObjectToObject(root, "speedup");
 	cJSON_AddItemToObject(speedup, "before", json_number(r->before, 4));
 	cJSON_AddItemToObject(speedup, "after", json_number(r->after, 4));

@@ -173,9 +173,21 @@ struct classify_candidate {
 	const char *why;	/* "slice-tag", "slice-path", "window" or "measurement" */
 };
 
+/*
+ * One evidence item, structured: the signal it reads ("step", "timers",
+ * ...), its verdict in one word ("persistent", "agree", ...; the man page
+ * lists them) and its numbers. The prose is the same index of evidence.
+ */
+struct classify_evidence_item {
+	const char *signal;	/* static */
+	const char *verdict;	/* static */
+	cJSON *values;		/* an object; owned */
+};
+
 struct classify_result {
 	enum cause cause;
-	struct strvec evidence;		/* one line per signal */
+	struct strvec evidence;		/* one line per signal, for people */
+	struct classify_evidence_item *items;	/* [evidence.nr]: the same, structured; owned */
 	const struct window_commit *culprit;	/* NULL unless the evidence singles one out (and the
 						   step's night is sure: classify_explain) */
 	struct classify_candidate *candidates;	/* ranked; owned */
