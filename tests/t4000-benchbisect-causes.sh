@@ -83,8 +83,8 @@ test_expect_success 'method change: speedup moves, latency flat, a harness commi
 		cat <<-EOF
 		  step: helion speedup 1.595 -> 1.438 (-9.8%) from 2026-09-09 to 2026-09-10, 20.6x the series noise (0.5%): it persists over the next 11 nightlies
 		  kernel set: 5 kernels on both nightlies
-		  implementations: triton +0.0%, torch_compile +0.0% against helion -9.8%: Helion-only
-		  timers: speedup -9.8% but latency +0.0% (0.1x its standard error): latency is flat, the timers disagree
+		  implementations: triton +0.3%, torch_compile -0.4% against helion -40.5% (the 1 kernel behind the move): Helion-only
+		  timers (the kernels behind the move): speedup -40.5% but latency +0.5% (1.5x its standard error): latency is flat, the timers disagree
 		  other platforms, same nightlies 2026-09-09 -> 2026-09-10: b200 -0.6%, h100 -0.1%: none moved
 		  window: 3 first-parent commits in $G..$B
 		  measurement: 1 window commit touches the measurement: $H (benchmarks/run.py)
@@ -195,7 +195,7 @@ test_expect_success 'kernel-set change: the naive geomean jumps, the kernels on 
 		report_head "benchmark method change" 2026-09-09 3000000008 2026-09-10 3000000009 &&
 		cat <<-EOF
 		  step: helion speedup 1.594 -> 1.594 (+0.0%) from 2026-09-09 to 2026-09-10, 0.0x the series noise (0.5%): no step beyond the noise (under the noise multiple: a step needs 3.0x and 2.0%)
-		  kernel set: changed at the step, 7 -> 5 kernels; the naive geomean moved -5.6% (11.5x the noise) against +0.0% for the kernels on both nightlies
+		  kernel set: changed at the step, 7 -> 5 kernels; the naive geomean moved -5.6% (11.5x the noise), the chain-linked level +0.0%, the 5 kernels measured on both nightlies +0.0%
 		  implementations: triton +0.0%, torch_compile +0.0% against helion +0.0%: no step beyond the noise to compare
 		  timers: speedup +0.0% and latency +0.0%: no step beyond the noise to compare
 		  other platforms, same nightlies 2026-09-09 -> 2026-09-10: b200 +0.0%, h100 +0.0%: none moved

@@ -196,14 +196,50 @@ static void explain_kernel_set(struct classify_result *r, const struct classify_
 		return;
 	}
 	v = addf(r, "kernel set", matters ? "changed" : "changed_no_effect",
-		 "kernel set: changed at the step, %zu -> %zu kernels; the naive geomean moved %+.1f%% (%.1fx the noise) against %+.1f%% for the kernels on both nightlies%s",
+		 "kernel set: changed at the step, %zu -> %zu kernels; the naive geomean moved %+.1f%% (%.1fx the noise), the chain-linked level %+.1f%%, the %zu kernel%s measured on both nightlies %+.1f%%%s",
 		 s->kernels_before, s->kernels_after, tidy(s->raw_change_pct), s->raw_score,
-		 tidy(s->change_pct), matters ? "" : ": the change does not explain the move");
+		 tidy(s->change_pct), s->pair_common, s->pair_common == 1 ? "" : "s",
+		 tidy(s->pair_common_pct), matters ? "" : ": the change does not explain the move");
 	num(v, "kernels_before", (double)s->kernels_before);
 	num(v, "kernels_after", (double)s->kernels_after);
 	num(v, "plain_change_pct", s->raw_change_pct);
 	num(v, "plain_score", s->raw_score);
 	num(v, "common_change_pct", s->change_pct);
+	num(v, "pair_common_pct", s->pair_common_pct);
+	num(v, "pair_common", (double)s->pair_common);
+}
+
+/* Kernels missing on last good: their move is in a wider window; say which. */
+static void explain_sparse(struct classify_result *r, const struct classify_signals *s,
+			   const struct window *w)
+{
+	char since[16], bad[16];
+	char *warning_text;
+	cJSON *v;
+
+	if (!s->index)
+		return;
+	day_of(w, s->index, bad);
+	for (size_t i = 0; i < s->nr_sparse; i++) {
+		const struct named_move *m = &s->sparse[i];
+
+		day_of(w, s->sparse_since[i], since);
+		v = addf(r, "sparse kernel", m->flag ? "moved_outside_pair" : "flat_outside_pair",
+			 "sparse kernel: %s was not measured on the last good nightly; since its last measurement on %s it moved %+.1f%%: %s",
+			 m->name, since, tidy(m->change_pct),
+			 m->flag ? "that move belongs to the wider window from that nightly, not this nightly pair" :
+			 "within its noise");
+		str(v, "kernel", m->name);
+		str(v, "last_measured_date", since);
+		str(v, "first_bad_date", bad);
+		num(v, "change_pct", m->change_pct);
+		if (!m->flag)
+			continue;
+		warning_text = xstrfmt("'%s' was last measured on %s before %s: its %+.1f%% belongs to the window from %s to %s (git benchwindow --kernel %s)",
+				       m->name, since, bad, tidy(m->change_pct), since, bad, m->name);
+		strvec_push(&r->warnings, warning_text);
+		free(warning_text);
+	}
 }
 
 static void explain_sharing(struct classify_result *r, const struct classify_signals *s,
@@ -265,8 +301,9 @@ static void explain_sharing(struct classify_result *r, const struct classify_sig
 		add_moves(&sb, m, 2, 0);
 		strbuf_addf(&sb, " against helion %+.1f%%", tidy(classify_judged_pct(s)));
 		if (s->move_kernels)
-			strbuf_addf(&sb, " (the %zu kernel%s that stepped)", s->move_kernels,
-				    s->move_kernels == 1 ? "" : "s");
+			strbuf_addf(&sb, " (the %zu kernel%s %s)", s->move_kernels,
+				    s->move_kernels == 1 ? "" : "s",
+				    s->found ? "behind the move" : "that stepped");
 		strbuf_addf(&sb, ": %s", tail ? tail : main_tail[sh]);
 		v = push_buf(r, "implementations", verdict, &sb);
 		num(v, "helion_pct", classify_judged_pct(s));
@@ -275,15 +312,17 @@ static void explain_sharing(struct classify_result *r, const struct classify_sig
 		num(v, "torch_compile_pct", s->torch_compile_pct);
 		num(v, "torch_compile_noise_pct", s->torch_compile_noise_pct);
 		num(v, "shared_ratio", o->shared_ratio);
-		num(v, "stepped_kernels", (double)s->move_kernels);
+		num(v, "judged_kernels", (double)s->move_kernels);
 	}
 	strbuf_release(&sb);
 }
 
-/* " (the kernels that stepped)" when the rules judge those. */
+/* Which kernels the rules judge, when not the platform's. */
 static const char *of_kernels(const struct classify_signals *s)
 {
-	return s->move_kernels ? " (the kernels that stepped)" : "";
+	if (!s->move_kernels)
+		return "";
+	return s->found ? " (the kernels behind the move)" : " (the kernels that stepped)";
 }
 
 /* Latency's move in units of its own standard error (classify_beyond_noise). */
@@ -533,6 +572,7 @@ void classify_evidence(struct classify_result *r, const struct classify_signals 
 {
 	explain_step(r, s, w, o);
 	explain_kernel_set(r, s, o);
+	explain_sparse(r, s, w);
 	explain_sharing(r, s, o);
 	explain_timers(r, s, o);
 	explain_platforms(r, s, w);

@@ -119,7 +119,7 @@ static void explain_truth(struct classify_result *r, const struct classify_signa
  */
 static int located(const struct classify_signals *s, const struct classify_options *o)
 {
-	return s->move_kernels || s->score >= CLASSIFY_LOCATE_SCORE || classify_set_change_matters(s, o);
+	return (!s->found && s->move_kernels) || s->score >= CLASSIFY_LOCATE_SCORE || classify_set_change_matters(s, o);
 }
 
 void classify_explain(struct classify_result *r, const struct classify_signals *s,

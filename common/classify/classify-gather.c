@@ -276,10 +276,34 @@ static int gather_platforms(struct classify_signals *s, const struct window *w,
 }
 
 /*
- * Kernel steps alone: the stepped kernels' own move in each metric (the
- * geomean of their moves, each over its own nightlies around the step)
- * and its noise (sqrt of the summed variances over the count), so the
- * timers and the other implementations are judged where the move is.
+ * The kernels the move is in, when that is not every kernel: those that
+ * step on their own at the nightly pair (no platform step), or those
+ * behind the platform's step when only some are.
+ */
+static void moving_kernels(const struct classify_signals *s, const struct window *w,
+			   struct strvec *names)
+{
+	size_t behind = 0;
+
+	if (!s->found) {
+		for (size_t i = 0; i < w->nr_kernel_steps; i++)
+			if (w->kernel_steps[i].index == s->index)
+				strvec_push(names, w->kernel_steps[i].kernel);
+		return;
+	}
+	for (size_t i = 0; i < s->nr_kernels; i++)
+		behind += s->kernels[i].flag;
+	for (size_t i = 0; behind < s->nr_kernels && i < s->nr_kernels; i++)
+		if (s->kernels[i].flag)
+			strvec_push(names, s->kernels[i].name);
+}
+
+/*
+ * When the move is in some kernels only, the rules judge those: their
+ * own move in each metric (the geomean of their moves, each over its own
+ * nightlies around the step) and its noise (sqrt of the summed variances
+ * over the count), so the timers and the other implementations are
+ * compared where the move is, not diluted by the kernels that stayed.
  */
 static int gather_kernel_move(struct classify_signals *s, const struct window *w,
 			      const struct classify_options *o)
@@ -287,17 +311,19 @@ static int gather_kernel_move(struct classify_signals *s, const struct window *w
 	double sum[METRIC_NR] = { 0 }, var[METRIC_NR] = { 0 }, pct[METRIC_NR], noise[METRIC_NR];
 	size_t n[METRIC_NR] = { 0 };
 	const struct dash_entry *bad = w->series.points[s->index].run;
+	struct strvec names = STRVEC_INIT;
 
-	for (size_t i = 0; i < w->nr_kernel_steps; i++) {
-		struct series_options so = { w->series.platform, w->kernel_steps[i].kernel, o->all_runs };
+	moving_kernels(s, w, &names);
+	for (size_t i = 0; i < names.nr; i++) {
+		struct series_options so = { w->series.platform, names.v[i], o->all_runs };
 		struct series k;
 		size_t lo, hi;
 		long t;
 
-		if (w->kernel_steps[i].index != s->index)
-			continue;
-		if (series_build(&k, &w->dash, &so))
+		if (series_build(&k, &w->dash, &so)) {
+			strvec_clear(&names);
 			return -1;
+		}
 		if ((t = point_of(&k, bad)) > 0) {
 			series_step_range(&k, (size_t)t, o->span, &lo, &hi);
 			for (int m = 0; m < METRIC_NR; m++) {
@@ -314,6 +340,7 @@ static int gather_kernel_move(struct classify_signals *s, const struct window *w
 		}
 		series_release(&k);
 	}
+	strvec_clear(&names);
 	if (!n[METRIC_HELION])
 		return 0;
 	for (int m = 0; m < METRIC_NR; m++) {
@@ -328,6 +355,51 @@ static int gather_kernel_move(struct classify_signals *s, const struct window *w
 	s->triton_noise_pct = noise[METRIC_TRITON];
 	s->torch_compile_noise_pct = noise[METRIC_TORCH_COMPILE];
 	s->latency_noise_pct = noise[METRIC_LATENCY];
+	return 0;
+}
+
+/*
+ * The nightly pair kernel by kernel: the geomean move of the kernels
+ * measured on both nightlies, and the kernels measured on first bad whose
+ * last measurement before is older than last good (their move is not
+ * this pair's: it belongs to the window from that measurement on).
+ */
+static int gather_pair(struct classify_signals *s, const struct window *w,
+		       const struct classify_options *o)
+{
+	const struct series *ser = &w->series;
+	size_t k = ser->nr_rows, g = s->index - 1, b = s->index;
+	double sum = 0;
+
+	for (size_t r = 0; r < k; r++) {
+		double vb = ser->helion_by_row[b * k + r], vg = ser->helion_by_row[g * k + r];
+		struct series_options so = { ser->platform, ser->kernel_names[r], o->all_runs };
+		struct series one;
+		struct named_move *m;
+		size_t j = g;
+
+		if (isnan(vb) || !(vb > 0))
+			continue;
+		if (!isnan(vg) && vg > 0) {
+			sum += log(vb / vg);
+			s->pair_common++;
+			continue;
+		}
+		while (j > 0 && (isnan(ser->helion_by_row[j * k + r]) || !(ser->helion_by_row[j * k + r] > 0)))
+			j--;
+		if (isnan(ser->helion_by_row[j * k + r]) || !(ser->helion_by_row[j * k + r] > 0))
+			continue;	/* new on first bad: nothing to compare */
+		m = push_move(&s->sparse, &s->nr_sparse, ser->kernel_names[r],
+			      100 * (vb / ser->helion_by_row[j * k + r] - 1));
+		s->sparse_since = xrealloc(s->sparse_since, s->nr_sparse * sizeof(*s->sparse_since));
+		s->sparse_since[s->nr_sparse - 1] = j;
+		if (series_build(&one, &w->dash, &so))
+			return -1;
+		m->flag = classify_big_enough(m->change_pct, 100 * series_noise(&one, METRIC_HELION), o);
+		series_release(&one);
+	}
+	if (s->pair_common)
+		s->pair_common_pct = 100 * expm1(sum / (double)s->pair_common);
 	return 0;
 }
 
@@ -450,8 +522,9 @@ int classify_gather(struct classify_signals *s, const struct window *w, git_repo
 	gather_series(s, w, o);
 	if (s->index && gather_platforms(s, w, o))
 		return -1;
-	if (s->index && s->index < w->series.nr && !s->found && s->nr_kernel_steps &&
-	    gather_kernel_move(s, w, o))
+	if (s->index && s->index < w->series.nr && !w->series.kernel && gather_pair(s, w, o))
+		return -1;
+	if (s->index && s->index < w->series.nr && gather_kernel_move(s, w, o))
 		return -1;
 	s->empty = w->empty;
 	s->listed = w->listed;

@@ -54,7 +54,7 @@ void classify_signals_init(struct classify_signals *s)
 {
 	memset(s, 0, sizeof(*s));
 	s->before = s->after = s->change_pct = s->noise_pct = s->level = NAN;
-	s->spike_pct = s->raw_change_pct = s->move_pct = s->level_se = NAN;
+	s->spike_pct = s->raw_change_pct = s->move_pct = s->level_se = s->pair_common_pct = NAN;
 	s->triton_pct = s->torch_compile_pct = s->latency_pct = NAN;
 	s->triton_noise_pct = s->torch_compile_noise_pct = s->latency_noise_pct = NAN;
 	s->wins_before = s->total_before = s->wins_after = s->total_after = -1;
@@ -74,6 +74,8 @@ void classify_signals_release(struct classify_signals *s)
 	free_moves(s->baselines, s->nr_baselines);
 	free_moves(s->kernels, s->nr_kernels);
 	free_moves(s->platforms, s->nr_platforms);
+	free_moves(s->sparse, s->nr_sparse);
+	free(s->sparse_since);
 	free(s->method);
 	measure_config_release(&s->at_good);
 	measure_config_release(&s->at_bad);

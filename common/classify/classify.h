@@ -84,13 +84,25 @@ struct classify_signals {
 	size_t spike;		/* the one nightly furthest off the level with both neighbours on it, or 0 */
 	double spike_pct;	/* its move against the level */
 	/* The kernel set at the step, and the naive geomean across it. */
+	double pair_common_pct;	/* the kernels measured on both nightlies of the pair: their geomean move */
+	size_t pair_common;	/* how many */
+	/*
+	 * Kernels measured on the first bad nightly but not the last good:
+	 * each one's move since its last measurement before (its own
+	 * window: from that nightly, sparse_since[i], to first bad), flagged
+	 * when it clears its own noise and --min-change.
+	 */
+	struct named_move *sparse;
+	size_t *sparse_since;
+	size_t nr_sparse;
 	int set_changed;
 	size_t kernels_before, kernels_after;
 	double raw_change_pct, raw_score;
 	/*
-	 * Kernel steps alone (no platform step): the rules judge the move of
-	 * the kernels that stepped, the geomean of their moves (NAN: the
-	 * platform's change_pct), and the fields below are theirs too.
+	 * When the move is in some kernels only (kernel steps without a
+	 * platform step, or some kernels behind the platform's step), the
+	 * rules judge those: the geomean of their moves (NAN: the platform's
+	 * change_pct), and the fields below are theirs too.
 	 */
 	double move_pct;
 	size_t move_kernels;	/* how many kernels that move is over; 0: the platform's */

@@ -1,0 +1,58 @@
+#!/bin/bash
+# git benchbisect on a kernel measured only now and then (issue 8: on the
+# legacy sample, layer_norm-bwd last measured on 04-13 drove the b200 move
+# of 04-17, while the kernels measured on both nightlies moved +0.5%):
+# the evidence gives the kernels on both nightlies their own move, and the
+# sparse kernel's move the wider window it belongs to.
+. "$(dirname "$0")/lib/test-lib.sh"
+. "$TEST_DIR/lib/bisect-repo.sh"
+
+# sparse_spec: legacy-style data; b200 runs matmul, softmax and rms_norm
+# every night, layer_norm-bwd on 09-01 .. 09-05 and from 09-10 on, 45%
+# slower; the other kernels +0.5% on 09-10.
+sparse_spec() {
+	for d in 01 02 03 04 05 06 07 08 09 10 11 12 13 14 15 16 17 18 19 20; do
+		r=$((3000000000 + 10#$d)) &&
+		echo "run $r 2026-09-${d}T08:20:00Z $(git rev-list --first-parent -1 --before=2026-09-${d}T08:00:00Z main)" &&
+		up=1 && { [ $d -lt 10 ] || up=1.005; } &&
+		for k in matmul:1.20 softmax:1.50 rms_norm:0.90; do
+			echo "val b200 ${k%%:*} $r $(echo "${k#*:} * $up" | bc -l) 1.1 1.0 $(echo "0.02 / $up" | bc -l)" || return 1
+		done &&
+		if [ $d -le 05 ]; then
+			echo "val b200 layer_norm-bwd $r 2.00 1.1 1.0 0.0300"
+		elif [ $d -ge 10 ]; then
+			echo "val b200 layer_norm-bwd $r 1.10 1.1 1.0 0.0545"
+		fi || return 1
+	done
+}
+
+test_expect_success 'setup: a repository and a legacy dashboard with a sparse kernel' '
+	bb_repo plain window_plain &&
+	(cd plain && sparse_spec | python3 "$TEST_DIR/lib/gen-dashboard.py" --legacy >../sparse.json)
+'
+
+test_expect_success 'the sparse kernel: its move is given its own window, the pair the kernels on both nights' '
+	cd plain &&
+	git benchbisect --file ../sparse.json b200 2026-09-10 >out 2>err &&
+	sed -n "1p;/^  kernel set/p;/^  sparse kernel/p" out >actual &&
+	cat >expect <<-\EOF &&
+	b200 on 2026-09-10: benchmark method change
+	  kernel set: changed at the step, 3 -> 4 kernels; the naive geomean moved -7.8% (16.3x the noise), the chain-linked level -13.6%, the 3 kernels measured on both nightlies +0.5%
+	  sparse kernel: layer_norm-bwd was not measured on the last good nightly; since its last measurement on 2026-09-05 it moved -45.0%: that move belongs to the wider window from that nightly, not this nightly pair
+	EOF
+	test_cmp expect actual &&
+	cat >expect <<-\EOF &&
+	warning: '\''layer_norm-bwd'\'' was last measured on 2026-09-05 before 2026-09-10: its -45.0% belongs to the window from 2026-09-05 to 2026-09-10 (git benchwindow --kernel layer_norm-bwd)
+	EOF
+	test_cmp expect err
+'
+
+test_expect_success '--json: the sparse kernel item' '
+	cd plain &&
+	git benchbisect --json --file ../sparse.json b200 2026-09-10 2>/dev/null >out &&
+	jq -c ".evidence[] | select(.signal == \"sparse kernel\") | [.verdict, .values]" out >actual &&
+	echo "[\"moved_outside_pair\",{\"kernel\":\"layer_norm-bwd\",\"last_measured_date\":\"2026-09-05\",\"first_bad_date\":\"2026-09-10\",\"change_pct\":-45}]" >expect &&
+	test_cmp expect actual
+'
+
+test_done
