@@ -53,6 +53,17 @@ static void num(cJSON *v, const char *name, double x)
 	cJSON_AddItemToObject(v, name, json_number(x, 4));
 }
 
+struct named_num {
+	const char *name;
+	double x;
+};
+
+static void nums(cJSON *v, const struct named_num *n, size_t nr)
+{
+	for (size_t i = 0; i < nr; i++)
+		num(v, n[i].name, n[i].x);
+}
+
 static void str(cJSON *v, const char *name, const char *x)
 {
 	cJSON_AddItemToObject(v, name, json_string_or_null(x));
@@ -144,14 +155,11 @@ static void explain_step(struct classify_result *r, const struct classify_signal
 			 what, s->before, s->after, tidy(s->change_pct), day_of(w, s->index - 1, d1),
 			 day_of(w, s->index, d2), s->score, s->noise_pct, s->nr_after);
 	step_values(v, s, w);
-	num(v, "before", s->before);
-	num(v, "after", s->after);
-	num(v, "change_pct", s->change_pct);
-	num(v, "noise_pct", s->noise_pct);
-	num(v, "score", s->score);
-	num(v, "noise_multiple", o->noise_multiple);
-	num(v, "min_change", o->min_change);
-	num(v, "nightlies_after", (double)s->nr_after);
+	nums(v, (const struct named_num[]) {
+		{ "before", s->before }, { "after", s->after }, { "change_pct", s->change_pct },
+		{ "noise_pct", s->noise_pct }, { "score", s->score },
+		{ "noise_multiple", o->noise_multiple }, { "min_change", o->min_change },
+		{ "nightlies_after", (double)s->nr_after } }, 8);
 	str(v, "reason", classify_step_significant(s, o) ? NULL : s->reason ? s->reason : "no level holds");
 	for (size_t i = 0, n = 0; i < w->nr_kernel_steps; i++) {
 		const struct kernel_step *k = &w->kernel_steps[i];
@@ -306,13 +314,13 @@ static void explain_sharing(struct classify_result *r, const struct classify_sig
 				    s->found ? "behind the move" : "that stepped");
 		strbuf_addf(&sb, ": %s", tail ? tail : main_tail[sh]);
 		v = push_buf(r, "implementations", verdict, &sb);
-		num(v, "helion_pct", classify_judged_pct(s));
-		num(v, "triton_pct", s->triton_pct);
-		num(v, "triton_noise_pct", s->triton_noise_pct);
-		num(v, "torch_compile_pct", s->torch_compile_pct);
-		num(v, "torch_compile_noise_pct", s->torch_compile_noise_pct);
-		num(v, "shared_ratio", o->shared_ratio);
-		num(v, "judged_kernels", (double)s->move_kernels);
+		nums(v, (const struct named_num[]) {
+			{ "helion_pct", classify_judged_pct(s) }, { "triton_pct", s->triton_pct },
+			{ "triton_noise_pct", s->triton_noise_pct },
+			{ "torch_compile_pct", s->torch_compile_pct },
+			{ "torch_compile_noise_pct", s->torch_compile_noise_pct },
+			{ "shared_ratio", o->shared_ratio },
+			{ "judged_kernels", (double)s->move_kernels } }, 7);
 	}
 	strbuf_release(&sb);
 }

@@ -292,8 +292,17 @@ static void test_explain(void)
 	s.move_pct = -5.5;
 	classify_result_init(&r);
 	classify_explain(&r, &s, &f.w, &o);
+	ok(r.culprit == NULL, "kernels behind a weak platform step do not locate it");
+	classify_result_release(&r);
+	s.found = 0;
+	s.nr_kernel_steps = 2;
+	classify_result_init(&r);
+	classify_explain(&r, &s, &f.w, &o);
+	is_int(r.cause, CAUSE_REAL_REGRESSION, "no platform step, two kernels stepped: real regression");
 	ok(r.culprit == &f.commits[0], "kernels that stepped on their own locate it: one commit, the culprit");
 	classify_result_release(&r);
+	s.found = 1;
+	s.nr_kernel_steps = 0;
 	s.move_kernels = 0;
 	s.move_pct = NAN;
 	s.score = 32;
