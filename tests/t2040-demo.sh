@@ -23,6 +23,15 @@ test_expect_success 'the demo run names the window and marks the [cute] commit' 
 	! grep -q 31000009999 out
 '
 
+test_expect_success 'the README shows the demo run exactly as it prints' '
+	sed -n "/^\$ git benchwindow --file demo\/dashboard-data.json b200_cute 2026-09-10\$/,/ in the slice\$/p" \
+		"$SRC_DIR/README.md" >block &&
+	sed 1d block >expect &&
+	test -s expect &&
+	(cd demo && LC_ALL=C.UTF-8 git benchwindow --file "$SRC_DIR/demo/dashboard-data.json" b200_cute 2026-09-10) >actual &&
+	test_cmp expect actual
+'
+
 # When the chart changes on purpose, redraw both files from the top directory:
 #   make demo && (cd build/demo-repo && ../../bin/git-benchwindow --file ../../demo/dashboard-data.json \
 #     --svg ../../docs/demo-window.svg b200_cute 2026-09-10) && rsvg-convert docs/demo-window.svg -o docs/demo-window.png
