@@ -67,15 +67,6 @@ struct classify_cli {
 	int json, color;
 };
 
-static void check_ratio(const struct option *options, const char *name, double v, double lo,
-			double hi)
-{
-	if (isnan(v) || v <= lo || v > hi) {
-		error("--%s must be above %g and at most %g, not %g", name, lo, hi, v);
-		usage_with_options(classify_usage, options);
-	}
-}
-
 /*
  * The platform's history is needed whole; the other platforms' only near
  * the date (the step is within --span days of it, and the cross-platform
@@ -113,12 +104,14 @@ static int cmd_classify(int argc, const char **argv)
 	struct option options[] = {
 		OPT_WINDOW(&c.o),
 		OPT_GROUP("Rules"),
-		OPT_DOUBLE(0, "noise-multiple", &c.co.noise_multiple, "x",
-			   "a step under <x> times the series noise is noise (3)"),
-		OPT_DOUBLE(0, "min-change", &c.co.min_change, "pct",
-			   "a step under <pct> percent is noise (2)"),
-		OPT_DOUBLE(0, "shared-ratio", &c.co.shared_ratio, "r",
-			   "others moved with Helion: at least <r> of its move (0.5)"),
+		OPT_DOUBLE_RANGE(0, "noise-multiple", &c.co.noise_multiple, "x",
+				 "a step under <x> times the series noise is noise (3)",
+				 0, INFINITY, PARSE_OPT_ABOVE_MIN),
+		OPT_DOUBLE_RANGE(0, "min-change", &c.co.min_change, "pct",
+				 "a step under <pct> percent is noise (2)", 0, INFINITY, 0),
+		OPT_DOUBLE_RANGE(0, "shared-ratio", &c.co.shared_ratio, "r",
+				 "others moved with Helion: at least <r> of its move (0.5)",
+				 0, 1, PARSE_OPT_ABOVE_MIN),
 		OPT_STRING_LIST(0, "method-path", &c.method, "pathspec",
 				"also count commits touching <pathspec> as measurement changes"),
 		OPT_GROUP("Output"),
@@ -141,9 +134,6 @@ static int cmd_classify(int argc, const char **argv)
 	if (argc != 2)
 		usage_error(classify_usage, options,
 			    argc < 2 ? "need a <platform> and a <date>" : "too many arguments");
-	check_ratio(options, "noise-multiple", c.co.noise_multiple, 0, INFINITY);
-	check_ratio(options, "min-change", c.co.min_change + 1, 0, INFINITY);
-	check_ratio(options, "shared-ratio", c.co.shared_ratio, 0, 1);
 	if (report_options_check(&c.ro, c.json))
 		usage_with_options(classify_usage, options);
 	c.o.platform = argv[0];

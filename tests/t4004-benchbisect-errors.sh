@@ -29,8 +29,10 @@ test_expect_success 'usage errors exit 129 and say what is wrong' '
 	usage_error "need a <platform> and a <date>" b200_cute &&
 	usage_error "too many arguments" b200_cute 2026-09-10 extra &&
 	usage_error "unknown option \`metric'\''" --metric b200_cute 2026-09-10 &&
-	usage_error "--shared-ratio must be above 0 and at most 1, not 2" --shared-ratio 2 b200_cute 2026-09-10 &&
-	usage_error "--noise-multiple must be above 0 and at most inf, not 0" --noise-multiple 0 b200_cute 2026-09-10 &&
+	usage_error "option \`shared-ratio'\'' must be above 0 and at most 1, not 2" --shared-ratio 2 b200_cute 2026-09-10 &&
+	usage_error "option \`noise-multiple'\'' must be above 0, not 0" --noise-multiple 0 b200_cute 2026-09-10 &&
+	usage_error "option \`min-change'\'' must be at least 0, not -2" --min-change=-2 b200_cute 2026-09-10 &&
+	usage_error "option \`min-change'\'' must be at least 0, not -0.5" --min-change=-0.5 b200_cute 2026-09-10 &&
 	usage_error "option \`min-change'\'' expects a numerical value" --min-change lots b200_cute 2026-09-10 &&
 	usage_error "need '\''--'\'' and the command to run" run b200_cute 2026-09-10 &&
 	usage_error "need a command after '\''--'\''" run b200_cute 2026-09-10 -- &&
