@@ -1,6 +1,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "util/revision.h"
 #include "util/usage.h"
 #include "util/date.h"
 #include "util/repo.h"
@@ -130,7 +131,7 @@ static int add_commit(git_commit *c, void *data)
 	return 0;
 }
 
-static int list_commits(struct window *w, git_repository *repo)
+static int list_commits(struct window *w, git_repository *repo, struct config *cfg)
 {
 	struct walk_context ctx = { w, repo };
 
@@ -150,14 +151,22 @@ static int list_commits(struct window *w, git_repository *repo)
 	if (rc < 0)
 		git_error_clear();
 	if (!rc) {
+		/* 8 hex digits line up with the dashboard's sha, unless core.abbrev says */
+		int len = revision_abbrev_len(cfg, 8);
+		char good[GIT_OID_HEXSZ + 1], bad[GIT_OID_HEXSZ + 1];
+
+		if (len < 0)
+			return -1;
+		revision_abbrev(repo, &w->last_good.oid, len, good);
+		revision_abbrev(repo, &w->first_bad.oid, len, bad);
 		/* like git bisect: no window is better than a silent "0 commits" */
 		w->not_ancestor = 1;
 		if (git_graph_descendant_of(repo, &w->last_good.oid, &w->first_bad.oid) == 1)
-			error("last good %.8s comes after first bad %.8s: maybe you mistook good and bad revs?",
-			      w->last_good.sha, w->first_bad.sha);
+			error("last good %s comes after first bad %s: maybe you mistook good and bad revs?",
+			      good, bad);
 		else
-			error("last good %.8s is not an ancestor of first bad %.8s: no window lies between them",
-			      w->last_good.sha, w->first_bad.sha);
+			error("last good %s is not an ancestor of first bad %s: no window lies between them",
+			      good, bad);
 		return 1;
 	}
 	w->listed = 1;
@@ -279,7 +288,7 @@ int window_compute(struct window *w, git_repository *repo, struct config *cfg,
 		advise("run 'git fetch' to get the missing commit, or give --good/--bad");
 		return 1;
 	}
-	return list_commits(w, repo);
+	return list_commits(w, repo, cfg);
 }
 
 void window_release(struct window *w)
