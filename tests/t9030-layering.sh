@@ -21,4 +21,14 @@ test_expect_success 'the checker reports an upward include and a cycle' '
 	test_cmp expect out
 '
 
+test_expect_success 'the README tree names every top-level folder and every module' '
+	sed -n "/^## The tree/,/^## /p" "$SRC_DIR/README.md" >readme-tree &&
+	for d in $(cd "$SRC_DIR" && git ls-files | sed -n "s|^\([^/.][^/]*\)/.*|\1|p" | sort -u); do
+		grep -q "\`$d/\`" readme-tree || { echo "README tree misses $d/"; return 1; }
+	done &&
+	for m in $(cd "$SRC_DIR/common" && ls -d */); do
+		grep -q "\`$m\`" readme-tree || { echo "README tree misses common/$m"; return 1; }
+	done
+'
+
 test_done
