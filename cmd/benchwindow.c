@@ -2,10 +2,11 @@
  * git-benchwindow: from a dashboard move to the commit window.
  *
  *   git benchwindow [<options>] <platform> <date>
+ *   git benchwindow --scan [--since <date>] [--until <date>] [<platform>...]
  *
  * Exit status: 0 the window was listed; 1 a nightly's commit is not in
  * this repository (everything else is printed, with a `git fetch` hint);
- * 128 fatal error (every library error is one: "fatal: ..."); 129 usage
+ * with --scan: 0 nothing moved, 1 something did; 128 fatal error (every library error is one: "fatal: ..."); 129 usage
  * error.
  */
 #include <stdio.h>
@@ -23,9 +24,11 @@
 #include "history/window-print.h"
 #include "history/window-markdown.h"
 #include "history/window-report.h"
+#include "history/scan-print.h"
 
 static const char *const benchwindow_usage[] = {
 	"git benchwindow [<options>] <platform> <date>",
+	"git benchwindow --scan [--since <date>] [--until <date>] [<options>] [<platform>...]",
 	NULL
 };
 
@@ -71,11 +74,56 @@ static int list_names(struct window_options *o, const char *platform)
 	return 0;
 }
 
+struct scan_args {
+	int scan;
+	const char *since, *until;
+};
+
+/*
+ * --scan: every platform's steps in the range. Exit 1 when anything
+ * moved, so a nightly job can act on it.
+ */
+static int run_scan(const struct scan_args *a, struct window_options *o, int argc,
+		    const char **argv, int json)
+{
+	struct scan_options so = { a->since, a->until, argv, (size_t)argc, o };
+	git_repository *repo = NULL;
+	struct config cfg;
+	struct scan sc;
+	int ret;
+
+	usage_hold_errors();
+	repo_library_init();
+	/* Without a repository the scan still runs: the windows stay uncounted. */
+	if (git_repository_open_ext(&repo, ".", 0, getenv("GIT_CEILING_DIRECTORIES")))
+		repo = NULL;
+	git_error_clear();
+	if (config_init(&cfg, repo) || window_source_check_config(o, &cfg) ||
+	    scan_compute(&sc, repo, &cfg, &so))
+		exit(EXIT_FATAL);
+	ret = sc.nr_entries ? 1 : 0;
+	if (pager_setup(&cfg, "benchwindow", !json))
+		exit(EXIT_FATAL);
+	if (json) {
+		if (json_print_and_free(scan_json(&sc)))
+			ret = EXIT_FATAL;
+	} else {
+		scan_print(stdout, &sc);
+	}
+	scan_release(&sc);
+	config_release(&cfg);
+	git_repository_free(repo);
+	window_options_release(o);
+	git_libgit2_shutdown();
+	return ret;
+}
+
 int main(int argc, const char **argv)
 {
 	struct window_options o;
 	struct window_print_options po = { 0 };
 	struct report_options ro = { 0 };
+	struct scan_args sa = { 0 };
 	int json = 0, color = COLOR_AUTO, list_platforms = 0, quiet = 0, ret;
 	const char *list_kernels = NULL;
 	git_repository *repo = NULL;
@@ -84,6 +132,10 @@ int main(int argc, const char **argv)
 	struct option options[] = {
 		OPT_WINDOW(&o),
 		OPT_BOOL(0, "only-slice", &po.only_slice, "list only the commits in the slice"),
+		OPT_GROUP("Scan"),
+		OPT_BOOL(0, "scan", &sa.scan, "report every platform's steps in a range"),
+		OPT_STRING(0, "since", &sa.since, "date", "with --scan: from <date> (default: 30 days before the newest nightly)"),
+		OPT_STRING(0, "until", &sa.until, "date", "with --scan: up to <date>, inclusive"),
 		OPT_GROUP("Output"),
 		OPT_BOOL(0, "json", &json, "print one JSON object (see the man page)"),
 		OPT_COLOR(&color),
@@ -102,6 +154,17 @@ int main(int argc, const char **argv)
 	usage_set_quiet(quiet);
 	if (list_platforms || list_kernels)
 		return list_names(&o, list_kernels);
+	if ((sa.since || sa.until) && !sa.scan) {
+		error("--since and --until need --scan");
+		usage_with_options(benchwindow_usage, options);
+	}
+	if (sa.scan) {
+		if (o.kernel || o.good || o.bad || po.only_slice || ro.format || ro.svg) {
+			error("--scan does not take --kernel, --good, --bad, --only-slice, --format or --svg");
+			usage_with_options(benchwindow_usage, options);
+		}
+		return run_scan(&sa, &o, argc, argv, json);
+	}
 	if (argc != 2) {
 		error(argc < 2 ? "need a <platform> and a <date>" : "too many arguments");
 		usage_with_options(benchwindow_usage, options);

@@ -26,8 +26,7 @@ void window_options_release(struct window_options *o)
 	strvec_clear(&o->paths);
 }
 
-/* "now" for relative dates; BENCHTRIAGE_NOW (ISO) pins it for tests. */
-static time_t current_time(void)
+time_t window_current_time(void)
 {
 	const char *pinned = getenv("BENCHTRIAGE_NOW");
 	time_t t;
@@ -37,23 +36,34 @@ static time_t current_time(void)
 	return time(NULL);
 }
 
-static int setup_slice(struct window *w, struct config *cfg, const struct window_options *o)
+int window_parse_date(const char *arg, time_t *out, int *is_day)
+{
+	if (!parse_user_date(arg, window_current_time(), out, is_day))
+		return 0;
+	return date_looks_like_day(arg) ?
+		error("there is no day '%s' in the calendar", arg) :
+		error("cannot understand the date '%s' (want YYYY-MM-DD, an ISO time, "
+		      "'today', 'yesterday' or 'N days ago')", arg);
+}
+
+int window_slice_setup(struct slice *sl, struct config *cfg, const char *platform,
+		       const struct window_options *o)
 {
 	const char *pattern = o->slice;
 	char *key = NULL, *derived = NULL;
 	int ret;
 
-	if (!pattern && o->platform) {
-		key = xstrfmt("bench.%s.slice", o->platform);
+	if (!pattern && platform) {
+		key = xstrfmt("bench.%s.slice", platform);
 		pattern = config_get_string(cfg, key);
 	}
 	if (!pattern)
-		pattern = derived = slice_default_pattern(o->platform ? o->platform : "");
-	ret = slice_init(&w->slice, pattern);
+		pattern = derived = slice_default_pattern(platform ? platform : "");
+	ret = slice_init(sl, pattern);
 	for (size_t i = 0; i < o->paths.nr; i++)
-		strvec_push(&w->slice.paths, o->paths.v[i]);
-	if (!o->paths.nr && o->platform)
-		slice_default_paths(o->platform, &w->slice.paths);
+		strvec_push(&sl->paths, o->paths.v[i]);
+	if (!o->paths.nr && platform)
+		slice_default_paths(platform, &sl->paths);
 	free(key);
 	free(derived);
 	return ret;
@@ -253,18 +263,15 @@ int window_compute(struct window *w, git_repository *repo, struct config *cfg,
 
 	memset(w, 0, sizeof(*w));
 	dashboard_init(&w->dash);
-	if (setup_slice(w, cfg, o))
+	if (window_slice_setup(&w->slice, cfg, o->platform, o))
 		return -1;
 	if (o->span < 1)
 		return error("--span must be at least 1 day, not %d", o->span);
 	if (o->platform) {
 		struct series_options so = { o->platform, o->kernel, o->all_runs };
 
-		if (parse_user_date(o->date, current_time(), &w->date, &w->date_is_day))
-			return date_looks_like_day(o->date) ?
-				error("there is no day '%s' in the calendar", o->date) :
-				error("cannot understand the date '%s' (want YYYY-MM-DD, an ISO time, "
-				      "'today', 'yesterday' or 'N days ago')", o->date);
+		if (window_parse_date(o->date, &w->date, &w->date_is_day))
+			return -1;
 		if (dashboard_load(&w->dash, &o->source, cfg) ||
 		    series_build(&w->series, &w->dash, &so) ||
 		    find_endpoints(w, o, repo))

@@ -121,6 +121,21 @@ int window_compute(struct window *w, git_repository *repo, struct config *cfg,
 		   const struct window_options *o);
 void window_release(struct window *w);
 
+/* "now" for relative dates; BENCHTRIAGE_NOW (ISO) pins it for tests. */
+time_t window_current_time(void);
+
+/* Parse a user's <date> (see parse_user_date); -1 with an error naming it. */
+int window_parse_date(const char *arg, time_t *out, int *is_day);
+
+/*
+ * Compile platform's slice into sl: --slice, else bench.<platform>.slice,
+ * else the platform's default pattern; --path prefixes, else the
+ * backend's default paths. Returns -1 with an error printed on failure;
+ * release sl either way.
+ */
+int window_slice_setup(struct slice *sl, struct config *cfg, const char *platform,
+		       const struct window_options *o);
+
 /* 1 when a window commit belongs to the slice. */
 static inline int window_commit_in_slice(const struct window_commit *c)
 {

@@ -1,0 +1,106 @@
+#include <string.h>
+#include "util/date.h"
+#include "util/quote.h"
+#include "history/window-json.h"
+#include "history/scan-print.h"
+
+static void print_names(FILE *fp, const char *what, const char **names, size_t nr)
+{
+	if (!nr)
+		return;
+	fprintf(fp, "; %s ", what);
+	for (size_t i = 0; i < nr; i++)
+		fprintf(fp, "%s%s", i ? ", " : "", quote_term(names[i]));
+}
+
+static void print_count(FILE *fp, const struct scan_entry *e, size_t n, int width)
+{
+	if (e->counted)
+		fprintf(fp, "  %*zu", width, n);
+	else
+		fprintf(fp, "  %*s", width, "?");
+}
+
+void scan_print(FILE *fp, const struct scan *sc)
+{
+	size_t nr_sets = sc->nr_entries - sc->nr_steps;
+	int width = 8;
+	char d1[16], d2[16];
+
+	for (size_t i = 0; i < sc->nr_series; i++)
+		if ((int)strlen(quote_term(sc->series[i].platform)) > width)
+			width = (int)strlen(quote_term(sc->series[i].platform));
+	fprintf(fp, "scan of %zu platform%s, %s .. %s: ", sc->nr_series, sc->nr_series == 1 ? "" : "s",
+		format_day(d1, sc->since), format_day(d2, sc->until - 1));
+	if (!sc->nr_entries) {
+		fputs("no step beyond the noise\n", fp);
+		return;
+	}
+	fprintf(fp, "%zu step%s, %zu kernel-list change%s\n\n", sc->nr_steps,
+		sc->nr_steps == 1 ? "" : "s", nr_sets, nr_sets == 1 ? "" : "s");
+	fprintf(fp, "%-10s  %-*s  %7s  %6s  %7s  %5s  %s\n", "first bad", width, "platform",
+		"change", "score", "commits", "slice", "what");
+	for (size_t i = 0; i < sc->nr_entries; i++) {
+		const struct scan_entry *e = &sc->entries[i];
+
+		fprintf(fp, "%-10s  %-*s", format_day(d1, e->series->points[e->index].run->time),
+			width, quote_term(e->series->platform));
+		if (e->kind == SCAN_STEP)
+			fprintf(fp, "  %+6.1f%%  %5.1fx", e->step.change_pct + 0.0, e->step.score);
+		else
+			fprintf(fp, "  %+6.1f%%  %6s", e->set_change.plain_change_pct + 0.0, "-");
+		print_count(fp, e, e->nr_commits, 7);
+		print_count(fp, e, e->nr_slice, 5);
+		if (e->kind == SCAN_STEP) {
+			fprintf(fp, "  step since %s\n",
+				format_day(d2, e->series->points[e->index - 1].run->time));
+			continue;
+		}
+		fputs("  kernel list", fp);
+		print_names(fp, "gone", e->set_change.gone, e->set_change.nr_gone);
+		print_names(fp, "added", e->set_change.added, e->set_change.nr_added);
+		fputc('\n', fp);
+	}
+}
+
+static cJSON *count_json(const struct scan_entry *e, size_t n)
+{
+	return e->counted ? cJSON_CreateNumber((double)n) : cJSON_CreateNull();
+}
+
+static cJSON *entry_json(const struct scan_entry *e)
+{
+	const struct series *s = e->series;
+	cJSON *o = cJSON_CreateObject();
+	char buf[32];
+
+	cJSON_AddStringToObject(o, "platform", s->platform);
+	cJSON_AddStringToObject(o, "kind", e->kind == SCAN_STEP ? "step" : "kernel_set");
+	cJSON_AddStringToObject(o, "date", format_iso_time(buf, s->points[e->index].run->time));
+	cJSON_AddStringToObject(o, "last_date", format_iso_time(buf, s->points[e->index - 1].run->time));
+	cJSON_AddItemToObject(o, "last_good", window_end_json(&e->last_good));
+	cJSON_AddItemToObject(o, "first_bad", window_end_json(&e->first_bad));
+	cJSON_AddItemToObject(o, "step", e->kind == SCAN_STEP ? window_step_json(s, &e->step) :
+			      cJSON_CreateNull());
+	cJSON_AddItemToObject(o, "kernel_set_change", e->kind == SCAN_KERNEL_SET ?
+			      window_set_change_json(s, &e->set_change) : cJSON_CreateNull());
+	cJSON_AddItemToObject(o, "commits", count_json(e, e->nr_commits));
+	cJSON_AddItemToObject(o, "slice_commits", count_json(e, e->nr_slice));
+	return o;
+}
+
+cJSON *scan_json(const struct scan *sc)
+{
+	cJSON *root = cJSON_CreateObject(), *platforms, *steps;
+	char buf[16];
+
+	cJSON_AddStringToObject(root, "since", format_day(buf, sc->since));
+	cJSON_AddStringToObject(root, "until", format_day(buf, sc->until - 1));
+	platforms = cJSON_AddArrayToObject(root, "platforms");
+	for (size_t i = 0; i < sc->nr_series; i++)
+		cJSON_AddItemToArray(platforms, cJSON_CreateString(sc->series[i].platform));
+	steps = cJSON_AddArrayToObject(root, "steps");
+	for (size_t i = 0; i < sc->nr_entries; i++)
+		cJSON_AddItemToArray(steps, entry_json(&sc->entries[i]));
+	return root;
+}

@@ -1,0 +1,25 @@
+#ifndef HISTORY_SCAN_PRINT_H
+#define HISTORY_SCAN_PRINT_H
+
+#include <stdio.h>
+#include "util/json.h"
+#include "history/scan.h"
+
+/*
+ * The scan as a table, newest first: the first bad nightly's date, the
+ * platform, the change (for a kernel-list change: the plain geomean's),
+ * the score (x the noise), the window's commits and those in the slice
+ * ("?" when a nightly's commit is not local), and what moved.
+ */
+void scan_print(FILE *fp, const struct scan *sc);
+
+/*
+ * {"since", "until" (the last day scanned), "platforms": [...],
+ *  "steps": [{platform, kind ("step" or "kernel_set"), date, last_date,
+ *  last_good, first_bad, step (null for a kernel-list change),
+ *  kernel_set_change (null for a step), commits, slice_commits (null
+ *  when not counted)}]}. The caller owns the result.
+ */
+cJSON *scan_json(const struct scan *sc);
+
+#endif

@@ -1,0 +1,270 @@
+#include <stdlib.h>
+#include <string.h>
+#include "util/usage.h"
+#include "util/date.h"
+#include "util/repo.h"
+#include "history/nightly.h"
+#include "history/walk.h"
+#include "history/scan.h"
+
+static time_t day_start(time_t t)
+{
+	return t - ((t % DAY_SECONDS) + DAY_SECONDS) % DAY_SECONDS;
+}
+
+/* since/until from the user's dates, else the dashboard's last 30 days. */
+static int scan_range(struct scan *sc, const struct scan_options *o)
+{
+	time_t newest = 0, t;
+	int is_day;
+
+	for (size_t i = 0; i < sc->nr_series; i++)
+		if (sc->series[i].nr && sc->series[i].points[sc->series[i].nr - 1].run->time > newest)
+			newest = sc->series[i].points[sc->series[i].nr - 1].run->time;
+	sc->until = day_start(newest) + DAY_SECONDS;
+	if (o->until) {
+		if (window_parse_date(o->until, &t, &is_day))
+			return -1;
+		/* a day is scanned whole */
+		sc->until = is_day ? t + DAY_SECONDS : t;
+	}
+	sc->since = sc->until - SCAN_DEFAULT_DAYS * DAY_SECONDS;
+	if (o->since && window_parse_date(o->since, &sc->since, &is_day))
+		return -1;
+	if (sc->since >= sc->until) {
+		char a[16], b[16];
+
+		return error("--since %s is not before --until %s", format_day(a, sc->since),
+			     format_day(b, sc->until - 1));
+	}
+	return 0;
+}
+
+static int platform_seen(const struct dashboard *d, size_t row)
+{
+	for (size_t i = 0; i < row; i++)
+		if (!strcmp(d->rows[i].platform_short, d->rows[row].platform_short))
+			return 1;
+	return 0;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static int build_series(struct scan *sc, const struct scan_options *o)
+{
+	const char **names;
+	size_t nr = 0;
+
+	if (o->nr_platforms) {
+		nr = o->nr_platforms;
+		names = xcalloc(nr + 1, sizeof(*names));
+		memcpy(names, o->platforms, nr * sizeof(*names));
+	} else {
+		names = xcalloc(sc->dash.nr_rows + 1, sizeof(*names));
+		for (size_t r = 0; r < sc->dash.nr_rows; r++)
+			if (!platform_seen(&sc->dash, r))
+				names[nr++] = sc->dash.rows[r].platform_short;
+		qsort(names, nr, sizeof(*names), by_name);
+	}
+	sc->series = xcalloc(nr + 1, sizeof(*sc->series));
+	for (size_t i = 0; i < nr; i++) {
+		struct series_options so = { names[i], NULL, o->window->all_runs };
+
+		if (series_build(&sc->series[i], &sc->dash, &so)) {
+			free(names);
+			return -1;
+		}
+		sc->nr_series++;
+	}
+	free(names);
+	return 0;
+}
+
+static struct scan_entry *add_entry(struct scan *sc, enum scan_kind kind, const struct series *s,
+				    size_t index)
+{
+	struct scan_entry *e;
+
+	ALLOC_GROW(sc->entries, sc->nr_entries + 1, sc->alloc_entries);
+	e = &sc->entries[sc->nr_entries++];
+	memset(e, 0, sizeof(*e));
+	e->kind = kind;
+	e->series = s;
+	e->index = index;
+	return e;
+}
+
+static int have_step(const struct scan *sc, const struct series *s, size_t index)
+{
+	for (size_t i = 0; i < sc->nr_entries; i++)
+		if (sc->entries[i].series == s && sc->entries[i].index == index &&
+		    sc->entries[i].kind == SCAN_STEP)
+			return 1;
+	return 0;
+}
+
+static int in_range(const struct scan *sc, const struct series *s, size_t index)
+{
+	time_t t = s->points[index].run->time;
+
+	return index > 0 && t >= sc->since && t < sc->until;
+}
+
+/*
+ * A candidate boundary becomes a step when the single query on its date
+ * finds a step there (the query may settle on a neighbouring night: that
+ * one is then the step).
+ */
+static void confirm(struct scan *sc, const struct series *s, size_t index,
+		    const struct step_options *base)
+{
+	struct step_options so = *base;
+	struct step st;
+
+	if (!in_range(sc, s, index) || have_step(sc, s, index))
+		return;
+	so.date = s->points[index].run->time;
+	if (series_find_step(s, &so, &st) || !st.found || !in_range(sc, s, st.index) ||
+	    have_step(sc, s, st.index))
+		return;
+	add_entry(sc, SCAN_STEP, s, st.index)->step = st;
+}
+
+/*
+ * Ask about dates span days apart across the range (clamped to the
+ * series), so every nightly in it lies within the span of one of them.
+ */
+static void scan_series(struct scan *sc, const struct series *s, const struct window_options *wo)
+{
+	struct step_options so = { 0, wo->span, wo->noise_multiple, wo->min_change, 0 };
+	time_t first, last;
+
+	if (!s->nr)
+		return;
+	first = s->points[0].run->time;
+	last = s->points[s->nr - 1].run->time;
+	for (time_t d = sc->since; d < sc->until + (time_t)wo->span * DAY_SECONDS;
+	     d += (time_t)wo->span * DAY_SECONDS) {
+		struct step st;
+
+		so.date = d < first ? first : d > last ? last : d;
+		if (series_find_step(s, &so, &st) || !st.found)
+			continue;
+		confirm(sc, s, st.index, &so);
+		for (size_t k = 0; k < st.nr_other; k++)
+			confirm(sc, s, st.other[k].index, &so);
+		if (d > last)
+			break;
+	}
+	for (size_t i = 1; i < s->nr; i++)
+		if (s->points[i].kernel_set_changed && in_range(sc, s, i))
+			series_set_change_at(s, i, &add_entry(sc, SCAN_KERNEL_SET, s, i)->set_change);
+}
+
+static int count_commit(git_commit *c, void *data)
+{
+	struct scan_entry *e = ((void **)data)[0];
+	struct slice *sl = ((void **)data)[1];
+	git_repository *repo = ((void **)data)[2];
+	int path_match = 0, tag_match = slice_match_subject(sl, git_commit_summary(c) ?
+							   git_commit_summary(c) : "");
+
+	if (tag_match < 0 || commit_touches(repo, c, &sl->paths, &path_match))
+		return -1;
+	e->nr_commits++;
+	e->nr_slice += tag_match || path_match;
+	return 0;
+}
+
+static int resolve(git_repository *repo, struct window_end *end, const struct series_point *p)
+{
+	end->point = p;
+	end->time = p->run->time;
+	end->run_id = p->run->run_id;
+	if (nightly_resolve(repo, p->run, &end->oid, &end->problem))
+		return 1;	/* not local (or ambiguous, said so): left uncounted */
+	end->resolved = 1;
+	oid_hex(end->sha, &end->oid);
+	return 0;
+}
+
+/* The window's commits, counted; an end that is not local leaves it uncounted. */
+static int count_window(struct scan_entry *e, git_repository *repo, struct config *cfg,
+			const struct window_options *wo)
+{
+	const struct series_point *p = e->series->points;
+	struct slice sl = { 0 };
+	void *ctx[3] = { e, &sl, repo };
+	int ret = 0;
+
+	if (resolve(repo, &e->last_good, &p[e->index - 1]) | resolve(repo, &e->first_bad, &p[e->index]))
+		return 0;
+	if (git_oid_equal(&e->last_good.oid, &e->first_bad.oid)) {
+		e->counted = 1;
+		return 0;
+	}
+	if (git_graph_descendant_of(repo, &e->first_bad.oid, &e->last_good.oid) != 1) {
+		git_error_clear();
+		return 0;
+	}
+	if (window_slice_setup(&sl, cfg, e->series->platform, wo) ||
+	    walk_first_parent(repo, &e->last_good.oid, &e->first_bad.oid, count_commit, ctx))
+		ret = -1;
+	else
+		e->counted = 1;
+	slice_release(&sl);
+	return ret;
+}
+
+static int newest_first(const void *a, const void *b)
+{
+	const struct scan_entry *x = a, *y = b;
+	time_t tx = x->series->points[x->index].run->time, ty = y->series->points[y->index].run->time;
+
+	if (tx != ty)
+		return tx < ty ? 1 : -1;
+	if (strcmp(x->series->platform, y->series->platform))
+		return strcmp(x->series->platform, y->series->platform);
+	return (int)x->kind - (int)y->kind;
+}
+
+int scan_compute(struct scan *sc, git_repository *repo, struct config *cfg,
+		 const struct scan_options *o)
+{
+	struct dashboard_source src = o->window->source;
+
+	memset(sc, 0, sizeof(*sc));
+	dashboard_init(&sc->dash);
+	if (o->window->span < 1)
+		return error("--span must be at least 1 day, not %d", o->window->span);
+	src.filter.platform = NULL;
+	if (dashboard_load(&sc->dash, &src, cfg) || build_series(sc, o) || scan_range(sc, o))
+		return -1;
+	for (size_t i = 0; i < sc->nr_series; i++)
+		scan_series(sc, &sc->series[i], o->window);
+	qsort(sc->entries, sc->nr_entries, sizeof(*sc->entries), newest_first);
+	for (size_t i = 0; i < sc->nr_entries; i++) {
+		sc->nr_steps += sc->entries[i].kind == SCAN_STEP;
+		if (repo && count_window(&sc->entries[i], repo, cfg, o->window))
+			return -1;
+	}
+	return 0;
+}
+
+void scan_release(struct scan *sc)
+{
+	for (size_t i = 0; i < sc->nr_entries; i++) {
+		kernel_set_change_release(&sc->entries[i].set_change);
+		free(sc->entries[i].last_good.problem);
+		free(sc->entries[i].first_bad.problem);
+	}
+	free(sc->entries);
+	for (size_t i = 0; i < sc->nr_series; i++)
+		series_release(&sc->series[i]);
+	free(sc->series);
+	dashboard_release(&sc->dash);
+	memset(sc, 0, sizeof(*sc));
+}

@@ -1,0 +1,62 @@
+#ifndef HISTORY_SCAN_H
+#define HISTORY_SCAN_H
+
+#include <git2.h>
+#include "history/window.h"
+
+/*
+ * git benchwindow --scan: every significant step and kernel-set change of
+ * every platform (or the named ones) in a date range, from one load of the
+ * dashboard. A step is what a single query on its first bad nightly's date
+ * reports as found (series_find_step, the same decision): the scan only
+ * chooses the dates to ask about.
+ */
+enum scan_kind {
+	SCAN_STEP,
+	SCAN_KERNEL_SET,
+};
+
+struct scan_entry {
+	enum scan_kind kind;
+	const struct series *series;	/* the platform's; points into scan.series */
+	size_t index;			/* first bad = points[index], last good = points[index - 1] */
+	struct step step;		/* SCAN_STEP: the single query's step at that date */
+	struct kernel_set_change set_change;	/* SCAN_KERNEL_SET; owned */
+	struct window_end last_good;	/* resolved when a repository is present */
+	struct window_end first_bad;
+	int counted;			/* both ends resolved: the counts below hold */
+	size_t nr_commits;		/* first-parent commits last_good..first_bad */
+	size_t nr_slice;		/* those in the platform's slice */
+};
+
+struct scan_options {
+	const char *since;	/* user dates; NULL: the last 30 days of the dashboard */
+	const char *until;
+	const char **platforms;	/* nr_platforms names; none: every platform */
+	size_t nr_platforms;
+	const struct window_options *window;	/* source, span, thresholds, slice */
+};
+
+struct scan {
+	struct dashboard dash;
+	struct series *series;	/* one per platform scanned; owned */
+	size_t nr_series;
+	time_t since, until;	/* [since, until): the days scanned */
+	struct scan_entry *entries;	/* newest first; owned */
+	size_t nr_entries, alloc_entries;
+	size_t nr_steps;	/* entries of kind SCAN_STEP */
+};
+
+#define SCAN_DEFAULT_DAYS 30
+
+/*
+ * Load the dashboard, scan, and (when repo is not NULL) count each
+ * window's commits; a nightly whose commit is not local leaves its
+ * entry uncounted, with no error. Returns -1 with an error printed on
+ * failure. Always call scan_release().
+ */
+int scan_compute(struct scan *sc, git_repository *repo, struct config *cfg,
+		 const struct scan_options *o);
+void scan_release(struct scan *sc);
+
+#endif

@@ -1,0 +1,176 @@
+#!/bin/bash
+# git benchwindow --scan: every platform's steps and kernel-list changes in
+# a range, newest first, from one load of the dashboard; exit 1 when
+# anything moved, 0 when nothing did, 128 on error.
+. "$(dirname "$0")/lib/test-lib.sh"
+. "$TEST_DIR/lib/bisect-repo.sh"
+
+test_expect_success 'setup: a history and a dashboard where three platforms move on different days' '
+	bb_repo repo window_regression &&
+	(cd repo && bb_dashboard --platform mi350x=matmul,softmax \
+		--event regress:b200_cute:2026-09-10:0.85 \
+		--event machine:h100:2026-09-14:0.8 \
+		--event drop:b200:2026-09-06:1:softmax >../dash.json) &&
+	(cd repo && bb_dashboard --platform mi350x=matmul,softmax >../flat.json)
+'
+
+test_expect_success 'every step and kernel-list change, newest first, exit 1' '
+	cd repo &&
+	test_expect_code 1 git benchwindow --scan --file ../dash.json >../out &&
+	cat >../expect <<-EOF &&
+	scan of 4 platforms, 2026-08-22 .. 2026-09-20: 2 steps, 1 kernel-list change
+
+	first bad   platform    change   score  commits  slice  what
+	2026-09-14  h100        -19.8%   34.2x        2      0  step since 2026-09-13
+	2026-09-10  b200_cute   -15.1%   32.7x        4      1  step since 2026-09-09
+	2026-09-06  b200         -1.8%       -        2      0  kernel list; gone softmax
+	EOF
+	test_cmp ../expect ../out
+'
+
+# step_of <json> <platform> <first bad day>: the step object, one key a line.
+step_of() {
+	python3 -c "
+import json, sys
+doc = json.load(open(sys.argv[1]))
+if \"steps\" in doc:
+    [step] = [s[\"step\"] for s in doc[\"steps\"] if s[\"platform\"] == sys.argv[2] and s[\"date\"].startswith(sys.argv[3])]
+else:
+    step = doc[\"step\"]
+for k, v in sorted(step.items()):
+    print(k, json.dumps(v))
+" "$@"
+}
+
+test_expect_success 'each step is the one a single query on its date reports' '
+	cd repo &&
+	test_expect_code 1 git benchwindow --scan --json --file ../dash.json >../scan.json &&
+	for q in h100:2026-09-14 b200_cute:2026-09-10; do
+		git benchwindow --json --file ../dash.json ${q%%:*} ${q#*:} >../one.json &&
+		step_of ../one.json >../expect &&
+		step_of ../scan.json ${q%%:*} ${q#*:} >../actual &&
+		test_cmp ../expect ../actual || return 1
+	done
+'
+
+test_expect_success 'the JSON document is pinned' '
+	cd repo &&
+	lg=$(nightly_sha 2026-09-13) && fb=$(nightly_sha 2026-09-14) &&
+	test_expect_code 1 git benchwindow --scan --json --since 2026-09-12 --file ../dash.json h100 >../out &&
+	sed "s/^|//" >../expect <<-EOF &&
+	|{
+	|	"since":	"2026-09-12",
+	|	"until":	"2026-09-20",
+	|	"platforms":	["h100"],
+	|	"steps":	[{
+	|			"platform":	"h100",
+	|			"kind":	"step",
+	|			"date":	"2026-09-14T08:20:00Z",
+	|			"last_date":	"2026-09-13T08:20:00Z",
+	|			"last_good":	{
+	|				"sha":	"$lg",
+	|				"date":	"2026-09-13T08:20:00Z",
+	|				"run_id":	"3000000012"
+	|			},
+	|			"first_bad":	{
+	|				"sha":	"$fb",
+	|				"date":	"2026-09-14T08:20:00Z",
+	|				"run_id":	"3000000013"
+	|			},
+	|			"step":	{
+	|				"found":	true,
+	|				"before":	1.4942,
+	|				"after":	1.1977,
+	|				"change_pct":	-19.84,
+	|				"noise_pct":	0.65,
+	|				"score":	34.17,
+	|				"persistent":	true,
+	|				"nr_before":	13,
+	|				"nr_after":	7,
+	|				"noise_multiple":	3,
+	|				"min_change":	2,
+	|				"reason":	null,
+	|				"other_steps":	[]
+	|			},
+	|			"kernel_set_change":	null,
+	|			"commits":	2,
+	|			"slice_commits":	0
+	|		}]
+	|}
+	EOF
+	test_cmp ../expect ../out
+'
+
+test_expect_success '--since/--until and named platforms narrow the scan' '
+	cd repo &&
+	test_expect_code 1 git benchwindow --scan --file ../dash.json \
+		--since 2026-09-07 --until 2026-09-12 b200 b200_cute >../out &&
+	cat >../expect <<-EOF &&
+	scan of 2 platforms, 2026-09-07 .. 2026-09-12: 1 step, 0 kernel-list changes
+
+	first bad   platform    change   score  commits  slice  what
+	2026-09-10  b200_cute   -15.1%   32.7x        4      1  step since 2026-09-09
+	EOF
+	test_cmp ../expect ../out
+'
+
+test_expect_success 'a platform with no step and a flat dashboard: exit 0' '
+	cd repo &&
+	test_expect_code 0 git benchwindow --scan --file ../dash.json mi350x >../out &&
+	echo "scan of 1 platform, 2026-08-22 .. 2026-09-20: no step beyond the noise" >../expect &&
+	test_cmp ../expect ../out &&
+	test_expect_code 0 git benchwindow --scan --file ../flat.json >../out &&
+	echo "scan of 4 platforms, 2026-08-22 .. 2026-09-20: no step beyond the noise" >../expect &&
+	test_cmp ../expect ../out &&
+	test_expect_code 0 git benchwindow --scan --json --file ../flat.json mi350x >../out &&
+	printf "%s\n" "{" "	\"since\":	\"2026-08-22\"," "	\"until\":	\"2026-09-20\"," \
+		"	\"platforms\":	[\"mi350x\"]," "	\"steps\":	[]" "}" >../expect &&
+	test_cmp ../expect ../out
+'
+
+test_expect_success 'a nightly not in the clone leaves its window uncounted, not the scan failed' '
+	(cd repo && git branch older "$(nightly_sha 2026-09-12)") &&
+	git clone -q --no-local --single-branch -b older repo older &&
+	cd older &&
+	test_expect_code 1 git benchwindow --scan --file ../dash.json --since 2026-09-10 >../out 2>../err &&
+	cat >../expect <<-EOF &&
+	scan of 4 platforms, 2026-09-10 .. 2026-09-20: 2 steps, 0 kernel-list changes
+
+	first bad   platform    change   score  commits  slice  what
+	2026-09-14  h100        -19.8%   34.2x        ?      ?  step since 2026-09-13
+	2026-09-10  b200_cute   -15.1%   32.7x        4      1  step since 2026-09-09
+	EOF
+	test_cmp ../expect ../out &&
+	test_must_be_empty ../err
+'
+
+test_expect_success 'outside a repository the windows are uncounted' '
+	test_expect_code 1 git benchwindow --scan --file dash.json --since 2026-09-13 h100 >out &&
+	cat >expect <<-EOF &&
+	scan of 1 platform, 2026-09-13 .. 2026-09-20: 1 step, 0 kernel-list changes
+
+	first bad   platform   change   score  commits  slice  what
+	2026-09-14  h100       -19.8%   34.2x        ?      ?  step since 2026-09-13
+	EOF
+	test_cmp expect out
+'
+
+test_expect_success 'bad dates and unknown platforms are errors (128), misuse is 129' '
+	cd repo &&
+	test_expect_code 128 git benchwindow --scan --file ../dash.json --since 2026-02-30 2>../err &&
+	echo "fatal: there is no day '\''2026-02-30'\'' in the calendar" >../expect &&
+	test_cmp ../expect ../err &&
+	test_expect_code 128 git benchwindow --scan --file ../dash.json --until soon 2>../err &&
+	grep "cannot understand the date '\''soon'\''" ../err &&
+	test_expect_code 128 git benchwindow --scan --file ../dash.json --since 2026-09-12 --until 2026-09-10 2>../err &&
+	echo "fatal: --since 2026-09-12 is not before --until 2026-09-10" >../expect &&
+	test_cmp ../expect ../err &&
+	test_expect_code 128 git benchwindow --scan --file ../dash.json a100 2>../err &&
+	grep "a100" ../err &&
+	test_expect_code 129 git benchwindow --since 2026-09-01 --file ../dash.json h100 2026-09-14 2>../err &&
+	grep "error: --since and --until need --scan" ../err &&
+	test_expect_code 129 git benchwindow --scan --kernel matmul --file ../dash.json 2>../err &&
+	grep "error: --scan does not take --kernel" ../err
+'
+
+test_done
