@@ -32,6 +32,14 @@ test_expect_success 'the README shows the demo run exactly as it prints' '
 	test_cmp expect actual
 '
 
+test_expect_success 'the README shows the demo scan as it runs today' '
+	sed -n "/^\$ git benchwindow --file demo\/dashboard-data.json --scan\$/,/^\$ echo/p" \
+		"$SRC_DIR/README.md" | sed "1d;\$d" >expect &&
+	test $(wc -l <expect) -eq 4 &&
+	(cd demo && test_expect_code 1 git benchwindow --file "$SRC_DIR/demo/dashboard-data.json" --scan) >out &&
+	test_cmp expect out
+'
+
 # When the chart changes on purpose, redraw both files from the top directory:
 #   make demo && (cd build/demo-repo && ../../bin/git-benchwindow --file ../../demo/dashboard-data.json \
 #     --svg ../../docs/demo-window.svg b200_cute 2026-09-10) && rsvg-convert docs/demo-window.svg -o docs/demo-window.png
