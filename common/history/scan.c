@@ -240,7 +240,8 @@ int scan_compute(struct scan *sc, git_repository *repo, struct config *cfg,
 	dashboard_init(&sc->dash);
 	if (o->window->span < 1)
 		return error("--span must be at least 1 day, not %d", o->window->span);
-	src.filter.platform = NULL;
+	/* One platform named: load only its history, as a single query does. */
+	src.filter.platform = o->nr_platforms == 1 ? o->platforms[0] : NULL;
 	if (dashboard_load(&sc->dash, &src, cfg) || build_series(sc, o) || scan_range(sc, o))
 		return -1;
 	for (size_t i = 0; i < sc->nr_series; i++)
