@@ -49,6 +49,18 @@ one_size() {
 	set -- $warm
 	table_row "benchwindow, $what, warm parsed cache" "$(ms "$1" "$3")" "$(ms "$pipe_s" "$pipe_c")" "$(div "$1" "$pipe_s" 3)x" "<= 0.02x" "$(div "$2" "$mib")x ($2 MiB)"
 
+	# --scan: every platform over the last 90 days of the dashboard, against
+	# the single query on the same file (cold and warm alike).
+	since=$(python3 -c "import time; print(time.strftime('%Y-%m-%d', time.gmtime(1704067200 + ($n - 90) * 86400)))")
+	scan_cold=$(BENCH_BEFORE="rm -rf '$work/cache'" median "$r" "$bin/git-benchwindow" --file "$json" --json --scan --since "$since")
+	scan_warm=$(median "$r" "$bin/git-benchwindow" --file "$json" --json --scan --since "$since")
+	set -- $scan_cold
+	table_row "benchwindow --scan, $np platforms x 90 days, $what, cold" "$(ms "$1" "$3")" "benchwindow cold $(ms "$cold_s" "$cold_c")" "$(div "$1" "$cold_s")x" "<= 2x benchwindow" "$(div "$2" "$mib")x ($2 MiB)"
+	set -- $warm
+	warm_s=$1 warm_c=$3
+	set -- $scan_warm
+	table_row "benchwindow --scan, $np platforms x 90 days, $what, warm" "$(ms "$1" "$3")" "benchwindow warm $(ms "$warm_s" "$warm_c")" "$(div "$1" "$warm_s")x" "<= 2x benchwindow" "$(div "$2" "$mib")x ($2 MiB)"
+
 	classify_cold=$(BENCH_BEFORE="rm -rf '$work/cache'" median "$r" "$bin/git-benchbisect" --file "$json" p0_cute "$date")
 	classify_warm=$(median "$r" "$bin/git-benchbisect" --file "$json" p0_cute "$date")
 	set -- $classify_cold

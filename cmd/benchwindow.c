@@ -75,7 +75,7 @@ static int list_names(struct window_options *o, const char *platform)
 }
 
 struct scan_args {
-	int scan;
+	int scan, kernels;
 	const char *since, *until;
 };
 
@@ -86,7 +86,7 @@ struct scan_args {
 static int run_scan(const struct scan_args *a, struct window_options *o, int argc,
 		    const char **argv, int json)
 {
-	struct scan_options so = { a->since, a->until, argv, (size_t)argc, o };
+	struct scan_options so = { a->since, a->until, argv, (size_t)argc, a->kernels, o };
 	git_repository *repo = NULL;
 	struct config cfg;
 	struct scan sc;
@@ -136,6 +136,7 @@ int main(int argc, const char **argv)
 		OPT_BOOL(0, "scan", &sa.scan, "report every platform's steps in a range"),
 		OPT_STRING(0, "since", &sa.since, "date", "with --scan: from <date> (default: 30 days before the newest nightly)"),
 		OPT_STRING(0, "until", &sa.until, "date", "with --scan: up to <date>, inclusive"),
+		OPT_BOOL(0, "kernels", &sa.kernels, "with --scan: also scan each kernel's own series"),
 		OPT_GROUP("Output"),
 		OPT_BOOL(0, "json", &json, "print one JSON object (see the man page)"),
 		OPT_COLOR(&color),
@@ -154,8 +155,8 @@ int main(int argc, const char **argv)
 	usage_set_quiet(quiet);
 	if (list_platforms || list_kernels)
 		return list_names(&o, list_kernels);
-	if ((sa.since || sa.until) && !sa.scan) {
-		error("--since and --until need --scan");
+	if ((sa.since || sa.until || sa.kernels) && !sa.scan) {
+		error("--since, --until and --kernels need --scan");
 		usage_with_options(benchwindow_usage, options);
 	}
 	if (sa.scan) {

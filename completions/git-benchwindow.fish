@@ -78,5 +78,6 @@ complete -c git-benchwindow -f -l only-slice -d 'List only the commits in the sl
 complete -c git-benchwindow -f -l scan -d 'Report every platform'"'"'s steps in a range'
 complete -c git-benchwindow -f -l since -r -d 'With --scan: from a date' -a 'yesterday today'
 complete -c git-benchwindow -f -l until -r -d 'With --scan: up to a date, inclusive' -a 'yesterday today'
+complete -c git-benchwindow -f -l kernels -d 'With --scan: also scan each kernel'"'"'s own series'
 complete -c git-benchwindow -f -l list-platforms -d 'Print the platforms and exit'
 complete -c git-benchwindow -f -l list-kernels -r -d 'Print the kernels of a platform and exit' -a '(__benchtriage_names --list-platforms)'

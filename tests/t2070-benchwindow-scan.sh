@@ -53,6 +53,35 @@ test_expect_success 'each step is the one a single query on its date reports' '
 	done
 '
 
+test_expect_success '--kernels adds each kernel'"'"'s own series, judged as --kernel judges it' '
+	cd repo &&
+	test_expect_code 1 git benchwindow --scan --kernels --file ../dash.json --since 2026-09-05 b200 b200_cute >../out &&
+	cat >../expect <<-EOF &&
+	scan of 2 platforms and 7 kernel series, 2026-09-05 .. 2026-09-20: 6 steps, 1 kernel-list change
+
+	first bad   platform                  change   score  commits  slice  what
+	2026-09-10  b200_cute                 -15.1%   32.7x        4      1  step since 2026-09-09
+	2026-09-10  b200_cute:cross_entropy   -15.4%   33.5x        4      1  step since 2026-09-09
+	2026-09-10  b200_cute:layer_norm      -14.5%   29.2x        4      1  step since 2026-09-09
+	2026-09-10  b200_cute:matmul          -14.7%   19.7x        4      1  step since 2026-09-09
+	2026-09-10  b200_cute:rms_norm        -14.9%   19.4x        4      1  step since 2026-09-09
+	2026-09-10  b200_cute:softmax         -15.5%   33.8x        4      1  step since 2026-09-09
+	2026-09-06  b200                       -1.8%       -        2      0  kernel list; gone softmax
+	EOF
+	test_cmp ../expect ../out &&
+	test_expect_code 1 git benchwindow --scan --kernels --json --file ../dash.json b200_cute >../scan.json &&
+	git benchwindow --json --kernel matmul --file ../dash.json b200_cute 2026-09-10 >../one.json &&
+	step_of ../one.json >../expect &&
+	python3 -c "
+import json, sys
+doc = json.load(open(sys.argv[1]))
+[step] = [s[\"step\"] for s in doc[\"steps\"] if s[\"kernel\"] == \"matmul\"]
+for k, v in sorted(step.items()):
+    print(k, json.dumps(v))
+" ../scan.json >../actual &&
+	test_cmp ../expect ../actual
+'
+
 test_expect_success 'the JSON document is pinned' '
 	cd repo &&
 	lg=$(nightly_sha 2026-09-13) && fb=$(nightly_sha 2026-09-14) &&
@@ -64,6 +93,7 @@ test_expect_success 'the JSON document is pinned' '
 	|	"platforms":	["h100"],
 	|	"steps":	[{
 	|			"platform":	"h100",
+	|			"kernel":	null,
 	|			"kind":	"step",
 	|			"date":	"2026-09-14T08:20:00Z",
 	|			"last_date":	"2026-09-13T08:20:00Z",
@@ -168,7 +198,7 @@ test_expect_success 'bad dates and unknown platforms are errors (128), misuse is
 	test_expect_code 128 git benchwindow --scan --file ../dash.json a100 2>../err &&
 	grep "a100" ../err &&
 	test_expect_code 129 git benchwindow --since 2026-09-01 --file ../dash.json h100 2026-09-14 2>../err &&
-	grep "error: --since and --until need --scan" ../err &&
+	grep "error: --since, --until and --kernels need --scan" ../err &&
 	test_expect_code 129 git benchwindow --scan --kernel matmul --file ../dash.json 2>../err &&
 	grep "error: --scan does not take --kernel" ../err
 '

@@ -1,8 +1,22 @@
+#include <stdlib.h>
 #include <string.h>
+#include "util/usage.h"
 #include "util/date.h"
 #include "util/quote.h"
 #include "history/window-json.h"
 #include "history/scan-print.h"
+
+/* "platform" or "platform:kernel", escaped for the terminal; the caller frees it. */
+static char *series_name(const struct series *s)
+{
+	char *platform = xstrdup(quote_term(s->platform)), *name;
+
+	if (!s->kernel)
+		return platform;
+	name = xstrfmt("%s:%s", platform, quote_term(s->kernel));
+	free(platform);
+	return name;
+}
 
 static void print_names(FILE *fp, const char *what, const char **names, size_t nr)
 {
@@ -27,11 +41,17 @@ void scan_print(FILE *fp, const struct scan *sc)
 	int width = 8;
 	char d1[16], d2[16];
 
-	for (size_t i = 0; i < sc->nr_series; i++)
-		if ((int)strlen(quote_term(sc->series[i].platform)) > width)
-			width = (int)strlen(quote_term(sc->series[i].platform));
-	fprintf(fp, "scan of %zu platform%s, %s .. %s: ", sc->nr_series, sc->nr_series == 1 ? "" : "s",
-		format_day(d1, sc->since), format_day(d2, sc->until - 1));
+	for (size_t i = 0; i < sc->nr_series; i++) {
+		char *name = series_name(&sc->series[i]);
+
+		if ((int)strlen(name) > width)
+			width = (int)strlen(name);
+		free(name);
+	}
+	fprintf(fp, "scan of %zu platform%s", sc->nr_platforms, sc->nr_platforms == 1 ? "" : "s");
+	if (sc->nr_series > sc->nr_platforms)
+		fprintf(fp, " and %zu kernel series", sc->nr_series - sc->nr_platforms);
+	fprintf(fp, ", %s .. %s: ", format_day(d1, sc->since), format_day(d2, sc->until - 1));
 	if (!sc->nr_entries) {
 		fputs("no step beyond the noise\n", fp);
 		return;
@@ -43,8 +63,11 @@ void scan_print(FILE *fp, const struct scan *sc)
 	for (size_t i = 0; i < sc->nr_entries; i++) {
 		const struct scan_entry *e = &sc->entries[i];
 
+		char *name = series_name(e->series);
+
 		fprintf(fp, "%-10s  %-*s", format_day(d1, e->series->points[e->index].run->time),
-			width, quote_term(e->series->platform));
+			width, name);
+		free(name);
 		if (e->kind == SCAN_STEP)
 			fprintf(fp, "  %+6.1f%%  %5.1fx", e->step.change_pct + 0.0, e->step.score);
 		else
@@ -75,6 +98,7 @@ static cJSON *entry_json(const struct scan_entry *e)
 	char buf[32];
 
 	cJSON_AddStringToObject(o, "platform", s->platform);
+	cJSON_AddItemToObject(o, "kernel", json_string_or_null(s->kernel));
 	cJSON_AddStringToObject(o, "kind", e->kind == SCAN_STEP ? "step" : "kernel_set");
 	cJSON_AddStringToObject(o, "date", format_iso_time(buf, s->points[e->index].run->time));
 	cJSON_AddStringToObject(o, "last_date", format_iso_time(buf, s->points[e->index - 1].run->time));
@@ -97,7 +121,7 @@ cJSON *scan_json(const struct scan *sc)
 	cJSON_AddStringToObject(root, "since", format_day(buf, sc->since));
 	cJSON_AddStringToObject(root, "until", format_day(buf, sc->until - 1));
 	platforms = cJSON_AddArrayToObject(root, "platforms");
-	for (size_t i = 0; i < sc->nr_series; i++)
+	for (size_t i = 0; i < sc->nr_platforms; i++)
 		cJSON_AddItemToArray(platforms, cJSON_CreateString(sc->series[i].platform));
 	steps = cJSON_AddArrayToObject(root, "steps");
 	for (size_t i = 0; i < sc->nr_entries; i++)

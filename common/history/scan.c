@@ -53,6 +53,17 @@ static int by_name(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+static int add_series(struct scan *sc, const char *platform, const char *kernel,
+		      const struct scan_options *o)
+{
+	struct series_options so = { platform, kernel, o->window->all_runs };
+
+	if (series_build(&sc->series[sc->nr_series], &sc->dash, &so))
+		return -1;
+	sc->nr_series++;
+	return 0;
+}
+
 static int build_series(struct scan *sc, const struct scan_options *o)
 {
 	const char **names;
@@ -69,16 +80,20 @@ static int build_series(struct scan *sc, const struct scan_options *o)
 				names[nr++] = sc->dash.rows[r].platform_short;
 		qsort(names, nr, sizeof(*names), by_name);
 	}
-	sc->series = xcalloc(nr + 1, sizeof(*sc->series));
-	for (size_t i = 0; i < nr; i++) {
-		struct series_options so = { names[i], NULL, o->window->all_runs };
-
-		if (series_build(&sc->series[i], &sc->dash, &so)) {
+	sc->series = xcalloc(nr + (o->kernels ? sc->dash.nr_rows : 0) + 1, sizeof(*sc->series));
+	for (size_t i = 0; i < nr; i++)
+		if (add_series(sc, names[i], NULL, o)) {
 			free(names);
 			return -1;
 		}
-		sc->nr_series++;
-	}
+	sc->nr_platforms = sc->nr_series;
+	for (size_t i = 0; o->kernels && i < nr; i++)
+		for (size_t r = 0; r < sc->dash.nr_rows; r++)
+			if (!strcmp(sc->dash.rows[r].platform_short, names[i]) &&
+			    add_series(sc, names[i], sc->dash.rows[r].kernel, o)) {
+				free(names);
+				return -1;
+			}
 	free(names);
 	return 0;
 }
@@ -228,6 +243,10 @@ static int newest_first(const void *a, const void *b)
 		return tx < ty ? 1 : -1;
 	if (strcmp(x->series->platform, y->series->platform))
 		return strcmp(x->series->platform, y->series->platform);
+	if (!x->series->kernel != !y->series->kernel)
+		return x->series->kernel ? 1 : -1;
+	if (x->series->kernel && strcmp(x->series->kernel, y->series->kernel))
+		return strcmp(x->series->kernel, y->series->kernel);
 	return (int)x->kind - (int)y->kind;
 }
 
@@ -246,7 +265,8 @@ int scan_compute(struct scan *sc, git_repository *repo, struct config *cfg,
 		return -1;
 	for (size_t i = 0; i < sc->nr_series; i++)
 		scan_series(sc, &sc->series[i], o->window);
-	qsort(sc->entries, sc->nr_entries, sizeof(*sc->entries), newest_first);
+	if (sc->nr_entries)
+		qsort(sc->entries, sc->nr_entries, sizeof(*sc->entries), newest_first);
 	for (size_t i = 0; i < sc->nr_entries; i++) {
 		sc->nr_steps += sc->entries[i].kind == SCAN_STEP;
 		if (repo && count_window(&sc->entries[i], repo, cfg, o->window))

@@ -18,7 +18,7 @@ enum scan_kind {
 
 struct scan_entry {
 	enum scan_kind kind;
-	const struct series *series;	/* the platform's; points into scan.series */
+	const struct series *series;	/* the platform's or a kernel's; points into scan.series */
 	size_t index;			/* first bad = points[index], last good = points[index - 1] */
 	struct step step;		/* SCAN_STEP: the single query's step at that date */
 	struct kernel_set_change set_change;	/* SCAN_KERNEL_SET; owned */
@@ -34,13 +34,16 @@ struct scan_options {
 	const char *until;
 	const char **platforms;	/* nr_platforms names; none: every platform */
 	size_t nr_platforms;
+	int kernels;		/* also each kernel's own series */
 	const struct window_options *window;	/* source, span, thresholds, slice */
 };
 
 struct scan {
 	struct dashboard dash;
-	struct series *series;	/* one per platform scanned; owned */
+	struct series *series;	/* each platform scanned, then (--kernels) its
+				   kernels' series (series.kernel set); owned */
 	size_t nr_series;
+	size_t nr_platforms;
 	time_t since, until;	/* [since, until): the days scanned */
 	struct scan_entry *entries;	/* newest first; owned */
 	size_t nr_entries, alloc_entries;
