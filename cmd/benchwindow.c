@@ -25,6 +25,7 @@
 #include "history/window-markdown.h"
 #include "history/window-report.h"
 #include "history/scan-print.h"
+#include "history/scan-markdown.h"
 
 static const char *const benchwindow_usage[] = {
 	"git benchwindow [<options>] <platform> <date>",
@@ -84,7 +85,7 @@ struct scan_args {
  * moved, so a nightly job can act on it.
  */
 static int run_scan(const struct scan_args *a, struct window_options *o, int argc,
-		    const char **argv, int json)
+		    const char **argv, int json, int markdown)
 {
 	struct scan_options so = { a->since, a->until, argv, (size_t)argc, a->kernels, o };
 	git_repository *repo = NULL;
@@ -107,6 +108,8 @@ static int run_scan(const struct scan_args *a, struct window_options *o, int arg
 	if (json) {
 		if (json_print_and_free(scan_json(&sc)))
 			ret = EXIT_FATAL;
+	} else if (markdown) {
+		scan_markdown(stdout, &sc, &cfg);
 	} else {
 		scan_print(stdout, &sc);
 	}
@@ -160,11 +163,13 @@ int main(int argc, const char **argv)
 		usage_with_options(benchwindow_usage, options);
 	}
 	if (sa.scan) {
-		if (o.kernel || o.good || o.bad || po.only_slice || ro.format || ro.svg) {
-			error("--scan does not take --kernel, --good, --bad, --only-slice, --format or --svg");
+		if (o.kernel || o.good || o.bad || po.only_slice || ro.svg) {
+			error("--scan does not take --kernel, --good, --bad, --only-slice or --svg");
 			usage_with_options(benchwindow_usage, options);
 		}
-		return run_scan(&sa, &o, argc, argv, json);
+		if (report_options_check(&ro, json))
+			usage_with_options(benchwindow_usage, options);
+		return run_scan(&sa, &o, argc, argv, json, ro.markdown);
 	}
 	if (argc != 2) {
 		error(argc < 2 ? "need a <platform> and a <date>" : "too many arguments");

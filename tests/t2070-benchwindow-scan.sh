@@ -4,6 +4,7 @@
 # anything moved, 0 when nothing did, 128 on error.
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$TEST_DIR/lib/bisect-repo.sh"
+. "$TEST_DIR/lib/report-lib.sh"
 
 test_expect_success 'setup: a history and a dashboard where three platforms move on different days' '
 	bb_repo repo window_regression &&
@@ -79,6 +80,33 @@ doc = json.load(open(sys.argv[1]))
 for k, v in sorted(step.items()):
     print(k, json.dumps(v))
 " ../scan.json >../actual &&
+	test_cmp ../expect ../actual
+'
+
+test_expect_success '--format=markdown: the table to paste, commits linked on GitHub' '
+	cd repo &&
+	git remote add origin git@github.com:pytorch/helion.git &&
+	test_expect_code 1 git benchwindow --scan --format=markdown --file ../dash.json \
+		--since 2026-09-06 --until 2026-09-10 >../out &&
+	gh=https://github.com/pytorch/helion/commit &&
+	l1=$(nightly_sha 2026-09-09) f1=$(nightly_sha 2026-09-10) &&
+	l2=$(nightly_sha 2026-09-05) f2=$(nightly_sha 2026-09-06) &&
+	cat >../expect <<-EOF &&
+	### Benchmark scan, 2026-09-06 .. 2026-09-10: 1 step, 1 kernel-list change on 4 platforms
+
+	| first bad | platform | change | score | commits | slice | window | what |
+	| --- | --- | ---: | ---: | ---: | ---: | --- | --- |
+	| 2026-09-10 | b200\_cute | -15.1% | 32.7x | 4 | 1 | [\`${l1:0:8}\`]($gh/$l1)..[\`${f1:0:8}\`]($gh/$f1) | step since 2026-09-09 |
+	| 2026-09-06 | b200 | -1.8% | - | 2 | 0 | [\`${l2:0:8}\`]($gh/$l2)..[\`${f2:0:8}\`]($gh/$f2) | kernel list; gone softmax |
+	EOF
+	test_cmp ../expect ../out &&
+	outline ../out >../actual &&
+	cat >../expect <<-EOF &&
+	h3 Benchmark scan, 2026-09-06 .. 2026-09-10: 1 step, 1 kernel-list change on 4 platforms
+	|= first bad | platform | change | score | commits | slice | window | what |
+	| 2026-09-10 | b200_cute | -15.1% | 32.7x | 4 | 1 | [\`${l1:0:8}\`]($gh/$l1)..[\`${f1:0:8}\`]($gh/$f1) | step since 2026-09-09 |
+	| 2026-09-06 | b200 | -1.8% | - | 2 | 0 | [\`${l2:0:8}\`]($gh/$l2)..[\`${f2:0:8}\`]($gh/$f2) | kernel list; gone softmax |
+	EOF
 	test_cmp ../expect ../actual
 '
 
@@ -200,7 +228,9 @@ test_expect_success 'bad dates and unknown platforms are errors (128), misuse is
 	test_expect_code 129 git benchwindow --since 2026-09-01 --file ../dash.json h100 2026-09-14 2>../err &&
 	grep "error: --since, --until and --kernels need --scan" ../err &&
 	test_expect_code 129 git benchwindow --scan --kernel matmul --file ../dash.json 2>../err &&
-	grep "error: --scan does not take --kernel" ../err
+	grep "error: --scan does not take --kernel" ../err &&
+	test_expect_code 129 git benchwindow --scan --format=markdown --json --file ../dash.json 2>../err &&
+	grep "error: --format=markdown and --json cannot be combined" ../err
 '
 
 test_done

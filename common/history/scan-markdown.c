@@ -1,0 +1,87 @@
+#include <stdlib.h>
+#include "util/date.h"
+#include "util/markup.h"
+#include "util/strbuf.h"
+#include "history/window-markdown.h"
+#include "history/scan-markdown.h"
+
+static void add_count(struct strbuf *sb, const struct scan_entry *e, size_t n)
+{
+	if (e->counted)
+		strbuf_addf(sb, " %zu |", n);
+	else
+		strbuf_addstr(sb, " ? |");
+}
+
+static void add_names(struct strbuf *sb, const char *what, const char **names, size_t nr)
+{
+	if (!nr)
+		return;
+	strbuf_addf(sb, "; %s ", what);
+	for (size_t i = 0; i < nr; i++) {
+		if (i)
+			strbuf_addstr(sb, ", ");
+		markdown_escape(sb, names[i]);
+	}
+}
+
+static void add_row(struct strbuf *sb, const struct scan_entry *e, const char *link_base)
+{
+	const struct series *s = e->series;
+	char d1[16], d2[16];
+
+	strbuf_addf(sb, "| %s | ", format_day(d1, s->points[e->index].run->time));
+	markdown_escape(sb, s->platform);
+	if (s->kernel) {
+		strbuf_addch(sb, ':');
+		markdown_escape(sb, s->kernel);
+	}
+	if (e->kind == SCAN_STEP)
+		strbuf_addf(sb, " | %+.1f%% | %.1fx |", e->step.change_pct + 0.0, e->step.score);
+	else
+		strbuf_addf(sb, " | %+.1f%% | - |", e->set_change.plain_change_pct + 0.0);
+	add_count(sb, e, e->nr_commits);
+	add_count(sb, e, e->nr_slice);
+	strbuf_addch(sb, ' ');
+	window_markdown_sha(sb, e->last_good.resolved ? e->last_good.sha : s->points[e->index - 1].run->sha,
+			    e->last_good.resolved ? link_base : NULL);
+	strbuf_addstr(sb, "..");
+	window_markdown_sha(sb, e->first_bad.resolved ? e->first_bad.sha : s->points[e->index].run->sha,
+			    e->first_bad.resolved ? link_base : NULL);
+	if (e->kind == SCAN_STEP) {
+		strbuf_addf(sb, " | step since %s |\n",
+			    format_day(d2, s->points[e->index - 1].run->time));
+		return;
+	}
+	strbuf_addstr(sb, " | kernel list");
+	add_names(sb, "gone", e->set_change.gone, e->set_change.nr_gone);
+	add_names(sb, "added", e->set_change.added, e->set_change.nr_added);
+	strbuf_addstr(sb, " |\n");
+}
+
+void scan_markdown(FILE *fp, const struct scan *sc, struct config *cfg)
+{
+	size_t nr_sets = sc->nr_entries - sc->nr_steps;
+	char *link_base = config_github_base_url(cfg);
+	struct strbuf sb = STRBUF_INIT;
+	char d1[16], d2[16];
+
+	fprintf(fp, "### Benchmark scan, %s .. %s: ", format_day(d1, sc->since),
+		format_day(d2, sc->until - 1));
+	if (!sc->nr_entries) {
+		fprintf(fp, "no step beyond the noise on %zu platform%s\n", sc->nr_platforms,
+			sc->nr_platforms == 1 ? "" : "s");
+		free(link_base);
+		return;
+	}
+	fprintf(fp, "%zu step%s, %zu kernel-list change%s on %zu platform%s\n\n", sc->nr_steps,
+		sc->nr_steps == 1 ? "" : "s", nr_sets, nr_sets == 1 ? "" : "s", sc->nr_platforms,
+		sc->nr_platforms == 1 ? "" : "s");
+	fputs("| first bad | platform | change | score | commits | slice | window | what |\n"
+	      "| --- | --- | ---: | ---: | ---: | ---: | --- | --- |\n", fp);
+	for (size_t i = 0; i < sc->nr_entries; i++)
+		add_row(&sb, &sc->entries[i], link_base);
+	fputs(sb.buf, fp);
+	strbuf_release(&sb);
+	free(link_base);
+}
