@@ -189,6 +189,7 @@ int main(int argc, const char **argv)
 	ret = window_compute(&w, repo, &cfg, &o);
 	if (ret < 0)
 		exit(EXIT_FATAL);
+	window_warn_sparse(&w, &o);
 	if (report_write_svg(&ro, &w, NULL))
 		exit(EXIT_FATAL);
 	/* The commit list can be long: page it as git log would. */

@@ -55,4 +55,47 @@ test_expect_success '--json: the sparse kernel item' '
 	test_cmp expect actual
 '
 
+test_expect_success 'benchwindow: the sparse kernel is named with its wider window to paste' '
+	cd plain &&
+	git benchwindow --file ../sparse.json b200 2026-09-10 >out 2>err &&
+	grep -q "^first-parent commits in a9b79a84\.\.ef2f5d54" out &&
+	cat >expect <<-\EOF &&
+	warning: kernel '\''layer_norm-bwd'\'' was not measured on the last good nightly (2026-09-09): its -45.0% since its last measurement on 2026-09-05 belongs to a wider window
+	hint: git benchwindow --kernel layer_norm-bwd b200 2026-09-10
+	hint: git benchwindow --good b1c1563f --bad ef2f5d54 b200 2026-09-10
+	EOF
+	test_cmp expect err
+'
+
+test_expect_success 'benchwindow: the pasted commands list the wider window, without the warning' '
+	cd plain &&
+	git benchwindow --file ../sparse.json --kernel layer_norm-bwd b200 2026-09-10 >out 2>err &&
+	test_must_be_empty err &&
+	grep "^first-parent commits in" out >actual &&
+	git benchwindow --file ../sparse.json --good b1c1563f --bad ef2f5d54 b200 2026-09-10 >out 2>err &&
+	test_must_be_empty err &&
+	grep "^first-parent commits in" out >>actual &&
+	cat >expect <<-\EOF &&
+	first-parent commits in b1c1563f..ef2f5d54, newest first (* = slice (?i)\[triton\]):
+	first-parent commits in b1c1563f..ef2f5d54, newest first (* = slice (?i)\[triton\]):
+	EOF
+	test_cmp expect actual &&
+	git rev-list --first-parent --count b1c1563f..ef2f5d54 >expect &&
+	grep -c "^  [0-9a-f]\{8\} " out >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success 'benchwindow --json: sparse_kernels' '
+	cd plain &&
+	git benchwindow --json --file ../sparse.json b200 2026-09-10 2>/dev/null >out &&
+	jq -c ".sparse_kernels" out >actual &&
+	echo "[{\"kernel\":\"layer_norm-bwd\",\"last_measured\":\"2026-09-05T08:20:00Z\",\"change_pct\":-45,\"good_sha\":\"b1c1563f\"}]" >expect &&
+	test_cmp expect actual &&
+	git benchwindow --json --file ../sparse.json --bad d1eb7ae0 b200 2026-09-11 2>err >out &&
+	test_must_be_empty err &&
+	jq -c ".sparse_kernels" out >actual &&
+	echo "[]" >expect &&
+	test_cmp expect actual
+'
+
 test_done

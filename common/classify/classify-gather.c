@@ -360,9 +360,9 @@ static int gather_kernel_move(struct classify_signals *s, const struct window *w
 
 /*
  * The nightly pair kernel by kernel: the geomean move of the kernels
- * measured on both nightlies, and the kernels measured on first bad whose
- * last measurement before is older than last good (their move is not
- * this pair's: it belongs to the window from that measurement on).
+ * measured on both nightlies, and the window's sparse kernels (their move
+ * is not this pair's: it belongs to the window from their last
+ * measurement on), each flagged when it clears its own noise.
  */
 static int gather_pair(struct classify_signals *s, const struct window *w,
 		       const struct classify_options *o)
@@ -373,33 +373,27 @@ static int gather_pair(struct classify_signals *s, const struct window *w,
 
 	for (size_t r = 0; r < k; r++) {
 		double vb = ser->helion_by_row[b * k + r], vg = ser->helion_by_row[g * k + r];
-		struct series_options so = { ser->platform, ser->kernel_names[r], o->all_runs };
-		struct series one;
-		struct named_move *m;
-		size_t j = g;
 
-		if (isnan(vb) || !(vb > 0))
-			continue;
-		if (!isnan(vg) && vg > 0) {
+		if (!isnan(vb) && vb > 0 && !isnan(vg) && vg > 0) {
 			sum += log(vb / vg);
 			s->pair_common++;
-			continue;
 		}
-		while (j > 0 && (isnan(ser->helion_by_row[j * k + r]) || !(ser->helion_by_row[j * k + r] > 0)))
-			j--;
-		if (isnan(ser->helion_by_row[j * k + r]) || !(ser->helion_by_row[j * k + r] > 0))
-			continue;	/* new on first bad: nothing to compare */
-		m = push_move(&s->sparse, &s->nr_sparse, ser->kernel_names[r],
-			      100 * (vb / ser->helion_by_row[j * k + r] - 1));
-		s->sparse_since = xrealloc(s->sparse_since, s->nr_sparse * sizeof(*s->sparse_since));
-		s->sparse_since[s->nr_sparse - 1] = j;
+	}
+	if (s->pair_common)
+		s->pair_common_pct = 100 * expm1(sum / (double)s->pair_common);
+	s->sparse_since = xcalloc(w->nr_sparse + 1, sizeof(*s->sparse_since));
+	for (size_t i = 0; i < w->nr_sparse; i++) {
+		const struct sparse_kernel *sk = &w->sparse[i];
+		struct series_options so = { ser->platform, sk->kernel, o->all_runs };
+		struct named_move *m = push_move(&s->sparse, &s->nr_sparse, sk->kernel, sk->change_pct);
+		struct series one;
+
+		s->sparse_since[i] = sk->since;
 		if (series_build(&one, &w->dash, &so))
 			return -1;
 		m->flag = classify_big_enough(m->change_pct, 100 * series_noise(&one, METRIC_HELION), o);
 		series_release(&one);
 	}
-	if (s->pair_common)
-		s->pair_common_pct = 100 * expm1(sum / (double)s->pair_common);
 	return 0;
 }
 

@@ -102,6 +102,25 @@ cJSON *window_kernel_steps_json(const struct window *w)
 	return a;
 }
 
+/* [{kernel, last_measured, change_pct, good_sha}]: kernels back at first bad after missing last good. */
+static cJSON *window_sparse_json(const struct window *w)
+{
+	cJSON *a = cJSON_CreateArray();
+
+	for (size_t i = 0; i < w->nr_sparse; i++) {
+		const struct sparse_kernel *k = &w->sparse[i];
+		const struct dash_entry *since = w->series.points[k->since].run;
+		cJSON *o = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(o, "kernel", k->kernel);
+		cJSON_AddItemToObject(o, "last_measured", json_time(since->time));
+		cJSON_AddItemToObject(o, "change_pct", json_number(k->change_pct, 2));
+		cJSON_AddStringToObject(o, "good_sha", since->sha);
+		cJSON_AddItemToArray(a, o);
+	}
+	return a;
+}
+
 /* step: the decision, the levels, and the other steps within the span. */
 cJSON *window_step_json(const struct series *s, const struct step *st)
 {
@@ -145,6 +164,7 @@ cJSON *window_json(const struct window *w, const struct window_options *o, int o
 	cJSON_AddItemToObject(root, "step", window_step_json(&w->series, &w->step));
 	cJSON_AddItemToObject(root, "kernel_set_change", window_set_change_json(&w->series, &w->set_change));
 	cJSON_AddItemToObject(root, "kernel_steps", window_kernel_steps_json(w));
+	cJSON_AddItemToObject(root, "sparse_kernels", window_sparse_json(w));
 	cJSON_AddStringToObject(root, "slice", w->slice.pattern);
 	paths = cJSON_AddArrayToObject(root, "slice_paths");
 	for (size_t i = 0; i < w->slice.paths.nr; i++)

@@ -249,6 +249,7 @@ static int find_endpoints(struct window *w, const struct window_options *o, git_
 			find_kernel_steps(w, &so);
 	}
 	shown_range(w, o->span);
+	w->nr_sparse = series_sparse_kernels(&w->series, w->step.index, &w->sparse);
 	if (w->step.index > 0) {
 		end_from_point(&w->last_good, &w->series.points[w->step.index - 1]);
 		end_from_point(&w->first_bad, &w->series.points[w->step.index]);
@@ -308,6 +309,7 @@ void window_release(struct window *w)
 	slice_release(&w->slice);
 	kernel_set_change_release(&w->set_change);
 	free(w->kernel_steps);
+	free(w->sparse);
 	series_release(&w->series);
 	dashboard_release(&w->dash);
 	memset(w, 0, sizeof(*w));

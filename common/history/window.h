@@ -15,6 +15,7 @@
 #include "history/step.h"
 #include "history/set-change.h"
 #include "history/kernel-steps.h"
+#include "history/sparse.h"
 #include "history/slice.h"
 #include "dashboard/load.h"
 #include "util/parse-options.h"
@@ -93,6 +94,8 @@ struct window {
 	struct kernel_set_change set_change;	/* nearest the date within the span */
 	struct kernel_step *kernel_steps;	/* kernels that step on their own; owned */
 	size_t nr_kernel_steps;
+	struct sparse_kernel *sparse;	/* kernels back at first bad after missing last good; owned */
+	size_t nr_sparse;
 	struct slice slice;
 	struct window_end last_good;
 	struct window_end first_bad;
@@ -135,6 +138,13 @@ int window_parse_date(const char *arg, time_t *out, int *is_day);
  */
 int window_slice_setup(struct slice *sl, struct config *cfg, const char *platform,
 		       const struct window_options *o);
+
+/*
+ * A warning for each of w's sparse kernels (none when o->good chose the
+ * window): its move since its last measurement, and the wider window that
+ * move belongs to as commands to paste (window-sparse.c).
+ */
+void window_warn_sparse(const struct window *w, const struct window_options *o);
 
 /* 1 when a window commit belongs to the slice. */
 static inline int window_commit_in_slice(const struct window_commit *c)

@@ -11,6 +11,7 @@
 #include "history/set-change.h"
 #include "util/stats.h"
 #include "history/slice.h"
+#include "history/sparse.h"
 
 /* A one-platform dashboard: values[k][n] for kernel k on night n (NAN: absent). */
 static void make_dashboard(struct dashboard *d, size_t kernels, size_t nights, const double *values)
@@ -299,6 +300,43 @@ static void test_slices(void)
 	}
 }
 
+static void test_sparse(void)
+{
+	/*
+	 * k0 every night; k1 on nights 0-1 and 4 (back 20% slower); k2 new on
+	 * night 4; k3 on nights 0 and 3-4 (sparse on night 3, not on 4).
+	 */
+	double v[] = { 1.0, 1.0, 1.0, 1.0, 1.01,
+		       2.0, 2.0, NAN, NAN, 1.6,
+		       NAN, NAN, NAN, NAN, 3.0,
+		       1.5, NAN, NAN, 1.5, 1.2 };
+	struct series_options so = { "b200_cute", NULL, 0 };
+	struct series_options one = { "b200_cute", "k1", 0 };
+	struct sparse_kernel *k;
+	struct dashboard d;
+	struct series s;
+
+	make_dashboard(&d, 4, 5, v);
+	series_build(&s, &d, &so);
+	is_int(series_sparse_kernels(&s, 4, &k), 1, "one kernel missed last good and came back");
+	is_str(k[0].kernel, "k1", "the one measured before, not the new one");
+	is_int(k[0].since, 1, "its last measurement before");
+	is_num(k[0].change_pct, -20, 1e-9, "its move since then");
+	free(k);
+	is_int(series_sparse_kernels(&s, 3, &k), 1, "k3 back on night 3");
+	ok(!strcmp(k[0].kernel, "k3") && k[0].since == 0 && fabs(k[0].change_pct) < 1e-9,
+	   "since night 0, unmoved");
+	free(k);
+	is_int(series_sparse_kernels(&s, 2, &k), 0, "none where no kernel came back");
+	ok(!k, "and no list");
+	is_int(series_sparse_kernels(&s, 0, &k), 0, "none without a last good");
+	series_release(&s);
+	series_build(&s, &d, &one);
+	is_int(series_sparse_kernels(&s, 2, &k), 0, "a one-kernel series has none");
+	series_release(&s);
+	dashboard_release(&d);
+}
+
 int main(void)
 {
 	test_chain_linking();
@@ -309,5 +347,6 @@ int main(void)
 	test_noise_and_median();
 	test_dates();
 	test_slices();
+	test_sparse();
 	return done_testing();
 }

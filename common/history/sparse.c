@@ -1,0 +1,37 @@
+#include <math.h>
+#include <stdlib.h>
+#include "util/usage.h"
+#include "history/sparse.h"
+
+static int measured(const struct series *s, size_t t, size_t r)
+{
+	double v = s->helion_by_row[t * s->nr_rows + r];
+
+	return !isnan(v) && v > 0;
+}
+
+size_t series_sparse_kernels(const struct series *s, size_t index, struct sparse_kernel **out)
+{
+	size_t nr = 0;
+
+	*out = NULL;
+	if (s->kernel || !index || index >= s->nr)
+		return 0;
+	for (size_t r = 0; r < s->nr_rows; r++) {
+		size_t j = index - 1;
+
+		if (!measured(s, index, r) || measured(s, j, r))
+			continue;
+		while (j > 0 && !measured(s, j, r))
+			j--;
+		if (!measured(s, j, r))
+			continue;	/* new at index: nothing to compare */
+		*out = xrealloc(*out, (nr + 1) * sizeof(**out));
+		(*out)[nr].kernel = s->kernel_names[r];
+		(*out)[nr].since = j;
+		(*out)[nr].change_pct = 100 * (s->helion_by_row[index * s->nr_rows + r] /
+						s->helion_by_row[j * s->nr_rows + r] - 1);
+		nr++;
+	}
+	return nr;
+}

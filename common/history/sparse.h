@@ -1,0 +1,28 @@
+#ifndef HISTORY_SPARSE_H
+#define HISTORY_SPARSE_H
+
+#include "history/series.h"
+
+/*
+ * Kernels measured only now and then. A kernel's move between two of its
+ * measurements belongs to the window from its last measurement before to
+ * its first after; chain-linking carries its last value forward, so when
+ * it comes back on first bad after missing last good, its whole move since
+ * lands on this nightly pair although the commits behind it may be older.
+ */
+struct sparse_kernel {
+	const char *kernel;	/* points into the dashboard */
+	size_t since;		/* the series index of its last measurement before index - 1 */
+	double change_pct;	/* its Helion speedup from points[since] to points[index] */
+};
+
+/*
+ * The kernels of platform series s measured at points[index] whose last
+ * measurement before is older than points[index - 1], in row order
+ * (kernels new at index have nothing to compare and are not listed).
+ * Returns how many; *out is owned by the caller (free()), NULL when none.
+ * A one-kernel series, or an index without a previous point, has none.
+ */
+size_t series_sparse_kernels(const struct series *s, size_t index, struct sparse_kernel **out);
+
+#endif
