@@ -26,6 +26,16 @@ sparse_spec() {
 	done
 }
 
+# jq_is <filter> <expected> <command>...: the command's --json output,
+# filtered, is the expected line
+jq_is() {
+	filter=$1 && want=$2 && shift 2 &&
+	"$@" --json --file ../sparse.json 2>/dev/null >out &&
+	jq -c "$filter" out >actual &&
+	echo "$want" >expect &&
+	test_cmp expect actual
+}
+
 test_expect_success 'setup: a repository and a legacy dashboard with a sparse kernel' '
 	bb_repo plain window_plain &&
 	(cd plain && sparse_spec | python3 "$TEST_DIR/lib/gen-dashboard.py" --legacy >../sparse.json)
@@ -49,10 +59,9 @@ test_expect_success 'the sparse kernel: its move is given its own window, the pa
 
 test_expect_success '--json: the sparse kernel item' '
 	cd plain &&
-	git benchbisect --json --file ../sparse.json b200 2026-09-10 2>/dev/null >out &&
-	jq -c ".evidence[] | select(.signal == \"sparse kernel\") | [.verdict, .values]" out >actual &&
-	echo "[\"moved_outside_pair\",{\"kernel\":\"layer_norm-bwd\",\"last_measured_date\":\"2026-09-05\",\"first_bad_date\":\"2026-09-10\",\"change_pct\":-45}]" >expect &&
-	test_cmp expect actual
+	jq_is ".evidence[] | select(.signal == \"sparse kernel\") | [.verdict, .values]" \
+		"[\"moved_outside_pair\",{\"kernel\":\"layer_norm-bwd\",\"last_measured_date\":\"2026-09-05\",\"first_bad_date\":\"2026-09-10\",\"change_pct\":-45}]" \
+		git benchbisect b200 2026-09-10
 '
 
 test_expect_success 'benchwindow: the sparse kernel is named with its wider window to paste' '
@@ -87,15 +96,24 @@ test_expect_success 'benchwindow: the pasted commands list the wider window, wit
 
 test_expect_success 'benchwindow --json: sparse_kernels' '
 	cd plain &&
-	git benchwindow --json --file ../sparse.json b200 2026-09-10 2>/dev/null >out &&
-	jq -c ".sparse_kernels" out >actual &&
-	echo "[{\"kernel\":\"layer_norm-bwd\",\"last_measured\":\"2026-09-05T08:20:00Z\",\"change_pct\":-45,\"good_sha\":\"b1c1563f\"}]" >expect &&
-	test_cmp expect actual &&
-	git benchwindow --json --file ../sparse.json --bad d1eb7ae0 b200 2026-09-11 2>err >out &&
-	test_must_be_empty err &&
-	jq -c ".sparse_kernels" out >actual &&
-	echo "[]" >expect &&
-	test_cmp expect actual
+	jq_is .sparse_kernels \
+		"[{\"kernel\":\"layer_norm-bwd\",\"last_measured\":\"2026-09-05T08:20:00Z\",\"change_pct\":-45,\"noise_pct\":0.5,\"good_sha\":\"b1c1563f\"}]" \
+		git benchwindow b200 2026-09-10 &&
+	jq_is .sparse_kernels "[]" git benchwindow --bad d1eb7ae0 b200 2026-09-11 &&
+	git benchwindow --json --file ../sparse.json --bad d1eb7ae0 b200 2026-09-11 2>err >/dev/null &&
+	test_must_be_empty err
+'
+
+test_expect_success 'benchwindow: a hostile kernel name is shell-quoted, its control characters escaped' '
+	cd plain &&
+	sed "s/layer_norm-bwd/ln'\''s \\\\u001b[31m bwd/" ../sparse.json >../hostile.json &&
+	git benchwindow --file ../hostile.json b200 2026-09-10 >/dev/null 2>err &&
+	cat >expect <<-\EOF &&
+	warning: kernel '\''ln'\''s \e[31m bwd'\'' was not measured on the last good nightly (2026-09-09): its -45.0% since its last measurement on 2026-09-05 belongs to a wider window
+	hint: git benchwindow --kernel '\''ln'\''\'\'''\''s \e[31m bwd'\'' b200 2026-09-10
+	hint: git benchwindow --good b1c1563f --bad ef2f5d54 b200 2026-09-10
+	EOF
+	test_cmp expect err
 '
 
 test_done

@@ -364,8 +364,8 @@ static int gather_kernel_move(struct classify_signals *s, const struct window *w
  * is not this pair's: it belongs to the window from their last
  * measurement on), each flagged when it clears its own noise.
  */
-static int gather_pair(struct classify_signals *s, const struct window *w,
-		       const struct classify_options *o)
+static void gather_pair(struct classify_signals *s, const struct window *w,
+			const struct classify_options *o)
 {
 	const struct series *ser = &w->series;
 	size_t k = ser->nr_rows, g = s->index - 1, b = s->index;
@@ -384,17 +384,11 @@ static int gather_pair(struct classify_signals *s, const struct window *w,
 	s->sparse_since = xcalloc(w->nr_sparse + 1, sizeof(*s->sparse_since));
 	for (size_t i = 0; i < w->nr_sparse; i++) {
 		const struct sparse_kernel *sk = &w->sparse[i];
-		struct series_options so = { ser->platform, sk->kernel, o->all_runs };
 		struct named_move *m = push_move(&s->sparse, &s->nr_sparse, sk->kernel, sk->change_pct);
-		struct series one;
 
 		s->sparse_since[i] = sk->since;
-		if (series_build(&one, &w->dash, &so))
-			return -1;
-		m->flag = classify_big_enough(m->change_pct, 100 * series_noise(&one, METRIC_HELION), o);
-		series_release(&one);
+		m->flag = classify_big_enough(m->change_pct, sk->noise_pct, o);
 	}
-	return 0;
 }
 
 /* A one-night excursion: a nightly off the level whose neighbours are both on it. */
@@ -516,8 +510,8 @@ int classify_gather(struct classify_signals *s, const struct window *w, git_repo
 	gather_series(s, w, o);
 	if (s->index && gather_platforms(s, w, o))
 		return -1;
-	if (s->index && s->index < w->series.nr && !w->series.kernel && gather_pair(s, w, o))
-		return -1;
+	if (s->index && s->index < w->series.nr && !w->series.kernel)
+		gather_pair(s, w, o);
 	if (s->index && s->index < w->series.nr && gather_kernel_move(s, w, o))
 		return -1;
 	s->empty = w->empty;

@@ -31,7 +31,23 @@ size_t series_sparse_kernels(const struct series *s, size_t index, struct sparse
 		(*out)[nr].since = j;
 		(*out)[nr].change_pct = 100 * (s->helion_by_row[index * s->nr_rows + r] /
 						s->helion_by_row[j * s->nr_rows + r] - 1);
+		(*out)[nr].noise_pct = NAN;
 		nr++;
 	}
 	return nr;
+}
+
+int sparse_kernels_noise(struct sparse_kernel *k, size_t nr, const struct series *s,
+			 const struct dashboard *d, int all_runs)
+{
+	for (size_t i = 0; i < nr; i++) {
+		struct series_options so = { s->platform, k[i].kernel, all_runs };
+		struct series one;
+
+		if (series_build(&one, d, &so))
+			return -1;
+		k[i].noise_pct = 100 * series_noise(&one, METRIC_HELION);
+		series_release(&one);
+	}
+	return 0;
 }

@@ -14,6 +14,7 @@ struct sparse_kernel {
 	const char *kernel;	/* points into the dashboard */
 	size_t since;		/* the series index of its last measurement before index - 1 */
 	double change_pct;	/* its Helion speedup from points[since] to points[index] */
+	double noise_pct;	/* its own series' noise (series_noise), set by sparse_kernels_noise() */
 };
 
 /*
@@ -24,5 +25,12 @@ struct sparse_kernel {
  * A one-kernel series, or an index without a previous point, has none.
  */
 size_t series_sparse_kernels(const struct series *s, size_t index, struct sparse_kernel **out);
+
+/*
+ * Fill each kernel's noise_pct from its own series in d (the platform of
+ * s, all_runs as s was built). Returns 0, or -1 with an error printed.
+ */
+int sparse_kernels_noise(struct sparse_kernel *k, size_t nr, const struct series *s,
+			 const struct dashboard *d, int all_runs);
 
 #endif

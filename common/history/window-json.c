@@ -102,7 +102,7 @@ cJSON *window_kernel_steps_json(const struct window *w)
 	return a;
 }
 
-/* [{kernel, last_measured, change_pct, good_sha}]: kernels back at first bad after missing last good. */
+/* [{kernel, last_measured, change_pct, noise_pct, good_sha}]: kernels back at first bad after missing last good. */
 static cJSON *window_sparse_json(const struct window *w)
 {
 	cJSON *a = cJSON_CreateArray();
@@ -115,6 +115,7 @@ static cJSON *window_sparse_json(const struct window *w)
 		cJSON_AddStringToObject(o, "kernel", k->kernel);
 		cJSON_AddItemToObject(o, "last_measured", json_time(since->time));
 		cJSON_AddItemToObject(o, "change_pct", json_number(k->change_pct, 2));
+		cJSON_AddItemToObject(o, "noise_pct", json_number(k->noise_pct, 2));
 		cJSON_AddStringToObject(o, "good_sha", since->sha);
 		cJSON_AddItemToArray(a, o);
 	}

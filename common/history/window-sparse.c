@@ -4,6 +4,8 @@
 #include "history/window.h"
 
 /*
+ * Only kernels whose move clears their own noise and the step's
+ * thresholds are warned about (--json lists every one).
  * The listed window stays the nightly pair's, and the wider one is named:
  * the pair's commits hold the move of the kernels measured on both
  * nightlies; a sparse kernel's move needs its own window, and which of
@@ -24,6 +26,11 @@ void window_warn_sparse(const struct window *w, const struct window_options *o)
 	for (size_t i = 0; i < w->nr_sparse; i++) {
 		const struct sparse_kernel *k = &w->sparse[i];
 		struct strbuf kernel = STRBUF_INIT, from = STRBUF_INIT, to = STRBUF_INIT;
+
+		/* a move within the kernel's own noise distorts no window */
+		if (!step_significant(k->change_pct, k->noise_pct, w->step.noise_multiple,
+				      w->step.min_change, NULL))
+			continue;
 
 		quote_shell(&kernel, k->kernel);
 		quote_shell(&from, s->points[k->since].run->sha);

@@ -250,6 +250,8 @@ static int find_endpoints(struct window *w, const struct window_options *o, git_
 	}
 	shown_range(w, o->span);
 	w->nr_sparse = series_sparse_kernels(&w->series, w->step.index, &w->sparse);
+	if (sparse_kernels_noise(w->sparse, w->nr_sparse, &w->series, &w->dash, o->all_runs))
+		return -1;
 	if (w->step.index > 0) {
 		end_from_point(&w->last_good, &w->series.points[w->step.index - 1]);
 		end_from_point(&w->first_bad, &w->series.points[w->step.index]);
