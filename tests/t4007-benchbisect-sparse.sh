@@ -84,10 +84,8 @@ test_expect_success 'benchwindow: the pasted commands list the wider window, wit
 	git benchwindow --file ../sparse.json --good b1c1563f --bad ef2f5d54 b200 2026-09-10 >out 2>err &&
 	test_must_be_empty err &&
 	grep "^first-parent commits in" out >>actual &&
-	cat >expect <<-\EOF &&
-	first-parent commits in b1c1563f..ef2f5d54, newest first (* = slice (?i)\[triton\]):
-	first-parent commits in b1c1563f..ef2f5d54, newest first (* = slice (?i)\[triton\]):
-	EOF
+	line="first-parent commits in b1c1563f..ef2f5d54, newest first (* = slice (?i)\[triton\]):" &&
+	printf "%s\n" "$line" "$line" >expect &&
 	test_cmp expect actual &&
 	git rev-list --first-parent --count b1c1563f..ef2f5d54 >expect &&
 	grep -c "^  [0-9a-f]\{8\} " out >actual &&
