@@ -151,7 +151,7 @@ static int cmd_classify(int argc, const char **argv)
 		classify_set_method_paths(&c.co, paths);
 	for (size_t i = 0; i < c.method.nr; i++)
 		strvec_push(&c.co.method_paths, c.method.v[i]);
-	if (window_compute(&w, repo, &cfg, &c.o) < 0)
+	if (window_compute(&w, repo, &cfg, &c.o) == WINDOW_ERROR)
 		exit(EXIT_FATAL);
 	ret = w.not_ancestor;	/* exit 1, like git bisect with swapped ends */
 	/* 8 hex digits as benchwindow's report, or core.abbrev; unique. */

@@ -128,6 +128,7 @@ int main(int argc, const char **argv)
 	struct report_options ro = { 0 };
 	struct scan_args sa = { 0 };
 	int json = 0, color = COLOR_AUTO, list_platforms = 0, quiet = 0, ret;
+	enum window_outcome outcome;
 	const char *list_kernels = NULL;
 	git_repository *repo = NULL;
 	struct config cfg;
@@ -186,9 +187,11 @@ int main(int argc, const char **argv)
 	repo_library_init();
 	if (repo_open(&repo) || config_init(&cfg, repo) || window_source_check_config(&o, &cfg))
 		exit(EXIT_FATAL);
-	ret = window_compute(&w, repo, &cfg, &o);
-	if (ret < 0)
+	outcome = window_compute(&w, repo, &cfg, &o);
+	if (outcome == WINDOW_ERROR)
 		exit(EXIT_FATAL);
+	/* exit 1 when the commits could not be listed, as documented */
+	ret = outcome == WINDOW_INCOMPLETE;
 	window_warn_sparse(&w, &o);
 	if (report_write_svg(&ro, &w, NULL))
 		exit(EXIT_FATAL);

@@ -582,11 +582,11 @@ static int load_window(struct bisect_ctx *c, git_repository *repo, struct config
 {
 	struct bisect_result *res = c->res;
 	git_commit *good;
-	int st = window_compute(&res->w, repo, cfg, wo);
+	enum window_outcome st = window_compute(&res->w, repo, cfg, wo);
 
-	if (st < 0)
+	if (st == WINDOW_ERROR)
 		return -1;	/* window_compute said why */
-	if (st > 0)
+	if (st == WINDOW_INCOMPLETE)
 		return stop(c, "cannot bisect without both ends in this repository"), -1;
 	if (git_commit_lookup(&good, repo, &res->w.last_good.oid))
 		return stop(c, "cannot read commit '%s'", res->w.last_good.sha), -1;

@@ -27,7 +27,7 @@ static int collect_candidate(const git_oid *id, void *data)
 }
 
 /* Only on the rare ambiguous prefix: scan the object database for the candidates. */
-static int ambiguous(git_repository *repo, const struct dash_entry *e)
+static enum nightly_resolution ambiguous(git_repository *repo, const struct dash_entry *e)
 {
 	struct candidates c = { .len = strlen(e->sha), .list = STRBUF_INIT };
 
@@ -39,7 +39,7 @@ static int ambiguous(git_repository *repo, const struct dash_entry *e)
 	error("short sha '%s' of run '%s' is ambiguous; the candidates are:%s", e->sha,
 	      e->run_id, c.list.buf);
 	strbuf_release(&c.list);
-	return -1;
+	return NIGHTLY_ERROR;
 }
 
 static int is_hex(const char *s, size_t min, size_t max)
@@ -49,8 +49,8 @@ static int is_hex(const char *s, size_t min, size_t max)
 	return !s[n] && n >= min && n <= max;
 }
 
-int nightly_resolve(git_repository *repo, const struct dash_entry *e, git_oid *out,
-		    char **problem)
+enum nightly_resolution nightly_resolve(git_repository *repo, const struct dash_entry *e,
+					git_oid *out, char **problem)
 {
 	git_object *obj = NULL;
 	int rc;
@@ -60,26 +60,26 @@ int nightly_resolve(git_repository *repo, const struct dash_entry *e, git_oid *o
 	    !git_oid_fromstr(out, e->full_sha) &&
 	    !git_object_lookup(&obj, repo, out, GIT_OBJECT_COMMIT)) {
 		git_object_free(obj);
-		return 0;
+		return NIGHTLY_FOUND;
 	}
 	if (!is_hex(e->sha, 4, GIT_OID_HEXSZ)) {
 		*problem = xstrfmt("sha '%s' of run '%s' is not a hexadecimal object name",
 				   e->sha, e->run_id);
-		return 1;
+		return NIGHTLY_MISSING;
 	}
 	git_oid_fromstrn(out, e->sha, strlen(e->sha));
 	rc = git_object_lookup_prefix(&obj, repo, out, strlen(e->sha), GIT_OBJECT_COMMIT);
 	if (!rc) {
 		git_oid_cpy(out, git_object_id(obj));
 		git_object_free(obj);
-		return 0;
+		return NIGHTLY_FOUND;
 	}
 	if (rc == GIT_EAMBIGUOUS)
 		return ambiguous(repo, e);
 	if (rc != GIT_ENOTFOUND)
-		return repo_error("cannot look up '%s'", e->sha);
+		return repo_error("cannot look up '%s'", e->sha), NIGHTLY_ERROR;
 	git_error_clear();
 	*problem = xstrfmt("commit '%s' of run '%s' (%s) is not in this repository", e->sha,
 			   e->run_id, e->date);
-	return 1;
+	return NIGHTLY_MISSING;
 }

@@ -4,15 +4,21 @@
 #include <git2.h>
 #include "dashboard/dashboard.h"
 
+/* What nightly_resolve() found. */
+enum nightly_resolution {
+	NIGHTLY_ERROR = -1,	/* an error was printed: ambiguous prefix (naming the
+				   candidates), or the lookup failed */
+	NIGHTLY_FOUND = 0,	/* *out is the commit */
+	NIGHTLY_MISSING = 1,	/* no such commit here: *problem says why (malloc'd
+				   sentence for the warning; the caller frees it) */
+};
+
 /*
  * Resolve the commit a nightly ran on. full_sha is used when that object
  * exists (in the real data most full_sha values are fabricated), else the
- * 8-hex sha as a prefix. Returns 0 with *out set; 1 when nothing matches
- * (*problem is a malloc'd sentence for the warning, the caller frees it);
- * -1 with an error printed when the prefix is ambiguous (naming the
- * candidates) or the lookup fails.
+ * 8-hex sha as a prefix.
  */
-int nightly_resolve(git_repository *repo, const struct dash_entry *e, git_oid *out,
-		    char **problem);
+enum nightly_resolution nightly_resolve(git_repository *repo, const struct dash_entry *e,
+					git_oid *out, char **problem);
 
 #endif

@@ -199,7 +199,7 @@ static int resolve(git_repository *repo, struct window_end *end, const struct se
 	end->point = p;
 	end->time = p->run->time;
 	end->run_id = p->run->run_id;
-	if (nightly_resolve(repo, p->run, &end->oid, &end->problem))
+	if (nightly_resolve(repo, p->run, &end->oid, &end->problem) != NIGHTLY_FOUND)
 		return 1;	/* not local (or ambiguous, said so): left uncounted */
 	end->resolved = 1;
 	oid_hex(end->sha, &end->oid);

@@ -76,30 +76,32 @@ static void end_from_point(struct window_end *end, const struct series_point *p)
 	end->run_id = p->run->run_id;
 }
 
-static int resolve_end(struct window_end *end, git_repository *repo, const char *rev,
-		       const char *what, const char *option)
+/* NIGHTLY_FOUND (or the commit --good/--bad named), NIGHTLY_MISSING or NIGHTLY_ERROR. */
+static enum nightly_resolution resolve_end(struct window_end *end, git_repository *repo,
+					  const char *rev, const char *what, const char *option)
 {
 	if (rev) {
 		git_commit *c;
 
 		if (repo_resolve_commit(repo, rev, &c))
-			return -1;
+			return NIGHTLY_ERROR;
 		git_oid_cpy(&end->oid, git_commit_id(c));
 		end->time = git_commit_time(c);
 		end->point = NULL;
 		end->run_id = NULL;
 		git_commit_free(c);
 	} else if (!end->point) {
-		return error("no %s nightly: give --%s <rev>", what, option);
+		return error("no %s nightly: give --%s <rev>", what, option), NIGHTLY_ERROR;
 	} else {
-		int rc = nightly_resolve(repo, end->point->run, &end->oid, &end->problem);
+		enum nightly_resolution rc = nightly_resolve(repo, end->point->run, &end->oid,
+							     &end->problem);
 
-		if (rc)
+		if (rc != NIGHTLY_FOUND)
 			return rc;
 	}
 	end->resolved = 1;
 	oid_hex(end->sha, &end->oid);
-	return 0;
+	return NIGHTLY_FOUND;
 }
 
 /* The series index of the nightly that ran on oid, or 0 (never a boundary). */
@@ -141,7 +143,7 @@ static int add_commit(git_commit *c, void *data)
 	return 0;
 }
 
-static int list_commits(struct window *w, git_repository *repo, struct config *cfg)
+static enum window_outcome list_commits(struct window *w, git_repository *repo, struct config *cfg)
 {
 	struct walk_context ctx = { w, repo };
 
@@ -150,7 +152,7 @@ static int list_commits(struct window *w, git_repository *repo, struct config *c
 	if (git_oid_equal(&w->last_good.oid, &w->first_bad.oid)) {
 		w->listed = 1;
 		w->empty = 1;
-		return 0;
+		return WINDOW_LISTED;
 	}
 	/*
 	 * In a shallow clone the answer would stop at the boundary (and
@@ -166,7 +168,7 @@ static int list_commits(struct window *w, git_repository *repo, struct config *c
 		char good[GIT_OID_HEXSZ + 1], bad[GIT_OID_HEXSZ + 1];
 
 		if (len < 0)
-			return -1;
+			return WINDOW_ERROR;
 		revision_abbrev(repo, &w->last_good.oid, len, good);
 		revision_abbrev(repo, &w->first_bad.oid, len, bad);
 		/* like git bisect: no window is better than a silent "0 commits" */
@@ -177,10 +179,11 @@ static int list_commits(struct window *w, git_repository *repo, struct config *c
 		else
 			error("last good %s is not an ancestor of first bad %s: no window lies between them",
 			      good, bad);
-		return 1;
+		return WINDOW_INCOMPLETE;
 	}
 	w->listed = 1;
-	return walk_first_parent(repo, &w->last_good.oid, &w->first_bad.oid, add_commit, &ctx) ? -1 : 0;
+	return walk_first_parent(repo, &w->last_good.oid, &w->first_bad.oid, add_commit, &ctx) ?
+		WINDOW_ERROR : WINDOW_LISTED;
 }
 
 /* The nightlies within span days of the date, widened to hold the step. */
@@ -259,34 +262,34 @@ static int find_endpoints(struct window *w, const struct window_options *o, git_
 	return 0;
 }
 
-int window_compute(struct window *w, git_repository *repo, struct config *cfg,
-		   const struct window_options *o)
+enum window_outcome window_compute(struct window *w, git_repository *repo, struct config *cfg,
+				   const struct window_options *o)
 {
-	int rc_good, rc_bad;
+	enum nightly_resolution rc_good, rc_bad;
 
 	memset(w, 0, sizeof(*w));
 	dashboard_init(&w->dash);
 	if (window_slice_setup(&w->slice, cfg, o->platform, o))
-		return -1;
+		return WINDOW_ERROR;
 	if (o->span < 1)
-		return error("--span must be at least 1 day, not %d", o->span);
+		return error("--span must be at least 1 day, not %d", o->span), WINDOW_ERROR;
 	if (o->platform) {
 		struct series_options so = { o->platform, o->kernel, o->all_runs };
 
 		if (window_parse_date(o->date, &w->date, &w->date_is_day))
-			return -1;
+			return WINDOW_ERROR;
 		if (dashboard_load(&w->dash, &o->source, cfg) ||
 		    series_build(&w->series, &w->dash, &so) ||
 		    find_endpoints(w, o, repo))
-			return -1;
+			return WINDOW_ERROR;
 	}
 	if (!repo)
-		return 0;
+		return WINDOW_LISTED;
 	rc_good = resolve_end(&w->last_good, repo, o->good, "last good", "good");
-	rc_bad = rc_good < 0 ? 0 : resolve_end(&w->first_bad, repo, o->bad, "first bad", "bad");
-	if (rc_good < 0 || rc_bad < 0)
-		return -1;
-	if (rc_good || rc_bad) {
+	rc_bad = rc_good == NIGHTLY_ERROR ? NIGHTLY_FOUND : resolve_end(&w->first_bad, repo, o->bad, "first bad", "bad");
+	if (rc_good == NIGHTLY_ERROR || rc_bad == NIGHTLY_ERROR)
+		return WINDOW_ERROR;
+	if (rc_good == NIGHTLY_MISSING || rc_bad == NIGHTLY_MISSING) {
 		/* Two nightlies on one sha are a quiet day even when it is not local. */
 		if (w->last_good.point && w->first_bad.point &&
 		    !strcmp(w->last_good.point->run->sha, w->first_bad.point->run->sha))
@@ -296,7 +299,7 @@ int window_compute(struct window *w, git_repository *repo, struct config *cfg,
 		if (w->first_bad.problem)
 			warning("%s", w->first_bad.problem);
 		advise("run 'git fetch' to get the missing commit, or give --good/--bad");
-		return 1;
+		return WINDOW_INCOMPLETE;
 	}
 	return list_commits(w, repo, cfg);
 }

@@ -112,16 +112,22 @@ struct window {
 	size_t end_shown;	/* points[first_shown .. end_shown) */
 };
 
+/* What window_compute() could do. */
+enum window_outcome {
+	WINDOW_ERROR = -1,	/* an error was printed */
+	WINDOW_LISTED = 0,	/* both ends resolved, the commits listed */
+	WINDOW_INCOMPLETE = 1,	/* everything but the commits: an end is not local
+				   (window_end.problem; a warning with a `git fetch`
+				   hint was printed), or last_good is not an ancestor
+				   of first_bad (not_ancestor; an error said so) */
+};
+
 /*
- * Run the pipeline. Returns 0 when the window was listed, 1 when an end
- * could not be resolved locally (the problem is in window_end.problem and
- * a warning with a `git fetch` hint was printed; everything else is
- * filled) or when last_good is not an ancestor of first_bad (not_ancestor
- * is set, an error saying so was printed, nothing is listed), -1 with an error printed on failure. repo may be NULL only when
- * no commits are wanted. Always call window_release().
+ * Run the pipeline. repo may be NULL only when no commits are wanted.
+ * Always call window_release().
  */
-int window_compute(struct window *w, git_repository *repo, struct config *cfg,
-		   const struct window_options *o);
+enum window_outcome window_compute(struct window *w, git_repository *repo, struct config *cfg,
+				   const struct window_options *o);
 void window_release(struct window *w);
 
 /* "now" for relative dates; BENCHTRIAGE_NOW (ISO) pins it for tests. */
