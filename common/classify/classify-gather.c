@@ -141,28 +141,41 @@ static void gather_kernels(struct classify_signals *s, const struct window *w, s
 	}
 }
 
+/* Every history entry of the rows behind the window's series, in row order. */
+struct series_entries {
+	const struct window *w;
+	size_t row, entry;
+};
+
+static const struct dash_entry *next_series_entry(struct series_entries *it)
+{
+	const struct dashboard *d = &it->w->dash;
+
+	for (; it->row < d->nr_rows; it->row++, it->entry = 0) {
+		const struct dash_row *row = &d->rows[it->row];
+
+		if (row_in_series(row, &it->w->series) && it->entry < row->nr_history)
+			return &row->history[it->entry++];
+	}
+	return NULL;
+}
+
 /* Pretuned: each baseline's ratio moved by the geomean of its kernels' moves. */
 static void gather_baselines(struct classify_signals *s, const struct window *w, size_t lo,
 			     size_t hi, const struct classify_options *o)
 {
 	struct strvec names = STRVEC_INIT;
+	struct series_entries it = { w, 0, 0 };
+	const struct dash_entry *e;
 
-	for (size_t r = 0; r < w->dash.nr_rows; r++) {
-		const struct dash_row *row = &w->dash.rows[r];
+	while ((e = next_series_entry(&it))) {
+		for (size_t b = 0; b < e->nr_baselines; b++) {
+			size_t i;
 
-		if (!row_in_series(row, &w->series))
-			continue;
-		for (size_t h = 0; h < row->nr_history; h++) {
-			const struct dash_entry *e = &row->history[h];
-
-			for (size_t b = 0; b < e->nr_baselines; b++) {
-				size_t i;
-
-				for (i = 0; i < names.nr && strcmp(names.v[i], e->baselines[b].name); i++)
-					;
-				if (i == names.nr)
-					strvec_push(&names, e->baselines[b].name);
-			}
+			for (i = 0; i < names.nr && strcmp(names.v[i], e->baselines[b].name); i++)
+				;
+			if (i == names.nr)
+				strvec_push(&names, e->baselines[b].name);
 		}
 	}
 	for (size_t i = 0; i < names.nr; i++) {
@@ -195,21 +208,15 @@ static void gather_baselines(struct classify_signals *s, const struct window *w,
 static void wins_at(const struct window *w, size_t t, long long *wins, long long *total)
 {
 	const struct series_point *p = &w->series.points[t];
+	struct series_entries it = { w, 0, 0 };
+	const struct dash_entry *e;
 
 	*wins = *total = -1;
-	for (size_t r = 0; r < w->dash.nr_rows; r++) {
-		const struct dash_row *row = &w->dash.rows[r];
-
-		if (!row_in_series(row, &w->series))
+	while ((e = next_series_entry(&it))) {
+		if (strcmp(e->run_id, p->run->run_id) || e->helion_wins < 0 || e->total < 0)
 			continue;
-		for (size_t h = 0; h < row->nr_history; h++) {
-			const struct dash_entry *e = &row->history[h];
-
-			if (strcmp(e->run_id, p->run->run_id) || e->helion_wins < 0 || e->total < 0)
-				continue;
-			*wins = (*wins < 0 ? 0 : *wins) + e->helion_wins;
-			*total = (*total < 0 ? 0 : *total) + e->total;
-		}
+		*wins = (*wins < 0 ? 0 : *wins) + e->helion_wins;
+		*total = (*total < 0 ? 0 : *total) + e->total;
 	}
 }
 
