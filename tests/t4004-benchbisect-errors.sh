@@ -124,6 +124,19 @@ test_expect_success 'run over an empty window finds nothing: exit 1' '
 	test_cmp expect actual
 '
 
+test_expect_success 'run with swapped ends: said so twice over, nothing run, nothing left behind' '
+	cd repo &&
+	G=$(git rev-parse --short=8 main~1) B=$(git rev-parse --short=8 main~3) &&
+	test_expect_code 128 git benchbisect run --good main~1 --bad main~3 -- touch "$TRASH/ran" >out 2>err &&
+	cat >expect <<-EOF &&
+	error: last good $G comes after first bad $B: maybe you mistook good and bad revs?
+	fatal: nothing to bisect: the good end is not an ancestor of the bad end
+	EOF
+	test_cmp expect err &&
+	test_cmp /dev/null out &&
+	! test -e "$TRASH/ran"
+'
+
 test_expect_success 'a --metric command that prints no number stops the search' '
 	cd repo &&
 	test_expect_code 128 git benchbisect run --metric --good main~4 --bad main -- echo fast 2>err &&

@@ -586,6 +586,8 @@ static int load_window(struct bisect_ctx *c, git_repository *repo, struct config
 
 	if (st == WINDOW_ERROR)
 		return -1;	/* window_compute said why */
+	if (st == WINDOW_INCOMPLETE && res->w.not_ancestor)
+		return stop(c, "nothing to bisect: the good end is not an ancestor of the bad end"), -1;
 	if (st == WINDOW_INCOMPLETE)
 		return stop(c, "cannot bisect without both ends in this repository"), -1;
 	if (git_commit_lookup(&good, repo, &res->w.last_good.oid))
