@@ -58,6 +58,26 @@ test_expect_success 'benchwindow: subjects and run ids escaped in the report' '
 	test_cmp expect actual
 '
 
+test_expect_success 'a kernel that leaves the list is named escaped, in the report and the scan' '
+	python3 - clean.json gone.json <<-\PY &&
+	import copy, json, sys
+	d = json.load(open(sys.argv[1]))
+	row = next(r for r in d["summary"] if r["platform_short"] == "b200_cute")
+	gone = copy.deepcopy(row)
+	gone["kernel"] = "gone\x1b[31mk"
+	gone["history"] = [e for e in gone["history"] if e["date"] < "2026-09-08"]
+	d["summary"].append(gone)
+	json.dump(d, open(sys.argv[2], "w"))
+	PY
+	(cd repo && git benchwindow --file ../gone.json b200_cute 2026-09-08 >../out) &&
+	no_raw_controls out &&
+	grep "^kernel list changed" out >actual &&
+	grep -F "1 kernel left the list: gone\e[31mk;" actual &&
+	(cd repo && test_expect_code 1 git benchwindow --scan --file ../gone.json --since 2026-09-01 b200_cute >../out) &&
+	no_raw_controls out &&
+	grep -F "kernel list; gone gone\e[31mk" out
+'
+
 test_expect_success 'benchwindow --json keeps the real characters, JSON-escaped' '
 	cd repo &&
 	git benchwindow --file ../dash.json --json b200_cute 2026-09-08 >../out.json &&

@@ -18,11 +18,7 @@ static void add_names(struct strbuf *sb, const char *what, const char **names, s
 	if (!nr)
 		return;
 	strbuf_addf(sb, "; %s ", what);
-	for (size_t i = 0; i < nr; i++) {
-		if (i)
-			strbuf_addstr(sb, ", ");
-		markdown_escape(sb, names[i]);
-	}
+	window_markdown_names(sb, names, nr);
 }
 
 static void add_row(struct strbuf *sb, const struct scan_entry *e, const char *link_base)

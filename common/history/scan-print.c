@@ -4,6 +4,7 @@
 #include "util/date.h"
 #include "util/quote.h"
 #include "history/window-json.h"
+#include "history/window-print.h"
 #include "history/scan-print.h"
 
 /* "platform" or "platform:kernel", escaped for the terminal; the caller frees it. */
@@ -23,8 +24,7 @@ static void print_names(FILE *fp, const char *what, const char **names, size_t n
 	if (!nr)
 		return;
 	fprintf(fp, "; %s ", what);
-	for (size_t i = 0; i < nr; i++)
-		fprintf(fp, "%s%s", i ? ", " : "", quote_term(names[i]));
+	window_print_names(fp, names, nr);
 }
 
 static void print_count(FILE *fp, const struct scan_entry *e, size_t n, int width)

@@ -79,8 +79,7 @@ static void step_item(FILE *fp, const struct window *w)
 			st->reason ? st->reason : "not a step");
 }
 
-/* The escaped names joined by ", " into sb. */
-static void add_names(struct strbuf *sb, const char **names, size_t nr)
+void window_markdown_names(struct strbuf *sb, const char **names, size_t nr)
 {
 	for (size_t i = 0; i < nr; i++) {
 		strbuf_addstr(sb, i ? ", " : "");
@@ -101,12 +100,12 @@ static void set_change_item(FILE *fp, const struct window *w)
 		    format_day(day, w->series.points[c->index].run->time));
 	if (c->nr_gone) {
 		strbuf_addf(&sb, " %zu left the list: ", c->nr_gone);
-		add_names(&sb, c->gone, c->nr_gone);
+		window_markdown_names(&sb, c->gone, c->nr_gone);
 		strbuf_addch(&sb, ';');
 	}
 	if (c->nr_added) {
 		strbuf_addf(&sb, " %zu joined the list: ", c->nr_added);
-		add_names(&sb, c->added, c->nr_added);
+		window_markdown_names(&sb, c->added, c->nr_added);
 		strbuf_addch(&sb, ';');
 	}
 	strbuf_addf(&sb, " the plain geomean moves %+.1f%%", c->plain_change_pct + 0.0);

@@ -41,4 +41,7 @@ void window_markdown_commit(FILE *fp, const struct window_commit *c, const char 
 void window_markdown_commits(FILE *fp, const struct window *w, const char *link_base,
 			     int only_slice);
 
+/* Kernel names from the dashboard, Markdown-escaped, joined by ", " into sb. */
+void window_markdown_names(struct strbuf *sb, const char **names, size_t nr);
+
 #endif

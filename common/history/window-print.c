@@ -133,10 +133,10 @@ void window_print_series(FILE *fp, const struct window *w, const struct window_p
 	fputc('\n', fp);
 }
 
-static void print_names(FILE *fp, const char **names, size_t nr)
+void window_print_names(FILE *fp, const char **names, size_t nr)
 {
 	for (size_t i = 0; i < nr; i++)
-		fprintf(fp, "%s%s", i ? ", " : "", names[i]);
+		fprintf(fp, "%s%s", i ? ", " : "", quote_term(names[i]));
 }
 
 /* "2 kernels left the list: a, b; the plain geomean moves -6.0%, the kernels on both nights +0.1%" */
@@ -150,12 +150,12 @@ static void print_set_change(FILE *fp, const struct window *w)
 	fprintf(fp, "kernel list changed on %s:", format_day(day, w->series.points[c->index].run->time));
 	if (c->nr_gone) {
 		fprintf(fp, " %zu kernel%s left the list: ", c->nr_gone, c->nr_gone == 1 ? "" : "s");
-		print_names(fp, c->gone, c->nr_gone);
+		window_print_names(fp, c->gone, c->nr_gone);
 		fputc(';', fp);
 	}
 	if (c->nr_added) {
 		fprintf(fp, " %zu kernel%s joined the list: ", c->nr_added, c->nr_added == 1 ? "" : "s");
-		print_names(fp, c->added, c->nr_added);
+		window_print_names(fp, c->added, c->nr_added);
 		fputc(';', fp);
 	}
 	fprintf(fp, " the plain geomean moves %+.1f%%", c->plain_change_pct + 0.0);

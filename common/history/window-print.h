@@ -31,4 +31,7 @@ void window_print_ends(FILE *fp, const struct window *w, const struct window_pri
 /* "<short sha> <day> <subject>" with the slice marker. */
 void window_print_commit(FILE *fp, const struct window_commit *c, const struct window_print_options *po);
 
+/* Kernel names from the dashboard, escaped for a terminal, joined by ", ". */
+void window_print_names(FILE *fp, const char **names, size_t nr);
+
 #endif
