@@ -154,27 +154,6 @@ int cache_meta_write(const struct cache_meta *m, const char *path)
 	return ret;
 }
 
-static int mkdir_p(const char *dir)
-{
-	char *copy = xstrdup(dir);
-	int ret = 0;
-
-	for (char *p = copy + 1; !ret; p++) {
-		char c = *p;
-
-		if (c && c != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(copy, 0777) < 0 && errno != EEXIST)
-			ret = -1;
-		*p = c;
-		if (!c)
-			break;
-	}
-	free(copy);
-	return ret;
-}
-
 static int write_all(int fd, const char *data, size_t len)
 {
 	while (len) {

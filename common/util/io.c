@@ -1,4 +1,5 @@
 #include <errno.h>
+#include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "util/usage.h"
@@ -30,4 +31,25 @@ int read_fd(int fd, struct strbuf *sb)
 int progress_wanted(void)
 {
 	return isatty(2) && !usage_quiet();
+}
+
+int mkdir_p(const char *dir)
+{
+	char *copy = xstrdup(dir);
+	int ret = 0;
+
+	for (char *p = copy + 1; !ret; p++) {
+		char c = *p;
+
+		if (c && c != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(copy, 0777) < 0 && errno != EEXIST)
+			ret = -1;
+		*p = c;
+		if (!c)
+			break;
+	}
+	free(copy);
+	return ret;
 }
