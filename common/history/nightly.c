@@ -1,4 +1,5 @@
 #include <string.h>
+#include "util/revision.h"
 #include "util/usage.h"
 #include "util/strbuf.h"
 #include "util/repo.h"
@@ -42,13 +43,6 @@ static enum nightly_resolution ambiguous(git_repository *repo, const struct dash
 	return NIGHTLY_ERROR;
 }
 
-static int is_hex(const char *s, size_t min, size_t max)
-{
-	size_t n = strspn(s, "0123456789abcdefABCDEF");
-
-	return !s[n] && n >= min && n <= max;
-}
-
 enum nightly_resolution nightly_resolve(git_repository *repo, const struct dash_entry *e,
 					git_oid *out, char **problem)
 {
@@ -56,13 +50,13 @@ enum nightly_resolution nightly_resolve(git_repository *repo, const struct dash_
 	int rc;
 
 	*problem = NULL;
-	if (e->full_sha && is_hex(e->full_sha, GIT_OID_HEXSZ, GIT_OID_HEXSZ) &&
+	if (e->full_sha && revision_is_hex(e->full_sha, GIT_OID_HEXSZ, GIT_OID_HEXSZ) &&
 	    !git_oid_fromstr(out, e->full_sha) &&
 	    !git_object_lookup(&obj, repo, out, GIT_OBJECT_COMMIT)) {
 		git_object_free(obj);
 		return NIGHTLY_FOUND;
 	}
-	if (!is_hex(e->sha, 4, GIT_OID_HEXSZ)) {
+	if (!revision_is_hex(e->sha, 4, GIT_OID_HEXSZ)) {
 		*problem = xstrfmt("sha '%s' of run '%s' is not a hexadecimal object name",
 				   e->sha, e->run_id);
 		return NIGHTLY_MISSING;

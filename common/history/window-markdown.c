@@ -1,28 +1,19 @@
-#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdint.h>
 #include "util/date.h"
 #include "util/markup.h"
+#include "util/revision.h"
 #include "history/window-step-text.h"
 #include "history/window-markdown.h"
-
-static int is_hex(const char *s)
-{
-	if (!*s)
-		return 0;
-	for (; *s; s++)
-		if (!isxdigit((unsigned char)*s))
-			return 0;
-	return 1;
-}
 
 void window_markdown_sha(struct strbuf *sb, const char *sha, const char *link_base)
 {
 	char shortened[9];
 
 	/* A dashboard's sha is untrusted text until it looks like one. */
-	if (!is_hex(sha)) {
+	if (!revision_is_hex(sha, 1, SIZE_MAX)) {
 		markdown_escape(sb, sha);
 		return;
 	}

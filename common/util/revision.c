@@ -104,3 +104,10 @@ const char *revision_expand_hex(git_repository *repo, const char *hex,
 	git_odb_free(odb);
 	return found ? oid_hex(buf, &full) : hex;
 }
+
+int revision_is_hex(const char *s, size_t min, size_t max)
+{
+	size_t n = strspn(s, "0123456789abcdefABCDEF");
+
+	return !s[n] && n >= min && n <= max;
+}

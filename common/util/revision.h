@@ -41,4 +41,7 @@ char *revision_abbrev(git_repository *repo, const git_oid *oid, int min_len,
 const char *revision_expand_hex(git_repository *repo, const char *hex,
 				char buf[GIT_OID_HEXSZ + 1]);
 
+/* 1 when s is nothing but hex digits, from min to max of them. */
+int revision_is_hex(const char *s, size_t min, size_t max);
+
 #endif
