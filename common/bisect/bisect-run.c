@@ -25,28 +25,12 @@
 #include "history/window-print.h"
 #include "bisect/bisect.h"
 #include "bisect/bisect-run.h"
+#include "bisect/bisect-judge.h"
 #include "bisect/bisect-exec.h"
 #include "bisect/scratch-tree.h"
 
 /* The largest magnitude a --metric value may have. */
 #define METRIC_MAX 1e300
-
-/* What the runs at one position gave, over all rounds. */
-struct pos_runs {
-	int *exits;
-	size_t nr_exits, alloc_exits;
-	size_t nr_good, nr_bad;		/* exit codes 0 and 1..127 but 125 */
-	int skip_code;			/* the exit code that made it untestable, or -1 */
-	int retried;			/* a timeout or launcher failure was retried */
-};
-
-/* A commit to test in this round, and how many runs it needs. */
-struct task {
-	size_t pos;
-	size_t min_runs;		/* run at least this many times */
-	size_t max_runs;		/* and at most this many (--repeat) */
-	int adaptive;			/* then more while the verdict is unclear */
-};
 
 /* One job: a scratch tree and the command running in it. */
 struct slot {
@@ -58,25 +42,14 @@ struct slot {
 struct bisect_ctx {
 	const struct bisect_options *o;
 	struct bisect_result *res;
-	struct bisect b;
+	struct bisect_judge j;		/* the verdicts and the search */
 	unsigned char *slice;
-	size_t repeat, jobs;
+	size_t jobs;
 	struct strvec argv;		/* the command, behind the launcher */
 	struct slot *slots;
 	struct exec_job *execs;		/* execs[i] runs in slots[i] */
-	struct pos_runs *at;		/* nr + 1 */
-	struct samples *values;		/* nr + 1: --metric, the values at each position */
 	int step;
 	int progress;			/* stderr is a terminal */
-	int confirming;			/* --metric: verdicts on evidence alone, no lean */
-};
-
-/* What one run (or one attempt at a round) gave. */
-enum run_outcome {
-	RUN_COUNTED,		/* a verdict or a value was recorded */
-	RUN_UNTESTABLE,		/* exit 125 (or any failure with --metric): skip the commit */
-	RUN_RETRY,		/* a timeout or a launcher failure: once more */
-	RUN_STOP		/* stop the bisection: res->error or res->signal says why */
 };
 
 __attribute__((format(printf, 2, 3)))
@@ -132,7 +105,7 @@ static enum run_outcome record_run(struct bisect_ctx *c, size_t i)
 {
 	struct exec_job *j = &c->execs[i];
 	size_t pos = c->slots[i].task->pos;
-	struct pos_runs *r = &c->at[pos];
+	struct pos_runs *r = &c->j.at[pos];
 	enum run_outcome ret = RUN_COUNTED;
 	double v;
 
@@ -159,59 +132,11 @@ static enum run_outcome record_run(struct bisect_ctx *c, size_t i)
 	} else if (!c->o->metric) {
 		*(j->code ? &r->nr_bad : &r->nr_good) += 1;
 	} else if ((ret = parse_number(c, pos, &j->out, &v)) == RUN_COUNTED) {
-		samples_add(&c->values[pos], v);
+		samples_add(&c->j.values[pos], v);
 	}
 	if (ret == RUN_UNTESTABLE)
 		r->skip_code = j->code;
 	return ret;
-}
-
-/*
- * --metric: the sequential test against the levels and noise of every
- * other run of the search (metric_fit, the ends fitted with their own
- * runs: they make their side), else, while searching, the lean of the
- * nearer level (metric_nearer). A lean is confirmed before a culprit is
- * named (confirm()).
- */
-static enum judgement judge_at(const struct bisect_ctx *c, size_t pos)
-{
-	size_t nr = c->res->nr;
-	struct metric_fit f;
-	enum judgement j;
-
-	metric_fit(&f, c->values, c->b.mark, nr, c->b.lo, c->b.hi, pos == 0 || pos == nr ? SIZE_MAX : pos);
-	j = metric_judge(&f, &c->values[pos]);
-	if (j == JUDGE_UNKNOWN && !c->confirming)
-		j = metric_nearer(&f, &c->values[pos]);
-	return j;
-}
-
-/* The verdict the runs at pos support so far (STEP_UNCLEAR: not yet). */
-static enum step_verdict verdict_at(const struct bisect_ctx *c, size_t pos)
-{
-	const struct pos_runs *r = &c->at[pos];
-	enum judgement j;
-
-	if (r->skip_code >= 0)
-		return STEP_SKIP;
-	j = c->o->metric ? judge_at(c, pos) : judge_exits(r->nr_good, r->nr_bad, c->repeat);
-	if (j == JUDGE_UNKNOWN && c->o->metric && (pos == 0 || pos == c->res->nr))
-		return STEP_ALIKE;	/* an end that fits neither level */
-	return j == JUDGE_GOOD ? STEP_GOOD : j == JUDGE_BAD ? STEP_BAD : STEP_UNCLEAR;
-}
-
-static int wants_more(const struct bisect_ctx *c, const struct task *t)
-{
-	const struct pos_runs *r = &c->at[t->pos];
-	size_t runs = c->o->metric ? c->values[t->pos].nr : r->nr_good + r->nr_bad;
-	enum step_verdict v;
-
-	if (r->skip_code >= 0 || r->nr_exits >= t->max_runs + (size_t)r->retried)
-		return 0;
-	if (runs < t->min_runs)
-		return 1;
-	v = t->adaptive ? verdict_at(c, t->pos) : STEP_GOOD;
-	return v == STEP_UNCLEAR || v == STEP_ALIKE;
 }
 
 static enum run_outcome start_run(struct bisect_ctx *c, size_t i)
@@ -263,7 +188,7 @@ static void describe(struct strbuf *sb, const struct pos_runs *r, const struct s
 static void report(struct bisect_ctx *c, char *label, size_t pos, enum step_verdict verdict)
 {
 	struct bisect_result *res = c->res;
-	const struct pos_runs *r = &c->at[pos];
+	const struct pos_runs *r = &c->j.at[pos];
 	struct strbuf sb = STRBUF_INIT;
 	struct bisect_step *s;
 
@@ -277,10 +202,10 @@ static void report(struct bisect_ctx *c, char *label, size_t pos, enum step_verd
 	s->exits = xcalloc(r->nr_exits + 1, sizeof(int));
 	memcpy(s->exits, r->exits, r->nr_exits * sizeof(int));
 	s->nr_exits = s->alloc_exits = r->nr_exits;
-	for (size_t i = 0; c->o->metric && i < c->values[pos].nr; i++)
-		samples_add(&s->values, c->values[pos].v[i]);
+	for (size_t i = 0; c->o->metric && i < c->j.values[pos].nr; i++)
+		samples_add(&s->values, c->j.values[pos].v[i]);
 
-	describe(&sb, r, c->o->metric ? &c->values[pos] : NULL);
+	describe(&sb, r, c->o->metric ? &c->j.values[pos] : NULL);
 	if (!usage_quiet())	/* -q: the result only */
 		fprintf(stderr, "%s: %.*s %s (%s): %s\n", label, c->res->abbrev, sha(c, pos),
 			bisect_step_verdict_name(verdict), sb.buf,
@@ -318,14 +243,14 @@ static enum run_outcome run_tasks(struct bisect_ctx *c, struct task *tasks, size
 		ret = record_run(c, (size_t)i);
 		if (ret == RUN_STOP)
 			return ret;
-		if (ret == RUN_RETRY || (ret == RUN_COUNTED && wants_more(c, c->slots[i].task))) {
+		if (ret == RUN_RETRY || (ret == RUN_COUNTED && bisect_judge_wants_more(&c->j, c->slots[i].task))) {
 			if (start_run(c, (size_t)i) == RUN_STOP)
 				return RUN_STOP;
 			continue;
 		}
 		if (label)
 			report(c, *label ? xstrdup(label) : xstrfmt("step %d", ++c->step),
-			       c->slots[i].task->pos, verdict_at(c, c->slots[i].task->pos));
+			       c->slots[i].task->pos, bisect_judge_verdict(&c->j, c->slots[i].task->pos));
 		c->slots[i].task = NULL;
 		busy--;
 	}
@@ -348,18 +273,13 @@ static void progress_line(struct bisect_ctx *c, const struct task *tasks, size_t
 		return;
 	for (size_t i = 0; i < nr; i++)
 		strbuf_addf(&sb, "%s%.*s %s", i ? ", " : "", c->res->abbrev, sha(c, tasks[i].pos),
-			    start < 0 ? "..." : bisect_step_verdict_name(verdict_at(c, tasks[i].pos)));
+			    start < 0 ? "..." : bisect_step_verdict_name(bisect_judge_verdict(&c->j, tasks[i].pos)));
 	if (start < 0)
 		fprintf(stderr, "round %zu: %s\n", c->res->rounds, sb.buf);
 	else
 		fprintf(stderr, "round %zu done in %.1f s: %s\n", c->res->rounds,
 			seconds() - start, sb.buf);
 	strbuf_release(&sb);
-}
-
-static enum bisect_mark mark_of(enum step_verdict v)
-{
-	return v == STEP_GOOD ? MARK_GOOD : v == STEP_BAD ? MARK_BAD : MARK_SKIP;
 }
 
 /* Test the positions at once, then mark them, lowest first. */
@@ -374,7 +294,7 @@ static enum run_outcome test_round(struct bisect_ctx *c, const size_t *pos, size
 	for (size_t i = 0; i < nr; i++) {
 		tasks[i].pos = pos[i];
 		tasks[i].min_runs = min_runs;
-		tasks[i].max_runs = c->repeat;
+		tasks[i].max_runs = c->j.repeat;
 		tasks[i].adaptive = 1;
 	}
 	progress_line(c, tasks, nr, -1);
@@ -382,7 +302,7 @@ static enum run_outcome test_round(struct bisect_ctx *c, const size_t *pos, size
 	if (ret != RUN_STOP) {
 		progress_line(c, tasks, nr, start);
 		for (size_t i = 0; i < nr; i++)
-			bisect_mark(&c->b, pos[i], mark_of(verdict_at(c, pos[i])));
+			bisect_mark(&c->j.b, pos[i], bisect_judge_mark_of(bisect_judge_verdict(&c->j, pos[i])));
 	}
 	free(tasks);
 	return ret;
@@ -398,131 +318,30 @@ static enum run_outcome measure_ends(struct bisect_ctx *c)
 	if (run_tasks(c, ends, 2, NULL) == RUN_STOP)
 		return RUN_STOP;
 	for (int e = 0; e < 2; e++) {
-		if (c->at[ends[e].pos].skip_code >= 0)
+		if (c->j.at[ends[e].pos].skip_code >= 0)
 			return stop(c, "cannot measure the %s %.*s: '%s' gave no measurement (exit %d)",
 				    labels[e], c->res->abbrev, sha(c, ends[e].pos), c->o->argv[0],
-				    c->at[ends[e].pos].skip_code);
+				    c->j.at[ends[e].pos].skip_code);
 		report(c, xstrdup(labels[e]), ends[e].pos, e ? STEP_BAD : STEP_GOOD);
 	}
-	bisect_mark(&c->b, 0, MARK_GOOD);
-	bisect_mark(&c->b, c->res->nr, MARK_BAD);
+	bisect_mark(&c->j.b, 0, MARK_GOOD);
+	bisect_mark(&c->j.b, c->res->nr, MARK_BAD);
 	return RUN_COUNTED;
 }
 
-/* What confirm() concluded. */
-enum confirmed {
-	CONFIRMED,		/* name c->b.hi */
-	CONFIRM_AGAIN,		/* a verdict changed, or more runs at the ends: search on */
-	CONFIRM_ALIKE,		/* the ends measure alike, or an end fits neither level */
-	CONFIRM_STOP
-};
-
-/*
- * Run the positions in one round, each to min_runs, then (adaptive:
- * "confirm" steps) while unclear, at most --repeat; not adaptive, more
- * runs at the ends, which are not reported as steps. Verdicts without a
- * lean.
- */
-static enum run_outcome confirm_round(struct bisect_ctx *c, const size_t *pos, const size_t *min_runs,
-				      size_t nr, int adaptive)
+/* bisect_judge_confirm()'s rounds: more runs at the ends, or confirm steps. */
+static enum run_outcome confirm_round(void *data, struct task *tasks, size_t nr, const char *label)
 {
-	struct task tasks[4];
-	enum run_outcome ret = RUN_COUNTED;
-	size_t n = 0;
+	struct bisect_ctx *c = data;
 
-	c->confirming = 1;
-	for (size_t i = 0; i < nr; i++) {
-		tasks[n].pos = pos[i];
-		tasks[n].min_runs = min_runs[i];
-		tasks[n].max_runs = c->repeat;
-		tasks[n].adaptive = adaptive;
-		n += wants_more(c, &tasks[n]);	/* nothing to run: its verdict stands */
-	}
-	if (n) {
-		c->res->rounds++;
-		progress_line(c, tasks, n, -1);
-		ret = run_tasks(c, tasks, n, adaptive ? "confirm" : NULL);
-	}
-	c->confirming = 0;
-	return ret;
-}
-
-/* The verdict at pos on its own evidence. */
-static enum step_verdict confirmed_at(struct bisect_ctx *c, size_t pos)
-{
-	enum step_verdict v;
-
-	c->confirming = 1;
-	v = verdict_at(c, pos);
-	c->confirming = 0;
-	return v;
-}
-
-/*
- * --metric, once the search has an outcome: the two levels must be
- * separated (else more runs at the ends, and "alike" when --repeat is
- * spent). Then, before hi is named, both ends and the boundary's two commits
- * judged on their own evidence (two runs at least, three for an end that
- * alone makes its side), and every measured commit must fit its side's
- * level (metric_misfit), else it is judged again. A wrong lean or an
- * outlier at an end shows here; the two verdicts at the boundary, which
- * alone decide the culprit, are never leans.
- */
-static enum confirmed confirm(struct bisect_ctx *c, enum bisect_status st)
-{
-	size_t lo = c->b.lo, hi = c->b.hi, nr = c->res->nr, pos[4], min[4], n = 0, p;
-	enum step_verdict v[4];
-	struct metric_fit f;
-
-	metric_fit(&f, c->values, c->b.mark, nr, lo, hi, SIZE_MAX);
-	if (!metric_fit_separated(&f)) {
-		if (c->values[0].nr >= c->repeat && c->values[nr].nr >= c->repeat)
-			return CONFIRM_ALIKE;
-		pos[0] = 0;
-		pos[1] = nr;
-		min[0] = c->values[0].nr + 1;
-		min[1] = c->values[nr].nr + 1;
-		return confirm_round(c, pos, min, 2, 0) == RUN_STOP ? CONFIRM_STOP : CONFIRM_AGAIN;
-	}
-	if (st != BISECT_FOUND)
-		return CONFIRMED;	/* skipped commits, or an end on the other side */
-	pos[n] = 0;
-	min[n++] = lo == 0 ? 3 : 2;
-	pos[n] = nr;
-	min[n++] = hi == nr ? 3 : 2;
-	if (lo != 0) {
-		pos[n] = lo;
-		min[n++] = 2;
-	}
-	if (hi != nr) {
-		pos[n] = hi;
-		min[n++] = 2;
-	}
-	if (confirm_round(c, pos, min, n, 1) == RUN_STOP)
-		return CONFIRM_STOP;
-	for (size_t i = 0; i < n; i++) {
-		v[i] = confirmed_at(c, pos[i]);
-		if (v[i] == STEP_ALIKE)
-			return CONFIRM_ALIKE;	/* an end that fits neither level */
-	}
-	for (size_t i = 0; i < n; i++)
-		bisect_mark(&c->b, pos[i], mark_of(v[i]));
-	if (c->b.lo != lo || c->b.hi != hi)
-		return CONFIRM_AGAIN;
-	if ((p = metric_misfit(c->values, c->b.mark, nr, lo, hi)) == SIZE_MAX)
-		return CONFIRMED;
-	if (c->values[p].nr >= c->repeat && (p == 0 || p == nr))
-		return CONFIRM_ALIKE;
-	min[0] = c->values[p].nr + 1;
-	if (confirm_round(c, &p, min, 1, 1) == RUN_STOP)
-		return CONFIRM_STOP;
-	bisect_mark(&c->b, p, mark_of(confirmed_at(c, p)));
-	return CONFIRM_AGAIN;
+	c->res->rounds++;
+	progress_line(c, tasks, nr, -1);
+	return run_tasks(c, tasks, nr, label);
 }
 
 static void record_candidates(struct bisect_ctx *c)
 {
-	const struct bisect *b = &c->b;
+	const struct bisect *b = &c->j.b;
 	struct bisect_result *res = c->res;
 
 	res->candidates = xcalloc(b->hi - b->lo, sizeof(size_t));
@@ -550,12 +369,12 @@ static int search(struct bisect_ctx *c)
 	if (c->o->metric && measure_ends(c) == RUN_STOP)
 		ret = -1;
 	while (!ret) {
-		while ((st = bisect_next_round(&c->b, c->jobs, pos, &nr)) == BISECT_TEST)
+		while ((st = bisect_next_round(&c->j.b, c->jobs, pos, &nr)) == BISECT_TEST)
 			if (test_round(c, pos, nr, 1, "") == RUN_STOP)
 				break;
 		if (st == BISECT_TEST)
 			ret = -1;
-		else if (!c->o->metric || (r = confirm(c, st)) != CONFIRM_AGAIN)
+		else if (!c->o->metric || (r = bisect_judge_confirm(&c->j, st)) != CONFIRM_AGAIN)
 			break;
 		else if (!--guard) {
 			st = BISECT_ONLY_SKIPPED;
@@ -570,7 +389,7 @@ static int search(struct bisect_ctx *c)
 		return 0;
 	}
 	c->res->outcome = outcomes[st];
-	c->res->culprit = c->b.hi;
+	c->res->culprit = c->j.b.hi;
 	if (st == BISECT_ONLY_SKIPPED)
 		record_candidates(c);
 	return 0;
@@ -687,14 +506,8 @@ void bisect_options_init(struct bisect_options *o)
 
 static void release_ctx(struct bisect_ctx *c)
 {
-	for (size_t p = 0; c->at && p <= c->res->nr; p++) {
-		free(c->at[p].exits);
-		samples_release(&c->values[p]);
-	}
-	free(c->at);
-	free(c->values);
+	bisect_judge_release(&c->j);
 	strvec_clear(&c->argv);
-	bisect_release(&c->b);
 	free(c->slice);
 }
 
@@ -708,7 +521,6 @@ int bisect_run(git_repository *repo, struct config *cfg, const struct window_opt
 	c.o = o;
 	c.res = res;
 	res->metric = o->metric;
-	c.repeat = o->repeat > 0 ? (size_t)o->repeat : o->metric ? 5 : 1;
 	c.jobs = o->jobs > 0 ? (size_t)o->jobs : 1;
 	c.progress = progress_wanted();
 	build_argv(&c);
@@ -721,18 +533,17 @@ int bisect_run(git_repository *repo, struct config *cfg, const struct window_opt
 		release_ctx(&c);
 		return 0;
 	}
-	c.at = xcalloc(res->nr + 1, sizeof(*c.at));
-	c.values = xcalloc(res->nr + 1, sizeof(*c.values));
-	for (size_t p = 0; p <= res->nr; p++)
-		c.at[p].skip_code = -1;
+	bisect_judge_init(&c.j, o->metric, o->repeat > 0 ? (size_t)o->repeat : o->metric ? 5 : 1, res->nr,
+			  c.slice, o->slice_first);
+	c.j.run_round = confirm_round;
+	c.j.data = &c;
 	announce(&c);
-	bisect_init(&c.b, res->nr, c.slice, o->slice_first);
 	exec_signals_catch();
 	ret = setup_slots(&c, repo) ? -1 : search(&c);
 	release_slots(&c);
 	exec_signals_restore();
 	for (size_t p = 0; p <= res->nr; p++)
-		res->tested += c.at[p].nr_exits > 0;
+		res->tested += c.j.at[p].nr_exits > 0;
 	if (!res->signal)
 		res->signal = exec_signal_caught();
 	release_ctx(&c);

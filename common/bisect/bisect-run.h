@@ -40,15 +40,6 @@ enum bisect_outcome {
 	BISECT_OUTCOME_EMPTY		/* the window holds no commit */
 };
 
-enum step_verdict {
-	STEP_GOOD,
-	STEP_BAD,
-	STEP_SKIP,		/* the command said so (125, or failed with --metric), or
-				 * it timed out or its launcher failed twice */
-	STEP_UNCLEAR,		/* --metric: still ambiguous at the run limit */
-	STEP_ALIKE		/* --metric: the two ends measure alike */
-};
-
 /* One tested commit: what its runs gave. */
 struct bisect_step {
 	char *label;		/* "step 3", "good end", "bad end" (owned) */

@@ -65,7 +65,7 @@ enum bisect_status bisect_next_round(struct bisect *b, size_t jobs, size_t *pos,
  * decided as soon as it cannot change; JUDGE_UNKNOWN while it can, and
  * at the end on a tie.
  *
- * --metric (the policy is in bisect-run.c, its proof in
+ * --metric (the policy is in bisect-judge.c, its proof in
  * tests/unit/test-bisect.c): every run of the search is evidence. The
  * runs at and below the last good commit are the good side, those at and
  * above the first bad one the bad side (metric_fit): each side's level is
@@ -92,6 +92,16 @@ enum bisect_status bisect_next_round(struct bisect *b, size_t jobs, size_t *pos,
 #define METRIC_LLR 9.2
 
 enum judgement { JUDGE_GOOD, JUDGE_BAD, JUDGE_UNKNOWN };
+
+/* What the runs at one commit say, as `benchbisect run` reports it. */
+enum step_verdict {
+	STEP_GOOD,
+	STEP_BAD,
+	STEP_SKIP,		/* the command said so (125, or failed with --metric), or
+				 * it timed out or its launcher failed twice */
+	STEP_UNCLEAR,		/* --metric: still ambiguous at the run limit */
+	STEP_ALIKE		/* --metric: the two ends measure alike */
+};
 
 struct samples {
 	double *v;

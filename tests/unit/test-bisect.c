@@ -281,7 +281,7 @@ static double measure(struct bench *bn, size_t pos)
 }
 
 /*
- * The verdict at pos from its runs so far, as bisect-run.c gives it: the
+ * The verdict at pos from its runs so far, as bisect-judge.c gives it: the
  * sequential test against a fit of the other runs, else (searching, not
  * confirming) the lean of the nearer level.
  */
@@ -318,7 +318,7 @@ static enum bisect_mark mark_of(enum judgement j)
 }
 
 /*
- * The policy of bisect-run.c over simulated runs: one run at each end,
+ * The policy of bisect-judge.c over simulated runs: one run at each end,
  * rounds of jobs commits with a run each (more only while a commit is
  * ambiguous), then confirm(): the levels separated (else one more run at
  * each end), the ends and the boundary's two commits judged on their own
