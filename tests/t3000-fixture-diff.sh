@@ -196,6 +196,27 @@ test_expect_success '--patch is the same unified diff git prints' '
 	test_cmp expect top
 '
 
+test_expect_success 'between commits, .gitattributes come from the working tree, as for git diff' '
+	cd repo &&
+	f="$R/case2_warp_specialized_gemm/generated.py" &&
+	echo "generated.py -diff" >.gitattributes &&
+	git fixture-diff --stat c1 c5 --cases case2_warp_specialized_gemm >actual &&
+	git diff --numstat c1 c5 -- "$f" >numstat &&
+	printf " case2_warp_specialized_gemm | 0 \n 1 fixture changed\n" >expect &&
+	test_cmp expect actual &&
+	printf -- "-\t-\t%s\n" "$f" >expect &&
+	test_cmp expect numstat &&
+	git add .gitattributes &&
+	rm .gitattributes &&
+	git fixture-diff --stat c1 c5 --cases case2_warp_specialized_gemm >actual &&
+	git diff --numstat c1 c5 -- "$f" >numstat &&
+	git rm -q --cached .gitattributes &&
+	printf " case2_warp_specialized_gemm | 3 ++-\n 1 fixture changed, 2 insertions(+), 1 deletion(-)\n" >expect &&
+	test_cmp expect actual &&
+	printf "2\t1\t%s\n" "$f" >expect &&
+	test_cmp expect numstat
+'
+
 test_expect_success 'revisions: short sha, HEAD~n, tag, branch' '
 	cd repo &&
 	git fixture-diff --json $(git rev-parse --short c3) c5 >a &&
