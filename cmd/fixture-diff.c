@@ -193,6 +193,11 @@ int main(int argc, const char **argv)
 
 	usage_hold_errors();
 	repo_library_init();
+	/*
+	 * Every tree and blob is read once: libgit2's object cache would only
+	 * cost (inserting 2,000 trees of a 1,000-case corpus, then freeing them).
+	 */
+	git_libgit2_opts(GIT_OPT_ENABLE_CACHING, 0);
 	if (repo_open(&repo))
 		exit(EXIT_FATAL);
 	if (config_init(&cfg, repo))
