@@ -9,7 +9,7 @@
 #              and one `git show B:<fixture>` per case compared with cmp
 #              (what the Python harness does)
 # The ratio is ours over the other tool's (below 1: we are faster), the
-# median of 5 rounds. Part of every libgit2 process is the library's own
+# median of 5 rounds of 20 runs, the commands taking turns. Part of every libgit2 process is the library's own
 # start (Debian's libgit2 is built with mbedTLS and decodes the whole CA
 # bundle at init): the bare-libgit2 row measures that floor, and "own
 # work" is ours minus the floor, which is what the target holds.
@@ -62,25 +62,36 @@ corpus() {
 	git -C "$1" tag head
 }
 
-# med <rounds> <reps> <cmd...>: "<cpu ms> <wall ms>" per run of cmd, each
-# the median over rounds of reps runs (CPU: user + system, from getrusage;
-# the machine may be shared, CPU time is what the targets compare)
+# med <rounds> <reps> <cmd>...: each cmd a string of plain words, run
+# reps times a round; the commands take turns round by round, so that the
+# load of a shared machine falls on all of them alike. Prints for each cmd
+# "<cpu ms> <wall ms>" per run, the medians over the rounds (CPU: user +
+# system, from getrusage; CPU time is what the targets compare).
 med() {
 	rounds=$1
 	reps=$2
 	shift 2
-	: >"$work/rounds"
 	r=0
 	while [ $r -lt "$rounds" ]; do
-		python3 "$here/peak-rss.py" sh -c 'n=$1; shift; i=0; while [ $i -lt "$n" ]; do "$@" >/dev/null; i=$((i + 1)); done' \
-			sh "$reps" "$@" 2>"$work/m"
-		sed -n 's/^time=\([0-9.]*\) cpu=\([0-9.]*\) rss=.*/\2 \1/p' "$work/m" |
-			awk -v n="$reps" '{ printf "%.2f %.2f\n", $1 * 1000 / n, $2 * 1000 / n }' >>"$work/rounds"
+		k=0
+		for c in "$@"; do
+			# shellcheck disable=SC2086 # c is a list of words
+			python3 "$here/peak-rss.py" sh -c 'n=$1; shift; i=0; while [ $i -lt "$n" ]; do "$@" >/dev/null; i=$((i + 1)); done' \
+				sh "$reps" $c 2>"$work/m"
+			sed -n 's/^time=\([0-9.]*\) cpu=\([0-9.]*\) rss=.*/\2 \1/p' "$work/m" |
+				awk -v n="$reps" '{ printf "%.2f %.2f\n", $1 * 1000 / n, $2 * 1000 / n }' >>"$work/rounds.$k"
+			k=$((k + 1))
+		done
 		r=$((r + 1))
 	done
-	c=$(cut -d' ' -f1 "$work/rounds" | sort -n | sed -n "$(((rounds + 1) / 2))p")
-	w=$(cut -d' ' -f2 "$work/rounds" | sort -n | sed -n "$(((rounds + 1) / 2))p")
-	echo "$c $w"
+	k=0
+	for c in "$@"; do
+		mid=$(((rounds + 1) / 2))
+		echo "$(cut -d' ' -f1 "$work/rounds.$k" | sort -n | sed -n "${mid}p")" \
+			"$(cut -d' ' -f2 "$work/rounds.$k" | sort -n | sed -n "${mid}p")"
+		rm -f "$work/rounds.$k"
+		k=$((k + 1))
+	done
 }
 
 # cpu_ms <med output>: "12.3 ms cpu (45.6 wall)"
@@ -89,8 +100,22 @@ cpu_ms() {
 	echo "$1 ms cpu ($2 wall)"
 }
 
-# The floor: a process that only initialises libgit2 and opens the
-# repository (Debian's libgit2 decodes the whole CA bundle at init).
+# rows <mode> <ours> <git> <floor> <target>: (med outputs) ours against
+# git diff --raw, the floor, and own work (ours - floor) against git
+rows() {
+	o_c=${2%% *} g_c=${3%% *} f_c=${4%% *}
+	own=$(awk -v a="$o_c" -v b="$f_c" 'BEGIN { printf "%.2f", a - b }')
+	table_row "fixture-diff $n cases, $1" "$(cpu_ms "$2")" "git diff --raw $(cpu_ms "$3")" "$(div "$o_c" "$g_c")x" "-" "-"
+	table_row "  bare libgit2 extension (floor)" "$(cpu_ms "$4")" "git diff --raw $g_c ms cpu" "$(div "$f_c" "$g_c")x" "-" "-"
+	table_row "  own work (ours - floor)" "$own ms cpu" "git diff --raw $g_c ms cpu" "$(div "$own" "$g_c")x" "$5" "-"
+}
+
+# The floor: a git extension that only initialises libgit2 and opens the
+# repository (Debian's libgit2 decodes the whole CA bundle at init), run
+# through git's dispatch as `git libgit2-floor`, as ours runs as
+# `git fixture-diff`: ours minus the floor is then our own work alone.
+mkdir "$work/bin"
+PATH="$work/bin:$PATH"
 cat >"$work/floor.c" <<'EOF'
 #include <git2.h>
 int main(void)
@@ -105,43 +130,35 @@ int main(void)
 	return 0;
 }
 EOF
-${CC:-cc} -O2 -o "$work/floor" "$work/floor.c" $(pkg-config --cflags --libs libgit2)
+${CC:-cc} -O2 -o "$work/bin/git-libgit2-floor" "$work/floor.c" $(pkg-config --cflags --libs libgit2)
 
 # git show per case, as the Python harness does (against the working tree)
-show_loop_cmd() {
-	cat <<-\EOS
-	for d in third_party/tlx/tools/sched2tlx/examples/case*/; do
-		d=${d%/}
-		git show "base:$d/generated.py" | cmp -s - "$d/generated.py" || echo "${d##*/}"
-	done
-	EOS
-}
+cat >"$work/show-loop.sh" <<-\EOS
+for d in third_party/tlx/tools/sched2tlx/examples/case*/; do
+	d=${d%/}
+	git show "base:$d/generated.py" | cmp -s - "$d/generated.py" || echo "${d##*/}"
+done
+EOS
 
 for n in 11 1000; do
 	dir=$work/corpus$n
 	corpus "$dir" "$n"
 	cd "$dir"
-	reps=20
-	[ "$n" -gt 100 ] && reps=10
 	changed=$(git fixture-diff --name-only base head | tr ',' '\n' | wc -l)
 	[ "$changed" -eq $((n / 20)) ] || { echo "bench: expected $((n / 20)) changed cases, got $changed" >&2; exit 1; }
 
-	fd=$(med 5 $reps git fixture-diff --json base head)
-	gd=$(med 5 $reps git diff --raw base head -- "$root")
-	fl=$(med 5 $reps "$work/floor")
-	fd_c=${fd%% *} gd_c=${gd%% *} fl_c=${fl%% *}
-	own=$(awk -v a="$fd_c" -v b="$fl_c" 'BEGIN { printf "%.2f", a - b }')
-	table_row "fixture-diff $n cases, rev..rev" "$(cpu_ms "$fd")" "git diff --raw $(cpu_ms "$gd")" "$(div "$fd_c" "$gd_c")x" "-" "-"
-	table_row "  bare libgit2 process (floor)" "$(cpu_ms "$fl")" "git diff --raw $gd_c ms cpu" "$(div "$fl_c" "$gd_c")x" "-" "-"
-	table_row "  own work (ours - floor)" "$own ms cpu" "git diff --raw $gd_c ms cpu" "$(div "$own" "$gd_c")x" "<= 1.0x" "-"
-
-	fw=$(med 5 $reps git fixture-diff --json base)
-	gw=$(med 5 $reps git diff --raw base -- "$root")
-	fw_c=${fw%% *} gw_c=${gw%% *}
-	table_row "fixture-diff $n cases, rev..worktree" "$(cpu_ms "$fw")" "git diff --raw $(cpu_ms "$gw")" "$(div "$fw_c" "$gw_c")x" "-" "-"
+	med 5 20 "git fixture-diff --json base head" "git diff --raw base head -- $root" "git libgit2-floor" \
+		"git fixture-diff --json base" "git diff --raw base -- $root" >"$work/med"
+	fd=$(sed -n 1p "$work/med") gd=$(sed -n 2p "$work/med") fl=$(sed -n 3p "$work/med")
+	fw=$(sed -n 4p "$work/med") gw=$(sed -n 5p "$work/med")
+	# the target holds on the widest pair: 11 cases are a difference of small numbers
+	target="-"
+	[ "$n" -gt 100 ] && target="<= 1.0x"
+	rows "rev..rev" "$fd" "$gd" "$fl" "$target"
+	rows "rev..worktree" "$fw" "$gw" "$fl" "-"
 	if [ "$n" -eq 1000 ]; then
-		sl=$(med 3 1 sh -c "$(show_loop_cmd)")
-		sl_c=${sl%% *} sl_w=${sl#* } fw_w=${fw#* }
+		sl=$(med 3 1 "sh $work/show-loop.sh")
+		fw_c=${fw%% *} sl_c=${sl%% *} sl_w=${sl#* } fw_w=${fw#* }
 		table_row "fixture-diff $n cases, rev..worktree" "$(cpu_ms "$fw")" "git show per case $(cpu_ms "$sl")" \
 			"$(div "$fw_c" "$sl_c" 4)x: $(div "$sl_c" "$fw_c" 0)x faster in CPU, $(div "$sl_w" "$fw_w" 0)x in wall time" ">= 50x faster" "-"
 	fi
