@@ -262,11 +262,39 @@ static int find_endpoints(struct window *w, const struct window_options *o, git_
 	return 0;
 }
 
-enum window_outcome window_compute(struct window *w, git_repository *repo, struct config *cfg,
-				   const struct window_options *o)
+/* Resolve both ends in repo and list the commits between them; quiet: no warnings for a missing end. */
+static enum window_outcome resolve_and_list(struct window *w, git_repository *repo,
+					    struct config *cfg, const struct window_options *o,
+					    int quiet)
 {
 	enum nightly_resolution rc_good, rc_bad;
 
+	if (!repo)
+		return WINDOW_LISTED;
+	rc_good = resolve_end(&w->last_good, repo, o->good, "last good", "good");
+	rc_bad = rc_good == NIGHTLY_ERROR ? NIGHTLY_FOUND : resolve_end(&w->first_bad, repo, o->bad, "first bad", "bad");
+	if (rc_good == NIGHTLY_ERROR || rc_bad == NIGHTLY_ERROR)
+		return WINDOW_ERROR;
+	if (rc_good == NIGHTLY_MISSING || rc_bad == NIGHTLY_MISSING) {
+		/* Two nightlies on one sha are a quiet day even when it is not local. */
+		if (w->last_good.point && w->first_bad.point &&
+		    !strcmp(w->last_good.point->run->sha, w->first_bad.point->run->sha))
+			w->empty = 1;
+		if (quiet)
+			return WINDOW_INCOMPLETE;
+		if (w->last_good.problem)
+			warning("%s", w->last_good.problem);
+		if (w->first_bad.problem)
+			warning("%s", w->first_bad.problem);
+		advise("run 'git fetch' to get the missing commit, or give --good/--bad");
+		return WINDOW_INCOMPLETE;
+	}
+	return list_commits(w, repo, cfg);
+}
+
+enum window_outcome window_compute(struct window *w, git_repository *repo, struct config *cfg,
+				   const struct window_options *o)
+{
 	memset(w, 0, sizeof(*w));
 	dashboard_init(&w->dash);
 	if (window_slice_setup(&w->slice, cfg, o->platform, o))
@@ -283,25 +311,24 @@ enum window_outcome window_compute(struct window *w, git_repository *repo, struc
 		    find_endpoints(w, o, repo))
 			return WINDOW_ERROR;
 	}
-	if (!repo)
-		return WINDOW_LISTED;
-	rc_good = resolve_end(&w->last_good, repo, o->good, "last good", "good");
-	rc_bad = rc_good == NIGHTLY_ERROR ? NIGHTLY_FOUND : resolve_end(&w->first_bad, repo, o->bad, "first bad", "bad");
-	if (rc_good == NIGHTLY_ERROR || rc_bad == NIGHTLY_ERROR)
+	return resolve_and_list(w, repo, cfg, o, 0);
+}
+
+enum window_outcome window_compute_loaded(struct window *w, git_repository *repo,
+					  struct config *cfg, const struct window_options *o,
+					  const struct dashboard *d, const struct series *s)
+{
+	memset(w, 0, sizeof(*w));
+	w->dash = *d;
+	w->series = *s;
+	w->borrowed = 1;
+	if (window_slice_setup(&w->slice, cfg, o->platform, o))
 		return WINDOW_ERROR;
-	if (rc_good == NIGHTLY_MISSING || rc_bad == NIGHTLY_MISSING) {
-		/* Two nightlies on one sha are a quiet day even when it is not local. */
-		if (w->last_good.point && w->first_bad.point &&
-		    !strcmp(w->last_good.point->run->sha, w->first_bad.point->run->sha))
-			w->empty = 1;
-		if (w->last_good.problem)
-			warning("%s", w->last_good.problem);
-		if (w->first_bad.problem)
-			warning("%s", w->first_bad.problem);
-		advise("run 'git fetch' to get the missing commit, or give --good/--bad");
-		return WINDOW_INCOMPLETE;
-	}
-	return list_commits(w, repo, cfg);
+	if (o->span < 1)
+		return error("--span must be at least 1 day, not %d", o->span), WINDOW_ERROR;
+	if (window_parse_date(o->date, &w->date, &w->date_is_day) || find_endpoints(w, o, repo))
+		return WINDOW_ERROR;
+	return resolve_and_list(w, repo, cfg, o, 1);
 }
 
 void window_release(struct window *w)
@@ -315,7 +342,9 @@ void window_release(struct window *w)
 	kernel_set_change_release(&w->set_change);
 	free(w->kernel_steps);
 	free(w->sparse);
-	series_release(&w->series);
-	dashboard_release(&w->dash);
+	if (!w->borrowed) {
+		series_release(&w->series);
+		dashboard_release(&w->dash);
+	}
 	memset(w, 0, sizeof(*w));
 }

@@ -110,6 +110,7 @@ struct window {
 	int date_is_day;	/* it named a whole day */
 	size_t first_shown;	/* the nightlies within span days of the date: */
 	size_t end_shown;	/* points[first_shown .. end_shown) */
+	int borrowed;		/* dash and series are the caller's (window_compute_loaded) */
 };
 
 /* What window_compute() could do. */
@@ -129,6 +130,17 @@ enum window_outcome {
 enum window_outcome window_compute(struct window *w, git_repository *repo, struct config *cfg,
 				   const struct window_options *o);
 void window_release(struct window *w);
+
+/*
+ * The same pipeline over a dashboard d and o's series s that the caller
+ * has already loaded and built (git benchbisect --scan: one load, many
+ * windows). w borrows both (a shallow copy that window_release() leaves
+ * alone): they must outlive w. A missing end prints nothing; its
+ * problem stays in last_good/first_bad.problem.
+ */
+enum window_outcome window_compute_loaded(struct window *w, git_repository *repo,
+					  struct config *cfg, const struct window_options *o,
+					  const struct dashboard *d, const struct series *s);
 
 /* "now" for relative dates; BENCHTRIAGE_NOW (ISO) pins it for tests. */
 time_t window_current_time(void);
