@@ -233,6 +233,27 @@ static size_t same_nightly(const struct series *other, const struct dash_entry *
 }
 
 /*
+ * other's nightlies within the options' range, when they set one: a view
+ * sharing other's points, for same_nightly() and series_noise(), which
+ * read only points and nr.
+ */
+static struct series others_view(const struct series *other, const struct classify_options *o)
+{
+	struct series v = *other;
+	size_t lo = 0, hi = other->nr;
+
+	if (!o->others_window)
+		return v;
+	while (lo < hi && other->points[lo].run->time < o->others_from)
+		lo++;
+	while (hi > lo && other->points[hi - 1].run->time > o->others_to)
+		hi--;
+	v.points += lo;
+	v.nr = hi - lo;
+	return v;
+}
+
+/*
  * The other platforms' Helion move over the very same nightly pair (the
  * runs of last good and first bad), never over a span that can hold their
  * own steps; flagged when it clears that platform's own noise and
@@ -248,7 +269,7 @@ static int gather_platforms(struct classify_signals *s, const struct window *w,
 	for (size_t r = 0; r < w->dash.nr_rows; r++) {
 		const char *name = w->dash.rows[r].platform_short;
 		struct series_options so = { name, NULL, o->all_runs };
-		struct series other;
+		struct series other, near;
 		size_t i, g, b;
 
 		for (i = 0; i < seen.nr && strcmp(seen.v[i], name); i++)
@@ -261,20 +282,21 @@ static int gather_platforms(struct classify_signals *s, const struct window *w,
 			strvec_clear(&seen);
 			return -1;
 		}
-		b = same_nightly(&other, bad);
+		near = others_view(&other, o);
+		b = same_nightly(&near, bad);
 		if (b) {
 			double pct = NAN, vg, vb;
 			struct named_move *m;
 
-			g = same_nightly(&other, good);
+			g = same_nightly(&near, good);
 			if (g && g < b) {
-				vg = other.points[g - 1].value[METRIC_HELION];
-				vb = other.points[b - 1].value[METRIC_HELION];
+				vg = near.points[g - 1].value[METRIC_HELION];
+				vb = near.points[b - 1].value[METRIC_HELION];
 				if (vg > 0 && vb > 0)
 					pct = 100 * (vb / vg - 1);
 			}
 			m = push_move(&s->platforms, &s->nr_platforms, name, pct);
-			m->flag = classify_big_enough(pct, 100 * series_noise(&other, METRIC_HELION), o);
+			m->flag = classify_big_enough(pct, 100 * series_noise(&near, METRIC_HELION), o);
 		}
 		series_release(&other);
 	}

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "util/usage.h"
+#include "util/date.h"
 #include "classify/classify.h"
 
 const char *const cause_json_names[CAUSE_NR] = {
@@ -33,6 +34,14 @@ void classify_options_init(struct classify_options *o)
 	strvec_init(&o->method_paths);
 	for (size_t i = 0; i < ARRAY_SIZE(default_method_paths); i++)
 		strvec_push(&o->method_paths, default_method_paths[i]);
+}
+
+void classify_others_range(time_t when, int span, time_t *from, time_t *to)
+{
+	time_t margin = (2 * (time_t)(span > 0 ? span : 0) + 2) * DAY_SECONDS;
+
+	*from = when - margin;
+	*to = when + margin;
 }
 
 void classify_options_release(struct classify_options *o)

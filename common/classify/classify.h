@@ -33,6 +33,14 @@ struct classify_options {
 	int all_runs;		/* the window's --all-runs */
 	struct strvec method_paths;	/* pathspecs of the measurement */
 	int abbrev;		/* hex digits of the hashes named (window_abbrev_len()); 8 */
+	/*
+	 * When set, the other platforms are judged on their nightlies within
+	 * [others_from, others_to] only: what a query on an absolute date
+	 * loads of them (classify_others_range()), so that a scan over the
+	 * whole dashboard says what that query says.
+	 */
+	int others_window;
+	time_t others_from, others_to;
 };
 
 /* Defaults, and the default measurement paths (docs/dashboard.md). */
@@ -40,6 +48,13 @@ void classify_options_init(struct classify_options *o);
 void classify_options_release(struct classify_options *o);
 /* Replace the method paths by the comma- or space-separated list in value. */
 void classify_set_method_paths(struct classify_options *o, const char *value);
+
+/*
+ * The other platforms' nightlies a query about the date when needs: its
+ * step lies within span days of when, and the cross-platform check looks
+ * span nightlies either side of the step.
+ */
+void classify_others_range(time_t when, int span, time_t *from, time_t *to);
 
 /*
  * The two timers: speedup (cudagraph) and helion_latency_avg_ms
