@@ -2,10 +2,12 @@
  * git-benchbisect: what a dashboard move is, and which commit made it.
  *
  *   git benchbisect [<options>] <platform> <date>
+ *   git benchbisect --scan [--since <date>] [--until <date>] [<options>] [<platform>...]
  *   git benchbisect run [<options>] [<platform> <date> | --good <rev> --bad <rev>] -- <cmd> [<args>...]
  *
  * Each form has its own option table, as git's subcommands do.
- * Exit status: classify 0 whatever the cause; run 0 when a first bad
+ * Exit status: classify 0 whatever the cause; --scan 1 when a move is a
+ * real regression, else 0; run 0 when a first bad
  * commit was found, 1 when none was; 128 fatal error (every library error
  * is one: "fatal: ..."); 129 usage error.
  */
@@ -27,12 +29,14 @@
 #include "history/window-json.h"
 #include "classify/classify.h"
 #include "classify/classify-markdown.h"
+#include "classify/classify-scan.h"
 #include "history/window-report.h"
 #include "bisect/bisect-run.h"
 
 static const char *const classify_usage[] = {
 	"git benchbisect [<options>] <platform> <date>",
 	"git benchbisect run [<options>] [<platform> <date> | --good <rev> --bad <rev>] -- <cmd> [<args>...]",
+	"git benchbisect --scan [--since <date>] [--until <date>] [<options>] [<platform>...]",
 	NULL
 };
 
@@ -65,7 +69,59 @@ struct classify_cli {
 	struct strvec method;
 	struct report_options ro;
 	int json, color;
+	int scan;
+	const char *since, *until;
 };
+
+/* Open the repository, read the method paths and the abbreviation, or die. */
+static git_repository *classify_setup(struct classify_cli *c, struct config *cfg)
+{
+	git_repository *repo = open_repo(&c->o, cfg);
+	const char *paths;
+
+	if ((paths = config_get_string(cfg, "benchbisect.methodpaths")))
+		classify_set_method_paths(&c->co, paths);
+	for (size_t i = 0; i < c->method.nr; i++)
+		strvec_push(&c->co.method_paths, c->method.v[i]);
+	/* 8 hex digits as benchwindow's report, or core.abbrev; unique. */
+	if ((c->co.abbrev = revision_abbrev_len(cfg, 8)) < 0)
+		exit(EXIT_FATAL);
+	return repo;
+}
+
+/*
+ * --scan: classify every move the benchwindow scan finds. Exit 1 when one
+ * is a real regression (a commit here made Helion slower), so a nightly
+ * job acts on what needs a code fix; the other causes are printed too.
+ */
+static int run_scan(struct classify_cli *c, int argc, const char **argv)
+{
+	struct scan_options so = { c->since, c->until, argv, (size_t)argc, 0, &c->o, 1 };
+	struct classify_scan cs;
+	git_repository *repo;
+	struct config cfg;
+	int ret;
+
+	usage_hold_errors();
+	repo = classify_setup(c, &cfg);
+	if (classify_scan(&cs, repo, &cfg, &so, &c->co))
+		exit(EXIT_FATAL);
+	ret = cs.nr_cause[CAUSE_REAL_REGRESSION] ? 1 : 0;
+	if (pager_setup(&cfg, "benchbisect", !c->json))
+		exit(EXIT_FATAL);
+	if (c->json) {
+		if (json_print_and_free(classify_scan_json(&cs)))
+			ret = EXIT_FATAL;
+	} else if (c->ro.markdown) {
+		classify_scan_markdown(stdout, &cs, &cfg);
+	} else {
+		classify_scan_print(stdout, &cs, want_color(c->color, &cfg, "color.benchbisect"));
+	}
+	classify_scan_release(&cs);
+	config_release(&cfg);
+	git_repository_free(repo);
+	return ret;
+}
 
 /*
  * The platform's history is needed whole; the other platforms' only near
@@ -74,7 +130,7 @@ struct classify_cli {
  */
 static void limit_load(struct window_options *o)
 {
-	time_t when, again, margin = (2 * (time_t)(o->span > 0 ? o->span : 0) + 2) * DAY_SECONDS;
+	time_t when, again;
 	int is_day;
 
 	/*
@@ -86,8 +142,8 @@ static void limit_load(struct window_options *o)
 		return;
 	o->source.filter.platform = o->platform;
 	o->source.filter.others_window = 1;
-	o->source.filter.others_from = when - margin;
-	o->source.filter.others_to = when + margin;
+	classify_others_range(when, o->span, &o->source.filter.others_from,
+			      &o->source.filter.others_to);
 }
 
 static int cmd_classify(int argc, const char **argv)
@@ -97,7 +153,6 @@ static int cmd_classify(int argc, const char **argv)
 	struct classify_result res;
 	git_repository *repo;
 	struct config cfg;
-	const char *paths;
 	struct window w;
 	int ret;
 	int quiet = 0;
@@ -114,6 +169,9 @@ static int cmd_classify(int argc, const char **argv)
 				 0, 1, PARSE_OPT_ABOVE_MIN),
 		OPT_STRING_LIST(0, "method-path", &c.method, "pathspec",
 				"also count commits touching <pathspec> as measurement changes"),
+		OPT_GROUP("Scan"),
+		OPT_BOOL(0, "scan", &c.scan, "classify every platform's steps in a range"),
+		OPT_SCAN_RANGE(&c.since, &c.until),
 		OPT_GROUP("Output"),
 		OPT_BOOL(0, "json", &c.json, "print one JSON object (see the man page)"),
 		OPT_COLOR(&c.color),
@@ -131,32 +189,33 @@ static int cmd_classify(int argc, const char **argv)
 	if (window_options_check(&c.o))
 		usage_with_options(classify_usage, options);
 	usage_set_quiet(quiet);
-	if (argc != 2)
+	if ((c.since || c.until) && !c.scan)
+		usage_error(classify_usage, options, "--since and --until need --scan");
+	if (c.scan && (c.o.kernel || c.o.good || c.o.bad || c.ro.svg))
+		usage_error(classify_usage, options, "--scan does not take --kernel, --good, --bad or --svg");
+	if (!c.scan && argc != 2)
 		usage_error(classify_usage, options,
 			    argc < 2 ? "need a <platform> and a <date>" : "too many arguments");
 	if (report_options_check(&c.ro, c.json))
 		usage_with_options(classify_usage, options);
-	c.o.platform = argv[0];
-	c.o.date = argv[1];
 	c.co.span = c.o.span;
 	/* one step decision: the window applies benchbisect's thresholds */
 	c.o.noise_multiple = c.co.noise_multiple;
 	c.o.min_change = c.co.min_change;
 	c.co.all_runs = c.o.all_runs;
+	if (c.scan) {
+		ret = run_scan(&c, argc, argv);
+		goto out;
+	}
+	c.o.platform = argv[0];
+	c.o.date = argv[1];
 	limit_load(&c.o);
 
 	usage_hold_errors();
-	repo = open_repo(&c.o, &cfg);
-	if ((paths = config_get_string(&cfg, "benchbisect.methodpaths")))
-		classify_set_method_paths(&c.co, paths);
-	for (size_t i = 0; i < c.method.nr; i++)
-		strvec_push(&c.co.method_paths, c.method.v[i]);
+	repo = classify_setup(&c, &cfg);
 	if (window_compute(&w, repo, &cfg, &c.o) == WINDOW_ERROR)
 		exit(EXIT_FATAL);
 	ret = w.not_ancestor;	/* exit 1, like git bisect with swapped ends */
-	/* 8 hex digits as benchwindow's report, or core.abbrev; unique. */
-	if ((c.co.abbrev = revision_abbrev_len(&cfg, 8)) < 0)
-		exit(EXIT_FATAL);
 	c.co.abbrev = window_abbrev_len(&w, repo, c.co.abbrev);
 	classify_signals_init(&sig);
 	classify_result_init(&res);
@@ -181,6 +240,7 @@ static int cmd_classify(int argc, const char **argv)
 	window_release(&w);
 	config_release(&cfg);
 	git_repository_free(repo);
+out:
 	classify_options_release(&c.co);
 	strvec_clear(&c.method);
 	window_options_release(&c.o);

@@ -6,11 +6,11 @@
 #include "classify/classify-markdown.h"
 
 static void heading(FILE *fp, const struct classify_result *r, const struct window *w,
-		    const struct window_options *wo)
+		    const struct window_options *wo, int level)
 {
 	char date[32];
 
-	fputs("### ", fp);
+	fprintf(fp, "%.*s ", level, "######");
 	markup_fputs(fp, wo->platform, markdown_escape);
 	if (wo->kernel) {
 		fputs(" (kernel ", fp);
@@ -63,7 +63,14 @@ void classify_markdown(FILE *fp, const struct classify_result *r, const struct w
 {
 	char *link_base = config_github_base_url(cfg);
 
-	heading(fp, r, w, wo);
+	classify_markdown_report(fp, r, w, wo, link_base, 3);
+	free(link_base);
+}
+
+void classify_markdown_report(FILE *fp, const struct classify_result *r, const struct window *w,
+			      const struct window_options *wo, const char *link_base, int level)
+{
+	heading(fp, r, w, wo, level);
 	verdict(fp, r, w, link_base);
 	window_markdown_series(fp, w);
 	if (r->nr_candidates) {
@@ -77,5 +84,4 @@ void classify_markdown(FILE *fp, const struct classify_result *r, const struct w
 	/* A real regression's candidates are the whole window already. */
 	if (r->cause != CAUSE_REAL_REGRESSION || !r->nr_candidates)
 		window_markdown_commits(fp, w, link_base, 0);
-	free(link_base);
 }

@@ -14,4 +14,8 @@
 void classify_markdown(FILE *fp, const struct classify_result *r, const struct window *w,
 		       const struct window_options *wo, struct config *cfg);
 
+/* The same report under a heading of level 1-6, commits linked to link_base (NULL: none). */
+void classify_markdown_report(FILE *fp, const struct classify_result *r, const struct window *w,
+			      const struct window_options *wo, const char *link_base, int level);
+
 #endif

@@ -260,7 +260,7 @@ int scan_compute(struct scan *sc, git_repository *repo, struct config *cfg,
 	if (o->window->span < 1)
 		return error("--span must be at least 1 day, not %d", o->window->span);
 	/* One platform named: load only its history, as a single query does. */
-	src.filter.platform = o->nr_platforms == 1 ? o->platforms[0] : NULL;
+	src.filter.platform = o->nr_platforms == 1 && !o->all_history ? o->platforms[0] : NULL;
 	if (dashboard_load(&sc->dash, &src, cfg) || build_series(sc, o) || scan_range(sc, o))
 		return -1;
 	for (size_t i = 0; i < sc->nr_series; i++)
@@ -268,8 +268,13 @@ int scan_compute(struct scan *sc, git_repository *repo, struct config *cfg,
 	if (sc->nr_entries)
 		qsort(sc->entries, sc->nr_entries, sizeof(*sc->entries), newest_first);
 	for (size_t i = 0; i < sc->nr_entries; i++) {
-		sc->nr_steps += sc->entries[i].kind == SCAN_STEP;
-		if (repo && count_window(&sc->entries[i], repo, cfg, o->window))
+		struct scan_entry *e = &sc->entries[i];
+
+		sc->nr_steps += e->kind == SCAN_STEP;
+		e->nr_sparse = series_sparse_kernels(e->series, e->index, &e->sparse);
+		if (sparse_kernels_noise(e->sparse, e->nr_sparse, e->series, &sc->dash,
+					 o->window->all_runs) ||
+		    (repo && count_window(e, repo, cfg, o->window)))
 			return -1;
 	}
 	return 0;
@@ -281,6 +286,7 @@ void scan_release(struct scan *sc)
 		kernel_set_change_release(&sc->entries[i].set_change);
 		free(sc->entries[i].last_good.problem);
 		free(sc->entries[i].first_bad.problem);
+		free(sc->entries[i].sparse);
 	}
 	free(sc->entries);
 	for (size_t i = 0; i < sc->nr_series; i++)

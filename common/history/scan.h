@@ -27,6 +27,9 @@ struct scan_entry {
 	int counted;			/* both ends resolved: the counts below hold */
 	size_t nr_commits;		/* first-parent commits last_good..first_bad */
 	size_t nr_slice;		/* those in the platform's slice */
+	struct sparse_kernel *sparse;	/* a platform's kernels back at first bad after missing
+					   last good (history/sparse.h), noise filled; owned */
+	size_t nr_sparse;
 };
 
 struct scan_options {
@@ -36,6 +39,7 @@ struct scan_options {
 	size_t nr_platforms;
 	int kernels;		/* also each kernel's own series */
 	const struct window_options *window;	/* source, span, thresholds, slice */
+	int all_history;	/* load every platform's history even when one is named */
 };
 
 struct scan {
@@ -51,6 +55,11 @@ struct scan {
 };
 
 #define SCAN_DEFAULT_DAYS 30
+
+/* The range options of every --scan (benchwindow's and benchbisect's). */
+#define OPT_SCAN_RANGE(since, until) \
+	OPT_STRING(0, "since", (since), "date", "with --scan: from <date> (default: 30 days before the newest nightly)"), \
+	OPT_STRING(0, "until", (until), "date", "with --scan: up to <date>, inclusive")
 
 /*
  * Load the dashboard, scan, and (when repo is not NULL) count each
