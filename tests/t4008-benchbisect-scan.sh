@@ -1,0 +1,193 @@
+#!/bin/bash
+# git benchbisect --scan: the cause of every move benchwindow --scan finds,
+# from one load of the dashboard; each move is what the single query on
+# its first bad nightly's day says, evidence and all. Exit 1 when a move
+# is a real regression, 0 otherwise, 128 on error, 129 on misuse.
+. "$(dirname "$0")/lib/test-lib.sh"
+. "$TEST_DIR/lib/bisect-repo.sh"
+. "$TEST_DIR/lib/report-lib.sh"
+
+GH=https://github.com/pytorch/helion/commit
+
+test_expect_success 'setup: a regression, a machine change and a kernel leaving, on three of four platforms' '
+	bb_repo repo window_regression &&
+	(cd repo && bb_dashboard --platform mi350x=matmul,softmax \
+		--event regress:b200_cute:2026-09-10:0.85 \
+		--event machine:h100:2026-09-14:0.8 \
+		--event drop:b200:2026-09-06:1:softmax >../dash.json) &&
+	(cd repo && bb_dashboard --platform mi350x=matmul,softmax >../flat.json)
+'
+
+# single <args...>: the single query's text output, one per move, joined
+# as the scan joins them.
+single() {
+	for q in "$@"; do
+		echo &&
+		git benchbisect --file ../dash.json ${q%%:*} ${q#*:} 2>/dev/null || return 1
+	done
+}
+
+test_expect_success 'every move, newest first, each block the single query on its day; exit 1 for the regression' '
+	cd repo &&
+	test_expect_code 1 git benchbisect --scan --file ../dash.json >../out 2>../err &&
+	test_must_be_empty ../err &&
+	{
+		echo "classified scan of 4 platforms, 2026-08-22 .. 2026-09-20: 3 moves: 1 real regression, 1 benchmark method change, 1 hardware issue" &&
+		single h100:2026-09-14 b200_cute:2026-09-10 b200:2026-09-06
+	} >../expect &&
+	test_cmp ../expect ../out &&
+	sed -n "/^[a-z0-9_]* on 2026-/p" ../out >actual &&
+	cat >expect <<-\EOF &&
+	h100 on 2026-09-14: hardware issue
+	b200_cute on 2026-09-10: real regression
+	b200 on 2026-09-06: benchmark method change
+	EOF
+	test_cmp expect actual &&
+	grep -x "culprit: c75873cc \[cute\] Rework the softmax reduction pipeline (#3311)" ../out
+'
+
+# same_objects <scan.json> <day>...: each of the scan's steps is, key for
+# key, the single query's --json object on that platform and day.
+same_objects() {
+	scan=$1 && shift &&
+	for q in "$@"; do
+		git benchbisect --json --file ../dash.json ${q%%:*} ${q#*:} >../one.json 2>/dev/null &&
+		jq -S ".steps[] | select(.platform == \"${q%%:*}\" and .date == \"${q#*:}\")" "$scan" >actual &&
+		jq -S . ../one.json >expect &&
+		test_cmp expect actual || return 1
+	done
+}
+
+test_expect_success '--json: the envelope, and each step the single query'"'"'s object' '
+	cd repo &&
+	test_expect_code 1 git benchbisect --scan --json --file ../dash.json >../scan.json &&
+	jq -c "[.since, .until, .platforms, [.steps[] | [.platform, .date, .cause, .culprit.subject]]]" ../scan.json >actual &&
+	cat >expect <<-\EOF &&
+	["2026-08-22","2026-09-20",["b200","b200_cute","h100","mi350x"],[["h100","2026-09-14","hardware",null],["b200_cute","2026-09-10","real_regression","[cute] Rework the softmax reduction pipeline (#3311)"],["b200","2026-09-06","method_change",null]]]
+	EOF
+	test_cmp expect actual &&
+	same_objects ../scan.json h100:2026-09-14 b200_cute:2026-09-10 b200:2026-09-06
+'
+
+test_expect_success 'one load: the dashboard from stdin, read once, says the same' '
+	cd repo &&
+	test_expect_code 1 git benchbisect --scan --json --file - <../dash.json >../stdin.json &&
+	test_cmp ../scan.json ../stdin.json
+'
+
+test_expect_success 'one download: with --refresh every load would fetch, and one does' '
+	mkdir www &&
+	cp dash.json www/ &&
+	start_httpd www &&
+	cd repo &&
+	test_expect_code 1 git benchbisect --scan --json --refresh --url "$HTTPD_URL/dash.json" >../url.json &&
+	test_cmp ../scan.json ../url.json &&
+	grep -c "^GET /dash.json" "$TRASH/httpd.log" >actual &&
+	echo 1 >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'named platforms: the other platforms still count as evidence' '
+	cd repo &&
+	test_expect_code 1 git benchbisect --scan --file ../dash.json b200_cute >../out &&
+	{
+		echo "classified scan of 1 platform, 2026-08-22 .. 2026-09-20: 1 move: 1 real regression" &&
+		single b200_cute:2026-09-10
+	} >../expect &&
+	test_cmp ../expect ../out &&
+	grep "^  other platforms, same nightlies 2026-09-09 -> 2026-09-10: b200 " ../out
+'
+
+test_expect_success 'exit 0 when no move is a real regression, and when nothing moved' '
+	cd repo &&
+	test_expect_code 0 git benchbisect --scan --file ../dash.json --since 2026-09-11 >../out &&
+	{
+		echo "classified scan of 4 platforms, 2026-09-11 .. 2026-09-20: 1 move: 1 hardware issue" &&
+		single h100:2026-09-14
+	} >../expect &&
+	test_cmp ../expect ../out &&
+	test_expect_code 0 git benchbisect --scan --file ../flat.json >../out &&
+	echo "classified scan of 4 platforms, 2026-08-22 .. 2026-09-20: no step beyond the noise" >../expect &&
+	test_cmp ../expect ../out &&
+	test_expect_code 0 git benchbisect --scan --json --file ../flat.json mi350x >../out &&
+	printf "%s\n" "{" "	\"since\":	\"2026-08-22\"," "	\"until\":	\"2026-09-20\"," \
+		"	\"platforms\":	[\"mi350x\"]," "	\"steps\":	[]" "}" >../expect &&
+	test_cmp ../expect ../out
+'
+
+test_expect_success '--format=markdown: a table of the moves, then each single report a level down' '
+	cd repo &&
+	git remote add origin git@github.com:pytorch/helion.git &&
+	test_expect_code 1 git benchbisect --scan --format=markdown --file ../dash.json --since 2026-09-06 >../scan.md &&
+	culprit=$(git rev-parse c75873cc) &&
+	cat >expect <<-EOF &&
+	### Benchmark scan, classified: 4 platforms, 2026-09-06 .. 2026-09-20: 3 moves: 1 real regression, 1 benchmark method change, 1 hardware issue
+
+	| first bad | platform | change | cause | culprit |
+	| --- | --- | ---: | --- | --- |
+	| 2026-09-14 | h100 | -19.8% | hardware issue |  |
+	| 2026-09-10 | b200\_cute | -15.1% | real regression | [\`c75873cc\`]($GH/$culprit) \[cute\] Rework the softmax reduction pipeline (#3311) |
+	| 2026-09-06 | b200 | -1.8% | benchmark method change |  |
+
+	EOF
+	head -8 ../scan.md >actual &&
+	test_cmp expect actual &&
+	for q in h100:2026-09-14 b200_cute:2026-09-10 b200:2026-09-06; do
+		git benchbisect --format=markdown --file ../dash.json ${q%%:*} ${q#*:} 2>/dev/null |
+			sed "1s/^### /#### /" || return 1
+	done >expect &&
+	sed 1,8d ../scan.md >actual &&
+	test_cmp expect actual &&
+	outline ../scan.md >../scan.outline &&
+	grep "^h[34] " ../scan.outline >actual &&
+	cat >expect <<-\EOF &&
+	h3 Benchmark scan, classified: 4 platforms, 2026-09-06 .. 2026-09-20: 3 moves: 1 real regression, 1 benchmark method change, 1 hardware issue
+	h4 h100 on 2026-09-14: hardware issue
+	h4 b200_cute on 2026-09-10: real regression
+	h4 b200 on 2026-09-06: benchmark method change
+	EOF
+	test_cmp expect actual &&
+	grep -F -x "| 2026-09-10 | b200_cute | -15.1% | real regression | [\`c75873cc\`]($GH/$culprit) [cute] Rework the softmax reduction pipeline (#3311) |" ../scan.outline
+'
+
+test_expect_success 'a nightly not in the clone: the window is not listed, the verdict rests on the dashboard' '
+	(cd repo && git branch older "$(nightly_sha 2026-09-12)") &&
+	git clone -q --no-local --single-branch -b older repo older &&
+	cd older &&
+	test_expect_code 1 git benchbisect --scan --file ../dash.json --since 2026-09-10 >../out 2>../err &&
+	test_must_be_empty ../err &&
+	sed -n "/^[a-z0-9_]* on 2026-/p;/^last good/p;/^first bad/p;/^  window/p" ../out >actual &&
+	cat >expect <<-EOF &&
+	h100 on 2026-09-14: hardware issue
+	last good: $(cd ../repo && nightly_short 2026-09-13) (run 3000000012, 2026-09-13T08:20:00Z), not in this repository
+	first bad: $(cd ../repo && nightly_short 2026-09-14) (run 3000000013, 2026-09-14T08:20:00Z), not in this repository
+	  window: not listed: a nightly'\''s commit is not in this repository
+	b200_cute on 2026-09-10: real regression
+	last good: a9b79a84 (run 3000000008, 2026-09-09T08:20:00Z)
+	first bad: 008d9028 (run 3000000009, 2026-09-10T08:20:00Z)
+	  window: 4 first-parent commits in a9b79a84..008d9028
+	EOF
+	test_cmp expect actual
+'
+
+test_expect_success 'usage errors exit 129, bad input and no repository 128' '
+	cd repo &&
+	usage_error_is "error: --since and --until need --scan" \
+		git benchbisect --since 2026-09-01 --file ../dash.json h100 2026-09-14 &&
+	usage_error_is "error: --scan does not take --kernel, --good, --bad or --svg" \
+		git benchbisect --scan --kernel matmul --file ../dash.json &&
+	usage_error_is "error: --scan does not take --kernel, --good, --bad or --svg" \
+		git benchbisect --scan --svg x.svg --file ../dash.json &&
+	usage_error_is "error: --format=markdown and --json cannot be combined" \
+		git benchbisect --scan --format=markdown --json --file ../dash.json &&
+	test_expect_code 128 git benchbisect --scan --file ../dash.json --since 2026-02-30 2>../err &&
+	echo "fatal: there is no day '\''2026-02-30'\'' in the calendar" >../expect &&
+	test_cmp ../expect ../err &&
+	test_expect_code 128 git benchbisect --scan --file ../dash.json a100 2>../err &&
+	grep "^fatal: unknown platform '\''a100'\''" ../err &&
+	cd .. &&
+	test_expect_code 128 env GIT_CEILING_DIRECTORIES="$PWD" git benchbisect --scan --file dash.json 2>err &&
+	grep "^fatal: not a git repository" err
+'
+
+test_done
