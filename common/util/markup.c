@@ -6,15 +6,45 @@
 
 #define REPLACEMENT "\xef\xbf\xbd"	/* U+FFFD */
 
+/*
+ * The length of the GitHub mention ("@user", "@org/team") at s, or 0: an
+ * @ that follows no word character and comes before a letter or digit,
+ * with the name characters after it.
+ */
+static size_t mention_len(const char *start, const char *s)
+{
+	size_t n = 1;
+
+	if (*s != '@' || !isalnum((unsigned char)s[1]) ||
+	    (s > start && (isalnum((unsigned char)s[-1]) || s[-1] == '_')))
+		return 0;
+	while (isalnum((unsigned char)s[n]) || (s[n] && strchr("-_/", s[n])))
+		n++;
+	return n;
+}
+
 void markdown_escape(struct strbuf *sb, const char *s)
 {
 	/* CommonMark lets any ASCII punctuation be escaped; these can start markup. */
 	static const char special[] = "\\`*_[]<>|~&!$";
+	const char *start = s;
 
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
+		size_t mention = mention_len(start, s);
 
-		if (c < 0x20 || c == 0x7f)
+		if (mention) {
+			/*
+			 * A mention notifies its user or team, and a backslash
+			 * does not stop it; in a code span it is text
+			 * (GitHub: "The text within the backticks will not be
+			 * formatted").
+			 */
+			strbuf_addch(sb, '`');
+			strbuf_add(sb, s, mention);
+			strbuf_addch(sb, '`');
+			s += mention - 1;
+		} else if (c < 0x20 || c == 0x7f)
 			strbuf_addstr(sb, REPLACEMENT);
 		else if (strchr(special, c))
 			strbuf_addch(sb, '\\'), strbuf_addch(sb, c);

@@ -13,8 +13,10 @@
 /*
  * Append s to sb as Markdown inline text: every character that could open
  * markup (emphasis, code, links, autolinks, HTML, tables, strikethrough,
- * math) is backslash-escaped, and control characters (newlines included,
- * which would end a list item or a table row) become U+FFFD.
+ * math) is backslash-escaped, control characters (newlines included,
+ * which would end a list item or a table row) become U+FFFD, and a GitHub
+ * @mention ("@user", "@org/team" after no word character) becomes a code
+ * span, which notifies nobody.
  */
 void markdown_escape(struct strbuf *sb, const char *s);
 

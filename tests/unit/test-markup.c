@@ -45,6 +45,9 @@ int main(void)
 		 "\\*a\\* \\_b\\_ \\`c\\` \\<d\\> e\\|f \\~\\~g\\~\\~ h \\& i \\!\\[j\\] \\$k\\$ \\\\");
 	check_md("line\nbreak\ttab\x1b[31m", "line\xef\xbf\xbd" "break\xef\xbf\xbd" "tab\xef\xbf\xbd\\[31m");
 	check_md("caf\xc3\xa9 #12 1. - +", "caf\xc3\xa9 #12 1. - +");
+	check_md("Fix @octocat's bug, thanks @helion/perf-team and ada@example.com (#3311)",
+		 "Fix `@octocat`'s bug, thanks `@helion/perf-team` and ada@example.com (#3311)");
+	check_md("(@a-b) [@c] @@d @-e @ f_@g", "(`@a-b`) \\[`@c`\\] @`@d` @-e @ f\\_@g");
 
 	check_code("(?i)\\[(?:cute|cutedsl)\\]", "`(?i)\\[(?:cute|cutedsl)\\]`");
 	check_code("a`b``c", "```a`b``c```");
