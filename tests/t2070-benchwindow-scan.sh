@@ -151,6 +151,7 @@ test_expect_success 'the JSON document is pinned' '
 	|				"other_steps":	[]
 	|			},
 	|			"kernel_set_change":	null,
+	|			"sparse_kernels":	[],
 	|			"commits":	2,
 	|			"slice_commits":	0
 	|		}]

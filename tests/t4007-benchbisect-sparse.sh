@@ -102,6 +102,59 @@ test_expect_success 'benchwindow --json: sparse_kernels' '
 	test_must_be_empty err
 '
 
+test_expect_success 'benchwindow --format=markdown: the sparse kernel is a list item with its wider window' '
+	cd plain &&
+	git benchwindow --file ../sparse.json --format=markdown b200 2026-09-10 >../w.md 2>err &&
+	. "$TEST_DIR/lib/report-lib.sh" &&
+	outline ../w.md | grep "^- \*\*sparse kernel" >actual &&
+	cat >expect <<-\EOF &&
+	- **sparse kernel**: layer_norm-bwd was not measured on the last good nightly (2026-09-09): its -45.0% since its last measurement on 2026-09-05 belongs to the wider window `b1c1563f`..`ef2f5d54`
+	EOF
+	test_cmp expect actual &&
+	git benchwindow --file ../sparse.json --format=markdown --good b1c1563f --bad ef2f5d54 b200 2026-09-10 >../g.md 2>err &&
+	! grep "sparse kernel" ../g.md
+'
+
+test_expect_success 'benchwindow --scan: a note under the step, sparse_kernels in --json, a list item in Markdown' '
+	cd plain &&
+	test_expect_code 1 git benchwindow --scan --file ../sparse.json --since 2026-09-06 >out &&
+	cat >expect <<-\EOF &&
+	scan of 1 platform, 2026-09-06 .. 2026-09-20: 1 step, 2 kernel-list changes
+
+	first bad   platform   change   score  commits  slice  what
+	2026-09-10  b200       -13.6%   29.1x        2      0  step since 2026-09-09
+	            note: kernel '\''layer_norm-bwd'\'' was not measured on 2026-09-09: its -45.0% since 2026-09-05 belongs to a wider window
+	2026-09-10  b200        -1.3%       -        2      0  kernel list; added layer_norm-bwd
+	2026-09-06  b200       -12.5%       -        2      0  kernel list; gone layer_norm-bwd
+	EOF
+	test_cmp expect out &&
+	test_expect_code 1 git benchwindow --scan --json --file ../sparse.json >scan.json &&
+	git benchwindow --json --file ../sparse.json b200 2026-09-10 >one.json 2>/dev/null &&
+	jq -c .sparse_kernels one.json >expect &&
+	jq -c ".steps[0].sparse_kernels, .steps[1].sparse_kernels, .steps[2].sparse_kernels" scan.json >actual &&
+	{ cat expect expect && echo "[]"; } >expect2 &&
+	test_cmp expect2 actual &&
+	test_expect_code 1 git benchwindow --scan --format=markdown --file ../sparse.json >scan.md &&
+	grep "sparse kernel" scan.md >actual &&
+	cat >expect <<-\EOF &&
+	- **sparse kernel**, b200 on 2026-09-10: layer\_norm-bwd was not measured on the last good nightly (2026-09-09): its -45.0% since its last measurement on 2026-09-05 belongs to the wider window `b1c1563f`..`ef2f5d54`
+	EOF
+	test_cmp expect actual
+'
+
+test_expect_success 'benchbisect --scan: the sparse kernel is in the move'"'"'s evidence, as in the single query' '
+	cd plain &&
+	test_expect_code 0 git benchbisect --scan --file ../sparse.json >out 2>err &&
+	test_must_be_empty err &&
+	grep "^  sparse kernel" out >actual &&
+	git benchbisect --file ../sparse.json b200 2026-09-10 2>/dev/null | grep "^  sparse kernel" >expect &&
+	test_cmp expect actual &&
+	test_expect_code 0 git benchbisect --scan --json --file ../sparse.json >scan.json &&
+	jq -c ".steps[0].evidence[] | select(.signal == \"sparse kernel\") | .values" scan.json >actual &&
+	echo "{\"kernel\":\"layer_norm-bwd\",\"last_measured_date\":\"2026-09-05\",\"first_bad_date\":\"2026-09-10\",\"change_pct\":-45}" >expect &&
+	test_cmp expect actual
+'
+
 test_expect_success 'benchwindow: a hostile kernel name is shell-quoted, its control characters escaped' '
 	cd plain &&
 	sed "s/layer_norm-bwd/ln'\''s \\\\u001b[31m bwd/" ../sparse.json >../hostile.json &&

@@ -55,6 +55,31 @@ static void add_row(struct strbuf *sb, const struct scan_entry *e, const char *l
 	strbuf_addstr(sb, " |\n");
 }
 
+/*
+ * Under the table, a list item for each sparse kernel whose move distorts
+ * its window (once for a step and a kernel-list change on one night).
+ */
+static void add_sparse(struct strbuf *sb, const struct scan *sc)
+{
+	const char *sep = "\n";
+	char day[16];
+
+	for (size_t i = 0; i < sc->nr_entries; i++) {
+		const struct scan_entry *e = &sc->entries[i];
+
+		for (size_t j = 0; !scan_entry_repeats(sc, i) && j < e->nr_sparse; j++) {
+			if (!sparse_kernel_matters(&e->sparse[j], sc->noise_multiple, sc->min_change))
+				continue;
+			strbuf_addf(sb, "%s- **sparse kernel**, ", sep);
+			sep = "";
+			markdown_escape(sb, e->series->platform);
+			strbuf_addf(sb, " on %s: ", format_day(day, e->series->points[e->index].run->time));
+			window_markdown_sparse(sb, e->series, e->index, &e->sparse[j]);
+			strbuf_addch(sb, '\n');
+		}
+	}
+}
+
 void scan_markdown(FILE *fp, const struct scan *sc, struct config *cfg)
 {
 	size_t nr_sets = sc->nr_entries - sc->nr_steps;
@@ -77,6 +102,7 @@ void scan_markdown(FILE *fp, const struct scan *sc, struct config *cfg)
 	      "| --- | --- | ---: | ---: | ---: | ---: | --- | --- |\n", fp);
 	for (size_t i = 0; i < sc->nr_entries; i++)
 		add_row(&sb, &sc->entries[i], link_base);
+	add_sparse(&sb, sc);
 	fputs(sb.buf, fp);
 	strbuf_release(&sb);
 	free(link_base);

@@ -27,6 +27,27 @@ static void print_names(FILE *fp, const char *what, const char **names, size_t n
 	window_print_names(fp, names, nr);
 }
 
+/*
+ * A note under entry i's row for each sparse kernel whose move distorts
+ * its window (once for a step and a kernel-list change on one night).
+ */
+static void print_sparse(FILE *fp, const struct scan *sc, size_t entry)
+{
+	const struct scan_entry *e = &sc->entries[entry];
+	char good[16], since[16];
+
+	for (size_t i = 0; !scan_entry_repeats(sc, entry) && i < e->nr_sparse; i++) {
+		const struct sparse_kernel *k = &e->sparse[i];
+
+		if (!sparse_kernel_matters(k, sc->noise_multiple, sc->min_change))
+			continue;
+		fprintf(fp, "%12snote: kernel '%s' was not measured on %s: its %+.1f%% since %s belongs to a wider window\n",
+			"", quote_term(k->kernel),
+			format_day(good, e->series->points[e->index - 1].run->time), k->change_pct,
+			format_day(since, e->series->points[k->since].run->time));
+	}
+}
+
 static void print_count(FILE *fp, const struct scan_entry *e, size_t n, int width)
 {
 	if (e->counted)
@@ -77,12 +98,13 @@ void scan_print(FILE *fp, const struct scan *sc)
 		if (e->kind == SCAN_STEP) {
 			fprintf(fp, "  step since %s\n",
 				format_day(d2, e->series->points[e->index - 1].run->time));
-			continue;
+		} else {
+			fputs("  kernel list", fp);
+			print_names(fp, "gone", e->set_change.gone, e->set_change.nr_gone);
+			print_names(fp, "added", e->set_change.added, e->set_change.nr_added);
+			fputc('\n', fp);
 		}
-		fputs("  kernel list", fp);
-		print_names(fp, "gone", e->set_change.gone, e->set_change.nr_gone);
-		print_names(fp, "added", e->set_change.added, e->set_change.nr_added);
-		fputc('\n', fp);
+		print_sparse(fp, sc, i);
 	}
 }
 
@@ -108,6 +130,7 @@ static cJSON *entry_json(const struct scan_entry *e)
 			      cJSON_CreateNull());
 	cJSON_AddItemToObject(o, "kernel_set_change", e->kind == SCAN_KERNEL_SET ?
 			      window_set_change_json(s, &e->set_change) : cJSON_CreateNull());
+	cJSON_AddItemToObject(o, "sparse_kernels", sparse_kernels_json(s, e->sparse, e->nr_sparse));
 	cJSON_AddItemToObject(o, "commits", count_json(e, e->nr_commits));
 	cJSON_AddItemToObject(o, "slice_commits", count_json(e, e->nr_slice));
 	return o;

@@ -52,6 +52,7 @@ struct scan {
 	struct scan_entry *entries;	/* newest first; owned */
 	size_t nr_entries, alloc_entries;
 	size_t nr_steps;	/* entries of kind SCAN_STEP */
+	double noise_multiple, min_change;	/* the step decision's (sparse_kernel_matters()) */
 };
 
 #define SCAN_DEFAULT_DAYS 30
@@ -70,5 +71,12 @@ struct scan {
 int scan_compute(struct scan *sc, git_repository *repo, struct config *cfg,
 		 const struct scan_options *o);
 void scan_release(struct scan *sc);
+
+/* 1 when entry i is at the same nightly of the same series as entry i - 1 (a step and a kernel-list change). */
+static inline int scan_entry_repeats(const struct scan *sc, size_t i)
+{
+	return i && sc->entries[i].series == sc->entries[i - 1].series &&
+		sc->entries[i].index == sc->entries[i - 1].index;
+}
 
 #endif

@@ -1,6 +1,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include "util/usage.h"
+#include "history/step.h"
 #include "history/sparse.h"
 
 static int measured(const struct series *s, size_t t, size_t r)
@@ -50,4 +51,9 @@ int sparse_kernels_noise(struct sparse_kernel *k, size_t nr, const struct series
 		series_release(&one);
 	}
 	return 0;
+}
+
+int sparse_kernel_matters(const struct sparse_kernel *k, double noise_multiple, double min_change)
+{
+	return step_significant(k->change_pct, k->noise_pct, noise_multiple, min_change, NULL);
 }

@@ -33,4 +33,11 @@ size_t series_sparse_kernels(const struct series *s, size_t index, struct sparse
 int sparse_kernels_noise(struct sparse_kernel *k, size_t nr, const struct series *s,
 			 const struct dashboard *d, int all_runs);
 
+/*
+ * 1 when k's move clears its own noise and the step decision's
+ * thresholds: a move that distorts the window, which the text reports
+ * warn about (--json lists every sparse kernel).
+ */
+int sparse_kernel_matters(const struct sparse_kernel *k, double noise_multiple, double min_change);
+
 #endif

@@ -102,14 +102,13 @@ cJSON *window_kernel_steps_json(const struct window *w)
 	return a;
 }
 
-/* [{kernel, last_measured, change_pct, noise_pct, good_sha}]: kernels back at first bad after missing last good. */
-static cJSON *window_sparse_json(const struct window *w)
+cJSON *sparse_kernels_json(const struct series *s, const struct sparse_kernel *sparse, size_t nr)
 {
 	cJSON *a = cJSON_CreateArray();
 
-	for (size_t i = 0; i < w->nr_sparse; i++) {
-		const struct sparse_kernel *k = &w->sparse[i];
-		const struct dash_entry *since = w->series.points[k->since].run;
+	for (size_t i = 0; i < nr; i++) {
+		const struct sparse_kernel *k = &sparse[i];
+		const struct dash_entry *since = s->points[k->since].run;
 		cJSON *o = cJSON_CreateObject();
 
 		cJSON_AddStringToObject(o, "kernel", k->kernel);
@@ -165,7 +164,7 @@ cJSON *window_json(const struct window *w, const struct window_options *o, int o
 	cJSON_AddItemToObject(root, "step", window_step_json(&w->series, &w->step));
 	cJSON_AddItemToObject(root, "kernel_set_change", window_set_change_json(&w->series, &w->set_change));
 	cJSON_AddItemToObject(root, "kernel_steps", window_kernel_steps_json(w));
-	cJSON_AddItemToObject(root, "sparse_kernels", window_sparse_json(w));
+	cJSON_AddItemToObject(root, "sparse_kernels", sparse_kernels_json(&w->series, w->sparse, w->nr_sparse));
 	cJSON_AddStringToObject(root, "slice", w->slice.pattern);
 	paths = cJSON_AddArrayToObject(root, "slice_paths");
 	for (size_t i = 0; i < w->slice.paths.nr; i++)

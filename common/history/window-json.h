@@ -35,6 +35,12 @@ cJSON *window_set_change_json(const struct series *s, const struct kernel_set_ch
 /* [{kernel, date, last_date, change_pct, noise_pct, score}]: the kernels that step on their own. */
 cJSON *window_kernel_steps_json(const struct window *w);
 
+/*
+ * [{kernel, last_measured, change_pct, noise_pct, good_sha}]: the sparse
+ * kernels of series s (kernels back at first bad after missing last good).
+ */
+cJSON *sparse_kernels_json(const struct series *s, const struct sparse_kernel *sparse, size_t nr);
+
 /* The user's date: "YYYY-MM-DD" for a day argument, else ISO time. */
 cJSON *window_date_json(const struct window *w, const char *date_arg);
 

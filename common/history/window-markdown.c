@@ -153,6 +153,36 @@ static void window_item(FILE *fp, const struct window *w)
 			w->first_bad.sha, w->nr_slice);
 }
 
+void window_markdown_sparse(struct strbuf *sb, const struct series *s, size_t index,
+			    const struct sparse_kernel *k)
+{
+	char good[16], since[16];
+
+	markdown_escape(sb, k->kernel);
+	strbuf_addf(sb, " was not measured on the last good nightly (%s): its %+.1f%% since its last measurement on %s belongs to the wider window ",
+		    format_day(good, s->points[index - 1].run->time), k->change_pct,
+		    format_day(since, s->points[k->since].run->time));
+	window_markdown_sha(sb, s->points[k->since].run->sha, NULL);
+	strbuf_addstr(sb, "..");
+	window_markdown_sha(sb, s->points[index].run->sha, NULL);
+}
+
+/* The sparse kernels whose move distorts the window (none when --good chose it). */
+static void sparse_items(FILE *fp, const struct window *w)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	for (size_t i = 0; w->last_good.point && i < w->nr_sparse; i++) {
+		if (!sparse_kernel_matters(&w->sparse[i], w->step.noise_multiple, w->step.min_change))
+			continue;
+		strbuf_addstr(&sb, "- **sparse kernel**: ");
+		window_markdown_sparse(&sb, &w->series, w->step.index, &w->sparse[i]);
+		strbuf_addch(&sb, '\n');
+		flush(fp, &sb);
+	}
+	strbuf_release(&sb);
+}
+
 static void cell_value(FILE *fp, double v, int decimals)
 {
 	if (isnan(v))
@@ -270,6 +300,7 @@ void window_markdown(FILE *fp, const struct window *w, struct config *cfg, int o
 	set_change_item(fp, w);
 	window_markdown_ends(fp, w, link_base);
 	window_item(fp, w);
+	sparse_items(fp, w);
 	fputc('\n', fp);
 	window_markdown_series(fp, w);
 	window_markdown_commits(fp, w, link_base, only_slice);

@@ -28,8 +28,7 @@ void window_warn_sparse(const struct window *w, const struct window_options *o)
 		struct strbuf kernel = STRBUF_INIT, from = STRBUF_INIT, to = STRBUF_INIT;
 
 		/* a move within the kernel's own noise distorts no window */
-		if (!step_significant(k->change_pct, k->noise_pct, w->step.noise_multiple,
-				      w->step.min_change, NULL))
+		if (!sparse_kernel_matters(k, w->step.noise_multiple, w->step.min_change))
 			continue;
 
 		quote_shell(&kernel, k->kernel);
