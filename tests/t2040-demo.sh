@@ -40,6 +40,14 @@ test_expect_success 'the README shows the demo scan as it runs today' '
 	test_cmp expect out
 '
 
+test_expect_success 'the README shows the demo'"'"'s classified scan as it runs today' '
+	sed -n "/^\$ git benchbisect --file demo\/dashboard-data.json --scan\$/,/^\$ echo/p" \
+		"$SRC_DIR/README.md" | sed "1d;\$d" >expect &&
+	test $(wc -l <expect) -eq 26 &&
+	(cd demo && LC_ALL=C.UTF-8 test_expect_code 1 git benchbisect --file "$SRC_DIR/demo/dashboard-data.json" --scan) >out &&
+	test_cmp expect out
+'
+
 # When the chart changes on purpose, redraw both files from the top directory:
 #   make demo && (cd build/demo-repo && ../../bin/git-benchwindow --file ../../demo/dashboard-data.json \
 #     --svg ../../docs/demo-window.svg b200_cute 2026-09-10) && rsvg-convert docs/demo-window.svg -o docs/demo-window.png
