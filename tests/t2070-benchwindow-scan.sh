@@ -7,12 +7,7 @@
 . "$TEST_DIR/lib/report-lib.sh"
 
 test_expect_success 'setup: a history and a dashboard where three platforms move on different days' '
-	bb_repo repo window_regression &&
-	(cd repo && bb_dashboard --platform mi350x=matmul,softmax \
-		--event regress:b200_cute:2026-09-10:0.85 \
-		--event machine:h100:2026-09-14:0.8 \
-		--event drop:b200:2026-09-06:1:softmax >../dash.json) &&
-	(cd repo && bb_dashboard --platform mi350x=matmul,softmax >../flat.json)
+	bb_scan_setup
 '
 
 test_expect_success 'every step and kernel-list change, newest first, exit 1' '

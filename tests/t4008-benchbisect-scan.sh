@@ -10,12 +10,7 @@
 GH=https://github.com/pytorch/helion/commit
 
 test_expect_success 'setup: a regression, a machine change and a kernel leaving, on three of four platforms' '
-	bb_repo repo window_regression &&
-	(cd repo && bb_dashboard --platform mi350x=matmul,softmax \
-		--event regress:b200_cute:2026-09-10:0.85 \
-		--event machine:h100:2026-09-14:0.8 \
-		--event drop:b200:2026-09-06:1:softmax >../dash.json) &&
-	(cd repo && bb_dashboard --platform mi350x=matmul,softmax >../flat.json)
+	bb_scan_setup
 '
 
 # single <args...>: the single query's text output, one per move, joined
@@ -110,8 +105,10 @@ test_expect_success 'exit 0 when no move is a real regression, and when nothing 
 	echo "classified scan of 4 platforms, 2026-08-22 .. 2026-09-20: no step beyond the noise" >../expect &&
 	test_cmp ../expect ../out &&
 	test_expect_code 0 git benchbisect --scan --json --file ../flat.json mi350x >../out &&
-	printf "%s\n" "{" "	\"since\":	\"2026-08-22\"," "	\"until\":	\"2026-09-20\"," \
-		"	\"platforms\":	[\"mi350x\"]," "	\"steps\":	[]" "}" >../expect &&
+	jq -c . ../out >actual &&
+	echo "{\"since\":\"2026-08-22\",\"until\":\"2026-09-20\",\"platforms\":[\"mi350x\"],\"steps\":[]}" >expect &&
+	test_cmp expect actual &&
+	test_expect_code 0 git benchwindow --scan --json --file ../flat.json mi350x >../expect &&
 	test_cmp ../expect ../out
 '
 

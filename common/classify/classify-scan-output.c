@@ -3,6 +3,7 @@
 #include "util/date.h"
 #include "util/markup.h"
 #include "history/window-markdown.h"
+#include "history/scan-print.h"
 #include "classify/classify-markdown.h"
 #include "classify/classify-scan.h"
 
@@ -53,16 +54,8 @@ void classify_scan_print(FILE *fp, const struct classify_scan *cs, int color)
 
 cJSON *classify_scan_json(const struct classify_scan *cs)
 {
-	const struct scan *sc = &cs->scan;
-	cJSON *root = cJSON_CreateObject(), *platforms, *steps;
-	char buf[16];
+	cJSON *steps, *root = scan_json_envelope(&cs->scan, &steps);
 
-	cJSON_AddStringToObject(root, "since", format_day(buf, sc->since));
-	cJSON_AddStringToObject(root, "until", format_day(buf, sc->until - 1));
-	platforms = cJSON_AddArrayToObject(root, "platforms");
-	for (size_t i = 0; i < sc->nr_platforms; i++)
-		cJSON_AddItemToArray(platforms, cJSON_CreateString(sc->series[i].platform));
-	steps = cJSON_AddArrayToObject(root, "steps");
 	for (size_t i = 0; i < cs->nr; i++)
 		cJSON_AddItemToArray(steps, classify_json(&cs->steps[i].res, &cs->steps[i].w,
 							  &cs->steps[i].wo));

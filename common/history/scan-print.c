@@ -136,9 +136,9 @@ static cJSON *entry_json(const struct scan_entry *e)
 	return o;
 }
 
-cJSON *scan_json(const struct scan *sc)
+cJSON *scan_json_envelope(const struct scan *sc, cJSON **steps)
 {
-	cJSON *root = cJSON_CreateObject(), *platforms, *steps;
+	cJSON *root = cJSON_CreateObject(), *platforms;
 	char buf[16];
 
 	cJSON_AddStringToObject(root, "since", format_day(buf, sc->since));
@@ -146,7 +146,14 @@ cJSON *scan_json(const struct scan *sc)
 	platforms = cJSON_AddArrayToObject(root, "platforms");
 	for (size_t i = 0; i < sc->nr_platforms; i++)
 		cJSON_AddItemToArray(platforms, cJSON_CreateString(sc->series[i].platform));
-	steps = cJSON_AddArrayToObject(root, "steps");
+	*steps = cJSON_AddArrayToObject(root, "steps");
+	return root;
+}
+
+cJSON *scan_json(const struct scan *sc)
+{
+	cJSON *steps, *root = scan_json_envelope(sc, &steps);
+
 	for (size_t i = 0; i < sc->nr_entries; i++)
 		cJSON_AddItemToArray(steps, entry_json(&sc->entries[i]));
 	return root;

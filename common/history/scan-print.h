@@ -22,4 +22,7 @@ void scan_print(FILE *fp, const struct scan *sc);
  */
 cJSON *scan_json(const struct scan *sc);
 
+/* That object with "steps" empty, for the caller to fill (*steps); the caller owns it. */
+cJSON *scan_json_envelope(const struct scan *sc, cJSON **steps);
+
 #endif

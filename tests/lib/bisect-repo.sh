@@ -122,6 +122,19 @@ bb_dashboard() {
 		--platform b200_cute=$CUTE --platform b200=matmul,softmax --platform h100=matmul "$@"
 }
 
+# bb_scan_setup: the scans' history and dashboards, in the current
+# directory: repo (the regression window), dash.json (b200_cute regresses
+# on 2026-09-10, h100's machine changes on 2026-09-14, softmax leaves b200
+# on 2026-09-06, mi350x stays flat) and flat.json (nothing moves).
+bb_scan_setup() {
+	bb_repo repo window_regression &&
+	(cd repo && bb_dashboard --platform mi350x=matmul,softmax \
+		--event regress:b200_cute:2026-09-10:0.85 \
+		--event machine:h100:2026-09-14:0.8 \
+		--event drop:b200:2026-09-06:1:softmax >../dash.json) &&
+	(cd repo && bb_dashboard --platform mi350x=matmul,softmax >../flat.json)
+}
+
 # at <n>: the full sha of the n-th commit after the import (0: the import)
 # of a run_repo or metric_repo history, run inside it.
 at() {
