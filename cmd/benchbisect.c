@@ -96,7 +96,7 @@ static git_repository *classify_setup(struct classify_cli *c, struct config *cfg
  */
 static int run_scan(struct classify_cli *c, int argc, const char **argv)
 {
-	struct scan_options so = { c->since, c->until, argv, (size_t)argc, 0, &c->o, 1 };
+	struct scan_options so = { c->since, c->until, argv, (size_t)argc, 0, &c->o };
 	struct classify_scan cs;
 	git_repository *repo;
 	struct config cfg;

@@ -2,6 +2,7 @@
  * git benchbisect --scan: one load of the dashboard, one scan, then each
  * move's window and signals from the data in memory.
  */
+#include <stdlib.h>
 #include <string.h>
 #include "util/usage.h"
 #include "util/date.h"
