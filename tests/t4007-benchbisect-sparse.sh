@@ -164,7 +164,18 @@ test_expect_success 'benchwindow: a hostile kernel name is shell-quoted, its con
 	hint: git benchwindow --kernel '\''ln'\''\'\'''\''s \e[31m bwd'\'' b200 2026-09-10
 	hint: git benchwindow --good b1c1563f --bad ef2f5d54 b200 2026-09-10
 	EOF
-	test_cmp expect err
+	test_cmp expect err &&
+	test_expect_code 1 git benchwindow --scan --file ../hostile.json >out &&
+	grep "note:" out >actual &&
+	cat >expect <<-\EOF &&
+	            note: kernel '\''ln'\''s \e[31m bwd'\'' was not measured on 2026-09-09: its -45.0% since 2026-09-05 belongs to a wider window
+	EOF
+	test_cmp expect actual &&
+	test_expect_code 1 git benchwindow --scan --format=markdown --file ../hostile.json >out.md &&
+	grep "sparse kernel" out.md >actual &&
+	fffd=$(printf "\357\277\275") &&
+	printf "%s\n" "- **sparse kernel**, b200 on 2026-09-10: ln'\''s $fffd\\[31m bwd was not measured on the last good nightly (2026-09-09): its -45.0% since its last measurement on 2026-09-05 belongs to the wider window \`b1c1563f\`..\`ef2f5d54\`" >expect &&
+	test_cmp expect actual
 '
 
 test_done
