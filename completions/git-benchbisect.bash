@@ -16,7 +16,7 @@ fi
 
 _git_benchbisect ()
 {
-	local i first=2 dashdash=0 src platform pos
+	local i first=2 dashdash=0 src platform pos scan
 
 	[ "${words[2]}" = run ] && [ $cword -gt 2 ] && first=3
 	for ((i = first; i < cword; i++)); do
@@ -55,6 +55,7 @@ _git_benchbisect ()
 		fi
 		return ;;
 	esac
+	[ -n "$scan" ] && pos=0
 	case $pos in
 	0)
 		if [ $first -eq 2 ] && [ $cword -eq 2 ]; then

@@ -8,8 +8,9 @@
 # __git_benchtriage_scan <cmd> <first> [<short options>...]: read the
 # words of the line from index <first> (up to a "--") into the caller's
 # variables: src (the dashboard options, as --name=value words), platform
-# (the first argument anywhere on the line but the word being completed)
-# and pos (how many arguments come before it). The long options that take
+# (the first argument anywhere on the line but the word being completed),
+# pos (how many arguments come before it) and scan (--scan is on the line:
+# every argument is a platform). The long options that take
 # a value are those that `git <cmd> --git-completion-helper` prints with a
 # trailing "="; the short ones are given.
 __git_benchtriage_scan ()
@@ -20,7 +21,7 @@ __git_benchtriage_scan ()
 		valopts+="$w= "
 	done
 
-	src=() platform="" pos=0
+	src=() platform="" pos=0 scan=""
 	for ((i = $2; i < ${#words[@]}; i++)); do
 		w=${words[i]}
 		[ "$w" = -- ] && break
@@ -30,6 +31,8 @@ __git_benchtriage_scan ()
 			src+=("$w") ;;
 		--pretuned)
 			src+=("$w") ;;
+		--scan)
+			scan=1 ;;
 		--file|--url)
 			[ $((i + 1)) -ne $cword ] && src+=("$w=${words[i + 1]}")
 			i=$((i + 1)) ;;
@@ -93,6 +96,9 @@ __git_benchtriage_window_arg ()
 	--format)
 		__gitcomp "text markdown" "" "$val"
 		return 0 ;;
+	--since|--until)
+		__gitcomp "today yesterday" "" "$val"
+		return 0 ;;
 	--url|--span|--timeout|--slice)
 		return 0 ;;
 	esac
@@ -101,7 +107,7 @@ __git_benchtriage_window_arg ()
 
 _git_benchwindow ()
 {
-	local src platform pos
+	local src platform pos scan
 
 	__git_benchtriage_scan benchwindow 2
 	__git_benchtriage_window_arg && return
@@ -110,6 +116,7 @@ _git_benchwindow ()
 		__gitcomp_builtin benchwindow
 		return ;;
 	esac
+	[ -n "$scan" ] && pos=0
 	case $pos in
 	0) __gitcomp_nl "$(__git_benchtriage_names --list-platforms)" ;;
 	1) __gitcomp "today yesterday" ;;

@@ -61,6 +61,23 @@ test_expect_success 'bash completes the report formats of both commands' '
 	test_cmp expect actual
 '
 
+test_expect_success 'bash completes every --scan argument as a platform, and the scan dates' '
+	cd repo &&
+	printf "b200 \nb200_cute \n" >expect &&
+	for cmd in benchwindow benchbisect; do
+		bash_complete $cmd --scan b200 b2 >actual &&
+		test_cmp expect actual || return 1
+	done &&
+	bash_complete benchwindow b200 b2 >actual &&
+	! grep b200 actual &&
+	printf "today \nyesterday \n" >dates &&
+	bash_complete benchbisect --scan --since "" >actual &&
+	test_cmp dates actual &&
+	bash_complete benchwindow --scan --until=y >actual &&
+	echo "yesterday " >expect &&
+	test_cmp expect actual
+'
+
 test_expect_success 'benchbisect completion loaded alone finds the shared window options' '
 	cd repo &&
 	bash -c ". /usr/share/bash-completion/completions/git &&
