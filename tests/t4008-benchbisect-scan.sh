@@ -167,6 +167,23 @@ test_expect_success 'a nightly not in the clone: the window is not listed, the v
 	test_cmp expect actual
 '
 
+test_expect_success 'a platform retired long before the move: left out of the evidence by both, not fatal' '
+	cd repo &&
+	bb_dashboard --event regress:b200_cute:2026-09-18:0.85 \
+		--event drop:h100:2026-09-02:1:matmul >../retired.json &&
+	git benchbisect --file ../retired.json b200_cute 2026-09-18 >../one 2>../err &&
+	grep "^  other platforms" ../one >actual &&
+	echo "  other platforms, same nightlies 2026-09-17 -> 2026-09-18: b200 -0.2%: none moved" >expect &&
+	test_cmp expect actual &&
+	test_expect_code 1 git benchbisect --scan --file ../retired.json --since 2026-09-10 >../out &&
+	{
+		echo "classified scan of 3 platforms, 2026-09-10 .. 2026-09-20: 1 move: 1 real regression" &&
+		echo &&
+		cat ../one
+	} >expect &&
+	test_cmp expect ../out
+'
+
 test_expect_success 'usage errors exit 129, bad input and no repository 128' '
 	cd repo &&
 	usage_error_is "error: --since and --until need --scan" \
