@@ -69,8 +69,9 @@ function __benchtriage_window_options -a cmd
     complete -c $cmd -f -l color -a 'always never auto' -d 'Colour the output'
     complete -c $cmd -f -l format -r -a 'text markdown' -d 'Text, or Markdown to paste into an issue'
     complete -c $cmd -l svg -r -F -d 'Also write a chart of the series to a file'
-    complete -c $cmd -f -n 'not __fish_seen_argument -- --; and test (count (__benchtriage_args)) -eq 0' -a '(__benchtriage_names --list-platforms)' -d platform
-    complete -c $cmd -f -n 'not __fish_seen_argument -- --; and test (count (__benchtriage_args)) -eq 1' -a 'today yesterday' -d date
+    # With --scan every argument is a platform; else a platform and a date.
+    complete -c $cmd -f -n 'not __fish_seen_argument -- --; and begin; test (count (__benchtriage_args)) -eq 0; or __fish_seen_argument -l scan; end' -a '(__benchtriage_names --list-platforms)' -d platform
+    complete -c $cmd -f -n 'not __fish_seen_argument -- --; and not __fish_seen_argument -l scan; and test (count (__benchtriage_args)) -eq 1' -a 'today yesterday' -d date
 end
 
 __benchtriage_window_options git-benchwindow
