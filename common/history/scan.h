@@ -39,7 +39,8 @@ struct scan_options {
 	size_t nr_platforms;
 	int kernels;		/* also each kernel's own series */
 	const struct window_options *window;	/* source, span, thresholds, slice */
-	int all_history;	/* load every platform's history even when one is named */
+	int all_history;	/* benchbisect --scan: load every platform's history, every
+				   metric of it, even when one platform is named */
 };
 
 struct scan {
