@@ -19,6 +19,7 @@ struct exec_job {
 	const char *name;	/* argv[0], for messages */
 	int out_fd;		/* the captured output, or -1 */
 	int report_fd;		/* the child's exec failure, or -1 */
+	int exit_fd;		/* a pidfd, readable once it exits, or -1 */
 	struct strbuf out;	/* what it printed, when captured */
 	double deadline;	/* monotonic seconds, or 0: none */
 	double kill_at;		/* after the deadline: SIGKILL at this time */
