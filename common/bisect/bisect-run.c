@@ -1,7 +1,7 @@
 /*
  * `git benchbisect run`: drive the search of bisect.c with the user's
  * command. Each round tests up to --jobs commits at once, each in a job
- * slot that owns a scratch tree (a fresh checkout per commit) and runs
+ * slot that owns a scratch tree (checked out again for each commit) and runs
  * the command, under the launcher if there is one, as many times as its
  * verdict needs. Steps go to stderr as they finish; the result goes back
  * to the caller.
@@ -149,23 +149,87 @@ static enum run_outcome start_run(struct bisect_ctx *c, size_t i)
 	return RUN_COUNTED;
 }
 
-/* Give slot i the task: a fresh checkout, its environment, its first run. */
-static enum run_outcome start_task(struct bisect_ctx *c, size_t i, struct task *t)
+/* Slot i's tree is ready: its environment, its first run. */
+static enum run_outcome start_job(struct bisect_ctx *c, size_t i)
 {
 	struct slot *s = &c->slots[i];
+	size_t pos = s->task->pos;
 
-	s->task = t;
-	if (scratch_tree_checkout(&s->tree, bisect_result_oid(c->res, t->pos)))
-		return stop(c, "cannot check out %.*s", c->res->abbrev, sha(c, t->pos));
-	if ((c->res->signal = exec_signal_caught()))
-		return RUN_STOP;
 	for (size_t k = 0; k < ARRAY_SIZE(s->env); k++)
 		free(s->env[k]);
 	s->env[3] = NULL;
-	s->env[0] = xstrfmt("BENCHBISECT_COMMIT=%s", sha(c, t->pos));
+	s->env[0] = xstrfmt("BENCHBISECT_COMMIT=%s", sha(c, pos));
 	s->env[1] = xstrfmt("BENCHBISECT_TREE=%s", s->tree.path);
 	s->env[2] = xstrfmt("BENCHBISECT_JOB=%zu", i + 1);
 	return start_run(c, i);
+}
+
+/* A round's tasks, and how many runs of each are under way. */
+struct round {
+	struct task *tasks;
+	size_t *in_flight;		/* each in its own slot */
+	size_t nr, next;		/* tasks, and the next one to start */
+};
+
+/*
+ * Another run of task k, at once, in a free slot: only while it is short
+ * of the runs it needs whatever they give (min_runs), counting those
+ * under way. Beyond that, whether it needs more depends on what they
+ * give (bisect_judge_wants_more, once they have ended).
+ */
+static int certain_more(const struct bisect_ctx *c, const struct round *rd, size_t k)
+{
+	const struct task *t = &rd->tasks[k];
+	const struct pos_runs *r = &c->j.at[t->pos];
+	size_t runs = c->j.metric ? c->j.values[t->pos].nr : r->nr_good + r->nr_bad;
+
+	return r->skip_code < 0 && runs + rd->in_flight[k] < t->min_runs &&
+		r->nr_exits + rd->in_flight[k] < t->max_runs + (size_t)r->retried;
+}
+
+/* What a free slot does next: the next commit, else another run a started one surely needs. */
+static struct task *next_work(const struct bisect_ctx *c, struct round *rd)
+{
+	if (rd->next < rd->nr)
+		return &rd->tasks[rd->next++];
+	for (size_t k = 0; k < rd->nr; k++)
+		if (rd->in_flight[k] && certain_more(c, rd, k))
+			return &rd->tasks[k];
+	return NULL;
+}
+
+/*
+ * Give every free slot its work: the checkouts run at once, each on its
+ * own thread, and each job starts as soon as its tree is ready (in slot
+ * order). Every checkout is waited for, even after a failure or a
+ * signal: no thread outlives this.
+ */
+static enum run_outcome fill_slots(struct bisect_ctx *c, struct round *rd)
+{
+	size_t started[EXEC_MAX_JOBS], n = 0;
+	enum run_outcome ret = RUN_COUNTED;
+	struct task *t;
+
+	for (size_t k = 0; k < c->jobs; k++) {
+		if (c->slots[k].task || !(t = next_work(c, rd)))
+			continue;
+		c->slots[k].task = t;
+		rd->in_flight[t - rd->tasks]++;
+		scratch_tree_checkout_start(&c->slots[k].tree, bisect_result_oid(c->res, t->pos));
+		started[n++] = k;
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct slot *s = &c->slots[started[i]];
+
+		if (scratch_tree_checkout_finish(&s->tree))
+			ret = ret == RUN_STOP ? ret : stop(c, "cannot check out %.*s", c->res->abbrev,
+							    sha(c, s->task->pos));
+		else if (ret == RUN_COUNTED && (c->res->signal = exec_signal_caught()))
+			ret = RUN_STOP;
+		else if (ret == RUN_COUNTED)
+			ret = start_job(c, started[i]);
+	}
+	return ret;
 }
 
 /* "(exit 0)", "(exits 0 1 1)", "(1.02 0.98, median 1)". */
@@ -220,40 +284,46 @@ static void report(struct bisect_ctx *c, char *label, size_t pos, enum step_verd
  */
 static enum run_outcome run_tasks(struct bisect_ctx *c, struct task *tasks, size_t nr, const char *label)
 {
-	size_t next = 0, busy = 0;
+	struct round rd = { tasks, xcalloc(nr, sizeof(size_t)), nr, 0 };
+	enum run_outcome ret;
 
 	for (;;) {
-		enum run_outcome ret = RUN_COUNTED;
+		size_t busy = 0, k;
+		struct task *t;
 		int i;
 
-		for (size_t k = 0; k < c->jobs && next < nr && ret == RUN_COUNTED; k++)
-			if (!c->slots[k].task) {
-				ret = start_task(c, k, &tasks[next++]);
-				busy++;
-			}
-		if (ret == RUN_STOP)
-			return ret;
+		if ((ret = fill_slots(c, &rd)) == RUN_STOP)
+			break;
+		for (size_t s = 0; s < c->jobs; s++)
+			busy += !!c->slots[s].task;
 		if (!busy)
-			return RUN_COUNTED;
+			break;
 		i = exec_wait_any(c->execs, c->jobs, &c->res->error);
 		if (i < 0) {
 			c->res->signal = exec_signal_caught();
-			return RUN_STOP;
+			ret = RUN_STOP;
+			break;
 		}
-		ret = record_run(c, (size_t)i);
-		if (ret == RUN_STOP)
-			return ret;
-		if (ret == RUN_RETRY || (ret == RUN_COUNTED && bisect_judge_wants_more(&c->j, c->slots[i].task))) {
-			if (start_run(c, (size_t)i) == RUN_STOP)
-				return RUN_STOP;
+		t = c->slots[i].task;
+		k = (size_t)(t - tasks);
+		rd.in_flight[k]--;
+		if ((ret = record_run(c, (size_t)i)) == RUN_STOP)
+			break;
+		/* While other runs of it are under way, only what it surely needs. */
+		if (ret == RUN_RETRY || (ret == RUN_COUNTED && (rd.in_flight[k] ? certain_more(c, &rd, k) :
+								  bisect_judge_wants_more(&c->j, t)))) {
+			rd.in_flight[k]++;
+			if ((ret = start_run(c, (size_t)i)) == RUN_STOP)
+				break;
 			continue;
 		}
-		if (label)
-			report(c, *label ? xstrdup(label) : xstrfmt("step %d", ++c->step),
-			       c->slots[i].task->pos, bisect_judge_verdict(&c->j, c->slots[i].task->pos));
 		c->slots[i].task = NULL;
-		busy--;
+		if (!rd.in_flight[k] && label)
+			report(c, *label ? xstrdup(label) : xstrfmt("step %d", ++c->step), t->pos,
+			       bisect_judge_verdict(&c->j, t->pos));
 	}
+	free(rd.in_flight);
+	return ret == RUN_STOP ? RUN_STOP : RUN_COUNTED;
 }
 
 static double seconds(void)
@@ -293,7 +363,8 @@ static enum run_outcome test_round(struct bisect_ctx *c, const size_t *pos, size
 	c->res->rounds++;
 	for (size_t i = 0; i < nr; i++) {
 		tasks[i].pos = pos[i];
-		tasks[i].min_runs = min_runs;
+		/* Exit codes: no verdict before a majority of --repeat agree (judge_exits). */
+		tasks[i].min_runs = c->o->metric ? min_runs : c->j.repeat / 2 + 1;
 		tasks[i].max_runs = c->j.repeat;
 		tasks[i].adaptive = 1;
 	}

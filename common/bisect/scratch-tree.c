@@ -1,7 +1,9 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +19,8 @@
 int scratch_tree_init(struct scratch_tree *t, git_repository *repo)
 {
 	memset(t, 0, sizeof(*t));
+	strbuf_init(&t->err, 0);
+	strbuf_init(&t->warn, 0);
 	if (git_repository_open_ext(&t->repo, git_repository_path(repo),
 				    GIT_REPOSITORY_OPEN_NO_SEARCH, NULL) ||
 	    git_index_new(&t->index) ||
@@ -35,7 +39,7 @@ static int make_dir(struct scratch_tree *t)
 
 	t->path = xstrfmt("%s/benchbisect-XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(t->path) || lstat(t->path, &st)) {
-		error("cannot create a temporary directory '%s': %s", t->path, strerror(errno));
+		strbuf_addf(&t->err, "cannot create a temporary directory '%s': %s", t->path, strerror(errno));
 		free(t->path);
 		t->path = NULL;
 		return -1;
@@ -159,7 +163,44 @@ static int prune(struct scratch_tree *t)
 	return ret;
 }
 
-int scratch_tree_checkout(struct scratch_tree *t, const git_oid *commit)
+/* What failed, and the error libgit2 gave this thread. */
+__attribute__((format(printf, 2, 3)))
+static int lib_error(struct scratch_tree *t, const char *fmt, ...)
+{
+	const git_error *e = git_error_last();
+	va_list ap;
+	char *what;
+
+	va_start(ap, fmt);
+	what = xstrvfmt(fmt, ap);
+	va_end(ap);
+	strbuf_addstr(&t->err, what);
+	free(what);
+	if (e && e->message) {
+		strbuf_addf(&t->err, ": %s", e->message);
+		strbuf_rtrim(&t->err);
+	}
+	return -1;
+}
+
+/*
+ * Remove the directory, or whatever the command put in its place, never
+ * following a symlink; what failed goes to t->warn (a worker thread may
+ * run this: it prints nothing).
+ */
+static void remove_dir(struct scratch_tree *t)
+{
+	struct stat st;
+
+	if (t->path && !lstat(t->path, &st) && remove_at(AT_FDCWD, t->path, S_ISDIR(st.st_mode)))
+		strbuf_addf(&t->warn, "cannot remove the scratch tree '%s': %s", t->path, strerror(errno));
+	free(t->path);
+	t->path = NULL;
+	git_tree_free(t->tree);
+	t->tree = NULL;
+}
+
+static int checkout(struct scratch_tree *t)
 {
 	git_checkout_options opts = GIT_CHECKOUT_OPTIONS_INIT;
 	git_commit *c = NULL;
@@ -173,14 +214,14 @@ int scratch_tree_checkout(struct scratch_tree *t, const git_oid *commit)
 	 * empty one with an empty index, where the checkout only creates.
 	 */
 	if (prune(t)) {
-		scratch_tree_clean(t);
+		remove_dir(t);
 		if (make_dir(t))
 			return -1;
 		git_index_clear(t->index);
 		/* Only for a new directory: libgit2 1.5 leaks the path when it is set again. */
 		if (git_repository_set_workdir(t->repo, t->path, 0)) {
-			ret = repo_error("cannot use '%s' as a work tree", t->path);
-			scratch_tree_clean(t);
+			ret = lib_error(t, "cannot use '%s' as a work tree", t->path);
+			remove_dir(t);
 			return ret;
 		}
 	}
@@ -193,10 +234,10 @@ int scratch_tree_checkout(struct scratch_tree *t, const git_oid *commit)
 	opts.checkout_strategy = GIT_CHECKOUT_FORCE | GIT_CHECKOUT_REMOVE_UNTRACKED |
 		GIT_CHECKOUT_NO_REFRESH | GIT_CHECKOUT_DONT_WRITE_INDEX;
 	opts.baseline = t->tree;
-	if (git_commit_lookup(&c, t->repo, commit) || git_commit_tree(&tree, c) ||
+	if (git_commit_lookup(&c, t->repo, &t->commit) || git_commit_tree(&tree, c) ||
 	    git_checkout_tree(t->repo, (const git_object *)tree, &opts)) {
-		ret = repo_error("cannot check out '%s' in '%s'", oid_hex(hex, commit), t->path);
-		scratch_tree_clean(t);
+		ret = lib_error(t, "cannot check out '%s' in '%s'", oid_hex(hex, &t->commit), t->path);
+		remove_dir(t);
 		git_tree_free(tree);
 		tree = NULL;
 	}
@@ -206,24 +247,63 @@ int scratch_tree_checkout(struct scratch_tree *t, const git_oid *commit)
 	return ret;
 }
 
-static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+static void *checkout_thread(void *arg)
 {
-	(void)st;
-	(void)ftw;
-	if ((flag == FTW_DP ? rmdir(path) : unlink(path)) && errno != ENOENT)
-		warning("cannot remove '%s': %s", path, strerror(errno));
-	return 0;
+	struct scratch_tree *t = arg;
+
+	t->ret = checkout(t);
+	return NULL;
+}
+
+void scratch_tree_checkout_start(struct scratch_tree *t, const git_oid *commit)
+{
+	sigset_t all, old;
+
+	git_oid_cpy(&t->commit, commit);
+	strbuf_reset(&t->err);
+	t->ret = 0;
+	if (!(git_libgit2_features() & GIT_FEATURE_THREADS)) {
+		t->ret = checkout(t);
+		return;
+	}
+	/* The signals stay with the main thread, which passes them on to the jobs. */
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	t->busy = !pthread_create(&t->thread, NULL, checkout_thread, t);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (!t->busy)
+		t->ret = checkout(t);
+}
+
+/* What could not be removed, as a warning (from the main thread). */
+static void flush_warnings(struct scratch_tree *t)
+{
+	if (t->warn.len)
+		warning("%s", t->warn.buf);
+	strbuf_reset(&t->warn);
+}
+
+static void join(struct scratch_tree *t)
+{
+	if (t->busy)
+		pthread_join(t->thread, NULL);
+	t->busy = 0;
+	flush_warnings(t);
+}
+
+int scratch_tree_checkout_finish(struct scratch_tree *t)
+{
+	join(t);
+	if (t->ret)
+		error("%s", t->err.buf);
+	return t->ret;
 }
 
 void scratch_tree_clean(struct scratch_tree *t)
 {
-	/* FTW_PHYS: a symlink is removed, never followed. */
-	if (t->path && nftw(t->path, remove_one, 16, FTW_DEPTH | FTW_PHYS) && errno != ENOENT)
-		warning("cannot remove the scratch tree '%s': %s", t->path, strerror(errno));
-	free(t->path);
-	t->path = NULL;
-	git_tree_free(t->tree);
-	t->tree = NULL;
+	join(t);
+	remove_dir(t);
+	flush_warnings(t);
 }
 
 void scratch_tree_release(struct scratch_tree *t)
@@ -231,5 +311,7 @@ void scratch_tree_release(struct scratch_tree *t)
 	scratch_tree_clean(t);
 	git_repository_free(t->repo);
 	git_index_free(t->index);
+	strbuf_release(&t->err);
+	strbuf_release(&t->warn);
 	memset(t, 0, sizeof(*t));
 }

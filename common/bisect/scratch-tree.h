@@ -1,8 +1,10 @@
 #ifndef BISECT_SCRATCH_TREE_H
 #define BISECT_SCRATCH_TREE_H
 
+#include <pthread.h>
 #include <sys/types.h>
 #include <git2.h>
+#include "util/strbuf.h"
 
 /*
  * A temporary checkout for running a command at one revision, without
@@ -32,21 +34,36 @@ struct scratch_tree {
 	char *path;		/* the directory (owned), or NULL */
 	dev_t dev;		/* and its identity, to notice it swapped */
 	ino_t ino;
+	/* A checkout in progress on a worker thread (checkout_start). */
+	pthread_t thread;
+	int busy;		/* the thread runs, or has not been joined */
+	git_oid commit;		/* what it checks out */
+	int ret;		/* and how that went: 0, or -1 with err */
+	struct strbuf err, warn;
 };
 
 /* Open the handle. Returns -1 with an error printed on failure. */
 int scratch_tree_init(struct scratch_tree *t, git_repository *repo);
 
 /*
- * Check commit out into t->path: the same directory as the last time,
- * cleaned as described above, or a fresh one ($TMPDIR or /tmp,
- * "benchbisect-XXXXXX"). Afterwards t->path holds exactly the commit's
+ * Start checking commit out into t->path: the same directory as the last
+ * time, cleaned as described above, or a fresh one ($TMPDIR or /tmp,
+ * "benchbisect-XXXXXX"). It runs on a worker thread, so that the trees
+ * of a round are made ready at once (each tree has its own repository
+ * handle and index, as libgit2 asks of threads; without threads in
+ * libgit2, it runs here and now). Nothing but _finish, _clean or
+ * _release may touch t until _finish returns.
+ */
+void scratch_tree_checkout_start(struct scratch_tree *t, const git_oid *commit);
+
+/*
+ * Wait for the checkout: afterwards t->path holds exactly the commit's
  * tree. Returns -1 with an error printed on failure (t->path is then
  * NULL).
  */
-int scratch_tree_checkout(struct scratch_tree *t, const git_oid *commit);
+int scratch_tree_checkout_finish(struct scratch_tree *t);
 
-/* Remove the directory, if any, without following symlinks. */
+/* Remove the directory, if any, without following symlinks (after waiting for a checkout). */
 void scratch_tree_clean(struct scratch_tree *t);
 
 /* scratch_tree_clean, then free the handle; safe to call twice. */
