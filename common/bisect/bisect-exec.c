@@ -101,18 +101,52 @@ void exec_job_release(struct exec_job *j)
 	exec_job_init(j);
 }
 
-static void child(const char **argv, const char *dir, const char **env, int out_fd, int report_fd)
+/*
+ * The job's environment: ours, with env's "NAME=value" in place of the
+ * same names. Made before the fork: the child of a process with threads
+ * (a round's checkouts may still run) must not allocate, so it only
+ * calls what is async-signal-safe, and execvpe, which searches PATH on
+ * the stack. The strings are borrowed; free the array alone.
+ */
+static char **job_environ(const char **env)
+{
+	extern char **environ;
+	size_t nr = 0, nr_env = 0;
+	char **out;
+
+	while (environ[nr])
+		nr++;
+	while (env && env[nr_env])
+		nr_env++;
+	out = xcalloc(nr + nr_env + 1, sizeof(*out));
+	nr = 0;
+	for (char **e = environ; *e; e++) {
+		size_t k = 0;
+
+		for (; k < nr_env; k++) {
+			size_t len = strcspn(env[k], "=") + 1;
+
+			if (!strncmp(*e, env[k], len))
+				break;
+		}
+		if (k == nr_env)
+			out[nr++] = *e;
+	}
+	for (size_t k = 0; k < nr_env; k++)
+		out[nr++] = (char *)env[k];
+	return out;
+}
+
+static void child(const char **argv, const char *dir, char **envp, int out_fd, int report_fd)
 {
 	int err;
 
 	setpgid(0, 0);
 	/* The handlers are reset by exec; the mask is not. */
-	for (size_t i = 0; env && env[i]; i++)
-		putenv((char *)env[i]);
 	if (chdir(dir) || dup2(out_fd, STDOUT_FILENO) < 0) {
 		err = errno;
 	} else {
-		execvp(argv[0], (char *const *)argv);
+		execvpe(argv[0], (char *const *)argv, envp);
 		err = errno;
 	}
 	if (write(report_fd, &err, sizeof(err)) < 0)
@@ -124,6 +158,7 @@ int exec_start(struct exec_job *j, const char **argv, const char *dir, const cha
 	       int capture, int timeout, struct strbuf *err)
 {
 	int out_pipe[2] = { -1, -1 }, report[2];
+	char **envp;
 	pid_t pid;
 
 	strbuf_reset(&j->out);
@@ -136,8 +171,11 @@ int exec_start(struct exec_job *j, const char **argv, const char *dir, const cha
 		close(report[1]);
 		return strbuf_addf(err, "cannot create a pipe: %s", strerror(errno)), -1;
 	}
+	envp = job_environ(env);
 	fflush(NULL);
 	pid = fork();
+	if (pid)
+		free(envp);
 	if (pid < 0) {
 		strbuf_addf(err, "cannot fork: %s", strerror(errno));
 		close(report[0]);
@@ -149,7 +187,7 @@ int exec_start(struct exec_job *j, const char **argv, const char *dir, const cha
 		return -1;
 	}
 	if (!pid)
-		child(argv, dir, env, capture ? out_pipe[1] : STDERR_FILENO, report[1]);
+		child(argv, dir, envp, capture ? out_pipe[1] : STDERR_FILENO, report[1]);
 	/* Also here: the child may not have reached setpgid when a signal comes. */
 	setpgid(pid, pid);
 	track(pid, 0);
