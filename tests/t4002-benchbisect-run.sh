@@ -40,40 +40,8 @@ step_verdicts() {
 	sed -n "s/^step [0-9]*: \([0-9a-f]*\) \([a-z, ]*\) (.*/\1 \2/p" "$1"
 }
 
-# all_gone <pid file>: every process listed has ended (within 2 s: an
-# orphan is reaped by init, not by us).
-all_gone() {
-	for i in $(seq 1 40); do
-		alive=
-		for p in $(cat "$1"); do kill -0 $p 2>/dev/null && alive=$p; done
-		test -z "$alive" && return 0
-		sleep 0.05
-	done
-	echo "still running: $alive" >&2
-	return 1
-}
-
-# snapshot: everything of the user's checkout that must not change.
-snapshot() {
-	git status --porcelain=v1 --untracked-files=all &&
-	git rev-parse HEAD &&
-	git symbolic-ref HEAD &&
-	git for-each-ref &&
-	git stash list &&
-	sha256sum .git/index &&
-	ls .git
-}
-
 test_expect_success 'setup: a window of eight commits, a dirty checkout with a stash' '
-	run_repo repo &&
-	cd repo &&
-	echo "local tuning" >>docs/tiles.md &&
-	git stash -q &&
-	echo "work in progress" >>README.md &&
-	echo "staged" >notes.txt &&
-	git add notes.txt &&
-	echo "untracked" >scratch.txt &&
-	snapshot >"$TRASH/before"
+	dirty_run_repo repo
 '
 
 test_expect_success 'the culprit in log2(N) runs, steps on stderr, result on stdout' '
@@ -228,10 +196,7 @@ test_expect_success 'a reader that goes away (SIGPIPE): the scratch tree is remo
 	echo 141 >../expect &&
 	test_cmp ../expect ../rc &&
 	grep "^bisecting 8 commits" ../first &&
-	ls -A "$TMPDIR" >../left &&
-	test_cmp /dev/null ../left &&
-	snapshot >"$TRASH/after" &&
-	test_cmp "$TRASH/before" "$TRASH/after"
+	left_alone
 '
 
 # The launcher: records its arguments and the job's environment, then runs
@@ -265,10 +230,7 @@ test_expect_success '--jobs 2, 4, 8: the same culprit in fewer rounds, each job 
 		echo "$(at $i | cut -c1-8) $v" || return 1
 	done | sort >../expect &&
 	test_cmp ../expect ../actual &&
-	ls -A "$TMPDIR" >../left &&
-	test_cmp /dev/null ../left &&
-	snapshot >"$TRASH/after" &&
-	test_cmp "$TRASH/before" "$TRASH/after"
+	left_alone
 '
 
 test_expect_success '--jobs 4: a skip and a command failure in the middle of a round' '
@@ -278,10 +240,7 @@ test_expect_success '--jobs 4: a skip and a command failure in the middle of a r
 	grep "^first bad commit: $(at 6) " ../out &&
 	test_expect_code 128 env ABORT_AT=$(at 3) git benchbisect run --jobs 4 --good main~8 --bad main -- bench >../out 2>../err &&
 	grep "^fatal: '\''bench'\'' exited with 200 at $(at 3 | cut -c1-8): stopping the bisection$" ../err &&
-	ls -A "$TMPDIR" >../left &&
-	test_cmp /dev/null ../left &&
-	snapshot >"$TRASH/after" &&
-	test_cmp "$TRASH/before" "$TRASH/after"
+	left_alone
 '
 
 test_expect_success 'on a terminal, a line per round: the commits in flight, then their verdicts' '
@@ -369,10 +328,7 @@ test_expect_success 'SIGTERM in the middle of a round stops every job and remove
 	rc=0 && { wait $pid || rc=$?; } &&
 	test $rc = 143 &&
 	all_gone "$TRASH/hung" &&
-	ls -A "$TMPDIR" >../left &&
-	test_cmp /dev/null ../left &&
-	snapshot >"$TRASH/after" &&
-	test_cmp "$TRASH/before" "$TRASH/after"
+	left_alone
 '
 
 # work_tree_hashes <repo>: the hash of every file of $TRASH/<repo> but .git.

@@ -9,11 +9,12 @@ TMPDIR="$TRASH/tmp"
 export TMPDIR
 mkdir -p "$TRASH/bin" "$TMPDIR" "$TRASH/pair"
 
-# The benchmark: fails (or, with --metric in mind, prints 0.8) where
-# perf.txt says slow, logs the job and tree of each run. At PAIR_AT it
-# waits (up to 10 s) for a second run of that commit to be under way at
-# the same time, and logs whether one came; with PAIR_FIRST_ALONE the
-# first run there does not wait (the one at each end of --metric).
+# The benchmark: fails (with METRIC, prints 0.80) where perf.txt says
+# slow, logs the job and tree of each run. At PAIR_AT it waits (up to
+# 10 s) for a second run of that commit to be under way at the same time,
+# and logs whether one came; with PAIR_FIRST_ALONE the first run there
+# does not wait (the one at each end of --metric). Then at SKIP_AT it
+# exits 125, at ABORT_AT 200, and at HANG_AT it hangs.
 cat >"$TRASH/bin/bench" <<\EOF
 #!/bin/sh
 echo "$BENCHBISECT_COMMIT $BENCHBISECT_JOB $(basename "$BENCHBISECT_TREE")" >>"$TRASH/jobs.log"
@@ -30,33 +31,44 @@ if test "$BENCHBISECT_COMMIT" = "$PAIR_AT"; then
 	fi
 	echo "$state" >>"$TRASH/pair.log"
 fi
-test -n "$SKIP_AT" && test "$BENCHBISECT_COMMIT" = "$SKIP_AT" && exit 125
-if test -n "$METRIC"; then
-	echo "measuring $BENCHBISECT_COMMIT"
-	grep -q slow perf.txt && echo 0.80 || echo 1.00
-	exit 0
-fi
-grep -q slow perf.txt && exit 1
-exit 0
+case "$BENCHBISECT_COMMIT" in
+"$SKIP_AT") exit 125 ;;
+"$ABORT_AT") exit 200 ;;
+"$HANG_AT") echo $$ >>"$TRASH/hung"; exec sleep 30 ;;
+esac
+slow=$(grep -c slow perf.txt)
+test -z "$METRIC" && exit $slow
+echo "measuring $BENCHBISECT_COMMIT"
+test $slow = 0 && echo 1.00 || echo 0.80
 EOF
 chmod +x "$TRASH/bin/bench"
 PATH="$TRASH/bin:$PATH"
 
 # fresh: forget the runs of the last test.
 fresh() {
-	rm -rf "$TRASH/pair" "$TRASH/pair.log" "$TRASH/jobs.log" &&
+	rm -rf "$TRASH/pair" "$TRASH/pair.log" "$TRASH/jobs.log" "$TRASH/hung" &&
 	mkdir "$TRASH/pair"
 }
 
-# snapshot: everything of the user's checkout that must not change.
-snapshot() {
-	git status --porcelain=v1 --untracked-files=all &&
-	git rev-parse HEAD &&
-	git symbolic-ref HEAD &&
-	git for-each-ref &&
-	git stash list &&
-	sha256sum .git/index &&
-	ls .git
+# paired_at_5 <exit code> [<NAME=value>...]: bisect with --jobs 4
+# --repeat 3 and that environment, stderr to ../err; its stdout must be
+# ../expect, commit 5 (alone in its round) must have had its two runs at
+# once in two jobs (a run that waited for the other in vain says "alone";
+# one stopped by the other's failure says nothing), and nothing may be
+# left behind.
+paired_at_5() {
+	code=$1 &&
+	shift &&
+	fresh &&
+	test_expect_code $code env PAIR_AT=$(at 5) "$@" \
+		git benchbisect run --jobs 4 --repeat 3 --good main~8 --bad main -- bench >../out 2>../err &&
+	test_cmp ../expect ../out &&
+	ls "$TRASH/pair" >../markers &&
+	printf "job%s\n" $(grep "^$(at 5) " "$TRASH/jobs.log" | cut -d" " -f2) | sort >../expect-markers &&
+	test_cmp ../expect-markers ../markers &&
+	test $(wc -l <../markers) = 2 &&
+	! grep alone "$TRASH/pair.log" &&
+	left_alone
 }
 
 short() {
@@ -64,54 +76,53 @@ short() {
 }
 
 test_expect_success 'setup: a window of eight commits, a dirty checkout with a stash' '
-	run_repo repo &&
-	cd repo &&
-	echo "local tuning" >>docs/tiles.md &&
-	git stash -q &&
-	echo "work in progress" >>README.md &&
-	echo "untracked" >scratch.txt &&
-	snapshot >"$TRASH/before"
+	dirty_run_repo repo
 '
 
 test_expect_success '--jobs 4 --repeat 3: a lone commit in its round gets two jobs at once' '
 	cd repo &&
-	fresh &&
-	PAIR_AT=$(at 5) git benchbisect run --jobs 4 --repeat 3 --good main~8 --bad main -- bench >../out 2>../err &&
-	printf "paired\npaired\n" >../expect-paired &&
-	test_cmp ../expect-paired "$TRASH/pair.log" &&
-	grep "^$(at 5) " "$TRASH/jobs.log" | cut -d" " -f2 | sort -u | wc -l >../jobs &&
-	grep "^$(at 5) " "$TRASH/jobs.log" | cut -d" " -f3 | sort -u | wc -l >../trees &&
-	echo 2 >../two &&
-	test_cmp ../two ../jobs &&
-	test_cmp ../two ../trees &&
-	grep "^step 5: $(short 5) good (exits 0 0): " ../err &&
 	cat >../expect <<-EOF &&
 	first bad commit: $(at 6) [cute] Rework the softmax reduction pipeline (#4006)
 	10 runs over 5 commits
 	EOF
-	test_cmp ../expect ../out &&
-	ls -A "$TMPDIR" >../left &&
-	test_cmp /dev/null ../left &&
-	snapshot >"$TRASH/after" &&
-	test_cmp "$TRASH/before" "$TRASH/after"
+	paired_at_5 0 &&
+	test $(grep "^$(at 5) " "$TRASH/jobs.log" | cut -d" " -f3 | sort -u | wc -l) = 2 &&
+	grep "^step 5: $(short 5) good (exits 0 0): " ../err
 '
 
 test_expect_success '--jobs 4 --repeat 3: a skip in the runs at once skips the commit, both runs reported' '
 	cd repo &&
+	{
+		echo "no single first bad commit: skipped commits hide it; it is one of:" &&
+		for i in 5 6; do echo "  $(at $i) $(git log -1 --format=%s $(at $i))" || return 1; done &&
+		echo "10 runs over 5 commits"
+	} >../expect &&
+	paired_at_5 1 SKIP_AT=$(at 5) &&
+	grep "^step 5: $(short 5) skip (exits 125 125): " ../err
+'
+
+test_expect_success '--jobs 4 --repeat 3: a failure in the runs at once stops them all, every tree removed' '
+	cd repo &&
+	: >../expect &&
+	paired_at_5 128 ABORT_AT=$(at 5) &&
+	grep "^fatal: '\''bench'\'' exited with 200 at $(short 5): stopping the bisection$" ../err
+'
+
+test_expect_success 'SIGTERM while two runs of one commit are under way stops both, every tree removed' '
+	cd repo &&
 	fresh &&
-	test_expect_code 1 env PAIR_AT=$(at 5) SKIP_AT=$(at 5) \
-		git benchbisect run --jobs 4 --repeat 3 --good main~8 --bad main -- bench >../out 2>../err &&
-	test_cmp ../expect-paired "$TRASH/pair.log" &&
-	grep "^step 5: $(short 5) skip (exits 125 125): " ../err &&
-	cat >../expect <<-EOF &&
-	no single first bad commit: skipped commits hide it; it is one of:
-	  $(at 5) Share the layout helpers between backends (#4005)
-	  $(at 6) [cute] Rework the softmax reduction pipeline (#4006)
-	10 runs over 5 commits
-	EOF
-	test_cmp ../expect ../out &&
-	ls -A "$TMPDIR" >../left &&
-	test_cmp /dev/null ../left
+	{ PAIR_AT=$(at 5) HANG_AT=$(at 5) git-benchbisect run --jobs 4 --repeat 3 --good main~8 --bad main \
+		-- bench >../out 2>../err & } &&
+	pid=$! &&
+	for i in $(seq 1 200); do test "$(cat "$TRASH/hung" 2>/dev/null | wc -l)" = 2 && break; sleep 0.05; done &&
+	test $(wc -l <"$TRASH/hung") = 2 &&
+	kill -TERM $pid &&
+	rc=0 && { wait $pid || rc=$?; } &&
+	test $rc = 143 &&
+	printf "paired\npaired\n" >../expect &&
+	test_cmp ../expect "$TRASH/pair.log" &&
+	all_gone "$TRASH/hung" &&
+	left_alone
 '
 
 test_expect_success '--metric --jobs 8: the runs the confirmation surely needs at the bad end go at once' '
@@ -126,10 +137,7 @@ test_expect_success '--metric --jobs 8: the runs the confirmation surely needs a
 	EOF
 	test_cmp ../expect "$TRASH/pair.log" &&
 	grep "^first bad commit: $(at 6) " ../out &&
-	ls -A "$TMPDIR" >../left &&
-	test_cmp /dev/null ../left &&
-	snapshot >"$TRASH/after" &&
-	test_cmp "$TRASH/before" "$TRASH/after"
+	left_alone
 '
 
 test_done

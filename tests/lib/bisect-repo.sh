@@ -170,3 +170,53 @@ run_repo() {
 			"Bump the tritonbench pin (#4008)"
 	)
 }
+
+# dirty_run_repo <dir>: run_repo with work in progress in the checkout
+# (a stash, a change, a staged file, an untracked one), its state in
+# $TRASH/before for left_alone.
+dirty_run_repo() {
+	run_repo "$1" &&
+	(
+		cd "$1" &&
+		echo "local tuning" >>docs/tiles.md &&
+		git stash -q &&
+		echo "work in progress" >>README.md &&
+		echo "staged" >notes.txt &&
+		git add notes.txt &&
+		echo "untracked" >scratch.txt &&
+		snapshot >"$TRASH/before"
+	)
+}
+
+# all_gone <pid file>: every process listed has ended (within 2 s: an
+# orphan is reaped by init, not by us).
+all_gone() {
+	for i in $(seq 1 40); do
+		alive=
+		for p in $(cat "$1"); do kill -0 $p 2>/dev/null && alive=$p; done
+		test -z "$alive" && return 0
+		sleep 0.05
+	done
+	echo "still running: $alive" >&2
+	return 1
+}
+
+# snapshot: everything of the user's checkout that must not change.
+snapshot() {
+	git status --porcelain=v1 --untracked-files=all &&
+	git rev-parse HEAD &&
+	git symbolic-ref HEAD &&
+	git for-each-ref &&
+	git stash list &&
+	sha256sum .git/index &&
+	ls .git
+}
+
+# left_alone: no scratch tree is left in $TMPDIR, and the user's checkout
+# is as $TRASH/before recorded it (run in the checkout).
+left_alone() {
+	ls -A "$TMPDIR" >"$TRASH/left" &&
+	test_cmp /dev/null "$TRASH/left" &&
+	snapshot >"$TRASH/after" &&
+	test_cmp "$TRASH/before" "$TRASH/after"
+}
