@@ -1,0 +1,355 @@
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cjson/cJSON.h>
+#include "util/usage.h"
+#include "util/strbuf.h"
+#include "util/date.h"
+#include "dashboard/entry.h"
+
+/* What cJSON made of a value's bytes. V_ABSENT: the entry has no such member. */
+enum value_type { V_ABSENT, V_INVALID, V_NULL, V_FALSE, V_TRUE, V_NUMBER, V_STRING, V_OTHER };
+
+#define TIME_UNKNOWN 2	/* time_ret before the date was asked for */
+
+struct value {
+	unsigned char type;
+	signed char time_ret;	/* V_STRING: parse_iso_time()'s result, or TIME_UNKNOWN */
+	double number;
+	const char *string;	/* in the dashboard's arena, shared by equal values */
+	time_t time;
+};
+
+/* Values up to MEMO_LEN - 1 bytes (a full sha with its quotes is 42) are remembered. */
+#define MEMO_SLOTS 8192
+#define MEMO_LEN 48
+
+struct memo_slot {
+	char raw[MEMO_LEN];
+	unsigned char len;	/* 0: empty */
+	struct value v;
+};
+
+struct dash_memo {
+	struct dashboard *d;
+	struct memo_slot *slots;	/* MEMO_SLOTS, allocated on first use */
+};
+
+struct dash_memo *dash_memo_new(struct dashboard *d)
+{
+	struct dash_memo *m = xcalloc(1, sizeof(*m));
+
+	m->d = d;
+	return m;
+}
+
+void dash_memo_free(struct dash_memo *m)
+{
+	if (!m)
+		return;
+	free(m->slots);
+	free(m);
+}
+
+int dash_path_error(const struct dash_where *w, const char *key, const char *what)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addf(&sb, "summary[%zu]", w->row);
+	if (w->in_entry)
+		strbuf_addf(&sb, ".history[%zu]", w->entry);
+	if (*key)
+		strbuf_addf(&sb, ".%s", key);
+	error("'%s' %s in '%s'", sb.buf, what, w->origin);
+	strbuf_release(&sb);
+	return -1;
+}
+
+/* The value v parsed by cJSON, all of its bytes (anything after the value: V_INVALID). */
+static void parse_value(struct dash_memo *m, struct json_span v, struct value *out)
+{
+	const char *end = NULL;
+	cJSON *j = cJSON_ParseWithLengthOpts(v.p, v.len, &end, 0);
+
+	memset(out, 0, sizeof(*out));
+	out->time_ret = TIME_UNKNOWN;
+	if (!j || end != v.p + v.len) {
+		out->type = V_INVALID;
+	} else if (cJSON_IsNull(j)) {
+		out->type = V_NULL;
+	} else if (cJSON_IsBool(j)) {
+		out->type = cJSON_IsTrue(j) ? V_TRUE : V_FALSE;
+	} else if (cJSON_IsNumber(j)) {
+		out->type = V_NUMBER;
+		out->number = j->valuedouble;
+	} else if (cJSON_IsString(j)) {
+		out->type = V_STRING;
+		out->string = dash_arena_strndup(&m->d->arena, j->valuestring, strlen(j->valuestring));
+	} else {
+		out->type = V_OTHER;
+	}
+	cJSON_Delete(j);
+}
+
+/*
+ * The value v, through the memo when it is short; with want_time, a
+ * string's time is parsed too (once per memo slot).
+ */
+static void value_of(struct dash_memo *m, struct json_span v, int want_time, struct value *out)
+{
+	struct memo_slot *s = NULL;
+	uint32_t h = 2166136261u;	/* FNV-1a */
+
+	if (v.len < MEMO_LEN && *v.p != '{' && *v.p != '[') {
+		for (size_t i = 0; i < v.len; i++)
+			h = (h ^ (unsigned char)v.p[i]) * 16777619u;
+		if (!m->slots)
+			m->slots = xcalloc(MEMO_SLOTS, sizeof(*m->slots));
+		s = &m->slots[h % MEMO_SLOTS];
+		if (s->len != v.len || memcmp(s->raw, v.p, v.len)) {
+			parse_value(m, v, &s->v);
+			memcpy(s->raw, v.p, v.len);
+			s->len = (unsigned char)v.len;
+		}
+		if (want_time && s->v.type == V_STRING && s->v.time_ret == TIME_UNKNOWN)
+			s->v.time_ret = (signed char)(parse_iso_time(s->v.string, &s->v.time) ? -1 : 0);
+		*out = s->v;
+		return;
+	}
+	parse_value(m, v, out);
+	if (want_time && out->type == V_STRING)
+		out->time_ret = (signed char)(parse_iso_time(out->string, &out->time) ? -1 : 0);
+}
+
+int dash_key_is(struct json_span k, const char *want)
+{
+	cJSON *s;
+	int ret;
+
+	if (!memchr(k.p, '\\', k.len))
+		return json_key_is(k, want);
+	s = cJSON_ParseWithLength(k.p, k.len);
+	ret = cJSON_IsString(s) && !strcmp(s->valuestring, want);
+	cJSON_Delete(s);
+	return ret;
+}
+
+/* The members of an entry that a dash_entry holds. */
+enum field {
+	F_RUN_ID, F_SHA, F_FULL_SHA, F_DATE, F_BRANCH, F_ERROR, F_IS_NIGHTLY, F_GEOMEAN,
+	F_HELION, F_TRITON, F_TORCH_COMPILE, F_LATENCY, F_COMPILE_TIME, F_COMPILE_TIME_AVG,
+	F_HELION_WINS, F_TOTAL, F_BASELINES, F_NR
+};
+
+#define NAME(s) { s, sizeof(s) - 1 }
+static const struct {
+	const char *name;
+	size_t len;
+} fields[F_NR] = {
+	NAME("run_id"), NAME("sha"), NAME("full_sha"), NAME("date"), NAME("branch"),
+	NAME("error"), NAME("is_nightly"), NAME("geomean"), NAME("helion_speedup_geomean"),
+	NAME("triton_speedup_geomean"), NAME("torch_compile_speedup_geomean"),
+	NAME("helion_latency_avg_ms"), NAME("compile_time_geomean_s"), NAME("compile_time_avg_s"),
+	NAME("helion_wins"), NAME("total"), NAME("baselines"),
+};
+
+/* Which field the key token k names, or -1; a key with escapes is decoded by cJSON. */
+static int field_of(struct json_span k)
+{
+	const char *name = k.p + 1;
+	size_t len = k.len - 2;
+	cJSON *s = NULL;
+	int ret = -1;
+
+	if (memchr(k.p, '\\', k.len)) {
+		s = cJSON_ParseWithLength(k.p, k.len);
+		if (!cJSON_IsString(s)) {
+			cJSON_Delete(s);
+			return -1;
+		}
+		name = s->valuestring;
+		len = strlen(name);
+	}
+	for (int f = 0; f < F_NR && ret < 0; f++)
+		if (fields[f].len == len && !memcmp(fields[f].name, name, len))
+			ret = f;
+	cJSON_Delete(s);
+	return ret;
+}
+
+static int get_string(const struct value *v, enum field f, int required,
+		      const struct dash_where *w, const char **out)
+{
+	*out = NULL;
+	if (v->type == V_ABSENT || v->type == V_NULL)
+		return required ? dash_path_error(w, fields[f].name, "is missing") : 0;
+	if (v->type != V_STRING)
+		return dash_path_error(w, fields[f].name, "is not a string");
+	*out = v->string;
+	return 0;
+}
+
+/* A metric: NAN when absent or null; a speedup of 0 means "no data" too. */
+static int get_metric(const struct value *v, enum field f, int zero_is_missing,
+		      const struct dash_where *w, double *out)
+{
+	*out = NAN;
+	if (v->type == V_ABSENT || v->type == V_NULL)
+		return 0;
+	if (v->type != V_NUMBER)
+		return dash_path_error(w, fields[f].name, "is not a number");
+	/* cJSON reads 1e999 as inf; no speedup, latency or time is negative. */
+	if (!isfinite(v->number) || v->number < 0)
+		return dash_path_error(w, fields[f].name, "is not a finite number of at least 0");
+	if (!(zero_is_missing && v->number == 0))
+		*out = v->number;
+	return 0;
+}
+
+/* A pretuned count: a whole number 0..DASH_MAX_COUNT, or -1 when absent or null. */
+static int get_count(const struct value *v, enum field f, const struct dash_where *w, int *out)
+{
+	*out = -1;
+	if (v->type == V_ABSENT || v->type == V_NULL)
+		return 0;
+	if (v->type != V_NUMBER || !(v->number >= 0 && v->number <= DASH_MAX_COUNT) ||
+	    v->number != (int)v->number)
+		return dash_path_error(w, fields[f].name,
+				       "is not a count (a whole number from 0 to 1000000)");
+	*out = (int)v->number;
+	return 0;
+}
+
+/* Pretuned: baselines{name: {geomean, ...}} as (name, geomean) pairs; anything else is ignored. */
+static int get_baselines(struct dash_memo *m, struct json_span b, const struct dash_where *w,
+			 struct dash_entry *out)
+{
+	const char *end = NULL;
+	cJSON *tree = cJSON_ParseWithLengthOpts(b.p, b.len, &end, 0), *it;
+	struct dash_baseline *v;
+	size_t n;
+
+	if (!tree || end != b.p + b.len) {
+		cJSON_Delete(tree);
+		return dash_path_error(w, "", "is not valid JSON");
+	}
+	if (!cJSON_IsObject(tree) || !(n = (size_t)cJSON_GetArraySize(tree))) {
+		cJSON_Delete(tree);
+		return 0;
+	}
+	v = dash_arena_alloc(&m->d->arena, n * sizeof(*v));
+	n = 0;
+	cJSON_ArrayForEach(it, tree) {
+		const cJSON *g = cJSON_GetObjectItemCaseSensitive(it, "geomean");
+
+		v[n].name = dash_arena_strndup(&m->d->arena, it->string, strlen(it->string));
+		v[n++].geomean = cJSON_IsNumber(g) && g->valuedouble > 0 ? g->valuedouble : NAN;
+	}
+	out->baselines = v;
+	out->nr_baselines = n;
+	cJSON_Delete(tree);
+	return 0;
+}
+
+/* Not an object: say whether it is JSON at all, as cJSON sees it. */
+static int not_an_object(struct json_span e, const struct dash_where *w)
+{
+	const char *end = NULL;
+	cJSON *j = cJSON_ParseWithLengthOpts(e.p, e.len, &end, 0);
+	int valid = j && end == e.p + e.len;
+
+	cJSON_Delete(j);
+	return dash_path_error(w, "", valid ? "is not an object" : "is not valid JSON");
+}
+
+int dash_entry_extract(struct dash_memo *m, struct json_span e, const struct dash_where *w,
+		       struct dash_entry *out)
+{
+	struct json_span span[F_NR] = { { NULL, 0 } }, k, val;
+	struct value v[F_NR] = { { 0 } };
+	struct json_iter it;
+	int got;
+
+	memset(out, 0, sizeof(*out));
+	out->index = w->entry;
+	if (*e.p != '{' || json_iter_init(&it, e))
+		return not_an_object(e, w);
+	while ((got = json_iter_next(&it, &k, &val)) > 0) {
+		int f = field_of(k);
+
+		if (f >= 0 && !span[f].p)	/* the first of equal keys, as cJSON finds it */
+			span[f] = val;
+	}
+	if (got < 0)
+		return dash_path_error(w, "", "is not valid JSON");
+	/* Every member used is read whole first: a malformed one names the entry. */
+	for (int f = 0; f < F_NR; f++) {
+		if (!span[f].p || f == F_BASELINES)
+			continue;
+		value_of(m, span[f], f == F_DATE, &v[f]);
+		if (v[f].type == V_INVALID)
+			return dash_path_error(w, "", "is not valid JSON");
+	}
+	if (get_string(&v[F_RUN_ID], F_RUN_ID, 1, w, &out->run_id) ||
+	    get_string(&v[F_SHA], F_SHA, 1, w, &out->sha) ||
+	    get_string(&v[F_FULL_SHA], F_FULL_SHA, 0, w, &out->full_sha) ||
+	    get_string(&v[F_DATE], F_DATE, 1, w, &out->date) ||
+	    get_string(&v[F_BRANCH], F_BRANCH, 0, w, &out->branch) ||
+	    get_string(&v[F_ERROR], F_ERROR, 0, w, &out->error))
+		return -1;
+	if (v[F_DATE].time_ret)
+		return dash_path_error(w, "date", "is not an ISO-8601 time");
+	out->time = v[F_DATE].time;
+	if (!out->branch)
+		out->branch = "main";
+	if (v[F_IS_NIGHTLY].type != V_ABSENT && v[F_IS_NIGHTLY].type != V_NULL) {
+		if (v[F_IS_NIGHTLY].type != V_TRUE && v[F_IS_NIGHTLY].type != V_FALSE)
+			return dash_path_error(w, "is_nightly", "is not a boolean");
+		out->is_nightly = v[F_IS_NIGHTLY].type == V_TRUE;
+		m->d->legacy = 0;
+	} else {
+		/* The legacy schema has no is_nightly: every main run was a nightly. */
+		out->is_nightly = !strcmp(out->branch, "main");
+	}
+	/* The pretuned schema's geomean, when present (even null), is the helion speedup. */
+	if (span[F_GEOMEAN].p ? get_metric(&v[F_GEOMEAN], F_GEOMEAN, 1, w, &out->helion) :
+	    get_metric(&v[F_HELION], F_HELION, 1, w, &out->helion))
+		return -1;
+	if (get_metric(&v[F_TRITON], F_TRITON, 1, w, &out->triton) ||
+	    get_metric(&v[F_TORCH_COMPILE], F_TORCH_COMPILE, 1, w, &out->torch_compile) ||
+	    get_metric(&v[F_LATENCY], F_LATENCY, 1, w, &out->latency) ||
+	    get_metric(&v[F_COMPILE_TIME], F_COMPILE_TIME, 0, w, &out->compile_time))
+		return -1;
+	if (isnan(out->compile_time) &&
+	    get_metric(&v[F_COMPILE_TIME_AVG], F_COMPILE_TIME_AVG, 0, w, &out->compile_time))
+		return -1;
+	if (get_count(&v[F_HELION_WINS], F_HELION_WINS, w, &out->helion_wins) ||
+	    get_count(&v[F_TOTAL], F_TOTAL, w, &out->total))
+		return -1;
+	if (out->helion_wins >= 0 && out->total >= 0 && out->helion_wins > out->total)
+		return dash_path_error(w, "helion_wins", "is more than 'total'");
+	if (span[F_BASELINES].p)
+		return get_baselines(m, span[F_BASELINES], w, out);
+	return 0;
+}
+
+int dash_entry_time(struct dash_memo *m, struct json_span e, time_t *t)
+{
+	struct json_iter it;
+	struct json_span k, val;
+	struct value v;
+
+	if (*e.p != '{' || json_iter_init(&it, e))
+		return -1;
+	while (json_iter_next(&it, &k, &val) > 0) {
+		if (!dash_key_is(k, "date"))
+			continue;
+		value_of(m, val, 1, &v);
+		if (v.type != V_STRING || v.time_ret)
+			return -1;
+		*t = v.time;
+		return 0;
+	}
+	return -1;
+}

@@ -1,0 +1,56 @@
+#ifndef DASHBOARD_ENTRY_H
+#define DASHBOARD_ENTRY_H
+
+#include <time.h>
+#include "dashboard/dashboard.h"
+#include "dashboard/scan.h"
+
+/*
+ * One history[] entry extracted from its bytes (internal to the dashboard
+ * module; dashboard.c cuts the document into entries). The scanner walks
+ * the entry's members; the value of each member a dash_entry holds is
+ * parsed by cJSON on its own, and the others are never built.
+ *
+ * The rows of a dashboard repeat the same nightly's run_id, shas and date,
+ * and often the same metric values: a memo remembers what cJSON made of a
+ * value's exact bytes (identical bytes parse identically), so a repeat
+ * costs a lookup, and its string is stored once in the dashboard's arena
+ * (entries share it).
+ */
+struct dash_memo;
+
+/* A memo for one parse of d, whose arena holds its strings; free it with dash_memo_free(). */
+struct dash_memo *dash_memo_new(struct dashboard *d);
+void dash_memo_free(struct dash_memo *m);
+
+/* Where a value sits, for messages: summary[row].history[entry].key. */
+struct dash_where {
+	const char *origin;
+	size_t row;
+	size_t entry;
+	int in_entry;
+};
+
+/* error("'summary[1].history[2].key' what in 'origin'"); returns -1. key may be "". */
+int dash_path_error(const struct dash_where *w, const char *key, const char *what);
+
+/*
+ * Extract the entry whose bytes are e (an object, as the scanner cut it)
+ * into *out, its strings in the memo's dashboard's arena. A missing or
+ * mistyped member is an error naming its path, a member that cJSON does
+ * not read whole names the entry. Returns 0 or -1.
+ */
+int dash_entry_extract(struct dash_memo *m, struct json_span e, const struct dash_where *w,
+		       struct dash_entry *out);
+
+/*
+ * The start time of the entry e (its "date" member) without building the
+ * rest; -1 when it has none or it is not an ISO time (a full extraction
+ * then says why).
+ */
+int dash_entry_time(struct dash_memo *m, struct json_span e, time_t *t);
+
+/* Whether the key token k names want; a key with escapes is decoded by cJSON. */
+int dash_key_is(struct json_span k, const char *want);
+
+#endif
