@@ -207,24 +207,45 @@ out:
 	return ret;
 }
 
+static inline uint64_t hash_step(uint64_t h, uint64_t w)
+{
+	h = (h ^ w) * 0xff51afd7ed558ccdull;
+	return h ^ (h >> 29);
+}
+
 uint64_t cache_hash(const void *data, size_t len)
 {
 	const unsigned char *p = data;
-	uint64_t h = 0x9e3779b97f4a7c15ull ^ len;
+	uint64_t lane[4] = { 0x9e3779b97f4a7c15ull ^ len, 0xbf58476d1ce4e5b9ull,
+			     0x94d049bb133111ebull, 0x2545f4914f6cdd1dull };
+	uint64_t h, w;
 
-	/* Eight bytes a step: a 500 MB dashboard hashes in a fraction of its parse. */
+	/*
+	 * Four independent lanes of eight bytes, so that the multiplies
+	 * overlap: a 500 MB dashboard hashes at the speed of memory.
+	 */
+	for (; len >= 32; p += 32, len -= 32)
+		for (int i = 0; i < 4; i++) {
+			memcpy(&w, p + 8 * i, 8);
+			lane[i] = hash_step(lane[i], w);
+		}
+	h = lane[0];
+	for (int i = 1; i < 4; i++)
+		h = hash_step(h, lane[i]);
 	for (; len >= 8; p += 8, len -= 8) {
-		uint64_t w;
-
 		memcpy(&w, p, 8);
-		h = (h ^ w) * 0xff51afd7ed558ccdull;
-		h ^= h >> 29;
+		h = hash_step(h, w);
 	}
 	for (; len; p++, len--)
 		h = (h ^ *p) * 0x100000001b3ull;
 	h ^= h >> 33;
 	h *= 0xc4ceb9fe1a85ec53ull;
 	return h ^ (h >> 33);
+}
+
+uint64_t cache_text_hash_add(uint64_t h, const void *chunk, size_t n)
+{
+	return (h ^ cache_hash(chunk, n)) * 0x100000001b3ull;
 }
 
 char *cache_hash_hex(char *buf, const void *data, size_t len)

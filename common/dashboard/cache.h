@@ -70,6 +70,16 @@ int cache_write_atomic(const char *path, const void *data, size_t len);
  */
 uint64_t cache_hash(const void *data, size_t len);
 
+/*
+ * The content hash of a dashboard's text (what a parsed file is keyed by),
+ * built a chunk at a time so that a mapped file can be hashed while it is
+ * parsed and its pages given back: start from the text's length, then
+ * h = cache_text_hash_add(h, chunk, n) over each CACHE_TEXT_CHUNK bytes
+ * in order (the last chunk may be shorter).
+ */
+#define CACHE_TEXT_CHUNK ((size_t)4 << 20)
+uint64_t cache_text_hash_add(uint64_t h, const void *chunk, size_t n);
+
 /* cache_hash() as 16 hex digits in buf (17 bytes); returns buf. */
 char *cache_hash_hex(char *buf, const void *data, size_t len);
 

@@ -11,6 +11,7 @@
 #include "dashboard/dashboard.h"
 #include "dashboard/scan.h"
 #include "dashboard/entry.h"
+#include "dashboard/cache.h"
 
 #define ARENA_BLOCK (64 << 10)
 
@@ -71,6 +72,8 @@ struct json_path {
 	int mapped;		/* text is a read-only file mapping */
 	size_t released;	/* bytes of it given back to the kernel */
 	struct dash_memo *memo;
+	uint64_t *hash;		/* the text's content hash, when asked for */
+	size_t hashed;		/* bytes of it hashed so far */
 };
 
 static int path_error(const struct json_path *p, const char *key, const char *what)
@@ -285,21 +288,32 @@ static int not_an_object(const char *text, size_t len, const char *origin)
 	return error("'%s' is not valid JSON", origin);
 }
 
-#define RELEASE_CHUNK ((size_t)4 << 20)
+/*
+ * The content hash of the text up to upto (a multiple of CACHE_TEXT_CHUNK,
+ * or the end), when the caller asked for it.
+ */
+static void hash_upto(struct json_path *p, size_t upto)
+{
+	for (size_t n; p->hash && p->hashed < upto; p->hashed += n) {
+		n = upto - p->hashed < CACHE_TEXT_CHUNK ? upto - p->hashed : CACHE_TEXT_CHUNK;
+		*p->hash = cache_text_hash_add(*p->hash, p->text + p->hashed, n);
+	}
+}
 
 /*
  * Give the pages of a mapped file that the parse is done with back to the
- * kernel, so that peak memory is what is kept, not the file's size. A
- * later read of them (a message's byte offset never reads) faults them in
- * again from the file.
+ * kernel (hashed first, when asked), so that peak memory is what is kept,
+ * not the file's size. A later read of them (a message's byte offset
+ * never reads) faults them in again from the file. The steps are hash
+ * chunks, a multiple of any page size.
  */
 static void release_behind(struct json_path *p, const char *done)
 {
-	size_t page = (size_t)sysconf(_SC_PAGESIZE);
-	size_t upto = (size_t)(done - p->text) / page * page;
+	size_t upto = (size_t)(done - p->text) / CACHE_TEXT_CHUNK * CACHE_TEXT_CHUNK;
 
-	if (!p->mapped || upto < p->released + RELEASE_CHUNK)
+	if (!p->mapped || upto <= p->released)
 		return;
+	hash_upto(p, upto);
 	madvise((char *)p->text + p->released, upto - p->released, MADV_DONTNEED);
 	p->released = upto;
 }
@@ -333,15 +347,17 @@ static int parse_summary(struct dashboard *d, const char *start, const char *end
 }
 
 static int parse_document(struct dashboard *d, const char *text, size_t len, const char *origin,
-			  const struct dashboard_filter *f, int mapped)
+			  const struct dashboard_filter *f, int mapped, uint64_t *hash)
 {
-	struct json_path p = { { origin, 0, 0, 0 }, text, NULL, 0, 0, mapped, 0, NULL };
+	struct json_path p = { { origin, 0, 0, 0 }, text, NULL, 0, 0, mapped, 0, NULL, hash, 0 };
 	struct json_span doc, gen = { NULL, 0 }, k;
 	struct json_iter it;
 	const char *end = text + len, *err;
 	int got, have_kernels = 0, have_summary = 0;
 
 	dashboard_release(d);
+	if (hash)
+		*hash = len;
 	p.memo = dash_memo_new(d);
 	doc.p = json_skip_space(text, end);
 	doc.len = (size_t)(end - doc.p);
@@ -398,6 +414,7 @@ static int parse_document(struct dashboard *d, const char *text, size_t len, con
 		cJSON_Delete(g);
 	}
 	d->pretuned = have_kernels == 2;
+	hash_upto(&p, len);
 	free(p.entries);
 	dash_memo_free(p.memo);
 	return 0;
@@ -411,13 +428,14 @@ fail:
 int dashboard_parse_filtered(struct dashboard *d, const char *text, size_t len,
 			     const char *origin, const struct dashboard_filter *f)
 {
-	return parse_document(d, text, len, origin, f, 0);
+	return parse_document(d, text, len, origin, f, 0, NULL);
 }
 
 int dashboard_parse_mapped(struct dashboard *d, const char *map, size_t len,
-			   const char *origin, const struct dashboard_filter *f)
+			   const char *origin, const struct dashboard_filter *f,
+			   uint64_t *text_hash)
 {
-	return parse_document(d, map, len, origin, f, 1);
+	return parse_document(d, map, len, origin, f, 1, text_hash);
 }
 
 int dashboard_parse(struct dashboard *d, const char *text, size_t len, const char *origin)

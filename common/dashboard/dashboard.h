@@ -8,6 +8,7 @@
 #define DASHBOARD_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -127,10 +128,13 @@ int dashboard_parse_filtered(struct dashboard *d, const char *text, size_t len,
 /*
  * The same for a page-aligned, read-only, private file mapping (mmap), of
  * which the pages already parsed are given back to the kernel on the way
- * (MADV_DONTNEED): peak memory stays near what the filter keeps.
+ * (MADV_DONTNEED): peak memory stays near what the filter keeps. With
+ * text_hash, the text's content hash (cache.h: cache_text_hash_add()) is
+ * computed in the same pass and stored there on success.
  */
 int dashboard_parse_mapped(struct dashboard *d, const char *map, size_t len,
-			   const char *origin, const struct dashboard_filter *f);
+			   const char *origin, const struct dashboard_filter *f,
+			   uint64_t *text_hash);
 
 void dashboard_release(struct dashboard *d);
 

@@ -82,21 +82,19 @@ static void source_text_release(struct source_text *t)
 	memset(t, 0, sizeof(*t));
 }
 
-#define HASH_CHUNK ((size_t)4 << 20)
-
 /*
- * The content hash of a dashboard: cache_hash() of each 4 MiB, combined.
- * The pages of a mapped text are given back to the kernel as it goes, so
+ * The content hash of a dashboard (cache.h: cache_text_hash_add()). The
+ * pages of a mapped text are given back to the kernel as it goes, so
  * that hashing a big file does not hold all of it in memory.
  */
 static uint64_t text_hash(const char *buf, size_t len, int mapped)
 {
 	uint64_t h = len;
 
-	for (size_t at = 0; at < len; at += HASH_CHUNK) {
-		size_t n = len - at < HASH_CHUNK ? len - at : HASH_CHUNK;
+	for (size_t at = 0; at < len; at += CACHE_TEXT_CHUNK) {
+		size_t n = len - at < CACHE_TEXT_CHUNK ? len - at : CACHE_TEXT_CHUNK;
 
-		h = (h ^ cache_hash(buf + at, n)) * 0x100000001b3ull;
+		h = cache_text_hash_add(h, buf + at, n);
 		if (mapped)
 			madvise((char *)buf + at, n, MADV_DONTNEED);
 	}
@@ -177,11 +175,11 @@ static int parse_path(struct dashboard *d, const char *path, const char *name,
 	char *source = NULL, *cached = NULL;
 	struct stat st;
 	uint64_t hash = 0;
-	int ret;
+	int ret, hit = -1, have_hash = 0;
 
 	if (strcmp(path, "-") && !stat(path, &st) && S_ISREG(st.st_mode) &&
 	    (source = realpath(path, NULL)) && (cached = parsed_cache_path(source, f)) &&
-	    !parsed_cache_read(d, cached, source, &st, f, NULL)) {
+	    !(hit = parsed_cache_read(d, cached, source, &st, f, NULL))) {
 		ret = 0;
 		goto out;
 	}
@@ -189,19 +187,25 @@ static int parse_path(struct dashboard *d, const char *path, const char *name,
 		ret = -1;
 		goto out;
 	}
-	if (cached && S_ISREG(t.st.st_mode)) {
+	if (hit > 0 && S_ISREG(t.st.st_mode)) {
 		/* Touched or copied, but the same bytes: the parsed file still holds. */
 		hash = text_hash(t.buf, t.len, !!t.map);
+		have_hash = 1;
 		if (!parsed_cache_read(d, cached, source, &t.st, f, &hash)) {
 			parsed_cache_write(d, cached, source, &t.st, f, hash);
 			ret = 0;
 			goto release;
 		}
 	}
-	ret = t.map ? dashboard_parse_mapped(d, t.buf, t.len, name, f) :
+	/* A mapped text is hashed as it is parsed, in the same pass. */
+	ret = t.map ? dashboard_parse_mapped(d, t.buf, t.len, name, f,
+					     cached && !have_hash ? &hash : NULL) :
 		      dashboard_parse_filtered(d, t.buf, t.len, name, f);
-	if (!ret && cached && S_ISREG(t.st.st_mode))
+	if (!ret && cached && S_ISREG(t.st.st_mode)) {
+		if (!t.map && !have_hash)
+			hash = text_hash(t.buf, t.len, 0);
 		parsed_cache_write(d, cached, source, &t.st, f, hash);
+	}
 release:
 	source_text_release(&t);
 out:

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include "util/usage.h"
 #include "util/strbuf.h"
 #include "util/io.h"
@@ -85,14 +86,63 @@ char *parsed_cache_path(const char *source, const struct dashboard_filter *f)
 	return path;
 }
 
-static uint64_t add_string(struct strbuf *strings, const char *s)
+/*
+ * The strings of a parsed file, each stored once: a dashboard's entries
+ * share their repeated strings (dashboard/entry.h), so they are told
+ * apart by address (an open-addressing table, a power of two in size).
+ */
+struct string_table {
+	struct strbuf buf;
+	const char **keys;
+	uint64_t *offsets;
+	size_t nr, size;
+};
+
+static size_t slot_of(const struct string_table *t, const char *s)
 {
-	uint64_t off = strings->len;
+	size_t i = (size_t)(((uintptr_t)s >> 3) * 0x9e3779b97f4a7c15ull) & (t->size - 1);
+
+	while (t->keys[i] && t->keys[i] != s)
+		i = (i + 1) & (t->size - 1);
+	return i;
+}
+
+static void table_grow(struct string_table *t)
+{
+	const char **keys = t->keys;
+	uint64_t *offsets = t->offsets;
+	size_t old = t->size;
+
+	t->size = old ? 2 * old : 1024;
+	t->keys = xcalloc(t->size, sizeof(*t->keys));
+	t->offsets = xcalloc(t->size, sizeof(*t->offsets));
+	for (size_t i = 0; i < old; i++)
+		if (keys[i]) {
+			size_t j = slot_of(t, keys[i]);
+
+			t->keys[j] = keys[i];
+			t->offsets[j] = offsets[i];
+		}
+	free(keys);
+	free(offsets);
+}
+
+static uint64_t add_string(struct string_table *t, const char *s)
+{
+	size_t i;
 
 	if (!s)
 		return NO_STRING;
-	strbuf_add(strings, s, strlen(s) + 1);
-	return off;
+	if (2 * (t->nr + 1) > t->size)
+		table_grow(t);
+	i = slot_of(t, s);
+	if (!t->keys[i]) {
+		t->keys[i] = s;
+		t->offsets[i] = t->buf.len;
+		t->nr++;
+		strbuf_add(&t->buf, s, strlen(s) + 1);
+	}
+	return t->offsets[i];
 }
 
 static void pad8(struct strbuf *sb)
@@ -101,15 +151,52 @@ static void pad8(struct strbuf *sb)
 		strbuf_addch(sb, '\0');
 }
 
+/* Room for n records of size each at the end of sb, zeroed; returns their offset. */
+static size_t add_records(struct strbuf *sb, size_t n, size_t size)
+{
+	size_t at = sb->len;
+
+	strbuf_grow(sb, n * size);
+	memset(sb->buf + at, 0, n * size);
+	sb->len += n * size;
+	return at;
+}
+
+static void put_entry(struct parsed_entry *pe, const struct dash_entry *e, struct string_table *t,
+		      uint64_t first_baseline)
+{
+	pe->run_id = add_string(t, e->run_id);
+	pe->sha = add_string(t, e->sha);
+	pe->full_sha = add_string(t, e->full_sha);
+	pe->date = add_string(t, e->date);
+	pe->branch = add_string(t, e->branch);
+	pe->error = add_string(t, e->error);
+	pe->time = (int64_t)e->time;
+	pe->is_nightly = (uint64_t)e->is_nightly;
+	pe->helion = e->helion;
+	pe->triton = e->triton;
+	pe->torch_compile = e->torch_compile;
+	pe->latency = e->latency;
+	pe->compile_time = e->compile_time;
+	pe->helion_wins = e->helion_wins;
+	pe->total = e->total;
+	pe->first_baseline = first_baseline;
+	pe->nr_baselines = e->nr_baselines;
+	pe->index = e->index;
+}
+
 void parsed_cache_write(const struct dashboard *d, const char *path, const char *source,
 			const struct stat *st, const struct dashboard_filter *f,
 			uint64_t text_hash)
 {
-	struct strbuf out = STRBUF_INIT, key = STRBUF_INIT, strings = STRBUF_INIT;
-	struct strbuf rows = STRBUF_INIT, entries = STRBUF_INIT, baselines = STRBUF_INIT;
+	struct strbuf out = STRBUF_INIT, key = STRBUF_INIT;
+	struct string_table strings = { STRBUF_INIT, NULL, NULL, 0, 0 };
 	struct parsed_header h = { PARSED_MAGIC, PARSED_VERSION, BYTE_ORDER_MARK };
 	struct parsed_counts c = { 0 };
-	size_t payload_at;
+	struct parsed_row *rows;
+	struct parsed_entry *entries;
+	struct parsed_baseline *baselines;
+	size_t payload_at, rows_at, entries_at, baselines_at, entry = 0, baseline = 0;
 
 	make_key(&key, source, f);
 	c.key_len = key.len;
@@ -117,38 +204,45 @@ void parsed_cache_write(const struct dashboard *d, const char *path, const char 
 	c.generated_at = add_string(&strings, d->generated_at);
 	c.nr_rows = d->nr_rows;
 	for (size_t i = 0; i < d->nr_rows; i++) {
+		c.nr_entries += d->rows[i].nr_history;
+		for (size_t j = 0; j < d->rows[i].nr_history; j++)
+			c.nr_baselines += d->rows[i].history[j].nr_baselines;
+	}
+	/* The records in place, the strings (few once shared) appended last. */
+	strbuf_add(&out, &h, sizeof(h));
+	payload_at = out.len;
+	strbuf_add(&out, &c, sizeof(c));
+	strbuf_add(&out, key.buf, key.len);
+	pad8(&out);
+	rows_at = add_records(&out, c.nr_rows, sizeof(*rows));
+	entries_at = add_records(&out, c.nr_entries, sizeof(*entries));
+	baselines_at = add_records(&out, c.nr_baselines, sizeof(*baselines));
+	/* out does not grow again until the strings are appended. */
+	rows = (void *)(out.buf + rows_at);
+	entries = (void *)(out.buf + entries_at);
+	baselines = (void *)(out.buf + baselines_at);
+	for (size_t i = 0; i < d->nr_rows; i++) {
 		const struct dash_row *r = &d->rows[i];
-		struct parsed_row pr = {
-			add_string(&strings, r->kernel), add_string(&strings, r->platform),
-			add_string(&strings, r->platform_short), c.nr_entries, r->nr_history,
-			(uint64_t)r->history_loaded,
-		};
 
-		strbuf_add(&rows, &pr, sizeof(pr));
+		rows[i].kernel = add_string(&strings, r->kernel);
+		rows[i].platform = add_string(&strings, r->platform);
+		rows[i].platform_short = add_string(&strings, r->platform_short);
+		rows[i].first_entry = entry;
+		rows[i].nr_history = r->nr_history;
+		rows[i].loaded = (uint64_t)r->history_loaded;
 		for (size_t j = 0; j < r->nr_history; j++) {
 			const struct dash_entry *e = &r->history[j];
-			struct parsed_entry pe = {
-				add_string(&strings, e->run_id), add_string(&strings, e->sha),
-				add_string(&strings, e->full_sha), add_string(&strings, e->date),
-				add_string(&strings, e->branch), add_string(&strings, e->error),
-				(int64_t)e->time, (uint64_t)e->is_nightly, e->helion, e->triton,
-				e->torch_compile, e->latency, e->compile_time, e->helion_wins, e->total,
-				c.nr_baselines, e->nr_baselines, e->index,
-			};
 
-			strbuf_add(&entries, &pe, sizeof(pe));
+			put_entry(&entries[entry++], e, &strings, baseline);
 			for (size_t b = 0; b < e->nr_baselines; b++) {
-				struct parsed_baseline pb = {
-					add_string(&strings, e->baselines[b].name), e->baselines[b].geomean,
-				};
-
-				strbuf_add(&baselines, &pb, sizeof(pb));
+				baselines[baseline].name = add_string(&strings, e->baselines[b].name);
+				baselines[baseline++].geomean = e->baselines[b].geomean;
 			}
-			c.nr_baselines += e->nr_baselines;
-			c.nr_entries++;
 		}
 	}
-	c.strings_len = strings.len;
+	c.strings_len = strings.buf.len;
+	memcpy(out.buf + payload_at, &c, sizeof(c));
+	strbuf_add(&out, strings.buf.buf, strings.buf.len);
 
 	h.src_size = (uint64_t)st->st_size;
 	h.src_mtime_sec = (uint64_t)st->st_mtim.tv_sec;
@@ -156,25 +250,15 @@ void parsed_cache_write(const struct dashboard *d, const char *path, const char 
 	h.src_ino = (uint64_t)st->st_ino;
 	h.src_dev = (uint64_t)st->st_dev;
 	h.src_hash = text_hash;
-	strbuf_add(&out, &h, sizeof(h));
-	payload_at = out.len;
-	strbuf_add(&out, &c, sizeof(c));
-	strbuf_add(&out, key.buf, key.len);
-	pad8(&out);
-	strbuf_add(&out, rows.buf, rows.len);
-	strbuf_add(&out, entries.buf, entries.len);
-	strbuf_add(&out, baselines.buf, baselines.len);
-	strbuf_add(&out, strings.buf, strings.len);
 	h.payload_len = out.len - payload_at;
 	h.payload_hash = cache_hash(out.buf + payload_at, h.payload_len);
 	memcpy(out.buf, &h, sizeof(h));
 	cache_write_atomic(path, out.buf, out.len);
 	strbuf_release(&out);
 	strbuf_release(&key);
-	strbuf_release(&strings);
-	strbuf_release(&rows);
-	strbuf_release(&entries);
-	strbuf_release(&baselines);
+	strbuf_release(&strings.buf);
+	free(strings.keys);
+	free(strings.offsets);
 }
 
 /* The validated view of a parsed file's payload. */
@@ -305,36 +389,44 @@ int parsed_cache_read(struct dashboard *d, const char *path, const char *source,
 		      const struct stat *st, const struct dashboard_filter *f,
 		      const uint64_t *text_hash)
 {
-	struct strbuf sb = STRBUF_INIT, key = STRBUF_INIT;
+	struct strbuf key = STRBUF_INIT;
 	struct parsed_header h;
 	struct parsed_view v;
+	struct stat pst;
+	const char *map = MAP_FAILED;
 	int fd, ret = -1;
 
 	dashboard_release(d);
 	if (!path || (fd = open(path, O_RDONLY)) < 0)
 		return -1;
-	if (read_fd(fd, &sb) < 0 || sb.len < sizeof(h))
+	/* Mapped, not read: the payload is hashed and copied out once. */
+	if (fstat(fd, &pst) || !S_ISREG(pst.st_mode) || (size_t)pst.st_size < sizeof(h) ||
+	    (map = mmap(NULL, (size_t)pst.st_size, PROT_READ, MAP_PRIVATE, fd, 0)) == MAP_FAILED)
 		goto out;
-	memcpy(&h, sb.buf, sizeof(h));
+	memcpy(&h, map, sizeof(h));
 	if (memcmp(h.magic, PARSED_MAGIC, 8) || h.version != PARSED_VERSION ||
 	    h.byte_order != BYTE_ORDER_MARK || h.src_size != (uint64_t)st->st_size ||
-	    h.payload_len != sb.len - sizeof(h))
+	    h.payload_len != (size_t)pst.st_size - sizeof(h))
 		goto out;
 	if (text_hash ? h.src_hash != *text_hash :
 	    h.src_mtime_sec != (uint64_t)st->st_mtim.tv_sec ||
 	    h.src_mtime_nsec != (uint64_t)st->st_mtim.tv_nsec ||
-	    h.src_ino != (uint64_t)st->st_ino || h.src_dev != (uint64_t)st->st_dev)
+	    h.src_ino != (uint64_t)st->st_ino || h.src_dev != (uint64_t)st->st_dev) {
+		/* The same size: the content hash may still tell it is the same JSON. */
+		ret = text_hash ? -1 : 1;
 		goto out;
-	if (cache_hash(sb.buf + sizeof(h), h.payload_len) != h.payload_hash)
+	}
+	if (cache_hash(map + sizeof(h), h.payload_len) != h.payload_hash)
 		goto out;
 	make_key(&key, source, f);
-	if (view_check(&v, sb.buf + sizeof(h), h.payload_len, key.buf, key.len))
+	if (view_check(&v, map + sizeof(h), h.payload_len, key.buf, key.len))
 		goto out;
 	view_fill(d, &v);
 	ret = 0;
 out:
+	if (map != MAP_FAILED)
+		munmap((void *)map, (size_t)pst.st_size);
 	close(fd);
-	strbuf_release(&sb);
 	strbuf_release(&key);
 	return ret;
 }

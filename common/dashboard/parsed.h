@@ -30,7 +30,9 @@ char *parsed_cache_path(const char *source, const struct dashboard_filter *f);
  * the JSON at source as it is now (st: its stat) with the filter f.
  * With text_hash (cache_hash() of the JSON), a matching content hash
  * stands in for the mtime and inode (a touched or copied file). Returns 0
- * on a hit, -1 on a miss (d left empty), printing nothing.
+ * on a hit, -1 on a miss (d left empty), printing nothing; without
+ * text_hash, 1 on a miss where only the stat data differ (the content
+ * hash may yet match: worth computing).
  */
 int parsed_cache_read(struct dashboard *d, const char *path, const char *source,
 		      const struct stat *st, const struct dashboard_filter *f,
