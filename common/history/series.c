@@ -1,4 +1,5 @@
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,16 +77,6 @@ struct run_ref {
 	size_t row;
 	size_t group;
 };
-
-static int cmp_run_ref(const void *a, const void *b)
-{
-	const struct run_ref *x = a, *y = b;
-	int c = strcmp(x->e->run_id, y->e->run_id);
-
-	if (c)
-		return c;
-	return x->row < y->row ? -1 : x->row > y->row;
-}
 
 /* A point and the run_id group it was made from, while sorting by time. */
 struct point_order {
@@ -196,9 +187,48 @@ static int pick_rows(struct series *s, const struct dashboard *d, const struct s
 	return 0;
 }
 
-/* Phase 2: every counted history entry of those rows, grouped by run_id. */
+/*
+ * Number the run_id groups of refs in the order they are first seen
+ * (refs[i].group), and return how many there are. An open-addressing
+ * table of each group's first ref, by run_id content; entries loaded
+ * together share their run_id strings, so most comparisons are of
+ * addresses.
+ */
+static size_t group_runs(struct run_ref *refs, size_t nr)
+{
+	size_t size = 16, groups = 0, *first;
+
+	while (size < 2 * nr)
+		size *= 2;
+	first = xcalloc(size, sizeof(*first));	/* ref index + 1; 0: empty */
+	for (size_t i = 0; i < nr; i++) {
+		const char *id = refs[i].e->run_id;
+		uint64_t h = 14695981039346656037ull;	/* FNV-1a */
+		size_t at;
+
+		for (const char *c = id; *c; c++)
+			h = (h ^ (unsigned char)*c) * 1099511628211ull;
+		at = (size_t)h & (size - 1);
+		while (first[at] && refs[first[at] - 1].e->run_id != id &&
+		       strcmp(refs[first[at] - 1].e->run_id, id))
+			at = (at + 1) & (size - 1);
+		if (first[at]) {
+			refs[i].group = refs[first[at] - 1].group;
+		} else {
+			first[at] = i + 1;
+			refs[i].group = groups++;
+		}
+	}
+	free(first);
+	return groups;
+}
+
+/*
+ * Phase 2: every counted history entry of those rows, in row order, each
+ * history in time order; refs[i].group numbers its run_id (*nr_groups).
+ */
 static struct run_ref *collect_runs(const struct dashboard *d, const size_t *rows, size_t nr_rows,
-				    int all_runs, size_t *nr)
+				    int all_runs, size_t *nr, size_t *nr_groups)
 {
 	struct run_ref *refs = NULL;
 	size_t alloc = 0;
@@ -215,29 +245,27 @@ static struct run_ref *collect_runs(const struct dashboard *d, const size_t *row
 			refs[(*nr)++].row = r;
 		}
 	}
-	if (*nr)
-		qsort(refs, *nr, sizeof(*refs), cmp_run_ref);
+	*nr_groups = group_runs(refs, *nr);
 	return refs;
 }
 
 /*
- * Phase 3: one point per run_id, in time order; refs[i].group becomes the
- * index of its point.
+ * Phase 3: one point per run_id, in time order, made from the group's
+ * first entry (the first row's); refs[i].group becomes the index of its
+ * point.
  */
-static void make_points(struct series *s, struct run_ref *refs, size_t nr_refs)
+static void make_points(struct series *s, struct run_ref *refs, size_t nr_refs, size_t nr_groups)
 {
 	struct point_order *order;
 	size_t *pos;
 
-	order = xcalloc(nr_refs + 1, sizeof(*order));
-	for (size_t i = 0; i < nr_refs; i++) {
-		if (!i || strcmp(refs[i].e->run_id, refs[i - 1].e->run_id)) {
-			order[s->nr].p.run = refs[i].e;
-			order[s->nr].group = s->nr;
-			s->nr++;
+	order = xcalloc(nr_groups + 1, sizeof(*order));
+	for (size_t i = 0; i < nr_refs; i++)
+		if (!order[refs[i].group].p.run) {
+			order[refs[i].group].p.run = refs[i].e;
+			order[refs[i].group].group = refs[i].group;
 		}
-		refs[i].group = s->nr - 1;
-	}
+	s->nr = nr_groups;
 	qsort(order, s->nr, sizeof(*order), cmp_point_time);
 	pos = xcalloc(s->nr + 1, sizeof(*pos));
 	s->points = xcalloc(s->nr + 1, sizeof(*s->points));
@@ -280,7 +308,7 @@ int series_build(struct series *s, const struct dashboard *d, const struct serie
 {
 	size_t *rows = xcalloc(d->nr_rows + 1, sizeof(*rows));
 	struct run_ref *refs;
-	size_t nr_refs;
+	size_t nr_refs, nr_groups;
 
 	memset(s, 0, sizeof(*s));
 	s->platform = o->platform;
@@ -289,7 +317,7 @@ int series_build(struct series *s, const struct dashboard *d, const struct serie
 		free(rows);
 		return -1;
 	}
-	refs = collect_runs(d, rows, s->nr_rows, o->all_runs, &nr_refs);
+	refs = collect_runs(d, rows, s->nr_rows, o->all_runs, &nr_refs, &nr_groups);
 	if (!nr_refs) {
 		free(refs);
 		free(rows);
@@ -299,7 +327,7 @@ int series_build(struct series *s, const struct dashboard *d, const struct serie
 			     "--all-runs counts manual and side-branch runs too",
 			     s->kernel ? s->kernel : s->platform);
 	}
-	make_points(s, refs, nr_refs);
+	make_points(s, refs, nr_refs, nr_groups);
 	fill_metrics(s, refs, nr_refs);
 	free(refs);
 	free(rows);
