@@ -96,15 +96,51 @@ static int cmp_entry_time(const void *a, const void *b)
 	return x->index < y->index ? -1 : x->index > y->index;
 }
 
-/* Entry i of the current row, extracted (its used values parsed by cJSON one by one). */
-static int parse_one(struct dash_row *out, size_t i, size_t *alloc, struct json_path *p)
+/*
+ * The entry starting at e.p (e may run on past it) extracted into the
+ * row's next slot; *end is set past it. A fault the scanner finds is
+ * reported as the scanner's, with its byte offset; any other malformed
+ * entry is named by its path.
+ */
+static int extract_one(struct dash_row *out, struct json_span e, size_t *alloc,
+		       struct json_path *p, const char **end)
 {
-	p->w.entry = i;
+	const char *err;
+	int ret;
+
 	ALLOC_GROW(out->history, out->nr_history + 1, *alloc);
-	if (dash_entry_extract(p->memo, p->entries[i], &p->w, &out->history[out->nr_history]))
+	ret = dash_entry_extract(p->memo, e, &p->w, &out->history[out->nr_history], end);
+	if (ret == DASH_ENTRY_MALFORMED) {
+		if (!json_scan_value(e.p, e.p + e.len, &err))
+			return scan_error(p, err);
+		return path_error(p, "", "is not valid JSON");
+	}
+	if (ret)
 		return -1;
 	out->nr_history++;
 	return 0;
+}
+
+/* Entry i of the current row (p->entries), extracted. */
+static int parse_one(struct dash_row *out, size_t i, size_t *alloc, struct json_path *p)
+{
+	const char *end;
+
+	p->w.entry = i;
+	return extract_one(out, p->entries[i], alloc, p, &end);
+}
+
+/* The row's history is extracted: in time order, marked loaded. */
+static void finish_history(struct dash_row *out, struct json_path *p)
+{
+	p->w.in_entry = 0;
+	out->history_loaded = 1;
+	/* Mostly in order already; qsort(NULL, 0) is undefined. */
+	for (size_t i = 1; i < out->nr_history; i++)
+		if (cmp_entry_time(&out->history[i - 1], &out->history[i]) > 0) {
+			qsort(out->history, out->nr_history, sizeof(*out->history), cmp_entry_time);
+			break;
+		}
 }
 
 /*
@@ -149,10 +185,39 @@ static int parse_history(struct dash_row *out, int window, time_t from,
 	}
 	if (ret < 0)
 		return -1;
-	p->w.in_entry = 0;
-	out->history_loaded = 1;
-	if (out->nr_history)	/* qsort(NULL, 0) is undefined */
-		qsort(out->history, out->nr_history, sizeof(*out->history), cmp_entry_time);
+	finish_history(out, p);
+	return 0;
+}
+
+/*
+ * The history[] starting at start (within limit) when the row is kept
+ * whole: each entry extracted as the walk finds it, so that its bytes
+ * are scanned once; *end is set past the array.
+ */
+static int extract_history(struct dash_row *out, struct json_path *p, const char *start,
+			   const char *limit, const char **end)
+{
+	struct json_span all = { start, (size_t)(limit - start) }, k;
+	struct json_iter it;
+	size_t alloc = 0;
+	int got;
+
+	json_iter_init(&it, all);
+	p->w.in_entry = 1;
+	while ((got = json_iter_member(&it, &k)) > 0) {
+		struct json_span e = { it.p, (size_t)(limit - it.p) };
+		const char *e_end;
+
+		p->w.entry = it.index;
+		if (extract_one(out, e, &alloc, p, &e_end))
+			return -1;
+		if (json_iter_resume(&it, e_end))
+			return scan_error(p, it.error);
+	}
+	if (got < 0)
+		return scan_error(p, it.error);
+	*end = it.p;
+	finish_history(out, p);
 	return 0;
 }
 
@@ -208,10 +273,18 @@ static int get_name(struct dashboard *d, struct json_span v, const char *key, in
 enum row_member { M_KERNEL, M_PLATFORM, M_PLATFORM_SHORT, M_HISTORY, M_NR };
 static const char *const row_member_name[M_NR] = { "kernel", "platform", "platform_short", "history" };
 
+/* Whether f keeps the whole history of the row named platform_short. */
+static int keeps_all(const struct dashboard_filter *f, const char *platform_short)
+{
+	return !f || (!f->names_only && (!f->platform || !strcmp(f->platform, platform_short)));
+}
+
 /*
  * The row whose value starts at start (within the summary, which ends at
  * limit); *row_end is set past it. Its members are walked once: the
- * history is scanned for its end, and parsed only when the filter keeps it.
+ * history is scanned for its end, and parsed only when the filter keeps
+ * it. When the names come before the history (as dashboards write them)
+ * and the row is kept whole, its entries are extracted on that walk.
  */
 static int parse_row(struct dashboard *d, const char *start, const char *limit,
 		     const char **row_end, struct dash_row *out, struct json_path *p,
@@ -220,7 +293,7 @@ static int parse_row(struct dashboard *d, const char *start, const char *limit,
 	struct json_span m[M_NR] = { { NULL, 0 } }, k, r = { start, (size_t)(limit - start) };
 	struct json_iter it;
 	const char *err;
-	int got;
+	int got, named = 0, extracted = 0;
 
 	memset(out, 0, sizeof(*out));
 	if (*start != '{') {
@@ -234,9 +307,21 @@ static int parse_row(struct dashboard *d, const char *start, const char *limit,
 		const char *end = NULL;
 
 		if (!m[M_HISTORY].p && *it.p == '[' && dash_key_is(k, "history")) {
-			/* One walk finds the entries, whether they are parsed or not. */
-			if (collect_entries(p, it.p, limit, &end))
+			if (m[M_KERNEL].p && m[M_PLATFORM_SHORT].p && !named) {
+				if (get_name(d, m[M_KERNEL], "kernel", 1, p, &out->kernel) ||
+				    get_name(d, m[M_PLATFORM_SHORT], "platform_short", 1, p,
+					     &out->platform_short))
+					return -1;
+				named = 1;
+			}
+			if (named && keeps_all(f, out->platform_short)) {
+				if (extract_history(out, p, it.p, limit, &end))
+					return -1;
+				extracted = 1;
+			} else if (collect_entries(p, it.p, limit, &end)) {
+				/* One walk finds the entries, whether they are parsed or not. */
 				return -1;
+			}
 		} else if (!(end = json_scan_value(it.p, limit, &err))) {
 			return scan_error(p, err);
 		}
@@ -251,8 +336,9 @@ static int parse_row(struct dashboard *d, const char *start, const char *limit,
 	if (got < 0)
 		return scan_error(p, it.error);
 	*row_end = it.p;
-	if (get_name(d, m[M_KERNEL], "kernel", 1, p, &out->kernel) ||
-	    get_name(d, m[M_PLATFORM_SHORT], "platform_short", 1, p, &out->platform_short) ||
+	if ((!named && (get_name(d, m[M_KERNEL], "kernel", 1, p, &out->kernel) ||
+			get_name(d, m[M_PLATFORM_SHORT], "platform_short", 1, p,
+				 &out->platform_short))) ||
 	    get_name(d, m[M_PLATFORM], "platform", 0, p, &out->platform))
 		return -1;
 	if (!out->platform)
@@ -261,7 +347,9 @@ static int parse_row(struct dashboard *d, const char *start, const char *limit,
 		return path_error(p, "history", "is missing");
 	if (*m[M_HISTORY].p != '[')
 		return path_error(p, "history", "is not an array");
-	if (!f || (!f->names_only && (!f->platform || !strcmp(f->platform, out->platform_short))))
+	if (extracted)
+		return 0;
+	if (keeps_all(f, out->platform_short))
 		return parse_history(out, 0, 0, 0, p);
 	if (!f->names_only && f->others_window)
 		return parse_history(out, 1, f->others_from, f->others_to, p);

@@ -22,7 +22,8 @@ struct value {
 };
 
 /* Values up to MEMO_LEN - 1 bytes (a full sha with its quotes is 42) are remembered. */
-#define MEMO_SLOTS 8192
+#define MEMO_BITS 14
+#define MEMO_SLOTS ((size_t)1 << MEMO_BITS)
 #define MEMO_LEN 48
 
 struct memo_slot {
@@ -99,14 +100,19 @@ static void parse_value(struct dash_memo *m, struct json_span v, struct value *o
 static void value_of(struct dash_memo *m, struct json_span v, int want_time, struct value *out)
 {
 	struct memo_slot *s = NULL;
-	uint32_t h = 2166136261u;	/* FNV-1a */
 
 	if (v.len < MEMO_LEN && *v.p != '{' && *v.p != '[') {
-		for (size_t i = 0; i < v.len; i++)
-			h = (h ^ (unsigned char)v.p[i]) * 16777619u;
+		/* The slot: a hash of the length and the first and last eight bytes. */
+		uint64_t a = 0, b = 0, h;
+
+		memcpy(&a, v.p, v.len < 8 ? v.len : 8);
+		if (v.len > 8)
+			memcpy(&b, v.p + v.len - 8, 8);
+		h = (a * 0x9e3779b97f4a7c15ull) ^ (b * 0xc2b2ae3d27d4eb4full) ^ v.len;
+		h ^= h >> 29;
 		if (!m->slots)
 			m->slots = xcalloc(MEMO_SLOTS, sizeof(*m->slots));
-		s = &m->slots[h % MEMO_SLOTS];
+		s = &m->slots[(h * 0xff51afd7ed558ccdull) >> (64 - MEMO_BITS)];
 		if (s->len != v.len || memcmp(s->raw, v.p, v.len)) {
 			parse_value(m, v, &s->v);
 			memcpy(s->raw, v.p, v.len);
@@ -264,17 +270,23 @@ static int not_an_object(struct json_span e, const struct dash_where *w)
 }
 
 int dash_entry_extract(struct dash_memo *m, struct json_span e, const struct dash_where *w,
-		       struct dash_entry *out)
+		       struct dash_entry *out, const char **end)
 {
 	struct json_span span[F_NR] = { { NULL, 0 } }, k, val;
 	struct value v[F_NR] = { { 0 } };
 	struct json_iter it;
+	const char *err;
 	int got;
 
 	memset(out, 0, sizeof(*out));
 	out->index = w->entry;
-	if (*e.p != '{' || json_iter_init(&it, e))
+	if (*e.p != '{') {
+		if (!(*end = json_scan_value(e.p, e.p + e.len, &err)))
+			return DASH_ENTRY_MALFORMED;
+		e.len = (size_t)(*end - e.p);
 		return not_an_object(e, w);
+	}
+	json_iter_init(&it, e);
 	while ((got = json_iter_next(&it, &k, &val)) > 0) {
 		int f = field_of(k);
 
@@ -282,7 +294,8 @@ int dash_entry_extract(struct dash_memo *m, struct json_span e, const struct das
 			span[f] = val;
 	}
 	if (got < 0)
-		return dash_path_error(w, "", "is not valid JSON");
+		return DASH_ENTRY_MALFORMED;
+	*end = it.p;
 	/* Every member used is read whole first: a malformed one names the entry. */
 	for (int f = 0; f < F_NR; f++) {
 		if (!span[f].p || f == F_BASELINES)

@@ -35,13 +35,17 @@ struct dash_where {
 int dash_path_error(const struct dash_where *w, const char *key, const char *what);
 
 /*
- * Extract the entry whose bytes are e (an object, as the scanner cut it)
- * into *out, its strings in the memo's dashboard's arena. A missing or
- * mistyped member is an error naming its path, a member that cJSON does
- * not read whole names the entry. Returns 0 or -1.
+ * Extract the entry that starts at e.p (e may run on past its end) into
+ * *out, its strings in the memo's dashboard's arena, and set *end past
+ * it. A missing or mistyped member is an error naming its path, a member
+ * that cJSON does not read whole names the entry. Returns 0, -1 with the
+ * error printed, or DASH_ENTRY_MALFORMED (nothing printed) when the
+ * entry's members cannot be walked: the caller tells a scanner fault
+ * (unbalanced, unterminated) from other malformed JSON.
  */
+#define DASH_ENTRY_MALFORMED (-2)
 int dash_entry_extract(struct dash_memo *m, struct json_span e, const struct dash_where *w,
-		       struct dash_entry *out);
+		       struct dash_entry *out, const char **end);
 
 /*
  * The start time of the entry e (its "date" member) without building the
