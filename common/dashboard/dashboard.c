@@ -293,7 +293,7 @@ static int parse_row(struct dashboard *d, const char *start, const char *limit,
 	struct json_span m[M_NR] = { { NULL, 0 } }, k, r = { start, (size_t)(limit - start) };
 	struct json_iter it;
 	const char *err;
-	int got, named = 0, extracted = 0;
+	int got, named = 0, extracted = 0, skipped = 0;
 
 	memset(out, 0, sizeof(*out));
 	if (*start != '{') {
@@ -318,6 +318,11 @@ static int parse_row(struct dashboard *d, const char *start, const char *limit,
 				if (extract_history(out, p, it.p, limit, &end))
 					return -1;
 				extracted = 1;
+			} else if (named && !(f->others_window && !f->names_only)) {
+				/* None of it is kept: only its end matters. */
+				if (!(end = json_scan_value(it.p, limit, &err)))
+					return scan_error(p, err);
+				skipped = 1;
 			} else if (collect_entries(p, it.p, limit, &end)) {
 				/* One walk finds the entries, whether they are parsed or not. */
 				return -1;
@@ -347,7 +352,7 @@ static int parse_row(struct dashboard *d, const char *start, const char *limit,
 		return path_error(p, "history", "is missing");
 	if (*m[M_HISTORY].p != '[')
 		return path_error(p, "history", "is not an array");
-	if (extracted)
+	if (extracted || skipped)
 		return 0;
 	if (keeps_all(f, out->platform_short))
 		return parse_history(out, 0, 0, 0, p);

@@ -1,6 +1,9 @@
 #include <stdint.h>
 #include <string.h>
 #include "dashboard/scan.h"
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 const char *json_skip_space(const char *p, const char *end)
 {
@@ -23,7 +26,21 @@ static inline uint64_t bytes_equal(uint64_t w, unsigned char c)
 static const char *scan_string(const char *p, const char *end)
 {
 	for (;;) {
-#if defined(__GNUC__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#ifdef __SSE2__
+		/* Sixteen bytes at a time to the next quote or backslash. */
+		while (end - p >= 16) {
+			__m128i b = _mm_loadu_si128((const __m128i *)(const void *)p);
+			unsigned hit = (unsigned)_mm_movemask_epi8(
+				_mm_or_si128(_mm_cmpeq_epi8(b, _mm_set1_epi8('"')),
+					     _mm_cmpeq_epi8(b, _mm_set1_epi8('\\'))));
+
+			if (hit) {
+				p += __builtin_ctz(hit);
+				break;
+			}
+			p += 16;
+		}
+#elif defined(__GNUC__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 		/* Eight bytes at a time to the next quote or backslash. */
 		while (end - p >= 8) {
 			uint64_t w, hit;
@@ -48,11 +65,6 @@ static const char *scan_string(const char *p, const char *end)
 	}
 }
 
-/* The bytes a container scan stops at; everything else is skipped. */
-static const unsigned char structural[256] = {
-	['"'] = 1, ['{'] = 1, ['}'] = 1, ['['] = 1, [']'] = 1,
-};
-
 /* Bytes that may appear in a number or a literal (true, false, null). */
 static int scalar_byte(unsigned char c)
 {
@@ -60,60 +72,142 @@ static int scalar_byte(unsigned char c)
 	       c == '.' || c == 'E';
 }
 
-const char *json_scan_value(const char *p, const char *end, const char **err)
+/* The bytes a container scan stops at; everything else is skipped. */
+static const unsigned char structural[256] = {
+	['"'] = 1, ['\\'] = 1, ['{'] = 1, ['}'] = 1, ['['] = 1, [']'] = 1,
+};
+
+#define BLOCK 16
+
+/* Bit i set when byte i of the n (at most BLOCK) at p is structural. */
+static inline unsigned block_mask(const char *p, size_t n)
+{
+	unsigned mask = 0;
+
+#ifdef __SSE2__
+	if (n == BLOCK) {
+		__m128i b = _mm_loadu_si128((const __m128i *)(const void *)p);
+		/* '[' and '{', ']' and '}' differ only in bit 5. */
+		__m128i folded = _mm_or_si128(b, _mm_set1_epi8(0x20));
+		__m128i hit = _mm_or_si128(
+			_mm_or_si128(_mm_cmpeq_epi8(b, _mm_set1_epi8('"')),
+				     _mm_cmpeq_epi8(b, _mm_set1_epi8('\\'))),
+			_mm_or_si128(_mm_cmpeq_epi8(folded, _mm_set1_epi8('{')),
+				     _mm_cmpeq_epi8(folded, _mm_set1_epi8('}'))));
+
+		return (unsigned)_mm_movemask_epi8(hit);
+	}
+#endif
+	for (size_t i = 0; i < n; i++)
+		mask |= (unsigned)structural[(unsigned char)p[i]] << i;
+	return mask;
+}
+
+static inline unsigned lowest_bit(unsigned mask)
+{
+#ifdef __GNUC__
+	return (unsigned)__builtin_ctz(mask);
+#else
+	unsigned i = 0;
+
+	while (!(mask & 1u << i))
+		i++;
+	return i;
+#endif
+}
+
+/*
+ * The container whose opening bracket is at p: BLOCK bytes at a time, a
+ * mask of the quotes, backslashes and brackets among them, each handled
+ * in order (inside a string only its closing quote and escapes count).
+ * Returns the byte after the closing bracket, or NULL with *err at the
+ * fault: the bracket that does not match or nests too deep, the opening
+ * quote of a string that does not end, or the end when a bracket is
+ * left open.
+ */
+static const char *scan_container(const char *p, const char *end, const char **err)
 {
 	char stack[JSON_SCAN_MAX_DEPTH];
 	size_t depth = 0;
+	const char *string_at = NULL;	/* the opening quote of the string we are in */
+	unsigned escaped = 0;		/* bit 0: the next block's first byte is escaped */
+
+	for (; p < end; p += BLOCK) {
+		size_t n = end - p < BLOCK ? (size_t)(end - p) : BLOCK;
+		unsigned mask = block_mask(p, n) & ~escaped;
+
+		escaped = 0;
+		while (mask) {
+			unsigned i = lowest_bit(mask);
+			char c = p[i];
+
+			mask &= mask - 1;
+			if (string_at) {
+				if (c == '"') {
+					string_at = NULL;
+				} else if (c == '\\') {
+					/* The escaped byte, here or at the next block's start. */
+					if (i + 1 < BLOCK)
+						mask &= ~(1u << (i + 1));
+					else
+						escaped = 1;
+				}
+				continue;
+			}
+			switch (c) {
+			case '"':
+				string_at = p + i;
+				break;
+			case '{':
+			case '[':
+				if (depth == JSON_SCAN_MAX_DEPTH) {
+					*err = p + i;
+					return NULL;
+				}
+				stack[depth++] = c == '{' ? '}' : ']';
+				break;
+			case '}':
+			case ']':
+				if (!depth || stack[depth - 1] != c) {
+					*err = p + i;
+					return NULL;
+				}
+				if (!--depth)
+					return p + i + 1;
+				break;
+			default:	/* a backslash outside a string: not the scanner's concern */
+				break;
+			}
+		}
+		if (n < BLOCK)
+			break;
+	}
+	*err = string_at ? string_at : end;
+	return NULL;
+}
+
+const char *json_scan_value(const char *p, const char *end, const char **err)
+{
+	const char *start;
 
 	p = json_skip_space(p, end);
-	if (p >= end)
-		goto fail;
-	if (*p != '{' && *p != '[' && *p != '"') {
-		const char *start = p;
+	if (p < end && (*p == '{' || *p == '['))
+		return scan_container(p, end, err);
+	if (p < end && *p == '"') {
+		const char *q = scan_string(p + 1, end);
 
-		while (p < end && scalar_byte((unsigned char)*p))
-			p++;
-		if (p == start)
-			goto fail;
-		return p;
+		if (!q)
+			*err = p;
+		return q;
 	}
-	while (p < end) {
-		while (p < end && !structural[(unsigned char)*p])
-			p++;
-		if (p == end)
-			break;
-		switch (*p) {
-		case '"': {
-			const char *q = scan_string(p + 1, end);
-
-			if (!q)
-				goto fail;
-			p = q;
-			if (!depth)
-				return p;
-			continue;
-		}
-		case '{':
-		case '[':
-			if (depth == JSON_SCAN_MAX_DEPTH)
-				goto fail;
-			stack[depth++] = *p == '{' ? '}' : ']';
-			break;
-		case '}':
-		case ']':
-			if (!depth || stack[depth - 1] != *p)
-				goto fail;
-			if (!--depth)
-				return p + 1;
-			break;
-		default:
-			break;
-		}
+	start = p;
+	while (p < end && scalar_byte((unsigned char)*p))
 		p++;
+	if (p == start) {
+		*err = p;
+		return NULL;
 	}
-fail:
-	*err = p;
-	return NULL;
+	return p;
 }
 
 int json_iter_init(struct json_iter *it, struct json_span v)
