@@ -137,6 +137,43 @@ static void strings(void)
 	ok(json_key_is(s, "history") && !json_key_is(s, "histor"), "keys compare whole");
 }
 
+/*
+ * The scanner reads containers and strings sixteen bytes at a time: an
+ * escape, a quote or a bracket on either side of a block's edge, at
+ * every offset, must end where cJSON ends, and a cut must still fail at
+ * the unterminated string's opening quote.
+ */
+static void block_edges(void)
+{
+	const char *pieces[] = { "\\\"", "\\\\", "\"]\"", "{}", "[\"}\"]" };
+	char buf[128];
+	int all_agree = 1, cuts_fail = 1;
+
+	for (size_t k = 0; k < sizeof(pieces) / sizeof(*pieces); k++) {
+		for (int pad = 0; pad < 40; pad++) {
+			const char *end = NULL;
+			cJSON *v;
+			long n;
+
+			/* ["xxx...<piece>...", 1] with the piece straddling offsets 1..40 */
+			snprintf(buf, sizeof(buf), "[\"%.*s%s\", %s, 1]", pad,
+				 "........................................", k < 2 ? pieces[k] : "",
+				 k < 2 ? "0" : pieces[k]);
+			v = cJSON_ParseWithOpts(buf, &end, 0);
+			n = scan_len(buf);
+			if (!v || n != end - buf)
+				all_agree = 0;
+			cJSON_Delete(v);
+			/* Cut inside the first string: unterminated at its quote, byte 1. */
+			end = NULL;
+			if (json_scan_value(buf, buf + pad + 2, &end) || end != buf + 1)
+				cuts_fail = 0;
+		}
+	}
+	ok(all_agree, "the scanner agrees with cJSON wherever a block's edge falls");
+	ok(cuts_fail, "a string cut at any offset is unterminated, at its opening quote");
+}
+
 int main(void)
 {
 	const char *good[] = {
@@ -151,5 +188,6 @@ int main(void)
 	faults();
 	strings();
 	ends_before_value();
+	block_edges();
 	return done_testing();
 }
