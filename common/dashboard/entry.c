@@ -102,14 +102,19 @@ static void value_of(struct dash_memo *m, struct json_span v, int want_time, str
 	struct memo_slot *s = NULL;
 
 	if (v.len < MEMO_LEN && *v.p != '{' && *v.p != '[') {
-		/* The slot: a hash of the length and the first and last eight bytes. */
-		uint64_t a = 0, b = 0, h;
+		/* The slot: a hash of the bytes eight at a time (the last word overlaps). */
+		uint64_t w = 0, h = v.len;
 
-		memcpy(&a, v.p, v.len < 8 ? v.len : 8);
-		if (v.len > 8)
-			memcpy(&b, v.p + v.len - 8, 8);
-		h = (a * 0x9e3779b97f4a7c15ull) ^ (b * 0xc2b2ae3d27d4eb4full) ^ v.len;
-		h ^= h >> 29;
+		if (v.len < 8) {
+			memcpy(&w, v.p, v.len);
+			h = (h ^ w) * 0x9e3779b97f4a7c15ull;
+		} else {
+			for (size_t i = 0; i < v.len; i += 8) {
+				memcpy(&w, v.p + (i + 8 <= v.len ? i : v.len - 8), 8);
+				h = (h ^ w) * 0x9e3779b97f4a7c15ull;
+				h ^= h >> 29;
+			}
+		}
 		if (!m->slots)
 			m->slots = xcalloc(MEMO_SLOTS, sizeof(*m->slots));
 		s = &m->slots[(h * 0xff51afd7ed558ccdull) >> (64 - MEMO_BITS)];
