@@ -144,21 +144,37 @@ static void finish_history(struct dash_row *out, struct json_path *p)
 }
 
 /*
- * Only the entries that started within [from, to], each date read on its
- * own: history[] should ascend, but nothing here relies on it. Returns 1
- * when an entry has no readable date (the caller parses all, which says
- * what is wrong).
+ * The entry starting at e.p (e may run on past it) when it started
+ * within [from, to]: its date read, the rest of it only delimited, and
+ * extracted only when it is in the window; *end is set past it.
+ * history[] should ascend, but nothing here relies on it. Returns 1 when
+ * the entry has no readable date (the caller then extracts them all,
+ * which says what is wrong).
  */
+static int window_entry(struct dash_row *out, struct json_span e, time_t from, time_t to,
+			size_t *alloc, struct json_path *p, const char **end)
+{
+	time_t t;
+
+	if (dash_entry_time(p->memo, e, &t, end))
+		return 1;
+	e.len = (size_t)(*end - e.p);
+	if (t >= from && t <= to && extract_one(out, e, alloc, p, end))
+		return -1;
+	return 0;
+}
+
+/* The entries of the current row (p->entries) that started within [from, to]. */
 static int parse_window(struct dash_row *out, time_t from, time_t to,
 			size_t *alloc, struct json_path *p)
 {
 	for (size_t i = 0; i < p->nr_entries; i++) {
-		time_t t;
+		const char *end;
+		int ret;
 
-		if (dash_entry_time(p->memo, p->entries[i], &t))
-			return 1;
-		if (t >= from && t <= to && parse_one(out, i, alloc, p))
-			return -1;
+		p->w.entry = i;
+		if ((ret = window_entry(out, p->entries[i], from, to, alloc, p, &end)))
+			return ret;
 	}
 	return 0;
 }
@@ -190,17 +206,19 @@ static int parse_history(struct dash_row *out, int window, time_t from,
 }
 
 /*
- * The history[] starting at start (within limit) when the row is kept
- * whole: each entry extracted as the walk finds it, so that its bytes
- * are scanned once; *end is set past the array.
+ * The history[] starting at start (within limit), walked once when the
+ * row's names came first: each entry extracted as the walk finds it
+ * (window 0), or only those that started within [from, to], the others'
+ * dates read and the rest of them only delimited. *end is set past the
+ * array. Returns 1 when an entry has no readable date.
  */
-static int extract_history(struct dash_row *out, struct json_path *p, const char *start,
-			   const char *limit, const char **end)
+static int walk_history(struct dash_row *out, struct json_path *p, const char *start,
+			const char *limit, int window, time_t from, time_t to, const char **end)
 {
 	struct json_span all = { start, (size_t)(limit - start) }, k;
 	struct json_iter it;
 	size_t alloc = 0;
-	int got;
+	int got, ret;
 
 	json_iter_init(&it, all);
 	p->w.in_entry = 1;
@@ -209,8 +227,10 @@ static int extract_history(struct dash_row *out, struct json_path *p, const char
 		const char *e_end;
 
 		p->w.entry = it.index;
-		if (extract_one(out, e, &alloc, p, &e_end))
-			return -1;
+		ret = window ? window_entry(out, e, from, to, &alloc, p, &e_end) :
+			       extract_one(out, e, &alloc, p, &e_end);
+		if (ret)
+			return ret;
 		if (json_iter_resume(&it, e_end))
 			return scan_error(p, it.error);
 	}
@@ -273,18 +293,23 @@ static int get_name(struct dashboard *d, struct json_span v, const char *key, in
 enum row_member { M_KERNEL, M_PLATFORM, M_PLATFORM_SHORT, M_HISTORY, M_NR };
 static const char *const row_member_name[M_NR] = { "kernel", "platform", "platform_short", "history" };
 
-/* Whether f keeps the whole history of the row named platform_short. */
-static int keeps_all(const struct dashboard_filter *f, const char *platform_short)
+/* How much of a row's history a filter keeps. */
+enum keep { KEEP_NONE, KEEP_WINDOW, KEEP_ALL };
+
+static enum keep row_keeps(const struct dashboard_filter *f, const char *platform_short)
 {
-	return !f || (!f->names_only && (!f->platform || !strcmp(f->platform, platform_short)));
+	if (!f || (!f->names_only && (!f->platform || !strcmp(f->platform, platform_short))))
+		return KEEP_ALL;
+	return !f->names_only && f->others_window ? KEEP_WINDOW : KEEP_NONE;
 }
 
 /*
  * The row whose value starts at start (within the summary, which ends at
  * limit); *row_end is set past it. Its members are walked once: the
  * history is scanned for its end, and parsed only when the filter keeps
- * it. When the names come before the history (as dashboards write them)
- * and the row is kept whole, its entries are extracted on that walk.
+ * it. When the names come before the history (as dashboards write them),
+ * what the filter keeps of it is extracted on that walk; otherwise the
+ * entries' spans are collected and extracted once the names are known.
  */
 static int parse_row(struct dashboard *d, const char *start, const char *limit,
 		     const char **row_end, struct dash_row *out, struct json_path *p,
@@ -293,7 +318,8 @@ static int parse_row(struct dashboard *d, const char *start, const char *limit,
 	struct json_span m[M_NR] = { { NULL, 0 } }, k, r = { start, (size_t)(limit - start) };
 	struct json_iter it;
 	const char *err;
-	int got, named = 0, extracted = 0, skipped = 0;
+	int got, ret, named = 0, done = 0;
+	enum keep keep = KEEP_NONE;
 
 	memset(out, 0, sizeof(*out));
 	if (*start != '{') {
@@ -314,18 +340,24 @@ static int parse_row(struct dashboard *d, const char *start, const char *limit,
 					return -1;
 				named = 1;
 			}
-			if (named && keeps_all(f, out->platform_short)) {
-				if (extract_history(out, p, it.p, limit, &end))
-					return -1;
-				extracted = 1;
-			} else if (named && !(f->others_window && !f->names_only)) {
+			if (named)
+				keep = row_keeps(f, out->platform_short);
+			if (named && keep == KEEP_NONE) {
 				/* None of it is kept: only its end matters. */
 				if (!(end = json_scan_value(it.p, limit, &err)))
 					return scan_error(p, err);
-				skipped = 1;
-			} else if (collect_entries(p, it.p, limit, &end)) {
-				/* One walk finds the entries, whether they are parsed or not. */
-				return -1;
+				done = 1;
+			} else if (named && (ret = walk_history(out, p, it.p, limit, keep == KEEP_WINDOW,
+							    f ? f->others_from : 0,
+							    f ? f->others_to : 0, &end)) <= 0) {
+				if (ret < 0)
+					return -1;
+				done = 1;
+			} else {
+				/* One walk finds the entries, for when the names are known. */
+				out->nr_history = 0;
+				if (collect_entries(p, it.p, limit, &end))
+					return -1;
 			}
 		} else if (!(end = json_scan_value(it.p, limit, &err))) {
 			return scan_error(p, err);
@@ -352,13 +384,12 @@ static int parse_row(struct dashboard *d, const char *start, const char *limit,
 		return path_error(p, "history", "is missing");
 	if (*m[M_HISTORY].p != '[')
 		return path_error(p, "history", "is not an array");
-	if (extracted || skipped)
+	if (done)
 		return 0;
-	if (keeps_all(f, out->platform_short))
-		return parse_history(out, 0, 0, 0, p);
-	if (!f->names_only && f->others_window)
-		return parse_history(out, 1, f->others_from, f->others_to, p);
-	return 0;
+	keep = row_keeps(f, out->platform_short);
+	if (keep == KEEP_NONE)
+		return 0;
+	return parse_history(out, keep == KEEP_WINDOW, f ? f->others_from : 0, f ? f->others_to : 0, p);
 }
 
 void dashboard_init(struct dashboard *d)

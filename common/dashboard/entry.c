@@ -352,7 +352,7 @@ int dash_entry_extract(struct dash_memo *m, struct json_span e, const struct das
 	return 0;
 }
 
-int dash_entry_time(struct dash_memo *m, struct json_span e, time_t *t)
+int dash_entry_time(struct dash_memo *m, struct json_span e, time_t *t, const char **end)
 {
 	struct json_iter it;
 	struct json_span k, val;
@@ -364,7 +364,7 @@ int dash_entry_time(struct dash_memo *m, struct json_span e, time_t *t)
 		if (!dash_key_is(k, "date"))
 			continue;
 		value_of(m, val, 1, &v);
-		if (v.type != V_STRING || v.time_ret)
+		if (v.type != V_STRING || v.time_ret || !(*end = json_iter_skip(&it)))
 			return -1;
 		*t = v.time;
 		return 0;

@@ -48,11 +48,13 @@ int dash_entry_extract(struct dash_memo *m, struct json_span e, const struct das
 		       struct dash_entry *out, const char **end);
 
 /*
- * The start time of the entry e (its "date" member) without building the
- * rest; -1 when it has none or it is not an ISO time (a full extraction
- * then says why).
+ * The start time of the entry that starts at e.p (its "date" member)
+ * without building the rest, which is only delimited; *end is set past
+ * the entry (e may run on past it). -1 when it has no date, the date is
+ * not an ISO time, or the entry is malformed (a full extraction then
+ * says why).
  */
-int dash_entry_time(struct dash_memo *m, struct json_span e, time_t *t);
+int dash_entry_time(struct dash_memo *m, struct json_span e, time_t *t, const char **end);
 
 /* Whether the key token k names want; a key with escapes is decoded by cJSON. */
 int dash_key_is(struct json_span k, const char *want);

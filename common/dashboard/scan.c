@@ -117,7 +117,8 @@ static inline unsigned lowest_bit(unsigned mask)
 }
 
 /*
- * The container whose opening bracket is at p: BLOCK bytes at a time, a
+ * The rest of a container closed by close, from p (inside it, between
+ * values or members): BLOCK bytes at a time, a
  * mask of the quotes, backslashes and brackets among them, each handled
  * in order (inside a string only its closing quote and escapes count).
  * Returns the byte after the closing bracket, or NULL with *err at the
@@ -125,12 +126,14 @@ static inline unsigned lowest_bit(unsigned mask)
  * quote of a string that does not end, or the end when a bracket is
  * left open.
  */
-static const char *scan_container(const char *p, const char *end, const char **err)
+static const char *scan_container(const char *p, const char *end, char close, const char **err)
 {
 	char stack[JSON_SCAN_MAX_DEPTH];
-	size_t depth = 0;
+	size_t depth = 1;
 	const char *string_at = NULL;	/* the opening quote of the string we are in */
 	unsigned escaped = 0;		/* bit 0: the next block's first byte is escaped */
+
+	stack[0] = close;
 
 	for (; p < end; p += BLOCK) {
 		size_t n = end - p < BLOCK ? (size_t)(end - p) : BLOCK;
@@ -192,7 +195,7 @@ const char *json_scan_value(const char *p, const char *end, const char **err)
 
 	p = json_skip_space(p, end);
 	if (p < end && (*p == '{' || *p == '['))
-		return scan_container(p, end, err);
+		return scan_container(p + 1, end, *p == '{' ? '}' : ']', err);
 	if (p < end && *p == '"') {
 		const char *q = scan_string(p + 1, end);
 
@@ -287,6 +290,21 @@ int json_iter_next(struct json_iter *it, struct json_span *key, struct json_span
 		return iter_fail(it, it->error);
 	value->len = (size_t)(q - it->p);
 	return json_iter_resume(it, q) ? -1 : 1;
+}
+
+const char *json_iter_skip(struct json_iter *it)
+{
+	const char *q;
+
+	if (it->done)
+		return it->p;
+	if (!(q = scan_container(it->p, it->end, it->close, &it->error))) {
+		iter_fail(it, it->error);
+		return NULL;
+	}
+	it->done = 1;
+	it->p = q;
+	return q;
 }
 
 int json_key_is(struct json_span s, const char *want)

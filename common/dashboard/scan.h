@@ -66,6 +66,14 @@ int json_iter_next(struct json_iter *it, struct json_span *key, struct json_span
 int json_iter_member(struct json_iter *it, struct json_span *key);
 int json_iter_resume(struct json_iter *it, const char *value_end);
 
+/*
+ * Finish the container it iterates without walking the rest of its
+ * members: the rest is only delimited (balanced brackets, terminated
+ * strings). Returns the byte after the closing bracket (it->p), or NULL
+ * with it->error set.
+ */
+const char *json_iter_skip(struct json_iter *it);
+
 /* Whether the string token s (with its quotes) spells exactly want; escapes never match. */
 int json_key_is(struct json_span s, const char *want);
 

@@ -9,16 +9,25 @@
 #include "util/date.h"
 #include "dashboard/dashboard.h"
 
-/* A row of entries on the given days of September 2026 (in that order). */
-static void add_row(struct strbuf *sb, const char *platform, const int *days, int n)
+/*
+ * A row of entries on the given days of September 2026 (in that order);
+ * with names_last its history comes before its names (the loader walks
+ * that row twice).
+ */
+static void add_row(struct strbuf *sb, const char *platform, const int *days, int n, int names_last)
 {
-	strbuf_addf(sb, "%s{\"kernel\": \"k\", \"platform_short\": \"%s\", \"history\": [",
-		    sb->len > 13 ? ", " : "", platform);
+	strbuf_addf(sb, "%s{", sb->len > 13 ? ", " : "");
+	if (!names_last)
+		strbuf_addf(sb, "\"kernel\": \"k\", \"platform_short\": \"%s\", ", platform);
+	strbuf_addstr(sb, "\"history\": [");
 	for (int i = 0; i < n; i++)
 		strbuf_addf(sb, "%s{\"run_id\": \"%d\", \"sha\": \"0000000%d\", "
 			    "\"date\": \"2026-09-%02dT08:20:00Z\", \"helion_speedup_geomean\": 1.5}",
 			    i ? ", " : "", days[i], i % 10, days[i]);
-	strbuf_addstr(sb, "]}");
+	strbuf_addstr(sb, "]");
+	if (names_last)
+		strbuf_addf(sb, ", \"kernel\": \"k\", \"platform_short\": \"%s\"", platform);
+	strbuf_addstr(sb, "}");
 }
 
 static time_t day(int d)
@@ -31,30 +40,33 @@ static time_t day(int d)
 	return t;
 }
 
-int main(void)
+/* The filters on a dashboard of three rows, their names first or last. */
+static void filters(int names_last)
 {
 	static const int ascending[] = { 1, 3, 5, 7, 9, 11, 13, 15, 17, 19 };
 	static const int shuffled[] = { 9, 1, 3, 19, 5, 7 };
+	const char *how = names_last ? "names last" : "names first";
 	struct dashboard_filter f = DASHBOARD_FILTER_INIT;
 	struct strbuf sb = STRBUF_INIT;
 	struct dashboard d;
+	char *last_date;
 
 	strbuf_addstr(&sb, "{\"summary\": [");
-	add_row(&sb, "h100", ascending, 10);
-	add_row(&sb, "b200", ascending, 10);
-	add_row(&sb, "mi350x", shuffled, 6);
+	add_row(&sb, "h100", ascending, 10, names_last);
+	add_row(&sb, "b200", ascending, 10, names_last);
+	add_row(&sb, "mi350x", shuffled, 6, names_last);
 	strbuf_addstr(&sb, "]}");
 	dashboard_init(&d);
 
 	ok(!dashboard_parse(&d, sb.buf, sb.len, "t") && d.nr_rows == 3 &&
 	   d.rows[0].nr_history == 10 && d.rows[1].nr_history == 10 && d.rows[2].nr_history == 6,
-	   "no filter: every entry of every row");
+	   "%s, no filter: every entry of every row", how);
 
 	f.platform = "h100";
 	ok(!dashboard_parse_filtered(&d, sb.buf, sb.len, "t", &f) && d.nr_rows == 3 &&
 	   d.rows[0].history_loaded && d.rows[0].nr_history == 10 &&
 	   !d.rows[1].history_loaded && !d.rows[1].nr_history && !strcmp(d.rows[1].platform_short, "b200"),
-	   "one platform: its history whole, the others' names only");
+	   "%s, one platform: its history whole, the others' names only", how);
 
 	f.others_window = 1;
 	f.others_from = day(6);
@@ -62,22 +74,42 @@ int main(void)
 	ok(!dashboard_parse_filtered(&d, sb.buf, sb.len, "t", &f) && d.rows[0].nr_history == 10 &&
 	   d.rows[1].nr_history == 3 && !strcmp(d.rows[1].history[0].run_id, "7") &&
 	   !strcmp(d.rows[1].history[2].run_id, "11"),
-	   "the others' entries within the window: days 7, 9 and 11");
+	   "%s, the others' entries within the window: days 7, 9 and 11", how);
 	ok(d.rows[2].nr_history == 2 && !strcmp(d.rows[2].history[0].run_id, "7") &&
-	   !strcmp(d.rows[2].history[1].run_id, "9"),
-	   "a row whose dates do not ascend gives exactly the window's entries, sorted");
+	   !strcmp(d.rows[2].history[1].run_id, "9") && d.rows[2].history[0].index == 5,
+	   "%s, a row whose dates do not ascend gives exactly the window's entries, sorted", how);
 
 	f.others_from = day(20);
 	f.others_to = day(30);
 	ok(!dashboard_parse_filtered(&d, sb.buf, sb.len, "t", &f) && d.rows[1].nr_history == 0 &&
-	   d.rows[1].history_loaded, "a window after the last entry keeps none");
+	   d.rows[1].history_loaded, "%s, a window after the last entry keeps none", how);
 
 	f.names_only = 1;
 	ok(!dashboard_parse_filtered(&d, sb.buf, sb.len, "t", &f) && !d.rows[0].nr_history &&
 	   !d.rows[0].history_loaded && !strcmp(d.rows[2].platform_short, "mi350x"),
-	   "names only: no history at all");
+	   "%s, names only: no history at all", how);
+
+	/* An other platform's entry without a date: the window cannot place it. */
+	f.names_only = 0;
+	strbuf_reset(&sb);
+	strbuf_addstr(&sb, "{\"summary\": [");
+	add_row(&sb, "h100", ascending, 2, names_last);
+	add_row(&sb, "b200", ascending, 3, names_last);
+	strbuf_addstr(&sb, "]}");
+	last_date = NULL;
+	for (char *at = sb.buf; (at = strstr(at, "\"date\"")); at++)
+		last_date = at;
+	last_date[1] = 'D';	/* the last row's last entry */
+	ok(dashboard_parse_filtered(&d, sb.buf, sb.len, "t", &f) < 0,
+	   "%s, an other platform's entry without a date is an error", how);
 
 	dashboard_release(&d);
 	strbuf_release(&sb);
+}
+
+int main(void)
+{
+	filters(0);
+	filters(1);
 	return done_testing();
 }
