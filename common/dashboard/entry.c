@@ -165,26 +165,43 @@ static const struct {
 	NAME("helion_wins"), NAME("total"), NAME("baselines"),
 };
 
-/* Which field the key token k names, or -1; a key with escapes is decoded by cJSON. */
+/* The fields by length: first_of_len[n] - 1 is the first of length n, next_of[f] - 1 the next. */
+static unsigned char first_of_len[32], next_of[F_NR];
+
+static void index_fields(void)
+{
+	for (int f = F_NR - 1; f >= 0; f--) {
+		next_of[f] = first_of_len[fields[f].len];
+		first_of_len[fields[f].len] = (unsigned char)(f + 1);
+	}
+}
+
+static int field_named(const char *name, size_t len)
+{
+	if (!first_of_len[fields[0].len])
+		index_fields();
+	if (len >= sizeof(first_of_len))
+		return -1;
+	for (int f = first_of_len[len] - 1; f >= 0; f = next_of[f] - 1)
+		if (!memcmp(fields[f].name, name, len))
+			return f;
+	return -1;
+}
+
+/*
+ * Which field the key token k names, or -1. A key with escapes never
+ * matches as it is (no name has a backslash): it is decoded by cJSON.
+ */
 static int field_of(struct json_span k)
 {
-	const char *name = k.p + 1;
-	size_t len = k.len - 2;
-	cJSON *s = NULL;
-	int ret = -1;
+	cJSON *s;
+	int ret = field_named(k.p + 1, k.len - 2);
 
-	if (memchr(k.p, '\\', k.len)) {
-		s = cJSON_ParseWithLength(k.p, k.len);
-		if (!cJSON_IsString(s)) {
-			cJSON_Delete(s);
-			return -1;
-		}
-		name = s->valuestring;
-		len = strlen(name);
-	}
-	for (int f = 0; f < F_NR && ret < 0; f++)
-		if (fields[f].len == len && !memcmp(fields[f].name, name, len))
-			ret = f;
+	if (ret >= 0 || !memchr(k.p, '\\', k.len))
+		return ret;
+	s = cJSON_ParseWithLength(k.p, k.len);
+	if (cJSON_IsString(s))
+		ret = field_named(s->valuestring, strlen(s->valuestring));
 	cJSON_Delete(s);
 	return ret;
 }

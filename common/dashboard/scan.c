@@ -280,15 +280,29 @@ int json_iter_resume(struct json_iter *it, const char *value_end)
 
 int json_iter_next(struct json_iter *it, struct json_span *key, struct json_span *value)
 {
-	const char *q;
+	const char *p, *q;
 	int got = json_iter_member(it, key);
 
 	if (got <= 0)
 		return got;
-	value->p = it->p;
-	if (!(q = json_scan_value(it->p, it->end, &it->error)))
+	/* The common values inline; containers and faults by json_scan_value(). */
+	p = it->p;
+	if (*p == '"' && (q = scan_string(p + 1, it->end))) {
+		/* a string */
+	} else if (*p != '{' && *p != '[' && *p != '"' && scalar_byte((unsigned char)*p)) {
+		for (q = p + 1; q < it->end && scalar_byte((unsigned char)*q); q++)
+			;
+	} else if (!(q = json_scan_value(p, it->end, &it->error))) {
 		return iter_fail(it, it->error);
-	value->len = (size_t)(q - it->p);
+	}
+	value->p = p;
+	value->len = (size_t)(q - p);
+	/* json_iter_resume(), with the comma first */
+	p = q < it->end && *q == ',' ? q : json_skip_space(q, it->end);
+	if (p < it->end && *p == ',') {
+		it->p = p + 1;
+		return 1;
+	}
 	return json_iter_resume(it, q) ? -1 : 1;
 }
 
