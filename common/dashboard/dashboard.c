@@ -72,6 +72,7 @@ struct json_path {
 	int mapped;		/* text is a read-only file mapping */
 	size_t released;	/* bytes of it given back to the kernel */
 	struct dash_memo *memo;
+	int helion_only;	/* the current row's entries: only what a Helion series needs */
 	uint64_t *hash;		/* the text's content hash, when asked for */
 	size_t hashed;		/* bytes of it hashed so far */
 };
@@ -109,7 +110,8 @@ static int extract_one(struct dash_row *out, struct json_span e, size_t *alloc,
 	int ret;
 
 	ALLOC_GROW(out->history, out->nr_history + 1, *alloc);
-	ret = dash_entry_extract(p->memo, e, &p->w, &out->history[out->nr_history], end);
+	ret = dash_entry_extract(p->memo, e, &p->w, p->helion_only, &out->history[out->nr_history],
+				 end);
 	if (ret == DASH_ENTRY_MALFORMED) {
 		if (!json_scan_value(e.p, e.p + e.len, &err))
 			return scan_error(p, err);
@@ -296,10 +298,16 @@ static const char *const row_member_name[M_NR] = { "kernel", "platform", "platfo
 /* How much of a row's history a filter keeps. */
 enum keep { KEEP_NONE, KEEP_WINDOW, KEEP_ALL };
 
-static enum keep row_keeps(const struct dashboard_filter *f, const char *platform_short)
+/* Also sets p->helion_only for the row's entries. */
+static enum keep row_keeps(const struct dashboard_filter *f, const char *platform_short,
+			   struct json_path *p)
 {
-	if (!f || (!f->names_only && (!f->platform || !strcmp(f->platform, platform_short))))
+	p->helion_only = 1;
+	if (!f || (!f->names_only && (!f->platform || !strcmp(f->platform, platform_short)))) {
+		p->helion_only = f && f->helion_only;
 		return KEEP_ALL;
+	}
+	/* The others are kept for a cross-platform check of the Helion speedup. */
 	return !f->names_only && f->others_window ? KEEP_WINDOW : KEEP_NONE;
 }
 
@@ -341,7 +349,7 @@ static int parse_row(struct dashboard *d, const char *start, const char *limit,
 				named = 1;
 			}
 			if (named)
-				keep = row_keeps(f, out->platform_short);
+				keep = row_keeps(f, out->platform_short, p);
 			if (named && keep == KEEP_NONE) {
 				/* None of it is kept: only its end matters. */
 				if (!(end = json_scan_value(it.p, limit, &err)))
@@ -386,7 +394,7 @@ static int parse_row(struct dashboard *d, const char *start, const char *limit,
 		return path_error(p, "history", "is not an array");
 	if (done)
 		return 0;
-	keep = row_keeps(f, out->platform_short);
+	keep = row_keeps(f, out->platform_short, p);
 	if (keep == KEEP_NONE)
 		return 0;
 	return parse_history(out, keep == KEEP_WINDOW, f ? f->others_from : 0, f ? f->others_to : 0, p);
@@ -473,7 +481,7 @@ static int parse_summary(struct dashboard *d, const char *start, const char *end
 static int parse_document(struct dashboard *d, const char *text, size_t len, const char *origin,
 			  const struct dashboard_filter *f, int mapped, uint64_t *hash)
 {
-	struct json_path p = { { origin, 0, 0, 0 }, text, NULL, 0, 0, mapped, 0, NULL, hash, 0 };
+	struct json_path p = { { origin, 0, 0, 0 }, text, NULL, 0, 0, mapped, 0, NULL, 0, hash, 0 };
 	struct json_span doc, gen = { NULL, 0 }, k;
 	struct json_iter it;
 	const char *end = text + len, *err;

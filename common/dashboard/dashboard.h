@@ -85,14 +85,19 @@ struct dashboard_filter {
 	int names_only;		/* no history at all */
 	/*
 	 * With platform: the other platforms' entries that started within
-	 * [others_from, others_to] too (what a cross-platform check needs
-	 * around one date); of the others' entries only the date is parsed.
+	 * [others_from, others_to] too, holding only what a series of the
+	 * Helion speedup needs (what a cross-platform check needs around one
+	 * date: run_id, shas, date, branch, is_nightly, the speedup; the
+	 * other metrics NAN, counts -1, no error or baselines); of the
+	 * others' entries outside the window only the date is parsed.
 	 */
 	int others_window;
 	time_t others_from, others_to;
+	/* Every entry kept holds only what a Helion series needs (a --scan). */
+	int helion_only;
 };
 
-#define DASHBOARD_FILTER_INIT { NULL, 0, 0, 0, 0 }
+#define DASHBOARD_FILTER_INIT { NULL, 0, 0, 0, 0, 0 }
 
 /*
  * The entries a series is built from: nightly runs of main, or every run

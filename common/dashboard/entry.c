@@ -291,8 +291,14 @@ static int not_an_object(struct json_span e, const struct dash_where *w)
 	return dash_path_error(w, "", valid ? "is not an object" : "is not valid JSON");
 }
 
+/* What a series of the Helion speedup needs of an entry (dash_entry_extract(), helion_only). */
+static const unsigned char series_field[F_NR] = {
+	[F_RUN_ID] = 1, [F_SHA] = 1, [F_FULL_SHA] = 1, [F_DATE] = 1, [F_BRANCH] = 1,
+	[F_IS_NIGHTLY] = 1, [F_GEOMEAN] = 1, [F_HELION] = 1,
+};
+
 int dash_entry_extract(struct dash_memo *m, struct json_span e, const struct dash_where *w,
-		       struct dash_entry *out, const char **end)
+		       int helion_only, struct dash_entry *out, const char **end)
 {
 	struct json_span span[F_NR] = { { NULL, 0 } }, k, val;
 	struct value v[F_NR] = { { 0 } };
@@ -318,6 +324,9 @@ int dash_entry_extract(struct dash_memo *m, struct json_span e, const struct das
 	if (got < 0)
 		return DASH_ENTRY_MALFORMED;
 	*end = it.p;
+	for (int f = 0; helion_only && f < F_NR; f++)
+		if (!series_field[f])
+			span[f].p = NULL;	/* as if absent: never read */
 	/* Every member used is read whole first: a malformed one names the entry. */
 	for (int f = 0; f < F_NR; f++) {
 		if (!span[f].p || f == F_BASELINES)
@@ -378,8 +387,10 @@ int dash_entry_time(struct dash_memo *m, struct json_span e, time_t *t, const ch
 	if (*e.p != '{' || json_iter_init(&it, e))
 		return -1;
 	while (json_iter_next(&it, &k, &val) > 0) {
-		if (!dash_key_is(k, "date"))
-			continue;
+		if (k.len != 6 || memcmp(k.p, "\"date\"", 6)) {
+			if (!memchr(k.p, '\\', k.len) || !dash_key_is(k, "date"))
+				continue;
+		}
 		value_of(m, val, 1, &v);
 		if (v.type != V_STRING || v.time_ret || !(*end = json_iter_skip(&it)))
 			return -1;

@@ -37,7 +37,9 @@ int dash_path_error(const struct dash_where *w, const char *key, const char *wha
 /*
  * Extract the entry that starts at e.p (e may run on past its end) into
  * *out, its strings in the memo's dashboard's arena, and set *end past
- * it. A missing or mistyped member is an error naming its path, a member
+ * it. With helion_only, only what a series of the Helion speedup needs
+ * (run_id, the shas, date, branch, is_nightly, the speedup) is read: the
+ * other metrics are NAN, the counts -1, no error or baselines. A missing or mistyped member is an error naming its path, a member
  * that cJSON does not read whole names the entry. Returns 0, -1 with the
  * error printed, or DASH_ENTRY_MALFORMED (nothing printed) when the
  * entry's members cannot be walked: the caller tells a scanner fault
@@ -45,7 +47,7 @@ int dash_path_error(const struct dash_where *w, const char *key, const char *wha
  */
 #define DASH_ENTRY_MALFORMED (-2)
 int dash_entry_extract(struct dash_memo *m, struct json_span e, const struct dash_where *w,
-		       struct dash_entry *out, const char **end);
+		       int helion_only, struct dash_entry *out, const char **end);
 
 /*
  * The start time of the entry that starts at e.p (its "date" member)

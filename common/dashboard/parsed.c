@@ -49,6 +49,8 @@ static void filter_key(struct strbuf *sb, const struct dashboard_filter *f)
 		strbuf_addf(sb, " others=%lld..%lld", (long long)f->others_from, (long long)f->others_to);
 	else
 		strbuf_addstr(sb, "all");
+	if (f && !f->names_only && f->helion_only)
+		strbuf_addstr(sb, " helion");
 }
 
 static void make_key(struct strbuf *sb, const char *source, const struct dashboard_filter *f)

@@ -261,6 +261,11 @@ int scan_compute(struct scan *sc, git_repository *repo, struct config *cfg,
 		return error("--span must be at least 1 day, not %d", o->window->span);
 	/* One platform named: load only its history, as a single query does. */
 	src.filter.platform = o->nr_platforms == 1 && !o->all_history ? o->platforms[0] : NULL;
+	/*
+	 * A scan judges the Helion speedup only: nothing else is read, unless
+	 * every metric is asked for (benchbisect --scan classifies each step).
+	 */
+	src.filter.helion_only = !o->all_history;
 	sc->noise_multiple = o->window->noise_multiple;
 	sc->min_change = o->window->min_change;
 	if (dashboard_load(&sc->dash, &src, cfg) || build_series(sc, o) || scan_range(sc, o))
