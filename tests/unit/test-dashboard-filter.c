@@ -3,6 +3,7 @@
  * whole, the others' names only, or their entries within a time window,
  * exactly, whether or not a row's dates ascend.
  */
+#include <math.h>
 #include <string.h>
 #include "tap.h"
 #include "util/strbuf.h"
@@ -22,7 +23,8 @@ static void add_row(struct strbuf *sb, const char *platform, const int *days, in
 	strbuf_addstr(sb, "\"history\": [");
 	for (int i = 0; i < n; i++)
 		strbuf_addf(sb, "%s{\"run_id\": \"%d\", \"sha\": \"0000000%d\", "
-			    "\"date\": \"2026-09-%02dT08:20:00Z\", \"helion_speedup_geomean\": 1.5}",
+			    "\"date\": \"2026-09-%02dT08:20:00Z\", \"helion_speedup_geomean\": 1.5, "
+			    "\"triton_speedup_geomean\": 1.25}",
 			    i ? ", " : "", days[i], i % 10, days[i]);
 	strbuf_addstr(sb, "]");
 	if (names_last)
@@ -75,6 +77,9 @@ static void filters(int names_last)
 	   d.rows[1].nr_history == 3 && !strcmp(d.rows[1].history[0].run_id, "7") &&
 	   !strcmp(d.rows[1].history[2].run_id, "11"),
 	   "%s, the others' entries within the window: days 7, 9 and 11", how);
+	ok(d.rows[0].history[0].triton == 1.25 && isnan(d.rows[1].history[0].triton) &&
+	   d.rows[1].history[0].helion == 1.5,
+	   "%s, the others' entries hold only the Helion speedup", how);
 	ok(d.rows[2].nr_history == 2 && !strcmp(d.rows[2].history[0].run_id, "7") &&
 	   !strcmp(d.rows[2].history[1].run_id, "9") && d.rows[2].history[0].index == 5,
 	   "%s, a row whose dates do not ascend gives exactly the window's entries, sorted", how);
@@ -83,6 +88,16 @@ static void filters(int names_last)
 	f.others_to = day(30);
 	ok(!dashboard_parse_filtered(&d, sb.buf, sb.len, "t", &f) && d.rows[1].nr_history == 0 &&
 	   d.rows[1].history_loaded, "%s, a window after the last entry keeps none", how);
+
+	f.platform = NULL;
+	f.others_window = 0;
+	f.helion_only = 1;
+	ok(!dashboard_parse_filtered(&d, sb.buf, sb.len, "t", &f) && d.rows[2].nr_history == 6 &&
+	   d.rows[2].history[0].helion == 1.5 && isnan(d.rows[2].history[0].triton) &&
+	   d.rows[2].history[0].total == -1, "%s, helion only: every entry, the speedup alone", how);
+	f.helion_only = 0;
+	f.platform = "h100";
+	f.others_window = 1;
 
 	f.names_only = 1;
 	ok(!dashboard_parse_filtered(&d, sb.buf, sb.len, "t", &f) && !d.rows[0].nr_history &&
