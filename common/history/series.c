@@ -285,8 +285,18 @@ static void fill_metrics(struct series *s, const struct run_ref *refs, size_t nr
 	size_t cells = s->nr * s->nr_rows;
 
 	for (int m = 0; m < METRIC_NR; m++) {
-		double *vals = xcalloc(cells + 1, sizeof(double));
+		double *vals;
+		size_t any = 0;
 
+		/* A metric nobody measured (or loaded: a helion-only load) is NAN throughout. */
+		while (m != METRIC_HELION && any < nr_refs && !(entry_metric(refs[any].e, m) > 0))
+			any++;
+		if (m != METRIC_HELION && any == nr_refs) {
+			for (size_t t = 0; t < s->nr; t++)
+				s->points[t].value[m] = NAN;
+			continue;
+		}
+		vals = xcalloc(cells + 1, sizeof(double));
 		for (size_t i = 0; i < cells; i++)
 			vals[i] = NAN;
 		for (size_t i = 0; i < nr_refs; i++)
