@@ -490,11 +490,11 @@ static int parse_document(struct dashboard *d, const char *text, size_t len, con
 	dashboard_release(d);
 	if (hash)
 		*hash = len;
-	p.memo = dash_memo_new(d);
 	doc.p = json_skip_space(text, end);
 	doc.len = (size_t)(end - doc.p);
 	if (!doc.len || *doc.p != '{')
 		return not_an_object(text, len, origin);
+	p.memo = dash_memo_new(d);
 	d->legacy = 1;
 	json_iter_init(&it, doc);
 	while ((got = json_iter_member(&it, &k)) > 0) {

@@ -12,6 +12,7 @@ const char *json_skip_space(const char *p, const char *end)
 	return p;
 }
 
+#if !defined(__SSE2__) && defined(__GNUC__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define ONES ((uint64_t)0x0101010101010101)
 
 /* The high bit of each byte of w that equals c; bits above the first such byte may be wrong. */
@@ -21,6 +22,7 @@ static inline uint64_t bytes_equal(uint64_t w, unsigned char c)
 
 	return (x - ONES) & ~x & (ONES << 7);
 }
+#endif
 
 /* p is after the opening quote; returns the byte after the closing one, or NULL. */
 static const char *scan_string(const char *p, const char *end)

@@ -1,8 +1,8 @@
 /*
- * The dashboard loader, both schemas, through its public entry point:
- * whatever the bytes, dashboard_parse() returns 0 or -1 (never crashes,
- * leaks or reads out of bounds), and a parsed dashboard's rows hold what
- * the header promises.
+ * The dashboard loader, both schemas, through its public entry points:
+ * whatever the bytes, dashboard_parse() and dashboard_parse_filtered()
+ * return 0 or -1 (never crash, leak or read out of bounds), and a parsed
+ * dashboard's rows hold what the header promises.
  */
 #include <math.h>
 #include "dashboard/dashboard.h"
@@ -11,6 +11,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct dashboard d;
+	const char *platform;
 	int ret;
 
 	dashboard_init(&d);
@@ -41,6 +42,29 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			dashboard_print_names(&d, d.rows[0].platform_short, stdout);
 	} else if (ret != -1) {
 		abort();
+	}
+	/*
+	 * The filtered loads walk the document their own ways (a platform
+	 * whole, the others placed by date or only delimited, names only,
+	 * helion only): each must fail or succeed as cleanly.
+	 */
+	platform = ret || !d.nr_rows ? "h100" : d.rows[0].platform_short;
+	for (int i = 0; i < 3; i++) {
+		struct dashboard_filter f = DASHBOARD_FILTER_INIT;
+		struct dashboard fd;
+		int r;
+
+		f.platform = platform;
+		f.others_window = i == 0;
+		f.others_from = 1788000000;	/* 2026-08 */
+		f.others_to = 1790000000;
+		f.helion_only = i == 1;
+		f.names_only = i == 2;
+		dashboard_init(&fd);
+		r = dashboard_parse_filtered(&fd, (const char *)data, size, "fuzz.json", &f);
+		if (r != 0 && r != -1)
+			abort();
+		dashboard_release(&fd);
 	}
 	fuzz_loud();
 	dashboard_release(&d);
