@@ -13,56 +13,6 @@
 #include "dashboard/entry.h"
 #include "dashboard/cache.h"
 
-#define ARENA_BLOCK (64 << 10)
-
-struct dash_arena_block {
-	struct dash_arena_block *next;
-	size_t used, size;
-	max_align_t data[];
-};
-
-void *dash_arena_alloc(struct dash_arena *a, size_t size)
-{
-	struct dash_arena_block *b = a->blocks;
-	size_t align = sizeof(max_align_t);
-	void *p;
-
-	size = (size + align - 1) / align * align;
-	if (!b || b->size - b->used < size) {
-		size_t want = size > ARENA_BLOCK ? size : ARENA_BLOCK;
-
-		b = xmalloc(sizeof(*b) + want);
-		b->size = want;
-		b->used = 0;
-		b->next = a->blocks;
-		a->blocks = b;
-	}
-	p = (char *)b->data + b->used;
-	b->used += size;
-	a->bytes += size;
-	memset(p, 0, size);
-	return p;
-}
-
-char *dash_arena_strndup(struct dash_arena *a, const char *s, size_t len)
-{
-	char *p = dash_arena_alloc(a, len + 1);
-
-	memcpy(p, s, len);
-	return p;
-}
-
-static void arena_release(struct dash_arena *a)
-{
-	while (a->blocks) {
-		struct dash_arena_block *next = a->blocks->next;
-
-		free(a->blocks);
-		a->blocks = next;
-	}
-	a->bytes = 0;
-}
-
 /* Where in the document the parse is, for messages and for giving pages back. */
 struct json_path {
 	struct dash_where w;	/* origin, row, entry */
@@ -494,7 +444,7 @@ static int parse_document(struct dashboard *d, const char *text, size_t len, con
 	doc.len = (size_t)(end - doc.p);
 	if (!doc.len || *doc.p != '{')
 		return not_an_object(text, len, origin);
-	p.memo = dash_memo_new(d);
+	p.memo = dash_memo_new(&d->arena, &d->legacy);
 	d->legacy = 1;
 	json_iter_init(&it, doc);
 	while ((got = json_iter_member(&it, &k)) > 0) {
@@ -580,7 +530,7 @@ void dashboard_release(struct dashboard *d)
 	for (size_t i = 0; i < d->nr_rows; i++)
 		free(d->rows[i].history);
 	free(d->rows);
-	arena_release(&d->arena);
+	dash_arena_release(&d->arena);
 	dashboard_init(d);
 }
 

@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include "dashboard/arena.h"
+#include "dashboard/entry.h"
 
 /*
  * The Helion benchmark dashboard (dashboard-data.json, its legacy 2026-04
@@ -19,38 +21,9 @@
  * of rows and history entries. Every string and array below is owned by
  * struct dashboard (its arena) and lives until dashboard_release(); no
  * cJSON tree outlives the parse. Metrics are NAN when null, absent, or a
- * speedup of 0 ("no data").
+ * speedup of 0 ("no data"). The entries (struct dash_entry) are declared
+ * in entry.h, the arena in arena.h.
  */
-
-/* The largest helion_wins/total accepted: more shapes than any kernel has. */
-#define DASH_MAX_COUNT 1000000
-
-/* A Pretuned baseline on one run: baselines.<name>.geomean. */
-struct dash_baseline {
-	const char *name;	/* torch, torch_compile, vllm, cutlass, deepgemm, ... */
-	double geomean;		/* NAN when absent, not a number or not positive */
-};
-
-struct dash_entry {
-	const char *run_id;
-	const char *sha;	/* 8 hex */
-	const char *full_sha;	/* 40 hex, not always real (docs/dashboard.md) */
-	const char *date;	/* the run's start, ISO UTC */
-	const char *branch;
-	time_t time;		/* date parsed */
-	int is_nightly;		/* legacy schema: branch == "main" */
-	double helion;		/* helion_speedup_geomean; pretuned: geomean */
-	double triton;
-	double torch_compile;
-	double latency;		/* helion_latency_avg_ms */
-	double compile_time;	/* compile_time_geomean_s or legacy compile_time_avg_s */
-	int helion_wins;	/* pretuned; -1 when absent; 0..total */
-	int total;		/* pretuned; -1 when absent; 0..DASH_MAX_COUNT */
-	const char *error;	/* pretuned run error, or NULL */
-	const struct dash_baseline *baselines;	/* pretuned; in document order */
-	size_t nr_baselines;
-	size_t index;		/* position in the row's history[] in the document */
-};
 
 struct dash_row {
 	const char *kernel;
@@ -59,12 +32,6 @@ struct dash_row {
 	struct dash_entry *history;	/* ascending by time */
 	size_t nr_history;
 	int history_loaded;	/* 0: left out by the load's filter (nr_history 0) */
-};
-
-/* Memory for a dashboard's strings and small arrays, freed at once. */
-struct dash_arena {
-	struct dash_arena_block *blocks;
-	size_t bytes;		/* allocated so far */
 };
 
 struct dashboard {
@@ -142,12 +109,6 @@ int dashboard_parse_mapped(struct dashboard *d, const char *map, size_t len,
 			   uint64_t *text_hash);
 
 void dashboard_release(struct dashboard *d);
-
-/* size bytes from d's arena, aligned for any type, zeroed; freed by dashboard_release(). */
-void *dash_arena_alloc(struct dash_arena *a, size_t size);
-
-/* A copy of s (len bytes, then a NUL) in d's arena. */
-char *dash_arena_strndup(struct dash_arena *a, const char *s, size_t len);
 
 /*
  * Print the platform_short names (platform NULL), or the kernels of one

@@ -33,15 +33,17 @@ struct memo_slot {
 };
 
 struct dash_memo {
-	struct dashboard *d;
+	struct dash_arena *arena;
+	int *legacy;
 	struct memo_slot *slots;	/* MEMO_SLOTS, allocated on first use */
 };
 
-struct dash_memo *dash_memo_new(struct dashboard *d)
+struct dash_memo *dash_memo_new(struct dash_arena *arena, int *legacy)
 {
 	struct dash_memo *m = xcalloc(1, sizeof(*m));
 
-	m->d = d;
+	m->arena = arena;
+	m->legacy = legacy;
 	return m;
 }
 
@@ -86,7 +88,7 @@ static void parse_value(struct dash_memo *m, struct json_span v, struct value *o
 		out->number = j->valuedouble;
 	} else if (cJSON_IsString(j)) {
 		out->type = V_STRING;
-		out->string = dash_arena_strndup(&m->d->arena, j->valuestring, strlen(j->valuestring));
+		out->string = dash_arena_strndup(m->arena, j->valuestring, strlen(j->valuestring));
 	} else {
 		out->type = V_OTHER;
 	}
@@ -266,12 +268,12 @@ static int get_baselines(struct dash_memo *m, struct json_span b, const struct d
 		cJSON_Delete(tree);
 		return 0;
 	}
-	v = dash_arena_alloc(&m->d->arena, n * sizeof(*v));
+	v = dash_arena_alloc(m->arena, n * sizeof(*v));
 	n = 0;
 	cJSON_ArrayForEach(it, tree) {
 		const cJSON *g = cJSON_GetObjectItemCaseSensitive(it, "geomean");
 
-		v[n].name = dash_arena_strndup(&m->d->arena, it->string, strlen(it->string));
+		v[n].name = dash_arena_strndup(m->arena, it->string, strlen(it->string));
 		v[n++].geomean = cJSON_IsNumber(g) && g->valuedouble > 0 ? g->valuedouble : NAN;
 	}
 	out->baselines = v;
@@ -351,7 +353,7 @@ int dash_entry_extract(struct dash_memo *m, struct json_span e, const struct das
 		if (v[F_IS_NIGHTLY].type != V_TRUE && v[F_IS_NIGHTLY].type != V_FALSE)
 			return dash_path_error(w, "is_nightly", "is not a boolean");
 		out->is_nightly = v[F_IS_NIGHTLY].type == V_TRUE;
-		m->d->legacy = 0;
+		*m->legacy = 0;
 	} else {
 		/* The legacy schema has no is_nightly: every main run was a nightly. */
 		out->is_nightly = !strcmp(out->branch, "main");

@@ -1,13 +1,44 @@
 #ifndef DASHBOARD_ENTRY_H
 #define DASHBOARD_ENTRY_H
 
+#include <stddef.h>
 #include <time.h>
-#include "dashboard/dashboard.h"
+#include "dashboard/arena.h"
 #include "dashboard/scan.h"
 
+/* The largest helion_wins/total accepted: more shapes than any kernel has. */
+#define DASH_MAX_COUNT 1000000
+
+/* A Pretuned baseline on one run: baselines.<name>.geomean. */
+struct dash_baseline {
+	const char *name;	/* torch, torch_compile, vllm, cutlass, deepgemm, ... */
+	double geomean;		/* NAN when absent, not a number or not positive */
+};
+
+struct dash_entry {
+	const char *run_id;
+	const char *sha;	/* 8 hex */
+	const char *full_sha;	/* 40 hex, not always real (docs/dashboard.md) */
+	const char *date;	/* the run's start, ISO UTC */
+	const char *branch;
+	time_t time;		/* date parsed */
+	int is_nightly;		/* legacy schema: branch == "main" */
+	double helion;		/* helion_speedup_geomean; pretuned: geomean */
+	double triton;
+	double torch_compile;
+	double latency;		/* helion_latency_avg_ms */
+	double compile_time;	/* compile_time_geomean_s or legacy compile_time_avg_s */
+	int helion_wins;	/* pretuned; -1 when absent; 0..total */
+	int total;		/* pretuned; -1 when absent; 0..DASH_MAX_COUNT */
+	const char *error;	/* pretuned run error, or NULL */
+	const struct dash_baseline *baselines;	/* pretuned; in document order */
+	size_t nr_baselines;
+	size_t index;		/* position in the row's history[] in the document */
+};
+
 /*
- * One history[] entry extracted from its bytes (internal to the dashboard
- * module; dashboard.c cuts the document into entries). The scanner walks
+ * One history[] entry extracted from its bytes (dashboard.c cuts the
+ * document into entries; only it calls the functions below). The scanner walks
  * the entry's members; the value of each member a dash_entry holds is
  * parsed by cJSON on its own, and the others are never built.
  *
@@ -19,8 +50,12 @@
  */
 struct dash_memo;
 
-/* A memo for one parse of d, whose arena holds its strings; free it with dash_memo_free(). */
-struct dash_memo *dash_memo_new(struct dashboard *d);
+/*
+ * A memo for one parse, whose strings go to arena; an entry with
+ * is_nightly clears *legacy (the dashboard is not of the legacy schema).
+ * Free it with dash_memo_free().
+ */
+struct dash_memo *dash_memo_new(struct dash_arena *arena, int *legacy);
 void dash_memo_free(struct dash_memo *m);
 
 /* Where a value sits, for messages: summary[row].history[entry].key. */
@@ -36,7 +71,7 @@ int dash_path_error(const struct dash_where *w, const char *key, const char *wha
 
 /*
  * Extract the entry that starts at e.p (e may run on past its end) into
- * *out, its strings in the memo's dashboard's arena, and set *end past
+ * *out, its strings in the memo's arena, and set *end past
  * it. With helion_only, only what a series of the Helion speedup needs
  * (run_id, the shas, date, branch, is_nightly, the speedup) is read: the
  * other metrics are NAN, the counts -1, no error or baselines. A missing or mistyped member is an error naming its path, a member
