@@ -167,24 +167,13 @@ static size_t add_records(struct strbuf *sb, size_t n, size_t size)
 static void put_entry(struct parsed_entry *pe, const struct dash_entry *e, struct string_table *t,
 		      uint64_t first_baseline)
 {
-	pe->run_id = add_string(t, e->run_id);
-	pe->sha = add_string(t, e->sha);
-	pe->full_sha = add_string(t, e->full_sha);
-	pe->date = add_string(t, e->date);
-	pe->branch = add_string(t, e->branch);
-	pe->error = add_string(t, e->error);
-	pe->time = (int64_t)e->time;
-	pe->is_nightly = (uint64_t)e->is_nightly;
-	pe->helion = e->helion;
-	pe->triton = e->triton;
-	pe->torch_compile = e->torch_compile;
-	pe->latency = e->latency;
-	pe->compile_time = e->compile_time;
-	pe->helion_wins = e->helion_wins;
-	pe->total = e->total;
-	pe->first_baseline = first_baseline;
-	pe->nr_baselines = e->nr_baselines;
-	pe->index = e->index;
+	*pe = (struct parsed_entry){
+		add_string(t, e->run_id), add_string(t, e->sha), add_string(t, e->full_sha),
+		add_string(t, e->date), add_string(t, e->branch), add_string(t, e->error),
+		(int64_t)e->time, (uint64_t)e->is_nightly, e->helion, e->triton, e->torch_compile,
+		e->latency, e->compile_time, e->helion_wins, e->total, first_baseline,
+		e->nr_baselines, e->index,
+	};
 }
 
 void parsed_cache_write(const struct dashboard *d, const char *path, const char *source,
