@@ -174,6 +174,27 @@ static void block_edges(void)
 	ok(cuts_fail, "a string cut at any offset is unterminated, at its opening quote");
 }
 
+/* json_iter_skip(): the rest of a container only delimited, its end found. */
+static void skip_rest(void)
+{
+	const char *good = "{\"date\": \"d\", \"x\": [1, {\"y\": \"}\"}], \"z\": 2} tail";
+	const char *bad = "{\"date\": \"d\", \"x\": [1, 2}";
+	struct json_span doc = { good, strlen(good) }, k, v;
+	struct json_iter it;
+
+	json_iter_init(&it, doc);
+	ok(json_iter_next(&it, &k, &v) == 1 && json_key_is(k, "date") &&
+	   json_iter_skip(&it) == strstr(good, " tail") && it.done && it.p == strstr(good, " tail"),
+	   "the rest of an object is skipped to the byte after its closing brace");
+	ok(json_iter_skip(&it) == it.p && json_iter_next(&it, &k, &v) == 0,
+	   "a finished iterator stays finished");
+	doc.p = bad;
+	doc.len = strlen(bad);
+	json_iter_init(&it, doc);
+	ok(json_iter_next(&it, &k, &v) == 1 && !json_iter_skip(&it) && it.error == strchr(bad, '}'),
+	   "a mismatched bracket in the rest fails where the scanner finds it");
+}
+
 int main(void)
 {
 	const char *good[] = {
@@ -189,5 +210,6 @@ int main(void)
 	strings();
 	ends_before_value();
 	block_edges();
+	skip_rest();
 	return done_testing();
 }
