@@ -25,7 +25,9 @@ BT_WARNINGS += -Werror
 endif
 BT_CFLAGS = -std=c11 -D_GNU_SOURCE $(BT_WARNINGS) -Icommon \
 	$(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
-BT_LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm
+# libcurl is compiled against but not linked: dashboard/curl-lib.c loads it
+# with dlopen() on the first download (most runs never download).
+BT_LIBS = $(shell $(PKG_CONFIG) --libs $(filter-out libcurl,$(PKGS)) 2>/dev/null) -ldl -lm
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined \
 	-fno-omit-frame-pointer
 

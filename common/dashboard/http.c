@@ -2,8 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <curl/curl.h>
 #include "util/usage.h"
+#include "dashboard/curl-lib.h"
 #include "dashboard/http.h"
 
 #ifndef BENCHTRIAGE_VERSION
@@ -14,6 +14,9 @@
 #define FETCH_FIRST_BACKOFF_MS 200
 #define FETCH_CONNECT_TIMEOUT 10L
 #define FETCH_MAX_REDIRS 5L
+
+/* libcurl, loaded by the first fetch_url() (dashboard/curl-lib.h says why). */
+static const struct curl_lib *lc;
 
 struct transfer {
 	const struct fetch_request *req;
@@ -81,57 +84,51 @@ static int on_progress(void *data, curl_off_t dltotal, curl_off_t dlnow,
 static CURL *setup(const struct fetch_request *req, struct transfer *t,
 		   struct curl_slist **headers, char *errbuf)
 {
-	static int initialised;
 	CURL *curl;
 
-	if (!initialised) {
-		if (curl_global_init(CURL_GLOBAL_DEFAULT))
-			return NULL;
-		initialised = 1;
-	}
-	curl = curl_easy_init();
+	curl = lc->easy_init();
 	if (!curl)
 		return NULL;
-	curl_easy_setopt(curl, CURLOPT_URL, req->url);
-	curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, errbuf);
-	curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+	lc->easy_setopt(curl, CURLOPT_URL, req->url);
+	lc->easy_setopt(curl, CURLOPT_ERRORBUFFER, errbuf);
+	lc->easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
 #if LIBCURL_VERSION_NUM >= 0x075500
-	curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
-	curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+	lc->easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
+	lc->easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
 #else
-	curl_easy_setopt(curl, CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
-	curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+	lc->easy_setopt(curl, CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+	lc->easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
 #endif
-	curl_easy_setopt(curl, CURLOPT_SSL_VERIFYPEER, 1L);
-	curl_easy_setopt(curl, CURLOPT_SSL_VERIFYHOST, 2L);
+	lc->easy_setopt(curl, CURLOPT_SSL_VERIFYPEER, 1L);
+	lc->easy_setopt(curl, CURLOPT_SSL_VERIFYHOST, 2L);
 	/* Credentials come from ~/.netrc, so that no URL shown or stored carries them. */
-	curl_easy_setopt(curl, CURLOPT_NETRC, (long)CURL_NETRC_OPTIONAL);
-	curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
-	curl_easy_setopt(curl, CURLOPT_MAXREDIRS, FETCH_MAX_REDIRS);
-	curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, FETCH_CONNECT_TIMEOUT);
-	curl_easy_setopt(curl, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)req->max_size);
-	curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "");
-	curl_easy_setopt(curl, CURLOPT_USERAGENT, "benchtriage/" BENCHTRIAGE_VERSION);
-	curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_data);
-	curl_easy_setopt(curl, CURLOPT_WRITEDATA, t);
+	lc->easy_setopt(curl, CURLOPT_NETRC, (long)CURL_NETRC_OPTIONAL);
+	lc->easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
+	lc->easy_setopt(curl, CURLOPT_MAXREDIRS, FETCH_MAX_REDIRS);
+	lc->easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, FETCH_CONNECT_TIMEOUT);
+	lc->easy_setopt(curl, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)req->max_size);
+	lc->easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "");
+	lc->easy_setopt(curl, CURLOPT_USERAGENT, "benchtriage/" BENCHTRIAGE_VERSION);
+	lc->easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_data);
+	lc->easy_setopt(curl, CURLOPT_WRITEDATA, t);
 	if (req->progress) {
-		curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, on_progress);
-		curl_easy_setopt(curl, CURLOPT_XFERINFODATA, t);
-		curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
+		lc->easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, on_progress);
+		lc->easy_setopt(curl, CURLOPT_XFERINFODATA, t);
+		lc->easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
 	}
 	if (req->etag) {
 		char *h = xstrfmt("If-None-Match: %s", req->etag);
 
-		*headers = curl_slist_append(*headers, h);
+		*headers = lc->slist_append(*headers, h);
 		free(h);
 	}
 	if (req->last_modified) {
 		char *h = xstrfmt("If-Modified-Since: %s", req->last_modified);
 
-		*headers = curl_slist_append(*headers, h);
+		*headers = lc->slist_append(*headers, h);
 		free(h);
 	}
-	curl_easy_setopt(curl, CURLOPT_HTTPHEADER, *headers);
+	lc->easy_setopt(curl, CURLOPT_HTTPHEADER, *headers);
 	return curl;
 }
 
@@ -175,28 +172,28 @@ static void describe_failure(struct strbuf *sb, CURL *curl, CURLcode code, long 
 		strbuf_addstr(sb, "the response is larger than ");
 		add_size(sb, (long long)t->req->max_size);
 	} else if (code == CURLE_OPERATION_TIMEDOUT) {
-		curl_easy_getinfo(curl, CURLINFO_CONNECT_TIME_T, &connect_us);
+		lc->easy_getinfo(curl, CURLINFO_CONNECT_TIME_T, &connect_us);
 		if (connect_us)
 			strbuf_addf(sb, "timed out after %ld second%s", t->req->timeout,
 				    t->req->timeout == 1 ? "" : "s");
 		else
 			strbuf_addf(sb, "cannot connect within %ld seconds", FETCH_CONNECT_TIMEOUT);
 	} else if (code == CURLE_PARTIAL_FILE) {
-		curl_easy_getinfo(curl, CURLINFO_SIZE_DOWNLOAD_T, &got);
-		curl_easy_getinfo(curl, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &want);
+		lc->easy_getinfo(curl, CURLINFO_SIZE_DOWNLOAD_T, &got);
+		lc->easy_getinfo(curl, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &want);
 		strbuf_addf(sb, "the transfer was cut short after %lld", (long long)got);
 		if (want >= 0)
 			strbuf_addf(sb, " of %lld", (long long)want);
 		strbuf_addstr(sb, " bytes");
 	} else if (code == CURLE_UNSUPPORTED_PROTOCOL &&
-		   !curl_easy_getinfo(curl, CURLINFO_EFFECTIVE_URL, &where) && where) {
+		   !lc->easy_getinfo(curl, CURLINFO_EFFECTIVE_URL, &where) && where) {
 		/* The first URL was checked: only a redirect can get here. */
 		strbuf_addf(sb, "redirected to '%s', which is not http or https", where);
 	} else if (code == CURLE_COULDNT_CONNECT &&
-		   !curl_easy_getinfo(curl, CURLINFO_OS_ERRNO, &os_errno) && os_errno) {
+		   !lc->easy_getinfo(curl, CURLINFO_OS_ERRNO, &os_errno) && os_errno) {
 		strbuf_addf(sb, "cannot connect: %s", strerror((int)os_errno));
 	} else {
-		strbuf_addstr(sb, *errbuf ? errbuf : curl_easy_strerror(code));
+		strbuf_addstr(sb, *errbuf ? errbuf : lc->easy_strerror(code));
 	}
 }
 
@@ -205,7 +202,7 @@ static char *header_value(CURL *curl, const char *name)
 {
 	struct curl_header *h;
 
-	if (curl_easy_header(curl, name, 0, CURLH_HEADER, -1, &h) != CURLHE_OK ||
+	if (lc->easy_header(curl, name, 0, CURLH_HEADER, -1, &h) != CURLHE_OK ||
 	    strlen(h->value) > FETCH_MAX_VALIDATOR)
 		return NULL;
 	return xstrdup(h->value);
@@ -243,15 +240,19 @@ enum fetch_outcome fetch_url(const struct fetch_request *req, struct fetch_resul
 	struct curl_slist *headers = NULL;
 	char errbuf[CURL_ERROR_SIZE];
 	CURLcode code;
-	CURL *curl = setup(req, &t, &headers, errbuf);
+	CURL *curl;
 	int attempt;
 	enum fetch_outcome outcome = FETCH_FAILED;
 	/* One deadline for every attempt and the pauses between them. */
 	long long deadline = now_ms() + req->timeout * 1000LL, left;
+	struct strbuf why = STRBUF_INIT;
 
+	lc = curl_lib_load(&why);
+	curl = lc ? setup(req, &t, &headers, errbuf) : NULL;
 	if (!curl) {
-		res->error = xstrdup("cannot initialise libcurl");
-		curl_slist_free_all(headers);
+		if (lc)
+			lc->slist_free_all(headers);
+		res->error = why.len ? strbuf_detach(&why, NULL) : xstrdup("cannot initialise libcurl");
 		free(t.shown_url);
 		return FETCH_FAILED;
 	}
@@ -261,10 +262,10 @@ enum fetch_outcome fetch_url(const struct fetch_request *req, struct fetch_resul
 		t.last_key = -1;
 		errbuf[0] = '\0';
 		left = deadline - now_ms();
-		curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, left > 1 ? (long)left : 1L);
-		code = curl_easy_perform(curl);
+		lc->easy_setopt(curl, CURLOPT_TIMEOUT_MS, left > 1 ? (long)left : 1L);
+		code = lc->easy_perform(curl);
 		res->status = 0;
-		curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &res->status);
+		lc->easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &res->status);
 		if (t.shown) {
 			fputs(code == CURLE_OK ? ", done.\n" : "\n", stderr);
 			t.shown = 0;
@@ -284,8 +285,6 @@ enum fetch_outcome fetch_url(const struct fetch_request *req, struct fetch_resul
 		res->etag = header_value(curl, "ETag");
 		res->last_modified = header_value(curl, "Last-Modified");
 	} else {
-		struct strbuf why = STRBUF_INIT;
-
 		describe_failure(&why, curl, code, res->status, &t, errbuf);
 		if (attempt > 1)
 			strbuf_addf(&why, " (%d attempts)", attempt);
@@ -293,8 +292,8 @@ enum fetch_outcome fetch_url(const struct fetch_request *req, struct fetch_resul
 	}
 	if (outcome != FETCH_OK)
 		strbuf_reset(&res->body);
-	curl_slist_free_all(headers);
-	curl_easy_cleanup(curl);
+	lc->slist_free_all(headers);
+	lc->easy_cleanup(curl);
 	free(t.shown_url);
 	return outcome;
 }
