@@ -108,7 +108,7 @@ static int window_entry(struct dash_row *out, struct json_span e, time_t from, t
 {
 	time_t t;
 
-	if (dash_entry_time(p->memo, e, &t, end))
+	if (dash_entry_time(p->memo, e, p->w.entry, &t, end))
 		return 1;
 	e.len = (size_t)(*end - e.p);
 	if (t >= from && t <= to && extract_one(out, e, alloc, p, end))

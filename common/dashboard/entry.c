@@ -32,10 +32,28 @@ struct memo_slot {
 	struct value v;
 };
 
+/*
+ * The bytes of an entry up to the end of its date's value, and that
+ * date's time: the rows of a platform (and the platforms) repeat the
+ * same nightly's run_id, shas and date in the same order, so the entry
+ * at the same index of the next row most often starts with the very same
+ * bytes, and identical bytes walk and parse identically.
+ */
+#define PREFIX_MAX 240
+#define PREFIX_ENTRIES 8192	/* entries per row remembered */
+
+struct entry_prefix {
+	char raw[PREFIX_MAX];
+	unsigned char len;	/* 0: none */
+	time_t time;
+};
+
 struct dash_memo {
 	struct dash_arena *arena;
 	int *legacy;
 	struct memo_slot *slots;	/* MEMO_SLOTS, allocated on first use */
+	struct entry_prefix *prefix;	/* by the entry's index in its row */
+	size_t alloc_prefix;
 };
 
 struct dash_memo *dash_memo_new(struct dash_arena *arena, int *legacy)
@@ -52,6 +70,7 @@ void dash_memo_free(struct dash_memo *m)
 	if (!m)
 		return;
 	free(m->slots);
+	free(m->prefix);
 	free(m);
 }
 
@@ -380,12 +399,44 @@ int dash_entry_extract(struct dash_memo *m, struct json_span e, const struct das
 	return 0;
 }
 
-int dash_entry_time(struct dash_memo *m, struct json_span e, time_t *t, const char **end)
+/* The entry e starts with the bytes remembered at index: its date is known, the rest delimited. */
+static int same_prefix(const struct entry_prefix *c, struct json_span e, time_t *t,
+		       const char **end)
+{
+	struct json_iter it;
+
+	if (e.len <= c->len || memcmp(e.p, c->raw, c->len) || json_iter_init(&it, e))
+		return 0;
+	/* after the date's value: a comma or the end, as the walk checked */
+	if (json_iter_resume(&it, e.p + c->len) || !(*end = json_iter_skip(&it)))
+		return -1;
+	*t = c->time;
+	return 1;
+}
+
+int dash_entry_time(struct dash_memo *m, struct json_span e, size_t index, time_t *t,
+		    const char **end)
 {
 	struct json_iter it;
 	struct json_span k, val;
 	struct value v;
+	struct entry_prefix *c = NULL;
+	size_t len;
+	int ret;
 
+	if (index < PREFIX_ENTRIES) {
+		if (index >= m->alloc_prefix) {
+			size_t old = m->alloc_prefix, n = 2 * old + 16;
+
+			n = n > index ? n : index + 1;
+			m->alloc_prefix = n < PREFIX_ENTRIES ? n : PREFIX_ENTRIES;
+			m->prefix = xrealloc(m->prefix, m->alloc_prefix * sizeof(*m->prefix));
+			memset(m->prefix + old, 0, (m->alloc_prefix - old) * sizeof(*m->prefix));
+		}
+		c = &m->prefix[index];
+		if (c->len && (ret = same_prefix(c, e, t, end)))
+			return ret < 0 ? -1 : 0;
+	}
 	if (*e.p != '{' || json_iter_init(&it, e))
 		return -1;
 	while (json_iter_next(&it, &k, &val) > 0) {
@@ -394,7 +445,15 @@ int dash_entry_time(struct dash_memo *m, struct json_span e, time_t *t, const ch
 				continue;
 		}
 		value_of(m, val, 1, &v);
-		if (v.type != V_STRING || v.time_ret || !(*end = json_iter_skip(&it)))
+		if (v.type != V_STRING || v.time_ret)
+			return -1;
+		len = (size_t)(val.p + val.len - e.p);
+		if (c && len < PREFIX_MAX) {
+			memcpy(c->raw, e.p, len);
+			c->len = (unsigned char)len;
+			c->time = v.time;
+		}
+		if (!(*end = json_iter_skip(&it)))
 			return -1;
 		*t = v.time;
 		return 0;

@@ -89,9 +89,14 @@ int dash_entry_extract(struct dash_memo *m, struct json_span e, const struct das
  * without building the rest, which is only delimited; *end is set past
  * the entry (e may run on past it). -1 when it has no date, the date is
  * not an ISO time, or the entry is malformed (a full extraction then
- * says why).
+ * says why). index is the entry's position in its row: the memo keeps,
+ * for each position, the bytes of the last entry read there up to the
+ * end of its date, and an entry that starts with the very same bytes
+ * (the same nightly in another kernel's or platform's row) takes that
+ * date's time without walking its members again.
  */
-int dash_entry_time(struct dash_memo *m, struct json_span e, time_t *t, const char **end);
+int dash_entry_time(struct dash_memo *m, struct json_span e, size_t index, time_t *t,
+		    const char **end);
 
 /* Whether the key token k names want; a key with escapes is decoded by cJSON. */
 int dash_key_is(struct json_span k, const char *want);

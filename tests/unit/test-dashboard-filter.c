@@ -122,9 +122,66 @@ static void filters(int names_last)
 	strbuf_release(&sb);
 }
 
+/* The last occurrence of s in sb. */
+static char *last_of(struct strbuf *sb, const char *s)
+{
+	char *last = NULL;
+
+	for (char *at = sb->buf; (at = strstr(at, s)); at++)
+		last = at;
+	return last;
+}
+
+/*
+ * Rows whose entries start with the same bytes (the same nightlies):
+ * the date of an entry is taken from the same position of the row
+ * before only when its bytes up to the end of the date are the same, and
+ * what follows them is still checked.
+ */
+static void shared_prefixes(void)
+{
+	static const int ascending[] = { 1, 3, 5, 7, 9, 11, 13, 15, 17, 19 };
+	struct dashboard_filter f = DASHBOARD_FILTER_INIT;
+	struct strbuf sb = STRBUF_INIT;
+	struct dashboard d;
+	char *at;
+
+	f.platform = "h100";
+	f.others_window = 1;
+	f.others_from = day(6);
+	f.others_to = day(12);
+	strbuf_addstr(&sb, "{\"summary\": [");
+	add_row(&sb, "h100", ascending, 2, 0);
+	add_row(&sb, "b200", ascending, 10, 0);
+	add_row(&sb, "tpu", ascending, 10, 0);
+	strbuf_addstr(&sb, "]}");
+	dashboard_init(&d);
+	ok(!dashboard_parse_filtered(&d, sb.buf, sb.len, "t", &f) && d.rows[2].nr_history == 3 &&
+	   !strcmp(d.rows[2].history[0].run_id, "7") && !strcmp(d.rows[2].history[2].run_id, "11"),
+	   "a row repeating the nightlies of the one before: the same window");
+
+	/* run 7 of the last row on day 13: the same run_id and shas, another date */
+	at = last_of(&sb, "2026-09-07T");
+	memcpy(at, "2026-09-13T", 11);
+	ok(!dashboard_parse_filtered(&d, sb.buf, sb.len, "t", &f) && d.rows[2].nr_history == 2 &&
+	   !strcmp(d.rows[2].history[0].run_id, "9") && !strcmp(d.rows[2].history[1].run_id, "11") &&
+	   d.rows[1].nr_history == 3, "the same run on another date is read again");
+	memcpy(at, "2026-09-07T", 11);
+
+	/* the same bytes up to the date, then no comma */
+	at = last_of(&sb, "08:20:00Z\", ");
+	at[10] = ' ';
+	ok(dashboard_parse_filtered(&d, sb.buf, sb.len, "t", &f) < 0,
+	   "what follows the same bytes is still checked");
+
+	dashboard_release(&d);
+	strbuf_release(&sb);
+}
+
 int main(void)
 {
 	filters(0);
 	filters(1);
+	shared_prefixes();
 	return done_testing();
 }
