@@ -59,7 +59,7 @@ int step_significant(double change_pct, double noise_pct, double noise_multiple,
 	return !why;
 }
 
-/* The median of src[0..n) (a copy is sorted). */
+/* The median of src[0..n) (of a copy). */
 static double median_of(const double *src, size_t n)
 {
 	double *v = xcalloc(n + 1, sizeof(double)), med;
@@ -70,22 +70,39 @@ static double median_of(const double *src, size_t n)
 	return med;
 }
 
-/*
- * A level's cost: each night's distance from the level's median, in noise
- * units. Not capped: a night far off both levels beside a step then goes
- * to the nearer one, so a spike on the last good night does not move the
- * step a night early.
- */
-static double level_cost(const double *x, size_t n, double sigma)
-{
-	double med = median_of(x, n), cost = 0;
+#define MIN_LEVEL 2
 
-	for (size_t i = 0; i < n; i++)
-		cost += fabs(x[i] - med) / sigma;
-	return cost;
+/*
+ * The cost of every level x[c..t): each night's distance from the level's
+ * median, in noise units, into cost[c * (n + 1) + t]. Not capped: a night
+ * far off both levels beside a step then goes to the nearer one, so a
+ * spike on the last good night does not move the step a night early.
+ * Each start's levels grow one night at a time, kept sorted by insertion,
+ * so no level is sorted afresh; the sum runs over the nights in order.
+ */
+static void level_costs(const double *x, size_t n, double sigma, double *cost)
+{
+	double *sorted = xcalloc(n + 1, sizeof(double));
+
+	for (size_t c = 0; c < n; c++) {
+		if (c && c < MIN_LEVEL)
+			continue;	/* no level starts there */
+		for (size_t t = c + 1; t <= n; t++) {
+			size_t len = t - c, j = len - 1;
+			double med, sum = 0;
+
+			for (; j && sorted[j - 1] > x[t - 1]; j--)
+				sorted[j] = sorted[j - 1];
+			sorted[j] = x[t - 1];
+			med = stats_median_sorted(sorted, len);
+			for (size_t i = c; i < t; i++)
+				sum += fabs(x[i] - med) / sigma;
+			cost[c * (n + 1) + t] = sum;
+		}
+	}
+	free(sorted);
 }
 
-#define MIN_LEVEL 2
 
 /*
  * Optimal partitioning of x[0..n) into levels of MIN_LEVEL values or more,
@@ -95,13 +112,15 @@ static double level_cost(const double *x, size_t n, double sigma)
 static size_t segment(const double *x, size_t n, double sigma, double beta, size_t *cuts)
 {
 	double *best = xcalloc(n + 1, sizeof(double));
+	double *cost = xcalloc(n * (n + 1) + 1, sizeof(double));
 	size_t *prev = xcalloc(n + 1, sizeof(size_t)), nr = 0;
 
+	level_costs(x, n, sigma, cost);
 	for (size_t t = 1; t <= n; t++) {
-		best[t] = level_cost(x, t, sigma);
+		best[t] = cost[t];
 		prev[t] = 0;
 		for (size_t c = MIN_LEVEL; c + MIN_LEVEL <= t; c++) {
-			double f = best[c] + beta + level_cost(x + c, t - c, sigma);
+			double f = best[c] + beta + cost[c * (n + 1) + t];
 
 			if (f < best[t]) {
 				best[t] = f;
@@ -118,6 +137,7 @@ static size_t segment(const double *x, size_t n, double sigma, double beta, size
 		cuts[nr - 1 - i] = tmp;
 	}
 	free(best);
+	free(cost);
 	free(prev);
 	return nr;
 }
@@ -194,7 +214,10 @@ static void keep_steps(struct levels *l, double mult, double min_change)
 	}
 }
 
-/* Fill the step's level, size and persistence for boundary index over [lo, hi). */
+/*
+ * Fill the step's level, size and persistence for boundary index over
+ * [lo, hi); out->noise_pct is the caller's.
+ */
 static void describe_step(const struct series *s, size_t lo, size_t index, size_t hi, struct step *out)
 {
 	double *v = xcalloc(hi - lo + 1, sizeof(double));
@@ -210,7 +233,6 @@ static void describe_step(const struct series *s, size_t lo, size_t index, size_
 	out->index = index;
 	out->before = before;
 	out->after = after;
-	out->noise_pct = 100 * series_noise(s, METRIC_HELION);
 	out->change_pct = isnan(change) ? NAN : 100 * (after / before - 1);
 	out->score = isnan(change) ? 0 : fabs(change) / (out->noise_pct / 100);
 	for (size_t i = index; i < hi; i++) {
@@ -247,6 +269,7 @@ void series_step_at(const struct series *s, size_t index, const struct step_opti
 	memset(out, 0, sizeof(*out));
 	set_thresholds(out, o);
 	series_step_range(s, index, o->span_days, &lo, &hi);
+	out->noise_pct = 100 * series_noise(s, METRIC_HELION);
 	describe_step(s, lo, index, hi, out);
 	out->found = step_significant(out->change_pct, out->noise_pct, out->noise_multiple,
 				      out->min_change, &out->reason);

@@ -1,23 +1,78 @@
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include "util/stats.h"
 
-static int cmp_double(const void *a, const void *b)
+static void swap(double *v, ptrdiff_t i, ptrdiff_t j)
 {
-	double x = *(const double *)a, y = *(const double *)b;
+	double t = v[i];
 
-	return x < y ? -1 : x > y;
+	v[i] = v[j];
+	v[j] = t;
+}
+
+/*
+ * Move the k-th smallest of v[0..n) to v[k], the smaller ones before it
+ * and the others after (Hoare's selection, median of three pivots). No
+ * NAN in v.
+ */
+static void select_kth(double *v, size_t n, size_t k)
+{
+	ptrdiff_t lo = 0, hi = (ptrdiff_t)n - 1, kk = (ptrdiff_t)k;
+
+	while (hi > lo) {
+		ptrdiff_t mid = lo + (hi - lo) / 2, i, j;
+		double pivot;
+
+		if (v[mid] < v[lo])
+			swap(v, mid, lo);
+		if (v[hi] < v[lo])
+			swap(v, hi, lo);
+		if (v[hi] < v[mid])
+			swap(v, hi, mid);
+		pivot = v[mid];
+		i = lo;
+		j = hi;
+		while (i <= j) {
+			while (v[i] < pivot)
+				i++;
+			while (pivot < v[j])
+				j--;
+			if (i <= j)
+				swap(v, i++, j--);
+		}
+		/* now v[lo..j] <= pivot <= v[i..hi], and j < i */
+		if (kk <= j)
+			hi = j;
+		else if (kk >= i)
+			lo = i;
+		else
+			return;
+	}
+}
+
+double stats_median_sorted(const double *v, size_t n)
+{
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 double stats_median(double *v, size_t n)
 {
 	size_t k = 0;
+	double below;
 
 	for (size_t i = 0; i < n; i++)
 		if (!isnan(v[i]))
 			v[k++] = v[i];
 	if (!k)
 		return NAN;
-	qsort(v, k, sizeof(*v), cmp_double);
-	return k % 2 ? v[k / 2] : (v[k / 2 - 1] + v[k / 2]) / 2;
+	select_kth(v, k, k / 2);
+	if (k % 2)
+		return v[k / 2];
+	/* the (k/2 - 1)-th smallest is the largest of those before */
+	below = v[0];
+	for (size_t i = 1; i < k / 2; i++)
+		if (v[i] > below)
+			below = v[i];
+	return (below + v[k / 2]) / 2;
 }

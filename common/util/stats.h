@@ -7,9 +7,13 @@
  * The project's one median: every robust level, spread (1.4826 MAD) and
  * bisect verdict is built on it.
  *
- * Sort v (n values) in place, NAN values dropped to the end of the kept
- * part, and return the median of the others; NAN when there are none.
+ * Return the median of the values of v (n of them) that are not NAN; NAN
+ * when there are none. v is reordered in place: the kept values first, in
+ * no particular order (found by selection, not sorted).
  */
 double stats_median(double *v, size_t n);
+
+/* The same median of v[0..n) already sorted ascending, n > 0, no NAN. */
+double stats_median_sorted(const double *v, size_t n);
 
 #endif
