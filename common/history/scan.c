@@ -134,7 +134,7 @@ static int in_range(const struct scan *sc, const struct series *s, size_t index)
  * one is then the step).
  */
 static void confirm(struct scan *sc, const struct series *s, size_t index,
-		    const struct step_options *base)
+		    const struct step_options *base, double noise_pct)
 {
 	struct step_options so = *base;
 	struct step st;
@@ -142,7 +142,7 @@ static void confirm(struct scan *sc, const struct series *s, size_t index,
 	if (!in_range(sc, s, index) || have_step(sc, s, index))
 		return;
 	so.date = s->points[index].run->time;
-	if (series_find_step(s, &so, &st) || !st.found || !in_range(sc, s, st.index) ||
+	if (series_find_step_noise(s, &so, noise_pct, &st) || !st.found || !in_range(sc, s, st.index) ||
 	    have_step(sc, s, st.index))
 		return;
 	add_entry(sc, SCAN_STEP, s, st.index)->step = st;
@@ -156,9 +156,12 @@ static void scan_series(struct scan *sc, const struct series *s, const struct wi
 {
 	struct step_options so = { 0, wo->span, wo->noise_multiple, wo->min_change, 0 };
 	time_t first, last;
+	double noise_pct;
 
 	if (!s->nr)
 		return;
+	/* the series' own, the same at every date asked */
+	noise_pct = 100 * series_noise(s, METRIC_HELION);
 	first = s->points[0].run->time;
 	last = s->points[s->nr - 1].run->time;
 	for (time_t d = sc->since; d < sc->until + (time_t)wo->span * DAY_SECONDS;
@@ -166,11 +169,11 @@ static void scan_series(struct scan *sc, const struct series *s, const struct wi
 		struct step st;
 
 		so.date = d < first ? first : d > last ? last : d;
-		if (series_find_step(s, &so, &st) || !st.found)
+		if (series_find_step_noise(s, &so, noise_pct, &st) || !st.found)
 			continue;
-		confirm(sc, s, st.index, &so);
+		confirm(sc, s, st.index, &so, noise_pct);
 		for (size_t k = 0; k < st.nr_other; k++)
-			confirm(sc, s, st.other[k].index, &so);
+			confirm(sc, s, st.other[k].index, &so, noise_pct);
 		if (d > last)
 			break;
 	}

@@ -348,6 +348,12 @@ static void find_levels(const struct series *s, time_t from, time_t to, struct s
 
 int series_find_step(const struct series *s, const struct step_options *o, struct step *out)
 {
+	return series_find_step_noise(s, o, 100 * series_noise(s, METRIC_HELION), out);
+}
+
+int series_find_step_noise(const struct series *s, const struct step_options *o, double noise_pct,
+			   struct step *out)
+{
 	time_t from, to, cfrom, cto;
 	size_t nearest = 0, best = 0;
 	long best_off = LONG_MAX;
@@ -362,7 +368,7 @@ int series_find_step(const struct series *s, const struct step_options *o, struc
 			     format_day(d1, o->date), s->platform,
 			     s->nr ? format_day(d2, s->points[0].run->time) : "empty",
 			     s->nr ? format_day(d3, s->points[s->nr - 1].run->time) : "empty");
-	out->noise_pct = 100 * series_noise(s, METRIC_HELION);
+	out->noise_pct = noise_pct;
 	date_span(o->date, o->span_days, &from, &to);
 	/* Levels need nightlies beyond the span to be told from a dip. */
 	date_span(o->date, 2 * o->span_days + 1, &cfrom, &cto);

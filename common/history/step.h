@@ -79,6 +79,13 @@ int step_significant(double change_pct, double noise_pct, double noise_multiple,
 int series_find_step(const struct series *s, const struct step_options *opts, struct step *out);
 
 /*
+ * The same with the series' noise given (100 * series_noise(s,
+ * METRIC_HELION)), for a caller asking about many dates of one series.
+ */
+int series_find_step_noise(const struct series *s, const struct step_options *opts, double noise_pct,
+			   struct step *out);
+
+/*
  * The nightlies a boundary at index rests on: points[*lo .. *hi), those
  * within span days before (plus the night of the step) and after it.
  */
