@@ -246,11 +246,43 @@ static void test_set_change(void)
 	dashboard_release(&d);
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
 static void test_noise_and_median(void)
 {
-	double v[] = { 3, NAN, 1, 2 };
+	double v[] = { 3, NAN, 1, 2 }, w[] = { 5, INFINITY, 5, -1, 5, 0 }, sorted[] = { 1, 2, 4, 8 };
+	double x[64], ref[64];
+	unsigned int seed = 12345;
+	int same = 1;
 
 	is_num(stats_median(v, 4), 2, 1e-12, "median skips NAN");
+	is_num(stats_median(w, 6), 5, 0, "median of ties and an infinity");
+	is_num(stats_median_sorted(sorted, 4), 3, 0, "median of a sorted run of even length");
+	is_num(stats_median_sorted(sorted, 3), 2, 0, "median of a sorted run of odd length");
+	/*
+	 * Selection picks exactly the values a sort would: runs of every
+	 * length up to 64, with few distinct values (ties) or many.
+	 */
+	for (size_t n = 1; n <= 64; n++) {
+		for (int distinct = 3; distinct <= 3000; distinct *= 1000) {
+			double got, want;
+
+			for (size_t i = 0; i < n; i++) {
+				seed = seed * 1103515245u + 12345u;
+				x[i] = ref[i] = (double)((seed >> 16) % distinct) / 7;
+			}
+			qsort(ref, n, sizeof(double), cmp_double);
+			want = n % 2 ? ref[n / 2] : (ref[n / 2 - 1] + ref[n / 2]) / 2;
+			got = stats_median(x, n);
+			same &= got == want;
+		}
+	}
+	ok(same, "the median by selection is the median of the sorted values");
 }
 
 static void test_dates(void)
