@@ -3,7 +3,6 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -163,26 +162,6 @@ static int prune(struct scratch_tree *t)
 	return ret;
 }
 
-/* What failed, and the error libgit2 gave this thread. */
-__attribute__((format(printf, 2, 3)))
-static int lib_error(struct scratch_tree *t, const char *fmt, ...)
-{
-	const git_error *e = git_error_last();
-	va_list ap;
-	char *what;
-
-	va_start(ap, fmt);
-	what = xstrvfmt(fmt, ap);
-	va_end(ap);
-	strbuf_addstr(&t->err, what);
-	free(what);
-	if (e && e->message) {
-		strbuf_addf(&t->err, ": %s", e->message);
-		strbuf_rtrim(&t->err);
-	}
-	return -1;
-}
-
 /*
  * Remove the directory, or whatever the command put in its place, never
  * following a symlink; what failed goes to t->warn (a worker thread may
@@ -220,7 +199,7 @@ static int checkout(struct scratch_tree *t)
 		git_index_clear(t->index);
 		/* Only for a new directory: libgit2 1.5 leaks the path when it is set again. */
 		if (git_repository_set_workdir(t->repo, t->path, 0)) {
-			ret = lib_error(t, "cannot use '%s' as a work tree", t->path);
+			ret = repo_error_add(&t->err, "cannot use '%s' as a work tree", t->path);
 			remove_dir(t);
 			return ret;
 		}
@@ -236,7 +215,7 @@ static int checkout(struct scratch_tree *t)
 	opts.baseline = t->tree;
 	if (git_commit_lookup(&c, t->repo, &t->commit) || git_commit_tree(&tree, c) ||
 	    git_checkout_tree(t->repo, (const git_object *)tree, &opts)) {
-		ret = lib_error(t, "cannot check out '%s' in '%s'", oid_hex(hex, &t->commit), t->path);
+		ret = repo_error_add(&t->err, "cannot check out '%s' in '%s'", oid_hex(hex, &t->commit), t->path);
 		remove_dir(t);
 		git_tree_free(tree);
 		tree = NULL;

@@ -20,24 +20,40 @@ void repo_library_init(void)
 	json_library_init();
 }
 
-int repo_error(const char *fmt, ...)
+/* Append "<what>: <libgit2's last error>" to sb, what from fmt and ap. */
+static void add_git_error(struct strbuf *sb, const char *fmt, va_list ap)
 {
 	const git_error *e = git_error_last();
-	struct strbuf sb = STRBUF_INIT;
+	char *what = xstrvfmt(fmt, ap);
+
+	strbuf_addstr(sb, what);
+	free(what);
+	if (e && e->message) {
+		strbuf_addstr(sb, ": ");
+		strbuf_addstr(sb, e->message);
+		strbuf_rtrim(sb);
+	}
+}
+
+int repo_error_add(struct strbuf *sb, const char *fmt, ...)
+{
 	va_list ap;
-	char *msg;
 
 	va_start(ap, fmt);
-	msg = xstrvfmt(fmt, ap);
+	add_git_error(sb, fmt, ap);
 	va_end(ap);
-	strbuf_addstr(&sb, msg);
-	if (e && e->message) {
-		strbuf_addstr(&sb, ": ");
-		strbuf_addstr(&sb, e->message);
-		strbuf_rtrim(&sb);
-	}
+	return -1;
+}
+
+int repo_error(const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	add_git_error(&sb, fmt, ap);
+	va_end(ap);
 	error("%s", sb.buf);
-	free(msg);
 	strbuf_release(&sb);
 	return -1;
 }

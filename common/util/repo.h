@@ -2,6 +2,7 @@
 #define UTIL_REPO_H
 
 #include <git2.h>
+#include "util/strbuf.h"
 
 /*
  * Repository access that behaves like git's own discovery. Call
@@ -23,6 +24,12 @@ int repo_open(git_repository **out);
 
 /* error() with libgit2's last message appended: "<what>: <libgit2 message>". */
 int repo_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * The same text appended to sb instead of printed (for a worker thread,
+ * whose errors the main thread reports). Returns -1.
+ */
+int repo_error_add(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /*
  * Resolve a revision as `git rev-parse <rev>^{commit}` would. Prints an
