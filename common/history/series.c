@@ -123,6 +123,11 @@ static void chain_metric(struct series *s, const double *vals, size_t nr_rows, e
 			}
 			last[r] = v[r];
 		}
+		if (m == METRIC_HELION) {
+			/* The naive geomean and the kernel count, for kernel-set changes. */
+			s->points[t].nr_kernels = present;
+			s->points[t].raw_helion = present ? exp(log_raw / present) : NAN;
+		}
 		if (!present) {
 			s->points[t].value[m] = NAN;
 			continue;
@@ -140,20 +145,12 @@ static void chain_metric(struct series *s, const double *vals, size_t nr_rows, e
 	free(last);
 }
 
+/* A night whose kernel list differs from the night before's; chain_metric counted them. */
 static void mark_kernel_sets(struct series *s, const double *helion, size_t nr_rows)
 {
 	for (size_t t = 0; t < s->nr; t++) {
 		const double *v = helion + t * nr_rows;
-		double log_raw = 0;
 
-		for (size_t r = 0; r < nr_rows; r++) {
-			if (isnan(v[r]) || v[r] <= 0)
-				continue;
-			s->points[t].nr_kernels++;
-			log_raw += log(v[r]);
-		}
-		s->points[t].raw_helion = s->points[t].nr_kernels ?
-			exp(log_raw / s->points[t].nr_kernels) : NAN;
 		if (!t || !s->points[t].nr_kernels || !s->points[t - 1].nr_kernels)
 			continue;
 		for (size_t r = 0; r < nr_rows; r++) {
