@@ -88,6 +88,14 @@ enum bisect_mark bisect_judge_mark_of(enum step_verdict v)
 	return v == STEP_GOOD ? MARK_GOOD : v == STEP_BAD ? MARK_BAD : MARK_SKIP;
 }
 
+void bisect_judge_add_exit(struct bisect_judge *j, size_t pos, int code)
+{
+	struct pos_runs *r = &j->at[pos];
+
+	ALLOC_GROW(r->exits, r->nr_exits + 1, r->alloc_exits);
+	r->exits[r->nr_exits++] = code;
+}
+
 /*
  * Run the positions in one round, each to min_runs, then (adaptive:
  * "confirm" steps) while unclear, at most --repeat; not adaptive, more
@@ -110,7 +118,7 @@ static enum run_outcome confirm_round(struct bisect_judge *j, const size_t *pos,
 		n += bisect_judge_wants_more(j, &tasks[n]);	/* nothing to run: its verdict stands */
 	}
 	if (n)
-		ret = j->run_round(j->data, tasks, n, adaptive ? "confirm" : NULL);
+		ret = j->run_round(j->data, tasks, n, adaptive ? ROUND_CONFIRM : ROUND_ENDS_MORE);
 	j->confirming = 0;
 	return ret;
 }
@@ -136,7 +144,7 @@ static enum step_verdict confirmed_at(struct bisect_judge *j, size_t pos)
  * verdicts at the boundary, which alone decide the culprit, are never
  * leans.
  */
-enum confirmed bisect_judge_confirm(struct bisect_judge *j, enum bisect_status st)
+static enum confirmed confirm(struct bisect_judge *j, enum bisect_status st)
 {
 	size_t lo = j->b.lo, hi = j->b.hi, nr = j->nr, pos[4], min[4], n = 0, p;
 	enum step_verdict v[4];
@@ -186,4 +194,63 @@ enum confirmed bisect_judge_confirm(struct bisect_judge *j, enum bisect_status s
 		return CONFIRM_STOP;
 	bisect_mark(&j->b, p, bisect_judge_mark_of(confirmed_at(j, p)));
 	return CONFIRM_AGAIN;
+}
+
+/* --metric: one run at each end, which stand for good and bad from then on. */
+static enum run_outcome measure_ends(struct bisect_judge *j)
+{
+	struct task ends[2] = { { 0, 1, 1, 0 }, { j->nr, 1, 1, 0 } };
+
+	if (j->run_round(j->data, ends, 2, ROUND_ENDS) == RUN_STOP)
+		return RUN_STOP;
+	bisect_mark(&j->b, 0, MARK_GOOD);
+	bisect_mark(&j->b, j->nr, MARK_BAD);
+	return RUN_COUNTED;
+}
+
+/* Test the positions at once, then mark them, lowest first. */
+static enum run_outcome search_round(struct bisect_judge *j, const size_t *pos, size_t nr)
+{
+	struct task *tasks = xcalloc(nr, sizeof(*tasks));
+	enum run_outcome ret;
+
+	for (size_t i = 0; i < nr; i++) {
+		tasks[i].pos = pos[i];
+		/* Exit codes: no verdict before a majority of --repeat agree (judge_exits). */
+		tasks[i].min_runs = j->metric ? 1 : j->repeat / 2 + 1;
+		tasks[i].max_runs = j->repeat;
+		tasks[i].adaptive = 1;
+	}
+	ret = j->run_round(j->data, tasks, nr, ROUND_STEP);
+	for (size_t i = 0; ret != RUN_STOP && i < nr; i++)
+		bisect_mark(&j->b, pos[i], bisect_judge_mark_of(bisect_judge_verdict(j, pos[i])));
+	free(tasks);
+	return ret;
+}
+
+enum confirmed bisect_judge_search(struct bisect_judge *j, size_t jobs, enum bisect_status *st)
+{
+	size_t *pos = xcalloc(jobs, sizeof(size_t)), nr;
+	/* Confirmations that keep changing verdicts end in a skip, never a loop. */
+	size_t guard = 4 * j->nr + 8;
+	enum confirmed r = CONFIRMED;
+
+	*st = BISECT_TEST;
+	if (j->metric && measure_ends(j) == RUN_STOP)
+		r = CONFIRM_STOP;
+	while (r != CONFIRM_STOP) {
+		while ((*st = bisect_next_round(&j->b, jobs, pos, &nr)) == BISECT_TEST)
+			if (search_round(j, pos, nr) == RUN_STOP)
+				break;
+		if (*st == BISECT_TEST)
+			r = CONFIRM_STOP;
+		else if (!j->metric || (r = confirm(j, *st)) != CONFIRM_AGAIN)
+			break;
+		else if (!--guard) {
+			*st = BISECT_ONLY_SKIPPED;
+			break;
+		}
+	}
+	free(pos);
+	return r;
 }

@@ -44,6 +44,14 @@ enum confirmed {
 	CONFIRM_STOP
 };
 
+/* What a round asked of the driver is for. */
+enum round_kind {
+	ROUND_ENDS,		/* --metric: one run at each end, before the search */
+	ROUND_STEP,		/* the search: each commit a step */
+	ROUND_CONFIRM,		/* --metric: a confirmation, each commit a "confirm" step */
+	ROUND_ENDS_MORE		/* --metric: more runs at the ends, not reported as steps */
+};
+
 struct bisect_judge {
 	int metric;			/* --metric: values, else exit codes */
 	size_t repeat;			/* runs per commit at most */
@@ -54,10 +62,11 @@ struct bisect_judge {
 	int confirming;			/* --metric: verdicts on evidence alone, no lean */
 	/*
 	 * The driver: run the tasks as one round, each until
-	 * bisect_judge_wants_more() says no, its steps reported with label
-	 * ("confirm"), or not at all (NULL).
+	 * bisect_judge_wants_more() says no (record the runs with
+	 * bisect_judge_add_exit() and, --metric, samples_add() on values[pos]),
+	 * reporting them as kind says. RUN_STOP ends the search.
 	 */
-	enum run_outcome (*run_round)(void *data, struct task *tasks, size_t nr, const char *label);
+	enum run_outcome (*run_round)(void *data, struct task *tasks, size_t nr, enum round_kind kind);
 	void *data;
 };
 
@@ -71,11 +80,17 @@ enum step_verdict bisect_judge_verdict(const struct bisect_judge *j, size_t pos)
 /* Whether the task needs another run. */
 int bisect_judge_wants_more(const struct bisect_judge *j, const struct task *t);
 enum bisect_mark bisect_judge_mark_of(enum step_verdict v);
+/* Record that a run at pos exited with code. */
+void bisect_judge_add_exit(struct bisect_judge *j, size_t pos, int code);
 
 /*
- * --metric, once the search has an outcome st: confirm it before b.hi is
- * named, running what it needs through run_round.
+ * The whole search, with up to jobs commits a round, every run through
+ * run_round: --metric, the ends first, and every outcome confirmed before
+ * b.hi is named. *st is the search's outcome; the return value says
+ * whether it stands (CONFIRMED), the ends measure alike (CONFIRM_ALIKE), a
+ * round stopped (CONFIRM_STOP), or confirmations kept changing verdicts
+ * (CONFIRM_AGAIN, *st then BISECT_ONLY_SKIPPED).
  */
-enum confirmed bisect_judge_confirm(struct bisect_judge *j, enum bisect_status st);
+enum confirmed bisect_judge_search(struct bisect_judge *j, size_t jobs, enum bisect_status *st);
 
 #endif

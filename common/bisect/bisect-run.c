@@ -110,8 +110,7 @@ static enum run_outcome record_run(struct bisect_ctx *c, size_t i)
 	double v;
 
 	c->res->runs++;
-	ALLOC_GROW(r->exits, r->nr_exits + 1, r->alloc_exits);
-	r->exits[r->nr_exits++] = j->code;
+	bisect_judge_add_exit(&c->j, pos, j->code);
 	if (j->timed_out || (c->o->launcher && j->code >= 126)) {
 		if (j->timed_out)
 			warning("'%s' at %.*s took more than %d s: %s", c->o->argv[0],
@@ -352,62 +351,41 @@ static void progress_line(struct bisect_ctx *c, const struct task *tasks, size_t
 	strbuf_release(&sb);
 }
 
-/* Test the positions at once, then mark them, lowest first. */
-static enum run_outcome test_round(struct bisect_ctx *c, const size_t *pos, size_t nr, size_t min_runs,
-				   const char *label)
+/* The ends must give a value: they stand for good and bad from then on. */
+static enum run_outcome check_ends(struct bisect_ctx *c)
 {
-	struct task *tasks = xcalloc(nr, sizeof(*tasks));
-	enum run_outcome ret;
-	double start = seconds();
-
-	c->res->rounds++;
-	for (size_t i = 0; i < nr; i++) {
-		tasks[i].pos = pos[i];
-		/* Exit codes: no verdict before a majority of --repeat agree (judge_exits). */
-		tasks[i].min_runs = c->o->metric ? min_runs : c->j.repeat / 2 + 1;
-		tasks[i].max_runs = c->j.repeat;
-		tasks[i].adaptive = 1;
-	}
-	progress_line(c, tasks, nr, -1);
-	ret = run_tasks(c, tasks, nr, label);
-	if (ret != RUN_STOP) {
-		progress_line(c, tasks, nr, start);
-		for (size_t i = 0; i < nr; i++)
-			bisect_mark(&c->j.b, pos[i], bisect_judge_mark_of(bisect_judge_verdict(&c->j, pos[i])));
-	}
-	free(tasks);
-	return ret;
-}
-
-/* --metric: one run at each end, which stand for good and bad from then on. */
-static enum run_outcome measure_ends(struct bisect_ctx *c)
-{
-	struct task ends[2] = { { 0, 1, 1, 0 }, { c->res->nr, 1, 1, 0 } };
 	static const char *const labels[] = { "good end", "bad end" };
+	size_t ends[2] = { 0, c->res->nr };
 
-	c->res->rounds++;
-	if (run_tasks(c, ends, 2, NULL) == RUN_STOP)
-		return RUN_STOP;
 	for (int e = 0; e < 2; e++) {
-		if (c->j.at[ends[e].pos].skip_code >= 0)
+		if (c->j.at[ends[e]].skip_code >= 0)
 			return stop(c, "cannot measure the %s %.*s: '%s' gave no measurement (exit %d)",
-				    labels[e], c->res->abbrev, sha(c, ends[e].pos), c->o->argv[0],
-				    c->j.at[ends[e].pos].skip_code);
-		report(c, xstrdup(labels[e]), ends[e].pos, e ? STEP_BAD : STEP_GOOD);
+				    labels[e], c->res->abbrev, sha(c, ends[e]), c->o->argv[0],
+				    c->j.at[ends[e]].skip_code);
+		report(c, xstrdup(labels[e]), ends[e], e ? STEP_BAD : STEP_GOOD);
 	}
-	bisect_mark(&c->j.b, 0, MARK_GOOD);
-	bisect_mark(&c->j.b, c->res->nr, MARK_BAD);
 	return RUN_COUNTED;
 }
 
-/* bisect_judge_confirm()'s rounds: more runs at the ends, or confirm steps. */
-static enum run_outcome confirm_round(void *data, struct task *tasks, size_t nr, const char *label)
+/* The judge's rounds, reported as their kind says; a progress line for each on a terminal. */
+static enum run_outcome run_round(void *data, struct task *tasks, size_t nr, enum round_kind kind)
 {
+	static const char *const labels[] = {
+		[ROUND_ENDS] = NULL, [ROUND_STEP] = "", [ROUND_CONFIRM] = "confirm", [ROUND_ENDS_MORE] = NULL,
+	};
 	struct bisect_ctx *c = data;
+	double start = seconds();
+	enum run_outcome ret;
 
 	c->res->rounds++;
-	progress_line(c, tasks, nr, -1);
-	return run_tasks(c, tasks, nr, label);
+	if (kind != ROUND_ENDS)
+		progress_line(c, tasks, nr, -1);
+	ret = run_tasks(c, tasks, nr, labels[kind]);
+	if (ret == RUN_STOP)
+		return ret;
+	if (kind == ROUND_STEP)
+		progress_line(c, tasks, nr, start);
+	return kind == ROUND_ENDS ? check_ends(c) : ret;
 }
 
 static void record_candidates(struct bisect_ctx *c)
@@ -431,29 +409,9 @@ static int search(struct bisect_ctx *c)
 		[BISECT_ONLY_SKIPPED] = BISECT_OUTCOME_ONLY_SKIPPED,
 	};
 	enum bisect_status st;
-	size_t *pos = xcalloc(c->jobs, sizeof(size_t)), nr;
-	/* Confirmations that keep changing verdicts end in a skip, never a loop. */
-	size_t guard = 4 * c->res->nr + 8;
-	enum confirmed r = CONFIRMED;
-	int ret = 0;
+	enum confirmed r = bisect_judge_search(&c->j, c->jobs, &st);
 
-	if (c->o->metric && measure_ends(c) == RUN_STOP)
-		ret = -1;
-	while (!ret) {
-		while ((st = bisect_next_round(&c->j.b, c->jobs, pos, &nr)) == BISECT_TEST)
-			if (test_round(c, pos, nr, 1, "") == RUN_STOP)
-				break;
-		if (st == BISECT_TEST)
-			ret = -1;
-		else if (!c->o->metric || (r = bisect_judge_confirm(&c->j, st)) != CONFIRM_AGAIN)
-			break;
-		else if (!--guard) {
-			st = BISECT_ONLY_SKIPPED;
-			break;
-		}
-	}
-	free(pos);
-	if (ret || r == CONFIRM_STOP)
+	if (r == CONFIRM_STOP)
 		return -1;
 	if (r == CONFIRM_ALIKE) {
 		c->res->outcome = BISECT_OUTCOME_NOT_REPRODUCED;
@@ -606,7 +564,7 @@ int bisect_run(git_repository *repo, struct config *cfg, const struct window_opt
 	}
 	bisect_judge_init(&c.j, o->metric, o->repeat > 0 ? (size_t)o->repeat : o->metric ? 5 : 1, res->nr,
 			  c.slice, o->slice_first);
-	c.j.run_round = confirm_round;
+	c.j.run_round = run_round;
 	c.j.data = &c;
 	announce(&c);
 	exec_signals_catch();

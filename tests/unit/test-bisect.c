@@ -4,6 +4,7 @@
 #include "tap.h"
 #include "util/usage.h"
 #include "bisect/bisect.h"
+#include "bisect/bisect-judge.h"
 
 /* A TAP comment: figures worth reading, not asserted. */
 #define diag(...) (printf("# "), printf(__VA_ARGS__), printf("\n"))
@@ -268,6 +269,7 @@ struct bench {
 	size_t culprit;
 	double step;
 	size_t runs;
+	struct bisect_judge *j;		/* the judge it runs for */
 };
 
 static double measure(struct bench *bn, size_t pos)
@@ -280,117 +282,38 @@ static double measure(struct bench *bn, size_t pos)
 	return v;
 }
 
-/*
- * The verdict at pos from its runs so far, as bisect-judge.c gives it: the
- * sequential test against a fit of the other runs, else (searching, not
- * confirming) the lean of the nearer level.
- */
-static enum judgement verdict(const struct samples *at, size_t nr, const struct bisect *b, size_t pos,
-			      int confirming)
+/* The judge's driver over simulated runs: each task run until the judge wants no more. */
+static enum run_outcome simulated_round(void *data, struct task *tasks, size_t nr, enum round_kind kind)
 {
-	struct metric_fit f;
-	enum judgement j;
+	struct bench *bn = data;
 
-	metric_fit(&f, at, b->mark, nr, b->lo, b->hi, pos == 0 || pos == nr ? SIZE_MAX : pos);
-	j = metric_judge(&f, &at[pos]);
-	return j == JUDGE_UNKNOWN && !confirming ? metric_nearer(&f, &at[pos]) : j;
-}
-
-/* Run at pos until it has min_runs and a verdict, or max runs. */
-static enum judgement test_pos(struct bench *bn, struct samples *at, size_t nr, const struct bisect *b,
-			       size_t pos, size_t min_runs, size_t max, int confirming)
-{
-	enum judgement j = JUDGE_UNKNOWN;
-
-	while (at[pos].nr < min_runs ||
-	       (j = verdict(at, nr, b, pos, confirming)) == JUDGE_UNKNOWN) {
-		if (at[pos].nr >= max)
-			break;
-		samples_add(&at[pos], measure(bn, pos));
+	(void)kind;
+	for (size_t i = 0; i < nr; i++) {
+		while (bisect_judge_wants_more(bn->j, &tasks[i])) {
+			bisect_judge_add_exit(bn->j, tasks[i].pos, 0);
+			samples_add(&bn->j->values[tasks[i].pos], measure(bn, tasks[i].pos));
+		}
 	}
-	return j;
-}
-
-static enum bisect_mark mark_of(enum judgement j)
-{
-
-	return j == JUDGE_GOOD ? MARK_GOOD : j == JUDGE_BAD ? MARK_BAD : MARK_SKIP;
+	return RUN_COUNTED;
 }
 
 /*
- * The policy of bisect-judge.c over simulated runs: one run at each end,
- * rounds of jobs commits with a run each (more only while a commit is
- * ambiguous), then confirm(): the levels separated (else one more run at
- * each end), the ends and the boundary's two commits judged on their own
- * runs (two at least, three for an end alone on its side), every commit
- * fitting its side (else judged again). Returns the culprit, 0 when none
+ * The policy of bisect-judge.c, bisect_judge_search() itself, over
+ * simulated runs, at most max a commit. Returns the culprit, 0 when none
  * was named.
  */
 static size_t simulate(struct bench *bn, size_t nr, size_t jobs, size_t max)
 {
-	struct samples *at = xcalloc(nr + 1, sizeof(*at));
-	size_t pos[16], n, found = 0;
-	enum judgement v[16];
+	struct bisect_judge j;
 	enum bisect_status st;
-	struct bisect b;
+	size_t found;
 
-	bisect_init(&b, nr, NULL, 0);
-	samples_add(&at[0], measure(bn, 0));
-	samples_add(&at[nr], measure(bn, nr));
-	bisect_mark(&b, 0, MARK_GOOD);
-	bisect_mark(&b, nr, MARK_BAD);
-	for (size_t guard = 4 * nr + 8; guard; guard--) {
-		size_t lo, hi, p;
-		struct metric_fit f;
-
-		while ((st = bisect_next_round(&b, jobs, pos, &n)) == BISECT_TEST) {
-			for (size_t i = 0; i < n; i++)
-				v[i] = test_pos(bn, at, nr, &b, pos[i], 1, max, 0);
-			for (size_t i = 0; i < n; i++)
-				bisect_mark(&b, pos[i], mark_of(v[i]));
-		}
-		lo = b.lo;
-		hi = b.hi;
-		metric_fit(&f, at, b.mark, nr, lo, hi, SIZE_MAX);
-		if (!metric_fit_separated(&f)) {
-			if (at[0].nr >= max && at[nr].nr >= max)
-				break;	/* alike */
-			for (size_t e = 0; e <= nr; e += nr)
-				if (at[e].nr < max)
-					samples_add(&at[e], measure(bn, e));
-			continue;
-		}
-		if (st != BISECT_FOUND)
-			break;
-		n = 0;
-		pos[n++] = 0;
-		pos[n++] = nr;
-		if (lo != 0)
-			pos[n++] = lo;
-		if (hi != nr)
-			pos[n++] = hi;
-		for (size_t i = 0; i < n; i++)
-			v[i] = test_pos(bn, at, nr, &b, pos[i], pos[i] == lo || pos[i] == hi ? 3 : 2, max, 1);
-		for (size_t i = 0; i < n; i++)
-			if (v[i] == JUDGE_UNKNOWN && (pos[i] == 0 || pos[i] == nr))
-				goto out;	/* an end that fits neither level: alike */
-		for (size_t i = 0; i < n; i++)
-			bisect_mark(&b, pos[i], mark_of(v[i]));
-		if (b.lo != lo || b.hi != hi)
-			continue;
-		if ((p = metric_misfit(at, b.mark, nr, lo, hi)) == SIZE_MAX) {
-			found = hi;
-			break;
-		}
-		if (at[p].nr >= max && (p == 0 || p == nr))
-			break;	/* an end that fits neither level: alike */
-		bisect_mark(&b, p, mark_of(test_pos(bn, at, nr, &b, p, at[p].nr + 1, max, 1)));
-	}
-out:
-	for (size_t p = 0; p <= nr; p++)
-		samples_release(&at[p]);
-	free(at);
-	bisect_release(&b);
+	bisect_judge_init(&j, 1, max, nr, NULL, 0);
+	j.run_round = simulated_round;
+	j.data = bn;
+	bn->j = &j;
+	found = bisect_judge_search(&j, jobs, &st) == CONFIRMED && st == BISECT_FOUND ? j.b.hi : 0;
+	bisect_judge_release(&j);
 	return found;
 }
 
@@ -410,7 +333,7 @@ static void sweep(struct sweep *out, double step, size_t jobs)
 	for (size_t nr = 2; nr <= 40; nr += 3) {
 		for (size_t k = 1; k <= nr; k++) {
 			for (size_t sign = 0; sign < 2; sign++) {
-				struct bench bn = { k, sign ? -step : step, 0 };
+				struct bench bn = { k, sign ? -step : step, 0, NULL };
 				size_t got = simulate(&bn, nr, jobs ? jobs : 1 + (k % 4), 5);
 
 				out->tries++;
