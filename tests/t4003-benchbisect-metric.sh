@@ -52,6 +52,7 @@ short() {
 test_expect_success 'setup' '
 	metric_repo noisy - - - "0.92 0.85 0.93 0.99 1.00 0.98" "1.00 1.02 0.98" "0.80 0.79 0.81" - - &&
 	metric_repo flat "1.0 0.9 1.1" - - - - - - - &&
+	metric_repo twostep "0.80 0.79 0.81" - - "0.92 0.85 0.95 0.99 0.97" "0.80 0.79 0.81" - - - &&
 	metric_repo broken - - - broken "1.00 1.02 0.98" "0.80 0.79 0.81" - -
 '
 
@@ -107,6 +108,32 @@ test_expect_success '--metric: ends that measure alike are not reproduced (exit 
 	EOF
 	test_cmp ../expect ../out &&
 	grep "^confirm: $(short 8) alike (1 0.9 1.1 1 0.9, median 1): " ../err
+'
+
+# Part 1 drops to 0.8, part 4 comes back near 1 (unclear after five
+# runs), part 5 drops again: the boundary after part 1 leaves part 4 on
+# the bad side, nearer the good level. Two steps, not one: no culprit.
+test_expect_success '--metric: an unclear commit nearer the other level than its side names no culprit (exit 1)' '
+	cd twostep &&
+	rm -f "$TRASH"/counts/* &&
+	test_expect_code 1 git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
+	cat >../expect <<-EOF &&
+	no first bad commit: $(at 4) Tune the tile search, part 4 (#4104) measures against its side of the boundary at $(short 1)
+	the window may hold more than one step, or more noise than the runs show
+	15 runs over 6 commits
+	EOF
+	test_cmp ../expect ../out &&
+	grep "^step 1: $(short 4) skip, still unclear (0.92 0.85 0.95 0.99 0.97, median 0.95): " ../err &&
+	grep "^confirm: $(short 1) bad (0.8 0.79, median 0.795): " ../err &&
+	rm -f "$TRASH"/counts/* &&
+	test_expect_code 1 git benchbisect run --metric --json --good main~8 --bad main -- measure >../out 2>../err &&
+	jq -r ".status, .first_bad_commit, .misfit.sha, .misfit.subject" ../out >../actual &&
+	printf "inconsistent\nnull\n%s\nTune the tile search, part 4 (#4104)\n" $(at 4) >../expect &&
+	test_cmp ../expect ../actual &&
+	(cd ../noisy && git benchbisect run --metric --json --good main~8 --bad main -- measure) >../out 2>../err &&
+	jq -r ".status, .misfit" ../out >../actual &&
+	printf "found\nnull\n" >../expect &&
+	test_cmp ../expect ../actual
 '
 
 test_expect_success '--metric: a failing command makes the commit untestable (skip)' '

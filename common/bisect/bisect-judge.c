@@ -189,6 +189,10 @@ static enum confirmed confirm(struct bisect_judge *j, enum bisect_status st)
 		return CONFIRMED;
 	if (j->values[p].nr >= j->repeat && (p == 0 || p == nr))
 		return CONFIRM_ALIKE;
+	if (j->values[p].nr >= j->repeat || j->at[p].skip_code >= 0) {
+		j->misfit = p;	/* no more runs can settle it */
+		return CONFIRM_MISFIT;
+	}
 	min[0] = j->values[p].nr + 1;
 	if (confirm_round(j, &p, min, 1, 1) == RUN_STOP)
 		return CONFIRM_STOP;

@@ -41,6 +41,7 @@ enum confirmed {
 	CONFIRMED,		/* name b.hi */
 	CONFIRM_AGAIN,		/* a verdict changed, or more runs at the ends: search on */
 	CONFIRM_ALIKE,		/* the ends measure alike, or an end fits neither level */
+	CONFIRM_MISFIT,		/* a commit that can run no more contradicts its side (misfit) */
 	CONFIRM_STOP
 };
 
@@ -60,6 +61,7 @@ struct bisect_judge {
 	struct pos_runs *at;		/* nr + 1 (owned) */
 	struct samples *values;		/* nr + 1: --metric, the values at each position (owned) */
 	int confirming;			/* --metric: verdicts on evidence alone, no lean */
+	size_t misfit;			/* CONFIRM_MISFIT: the commit */
 	/*
 	 * The driver: run the tasks as one round, each until
 	 * bisect_judge_wants_more() says no (record the runs with
@@ -88,7 +90,8 @@ void bisect_judge_add_exit(struct bisect_judge *j, size_t pos, int code);
  * run_round: --metric, the ends first, and every outcome confirmed before
  * b.hi is named. *st is the search's outcome; the return value says
  * whether it stands (CONFIRMED), the ends measure alike (CONFIRM_ALIKE), a
- * round stopped (CONFIRM_STOP), or confirmations kept changing verdicts
+ * commit contradicts its side of the boundary (CONFIRM_MISFIT, j->misfit),
+ * a round stopped (CONFIRM_STOP), or confirmations kept changing verdicts
  * (CONFIRM_AGAIN, *st then BISECT_ONLY_SKIPPED).
  */
 enum confirmed bisect_judge_search(struct bisect_judge *j, size_t jobs, enum bisect_status *st);

@@ -11,6 +11,7 @@ static const char *const outcome_names[] = {
 	[BISECT_OUTCOME_NOT_REPRODUCED] = "not_reproduced",
 	[BISECT_OUTCOME_GOOD_END_BAD] = "good_end_bad",
 	[BISECT_OUTCOME_ONLY_SKIPPED] = "only_skipped",
+	[BISECT_OUTCOME_INCONSISTENT] = "inconsistent",
 	[BISECT_OUTCOME_EMPTY] = "empty",
 };
 
@@ -84,6 +85,12 @@ void bisect_result_print(FILE *fp, const struct bisect_result *res)
 		fprintf(fp, "no first bad commit: the window is empty, both ends are %.*s\n",
 			res->abbrev, res->w.first_bad.sha);
 		break;
+	case BISECT_OUTCOME_INCONSISTENT:
+		fprintf(fp, "no first bad commit: %s %s measures against its side of the boundary at %.*s\n",
+			bisect_result_sha(res, res->misfit), quote_term(bisect_result_subject(res, res->misfit)),
+			res->abbrev, bisect_result_sha(res, res->culprit));
+		fprintf(fp, "the window may hold more than one step, or more noise than the runs show\n");
+		break;
 	case BISECT_OUTCOME_ONLY_SKIPPED:
 		fprintf(fp, "no single first bad commit: skipped commits hide it; it is one of:\n");
 		for (size_t i = 0; i < res->nr_candidates; i++)
@@ -132,6 +139,8 @@ cJSON *bisect_result_json(const struct bisect_result *res)
 	cands = cJSON_AddArrayToObject(root, "candidates");
 	for (size_t i = 0; i < res->nr_candidates; i++)
 		cJSON_AddItemToArray(cands, commit_json(res, res->candidates[i]));
+	cJSON_AddItemToObject(root, "misfit", res->outcome == BISECT_OUTCOME_INCONSISTENT ?
+			      commit_json(res, res->misfit) : cJSON_CreateNull());
 	cJSON_AddItemToObject(root, "last_good", window_end_json(&res->w.last_good));
 	cJSON_AddItemToObject(root, "first_bad", window_end_json(&res->w.first_bad));
 	cJSON_AddNumberToObject(root, "commits", (double)res->nr);

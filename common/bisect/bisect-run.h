@@ -37,6 +37,7 @@ enum bisect_outcome {
 	BISECT_OUTCOME_NOT_REPRODUCED,	/* the bad end tested good (or measured alike) */
 	BISECT_OUTCOME_GOOD_END_BAD,	/* the good end tested bad: the move is older */
 	BISECT_OUTCOME_ONLY_SKIPPED,	/* skipped commits hide it: res->candidates */
+	BISECT_OUTCOME_INCONSISTENT,	/* --metric: res->misfit measures against its side */
 	BISECT_OUTCOME_EMPTY		/* the window holds no commit */
 };
 
@@ -57,7 +58,8 @@ struct bisect_result {
 	char *good_subject;	/* subject of the last good end (owned) */
 	size_t nr;		/* commits in the window */
 	int metric;
-	size_t culprit;		/* BISECT_OUTCOME_FOUND: its position */
+	size_t culprit;		/* BISECT_OUTCOME_FOUND: its position; _INCONSISTENT: the boundary's bad commit */
+	size_t misfit;		/* BISECT_OUTCOME_INCONSISTENT: the commit against its side */
 	size_t *candidates;	/* BISECT_OUTCOME_ONLY_SKIPPED: positions (owned) */
 	size_t nr_candidates;
 	size_t runs, tested, rounds;

@@ -379,18 +379,44 @@ int metric_fit_separated(const struct metric_fit *f)
 							   median_se(f->sigma, f->nr_bad));
 }
 
+/* The noise of one run from one commit's runs alone: 1.4826 MAD from their median. */
+static double own_spread(const struct samples *s)
+{
+	struct samples dist = { NULL, 0, 0 };
+	double m = samples_median(s), spread;
+
+	for (size_t i = 0; i < s->nr; i++)
+		samples_add(&dist, fabs(s->v[i] - m));
+	spread = 1.4826 * samples_median(&dist);
+	samples_release(&dist);
+	return spread;
+}
+
 size_t metric_misfit(const struct samples *at, const unsigned char *mark, size_t nr, size_t lo, size_t hi)
 {
 	for (size_t p = 0; p <= nr; p++) {
 		struct metric_fit f;
-		double level, se;
+		int skipped = mark && mark[p] == MARK_SKIP;
+		double level, se, m;
 
-		if (!at[p].nr || (p > lo && p < hi) || (mark && mark[p] == MARK_SKIP))
+		/* A skipped commit's one run says nothing of its spread. */
+		if (at[p].nr < 1u + skipped || (p > lo && p < hi))
 			continue;
+		m = samples_median(&at[p]);
 		metric_fit(&f, at, mark, nr, lo, hi, p == 0 || p == nr ? SIZE_MAX : p);
 		level = p <= lo ? f.good : f.bad;
-		se = hypot(median_se(f.sigma, at[p].nr), median_se(f.sigma, p <= lo ? f.nr_good : f.nr_bad));
-		if (!isnan(level) && fabs(samples_median(&at[p]) - level) > METRIC_Z * se)
+		if (isnan(level))
+			continue;
+		/*
+		 * A skipped commit (left unclear, or failing after some runs)
+		 * is held to its side's level within its own spread, and must
+		 * lie nearer it than the other level.
+		 */
+		se = hypot(median_se(skipped ? own_spread(&at[p]) : f.sigma, at[p].nr),
+			   median_se(f.sigma, p <= lo ? f.nr_good : f.nr_bad));
+		if (skipped && fabs(m - level) > fabs(m - (p <= lo ? f.bad : f.good)))
+			return p;
+		if (fabs(m - level) > METRIC_Z * se)
 			return p;
 	}
 	return SIZE_MAX;

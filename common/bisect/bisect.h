@@ -134,10 +134,12 @@ enum judgement metric_nearer(const struct metric_fit *f, const struct samples *c
 int metric_fit_separated(const struct metric_fit *f);
 
 /*
- * The first position with runs (but skipped ones), at or below lo or at or above hi, whose
+ * The first position with runs, at or below lo or at or above hi, whose
  * median lies more than METRIC_Z standard errors from its side's level
  * (fitted without it): a misjudged commit, or an outlier that moved a
- * level. SIZE_MAX when every one fits.
+ * level. A commit marked skip with two runs or more is held to its own
+ * spread instead, and must also lie nearer its side's level than the
+ * other. SIZE_MAX when every one fits.
  */
 size_t metric_misfit(const struct samples *at, const unsigned char *mark, size_t nr, size_t lo, size_t hi);
 
