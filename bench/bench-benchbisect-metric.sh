@@ -82,6 +82,9 @@ for seed in $seeds; do
 		tries=$((tries + 1))
 	done
 done
+# Without a threshold the two levels are measured: one run at each end
+# and one a step (issue 13's design with no run to spare) is its floor.
+echo "benchbisect run --metric: one run at each end and one a step would take $((theirs + 2 * tries)) runs, $(div $((theirs + 2 * tries)) "$theirs")x" >&2
 table_row "benchbisect run --metric, 15 commits, +7.7% at 1% noise, $tries culprits x seeds" \
 	"$ours runs ($(div "$ours" "$tries" 1) a search, $named/$tries named)" \
 	"git bisect run, perfect threshold: $theirs runs ($(div "$theirs" "$tries" 1))" \
