@@ -248,10 +248,10 @@ test_expect_success 'on a terminal, a line per round: the commits in flight, the
 	script -qc "git-benchbisect run --jobs 4 --good main~8 --bad main -- bench" /dev/null >../tty &&
 	tr -d "\r" <../tty | sed -n "s/ done in [0-9.]* s:/ done:/; /^round /p" >../actual &&
 	cat >../expect <<-EOF &&
-	round 1: $(at 1 | cut -c1-8) ..., $(at 3 | cut -c1-8) ..., $(at 4 | cut -c1-8) ..., $(at 6 | cut -c1-8) ...
-	round 1 done: $(at 1 | cut -c1-8) good, $(at 3 | cut -c1-8) good, $(at 4 | cut -c1-8) good, $(at 6 | cut -c1-8) bad
-	round 2: $(at 5 | cut -c1-8) ...
-	round 2 done: $(at 5 | cut -c1-8) good
+	round 1: $(at 1 | cut -c1-8) ..., $(at 2 | cut -c1-8) ..., $(at 3 | cut -c1-8) ..., $(at 4 | cut -c1-8) ...
+	round 1 done: $(at 1 | cut -c1-8) good, $(at 2 | cut -c1-8) good, $(at 3 | cut -c1-8) good, $(at 4 | cut -c1-8) good
+	round 2: $(at 5 | cut -c1-8) ..., $(at 6 | cut -c1-8) ..., $(at 7 | cut -c1-8) ..., $(at 8 | cut -c1-8) ...
+	round 2 done: $(at 5 | cut -c1-8) good, $(at 6 | cut -c1-8) bad, $(at 7 | cut -c1-8) bad, $(at 8 | cut -c1-8) bad
 	EOF
 	test_cmp ../expect ../actual &&
 	git benchbisect run --jobs 4 --good main~8 --bad main -- bench 2>../err >/dev/null &&
@@ -265,7 +265,7 @@ test_expect_success '--launcher: the command runs under it, with BENCHBISECT_COM
 	grep "^first bad commit: $(at 6) " ../out &&
 	sed -n "s/^launch \(.*\) | \([0-9a-f]*\) \([0-9]\) benchbisect-.\{6\} in-tree$/\1 \3/p" "$TRASH/launch.log" | sort | uniq -c >../actual &&
 	cat >../expect <<-EOF &&
-	      2 -G1 --time=30 -- bench --size 4096 1
+	      1 -G1 --time=30 -- bench --size 4096 1
 	      1 -G1 --time=30 -- bench --size 4096 2
 	      1 -G1 --time=30 -- bench --size 4096 3
 	EOF

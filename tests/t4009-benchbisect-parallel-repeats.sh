@@ -52,8 +52,8 @@ fresh() {
 
 # paired_at_5 <exit code> [<NAME=value>...]: bisect with --jobs 4
 # --repeat 3 and that environment, stderr to ../err; its stdout must be
-# ../expect, commit 5 (alone in its round) must have had its two runs at
-# once in two jobs (a run that waited for the other in vain says "alone";
+# ../expect, commit 5 (in round 2 with 6, 7 and the bad end, which do not
+# wait) must have had its two runs at once in two jobs (a run that waited for the other in vain says "alone";
 # one stopped by the other's failure says nothing), and nothing may be
 # left behind.
 paired_at_5() {
@@ -79,15 +79,15 @@ test_expect_success 'setup: a window of eight commits, a dirty checkout with a s
 	dirty_run_repo repo
 '
 
-test_expect_success '--jobs 4 --repeat 3: a lone commit in its round gets two jobs at once' '
+test_expect_success '--jobs 4 --repeat 3: a commit still running when the rest of its round is done gets two jobs at once' '
 	cd repo &&
 	cat >../expect <<-EOF &&
 	first bad commit: $(at 6) [cute] Rework the softmax reduction pipeline (#4006)
-	10 runs over 5 commits
+	16 runs over 8 commits
 	EOF
 	paired_at_5 0 &&
 	test $(grep "^$(at 5) " "$TRASH/jobs.log" | cut -d" " -f3 | sort -u | wc -l) = 2 &&
-	grep "^step 5: $(short 5) good (exits 0 0): " ../err
+	grep "^step 8: $(short 5) good (exits 0 0): " ../err
 '
 
 test_expect_success '--jobs 4 --repeat 3: a skip in the runs at once skips the commit, both runs reported' '
@@ -95,10 +95,10 @@ test_expect_success '--jobs 4 --repeat 3: a skip in the runs at once skips the c
 	{
 		echo "no single first bad commit: skipped commits hide it; it is one of:" &&
 		for i in 5 6; do echo "  $(at $i) $(git log -1 --format=%s $(at $i))" || return 1; done &&
-		echo "10 runs over 5 commits"
+		echo "16 runs over 8 commits"
 	} >../expect &&
 	paired_at_5 1 SKIP_AT=$(at 5) &&
-	grep "^step 5: $(short 5) skip (exits 125 125): " ../err
+	grep "^step 8: $(short 5) skip (exits 125 125): " ../err
 '
 
 test_expect_success '--jobs 4 --repeat 3: a failure in the runs at once stops them all, every tree removed' '

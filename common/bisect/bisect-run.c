@@ -459,7 +459,7 @@ static int load_window(struct bisect_ctx *c, git_repository *repo, struct config
 	return 0;
 }
 
-/* The most rounds: ceil(log_{jobs+1}(nr)) + 1; a one-commit window tests both ends. */
+/* The most rounds: ceil(log_{jobs+1}(nr)), one more to test an end; a one-commit window tests both. */
 static int most_rounds(size_t nr, size_t jobs)
 {
 	size_t reach = 1;

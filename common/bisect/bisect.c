@@ -72,22 +72,81 @@ static void take(unsigned char *chosen, size_t *pos, size_t *nr, size_t p)
 	pos[(*nr)++] = p;
 }
 
-/* Fill the round with the inside of (lo, hi): jobs points spread evenly. */
+/*
+ * Where a round's probes go: nr points that cut the c = hi - lo candidates
+ * (lo + 1..hi) into nr + 1 parts, point k (1..nr) at
+ * lo + k + nr * (k * each + min(k, more)).
+ */
+struct cuts {
+	size_t lo, nr, each, more;
+};
+
+/*
+ * Equal parts name every culprit in R = ceil(log_{jobs+1} c) rounds. With
+ * d = jobs + 1, R - 1 more rounds name at most d^(R-1) candidates, and one
+ * named a round early takes the room of d: a part of s <= d^(R-1) can name
+ * at most (d^(R-1) - s) / jobs of its candidates a round early. The mean
+ * over culprits anywhere alike is least, the worst case still R, when no
+ * part loses room to that division's rounding: every part but the last
+ * holds 1 mod jobs candidates, between d^(R-2) and d^(R-1), as even as that
+ * allows, and the last the rest, in the same range. For 1,024 commits:
+ * 6.43, 4.49 and 3.32 rounds on average for 2, 4 and 8 jobs where equal
+ * parts take 7, 5 and 4; with one job it is a halving.
+ */
+static void plan_cuts(struct cuts *cut, size_t lo, size_t c, size_t jobs)
+{
+	size_t d = jobs + 1, small = 1, big = d, low, high, t, total, a;
+
+	cut->lo = lo;
+	cut->each = cut->more = 0;
+	if (c <= d) {
+		cut->nr = c - 1;	/* every candidate but the last */
+		return;
+	}
+	cut->nr = jobs;
+	while (big <= (c - 1) / d) {
+		small = big;
+		big *= d;
+	}
+	/* The jobs parts of 1 mod jobs: a total in [low, high], a multiple of jobs. */
+	low = c - big > jobs * small ? c - big : jobs * small;
+	high = (c - small) / jobs >= big ? jobs * big : c - small;
+	low = low / jobs * jobs + (low % jobs ? jobs : 0);
+	high -= high % jobs;
+	/* The nearest to an even share (jobs / d of c). */
+	t = c / d * jobs + c % d * jobs / d;
+	total = t - t % jobs;
+	if (2 * (t % jobs) > jobs && total < high)
+		total += jobs;
+	total = total < low ? low : total > high ? high : total;
+	a = total / jobs - 1;	/* each part is 1 + jobs * a_k, the a_k adding up to a */
+	cut->each = a / jobs;
+	cut->more = a % jobs;
+}
+
+static size_t cut_at(const struct cuts *cut, size_t k)
+{
+	return cut->lo + k + cut->nr * (k * cut->each + (k < cut->more ? k : cut->more));
+}
+
+/* Fill the round with the inside of (lo, hi): a probe at each cut, or the candidate nearest it. */
 static void plan_inside(const struct bisect *b, size_t jobs, unsigned char *chosen, size_t *pos,
 			size_t *nr)
 {
-	size_t width = b->hi - b->lo, p;
+	struct cuts cut;
+	size_t p;
 
+	plan_cuts(&cut, b->lo, b->hi - b->lo, jobs);
 	if (b->slice_first && b->slice) {
 		/* A slice commit just tested bad: its parent decides at once. */
 		if (b->fresh_bad && b->slice[b->hi] && candidate(b, chosen, b->hi - 1))
 			take(chosen, pos, nr, b->hi - 1);
-		for (size_t k = 1; k <= jobs && *nr < jobs; k++)
-			if (nearest(b, chosen, b->lo + k * width / (jobs + 1), 1, &p))
+		for (size_t k = 1; k <= cut.nr && *nr < jobs; k++)
+			if (nearest(b, chosen, cut_at(&cut, k), 1, &p))
 				take(chosen, pos, nr, p);
 	}
-	for (size_t k = 1; k <= jobs && *nr < jobs; k++)
-		if (nearest(b, chosen, b->lo + k * width / (jobs + 1), 0, &p))
+	for (size_t k = 1; k <= cut.nr && *nr < jobs; k++)
+		if (nearest(b, chosen, cut_at(&cut, k), 0, &p))
 			take(chosen, pos, nr, p);
 }
 

@@ -46,14 +46,17 @@ void bisect_mark(struct bisect *b, size_t pos, enum bisect_mark m);
 
 /*
  * Plan the next round of at most jobs tests (k-ary search): positions
- * spread evenly over (lo, hi), each the untested one nearest its share
- * of the interval; with slice_first the slice commits nearest those
- * points first (and the parent of a slice commit that just tested bad
- * before anything). Slots the inside cannot fill test the ends that still
- * need it. Returns BISECT_TEST with *nr > 0 positions in pos (room for
- * jobs), ascending, or the outcome. With jobs = 1 it is a binary search
- * naming the culprit within ceil(log2 W) + 1 rounds (2 for W = 1); with
- * jobs = N within ceil(log_{N+1} W) + 1 (tests/unit/test-bisect.c).
+ * that cut (lo, hi) into jobs + 1 parts of about even sizes, chosen for
+ * the fewest rounds on average with the worst case of even parts (see
+ * plan_cuts), each the untested one nearest its cut; with slice_first
+ * the slice commits nearest those points first (and the parent of a slice
+ * commit that just tested bad before anything). Slots the inside cannot
+ * fill test the ends that still need it. Returns BISECT_TEST with *nr > 0
+ * positions in pos (room for jobs), ascending, or the outcome. With
+ * nothing skipped, jobs = N names a culprit of a W-commit window within
+ * ceil(log_{N+1} W) rounds, and the oldest or the newest commit, whose
+ * end must be tested, within one more (2 for W = 1 and N = 1); jobs = 1
+ * is a binary search (tests/unit/test-bisect.c).
  */
 enum bisect_status bisect_next_round(struct bisect *b, size_t jobs, size_t *pos, size_t *nr);
 

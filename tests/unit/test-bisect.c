@@ -59,24 +59,29 @@ static size_t ceil_log(size_t base, size_t n)
 	return k;
 }
 
+/*
+ * Every culprit within R = ceil(log_{N+1} W) rounds, the worst case of any
+ * search testing N commits at once; the oldest and the newest commit
+ * within one more, as naming them takes a tested end, which only joins a
+ * round with a free job (and a one-commit window with one job takes two).
+ */
 static void test_every_culprit(void)
 {
 	static const size_t jobs[] = { 1, 2, 4, 8 };
 
 	for (size_t j = 0; j < sizeof(jobs) / sizeof(jobs[0]); j++) {
-		size_t n_jobs = jobs[j], worst_over = 0, wrong = 0;
+		size_t n_jobs = jobs[j], worst_over = 0, wrong = 0, ends_over = 0;
 		int within = 1;
 
 		for (size_t n = 1; n <= 64; n++) {
 			for (size_t k = 1; k <= n; k++) {
 				struct oracle o = { k, NULL };
 				struct bisect b;
-				size_t verdicts, rounds, bound = ceil_log(n_jobs + 1, n) + 1;
+				size_t verdicts, rounds, bound = ceil_log(n_jobs + 1, n);
 				enum bisect_status st;
 
-				/* One slot cannot test both ends of a one-commit window at once. */
-				if (n == 1 && n_jobs == 1)
-					bound = 2;
+				if (k == 1 || k == n)
+					bound += n == 1 && n_jobs == 1 ? 2 : 1;
 				bisect_init(&b, n, NULL, 0);
 				st = search_jobs(&b, &o, n_jobs, &verdicts, &rounds);
 				if (st != BISECT_FOUND || b.hi != k)
@@ -86,12 +91,62 @@ static void test_every_culprit(void)
 					if (rounds - bound > worst_over)
 						worst_over = rounds - bound;
 				}
+				ends_over += (k == 1 || k == n) && rounds == bound && n > 1;
 				bisect_release(&b);
 			}
 		}
 		ok(!wrong, "N=%zu: every culprit of windows of 1..64 commits, as with N=1 (%zu wrong)", n_jobs, wrong);
-		ok(within, "N=%zu: within ceil(log_%zu W) + 1 rounds (over by %zu)", n_jobs, n_jobs + 1,
-		   worst_over);
+		ok(within, "N=%zu: within ceil(log_%zu W) rounds, the ends within one more (over by %zu)", n_jobs,
+		   n_jobs + 1, worst_over);
+		ok(ends_over, "N=%zu: and an end does take that one more (%zu times)", n_jobs, ends_over);
+	}
+}
+
+/* The fewest rounds any search testing N at once takes in all for the W culprits (the ends untested). */
+static size_t least_total(size_t w, size_t n_jobs)
+{
+	size_t r = ceil_log(n_jobs + 1, w), reach = 1;
+
+	for (size_t i = 0; i < r; i++)
+		reach *= n_jobs + 1;
+	/*
+	 * Each culprit in r or r - 1 rounds: r - 1 rounds of N + 1 outcomes
+	 * name reach / (N + 1) apart, and one named a round early takes the
+	 * room of N + 1 named in r.
+	 */
+	return w * r - (reach - w) / n_jobs;
+}
+
+/*
+ * The mean over every culprit position: the least any search can take,
+ * plus the tests of the ends. Pinned from a model of the search written
+ * apart (in Python, the same cuts and ends).
+ */
+static void test_mean_rounds(void)
+{
+	static const struct {
+		size_t w, jobs, total, least;
+	} want[] = {
+		{ 1024, 1, 10242, 10240 }, { 1024, 2, 6588, 6587 }, { 1024, 4, 4596, 4595 },
+		{ 1024, 8, 3405, 3404 }, { 1000, 8, 3306, 3305 }, { 100, 4, 295, 294 }, { 64, 8, 127, 126 },
+	};
+
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		size_t total = 0, verdicts, rounds;
+
+		for (size_t k = 1; k <= want[i].w; k++) {
+			struct oracle o = { k, NULL };
+			struct bisect b;
+
+			bisect_init(&b, want[i].w, NULL, 0);
+			search_jobs(&b, &o, want[i].jobs, &verdicts, &rounds);
+			total += rounds;
+			bisect_release(&b);
+		}
+		is_int(least_total(want[i].w, want[i].jobs), want[i].least, "the least any search takes");
+		ok(total == want[i].total, "W=%zu N=%zu: %zu rounds over every culprit, mean %.4f (least %.4f)",
+		   want[i].w, want[i].jobs, total, (double)total / (double)want[i].w,
+		   (double)want[i].least / (double)want[i].w);
 	}
 }
 
@@ -383,6 +438,7 @@ static void test_metric_sequences(void)
 int main(void)
 {
 	test_every_culprit();
+	test_mean_rounds();
 	test_ends();
 	test_skips();
 	test_slice_first();
