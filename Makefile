@@ -126,6 +126,11 @@ build/san/bin/git-%: build/san/cmd/%.o build/san/libbenchtriage.a
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.o %.a,$^) $(BT_LIBS)
 
+# A release build of a unit test, for the bench that reads its counts.
+build/tests/%: build/tests/unit/%.o build/libbenchtriage.a
+	$(quiet) LINK $@
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o %.a,$^) $(BT_LIBS)
+
 build/san/tests/%: build/san/tests/unit/%.o build/san/libbenchtriage.a
 	$(quiet) LINK $@
 	$(Q)$(CC) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.o %.a,$^) $(BT_LIBS)
@@ -167,8 +172,8 @@ fuzz-run: $(FUZZERS)
 bench: deps
 	$(Q)$(MAKE) --no-print-directory bench-run
 
-bench-run: $(BINS)
-	$(Q)sh bench/run.sh "$(CURDIR)/bin"
+bench-run: $(BINS) build/tests/test-bisect
+	$(Q)BT_UNIT="$(CURDIR)/build/tests" sh bench/run.sh "$(CURDIR)/bin"
 
 install: $(BINS)
 	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(mandir)/man1 \

@@ -120,7 +120,8 @@ static size_t least_total(size_t w, size_t n_jobs)
 /*
  * The mean over every culprit position: the least any search can take,
  * plus the tests of the ends. Pinned from a model of the search written
- * apart (in Python, the same cuts and ends).
+ * apart (in Python, the same cuts and ends). bench/bench-benchbisect.sh
+ * reads the W=1024 lines.
  */
 static void test_mean_rounds(void)
 {
