@@ -524,6 +524,8 @@ static void release_slots(struct bisect_ctx *c)
 	int sig = c->res->signal ? c->res->signal : SIGTERM;
 
 	exec_stop_all(c->execs, c->jobs, sig == SIGPIPE ? SIGTERM : sig);
+	for (size_t i = 0; i < c->jobs; i++)
+		scratch_tree_clean_start(&c->slots[i].tree);
 	for (size_t i = 0; i < c->jobs; i++) {
 		scratch_tree_release(&c->slots[i].tree);
 		exec_job_release(&c->execs[i]);

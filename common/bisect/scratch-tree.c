@@ -234,24 +234,34 @@ static void *checkout_thread(void *arg)
 	return NULL;
 }
 
-void scratch_tree_checkout_start(struct scratch_tree *t, const git_oid *commit)
+static void *remove_thread(void *arg)
+{
+	remove_dir(arg);
+	return NULL;
+}
+
+/* Run fn(t) on a worker thread, or here and now without threads in libgit2. */
+static void start(struct scratch_tree *t, void *(*fn)(void *))
 {
 	sigset_t all, old;
 
+	if (git_libgit2_features() & GIT_FEATURE_THREADS) {
+		/* The signals stay with the main thread, which passes them on to the jobs. */
+		sigfillset(&all);
+		pthread_sigmask(SIG_BLOCK, &all, &old);
+		t->busy = !pthread_create(&t->thread, NULL, fn, t);
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
+	}
+	if (!t->busy)
+		fn(t);
+}
+
+void scratch_tree_checkout_start(struct scratch_tree *t, const git_oid *commit)
+{
 	git_oid_cpy(&t->commit, commit);
 	strbuf_reset(&t->err);
 	t->ret = 0;
-	if (!(git_libgit2_features() & GIT_FEATURE_THREADS)) {
-		t->ret = checkout(t);
-		return;
-	}
-	/* The signals stay with the main thread, which passes them on to the jobs. */
-	sigfillset(&all);
-	pthread_sigmask(SIG_BLOCK, &all, &old);
-	t->busy = !pthread_create(&t->thread, NULL, checkout_thread, t);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (!t->busy)
-		t->ret = checkout(t);
+	start(t, checkout_thread);
 }
 
 /* What could not be removed, as a warning (from the main thread). */
@@ -276,6 +286,13 @@ int scratch_tree_checkout_finish(struct scratch_tree *t)
 	if (t->ret)
 		error("%s", t->err.buf);
 	return t->ret;
+}
+
+void scratch_tree_clean_start(struct scratch_tree *t)
+{
+	join(t);
+	if (t->path)
+		start(t, remove_thread);
 }
 
 void scratch_tree_clean(struct scratch_tree *t)

@@ -66,6 +66,15 @@ int scratch_tree_checkout_finish(struct scratch_tree *t);
 /* Remove the directory, if any, without following symlinks (after waiting for a checkout). */
 void scratch_tree_clean(struct scratch_tree *t);
 
+/*
+ * The same on a worker thread, so that many trees go at once (on a disk
+ * mounted to discard freed blocks, each removed file waits for the
+ * device: one tree after the other, 8 trees of 50 files took about a
+ * second).
+ * _clean or _release waits for it.
+ */
+void scratch_tree_clean_start(struct scratch_tree *t);
+
 /* scratch_tree_clean, then free the handle; safe to call twice. */
 void scratch_tree_release(struct scratch_tree *t);
 
