@@ -48,12 +48,35 @@ struct entry_prefix {
 	time_t time;
 };
 
+/*
+ * The same for an extraction: the bytes of an entry's leading members
+ * that name its run (run_id, the shas, date, branch, is_nightly: the
+ * same in every row of that nightly), where each sits and what cJSON
+ * made of it. An entry at the same index that starts with the very same
+ * bytes, up to the end of a member, has the same values there: only the
+ * members after them (its metrics) are walked.
+ */
+#define RUN_FIELDS 6
+
+struct run_prefix {
+	char raw[PREFIX_MAX];
+	unsigned char len;	/* 0: none */
+	unsigned char nr_members;	/* in raw, duplicates included */
+	unsigned char nr_fields;
+	struct {
+		unsigned char field, off, len;	/* the first member of that name in raw */
+	} at[RUN_FIELDS];
+	struct value v[RUN_FIELDS];
+};
+
 struct dash_memo {
 	struct dash_arena *arena;
 	int *legacy;
 	struct memo_slot *slots;	/* MEMO_SLOTS, allocated on first use */
 	struct entry_prefix *prefix;	/* by the entry's index in its row */
 	size_t alloc_prefix;
+	struct run_prefix *run;		/* by the entry's index in its row */
+	size_t alloc_run;
 };
 
 struct dash_memo *dash_memo_new(struct dash_arena *arena, int *legacy)
@@ -71,7 +94,22 @@ void dash_memo_free(struct dash_memo *m)
 		return;
 	free(m->slots);
 	free(m->prefix);
+	free(m->run);
 	free(m);
+}
+
+/* array (of *alloc items of size bytes) grown, zeroed, to hold index < PREFIX_ENTRIES. */
+static void *grow_to_index(void *array, size_t *alloc, size_t size, size_t index)
+{
+	if (index >= *alloc) {
+		size_t old = *alloc, n = 2 * old + 16;
+
+		n = n > index ? n : index + 1;
+		*alloc = n < PREFIX_ENTRIES ? n : PREFIX_ENTRIES;
+		array = xrealloc(array, *alloc * size);
+		memset((char *)array + old * size, 0, (*alloc - old) * size);
+	}
+	return array;
 }
 
 int dash_path_error(const struct dash_where *w, const char *key, const char *what)
@@ -318,14 +356,78 @@ static const unsigned char series_field[F_NR] = {
 	[F_IS_NIGHTLY] = 1, [F_GEOMEAN] = 1, [F_HELION] = 1,
 };
 
+/* The members that name a nightly run, the same in each of its rows: what a run_prefix holds. */
+static const unsigned char run_field[F_NR] = {
+	[F_RUN_ID] = 1, [F_SHA] = 1, [F_FULL_SHA] = 1, [F_DATE] = 1, [F_BRANCH] = 1,
+	[F_IS_NIGHTLY] = 1,
+};
+
+/*
+ * When entry e starts with the bytes of the run prefix remembered at
+ * index, up to a comma or the end after them (as the walk checks), the
+ * fields in it are set in span and v, marked in *known, and it walks on
+ * after them; returns NULL. Otherwise the prefix to remember e's in, or
+ * NULL past PREFIX_ENTRIES.
+ */
+static struct run_prefix *resume_run(struct dash_memo *m, struct json_span e, size_t index,
+				     struct json_iter *it, struct json_span *span,
+				     struct value *v, unsigned *known)
+{
+	struct json_iter at = *it;
+	struct run_prefix *c;
+
+	if (index >= PREFIX_ENTRIES)
+		return NULL;
+	m->run = grow_to_index(m->run, &m->alloc_run, sizeof(*m->run), index);
+	c = &m->run[index];
+	if (!c->len || e.len <= c->len || memcmp(e.p, c->raw, c->len) ||
+	    json_iter_resume(&at, e.p + c->len))
+		return c;
+	for (int i = 0; i < c->nr_fields; i++) {
+		int f = c->at[i].field;
+
+		span[f].p = e.p + c->at[i].off;
+		span[f].len = c->at[i].len;
+		v[f] = c->v[i];
+		*known |= 1u << f;
+	}
+	at.index = c->nr_members - 1;	/* members were read: "{...,}" is not an empty object */
+	*it = at;
+	return NULL;
+}
+
+/* Remember the first lead bytes of e, its first nr_members members, all naming its run. */
+static void record_run(struct run_prefix *c, struct json_span e, size_t lead, size_t nr_members,
+		       const struct json_span *span, const struct value *v)
+{
+	c->len = 0;
+	if (!lead)
+		return;
+	memcpy(c->raw, e.p, lead);
+	c->len = (unsigned char)lead;
+	c->nr_members = (unsigned char)nr_members;
+	c->nr_fields = 0;
+	for (int f = 0; f < F_NR; f++) {
+		if (!run_field[f] || !span[f].p || span[f].p >= e.p + lead)
+			continue;
+		c->at[c->nr_fields].field = (unsigned char)f;
+		c->at[c->nr_fields].off = (unsigned char)(span[f].p - e.p);
+		c->at[c->nr_fields].len = (unsigned char)span[f].len;
+		c->v[c->nr_fields++] = v[f];
+	}
+}
+
 int dash_entry_extract(struct dash_memo *m, struct json_span e, const struct dash_where *w,
 		       int helion_only, struct dash_entry *out, const char **end)
 {
 	struct json_span span[F_NR] = { { NULL, 0 } }, k, val;
 	struct value v[F_NR] = { { 0 } };
 	struct json_iter it;
+	struct run_prefix *record;
 	const char *err;
-	int got;
+	unsigned known = 0;
+	size_t lead = 0, nr_lead = 0;
+	int got, leading;
 
 	memset(out, 0, sizeof(*out));
 	out->index = w->entry;
@@ -336,11 +438,19 @@ int dash_entry_extract(struct dash_memo *m, struct json_span e, const struct das
 		return not_an_object(e, w);
 	}
 	json_iter_init(&it, e);
+	record = resume_run(m, e, w->entry, &it, span, v, &known);
+	leading = record != NULL;
 	while ((got = json_iter_next(&it, &k, &val)) > 0) {
 		int f = field_of(k);
 
 		if (f >= 0 && !span[f].p)	/* the first of equal keys, as cJSON finds it */
 			span[f] = val;
+		if (leading && f >= 0 && run_field[f] && val.p + val.len - e.p < PREFIX_MAX) {
+			lead = (size_t)(val.p + val.len - e.p);
+			nr_lead++;
+		} else {
+			leading = 0;
+		}
 	}
 	if (got < 0)
 		return DASH_ENTRY_MALFORMED;
@@ -350,12 +460,14 @@ int dash_entry_extract(struct dash_memo *m, struct json_span e, const struct das
 			span[f].p = NULL;	/* as if absent: never read */
 	/* Every member used is read whole first: a malformed one names the entry. */
 	for (int f = 0; f < F_NR; f++) {
-		if (!span[f].p || f == F_BASELINES)
+		if (!span[f].p || f == F_BASELINES || known >> f & 1)
 			continue;
 		value_of(m, span[f], f == F_DATE, &v[f]);
 		if (v[f].type == V_INVALID)
 			return dash_path_error(w, "", "is not valid JSON");
 	}
+	if (record)
+		record_run(record, e, lead, nr_lead, span, v);
 	if (get_string(&v[F_RUN_ID], F_RUN_ID, 1, w, &out->run_id) ||
 	    get_string(&v[F_SHA], F_SHA, 1, w, &out->sha) ||
 	    get_string(&v[F_FULL_SHA], F_FULL_SHA, 0, w, &out->full_sha) ||
@@ -425,14 +537,7 @@ int dash_entry_time(struct dash_memo *m, struct json_span e, size_t index, time_
 	int ret;
 
 	if (index < PREFIX_ENTRIES) {
-		if (index >= m->alloc_prefix) {
-			size_t old = m->alloc_prefix, n = 2 * old + 16;
-
-			n = n > index ? n : index + 1;
-			m->alloc_prefix = n < PREFIX_ENTRIES ? n : PREFIX_ENTRIES;
-			m->prefix = xrealloc(m->prefix, m->alloc_prefix * sizeof(*m->prefix));
-			memset(m->prefix + old, 0, (m->alloc_prefix - old) * sizeof(*m->prefix));
-		}
+		m->prefix = grow_to_index(m->prefix, &m->alloc_prefix, sizeof(*m->prefix), index);
 		c = &m->prefix[index];
 		if (c->len && (ret = same_prefix(c, e, t, end)))
 			return ret < 0 ? -1 : 0;
