@@ -178,10 +178,86 @@ static void shared_prefixes(void)
 	strbuf_release(&sb);
 }
 
+/*
+ * Three rows of the same three nightlies, each with its own speedups; the
+ * last entry of the last row has is_nightly last_nightly and ends with
+ * last_tail (NULL: its speedup and the closing brace).
+ */
+static void run_rows(struct strbuf *sb, const char *last_nightly, const char *last_tail)
+{
+	strbuf_reset(sb);
+	strbuf_addstr(sb, "{\"summary\": [");
+	for (int r = 0; r < 3; r++) {
+		strbuf_addf(sb, "%s{\"kernel\": \"k\", \"platform_short\": \"p%d\", \"history\": [",
+			    r ? ", " : "", r);
+		for (int i = 0; i < 3; i++) {
+			int last = r == 2 && i == 2;
+
+			strbuf_addf(sb, "%s{\"run_id\": \"%d\", \"sha\": \"0000000%d\", "
+				    "\"date\": \"2026-09-%02dT00:00:00Z\", \"branch\": \"main\", "
+				    "\"is_nightly\": %s", i ? ", " : "", 10 + i, i, 1 + i,
+				    last ? last_nightly : "true");
+			if (last && last_tail)
+				strbuf_addstr(sb, last_tail);
+			else
+				strbuf_addf(sb, ", \"helion_speedup_geomean\": %.2f}", 1 + r / 10.0 + i / 100.0);
+		}
+		strbuf_addstr(sb, "]}");
+	}
+	strbuf_addstr(sb, "]}");
+}
+
+/*
+ * Rows whose entries start with the same run members (run_id, sha, date,
+ * branch, is_nightly): an entry takes them from the same position of the
+ * row before only when its bytes are the same up to the end of one of
+ * them, and what follows is still walked and checked.
+ */
+static void shared_run_members(void)
+{
+	struct dashboard_filter f = DASHBOARD_FILTER_INIT;
+	struct strbuf sb = STRBUF_INIT;
+	struct dashboard d;
+	const struct dash_entry *e;
+
+	dashboard_init(&d);
+	for (f.helion_only = 0; f.helion_only < 2; f.helion_only++) {
+		run_rows(&sb, "true", NULL);
+		ok(!dashboard_parse_filtered(&d, sb.buf, sb.len, "t", &f) &&
+		   d.rows[2].nr_history == 3 && (e = &d.rows[2].history[2]) &&
+		   !strcmp(e->run_id, "12") && !strcmp(e->sha, "00000002") && e->time == day(3) &&
+		   e->is_nightly && !strcmp(e->branch, "main") && e->helion == 1.22 &&
+		   d.rows[1].history[1].helion == 1.11 && d.rows[0].history[0].helion == 1,
+		   "helion only %d: the same run members, each row's own speedup", f.helion_only);
+		memcpy(last_of(&sb, "2026-09-03T"), "2026-09-09T", 11);
+		ok(!dashboard_parse_filtered(&d, sb.buf, sb.len, "t", &f) &&
+		   d.rows[2].history[2].time == day(9) && d.rows[1].history[2].time == day(3),
+		   "helion only %d: another date at the same position is read", f.helion_only);
+	}
+	run_rows(&sb, "false", NULL);
+	ok(!dashboard_parse(&d, sb.buf, sb.len, "t") && !d.rows[2].history[2].is_nightly &&
+	   d.rows[2].history[2].helion == 1.22, "the same bytes up to is_nightly, then another value");
+	run_rows(&sb, "true", ", \"run_id\": \"99\", \"helion_speedup_geomean\": 2}");
+	ok(!dashboard_parse(&d, sb.buf, sb.len, "t") && !strcmp(d.rows[2].history[2].run_id, "12") &&
+	   d.rows[2].history[2].helion == 2, "a key repeated after the same run members: the first counts");
+	run_rows(&sb, "true", " }");
+	ok(!dashboard_parse(&d, sb.buf, sb.len, "t") && isnan(d.rows[2].history[2].helion),
+	   "the same run members and nothing after them");
+	run_rows(&sb, "true", ",}");
+	ok(dashboard_parse(&d, sb.buf, sb.len, "t") < 0,
+	   "a comma and the end after the same run members is not an empty object");
+	run_rows(&sb, "true", " \"helion_speedup_geomean\": 2}");
+	ok(dashboard_parse(&d, sb.buf, sb.len, "t") < 0,
+	   "no comma after the same run members is an error");
+	dashboard_release(&d);
+	strbuf_release(&sb);
+}
+
 int main(void)
 {
 	filters(0);
 	filters(1);
 	shared_prefixes();
+	shared_run_members();
 	return done_testing();
 }
