@@ -186,14 +186,15 @@ static int pick_rows(struct series *s, const struct dashboard *d, const struct s
 
 /*
  * Number the run_id groups of refs in the order they are first seen
- * (refs[i].group), and return how many there are. An open-addressing
- * table of each group's first ref, by run_id content; entries loaded
- * together share their run_id strings, so most comparisons are of
- * addresses.
+ * (refs[i].group), and return how many there are. Entries loaded
+ * together share their run_id strings: an entry with the very run_id
+ * string of the entry at the same position of the row before is of its
+ * group (the rows repeat the same nightlies); any other is looked up in
+ * an open-addressing table of each group's first ref, by run_id content.
  */
 static size_t group_runs(struct run_ref *refs, size_t nr)
 {
-	size_t size = 16, groups = 0, *first;
+	size_t size = 16, groups = 0, *first, row_start = 0, prev_start = 0;
 
 	while (size < 2 * nr)
 		size *= 2;
@@ -201,8 +202,17 @@ static size_t group_runs(struct run_ref *refs, size_t nr)
 	for (size_t i = 0; i < nr; i++) {
 		const char *id = refs[i].e->run_id;
 		uint64_t h = 14695981039346656037ull;	/* FNV-1a */
-		size_t at;
+		size_t at, same;
 
+		if (i && refs[i].row != refs[i - 1].row) {
+			prev_start = row_start;
+			row_start = i;
+		}
+		same = prev_start + (i - row_start);
+		if (same < row_start && refs[same].e->run_id == id) {
+			refs[i].group = refs[same].group;
+			continue;
+		}
 		for (const char *c = id; *c; c++)
 			h = (h ^ (unsigned char)*c) * 1099511628211ull;
 		at = (size_t)h & (size - 1);
@@ -223,22 +233,30 @@ static size_t group_runs(struct run_ref *refs, size_t nr)
 /*
  * Phase 2: every counted history entry of those rows, in row order, each
  * history in time order; refs[i].group numbers its run_id (*nr_groups).
+ * *measured has bit m set when some entry has a value of metric m.
  */
 static struct run_ref *collect_runs(const struct dashboard *d, const size_t *rows, size_t nr_rows,
-				    int all_runs, size_t *nr, size_t *nr_groups)
+				    int all_runs, size_t *nr, size_t *nr_groups, unsigned *measured)
 {
-	struct run_ref *refs = NULL;
-	size_t alloc = 0;
+	struct run_ref *refs;
+	size_t most = 0;
 
+	for (size_t r = 0; r < nr_rows; r++)
+		most += d->rows[rows[r]].nr_history;
+	refs = xcalloc(most + 1, sizeof(*refs));
 	*nr = 0;
+	*measured = 0;
 	for (size_t r = 0; r < nr_rows; r++) {
 		const struct dash_row *row = &d->rows[rows[r]];
 
 		for (size_t h = 0; h < row->nr_history; h++) {
-			if (!dash_entry_counts(&row->history[h], all_runs))
+			const struct dash_entry *e = &row->history[h];
+
+			if (!dash_entry_counts(e, all_runs))
 				continue;
-			ALLOC_GROW(refs, *nr + 1, alloc);
-			refs[*nr].e = &row->history[h];
+			for (int m = 0; m < METRIC_NR; m++)
+				*measured |= (unsigned)(entry_metric(e, m) > 0) << m;
+			refs[*nr].e = e;
 			refs[(*nr)++].row = r;
 		}
 	}
@@ -277,18 +295,16 @@ static void make_points(struct series *s, struct run_ref *refs, size_t nr_refs, 
 }
 
 /* Phase 4: the [point][row] values of each metric, the kernel sets, the chain. */
-static void fill_metrics(struct series *s, const struct run_ref *refs, size_t nr_refs)
+static void fill_metrics(struct series *s, const struct run_ref *refs, size_t nr_refs,
+			 unsigned measured)
 {
 	size_t cells = s->nr * s->nr_rows;
 
 	for (int m = 0; m < METRIC_NR; m++) {
 		double *vals;
-		size_t any = 0;
 
 		/* A metric nobody measured (or loaded: a helion-only load) is NAN throughout. */
-		while (m != METRIC_HELION && any < nr_refs && !(entry_metric(refs[any].e, m) > 0))
-			any++;
-		if (m != METRIC_HELION && any == nr_refs) {
+		if (m != METRIC_HELION && !(measured >> m & 1)) {
 			for (size_t t = 0; t < s->nr; t++)
 				s->points[t].value[m] = NAN;
 			continue;
@@ -316,6 +332,7 @@ int series_build(struct series *s, const struct dashboard *d, const struct serie
 	size_t *rows = xcalloc(d->nr_rows + 1, sizeof(*rows));
 	struct run_ref *refs;
 	size_t nr_refs, nr_groups;
+	unsigned measured;
 
 	memset(s, 0, sizeof(*s));
 	s->platform = o->platform;
@@ -324,7 +341,7 @@ int series_build(struct series *s, const struct dashboard *d, const struct serie
 		free(rows);
 		return -1;
 	}
-	refs = collect_runs(d, rows, s->nr_rows, o->all_runs, &nr_refs, &nr_groups);
+	refs = collect_runs(d, rows, s->nr_rows, o->all_runs, &nr_refs, &nr_groups, &measured);
 	if (!nr_refs) {
 		free(refs);
 		free(rows);
@@ -335,7 +352,7 @@ int series_build(struct series *s, const struct dashboard *d, const struct serie
 			     s->kernel ? s->kernel : s->platform);
 	}
 	make_points(s, refs, nr_refs, nr_groups);
-	fill_metrics(s, refs, nr_refs);
+	fill_metrics(s, refs, nr_refs, measured);
 	free(refs);
 	free(rows);
 	return 0;
