@@ -349,29 +349,31 @@ static void view_fill(struct dashboard *d, const struct parsed_view *v)
 		r->platform_short = s + pr->platform_short;
 		r->history_loaded = !!pr->loaded;
 		r->nr_history = pr->nr_history;
-		r->history = r->nr_history ? xcalloc(r->nr_history, sizeof(*r->history)) : NULL;
+		/* not zeroed first: each entry is written whole, once */
+		r->history = r->nr_history ? xmalloc(r->nr_history * sizeof(*r->history)) : NULL;
 		for (size_t j = 0; j < r->nr_history; j++) {
 			const struct parsed_entry *pe = &v->entries[pr->first_entry + j];
-			struct dash_entry *e = &r->history[j];
 
-			e->run_id = s + pe->run_id;
-			e->sha = s + pe->sha;
-			e->full_sha = view_string(s, pe->full_sha);
-			e->date = s + pe->date;
-			e->branch = s + pe->branch;
-			e->error = view_string(s, pe->error);
-			e->time = (time_t)pe->time;
-			e->is_nightly = !!pe->is_nightly;
-			e->helion = pe->helion;
-			e->triton = pe->triton;
-			e->torch_compile = pe->torch_compile;
-			e->latency = pe->latency;
-			e->compile_time = pe->compile_time;
-			e->helion_wins = (int)pe->helion_wins;
-			e->total = (int)pe->total;
-			e->baselines = pe->nr_baselines ? bl + pe->first_baseline : NULL;
-			e->nr_baselines = pe->nr_baselines;
-			e->index = pe->index;
+			r->history[j] = (struct dash_entry){
+				.run_id = s + pe->run_id,
+				.sha = s + pe->sha,
+				.full_sha = view_string(s, pe->full_sha),
+				.date = s + pe->date,
+				.branch = s + pe->branch,
+				.error = view_string(s, pe->error),
+				.time = (time_t)pe->time,
+				.is_nightly = !!pe->is_nightly,
+				.helion = pe->helion,
+				.triton = pe->triton,
+				.torch_compile = pe->torch_compile,
+				.latency = pe->latency,
+				.compile_time = pe->compile_time,
+				.helion_wins = (int)pe->helion_wins,
+				.total = (int)pe->total,
+				.baselines = pe->nr_baselines ? bl + pe->first_baseline : NULL,
+				.nr_baselines = pe->nr_baselines,
+				.index = pe->index,
+			};
 		}
 	}
 }
