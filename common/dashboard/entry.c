@@ -241,8 +241,9 @@ static int field_named(const char *name, size_t len)
 		index_fields();
 	if (len >= sizeof(first_of_len))
 		return -1;
+	/* the first byte tells most names of a length apart (helion_, triton_, compile_) */
 	for (int f = first_of_len[len] - 1; f >= 0; f = next_of[f] - 1)
-		if (!memcmp(fields[f].name, name, len))
+		if (fields[f].name[0] == *name && !memcmp(fields[f].name, name, len))
 			return f;
 	return -1;
 }
