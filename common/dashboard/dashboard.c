@@ -25,6 +25,7 @@ struct json_path {
 	int helion_only;	/* the current row's entries: only what a Helion series needs */
 	uint64_t *hash;		/* the text's content hash, when asked for */
 	size_t hashed;		/* bytes of it hashed so far */
+	size_t last_history;	/* entries the last row extracted kept */
 };
 
 static int path_error(const struct json_path *p, const char *key, const char *what)
@@ -73,6 +74,19 @@ static int extract_one(struct dash_row *out, struct json_span e, size_t *alloc,
 	return 0;
 }
 
+/*
+ * Room for as many entries as the last row kept: the rows of a dashboard
+ * mostly hold the same nightlies, so the history is not grown (copied)
+ * entry by entry.
+ */
+static void reserve_history(struct dash_row *out, size_t *alloc, const struct json_path *p)
+{
+	if (p->last_history > *alloc) {
+		*alloc = p->last_history;
+		out->history = xrealloc(out->history, *alloc * sizeof(*out->history));
+	}
+}
+
 /* Entry i of the current row (p->entries), extracted. */
 static int parse_one(struct dash_row *out, size_t i, size_t *alloc, struct json_path *p)
 {
@@ -87,6 +101,7 @@ static void finish_history(struct dash_row *out, struct json_path *p)
 {
 	p->w.in_entry = 0;
 	out->history_loaded = 1;
+	p->last_history = out->nr_history;
 	/* Mostly in order already; qsort(NULL, 0) is undefined. */
 	for (size_t i = 1; i < out->nr_history; i++)
 		if (cmp_entry_time(&out->history[i - 1], &out->history[i]) > 0) {
@@ -142,6 +157,7 @@ static int parse_history(struct dash_row *out, int window, time_t from,
 	int ret;
 
 	p->w.in_entry = 1;
+	reserve_history(out, &alloc, p);
 	ret = window ? parse_window(out, from, to, &alloc, p) : 1;
 
 	if (ret > 0) {
@@ -174,6 +190,7 @@ static int walk_history(struct dash_row *out, struct json_path *p, const char *s
 
 	json_iter_init(&it, all);
 	p->w.in_entry = 1;
+	reserve_history(out, &alloc, p);
 	while ((got = json_iter_member(&it, &k)) > 0) {
 		struct json_span e = { it.p, (size_t)(limit - it.p) };
 		const char *e_end;
@@ -431,7 +448,7 @@ static int parse_summary(struct dashboard *d, const char *start, const char *end
 static int parse_document(struct dashboard *d, const char *text, size_t len, const char *origin,
 			  const struct dashboard_filter *f, int mapped, uint64_t *hash)
 {
-	struct json_path p = { { origin, 0, 0, 0 }, text, NULL, 0, 0, mapped, 0, NULL, 0, hash, 0 };
+	struct json_path p = { { origin, 0, 0, 0 }, text, NULL, 0, 0, mapped, 0, NULL, 0, hash, 0, 0 };
 	struct json_span doc, gen = { NULL, 0 }, k;
 	struct json_iter it;
 	const char *end = text + len, *err;
