@@ -7,7 +7,9 @@
 
 const char *json_skip_space(const char *p, const char *end)
 {
-	while (p < end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t'))
+	/* most calls stop at once: every JSON space is at most ' ' */
+	while (p < end && (unsigned char)*p <= ' ' &&
+	       (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t'))
 		p++;
 	return p;
 }
@@ -68,10 +70,17 @@ static const char *scan_string(const char *p, const char *end)
 }
 
 /* Bytes that may appear in a number or a literal (true, false, null). */
-static int scalar_byte(unsigned char c)
+static const unsigned char scalar_bytes[256] = {
+	['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1, ['6'] = 1, ['7'] = 1,
+	['8'] = 1, ['9'] = 1, ['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1, ['e'] = 1, ['f'] = 1,
+	['g'] = 1, ['h'] = 1, ['i'] = 1, ['j'] = 1, ['k'] = 1, ['l'] = 1, ['m'] = 1, ['n'] = 1,
+	['o'] = 1, ['p'] = 1, ['q'] = 1, ['r'] = 1, ['s'] = 1, ['t'] = 1, ['u'] = 1, ['v'] = 1,
+	['w'] = 1, ['x'] = 1, ['y'] = 1, ['z'] = 1, ['-'] = 1, ['+'] = 1, ['.'] = 1, ['E'] = 1,
+};
+
+static inline int scalar_byte(unsigned char c)
 {
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || c == '-' || c == '+' ||
-	       c == '.' || c == 'E';
+	return scalar_bytes[c];
 }
 
 /* The bytes a container scan stops at; everything else is skipped. */
