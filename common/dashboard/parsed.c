@@ -153,23 +153,50 @@ static void pad8(struct strbuf *sb)
 		strbuf_addch(sb, '\0');
 }
 
-/* Room for n records of size each at the end of sb, zeroed; returns their offset. */
+/*
+ * Room for n records of size each at the end of sb, not zeroed (the
+ * caller writes every field of each: they have no padding); returns
+ * their offset.
+ */
 static size_t add_records(struct strbuf *sb, size_t n, size_t size)
 {
 	size_t at = sb->len;
 
 	strbuf_grow(sb, n * size);
-	memset(sb->buf + at, 0, n * size);
 	sb->len += n * size;
 	return at;
 }
 
-static void put_entry(struct parsed_entry *pe, const struct dash_entry *e, struct string_table *t,
-		      uint64_t first_baseline)
+/* The offset of s, taken from the record before when it held the very same string. */
+static uint64_t string_as(struct string_table *t, const char *s, const char *before,
+			  uint64_t before_off)
 {
+	return s && s == before ? before_off : add_string(t, s);
+}
+
+/*
+ * Entry e as a record. before is the entry at the same position of the
+ * row before, written as pb (both NULL when there is none): the rows
+ * repeat the same nightlies, so its strings are mostly e's own.
+ */
+static void put_entry(struct parsed_entry *pe, const struct dash_entry *e,
+		      const struct dash_entry *before, const struct parsed_entry *pb,
+		      struct string_table *t, uint64_t first_baseline)
+{
+	static const struct dash_entry no_entry;
+	static const struct parsed_entry no_record;
+
+	if (!before) {
+		before = &no_entry;
+		pb = &no_record;
+	}
 	*pe = (struct parsed_entry){
-		add_string(t, e->run_id), add_string(t, e->sha), add_string(t, e->full_sha),
-		add_string(t, e->date), add_string(t, e->branch), add_string(t, e->error),
+		string_as(t, e->run_id, before->run_id, pb->run_id),
+		string_as(t, e->sha, before->sha, pb->sha),
+		string_as(t, e->full_sha, before->full_sha, pb->full_sha),
+		string_as(t, e->date, before->date, pb->date),
+		string_as(t, e->branch, before->branch, pb->branch),
+		string_as(t, e->error, before->error, pb->error),
 		(int64_t)e->time, (uint64_t)e->is_nightly, e->helion, e->triton, e->torch_compile,
 		e->latency, e->compile_time, e->helion_wins, e->total, first_baseline,
 		e->nr_baselines, e->index,
@@ -223,8 +250,12 @@ void parsed_cache_write(const struct dashboard *d, const char *path, const char 
 		rows[i].loaded = (uint64_t)r->history_loaded;
 		for (size_t j = 0; j < r->nr_history; j++) {
 			const struct dash_entry *e = &r->history[j];
+			const struct dash_row *above = i ? &d->rows[i - 1] : NULL;
+			int same = above && j < above->nr_history;
 
-			put_entry(&entries[entry++], e, &strings, baseline);
+			put_entry(&entries[entry], e, same ? &above->history[j] : NULL,
+				  same ? &entries[rows[i - 1].first_entry + j] : NULL, &strings, baseline);
+			entry++;
 			for (size_t b = 0; b < e->nr_baselines; b++) {
 				baselines[baseline].name = add_string(&strings, e->baselines[b].name);
 				baselines[baseline++].geomean = e->baselines[b].geomean;
