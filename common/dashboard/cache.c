@@ -180,7 +180,7 @@ static void fsync_dir(const char *dir)
 	}
 }
 
-int cache_write_atomic(const char *path, const void *data, size_t len)
+static int write_atomic(const char *path, const void *data, size_t len, int durable)
 {
 	const char *slash = strrchr(path, '/');
 	char *dir = slash ? xstrndup(path, (size_t)(slash - path)) : xstrdup(".");
@@ -189,13 +189,14 @@ int cache_write_atomic(const char *path, const void *data, size_t len)
 
 	if (mkdir_p(dir) < 0 || (fd = mkstemp(tmp)) < 0)
 		goto out;
-	if (write_all(fd, data, len) < 0 || fsync(fd) < 0) {
+	if (write_all(fd, data, len) < 0 || (durable && fsync(fd) < 0)) {
 		close(fd);
 		goto out;
 	}
 	if (close(fd) < 0 || rename(tmp, path) < 0)
 		goto out;
-	fsync_dir(dir);
+	if (durable)
+		fsync_dir(dir);
 	ret = 0;
 out:
 	saved = errno;
@@ -205,6 +206,16 @@ out:
 	free(dir);
 	errno = saved;
 	return ret;
+}
+
+int cache_write_atomic(const char *path, const void *data, size_t len)
+{
+	return write_atomic(path, data, len, 1);
+}
+
+int cache_write_rebuildable(const char *path, const void *data, size_t len)
+{
+	return write_atomic(path, data, len, 0);
 }
 
 static inline uint64_t hash_step(uint64_t h, uint64_t w)

@@ -275,7 +275,7 @@ void parsed_cache_write(const struct dashboard *d, const char *path, const char 
 	h.payload_len = out.len - payload_at;
 	h.payload_hash = cache_hash(out.buf + payload_at, h.payload_len);
 	memcpy(out.buf, &h, sizeof(h));
-	cache_write_atomic(path, out.buf, out.len);
+	cache_write_rebuildable(path, out.buf, out.len);
 	strbuf_release(&out);
 	strbuf_release(&key);
 	strbuf_release(&strings.buf);

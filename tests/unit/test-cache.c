@@ -183,6 +183,13 @@ static void test_atomic(void)
 	free(text);
 	is_int(count_temp_files(tmpdir), 0, "no temporary file is left behind");
 
+	ok(!cache_write_rebuildable(path, "rebuilt", 7), "a rebuildable file replaces it too");
+	text = slurp(path);
+	is_str(text, "rebuilt", "the rebuildable content replaced the old entirely");
+	free(text);
+	ok(cache_write_rebuildable(under_file, "x", 1) < 0 && errno == ENOTDIR &&
+	   !count_temp_files(tmpdir), "a rebuildable write fails as the durable one, cleanly");
+
 	for (int i = 0; i < 20000; i++)
 		strbuf_addf(&big, "%05d\n", i);
 	ok(!cache_write_atomic(path, big.buf, big.len), "a 120 KB body");
