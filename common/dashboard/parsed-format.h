@@ -10,12 +10,15 @@
  * passes and reach the payload checks behind it.
  */
 
-/* Bump when the layout below or what a load extracts changes. */
-#define PARSED_VERSION 2
+/* Bump when the layout below, parsed.c's records or what a load extracts changes. */
+#define PARSED_VERSION 3
 #define PARSED_MAGIC "BTPARSED"
 #define BYTE_ORDER_MARK 0x01020304u
 
-/* Every on-disk record is made of 8-byte fields: no padding, aligned in the buffer. */
+/*
+ * Every on-disk record is made of 8-byte fields, or 4-byte ones in pairs:
+ * no padding, aligned in the buffer.
+ */
 struct parsed_header {
 	char magic[8];
 	uint32_t version;

@@ -12,6 +12,7 @@
 #include "dashboard/parsed-format.h"
 
 #define NO_STRING UINT64_MAX
+#define NO_STRING32 UINT32_MAX	/* an entry's: its offsets are 32-bit */
 
 struct parsed_counts {
 	uint64_t key_len;	/* the key (source path, NUL, filter) follows, padded to 8 */
@@ -25,13 +26,19 @@ struct parsed_row {
 	uint64_t first_entry, nr_history, loaded;
 };
 
+/*
+ * 96 bytes, not 144 with 8-byte fields: a --scan's file has one per
+ * entry of every row (130,000 on the bench dashboard), hashed and read
+ * whole by each load. Strings, counts and positions fit 32 bits for any
+ * input under FETCH_MAX_SIZE (the writer checks).
+ */
 struct parsed_entry {
-	uint64_t run_id, sha, full_sha, date, branch, error;
+	uint32_t run_id, sha, full_sha, date, branch, error;
+	uint32_t is_nightly, index;
 	int64_t time;
-	uint64_t is_nightly;
 	double helion, triton, torch_compile, latency, compile_time;
-	int64_t helion_wins, total;
-	uint64_t first_baseline, nr_baselines, index;
+	int32_t helion_wins, total;
+	uint32_t first_baseline, nr_baselines;
 };
 
 struct parsed_baseline {
@@ -167,11 +174,19 @@ static size_t add_records(struct strbuf *sb, size_t n, size_t size)
 	return at;
 }
 
-/* The offset of s, taken from the record before when it held the very same string. */
-static uint64_t string_as(struct string_table *t, const char *s, const char *before,
-			  uint64_t before_off)
+/*
+ * An entry's offset of s, taken from the record before when it held the
+ * very same string (the table's offsets are checked to fit at the end).
+ */
+static uint32_t string_as(struct string_table *t, const char *s, const char *before,
+			  uint32_t before_off)
 {
-	return s && s == before ? before_off : add_string(t, s);
+	uint64_t off;
+
+	if (s && s == before)
+		return before_off;
+	off = add_string(t, s);
+	return off == NO_STRING ? NO_STRING32 : (uint32_t)off;
 }
 
 /*
@@ -197,9 +212,9 @@ static void put_entry(struct parsed_entry *pe, const struct dash_entry *e,
 		string_as(t, e->date, before->date, pb->date),
 		string_as(t, e->branch, before->branch, pb->branch),
 		string_as(t, e->error, before->error, pb->error),
-		(int64_t)e->time, (uint64_t)e->is_nightly, e->helion, e->triton, e->torch_compile,
-		e->latency, e->compile_time, e->helion_wins, e->total, first_baseline,
-		e->nr_baselines, e->index,
+		(uint32_t)!!e->is_nightly, (uint32_t)e->index, (int64_t)e->time,
+		e->helion, e->triton, e->torch_compile, e->latency, e->compile_time,
+		e->helion_wins, e->total, (uint32_t)first_baseline, (uint32_t)e->nr_baselines,
 	};
 }
 
@@ -215,6 +230,7 @@ void parsed_cache_write(const struct dashboard *d, const char *path, const char 
 	struct parsed_entry *entries;
 	struct parsed_baseline *baselines;
 	size_t payload_at, rows_at, entries_at, baselines_at, entry = 0, baseline = 0;
+	int too_big = 0;	/* for an entry's 32-bit fields: never under FETCH_MAX_SIZE */
 
 	make_key(&key, source, f);
 	c.key_len = key.len;
@@ -223,9 +239,13 @@ void parsed_cache_write(const struct dashboard *d, const char *path, const char 
 	c.nr_rows = d->nr_rows;
 	for (size_t i = 0; i < d->nr_rows; i++) {
 		c.nr_entries += d->rows[i].nr_history;
-		for (size_t j = 0; j < d->rows[i].nr_history; j++)
+		for (size_t j = 0; j < d->rows[i].nr_history; j++) {
 			c.nr_baselines += d->rows[i].history[j].nr_baselines;
+			too_big |= d->rows[i].history[j].index >= UINT32_MAX;
+		}
 	}
+	if (too_big || c.nr_baselines >= UINT32_MAX)
+		goto out;
 	/* The records in place, the strings (few once shared) appended last. */
 	strbuf_add(&out, &h, sizeof(h));
 	payload_at = out.len;
@@ -263,6 +283,8 @@ void parsed_cache_write(const struct dashboard *d, const char *path, const char 
 		}
 	}
 	c.strings_len = strings.buf.len;
+	if (c.strings_len >= NO_STRING32)
+		goto out;
 	memcpy(out.buf + payload_at, &c, sizeof(c));
 	strbuf_add(&out, strings.buf.buf, strings.buf.len);
 
@@ -276,6 +298,7 @@ void parsed_cache_write(const struct dashboard *d, const char *path, const char 
 	h.payload_hash = cache_hash(out.buf + payload_at, h.payload_len);
 	memcpy(out.buf, &h, sizeof(h));
 	cache_write_rebuildable(path, out.buf, out.len);
+out:
 	strbuf_release(&out);
 	strbuf_release(&key);
 	strbuf_release(&strings.buf);
@@ -295,6 +318,11 @@ struct parsed_view {
 static int string_ok(const struct parsed_view *v, uint64_t off, int may_be_null)
 {
 	return off == NO_STRING ? may_be_null : off < v->c.strings_len;
+}
+
+static int string32_ok(const struct parsed_view *v, uint32_t off, int may_be_null)
+{
+	return string_ok(v, off == NO_STRING32 ? NO_STRING : off, may_be_null);
 }
 
 /* Check every count, range and offset, so that a damaged file cannot mislead. */
@@ -336,9 +364,9 @@ static int view_check(struct parsed_view *v, const char *p, size_t len, const ch
 	for (uint64_t i = 0, next = 0; i < v->c.nr_entries; i++) {
 		const struct parsed_entry *e = &v->entries[i];
 
-		if (!string_ok(v, e->run_id, 0) || !string_ok(v, e->sha, 0) ||
-		    !string_ok(v, e->full_sha, 1) || !string_ok(v, e->date, 0) ||
-		    !string_ok(v, e->branch, 0) || !string_ok(v, e->error, 1) ||
+		if (!string32_ok(v, e->run_id, 0) || !string32_ok(v, e->sha, 0) ||
+		    !string32_ok(v, e->full_sha, 1) || !string32_ok(v, e->date, 0) ||
+		    !string32_ok(v, e->branch, 0) || !string32_ok(v, e->error, 1) ||
 		    e->first_baseline != next || e->nr_baselines > v->c.nr_baselines - next)
 			return -1;
 		next += e->nr_baselines;
@@ -352,6 +380,11 @@ static int view_check(struct parsed_view *v, const char *p, size_t len, const ch
 static const char *view_string(const char *base, uint64_t off)
 {
 	return off == NO_STRING ? NULL : base + off;
+}
+
+static const char *view_string32(const char *base, uint32_t off)
+{
+	return off == NO_STRING32 ? NULL : base + off;
 }
 
 static void view_fill(struct dashboard *d, const struct parsed_view *v)
@@ -388,10 +421,10 @@ static void view_fill(struct dashboard *d, const struct parsed_view *v)
 			r->history[j] = (struct dash_entry){
 				.run_id = s + pe->run_id,
 				.sha = s + pe->sha,
-				.full_sha = view_string(s, pe->full_sha),
+				.full_sha = view_string32(s, pe->full_sha),
 				.date = s + pe->date,
 				.branch = s + pe->branch,
-				.error = view_string(s, pe->error),
+				.error = view_string32(s, pe->error),
 				.time = (time_t)pe->time,
 				.is_nightly = !!pe->is_nightly,
 				.helion = pe->helion,

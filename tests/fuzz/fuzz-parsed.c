@@ -55,7 +55,7 @@ static void check(const struct dashboard *d)
 
 static void read_all(const struct stat *st)
 {
-	struct dashboard_filter filters[3] = { { 0 } };
+	struct dashboard_filter filters[4] = { { 0 } };
 	struct dashboard d;
 
 	filters[0].names_only = 1;
@@ -64,10 +64,11 @@ static void read_all(const struct stat *st)
 	filters[2].others_window = 1;
 	filters[2].others_from = 1788000000;
 	filters[2].others_to = 1789000000;
+	filters[3].helion_only = 1;	/* a --scan's */
 	dashboard_init(&d);
 	if (!parsed_cache_read(&d, path, SOURCE, st, NULL, NULL))
 		check(&d);
-	for (size_t i = 0; i < 3; i++)
+	for (size_t i = 0; i < 4; i++)
 		if (!parsed_cache_read(&d, path, SOURCE, st, &filters[i], NULL))
 			check(&d);
 	dashboard_release(&d);
