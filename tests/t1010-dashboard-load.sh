@@ -167,4 +167,35 @@ test_expect_success 'a touched dashboard with the same bytes keeps its parsed fi
 	test_cmp expect.platforms actual
 '
 
+test_expect_success 'a parsed file of several chunks reads back whole, and a damaged chunk is caught' '
+	python3 - <<-\EOF >many.json &&
+	import json, datetime
+	start = datetime.datetime(2026, 1, 1, 8, 20)
+	rows = []
+	for p in range(4):
+	    for k in range(10):
+	        hist = []
+	        for n in range(400):
+	            day = start + datetime.timedelta(days=n)
+	            speed = 1.5 + 0.001 * ((n * 7 + k) % 5) - (0.3 if p == 0 and n >= 380 else 0)
+	            hist.append({"run_id": str(7000 + n), "sha": "%08x" % (n + 1),
+	                         "date": day.strftime("%Y-%m-%dT%H:%M:%SZ"), "branch": "main",
+	                         "is_nightly": True, "helion_speedup_geomean": round(speed, 4)})
+	        rows.append({"kernel": "k%d" % k, "platform_short": "p%d" % p, "history": hist})
+	print(json.dumps({"summary": rows}))
+	EOF
+	test_expect_code 1 git benchwindow --file many.json --json --scan >expect.scan &&
+	f=$(find "$XDG_CACHE_HOME/benchtriage/files" -name "many-*.parsed") &&
+	test "$(wc -c <"$f")" -gt 1048576 &&
+	test_expect_code 1 git benchwindow --file many.json --json --scan >actual &&
+	test_cmp expect.scan actual &&
+	cp "$f" saved.parsed &&
+	printf "\377" | dd of="$f" bs=1 seek=1200000 conv=notrunc 2>/dev/null &&
+	! cmp -s "$f" saved.parsed &&
+	test_expect_code 1 git benchwindow --file many.json --json --scan >actual 2>err &&
+	test_cmp expect.scan actual &&
+	test_cmp /dev/null err &&
+	cmp "$f" saved.parsed
+'
+
 test_done

@@ -154,10 +154,11 @@ int cache_meta_write(const struct cache_meta *m, const char *path)
 	return ret;
 }
 
-static int write_all(int fd, const char *data, size_t len)
+/* len bytes of data at offset at, or where the file is with at -1. */
+static int write_all(int fd, const char *data, size_t len, off_t at)
 {
 	while (len) {
-		ssize_t n = write(fd, data, len);
+		ssize_t n = at < 0 ? write(fd, data, len) : pwrite(fd, data, len, at);
 
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -165,6 +166,7 @@ static int write_all(int fd, const char *data, size_t len)
 			return -1;
 		data += n;
 		len -= (size_t)n;
+		at += at < 0 ? 0 : n;
 	}
 	return 0;
 }
@@ -180,32 +182,68 @@ static void fsync_dir(const char *dir)
 	}
 }
 
-static int write_atomic(const char *path, const void *data, size_t len, int durable)
+int cache_file_open(struct cache_file *f, const char *path)
 {
 	const char *slash = strrchr(path, '/');
-	char *dir = slash ? xstrndup(path, (size_t)(slash - path)) : xstrdup(".");
-	char *tmp = xstrfmt("%s.tmp-XXXXXX", path);
-	int fd = -1, ret = -1, saved;
+	int saved;
 
-	if (mkdir_p(dir) < 0 || (fd = mkstemp(tmp)) < 0)
-		goto out;
-	if (write_all(fd, data, len) < 0 || (durable && fsync(fd) < 0)) {
-		close(fd);
-		goto out;
+	f->error = 0;
+	f->path = path;
+	f->dir = slash ? xstrndup(path, (size_t)(slash - path)) : xstrdup(".");
+	f->tmp = xstrfmt("%s.tmp-XXXXXX", path);
+	if (mkdir_p(f->dir) < 0 || (f->fd = mkstemp(f->tmp)) < 0) {
+		saved = errno;
+		free(f->tmp);
+		free(f->dir);
+		errno = saved;
+		return -1;
 	}
-	if (close(fd) < 0 || rename(tmp, path) < 0)
-		goto out;
-	if (durable)
-		fsync_dir(dir);
-	ret = 0;
-out:
+	return 0;
+}
+
+void cache_file_write(struct cache_file *f, const void *data, size_t len)
+{
+	if (!f->error && write_all(f->fd, data, len, -1) < 0)
+		f->error = errno;
+}
+
+void cache_file_write_at(struct cache_file *f, const void *data, size_t len, uint64_t at)
+{
+	if (!f->error && write_all(f->fd, data, len, (off_t)at) < 0)
+		f->error = errno;
+}
+
+int cache_file_commit(struct cache_file *f, int durable)
+{
+	int ret = -1, saved;
+
+	if (f->error) {
+		errno = f->error;
+		close(f->fd);
+	} else if (durable && fsync(f->fd) < 0) {
+		close(f->fd);
+	} else if (close(f->fd) == 0 && rename(f->tmp, f->path) == 0) {
+		if (durable)
+			fsync_dir(f->dir);
+		ret = 0;
+	}
 	saved = errno;
-	if (ret && fd >= 0)
-		unlink(tmp);
-	free(tmp);
-	free(dir);
+	if (ret)
+		unlink(f->tmp);
+	free(f->tmp);
+	free(f->dir);
 	errno = saved;
 	return ret;
+}
+
+static int write_atomic(const char *path, const void *data, size_t len, int durable)
+{
+	struct cache_file f;
+
+	if (cache_file_open(&f, path) < 0)
+		return -1;
+	cache_file_write(&f, data, len);
+	return cache_file_commit(&f, durable);
 }
 
 int cache_write_atomic(const char *path, const void *data, size_t len)

@@ -63,6 +63,27 @@ int cache_meta_write(const struct cache_meta *m, const char *path);
 int cache_write_atomic(const char *path, const void *data, size_t len);
 
 /*
+ * A file put in place as cache_write_atomic() does, written a piece at a
+ * time: cache_file_open() creates its directory and the temporary file
+ * (-1 with errno set: nothing to commit), cache_file_write() appends,
+ * cache_file_write_at() rewrites bytes already written (a failure of
+ * either is kept in error, as an errno, and reported by the commit), and
+ * cache_file_commit() renames it over path, fsync'ed first when durable,
+ * or removes it after a failure (-1 with errno set).
+ */
+struct cache_file {
+	int fd;
+	int error;	/* the first failure's errno, or one the caller sets to give up; 0: none */
+	const char *path;	/* the caller's, until the commit */
+	char *tmp, *dir;
+};
+
+int cache_file_open(struct cache_file *f, const char *path);
+void cache_file_write(struct cache_file *f, const void *data, size_t len);
+void cache_file_write_at(struct cache_file *f, const void *data, size_t len, uint64_t at);
+int cache_file_commit(struct cache_file *f, int durable);
+
+/*
  * The same without fsync, for a file that is checked whole on every read
  * (a parsed file: its payload hash) and rebuilt when it does not pass:
  * after a crash it may be torn, which costs a rebuild, never a wrong

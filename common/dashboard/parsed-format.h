@@ -1,16 +1,22 @@
 #ifndef DASHBOARD_PARSED_FORMAT_H
 #define DASHBOARD_PARSED_FORMAT_H
 
+#include <stddef.h>
 #include <stdint.h>
+#include "util/strbuf.h"
+#include "dashboard/dashboard.h"
 
 /*
- * The header of a parsed cache file (parsed.c): what says which JSON it
- * was made from and whether its payload is whole. Here, not in parsed.c,
- * so that the fuzzer (tests/fuzz/fuzz-parsed.c) can make a header that
- * passes and reach the payload checks behind it.
+ * The layout of a parsed cache file, which parsed-write.c writes and
+ * parsed.c reads: a header that says which JSON it was made from and
+ * whether its payload is whole, then the payload: its counts, the key
+ * (padded to 8 bytes), the rows, the entries, the baselines and the
+ * strings they name. Here, not in parsed.c, so that the fuzzer
+ * (tests/fuzz/fuzz-parsed.c) can make a header that passes and reach the
+ * payload checks behind it.
  */
 
-/* Bump when the layout below, parsed.c's records or what a load extracts changes. */
+/* Bump when the layout below or what a load extracts changes. */
 #define PARSED_VERSION 3
 #define PARSED_MAGIC "BTPARSED"
 #define BYTE_ORDER_MARK 0x01020304u
@@ -26,5 +32,51 @@ struct parsed_header {
 	uint64_t src_size, src_mtime_sec, src_mtime_nsec, src_ino, src_dev, src_hash;
 	uint64_t payload_len, payload_hash;
 };
+
+#define NO_STRING UINT64_MAX
+#define NO_STRING32 UINT32_MAX	/* an entry's: its offsets are 32-bit */
+
+struct parsed_counts {
+	uint64_t key_len;	/* the key (source path, NUL, filter) follows, padded to 8 */
+	uint64_t flags;		/* 1 pretuned, 2 legacy */
+	uint64_t generated_at;
+	uint64_t nr_rows, nr_entries, nr_baselines, strings_len;
+};
+
+struct parsed_row {
+	uint64_t kernel, platform, platform_short;
+	uint64_t first_entry, nr_history, loaded;
+};
+
+/*
+ * 96 bytes, not 144 with 8-byte fields: a --scan's file has one per
+ * entry of every row (130,000 on the bench dashboard), hashed and read
+ * whole by each load. Strings, counts and positions fit 32 bits for any
+ * input under FETCH_MAX_SIZE (the writer checks).
+ */
+struct parsed_entry {
+	uint32_t run_id, sha, full_sha, date, branch, error;
+	uint32_t is_nightly, index;
+	int64_t time;
+	double helion, triton, torch_compile, latency, compile_time;
+	int32_t helion_wins, total;
+	uint32_t first_baseline, nr_baselines;
+};
+
+struct parsed_baseline {
+	uint64_t name;
+	double geomean;
+};
+
+/* The key a parsed file records (the JSON's path, a NUL, the filter), into sb. */
+void parsed_cache_key(struct strbuf *sb, const char *source, const struct dashboard_filter *f);
+
+/*
+ * The hash in the header of a payload of len bytes: the bytes after its
+ * counts (which open it) a PARSED_CHUNK at a time, as the writer streams
+ * them, then the counts, which it writes last, and the length.
+ */
+#define PARSED_CHUNK ((size_t)1 << 20)
+uint64_t parsed_payload_hash(const void *payload, size_t len);
 
 #endif

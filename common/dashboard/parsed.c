@@ -1,4 +1,3 @@
-#include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,41 +9,6 @@
 #include "dashboard/cache.h"
 #include "dashboard/parsed.h"
 #include "dashboard/parsed-format.h"
-
-#define NO_STRING UINT64_MAX
-#define NO_STRING32 UINT32_MAX	/* an entry's: its offsets are 32-bit */
-
-struct parsed_counts {
-	uint64_t key_len;	/* the key (source path, NUL, filter) follows, padded to 8 */
-	uint64_t flags;		/* 1 pretuned, 2 legacy */
-	uint64_t generated_at;
-	uint64_t nr_rows, nr_entries, nr_baselines, strings_len;
-};
-
-struct parsed_row {
-	uint64_t kernel, platform, platform_short;
-	uint64_t first_entry, nr_history, loaded;
-};
-
-/*
- * 96 bytes, not 144 with 8-byte fields: a --scan's file has one per
- * entry of every row (130,000 on the bench dashboard), hashed and read
- * whole by each load. Strings, counts and positions fit 32 bits for any
- * input under FETCH_MAX_SIZE (the writer checks).
- */
-struct parsed_entry {
-	uint32_t run_id, sha, full_sha, date, branch, error;
-	uint32_t is_nightly, index;
-	int64_t time;
-	double helion, triton, torch_compile, latency, compile_time;
-	int32_t helion_wins, total;
-	uint32_t first_baseline, nr_baselines;
-};
-
-struct parsed_baseline {
-	uint64_t name;
-	double geomean;
-};
 
 static void filter_key(struct strbuf *sb, const struct dashboard_filter *f)
 {
@@ -60,7 +24,7 @@ static void filter_key(struct strbuf *sb, const struct dashboard_filter *f)
 		strbuf_addstr(sb, " helion");
 }
 
-static void make_key(struct strbuf *sb, const char *source, const struct dashboard_filter *f)
+void parsed_cache_key(struct strbuf *sb, const char *source, const struct dashboard_filter *f)
 {
 	strbuf_addstr(sb, source);
 	strbuf_addch(sb, '\0');
@@ -93,217 +57,6 @@ char *parsed_cache_path(const char *source, const struct dashboard_filter *f)
 	strbuf_release(&key);
 	free(dir);
 	return path;
-}
-
-/*
- * The strings of a parsed file, each stored once: a dashboard's entries
- * share their repeated strings (dashboard/entry.h), so they are told
- * apart by address (an open-addressing table, a power of two in size).
- */
-struct string_table {
-	struct strbuf buf;
-	const char **keys;
-	uint64_t *offsets;
-	size_t nr, size;
-};
-
-static size_t slot_of(const struct string_table *t, const char *s)
-{
-	size_t i = (size_t)(((uintptr_t)s >> 3) * 0x9e3779b97f4a7c15ull) & (t->size - 1);
-
-	while (t->keys[i] && t->keys[i] != s)
-		i = (i + 1) & (t->size - 1);
-	return i;
-}
-
-static void table_grow(struct string_table *t)
-{
-	const char **keys = t->keys;
-	uint64_t *offsets = t->offsets;
-	size_t old = t->size;
-
-	t->size = old ? 2 * old : 1024;
-	t->keys = xcalloc(t->size, sizeof(*t->keys));
-	t->offsets = xcalloc(t->size, sizeof(*t->offsets));
-	for (size_t i = 0; i < old; i++)
-		if (keys[i]) {
-			size_t j = slot_of(t, keys[i]);
-
-			t->keys[j] = keys[i];
-			t->offsets[j] = offsets[i];
-		}
-	free(keys);
-	free(offsets);
-}
-
-static uint64_t add_string(struct string_table *t, const char *s)
-{
-	size_t i;
-
-	if (!s)
-		return NO_STRING;
-	if (2 * (t->nr + 1) > t->size)
-		table_grow(t);
-	i = slot_of(t, s);
-	if (!t->keys[i]) {
-		t->keys[i] = s;
-		t->offsets[i] = t->buf.len;
-		t->nr++;
-		strbuf_add(&t->buf, s, strlen(s) + 1);
-	}
-	return t->offsets[i];
-}
-
-static void pad8(struct strbuf *sb)
-{
-	while (sb->len % 8)
-		strbuf_addch(sb, '\0');
-}
-
-/*
- * Room for n records of size each at the end of sb, not zeroed (the
- * caller writes every field of each: they have no padding); returns
- * their offset.
- */
-static size_t add_records(struct strbuf *sb, size_t n, size_t size)
-{
-	size_t at = sb->len;
-
-	strbuf_grow(sb, n * size);
-	sb->len += n * size;
-	return at;
-}
-
-/*
- * An entry's offset of s, taken from the record before when it held the
- * very same string (the table's offsets are checked to fit at the end).
- */
-static uint32_t string_as(struct string_table *t, const char *s, const char *before,
-			  uint32_t before_off)
-{
-	uint64_t off;
-
-	if (s && s == before)
-		return before_off;
-	off = add_string(t, s);
-	return off == NO_STRING ? NO_STRING32 : (uint32_t)off;
-}
-
-/*
- * Entry e as a record. before is the entry at the same position of the
- * row before, written as pb (both NULL when there is none): the rows
- * repeat the same nightlies, so its strings are mostly e's own.
- */
-static void put_entry(struct parsed_entry *pe, const struct dash_entry *e,
-		      const struct dash_entry *before, const struct parsed_entry *pb,
-		      struct string_table *t, uint64_t first_baseline)
-{
-	static const struct dash_entry no_entry;
-	static const struct parsed_entry no_record;
-
-	if (!before) {
-		before = &no_entry;
-		pb = &no_record;
-	}
-	*pe = (struct parsed_entry){
-		string_as(t, e->run_id, before->run_id, pb->run_id),
-		string_as(t, e->sha, before->sha, pb->sha),
-		string_as(t, e->full_sha, before->full_sha, pb->full_sha),
-		string_as(t, e->date, before->date, pb->date),
-		string_as(t, e->branch, before->branch, pb->branch),
-		string_as(t, e->error, before->error, pb->error),
-		(uint32_t)!!e->is_nightly, (uint32_t)e->index, (int64_t)e->time,
-		e->helion, e->triton, e->torch_compile, e->latency, e->compile_time,
-		e->helion_wins, e->total, (uint32_t)first_baseline, (uint32_t)e->nr_baselines,
-	};
-}
-
-void parsed_cache_write(const struct dashboard *d, const char *path, const char *source,
-			const struct stat *st, const struct dashboard_filter *f,
-			uint64_t text_hash)
-{
-	struct strbuf out = STRBUF_INIT, key = STRBUF_INIT;
-	struct string_table strings = { STRBUF_INIT, NULL, NULL, 0, 0 };
-	struct parsed_header h = { PARSED_MAGIC, PARSED_VERSION, BYTE_ORDER_MARK };
-	struct parsed_counts c = { 0 };
-	struct parsed_row *rows;
-	struct parsed_entry *entries;
-	struct parsed_baseline *baselines;
-	size_t payload_at, rows_at, entries_at, baselines_at, entry = 0, baseline = 0;
-	int too_big = 0;	/* for an entry's 32-bit fields: never under FETCH_MAX_SIZE */
-
-	make_key(&key, source, f);
-	c.key_len = key.len;
-	c.flags = (uint64_t)!!d->pretuned | (uint64_t)!!d->legacy << 1;
-	c.generated_at = add_string(&strings, d->generated_at);
-	c.nr_rows = d->nr_rows;
-	for (size_t i = 0; i < d->nr_rows; i++) {
-		c.nr_entries += d->rows[i].nr_history;
-		for (size_t j = 0; j < d->rows[i].nr_history; j++) {
-			c.nr_baselines += d->rows[i].history[j].nr_baselines;
-			too_big |= d->rows[i].history[j].index >= UINT32_MAX;
-		}
-	}
-	if (too_big || c.nr_baselines >= UINT32_MAX)
-		goto out;
-	/* The records in place, the strings (few once shared) appended last. */
-	strbuf_add(&out, &h, sizeof(h));
-	payload_at = out.len;
-	strbuf_add(&out, &c, sizeof(c));
-	strbuf_add(&out, key.buf, key.len);
-	pad8(&out);
-	rows_at = add_records(&out, c.nr_rows, sizeof(*rows));
-	entries_at = add_records(&out, c.nr_entries, sizeof(*entries));
-	baselines_at = add_records(&out, c.nr_baselines, sizeof(*baselines));
-	/* out does not grow again until the strings are appended. */
-	rows = (void *)(out.buf + rows_at);
-	entries = (void *)(out.buf + entries_at);
-	baselines = (void *)(out.buf + baselines_at);
-	for (size_t i = 0; i < d->nr_rows; i++) {
-		const struct dash_row *r = &d->rows[i];
-
-		rows[i].kernel = add_string(&strings, r->kernel);
-		rows[i].platform = add_string(&strings, r->platform);
-		rows[i].platform_short = add_string(&strings, r->platform_short);
-		rows[i].first_entry = entry;
-		rows[i].nr_history = r->nr_history;
-		rows[i].loaded = (uint64_t)r->history_loaded;
-		for (size_t j = 0; j < r->nr_history; j++) {
-			const struct dash_entry *e = &r->history[j];
-			const struct dash_row *above = i ? &d->rows[i - 1] : NULL;
-			int same = above && j < above->nr_history;
-
-			put_entry(&entries[entry], e, same ? &above->history[j] : NULL,
-				  same ? &entries[rows[i - 1].first_entry + j] : NULL, &strings, baseline);
-			entry++;
-			for (size_t b = 0; b < e->nr_baselines; b++) {
-				baselines[baseline].name = add_string(&strings, e->baselines[b].name);
-				baselines[baseline++].geomean = e->baselines[b].geomean;
-			}
-		}
-	}
-	c.strings_len = strings.buf.len;
-	if (c.strings_len >= NO_STRING32)
-		goto out;
-	memcpy(out.buf + payload_at, &c, sizeof(c));
-	strbuf_add(&out, strings.buf.buf, strings.buf.len);
-
-	h.src_size = (uint64_t)st->st_size;
-	h.src_mtime_sec = (uint64_t)st->st_mtim.tv_sec;
-	h.src_mtime_nsec = (uint64_t)st->st_mtim.tv_nsec;
-	h.src_ino = (uint64_t)st->st_ino;
-	h.src_dev = (uint64_t)st->st_dev;
-	h.src_hash = text_hash;
-	h.payload_len = out.len - payload_at;
-	h.payload_hash = cache_hash(out.buf + payload_at, h.payload_len);
-	memcpy(out.buf, &h, sizeof(h));
-	cache_write_rebuildable(path, out.buf, out.len);
-out:
-	strbuf_release(&out);
-	strbuf_release(&key);
-	strbuf_release(&strings.buf);
-	free(strings.keys);
-	free(strings.offsets);
 }
 
 /* The validated view of a parsed file's payload. */
@@ -473,9 +226,9 @@ int parsed_cache_read(struct dashboard *d, const char *path, const char *source,
 		ret = text_hash ? -1 : 1;
 		goto out;
 	}
-	if (cache_hash(map + sizeof(h), h.payload_len) != h.payload_hash)
+	if (parsed_payload_hash(map + sizeof(h), h.payload_len) != h.payload_hash)
 		goto out;
-	make_key(&key, source, f);
+	parsed_cache_key(&key, source, f);
 	if (view_check(&v, map + sizeof(h), h.payload_len, key.buf, key.len))
 		goto out;
 	view_fill(d, &v);

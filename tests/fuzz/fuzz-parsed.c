@@ -106,7 +106,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		h.src_ino = (uint64_t)st.st_ino;
 		h.src_dev = (uint64_t)st.st_dev;
 		h.payload_len = size - sizeof(h);
-		h.payload_hash = cache_hash(copy + sizeof(h), h.payload_len);
+		h.payload_hash = parsed_payload_hash(copy + sizeof(h), h.payload_len);
 		memcpy(copy, &h, sizeof(h));
 		write_file(copy, size);
 		read_all(&st);
