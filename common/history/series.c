@@ -243,7 +243,7 @@ static struct run_ref *collect_runs(const struct dashboard *d, const size_t *row
 
 	for (size_t r = 0; r < nr_rows; r++)
 		most += d->rows[rows[r]].nr_history;
-	refs = xcalloc(most + 1, sizeof(*refs));
+	refs = xmalloc((most + 1) * sizeof(*refs));	/* the first *nr are written */
 	*nr = 0;
 	*measured = 0;
 	for (size_t r = 0; r < nr_rows; r++) {
@@ -309,7 +309,7 @@ static void fill_metrics(struct series *s, const struct run_ref *refs, size_t nr
 				s->points[t].value[m] = NAN;
 			continue;
 		}
-		vals = xcalloc(cells + 1, sizeof(double));
+		vals = xmalloc((cells + 1) * sizeof(double));
 		for (size_t i = 0; i < cells; i++)
 			vals[i] = NAN;
 		for (size_t i = 0; i < nr_refs; i++)
