@@ -16,7 +16,8 @@
  * content hash, and by the filter; it carries a format version and a hash
  * of its own content. Every read validates all of it and every offset
  * inside; a parsed file that is stale, damaged or from another version is
- * a miss, never an error and never trusted. Writes are atomic.
+ * a miss, never an error and never trusted. Writes are atomic (renamed
+ * into place, not fsync'ed: a file a crash leaves torn is a miss).
  */
 
 /*
