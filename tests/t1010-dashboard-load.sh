@@ -172,7 +172,7 @@ test_expect_success 'a parsed file of several chunks reads back whole, and a dam
 	import json, datetime
 	start = datetime.datetime(2026, 1, 1, 8, 20)
 	rows = []
-	for p in range(4):
+	for p in range(8):
 	    for k in range(10):
 	        hist = []
 	        for n in range(400):

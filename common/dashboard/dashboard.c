@@ -544,8 +544,9 @@ int dashboard_parse(struct dashboard *d, const char *text, size_t len, const cha
 
 void dashboard_release(struct dashboard *d)
 {
-	for (size_t i = 0; i < d->nr_rows; i++)
+	for (size_t i = 0; i < d->nr_rows && !d->history_block; i++)
 		free(d->rows[i].history);
+	free(d->history_block);
 	free(d->rows);
 	dash_arena_release(&d->arena);
 	dashboard_init(d);

@@ -40,6 +40,8 @@ struct dashboard {
 	const char *generated_at;
 	struct dash_row *rows;
 	size_t nr_rows;
+	struct dash_entry *history_block;	/* every row's history in one allocation
+						   (a parsed-cache hit), or NULL */
 	struct dash_arena arena;
 };
 

@@ -157,6 +157,8 @@ static void view_fill(struct dashboard *d, const struct parsed_view *v)
 	d->generated_at = view_string(s, v->c.generated_at);
 	d->nr_rows = v->c.nr_rows;
 	d->rows = xcalloc(d->nr_rows + 1, sizeof(*d->rows));
+	/* one block, not one per row: a --scan's is 18 MB, written here once */
+	d->history_block = xmalloc_huge((v->c.nr_entries + 1) * sizeof(*d->history_block));
 	for (size_t i = 0; i < d->nr_rows; i++) {
 		const struct parsed_row *pr = &v->rows[i];
 		struct dash_row *r = &d->rows[i];
@@ -167,7 +169,7 @@ static void view_fill(struct dashboard *d, const struct parsed_view *v)
 		r->history_loaded = !!pr->loaded;
 		r->nr_history = pr->nr_history;
 		/* not zeroed first: each entry is written whole, once */
-		r->history = r->nr_history ? xmalloc(r->nr_history * sizeof(*r->history)) : NULL;
+		r->history = r->nr_history ? d->history_block + pr->first_entry : NULL;
 		for (size_t j = 0; j < r->nr_history; j++) {
 			const struct parsed_entry *pe = &v->entries[pr->first_entry + j];
 

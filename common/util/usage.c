@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "util/term-escape.h"
@@ -209,6 +210,19 @@ void *xmalloc(size_t size)
 void *xcalloc(size_t nmemb, size_t size)
 {
 	return check_alloc(calloc(nmemb ? nmemb : 1, size ? size : 1));
+}
+
+void *xmalloc_huge(size_t size)
+{
+	size_t huge = (size_t)2 << 20;
+	void *p;
+
+	if (size < 2 * huge)
+		return xmalloc(size);
+	size = (size + huge - 1) / huge * huge;
+	p = check_alloc(aligned_alloc(huge, size));
+	madvise(p, size, MADV_HUGEPAGE);	/* a hint: without THP, plain pages */
+	return p;
 }
 
 void *xrealloc(void *ptr, size_t size)

@@ -60,6 +60,15 @@ int usage_quiet(void);
 void *xmalloc(size_t size);
 void *xcalloc(size_t nmemb, size_t size);
 void *xrealloc(void *ptr, size_t size);
+
+/*
+ * xmalloc() for a large array written once and read whole: from 4 MiB
+ * on, aligned to and rounded up to 2 MiB and advised to the kernel as
+ * transparent huge pages (where THP is on for madvise or always), so that
+ * its first touch costs a fault per 2 MiB, not per 4 KiB page. Freed
+ * with free().
+ */
+void *xmalloc_huge(size_t size);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 /* Returns a malloc'd string the caller frees. */
