@@ -1,4 +1,6 @@
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -197,6 +199,48 @@ static void view_fill(struct dashboard *d, const struct parsed_view *v)
 	}
 }
 
+/*
+ * The payload's hash, made on a thread of its own while the payload is
+ * checked and copied out (a --scan's is 12 MB): a mismatch then only
+ * undoes the copy. Without a thread, made at once.
+ */
+struct payload_hashing {
+	const char *payload;
+	size_t len;
+	uint64_t hash;
+	pthread_t thread;
+	int started;
+};
+
+static void *hash_payload(void *data)
+{
+	struct payload_hashing *ph = data;
+
+	ph->hash = parsed_payload_hash(ph->payload, ph->len);
+	return NULL;
+}
+
+static void hashing_start(struct payload_hashing *ph, const char *payload, size_t len)
+{
+	sigset_t all, old;
+
+	ph->payload = payload;
+	ph->len = len;
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);	/* signals stay the main thread's */
+	ph->started = !pthread_create(&ph->thread, NULL, hash_payload, ph);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (!ph->started)
+		hash_payload(ph);
+}
+
+static uint64_t hashing_result(struct payload_hashing *ph)
+{
+	if (ph->started)
+		pthread_join(ph->thread, NULL);
+	return ph->hash;
+}
+
 int parsed_cache_read(struct dashboard *d, const char *path, const char *source,
 		      const struct stat *st, const struct dashboard_filter *f,
 		      const uint64_t *text_hash)
@@ -204,9 +248,10 @@ int parsed_cache_read(struct dashboard *d, const char *path, const char *source,
 	struct strbuf key = STRBUF_INIT;
 	struct parsed_header h;
 	struct parsed_view v;
+	struct payload_hashing ph;
 	struct stat pst;
 	const char *map = MAP_FAILED;
-	int fd, ret = -1;
+	int fd, ret = -1, whole;
 
 	dashboard_release(d);
 	if (!path || (fd = open(path, O_RDONLY)) < 0)
@@ -228,12 +273,16 @@ int parsed_cache_read(struct dashboard *d, const char *path, const char *source,
 		ret = text_hash ? -1 : 1;
 		goto out;
 	}
-	if (parsed_payload_hash(map + sizeof(h), h.payload_len) != h.payload_hash)
-		goto out;
+	hashing_start(&ph, map + sizeof(h), h.payload_len);
 	parsed_cache_key(&key, source, f);
-	if (view_check(&v, map + sizeof(h), h.payload_len, key.buf, key.len))
+	/* every offset is checked before the copy: a damaged payload is never read out of bounds */
+	whole = !view_check(&v, map + sizeof(h), h.payload_len, key.buf, key.len);
+	if (whole)
+		view_fill(d, &v);
+	if (hashing_result(&ph) != h.payload_hash || !whole) {
+		dashboard_release(d);
 		goto out;
-	view_fill(d, &v);
+	}
 	ret = 0;
 out:
 	if (map != MAP_FAILED)
