@@ -2,7 +2,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +12,7 @@
 #include "util/usage.h"
 #include "util/strbuf.h"
 #include "util/repo.h"
+#include "util/thread.h"
 #include "bisect/scratch-tree.h"
 
 int scratch_tree_init(struct scratch_tree *t, git_repository *repo)
@@ -243,15 +243,9 @@ static void *remove_thread(void *arg)
 /* Run fn(t) on a worker thread, or here and now without threads in libgit2. */
 static void start(struct scratch_tree *t, void *(*fn)(void *))
 {
-	sigset_t all, old;
-
-	if (git_libgit2_features() & GIT_FEATURE_THREADS) {
-		/* The signals stay with the main thread, which passes them on to the jobs. */
-		sigfillset(&all);
-		pthread_sigmask(SIG_BLOCK, &all, &old);
-		t->busy = !pthread_create(&t->thread, NULL, fn, t);
-		pthread_sigmask(SIG_SETMASK, &old, NULL);
-	}
+	/* The signals stay with the main thread, which passes them on to the jobs. */
+	if (git_libgit2_features() & GIT_FEATURE_THREADS)
+		t->busy = !thread_start(&t->thread, fn, t);
 	if (!t->busy)
 		fn(t);
 }

@@ -1,6 +1,4 @@
 #include <fcntl.h>
-#include <pthread.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -8,6 +6,7 @@
 #include "util/usage.h"
 #include "util/strbuf.h"
 #include "util/io.h"
+#include "util/thread.h"
 #include "dashboard/cache.h"
 #include "dashboard/parsed.h"
 #include "dashboard/parsed-format.h"
@@ -222,14 +221,9 @@ static void *hash_payload(void *data)
 
 static void hashing_start(struct payload_hashing *ph, const char *payload, size_t len)
 {
-	sigset_t all, old;
-
 	ph->payload = payload;
 	ph->len = len;
-	sigfillset(&all);
-	pthread_sigmask(SIG_BLOCK, &all, &old);	/* signals stay the main thread's */
-	ph->started = !pthread_create(&ph->thread, NULL, hash_payload, ph);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	ph->started = !thread_start(&ph->thread, hash_payload, ph);
 	if (!ph->started)
 		hash_payload(ph);
 }
