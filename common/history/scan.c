@@ -3,6 +3,7 @@
 #include "util/usage.h"
 #include "util/date.h"
 #include "util/repo.h"
+#include "util/thread.h"
 #include "history/nightly.h"
 #include "history/walk.h"
 #include "history/scan.h"
@@ -64,6 +65,62 @@ static int add_series(struct scan *sc, const char *platform, const char *kernel,
 	return 0;
 }
 
+/* Whether platform has an entry a series counts (series_build() fails without one). */
+static int has_runs(const struct dashboard *d, const char *platform, int all_runs)
+{
+	for (size_t r = 0; r < d->nr_rows; r++)
+		if (!strcmp(d->rows[r].platform_short, platform))
+			for (size_t h = 0; h < d->rows[r].nr_history; h++)
+				if (dash_entry_counts(&d->rows[r].history[h], all_runs))
+					return 1;
+	return 0;
+}
+
+/* Every other platform's series, from the first'th: half the work of building them. */
+struct series_half {
+	struct scan *sc;
+	const char **names;
+	size_t nr, first;
+	int all_runs;
+};
+
+static void *build_half(void *data)
+{
+	struct series_half *h = data;
+
+	for (size_t i = h->first; i < h->nr; i += 2) {
+		struct series_options so = { h->names[i], NULL, h->all_runs };
+
+		series_build(&h->sc->series[i], &h->sc->dash, &so);
+	}
+	return NULL;
+}
+
+/*
+ * The platforms' series (names, every one of the dashboard), built on two
+ * threads when none can fail: each is the dashboard's own platform, with
+ * runs, so that no error can be printed from a thread or out of order.
+ * Each series is the same whichever thread builds it. Returns 0, or 1
+ * when they must be built one by one.
+ */
+static int build_platforms_in_two(struct scan *sc, const char **names, size_t nr,
+				  const struct scan_options *o)
+{
+	struct series_half odd = { sc, names, nr, 1, o->window->all_runs }, even = odd;
+	pthread_t thread;
+
+	for (size_t i = 0; i < nr; i++)
+		if (!has_runs(&sc->dash, names[i], o->window->all_runs))
+			return 1;
+	even.first = 0;
+	if (nr < 2 || thread_start(&thread, build_half, &odd))
+		return 1;
+	build_half(&even);
+	pthread_join(thread, NULL);
+	sc->nr_series = nr;
+	return 0;
+}
+
 static int build_series(struct scan *sc, const struct scan_options *o)
 {
 	const char **names;
@@ -81,11 +138,12 @@ static int build_series(struct scan *sc, const struct scan_options *o)
 		qsort(names, nr, sizeof(*names), by_name);
 	}
 	sc->series = xcalloc(nr + (o->kernels ? sc->dash.nr_rows : 0) + 1, sizeof(*sc->series));
-	for (size_t i = 0; i < nr; i++)
-		if (add_series(sc, names[i], NULL, o)) {
-			free(names);
-			return -1;
-		}
+	if (o->nr_platforms || build_platforms_in_two(sc, names, nr, o))
+		for (size_t i = 0; i < nr; i++)
+			if (add_series(sc, names[i], NULL, o)) {
+				free(names);
+				return -1;
+			}
 	sc->nr_platforms = sc->nr_series;
 	for (size_t i = 0; o->kernels && i < nr; i++)
 		for (size_t r = 0; r < sc->dash.nr_rows; r++)
