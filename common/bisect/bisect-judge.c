@@ -41,7 +41,7 @@ void bisect_judge_release(struct bisect_judge *j)
  * other run of the search (metric_fit, the ends fitted with their own
  * runs: they make their side), else, while searching, the lean of the
  * nearer level (metric_nearer). A lean is confirmed before a culprit is
- * named (bisect_judge_confirm()).
+ * named (confirm()).
  */
 static enum judgement judge_at(const struct bisect_judge *j, size_t pos)
 {
@@ -140,7 +140,8 @@ static enum step_verdict confirmed_at(struct bisect_judge *j, size_t pos)
  * and the boundary's two commits judged on their own evidence (two runs
  * at least, three for an end that alone makes its side), and every
  * measured commit must fit its side's level (metric_misfit), else it is
- * judged again. A wrong lean or an outlier at an end shows here; the two
+ * judged again; one that no more runs can settle ends the search ("alike"
+ * for an end, else CONFIRM_MISFIT). A wrong lean or an outlier at an end shows here; the two
  * verdicts at the boundary, which alone decide the culprit, are never
  * leans.
  */

@@ -36,7 +36,7 @@ enum run_outcome {
 	RUN_STOP		/* stop the bisection: the driver says why */
 };
 
-/* What bisect_judge_confirm() concluded. */
+/* What the confirmation of an outcome concluded (bisect_judge_search()). */
 enum confirmed {
 	CONFIRMED,		/* name b.hi */
 	CONFIRM_AGAIN,		/* a verdict changed, or more runs at the ends: search on */
