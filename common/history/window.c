@@ -292,15 +292,23 @@ static enum window_outcome resolve_and_list(struct window *w, git_repository *re
 	return list_commits(w, repo, cfg);
 }
 
+/* What both ways into a window check first: the slice and the span. */
+static int check_slice_and_span(struct window *w, struct config *cfg, const struct window_options *o)
+{
+	if (window_slice_setup(&w->slice, cfg, o->platform, o))
+		return -1;
+	if (o->span < 1)
+		return error("--span must be at least 1 day, not %d", o->span);
+	return 0;
+}
+
 enum window_outcome window_compute(struct window *w, git_repository *repo, struct config *cfg,
 				   const struct window_options *o)
 {
 	memset(w, 0, sizeof(*w));
 	dashboard_init(&w->dash);
-	if (window_slice_setup(&w->slice, cfg, o->platform, o))
+	if (check_slice_and_span(w, cfg, o))
 		return WINDOW_ERROR;
-	if (o->span < 1)
-		return error("--span must be at least 1 day, not %d", o->span), WINDOW_ERROR;
 	if (o->platform) {
 		struct series_options so = { o->platform, o->kernel, o->all_runs };
 
@@ -322,10 +330,8 @@ enum window_outcome window_compute_loaded(struct window *w, git_repository *repo
 	w->dash = *d;
 	w->series = *s;
 	w->borrowed = 1;
-	if (window_slice_setup(&w->slice, cfg, o->platform, o))
+	if (check_slice_and_span(w, cfg, o))
 		return WINDOW_ERROR;
-	if (o->span < 1)
-		return error("--span must be at least 1 day, not %d", o->span), WINDOW_ERROR;
 	if (window_parse_date(o->date, &w->date, &w->date_is_day) || find_endpoints(w, o, repo))
 		return WINDOW_ERROR;
 	return resolve_and_list(w, repo, cfg, o, 1);
