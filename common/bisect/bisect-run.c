@@ -417,14 +417,13 @@ static int search(struct bisect_ctx *c)
 		c->res->outcome = BISECT_OUTCOME_NOT_REPRODUCED;
 		return 0;
 	}
+	c->res->culprit = c->j.b.hi;
 	if (r == CONFIRM_MISFIT) {
 		c->res->outcome = BISECT_OUTCOME_INCONSISTENT;
 		c->res->misfit = c->j.misfit;
-		c->res->culprit = c->j.b.hi;
 		return 0;
 	}
 	c->res->outcome = outcomes[st];
-	c->res->culprit = c->j.b.hi;
 	if (st == BISECT_ONLY_SKIPPED)
 		record_candidates(c);
 	return 0;
