@@ -100,11 +100,3 @@ int slice_match_subject(struct slice *s, const char *subject)
 			     subject, (const char *)msg);
 	}
 }
-
-int slice_match_path(const struct slice *s, const char *path)
-{
-	for (size_t i = 0; i < s->paths.nr; i++)
-		if (!strncmp(path, s->paths.v[i], strlen(s->paths.v[i])))
-			return 1;
-	return 0;
-}

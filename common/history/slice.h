@@ -41,7 +41,4 @@ void slice_release(struct slice *s);
  */
 int slice_match_subject(struct slice *s, const char *subject);
 
-/* 1 when path starts with one of the prefixes. */
-int slice_match_path(const struct slice *s, const char *path);
-
 #endif
