@@ -1,4 +1,5 @@
 #include <math.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -224,8 +225,12 @@ static const struct {
 	NAME("helion_wins"), NAME("total"), NAME("baselines"),
 };
 
-/* The fields by length: first_of_len[n] - 1 is the first of length n, next_of[f] - 1 the next. */
+/*
+ * The fields by length: first_of_len[n] - 1 is the first of length n,
+ * next_of[f] - 1 the next. Built once, by whichever thread asks first.
+ */
 static unsigned char first_of_len[32], next_of[F_NR];
+static pthread_once_t fields_indexed = PTHREAD_ONCE_INIT;
 
 static void index_fields(void)
 {
@@ -237,8 +242,7 @@ static void index_fields(void)
 
 static int field_named(const char *name, size_t len)
 {
-	if (!first_of_len[fields[0].len])
-		index_fields();
+	pthread_once(&fields_indexed, index_fields);
 	if (len >= sizeof(first_of_len))
 		return -1;
 	/* the first byte tells most names of a length apart (helion_, triton_, compile_) */
