@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "tap.h"
+#include "noise.h"
 #include "util/usage.h"
 #include "bisect/bisect.h"
 #include "bisect/bisect-judge.h"
@@ -302,24 +303,6 @@ static void test_judges(void)
 }
 
 
-/* A deterministic generator (xorshift64*) and normal deviates (Box-Muller). */
-static unsigned long long rng_state;
-
-static double uniform(void)
-{
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return ((rng_state * 2685821657736338717ULL) >> 11) * (1.0 / 9007199254740992.0);
-}
-
-static double normal(void)
-{
-	double u = uniform(), v = uniform();
-
-	return sqrt(-2 * log(u > 0 ? u : 1e-300)) * cos(2 * M_PI * v);
-}
-
 /* A benchmark run: level 100 (+ step from the culprit on), noise 1, 3% outliers of +10..60. */
 struct bench {
 	size_t culprit;
@@ -330,12 +313,8 @@ struct bench {
 
 static double measure(struct bench *bn, size_t pos)
 {
-	double v = 100 + (pos >= bn->culprit ? bn->step : 0) + normal();
-
 	bn->runs++;
-	if (uniform() < 0.03)
-		v += 10 + 50 * uniform();
-	return v;
+	return noisy_run(100 + (pos >= bn->culprit ? bn->step : 0), 0.03);
 }
 
 /* The judge's driver over simulated runs: each task run until the judge wants no more. */

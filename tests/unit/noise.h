@@ -1,0 +1,38 @@
+#ifndef TESTS_UNIT_NOISE_H
+#define TESTS_UNIT_NOISE_H
+
+#include <math.h>
+
+/*
+ * Simulated benchmark noise for the metric tests and bench/metric-floor.c:
+ * a deterministic generator (xorshift64*), normal deviates (Box-Muller),
+ * and the outliers of the generated suite (3% of runs, +10..60 sigma).
+ */
+static unsigned long long rng_state;
+
+static double uniform(void)
+{
+	rng_state ^= rng_state >> 12;
+	rng_state ^= rng_state << 25;
+	rng_state ^= rng_state >> 27;
+	return ((rng_state * 2685821657736338717ULL) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+static double normal(void)
+{
+	double u = uniform(), v = uniform();
+
+	return sqrt(-2 * log(u > 0 ? u : 1e-300)) * cos(2 * M_PI * v);
+}
+
+/* One run at a level of mean, noise 1, outliers (a rate of 0 for none). */
+static double noisy_run(double mean, double outliers)
+{
+	double v = mean + normal();
+
+	if (uniform() < outliers)
+		v += 10 + 50 * uniform();
+	return v;
+}
+
+#endif
