@@ -131,6 +131,12 @@ build/tests/%: build/tests/unit/%.o build/libbenchtriage.a
 	$(quiet) LINK $@
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o %.a,$^) $(BT_LIBS)
 
+# The oracle's floor of the --metric runs (bench/bench-benchbisect-metric.sh).
+build/bench/metric-floor: bench/metric-floor.c tests/unit/noise.h
+	$(quiet) CC $@
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(CPPFLAGS) $(BT_CFLAGS) -Itests/unit $(CFLAGS) $(LDFLAGS) -o $@ $< -lm
+
 build/san/tests/%: build/san/tests/unit/%.o build/san/libbenchtriage.a
 	$(quiet) LINK $@
 	$(Q)$(CC) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.o %.a,$^) $(BT_LIBS)
@@ -172,8 +178,9 @@ fuzz-run: $(FUZZERS)
 bench: deps
 	$(Q)$(MAKE) --no-print-directory bench-run
 
-bench-run: $(BINS) build/tests/test-bisect
-	$(Q)BT_UNIT="$(CURDIR)/build/tests" sh bench/run.sh "$(CURDIR)/bin"
+bench-run: $(BINS) build/tests/test-bisect build/bench/metric-floor
+	$(Q)BT_UNIT="$(CURDIR)/build/tests" BT_FLOOR="$(CURDIR)/build/bench/metric-floor" \
+		sh bench/run.sh "$(CURDIR)/bin"
 
 install: $(BINS)
 	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(mandir)/man1 \

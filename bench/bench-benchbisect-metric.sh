@@ -89,3 +89,19 @@ table_row "benchbisect run --metric, 15 commits, +7.7% at 1% noise, $tries culpr
 	"$ours runs ($(div "$ours" "$tries" 1) a search, $named/$tries named)" \
 	"git bisect run, perfect threshold: $theirs runs ($(div "$theirs" "$tries" 1))" \
 	"$(div "$ours" "$theirs")x" "<= 1.5x" "-"
+
+# The floor with an oracle (bench/metric-floor.c): the true levels and
+# noise, Wald's test at each commit, one run at each end, over the
+# generated suite's windows at steps of 5-20x the noise. Without
+# outliers it takes 1.5x the probes and names no wrong culprit; the
+# suite's 3% outliers make it name wrong ones, and one more run at each
+# boundary commit still leaves some: the runs target and "no wrong
+# culprit" cannot both hold on that suite.
+"${BT_FLOOR:?}" >"$work/floor"
+floor_row() {
+	set -- $(sed -n "$1p" "$work/floor") "$2"
+	table_row "$5" "$2 wrong culprits in $1 searches" "$(div "$3" "$4")x the runs of a search with a perfect threshold" "-" "no wrong culprit" "-"
+}
+floor_row 1 "--metric floor: Wald's test a commit, true levels and noise, no outliers"
+floor_row 2 "the same floor, 3% outliers of +10..60 sigma"
+floor_row 3 "the floor and one more run at each boundary commit, 3% outliers"
