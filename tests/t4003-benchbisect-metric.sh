@@ -25,13 +25,14 @@ EOF
 chmod +x "$TRASH/bin/measure"
 PATH="$TRASH/bin:$PATH"
 
-# metric_repo <dir> <perf of commit 1..8...>: an import (1.00 1.02 0.98)
-# and eight commits setting perf.txt to the given values ("-" keeps it).
+# metric_repo <dir> <perf of commit 1..8...>: an import (1.00 1.02 0.98,
+# or $IMPORT_PERF) and eight commits setting perf.txt to the given values
+# ("-" keeps it).
 metric_repo() {
 	git init -q -b main "$1" &&
 	(
 		cd "$1" &&
-		echo "1.00 1.02 0.98" >perf.txt &&
+		echo "${IMPORT_PERF:-1.00 1.02 0.98}" >perf.txt &&
 		git add perf.txt &&
 		helion_commit 2026-10-01T10:00:00Z README.md "Import the benchmark fixture (#4000)" &&
 		shift &&
@@ -53,10 +54,11 @@ test_expect_success 'setup' '
 	metric_repo noisy - - - "0.92 0.85 0.93 0.99 1.00 0.98" "1.00 1.02 0.98" "0.80 0.79 0.81" - - &&
 	metric_repo flat "1.0 0.9 1.1" - - - - - - - &&
 	metric_repo twostep "0.80 0.79 0.81" - - "0.92 0.85 0.95 0.99 0.97" "0.80 0.79 0.81" - - - &&
-	metric_repo broken - - - broken "1.00 1.02 0.98" "0.80 0.79 0.81" - -
+	metric_repo broken - - - broken "1.00 1.02 0.98" "0.80 0.79 0.81" - - &&
+	IMPORT_PERF="1.30 1.00 1.02 0.98 1.00" metric_repo outlier "1.00 1.02 0.98" - - - - "0.80 0.79 0.81" - -
 '
 
-test_expect_success '--metric: one run at each end, a run a commit while it leans clearly, the boundary confirmed' '
+test_expect_success '--metric: one run at each end, a run a commit while it leans clearly, the ends settled before a commit is given up, the boundary confirmed' '
 	cd noisy &&
 	rm -f "$TRASH"/counts/* &&
 	git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
@@ -66,18 +68,34 @@ test_expect_success '--metric: one run at each end, a run a commit while it lean
 	good end: $(short 0) good (1, median 1): Import the benchmark fixture (#4000)
 	bad end: $(short 8) bad (0.8, median 0.8): Tune the tile search, part 8 (#4108)
 	step 1: $(short 4) skip, still unclear (0.92 0.85 0.93 0.99 1, median 0.93): Tune the tile search, part 4 (#4104)
+	good end: $(short 0) good (1 1.02 0.98, median 1): Import the benchmark fixture (#4000)
+	bad end: $(short 8) bad (0.8 0.79 0.81, median 0.8): Tune the tile search, part 8 (#4108)
 	step 2: $(short 5) good (1, median 1): Tune the tile search, part 5 (#4105)
 	step 3: $(short 6) bad (0.8, median 0.8): Tune the tile search, part 6 (#4106)
-	confirm: $(short 5) good (1 1.02 0.98, median 1): Tune the tile search, part 5 (#4105)
+	confirm: $(short 5) good (1 1.02, median 1.01): Tune the tile search, part 5 (#4105)
 	confirm: $(short 6) bad (0.8 0.79, median 0.795): Tune the tile search, part 6 (#4106)
 	EOF
 	test_cmp ../expect ../actual &&
-	test $(cat "$TRASH"/counts/* | paste -sd+ | bc) = 14 &&
+	test $(cat "$TRASH"/counts/* | paste -sd+ | bc) = 15 &&
 	cat >../expect <<-EOF &&
 	first bad commit: $(at 6) Tune the tile search, part 6 (#4106)
-	14 runs over 5 commits
+	15 runs over 5 commits
 	EOF
 	test_cmp ../expect ../out
+'
+
+# The good end's first run is an outlier (1.30 for 1.00): the commits
+# at 1.00 sit between it and the bad end's 0.80. The first one tested
+# stays unclear, so the ends get three runs each before it is given up;
+# the good end's level is then 1.00 and the search goes on to the culprit.
+test_expect_success '--metric: an outlier at an end is outvoted before the commits judged against it are given up' '
+	cd outlier &&
+	rm -f "$TRASH"/counts/* &&
+	git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
+	grep "^good end: $(short 0) good (1.3, median 1.3): " ../err &&
+	grep "^good end: $(short 0) good (1.3 1 1.02, median 1.02): " ../err &&
+	grep "^confirm: $(short 6) bad (0.8 0.79, median 0.795): " ../err &&
+	grep "^first bad commit: $(at 6) Tune the tile search, part 6 (#4106)$" ../out
 '
 
 test_expect_success '--metric --jobs 3: the ends at once, then rounds, the same culprit' '
@@ -148,8 +166,8 @@ test_expect_success '--metric: a failing command makes the commit untestable (sk
 	step 2 $(short 5) good 1, median 1
 	step 3 $(short 6) bad 0.8, median 0.8
 	confirm $(short 0) good 1 1.02, median 1.01
-	confirm $(short 8) bad 0.8 0.79 0.81 0.8, median 0.8
-	confirm $(short 5) good 1 1.02, median 1.01
+	confirm $(short 8) bad 0.8 0.79 0.81, median 0.8
+	confirm $(short 5) good 1 1.02 0.98, median 1
 	confirm $(short 6) bad 0.8 0.79, median 0.795
 	EOF
 	test_cmp ../expect ../actual &&
@@ -161,7 +179,7 @@ test_expect_success '--metric --json: values and medians of every step' '
 	rm -f "$TRASH"/counts/* &&
 	git benchbisect run --metric --json --good main~8 --bad main -- measure >../out 2>/dev/null &&
 	jq -c "[.status, .runs, .tested, (.steps[] | [.verdict, .median, (.values | length), (.exits | add)])]" ../out >../actual &&
-	echo "[\"found\",14,5,[\"good\",1,1,0],[\"bad\",0.8,1,0],[\"skip, still unclear\",0.93,5,0],[\"good\",1,1,0],[\"bad\",0.8,1,0],[\"good\",1,3,0],[\"bad\",0.795,2,0]]" >../expect &&
+	echo "[\"found\",15,5,[\"good\",1,1,0],[\"bad\",0.8,1,0],[\"skip, still unclear\",0.93,5,0],[\"good\",1,3,0],[\"bad\",0.8,3,0],[\"good\",1,1,0],[\"bad\",0.8,1,0],[\"good\",1.01,2,0],[\"bad\",0.795,2,0]]" >../expect &&
 	test_cmp ../expect ../actual
 '
 

@@ -3,6 +3,7 @@
  * how many it gets, and the confirmation of an outcome before a culprit
  * is named. The statistics are in bisect.c.
  */
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -213,6 +214,38 @@ static enum run_outcome measure_ends(struct bisect_judge *j)
 	return RUN_COUNTED;
 }
 
+/*
+ * --metric: a commit left unclear after its runs may be judged against
+ * a level an outlier made (one run at an end, or the mean of an outlier
+ * and a run). Before it is given up, each end gets three runs, and more
+ * while they disagree, as --repeat allows.
+ */
+static enum run_outcome settle_ends(struct bisect_judge *j)
+{
+	for (;;) {
+		size_t pos[2], min[2], n = 0, ends[2] = { 0, j->nr }, before;
+		struct metric_fit f;
+
+		metric_fit(&f, j->values, j->b.mark, j->nr, j->b.lo, j->b.hi, SIZE_MAX);
+		for (size_t e = 0; e < 2; e++) {
+			const struct samples *at = &j->values[ends[e]];
+
+			if (at->nr >= j->repeat || j->at[ends[e]].skip_code >= 0)
+				continue;
+			if (at->nr < 3 || (isfinite(f.spread) && !metric_agree(&f, at))) {
+				pos[n] = ends[e];
+				min[n++] = at->nr < 3 ? 3 : at->nr + 1;
+			}
+		}
+		before = j->values[0].nr + j->values[j->nr].nr;
+		if (!n || confirm_round(j, pos, min, n, 0) == RUN_STOP)
+			return n ? RUN_STOP : RUN_COUNTED;
+		/* Runs that gave no value (retried timeouts) are spent: no loop. */
+		if (j->values[0].nr + j->values[j->nr].nr == before)
+			return RUN_COUNTED;
+	}
+}
+
 /* Test the positions at once, then mark them, lowest first. */
 static enum run_outcome search_round(struct bisect_judge *j, const size_t *pos, size_t nr)
 {
@@ -227,6 +260,11 @@ static enum run_outcome search_round(struct bisect_judge *j, const size_t *pos, 
 		tasks[i].adaptive = 1;
 	}
 	ret = j->run_round(j->data, tasks, nr, ROUND_STEP);
+	for (size_t i = 0; j->metric && ret != RUN_STOP && i < nr; i++)
+		if (bisect_judge_verdict(j, pos[i]) == STEP_UNCLEAR) {
+			ret = settle_ends(j);
+			break;
+		}
 	for (size_t i = 0; ret != RUN_STOP && i < nr; i++)
 		bisect_mark(&j->b, pos[i], bisect_judge_mark_of(bisect_judge_verdict(j, pos[i])));
 	free(tasks);

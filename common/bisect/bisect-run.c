@@ -277,6 +277,20 @@ static void report(struct bisect_ctx *c, char *label, size_t pos, enum step_verd
 }
 
 /*
+ * What a finished task is reported as: "step N", its round's label, or
+ * for more runs at an end, which end (with the verdict the end stands
+ * for: they are judged on their own only when a culprit is confirmed).
+ */
+static char *task_label(struct bisect_ctx *c, const char *label, size_t pos)
+{
+	if (!*label)
+		return xstrfmt("step %d", ++c->step);
+	if (!strcmp(label, "end"))
+		return xstrdup(pos ? "bad end" : "good end");
+	return xstrdup(label);
+}
+
+/*
  * A round: every task to its end, up to --jobs at once. Each commit's
  * step is reported as it ends, labelled "step N" when label is "", label
  * otherwise, or not at all when label is NULL.
@@ -318,8 +332,9 @@ static enum run_outcome run_tasks(struct bisect_ctx *c, struct task *tasks, size
 		}
 		c->slots[i].task = NULL;
 		if (!rd.in_flight[k] && label)
-			report(c, *label ? xstrdup(label) : xstrfmt("step %d", ++c->step), t->pos,
-			       bisect_judge_verdict(&c->j, t->pos));
+			report(c, task_label(c, label, t->pos), t->pos,
+			       strcmp(label, "end") ? bisect_judge_verdict(&c->j, t->pos) :
+			       t->pos ? STEP_BAD : STEP_GOOD);
 	}
 	free(rd.in_flight);
 	return ret == RUN_STOP ? RUN_STOP : RUN_COUNTED;
@@ -371,7 +386,7 @@ static enum run_outcome check_ends(struct bisect_ctx *c)
 static enum run_outcome run_round(void *data, struct task *tasks, size_t nr, enum round_kind kind)
 {
 	static const char *const labels[] = {
-		[ROUND_ENDS] = NULL, [ROUND_STEP] = "", [ROUND_CONFIRM] = "confirm", [ROUND_ENDS_MORE] = NULL,
+		[ROUND_ENDS] = NULL, [ROUND_STEP] = "", [ROUND_CONFIRM] = "confirm", [ROUND_ENDS_MORE] = "end",
 	};
 	struct bisect_ctx *c = data;
 	double start = seconds();

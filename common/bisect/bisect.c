@@ -238,6 +238,27 @@ static double few_runs_factor(size_t df)
 	return (3.09 + 5.5 / (double)df) / 3.09;
 }
 
+/*
+ * The noise of one run from distances (residuals): the root mean square
+ * of those within 5 MAD spreads (an outlier does not count; a tighter cut
+ * drops honest runs when the MAD of a few happens to come out small),
+ * over df degrees of freedom, the kept ones less lost for what was
+ * fitted.
+ */
+static double trimmed_sd(const struct samples *res, size_t lost, size_t *df)
+{
+	double mad = 1.4826 * samples_median(res), sum = 0;
+	size_t kept = 0;
+
+	for (size_t i = 0; i < res->nr; i++)
+		if (res->v[i] <= 5 * mad) {
+			sum += res->v[i] * res->v[i];
+			kept++;
+		}
+	*df = kept > lost ? kept - lost : 0;
+	return *df ? sqrt(sum / (double)*df) : 0;
+}
+
 /* The median of the medians of the positions [from, to] but skip, but and skipped ones. */
 static double level_of(const struct samples *at, const unsigned char *mark, size_t from, size_t to,
 		       size_t skip, size_t but, size_t *nr_runs)
@@ -260,9 +281,12 @@ static double level_of(const struct samples *at, const unsigned char *mark, size
 /*
  * The noise of one run from the runs of each commit among themselves
  * (distances from its own median, made up for the median's pull),
- * widened for their degrees of freedom; 0 with fewer than two.
+ * widened for their degrees of freedom; 0 with fewer than two. A commit
+ * given up as unclear (marked skip) is left out, as from the levels: its
+ * runs may straddle two levels.
  */
-static double within_sigma(const struct samples *at, size_t nr, size_t skip, double *spread)
+static double within_sigma(const struct samples *at, const unsigned char *mark, size_t nr, size_t skip,
+			   double *spread)
 {
 	struct samples res = { NULL, 0, 0 };
 	size_t df = 0;
@@ -271,7 +295,7 @@ static double within_sigma(const struct samples *at, size_t nr, size_t skip, dou
 	for (size_t p = 0; p <= nr; p++) {
 		double m = samples_median(&at[p]), scale;
 
-		if (p == skip || at[p].nr < 2)
+		if (p == skip || at[p].nr < 2 || (mark && mark[p] == MARK_SKIP))
 			continue;
 		scale = sqrt((double)at[p].nr / (double)(at[p].nr - 1));
 		for (size_t i = 0; i < at[p].nr; i++)
@@ -280,7 +304,7 @@ static double within_sigma(const struct samples *at, size_t nr, size_t skip, dou
 	}
 	*spread = 0;
 	if (df >= 2) {
-		*spread = 1.4826 * samples_median(&res);
+		*spread = trimmed_sd(&res, res.nr - df, &df);
 		sigma = *spread * few_runs_factor(df);
 	}
 	samples_release(&res);
@@ -301,12 +325,13 @@ void metric_fit(struct metric_fit *f, const struct samples *at, const unsigned c
 	f->good = level_of(at, mark, 0, lo, skip, SIZE_MAX, &f->nr_good);
 	f->bad = level_of(at, mark, hi, nr, skip, SIZE_MAX, &f->nr_bad);
 	/*
-	 * One noise for every run: 1.4826 MAD of the runs' distances from
-	 * their side's level without their own commit (so the commit that
-	 * makes the level does not count as a distance of 0), widened for the
-	 * degrees of freedom behind it, and never under 1/20 of the gap, so
-	 * timer quantisation (a spread of 0) cannot make one stray run
-	 * decisive.
+	 * One noise for every run: the runs' distances from their side's
+	 * level without their own commit (so the commit that makes the level
+	 * does not count as a distance of 0), their root mean square but
+	 * outliers (trimmed_sd: a MAD is too unsteady on the handful of runs
+	 * a search has for its widening to hold), widened for the degrees of
+	 * freedom behind it, and never under 1/20 of the gap, so timer
+	 * quantisation (a spread of 0) cannot make one stray run decisive.
 	 */
 	for (int k = 0; k < 2; k++)
 		for (size_t p = from[k]; p <= to[k]; p++) {
@@ -326,15 +351,15 @@ void metric_fit(struct metric_fit *f, const struct samples *at, const unsigned c
 		}
 	f->sigma = f->spread = INFINITY;
 	if (f->nr_good && f->nr_bad && res.nr > 2) {
-		f->spread = 1.4826 * samples_median(&res);
-		f->sigma = f->spread * few_runs_factor(res.nr - 2);
+		f->spread = trimmed_sd(&res, 2, &n);
+		f->sigma = f->spread * few_runs_factor(n);
 	}
 	/*
 	 * Distances from a side's level run short when the search sorted
 	 * commits by a small step: never below the spread of the runs of one
 	 * commit among themselves, where there is one.
 	 */
-	within = within_sigma(at, nr, skip, &within_spread);
+	within = within_sigma(at, mark, nr, skip, &within_spread);
 	if (isfinite(f->sigma) && within > f->sigma) {
 		f->sigma = within;
 		f->spread = within_spread;
@@ -354,6 +379,22 @@ static double median_se(double sigma, size_t n)
 	return (n > 2 ? 1.2533 : 1) * sigma / sqrt((double)n);
 }
 
+int metric_agree(const struct metric_fit *f, const struct samples *c)
+{
+	double m = samples_median(c);
+	size_t near = 0;
+
+	/*
+	 * Runs that disagree among themselves (an outlier among them) decide
+	 * nothing yet: up to three runs must all lie within 2 sigma of their
+	 * median (the spread as measured, not widened: two outliers rarely
+	 * agree that well), more runs by a majority.
+	 */
+	for (size_t i = 0; i < c->nr; i++)
+		near += fabs(c->v[i] - m) <= 2 * f->spread;
+	return c->nr <= 3 ? near == c->nr : near * 2 > c->nr;
+}
+
 enum judgement metric_judge(const struct metric_fit *f, const struct samples *c)
 {
 	double sigma = f->sigma, g = f->good, b = f->bad, m = samples_median(c);
@@ -365,17 +406,8 @@ enum judgement metric_judge(const struct metric_fit *f, const struct samples *c)
 
 	if (isnan(m) || isnan(g) || isnan(b) || !isfinite(sigma) || !c->nr)
 		return JUDGE_UNKNOWN;
-	/*
-	 * Runs that disagree among themselves (an outlier among them) decide
-	 * nothing yet: up to three runs must all lie within 2 sigma of their
-	 * median (the spread as measured, not widened: two outliers rarely
-	 * agree that well), more runs by a majority.
-	 */
-	for (size_t i = 0; i < c->nr; i++)
-		used += fabs(c->v[i] - m) <= 2 * f->spread;
-	if (c->nr <= 3 ? used < c->nr : used * 2 <= c->nr)
+	if (!metric_agree(f, c))
 		return JUDGE_UNKNOWN;
-	used = 0;
 	/*
 	 * Wald's sequential probability ratio test of "at the good level"
 	 * against "at the bad level", normal noise of sigma: the log

@@ -73,9 +73,10 @@ enum bisect_status bisect_next_round(struct bisect *b, size_t jobs, size_t *pos,
  * runs at and below the last good commit are the good side, those at and
  * above the first bad one the bad side (metric_fit): each side's level is
  * the median of its commits' medians, and the noise of one run is pooled
- * over both (1.4826 MAD of every run's distance from its side's level
- * without its own commit, never below the spread of one commit's runs
- * among themselves, widened for few runs, at least 1/20 of the gap).
+ * over both (the root mean square of every run's distance from its
+ * side's level without its own commit, outliers beyond 5 MAD spreads
+ * left out, never below the spread of one commit's runs among
+ * themselves, widened for few runs, at least 1/20 of the gap).
  * metric_judge is Wald's sequential test of one commit's runs against the
  * two levels: good or bad when the log likelihood ratio passes METRIC_LLR,
  * up to three runs all agree (within twice the measured spread of their
@@ -83,8 +84,10 @@ enum bisect_status bisect_next_round(struct bisect *b, size_t jobs, size_t *pos,
  * standard errors of that level (runs more than METRIC_Z sigma beyond
  * both levels are outliers, no evidence). metric_nearer is the search's
  * lean from a single run: the nearer level, unless within a quarter of
- * the gap from the midpoint or beyond both levels by half the gap. A lean
- * is only a lean: before a culprit is named, both ends and the boundary's
+ * the gap from the midpoint or beyond both levels by half the gap. A
+ * commit still unclear after its runs is given up only once each end has
+ * three runs that agree (metric_agree): one run at an end may be an
+ * outlier that misplaced its level. A lean is only a lean: before a culprit is named, both ends and the boundary's
  * two commits must pass metric_judge against a fit without their own
  * runs, and every other commit fit its side (metric_misfit).
  */
@@ -132,6 +135,8 @@ struct metric_fit {
 void metric_fit(struct metric_fit *f, const struct samples *at, const unsigned char *mark, size_t nr,
 		size_t lo, size_t hi, size_t skip);
 enum judgement metric_judge(const struct metric_fit *f, const struct samples *c);
+/* Whether c's runs agree: up to three all within twice the spread of their median, more by a majority. */
+int metric_agree(const struct metric_fit *f, const struct samples *c);
 enum judgement metric_nearer(const struct metric_fit *f, const struct samples *c);
 /* The two levels differ by METRIC_GAP sigma and METRIC_Z standard errors. */
 int metric_fit_separated(const struct metric_fit *f);

@@ -397,10 +397,12 @@ static void test_metric_sequences(void)
 	ok(!wrong, "no wrong culprit over %zu generated sequences (steps 1-20x the noise, 3%% outliers): %zu wrong",
 	   tries, wrong);
 	/* Power, pinned where it stands so a change that loses some shows. */
-	ok(sw[6].named * 100 >= sw[6].tries * 85, "steps of 20x the noise: at least 85%% named (%zu/%zu)",
+	ok(sw[6].named * 100 >= sw[6].tries * 90, "steps of 20x the noise: at least 90%% named (%zu/%zu)",
 	   sw[6].named, sw[6].tries);
-	ok(sw[5].named * 100 >= sw[5].tries * 70, "steps of 10x the noise: at least 70%% named (%zu/%zu)",
+	ok(sw[5].named * 100 >= sw[5].tries * 80, "steps of 10x the noise: at least 80%% named (%zu/%zu)",
 	   sw[5].named, sw[5].tries);
+	ok(sw[4].named * 100 >= sw[4].tries * 50, "steps of 7x the noise: at least 50%% named (%zu/%zu)",
+	   sw[4].named, sw[4].tries);
 	diag("culprits named by step 1 2 3 5 7 10 20x: %zu %zu %zu %zu %zu %zu %zu of %zu each",
 	     sw[0].named, sw[1].named, sw[2].named, sw[3].named, sw[4].named, sw[5].named, sw[6].named,
 	     sw[0].tries);
