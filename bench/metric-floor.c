@@ -19,13 +19,11 @@ struct tally {
 	size_t searches, wrong, runs, probes;
 };
 
-/* Whether a run at pos measures nearer the bad level, with the true levels. */
-static int run_is_bad(size_t pos, size_t culprit, double step, double outliers, size_t *runs)
+/* One run at pos: how far past the midpoint towards the bad level (the good level is 0). */
+static double past_midpoint(size_t pos, size_t culprit, double step, double outliers, size_t *runs)
 {
-	double v = noisy_run(pos >= culprit ? step : 0, outliers);
-
 	++*runs;
-	return (v - step / 2) * (step > 0 ? 1 : -1) > 0;
+	return (noisy_run(pos >= culprit ? step : 0, outliers) - step / 2) * (step > 0 ? 1 : -1);
 }
 
 /* Wald's test at one commit: the log likelihood ratio of bad over good, known noise 1. */
@@ -34,9 +32,8 @@ static int wald_is_bad(size_t pos, size_t culprit, double step, double outliers,
 	double llr = 0, gap = fabs(step);
 
 	for (size_t n = 0; n < 5 && fabs(llr) <= 9.2; n++) {
-		double u = (noisy_run(pos >= culprit ? step : 0, outliers) - step / 2) * (step > 0 ? 1 : -1);
+		double u = past_midpoint(pos, culprit, step, outliers, runs);
 
-		++*runs;
 		if (fabs(u) <= gap / 2 + 3)
 			llr += gap * u;
 	}
@@ -62,8 +59,8 @@ static size_t search(size_t nr, size_t culprit, double step, double outliers, in
 
 		if (p == 0 || p == nr)
 			continue;
-		if (run_is_bad(p, culprit, step, outliers, &runs) != side &&
-		    run_is_bad(p, culprit, step, outliers, &runs) != side)
+		if ((past_midpoint(p, culprit, step, outliers, &runs) > 0) != side &&
+		    (past_midpoint(p, culprit, step, outliers, &runs) > 0) != side)
 			found = 0;
 	}
 	t->runs += runs;

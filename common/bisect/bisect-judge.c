@@ -100,7 +100,7 @@ void bisect_judge_add_exit(struct bisect_judge *j, size_t pos, int code)
 /*
  * Run the positions in one round, each to min_runs, then (adaptive:
  * "confirm" steps) while unclear, at most --repeat; not adaptive, more
- * runs at the ends, which are not reported as steps. Verdicts without a
+ * runs at the ends ("good end"/"bad end" steps). Verdicts without a
  * lean.
  */
 static enum run_outcome confirm_round(struct bisect_judge *j, const size_t *pos, const size_t *min_runs,
@@ -237,9 +237,11 @@ static enum run_outcome settle_ends(struct bisect_judge *j)
 				min[n++] = at->nr < 3 ? 3 : at->nr + 1;
 			}
 		}
+		if (!n)
+			return RUN_COUNTED;
 		before = j->values[0].nr + j->values[j->nr].nr;
-		if (!n || confirm_round(j, pos, min, n, 0) == RUN_STOP)
-			return n ? RUN_STOP : RUN_COUNTED;
+		if (confirm_round(j, pos, min, n, 0) == RUN_STOP)
+			return RUN_STOP;
 		/* Runs that gave no value (retried timeouts) are spent: no loop. */
 		if (j->values[0].nr + j->values[j->nr].nr == before)
 			return RUN_COUNTED;

@@ -277,25 +277,33 @@ static void report(struct bisect_ctx *c, char *label, size_t pos, enum step_verd
 }
 
 /*
- * What a finished task is reported as: "step N", its round's label, or
- * for more runs at an end, which end (with the verdict the end stands
- * for: they are judged on their own only when a culprit is confirmed).
+ * A finished task's step, as its round's kind says: "step N", "confirm",
+ * or for more runs at an end which end it is, with the verdict the end
+ * stands for (an end is judged on its own only when a culprit is
+ * confirmed). The ends' first runs are reported by check_ends().
  */
-static char *task_label(struct bisect_ctx *c, const char *label, size_t pos)
+static void report_task(struct bisect_ctx *c, enum round_kind kind, size_t pos)
 {
-	if (!*label)
-		return xstrfmt("step %d", ++c->step);
-	if (!strcmp(label, "end"))
-		return xstrdup(pos ? "bad end" : "good end");
-	return xstrdup(label);
+	switch (kind) {
+	case ROUND_STEP:
+		report(c, xstrfmt("step %d", ++c->step), pos, bisect_judge_verdict(&c->j, pos));
+		break;
+	case ROUND_CONFIRM:
+		report(c, xstrdup("confirm"), pos, bisect_judge_verdict(&c->j, pos));
+		break;
+	case ROUND_ENDS_MORE:
+		report(c, xstrdup(pos ? "bad end" : "good end"), pos, pos ? STEP_BAD : STEP_GOOD);
+		break;
+	case ROUND_ENDS:
+		break;
+	}
 }
 
 /*
  * A round: every task to its end, up to --jobs at once. Each commit's
- * step is reported as it ends, labelled "step N" when label is "", label
- * otherwise, or not at all when label is NULL.
+ * step is reported as it ends (report_task()).
  */
-static enum run_outcome run_tasks(struct bisect_ctx *c, struct task *tasks, size_t nr, const char *label)
+static enum run_outcome run_tasks(struct bisect_ctx *c, struct task *tasks, size_t nr, enum round_kind kind)
 {
 	struct round rd = { tasks, xcalloc(nr, sizeof(size_t)), nr, 0 };
 	enum run_outcome ret;
@@ -331,10 +339,8 @@ static enum run_outcome run_tasks(struct bisect_ctx *c, struct task *tasks, size
 			continue;
 		}
 		c->slots[i].task = NULL;
-		if (!rd.in_flight[k] && label)
-			report(c, task_label(c, label, t->pos), t->pos,
-			       strcmp(label, "end") ? bisect_judge_verdict(&c->j, t->pos) :
-			       t->pos ? STEP_BAD : STEP_GOOD);
+		if (!rd.in_flight[k])
+			report_task(c, kind, t->pos);
 	}
 	free(rd.in_flight);
 	return ret == RUN_STOP ? RUN_STOP : RUN_COUNTED;
@@ -385,9 +391,6 @@ static enum run_outcome check_ends(struct bisect_ctx *c)
 /* The judge's rounds, reported as their kind says; a progress line for each on a terminal. */
 static enum run_outcome run_round(void *data, struct task *tasks, size_t nr, enum round_kind kind)
 {
-	static const char *const labels[] = {
-		[ROUND_ENDS] = NULL, [ROUND_STEP] = "", [ROUND_CONFIRM] = "confirm", [ROUND_ENDS_MORE] = "end",
-	};
 	struct bisect_ctx *c = data;
 	double start = seconds();
 	enum run_outcome ret;
@@ -395,7 +398,7 @@ static enum run_outcome run_round(void *data, struct task *tasks, size_t nr, enu
 	c->res->rounds++;
 	if (kind != ROUND_ENDS)
 		progress_line(c, tasks, nr, -1);
-	ret = run_tasks(c, tasks, nr, labels[kind]);
+	ret = run_tasks(c, tasks, nr, kind);
 	if (ret == RUN_STOP)
 		return ret;
 	if (kind == ROUND_STEP)
