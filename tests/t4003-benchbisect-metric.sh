@@ -87,13 +87,15 @@ test_expect_success '--metric: one run at each end, a run a commit while it lean
 # The good end's first run is an outlier (1.30 for 1.00): the commits
 # at 1.00 sit between it and the bad end's 0.80. The first one tested
 # stays unclear, so the ends get three runs each before it is given up;
-# the good end's level is then 1.00 and the search goes on to the culprit.
+# the good end's level is then 1.00, the commit is judged good again, and
+# the search goes on to the culprit.
 test_expect_success '--metric: an outlier at an end is outvoted before the commits judged against it are given up' '
 	cd outlier &&
 	rm -f "$TRASH"/counts/* &&
 	git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
 	grep "^good end: $(short 0) good (1.3, median 1.3): " ../err &&
 	grep "^good end: $(short 0) good (1.3 1 1.02, median 1.02): " ../err &&
+	grep "^again: $(short 4) good (1 1.02 0.98 1 1.02, median 1): " ../err &&
 	grep "^confirm: $(short 6) bad (0.8 0.79, median 0.795): " ../err &&
 	grep "^first bad commit: $(at 6) Tune the tile search, part 6 (#4106)$" ../out
 '

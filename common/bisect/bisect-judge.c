@@ -248,6 +248,30 @@ static enum run_outcome settle_ends(struct bisect_judge *j)
 	}
 }
 
+/*
+ * After a round: when a commit is still unclear, settle the ends, and
+ * report the commits the settled ends decide (tasks are the round's; the
+ * decided ones are moved to the front).
+ */
+static enum run_outcome settle_for(struct bisect_judge *j, struct task *tasks, size_t nr)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < nr; i++)
+		if (bisect_judge_verdict(j, tasks[i].pos) == STEP_UNCLEAR)
+			tasks[n++] = tasks[i];
+	if (!n)
+		return RUN_COUNTED;
+	if (settle_ends(j) == RUN_STOP)
+		return RUN_STOP;
+	nr = n;
+	n = 0;
+	for (size_t i = 0; i < nr; i++)
+		if (bisect_judge_verdict(j, tasks[i].pos) != STEP_UNCLEAR)
+			tasks[n++] = tasks[i];
+	return n ? j->run_round(j->data, tasks, n, ROUND_AGAIN) : RUN_COUNTED;
+}
+
 /* Test the positions at once, then mark them, lowest first. */
 static enum run_outcome search_round(struct bisect_judge *j, const size_t *pos, size_t nr)
 {
@@ -262,11 +286,8 @@ static enum run_outcome search_round(struct bisect_judge *j, const size_t *pos, 
 		tasks[i].adaptive = 1;
 	}
 	ret = j->run_round(j->data, tasks, nr, ROUND_STEP);
-	for (size_t i = 0; j->metric && ret != RUN_STOP && i < nr; i++)
-		if (bisect_judge_verdict(j, pos[i]) == STEP_UNCLEAR) {
-			ret = settle_ends(j);
-			break;
-		}
+	if (j->metric && ret != RUN_STOP)
+		ret = settle_for(j, tasks, nr);
 	for (size_t i = 0; ret != RUN_STOP && i < nr; i++)
 		bisect_mark(&j->b, pos[i], bisect_judge_mark_of(bisect_judge_verdict(j, pos[i])));
 	free(tasks);

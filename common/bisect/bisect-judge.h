@@ -50,7 +50,8 @@ enum round_kind {
 	ROUND_ENDS,		/* --metric: one run at each end, before the search */
 	ROUND_STEP,		/* the search: each commit a step */
 	ROUND_CONFIRM,		/* --metric: a confirmation, each commit a "confirm" step */
-	ROUND_ENDS_MORE		/* --metric: more runs at the ends, "good end"/"bad end" steps */
+	ROUND_ENDS_MORE,	/* --metric: more runs at the ends, "good end"/"bad end" steps */
+	ROUND_AGAIN		/* --metric: no runs; commits judged again once the ends settled */
 };
 
 struct bisect_judge {

@@ -294,6 +294,9 @@ static void report_task(struct bisect_ctx *c, enum round_kind kind, size_t pos)
 	case ROUND_ENDS_MORE:
 		report(c, xstrdup(pos ? "bad end" : "good end"), pos, pos ? STEP_BAD : STEP_GOOD);
 		break;
+	case ROUND_AGAIN:
+		report(c, xstrdup("again"), pos, bisect_judge_verdict(&c->j, pos));
+		break;
 	case ROUND_ENDS:
 		break;
 	}
@@ -395,6 +398,11 @@ static enum run_outcome run_round(void *data, struct task *tasks, size_t nr, enu
 	double start = seconds();
 	enum run_outcome ret;
 
+	if (kind == ROUND_AGAIN) {
+		for (size_t i = 0; i < nr; i++)
+			report_task(c, kind, tasks[i].pos);
+		return RUN_COUNTED;
+	}
 	c->res->rounds++;
 	if (kind != ROUND_ENDS)
 		progress_line(c, tasks, nr, -1);
