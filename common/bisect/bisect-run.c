@@ -278,9 +278,10 @@ static void report(struct bisect_ctx *c, char *label, size_t pos, enum step_verd
 
 /*
  * A finished task's step, as its round's kind says: "step N", "confirm",
- * or for more runs at an end which end it is, with the verdict the end
- * stands for (an end is judged on its own only when a culprit is
- * confirmed). The ends' first runs are reported by check_ends().
+ * "again" for a commit the settled ends decide, or for more runs at an
+ * end which end it is, with the verdict the end stands for (an end is
+ * judged on its own only when a culprit is confirmed). The ends' first
+ * runs are reported by check_ends().
  */
 static void report_task(struct bisect_ctx *c, enum round_kind kind, size_t pos)
 {
