@@ -43,6 +43,8 @@ test_expect_success 'usage errors exit 129 and say what is wrong' '
 	usage_error "--repeat and --step-timeout must not be negative" run --repeat -3 --good main~3 --bad main -- true &&
 	usage_error "--repeat and --step-timeout must not be negative" run --step-timeout -1 --good main~3 --bad main -- true &&
 	usage_error "--jobs must be between 1 and 64" run --jobs 65 --good main~3 --bad main -- true &&
+	usage_error "--min-change needs --metric" run --min-change 2 --good main~3 --bad main -- true &&
+	usage_error "option \`min-change'\'' must be at least 0, not -1" run --metric --min-change=-1 --good main~3 --bad main -- true &&
 	usage_error "unknown option \`max-runs'\''" run --max-runs 2 --good main~3 --bad main -- true
 '
 
