@@ -46,6 +46,8 @@ void bisect_result_release(struct bisect_result *res)
 	free(res->steps);
 	free(res->candidates);
 	free(res->good_subject);
+	free(res->notes_ref);
+	free(res->key);
 	window_release(&res->w);
 	strbuf_release(&res->error);
 	memset(res, 0, sizeof(*res));
@@ -164,7 +166,10 @@ void bisect_result_print(FILE *fp, const struct bisect_result *res)
 	case BISECT_TEST:
 		break;
 	}
-	fprintf(fp, "%zu runs over %zu commits\n", res->runs, res->tested);
+	fprintf(fp, "%zu runs over %zu commits", res->runs, res->tested);
+	if (res->recorded_runs)
+		fprintf(fp, ", %zu of them recorded in %s", res->recorded_runs, res->notes_ref);
+	fputc('\n', fp);
 }
 
 static cJSON *commit_json(const struct bisect_result *res, size_t pos)
@@ -276,6 +281,8 @@ cJSON *bisect_result_json(const struct bisect_result *res)
 	cJSON_AddNumberToObject(root, "runs", (double)res->runs);
 	cJSON_AddNumberToObject(root, "tested", (double)res->tested);
 	cJSON_AddNumberToObject(root, "rounds", (double)res->rounds);
+	cJSON_AddNumberToObject(root, "recorded_runs", (double)res->recorded_runs);
+	cJSON_AddItemToObject(root, "key", res->key ? cJSON_CreateString(res->key) : cJSON_CreateNull());
 	steps = cJSON_AddArrayToObject(root, "steps");
 	for (size_t i = 0; i < res->nr_steps; i++)
 		cJSON_AddItemToArray(steps, step_json(res, &res->steps[i]));

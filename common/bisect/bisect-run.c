@@ -28,6 +28,7 @@
 #include "bisect/bisect-judge.h"
 #include "bisect/bisect-exec.h"
 #include "bisect/scratch-tree.h"
+#include "bisect/run-memory.h"
 
 /* The largest magnitude a --metric value may have. */
 #define METRIC_MAX 1e300
@@ -36,6 +37,7 @@
 struct slot {
 	struct scratch_tree tree;
 	struct task *task;		/* NULL when idle */
+	double started;			/* when its run started (monotonic seconds) */
 	char *env[4];			/* BENCHBISECT_COMMIT, _TREE, _JOB (owned), NULL */
 };
 
@@ -50,6 +52,8 @@ struct bisect_ctx {
 	struct exec_job *execs;		/* execs[i] runs in slots[i] */
 	int step;
 	int progress;			/* stderr is a terminal */
+	git_repository *repo;
+	struct run_memory mem;		/* the recorded runs, and the fresh ones to record */
 };
 
 __attribute__((format(printf, 2, 3)))
@@ -66,6 +70,14 @@ static enum run_outcome stop(struct bisect_ctx *c, const char *fmt, ...)
 		free(msg);
 	}
 	return RUN_STOP;
+}
+
+static double seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 static const char *sha(const struct bisect_ctx *c, size_t pos)
@@ -100,6 +112,25 @@ static enum run_outcome parse_number(struct bisect_ctx *c, size_t pos, struct st
 	return RUN_COUNTED;
 }
 
+/*
+ * Count a run at pos that exited with code (a fresh one or a recorded
+ * one): a verdict, a value (--metric, exit 0: *value), or untestable.
+ */
+static enum run_outcome count_run(struct bisect_ctx *c, size_t pos, int code, const double *value)
+{
+	struct pos_runs *r = &c->j.at[pos];
+
+	if (code == 125 || (c->o->metric && code)) {
+		r->skip_code = code;
+		return RUN_UNTESTABLE;
+	}
+	if (!c->o->metric)
+		*(code ? &r->nr_bad : &r->nr_good) += 1;
+	else
+		samples_add(&c->j.values[pos], *value);
+	return RUN_COUNTED;
+}
+
 /* Record the run that just ended in slot i. */
 static enum run_outcome record_run(struct bisect_ctx *c, size_t i)
 {
@@ -126,22 +157,37 @@ static enum run_outcome record_run(struct bisect_ctx *c, size_t i)
 	} else if (j->code > 127) {
 		return stop(c, "'%s' exited with %d at %.*s: stopping the bisection", c->o->argv[0],
 			    j->code, c->res->abbrev, sha(c, pos));
-	} else if (j->code == 125 || (c->o->metric && j->code)) {
-		ret = RUN_UNTESTABLE;
-	} else if (!c->o->metric) {
-		*(j->code ? &r->nr_bad : &r->nr_good) += 1;
-	} else if ((ret = parse_number(c, pos, &j->out, &v)) == RUN_COUNTED) {
-		samples_add(&c->j.values[pos], v);
+	} else if (!c->o->metric || j->code || (ret = parse_number(c, pos, &j->out, &v)) == RUN_COUNTED) {
+		return count_run(c, pos, j->code, &v);
 	}
 	if (ret == RUN_UNTESTABLE)
 		r->skip_code = j->code;
 	return ret;
 }
 
+/*
+ * Keep the run that just ended in slot i for the notes: what it measured
+ * (not a timeout, a launcher's failure or a value that is no number:
+ * those say nothing about the commit).
+ */
+static void remember_run(struct bisect_ctx *c, size_t i, enum run_outcome ret)
+{
+	struct exec_job *j = &c->execs[i];
+	size_t pos = c->slots[i].task->pos;
+	const struct samples *v = &c->j.values[pos];
+
+	if ((ret != RUN_COUNTED && ret != RUN_UNTESTABLE) || j->timed_out || j->code > 127 ||
+	    (c->o->launcher && j->code >= 126) || (c->o->metric && !j->code && ret != RUN_COUNTED))
+		return;
+	run_memory_add(&c->mem, bisect_result_oid(c->res, pos), j->code,
+		       c->o->metric && !j->code ? &v->v[v->nr - 1] : NULL, seconds() - c->slots[i].started);
+}
+
 static enum run_outcome start_run(struct bisect_ctx *c, size_t i)
 {
 	struct slot *s = &c->slots[i];
 
+	s->started = seconds();
 	if (exec_start(&c->execs[i], (const char **)c->argv.v, s->tree.path, (const char **)s->env, c->o->metric,
 		       c->o->step_timeout, &c->res->error))
 		return RUN_STOP;
@@ -335,7 +381,9 @@ static enum run_outcome run_tasks(struct bisect_ctx *c, struct task *tasks, size
 		t = c->slots[i].task;
 		k = (size_t)(t - tasks);
 		rd.in_flight[k]--;
-		if ((ret = record_run(c, (size_t)i)) == RUN_STOP)
+		ret = record_run(c, (size_t)i);
+		remember_run(c, (size_t)i, ret);
+		if (ret == RUN_STOP)
 			break;
 		/* While other runs of it are under way, only what it surely needs. */
 		if (ret == RUN_RETRY || (ret == RUN_COUNTED && (rd.in_flight[k] ? certain_more(c, &rd, k) :
@@ -354,14 +402,6 @@ static enum run_outcome run_tasks(struct bisect_ctx *c, struct task *tasks, size
 	}
 	free(rd.in_flight);
 	return ret == RUN_STOP ? RUN_STOP : RUN_COUNTED;
-}
-
-static double seconds(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 /* On a terminal, a line when a round starts and one when it ends. */
@@ -386,6 +426,38 @@ static void progress_line(struct bisect_ctx *c, const struct task *tasks, size_t
 	strbuf_release(&sb);
 }
 
+/*
+ * Before running anything at a task's commit, its recorded runs, as many
+ * as it asks for. A task they satisfy is reported and leaves the round.
+ */
+static enum run_outcome use_recorded(struct bisect_ctx *c, struct task *tasks, size_t *nr)
+{
+	size_t left = 0;
+
+	for (size_t k = 0; k < *nr; k++) {
+		struct task *t = &tasks[k];
+		const struct run_record *r;
+		int used = 0;
+
+		while (bisect_judge_wants_more(&c->j, t) && (r = run_memory_take(&c->mem, t->pos))) {
+			bisect_judge_add_exit(&c->j, t->pos, r->exit);
+			count_run(c, t->pos, r->exit, &r->value);
+			c->res->runs++;
+			c->res->recorded_runs++;
+			used = 1;
+		}
+		if (!used || bisect_judge_wants_more(&c->j, t)) {
+			tasks[left++] = *t;
+			continue;
+		}
+		report(c, t->pos);
+		if (check_end(c, t->pos) == RUN_STOP)
+			return RUN_STOP;
+	}
+	*nr = left;
+	return RUN_COUNTED;
+}
+
 /* The judge's rounds; a progress line for each on a terminal. */
 static enum run_outcome run_round(void *data, struct task *tasks, size_t nr)
 {
@@ -395,7 +467,10 @@ static enum run_outcome run_round(void *data, struct task *tasks, size_t nr)
 
 	c->res->rounds++;
 	progress_line(c, tasks, nr, -1);
-	ret = run_tasks(c, tasks, nr);
+	ret = use_recorded(c, tasks, &nr);
+	if (ret != RUN_STOP && nr)
+		ret = run_tasks(c, tasks, nr);
+	run_memory_flush(&c->mem, c->repo);
 	if (ret != RUN_STOP)
 		progress_line(c, tasks, nr, start);
 	return ret;
@@ -578,8 +653,32 @@ static void set_min_change(struct bisect_ctx *c)
 	}
 }
 
+/* The key, and the recorded runs of the window's commits (--fresh: none). */
+static int setup_memory(struct bisect_ctx *c, struct config *cfg)
+{
+	struct run_memory_options mo = { c->o->machine, NULL, c->o->metric, c->o->fresh, c->o->argv };
+	const git_oid **commits = xcalloc(c->res->nr + 1, sizeof(*commits));
+	int ret;
+
+	for (size_t p = 0; p <= c->res->nr; p++)
+		commits[p] = bisect_result_oid(c->res, p);
+	ret = run_memory_init(&c->mem, c->repo, cfg, &mo, commits, c->res->nr);
+	free(commits);
+	if (ret)
+		return -1;
+	if (c->mem.off)
+		return 0;
+	c->res->notes_ref = xstrdup(c->mem.ref);
+	c->res->key = xstrdup(c->mem.key);
+	if (c->mem.recorded && !usage_quiet())
+		fprintf(stderr, "%zu recorded runs of key %s (machine %s) in %s\n", c->mem.recorded, c->mem.key,
+			c->mem.machine, c->mem.ref);
+	return 0;
+}
+
 static void release_ctx(struct bisect_ctx *c)
 {
+	run_memory_release(&c->mem);
 	bisect_judge_release(&c->j);
 	strvec_clear(&c->argv);
 	free(c->slice);
@@ -597,6 +696,7 @@ int bisect_run(git_repository *repo, struct config *cfg, const struct window_opt
 	res->metric = o->metric;
 	c.jobs = o->jobs > 0 ? (size_t)o->jobs : 1;
 	c.progress = progress_wanted();
+	c.repo = repo;
 	build_argv(&c);
 	if (load_window(&c, repo, cfg, wo)) {
 		release_ctx(&c);
@@ -615,9 +715,14 @@ int bisect_run(git_repository *repo, struct config *cfg, const struct window_opt
 	c.j.min_change = res->m.min_change;
 	c.j.max_runs = bisect_judge_run_cap(res->nr, c.j.repeat, c.jobs);
 	announce(&c);
+	if (setup_memory(&c, cfg)) {
+		release_ctx(&c);
+		return -1;
+	}
 	exec_signals_catch();
 	ret = setup_slots(&c, repo) ? -1 : search(&c);
 	release_slots(&c);
+	run_memory_flush(&c.mem, repo);	/* what a stopped round measured */
 	exec_signals_restore();
 	for (size_t p = 0; p <= res->nr; p++)
 		res->tested += c.j.at[p].nr_exits > 0;

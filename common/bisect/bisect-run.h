@@ -38,6 +38,9 @@ struct bisect_options {
 	int step_timeout;	/* seconds one run may take; 0: no limit */
 	int slice_first;
 	const char **argv;	/* the command, NULL-terminated */
+	/* The recorded runs (run-memory.h): */
+	const char *machine;	/* --machine, or NULL */
+	int fresh;		/* --fresh: use none */
 };
 
 void bisect_options_init(struct bisect_options *o);
@@ -73,6 +76,9 @@ struct bisect_result {
 	size_t *candidates;	/* BISECT_ONLY_SKIPPED: positions (owned) */
 	size_t nr_candidates;
 	size_t runs, tested, rounds;
+	size_t recorded_runs;	/* of the runs, those taken from the notes */
+	char *notes_ref;	/* where they are kept (owned) */
+	char *key;		/* the measurement key (owned) */
 	struct bisect_step *steps;	/* in the order they were tested (owned) */
 	size_t nr_steps, alloc_steps;
 	struct bisect_metric m;	/* --metric */

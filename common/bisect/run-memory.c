@@ -1,0 +1,159 @@
+/*
+ * The recorded runs a bisection uses, and the fresh runs it records
+ * (run-memory.h). The note format is run-notes.c's.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+#include <time.h>
+#include "util/usage.h"
+#include "bisect/run-memory.h"
+
+/* The runs of m's key in the note on commit (position pos). */
+static void load_position(struct run_memory *m, git_repository *repo, size_t pos, const git_oid *commit,
+			  int metric, int *read_failed)
+{
+	struct strbuf err = STRBUF_INIT;
+	struct run_record *recs;
+	char *text, *first_bad, hex[9];
+	size_t nr, bad, kept = 0;
+
+	if (*read_failed)
+		return;
+	if (run_notes_read(repo, m->ref, commit, &text, &err)) {
+		warning("cannot use the recorded runs: %s", err.buf);
+		*read_failed = 1;
+		strbuf_release(&err);
+		return;
+	}
+	nr = run_notes_parse(text, &recs, &bad, &first_bad);
+	git_oid_tostr(hex, sizeof(hex), commit);
+	if (bad)
+		warning("skipping %zu line%s of the note on %s in %s that do%s not parse: '%s'", bad,
+			bad > 1 ? "s" : "", hex, m->ref, bad > 1 ? "" : "es", first_bad);
+	for (size_t i = 0; i < nr; i++) {
+		/* A value where the mode has none, or none where it needs one: not ours to use. */
+		if (strcmp(recs[i].key, m->key) || (metric && !recs[i].exit) != recs[i].has_value)
+			continue;
+		recs[kept++] = recs[i];
+	}
+	m->at[pos] = recs;
+	m->nr_at[pos] = kept;
+	m->recorded += kept;
+	free(text);
+	free(first_bad);
+}
+
+int run_memory_init(struct run_memory *m, git_repository *repo, struct config *cfg,
+		    const struct run_memory_options *o, const git_oid *const *commits, size_t nr)
+{
+	struct run_key_input in = { o->argv, o->metric, o->metric_pattern, NULL, NULL };
+	const char *key_env;
+	int read_failed = 0;
+
+	memset(m, 0, sizeof(*m));
+	run_notes_batch_init(&m->pending);
+	m->nr = nr;
+	m->at = xcalloc(nr + 1, sizeof(*m->at));
+	m->nr_at = xcalloc(nr + 1, sizeof(size_t));
+	m->next_at = xcalloc(nr + 1, sizeof(size_t));
+	m->off = 0;
+	switch (config_get_bool(cfg, "benchbisect.notes", &m->off)) {
+	case CONFIG_INVALID:
+		return -1;
+	case CONFIG_FOUND:
+		m->off = !m->off;
+		break;
+	case CONFIG_UNSET:
+		break;
+	}
+	if (m->off)
+		return 0;
+	if (!(m->machine = run_machine_name(cfg, o->machine)) || !(m->ref = run_notes_ref(cfg)))
+		return -1;
+	in.machine = m->machine;
+	key_env = config_get_string(cfg, "benchbisect.keyEnv");
+	in.key_env = key_env;
+	run_key_compute(m->key, &in);
+	for (size_t p = 0; !o->fresh && p <= nr; p++)
+		load_position(m, repo, p, commits[p], o->metric, &read_failed);
+	return 0;
+}
+
+void run_memory_release(struct run_memory *m)
+{
+	for (size_t p = 0; m->at && p <= m->nr; p++)
+		free(m->at[p]);
+	free(m->at);
+	free(m->nr_at);
+	free(m->next_at);
+	free(m->ref);
+	free(m->machine);
+	run_notes_batch_release(&m->pending);
+	memset(m, 0, sizeof(*m));
+}
+
+const struct run_record *run_memory_take(struct run_memory *m, size_t pos)
+{
+	if (m->next_at[pos] >= m->nr_at[pos])
+		return NULL;
+	m->used++;
+	return &m->at[pos][m->next_at[pos]++];
+}
+
+/* Now, UTC to the microsecond, and later than the last run's date (they sort as they ran). */
+static void date_now(struct run_memory *m, char *out)
+{
+	struct timeval tv;
+	struct tm tm;
+
+	gettimeofday(&tv, NULL);
+	for (;;) {
+		time_t s = tv.tv_sec;
+		char secs[20];
+
+		gmtime_r(&s, &tm);
+		strftime(secs, sizeof(secs), "%Y-%m-%dT%H:%M:%S", &tm);
+		snprintf(out, 32, "%s.%06uZ", secs, (unsigned)tv.tv_usec % 1000000);
+		if (strcmp(out, m->last_date) > 0)
+			break;
+		if (++tv.tv_usec == 1000000) {
+			tv.tv_usec = 0;
+			tv.tv_sec++;
+		}
+	}
+	memcpy(m->last_date, out, 32);
+}
+
+void run_memory_add(struct run_memory *m, const git_oid *commit, int exit, const double *value, double duration)
+{
+	struct run_record r;
+
+	if (m->off)
+		return;
+	memset(&r, 0, sizeof(r));
+	memcpy(r.key, m->key, sizeof(r.key));
+	snprintf(r.machine, sizeof(r.machine), "%s", m->machine);
+	date_now(m, r.date);
+	r.duration = duration;
+	r.exit = exit;
+	r.has_value = value != NULL;
+	r.value = value ? *value : 0;
+	run_notes_batch_add(&m->pending, commit, &r);
+}
+
+void run_memory_flush(struct run_memory *m, git_repository *repo)
+{
+	struct strbuf err = STRBUF_INIT;
+
+	if (m->write_failed || !m->pending.nr) {
+		run_notes_batch_release(&m->pending);
+		return;
+	}
+	if (run_notes_write(repo, m->ref, &m->pending, &err)) {
+		warning("cannot record the runs in %s: %s", m->ref, err.buf);
+		m->write_failed = 1;
+	}
+	strbuf_release(&err);
+}

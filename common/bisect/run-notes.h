@@ -1,0 +1,107 @@
+#ifndef BISECT_RUN_NOTES_H
+#define BISECT_RUN_NOTES_H
+
+#include <stddef.h>
+#include <git2.h>
+#include "util/config.h"
+#include "util/strbuf.h"
+
+/*
+ * The runs of `git benchbisect run`, kept in git notes (docs/run-notes.md):
+ * one line per run in the note of the tested commit under a notes ref
+ * (benchbisect.notesRef, default refs/notes/benchbisect), so that two
+ * clones' notes merge line by line (git notes merge -s cat_sort_uniq):
+ *
+ *   benchbisect-run v1 key=<16 hex> machine=<name> date=<UTC, microseconds> duration=<s> exit=<code>[ value=<number>]
+ *
+ * The key (run_key_compute) names what was measured where: runs of one key
+ * are interchangeable, runs of another are never mixed in.
+ */
+#define RUN_NOTES_REF "refs/notes/benchbisect"
+#define RUN_KEY_HEX 16
+#define RUN_MACHINE_MAX 64
+
+/* One recorded run. */
+struct run_record {
+	char key[RUN_KEY_HEX + 1];
+	char machine[RUN_MACHINE_MAX + 1];
+	char date[32];		/* 2026-12-02T04:30:12.123456Z: sorts as it happened */
+	double duration;	/* seconds */
+	int exit;		/* 0..255 */
+	int has_value;
+	double value;		/* --metric, exit 0 */
+};
+
+/* Parse one line of a note; -1 when it is not a run line of a known version. */
+int run_record_parse(struct run_record *r, const char *line);
+/* Append r's line (with its newline) to sb. */
+void run_record_format(struct strbuf *sb, const struct run_record *r);
+
+/* What the key hashes; the caller fills it. */
+struct run_key_input {
+	const char **argv;	/* the command and its arguments, NULL-terminated */
+	int metric;		/* --metric */
+	const char *metric_pattern;	/* or NULL */
+	const char *machine;
+	const char *key_env;	/* benchbisect.keyEnv: names, by spaces or commas, or NULL */
+};
+
+/*
+ * The key: the first RUN_KEY_HEX hex digits of the SHA-1 (as a git blob)
+ * of every field of in, each length-prefixed, the environment variables
+ * by name and value (unset differs from empty). out holds RUN_KEY_HEX + 1.
+ */
+void run_key_compute(char *out, const struct run_key_input *in);
+
+/*
+ * The machine name: --machine (opt, may be NULL), else benchbisect.machine,
+ * else the host name. Returns a malloc'd name, or NULL with an error
+ * printed when it is not 1..RUN_MACHINE_MAX printable characters without
+ * a space.
+ */
+char *run_machine_name(struct config *cfg, const char *opt);
+
+/*
+ * The notes ref: benchbisect.notesRef expanded as git expands a notes ref
+ * ("x" is refs/notes/x, "notes/x" refs/notes/x), else RUN_NOTES_REF.
+ * Returns a malloc'd name, or NULL with an error printed when the name is
+ * not a valid ref name.
+ */
+char *run_notes_ref(struct config *cfg);
+
+/*
+ * Read the note on commit in ref; *text gets its message (malloc'd, NULL
+ * when there is none). Returns -1 with the reason in err when the ref or
+ * the note cannot be read.
+ */
+int run_notes_read(git_repository *repo, const char *ref, const git_oid *commit, char **text,
+		   struct strbuf *err);
+
+/*
+ * The lines of text that are runs (each *out a record, malloc'd array,
+ * sorted by date); *bad gets how many lines did not parse and *first_bad
+ * the first of them (malloc'd, or NULL).
+ */
+size_t run_notes_parse(const char *text, struct run_record **out, size_t *bad, char **first_bad);
+
+/* Lines waiting to be appended to commits' notes. */
+struct run_notes_batch {
+	git_oid *commits;
+	struct strbuf *lines;	/* by commit: the lines to append */
+	size_t nr, alloc;
+};
+
+void run_notes_batch_init(struct run_notes_batch *b);
+void run_notes_batch_release(struct run_notes_batch *b);
+void run_notes_batch_add(struct run_notes_batch *b, const git_oid *commit, const struct run_record *r);
+
+/*
+ * Append the batch to the notes in ref as one notes commit, never touching
+ * a work tree; the ref is moved only from the commit the notes were read
+ * at (another writer in between: read again and retry). The batch is
+ * emptied in every case. Returns -1 with the reason in err when it could
+ * not be written.
+ */
+int run_notes_write(git_repository *repo, const char *ref, struct run_notes_batch *b, struct strbuf *err);
+
+#endif
