@@ -4,13 +4,15 @@
  *   git benchbisect [<options>] <platform> <date>
  *   git benchbisect --scan [--since <date>] [--until <date>] [<options>] [<platform>...]
  *   git benchbisect run [<options>] [<platform> <date> | --good <rev> --bad <rev>] -- <cmd> [<args>...]
+ *   git benchbisect log [<options>] [<range>]
  *
  * Each form has its own option table, as git's subcommands do.
  * Exit status: classify 0 whatever the cause; --scan 1 when a move is a
  * real regression, else 0; run 0 when a first bad
- * commit was found, 1 when none was; 128 fatal error (every library error
+ * commit was found, 1 when none was; log 0; 128 fatal error (every library error
  * is one: "fatal: ..."); 129 usage error.
  */
+#include <errno.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -32,11 +34,18 @@
 #include "classify/classify-scan.h"
 #include "history/window-report.h"
 #include "bisect/bisect-run.h"
+#include "bisect/run-log.h"
 
 static const char *const classify_usage[] = {
 	"git benchbisect [<options>] <platform> <date>",
 	"git benchbisect run [<options>] [<platform> <date> | --good <rev> --bad <rev>] -- <cmd> [<args>...]",
 	"git benchbisect --scan [--since <date>] [--until <date>] [<options>] [<platform>...]",
+	"git benchbisect log [<options>] [<range>]",
+	NULL
+};
+
+static const char *const log_usage[] = {
+	"git benchbisect log [<options>] [<range>]",
 	NULL
 };
 
@@ -296,6 +305,10 @@ static int cmd_run(int argc, const char **argv)
 			   "run the command under <cmd> (shell words), e.g. 'srun -G1 --'"),
 		OPT_INTEGER(0, "step-timeout", &bo.step_timeout,
 			    "a run taking over <n> seconds is stopped and retried once, then skipped"),
+		OPT_GROUP("Recorded runs"),
+		OPT_STRING(0, "machine", &bo.machine, "name",
+			   "the machine the runs are recorded for (benchbisect.machine, else the host name)"),
+		OPT_BOOL(0, "fresh", &bo.fresh, "use no recorded run: run everything again (still record)"),
 		OPT_GROUP("Output"),
 		OPT_BOOL(0, "json", &json, "print one JSON object (see the man page)"),
 		OPT__QUIET(&quiet),
@@ -345,6 +358,73 @@ static int cmd_run(int argc, const char **argv)
 	return ret;
 }
 
+/* The chart of --svg, into path. */
+static int write_log_svg(const char *path, const struct run_log *log, const char *key)
+{
+	FILE *fp = fopen(path, "w");
+	int failed;
+
+	if (!fp)
+		return error("cannot write '%s': %s", path, strerror(errno));
+	if (run_log_svg(fp, log, key)) {
+		fclose(fp);
+		return -1;
+	}
+	failed = ferror(fp);
+	if (fclose(fp) || failed)
+		return error("cannot write '%s': %s", path, strerror(errno));
+	return 0;
+}
+
+/* `log`: the recorded runs along a range's first-parent history. */
+static int cmd_log(int argc, const char **argv)
+{
+	struct window_options wo;
+	struct run_log_options lo = { NULL, NULL };
+	struct run_log log;
+	git_repository *repo;
+	struct config cfg;
+	const char *svg = NULL;
+	char *ref;
+	int json = 0, keys = 0, abbrev, ret = 0;
+	struct option options[] = {
+		OPT_STRING(0, "key", &lo.key, "key", "only the runs of <key> (or a prefix of it)"),
+		OPT_BOOL(0, "keys", &keys, "list the recorded keys: key, machine, runs"),
+		OPT_GROUP("Output"),
+		OPT_BOOL(0, "json", &json, "print one JSON object (see the man page)"),
+		OPT_STRING(0, "svg", &svg, "file", "also write a chart of one key's runs to <file>"),
+		OPT_END(),
+	};
+
+	argc = parse_options(argc, argv, options, log_usage, 0);
+	if (argc > 1)
+		usage_error(log_usage, options, "too many arguments");
+	if (keys && (argc || lo.key || json || svg))
+		usage_error(log_usage, options, "--keys takes no range, --key, --json or --svg");
+	lo.range = argc ? argv[0] : NULL;
+	window_options_init(&wo);
+	usage_hold_errors();
+	repo = open_repo(&wo, &cfg);
+	if (!(ref = run_notes_ref(&cfg)) || (abbrev = revision_abbrev_len(&cfg, 8)) < 0)
+		exit(EXIT_FATAL);
+	if (keys) {
+		ret = run_log_list_keys(stdout, repo, ref) ? EXIT_FATAL : 0;
+	} else {
+		if (run_log_collect(&log, repo, ref, abbrev, &lo) || (svg && write_log_svg(svg, &log, lo.key)))
+			exit(EXIT_FATAL);
+		if (json)
+			ret = json_print_and_free(run_log_json(&log)) ? EXIT_FATAL : 0;
+		else
+			run_log_print(stdout, &log);
+		run_log_release(&log);
+	}
+	free(ref);
+	config_release(&cfg);
+	git_repository_free(repo);
+	window_options_release(&wo);
+	return ret;
+}
+
 int main(int argc, const char **argv)
 {
 	int ret;
@@ -352,6 +432,8 @@ int main(int argc, const char **argv)
 	atexit(close_stdout);
 	if (argc > 1 && !strcmp(argv[1], "run"))
 		ret = cmd_run(argc - 1, argv + 1);
+	else if (argc > 1 && !strcmp(argv[1], "log"))
+		ret = cmd_log(argc - 1, argv + 1);
 	else
 		ret = cmd_classify(argc, argv);
 	git_libgit2_shutdown();

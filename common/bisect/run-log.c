@@ -1,0 +1,351 @@
+/*
+ * `git benchbisect log`: the recorded runs along the first-parent history
+ * of a range (run-log.h); the chart is in run-log-svg.c.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util/usage.h"
+#include "util/repo.h"
+#include "util/quote.h"
+#include "util/stats.h"
+#include "util/revision.h"
+#include "bisect/run-log.h"
+
+/* The oids of the annotated commits, sorted, for the walk to look up. */
+struct annotated {
+	git_oid *oids;
+	size_t nr, alloc;
+};
+
+static int add_annotated(const git_oid *blob, const git_oid *commit, void *data)
+{
+	struct annotated *a = data;
+
+	(void)blob;
+	ALLOC_GROW(a->oids, a->nr + 1, a->alloc);
+	git_oid_cpy(&a->oids[a->nr++], commit);
+	return 0;
+}
+
+static int cmp_oid(const void *a, const void *b)
+{
+	return git_oid_cmp(a, b);
+}
+
+/* Every annotated commit of ref; none when the ref does not exist. */
+static int read_annotated(git_repository *repo, const char *ref, struct annotated *a)
+{
+	int rc = git_note_foreach(repo, ref, add_annotated, a);
+
+	if (rc == GIT_ENOTFOUND)
+		return 0;
+	if (rc)
+		return repo_error("cannot read the notes in '%s'", ref);
+	qsort(a->oids, a->nr, sizeof(*a->oids), cmp_oid);
+	return 0;
+}
+
+static struct run_log_entry *entry_for(struct run_log_commit *c, const struct run_record *r)
+{
+	struct run_log_entry *e;
+
+	for (size_t i = 0; i < c->nr_entries; i++)
+		if (!strcmp(c->entries[i].key, r->key) && !strcmp(c->entries[i].machine, r->machine))
+			return &c->entries[i];
+	ALLOC_GROW(c->entries, c->nr_entries + 1, c->alloc_entries);
+	e = &c->entries[c->nr_entries++];
+	memset(e, 0, sizeof(*e));
+	memcpy(e->key, r->key, sizeof(e->key));
+	memcpy(e->machine, r->machine, sizeof(e->machine));
+	return e;
+}
+
+/* The runs of the note on c, those of a key starting with key (NULL: all). */
+static int read_runs(struct run_log *log, git_repository *repo, struct run_log_commit *c, const char *key)
+{
+	struct strbuf err = STRBUF_INIT;
+	struct run_record *recs;
+	char *text, *first_bad, hex[GIT_OID_HEXSZ + 1];
+	size_t nr, bad;
+
+	if (run_notes_read(repo, log->ref, &c->oid, &text, &err)) {
+		error("%s", err.buf);
+		strbuf_release(&err);
+		return -1;
+	}
+	nr = run_notes_parse(text, &recs, &bad, &first_bad);
+	if (bad)
+		warning("skipping %zu line%s of the note on %s in %s that do%s not parse: '%s'", bad,
+			bad > 1 ? "s" : "", revision_abbrev(repo, &c->oid, log->abbrev, hex), log->ref,
+			bad > 1 ? "" : "es", first_bad);
+	log->bad_lines += bad;
+	for (size_t i = 0; i < nr; i++) {
+		struct run_log_entry *e;
+
+		if (key && strncmp(recs[i].key, key, strlen(key)))
+			continue;
+		e = entry_for(c, &recs[i]);
+		if (recs[i].has_value) {
+			e->values = xrealloc(e->values, (e->nr_values + 1) * sizeof(double));
+			e->values[e->nr_values++] = recs[i].value;
+		} else if (recs[i].exit == 0) {
+			e->good++;
+		} else if (recs[i].exit == 125 || recs[i].exit > 127) {
+			e->skipped++;
+		} else {
+			e->bad++;
+		}
+	}
+	free(recs);
+	free(text);
+	free(first_bad);
+	return 0;
+}
+
+/* The walk: from the range's tip down its first parents, to its base (excluded). */
+static int walk(git_repository *repo, const char *range, int abbrev, git_revwalk **out)
+{
+	char *base = NULL, *head = NULL;
+	git_commit *tip = NULL, *stop = NULL;
+	int split = range ? revision_split_range(repo, range, abbrev, &base, &head) : 0;
+	int ret = -1;
+
+	if (split < 0)
+		return -1;
+	if (repo_resolve_commit(repo, split ? head : range ? range : "HEAD", &tip) ||
+	    (base && repo_resolve_commit(repo, base, &stop)))
+		goto out;
+	if (git_revwalk_new(out, repo) || git_revwalk_simplify_first_parent(*out) ||
+	    git_revwalk_push(*out, git_commit_id(tip)) || (stop && git_revwalk_hide(*out, git_commit_id(stop)))) {
+		repo_error("cannot walk the history of '%s'", range ? range : "HEAD");
+		goto out;
+	}
+	ret = 0;
+out:
+	git_commit_free(tip);
+	git_commit_free(stop);
+	free(base);
+	free(head);
+	return ret;
+}
+
+int run_log_collect(struct run_log *log, git_repository *repo, const char *ref, int abbrev,
+		    const struct run_log_options *o)
+{
+	struct annotated a = { NULL, 0, 0 };
+	git_revwalk *w = NULL;
+	git_oid oid;
+	int ret = -1, rc;
+
+	memset(log, 0, sizeof(*log));
+	log->ref = xstrdup(ref);
+	log->abbrev = abbrev;
+	if (read_annotated(repo, ref, &a) || walk(repo, o->range, abbrev, &w))
+		goto out;
+	while (!(rc = git_revwalk_next(&oid, w))) {
+		struct run_log_commit *c;
+		git_commit *commit;
+
+		if (git_commit_lookup(&commit, repo, &oid)) {
+			repo_error("cannot read commit %s", git_oid_tostr_s(&oid));
+			goto out;
+		}
+		ALLOC_GROW(log->commits, log->nr + 1, log->alloc);
+		c = &log->commits[log->nr++];
+		memset(c, 0, sizeof(*c));
+		git_oid_cpy(&c->oid, &oid);
+		c->subject = xstrdup(git_commit_summary(commit) ? git_commit_summary(commit) : "");
+		git_commit_free(commit);
+		if (bsearch(&oid, a.oids, a.nr, sizeof(*a.oids), cmp_oid) && read_runs(log, repo, c, o->key))
+			goto out;
+	}
+	if (rc != GIT_ITEROVER) {
+		repo_error("cannot walk the history");
+		goto out;
+	}
+	ret = 0;
+out:
+	git_revwalk_free(w);
+	free(a.oids);
+	return ret;
+}
+
+void run_log_release(struct run_log *log)
+{
+	for (size_t i = 0; i < log->nr; i++) {
+		for (size_t k = 0; k < log->commits[i].nr_entries; k++)
+			free(log->commits[i].entries[k].values);
+		free(log->commits[i].entries);
+		free(log->commits[i].subject);
+	}
+	free(log->commits);
+	free(log->ref);
+	memset(log, 0, sizeof(*log));
+}
+
+double run_log_median(const struct run_log_entry *e)
+{
+	double *v = xcalloc(e->nr_values + 1, sizeof(double)), m;
+
+	memcpy(v, e->values, e->nr_values * sizeof(double));
+	m = stats_median(v, e->nr_values);
+	free(v);
+	return m;
+}
+
+double run_log_spread(const struct run_log_entry *e)
+{
+	double *d = xcalloc(e->nr_values + 1, sizeof(double)), m = run_log_median(e), mad;
+
+	for (size_t i = 0; i < e->nr_values; i++)
+		d[i] = fabs(e->values[i] - m);
+	mad = stats_median(d, e->nr_values);
+	free(d);
+	return m ? 100 * 1.4826 * mad / fabs(m) : NAN;
+}
+
+static void describe(struct strbuf *sb, const struct run_log_entry *e)
+{
+	size_t runs = e->nr_values + e->good + e->bad + e->skipped;
+
+	strbuf_addf(sb, "%zu run%s", runs, runs == 1 ? "" : "s");
+	if (e->nr_values)
+		strbuf_addf(sb, ", median %.6g, spread %.2g%%", run_log_median(e), run_log_spread(e));
+	if (e->good || e->bad)
+		strbuf_addf(sb, ", %zu good %zu bad", e->good, e->bad);
+	if (e->skipped)
+		strbuf_addf(sb, ", %zu untestable", e->skipped);
+}
+
+void run_log_print(FILE *fp, const struct run_log *log)
+{
+	for (size_t i = 0; i < log->nr; i++) {
+		const struct run_log_commit *c = &log->commits[i];
+		char hex[GIT_OID_HEXSZ + 1];
+
+		git_oid_tostr(hex, sizeof(hex), &c->oid);
+		for (size_t k = 0; k < c->nr_entries; k++) {
+			struct strbuf sb = STRBUF_INIT;
+
+			describe(&sb, &c->entries[k]);
+			fprintf(fp, "%.*s %s %s %s: %s\n", log->abbrev, hex, c->entries[k].key,
+				c->entries[k].machine, sb.buf, quote_term(c->subject));
+			strbuf_release(&sb);
+		}
+	}
+}
+
+static cJSON *entry_json(const struct run_log_entry *e)
+{
+	cJSON *o = cJSON_CreateObject(), *values;
+
+	cJSON_AddStringToObject(o, "key", e->key);
+	cJSON_AddStringToObject(o, "machine", e->machine);
+	cJSON_AddNumberToObject(o, "runs", (double)(e->nr_values + e->good + e->bad + e->skipped));
+	cJSON_AddItemToObject(o, "median", e->nr_values ? cJSON_CreateNumber(run_log_median(e)) : cJSON_CreateNull());
+	cJSON_AddItemToObject(o, "spread_pct", e->nr_values && isfinite(run_log_spread(e)) ?
+			      cJSON_CreateNumber(run_log_spread(e)) : cJSON_CreateNull());
+	values = cJSON_AddArrayToObject(o, "values");
+	for (size_t i = 0; i < e->nr_values; i++)
+		cJSON_AddItemToArray(values, cJSON_CreateNumber(e->values[i]));
+	cJSON_AddNumberToObject(o, "good", (double)e->good);
+	cJSON_AddNumberToObject(o, "bad", (double)e->bad);
+	cJSON_AddNumberToObject(o, "untestable", (double)e->skipped);
+	return o;
+}
+
+cJSON *run_log_json(const struct run_log *log)
+{
+	cJSON *root = cJSON_CreateObject(), *commits;
+
+	cJSON_AddStringToObject(root, "notes_ref", log->ref);
+	cJSON_AddNumberToObject(root, "skipped_lines", (double)log->bad_lines);
+	commits = cJSON_AddArrayToObject(root, "commits");
+	for (size_t i = 0; i < log->nr; i++) {
+		const struct run_log_commit *c = &log->commits[i];
+		cJSON *o, *list;
+
+		if (!c->nr_entries)
+			continue;
+		o = cJSON_CreateObject();
+		cJSON_AddStringToObject(o, "sha", git_oid_tostr_s(&c->oid));
+		cJSON_AddStringToObject(o, "subject", c->subject);
+		list = cJSON_AddArrayToObject(o, "measurements");
+		for (size_t k = 0; k < c->nr_entries; k++)
+			cJSON_AddItemToArray(list, entry_json(&c->entries[k]));
+		cJSON_AddItemToArray(commits, o);
+	}
+	return root;
+}
+
+/* The keys of one note's runs, counted into keys ("<key> <machine>" -> runs). */
+struct key_count {
+	char *name;
+	size_t runs;
+};
+
+struct key_list {
+	git_repository *repo;
+	const char *ref;
+	struct key_count *keys;
+	size_t nr, alloc;
+};
+
+static int count_keys(const git_oid *blob, const git_oid *commit, void *data)
+{
+	struct key_list *kl = data;
+	struct run_record *recs;
+	char *first_bad;
+	size_t nr, bad;
+	git_blob *b;
+
+	(void)commit;
+	if (git_blob_lookup(&b, kl->repo, blob))
+		return 0;	/* a note we cannot read lists no key */
+	{
+		char *text = xstrndup(git_blob_rawcontent(b), (size_t)git_blob_rawsize(b));
+
+		nr = run_notes_parse(text, &recs, &bad, &first_bad);
+		free(text);
+	}
+	git_blob_free(b);
+	for (size_t i = 0; i < nr; i++) {
+		char *name = xstrfmt("%s %s", recs[i].key, recs[i].machine);
+		size_t k;
+
+		for (k = 0; k < kl->nr && strcmp(kl->keys[k].name, name); k++)
+			;
+		if (k == kl->nr) {
+			ALLOC_GROW(kl->keys, kl->nr + 1, kl->alloc);
+			kl->keys[kl->nr++] = (struct key_count){ name, 0 };
+		} else {
+			free(name);
+		}
+		kl->keys[k].runs++;
+	}
+	free(recs);
+	free(first_bad);
+	return 0;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(((const struct key_count *)a)->name, ((const struct key_count *)b)->name);
+}
+
+int run_log_list_keys(FILE *fp, git_repository *repo, const char *ref)
+{
+	struct key_list kl = { repo, ref, NULL, 0, 0 };
+	int rc = git_note_foreach(repo, ref, count_keys, &kl);
+
+	if (rc && rc != GIT_ENOTFOUND)
+		return repo_error("cannot read the notes in '%s'", ref);
+	qsort(kl.keys, kl.nr, sizeof(*kl.keys), by_name);
+	for (size_t k = 0; k < kl.nr; k++) {
+		fprintf(fp, "%s %zu run%s\n", kl.keys[k].name, kl.keys[k].runs, kl.keys[k].runs == 1 ? "" : "s");
+		free(kl.keys[k].name);
+	}
+	free(kl.keys);
+	return 0;
+}

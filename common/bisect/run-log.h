@@ -1,0 +1,72 @@
+#ifndef BISECT_RUN_LOG_H
+#define BISECT_RUN_LOG_H
+
+#include <stdio.h>
+#include <git2.h>
+#include <cjson/cJSON.h>
+#include "bisect/run-notes.h"
+#include "bisect/posterior.h"
+
+/*
+ * `git benchbisect log`: the runs recorded in the notes (run-notes.h)
+ * along the first-parent history of a range, per commit and key.
+ */
+
+/* One key's runs on one commit. */
+struct run_log_entry {
+	char key[RUN_KEY_HEX + 1];
+	char machine[RUN_MACHINE_MAX + 1];
+	double *values;		/* the runs' values, oldest first (owned) */
+	size_t nr_values;
+	size_t good, bad, skipped;	/* runs without a value: exit 0, 1..127 but 125, others */
+};
+
+struct run_log_commit {
+	git_oid oid;
+	char *subject;		/* (owned) */
+	struct run_log_entry *entries;	/* (owned) */
+	size_t nr_entries, alloc_entries;
+};
+
+struct run_log {
+	char *ref;			/* the notes ref (owned) */
+	struct run_log_commit *commits;	/* newest first: every commit of the range (owned) */
+	size_t nr, alloc;
+	size_t bad_lines;		/* lines that did not parse (warned) */
+	int abbrev;
+};
+
+struct run_log_options {
+	const char *range;		/* "A..B", a revision, or NULL for HEAD */
+	const char *key;		/* a key or a prefix of one, or NULL: every key */
+};
+
+/*
+ * Walk the range's first-parent history and read its notes in ref. A
+ * line that does not parse is skipped with a warning. Returns -1 with an
+ * error printed.
+ */
+int run_log_collect(struct run_log *log, git_repository *repo, const char *ref, int abbrev,
+		    const struct run_log_options *o);
+void run_log_release(struct run_log *log);
+
+/* The median and the spread (1.4826 MAD, percent of the median) of e's values. */
+double run_log_median(const struct run_log_entry *e);
+double run_log_spread(const struct run_log_entry *e);
+
+/* Every commit with runs, newest first: sha, key, machine, runs, median, spread, subject. */
+void run_log_print(FILE *fp, const struct run_log *log);
+/* The --json document (the man page describes it); the caller owns it. */
+cJSON *run_log_json(const struct run_log *log);
+/* Each key in the notes with its machine and run count (for completion too). */
+int run_log_list_keys(FILE *fp, git_repository *repo, const char *ref);
+
+/*
+ * The chart of one key's values along the first-parent history, oldest
+ * left, the culprit the posterior of `run --metric` names from these runs
+ * marked. key NULL: the key with the most values. Returns -1 with an
+ * error printed when there is nothing to draw.
+ */
+int run_log_svg(FILE *fp, const struct run_log *log, const char *key);
+
+#endif
