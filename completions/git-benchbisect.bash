@@ -4,7 +4,8 @@
 # itself (--git-completion-helper); platforms and kernels from the
 # dashboard the line names, through git benchwindow (--offline: never the
 # network). After "--" of `git benchbisect run`, the benchmark command and
-# its files.
+# its files. `git benchbisect log`: its options, the recorded keys after
+# --key (git benchbisect log --keys), a revision range.
 
 # The shared window options are completed by git benchwindow's script.
 if ! declare -F __git_benchtriage_window_arg >/dev/null; then
@@ -14,9 +15,31 @@ if ! declare -F __git_benchtriage_window_arg >/dev/null; then
 	unset __f
 fi
 
+__git_benchbisect_log ()
+{
+	case "$prev" in
+	--key)
+		__gitcomp_nl "$(git benchbisect log --keys 2>/dev/null | cut -d' ' -f1)"
+		return ;;
+	--svg)
+		compopt -o filenames 2>/dev/null
+		COMPREPLY=($(compgen -f -- "$cur"))
+		return ;;
+	esac
+	case "$cur" in
+	-*) __gitcomp "$(git benchbisect log --git-completion-helper 2>/dev/null)" ;;
+	*) __git_complete_revlist ;;
+	esac
+}
+
 _git_benchbisect ()
 {
 	local i first=2 dashdash=0 src platform pos scan
+
+	if [ "${words[2]}" = log ] && [ $cword -gt 2 ]; then
+		__git_benchbisect_log
+		return
+	fi
 
 	[ "${words[2]}" = run ] && [ $cword -gt 2 ] && first=3
 	for ((i = first; i < cword; i++)); do
@@ -60,6 +83,7 @@ _git_benchbisect ()
 	0)
 		if [ $first -eq 2 ] && [ $cword -eq 2 ]; then
 			__gitcomp_nl "run
+log
 $(__git_benchtriage_names --list-platforms)"
 		else
 			__gitcomp_nl "$(__git_benchtriage_names --list-platforms)"

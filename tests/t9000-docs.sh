@@ -10,7 +10,10 @@ programs=$(cd "$SRC_DIR/cmd" && ls *.c | sed 's/\.c$//')
 # (with those of its subcommands' own tables: git-benchbisect run).
 options() {
 	"git-$1" --git-completion-helper >helper-out &&
-	if [ "$1" = benchbisect ]; then echo >>helper-out && "git-$1" run --git-completion-helper >>helper-out; fi &&
+	if [ "$1" = benchbisect ]; then
+		echo >>helper-out && "git-$1" run --git-completion-helper >>helper-out &&
+		echo >>helper-out && "git-$1" log --git-completion-helper >>helper-out
+	fi &&
 	sed 's/ -- .*//' helper-out | tr ' ' '\n' |
 		sed -n 's/^--\([a-z][a-z0-9-]*\)=\{0,1\}$/\1/p' | sort -u
 }

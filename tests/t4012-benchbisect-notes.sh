@@ -1,0 +1,321 @@
+#!/bin/bash
+# git benchbisect run keeps every run in git notes (docs/run-notes.md) and
+# uses them again: an identical bisect runs nothing, an overlapping one
+# only what it lacks, two clones' notes merge, a damaged note is skipped,
+# a notes ref that cannot be written loses no verdict; git benchbisect log
+# reads them back.
+. "$(dirname "$0")/lib/test-lib.sh"
+. "$TEST_DIR/lib/bisect-repo.sh"
+. "$TEST_DIR/lib/bash-complete.sh"
+
+TMPDIR="$TRASH/tmp"
+export TMPDIR
+mkdir -p "$TRASH/bin" "$TMPDIR" "$TRASH/counts"
+
+# The benchmark: the next number of perf.txt, cycling, one counter per
+# commit; each invocation is counted in $TRASH/invocations.
+cat >"$TRASH/bin/measure" <<\EOF2
+#!/bin/sh
+echo x >>"$TRASH/invocations"
+f="$TRASH/counts/$BENCHBISECT_COMMIT"
+n=$(cat "$f" 2>/dev/null || echo 0)
+echo $((n + 1)) >"$f"
+set -- $(cat perf.txt)
+shift $((n % $#))
+echo "$1"
+EOF2
+# The exit-status benchmark: fails where perf.txt is slow.
+cat >"$TRASH/bin/check" <<\EOF2
+#!/bin/sh
+echo x >>"$TRASH/invocations"
+test "$(cat perf.txt)" != "0.80 0.79 0.81"
+EOF2
+chmod +x "$TRASH/bin/measure" "$TRASH/bin/check"
+PATH="$TRASH/bin:$PATH"
+
+git config --global benchbisect.notes true
+git config --global benchbisect.machine box
+
+# invocations: how many times a benchmark ran since the last call.
+invocations() {
+	cat "$TRASH/invocations" 2>/dev/null | wc -l
+	rm -f "$TRASH/invocations"
+}
+
+test_line_count_1() {
+	test $(wc -l <"$1") = 1
+}
+
+short() {
+	at $1 | cut -c1-8
+}
+
+# notes_repo <dir>: an import at 1.00 1.02 0.98 and eight commits; the
+# sixth drops to 0.80 0.79 0.81.
+notes_repo() {
+	git init -q -b main "$1" &&
+	(
+		cd "$1" &&
+		echo "1.00 1.02 0.98" >perf.txt &&
+		git add perf.txt &&
+		helion_commit 2026-10-01T10:00:00Z README.md "Import the benchmark fixture (#4000)" &&
+		for i in 1 2 3 4 5 6 7 8; do
+			{ [ $i != 6 ] || { echo "0.80 0.79 0.81" >perf.txt && git add perf.txt; }; } &&
+			helion_commit "2026-10-0$((1 + (i + 1) / 2))T1$((i % 2 * 4)):00:00Z" "helion/step$i.py" \
+				"Tune the tile search, part $i (#410$i)" || exit 1
+		done
+	)
+}
+
+test_expect_success 'setup' '
+	notes_repo repo
+'
+
+test_expect_success 'a first bisect runs the benchmark and records each run in a note on its commit' '
+	cd repo &&
+	git benchbisect run --metric --good main~8 --bad main -- measure >../first 2>../err &&
+	cat >../expect <<-EOF &&
+	first bad commit: $(at 6) Tune the tile search, part 6 (#4106)
+	the step: 1.00336 -> 0.8, -20.3% (99.98% interval -25.6% to -14.9%); probability 99.9999%
+	10 runs over 5 commits
+	EOF
+	test_cmp ../expect ../first &&
+	test $(invocations) = 10 &&
+	git notes --ref benchbisect list | wc -l >../actual &&
+	echo 5 >../expect &&
+	test_cmp ../expect ../actual &&
+	git notes --ref benchbisect show $(at 5) |
+		sed -e "s/key=[0-9a-f]*/key=K/" -e "s/date=[^ ]*/date=D/" -e "s/duration=[^ ]*/duration=S/" >../actual &&
+	cat >../expect <<-\EOF &&
+	benchbisect-run v1 key=K machine=box date=D duration=S exit=0 value=1
+	benchbisect-run v1 key=K machine=box date=D duration=S exit=0 value=1.02
+	benchbisect-run v1 key=K machine=box date=D duration=S exit=0 value=0.98
+	EOF
+	test_cmp ../expect ../actual &&
+	git status --porcelain >../actual &&
+	test_must_be_empty ../actual
+'
+
+test_expect_success 'a second identical bisect runs nothing new and prints the same answer' '
+	cd repo &&
+	git benchbisect run --metric --good main~8 --bad main -- measure >../second 2>../err &&
+	test $(invocations) = 0 &&
+	sed "s/^10 runs over 5 commits$/&, 10 of them recorded in refs\/notes\/benchbisect/" ../first >../expect &&
+	test_cmp ../expect ../second &&
+	grep "^10 recorded runs of key [0-9a-f]\{16\} (machine box) in refs/notes/benchbisect$" ../err &&
+	git notes --ref benchbisect show $(at 5) | wc -l >../actual &&
+	echo 3 >../expect &&
+	test_cmp ../expect ../actual
+'
+
+test_expect_success 'the JSON says how many runs came from the notes, and the key' '
+	cd repo &&
+	git benchbisect run --metric --json --good main~8 --bad main -- measure >../out 2>/dev/null &&
+	test $(invocations) = 0 &&
+	jq -r ".status, .runs, .recorded_runs, (.key | length)" ../out >../actual &&
+	printf "found\n10\n10\n16\n" >../expect &&
+	test_cmp ../expect ../actual
+'
+
+test_expect_success 'an overlapping window uses the shared commits runs and runs only what it lacks' '
+	cd repo &&
+	git benchbisect run --metric --good main~7 --bad main~1 -- measure >../out 2>../err &&
+	cat >../expect <<-EOF &&
+	first bad commit: $(at 6) Tune the tile search, part 6 (#4106)
+	the step: 1 -> 0.8, -20% (99.98% interval -25.7% to -14.3%); probability 99.9997%
+	9 runs over 5 commits, 7 of them recorded in refs/notes/benchbisect
+	EOF
+	test_cmp ../expect ../out &&
+	test $(invocations) = 2
+'
+
+test_expect_success 'a machine of another name shares no runs' '
+	cd repo &&
+	git benchbisect run --metric --machine other --good main~8 --bad main -- measure >../out 2>/dev/null &&
+	test $(invocations) = 9 &&
+	tail -n 1 ../out >../actual &&
+	echo "9 runs over 5 commits" >../expect &&
+	test_cmp ../expect ../actual
+'
+
+test_expect_success '--fresh runs everything again, and records it' '
+	cd repo &&
+	git notes --ref benchbisect show $(at 5) >../before &&
+	git benchbisect run --metric --fresh --good main~8 --bad main -- measure >../out 2>../err &&
+	test $(invocations) = 9 &&
+	! grep "recorded runs" ../err &&
+	tail -n 1 ../out >../actual &&
+	echo "9 runs over 5 commits" >../expect &&
+	test_cmp ../expect ../actual &&
+	git notes --ref benchbisect show $(at 5) >../after &&
+	test $(wc -l <../after) -gt $(wc -l <../before)
+'
+
+test_expect_success 'exit statuses: a second bisect counts the recorded verdicts and runs nothing' '
+	cd repo &&
+	git benchbisect run --good main~8 --bad main -- check >../first 2>/dev/null &&
+	test $(invocations) = 3 &&
+	git benchbisect run --good main~8 --bad main -- check >../second 2>/dev/null &&
+	test $(invocations) = 0 &&
+	cat >../expect <<-EOF &&
+	first bad commit: $(at 6) Tune the tile search, part 6 (#4106)
+	3 runs over 3 commits, 3 of them recorded in refs/notes/benchbisect
+	EOF
+	test_cmp ../expect ../second
+'
+
+test_expect_success 'notes from two clones merge (cat_sort_uniq) and both clones runs are used' '
+	notes_repo a && git clone -q a b &&
+	(cd a && test_expect_code 1 git benchbisect run --metric --good main~8 --bad main~3 -- measure >../a-first 2>/dev/null) &&
+	test $(invocations) -gt 0 &&
+	(cd b && git benchbisect run --metric --good main~4 --bad main -- measure >../b-first 2>/dev/null) &&
+	test $(invocations) -gt 0 &&
+	cd b &&
+	git fetch -q ../a "refs/notes/benchbisect:refs/notes/from-a" &&
+	git notes --ref benchbisect merge -q -s cat_sort_uniq refs/notes/from-a &&
+	test_expect_code 1 git benchbisect run --metric --good main~8 --bad main~3 -- measure >../a-again 2>/dev/null &&
+	git benchbisect run --metric --good main~4 --bad main -- measure >../b-again 2>/dev/null &&
+	test $(invocations) = 0 &&
+	head -n 2 ../a-first >../expect && head -n 2 ../a-again >../actual &&
+	test_cmp ../expect ../actual &&
+	head -n 2 ../b-first >../expect && head -n 2 ../b-again >../actual &&
+	test_cmp ../expect ../actual
+'
+
+test_expect_success 'a damaged note is skipped with a warning, its control characters escaped' '
+	cd repo &&
+	git notes --ref benchbisect append -m "$(printf "benchbisect-run v1 key=zz \033[31mred")" $(at 5) &&
+	git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
+	test $(invocations) = 0 &&
+	grep "^warning: skipping 1 line of the note on $(short 5) in refs/notes/benchbisect that does not parse: .benchbisect-run v1 key=zz \\\\e\[31mred.$" ../err &&
+	head -n 1 ../out >../actual &&
+	echo "first bad commit: $(at 6) Tune the tile search, part 6 (#4106)" >../expect &&
+	test_cmp ../expect ../actual
+'
+
+# The fault matrix of the notes: each a notes ref that cannot be written;
+# the runs are lost, with a warning, the verdict is not.
+test_expect_success 'faults setup: the answer of a bisect that keeps no notes' '
+	notes_repo f &&
+	rm -f "$TRASH"/counts/* &&
+	(cd f && git -c benchbisect.notes=false benchbisect run --metric --good main~8 --bad main -- measure >../plain 2>/dev/null) &&
+	invocations >/dev/null
+'
+
+test_expect_success 'fault: the notes ref is locked' '
+	rm -rf g && cp -r f g && cd g && rm -f "$TRASH"/counts/* "$TRASH/invocations" &&
+	mkdir -p .git/refs/notes && touch .git/refs/notes/benchbisect.lock &&
+	git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
+	test_cmp ../plain ../out &&
+	grep "^warning: cannot record the runs in refs/notes/benchbisect: cannot update .refs/notes/benchbisect.: " ../err &&
+	test $(grep -c "^warning: cannot record" ../err) = 1 &&
+	test_must_fail git rev-parse -q --verify refs/notes/benchbisect
+'
+
+test_expect_success 'fault: the notes ref names a blob, not a notes commit' '
+	rm -rf g && cp -r f g && cd g && rm -f "$TRASH"/counts/* "$TRASH/invocations" &&
+	git update-ref refs/notes/benchbisect $(echo junk | git hash-object -w --stdin) &&
+	git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
+	test_cmp ../plain ../out &&
+	grep "^warning: cannot use the recorded runs: .refs/notes/benchbisect. is not a notes commit" ../err &&
+	grep "^warning: cannot record the runs in refs/notes/benchbisect: .refs/notes/benchbisect. is not a notes commit" ../err
+'
+
+test_expect_success 'fault: no object can be written (every loose object directory a file)' '
+	rm -rf g && cp -r f g && cd g && rm -f "$TRASH"/counts/* "$TRASH/invocations" &&
+	git repack -adq && git prune-packed &&
+	for d in $(printf "%02x " $(seq 0 255)); do rm -rf .git/objects/$d && touch .git/objects/$d || return 1; done &&
+	git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
+	test_cmp ../plain ../out &&
+	grep "^warning: cannot record the runs in refs/notes/benchbisect: cannot write the note on [0-9a-f]*: " ../err
+'
+
+test_expect_success 'a bad notes ref name or machine name is an error before anything runs' '
+	rm -f "$TRASH/invocations" &&
+	cd repo &&
+	test_expect_code 128 git -c benchbisect.notesRef="bad..name" benchbisect run --metric --good main~8 --bad main -- measure >/dev/null 2>../err &&
+	test_line_count_1 ../err &&
+	grep "^fatal: benchbisect.notesRef: invalid notes ref .refs/notes/bad..name.$" ../err &&
+	test_expect_code 128 git benchbisect run --metric --machine "a b" --good main~8 --bad main -- measure >/dev/null 2>../err &&
+	grep "^fatal: invalid machine name .a b.: 1 to 64 printable characters, no space$" ../err &&
+	test $(invocations) = 0
+'
+
+test_expect_success 'benchbisect.keyEnv: a variable it names is part of the key' '
+	cd repo &&
+	git benchbisect run --metric --good main~8 --bad main -- measure >/dev/null 2>&1 &&
+	test $(invocations) = 0 &&
+	GPU_CLOCK=1980 git -c benchbisect.keyEnv=GPU_CLOCK benchbisect run --metric --good main~8 --bad main -- measure >/dev/null 2>&1 &&
+	test $(invocations) = 9 &&
+	GPU_CLOCK=1980 git -c benchbisect.keyEnv=GPU_CLOCK benchbisect run --metric --good main~8 --bad main -- measure >/dev/null 2>&1 &&
+	test $(invocations) = 0
+'
+
+test_expect_success 'log: the recorded runs per commit and key' '
+	cd a &&
+	key=$(git benchbisect log --keys | cut -d" " -f1) &&
+	git benchbisect log main~3 >../actual &&
+	cat >../expect <<-EOF &&
+	$(short 5) $key box 11 runs, median 1, spread 3%: Tune the tile search, part 5 (#4105)
+	$(short 3) $key box 1 run, median 1, spread 0%: Tune the tile search, part 3 (#4103)
+	$(short 2) $key box 1 run, median 1, spread 0%: Tune the tile search, part 2 (#4102)
+	$(short 0) $key box 12 runs, median 1, spread 3%: Import the benchmark fixture (#4000)
+	EOF
+	test_cmp ../expect ../actual &&
+	git benchbisect log --keys >../actual &&
+	echo "$key box 25 runs" >../expect &&
+	test_cmp ../expect ../actual
+'
+
+test_expect_success 'log --json and a range' '
+	cd b &&
+	git benchbisect log --json main~2..main >../out &&
+	jq -c ".notes_ref, [.commits[] | [.sha[0:8], (.measurements[] | .machine, .runs, .median, .values)]]" ../out >../actual &&
+	cat >../expect <<-EOF &&
+	"refs/notes/benchbisect"
+	[["$(short 8)","box",1,0.8,[0.8]]]
+	EOF
+	test_cmp ../expect ../actual
+'
+
+test_expect_success 'log --key: only that key (a prefix will do), nothing for another' '
+	cd repo &&
+	git benchbisect log --keys | cut -c1-4 | sort -u >../prefixes &&
+	git benchbisect log --key 0000000000000000 >../actual &&
+	test_must_be_empty ../actual &&
+	git benchbisect log --key "$(git benchbisect log --keys | sed -n "/ other /s/ .*//p")" >../actual &&
+	test $(wc -l <../actual) = 5 &&
+	! grep -v " other " ../actual
+'
+
+test_expect_success 'log --svg: the runs along the history, the first bad commit marked' '
+	cd b &&
+	git benchbisect log --svg ../chart.svg >/dev/null &&
+	xmllint --noout ../chart.svg &&
+	grep -c "<circle class=\"dot\"" ../chart.svg >../actual &&
+	git benchbisect log --json | jq "[.commits[].measurements[].values | length] | add" >../expect &&
+	test_cmp ../expect ../actual &&
+	grep "first bad commit <tspan class=\"mono\">$(short 6)</tspan>" ../chart.svg
+'
+
+test_expect_success 'log --svg with no values: an error' '
+	cd f &&
+	test_expect_code 128 git benchbisect log --svg ../none.svg 2>../err &&
+	echo "fatal: no recorded values to draw in refs/notes/benchbisect" >../expect &&
+	test_cmp ../expect ../err
+'
+
+test_expect_success 'bash completes log, its options, and --key with the recorded keys' '
+	cd a &&
+	bash_complete benchbisect l >../actual &&
+	echo "log " >../expect &&
+	test_cmp ../expect ../actual &&
+	bash_complete benchbisect log --ke >../actual &&
+	printf -- "--key=\n--keys \n" >../expect &&
+	test_cmp ../expect ../actual &&
+	bash_complete benchbisect log --key "" >../actual &&
+	echo "$(git benchbisect log --keys | cut -d" " -f1) " >../expect &&
+	test_cmp ../expect ../actual
+'
+
+test_done
