@@ -576,6 +576,9 @@ static void announce(const struct bisect_ctx *c)
 		fprintf(stderr, "bisecting %zu commits in %.*s..%.*s, %zu at a time, at most about %d rounds\n",
 			res->nr, res->abbrev, res->w.last_good.sha, res->abbrev, res->w.first_bad.sha, c->jobs,
 			most_rounds(res->nr, c->jobs));
+	if (c->mem.recorded)
+		fprintf(stderr, "%zu recorded runs of key %s (machine %s) in %s\n", c->mem.recorded, c->mem.key,
+			c->mem.machine, c->mem.ref);
 }
 
 /* The command line: the user's command, behind the launcher's words if any. */
@@ -670,9 +673,6 @@ static int setup_memory(struct bisect_ctx *c, struct config *cfg)
 		return 0;
 	c->res->notes_ref = xstrdup(c->mem.ref);
 	c->res->key = xstrdup(c->mem.key);
-	if (c->mem.recorded && !usage_quiet())
-		fprintf(stderr, "%zu recorded runs of key %s (machine %s) in %s\n", c->mem.recorded, c->mem.key,
-			c->mem.machine, c->mem.ref);
 	return 0;
 }
 
@@ -714,11 +714,11 @@ int bisect_run(git_repository *repo, struct config *cfg, const struct window_opt
 	set_min_change(&c);
 	c.j.min_change = res->m.min_change;
 	c.j.max_runs = bisect_judge_run_cap(res->nr, c.j.repeat, c.jobs);
-	announce(&c);
 	if (setup_memory(&c, cfg)) {
 		release_ctx(&c);
 		return -1;
 	}
+	announce(&c);
 	exec_signals_catch();
 	ret = setup_slots(&c, repo) ? -1 : search(&c);
 	release_slots(&c);
