@@ -25,27 +25,6 @@ EOF
 chmod +x "$TRASH/bin/measure"
 PATH="$TRASH/bin:$PATH"
 
-# metric_repo <dir> <perf of commit 1..8...>: an import (1.00 1.02 0.98,
-# or $IMPORT_PERF) and eight commits setting perf.txt to the given values
-# ("-" keeps it).
-metric_repo() {
-	git init -q -b main "$1" &&
-	(
-		cd "$1" &&
-		echo "${IMPORT_PERF:-1.00 1.02 0.98}" >perf.txt &&
-		git add perf.txt &&
-		helion_commit 2026-10-01T10:00:00Z README.md "Import the benchmark fixture (#4000)" &&
-		shift &&
-		i=0 &&
-		for p in "$@"; do
-			i=$((i + 1)) &&
-			{ [ "$p" = - ] || { echo "$p" >perf.txt && git add perf.txt; }; } &&
-			helion_commit "2026-10-0$((1 + (i + 1) / 2))T1$((i % 2 * 4)):00:00Z" "helion/step$i.py" \
-				"Tune the tile search, part $i (#410$i)" || exit 1
-		done
-	)
-}
-
 short() {
 	at $1 | cut -c1-8
 }

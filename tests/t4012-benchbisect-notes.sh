@@ -50,25 +50,8 @@ short() {
 	at $1 | cut -c1-8
 }
 
-# notes_repo <dir>: an import at 1.00 1.02 0.98 and eight commits; the
-# sixth drops to 0.80 0.79 0.81.
-notes_repo() {
-	git init -q -b main "$1" &&
-	(
-		cd "$1" &&
-		echo "1.00 1.02 0.98" >perf.txt &&
-		git add perf.txt &&
-		helion_commit 2026-10-01T10:00:00Z README.md "Import the benchmark fixture (#4000)" &&
-		for i in 1 2 3 4 5 6 7 8; do
-			{ [ $i != 6 ] || { echo "0.80 0.79 0.81" >perf.txt && git add perf.txt; }; } &&
-			helion_commit "2026-10-0$((1 + (i + 1) / 2))T1$((i % 2 * 4)):00:00Z" "helion/step$i.py" \
-				"Tune the tile search, part $i (#410$i)" || exit 1
-		done
-	)
-}
-
 test_expect_success 'setup' '
-	notes_repo repo
+	metric_repo repo - - - - - "0.80 0.79 0.81" - -
 '
 
 test_expect_success 'a first bisect runs the benchmark and records each run in a note on its commit' '
@@ -165,7 +148,7 @@ test_expect_success 'exit statuses: a second bisect counts the recorded verdicts
 '
 
 test_expect_success 'notes from two clones merge (cat_sort_uniq) and both clones runs are used' '
-	notes_repo a && git clone -q a b &&
+	metric_repo a - - - - - "0.80 0.79 0.81" - - && git clone -q a b &&
 	(cd a && test_expect_code 1 git benchbisect run --metric --good main~8 --bad main~3 -- measure >../a-first 2>/dev/null) &&
 	test $(invocations) -gt 0 &&
 	(cd b && git benchbisect run --metric --good main~4 --bad main -- measure >../b-first 2>/dev/null) &&
@@ -196,7 +179,7 @@ test_expect_success 'a damaged note is skipped with a warning, its control chara
 # The fault matrix of the notes: each a notes ref that cannot be written;
 # the runs are lost, with a warning, the verdict is not.
 test_expect_success 'faults setup: the answer of a bisect that keeps no notes' '
-	notes_repo f &&
+	metric_repo f - - - - - "0.80 0.79 0.81" - - &&
 	rm -f "$TRASH"/counts/* &&
 	(cd f && git -c benchbisect.notes=false benchbisect run --metric --good main~8 --bad main -- measure >../plain 2>/dev/null) &&
 	invocations >/dev/null
