@@ -176,6 +176,33 @@ test_expect_success 'a damaged note is skipped with a warning, its control chara
 	test_cmp ../expect ../actual
 '
 
+test_expect_success '--jobs 3: the runs finish in any order, the main thread records them all, and they serve again' '
+	metric_repo j - - - - - "0.80 0.79 0.81" - - &&
+	cd j &&
+	git benchbisect run --metric --jobs 3 --machine jobs --good main~8 --bad main -- measure >../first 2>/dev/null &&
+	runs=$(sed -n "s/ runs over .*//p" ../first) &&
+	test $(invocations) = $runs &&
+	git benchbisect log --keys | grep " jobs " >../actual &&
+	echo "$(git benchbisect log --keys | cut -d" " -f1 | head -n 1) jobs $runs runs" >../expect &&
+	test_cmp ../expect ../actual &&
+	git benchbisect run --metric --jobs 3 --machine jobs --good main~8 --bad main -- measure >../second 2>/dev/null &&
+	test $(invocations) = 0 &&
+	sed "s/^$runs runs over .*/&, $runs of them recorded in refs\/notes\/benchbisect/" ../first >../expect &&
+	test_cmp ../expect ../second
+'
+
+test_expect_success 'two bisections at once on one repository: the ref moves only from what each read, no run is lost' '
+	cd j &&
+	{ git benchbisect run --metric --fresh --machine one --good main~8 --bad main -- measure >../one 2>/dev/null & } &&
+	git benchbisect run --metric --fresh --machine two --good main~8 --bad main -- measure >../two 2>/dev/null &&
+	wait &&
+	rm -f "$TRASH/invocations" &&
+	for m in one two; do
+		runs=$(sed -n "s/ runs over .*//p" ../$m) &&
+		git benchbisect log --keys | grep " $m $runs runs$" || return 1
+	done
+'
+
 # The fault matrix of the notes: each a notes ref that cannot be written;
 # the runs are lost, with a warning, the verdict is not.
 test_expect_success 'faults setup: the answer of a bisect that keeps no notes' '
