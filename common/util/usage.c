@@ -32,7 +32,9 @@ static void flush_held(const char *prefix)
 /*
  * Messages quote names from outside (dashboard fields, subjects, case
  * names): their control characters are escaped here, once for every
- * message printed or held, so none reaches the terminal raw.
+ * message printed or held, so none reaches the terminal raw. Newlines
+ * too: a message is one line, so a name cannot forge a "fatal:" line of
+ * its own; nor can a bidirectional control reorder what is shown.
  */
 static char *escaped_vfmt(const char *fmt, va_list ap)
 {
@@ -42,7 +44,7 @@ static char *escaped_vfmt(const char *fmt, va_list ap)
 	int failed = !fp;
 
 	if (fp) {
-		term_escape_write(fp, raw, 1);
+		term_escape_write(fp, raw);
 		failed = fclose(fp) || !out;
 	}
 	free(raw);
