@@ -3,8 +3,9 @@
 # and kernel names) and from commit subjects are printed escaped, as \e,
 # \a, \r, in the reports, the lists and the error messages; --json keeps
 # the real characters (JSON escapes them). A newline in a name cannot
-# forge a message line, and bidirectional controls (U+202E...) reach
-# neither the terminal nor a report.
+# forge a message line, bidirectional controls (U+202E...) reach neither
+# the terminal nor a report, and a NUL is refused in every string field,
+# as in names.
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$TEST_DIR/lib/helion-repo.sh"
 
@@ -207,6 +208,48 @@ test_expect_success 'bidirectional controls are escaped in reports, lists, messa
 	grep -F "'"'"'b200\\u200f\\u061c'"'"'" err &&
 	grep -F "30000006$(printf "\\357\\277\\275")x$(printf "\\357\\277\\275")" out.md &&
 	grep -F "<title>" out.svg
+'
+
+test_expect_success 'a NUL in any string field is refused, as in names, not cut' '
+	for field in branch run_id sha date error full_sha; do
+		python3 - clean.json nul.json $field <<-\PY &&
+	import json, sys
+	d = json.load(open(sys.argv[1]))
+	e = d["summary"][0]["history"][2]
+	e[sys.argv[3]] = (e.get(sys.argv[3]) or "main") + "\u0000feature"
+	json.dump(d, open(sys.argv[2], "w"))
+	PY
+		grep -F "\\u0000feature" nul.json &&
+		(cd repo && test_expect_code 128 git benchwindow --file ../nul.json b200_cute 2026-09-08 >../out 2>../err) &&
+		echo "fatal: '"'"'summary[0].history[2].$field'"'"' contains a NUL character in '"'"'../nul.json'"'"'" >expect &&
+		test_cmp expect err || return 1
+	done &&
+	python3 - clean.json nul.json <<-\PY &&
+	import json, sys
+	d = json.load(open(sys.argv[1]))
+	d["generated_at"] = "2026-09-15\u0000T00:00:00Z"
+	json.dump(d, open(sys.argv[2], "w"))
+	PY
+	(cd repo && test_expect_code 128 git benchwindow --file ../nul.json b200_cute 2026-09-08 2>../err) &&
+	echo "fatal: '"'"'generated_at'"'"' contains a NUL character in '"'"'../nul.json'"'"'" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success 'a NUL in a baseline name of the Pretuned tab is refused' '
+	(cd repo && python3 "$TEST_DIR/lib/gen-dashboard.py" --pretuned <../spec) >pre.json &&
+	python3 - pre.json nul.json <<-\PY &&
+	import json, sys
+	d = json.load(open(sys.argv[1]))
+	e = d["summary"][0]["history"][2]
+	e["baselines"] = {"torch": {"geomean": 1.2}}
+	json.dump(d, open(sys.argv[1], "w"))
+	e["baselines"] = {"torch\u0000x": {"geomean": 1.2}}
+	json.dump(d, open(sys.argv[2], "w"))
+	PY
+	(cd repo && git benchbisect --pretuned --file ../pre.json b200_cute 2026-09-08 >/dev/null) &&
+	(cd repo && test_expect_code 128 git benchbisect --pretuned --file ../nul.json b200_cute 2026-09-08 2>../err) &&
+	echo "fatal: '"'"'summary[0].history[2].baselines'"'"' contains a NUL character in '"'"'../nul.json'"'"'" >expect &&
+	test_cmp expect err
 '
 
 test_done

@@ -507,6 +507,11 @@ static int parse_document(struct dashboard *d, const char *text, size_t len, con
 	if (gen.p) {
 		cJSON *g = cJSON_ParseWithLength(gen.p, gen.len);
 
+		if (cJSON_IsString(g) && json_string_has_nul(gen)) {
+			cJSON_Delete(g);
+			error("'generated_at' contains a NUL character in '%s'", origin);
+			goto fail;
+		}
 		if (cJSON_IsString(g))
 			d->generated_at = dash_arena_strndup(&d->arena, g->valuestring,
 							     strlen(g->valuestring));

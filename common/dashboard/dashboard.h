@@ -85,8 +85,9 @@ void dashboard_init(struct dashboard *d);
  * On a missing or mistyped required key, prints an error with its JSON
  * path, e.g. "'summary[12].history[3].sha' is missing in 'x.json'", and
  * returns -1; so does malformed JSON (with the byte offset), bytes after
- * the document, and a NUL (\u0000) in a kernel or platform name. Unknown
- * keys are ignored.
+ * the document, and a NUL (\u0000) in any string it keeps (names, run
+ * ids, shas, dates, branches, errors, baseline names, generated_at),
+ * which cJSON would cut there. Unknown keys are ignored.
  *
  * The document is cut into summary[] rows and history[] entries by the
  * boundary scanner (scan.h); cJSON parses the names of every row and each

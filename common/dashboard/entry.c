@@ -9,8 +9,14 @@
 #include "util/date.h"
 #include "dashboard/entry.h"
 
-/* What cJSON made of a value's bytes. V_ABSENT: the entry has no such member. */
-enum value_type { V_ABSENT, V_INVALID, V_NULL, V_FALSE, V_TRUE, V_NUMBER, V_STRING, V_OTHER };
+/*
+ * What cJSON made of a value's bytes. V_ABSENT: the entry has no such
+ * member; V_NUL_STRING: a string with a NUL (\u0000), which cJSON would
+ * cut there ("main\u0000feature" read as "main").
+ */
+enum value_type {
+	V_ABSENT, V_INVALID, V_NULL, V_FALSE, V_TRUE, V_NUMBER, V_STRING, V_NUL_STRING, V_OTHER
+};
 
 #define TIME_UNKNOWN 2	/* time_ret before the date was asked for */
 
@@ -144,6 +150,8 @@ static void parse_value(struct dash_memo *m, struct json_span v, struct value *o
 	} else if (cJSON_IsNumber(j)) {
 		out->type = V_NUMBER;
 		out->number = j->valuedouble;
+	} else if (cJSON_IsString(j) && json_string_has_nul(v)) {
+		out->type = V_NUL_STRING;
 	} else if (cJSON_IsString(j)) {
 		out->type = V_STRING;
 		out->string = dash_arena_strndup(m->arena, j->valuestring, strlen(j->valuestring));
@@ -276,6 +284,8 @@ static int get_string(const struct value *v, enum field f, int required,
 	*out = NULL;
 	if (v->type == V_ABSENT || v->type == V_NULL)
 		return required ? dash_path_error(w, fields[f].name, "is missing") : 0;
+	if (v->type == V_NUL_STRING)
+		return dash_path_error(w, fields[f].name, "contains a NUL character");
 	if (v->type != V_STRING)
 		return dash_path_error(w, fields[f].name, "is not a string");
 	*out = v->string;
@@ -325,6 +335,11 @@ static int get_baselines(struct dash_memo *m, struct json_span b, const struct d
 	if (!tree || end != b.p + b.len) {
 		cJSON_Delete(tree);
 		return dash_path_error(w, "", "is not valid JSON");
+	}
+	/* a baseline's name (a key) cut at a NUL could merge two */
+	if (json_string_has_nul(b)) {
+		cJSON_Delete(tree);
+		return dash_path_error(w, "baselines", "contains a NUL character");
 	}
 	if (!cJSON_IsObject(tree) || !(n = (size_t)cJSON_GetArraySize(tree))) {
 		cJSON_Delete(tree);
