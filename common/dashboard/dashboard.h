@@ -32,6 +32,8 @@ struct dash_row {
 	struct dash_entry *history;	/* ascending by time */
 	size_t nr_history;
 	int history_loaded;	/* 0: left out by the load's filter (nr_history 0) */
+	const char *error;	/* keep_going: why its history could not be read (then not
+				   loaded), else NULL */
 };
 
 struct dashboard {
@@ -64,9 +66,15 @@ struct dashboard_filter {
 	time_t others_from, others_to;
 	/* Every entry kept holds only what a Helion series needs (a --scan). */
 	int helion_only;
+	/*
+	 * A row whose history cannot be read for a fault of its values
+	 * (not of the JSON) is kept with the reason in its error, not the
+	 * end of the load (a --scan skips that platform).
+	 */
+	int keep_going;
 };
 
-#define DASHBOARD_FILTER_INIT { NULL, 0, 0, 0, 0, 0 }
+#define DASHBOARD_FILTER_INIT { NULL, 0, 0, 0, 0, 0, 0 }
 
 /*
  * The entries a series is built from: nightly runs of main, or every run

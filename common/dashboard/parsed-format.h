@@ -17,7 +17,7 @@
  */
 
 /* Bump when the layout below or what a load extracts changes. */
-#define PARSED_VERSION 3
+#define PARSED_VERSION 4
 #define PARSED_MAGIC "BTPARSED"
 #define BYTE_ORDER_MARK 0x01020304u
 
@@ -46,6 +46,7 @@ struct parsed_counts {
 struct parsed_row {
 	uint64_t kernel, platform, platform_short;
 	uint64_t first_entry, nr_history, loaded;
+	uint64_t error;		/* NO_STRING, or why its history could not be read */
 };
 
 /*

@@ -236,7 +236,7 @@ void parsed_cache_write(const struct dashboard *d, const char *path, const char 
 		struct parsed_row pr = {
 			add_string(&strings, r->kernel), add_string(&strings, r->platform),
 			add_string(&strings, r->platform_short), first_entry, r->nr_history,
-			(uint64_t)r->history_loaded,
+			(uint64_t)r->history_loaded, add_string(&strings, r->error),
 		};
 
 		out_add(&o, &pr, sizeof(pr));

@@ -23,6 +23,8 @@ static void filter_key(struct strbuf *sb, const struct dashboard_filter *f)
 		strbuf_addstr(sb, "all");
 	if (f && !f->names_only && f->helion_only)
 		strbuf_addstr(sb, " helion");
+	if (f && !f->names_only && f->keep_going)
+		strbuf_addstr(sb, " keep-going");
 }
 
 void parsed_cache_key(struct strbuf *sb, const char *source, const struct dashboard_filter *f)
@@ -108,7 +110,8 @@ static int view_check(struct parsed_view *v, const char *p, size_t len, const ch
 		const struct parsed_row *r = &v->rows[i];
 
 		if (!string_ok(v, r->kernel, 0) || !string_ok(v, r->platform, 0) ||
-		    !string_ok(v, r->platform_short, 0) || r->first_entry != next ||
+		    !string_ok(v, r->platform_short, 0) || !string_ok(v, r->error, 1) ||
+		    r->first_entry != next ||
 		    r->nr_history > v->c.nr_entries - next)
 			return -1;
 		next += r->nr_history;
@@ -168,6 +171,7 @@ static void view_fill(struct dashboard *d, const struct parsed_view *v)
 		r->platform = s + pr->platform;
 		r->platform_short = s + pr->platform_short;
 		r->history_loaded = !!pr->loaded;
+		r->error = view_string(s, pr->error);
 		r->nr_history = pr->nr_history;
 		/* not zeroed first: each entry is written whole, once */
 		r->history = r->nr_history ? d->history_block + pr->first_entry : NULL;

@@ -59,6 +59,25 @@ static int quiet;
 /* The last report was a warning -q silenced: so are the hints after it. */
 static int silenced;
 
+/* usage_catch_begin(): errors are kept, not printed; caught is the first one. */
+static int catching;
+static char *caught;
+
+void usage_catch_begin(void)
+{
+	catching = 1;
+}
+
+char *usage_catch_end(void)
+{
+	char *msg = caught;
+
+	catching = 0;
+	caught = NULL;
+	silenced = 0;
+	return msg;
+}
+
 void usage_set_quiet(int on)
 {
 	quiet = on;
@@ -118,9 +137,12 @@ int error(const char *fmt, ...)
 {
 	va_list ap;
 
-	silenced = 0;
+	silenced = catching;
 	va_start(ap, fmt);
-	if (holding) {
+	if (catching) {
+		if (!caught)
+			caught = xstrvfmt(fmt, ap);
+	} else if (holding) {
 		flush_held("error: ");
 		hold("", fmt, ap);
 	} else {

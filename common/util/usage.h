@@ -35,6 +35,16 @@ int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * exit code), as "error: ...".
  */
 void usage_hold_errors(void);
+/*
+ * For a step the caller recovers from (a --scan skipping one platform
+ * with a warning that says why): from usage_catch_begin() on, error()
+ * prints nothing and keeps its first message (unescaped) and advise()
+ * drops its hints, until usage_catch_end() returns that message (the
+ * caller frees it; NULL when there was no error). Not nested; for the
+ * main thread.
+ */
+void usage_catch_begin(void);
+char *usage_catch_end(void);
 void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "hint: ..." lines that follow an error or a warning. */
 void advise(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
