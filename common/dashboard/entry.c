@@ -304,6 +304,9 @@ static int get_metric(const struct value *v, enum field f, int zero_is_missing,
 	/* cJSON reads 1e999 as inf; no speedup, latency or time is negative. */
 	if (!isfinite(v->number) || v->number < 0)
 		return dash_path_error(w, fields[f].name, "is not a finite number of at least 0");
+	if (v->number && (v->number < DASH_METRIC_MIN || v->number > DASH_METRIC_MAX))
+		return dash_path_error(w, fields[f].name, "is out of range (a metric is 0 or from "
+				       "1e-09 to 1e+09)");
 	if (!(zero_is_missing && v->number == 0))
 		*out = v->number;
 	return 0;
@@ -351,7 +354,8 @@ static int get_baselines(struct dash_memo *m, struct json_span b, const struct d
 		const cJSON *g = cJSON_GetObjectItemCaseSensitive(it, "geomean");
 
 		v[n].name = dash_arena_strndup(m->arena, it->string, strlen(it->string));
-		v[n++].geomean = cJSON_IsNumber(g) && g->valuedouble > 0 ? g->valuedouble : NAN;
+		v[n++].geomean = cJSON_IsNumber(g) && g->valuedouble >= DASH_METRIC_MIN &&
+				 g->valuedouble <= DASH_METRIC_MAX ? g->valuedouble : NAN;
 	}
 	out->baselines = v;
 	out->nr_baselines = n;

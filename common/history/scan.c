@@ -112,6 +112,34 @@ static void add_series_or_skip(struct scan *sc, const char *platform, const char
 	free(why);
 }
 
+/*
+ * Leave out the series from the from'th on whose levels overflow
+ * (window_check_series()), skipping their platforms (or, for a kernel's,
+ * that series) with a warning; no entry points into them yet.
+ */
+static void drop_overflowing(struct scan *sc, size_t from)
+{
+	size_t kept = from;
+
+	for (size_t i = from; i < sc->nr_series; i++) {
+		struct series *s = &sc->series[i];
+		char *why;
+		int bad;
+
+		usage_catch_begin();
+		bad = window_check_series(s);
+		why = usage_catch_end();
+		if (bad) {
+			skip_failed(sc, s->platform, s->kernel, why);
+			series_release(s);
+		} else {
+			sc->series[kept++] = *s;
+		}
+		free(why);
+	}
+	sc->nr_series = kept;
+}
+
 /* A platform one of whose rows could not be read (the load kept going) is skipped. */
 static int rows_failed(struct scan *sc, const char *platform)
 {
@@ -216,11 +244,13 @@ static int build_series(struct scan *sc, const struct scan_options *o)
 		for (size_t i = 0; i < nr; i++)
 			add_series_or_skip(sc, names[i], NULL, o);
 	free(names);
+	drop_overflowing(sc, 0);
 	sc->nr_platforms = sc->nr_series;
 	for (size_t i = 0; o->kernels && i < sc->nr_platforms; i++)
 		for (size_t r = 0; r < sc->dash.nr_rows; r++)
 			if (!strcmp(sc->dash.rows[r].platform_short, sc->series[i].platform))
 				add_series_or_skip(sc, sc->series[i].platform, sc->dash.rows[r].kernel, o);
+	drop_overflowing(sc, sc->nr_platforms);
 	if (!sc->nr_platforms && sc->skipped.nr)
 		return error("no platform can be scanned");
 	return 0;
