@@ -117,14 +117,15 @@ int classify_scan(struct classify_scan *cs, git_repository *repo, struct config 
 	cs->steps = xcalloc(cs->scan.nr_entries + 1, sizeof(*cs->steps));
 	for (size_t i = 0; i < cs->scan.nr_entries; i++) {
 		const struct scan_entry *e = &cs->scan.entries[i];
+		struct usage_catch outer;
 		char *why;
 		int failed;
 
 		if (scan_skipped(&cs->scan, e->series->platform))
 			continue;
-		usage_catch_begin();
+		usage_catch_begin(&outer);
 		failed = classify_entry(cs, e, repo, cfg, o->window, co);
-		why = usage_catch_end();
+		why = usage_catch_end(&outer);
 		if (failed)
 			skip_platform(cs, e->series->platform, why ? why : "cannot classify a move");
 		else if (why)

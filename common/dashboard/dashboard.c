@@ -389,15 +389,16 @@ static int parse_row(struct dashboard *d, const char *start, const char *limit,
 		     const char **row_end, struct dash_row *out, struct json_path *p,
 		     const struct dashboard_filter *f)
 {
+	struct usage_catch outer;
 	char *msg;
 	int ret;
 
 	if (!f || !f->keep_going)
 		return parse_row_members(d, start, limit, row_end, out, p, f);
 	p->history_failed = 0;
-	usage_catch_begin();
+	usage_catch_begin(&outer);
 	ret = parse_row_members(d, start, limit, row_end, out, p, f);
-	msg = usage_catch_end();
+	msg = usage_catch_end(&outer);
 	if (!ret && p->history_failed && msg) {
 		out->error = dash_arena_strndup(&d->arena, msg, strlen(msg));
 		out->nr_history = 0;

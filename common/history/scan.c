@@ -101,12 +101,13 @@ static void skip_failed(struct scan *sc, const char *platform, const char *kerne
 static void add_series_or_skip(struct scan *sc, const char *platform, const char *kernel,
 			       const struct scan_options *o)
 {
+	struct usage_catch outer;
 	char *why;
 	int failed;
 
-	usage_catch_begin();
+	usage_catch_begin(&outer);
 	failed = add_series(sc, platform, kernel, o);
-	why = usage_catch_end();
+	why = usage_catch_end(&outer);
 	if (failed)
 		skip_failed(sc, platform, kernel, why);
 	free(why);
@@ -123,12 +124,13 @@ static void drop_overflowing(struct scan *sc, size_t from)
 
 	for (size_t i = from; i < sc->nr_series; i++) {
 		struct series *s = &sc->series[i];
+		struct usage_catch outer;
 		char *why;
 		int bad;
 
-		usage_catch_begin();
+		usage_catch_begin(&outer);
 		bad = window_check_series(s);
-		why = usage_catch_end();
+		why = usage_catch_end(&outer);
 		if (bad) {
 			skip_failed(sc, s->platform, s->kernel, why);
 			series_release(s);
@@ -418,15 +420,16 @@ static int newest_first(const void *a, const void *b)
 static void finish_entry(struct scan *sc, struct scan_entry *e, git_repository *repo,
 			 struct config *cfg, const struct scan_options *o)
 {
+	struct usage_catch outer;
 	char *why;
 	int failed;
 
-	usage_catch_begin();
+	usage_catch_begin(&outer);
 	e->nr_sparse = series_sparse_kernels(e->series, e->index, &e->sparse);
 	failed = sparse_kernels_noise(e->sparse, e->nr_sparse, e->series, &sc->dash,
 				      o->window->all_runs) ||
 		 (repo && count_window(e, repo, cfg, o->window));
-	why = usage_catch_end();
+	why = usage_catch_end(&outer);
 	if (failed)
 		skip_failed(sc, e->series->platform, NULL, why);
 	free(why);

@@ -63,17 +63,20 @@ static int silenced;
 static int catching;
 static char *caught;
 
-void usage_catch_begin(void)
+void usage_catch_begin(struct usage_catch *outer)
 {
+	outer->catching = catching;
+	outer->caught = caught;
 	catching = 1;
+	caught = NULL;
 }
 
-char *usage_catch_end(void)
+char *usage_catch_end(struct usage_catch *outer)
 {
 	char *msg = caught;
 
-	catching = 0;
-	caught = NULL;
+	catching = outer->catching;
+	caught = outer->caught;
 	silenced = 0;
 	return msg;
 }
