@@ -1,8 +1,8 @@
+#include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <sys/mman.h>
 #include "util/usage.h"
 #include "util/strbuf.h"
 #include "util/io.h"
@@ -239,29 +239,64 @@ static uint64_t hashing_result(struct payload_hashing *ph)
 	return ph->hash;
 }
 
+/*
+ * The whole parsed file at path, read (not mapped: what is checked is
+ * what is used, whatever another process does to the file meanwhile)
+ * into *buf (the caller frees it) with its length; -1 when it cannot
+ * be read whole, or is too short to hold a header.
+ */
+static int read_whole(const char *path, char **buf, size_t *len)
+{
+	struct stat st;
+	size_t got = 0;
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+
+	*buf = NULL;
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
+	    (size_t)st.st_size < sizeof(struct parsed_header)) {
+		close(fd);
+		return -1;
+	}
+	*len = (size_t)st.st_size;
+	*buf = xmalloc_huge(*len);
+	while (got < *len) {
+		ssize_t n = read(fd, *buf + got, *len - got);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;	/* an error, or the file was cut meanwhile */
+		got += (size_t)n;
+	}
+	close(fd);
+	if (got == *len)
+		return 0;
+	free(*buf);
+	*buf = NULL;
+	return -1;
+}
+
 int parsed_cache_read(struct dashboard *d, const char *path, const char *source,
 		      const struct stat *st, const struct dashboard_filter *f,
 		      const uint64_t *text_hash)
 {
-	struct strbuf key = STRBUF_INIT;
+	struct strbuf sb = STRBUF_INIT;
 	struct parsed_header h;
 	struct parsed_view v;
 	struct payload_hashing ph;
-	struct stat pst;
-	const char *map = MAP_FAILED;
-	int fd, ret = -1, whole;
+	char *file;
+	size_t len;
+	int ret = -1, whole;
 
 	dashboard_release(d);
-	if (!path || (fd = open(path, O_RDONLY)) < 0)
+	if (!path || read_whole(path, &file, &len))
 		return -1;
-	/* Mapped, not read: the payload is hashed and copied out once. */
-	if (fstat(fd, &pst) || !S_ISREG(pst.st_mode) || (size_t)pst.st_size < sizeof(h) ||
-	    (map = mmap(NULL, (size_t)pst.st_size, PROT_READ, MAP_PRIVATE, fd, 0)) == MAP_FAILED)
-		goto out;
-	memcpy(&h, map, sizeof(h));
+	memcpy(&h, file, sizeof(h));
 	if (memcmp(h.magic, PARSED_MAGIC, 8) || h.version != PARSED_VERSION ||
 	    h.byte_order != BYTE_ORDER_MARK || h.src_size != (uint64_t)st->st_size ||
-	    h.payload_len != (size_t)pst.st_size - sizeof(h))
+	    h.payload_len != len - sizeof(h))
 		goto out;
 	if (text_hash ? h.src_hash != *text_hash :
 	    h.src_mtime_sec != (uint64_t)st->st_mtim.tv_sec ||
@@ -271,10 +306,10 @@ int parsed_cache_read(struct dashboard *d, const char *path, const char *source,
 		ret = text_hash ? -1 : 1;
 		goto out;
 	}
-	hashing_start(&ph, map + sizeof(h), h.payload_len);
-	parsed_cache_key(&key, source, f);
+	hashing_start(&ph, file + sizeof(h), h.payload_len);
+	parsed_cache_key(&sb, source, f);
 	/* every offset is checked before the copy: a damaged payload is never read out of bounds */
-	whole = !view_check(&v, map + sizeof(h), h.payload_len, key.buf, key.len);
+	whole = !view_check(&v, file + sizeof(h), h.payload_len, sb.buf, sb.len);
 	if (whole)
 		view_fill(d, &v);
 	if (hashing_result(&ph) != h.payload_hash || !whole) {
@@ -283,9 +318,7 @@ int parsed_cache_read(struct dashboard *d, const char *path, const char *source,
 	}
 	ret = 0;
 out:
-	if (map != MAP_FAILED)
-		munmap((void *)map, (size_t)pst.st_size);
-	close(fd);
-	strbuf_release(&key);
+	free(file);
+	strbuf_release(&sb);
 	return ret;
 }
