@@ -209,13 +209,15 @@ static int parse_path(struct dashboard *d, const char *path, const char *name,
 {
 	struct source_text t;
 	char *source = NULL, *cached = NULL;
+	struct cache_key key;
 	struct stat st;
 	uint64_t hash = 0;
 	int ret, hit = -1, have_hash = 0;
 
 	if (strcmp(path, "-") && !stat(path, &st) && S_ISREG(st.st_mode) &&
-	    (source = realpath(path, NULL)) && (cached = parsed_cache_path(source, f)) &&
-	    !(hit = parsed_cache_read(d, cached, source, &st, f, NULL))) {
+	    (source = realpath(path, NULL)) && !cache_key(&key) &&
+	    (cached = parsed_cache_path(source, f)) &&
+	    !(hit = parsed_cache_read(d, cached, source, &st, f, NULL, &key))) {
 		ret = 0;
 		goto out;
 	}
@@ -228,8 +230,8 @@ static int parse_path(struct dashboard *d, const char *path, const char *name,
 		hash = text_hash(t.buf, t.len, !!t.map.buf);
 		have_hash = 1;
 		if (!source_text_changed(&t) &&
-		    !parsed_cache_read(d, cached, source, &t.st, f, &hash)) {
-			parsed_cache_write(d, cached, source, &t.st, f, hash);
+		    !parsed_cache_read(d, cached, source, &t.st, f, &hash, &key)) {
+			parsed_cache_write(d, cached, source, &t.st, f, hash, &key);
 			ret = 0;
 			goto release;
 		}
@@ -238,7 +240,7 @@ static int parse_path(struct dashboard *d, const char *path, const char *name,
 	if (!ret && cached && S_ISREG(t.st.st_mode)) {
 		if (!t.map.buf && !have_hash)
 			hash = text_hash(t.buf, t.len, 0);
-		parsed_cache_write(d, cached, source, &t.st, f, hash);
+		parsed_cache_write(d, cached, source, &t.st, f, hash, &key);
 	}
 release:
 	source_text_release(&t);

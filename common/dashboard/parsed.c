@@ -210,6 +210,7 @@ static void view_fill(struct dashboard *d, const struct parsed_view *v)
 struct payload_hashing {
 	const char *payload;
 	size_t len;
+	const struct cache_key *key;
 	uint64_t hash;
 	pthread_t thread;
 	int started;
@@ -219,14 +220,16 @@ static void *hash_payload(void *data)
 {
 	struct payload_hashing *ph = data;
 
-	ph->hash = parsed_payload_hash(ph->payload, ph->len);
+	ph->hash = parsed_payload_hash(ph->payload, ph->len, ph->key);
 	return NULL;
 }
 
-static void hashing_start(struct payload_hashing *ph, const char *payload, size_t len)
+static void hashing_start(struct payload_hashing *ph, const char *payload, size_t len,
+			  const struct cache_key *key)
 {
 	ph->payload = payload;
 	ph->len = len;
+	ph->key = key;
 	ph->started = !thread_start(&ph->thread, hash_payload, ph);
 	if (!ph->started)
 		hash_payload(ph);
@@ -280,7 +283,7 @@ static int read_whole(const char *path, char **buf, size_t *len)
 
 int parsed_cache_read(struct dashboard *d, const char *path, const char *source,
 		      const struct stat *st, const struct dashboard_filter *f,
-		      const uint64_t *text_hash)
+		      const uint64_t *text_hash, const struct cache_key *key)
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct parsed_header h;
@@ -301,18 +304,20 @@ int parsed_cache_read(struct dashboard *d, const char *path, const char *source,
 	if (text_hash ? h.src_hash != *text_hash :
 	    h.src_mtime_sec != (uint64_t)st->st_mtim.tv_sec ||
 	    h.src_mtime_nsec != (uint64_t)st->st_mtim.tv_nsec ||
+	    h.src_ctime_sec != (uint64_t)st->st_ctim.tv_sec ||
+	    h.src_ctime_nsec != (uint64_t)st->st_ctim.tv_nsec ||
 	    h.src_ino != (uint64_t)st->st_ino || h.src_dev != (uint64_t)st->st_dev) {
 		/* The same size: the content hash may still tell it is the same JSON. */
 		ret = text_hash ? -1 : 1;
 		goto out;
 	}
-	hashing_start(&ph, file + sizeof(h), h.payload_len);
+	hashing_start(&ph, file + sizeof(h), h.payload_len, key);
 	parsed_cache_key(&sb, source, f);
 	/* every offset is checked before the copy: a damaged payload is never read out of bounds */
 	whole = !view_check(&v, file + sizeof(h), h.payload_len, sb.buf, sb.len);
 	if (whole)
 		view_fill(d, &v);
-	if (hashing_result(&ph) != h.payload_hash || !whole) {
+	if (parsed_seal(&h, hashing_result(&ph), key) != h.seal || !whole) {
 		dashboard_release(d);
 		goto out;
 	}
