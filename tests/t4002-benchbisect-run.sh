@@ -204,7 +204,7 @@ test_expect_success 'a reader that goes away (SIGPIPE): the scratch tree is remo
 # fail (exit 255, as ssh or srun do) at that commit, LAUNCH_HANG_AT hang.
 cat >"$TRASH/bin/launch" <<\XEOF
 #!/bin/sh
-echo "launch $* | $BENCHBISECT_COMMIT $BENCHBISECT_JOB $(basename "$BENCHBISECT_TREE") $(test "$BENCHBISECT_TREE" = "$PWD" && echo in-tree)" >>"$TRASH/launch.log"
+echo "launch $* | $BENCHBISECT_COMMIT $BENCHBISECT_JOB $(basename "$(dirname "$BENCHBISECT_TREE")") $(test "$BENCHBISECT_TREE" = "$PWD" && echo in-tree)" >>"$TRASH/launch.log"
 case "$BENCHBISECT_COMMIT" in
 "$LAUNCH_FAIL_AT") exit 255 ;;
 "$LAUNCH_HANG_AT") echo $$ >>"$TRASH/hung"; exec sleep 30 ;;

@@ -17,7 +17,7 @@ mkdir -p "$TRASH/bin" "$TMPDIR" "$TRASH/pair"
 # exits 125, at ABORT_AT 200, and at HANG_AT it hangs.
 cat >"$TRASH/bin/bench" <<\EOF
 #!/bin/sh
-echo "$BENCHBISECT_COMMIT $BENCHBISECT_JOB $(basename "$BENCHBISECT_TREE")" >>"$TRASH/jobs.log"
+echo "$BENCHBISECT_COMMIT $BENCHBISECT_JOB $(basename "$(dirname "$BENCHBISECT_TREE")")" >>"$TRASH/jobs.log"
 if test "$BENCHBISECT_COMMIT" = "$PAIR_AT"; then
 	if test -n "$PAIR_FIRST_ALONE" && mkdir "$TRASH/pair/first" 2>/dev/null; then
 		state=first

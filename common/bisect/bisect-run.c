@@ -45,6 +45,7 @@ struct bisect_ctx {
 	struct bisect_judge j;		/* the verdicts and the search */
 	unsigned char *slice;
 	size_t jobs;
+	char *base;			/* where the scratch trees are */
 	struct strvec argv;		/* the command, behind the launcher */
 	struct slot *slots;
 	struct exec_job *execs;		/* execs[i] runs in slots[i] */
@@ -142,7 +143,7 @@ static enum run_outcome start_run(struct bisect_ctx *c, size_t i)
 {
 	struct slot *s = &c->slots[i];
 
-	if (exec_start(&c->execs[i], (const char **)c->argv.v, s->tree.path, (const char **)s->env, c->o->metric,
+	if (exec_start(&c->execs[i], (const char **)c->argv.v, s->tree.tree_path, (const char **)s->env, c->o->metric,
 		       c->o->step_timeout, &c->res->error))
 		return RUN_STOP;
 	return RUN_COUNTED;
@@ -158,7 +159,7 @@ static enum run_outcome start_job(struct bisect_ctx *c, size_t i)
 		free(s->env[k]);
 	s->env[3] = NULL;
 	s->env[0] = xstrfmt("BENCHBISECT_COMMIT=%s", sha(c, pos));
-	s->env[1] = xstrfmt("BENCHBISECT_TREE=%s", s->tree.path);
+	s->env[1] = xstrfmt("BENCHBISECT_TREE=%s", s->tree.tree_path);
 	s->env[2] = xstrfmt("BENCHBISECT_JOB=%zu", i + 1);
 	return start_run(c, i);
 }
@@ -539,7 +540,7 @@ static int setup_slots(struct bisect_ctx *c, git_repository *repo)
 	for (size_t i = 0; i < c->jobs; i++)
 		exec_job_init(&c->execs[i]);
 	for (size_t i = 0; i < c->jobs; i++)
-		if (scratch_tree_init(&c->slots[i].tree, repo))
+		if (scratch_tree_init(&c->slots[i].tree, repo, c->base))
 			return stop(c, "cannot set up a scratch tree"), -1;
 	return 0;
 }
@@ -572,6 +573,7 @@ static void release_ctx(struct bisect_ctx *c)
 	bisect_judge_release(&c->j);
 	strvec_clear(&c->argv);
 	free(c->slice);
+	free(c->base);
 }
 
 int bisect_run(git_repository *repo, struct config *cfg, const struct window_options *wo,
@@ -595,6 +597,10 @@ int bisect_run(git_repository *repo, struct config *cfg, const struct window_opt
 		res->outcome = BISECT_OUTCOME_EMPTY;
 		release_ctx(&c);
 		return 0;
+	}
+	if (!(c.base = scratch_base(NULL))) {
+		release_ctx(&c);
+		return -1;	/* scratch_base said why */
 	}
 	bisect_judge_init(&c.j, o->metric, o->repeat > 0 ? (size_t)o->repeat : o->metric ? 5 : 1, res->nr,
 			  c.slice, o->slice_first);
