@@ -160,12 +160,7 @@ for sig in INT TERM HUP; do
 		cd repo &&
 		rm -f "$TRASH/started" &&
 		{ HANG_AT=$(at 4) env --default-signal=INT git-benchbisect run --good main~8 --bad main -- bench >../out 2>../err & } &&
-		pid=$! &&
-		for i in $(seq 1 200); do test -f "$TRASH/started" && break; sleep 0.05; done &&
-		test -f "$TRASH/started" &&
-		kill -'$sig' $pid &&
-		{ wait $pid && rc=0 || rc=$?; } &&
-		test $rc = $((128 + $(kill -l '$sig'))) &&
+		signal_when_started '$sig' $! &&
 		ls -A "$TMPDIR" >../left &&
 		test_cmp /dev/null ../left &&
 		! kill -0 $(cat "$TRASH/started") 2>/dev/null &&

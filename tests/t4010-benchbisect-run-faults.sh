@@ -1,7 +1,11 @@
 #!/bin/bash
-# git benchbisect run against what a job leaves behind (issue 19): a
-# checkout raced by a process we cannot kill, a TMPDIR inside the clone,
-# and read-only directories left for a user who is not root.
+# git benchbisect run against what a job leaves behind and what leaks into
+# it (issue 19): background processes that outlive the command and attack
+# the next checkout, setsid and double-forked daemons, a checkout raced by
+# a process we cannot kill, the repository variables of the user's
+# environment, a TMPDIR inside the clone, stopping a launcher that needs
+# time to cancel, and read-only directories left for a user who is not
+# root.
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$TEST_DIR/lib/bisect-repo.sh"
 
@@ -64,6 +68,68 @@ test_expect_success 'setup: sixteen commits, uncommitted work under src/' '
 	(cd user && user_work)
 '
 
+# The benchmark: fails where perf.txt says slow.
+cat >"$TRASH/bin/bench" <<\EOF
+#!/bin/sh
+! grep -q slow perf.txt
+EOF
+chmod +x "$TRASH/bin/bench"
+
+# The job of issue 19, exactly, in three shapes: its loop a background
+# subshell, a setsid daemon, or a double fork; each records its pid.
+cat >"$TRASH/bin/attack" <<\EOF
+#!/bin/sh
+( sh -c 'echo $PPID' >>"$TRASH/attack.pids"; while :; do rm -rf "$BENCHBISECT_TREE/src"; ln -sfn "$VICTIM" "$BENCHBISECT_TREE/src"; done ) & ! grep -q slow perf.txt
+EOF
+cat >"$TRASH/bin/attack-setsid" <<\EOF
+#!/bin/sh
+setsid sh -c 'echo $$ >>"$TRASH/attack.pids"; while :; do rm -rf "$BENCHBISECT_TREE/src"; ln -sfn "$VICTIM" "$BENCHBISECT_TREE/src"; done' </dev/null >/dev/null 2>&1 &
+! grep -q slow perf.txt
+EOF
+cat >"$TRASH/bin/attack-double-fork" <<\EOF
+#!/bin/sh
+( ( sh -c 'echo $PPID' >>"$TRASH/attack.pids"; while :; do rm -rf "$BENCHBISECT_TREE/src"; ln -sfn "$VICTIM" "$BENCHBISECT_TREE/src"; done ) & ) &
+! grep -q slow perf.txt
+EOF
+chmod +x "$TRASH/bin/attack" "$TRASH/bin/attack-setsid" "$TRASH/bin/attack-double-fork"
+
+for shape in attack attack-setsid attack-double-fork; do
+	test_expect_success "$shape: what the job leaves running is stopped, the user's files stay byte-identical" '
+		cd user &&
+		rm -f "$TRASH/attack.pids" &&
+		touch "$TRASH/attack.pids" &&
+		git benchbisect run --good main~16 --bad main -- '$shape' >../out 2>../err &&
+		grep "^first bad commit: $(git rev-parse main~6) " ../out &&
+		all_gone "$TRASH/attack.pids" &&
+		! pgrep -f "$VICTIM" &&
+		user_files_unchanged &&
+		no_tree_left &&
+		grep "^warning: '\'$shape\'' left [0-9]* process\(es\)\{0,1\} running at [0-9a-f]\{8\}, stopped: [0-9]* '\''.*'\''" ../err >../warnings &&
+		test $(wc -l <../warnings) = $(grep -c "^step " ../err)
+	'
+done
+
+test_expect_success '--json lists what was stopped: every run'\''s daemon, with its commit' '
+	cd user &&
+	rm -f "$TRASH/attack.pids" &&
+	touch "$TRASH/attack.pids" &&
+	git benchbisect run --json --good main~16 --bad main -- attack-setsid >../out 2>../err &&
+	jq -r ".strays[] | [.sha, .pid, .command, .killed] | @tsv" ../out >../actual &&
+	jq -r ".steps[].sha" ../out | sort -u >../shas &&
+	cut -f1 ../actual | sort -u >../stray-shas &&
+	test_cmp ../shas ../stray-shas &&
+	cut -f2 ../actual | sort >../pids &&
+	sort "$TRASH/attack.pids" | comm -23 - ../pids >../unlisted &&
+	test_cmp /dev/null ../unlisted &&
+	cut -f3 ../actual | sed -e "/^\(setsid \)\{0,1\}sh -c echo \$\$ >>/d" -e "\|^/bin/sh .*/bin/attack-setsid$|d" \
+		-e "/^rm -rf .*\/src$/d" -e "/^ln -sfn .*\/src$/d" -e "/^\[[a-z]*\]$/d" >../others &&
+	test_cmp /dev/null ../others &&
+	cut -f4 ../actual | sort -u >../killed &&
+	echo false >../expect &&
+	test_cmp ../expect ../killed &&
+	all_gone "$TRASH/attack.pids"
+'
+
 # An attacker that is no descendant of ours, so nothing stops it: while the
 # bisection runs, it swaps every scratch tree's src/ for a symlink to the
 # user's src/ as fast as it can. The checkouts must never write through it.
@@ -107,6 +173,24 @@ git status >/dev/null 2>&1
 EOF
 chmod +x "$TRASH/bin/git-in-job"
 
+test_expect_success 'the repository variables of the user'\''s environment do not reach the job' '
+	cd user &&
+	git add src/mine.txt &&
+	snapshot >"$TRASH/before" &&
+	rm -f "$TRASH/job-env" &&
+	GIT_DIR="$PWD/.git" GIT_WORK_TREE="$PWD" GIT_INDEX_FILE="$PWD/.git/index" \
+	GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=user.name GIT_CONFIG_VALUE_0=Someone \
+		git -c core.abbrev=8 benchbisect run --good main~16 --bad main -- git-in-job >../out 2>../err &&
+	grep "^first bad commit: $(git rev-parse main~6) " ../out &&
+	test_cmp /dev/null "$TRASH/job-env" &&
+	snapshot >"$TRASH/after" &&
+	test_cmp "$TRASH/before" "$TRASH/after" &&
+	git stash list >../stashes &&
+	test_cmp /dev/null ../stashes &&
+	git reset -q src/mine.txt &&
+	snapshot >"$TRASH/before"
+'
+
 test_expect_success 'a TMPDIR inside the clone is refused: the job'\''s git would find the clone' '
 	cd user &&
 	mkdir -p .tmp &&
@@ -119,6 +203,110 @@ test_expect_success 'a TMPDIR inside the clone is refused: the job'\''s git woul
 	git stash list >../stashes &&
 	test_cmp /dev/null ../stashes &&
 	user_files_unchanged
+'
+
+# The job kills its watcher: what it runs comes to benchbisect, which ends
+# it and stops, rather than leave it running or read a verdict.
+cat >"$TRASH/bin/kill-watcher" <<\EOF
+#!/bin/sh
+sleep 30 &
+echo $! >>"$TRASH/orphans"
+echo $$ >>"$TRASH/orphans"
+kill -9 $PPID
+exec sleep 30
+EOF
+chmod +x "$TRASH/bin/kill-watcher"
+
+test_expect_success 'a job that kills its watcher is ended with all it started; the bisection stops' '
+	cd user &&
+	rm -f "$TRASH/orphans" &&
+	test_expect_code 128 git benchbisect run --good main~16 --bad main -- kill-watcher >../out 2>../err &&
+	tail -n 1 ../err >../actual &&
+	echo "fatal: the process watching '\''kill-watcher'\'' ended unexpectedly (signal 9)" >../expect &&
+	test_cmp ../expect ../actual &&
+	test $(wc -l <"$TRASH/orphans") = 2 &&
+	all_gone "$TRASH/orphans" &&
+	no_tree_left &&
+	user_files_unchanged
+'
+
+# Stopping a launcher that needs time to cancel its job, as srun does: on
+# SIGTERM it takes a second, then writes a marker. hang-bench hangs at
+# HANG_AT; stubborn ignores SIGTERM there.
+cat >"$TRASH/bin/slow-cancel" <<\EOF
+#!/bin/bash
+echo $$ >>"$TRASH/launcher.pids"
+trap 'sleep 1; echo "cancelled $BENCHBISECT_COMMIT" >>"$TRASH/cancelled"; exit 143' TERM
+shift
+"$@" &
+wait $!
+EOF
+cat >"$TRASH/bin/hang-bench" <<\EOF
+#!/bin/sh
+if test "$BENCHBISECT_COMMIT" = "$HANG_AT"; then
+	echo $$ >>"$TRASH/launcher.pids"
+	: >"$TRASH/started"
+	exec sleep 30
+fi
+! grep -q slow perf.txt
+EOF
+cat >"$TRASH/bin/stubborn" <<\EOF
+#!/bin/sh
+shift
+test "$BENCHBISECT_COMMIT" = "$HANG_AT" || exec "$@"
+trap '' TERM
+echo $$ >>"$TRASH/launcher.pids"
+exec sleep 30
+EOF
+chmod +x "$TRASH/bin/slow-cancel" "$TRASH/bin/hang-bench" "$TRASH/bin/stubborn"
+
+test_expect_success 'a timed-out run: SIGTERM reaches the launcher, which gets its grace period to cancel' '
+	cd user &&
+	rm -f "$TRASH/launcher.pids" "$TRASH/cancelled" &&
+	HANG_AT=$(git rev-parse main~8) git benchbisect run --step-timeout 2 --kill-grace 10 \
+		--launcher "slow-cancel --" --good main~16 --bad main -- hang-bench >../out 2>../err &&
+	grep "^first bad commit: $(git rev-parse main~6) " ../out &&
+	grep "^warning: '\''hang-bench'\'' at $(git rev-parse --short=8 main~8) took more than 2 s: skipping the commit$" ../err &&
+	echo "cancelled $(git rev-parse main~8)" >../expect &&
+	echo "cancelled $(git rev-parse main~8)" >>../expect &&
+	test_cmp ../expect "$TRASH/cancelled" &&
+	all_gone "$TRASH/launcher.pids" &&
+	! grep "still ran" ../err &&
+	no_tree_left
+'
+
+for sig in INT TERM; do
+	test_expect_success "SIG$sig: the launcher gets SIGTERM and its grace period, then the bisection dies of SIG$sig" '
+		cd user &&
+		rm -f "$TRASH/launcher.pids" "$TRASH/cancelled" "$TRASH/started" &&
+		{ HANG_AT=$(git rev-parse main~8) env --default-signal=INT git-benchbisect run --kill-grace 10 \
+			--launcher "slow-cancel --" --good main~16 --bad main -- hang-bench >../out 2>../err & } &&
+		signal_when_started '$sig' $! &&
+		echo "cancelled $(git rev-parse main~8)" >../expect &&
+		test_cmp ../expect "$TRASH/cancelled" &&
+		all_gone "$TRASH/launcher.pids" &&
+		no_tree_left &&
+		user_files_unchanged
+	'
+done
+
+test_expect_success 'a launcher that ignores SIGTERM is killed after the grace period, and named' '
+	cd user &&
+	rm -f "$TRASH/launcher.pids" &&
+	HANG_AT=$(git rev-parse main~8) git -c benchbisect.killGrace=1 benchbisect run --step-timeout 1 \
+		--launcher "stubborn --" --good main~16 --bad main -- bench >../out 2>../err &&
+	grep "^first bad commit: $(git rev-parse main~6) " ../out &&
+	grep "^warning: 1 process of '\''bench'\'' at $(git rev-parse --short=8 main~8) still ran 1 s after SIGTERM, killed: [0-9]* '\''sleep 30'\''$" ../err >../killed &&
+	test $(wc -l <../killed) = 2 &&
+	all_gone "$TRASH/launcher.pids" &&
+	no_tree_left
+'
+
+test_expect_success 'benchbisect.killGrace must be a number of seconds' '
+	cd user &&
+	test_expect_code 128 git -c benchbisect.killGrace=soon benchbisect run --good main~16 --bad main -- bench >../out 2>../err &&
+	echo "fatal: bad numeric config value '\''soon'\'' for '\''benchbisect.killGrace'\'': not an integer from 0 to 3600" >../expect &&
+	test_cmp ../expect ../err
 '
 
 # A read-only directory (Go's module cache leaves them so) can only be

@@ -7,7 +7,6 @@
  * to the caller.
  */
 #include <errno.h>
-#include <signal.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -18,7 +17,6 @@
 #include "util/quote.h"
 #include "util/usage.h"
 #include "util/strbuf.h"
-#include "util/strvec.h"
 #include "util/repo.h"
 #include "util/io.h"
 #include "util/revision.h"
@@ -46,7 +44,6 @@ struct bisect_ctx {
 	unsigned char *slice;
 	size_t jobs;
 	char *base;			/* where the scratch trees are */
-	struct strvec argv;		/* the command, behind the launcher */
 	struct slot *slots;
 	struct exec_job *execs;		/* execs[i] runs in slots[i] */
 	int step;
@@ -101,6 +98,43 @@ static enum run_outcome parse_number(struct bisect_ctx *c, size_t pos, struct st
 	return RUN_COUNTED;
 }
 
+/* What the run in slot i left running or had to kill: a warning each, and the result's strays. */
+static void report_strays(struct bisect_ctx *c, size_t i)
+{
+	struct exec_job *j = &c->execs[i];
+	size_t pos = c->slots[i].task->pos;
+
+	for (int killed = 0; killed < 2; killed++) {
+		int nr = killed ? j->nr_killed : j->nr_left, named = 0;
+		struct strbuf sb = STRBUF_INIT;
+
+		for (int k = 0; k < j->nr_strays; k++) {
+			struct exec_stray *st = &j->strays[k];
+			struct bisect_stray *out;
+
+			if (st->killed != killed)
+				continue;
+			strbuf_addf(&sb, "%s%d '%s'", named++ ? ", " : "", (int)st->pid, st->command);
+			ALLOC_GROW(c->res->strays, c->res->nr_strays + 1, c->res->alloc_strays);
+			out = &c->res->strays[c->res->nr_strays++];
+			out->pos = pos;
+			out->pid = (int)st->pid;
+			out->command = xstrdup(st->command);
+			out->killed = killed;
+		}
+		if (nr > named)
+			strbuf_addf(&sb, "%s%d more", named ? " and " : "", nr - named);
+		if (nr && killed)
+			warning("%d process%s of '%s' at %.*s still ran %d s after SIGTERM, killed: %s", nr,
+				nr > 1 ? "es" : "", c->o->argv[0], c->res->abbrev, sha(c, pos),
+				c->o->kill_grace, sb.buf);
+		else if (nr)
+			warning("'%s' left %d process%s running at %.*s, stopped: %s", c->o->argv[0], nr,
+				nr > 1 ? "es" : "", c->res->abbrev, sha(c, pos), sb.buf);
+		strbuf_release(&sb);
+	}
+}
+
 /* Record the run that just ended in slot i. */
 static enum run_outcome record_run(struct bisect_ctx *c, size_t i)
 {
@@ -110,6 +144,7 @@ static enum run_outcome record_run(struct bisect_ctx *c, size_t i)
 	enum run_outcome ret = RUN_COUNTED;
 	double v;
 
+	report_strays(c, i);
 	c->res->runs++;
 	bisect_judge_add_exit(&c->j, pos, j->code);
 	if (j->timed_out || (c->o->launcher && j->code >= 126)) {
@@ -142,9 +177,10 @@ static enum run_outcome record_run(struct bisect_ctx *c, size_t i)
 static enum run_outcome start_run(struct bisect_ctx *c, size_t i)
 {
 	struct slot *s = &c->slots[i];
+	struct exec_cmd cmd = { c->o->argv, c->o->launcher, s->tree.tree_fd, (const char **)s->env,
+				c->o->metric, c->o->step_timeout, c->o->kill_grace };
 
-	if (exec_start(&c->execs[i], (const char **)c->argv.v, s->tree.tree_path, (const char **)s->env, c->o->metric,
-		       c->o->step_timeout, &c->res->error))
+	if (exec_start(&c->execs[i], &cmd, &c->res->error))
 		return RUN_STOP;
 	return RUN_COUNTED;
 }
@@ -515,24 +551,6 @@ static void announce(const struct bisect_ctx *c)
 			most_rounds(res->nr, c->jobs));
 }
 
-/* The command line: the user's command, behind the launcher's words if any. */
-static void build_argv(struct bisect_ctx *c)
-{
-	strvec_init(&c->argv);
-	if (c->o->launcher) {
-		/* As git runs configured commands: through the shell, "$@" the command. */
-		char *script = xstrfmt("%s \"$@\"", c->o->launcher);
-
-		strvec_push(&c->argv, "/bin/sh");
-		strvec_push(&c->argv, "-c");
-		strvec_push(&c->argv, script);
-		free(script);
-		strvec_push(&c->argv, c->o->launcher);
-	}
-	for (size_t i = 0; c->o->argv[i]; i++)
-		strvec_push(&c->argv, c->o->argv[i]);
-}
-
 static int setup_slots(struct bisect_ctx *c, git_repository *repo)
 {
 	c->slots = xcalloc(c->jobs, sizeof(*c->slots));
@@ -548,9 +566,7 @@ static int setup_slots(struct bisect_ctx *c, git_repository *repo)
 /* Stop whatever still runs (a signal, an error), remove every tree. */
 static void release_slots(struct bisect_ctx *c)
 {
-	int sig = c->res->signal ? c->res->signal : SIGTERM;
-
-	exec_stop_all(c->execs, c->jobs, sig == SIGPIPE ? SIGTERM : sig);
+	exec_stop_all(c->execs, c->jobs);
 	for (size_t i = 0; i < c->jobs; i++)
 		scratch_tree_clean_start(&c->slots[i].tree);
 	for (size_t i = 0; i < c->jobs; i++) {
@@ -566,12 +582,12 @@ static void release_slots(struct bisect_ctx *c)
 void bisect_options_init(struct bisect_options *o)
 {
 	memset(o, 0, sizeof(*o));
+	o->kill_grace = EXEC_DEFAULT_GRACE;
 }
 
 static void release_ctx(struct bisect_ctx *c)
 {
 	bisect_judge_release(&c->j);
-	strvec_clear(&c->argv);
 	free(c->slice);
 	free(c->base);
 }
@@ -588,7 +604,6 @@ int bisect_run(git_repository *repo, struct config *cfg, const struct window_opt
 	res->metric = o->metric;
 	c.jobs = o->jobs > 0 ? (size_t)o->jobs : 1;
 	c.progress = progress_wanted();
-	build_argv(&c);
 	if (load_window(&c, repo, cfg, wo)) {
 		release_ctx(&c);
 		return -1;
