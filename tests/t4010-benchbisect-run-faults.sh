@@ -3,9 +3,9 @@
 # it (issue 19): background processes that outlive the command and attack
 # the next checkout, setsid and double-forked daemons, a checkout raced by
 # a process we cannot kill, the repository variables of the user's
-# environment, a TMPDIR inside the clone, stopping a launcher that needs
-# time to cancel, and read-only directories left for a user who is not
-# root.
+# environment, a TMPDIR inside the clone, launchers that cannot work,
+# stopping a launcher that needs time to cancel, and read-only
+# directories left for a user who is not root.
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$TEST_DIR/lib/bisect-repo.sh"
 
@@ -228,6 +228,76 @@ test_expect_success 'a job that kills its watcher is ended with all it started; 
 	all_gone "$TRASH/orphans" &&
 	no_tree_left &&
 	user_files_unchanged
+'
+
+# Launchers. pass: runs what follows its "--". fake-srun: as srun, but
+# "-p nosuch" fails before it runs anything. lying: runs the command but
+# always exits 0. Each logs its launches.
+cat >"$TRASH/bin/pass" <<\EOF
+#!/bin/sh
+echo "$BENCHBISECT_COMMIT" >>"$TRASH/launches"
+while test "$1" != --; do shift; done
+shift
+exec "$@"
+EOF
+cat >"$TRASH/bin/fake-srun" <<\EOF
+#!/bin/sh
+echo "$BENCHBISECT_COMMIT" >>"$TRASH/launches"
+if test "$1" = -p && test "$2" = nosuch; then
+	echo "srun: error: invalid partition specified: nosuch" >&2
+	echo "srun: error: Unable to allocate resources: Invalid partition name specified" >&2
+	exit 1
+fi
+while test "$1" != --; do shift; done
+shift
+exec "$@"
+EOF
+cat >"$TRASH/bin/lying" <<\EOF
+#!/bin/sh
+shift
+"$@"
+exit 0
+EOF
+printf '#!/bin/sh\nexit 0\n' >"$TRASH/bin/not-executable"
+chmod +x "$TRASH/bin/pass" "$TRASH/bin/fake-srun" "$TRASH/bin/lying"
+
+# launcher_fails <exit> <last line> <launcher>: the bisection ends with
+# fatal, naming the launcher and its last line, after two launches.
+launcher_fails() {
+	rm -f "$TRASH/launches" &&
+	test_expect_code 128 git benchbisect run --launcher "$3" --good main~16 --bad main -- bench >../out 2>../err &&
+	tail -n 1 ../err >../actual &&
+	echo "fatal: the launcher '$3' failed twice in a row without starting 'bench' (exit $1): $2" >../expect &&
+	test_cmp ../expect ../actual &&
+	grep "^warning: the launcher failed at [0-9a-f]\{8\} without starting 'bench' (exit $1): trying once more$" ../err &&
+	test_cmp /dev/null ../out &&
+	no_tree_left
+}
+
+test_expect_success 'a launcher that never runs the command gives no verdict: fatal after two launches' '
+	cd user &&
+	launcher_fails 1 "srun: error: Unable to allocate resources: Invalid partition name specified" "fake-srun -p nosuch --" &&
+	test $(wc -l <"$TRASH/launches") = 2 &&
+	launcher_fails 2 "if then: 1: Syntax error: \"then\" unexpected" "if then" &&
+	launcher_fails 0 "it printed nothing on standard error" "nice # note" &&
+	launcher_fails 127 "no-such-srun --: 1: no-such-srun: not found" "no-such-srun --" &&
+	launcher_fails 127 "not-executable --: 1: not-executable: Permission denied" "not-executable --"
+'
+
+test_expect_success 'the verdict is the command'\''s own exit status, not the launcher'\''s' '
+	cd user &&
+	git benchbisect run --launcher "lying --" --good main~16 --bad main -- bench >../out 2>../err &&
+	grep "^first bad commit: $(git rev-parse main~6) " ../out &&
+	no_tree_left
+'
+
+test_expect_success 'a command the launcher cannot find is an error, not a verdict' '
+	cd user &&
+	test_expect_code 128 git benchbisect run --launcher "pass --" --good main~16 --bad main -- no-such-bench >../out 2>../err &&
+	tail -n 1 ../err >../actual &&
+	echo "fatal: cannot run '\''no-such-bench'\'' under the launcher at $(git rev-parse --short=8 main~8): not found" >../expect &&
+	test_cmp ../expect ../actual &&
+	no_tree_left
 '
 
 # Stopping a launcher that needs time to cancel its job, as srun does: on

@@ -112,8 +112,9 @@ static void track(int fd, int replace)
 void exec_job_init(struct exec_job *j)
 {
 	memset(j, 0, sizeof(*j));
-	j->out_fd = j->report_fd = j->control_fd = j->exit_fd = -1;
+	j->out_fd = j->err_fd = j->report_fd = j->control_fd = j->exit_fd = -1;
 	strbuf_init(&j->out, 0);
+	strbuf_init(&j->err_tail, 0);
 }
 
 static void close_fd(int *fd)
@@ -126,12 +127,14 @@ static void close_fd(int *fd)
 void exec_job_release(struct exec_job *j)
 {
 	close_fd(&j->out_fd);
+	close_fd(&j->err_fd);
 	close_fd(&j->report_fd);
 	close_fd(&j->exit_fd);
 	if (j->control_fd >= 0)
 		track(-1, j->control_fd);
 	close_fd(&j->control_fd);
 	strbuf_release(&j->out);
+	strbuf_release(&j->err_tail);
 	exec_job_init(j);
 }
 
@@ -199,24 +202,6 @@ static char **job_environ(const char **env)
 	return out;
 }
 
-/* The command line: the command, behind the launcher's words if any. */
-static void build_argv(struct strvec *argv, const struct exec_cmd *cmd)
-{
-	strvec_init(argv);
-	if (cmd->launcher) {
-		/* As git runs configured commands: through the shell, "$@" the command. */
-		char *script = xstrfmt("%s \"$@\"", cmd->launcher);
-
-		strvec_push(argv, "/bin/sh");
-		strvec_push(argv, "-c");
-		strvec_push(argv, script);
-		free(script);
-		strvec_push(argv, cmd->launcher);
-	}
-	for (size_t i = 0; cmd->argv[i]; i++)
-		strvec_push(argv, cmd->argv[i]);
-}
-
 static void close_pair(int fds[2])
 {
 	close_fd(&fds[0]);
@@ -230,7 +215,7 @@ static int nonblocking(int fd)
 
 int exec_start(struct exec_job *j, const struct exec_cmd *cmd, struct strbuf *err)
 {
-	int out[2] = { -1, -1 }, report[2] = { -1, -1 }, ctl[2] = { -1, -1 };
+	int out[2] = { -1, -1 }, errp[2] = { -1, -1 }, report[2] = { -1, -1 }, ctl[2] = { -1, -1 };
 	int close_fds[EXEC_MAX_JOBS + 1];
 	struct keeper_args ka;
 	struct strvec argv;
@@ -239,25 +224,30 @@ int exec_start(struct exec_job *j, const struct exec_cmd *cmd, struct strbuf *er
 	pid_t pid;
 
 	strbuf_reset(&j->out);
+	strbuf_reset(&j->err_tail);
 	j->timed_out = 0;
-	j->code = 0;
+	j->code = j->launcher_code = 0;
+	j->launch = LAUNCH_NONE;
 	j->nr_strays = j->nr_left = j->nr_killed = 0;
 	if (pipe2(report, O_CLOEXEC) || socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ctl) ||
-	    (cmd->capture && pipe2(out, O_CLOEXEC))) {
+	    (cmd->capture && pipe2(out, O_CLOEXEC)) || (cmd->launcher && pipe2(errp, O_CLOEXEC))) {
 		strbuf_addf(err, "cannot create a pipe: %s", strerror(errno));
 		close_pair(report);
 		close_pair(ctl);
 		close_pair(out);
+		close_pair(errp);
 		return -1;
 	}
-	build_argv(&argv, cmd);
+	if (cmd->launcher && unlink(cmd->record) && errno != ENOENT)
+		warning("cannot remove '%s': %s", cmd->record, strerror(errno));
+	launch_argv(&argv, cmd->argv, cmd->launcher, cmd->record, cmd->dir);
 	envp = job_environ(cmd->env);
 	for (size_t i = 0; i < EXEC_MAX_JOBS; i++)
 		if (controls[i] >= 0)
 			close_fds[nr_close++] = controls[i];
 	close_fds[nr_close++] = ctl[0];
 	ka = (struct keeper_args){ (char *const *)argv.v, envp, cmd->dir_fd,
-				   cmd->capture ? out[1] : STDERR_FILENO, -1, ctl[1], report[1],
+				   cmd->capture ? out[1] : STDERR_FILENO, errp[1], ctl[1], report[1],
 				   cmd->grace, close_fds, nr_close };
 	fflush(NULL);
 	pid = fork();
@@ -268,18 +258,22 @@ int exec_start(struct exec_job *j, const struct exec_cmd *cmd, struct strbuf *er
 	close_fd(&report[1]);
 	close_fd(&ctl[1]);
 	close_fd(&out[1]);
+	close_fd(&errp[1]);
 	if (pid < 0) {
 		strbuf_addf(err, "cannot fork: %s", strerror(errno));
 		close_fd(&report[0]);
 		close_fd(&ctl[0]);
 		close_fd(&out[0]);
+		close_fd(&errp[0]);
 		return -1;
 	}
 	j->pid = pid;
 	j->name = cmd->argv[0];
+	j->record = cmd->launcher ? cmd->record : NULL;
 	j->report_fd = report[0];
 	j->control_fd = ctl[0];
 	j->out_fd = out[0];
+	j->err_fd = errp[0];
 	track(j->control_fd, -1);
 	if (caught)
 		send_control(j->control_fd, KEEPER_STOP);
@@ -287,11 +281,26 @@ int exec_start(struct exec_job *j, const struct exec_cmd *cmd, struct strbuf *er
 	j->exit_fd = (int)syscall(SYS_pidfd_open, pid, 0);
 	if (j->out_fd >= 0)
 		nonblocking(j->out_fd);
+	if (j->err_fd >= 0)
+		nonblocking(j->err_fd);
 	j->deadline = cmd->timeout > 0 ? now() + cmd->timeout : 0;
 	return 0;
 }
 
-/* Read what the job printed so far. */
+/* Keep the end of the launcher's standard error, for its last line. */
+static void keep_tail(struct strbuf *tail, const char *buf, size_t n)
+{
+	enum { KEEP = 2048 };
+
+	strbuf_add(tail, buf, n);
+	if (tail->len > 2 * KEEP) {
+		memmove(tail->buf, tail->buf + tail->len - KEEP, KEEP);
+		tail->len = KEEP;
+		tail->buf[KEEP] = '\0';
+	}
+}
+
+/* Read what the job printed so far: its output, and the launcher's standard error (passed on). */
 static void drain(struct exec_job *j)
 {
 	char buf[4096];
@@ -300,6 +309,25 @@ static void drain(struct exec_job *j)
 	while (j->out_fd >= 0 && ((n = read(j->out_fd, buf, sizeof(buf))) > 0 || (n < 0 && errno == EINTR)))
 		if (n > 0)
 			strbuf_add(&j->out, buf, (size_t)n);
+	while (j->err_fd >= 0 && ((n = read(j->err_fd, buf, sizeof(buf))) > 0 || (n < 0 && errno == EINTR))) {
+		ssize_t written;
+
+		if (n <= 0)
+			continue;
+		/* When our standard error is gone, the tail is still kept. */
+		written = write(STDERR_FILENO, buf, (size_t)n);
+		(void)written;
+		keep_tail(&j->err_tail, buf, (size_t)n);
+	}
+}
+
+const char *exec_stderr_last_line(struct exec_job *j)
+{
+	const char *last;
+
+	strbuf_rtrim(&j->err_tail);
+	last = strrchr(j->err_tail.buf, '\n');
+	return last ? last + 1 : j->err_tail.buf;
 }
 
 /*
@@ -375,6 +403,7 @@ static int finish(struct exec_job *j, int keeper_status, struct strbuf *err)
 	 */
 	drain(j);
 	close_fd(&j->out_fd);
+	close_fd(&j->err_fd);
 	while ((n = read(j->report_fd, &r, sizeof(r))) == (ssize_t)sizeof(r) || (n < 0 && errno == EINTR))
 		if (n > 0)
 			take_record(j, &r, &exec_errno, &done, &status);
@@ -390,6 +419,10 @@ static int finish(struct exec_job *j, int keeper_status, struct strbuf *err)
 	if (exec_errno)
 		return strbuf_addf(err, "cannot run '%s': %s", j->name, strerror(exec_errno)), -1;
 	j->code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+	if (j->record) {
+		j->launcher_code = j->code;
+		j->launch = launch_read_record(j->record, &j->code);
+	}
 	return 0;
 }
 
@@ -428,13 +461,13 @@ static void enforce_deadlines(struct exec_job *jobs, size_t nr)
 /* Wait up to 20 ms for a job to print or end. */
 static void wait_a_little(struct exec_job *jobs, size_t nr)
 {
-	struct pollfd fds[2 * EXEC_MAX_JOBS];
+	struct pollfd fds[3 * EXEC_MAX_JOBS];
 	size_t nr_fds = 0;
 
 	for (size_t i = 0; i < nr; i++) {
-		int fd[2] = { jobs[i].out_fd, jobs[i].exit_fd };
+		int fd[3] = { jobs[i].out_fd, jobs[i].err_fd, jobs[i].exit_fd };
 
-		for (size_t k = 0; jobs[i].pid && k < 2; k++)
+		for (size_t k = 0; jobs[i].pid && k < 3; k++)
 			if (fd[k] >= 0) {
 				fds[nr_fds].fd = fd[k];
 				fds[nr_fds++].events = POLLIN;

@@ -4,6 +4,7 @@
 #include <sys/types.h>
 #include "util/strbuf.h"
 #include "bisect/job-keeper.h"
+#include "bisect/launch-wrapper.h"
 
 /*
  * Running the user's commands for `git benchbisect run`, several at once.
@@ -13,6 +14,11 @@
  * whatever the run leaves behind. Its standard output is captured when
  * asked (--metric), else it goes to our standard error (our standard
  * output carries only results).
+ *
+ * Under a launcher the command runs through a wrapper that records in
+ * the job's directory that it started and the command's own exit status
+ * (launch-wrapper.h); the launcher's standard error passes through us,
+ * its last line kept for the error.
  */
 #define EXEC_MAX_JOBS 64	/* as BISECT_MAX_JOBS */
 #define EXEC_DEFAULT_GRACE 60	/* seconds from SIGTERM to SIGKILL: above Slurm's KillWait of 30 */
@@ -21,6 +27,8 @@ struct exec_cmd {
 	const char **argv;	/* the command, NULL-terminated */
 	const char *launcher;	/* shell words it runs under, or NULL */
 	int dir_fd;		/* its working directory */
+	const char *dir;	/* the same as a path, for the wrapper */
+	const char *record;	/* with a launcher: the wrapper's record file */
 	const char **env;	/* "NAME=value" added to its environment, NULL-terminated */
 	int capture;		/* capture its standard output */
 	int timeout;		/* seconds before it is stopped; 0: none */
@@ -37,14 +45,19 @@ struct exec_stray {
 struct exec_job {
 	pid_t pid;		/* the keeper; 0 when not running */
 	const char *name;	/* argv[0], for messages */
+	const char *record;	/* the wrapper's record, or NULL */
 	int out_fd;		/* the captured output, or -1 */
+	int err_fd;		/* the launcher's standard error, or -1 */
 	int report_fd;		/* the keeper's report, or -1 */
 	int control_fd;		/* our end of the keeper's control socket, or -1 */
 	int exit_fd;		/* a pidfd, readable once the keeper exits, or -1 */
 	struct strbuf out;	/* what it printed, when captured */
+	struct strbuf err_tail;	/* the end of the launcher's standard error */
 	double deadline;	/* monotonic seconds, or 0: none */
 	int timed_out;
 	int code;		/* exit status, or 128 + the signal that killed it */
+	enum launch_outcome launch;	/* from the wrapper's record */
+	int launcher_code;	/* with a launcher: its own exit status */
 	struct exec_stray strays[2 * KEEPER_DETAILS];
 	int nr_strays;		/* those named in strays */
 	int nr_left, nr_killed;	/* all of them, named or not */
@@ -61,12 +74,15 @@ int exec_start(struct exec_job *j, const struct exec_cmd *cmd, struct strbuf *er
 
 /*
  * Wait until one of the nr jobs (those running) ends: returns its index,
- * with j->code, j->timed_out and the strays set, or -1 when a
+ * with j->code, j->timed_out, j->launch and the strays set, or -1 when a
  * caught signal came (exec_signal_caught()), or -1 with err set when
  * waiting failed or the command could not be run. A job past its deadline
  * is stopped (SIGTERM, the grace period, SIGKILL) and ends timed out.
  */
 int exec_wait_any(struct exec_job *jobs, size_t nr, struct strbuf *err);
+
+/* The last line the launcher printed on its standard error ("" if none). */
+const char *exec_stderr_last_line(struct exec_job *j);
 
 /* Stop every running job as a timeout does, wait for them all, and end what is left. */
 void exec_stop_all(struct exec_job *jobs, size_t nr);

@@ -44,6 +44,7 @@ struct bisect_ctx {
 	unsigned char *slice;
 	size_t jobs;
 	char *base;			/* where the scratch trees are */
+	int launcher_failures;		/* in a row: runs the launcher never started */
 	struct slot *slots;
 	struct exec_job *execs;		/* execs[i] runs in slots[i] */
 	int step;
@@ -135,6 +136,27 @@ static void report_strays(struct bisect_ctx *c, size_t i)
 	}
 }
 
+/*
+ * The launcher ended without starting the command (no record of the
+ * wrapper's): tried once more, and twice in a row is the end. Its exit
+ * status says nothing about the commit.
+ */
+static enum run_outcome launcher_failed(struct bisect_ctx *c, size_t i)
+{
+	struct exec_job *j = &c->execs[i];
+	size_t pos = c->slots[i].task->pos;
+	const char *line = exec_stderr_last_line(j);
+
+	if (++c->launcher_failures >= 2)
+		return stop(c, "the launcher '%s' failed twice in a row without starting '%s' (exit %d): %s",
+			    c->o->launcher, c->o->argv[0], j->launcher_code,
+			    *line ? line : "it printed nothing on standard error");
+	warning("the launcher failed at %.*s without starting '%s' (exit %d): trying once more",
+		c->res->abbrev, sha(c, pos), c->o->argv[0], j->launcher_code);
+	c->j.at[pos].retried++;
+	return RUN_RETRY;
+}
+
 /* Record the run that just ended in slot i. */
 static enum run_outcome record_run(struct bisect_ctx *c, size_t i)
 {
@@ -147,14 +169,21 @@ static enum run_outcome record_run(struct bisect_ctx *c, size_t i)
 	report_strays(c, i);
 	c->res->runs++;
 	bisect_judge_add_exit(&c->j, pos, j->code);
-	if (j->timed_out || (c->o->launcher && j->code >= 126)) {
+	if (j->launch == LAUNCH_FAILED && !j->timed_out)
+		return launcher_failed(c, i);
+	if (j->launch != LAUNCH_NONE && j->launch != LAUNCH_FAILED)
+		c->launcher_failures = 0;
+	if (j->launch == LAUNCH_CANNOT_RUN)
+		return stop(c, "cannot run '%s' under the launcher at %.*s: not found", c->o->argv[0],
+			    c->res->abbrev, sha(c, pos));
+	if (j->timed_out || j->launch == LAUNCH_CUT_SHORT) {
 		if (j->timed_out)
 			warning("'%s' at %.*s took more than %d s: %s", c->o->argv[0],
 				c->res->abbrev, sha(c, pos), c->o->step_timeout,
 				r->retried ? "skipping the commit" : "trying once more");
 		else
-			warning("the launcher failed at %.*s (exit %d): %s", c->res->abbrev,
-				sha(c, pos), j->code,
+			warning("'%s' at %.*s was ended before it exited (the launcher's exit %d): %s",
+				c->o->argv[0], c->res->abbrev, sha(c, pos), j->launcher_code,
 				r->retried ? "skipping the commit" : "trying once more");
 		if (!r->retried++)
 			return RUN_RETRY;
@@ -177,8 +206,9 @@ static enum run_outcome record_run(struct bisect_ctx *c, size_t i)
 static enum run_outcome start_run(struct bisect_ctx *c, size_t i)
 {
 	struct slot *s = &c->slots[i];
-	struct exec_cmd cmd = { c->o->argv, c->o->launcher, s->tree.tree_fd, (const char **)s->env,
-				c->o->metric, c->o->step_timeout, c->o->kill_grace };
+	struct exec_cmd cmd = { c->o->argv, c->o->launcher, s->tree.tree_fd, s->tree.tree_path,
+				s->tree.record, (const char **)s->env, c->o->metric, c->o->step_timeout,
+				c->o->kill_grace };
 
 	if (exec_start(&c->execs[i], &cmd, &c->res->error))
 		return RUN_STOP;
