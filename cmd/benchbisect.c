@@ -305,17 +305,23 @@ static int cmd_run(int argc, const char **argv)
 
 	window_options_init(&wo);
 	bisect_options_init(&bo);
+	/* Told apart from any value given: 0 means "not given" below. */
+	bo.repeat = bo.jobs = INT_MIN;
 	argc = parse_options(argc, argv, options, run_usage, PARSE_OPT_KEEP_DASHDASH);
 	usage_set_quiet(quiet);
 	split_command(options, &wo, &bo, argc, argv);
 	if (window_options_check(&wo))
 		usage_with_options(run_usage, options);
-	if (bo.repeat < 0 || bo.step_timeout < 0)
-		usage_error(run_usage, options, "--repeat and --step-timeout must not be negative");
-	if (bo.jobs < 0 || bo.jobs > BISECT_MAX_JOBS)
+	if (bo.repeat != INT_MIN && (bo.repeat < 1 || bo.repeat > BISECT_MAX_REPEAT))
+		usage_error(run_usage, options, "--repeat must be between 1 and " BISECT_MAX_REPEAT_STR);
+	if (bo.step_timeout < 0)
+		usage_error(run_usage, options, "--step-timeout must not be negative");
+	if (bo.jobs != INT_MIN && (bo.jobs < 1 || bo.jobs > BISECT_MAX_JOBS))
 		usage_error(run_usage, options, "--jobs must be between 1 and " BISECT_MAX_JOBS_STR);
 	if (kill_grace != INT_MIN && (kill_grace < 0 || kill_grace > BISECT_MAX_KILL_GRACE))
 		usage_error(run_usage, options, "--kill-grace must be between 0 and " BISECT_MAX_KILL_GRACE_STR);
+	bo.repeat = bo.repeat == INT_MIN ? 0 : bo.repeat;
+	bo.jobs = bo.jobs == INT_MIN ? 0 : bo.jobs;
 
 	usage_hold_errors();
 	repo = open_repo(&wo, &cfg);
