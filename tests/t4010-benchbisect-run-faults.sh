@@ -372,6 +372,23 @@ test_expect_success 'a launcher that ignores SIGTERM is killed after the grace p
 	no_tree_left
 '
 
+test_expect_success 'a command that leaves its process group is stopped all the same' '
+	rm -f "$TRASH/launcher.pids" &&
+	cd user &&
+	HANG_AT=$(git rev-parse main~8) git benchbisect run --step-timeout 3 --kill-grace 1 --good main~16 --bad main -- \
+		python3 -c "import os, subprocess, sys, time
+if os.environ[\"BENCHBISECT_COMMIT\"] == os.environ[\"HANG_AT\"]:
+    os.setpgid(0, os.getpgid(os.getppid()))
+    open(os.environ[\"TRASH\"] + \"/launcher.pids\", \"a\").write(\"%d\\n\" % os.getpid())
+    time.sleep(30)
+sys.exit(subprocess.call([\"bench\"]))" >../out 2>../err &&
+	grep "^first bad commit: $(git rev-parse main~6) " ../out &&
+	grep "^warning: '\''python3'\'' at $(git rev-parse --short=8 main~8) took more than 3 s: skipping the commit$" ../err &&
+	grep "^step [0-9]*: $(git rev-parse --short=8 main~8) skip (exits 143 143): " ../err &&
+	all_gone "$TRASH/launcher.pids" &&
+	no_tree_left
+'
+
 test_expect_success 'benchbisect.killGrace must be a number of seconds' '
 	cd user &&
 	test_expect_code 128 git -c benchbisect.killGrace=soon benchbisect run --good main~16 --bad main -- bench >../out 2>../err &&

@@ -138,6 +138,14 @@ static void start_stop(struct keeper *k, int asked)
 	k->kill_at = now() + k->a->grace;
 }
 
+/* The command's process group, and its main process if it left the group. */
+static void signal_group(const struct keeper *k, int sig)
+{
+	kill(-k->leader, sig);
+	if (!k->ended && getpgid(k->leader) != k->leader)
+		kill(k->leader, sig);
+}
+
 /*
  * Signal every child but the main process as the stop has it (each is
  * our child: its pid cannot be reused before we reap it), reap those that
@@ -172,12 +180,12 @@ static int sweep(struct keeper *k)
 		}
 	}
 	if (killing) {
-		kill(-k->leader, SIGKILL);
+		signal_group(k, SIGKILL);
 	} else if (!k->group_termed) {
 		k->group_termed = 1;
-		kill(-k->leader, SIGTERM);
+		signal_group(k, SIGTERM);
 		/* A stopped process ends on SIGTERM only once it runs again. */
-		kill(-k->leader, SIGCONT);
+		signal_group(k, SIGCONT);
 	}
 	return nr < 0 ? -1 : left;
 }
