@@ -45,7 +45,8 @@ int dir_open_at(int dirfd, const char *name)
 	return -1;
 }
 
-int dir_empty(int fd)
+/* Remove everything in the directory fd (fd stays open). Returns as dir_remove_at(). */
+static int dir_empty(int fd)
 {
 	int err = 0, sub = dup(fd);
 	DIR *d = sub < 0 ? NULL : fdopendir(sub);

@@ -24,7 +24,4 @@ int dir_open_at(int dirfd, const char *name);
  */
 int dir_remove_at(int dirfd, const char *name);
 
-/* Remove everything in the directory fd (fd stays open). Returns as dir_remove_at. */
-int dir_empty(int fd);
-
 #endif
