@@ -162,6 +162,24 @@ test_expect_success 'a checkout raced by a process outside the job never writes 
 	rm -rf "$TMPDIR"/benchbisect-*
 '
 
+# The job swaps the tracked src/n.txt (which every commit rewrites) for a
+# hard link to the user's: the next checkout must replace it, not write
+# into it in place.
+cat >"$TRASH/bin/hard-link" <<\EOF
+#!/bin/sh
+ln -f "$VICTIM/n.txt" src/n.txt &&
+! grep -q slow perf.txt
+EOF
+chmod +x "$TRASH/bin/hard-link"
+
+test_expect_success 'a tracked file swapped for a hard link to the user'\''s is replaced, never written into' '
+	cd user &&
+	git benchbisect run --good main~16 --bad main -- hard-link >../out 2>../err &&
+	grep "^first bad commit: $(git rev-parse main~6) " ../out &&
+	user_files_unchanged &&
+	no_tree_left
+'
+
 # The job runs git in its tree: with the user'\''s GIT_DIR (and more) in
 # its environment, git would take the user'\''s repository for its own.
 cat >"$TRASH/bin/git-in-job" <<\EOF

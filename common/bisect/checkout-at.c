@@ -36,12 +36,10 @@ static int safe_name(const char *name)
 		!strchr(name, '/');
 }
 
-/* The file is the one the last checkout wrote for this blob and mode, untouched since. */
-static int as_written(const git_index_entry *e, const git_tree_entry *te, const struct stat *st)
+/* The file is the very one the last checkout wrote (e), untouched since. */
+static int untouched(const git_index_entry *e, const struct stat *st)
 {
-	return e && e->mode == (uint32_t)git_tree_entry_filemode(te) &&
-		git_oid_equal(&e->id, git_tree_entry_id(te)) &&
-		(S_ISLNK(st->st_mode) || S_ISREG(st->st_mode)) &&
+	return e && (S_ISLNK(st->st_mode) || S_ISREG(st->st_mode)) &&
 		e->ino == (uint32_t)st->st_ino && e->file_size == (uint32_t)st->st_size &&
 		e->mtime.seconds == (int32_t)st->st_mtim.tv_sec &&
 		e->mtime.nanoseconds == (uint32_t)st->st_mtim.tv_nsec &&
@@ -115,46 +113,75 @@ static int write_all(int fd, const char *data, size_t size)
 }
 
 /*
+ * Write the blob into wfd (a file opened for it, which is closed here)
+ * and stat it. Returns 0, or -1 with the reason in c->err.
+ */
+static int write_blob(struct checkout *c, int wfd, git_blob *blob, struct stat *st)
+{
+	git_buf buf = { 0 };
+	const void *data = NULL;
+	size_t size = 0;
+	int ret = content(c, blob, &buf, &data, &size);
+
+	if (!ret && (write_all(wfd, data, size) || fstat(wfd, st)))
+		ret = fail(c, "write");
+	if (close(wfd) && !ret)
+		ret = fail(c, "write");
+	git_buf_dispose(&buf);
+	return ret;
+}
+
+/*
  * Create name in fd anew with the blob (O_EXCL: never a file that was
  * there). Returns 0, -1 with the reason in c->err, or 1 when something
  * has taken the name meanwhile.
  */
-static int create(struct checkout *c, int fd, const char *name, const git_tree_entry *te, struct stat *st)
+static int create(struct checkout *c, int fd, const char *name, git_blob *blob, git_filemode_t mode,
+		  struct stat *st)
 {
-	git_filemode_t mode = git_tree_entry_filemode(te);
-	git_blob *blob = NULL;
-	git_buf buf = { 0 };
-	const void *data = NULL;
-	size_t size = 0;
-	int ret = -1, wfd;
+	char *target;
+	int wfd;
 
-	if (git_blob_lookup(&blob, c->repo, git_tree_entry_id(te)))
-		return repo_error_add(c->err, "cannot read the blob of '%s'", c->path.buf);
-	if (mode == GIT_FILEMODE_LINK && c->symlinks) {
-		char *target = xstrndup(git_blob_rawcontent(blob), (size_t)git_blob_rawsize(blob));
-
-		if (!symlinkat(target, fd, name) && !fstatat(fd, name, st, AT_SYMLINK_NOFOLLOW))
-			ret = 0;
-		else if (errno == EEXIST)
-			ret = 1;
-		else
-			fail(c, "create the symlink");
-		free(target);
-	} else if (!content(c, blob, &buf, &data, &size)) {
+	if (mode != GIT_FILEMODE_LINK || !c->symlinks) {
 		wfd = openat(fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
 			     mode == GIT_FILEMODE_BLOB_EXECUTABLE ? 0777 : 0666);
-		if (wfd < 0 && errno == EEXIST)
-			ret = 1;
-		else if (wfd < 0 || write_all(wfd, data, size) || fstat(wfd, st))
-			fail(c, "write");
-		else
-			ret = 0;
-		if (wfd >= 0 && close(wfd) && !ret)
-			ret = fail(c, "write");
+		if (wfd < 0)
+			return errno == EEXIST ? 1 : fail(c, "write");
+		return write_blob(c, wfd, blob, st);
 	}
-	git_buf_dispose(&buf);
-	git_blob_free(blob);
-	return ret;
+	target = xstrndup(git_blob_rawcontent(blob), (size_t)git_blob_rawsize(blob));
+	wfd = symlinkat(target, fd, name) ? -1 : fstatat(fd, name, st, AT_SYMLINK_NOFOLLOW);
+	free(target);
+	if (wfd)
+		return errno == EEXIST ? 1 : fail(c, "create the symlink");
+	return 0;
+}
+
+/*
+ * The regular file st, the very one the last checkout wrote, has another
+ * blob of the same mode now: write it in place (a new inode for each file
+ * a commit changes cost more than the rest of the checkout on ext4). It is
+ * opened without following a symlink, without blocking on a FIFO, and
+ * written only when it is still that file with no other name. Returns 0,
+ * -1 with the reason in c->err, or 1 when it must be created anew.
+ */
+static int rewrite(struct checkout *c, int fd, const char *name, git_blob *blob, const struct stat *st,
+		   struct stat *out)
+{
+	struct stat now;
+	int wfd;
+
+	if (!S_ISREG(st->st_mode))
+		return 1;
+	wfd = openat(fd, name, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (wfd < 0)
+		return 1;
+	if (fstat(wfd, &now) || !S_ISREG(now.st_mode) || now.st_nlink != 1 || now.st_ino != st->st_ino ||
+	    now.st_dev != st->st_dev || ftruncate(wfd, 0)) {
+		close(wfd);
+		return 1;
+	}
+	return write_blob(c, wfd, blob, out);
 }
 
 /* Record the entry written (or kept) with the stat data of its file. */
@@ -180,26 +207,37 @@ static int record(struct checkout *c, const git_tree_entry *te, const struct sta
 	return 0;
 }
 
-/* A file or symlink: kept when as written, else removed and created again. */
+/*
+ * A file or symlink: kept when it is the very one written for this blob
+ * and mode, written in place when it is the very one written for another
+ * blob of its mode, else removed and created anew.
+ */
 static int sync_file(struct checkout *c, int fd, const char *name, const git_tree_entry *te)
 {
+	git_filemode_t mode = git_tree_entry_filemode(te);
+	const git_index_entry *e = NULL;
+	git_blob *blob = NULL;
 	struct stat st;
-	int ret, exists = !fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW);
+	int ret = 1, exists = !fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW);
 
 	if (!exists && errno != ENOENT)
 		return fail(c, "look at");
-	if (exists && as_written(git_index_get_bypath(c->old, c->path.buf, 0), te, &st))
+	if (exists && untouched(e = git_index_get_bypath(c->old, c->path.buf, 0), &st) &&
+	    e->mode == (uint32_t)mode && git_oid_equal(&e->id, git_tree_entry_id(te)))
 		return record(c, te, &st);
-	if (exists && dir_remove_at(fd, name))
-		return fail(c, "remove");
+	if (git_blob_lookup(&blob, c->repo, git_tree_entry_id(te)))
+		return repo_error_add(c->err, "cannot read the blob of '%s'", c->path.buf);
+	if (exists && untouched(e, &st) && e->mode == (uint32_t)mode && mode != GIT_FILEMODE_LINK)
+		ret = rewrite(c, fd, name, blob, &st, &st);
+	if (ret > 0 && exists && dir_remove_at(fd, name))
+		ret = fail(c, "remove");
 	/* Something made meanwhile takes the name: once more, from its removal. */
-	if ((ret = create(c, fd, name, te, &st)) > 0) {
-		if (dir_remove_at(fd, name))
-			return fail(c, "remove");
-		if ((ret = create(c, fd, name, te, &st)) > 0) {
-			errno = EEXIST;
-			return fail(c, "write");
-		}
+	if (ret > 0 && (ret = create(c, fd, name, blob, mode, &st)) > 0)
+		ret = dir_remove_at(fd, name) ? fail(c, "remove") : create(c, fd, name, blob, mode, &st);
+	git_blob_free(blob);
+	if (ret > 0) {
+		errno = EEXIST;
+		return fail(c, "write");
 	}
 	return ret ? ret : record(c, te, &st);
 }
