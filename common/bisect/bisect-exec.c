@@ -112,7 +112,7 @@ static void track(int fd, int replace)
 void exec_job_init(struct exec_job *j)
 {
 	memset(j, 0, sizeof(*j));
-	j->out_fd = j->err_fd = j->report_fd = j->control_fd = j->exit_fd = -1;
+	j->out_fd = j->err_fd = j->report_fd = j->control_fd = j->exit_fd = j->record_dir_fd = -1;
 	strbuf_init(&j->out, 0);
 	strbuf_init(&j->err_tail, 0);
 }
@@ -238,7 +238,7 @@ int exec_start(struct exec_job *j, const struct exec_cmd *cmd, struct strbuf *er
 		close_pair(errp);
 		return -1;
 	}
-	if (cmd->launcher && unlink(cmd->record) && errno != ENOENT)
+	if (cmd->launcher && launch_clear_record(cmd->record_dir_fd))
 		warning("cannot remove '%s': %s", cmd->record, strerror(errno));
 	launch_argv(&argv, cmd->argv, cmd->launcher, cmd->record, cmd->dir);
 	envp = job_environ(cmd->env);
@@ -269,7 +269,7 @@ int exec_start(struct exec_job *j, const struct exec_cmd *cmd, struct strbuf *er
 	}
 	j->pid = pid;
 	j->name = cmd->argv[0];
-	j->record = cmd->launcher ? cmd->record : NULL;
+	j->record_dir_fd = cmd->launcher ? cmd->record_dir_fd : -1;
 	j->report_fd = report[0];
 	j->control_fd = ctl[0];
 	j->out_fd = out[0];
@@ -419,9 +419,9 @@ static int finish(struct exec_job *j, int keeper_status, struct strbuf *err)
 	if (exec_errno)
 		return strbuf_addf(err, "cannot run '%s': %s", j->name, strerror(exec_errno)), -1;
 	j->code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-	if (j->record) {
+	if (j->record_dir_fd >= 0) {
 		j->launcher_code = j->code;
-		j->launch = launch_read_record(j->record, &j->code);
+		j->launch = launch_read_record(j->record_dir_fd, &j->code);
 	}
 	return 0;
 }

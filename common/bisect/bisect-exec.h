@@ -29,6 +29,7 @@ struct exec_cmd {
 	int dir_fd;		/* its working directory */
 	const char *dir;	/* the same as a path, for the wrapper */
 	const char *record;	/* with a launcher: the wrapper's record file */
+	int record_dir_fd;	/* the directory it is in */
 	const char **env;	/* "NAME=value" added to its environment, NULL-terminated */
 	int capture;		/* capture its standard output */
 	int timeout;		/* seconds before it is stopped; 0: none */
@@ -45,7 +46,7 @@ struct exec_stray {
 struct exec_job {
 	pid_t pid;		/* the keeper; 0 when not running */
 	const char *name;	/* argv[0], for messages */
-	const char *record;	/* the wrapper's record, or NULL */
+	int record_dir_fd;	/* the directory of the wrapper's record (borrowed), or -1 */
 	int out_fd;		/* the captured output, or -1 */
 	int err_fd;		/* the launcher's standard error, or -1 */
 	int report_fd;		/* the keeper's report, or -1 */

@@ -207,8 +207,8 @@ static enum run_outcome start_run(struct bisect_ctx *c, size_t i)
 {
 	struct slot *s = &c->slots[i];
 	struct exec_cmd cmd = { c->o->argv, c->o->launcher, s->tree.tree_fd, s->tree.tree_path,
-				s->tree.record, (const char **)s->env, c->o->metric, c->o->step_timeout,
-				c->o->kill_grace };
+				s->tree.record, s->tree.dir_fd, (const char **)s->env, c->o->metric,
+				c->o->step_timeout, c->o->kill_grace };
 
 	if (exec_start(&c->execs[i], &cmd, &c->res->error))
 		return RUN_STOP;

@@ -1,3 +1,4 @@
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,11 +45,16 @@ void launch_argv(struct strvec *argv, const char **cmd, const char *launcher, co
 		strvec_push(argv, cmd[i]);
 }
 
-enum launch_outcome launch_read_record(const char *path, int *code)
+int launch_clear_record(int dir_fd)
+{
+	return unlinkat(dir_fd, LAUNCH_RECORD, 0) && errno != ENOENT ? -1 : 0;
+}
+
+enum launch_outcome launch_read_record(int dir_fd, int *code)
 {
 	struct strbuf sb = STRBUF_INIT;
 	enum launch_outcome ret = LAUNCH_FAILED;
-	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC), n;
+	int fd = openat(dir_fd, LAUNCH_RECORD, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC), n;
 	const char *exit_line;
 
 	if (fd < 0)
@@ -65,6 +71,6 @@ enum launch_outcome launch_read_record(const char *path, int *code)
 	}
 	close(fd);
 	strbuf_release(&sb);
-	unlink(path);
+	launch_clear_record(dir_fd);
 	return ret;
 }

@@ -33,10 +33,17 @@ enum launch_outcome {
 void launch_argv(struct strvec *argv, const char **cmd, const char *launcher, const char *record,
 		 const char *dir);
 
+/* The record's name in the job's directory. */
+#define LAUNCH_RECORD "status"
+
 /*
- * Read and remove the record at path: what it says, and for LAUNCH_RAN
- * the command's exit status in *code (left alone otherwise).
+ * Read and remove the record in the directory dir_fd (never through a
+ * symlink): what it says, and for LAUNCH_RAN the command's exit status in
+ * *code (left alone otherwise).
  */
-enum launch_outcome launch_read_record(const char *path, int *code);
+enum launch_outcome launch_read_record(int dir_fd, int *code);
+
+/* Remove the record in dir_fd before a run; -1 with errno set when it cannot be. */
+int launch_clear_record(int dir_fd);
 
 #endif

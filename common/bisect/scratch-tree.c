@@ -13,6 +13,7 @@
 #include "util/thread.h"
 #include "util/dir-at.h"
 #include "bisect/checkout-at.h"
+#include "bisect/launch-wrapper.h"
 #include "bisect/scratch-tree.h"
 
 char *scratch_base(const char *dir)
@@ -44,7 +45,7 @@ char *scratch_base(const char *dir)
 int scratch_tree_init(struct scratch_tree *t, git_repository *repo, const char *base)
 {
 	memset(t, 0, sizeof(*t));
-	t->tree_fd = t->base_fd = -1;
+	t->tree_fd = t->dir_fd = t->base_fd = -1;
 	strbuf_init(&t->err, 0);
 	strbuf_init(&t->warn, 0);
 	t->base = xstrdup(base);
@@ -85,15 +86,14 @@ static int make_dir(struct scratch_tree *t)
 	}
 	t->dev = st.st_dev;
 	t->ino = st.st_ino;
+	t->dir_fd = fd;
 	t->tree_path = xstrfmt("%s/tree", t->path);
-	t->record = xstrfmt("%s/status", t->path);
+	t->record = xstrfmt("%s/" LAUNCH_RECORD, t->path);
 	if (mkdirat(fd, "tree", 0777) || (t->tree_fd = dir_open_at(fd, "tree")) < 0 ||
 	    fstat(t->tree_fd, &st)) {
 		strbuf_addf(&t->err, "cannot create '%s': %s", t->tree_path, strerror(errno));
-		close(fd);
 		return -1;
 	}
-	close(fd);
 	t->tree_dev = st.st_dev;
 	t->tree_ino = st.st_ino;
 	return 0;
@@ -112,6 +112,15 @@ static int reopen(int fd, const char *name, dev_t dev, ino_t ino)
 	return -1;
 }
 
+static void close_fds(struct scratch_tree *t)
+{
+	if (t->tree_fd >= 0)
+		close(t->tree_fd);
+	if (t->dir_fd >= 0)
+		close(t->dir_fd);
+	t->tree_fd = t->dir_fd = -1;
+}
+
 /*
  * The job's directory and tree are those made (the command may have
  * replaced either), opened again (made u+rwx if the command took that
@@ -119,17 +128,12 @@ static int reopen(int fd, const char *name, dev_t dev, ino_t ino)
  */
 static int still_ours(struct scratch_tree *t)
 {
-	int fd;
-
 	if (!t->path)
 		return -1;
-	if (t->tree_fd >= 0)
-		close(t->tree_fd);
-	t->tree_fd = -1;
-	if ((fd = reopen(t->base_fd, strrchr(t->path, '/') + 1, t->dev, t->ino)) < 0)
+	close_fds(t);
+	if ((t->dir_fd = reopen(t->base_fd, strrchr(t->path, '/') + 1, t->dev, t->ino)) < 0)
 		return -1;
-	t->tree_fd = reopen(fd, "tree", t->tree_dev, t->tree_ino);
-	close(fd);
+	t->tree_fd = reopen(t->dir_fd, "tree", t->tree_dev, t->tree_ino);
 	return t->tree_fd < 0 ? -1 : 0;
 }
 
@@ -140,9 +144,7 @@ static int still_ours(struct scratch_tree *t)
  */
 static void remove_dir(struct scratch_tree *t)
 {
-	if (t->tree_fd >= 0)
-		close(t->tree_fd);
-	t->tree_fd = -1;
+	close_fds(t);
 	if (t->path && dir_remove_at(t->base_fd, strrchr(t->path, '/') + 1))
 		strbuf_addf(&t->warn, "cannot remove the scratch tree '%s': %s", t->path, strerror(errno));
 	free(t->path);
@@ -265,5 +267,5 @@ void scratch_tree_release(struct scratch_tree *t)
 	strbuf_release(&t->err);
 	strbuf_release(&t->warn);
 	memset(t, 0, sizeof(*t));
-	t->tree_fd = t->base_fd = -1;
+	t->tree_fd = t->dir_fd = t->base_fd = -1;
 }

@@ -31,6 +31,7 @@ struct scratch_tree {
 	char *path;		/* the job's directory (owned), or NULL */
 	char *tree_path;	/* its checkout, "<path>/tree" (owned) */
 	char *record;		/* the wrapper's record, "<path>/status" (owned) */
+	int dir_fd;		/* the job's directory, open, or -1 */
 	int tree_fd;		/* the checkout, open, or -1 */
 	dev_t dev, tree_dev;	/* the identities of both, to notice a swap */
 	ino_t ino, tree_ino;
@@ -66,7 +67,7 @@ void scratch_tree_checkout_start(struct scratch_tree *t, const git_oid *commit);
 
 /*
  * Wait for the checkout: afterwards t->tree_path (and t->tree_fd) hold
- * exactly the commit's tree. Returns -1 with an error printed on failure
+ * exactly the commit's tree, and t->dir_fd is the job's directory. Returns -1 with an error printed on failure
  * (t->path is then NULL).
  */
 int scratch_tree_checkout_finish(struct scratch_tree *t);
