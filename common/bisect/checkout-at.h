@@ -8,10 +8,12 @@
  * Writing a commit's tree into a directory through directory file
  * descriptors (util/dir-at.h): each directory of the path is opened
  * relative to its parent, never through a symlink, and each file is
- * created anew (O_CREAT | O_EXCL | O_NOFOLLOW), never opened where it
- * was. Whatever a process still running there (or anywhere) does to the
+ * created anew (O_CREAT | O_EXCL | O_NOFOLLOW), or written in place only
+ * when it is the very file the last checkout wrote, untouched, with one
+ * name. Whatever a process still running there (or anywhere) does to the
  * directory meanwhile, nothing is written or removed outside it: a
- * symlink swapped in for a directory is removed, never followed.
+ * symlink swapped in for a directory is removed, never followed, and a
+ * hard link is replaced, never written into.
  *
  * The checkout is incremental, but never trusts what it finds: *written
  * records what the last one wrote (path, blob, mode, and the inode, size,
