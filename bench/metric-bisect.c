@@ -10,8 +10,8 @@
  * noise, up or down with even odds, at a culprit drawn uniformly (or no
  * step). Search i of a configuration draws from a generator seeded by i
  * and the configuration alone, so a range of i is a fixed set of
- * searches: the policy was tuned on i below 1,000,000 and is reported on
- * 1,000,000 on (docs/statistics.md).
+ * searches: the policy was tuned on some ranges and is reported on others
+ * (docs/statistics.md says which).
  *
  * The anchors, on the same draws: `git bisect run` with a perfect
  * threshold (halfway between the true levels), one run a probe and the
@@ -19,11 +19,13 @@
  * noise (this model's likelihood with them, the median probed, stopping
  * at 1 - 1e-4): the floor of any search of this model.
  *
- * Usage: metric-bisect [--seeds FROM:TO] [--big N] [--anchors N] [--window N] [--quick]
- *   --seeds FROM:TO  the searches i of each configuration (1000000:1020000)
+ * Usage: metric-bisect [--seeds FROM:TO] [--big N] [--anchors N] [--window N] [--part J/K] [--quick]
+ *   --seeds FROM:TO  the searches i of each configuration (7000000:7020000)
  *   --big N          searches at 20x and 30x instead (4 times as many)
  *   --anchors N      searches of each anchor (20000)
  *   --window N       the windows of N commits only
+ *   --part J/K       of those searches, FROM + i with i % K == J only (K
+ *                    processes, J = 0..K-1, share one set; sum their rows)
  *   --quick          windows of 15, steps 5, 10, 30 and none (make check)
  * Prints a line a configuration and method:
  *   <who> <window> <outliers up to> <step> <searches> <named> <wrong>
@@ -34,6 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "metric-sim.h"
+#include "util/stats.h"
 #include "util/usage.h"
 #include "bisect/posterior.h"
 
@@ -87,13 +90,6 @@ static void search_ours(const struct sim_config *c, unsigned long long i, struct
 	t->skipped += outcome == BISECT_ONLY_SKIPPED;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 /* git bisect run with a perfect threshold, the median of k runs a probe. */
 static void search_bisect(const struct sim_config *c, unsigned long long i, size_t k, struct tally *t)
 {
@@ -107,7 +103,7 @@ static void search_bisect(const struct sim_config *c, unsigned long long i, size
 
 		for (size_t r = 0; r < k; r++)
 			v[r] = metric_world_run(&w, m);
-		qsort(v, k, sizeof(double), cmp_double);
+		stats_sort(v, k);
 		if ((v[k / 2] - 100 - w.step / 2) * (w.step > 0 ? 1 : -1) > 0)
 			hi = m;
 		else
@@ -179,7 +175,7 @@ int main(int argc, const char **argv)
 	static const double steps[] = { 5, 7, 10, 14, 20, 30, 0 }, quick_steps[] = { 5, 10, 30, 0 };
 	static const size_t windows[] = { 15, 64 };
 	static const double shapes[][2] = { { 10, 60 }, { 2, 30 } };
-	unsigned long long from = 1000000, to = 1020000, big = 0, anchors = 20000, window = 0;
+	unsigned long long from = 7000000, to = 7020000, big = 0, anchors = 20000, window = 0, part = 0, parts = 1;
 	int quick = 0;
 
 	for (int i = 1; i < argc; i++) {
@@ -192,10 +188,13 @@ int main(int argc, const char **argv)
 			anchors = strtoull(argv[++i], NULL, 10);
 		else if (!strcmp(argv[i], "--window") && i + 1 < argc)
 			window = strtoull(argv[++i], NULL, 10);
+		else if (!strcmp(argv[i], "--part") && i + 1 < argc &&
+			 sscanf(argv[i + 1], "%llu/%llu", &part, &parts) == 2 && part < parts)
+			i++;
 		else if (!strcmp(argv[i], "--quick"))
 			quick = 1;
 		else
-			die("usage: metric-bisect [--seeds FROM:TO] [--big N] [--anchors N] [--window N] [--quick]");
+			die("usage: metric-bisect [--seeds FROM:TO] [--big N] [--anchors N] [--window N] [--part J/K] [--quick]");
 	}
 	if (!big)
 		big = 4 * (to - from);
@@ -210,13 +209,13 @@ int main(int argc, const char **argv)
 				unsigned long long n = c.step >= 20 ? big : to - from;
 				double probes;
 
-				for (unsigned long long i = 0; c.step && i < anchors; i++) {
+				for (unsigned long long i = part; c.step && i < anchors; i += parts) {
 					search_bisect(&c, from + i, 1, &b1);
 					search_bisect(&c, from + i, 5, &b5);
 					search_oracle(&c, from + i, &oracle);
 				}
 				probes = b1.searches ? (double)b1.probes / (double)b1.searches : 0;
-				for (unsigned long long i = 0; i < n; i++)
+				for (unsigned long long i = part; i < n; i += parts)
 					search_ours(&c, from + i, &ours);
 				print_row("ours", &c, &ours, probes);
 				if (!c.step || !anchors)

@@ -44,6 +44,9 @@ void bisect_result_release(struct bisect_result *res)
 		samples_release(&res->m.values[p]);
 	free(res->m.values);
 	free(res->steps);
+	for (size_t i = 0; i < res->nr_strays; i++)
+		free(res->strays[i].command);
+	free(res->strays);
 	free(res->candidates);
 	free(res->good_subject);
 	free(res->notes_ref);
@@ -265,9 +268,20 @@ static cJSON *metric_json(const struct bisect_result *res)
 	return o;
 }
 
+static cJSON *stray_json(const struct bisect_result *res, const struct bisect_stray *s)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "sha", bisect_result_sha(res, s->pos));
+	cJSON_AddNumberToObject(o, "pid", s->pid);
+	cJSON_AddStringToObject(o, "command", s->command);
+	cJSON_AddBoolToObject(o, "killed", s->killed);
+	return o;
+}
+
 cJSON *bisect_result_json(const struct bisect_result *res)
 {
-	cJSON *root = cJSON_CreateObject(), *cands, *steps;
+	cJSON *root = cJSON_CreateObject(), *cands, *steps, *strays;
 
 	cJSON_AddStringToObject(root, "status", outcome_names[res->outcome]);
 	cJSON_AddItemToObject(root, "first_bad_commit", res->outcome == BISECT_FOUND ?
@@ -288,5 +302,8 @@ cJSON *bisect_result_json(const struct bisect_result *res)
 		cJSON_AddItemToArray(steps, step_json(res, &res->steps[i]));
 	cJSON_AddItemToObject(root, "metric", res->metric && res->outcome != BISECT_EMPTY ?
 			      metric_json(res) : cJSON_CreateNull());
+	strays = cJSON_AddArrayToObject(root, "strays");
+	for (size_t i = 0; i < res->nr_strays; i++)
+		cJSON_AddItemToArray(strays, stray_json(res, &res->strays[i]));
 	return root;
 }

@@ -20,6 +20,12 @@
 /* At most this many jobs (--jobs). */
 #define BISECT_MAX_JOBS 64
 #define BISECT_MAX_JOBS_STR "64"
+/* At most this many runs of a commit (--repeat): 1,000 runs of a 1 s benchmark are 17 minutes a commit. */
+#define BISECT_MAX_REPEAT 1000
+#define BISECT_MAX_REPEAT_STR "1000"
+/* The longest grace period (--kill-grace, benchbisect.killGrace), in seconds: an hour. */
+#define BISECT_MAX_KILL_GRACE 3600
+#define BISECT_MAX_KILL_GRACE_STR "3600"
 
 /* --metric's --min-change when neither the user nor the dashboard sets it, in percent. */
 #define BISECT_MIN_CHANGE 2.0
@@ -36,6 +42,7 @@ struct bisect_options {
 				 * step, else BISECT_MIN_CHANGE */
 	const char *launcher;	/* shell words the command runs under, or NULL */
 	int step_timeout;	/* seconds one run may take; 0: no limit */
+	int kill_grace;		/* seconds from SIGTERM to SIGKILL when a run is stopped */
 	int slice_first;
 	const char **argv;	/* the command, NULL-terminated */
 	/* The recorded runs (run-memory.h): */
@@ -55,6 +62,14 @@ struct bisect_step {
 	size_t nr_exits, alloc_exits;
 	struct samples values;	/* --metric */
 	int skip_code;		/* the exit code that made it untestable, or -1 */
+};
+
+/* A process a run left running, or one that outlived the grace period of a stop. */
+struct bisect_stray {
+	size_t pos;		/* the commit of the run */
+	int pid;
+	char *command;		/* its command line (owned) */
+	int killed;		/* it needed SIGKILL */
 };
 
 /* --metric: the run's settings and what the posterior says when the search ends. */
@@ -81,6 +96,8 @@ struct bisect_result {
 	char *key;		/* the measurement key (owned) */
 	struct bisect_step *steps;	/* in the order they were tested (owned) */
 	size_t nr_steps, alloc_steps;
+	struct bisect_stray *strays;	/* stopped by benchbisect, up to 8 a run of each kind (owned) */
+	size_t nr_strays, alloc_strays;
 	struct bisect_metric m;	/* --metric */
 	int signal;		/* the signal that stopped the run, or 0 */
 	struct strbuf error;	/* why bisect_run failed */

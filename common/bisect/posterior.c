@@ -255,9 +255,10 @@ static void keep_mode(struct fit *f, size_t *nr, const struct fit *fit)
 }
 
 /*
- * The best of the fits of a split from several starts, by mode. The levels start
- * at each side's median, or, for a side of two runs, at either run (their
- * midpoint would make both strays when one is); the noise at the plain
+ * The best of the fits of a split from several starts, by mode. The levels
+ * start at each side's median, or, for a side of an even number of runs,
+ * at either of its two middle runs (their midpoint would make strays of
+ * both halves of a side split in two clusters); the noise at the plain
  * spread around them (wide: no run starts as a stray one) and at the
  * robust spread around the medians (1.4826 MAD of the runs of sides with
  * three or more, else two, so that two strays among ten runs cannot hide
@@ -274,13 +275,15 @@ static size_t fit_split(struct posterior *p, const struct model *m, size_t cut, 
 	for (int k = 0; k < 2; k++) {
 		if (from[k] == to[k])
 			continue;
-		memcpy(p->tmp, p->y + from[k], (to[k] - from[k]) * sizeof(double));
-		start[k][0] = median[k] = stats_median(p->tmp, to[k] - from[k]);
-		if (to[k] - from[k] == 2) {
-			start[k][0] = p->y[from[k]];
-			start[k][1] = p->y[from[k] + 1];
-			nr_start[k] = 2;
-		}
+		size_t size = to[k] - from[k];
+
+		memcpy(p->tmp, p->y + from[k], size * sizeof(double));
+		stats_sort(p->tmp, size);
+		median[k] = stats_median_sorted(p->tmp, size);
+		/* An even side starts at either middle run: two clusters of half each. */
+		start[k][0] = p->tmp[(size - 1) / 2];
+		start[k][1] = p->tmp[size / 2];
+		nr_start[k] = size % 2 ? 1 : 2;
 	}
 	/* Sides of three runs or more (two runs are both half their gap from their median), else of two. */
 	for (size_t least = 3; least >= 2 && nr_dist < 2; least--) {

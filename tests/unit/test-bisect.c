@@ -306,6 +306,8 @@ static void test_posterior(void)
 						"150 100.3 99.9" };
 	static const char *const two_modes[] = { "100.14 99.99 100.11", NULL, NULL, NULL, "100.13", NULL, NULL,
 						  "99.76", "99.69 78.19" };
+	static const char *const two_pairs[] = { "100 100.1 99.9 100.2", NULL, NULL, NULL, "100.2 99.9", NULL, NULL,
+						  NULL, "100.1 99.8 80 80.1" };
 	static const char *const alike[] = { "100.1 99.8 100.3 99.9 100.2 100", NULL, NULL, NULL, "99.9 100.2",
 					     NULL, NULL, NULL, "100.2 99.9 100.1 99.8 100 100.3" };
 	static const char *const ends[] = { "100", NULL, NULL, NULL, NULL, NULL, NULL, NULL, "105" };
@@ -339,6 +341,13 @@ static void test_posterior(void)
 	posterior_update(&p, at);
 	posterior_step_tails(&p, 0.02, &down, &up);
 	ok(down > 0.01, "a bad end of two runs 20%% apart: either may be the stray, the step may be -20%% (%g)", down);
+	free_window(at, 8);
+
+	at = window_of(two_pairs, 8);
+	posterior_update(&p, at);
+	posterior_step_tails(&p, 0.02, &down, &up);
+	ok(down > 0.01, "a bad end of two runs at the good level and two 20%% below: either pair may stray, not alike (%g)",
+	   down);
 	free_window(at, 8);
 
 	at = window_of(alike, 8);
