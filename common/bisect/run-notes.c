@@ -8,14 +8,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include "util/usage.h"
 #include "util/repo.h"
 #include "bisect/run-notes.h"
 
 #define LINE_TAG "benchbisect-run v1 "
-/* Attempts at moving the ref when other writers keep moving it first. */
-#define WRITE_ATTEMPTS 5
+/*
+ * Attempts at moving the ref while other writers move or hold it (a
+ * bisection on another job of the same clone): the n-th waits n times
+ * WRITE_WAIT_MS first, about a second in all, before the write fails.
+ */
+#define WRITE_ATTEMPTS 10
+#define WRITE_WAIT_MS 20
 
 /* A field's value: its bytes up to the next space, after "name=". */
 static const char *field(const char *line, const char *name, size_t *len)
@@ -356,7 +362,10 @@ static int build_notes_commit(git_repository *repo, git_commit *base, const stru
 	return ret;
 }
 
-/* Move ref from base (NULL: create it) to to. GIT_EMODIFIED/GIT_EEXISTS: another writer came first. */
+/*
+ * Move ref from base (NULL: create it) to to. GIT_EMODIFIED, GIT_EEXISTS:
+ * another writer came first; GIT_ELOCKED: one holds the ref now.
+ */
 static int move_ref(git_repository *repo, const char *ref, git_commit *base, const git_oid *to)
 {
 	git_reference *r = NULL;
@@ -383,10 +392,12 @@ int run_notes_write(git_repository *repo, const char *ref, struct run_notes_batc
 		goto out;
 	}
 	for (int attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+		struct timespec wait = { 0, (long)attempt * WRITE_WAIT_MS * 1000000L };
 		git_commit *base;
 		git_oid to;
 		int rc;
 
+		nanosleep(&wait, NULL);
 		if (notes_commit(repo, ref, &base, err))
 			goto out;
 		if (build_notes_commit(repo, base, b, sig, &to, err)) {
@@ -399,12 +410,13 @@ int run_notes_write(git_repository *repo, const char *ref, struct run_notes_batc
 			ret = 0;
 			goto out;
 		}
-		if (rc != GIT_EMODIFIED && rc != GIT_EEXISTS) {
+		if (rc != GIT_EMODIFIED && rc != GIT_EEXISTS && rc != GIT_ELOCKED) {
 			repo_error_add(err, "cannot update '%s'", ref);
 			goto out;
 		}
+		if (attempt == WRITE_ATTEMPTS - 1)
+			repo_error_add(err, "cannot update '%s'", ref);
 	}
-	strbuf_addf(err, "cannot update '%s': other writers kept moving it", ref);
 out:
 	git_signature_free(sig);
 	run_notes_batch_release(b);
