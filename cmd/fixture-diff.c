@@ -180,7 +180,7 @@ int main(int argc, const char **argv)
 	check_modes(&o, options);
 	if (argc && o.install_hook) {
 		error("--install-hook takes no revision: the hook checks each pushed commit "
-		      "against its branch's upstream, else origin/main, else main");
+		      "against what the remote has, or where it leaves the remote's HEAD");
 		usage_with_options(usage_str, options);
 	}
 	if (argc > 2 || (argc > 1 && o.list_cases)) {

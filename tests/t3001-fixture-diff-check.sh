@@ -382,6 +382,32 @@ test_expect_success 'the hook shows the notes of a push, refuses one that breaks
 	git reset -q --hard origin/main
 '
 
+test_expect_success 'the hook judges a new branch from the remote it is pushed to' '
+	git clone -q --bare remote.git fork.git &&
+	git clone -q fork.git forker &&
+	cd forker &&
+	git rm -q "$R/case3_flash_attention/generated.py" &&
+	commit_all "2026-10-07T10:00:00Z" "[sched2tlx] WIP: drop case3 kernel (#1282)" &&
+	git push -q origin main &&
+	cd ../pusher &&
+	git remote add fork ../fork.git &&
+	git fetch -q fork &&
+	git checkout -q -b feature fork/main &&
+	echo "A note." >>README.md &&
+	commit_all "2026-10-08T10:00:00Z" "Docs: a note (#1283)" &&
+	git push -q fork feature >../out 2>../err &&
+	test_must_be_empty ../out &&
+	test_must_be_empty ../err &&
+	git -C ../fork.git rev-parse --verify -q refs/heads/feature &&
+	git remote set-head fork main &&
+	git checkout -q -b feature2 feature &&
+	git push -q fork feature2 >../out 2>../err &&
+	test_must_be_empty ../out &&
+	test_must_fail git push -q origin feature2 >../out 2>../err &&
+	grep "^case3_flash_attention: missingFixture: " ../out &&
+	git checkout -q main
+'
+
 test_expect_success '--install-hook never overwrites an existing hook' '
 	cd pusher &&
 	cp .git/hooks/pre-push ../before &&

@@ -59,7 +59,7 @@ test_expect_success '--install-hook <rev> says what the hook compares instead' '
 	cd repo &&
 	test_expect_code 129 git fixture-diff --install-hook main 2>err &&
 	head -n 1 err >actual &&
-	echo "error: --install-hook takes no revision: the hook checks each pushed commit against its branch'\''s upstream, else origin/main, else main" >expect &&
+	echo "error: --install-hook takes no revision: the hook checks each pushed commit against what the remote has, or where it leaves the remote'\''s HEAD" >expect &&
 	test_cmp expect actual &&
 	! test -e .git/hooks/pre-push
 '
