@@ -202,7 +202,7 @@ test_expect_success 'kernel-set change: the naive geomean jumps, the kernels on 
 		  window: 2 first-parent commits in $G..$B
 		  measurement: 1 window commit touches the measurement: $T (.github/workflows/benchmark_dispatch.yml)
 		  slice: 0 of 2 window commits match the slice
-		  kernels behind the move: none stands out (7 kernels)
+		  kernels behind the move: none stands out (5 kernels)
 		  dispatch at $B: 5 kernels in kernels_cute (7 at $G)
 		  cudagraph at $B: rms_norm runs without --cudagraph (benchmarks/run.py remove_flags); none of them is behind the move
 

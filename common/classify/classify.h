@@ -135,7 +135,11 @@ struct classify_signals {
 	struct named_move *baselines;
 	size_t nr_baselines;
 	long long wins_before, total_before, wins_after, total_after;	/* -1: unknown */
-	/* Per kernel, and the other platforms over the same nightly pair (same run dates). */
+	/*
+	 * Per kernel (those measured on both sides of the step, the set the
+	 * rows around it show), and the other platforms over the same nightly
+	 * pair (same run dates).
+	 */
 	struct named_move *kernels;
 	size_t nr_kernels;
 	struct named_move *platforms;

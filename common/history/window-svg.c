@@ -375,7 +375,7 @@ static void draw_titles(const struct chart *c, const char *verdict)
 	} else if (s->kernel) {
 		fputs(": nightly helion speedup", fp);
 	} else {
-		fprintf(fp, ": nightly helion speedup, geomean over %zu kernels", s->nr_rows);
+		fprintf(fp, ": nightly helion speedup, %s", window_kernels_caption(w, 0));
 	}
 	fputs("</text>\n<text class=\"sub\" x=\"16\" y=\"46\">", fp);
 	if (st->found && window_step_days(w, d1, d2))
