@@ -71,6 +71,26 @@ test_expect_success 'the chart labels both ends, shades the window and marks the
 	grep "on &lt;exp&gt;&amp;&quot;x&apos;</title>" chart.svg
 '
 
+# legend <svg>: the legend's labels, one a line (the texts after its first sample)
+legend() {
+	xmllint --xpath "//*[local-name()=\"text\"]/text()" "$1" |
+		sed -n "/^helion (speedup above, latency below)\$/,\$p"
+}
+
+test_expect_success 'the legend lists the kernel-set change and the manual run only when drawn' '
+	legend chart.svg >actual &&
+	printf "%s\n" "helion (speedup above, latency below)" triton torch_compile window \
+		"level before / after the step" "kernel set change" "manual run" >expect &&
+	test_cmp expect actual &&
+	cd repo &&
+	git benchwindow --file ../dash.json --svg ../plain.svg b200 2026-09-08 >/dev/null &&
+	! grep -e "class=\"kset\"" -e "class=\"manual\"" ../plain.svg &&
+	legend ../plain.svg >../actual &&
+	printf "%s\n" "helion (speedup above, latency below)" triton torch_compile window \
+		"level before / after the step" >../expect &&
+	test_cmp ../expect ../actual
+'
+
 test_expect_success 'the Markdown report of the same window names the kernel-set change' '
 	cd repo &&
 	git benchwindow --file ../dash.json --format=markdown --span 5 b200_cute 2026-09-12 >out.md &&

@@ -158,9 +158,11 @@ static void draw_line(const struct chart *c, const struct panel *p, enum metric 
 		fputs("\"/>\n", c->fp);
 }
 
-static void draw_points(const struct chart *c)
+/* The points; returns how many are manual runs (drawn hollow). */
+static size_t draw_points(const struct chart *c)
 {
 	const struct series *s = &c->w->series;
+	size_t manuals = 0;
 
 	for (size_t i = c->w->first_shown; i < c->w->end_shown; i++) {
 		const struct series_point *pt = &s->points[i];
@@ -172,7 +174,9 @@ static void draw_points(const struct chart *c)
 		fprintf(c->fp, "<circle class=\"%s\" cx=\"%.1f\" cy=\"%.1f\" r=\"%s\"/>\n",
 			manual ? "manual" : "dot", xpos(c, pt->run->time), ypos(&c->speed, v),
 			manual ? "4.5" : "3");
+		manuals += manual;
 	}
+	return manuals;
 }
 
 static int in_series(const struct chart *c, const char *run_id)
@@ -183,8 +187,8 @@ static int in_series(const struct chart *c, const char *run_id)
 	return 0;
 }
 
-/* Manual and side-branch runs the series leaves out: a diamond on the axis each. */
-static void draw_manual_runs(const struct chart *c)
+/* Manual and side-branch runs the series leaves out: a diamond on the axis each; returns how many. */
+static size_t draw_manual_runs(const struct chart *c)
 {
 	const struct window *w = c->w;
 	const char **seen = NULL;
@@ -220,11 +224,14 @@ static void draw_manual_runs(const struct chart *c)
 		}
 	}
 	free(seen);
+	return nr;
 }
 
-static void draw_kernel_set_changes(const struct chart *c)
+/* A dashed line at each change of the kernel list; returns how many. */
+static size_t draw_kernel_set_changes(const struct chart *c)
 {
 	const struct series *s = &c->w->series;
+	size_t nr = 0;
 
 	for (size_t i = c->w->first_shown; i < c->w->end_shown; i++) {
 		double x;
@@ -236,7 +243,9 @@ static void draw_kernel_set_changes(const struct chart *c)
 			x, c->speed.top, x, c->latency.bottom);
 		fprintf(c->fp, "<text class=\"kset-label\" x=\"%.1f\" y=\"%.1f\">kernels %zu\u2192%zu</text>\n",
 			x + 4, c->speed.bottom - 8, s->points[i - 1].nr_kernels, s->points[i].nr_kernels);
+		nr++;
 	}
+	return nr;
 }
 
 /*
@@ -339,7 +348,8 @@ static void legend_item(FILE *fp, double *x, double y, enum sample kind, const c
 	*x += 44 + 6.6 * strlen(label);
 }
 
-static void draw_legend(const struct chart *c, double y)
+/* The legend names the kernel-set change and the manual run only when the chart draws one. */
+static void draw_legend(const struct chart *c, double y, size_t kset, size_t manual)
 {
 	double x = PLOT_LEFT;
 
@@ -350,8 +360,10 @@ static void draw_legend(const struct chart *c, double y)
 	y += 20;
 	legend_item(c->fp, &x, y, SAMPLE_RECT, "window", "window");
 	legend_item(c->fp, &x, y, SAMPLE_LINE, "level", "level before / after the step");
-	legend_item(c->fp, &x, y, SAMPLE_LINE, "kset", "kernel set change");
-	legend_item(c->fp, &x, y, SAMPLE_DOT, "manual", "manual run");
+	if (kset)
+		legend_item(c->fp, &x, y, SAMPLE_LINE, "kset", "kernel set change");
+	if (manual)
+		legend_item(c->fp, &x, y, SAMPLE_DOT, "manual", "manual run");
 }
 
 static void draw_titles(const struct chart *c, const char *verdict)
@@ -396,6 +408,7 @@ void window_svg(FILE *fp, const struct window *w, const char *verdict)
 	const struct series *s = &w->series;
 	struct chart c = { fp, w, 0, 0, { 60, 300, 0, 1 }, { 318, 428, 0, 1 } };
 	int has_speed, has_latency;
+	size_t kset, manual = 0;
 
 	c.t0 = s->points[w->first_shown].run->time - DAY_SECONDS / 2;
 	c.t1 = s->points[w->end_shown - 1].run->time + DAY_SECONDS / 2;
@@ -414,17 +427,17 @@ void window_svg(FILE *fp, const struct window *w, const char *verdict)
 	draw_grid(&c, &c.latency, has_latency ? "helion latency (ms)" : "latency: no data",
 		  has_latency);
 	draw_step(&c);
-	draw_kernel_set_changes(&c);
+	kset = draw_kernel_set_changes(&c);
 	if (has_speed) {
 		draw_line(&c, &c.speed, METRIC_TORCH_COMPILE, "torch_compile");
 		draw_line(&c, &c.speed, METRIC_TRITON, "triton");
 		draw_line(&c, &c.speed, METRIC_HELION, "helion");
-		draw_points(&c);
+		manual = draw_points(&c);
 	}
 	if (has_latency)
 		draw_line(&c, &c.latency, METRIC_LATENCY, "latency");
-	draw_manual_runs(&c);
+	manual += draw_manual_runs(&c);
 	draw_days(&c);
-	draw_legend(&c, 470);
+	draw_legend(&c, 470, kset, manual);
 	fputs("</svg>\n", fp);
 }
