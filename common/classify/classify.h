@@ -46,7 +46,10 @@ struct classify_options {
 /* Defaults, and the default measurement paths (docs/dashboard.md). */
 void classify_options_init(struct classify_options *o);
 void classify_options_release(struct classify_options *o);
-/* Replace the method paths by the comma- or space-separated list in value. */
+/*
+ * Replace the method paths by the comma- or space-separated list in value;
+ * the item "default" stands for the default paths, so "default, x" extends them.
+ */
 void classify_set_method_paths(struct classify_options *o, const char *value);
 
 /*
