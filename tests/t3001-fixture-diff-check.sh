@@ -161,7 +161,7 @@ test_expect_success '--check: an emitter change regenerating fixtures from the s
 	cd stale &&
 	echo "# emit a fence after every wait" >>"$E/emitter.py" &&
 	echo "    tlx.fence()" >>"$R/case2_warp_specialized_gemm/generated.py" &&
-	why="schedule_graph.json did not: expected, the emitter ($E) changed too, so the fixture was regenerated from the same graph" &&
+	why="schedule_graph.json did not: expected: the emitter'\''s sources ($E) changed in the same range, so the fixture was regenerated from the same graph" &&
 	git fixture-diff --check e0 >actual 2>err &&
 	{
 		stale_line case1_simple_gemm " (note)" "$why" &&
@@ -186,7 +186,7 @@ test_expect_success '--check: the emitter may have changed in an earlier commit 
 	echo 2 >expect &&
 	test_cmp expect count &&
 	git fixture-diff --check HEAD~2 HEAD >actual &&
-	grep -c "expected, the emitter" actual >count &&
+	grep -c "expected: the emitter" actual >count &&
 	test_cmp expect count
 '
 
@@ -198,7 +198,7 @@ test_expect_success '--check: fixturediff.emitter names other emitter sources' '
 	echo "    tlx.fence()" >>"$R/case3_flash_attention/generated.py" &&
 	echo "EMIT = 2" >tools/emit.py &&
 	git -c fixturediff.emitter="lib/none.py, tools/emit.py" fixture-diff --check HEAD >actual &&
-	echo "case3_flash_attention: staleGraph (note): generated.py changed but schedule_graph.json did not: expected, the emitter (tools/emit.py) changed too, so the fixture was regenerated from the same graph" >expect &&
+	echo "case3_flash_attention: staleGraph (note): generated.py changed but schedule_graph.json did not: expected: the emitter'"'"'s sources (tools/emit.py) changed in the same range, so the fixture was regenerated from the same graph" >expect &&
 	test_cmp expect actual &&
 	git fixture-diff --check HEAD >actual &&
 	grep "^case3_flash_attention: staleGraph (note): .*a hand edit" actual &&
