@@ -91,6 +91,15 @@ test_expect_success 'the legend lists the kernel-set change and the manual run o
 	test_cmp ../expect ../actual
 '
 
+test_expect_success 'the legend shows a manual run in the shape the chart draws it' '
+	test $(xmllint --xpath "count(//*[local-name()=\"path\"][@class=\"manual\"])" chart.svg) = 2 &&
+	test $(xmllint --xpath "count(//*[local-name()=\"circle\"][@class=\"manual\"])" chart.svg) = 0 &&
+	cd repo &&
+	git benchwindow --file ../dash.json --all-runs --svg ../all.svg b200_cute 2026-09-08 >/dev/null &&
+	test $(xmllint --xpath "count(//*[local-name()=\"path\"][@class=\"manual\"])" ../all.svg) = 0 &&
+	test $(xmllint --xpath "count(//*[local-name()=\"circle\"][@class=\"manual\"])" ../all.svg) = 2
+'
+
 test_expect_success 'the Markdown report of the same window names the kernel-set change' '
 	cd repo &&
 	git benchwindow --file ../dash.json --format=markdown --span 5 b200_cute 2026-09-12 >out.md &&

@@ -329,7 +329,7 @@ static void draw_days(const struct chart *c)
 	}
 }
 
-enum sample { SAMPLE_LINE, SAMPLE_RECT, SAMPLE_DOT };
+enum sample { SAMPLE_LINE, SAMPLE_RECT, SAMPLE_DOT, SAMPLE_DIAMOND };
 
 /* A 24 px sample of a class and its label; moves *x past them. */
 static void legend_item(FILE *fp, double *x, double y, enum sample kind, const char *cls,
@@ -341,15 +341,23 @@ static void legend_item(FILE *fp, double *x, double y, enum sample kind, const c
 	else if (kind == SAMPLE_RECT)
 		fprintf(fp, "<rect class=\"%s\" x=\"%.1f\" y=\"%.1f\" width=\"24\" height=\"12\"/>\n",
 			cls, *x, y - 6);
-	else
+	else if (kind == SAMPLE_DOT)
 		fprintf(fp, "<circle class=\"%s\" cx=\"%.1f\" cy=\"%.1f\" r=\"4.5\"/>\n", cls,
 			*x + 12, y);
+	else
+		fprintf(fp, "<path class=\"%s\" d=\"M%.1f %.1fl6 6l-6 6l-6 -6z\"/>\n", cls,
+			*x + 12, y - 6);
 	fprintf(fp, "<text x=\"%.1f\" y=\"%.1f\">%s</text>\n", *x + 30, y + 4, label);
 	*x += 44 + 6.6 * strlen(label);
 }
 
-/* The legend names the kernel-set change and the manual run only when the chart draws one. */
-static void draw_legend(const struct chart *c, double y, size_t kset, size_t manual)
+/*
+ * The legend names the kernel-set change and the manual run only when the
+ * chart draws one, a manual run in the shape drawn: a hollow dot in the
+ * series (--all-runs), a diamond on the axis when the series leaves it out.
+ */
+static void draw_legend(const struct chart *c, double y, size_t kset, size_t manual_dots,
+			size_t manual_diamonds)
 {
 	double x = PLOT_LEFT;
 
@@ -362,8 +370,10 @@ static void draw_legend(const struct chart *c, double y, size_t kset, size_t man
 	legend_item(c->fp, &x, y, SAMPLE_LINE, "level", "level before / after the step");
 	if (kset)
 		legend_item(c->fp, &x, y, SAMPLE_LINE, "kset", "kernel set change");
-	if (manual)
+	if (manual_dots)
 		legend_item(c->fp, &x, y, SAMPLE_DOT, "manual", "manual run");
+	if (manual_diamonds)
+		legend_item(c->fp, &x, y, SAMPLE_DIAMOND, "manual", "manual run");
 }
 
 static void draw_titles(const struct chart *c, const char *verdict)
@@ -408,7 +418,7 @@ void window_svg(FILE *fp, const struct window *w, const char *verdict)
 	const struct series *s = &w->series;
 	struct chart c = { fp, w, 0, 0, { 60, 300, 0, 1 }, { 318, 428, 0, 1 } };
 	int has_speed, has_latency;
-	size_t kset, manual = 0;
+	size_t kset, manual_dots = 0, manual_diamonds;
 
 	c.t0 = s->points[w->first_shown].run->time - DAY_SECONDS / 2;
 	c.t1 = s->points[w->end_shown - 1].run->time + DAY_SECONDS / 2;
@@ -432,12 +442,12 @@ void window_svg(FILE *fp, const struct window *w, const char *verdict)
 		draw_line(&c, &c.speed, METRIC_TORCH_COMPILE, "torch_compile");
 		draw_line(&c, &c.speed, METRIC_TRITON, "triton");
 		draw_line(&c, &c.speed, METRIC_HELION, "helion");
-		manual = draw_points(&c);
+		manual_dots = draw_points(&c);
 	}
 	if (has_latency)
 		draw_line(&c, &c.latency, METRIC_LATENCY, "latency");
-	manual += draw_manual_runs(&c);
+	manual_diamonds = draw_manual_runs(&c);
 	draw_days(&c);
-	draw_legend(&c, 470, kset, manual);
+	draw_legend(&c, 470, kset, manual_dots, manual_diamonds);
 	fputs("</svg>\n", fp);
 }
