@@ -81,6 +81,37 @@ struct scan_args {
 };
 
 /*
+ * The hidden --list-dates <platform>: the days of the platform's moves
+ * over its whole series, for completion to offer in the <date> slot
+ * (today and yesterday are often outside the series). Read as
+ * --list-kernels is: no repository, nothing but the names' platform.
+ */
+static int list_dates(struct window_options *o, const char *platform)
+{
+	struct scan_options so = { "1970-01-01", NULL, &platform, 1, 0, o };
+	git_repository *repo = NULL;
+	struct config cfg;
+	struct scan sc;
+
+	usage_hold_errors();
+	repo_library_init();
+	/* the repository's configuration may name the dashboard; its commits are not counted */
+	if (git_repository_open_ext(&repo, ".", 0, getenv("GIT_CEILING_DIRECTORIES")))
+		repo = NULL;
+	git_error_clear();
+	if (config_init(&cfg, repo) || window_source_check_config(o, &cfg) ||
+	    scan_compute(&sc, NULL, &cfg, &so))
+		exit(EXIT_FATAL);
+	scan_print_dates(stdout, &sc);
+	scan_release(&sc);
+	config_release(&cfg);
+	git_repository_free(repo);
+	window_options_release(o);
+	git_libgit2_shutdown();
+	return 0;
+}
+
+/*
  * --scan: every platform's steps in the range. Exit 1 when anything
  * moved, so a nightly job can act on it.
  */
@@ -129,7 +160,7 @@ int main(int argc, const char **argv)
 	struct scan_args sa = { 0 };
 	int json = 0, color = COLOR_AUTO, list_platforms = 0, quiet = 0, ret;
 	enum window_outcome outcome;
-	const char *list_kernels = NULL;
+	const char *list_kernels = NULL, *list_dates_of = NULL;
 	git_repository *repo = NULL;
 	struct config cfg;
 	struct window w;
@@ -147,6 +178,8 @@ int main(int argc, const char **argv)
 		OPT_REPORT(&ro),
 		OPT_BOOL(0, "list-platforms", &list_platforms, "print the dashboard's platforms and exit"),
 		OPT_STRING(0, "list-kernels", &list_kernels, "platform", "print a platform's kernels and exit"),
+		{ OPTION_STRING, 0, "list-dates", &list_dates_of, "platform",
+		  "print the days of a platform's moves and exit (for completion)", PARSE_OPT_HIDDEN },
 		OPT_END(),
 	};
 
@@ -158,6 +191,8 @@ int main(int argc, const char **argv)
 	usage_set_quiet(quiet);
 	if (list_platforms || list_kernels)
 		return list_names(&o, list_kernels);
+	if (list_dates_of)
+		return list_dates(&o, list_dates_of);
 	if ((sa.since || sa.until || sa.kernels) && !sa.scan) {
 		error("--since, --until and --kernels need --scan");
 		usage_with_options(benchwindow_usage, options);
