@@ -81,10 +81,28 @@ struct scan_args {
 };
 
 /*
+ * Scan as so says, dying on an error. A repository is optional: without
+ * one (or when count is 0) the windows stay uncounted, but the one found
+ * still adds its configuration (which may name the dashboard).
+ */
+static void scan_or_die(struct scan *sc, git_repository **repo, struct config *cfg,
+			const struct scan_options *so, int count)
+{
+	usage_hold_errors();
+	repo_library_init();
+	if (git_repository_open_ext(repo, ".", 0, getenv("GIT_CEILING_DIRECTORIES")))
+		*repo = NULL;
+	git_error_clear();
+	if (config_init(cfg, *repo) || window_source_check_config(so->window, cfg) ||
+	    scan_compute(sc, count ? *repo : NULL, cfg, so))
+		exit(EXIT_FATAL);
+}
+
+/*
  * The hidden --list-dates <platform>: the days of the platform's moves
  * over its whole series, for completion to offer in the <date> slot
- * (today and yesterday are often outside the series). Read as
- * --list-kernels is: no repository, nothing but the names' platform.
+ * (today and yesterday are often outside the series). No commit is
+ * counted.
  */
 static int list_dates(struct window_options *o, const char *platform)
 {
@@ -93,15 +111,7 @@ static int list_dates(struct window_options *o, const char *platform)
 	struct config cfg;
 	struct scan sc;
 
-	usage_hold_errors();
-	repo_library_init();
-	/* the repository's configuration may name the dashboard; its commits are not counted */
-	if (git_repository_open_ext(&repo, ".", 0, getenv("GIT_CEILING_DIRECTORIES")))
-		repo = NULL;
-	git_error_clear();
-	if (config_init(&cfg, repo) || window_source_check_config(o, &cfg) ||
-	    scan_compute(&sc, NULL, &cfg, &so))
-		exit(EXIT_FATAL);
+	scan_or_die(&sc, &repo, &cfg, &so, 0);
 	scan_print_dates(stdout, &sc);
 	scan_release(&sc);
 	config_release(&cfg);
@@ -124,15 +134,7 @@ static int run_scan(const struct scan_args *a, struct window_options *o, int arg
 	struct scan sc;
 	int ret;
 
-	usage_hold_errors();
-	repo_library_init();
-	/* Without a repository the scan still runs: the windows stay uncounted. */
-	if (git_repository_open_ext(&repo, ".", 0, getenv("GIT_CEILING_DIRECTORIES")))
-		repo = NULL;
-	git_error_clear();
-	if (config_init(&cfg, repo) || window_source_check_config(o, &cfg) ||
-	    scan_compute(&sc, repo, &cfg, &so))
-		exit(EXIT_FATAL);
+	scan_or_die(&sc, &repo, &cfg, &so, 1);
 	ret = sc.nr_entries ? 1 : 0;
 	if (pager_setup(&cfg, "benchwindow", !json))
 		exit(EXIT_FATAL);

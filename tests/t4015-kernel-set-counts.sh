@@ -34,26 +34,27 @@ test_expect_success 'benchbisect --format=markdown: the caption counts the kerne
 	grep -x -- "- kernels behind the move: layer\\\\_norm -14.6%, rms\\\\_norm -14.9% (2 of 3)" out.md
 '
 
+# titles_say <date> <kernels> [<note>]: the text header, the --svg title
+# and the Markdown caption of b200_cute's window on <date> count <kernels>
+# (the note follows in the text and the caption, not in the chart's title).
+titles_say() {
+	git benchwindow --file ../dash.json --svg ../w.svg b200_cute "$1" >out &&
+	grep -x "b200_cute: nightly helion speedup, geomean over $2 kernels${3:+ $3}" out &&
+	xmllint --xpath "//*[local-name()=\"text\"][@class=\"title\"]/text()" ../w.svg >actual &&
+	echo "b200_cute: nightly helion speedup, geomean over $2 kernels" >expect &&
+	test_cmp expect actual &&
+	git benchwindow --file ../dash.json --format=markdown b200_cute "$1" >out.md &&
+	grep -x "Nightly helion speedup, geomean over $2 kernels${3:+ $3}:" out.md
+}
+
 test_expect_success 'benchwindow: the text header and the --svg title agree with the rows' '
 	cd repo &&
-	git benchwindow --file ../dash.json --svg ../w.svg b200_cute 2026-09-10 >out &&
-	grep -x "b200_cute: nightly helion speedup, geomean over 3 kernels" out &&
-	xmllint --xpath "//*[local-name()=\"text\"][@class=\"title\"]/text()" ../w.svg >actual &&
-	echo "b200_cute: nightly helion speedup, geomean over 3 kernels" >expect &&
-	test_cmp expect actual &&
-	git benchwindow --file ../dash.json --format=markdown b200_cute 2026-09-10 >out.md &&
-	grep -x "Nightly helion speedup, geomean over 3 kernels:" out.md
+	titles_say 2026-09-10 3
 '
 
 test_expect_success 'a window that shows the change gives the range, in every output' '
 	cd repo &&
-	git benchwindow --file ../dash.json --svg ../w.svg b200_cute 2026-09-04 >out &&
-	grep -x "b200_cute: nightly helion speedup, geomean over 3-5 kernels (chain-linked: a kernel joining or leaving does not move it)" out &&
-	xmllint --xpath "//*[local-name()=\"text\"][@class=\"title\"]/text()" ../w.svg >actual &&
-	echo "b200_cute: nightly helion speedup, geomean over 3-5 kernels" >expect &&
-	test_cmp expect actual &&
-	git benchwindow --file ../dash.json --format=markdown b200_cute 2026-09-04 >out.md &&
-	grep -x "Nightly helion speedup, geomean over 3-5 kernels (chain-linked: a kernel joining or leaving does not move it):" out.md
+	titles_say 2026-09-04 3-5 "(chain-linked: a kernel joining or leaving does not move it)"
 '
 
 test_done
