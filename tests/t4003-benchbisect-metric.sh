@@ -82,7 +82,7 @@ test_expect_success '--metric --jobs 3: the ends and a quantile at once, then th
 	cd noisy &&
 	rm -f "$TRASH"/counts/* &&
 	git benchbisect run --metric --jobs 3 --json --good main~8 --bad main -- measure >../out 2>../err &&
-	jq -r ".status, .first_bad_commit.sha" ../out >../actual &&
+	jq -r ".status, .culprit.sha" ../out >../actual &&
 	printf "found\n%s\n" $(at 6) >../expect &&
 	test_cmp ../expect ../actual &&
 	grep "^bisecting 8 commits in $(short 0)..$(short 8) by a metric, 3 at a time, at most 75 runs, --min-change 2%$" ../err &&
