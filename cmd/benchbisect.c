@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "util/usage.h"
 #include "util/parse-options.h"
 #include "util/color.h"
@@ -385,6 +386,7 @@ static int write_log_svg(const char *path, const struct run_log *log, const char
 		return error("cannot write '%s': %s", path, strerror(errno));
 	if (run_log_svg(fp, log, key)) {
 		fclose(fp);
+		unlink(path);	/* no empty chart left behind */
 		return -1;
 	}
 	failed = ferror(fp);
@@ -428,8 +430,8 @@ static int cmd_log(int argc, const char **argv)
 		ret = run_log_list_keys(stdout, repo, ref) ? EXIT_FATAL : 0;
 	} else {
 		if (run_log_collect(&log, repo, ref, abbrev, &lo) || (svg && write_log_svg(svg, &log, lo.key)))
-			exit(EXIT_FATAL);
-		if (json)
+			ret = EXIT_FATAL;
+		else if (json)
 			ret = json_print_and_free(run_log_json(&log)) ? EXIT_FATAL : 0;
 		else
 			run_log_print(stdout, &log);

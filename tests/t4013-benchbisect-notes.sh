@@ -308,11 +308,16 @@ test_expect_success 'log --svg: the runs along the history, the first bad commit
 	grep "first bad commit <tspan class=\"mono\">$(short 6)</tspan>" ../chart.svg
 '
 
-test_expect_success 'log --svg with no values: an error' '
+test_expect_success 'no notes: log and --keys print nothing, --svg is an error and leaves no file' '
 	cd f &&
 	test_expect_code 128 git benchbisect log --svg ../none.svg 2>../err &&
 	echo "fatal: no recorded values to draw in refs/notes/benchbisect" >../expect &&
-	test_cmp ../expect ../err
+	test_cmp ../expect ../err &&
+	! test -e ../none.svg &&
+	git benchbisect log >../out 2>../err &&
+	git benchbisect log --keys >>../out 2>>../err &&
+	test_must_be_empty ../out &&
+	test_must_be_empty ../err
 '
 
 test_expect_success 'bash completes log, its options, and --key with the recorded keys' '

@@ -42,7 +42,8 @@ static int read_annotated(git_repository *repo, const char *ref, struct annotate
 		return 0;
 	if (rc)
 		return repo_error("cannot read the notes in '%s'", ref);
-	qsort(a->oids, a->nr, sizeof(*a->oids), cmp_oid);
+	if (a->nr)
+		qsort(a->oids, a->nr, sizeof(*a->oids), cmp_oid);
 	return 0;
 }
 
@@ -157,7 +158,7 @@ int run_log_collect(struct run_log *log, git_repository *repo, const char *ref, 
 		git_oid_cpy(&c->oid, &oid);
 		c->subject = xstrdup(git_commit_summary(commit) ? git_commit_summary(commit) : "");
 		git_commit_free(commit);
-		if (bsearch(&oid, a.oids, a.nr, sizeof(*a.oids), cmp_oid) && read_runs(log, repo, c, o->key))
+		if (a.nr && bsearch(&oid, a.oids, a.nr, sizeof(*a.oids), cmp_oid) && read_runs(log, repo, c, o->key))
 			goto out;
 	}
 	if (rc != GIT_ITEROVER) {
@@ -341,7 +342,8 @@ int run_log_list_keys(FILE *fp, git_repository *repo, const char *ref)
 
 	if (rc && rc != GIT_ENOTFOUND)
 		return repo_error("cannot read the notes in '%s'", ref);
-	qsort(kl.keys, kl.nr, sizeof(*kl.keys), by_name);
+	if (kl.nr)
+		qsort(kl.keys, kl.nr, sizeof(*kl.keys), by_name);
 	for (size_t k = 0; k < kl.nr; k++) {
 		fprintf(fp, "%s %zu run%s\n", kl.keys[k].name, kl.keys[k].runs, kl.keys[k].runs == 1 ? "" : "s");
 		free(kl.keys[k].name);
