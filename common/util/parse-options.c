@@ -7,7 +7,6 @@
 #include "util/usage.h"
 #include "util/strbuf.h"
 #include "util/strvec.h"
-#include "util/strbuf.h"
 #include "util/parse-options.h"
 
 static int takes_value(const struct option *o)
@@ -91,6 +90,30 @@ static void completion_helper(const struct option *options)
 		printf(" --no-%s", o->long_name);
 	}
 	putchar('\n');
+	exit(0);
+}
+
+/*
+ * --git-completion-table: the option table for zsh and fish, one option a
+ * line, five tab-separated fields: the long name, the short one (either
+ * may be empty), how it takes a value ("flag": none, "value": required,
+ * "optional": only as --long=value, "list": required and repeatable), the
+ * value's placeholder ("" for a flag) and the help text.
+ */
+static void completion_table(const struct option *options)
+{
+	for (const struct option *o = options; o->type != OPTION_END; o++) {
+		const char *kind = "flag";
+		char short_name[2] = { (char)o->short_name, 0 };
+
+		if (o->type == OPTION_GROUP || (o->flags & PARSE_OPT_HIDDEN))
+			continue;
+		if (takes_value(o))
+			kind = o->flags & PARSE_OPT_OPTARG ? "optional" :
+			       o->type == OPTION_STRING_LIST ? "list" : "value";
+		printf("%s\t%.1s\t%s\t%s\t%s\n", o->long_name ? o->long_name : "",
+		       short_name, kind, takes_value(o) ? o->argh : "", o->help);
+	}
 	exit(0);
 }
 
@@ -320,6 +343,8 @@ int parse_options(int argc, const char **argv, const struct option *options,
 			show_man_page(usagestr, options);
 		if (!strcmp(arg, "--git-completion-helper"))
 			completion_helper(options);
+		if (!strcmp(arg, "--git-completion-table"))
+			completion_table(options);
 		ret = arg[1] == '-' ? parse_long(argc, argv, &i, options)
 				    : parse_short(argc, argv, &i, options);
 		if (ret)
