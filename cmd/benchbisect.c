@@ -273,6 +273,24 @@ static void split_command(const struct option *options, struct window_options *w
 	bo->argv = argv + dashdash + 1;
 }
 
+/*
+ * The pattern of --metric-pattern or benchbisect.metricPattern (from)
+ * compiled into mp; -1 with an error when it is no good.
+ */
+static int use_metric_pattern(struct bisect_options *bo, struct metric_pattern *mp,
+			      const char *from, const char *pattern)
+{
+	struct strbuf err = STRBUF_INIT;
+	int ret = 0;
+
+	if (metric_pattern_init(mp, pattern, &err))
+		ret = error("%s: %s", from, err.buf);
+	strbuf_release(&err);
+	bo->metric = 1;
+	bo->metric_pattern = mp;
+	return ret;
+}
+
 static int cmd_run(int argc, const char **argv)
 {
 	struct window_options wo;
@@ -283,10 +301,14 @@ static int cmd_run(int argc, const char **argv)
 	int json = 0, quiet = 0, ret;
 	int kill_grace = INT_MIN;	/* INT_MIN: not given */
 	char *launcher;
+	const char *pattern = NULL;
+	struct metric_pattern mp = { NULL, NULL, NULL };
 	struct option options[] = {
 		OPT_WINDOW(&wo),
 		OPT_GROUP("Bisect"),
 		OPT_BOOL(0, "metric", &bo.metric, "the command prints a number: judge by the closer end"),
+		OPT_STRING(0, "metric-pattern", &pattern, "pcre2",
+			   "the number is the first group of the last output line matching <pcre2> (implies --metric)"),
 		OPT_INTEGER(0, "repeat", &bo.repeat,
 			    "run the command at most <n> times a commit, while unclear (1; 5 with --metric)"),
 		OPT_BOOL(0, "slice-first", &bo.slice_first, "test the commits in the slice first"),
@@ -322,9 +344,15 @@ static int cmd_run(int argc, const char **argv)
 		usage_error(run_usage, options, "--kill-grace must be between 0 and " BISECT_MAX_KILL_GRACE_STR);
 	bo.repeat = bo.repeat == INT_MIN ? 0 : bo.repeat;
 	bo.jobs = bo.jobs == INT_MIN ? 0 : bo.jobs;
+	if (pattern && use_metric_pattern(&bo, &mp, "--metric-pattern", pattern))
+		usage_with_options(run_usage, options);
 
 	usage_hold_errors();
 	repo = open_repo(&wo, &cfg);
+	/* The configured pattern says where the number is when --metric asks for one. */
+	if (bo.metric && !pattern && (pattern = config_get_string(&cfg, "benchbisect.metricPattern")) &&
+	    use_metric_pattern(&bo, &mp, "benchbisect.metricPattern", pattern))
+		exit(EXIT_FATAL);
 	/* A copy: the next config lookup (the window's) reuses the string. */
 	if (!bo.launcher)
 		bo.launcher = config_get_string(&cfg, "benchbisect.launcher");
@@ -350,6 +378,7 @@ static int cmd_run(int argc, const char **argv)
 		bisect_result_print(stdout, &res);
 	ret = res.outcome == BISECT_OUTCOME_FOUND ? 0 : 1;
 	bisect_result_release(&res);
+	metric_pattern_release(&mp);
 	free(launcher);
 	config_release(&cfg);
 	git_repository_free(repo);

@@ -416,6 +416,7 @@ static int finish(struct exec_job *j, int keeper_status, struct strbuf *err)
 			    WIFSIGNALED(keeper_status) ? WTERMSIG(keeper_status) : WEXITSTATUS(keeper_status));
 		return -1;
 	}
+	j->exec_errno = exec_errno;
 	if (exec_errno)
 		return strbuf_addf(err, "cannot run '%s': %s", j->name, strerror(exec_errno)), -1;
 	j->code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);

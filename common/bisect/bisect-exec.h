@@ -57,6 +57,7 @@ struct exec_job {
 	double deadline;	/* monotonic seconds, or 0: none */
 	int timed_out;
 	int code;		/* exit status, or 128 + the signal that killed it */
+	int exec_errno;		/* why the command could not be started, or 0 */
 	enum launch_outcome launch;	/* from the wrapper's record */
 	int launcher_code;	/* with a launcher: its own exit status */
 	struct exec_stray strays[2 * KEEPER_DETAILS];

@@ -8,6 +8,7 @@
 #include "util/strbuf.h"
 #include "history/window.h"
 #include "bisect/bisect.h"
+#include "bisect/metric-pattern.h"
 
 /*
  * `git benchbisect run`: search the window with the user's command, each
@@ -28,6 +29,7 @@
 
 struct bisect_options {
 	int metric;		/* the command prints a number */
+	struct metric_pattern *metric_pattern;	/* where the number is in its output, or NULL: the last line (borrowed) */
 	int repeat;		/* runs per commit at most; 0: 1, or 5 with --metric */
 	int jobs;		/* commits tested at once (k-ary search); 0: 1 */
 	const char *launcher;	/* shell words the command runs under, or NULL */
