@@ -31,6 +31,15 @@ echo "softmax latency: $1 ms"
 echo "done"
 EOF
 chmod +x "$TRASH/bin/latency"
+
+# A launcher that runs what follows its "--".
+cat >"$TRASH/bin/pass" <<\EOF
+#!/bin/sh
+while test "$1" != --; do shift; done
+shift
+exec "$@"
+EOF
+chmod +x "$TRASH/bin/pass"
 PATH="$TRASH/bin:$PATH"
 
 short() {
@@ -74,7 +83,11 @@ test_expect_success 'a script in neither the commit nor the work tree: the error
 	echo "fatal: cannot run '\''./nobench.sh'\'': No such file or directory; it runs in a scratch checkout of each commit, where untracked files do not exist: give its absolute path (such as '\''$PWD/nobench.sh'\'')" >../expect &&
 	grep -v "^bisecting" ../err >../actual &&
 	test_cmp ../expect ../actual &&
-	test_must_be_empty ../out
+	test_must_be_empty ../out &&
+	test_expect_code 128 git benchbisect run --launcher "pass --" --good main~8 --bad main -- ./nobench.sh >../out 2>../err &&
+	echo "fatal: cannot run '\''./nobench.sh'\'' under the launcher at <sha>: not found; it runs in a scratch checkout of each commit, where untracked files do not exist: give its absolute path (such as '\''$PWD/nobench.sh'\'')" >../expect &&
+	tail -n 1 ../err | sed "s/ at [0-9a-f]\{8\}: / at <sha>: /" >../actual &&
+	test_cmp ../expect ../actual
 '
 
 test_expect_success 'a pasted path with control characters is printed escaped' '

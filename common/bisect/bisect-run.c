@@ -199,6 +199,25 @@ static enum run_outcome launcher_failed(struct bisect_ctx *c, size_t i)
 	return RUN_RETRY;
 }
 
+/*
+ * A relative command that could not be started: say where it was looked
+ * for, and what would work (appended to the error of the run).
+ */
+static void explain_cannot_run(struct bisect_ctx *c)
+{
+	const char *cmd = c->argv[0];
+	char *cwd;
+
+	if (!command_is_relative_path(cmd))
+		return;
+	while (!strncmp(cmd, "./", 2))
+		cmd += 2;
+	cwd = getcwd(NULL, 0);
+	strbuf_addf(&c->res->error, "; it runs in a scratch checkout of each commit, where untracked "
+		    "files do not exist: give its absolute path (such as '%s/%s')", cwd ? cwd : "$PWD", cmd);
+	free(cwd);
+}
+
 /* Record the run that just ended in slot i. */
 static enum run_outcome record_run(struct bisect_ctx *c, size_t i)
 {
@@ -215,9 +234,12 @@ static enum run_outcome record_run(struct bisect_ctx *c, size_t i)
 		return launcher_failed(c, i);
 	if (j->launch != LAUNCH_NONE && j->launch != LAUNCH_FAILED)
 		c->launcher_failures = 0;
-	if (j->launch == LAUNCH_CANNOT_RUN)
-		return stop(c, "cannot run '%s' under the launcher at %.*s: not found", c->o->argv[0],
-			    c->res->abbrev, sha(c, pos));
+	if (j->launch == LAUNCH_CANNOT_RUN) {
+		stop(c, "cannot run '%s' under the launcher at %.*s: not found", c->o->argv[0],
+		     c->res->abbrev, sha(c, pos));
+		explain_cannot_run(c);
+		return RUN_STOP;
+	}
 	if (j->timed_out || j->launch == LAUNCH_CUT_SHORT) {
 		if (j->timed_out)
 			warning("'%s' at %.*s took more than %d s: %s", c->o->argv[0],
@@ -308,25 +330,6 @@ static int resolve_command(struct bisect_ctx *c, git_repository *repo)
 	c->own_argv[0] = abs;
 	c->argv = c->own_argv;
 	return 0;
-}
-
-/* A relative command that could not be started: say where it was looked for, and what would work. */
-static void explain_cannot_run(struct bisect_ctx *c)
-{
-	const char *cmd = c->argv[0];
-	char *cwd;
-	size_t k;
-
-	for (k = 0; k < c->jobs && !c->execs[k].exec_errno; k++)
-		;
-	if (k == c->jobs || !command_is_relative_path(cmd))
-		return;
-	while (!strncmp(cmd, "./", 2))
-		cmd += 2;
-	cwd = getcwd(NULL, 0);
-	strbuf_addf(&c->res->error, "; it runs in a scratch checkout of each commit, where untracked "
-		    "files do not exist: give its absolute path (such as '%s/%s')", cwd ? cwd : "$PWD", cmd);
-	free(cwd);
 }
 
 /* A round's tasks, and how many runs of each are under way. */
@@ -492,7 +495,11 @@ static enum run_outcome run_tasks(struct bisect_ctx *c, struct task *tasks, size
 		i = exec_wait_any(c->execs, c->jobs, &c->res->error);
 		if (i < 0) {
 			c->res->signal = exec_signal_caught();
-			explain_cannot_run(c);
+			for (size_t k = 0; k < c->jobs; k++)
+				if (c->execs[k].exec_errno) {
+					explain_cannot_run(c);
+					break;
+				}
 			ret = RUN_STOP;
 			break;
 		}
