@@ -64,30 +64,29 @@ tmux_clear() {
 	done
 }
 
-# tmux_tab <window> <typed> <regex> [<tabs>]: on a clear line, type the
-# text and press Tab (twice with <tabs> 2, as bash needs to list), then
-# wait for a screen line matching regex ("$ " prompt included).
-tmux_tab() {
-	tmux_clear "$1" &&
-	tmux_cmd send-keys -t "bt:$1" -l "$2" &&
-	tmux_cmd send-keys -t "bt:$1" Tab &&
-	if [ "${4:-1}" = 2 ]; then
-		tmux_cmd send-keys -t "bt:$1" Tab
-	fi &&
-	tmux_wait_screen "$1" "$3"
-}
-
-# tmux_list <window> <typed> [<tabs>]: on a clear line, type the text and
-# press Tab (twice with <tabs> 2), then wait until the screen shows more
-# than the prompt line and stays the same for a moment; the screen is
-# left in $TRASH/screen.<window>.
-tmux_list() {
+# tmux_type_tab <window> <typed> [<tabs>]: on a clear line, type the text
+# and press Tab (twice with <tabs> 2, as bash needs to list).
+tmux_type_tab() {
 	tmux_clear "$1" &&
 	tmux_cmd send-keys -t "bt:$1" -l "$2" &&
 	tmux_cmd send-keys -t "bt:$1" Tab &&
 	if [ "${3:-1}" = 2 ]; then
 		tmux_cmd send-keys -t "bt:$1" Tab
-	fi || return 1
+	fi
+}
+
+# tmux_tab <window> <typed> <regex> [<tabs>]: tmux_type_tab, then wait for
+# a screen line matching regex ("$ " prompt included).
+tmux_tab() {
+	tmux_type_tab "$1" "$2" "${4:-1}" &&
+	tmux_wait_screen "$1" "$3"
+}
+
+# tmux_list <window> <typed> [<tabs>]: tmux_type_tab, then wait until the
+# screen shows more than the prompt line and stays the same for a moment;
+# the screen is left in $TRASH/screen.<window>.
+tmux_list() {
+	tmux_type_tab "$1" "$2" "${3:-1}" || return 1
 	end=$(($(date +%s) + TMUX_WAIT))
 	last=
 	while :; do
