@@ -132,7 +132,7 @@ test_expect_success 'benchbisect.metricPattern: the pattern of --metric, which -
 	test_expect_code 1 git -c benchbisect.metricPattern="latency: ([0-9.]+) ms" benchbisect run \
 		--metric-pattern "([0-9]+) iterations" --good main~8 --bad main -- latency >../out 2>../err &&
 	grep "^good end: $(short 0) good (3, median 3): " ../err &&
-	grep "^no first bad commit: the bad end $(short 8) measures like the good end$" ../out
+	grep "^no first bad commit: the bad end $(short 8) measures like the good end within " ../out
 '
 
 test_expect_success '--metric-pattern without a capture group, or invalid: usage error 129 with the reason' '
