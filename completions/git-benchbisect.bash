@@ -64,6 +64,8 @@ $(__git_benchtriage_names --list-platforms)"
 		else
 			__gitcomp_nl "$(__git_benchtriage_names --list-platforms)"
 		fi ;;
-	1) __gitcomp "today yesterday" ;;
+	1) __gitcomp_nl "$(__git_benchtriage_names --list-dates "$platform")
+today
+yesterday" ;;
 	esac
 }

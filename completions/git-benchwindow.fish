@@ -94,7 +94,7 @@ end
 function __benchtriage_window_args -a cmd
     # With --scan every argument is a platform; else a platform and a date.
     complete -c $cmd -f -n 'not __fish_seen_argument -- --; and begin; test (count (__benchtriage_args)) -eq 0; or __fish_seen_argument -l scan; end' -a '(__benchtriage_names --list-platforms)' -d platform
-    complete -c $cmd -f -n 'not __fish_seen_argument -- --; and not __fish_seen_argument -l scan; and test (count (__benchtriage_args)) -eq 1' -a 'today yesterday' -d date
+    complete -c $cmd -f -n 'not __fish_seen_argument -- --; and not __fish_seen_argument -l scan; and test (count (__benchtriage_args)) -eq 1' -k -a '(__benchtriage_names --list-dates (__benchtriage_args)[1]) today yesterday' -d date
 end
 
 __benchtriage_window_args git-benchwindow
