@@ -19,6 +19,7 @@
 enum launch_outcome {
 	LAUNCH_NONE,		/* no launcher */
 	LAUNCH_FAILED,		/* no record: the launcher never started the command */
+	LAUNCH_NO_TREE,		/* the same, and the wrapper found no tree where it ran */
 	LAUNCH_CUT_SHORT,	/* started, but no exit status: stopped on the way */
 	LAUNCH_CANNOT_RUN,	/* started, but the command was not found there */
 	LAUNCH_RAN		/* the command's own exit status was recorded */
@@ -42,6 +43,15 @@ void launch_argv(struct strvec *argv, const char **cmd, const char *launcher, co
  * *code (left alone otherwise).
  */
 enum launch_outcome launch_read_record(int dir_fd, int *code);
+
+/* Whether the record in dir_fd exists: the wrapper has started where the launcher runs it. */
+int launch_started(int dir_fd);
+
+/*
+ * Whether the launcher's standard error err holds the wrapper's line
+ * saying it found no tree where it ran: the scratch path is not shared.
+ */
+int launch_no_tree(const char *err);
 
 /* Remove the record in dir_fd before a run; -1 with errno set when it cannot be. */
 int launch_clear_record(int dir_fd);
