@@ -5,7 +5,8 @@
 # wait for it; a node that does not see the scratch path is caught at the
 # first launch; --scratch-dir (benchbisect.scratchDir) chooses the path,
 # never one inside a work tree. The launchers here are fakes (t4011 has
-# the real Slurm).
+# the real Slurm), as is the README's launcher for several GPUs of one
+# machine.
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$TEST_DIR/lib/bisect-repo.sh"
 
@@ -120,6 +121,25 @@ test_expect_success 'a scratch path the node does not see: fatal at the first la
 	! test -e "$TRASH/trees" &&
 	ls -A "$TRASH/shared" >../left &&
 	test_cmp /dev/null ../left
+'
+
+# The README's launcher for one machine with several GPUs.
+cat >"$TRASH/bin/gpu-bench" <<\EOF
+#!/bin/sh
+echo "$BENCHBISECT_JOB $CUDA_VISIBLE_DEVICES" >>"$TRASH/gpus"
+! grep -q slow perf.txt
+EOF
+chmod +x "$TRASH/bin/gpu-bench"
+
+test_expect_success 'a launcher maps BENCHBISECT_JOB to CUDA_VISIBLE_DEVICES' '
+	cd repo &&
+	rm -f "$TRASH/gpus" &&
+	git benchbisect run --jobs 2 --launcher '\''env CUDA_VISIBLE_DEVICES=$((BENCHBISECT_JOB - 1))'\'' \
+		--good main~10 --bad main -- gpu-bench >../out 2>../err &&
+	grep "^first bad commit: $(git rev-parse main~3) " ../out &&
+	sort -u "$TRASH/gpus" >../actual &&
+	printf "1 0\\n2 1\\n" >../expect &&
+	test_cmp ../expect ../actual
 '
 
 test_done

@@ -5,10 +5,12 @@
 
 /*
  * Under a launcher, the user's command runs through a wrapper, one line
- * of sh given to the launcher as the command: it changes to the tree,
- * records in a file that it started (and when: "started <epoch
- * seconds>"), checks that the command can be run there ("cannot-run"),
- * runs it and records its exit status ("exit <n>"). The record tells a
+ * of sh given to the launcher as the command: it checks that the tree
+ * is there (saying so on standard error if not: the preflight of a
+ * scratch path the nodes do not share), changes to it, records in a file
+ * that it started (and when: "started <epoch seconds>"), checks that the
+ * command can be run there ("cannot-run"), runs it and records its exit
+ * status ("exit <n>"). The record tells a
  * launcher that never ran the command (a syntax error, an unknown
  * partition, a missing srun, a node that cannot see the tree) from a
  * command that failed, and gives the command's own exit status whatever
