@@ -19,7 +19,7 @@
 #define NO_TREE "benchbisect-run: no scratch tree here: "
 static const char wrapper[] =
 	"r=$1 d=$2; shift 2\n"
-	"test -d \"$d\" || { echo \"" NO_TREE "$d\" >&2; exit 127; }\n"
+	"test -d \"$d\" || { printf '" NO_TREE "%s\\n' \"$d\" >&2; exit 127; }\n"
 	"cd -- \"$d\" && echo \"started $(date +%s)\" >\"$r\" || exit 127\n"
 	"case $1 in */*) test -f \"$1\" && test -x \"$1\" ;; *) command -v -- \"$1\" ;; esac "
 	">/dev/null 2>&1 || { echo cannot-run >>\"$r\"; exit 127; }\n"
