@@ -4,7 +4,7 @@
 # from the launch; --queue-timeout (benchbisect.queueTimeout) bounds the
 # wait for it; a node that does not see the scratch path is caught at the
 # first launch; --scratch-dir (benchbisect.scratchDir) chooses the path,
-# never one inside a work tree. The launchers here are fakes (t4011 has
+# never one inside a work tree. The launchers here are fakes (t4013 has
 # the real Slurm), as is the README's launcher for several GPUs of one
 # machine.
 . "$(dirname "$0")/lib/test-lib.sh"
