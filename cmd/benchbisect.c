@@ -299,8 +299,8 @@ static int cmd_run(int argc, const char **argv)
 	git_repository *repo;
 	struct config cfg;
 	int json = 0, quiet = 0, ret;
-	int kill_grace = INT_MIN;	/* INT_MIN: not given */
-	char *launcher;
+	int kill_grace = INT_MIN, queue_timeout = INT_MIN;	/* INT_MIN: not given */
+	char *launcher, *scratch_dir = NULL;
 	const char *pattern = NULL;
 	struct metric_pattern mp = { NULL, NULL, NULL };
 	struct option options[] = {
@@ -319,7 +319,11 @@ static int cmd_run(int argc, const char **argv)
 		OPT_STRING(0, "launcher", &bo.launcher, "cmd",
 			   "run the command under <cmd> (shell words), e.g. 'srun -G1 --'"),
 		OPT_INTEGER(0, "step-timeout", &bo.step_timeout,
-			    "a run taking over <n> seconds is stopped and retried once, then skipped"),
+			    "a run taking over <n> seconds once started is stopped and retried once, then skipped"),
+		OPT_INTEGER(0, "queue-timeout", &queue_timeout,
+			    "the launcher must start the command within <n> seconds, else it failed"),
+		OPT_STRING(0, "scratch-dir", &bo.scratch_dir, "dir",
+			   "make the scratch trees in <dir>, a path the launcher's nodes share ($TMPDIR)"),
 		OPT_INTEGER(0, "kill-grace", &kill_grace,
 			    "a run stopped gets SIGKILL <n> seconds after SIGTERM (60)"),
 		OPT_GROUP("Output"),
@@ -345,6 +349,8 @@ static int cmd_run(int argc, const char **argv)
 		usage_error(run_usage, options, "--min-change needs --metric");
 	if (bo.jobs != INT_MIN && (bo.jobs < 1 || bo.jobs > BISECT_MAX_JOBS))
 		usage_error(run_usage, options, "--jobs must be between 1 and " BISECT_MAX_JOBS_STR);
+	if (queue_timeout != INT_MIN && queue_timeout < 0)
+		usage_error(run_usage, options, "--queue-timeout must not be negative");
 	if (kill_grace != INT_MIN && (kill_grace < 0 || kill_grace > BISECT_MAX_KILL_GRACE))
 		usage_error(run_usage, options, "--kill-grace must be between 0 and " BISECT_MAX_KILL_GRACE_STR);
 	bo.repeat = bo.repeat == INT_MIN ? 0 : bo.repeat;
@@ -362,6 +368,15 @@ static int cmd_run(int argc, const char **argv)
 	if (!bo.launcher)
 		bo.launcher = config_get_string(&cfg, "benchbisect.launcher");
 	bo.launcher = launcher = bo.launcher && *bo.launcher ? xstrdup(bo.launcher) : NULL;
+	if (!bo.scratch_dir && config_get_value(&cfg, "benchbisect.scratchDir", &bo.scratch_dir) ==
+				       CONFIG_INVALID)
+		exit(EXIT_FATAL);
+	bo.scratch_dir = scratch_dir = bo.scratch_dir ? xstrdup(bo.scratch_dir) : NULL;
+	if (queue_timeout != INT_MIN)
+		bo.queue_timeout = queue_timeout;
+	else if (config_get_int(&cfg, "benchbisect.queueTimeout", 0, INT_MAX, &bo.queue_timeout) ==
+		 CONFIG_INVALID)
+		exit(EXIT_FATAL);
 	if (kill_grace != INT_MIN)
 		bo.kill_grace = kill_grace;
 	else if (config_get_int(&cfg, "benchbisect.killGrace", 0, BISECT_MAX_KILL_GRACE,
@@ -385,6 +400,7 @@ static int cmd_run(int argc, const char **argv)
 	bisect_result_release(&res);
 	metric_pattern_release(&mp);
 	free(launcher);
+	free(scratch_dir);
 	config_release(&cfg);
 	git_repository_free(repo);
 	window_options_release(&wo);

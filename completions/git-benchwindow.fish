@@ -78,7 +78,7 @@ function __benchtriage_options -a cmd cond
                 set -a spec -f -a 'yesterday today'
             case launcher
                 set -a spec -f -a '(__fish_complete_command)'
-            case root
+            case root scratch-dir
                 set -a spec -f -a '(__fish_complete_directories)'
             case cases
                 set -a spec -f -a '(git-fixture-diff --list-cases 2>/dev/null)'

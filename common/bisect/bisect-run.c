@@ -189,12 +189,20 @@ static enum run_outcome launcher_failed(struct bisect_ctx *c, size_t i)
 	size_t pos = c->slots[i].task->pos;
 	const char *line = exec_stderr_last_line(j);
 
-	if (++c->launcher_failures >= 2)
+	if (j->queue_timed_out) {
+		if (++c->launcher_failures >= 2)
+			return stop(c, "the launcher '%s' did not start '%s' within %d s twice in a row "
+				    "(--queue-timeout)", c->o->launcher, c->o->argv[0], c->o->queue_timeout);
+		warning("the launcher did not start '%s' at %.*s within %d s (--queue-timeout): "
+			"trying once more", c->o->argv[0], c->res->abbrev, sha(c, pos), c->o->queue_timeout);
+	} else if (++c->launcher_failures >= 2) {
 		return stop(c, "the launcher '%s' failed twice in a row without starting '%s' (exit %d): %s",
 			    c->o->launcher, c->o->argv[0], j->launcher_code,
 			    *line ? line : "it printed nothing on standard error");
-	warning("the launcher failed at %.*s without starting '%s' (exit %d): trying once more",
-		c->res->abbrev, sha(c, pos), c->o->argv[0], j->launcher_code);
+	} else {
+		warning("the launcher failed at %.*s without starting '%s' (exit %d): trying once more",
+			c->res->abbrev, sha(c, pos), c->o->argv[0], j->launcher_code);
+	}
 	c->j.at[pos].retried++;
 	return RUN_RETRY;
 }
@@ -230,7 +238,13 @@ static enum run_outcome record_run(struct bisect_ctx *c, size_t i)
 	report_strays(c, i);
 	c->res->runs++;
 	bisect_judge_add_exit(&c->j, pos, j->code);
-	if (j->launch == LAUNCH_FAILED && !j->timed_out)
+	if (j->launch == LAUNCH_NO_TREE)
+		return stop(c, "the launcher '%s' runs '%s' where its scratch tree '%s' does not exist: "
+			    "the scratch trees must be on a path the nodes share; choose it with "
+			    "--scratch-dir or benchbisect.scratchDir", c->o->launcher, c->o->argv[0],
+			    c->slots[i].tree.tree_path);
+	/* A step timeout runs from the recorded start: with no record, the queue's. */
+	if (j->launch == LAUNCH_FAILED)
 		return launcher_failed(c, i);
 	if (j->launch != LAUNCH_NONE && j->launch != LAUNCH_FAILED)
 		c->launcher_failures = 0;
@@ -272,7 +286,7 @@ static enum run_outcome start_run(struct bisect_ctx *c, size_t i)
 	struct slot *s = &c->slots[i];
 	struct exec_cmd cmd = { c->argv, c->o->launcher, s->tree.tree_fd, s->tree.tree_path,
 				s->tree.record, s->tree.dir_fd, (const char **)s->env, c->o->metric,
-				c->o->step_timeout, c->o->kill_grace };
+				c->o->step_timeout, c->o->queue_timeout, c->o->kill_grace };
 
 	if (exec_start(&c->execs[i], &cmd, &c->res->error))
 		return RUN_STOP;
@@ -768,7 +782,7 @@ int bisect_run(git_repository *repo, struct config *cfg, const struct window_opt
 		release_ctx(&c);
 		return -1;
 	}
-	if (!(c.base = scratch_base(NULL))) {
+	if (!(c.base = scratch_base(o->scratch_dir))) {
 		release_ctx(&c);
 		return -1;	/* scratch_base said why */
 	}

@@ -43,7 +43,9 @@ struct bisect_options {
 				 * of the good level; negative: from the dashboard's
 				 * step, else BISECT_MIN_CHANGE */
 	const char *launcher;	/* shell words the command runs under, or NULL */
-	int step_timeout;	/* seconds one run may take; 0: no limit */
+	int step_timeout;	/* seconds one run may take once started; 0: no limit */
+	int queue_timeout;	/* under a launcher: seconds until it starts the command; 0: no limit */
+	const char *scratch_dir;	/* where the scratch trees go, or NULL: $TMPDIR, /tmp */
 	int kill_grace;		/* seconds from SIGTERM to SIGKILL when a run is stopped */
 	int slice_first;
 	const char **argv;	/* the command, NULL-terminated */
