@@ -32,7 +32,7 @@ export GIT_COMMITTER_EMAIL LC_ALL TZ
 git config --global init.defaultBranch main
 # Runs are kept in git notes and used again (docs/run-notes.md): each test
 # of `run` would see the runs of the tests before it. Only the tests of
-# the notes (t4013) turn them on.
+# the notes (t4017) turn them on.
 git config --global benchbisect.notes false
 git config --global advice.detachedHead false
 git config --global protocol.file.allow always
