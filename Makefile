@@ -137,6 +137,12 @@ build/bench/metric-floor: bench/metric-floor.c tests/unit/noise.h
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) $(CPPFLAGS) $(BT_CFLAGS) -Itests/unit $(CFLAGS) $(LDFLAGS) -o $@ $< -lm
 
+# The peers' change-point algorithms for the accuracy benchmark (bench/accuracy/run.py --peers).
+build/bench/peers: bench/peers.c
+	$(quiet) CC $@
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(CPPFLAGS) $(BT_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< -lm
+
 build/san/tests/%: build/san/tests/unit/%.o build/san/libbenchtriage.a
 	$(quiet) LINK $@
 	$(Q)$(CC) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.o %.a,$^) $(BT_LIBS)
@@ -178,8 +184,9 @@ fuzz-run: $(FUZZERS)
 bench: deps
 	$(Q)$(MAKE) --no-print-directory bench-run
 
-bench-run: $(BINS) build/tests/test-bisect build/bench/metric-floor
+bench-run: $(BINS) build/tests/test-bisect build/bench/metric-floor build/bench/peers
 	$(Q)BT_UNIT="$(CURDIR)/build/tests" BT_FLOOR="$(CURDIR)/build/bench/metric-floor" \
+		BT_PEERS="$(CURDIR)/build/bench/peers" \
 		sh bench/run.sh "$(CURDIR)/bin"
 
 install: $(BINS)
