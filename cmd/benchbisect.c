@@ -11,6 +11,7 @@
  * commit was found, 1 when none was; 128 fatal error (every library error
  * is one: "fatal: ..."); 129 usage error.
  */
+#include <limits.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -280,6 +281,7 @@ static int cmd_run(int argc, const char **argv)
 	git_repository *repo;
 	struct config cfg;
 	int json = 0, quiet = 0, ret;
+	int kill_grace = INT_MIN;	/* INT_MIN: not given */
 	char *launcher;
 	struct option options[] = {
 		OPT_WINDOW(&wo),
@@ -293,6 +295,8 @@ static int cmd_run(int argc, const char **argv)
 			   "run the command under <cmd> (shell words), e.g. 'srun -G1 --'"),
 		OPT_INTEGER(0, "step-timeout", &bo.step_timeout,
 			    "a run taking over <n> seconds is stopped and retried once, then skipped"),
+		OPT_INTEGER(0, "kill-grace", &kill_grace,
+			    "a run stopped gets SIGKILL <n> seconds after SIGTERM (60)"),
 		OPT_GROUP("Output"),
 		OPT_BOOL(0, "json", &json, "print one JSON object (see the man page)"),
 		OPT__QUIET(&quiet),
@@ -301,15 +305,23 @@ static int cmd_run(int argc, const char **argv)
 
 	window_options_init(&wo);
 	bisect_options_init(&bo);
+	/* Told apart from any value given: 0 means "not given" below. */
+	bo.repeat = bo.jobs = INT_MIN;
 	argc = parse_options(argc, argv, options, run_usage, PARSE_OPT_KEEP_DASHDASH);
 	usage_set_quiet(quiet);
 	split_command(options, &wo, &bo, argc, argv);
 	if (window_options_check(&wo))
 		usage_with_options(run_usage, options);
-	if (bo.repeat < 0 || bo.step_timeout < 0)
-		usage_error(run_usage, options, "--repeat and --step-timeout must not be negative");
-	if (bo.jobs < 0 || bo.jobs > BISECT_MAX_JOBS)
+	if (bo.repeat != INT_MIN && (bo.repeat < 1 || bo.repeat > BISECT_MAX_REPEAT))
+		usage_error(run_usage, options, "--repeat must be between 1 and " BISECT_MAX_REPEAT_STR);
+	if (bo.step_timeout < 0)
+		usage_error(run_usage, options, "--step-timeout must not be negative");
+	if (bo.jobs != INT_MIN && (bo.jobs < 1 || bo.jobs > BISECT_MAX_JOBS))
 		usage_error(run_usage, options, "--jobs must be between 1 and " BISECT_MAX_JOBS_STR);
+	if (kill_grace != INT_MIN && (kill_grace < 0 || kill_grace > BISECT_MAX_KILL_GRACE))
+		usage_error(run_usage, options, "--kill-grace must be between 0 and " BISECT_MAX_KILL_GRACE_STR);
+	bo.repeat = bo.repeat == INT_MIN ? 0 : bo.repeat;
+	bo.jobs = bo.jobs == INT_MIN ? 0 : bo.jobs;
 
 	usage_hold_errors();
 	repo = open_repo(&wo, &cfg);
@@ -317,6 +329,11 @@ static int cmd_run(int argc, const char **argv)
 	if (!bo.launcher)
 		bo.launcher = config_get_string(&cfg, "benchbisect.launcher");
 	bo.launcher = launcher = bo.launcher && *bo.launcher ? xstrdup(bo.launcher) : NULL;
+	if (kill_grace != INT_MIN)
+		bo.kill_grace = kill_grace;
+	else if (config_get_int(&cfg, "benchbisect.killGrace", 0, BISECT_MAX_KILL_GRACE,
+				&bo.kill_grace) == CONFIG_INVALID)
+		exit(EXIT_FATAL);
 	bisect_result_init(&res);
 	ret = bisect_run(repo, &cfg, &wo, &bo, &res);
 	if (ret && res.signal) {

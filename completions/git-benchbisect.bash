@@ -39,7 +39,7 @@ _git_benchbisect ()
 	__git_benchtriage_window_arg && return
 	case "$prev" in
 	--noise-multiple|--min-change|--shared-ratio|\
-	--method-path|--repeat|--jobs|-j|--step-timeout)
+	--method-path|--repeat|--jobs|-j|--step-timeout|--kill-grace)
 		return ;;
 	--launcher)
 		COMPREPLY=($(compgen -c -- "$cur"))

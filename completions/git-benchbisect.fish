@@ -19,6 +19,7 @@ complete -c $cmd -f -l repeat -r -d 'Run the command at most n times a commit'
 complete -c $cmd -f -s j -l jobs -r -d 'Test n commits at once'
 complete -c $cmd -f -l launcher -r -a '(__fish_complete_command)' -d 'Run the command under a launcher'
 complete -c $cmd -f -l step-timeout -r -d 'Stop a run after n seconds, retry once, then skip'
+complete -c $cmd -f -l kill-grace -r -d 'Seconds from SIGTERM to SIGKILL when a run is stopped'
 complete -c $cmd -f -l slice-first -d 'Test the slice commits first'
 # After "--" of run: the benchmark command, then its arguments.
 complete -c $cmd -n '__fish_seen_argument -- --' -a '(__fish_complete_subcommand -- --)'

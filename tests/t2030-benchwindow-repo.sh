@@ -75,4 +75,30 @@ test_expect_success 'outside any repository' '
 	grep "^fatal: not a git repository: '\''.'\''" err
 '
 
+# A repository another user owns: only root can make one here.
+if [ "$(id -u)" = 0 ]; then
+test_expect_success 'a repository owned by another user: the safe.directory hint, quoted for a shell' '
+	cp -R repo "their'"'"'s repo" &&
+	chown -R 12345:12345 "their'"'"'s repo" &&
+	mkdir "their'"'"'s repo/sub" &&
+	(cd "their'"'"'s repo/sub" && test_expect_code 128 git benchwindow --file ../../dash.json b200_cute 2026-09-08) >out 2>err &&
+	test_cmp /dev/null out &&
+	cat >expect <<-EOF &&
+	fatal: repository at '"'"'$TRASH/their'"'"'s repo'"'"' is owned by another user
+	hint: to trust it, run: git config --global --add safe.directory '"'"'$TRASH/their'"'"'\\'"'"''"'"'s repo'"'"'
+	EOF
+	test_cmp expect err &&
+	(GIT_DIR="$TRASH/their'"'"'s repo/.git" && export GIT_DIR &&
+	 test_expect_code 128 git benchwindow --file dash.json b200_cute 2026-09-08) 2>err &&
+	test_cmp expect err &&
+	sed -n "s/^hint: to trust it, run: //p" err >hint &&
+	sh hint &&
+	(cd "their'"'"'s repo" && git benchwindow --file ../dash.json b200_cute 2026-09-08 >../out) &&
+	grep "^4 commits" out
+'
+else
+	test_count=$((test_count + 1))
+	echo "ok $test_count # skip a repository owned by another user needs root to make"
+fi
+
 test_done

@@ -106,13 +106,15 @@ test_expect_success 'the Pretuned tab has no latency: that panel says so and sho
 	test $(xmllint --xpath "count(//*[local-name()=\"polyline\"])" ../pretuned.svg) = 1
 '
 
-test_expect_success 'nonsense values draw a chart without NaN coordinates, and in bounded time' '
+# (Values beyond 1e-9..1e9, such as 1.7e308, are refused when the
+# dashboard is read: t5020-nonsense.sh.)
+test_expect_success 'extreme values draw a chart without NaN coordinates, and in bounded time' '
 	cd repo &&
 	nightly_runs >../odd-spec &&
 	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13; do
-		v=1.5 && l=1.7e308 &&
-		if [ $((i % 2)) = 0 ]; then v=1.5000000000000002 && l=1e-300; fi &&
-		echo "val b200_cute matmul 3000000$i $v 1e-300 1e300 $l" >>../odd-spec || return 1
+		v=1.5 && l=1e9 &&
+		if [ $((i % 2)) = 0 ]; then v=1.5000000000000002 && l=1e-9; fi &&
+		echo "val b200_cute matmul 3000000$i $v 1e-9 1e9 $l" >>../odd-spec || return 1
 	done &&
 	python3 "$TEST_DIR/lib/gen-dashboard.py" <../odd-spec >../odd.json &&
 	timeout 60 git benchwindow --file ../odd.json --svg ../odd.svg b200_cute 2026-09-08 >out &&

@@ -160,12 +160,7 @@ for sig in INT TERM HUP; do
 		cd repo &&
 		rm -f "$TRASH/started" &&
 		{ HANG_AT=$(at 4) env --default-signal=INT git-benchbisect run --good main~8 --bad main -- bench >../out 2>../err & } &&
-		pid=$! &&
-		for i in $(seq 1 200); do test -f "$TRASH/started" && break; sleep 0.05; done &&
-		test -f "$TRASH/started" &&
-		kill -'$sig' $pid &&
-		{ wait $pid && rc=0 || rc=$?; } &&
-		test $rc = $((128 + $(kill -l '$sig'))) &&
+		signal_when_started '$sig' $! &&
 		ls -A "$TMPDIR" >../left &&
 		test_cmp /dev/null ../left &&
 		! kill -0 $(cat "$TRASH/started") 2>/dev/null &&
@@ -199,18 +194,29 @@ test_expect_success 'a reader that goes away (SIGPIPE): the scratch tree is remo
 	left_alone
 '
 
-# The launcher: records its arguments and the job's environment, then runs
-# the command after its "--" (as `srun ... --` would on a cluster). LAUNCH_FAIL_AT makes it
-# fail (exit 255, as ssh or srun do) at that commit, LAUNCH_HANG_AT hang.
+# The launcher: records its options and what it runs (benchbisect's
+# wrapper: /bin/sh -c <script> benchbisect-run <record> <tree>, then the
+# command) and the job's environment, then runs it (as `srun ... --`
+# would on a cluster). LAUNCH_FAIL_AT makes it fail (exit 255, as ssh or
+# srun do) at that commit, LAUNCH_FAIL_ONCE_AT only the first time there,
+# LAUNCH_HANG_AT hang.
 cat >"$TRASH/bin/launch" <<\XEOF
 #!/bin/sh
-echo "launch $* | $BENCHBISECT_COMMIT $BENCHBISECT_JOB $(basename "$BENCHBISECT_TREE") $(test "$BENCHBISECT_TREE" = "$PWD" && echo in-tree)" >>"$TRASH/launch.log"
+opts=
+while test "$1" != --; do opts="$opts $1"; shift; done
+shift
+cmd=$(shift 6; echo "$*")
+echo "launch$opts -- $1 $2 $4 $(basename "$5") $(basename "$6") $cmd | $BENCHBISECT_COMMIT $BENCHBISECT_JOB $(basename "$(dirname "$BENCHBISECT_TREE")") $(test "$BENCHBISECT_TREE" = "$PWD" && echo in-tree)" >>"$TRASH/launch.log"
 case "$BENCHBISECT_COMMIT" in
-"$LAUNCH_FAIL_AT") exit 255 ;;
+"$LAUNCH_FAIL_AT") echo "launch: no node for $BENCHBISECT_COMMIT" >&2; exit 255 ;;
+"$LAUNCH_FAIL_ONCE_AT")
+	if ! test -f "$TRASH/failed-once"; then
+		: >"$TRASH/failed-once"
+		echo "launch: lost the node" >&2
+		exit 255
+	fi ;;
 "$LAUNCH_HANG_AT") echo $$ >>"$TRASH/hung"; exec sleep 30 ;;
 esac
-while test "$1" != --; do shift; done
-shift
 exec "$@"
 XEOF
 chmod +x "$TRASH/bin/launch"
@@ -265,9 +271,9 @@ test_expect_success '--launcher: the command runs under it, with BENCHBISECT_COM
 	grep "^first bad commit: $(at 6) " ../out &&
 	sed -n "s/^launch \(.*\) | \([0-9a-f]*\) \([0-9]\) benchbisect-.\{6\} in-tree$/\1 \3/p" "$TRASH/launch.log" | sort | uniq -c >../actual &&
 	cat >../expect <<-EOF &&
-	      1 -G1 --time=30 -- bench --size 4096 1
-	      1 -G1 --time=30 -- bench --size 4096 2
-	      1 -G1 --time=30 -- bench --size 4096 3
+	      1 -G1 --time=30 -- /bin/sh -c benchbisect-run status tree bench --size 4096 1
+	      1 -G1 --time=30 -- /bin/sh -c benchbisect-run status tree bench --size 4096 2
+	      1 -G1 --time=30 -- /bin/sh -c benchbisect-run status tree bench --size 4096 3
 	EOF
 	test_cmp ../expect ../actual &&
 	cut -d" " -f1 "$TRASH/runs.log" | sort -u >../ran &&
@@ -285,17 +291,31 @@ test_expect_success 'benchbisect.launcher from the config; --launcher "" turns i
 	! test -f "$TRASH/launch.log"
 '
 
-test_expect_success 'a launcher that fails: retried once, then the commit is skipped' '
+test_expect_success 'a launcher that fails once is tried again; the bisection goes on' '
 	cd repo &&
-	rm -f "$TRASH/launch.log" &&
-	LAUNCH_FAIL_AT=$(at 4) git benchbisect run --launcher "launch --" --good main~8 --bad main -- bench >../out 2>../err &&
-	grep "^warning: the launcher failed at $(at 4 | cut -c1-8) (exit 255): trying once more$" ../err &&
-	grep "^warning: the launcher failed at $(at 4 | cut -c1-8) (exit 255): skipping the commit$" ../err &&
-	grep "^step 1: $(at 4 | cut -c1-8) skip (exits 255 255): " ../err &&
+	rm -f "$TRASH/launch.log" "$TRASH/failed-once" &&
+	LAUNCH_FAIL_ONCE_AT=$(at 4) git benchbisect run --launcher "launch --" --good main~8 --bad main -- bench >../out 2>../err &&
+	grep "^warning: the launcher failed at $(at 4 | cut -c1-8) without starting '\''bench'\'' (exit 255): trying once more$" ../err &&
+	grep "^launch: lost the node$" ../err &&
+	grep "^step 1: $(at 4 | cut -c1-8) good (exits 255 0): " ../err &&
 	grep -c "| $(at 4) " "$TRASH/launch.log" >../count &&
 	echo 2 >../expect &&
 	test_cmp ../expect ../count &&
 	grep "^first bad commit: $(at 6) " ../out
+'
+
+test_expect_success 'a launcher that fails twice in a row ends the bisection, naming it and its last line' '
+	cd repo &&
+	rm -f "$TRASH/launch.log" &&
+	test_expect_code 128 env LAUNCH_FAIL_AT=$(at 4) git benchbisect run --launcher "launch --" \
+		--good main~8 --bad main -- bench >../out 2>../err &&
+	tail -n 1 ../err >../actual &&
+	echo "fatal: the launcher '\''launch --'\'' failed twice in a row without starting '\''bench'\'' (exit 255): launch: no node for $(at 4)" >../expect &&
+	test_cmp ../expect ../actual &&
+	test $(wc -l <"$TRASH/launch.log") = 2 &&
+	test_cmp /dev/null ../out &&
+	ls -A "$TMPDIR" >../left &&
+	test_cmp /dev/null ../left
 '
 
 test_expect_success 'a launcher that hangs: --step-timeout stops its process group, retried once, then skipped' '

@@ -40,9 +40,16 @@ test_expect_success 'usage errors exit 129 and say what is wrong' '
 	usage_error "without a <platform> and a <date>, give both --good and --bad" run --good main~3 -- true &&
 	usage_error "unknown option \`noise-multiple'\''" run --noise-multiple 5 --good main~3 --bad main -- true &&
 	usage_error "unknown option \`color'\''" run --color=always --good main~3 --bad main -- true &&
-	usage_error "--repeat and --step-timeout must not be negative" run --repeat -3 --good main~3 --bad main -- true &&
-	usage_error "--repeat and --step-timeout must not be negative" run --step-timeout -1 --good main~3 --bad main -- true &&
+	usage_error "--repeat must be between 1 and 1000" run --repeat -3 --good main~3 --bad main -- true &&
+	usage_error "--repeat must be between 1 and 1000" run --repeat 0 --good main~3 --bad main -- true &&
+	usage_error "--repeat must be between 1 and 1000" run --repeat 1001 --good main~3 --bad main -- true &&
+	usage_error "--repeat must be between 1 and 1000" run --repeat 2147483647 --good main~3 --bad main -- true &&
+	usage_error "--step-timeout must not be negative" run --step-timeout -1 --good main~3 --bad main -- true &&
 	usage_error "--jobs must be between 1 and 64" run --jobs 65 --good main~3 --bad main -- true &&
+	usage_error "--jobs must be between 1 and 64" run --jobs 0 --good main~3 --bad main -- true &&
+	usage_error "--jobs must be between 1 and 64" run -j0 --good main~3 --bad main -- true &&
+	usage_error "--kill-grace must be between 0 and 3600" run --kill-grace -1 --good main~3 --bad main -- true &&
+	usage_error "--kill-grace must be between 0 and 3600" run --kill-grace 3601 --good main~3 --bad main -- true &&
 	usage_error "unknown option \`max-runs'\''" run --max-runs 2 --good main~3 --bad main -- true
 '
 

@@ -3,7 +3,8 @@
 # written (a full disk, a closed pipe with SIGPIPE ignored): it fails like
 # git, "fatal: unable to write to standard output: <reason>" and 128,
 # never exit 0 with the results lost. And the pre-push hook: it judges
-# only what a push brings, and passes quietly where there is no corpus.
+# only what a push brings, whatever the push source is called, and passes
+# quietly where there is no corpus.
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$TEST_DIR/lib/helion-repo.sh"
 . "$TEST_DIR/lib/fixture-corpus.sh"
@@ -114,6 +115,18 @@ test_expect_success 'hook: deleting a branch is not checked' '
 	git push -q origin :regen >out 2>err &&
 	test_cmp /dev/null err &&
 	test_must_fail git ls-remote --exit-code origin refs/heads/regen
+'
+
+test_expect_success 'hook: a push source with spaces is still checked' '
+	cd pusher &&
+	mkdir -p "$R/case13_spaced" &&
+	fixture case13_spaced >"$R/case13_spaced/generated.py" &&
+	commit_all "2026-10-09T12:00:00Z" "[sched2tlx] Add a case pushed by its reflog name (#1294)" &&
+	test_must_fail git push -q origin "HEAD@{0 seconds ago}:refs/heads/spaced" >out 2>err &&
+	echo "case13_spaced: missingSpec: top-level case without bench_spec.py" >expect &&
+	test_cmp expect out &&
+	test_must_fail git ls-remote --exit-code origin refs/heads/spaced &&
+	git reset -q --hard origin/main
 '
 
 test_expect_success 'hook: a check that cannot run blocks the push and says why' '

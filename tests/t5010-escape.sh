@@ -2,7 +2,10 @@
 # Terminal injection: ESC, BEL and CR from the dashboard (run ids, platform
 # and kernel names) and from commit subjects are printed escaped, as \e,
 # \a, \r, in the reports, the lists and the error messages; --json keeps
-# the real characters (JSON escapes them).
+# the real characters (JSON escapes them). A newline in a name cannot
+# forge a message line, bidirectional controls (U+202E...) reach neither
+# the terminal nor a report, and a NUL is refused in every string field,
+# as in names.
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$TEST_DIR/lib/helion-repo.sh"
 
@@ -144,6 +147,109 @@ test_expect_success 'benchbisect run: steps and the first bad commit escaped' '
 	echo "Share \\e[31mlayout\\e[0m helpers\\a\\r between backends (#2874)" >expect &&
 	test_cmp expect actual &&
 	grep -F "Share \\e[31mlayout\\e[0m helpers\\a\\r between backends (#2874)" err
+'
+
+test_expect_success 'a newline in a name cannot forge a message line' '
+	python3 - clean.json nl.json <<-\PY &&
+	import json, sys
+	d = json.load(open(sys.argv[1]))
+	for row in d["summary"]:
+	    if row["platform_short"] == "b200":
+	        row["platform_short"] = "b200\nfatal: forged"
+	json.dump(d, open(sys.argv[2], "w"))
+	PY
+	cd repo &&
+	test_expect_code 128 git benchwindow --file ../nl.json h200 2026-09-08 2>../err &&
+	test_expect_code 128 git benchwindow --file ../nl.json "$(printf "x\nfatal: typed")" 2026-09-08 2>../err2 &&
+	cd .. &&
+	test $(wc -l <err) = 1 &&
+	test $(wc -l <err2) = 1 &&
+	grep -F "; valid platforms: '"'"'b200_cute'"'"', '"'"'b200\\nfatal: forged'"'"'" err &&
+	grep -F "fatal: unknown platform '"'"'x\\nfatal: typed'"'"'" err2
+'
+
+# no_raw_bidi <file>: no bidirectional control in it (U+061C, U+200E,
+# U+200F, U+202A..U+202E, U+2066..U+2069), as UTF-8.
+no_raw_bidi() {
+	! LC_ALL=C grep -q "$(printf '\330\234\\|\342\200[\216\217\252-\256]\\|\342\201[\246-\251]')" "$1"
+}
+
+test_expect_success 'bidirectional controls are escaped in reports, lists, messages, Markdown and SVG' '
+	python3 - clean.json bidi.json <<-\PY &&
+	import json, sys
+	d = json.load(open(sys.argv[1]))
+	for row in d["summary"]:
+	    if row["platform_short"] == "b200_cute":
+	        row["kernel"] = row["kernel"] + "\u202etxt.exe"
+	        for e in row["history"]:
+	            if e["run_id"] == "30000006":
+	                e["run_id"] = "30000006\u2066x\u2069"
+	    if row["platform_short"] == "b200":
+	        row["platform_short"] = "b200\u200f\u061c"
+	json.dump(d, open(sys.argv[2], "w"))
+	PY
+	printf "matmul\\342\\200\\256" >probe &&
+	test_must_fail no_raw_bidi probe &&
+	cd repo &&
+	git benchwindow --file ../bidi.json b200_cute 2026-09-08 >../out.txt &&
+	git benchwindow --file ../bidi.json --format=markdown --svg ../out.svg b200_cute 2026-09-08 >../out.md &&
+	git benchbisect --file ../bidi.json b200_cute 2026-09-08 >../bisect.txt &&
+	git benchbisect --file ../bidi.json --format=markdown b200_cute 2026-09-08 >../bisect.md &&
+	git benchwindow --file ../bidi.json --list-platforms >../platforms &&
+	git benchwindow --file ../bidi.json --list-kernels b200_cute >../kernels &&
+	test_expect_code 128 git benchwindow --file ../bidi.json h200 2026-09-08 2>../err &&
+	cd .. &&
+	for f in out.txt out.svg out.md bisect.txt bisect.md platforms kernels err; do
+		no_raw_bidi $f || { echo "raw bidi in $f"; return 1; }
+	done &&
+	grep -F "(run 30000006\\u2066x\\u2069, " out.txt &&
+	grep -F "matmul\\u202etxt.exe" kernels &&
+	grep -Fx "b200\\u200f\\u061c" platforms &&
+	grep -F "'"'"'b200\\u200f\\u061c'"'"'" err &&
+	grep -F "30000006$(printf "\\357\\277\\275")x$(printf "\\357\\277\\275")" out.md &&
+	grep -F "<title>" out.svg
+'
+
+test_expect_success 'a NUL in any string field is refused, as in names, not cut' '
+	for field in branch run_id sha date error full_sha; do
+		python3 - clean.json nul.json $field <<-\PY &&
+	import json, sys
+	d = json.load(open(sys.argv[1]))
+	e = d["summary"][0]["history"][2]
+	e[sys.argv[3]] = (e.get(sys.argv[3]) or "main") + "\u0000feature"
+	json.dump(d, open(sys.argv[2], "w"))
+	PY
+		grep -F "\\u0000feature" nul.json &&
+		(cd repo && test_expect_code 128 git benchwindow --file ../nul.json b200_cute 2026-09-08 >../out 2>../err) &&
+		echo "fatal: '"'"'summary[0].history[2].$field'"'"' contains a NUL character in '"'"'../nul.json'"'"'" >expect &&
+		test_cmp expect err || return 1
+	done &&
+	python3 - clean.json nul.json <<-\PY &&
+	import json, sys
+	d = json.load(open(sys.argv[1]))
+	d["generated_at"] = "2026-09-15\u0000T00:00:00Z"
+	json.dump(d, open(sys.argv[2], "w"))
+	PY
+	(cd repo && test_expect_code 128 git benchwindow --file ../nul.json b200_cute 2026-09-08 2>../err) &&
+	echo "fatal: '"'"'generated_at'"'"' contains a NUL character in '"'"'../nul.json'"'"'" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success 'a NUL in a baseline name of the Pretuned tab is refused' '
+	(cd repo && python3 "$TEST_DIR/lib/gen-dashboard.py" --pretuned <../spec) >pre.json &&
+	python3 - pre.json nul.json <<-\PY &&
+	import json, sys
+	d = json.load(open(sys.argv[1]))
+	e = d["summary"][0]["history"][2]
+	e["baselines"] = {"torch": {"geomean": 1.2}}
+	json.dump(d, open(sys.argv[1], "w"))
+	e["baselines"] = {"torch\u0000x": {"geomean": 1.2}}
+	json.dump(d, open(sys.argv[2], "w"))
+	PY
+	(cd repo && git benchbisect --pretuned --file ../pre.json b200_cute 2026-09-08 >/dev/null) &&
+	(cd repo && test_expect_code 128 git benchbisect --pretuned --file ../nul.json b200_cute 2026-09-08 2>../err) &&
+	echo "fatal: '"'"'summary[0].history[2].baselines'"'"' contains a NUL character in '"'"'../nul.json'"'"'" >expect &&
+	test_cmp expect err
 '
 
 test_done

@@ -117,6 +117,69 @@ test_expect_success 'metrics that are infinite or negative: an error with the pa
 	done
 '
 
+test_expect_success 'metrics near DBL_MAX or near 0: an error with the path, no "+nan%" and no verdict' '
+	cd repo &&
+	for v in 1.7976931348623157e308 1e10 1e-300; do
+		python3 - ../dash.json ../metric.json $v <<-\PY &&
+	import json, sys
+	d = json.load(open(sys.argv[1]))
+	for e in d["summary"][0]["history"][6:]:
+	    e["helion_speedup_geomean"] = float(sys.argv[3])
+	json.dump(d, open(sys.argv[2], "w"))
+	PY
+		for cmd in benchwindow benchbisect; do
+			test_expect_code 128 git $cmd --file ../metric.json b200_cute 2026-09-08 >out 2>err &&
+			echo "fatal: '"'"'summary[0].history[6].helion_speedup_geomean'"'"' is out of range (a metric is 0 or from 1e-09 to 1e+09) in '"'"'../metric.json'"'"'" >expect &&
+			test_cmp expect err &&
+			test_cmp /dev/null out || return 1
+		done
+	done
+'
+
+test_expect_success 'in-range values that compound past a double: an error, and --scan skips the platform' '
+	python3 - dash.json drift.json <<-\PY &&
+	import copy, datetime, json, sys
+	d = json.load(open(sys.argv[1]))
+	flat = [r for r in d["summary"] if r["platform_short"] == "b200"]
+	entry = flat[0]["history"][0]
+	nights = []
+	for n in range(30):
+	    e = copy.deepcopy(entry)
+	    day = datetime.date(2026, 8, 16) + datetime.timedelta(days=n)
+	    e["run_id"] = str(40000000 + n)
+	    e["sha"] = e["full_sha"] = None
+	    e["sha"] = "%08x" % (0xa0000000 + n)
+	    e["date"] = day.isoformat() + "T08:20:00Z"
+	    nights.append(e)
+	rows = []
+	# kernel k<n> runs on nightlies n and n+1 only, from 1e-9 to 1e9: each
+	# night links one kernel that moved 1e18 times, and the chain compounds.
+	for n in range(len(nights) - 1):
+	    r = copy.deepcopy(flat[0])
+	    r["platform_short"] = "drift"
+	    r["kernel"] = "k%d" % n
+	    r["history"] = copy.deepcopy(nights[n:n + 2])
+	    r["history"][0]["helion_speedup_geomean"] = 1e-9
+	    r["history"][1]["helion_speedup_geomean"] = 1e9
+	    rows.append(r)
+	d["summary"] = flat + rows
+	json.dump(d, open(sys.argv[2], "w"))
+	PY
+	cd repo &&
+	echo "fatal: the helion series of '"'"'drift'"'"' leaves the range of a double: its values compound past it over the nightlies" >expect &&
+	for cmd in benchwindow benchbisect; do
+		test_expect_code 128 git $cmd --file ../drift.json drift 2026-09-01 >out 2>err &&
+		test_cmp expect err &&
+		test_cmp /dev/null out || return 1
+	done &&
+	echo "warning: skipping platform '"'"'drift'"'"': the helion series of '"'"'drift'"'"' leaves the range of a double: its values compound past it over the nightlies" >expect &&
+	git benchwindow --scan --file ../drift.json >out 2>err &&
+	test_cmp expect err &&
+	grep "^scan of 1 platform, " out &&
+	git benchbisect --scan --file ../drift.json >out 2>err &&
+	test_cmp expect err
+'
+
 # pretuned_with <wins> <total>: the Pretuned tab with the first entry's counts replaced.
 pretuned_with() {
 	python3 "$TEST_DIR/lib/gen-dashboard.py" --pretuned <../spec |

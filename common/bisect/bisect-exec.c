@@ -1,8 +1,9 @@
 /*
- * Running the user's commands for `git benchbisect run`: fork/execvp in a
- * scratch tree, no shell; each in its own process group so an interrupt
- * can stop all of it; SIGINT/SIGTERM/SIGHUP/SIGPIPE only set a flag here
- * (and are passed on) so the caller can remove the scratch trees before
+ * Running the user's commands for `git benchbisect run`: each through a
+ * keeper (job-keeper.c) that forks and execs it in a scratch tree, in its
+ * own process group, and stops everything of the run when it ends or is
+ * stopped. SIGINT/SIGTERM/SIGHUP/SIGPIPE only set a flag here (and ask
+ * every keeper to stop) so the caller can remove the scratch trees before
  * it dies of the signal.
  */
 #include <errno.h>
@@ -12,37 +13,56 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include "util/usage.h"
 #include "util/strbuf.h"
+#include "util/strvec.h"
+#include "util/proc.h"
 #include "bisect/bisect-exec.h"
 
 /* SIGPIPE too: `benchbisect run ... 2>&1 | head` must still clean up. */
 static const int caught_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
 static struct sigaction saved[ARRAY_SIZE(caught_signals)];
-static volatile sig_atomic_t caught;
-/* The process groups running now, for the handler. */
-static volatile pid_t running[EXEC_MAX_JOBS];
+static volatile sig_atomic_t caught, nr_caught;
+/* Our ends of the running keepers' control sockets (-1: none), for the handler. */
+static volatile int controls[EXEC_MAX_JOBS];
+
+/* Ask a keeper to stop (a second signal: to kill); never SIGPIPE, never blocks. */
+static void send_control(int fd, char what)
+{
+	ssize_t n = send(fd, &what, 1, MSG_NOSIGNAL | MSG_DONTWAIT);
+
+	(void)n;	/* a keeper that is gone has nothing left to stop */
+}
 
 static void on_signal(int sig)
 {
+	int saved_errno = errno;
+
 	caught = sig;
+	nr_caught++;
 	for (size_t i = 0; i < EXEC_MAX_JOBS; i++)
-		if (running[i] > 0)
-			kill(-running[i], sig);
+		if (controls[i] >= 0)
+			send_control(controls[i], nr_caught > 1 ? KEEPER_KILL : KEEPER_STOP);
+	errno = saved_errno;
 }
 
 void exec_signals_catch(void)
 {
 	struct sigaction sa;
+	pid_t probe;
 
+	for (size_t i = 0; i < EXEC_MAX_JOBS; i++)
+		controls[i] = -1;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
-	caught = 0;
+	caught = nr_caught = 0;
 	for (size_t i = 0; i < ARRAY_SIZE(caught_signals); i++) {
 		/*
 		 * A signal ignored when we started stays ignored (nohup's
@@ -52,10 +72,16 @@ void exec_signals_catch(void)
 		if (saved[i].sa_handler != SIG_IGN)
 			sigaction(caught_signals[i], &sa, NULL);
 	}
+	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+	if (proc_children(getpid(), &probe, 1) < 0)
+		warning("cannot list child processes (/proc/%d/task/%d/children: %s): "
+			"only the process group of a run is stopped, not what left it",
+			(int)getpid(), (int)getpid(), strerror(errno));
 }
 
 void exec_signals_restore(void)
 {
+	prctl(PR_SET_CHILD_SUBREAPER, 0, 0, 0, 0);
 	for (size_t i = 0; i < ARRAY_SIZE(caught_signals); i++)
 		sigaction(caught_signals[i], &saved[i], NULL);
 }
@@ -73,11 +99,12 @@ static double now(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static void track(pid_t pid, pid_t replace)
+/* Replace one entry of controls[] (-1: a free one) by fd. */
+static void track(int fd, int replace)
 {
 	for (size_t i = 0; i < EXEC_MAX_JOBS; i++)
-		if (running[i] == replace) {
-			running[i] = pid;
+		if (controls[i] == replace) {
+			controls[i] = fd;
 			return;
 		}
 }
@@ -85,28 +112,64 @@ static void track(pid_t pid, pid_t replace)
 void exec_job_init(struct exec_job *j)
 {
 	memset(j, 0, sizeof(*j));
-	j->out_fd = j->report_fd = j->exit_fd = -1;
+	j->out_fd = j->err_fd = j->report_fd = j->control_fd = j->exit_fd = j->record_dir_fd = -1;
 	strbuf_init(&j->out, 0);
+	strbuf_init(&j->err_tail, 0);
+}
+
+static void close_fd(int *fd)
+{
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
 }
 
 void exec_job_release(struct exec_job *j)
 {
-	if (j->out_fd >= 0)
-		close(j->out_fd);
-	if (j->report_fd >= 0)
-		close(j->report_fd);
-	if (j->exit_fd >= 0)
-		close(j->exit_fd);
+	close_fd(&j->out_fd);
+	close_fd(&j->err_fd);
+	close_fd(&j->report_fd);
+	close_fd(&j->exit_fd);
+	if (j->control_fd >= 0)
+		track(-1, j->control_fd);
+	close_fd(&j->control_fd);
 	strbuf_release(&j->out);
+	strbuf_release(&j->err_tail);
 	exec_job_init(j);
 }
 
 /*
- * The job's environment: ours, with env's "NAME=value" in place of the
- * same names. Made before the fork: the child of a process with threads
- * (a round's checkouts may still run) must not allocate, so it only
- * calls what is async-signal-safe, and execvpe, which searches PATH on
- * the stack. The strings are borrowed; free the array alone.
+ * The variables that make git use a repository other than the one it
+ * finds from its working directory: those git itself clears for a
+ * submodule's commands (local_repo_env in git's environment.c), and the
+ * numbered GIT_CONFIG_KEY_<n>/GIT_CONFIG_VALUE_<n> of GIT_CONFIG_COUNT.
+ * With GIT_DIR set, a job's `git stash` stashed the user's work.
+ */
+static const char *const local_repo_env[] = {
+	"GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_CONFIG", "GIT_CONFIG_PARAMETERS",
+	"GIT_CONFIG_COUNT", "GIT_OBJECT_DIRECTORY", "GIT_DIR", "GIT_WORK_TREE",
+	"GIT_IMPLICIT_WORK_TREE", "GIT_GRAFT_FILE", "GIT_INDEX_FILE", "GIT_NO_REPLACE_OBJECTS",
+	"GIT_NO_LAZY_FETCH", "GIT_REPLACE_REF_BASE", "GIT_PREFIX", "GIT_SHALLOW_FILE",
+	"GIT_COMMON_DIR",
+};
+
+/* "NAME=value" names one of local_repo_env, or is a numbered config variable. */
+static int names_repository(const char *var)
+{
+	size_t len = strcspn(var, "=");
+
+	for (size_t i = 0; i < ARRAY_SIZE(local_repo_env); i++)
+		if (strlen(local_repo_env[i]) == len && !strncmp(var, local_repo_env[i], len))
+			return 1;
+	return !strncmp(var, "GIT_CONFIG_KEY_", 15) || !strncmp(var, "GIT_CONFIG_VALUE_", 17);
+}
+
+/*
+ * The job's environment: ours without the variables that name a
+ * repository, with env's "NAME=value" in place of the same names. Made
+ * before the fork: the keeper, a child of a process with threads, must
+ * not allocate (execvpe searches PATH on the stack). The strings are
+ * borrowed; free the array alone.
  */
 static char **job_environ(const char **env)
 {
@@ -123,6 +186,8 @@ static char **job_environ(const char **env)
 	for (char **e = environ; *e; e++) {
 		size_t k = 0;
 
+		if (names_repository(*e))
+			continue;
 		for (; k < nr_env; k++) {
 			size_t len = strcspn(env[k], "=") + 1;
 
@@ -137,121 +202,248 @@ static char **job_environ(const char **env)
 	return out;
 }
 
-static void child(const char **argv, const char *dir, char **envp, int out_fd, int report_fd)
+static void close_pair(int fds[2])
 {
-	int err;
-
-	setpgid(0, 0);
-	/* The handlers are reset by exec; the mask is not. */
-	if (chdir(dir) || dup2(out_fd, STDOUT_FILENO) < 0) {
-		err = errno;
-	} else {
-		execvpe(argv[0], (char *const *)argv, envp);
-		err = errno;
-	}
-	if (write(report_fd, &err, sizeof(err)) < 0)
-		_exit(127);
-	_exit(127);
+	close_fd(&fds[0]);
+	close_fd(&fds[1]);
 }
 
-int exec_start(struct exec_job *j, const char **argv, const char *dir, const char **env,
-	       int capture, int timeout, struct strbuf *err)
+static int nonblocking(int fd)
 {
-	int out_pipe[2] = { -1, -1 }, report[2];
+	return fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+}
+
+int exec_start(struct exec_job *j, const struct exec_cmd *cmd, struct strbuf *err)
+{
+	int out[2] = { -1, -1 }, errp[2] = { -1, -1 }, report[2] = { -1, -1 }, ctl[2] = { -1, -1 };
+	int close_fds[EXEC_MAX_JOBS + 1];
+	struct keeper_args ka;
+	struct strvec argv;
+	size_t nr_close = 0;
 	char **envp;
 	pid_t pid;
 
 	strbuf_reset(&j->out);
+	strbuf_reset(&j->err_tail);
 	j->timed_out = 0;
-	j->code = 0;
-	if (pipe2(report, O_CLOEXEC))
-		return strbuf_addf(err, "cannot create a pipe: %s", strerror(errno)), -1;
-	if (capture && pipe2(out_pipe, O_CLOEXEC)) {
-		close(report[0]);
-		close(report[1]);
-		return strbuf_addf(err, "cannot create a pipe: %s", strerror(errno)), -1;
-	}
-	envp = job_environ(env);
-	fflush(NULL);
-	pid = fork();
-	if (pid)
-		free(envp);
-	if (pid < 0) {
-		strbuf_addf(err, "cannot fork: %s", strerror(errno));
-		close(report[0]);
-		close(report[1]);
-		if (capture) {
-			close(out_pipe[0]);
-			close(out_pipe[1]);
-		}
+	j->code = j->launcher_code = 0;
+	j->launch = LAUNCH_NONE;
+	j->nr_strays = j->nr_left = j->nr_killed = 0;
+	if (pipe2(report, O_CLOEXEC) || socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ctl) ||
+	    (cmd->capture && pipe2(out, O_CLOEXEC)) || (cmd->launcher && pipe2(errp, O_CLOEXEC))) {
+		strbuf_addf(err, "cannot create a pipe: %s", strerror(errno));
+		close_pair(report);
+		close_pair(ctl);
+		close_pair(out);
+		close_pair(errp);
 		return -1;
 	}
+	if (cmd->launcher && launch_clear_record(cmd->record_dir_fd))
+		warning("cannot remove '%s': %s", cmd->record, strerror(errno));
+	launch_argv(&argv, cmd->argv, cmd->launcher, cmd->record, cmd->dir);
+	envp = job_environ(cmd->env);
+	for (size_t i = 0; i < EXEC_MAX_JOBS; i++)
+		if (controls[i] >= 0)
+			close_fds[nr_close++] = controls[i];
+	close_fds[nr_close++] = ctl[0];
+	ka = (struct keeper_args){ (char *const *)argv.v, envp, cmd->dir_fd,
+				   cmd->capture ? out[1] : STDERR_FILENO, errp[1], ctl[1], report[1],
+				   cmd->grace, close_fds, nr_close };
+	fflush(NULL);
+	pid = fork();
 	if (!pid)
-		child(argv, dir, envp, capture ? out_pipe[1] : STDERR_FILENO, report[1]);
-	/* Also here: the child may not have reached setpgid when a signal comes. */
-	setpgid(pid, pid);
-	track(pid, 0);
-	if (caught)
-		kill(-pid, caught);
-	j->pid = pid;
-	j->name = argv[0];
-	/* Readable when the child exits (Linux 5.3); without it, a look every 20 ms. */
-	j->exit_fd = (int)syscall(SYS_pidfd_open, pid, 0);
-	close(report[1]);
-	j->report_fd = report[0];
-	if (capture) {
-		close(out_pipe[1]);
-		j->out_fd = out_pipe[0];
-		fcntl(j->out_fd, F_SETFL, fcntl(j->out_fd, F_GETFL) | O_NONBLOCK);
+		keeper_run(&ka);
+	free(envp);
+	strvec_clear(&argv);
+	close_fd(&report[1]);
+	close_fd(&ctl[1]);
+	close_fd(&out[1]);
+	close_fd(&errp[1]);
+	if (pid < 0) {
+		strbuf_addf(err, "cannot fork: %s", strerror(errno));
+		close_fd(&report[0]);
+		close_fd(&ctl[0]);
+		close_fd(&out[0]);
+		close_fd(&errp[0]);
+		return -1;
 	}
-	j->deadline = timeout > 0 ? now() + timeout : 0;
-	j->kill_at = 0;
+	j->pid = pid;
+	j->name = cmd->argv[0];
+	j->record_dir_fd = cmd->launcher ? cmd->record_dir_fd : -1;
+	j->report_fd = report[0];
+	j->control_fd = ctl[0];
+	j->out_fd = out[0];
+	j->err_fd = errp[0];
+	track(j->control_fd, -1);
+	if (caught)
+		send_control(j->control_fd, KEEPER_STOP);
+	/* Readable when the keeper exits (Linux 5.3); without it, a look every 20 ms. */
+	j->exit_fd = (int)syscall(SYS_pidfd_open, pid, 0);
+	if (j->out_fd >= 0)
+		nonblocking(j->out_fd);
+	if (j->err_fd >= 0)
+		nonblocking(j->err_fd);
+	j->deadline = cmd->timeout > 0 ? now() + cmd->timeout : 0;
 	return 0;
 }
 
-/* Read what the job printed so far; at its end, up to EOF or what is there. */
+/* Keep the end of the launcher's standard error, for its last line. */
+static void keep_tail(struct strbuf *tail, const char *buf, size_t n)
+{
+	enum { KEEP = 2048 };
+
+	strbuf_add(tail, buf, n);
+	if (tail->len > 2 * KEEP) {
+		memmove(tail->buf, tail->buf + tail->len - KEEP, KEEP);
+		tail->len = KEEP;
+		tail->buf[KEEP] = '\0';
+	}
+}
+
+/* Read what the job printed so far: its output, and the launcher's standard error (passed on). */
 static void drain(struct exec_job *j)
 {
 	char buf[4096];
 	ssize_t n;
 
-	while (j->out_fd >= 0) {
-		n = read(j->out_fd, buf, sizeof(buf));
-		if (n < 0 && errno == EINTR)
-			continue;
+	while (j->out_fd >= 0 && ((n = read(j->out_fd, buf, sizeof(buf))) > 0 || (n < 0 && errno == EINTR)))
+		if (n > 0)
+			strbuf_add(&j->out, buf, (size_t)n);
+	while (j->err_fd >= 0 && ((n = read(j->err_fd, buf, sizeof(buf))) > 0 || (n < 0 && errno == EINTR))) {
+		ssize_t written;
+
 		if (n <= 0)
-			break;
-		strbuf_add(&j->out, buf, (size_t)n);
+			continue;
+		/* When our standard error is gone, the tail is still kept. */
+		written = write(STDERR_FILENO, buf, (size_t)n);
+		(void)written;
+		keep_tail(&j->err_tail, buf, (size_t)n);
 	}
 }
 
-/* The job has exited: its status, and whether it could be started at all. */
-static int finish(struct exec_job *j, int status, struct strbuf *err)
+const char *exec_stderr_last_line(struct exec_job *j)
 {
-	int child_err = 0;
+	const char *last;
+
+	strbuf_rtrim(&j->err_tail);
+	last = strrchr(j->err_tail.buf, '\n');
+	return last ? last + 1 : j->err_tail.buf;
+}
+
+/*
+ * Kill our children but the running keepers, until none is left: what a
+ * keeper that died (killed from outside) left, which came to us as the
+ * subreaper. Each is our child, so its pid cannot be reused before we
+ * reap it.
+ */
+static void end_orphans(const struct exec_job *jobs, size_t nr)
+{
+	pid_t children[256];
+	int n, found;
+
+	do {
+		found = 0;
+		n = proc_children(getpid(), children, (int)ARRAY_SIZE(children));
+		for (int i = 0; i < n; i++) {
+			size_t k = 0;
+
+			while (k < nr && jobs[k].pid != children[i])
+				k++;
+			if (k < nr)
+				continue;
+			found = 1;
+			kill(children[i], SIGKILL);
+			while (waitpid(children[i], NULL, 0) < 0 && errno == EINTR)
+				;
+		}
+	} while (found);
+}
+
+/* One of the keeper's records. */
+static void take_record(struct exec_job *j, const struct keeper_record *r, int *exec_errno,
+			int *done, int *status)
+{
+	switch (r->kind) {
+	case KEEPER_EXEC_FAILED:
+		*exec_errno = r->value;
+		break;
+	case KEEPER_LEFT:
+	case KEEPER_KILLED:
+		if (j->nr_strays < (int)ARRAY_SIZE(j->strays)) {
+			struct exec_stray *s = &j->strays[j->nr_strays++];
+
+			s->pid = r->pid;
+			memcpy(s->command, r->command, sizeof(s->command));
+			s->command[sizeof(s->command) - 1] = '\0';
+			s->killed = r->kind == KEEPER_KILLED;
+		}
+		break;
+	case KEEPER_DONE:
+		*done = 1;
+		*status = r->value;
+		j->nr_left = r->nr_left;
+		j->nr_killed = r->nr_killed;
+		break;
+	}
+}
+
+/* The keeper has exited: the command's status, and whether it could be started at all. */
+static int finish(struct exec_job *j, int keeper_status, struct strbuf *err)
+{
+	struct keeper_record r;
+	int exec_errno = 0, done = 0, status = 0;
 	ssize_t n;
 
-	track(0, j->pid);
-	j->pid = 0;
+	track(-1, j->control_fd);
+	close_fd(&j->control_fd);
+	/*
+	 * Everything of the run has ended, so what it wrote is all in the
+	 * pipes (were a writer left somewhere, a blocking read would wait
+	 * for it).
+	 */
 	drain(j);
-	if (j->out_fd >= 0) {
-		close(j->out_fd);
-		j->out_fd = -1;
+	close_fd(&j->out_fd);
+	close_fd(&j->err_fd);
+	while ((n = read(j->report_fd, &r, sizeof(r))) == (ssize_t)sizeof(r) || (n < 0 && errno == EINTR))
+		if (n > 0)
+			take_record(j, &r, &exec_errno, &done, &status);
+	close_fd(&j->report_fd);
+	close_fd(&j->exit_fd);
+	j->pid = 0;
+	if (!done) {
+		strbuf_addf(err, "the process watching '%s' ended unexpectedly (%s %d)", j->name,
+			    WIFSIGNALED(keeper_status) ? "signal" : "exit",
+			    WIFSIGNALED(keeper_status) ? WTERMSIG(keeper_status) : WEXITSTATUS(keeper_status));
+		return -1;
 	}
-	while ((n = read(j->report_fd, &child_err, sizeof(child_err))) < 0 && errno == EINTR)
-		;
-	close(j->report_fd);
-	j->report_fd = -1;
-	if (j->exit_fd >= 0)
-		close(j->exit_fd);
-	j->exit_fd = -1;
-	if (n == (ssize_t)sizeof(child_err))
-		return strbuf_addf(err, "cannot run '%s': %s", j->name, strerror(child_err)), -1;
+	if (exec_errno)
+		return strbuf_addf(err, "cannot run '%s': %s", j->name, strerror(exec_errno)), -1;
 	j->code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+	if (j->record_dir_fd >= 0) {
+		j->launcher_code = j->code;
+		j->launch = launch_read_record(j->record_dir_fd, &j->code);
+	}
 	return 0;
 }
 
-/* Stop jobs past their deadline: SIGTERM to the group, SIGKILL later. */
+/* Reap the job's keeper if it has exited: 1 when it has, -1 on an error. */
+static int reap(struct exec_job *jobs, size_t nr, size_t i, struct strbuf *err)
+{
+	int status;
+	pid_t got = waitpid(jobs[i].pid, &status, WNOHANG);
+
+	if (!got || (got < 0 && errno == EINTR))
+		return 0;
+	if (got < 0)
+		return strbuf_addf(err, "cannot wait for a command: %s", strerror(errno)), -1;
+	if (finish(&jobs[i], status, err)) {
+		end_orphans(jobs, nr);
+		return -1;
+	}
+	return 1;
+}
+
+/* Ask the jobs past their deadline to stop. */
 static void enforce_deadlines(struct exec_job *jobs, size_t nr)
 {
 	double t = now();
@@ -259,106 +451,79 @@ static void enforce_deadlines(struct exec_job *jobs, size_t nr)
 	for (size_t i = 0; i < nr; i++) {
 		struct exec_job *j = &jobs[i];
 
-		if (!j->pid || !j->deadline)
-			continue;
-		if (!j->timed_out && t >= j->deadline) {
+		if (j->pid && j->deadline && !j->timed_out && t >= j->deadline) {
 			j->timed_out = 1;
-			j->kill_at = t + 5;
-			kill(-j->pid, SIGTERM);
-		} else if (j->timed_out && t >= j->kill_at) {
-			kill(-j->pid, SIGKILL);
-			j->kill_at = t + 5;
+			send_control(j->control_fd, KEEPER_STOP);
 		}
 	}
 }
 
+/* Wait up to 20 ms for a job to print or end. */
+static void wait_a_little(struct exec_job *jobs, size_t nr)
+{
+	struct pollfd fds[3 * EXEC_MAX_JOBS];
+	size_t nr_fds = 0;
+
+	for (size_t i = 0; i < nr; i++) {
+		int fd[3] = { jobs[i].out_fd, jobs[i].err_fd, jobs[i].exit_fd };
+
+		for (size_t k = 0; jobs[i].pid && k < 3; k++)
+			if (fd[k] >= 0) {
+				fds[nr_fds].fd = fd[k];
+				fds[nr_fds++].events = POLLIN;
+			}
+	}
+	/*
+	 * A keeper's end wakes us through its pidfd; the timeout is for the
+	 * deadlines, and for a kernel without pidfds.
+	 */
+	if (poll(fds, nr_fds, 20) > 0)
+		for (size_t i = 0; i < nr; i++)
+			if (jobs[i].pid)
+				drain(&jobs[i]);
+}
+
 int exec_wait_any(struct exec_job *jobs, size_t nr, struct strbuf *err)
 {
-	struct pollfd fds[2 * EXEC_MAX_JOBS];
-
 	for (;;) {
-		size_t nr_fds = 0, nr_running = 0;
-		int status;
+		size_t nr_running = 0;
 
 		/* First: a job the signal just ended must not read as a failure. */
 		if (caught)
 			return -1;
 		for (size_t i = 0; i < nr; i++) {
-			siginfo_t info;
-			pid_t got;
+			int ret;
 
 			if (!jobs[i].pid)
 				continue;
 			nr_running++;
-			/*
-			 * A stopped job's leader has exited: before it is
-			 * reaped (its pid still names the group), kill what is
-			 * left of the group.
-			 */
-			info.si_pid = 0;
-			if (jobs[i].timed_out &&
-			    !waitid(P_PID, (id_t)jobs[i].pid, &info, WEXITED | WNOHANG | WNOWAIT) &&
-			    info.si_pid == jobs[i].pid)
-				kill(-jobs[i].pid, SIGKILL);
-			got = waitpid(jobs[i].pid, &status, WNOHANG);
-			if (got == jobs[i].pid)
-				return finish(&jobs[i], status, err) ? -1 : (int)i;
-			if (got < 0 && errno != EINTR)
-				return strbuf_addf(err, "cannot wait for a command: %s", strerror(errno)), -1;
+			if ((ret = reap(jobs, nr, i, err)))
+				return ret < 0 ? -1 : (int)i;
 		}
 		if (!nr_running)
 			return strbuf_addstr(err, "no command is running"), -1;
 		enforce_deadlines(jobs, nr);
-		for (size_t i = 0; i < nr; i++) {
-			if (!jobs[i].pid)
-				continue;
-			if (jobs[i].out_fd >= 0) {
-				fds[nr_fds].fd = jobs[i].out_fd;
-				fds[nr_fds++].events = POLLIN;
-			}
-			if (jobs[i].exit_fd >= 0) {
-				fds[nr_fds].fd = jobs[i].exit_fd;
-				fds[nr_fds++].events = POLLIN;
-			}
-		}
-		/*
-		 * A job's end wakes us through its pidfd; the timeout is for
-		 * the deadlines, and for a kernel without pidfds.
-		 */
-		if (poll(fds, nr_fds, 20) > 0)
-			for (size_t i = 0; i < nr; i++)
-				if (jobs[i].pid)
-					drain(&jobs[i]);
+		wait_a_little(jobs, nr);
 	}
 }
 
-void exec_stop_all(struct exec_job *jobs, size_t nr, int sig)
+void exec_stop_all(struct exec_job *jobs, size_t nr)
 {
 	struct strbuf ignored = STRBUF_INIT;
-	double kill_at = now() + 5;
 	size_t left;
 
 	for (size_t i = 0; i < nr; i++)
 		if (jobs[i].pid)
-			kill(-jobs[i].pid, sig);
+			send_control(jobs[i].control_fd, KEEPER_STOP);
+	/* Each keeper ends within its grace period (a second signal: at once). */
 	do {
 		left = 0;
-		for (size_t i = 0; i < nr; i++) {
-			int status;
-
-			if (!jobs[i].pid)
-				continue;
-			if (waitpid(jobs[i].pid, &status, WNOHANG) == jobs[i].pid) {
-				finish(&jobs[i], status, &ignored);
-				continue;
-			}
-			left++;
-			/* A command that ignores the signal gets SIGKILL after 5 s. */
-			if (now() >= kill_at)
-				kill(-jobs[i].pid, SIGKILL);
-		}
+		for (size_t i = 0; i < nr; i++)
+			if (jobs[i].pid && !reap(jobs, nr, i, &ignored))
+				left++;
 		if (left)
-			poll(NULL, 0, 20);
+			wait_a_little(jobs, nr);
 	} while (left);
+	end_orphans(jobs, nr);
 	strbuf_release(&ignored);
 }

@@ -3,58 +3,98 @@
 
 #include <sys/types.h>
 #include "util/strbuf.h"
+#include "bisect/job-keeper.h"
+#include "bisect/launch-wrapper.h"
 
 /*
- * Running the user's commands for `git benchbisect run`, several at once:
- * each is started (no shell: execvp) in its own process group, with its
- * working directory and extra environment, and waited for with a
- * deadline. Its standard output is captured when asked (--metric), else
- * it goes to our standard error (our standard output carries only
- * results).
+ * Running the user's commands for `git benchbisect run`, several at once.
+ * Each run has a keeper (job-keeper.h) that starts the command (no shell:
+ * execvp) in its own process group, with its working directory and an
+ * environment without the variables that name a repository, and stops
+ * whatever the run leaves behind. Its standard output is captured when
+ * asked (--metric), else it goes to our standard error (our standard
+ * output carries only results).
+ *
+ * Under a launcher the command runs through a wrapper that records in
+ * the job's directory that it started and the command's own exit status
+ * (launch-wrapper.h); the launcher's standard error passes through us,
+ * its last line kept for the error.
  */
 #define EXEC_MAX_JOBS 64	/* as BISECT_MAX_JOBS */
+#define EXEC_DEFAULT_GRACE 60	/* seconds from SIGTERM to SIGKILL: above Slurm's KillWait of 30 */
+
+struct exec_cmd {
+	const char **argv;	/* the command, NULL-terminated */
+	const char *launcher;	/* shell words it runs under, or NULL */
+	int dir_fd;		/* its working directory */
+	const char *dir;	/* the same as a path, for the wrapper */
+	const char *record;	/* with a launcher: the wrapper's record file */
+	int record_dir_fd;	/* the directory it is in */
+	const char **env;	/* "NAME=value" added to its environment, NULL-terminated */
+	int capture;		/* capture its standard output */
+	int timeout;		/* seconds before it is stopped; 0: none */
+	int grace;		/* seconds from SIGTERM to SIGKILL */
+};
+
+/* A process the run left behind, or one that outlived the grace period. */
+struct exec_stray {
+	pid_t pid;
+	char command[KEEPER_COMMAND_MAX];
+	int killed;		/* still running at the end of the grace period */
+};
 
 struct exec_job {
-	pid_t pid;		/* 0 when not running */
+	pid_t pid;		/* the keeper; 0 when not running */
 	const char *name;	/* argv[0], for messages */
+	int record_dir_fd;	/* the directory of the wrapper's record (borrowed), or -1 */
 	int out_fd;		/* the captured output, or -1 */
-	int report_fd;		/* the child's exec failure, or -1 */
-	int exit_fd;		/* a pidfd, readable once it exits, or -1 */
+	int err_fd;		/* the launcher's standard error, or -1 */
+	int report_fd;		/* the keeper's report, or -1 */
+	int control_fd;		/* our end of the keeper's control socket, or -1 */
+	int exit_fd;		/* a pidfd, readable once the keeper exits, or -1 */
 	struct strbuf out;	/* what it printed, when captured */
+	struct strbuf err_tail;	/* the end of the launcher's standard error */
 	double deadline;	/* monotonic seconds, or 0: none */
-	double kill_at;		/* after the deadline: SIGKILL at this time */
 	int timed_out;
 	int code;		/* exit status, or 128 + the signal that killed it */
+	enum launch_outcome launch;	/* from the wrapper's record */
+	int launcher_code;	/* with a launcher: its own exit status */
+	struct exec_stray strays[2 * KEEPER_DETAILS];
+	int nr_strays;		/* those named in strays */
+	int nr_left, nr_killed;	/* all of them, named or not */
 };
 
 void exec_job_init(struct exec_job *j);
 void exec_job_release(struct exec_job *j);
 
 /*
- * Start argv with dir as its working directory, env ("NAME=value",
- * NULL-terminated) added to its environment; timeout seconds (0: none)
- * before it is stopped (SIGTERM to its group, SIGKILL 5 s later).
- * Returns -1 with the reason in err when it could not be started.
+ * Start cmd: its keeper, which starts the command. Returns -1 with the
+ * reason in err when it could not be started.
  */
-int exec_start(struct exec_job *j, const char **argv, const char *dir, const char **env,
-	       int capture, int timeout, struct strbuf *err);
+int exec_start(struct exec_job *j, const struct exec_cmd *cmd, struct strbuf *err);
 
 /*
  * Wait until one of the nr jobs (those running) ends: returns its index,
- * with j->code and j->timed_out set, or -1 when a caught signal came
- * (exec_signal_caught()), or -1 with err set when waiting failed.
+ * with j->code, j->timed_out, j->launch and the strays set, or -1 when a
+ * caught signal came (exec_signal_caught()), or -1 with err set when
+ * waiting failed or the command could not be run. A job past its deadline
+ * is stopped (SIGTERM, the grace period, SIGKILL) and ends timed out.
  */
 int exec_wait_any(struct exec_job *jobs, size_t nr, struct strbuf *err);
 
-/* Send sig to every running job's process group, and wait for them all. */
-void exec_stop_all(struct exec_job *jobs, size_t nr, int sig);
+/* The last line the launcher printed on its standard error ("" if none). */
+const char *exec_stderr_last_line(struct exec_job *j);
+
+/* Stop every running job as a timeout does, wait for them all, and end what is left. */
+void exec_stop_all(struct exec_job *jobs, size_t nr);
 
 /*
- * Catch SIGINT, SIGTERM, SIGHUP and SIGPIPE while commands run, except
- * those ignored when we started (nohup): the signal is passed on to every
- * running job's process group and remembered, and exec_signal_caught()
- * returns it (0 when none came). Restore the previous handlers before
- * dying of the signal.
+ * While commands run: be a child subreaper, so that what a keeper that
+ * died leaves comes to us, and catch SIGINT, SIGTERM, SIGHUP and SIGPIPE,
+ * except those ignored when we started (nohup): every running job is
+ * asked to stop (a second signal: killed at once), and the signal is
+ * remembered; exec_signal_caught() returns it (0 when none came).
+ * Restore the previous handlers before dying of the signal.
  */
 void exec_signals_catch(void);
 void exec_signals_restore(void);

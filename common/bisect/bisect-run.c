@@ -7,7 +7,6 @@
  * to the caller.
  */
 #include <errno.h>
-#include <signal.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -18,7 +17,6 @@
 #include "util/quote.h"
 #include "util/usage.h"
 #include "util/strbuf.h"
-#include "util/strvec.h"
 #include "util/repo.h"
 #include "util/io.h"
 #include "util/revision.h"
@@ -45,7 +43,8 @@ struct bisect_ctx {
 	struct bisect_judge j;		/* the verdicts and the search */
 	unsigned char *slice;
 	size_t jobs;
-	struct strvec argv;		/* the command, behind the launcher */
+	char *base;			/* where the scratch trees are */
+	int launcher_failures;		/* in a row: runs the launcher never started */
 	struct slot *slots;
 	struct exec_job *execs;		/* execs[i] runs in slots[i] */
 	int step;
@@ -100,6 +99,64 @@ static enum run_outcome parse_number(struct bisect_ctx *c, size_t pos, struct st
 	return RUN_COUNTED;
 }
 
+/* What the run in slot i left running or had to kill: a warning each, and the result's strays. */
+static void report_strays(struct bisect_ctx *c, size_t i)
+{
+	struct exec_job *j = &c->execs[i];
+	size_t pos = c->slots[i].task->pos;
+
+	for (int killed = 0; killed < 2; killed++) {
+		int nr = killed ? j->nr_killed : j->nr_left, named = 0;
+		struct strbuf sb = STRBUF_INIT;
+
+		for (int k = 0; k < j->nr_strays; k++) {
+			struct exec_stray *st = &j->strays[k];
+			struct bisect_stray *out;
+
+			if (st->killed != killed)
+				continue;
+			strbuf_addf(&sb, "%s%d '%s'", named++ ? ", " : "", (int)st->pid, st->command);
+			ALLOC_GROW(c->res->strays, c->res->nr_strays + 1, c->res->alloc_strays);
+			out = &c->res->strays[c->res->nr_strays++];
+			out->pos = pos;
+			out->pid = (int)st->pid;
+			out->command = xstrdup(st->command);
+			out->killed = killed;
+		}
+		if (nr > named)
+			strbuf_addf(&sb, "%s%d more", named ? " and " : "", nr - named);
+		if (nr && killed)
+			warning("%d process%s of '%s' at %.*s still ran %d s after SIGTERM, killed: %s", nr,
+				nr > 1 ? "es" : "", c->o->argv[0], c->res->abbrev, sha(c, pos),
+				c->o->kill_grace, sb.buf);
+		else if (nr)
+			warning("'%s' left %d process%s running at %.*s, stopped: %s", c->o->argv[0], nr,
+				nr > 1 ? "es" : "", c->res->abbrev, sha(c, pos), sb.buf);
+		strbuf_release(&sb);
+	}
+}
+
+/*
+ * The launcher ended without starting the command (no record of the
+ * wrapper's): tried once more, and twice in a row is the end. Its exit
+ * status says nothing about the commit.
+ */
+static enum run_outcome launcher_failed(struct bisect_ctx *c, size_t i)
+{
+	struct exec_job *j = &c->execs[i];
+	size_t pos = c->slots[i].task->pos;
+	const char *line = exec_stderr_last_line(j);
+
+	if (++c->launcher_failures >= 2)
+		return stop(c, "the launcher '%s' failed twice in a row without starting '%s' (exit %d): %s",
+			    c->o->launcher, c->o->argv[0], j->launcher_code,
+			    *line ? line : "it printed nothing on standard error");
+	warning("the launcher failed at %.*s without starting '%s' (exit %d): trying once more",
+		c->res->abbrev, sha(c, pos), c->o->argv[0], j->launcher_code);
+	c->j.at[pos].retried++;
+	return RUN_RETRY;
+}
+
 /* Record the run that just ended in slot i. */
 static enum run_outcome record_run(struct bisect_ctx *c, size_t i)
 {
@@ -109,16 +166,24 @@ static enum run_outcome record_run(struct bisect_ctx *c, size_t i)
 	enum run_outcome ret = RUN_COUNTED;
 	double v;
 
+	report_strays(c, i);
 	c->res->runs++;
 	bisect_judge_add_exit(&c->j, pos, j->code);
-	if (j->timed_out || (c->o->launcher && j->code >= 126)) {
+	if (j->launch == LAUNCH_FAILED && !j->timed_out)
+		return launcher_failed(c, i);
+	if (j->launch != LAUNCH_NONE && j->launch != LAUNCH_FAILED)
+		c->launcher_failures = 0;
+	if (j->launch == LAUNCH_CANNOT_RUN)
+		return stop(c, "cannot run '%s' under the launcher at %.*s: not found", c->o->argv[0],
+			    c->res->abbrev, sha(c, pos));
+	if (j->timed_out || j->launch == LAUNCH_CUT_SHORT) {
 		if (j->timed_out)
 			warning("'%s' at %.*s took more than %d s: %s", c->o->argv[0],
 				c->res->abbrev, sha(c, pos), c->o->step_timeout,
 				r->retried ? "skipping the commit" : "trying once more");
 		else
-			warning("the launcher failed at %.*s (exit %d): %s", c->res->abbrev,
-				sha(c, pos), j->code,
+			warning("'%s' at %.*s was ended before it exited (the launcher's exit %d): %s",
+				c->o->argv[0], c->res->abbrev, sha(c, pos), j->launcher_code,
 				r->retried ? "skipping the commit" : "trying once more");
 		if (!r->retried++)
 			return RUN_RETRY;
@@ -141,9 +206,11 @@ static enum run_outcome record_run(struct bisect_ctx *c, size_t i)
 static enum run_outcome start_run(struct bisect_ctx *c, size_t i)
 {
 	struct slot *s = &c->slots[i];
+	struct exec_cmd cmd = { c->o->argv, c->o->launcher, s->tree.tree_fd, s->tree.tree_path,
+				s->tree.record, s->tree.dir_fd, (const char **)s->env, c->o->metric,
+				c->o->step_timeout, c->o->kill_grace };
 
-	if (exec_start(&c->execs[i], (const char **)c->argv.v, s->tree.path, (const char **)s->env, c->o->metric,
-		       c->o->step_timeout, &c->res->error))
+	if (exec_start(&c->execs[i], &cmd, &c->res->error))
 		return RUN_STOP;
 	return RUN_COUNTED;
 }
@@ -158,7 +225,7 @@ static enum run_outcome start_job(struct bisect_ctx *c, size_t i)
 		free(s->env[k]);
 	s->env[3] = NULL;
 	s->env[0] = xstrfmt("BENCHBISECT_COMMIT=%s", sha(c, pos));
-	s->env[1] = xstrfmt("BENCHBISECT_TREE=%s", s->tree.path);
+	s->env[1] = xstrfmt("BENCHBISECT_TREE=%s", s->tree.tree_path);
 	s->env[2] = xstrfmt("BENCHBISECT_JOB=%zu", i + 1);
 	return start_run(c, i);
 }
@@ -514,24 +581,6 @@ static void announce(const struct bisect_ctx *c)
 			most_rounds(res->nr, c->jobs));
 }
 
-/* The command line: the user's command, behind the launcher's words if any. */
-static void build_argv(struct bisect_ctx *c)
-{
-	strvec_init(&c->argv);
-	if (c->o->launcher) {
-		/* As git runs configured commands: through the shell, "$@" the command. */
-		char *script = xstrfmt("%s \"$@\"", c->o->launcher);
-
-		strvec_push(&c->argv, "/bin/sh");
-		strvec_push(&c->argv, "-c");
-		strvec_push(&c->argv, script);
-		free(script);
-		strvec_push(&c->argv, c->o->launcher);
-	}
-	for (size_t i = 0; c->o->argv[i]; i++)
-		strvec_push(&c->argv, c->o->argv[i]);
-}
-
 static int setup_slots(struct bisect_ctx *c, git_repository *repo)
 {
 	c->slots = xcalloc(c->jobs, sizeof(*c->slots));
@@ -539,7 +588,7 @@ static int setup_slots(struct bisect_ctx *c, git_repository *repo)
 	for (size_t i = 0; i < c->jobs; i++)
 		exec_job_init(&c->execs[i]);
 	for (size_t i = 0; i < c->jobs; i++)
-		if (scratch_tree_init(&c->slots[i].tree, repo))
+		if (scratch_tree_init(&c->slots[i].tree, repo, c->base))
 			return stop(c, "cannot set up a scratch tree"), -1;
 	return 0;
 }
@@ -547,9 +596,7 @@ static int setup_slots(struct bisect_ctx *c, git_repository *repo)
 /* Stop whatever still runs (a signal, an error), remove every tree. */
 static void release_slots(struct bisect_ctx *c)
 {
-	int sig = c->res->signal ? c->res->signal : SIGTERM;
-
-	exec_stop_all(c->execs, c->jobs, sig == SIGPIPE ? SIGTERM : sig);
+	exec_stop_all(c->execs, c->jobs);
 	for (size_t i = 0; i < c->jobs; i++)
 		scratch_tree_clean_start(&c->slots[i].tree);
 	for (size_t i = 0; i < c->jobs; i++) {
@@ -565,13 +612,14 @@ static void release_slots(struct bisect_ctx *c)
 void bisect_options_init(struct bisect_options *o)
 {
 	memset(o, 0, sizeof(*o));
+	o->kill_grace = EXEC_DEFAULT_GRACE;
 }
 
 static void release_ctx(struct bisect_ctx *c)
 {
 	bisect_judge_release(&c->j);
-	strvec_clear(&c->argv);
 	free(c->slice);
+	free(c->base);
 }
 
 int bisect_run(git_repository *repo, struct config *cfg, const struct window_options *wo,
@@ -586,7 +634,6 @@ int bisect_run(git_repository *repo, struct config *cfg, const struct window_opt
 	res->metric = o->metric;
 	c.jobs = o->jobs > 0 ? (size_t)o->jobs : 1;
 	c.progress = progress_wanted();
-	build_argv(&c);
 	if (load_window(&c, repo, cfg, wo)) {
 		release_ctx(&c);
 		return -1;
@@ -595,6 +642,10 @@ int bisect_run(git_repository *repo, struct config *cfg, const struct window_opt
 		res->outcome = BISECT_OUTCOME_EMPTY;
 		release_ctx(&c);
 		return 0;
+	}
+	if (!(c.base = scratch_base(NULL))) {
+		release_ctx(&c);
+		return -1;	/* scratch_base said why */
 	}
 	bisect_judge_init(&c.j, o->metric, o->repeat > 0 ? (size_t)o->repeat : o->metric ? 5 : 1, res->nr,
 			  c.slice, o->slice_first);

@@ -19,6 +19,12 @@
 /* At most this many jobs (--jobs). */
 #define BISECT_MAX_JOBS 64
 #define BISECT_MAX_JOBS_STR "64"
+/* At most this many runs of a commit (--repeat): 1,000 runs of a 1 s benchmark are 17 minutes a commit. */
+#define BISECT_MAX_REPEAT 1000
+#define BISECT_MAX_REPEAT_STR "1000"
+/* The longest grace period (--kill-grace, benchbisect.killGrace), in seconds: an hour. */
+#define BISECT_MAX_KILL_GRACE 3600
+#define BISECT_MAX_KILL_GRACE_STR "3600"
 
 struct bisect_options {
 	int metric;		/* the command prints a number */
@@ -26,6 +32,7 @@ struct bisect_options {
 	int jobs;		/* commits tested at once (k-ary search); 0: 1 */
 	const char *launcher;	/* shell words the command runs under, or NULL */
 	int step_timeout;	/* seconds one run may take; 0: no limit */
+	int kill_grace;		/* seconds from SIGTERM to SIGKILL when a run is stopped */
 	int slice_first;
 	const char **argv;	/* the command, NULL-terminated */
 };
@@ -52,6 +59,14 @@ struct bisect_step {
 	int skip_code;		/* the exit code that made it untestable, or -1 */
 };
 
+/* A process a run left running, or one that outlived the grace period of a stop. */
+struct bisect_stray {
+	size_t pos;		/* the commit of the run */
+	int pid;
+	char *command;		/* its command line (owned) */
+	int killed;		/* it needed SIGKILL */
+};
+
 struct bisect_result {
 	enum bisect_outcome outcome;
 	struct window w;	/* the window searched (owned) */
@@ -65,6 +80,8 @@ struct bisect_result {
 	size_t runs, tested, rounds;
 	struct bisect_step *steps;	/* in the order they were tested (owned) */
 	size_t nr_steps, alloc_steps;
+	struct bisect_stray *strays;	/* stopped by benchbisect, up to 8 a run of each kind (owned) */
+	size_t nr_strays, alloc_strays;
 	int signal;		/* the signal that stopped the run, or 0 */
 	struct strbuf error;	/* why bisect_run failed */
 	int abbrev;		/* hex digits of the short hashes printed (8 until the window is known) */

@@ -1,165 +1,140 @@
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <git2/sys/repository.h>
 #include "util/usage.h"
 #include "util/strbuf.h"
 #include "util/repo.h"
 #include "util/thread.h"
+#include "util/dir-at.h"
+#include "bisect/checkout-at.h"
+#include "bisect/launch-wrapper.h"
 #include "bisect/scratch-tree.h"
 
-int scratch_tree_init(struct scratch_tree *t, git_repository *repo)
+char *scratch_base(const char *dir)
+{
+	const char *tmp = getenv("TMPDIR");
+	const char *want = dir ? dir : tmp && *tmp ? tmp : "/tmp";
+	char *base = realpath(want, NULL);
+	git_buf found = { 0 };
+	struct stat st;
+
+	if (!base || stat(base, &st) || !S_ISDIR(st.st_mode)) {
+		error("cannot make scratch trees in '%s': %s", want, base ? strerror(ENOTDIR) : strerror(errno));
+		free(base);
+		return NULL;
+	}
+	/* Found as a job's git would look for it, across file systems to be sure. */
+	if (!git_repository_discover(&found, base, 1, getenv("GIT_CEILING_DIRECTORIES"))) {
+		if (found.size > 1 && found.ptr[found.size - 1] == '/')
+			found.ptr[--found.size] = '\0';
+		error("the scratch trees would be in '%s', inside the git repository '%s': a job's git "
+		      "would use it; set TMPDIR to a directory outside any work tree", base, found.ptr);
+		git_buf_dispose(&found);
+		free(base);
+		return NULL;
+	}
+	return base;
+}
+
+int scratch_tree_init(struct scratch_tree *t, git_repository *repo, const char *base)
 {
 	memset(t, 0, sizeof(*t));
+	t->tree_fd = t->dir_fd = t->base_fd = -1;
 	strbuf_init(&t->err, 0);
 	strbuf_init(&t->warn, 0);
+	t->base = xstrdup(base);
+	/*
+	 * Bare: the filters' attributes come from the commit checked out,
+	 * never from files read through a path.
+	 */
 	if (git_repository_open_ext(&t->repo, git_repository_path(repo),
-				    GIT_REPOSITORY_OPEN_NO_SEARCH, NULL) ||
-	    git_index_new(&t->index) ||
-	    git_repository_set_index(t->repo, t->index)) {
+				    GIT_REPOSITORY_OPEN_NO_SEARCH | GIT_REPOSITORY_OPEN_BARE, NULL) ||
+	    git_index_new(&t->index)) {
 		repo_error("cannot open a second handle on the repository");
+		scratch_tree_release(t);
+		return -1;
+	}
+	if ((t->base_fd = open(base, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
+		error("cannot open '%s': %s", base, strerror(errno));
 		scratch_tree_release(t);
 		return -1;
 	}
 	return 0;
 }
 
+/* The job's directory and its tree, freshly made. */
 static int make_dir(struct scratch_tree *t)
 {
-	const char *tmp = getenv("TMPDIR");
 	struct stat st;
+	int fd = -1;
 
-	t->path = xstrfmt("%s/benchbisect-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	if (!mkdtemp(t->path) || lstat(t->path, &st)) {
+	t->path = xstrfmt("%s/benchbisect-XXXXXX", t->base);
+	if (!mkdtemp(t->path) || (fd = dir_open_at(t->base_fd, strrchr(t->path, '/') + 1)) < 0 ||
+	    fstat(fd, &st)) {
 		strbuf_addf(&t->err, "cannot create a temporary directory '%s': %s", t->path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
 		free(t->path);
 		t->path = NULL;
 		return -1;
 	}
 	t->dev = st.st_dev;
 	t->ino = st.st_ino;
+	t->dir_fd = fd;
+	t->tree_path = xstrfmt("%s/tree", t->path);
+	t->record = xstrfmt("%s/" LAUNCH_RECORD, t->path);
+	if (mkdirat(fd, "tree", 0777) || (t->tree_fd = dir_open_at(fd, "tree")) < 0 ||
+	    fstat(t->tree_fd, &st)) {
+		strbuf_addf(&t->err, "cannot create '%s': %s", t->tree_path, strerror(errno));
+		return -1;
+	}
+	t->tree_dev = st.st_dev;
+	t->tree_ino = st.st_ino;
 	return 0;
 }
 
-/* The entry is the one the last checkout wrote, untouched since. */
-static int as_written(const git_index_entry *e, const struct stat *st)
+/* Open fd's entry name again, never through a symlink: is it still the directory of that identity? */
+static int reopen(int fd, const char *name, dev_t dev, ino_t ino)
 {
-	return e && e->mode != GIT_FILEMODE_COMMIT && !S_ISDIR(st->st_mode) &&
-		(S_ISLNK(st->st_mode) || S_ISREG(st->st_mode)) &&
-		e->ino == (uint32_t)st->st_ino && e->file_size == (uint32_t)st->st_size &&
-		e->mtime.seconds == (int32_t)st->st_mtim.tv_sec &&
-		e->mtime.nanoseconds == (uint32_t)st->st_mtim.tv_nsec &&
-		e->ctime.seconds == (int32_t)st->st_ctim.tv_sec &&
-		e->ctime.nanoseconds == (uint32_t)st->st_ctim.tv_nsec;
+	struct stat st;
+	int sub = dir_open_at(fd, name);
+
+	if (sub >= 0 && !fstat(sub, &st) && st.st_dev == dev && st.st_ino == ino)
+		return sub;
+	if (sub >= 0)
+		close(sub);
+	return -1;
 }
 
-/* Remove name in dir fd and, for a directory, all below it; no symlink followed. */
-static int remove_at(int fd, const char *name, int is_dir)
+static void close_fds(struct scratch_tree *t)
 {
-	DIR *d;
-	struct dirent *de;
-	int sub, ret = 0;
-
-	if (!is_dir)
-		return unlinkat(fd, name, 0) && errno != ENOENT ? -1 : 0;
-	sub = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (sub < 0 || !(d = fdopendir(sub))) {
-		if (sub >= 0)
-			close(sub);
-		return -1;
-	}
-	while (!ret && (de = readdir(d))) {
-		struct stat st;
-
-		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-			continue;
-		if (fstatat(sub, de->d_name, &st, AT_SYMLINK_NOFOLLOW))
-			ret = -1;
-		else
-			ret = remove_at(sub, de->d_name, S_ISDIR(st.st_mode));
-	}
-	closedir(d);
-	return ret || (unlinkat(fd, name, AT_REMOVEDIR) && errno != ENOENT) ? -1 : 0;
-}
-
-/* Cut rel back to len bytes (len <= rel->len). */
-static void cut(struct strbuf *rel, size_t len)
-{
-	if (rel->alloc)
-		rel->buf[len] = '\0';
-	rel->len = len;
+	if (t->tree_fd >= 0)
+		close(t->tree_fd);
+	if (t->dir_fd >= 0)
+		close(t->dir_fd);
+	t->tree_fd = t->dir_fd = -1;
 }
 
 /*
- * Keep in directory fd (rel, "" or "dir/" in the tree) only what the last
- * checkout wrote: directories the index has entries under, files and
- * symlinks as_written. Returns -1 when something cannot be read or removed.
+ * The job's directory and tree are those made (the command may have
+ * replaced either), opened again (made u+rwx if the command took that
+ * away). Returns 0, or -1 when they must be made afresh.
  */
-static int prune_dir(struct scratch_tree *t, int fd, struct strbuf *rel)
+static int still_ours(struct scratch_tree *t)
 {
-	DIR *d = fdopendir(fd);
-	struct dirent *de;
-	size_t len = rel->len;
-	int ret = 0;
-
-	if (!d) {
-		close(fd);
+	if (!t->path)
 		return -1;
-	}
-	while (!ret && (de = readdir(d))) {
-		struct stat st;
-		size_t at;
-		int sub;
-
-		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-			continue;
-		cut(rel, len);
-		strbuf_addstr(rel, de->d_name);
-		if (fstatat(fd, de->d_name, &st, AT_SYMLINK_NOFOLLOW)) {
-			ret = -1;
-		} else if (!S_ISDIR(st.st_mode)) {
-			if (!as_written(git_index_get_bypath(t->index, rel->buf, 0), &st))
-				ret = remove_at(fd, de->d_name, 0);
-		} else {
-			strbuf_addch(rel, '/');
-			if (git_index_find_prefix(&at, t->index, rel->buf))
-				ret = remove_at(fd, de->d_name, 1);
-			else if ((sub = openat(fd, de->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0)
-				ret = -1;
-			else
-				ret = prune_dir(t, sub, rel);
-		}
-	}
-	closedir(d);
-	cut(rel, len);
-	return ret;
-}
-
-/* Make the last checkout's directory safe to check out into again. */
-static int prune(struct scratch_tree *t)
-{
-	struct strbuf rel = STRBUF_INIT;
-	struct stat st;
-	int fd, ret;
-
-	if (!t->path || !t->tree)
+	close_fds(t);
+	if ((t->dir_fd = reopen(t->base_fd, strrchr(t->path, '/') + 1, t->dev, t->ino)) < 0)
 		return -1;
-	fd = open(t->path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0 || fstat(fd, &st) || st.st_dev != t->dev || st.st_ino != t->ino) {
-		if (fd >= 0)
-			close(fd);
-		return -1;	/* the directory itself was swapped */
-	}
-	ret = prune_dir(t, fd, &rel);
-	strbuf_release(&rel);
-	return ret;
+	t->tree_fd = reopen(t->dir_fd, "tree", t->tree_dev, t->tree_ino);
+	return t->tree_fd < 0 ? -1 : 0;
 }
 
 /*
@@ -169,61 +144,43 @@ static int prune(struct scratch_tree *t)
  */
 static void remove_dir(struct scratch_tree *t)
 {
-	struct stat st;
-
-	if (t->path && !lstat(t->path, &st) && remove_at(AT_FDCWD, t->path, S_ISDIR(st.st_mode)))
+	close_fds(t);
+	if (t->path && dir_remove_at(t->base_fd, strrchr(t->path, '/') + 1))
 		strbuf_addf(&t->warn, "cannot remove the scratch tree '%s': %s", t->path, strerror(errno));
 	free(t->path);
-	t->path = NULL;
-	git_tree_free(t->tree);
-	t->tree = NULL;
+	free(t->tree_path);
+	free(t->record);
+	t->path = t->tree_path = t->record = NULL;
+}
+
+/* Start over: a fresh directory, and nothing written yet. */
+static int start_over(struct scratch_tree *t)
+{
+	git_index *empty;
+
+	remove_dir(t);
+	if (git_index_new(&empty))
+		return repo_error_add(&t->err, "cannot make an index");
+	git_index_free(t->index);
+	t->index = empty;
+	return make_dir(t);
 }
 
 static int checkout(struct scratch_tree *t)
 {
-	git_checkout_options opts = GIT_CHECKOUT_OPTIONS_INIT;
-	git_commit *c = NULL;
-	git_tree *tree = NULL;
 	char hex[GIT_OID_HEXSZ + 1];
-	int ret = 0;
 
-	/*
-	 * Reuse the directory when it holds nothing but what the last
-	 * checkout wrote (prune removes the rest); else start over in an
-	 * empty one with an empty index, where the checkout only creates.
-	 */
-	if (prune(t)) {
-		remove_dir(t);
-		if (make_dir(t))
-			return -1;
-		git_index_clear(t->index);
-		/* Only for a new directory: libgit2 1.5 leaks the path when it is set again. */
-		if (git_repository_set_workdir(t->repo, t->path, 0)) {
-			ret = repo_error_add(&t->err, "cannot use '%s' as a work tree", t->path);
-			remove_dir(t);
-			return ret;
-		}
-	}
-	/*
-	 * FORCE: every file of the tree is written unless the index says it
-	 * is there as written; the baseline is the last checkout, never the
-	 * user's HEAD. The index stays in memory (DONT_WRITE_INDEX) and keeps
-	 * what was written, for the next prune.
-	 */
-	opts.checkout_strategy = GIT_CHECKOUT_FORCE | GIT_CHECKOUT_REMOVE_UNTRACKED |
-		GIT_CHECKOUT_NO_REFRESH | GIT_CHECKOUT_DONT_WRITE_INDEX;
-	opts.baseline = t->tree;
-	if (git_commit_lookup(&c, t->repo, &t->commit) || git_commit_tree(&tree, c) ||
-	    git_checkout_tree(t->repo, (const git_object *)tree, &opts)) {
-		ret = repo_error_add(&t->err, "cannot check out '%s' in '%s'", oid_hex(hex, &t->commit), t->path);
-		remove_dir(t);
-		git_tree_free(tree);
-		tree = NULL;
-	}
-	git_tree_free(t->tree);
-	t->tree = tree;
-	git_commit_free(c);
-	return ret;
+	if (still_ours(t) && start_over(t))
+		return -1;
+	if (!checkout_at(t->repo, t->tree_fd, &t->commit, &t->index, &t->err))
+		return 0;
+	/* What the command left may be in the way: once more in an empty directory. */
+	strbuf_reset(&t->err);
+	if (!start_over(t) && !checkout_at(t->repo, t->tree_fd, &t->commit, &t->index, &t->err))
+		return 0;
+	strbuf_addf(&t->err, " (checking out %s)", oid_hex(hex, &t->commit));
+	remove_dir(t);
+	return -1;
 }
 
 static void *checkout_thread(void *arg)
@@ -298,10 +255,17 @@ void scratch_tree_clean(struct scratch_tree *t)
 
 void scratch_tree_release(struct scratch_tree *t)
 {
+	/* Zeroed and never initialized (an earlier one failed): nothing is open. */
+	if (!t->base)
+		return;
 	scratch_tree_clean(t);
+	if (t->base_fd >= 0)
+		close(t->base_fd);
 	git_repository_free(t->repo);
 	git_index_free(t->index);
+	free(t->base);
 	strbuf_release(&t->err);
 	strbuf_release(&t->warn);
 	memset(t, 0, sizeof(*t));
+	t->tree_fd = t->dir_fd = t->base_fd = -1;
 }

@@ -8,32 +8,33 @@
 
 /*
  * A temporary checkout for running a command at one revision, without
- * touching the user's work tree, index, HEAD, refs or stash. It is a
- * second handle on the same repository whose work tree is a directory
- * under $TMPDIR and whose index lives only in memory, so a checkout
- * writes files there and nothing into .git.
+ * touching the user's work tree, index, HEAD, refs or stash: a second
+ * (bare) handle on the same repository writes the commit's tree with
+ * checkout_at() (checkout-at.h) into a directory of its own, so nothing
+ * is written into .git and nothing through a symlink.
  *
- * A job keeps its directory from one commit to the next and checks out
- * incrementally, but never through anything the command made: before a
- * checkout, every entry of the directory is compared (lstat, never
- * following a symlink) with what the last checkout wrote, as the
- * in-memory index recorded it. An entry is kept only when it is a
- * directory the tree has, or a file or symlink whose inode, size, mtime
- * and ctime are those the checkout left (so it is the very entry written,
- * untouched); anything else (a symlink planted anywhere, a tracked file
- * or directory swapped for one, an edit, a build product) is removed
- * without following it, and the checkout writes it again. When the
- * directory itself was replaced, or cannot be walked, the job starts over
- * in a fresh one. Jobs running at once each own one scratch_tree; they
- * never share one.
+ * Each job has a directory, <base>/benchbisect-XXXXXX (mode 0700),
+ * holding the checkout, tree/ ($BENCHBISECT_TREE), and the record of the
+ * launcher's wrapper, status (bisect-exec.h), outside the checkout. A job
+ * keeps its directory from one commit to the next and checks out
+ * incrementally, never trusting what is there: anything but the files
+ * the last checkout wrote, untouched, is removed without following it.
+ * When the directory or its tree was replaced (or the checkout failed),
+ * the job starts over in a fresh one. Jobs running at once each own one
+ * scratch_tree; they never share one.
  */
 struct scratch_tree {
 	git_repository *repo;	/* the second handle */
 	git_index *index;	/* in memory: what the last checkout wrote */
-	git_tree *tree;		/* the tree of the last checkout, or NULL */
-	char *path;		/* the directory (owned), or NULL */
-	dev_t dev;		/* and its identity, to notice it swapped */
-	ino_t ino;
+	char *base;		/* where the job's directory is made (owned) */
+	int base_fd;
+	char *path;		/* the job's directory (owned), or NULL */
+	char *tree_path;	/* its checkout, "<path>/tree" (owned) */
+	char *record;		/* the wrapper's record, "<path>/status" (owned) */
+	int dir_fd;		/* the job's directory, open, or -1 */
+	int tree_fd;		/* the checkout, open, or -1 */
+	dev_t dev, tree_dev;	/* the identities of both, to notice a swap */
+	ino_t ino, tree_ino;
 	/* A checkout in progress on a worker thread (checkout_start). */
 	pthread_t thread;
 	int busy;		/* the thread runs, or has not been joined */
@@ -42,24 +43,32 @@ struct scratch_tree {
 	struct strbuf err, warn;
 };
 
-/* Open the handle. Returns -1 with an error printed on failure. */
-int scratch_tree_init(struct scratch_tree *t, git_repository *repo);
+/*
+ * The directory the jobs' directories go in: dir, or $TMPDIR, or /tmp,
+ * made absolute. It must not lie inside a git repository's work tree
+ * (nor a repository): a job's git would find that repository from its
+ * tree (`git stash` there stashes the user's work), so that is an error.
+ * Returns the path (the caller frees it), or NULL with an error printed.
+ */
+char *scratch_base(const char *dir);
+
+/* Open the handle, for directories in base. Returns -1 with an error printed on failure. */
+int scratch_tree_init(struct scratch_tree *t, git_repository *repo, const char *base);
 
 /*
- * Start checking commit out into t->path: the same directory as the last
- * time, cleaned as described above, or a fresh one ($TMPDIR or /tmp,
- * "benchbisect-XXXXXX"). It runs on a worker thread, so that the trees
- * of a round are made ready at once (each tree has its own repository
- * handle and index, as libgit2 asks of threads; without threads in
- * libgit2, it runs here and now). Nothing but _finish, _clean or
- * _release may touch t until _finish returns.
+ * Start checking commit out into t->tree_path: the same directory as the
+ * last time, cleaned as described above, or a fresh one. It runs on a
+ * worker thread, so that the trees of a round are made ready at once
+ * (each tree has its own repository handle and index, as libgit2 asks of
+ * threads; without threads in libgit2, it runs here and now). Nothing
+ * but _finish, _clean or _release may touch t until _finish returns.
  */
 void scratch_tree_checkout_start(struct scratch_tree *t, const git_oid *commit);
 
 /*
- * Wait for the checkout: afterwards t->path holds exactly the commit's
- * tree. Returns -1 with an error printed on failure (t->path is then
- * NULL).
+ * Wait for the checkout: afterwards t->tree_path (and t->tree_fd) hold
+ * exactly the commit's tree, and t->dir_fd is the job's directory. Returns -1 with an error printed on failure
+ * (t->path is then NULL).
  */
 int scratch_tree_checkout_finish(struct scratch_tree *t);
 

@@ -29,10 +29,11 @@ static void summary(struct strbuf *sb, const struct classify_scan *cs)
 static void title(struct strbuf *sb, const struct classify_scan *cs)
 {
 	const struct scan *sc = &cs->scan;
+	size_t nr_platforms = scan_nr_platforms(sc);
 	char d1[16], d2[16];
 
-	strbuf_addf(sb, "%zu platform%s, %s .. %s: ", sc->nr_platforms,
-		    sc->nr_platforms == 1 ? "" : "s", format_day(d1, sc->since),
+	strbuf_addf(sb, "%zu platform%s, %s .. %s: ", nr_platforms,
+		    nr_platforms == 1 ? "" : "s", format_day(d1, sc->since),
 		    format_day(d2, sc->until - 1));
 	summary(sb, cs);
 }

@@ -79,6 +79,32 @@ static int classify_entry(struct classify_scan *cs, const struct scan_entry *e,
 	return 0;
 }
 
+static void step_release(struct classify_scan_step *st)
+{
+	classify_result_release(&st->res);
+	classify_signals_release(&st->sig);
+	window_release(&st->w);
+}
+
+/*
+ * A move that cannot be classified skips its platform, as the scan skips
+ * one it cannot scan: a warning that says why, and none of its moves is
+ * reported (the failed one is released with them).
+ */
+static void skip_platform(struct classify_scan *cs, const char *platform, const char *why)
+{
+	size_t kept = 0;
+
+	scan_skip(&cs->scan, platform, why);
+	for (size_t i = 0; i <= cs->nr; i++) {
+		if (!strcmp(cs->steps[i].entry->series->platform, platform))
+			step_release(&cs->steps[i]);
+		else
+			cs->steps[kept++] = cs->steps[i];
+	}
+	cs->nr = kept;
+}
+
 int classify_scan(struct classify_scan *cs, git_repository *repo, struct config *cfg,
 		  struct scan_options *o, const struct classify_options *co)
 {
@@ -89,22 +115,32 @@ int classify_scan(struct classify_scan *cs, git_repository *repo, struct config 
 		return -1;
 	/* Allocated once: each step's options point at its own date. */
 	cs->steps = xcalloc(cs->scan.nr_entries + 1, sizeof(*cs->steps));
-	for (size_t i = 0; i < cs->scan.nr_entries; i++)
-		if (classify_entry(cs, &cs->scan.entries[i], repo, cfg, o->window, co)) {
-			/* the failed step is released with the others */
-			cs->nr++;
-			return -1;
-		}
+	for (size_t i = 0; i < cs->scan.nr_entries; i++) {
+		const struct scan_entry *e = &cs->scan.entries[i];
+		struct usage_catch outer;
+		char *why;
+		int failed;
+
+		if (scan_skipped(&cs->scan, e->series->platform))
+			continue;
+		usage_catch_begin(&outer);
+		failed = classify_entry(cs, e, repo, cfg, o->window, co);
+		why = usage_catch_end(&outer);
+		if (failed)
+			skip_platform(cs, e->series->platform, why ? why : "cannot classify a move");
+		else if (why)
+			error("%s", why);	/* printed, as it would have been */
+		free(why);
+	}
+	if (!scan_nr_platforms(&cs->scan) && cs->scan.skipped.nr)
+		return error("no platform can be scanned");
 	return 0;
 }
 
 void classify_scan_release(struct classify_scan *cs)
 {
-	for (size_t i = 0; i < cs->nr; i++) {
-		classify_result_release(&cs->steps[i].res);
-		classify_signals_release(&cs->steps[i].sig);
-		window_release(&cs->steps[i].w);
-	}
+	for (size_t i = 0; i < cs->nr; i++)
+		step_release(&cs->steps[i]);
 	free(cs->steps);
 	scan_release(&cs->scan);
 	memset(cs, 0, sizeof(*cs));

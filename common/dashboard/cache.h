@@ -17,7 +17,18 @@
  * failure is.
  */
 
-/* The cache directory (the caller frees it); NULL when neither XDG_CACHE_HOME nor HOME is set. */
+/*
+ * The cache directory (the caller frees it): $XDG_CACHE_HOME/benchtriage,
+ * or ~/.cache/benchtriage when XDG_CACHE_HOME is unset, empty or relative
+ * (a warning says a relative one is ignored, as the XDG spec says). It
+ * and its files/ are made 0700 when missing; NULL, with a warning, when
+ * one of them is a symbolic link, not a directory, another user's or one
+ * that group or others may write to; NULL too when neither
+ * XDG_CACHE_HOME nor HOME is set. The first time
+ * in a process, it removes the temporary files that interrupted writes
+ * left (cache_file_open()'s names, whose writer is dead or that are an
+ * hour old).
+ */
 char *cache_dir(void);
 
 /*
@@ -65,7 +76,8 @@ int cache_write_atomic(const char *path, const void *data, size_t len);
 /*
  * A file put in place as cache_write_atomic() does, written a piece at a
  * time: cache_file_open() creates its directory and the temporary file
- * (-1 with errno set: nothing to commit), cache_file_write() appends,
+ * (<path>.tmp-<pid>-XXXXXX, which cache_dir() removes once its writer is
+ * dead; -1 with errno set: nothing to commit), cache_file_write() appends,
  * cache_file_write_at() rewrites bytes already written (a failure of
  * either is kept in error, as an errno, and reported by the commit), and
  * cache_file_commit() renames it over path, fsync'ed first when durable,
@@ -94,10 +106,27 @@ int cache_write_rebuildable(const char *path, const void *data, size_t len);
 
 /*
  * A 64-bit hash of data (not cryptographic: it tells one version of a
- * file from another, against accidents and races, not against an
- * attacker, who could as well write the file).
+ * file from another, against accidents and races).
  */
 uint64_t cache_hash(const void *data, size_t len);
+
+/*
+ * The cache's secret: 32 random bytes in <cache>/key, made on first use,
+ * a file only its owner may read. What a parsed file is sealed with, so
+ * that one not made by this user's runs (rewritten, copied in, made for
+ * another JSON and relabelled) does not pass: whoever makes it would
+ * need the key. Not against the user's own processes, which can read the
+ * key as they can replace the program.
+ */
+struct cache_key {
+	uint64_t k[4];
+};
+
+/* Read (once a process) or make the key; -1 when there is none to trust (a warning says why). */
+int cache_key(struct cache_key *key);
+
+/* cache_hash() with the key as the secret start of its lanes; key NULL: cache_hash(). */
+uint64_t cache_hash_keyed(const void *data, size_t len, const struct cache_key *key);
 
 /*
  * The content hash of a dashboard's text (what a parsed file is keyed by),
@@ -108,6 +137,9 @@ uint64_t cache_hash(const void *data, size_t len);
  */
 #define CACHE_TEXT_CHUNK ((size_t)4 << 20)
 uint64_t cache_text_hash_add(uint64_t h, const void *chunk, size_t n);
+/* The same step with each chunk hashed with key (cache_hash_keyed()). */
+uint64_t cache_text_hash_add_keyed(uint64_t h, const void *chunk, size_t n,
+				   const struct cache_key *key);
 
 /* cache_hash() as 16 hex digits in buf (17 bytes); returns buf. */
 char *cache_hash_hex(char *buf, const void *data, size_t len);

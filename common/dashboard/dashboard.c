@@ -26,6 +26,7 @@ struct json_path {
 	uint64_t *hash;		/* the text's content hash, when asked for */
 	size_t hashed;		/* bytes of it hashed so far */
 	size_t last_history;	/* entries the last row extracted kept */
+	int history_failed;	/* keep_going: the current row's history could not be read */
 };
 
 static int path_error(const struct json_path *p, const char *key, const char *what)
@@ -286,9 +287,9 @@ static enum keep row_keeps(const struct dashboard_filter *f, const char *platfor
  * what the filter keeps of it is extracted on that walk; otherwise the
  * entries' spans are collected and extracted once the names are known.
  */
-static int parse_row(struct dashboard *d, const char *start, const char *limit,
-		     const char **row_end, struct dash_row *out, struct json_path *p,
-		     const struct dashboard_filter *f)
+static int parse_row_members(struct dashboard *d, const char *start, const char *limit,
+			     const char **row_end, struct dash_row *out, struct json_path *p,
+			     const struct dashboard_filter *f)
 {
 	struct json_span m[M_NR] = { { NULL, 0 } }, k, r = { start, (size_t)(limit - start) };
 	struct json_iter it;
@@ -325,8 +326,12 @@ static int parse_row(struct dashboard *d, const char *start, const char *limit,
 			} else if (named && (ret = walk_history(out, p, it.p, limit, keep == KEEP_WINDOW,
 							    f ? f->others_from : 0,
 							    f ? f->others_to : 0, &end)) <= 0) {
-				if (ret < 0)
+				/* keep_going: a fault of the entries' values, not of the JSON */
+				if (ret < 0 && (!f || !f->keep_going ||
+						!(end = json_scan_value(it.p, limit, &err))))
 					return -1;
+				p->history_failed = ret < 0;
+				p->w.in_entry = 0;
 				done = 1;
 			} else {
 				/* One walk finds the entries, for when the names are known. */
@@ -364,7 +369,46 @@ static int parse_row(struct dashboard *d, const char *start, const char *limit,
 	keep = row_keeps(f, out->platform_short, p);
 	if (keep == KEEP_NONE)
 		return 0;
-	return parse_history(out, keep == KEEP_WINDOW, f ? f->others_from : 0, f ? f->others_to : 0, p);
+	if (parse_history(out, keep == KEEP_WINDOW, f ? f->others_from : 0, f ? f->others_to : 0, p)) {
+		/* every entry was delimited already: the fault is in a value */
+		if (!f || !f->keep_going)
+			return -1;
+		p->history_failed = 1;
+	}
+	return 0;
+}
+
+/*
+ * The row at start (parse_row_members()). With keep_going (a --scan), a
+ * row whose history cannot be read for a fault of its values (one out of
+ * range, a member missing) keeps its names, no history and, in error,
+ * the message that would have ended the load; a fault of the JSON's
+ * structure, or of the names, still ends it.
+ */
+static int parse_row(struct dashboard *d, const char *start, const char *limit,
+		     const char **row_end, struct dash_row *out, struct json_path *p,
+		     const struct dashboard_filter *f)
+{
+	struct usage_catch outer;
+	char *msg;
+	int ret;
+
+	if (!f || !f->keep_going)
+		return parse_row_members(d, start, limit, row_end, out, p, f);
+	p->history_failed = 0;
+	usage_catch_begin(&outer);
+	ret = parse_row_members(d, start, limit, row_end, out, p, f);
+	msg = usage_catch_end(&outer);
+	if (!ret && p->history_failed && msg) {
+		out->error = dash_arena_strndup(&d->arena, msg, strlen(msg));
+		out->nr_history = 0;
+		out->history_loaded = 0;
+		p->w.in_entry = 0;
+	} else if (msg) {
+		ret = error("%s", msg);
+	}
+	free(msg);
+	return ret;
 }
 
 void dashboard_init(struct dashboard *d)
@@ -445,6 +489,28 @@ static int parse_summary(struct dashboard *d, const char *start, const char *end
 	return 0;
 }
 
+/*
+ * keep_going: a platform one of whose rows could not be read is read
+ * not at all, its other rows failed with the same error, so that nothing
+ * judges it (or another platform against it) on part of its kernels.
+ */
+static void fail_platforms(struct dashboard *d)
+{
+	for (size_t i = 0; i < d->nr_rows; i++) {
+		const struct dash_row *failed = &d->rows[i];
+
+		for (size_t j = 0; failed->error && j < d->nr_rows; j++) {
+			struct dash_row *r = &d->rows[j];
+
+			if (r->error || strcmp(r->platform_short, failed->platform_short))
+				continue;
+			r->error = failed->error;
+			r->nr_history = 0;
+			r->history_loaded = 0;
+		}
+	}
+}
+
 static int parse_document(struct dashboard *d, const char *text, size_t len, const char *origin,
 			  const struct dashboard_filter *f, int mapped, uint64_t *hash)
 {
@@ -507,12 +573,18 @@ static int parse_document(struct dashboard *d, const char *text, size_t len, con
 	if (gen.p) {
 		cJSON *g = cJSON_ParseWithLength(gen.p, gen.len);
 
+		if (cJSON_IsString(g) && json_string_has_nul(gen)) {
+			cJSON_Delete(g);
+			error("'generated_at' contains a NUL character in '%s'", origin);
+			goto fail;
+		}
 		if (cJSON_IsString(g))
 			d->generated_at = dash_arena_strndup(&d->arena, g->valuestring,
 							     strlen(g->valuestring));
 		cJSON_Delete(g);
 	}
 	d->pretuned = have_kernels == 2;
+	fail_platforms(d);
 	hash_upto(&p, len);
 	free(p.entries);
 	dash_memo_free(p.memo);

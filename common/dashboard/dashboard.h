@@ -32,6 +32,8 @@ struct dash_row {
 	struct dash_entry *history;	/* ascending by time */
 	size_t nr_history;
 	int history_loaded;	/* 0: left out by the load's filter (nr_history 0) */
+	const char *error;	/* keep_going: why its history could not be read (then not
+				   loaded), else NULL */
 };
 
 struct dashboard {
@@ -64,9 +66,15 @@ struct dashboard_filter {
 	time_t others_from, others_to;
 	/* Every entry kept holds only what a Helion series needs (a --scan). */
 	int helion_only;
+	/*
+	 * A row whose history cannot be read for a fault of its values
+	 * (not of the JSON) is kept with the reason in its error, not the
+	 * end of the load (a --scan skips that platform).
+	 */
+	int keep_going;
 };
 
-#define DASHBOARD_FILTER_INIT { NULL, 0, 0, 0, 0, 0 }
+#define DASHBOARD_FILTER_INIT { NULL, 0, 0, 0, 0, 0, 0 }
 
 /*
  * The entries a series is built from: nightly runs of main, or every run
@@ -85,8 +93,9 @@ void dashboard_init(struct dashboard *d);
  * On a missing or mistyped required key, prints an error with its JSON
  * path, e.g. "'summary[12].history[3].sha' is missing in 'x.json'", and
  * returns -1; so does malformed JSON (with the byte offset), bytes after
- * the document, and a NUL (\u0000) in a kernel or platform name. Unknown
- * keys are ignored.
+ * the document, and a NUL (\u0000) in any string it keeps (names, run
+ * ids, shas, dates, branches, errors, baseline names, generated_at),
+ * which cJSON would cut there. Unknown keys are ignored.
  *
  * The document is cut into summary[] rows and history[] entries by the
  * boundary scanner (scan.h); cJSON parses the names of every row and each

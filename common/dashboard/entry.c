@@ -9,8 +9,14 @@
 #include "util/date.h"
 #include "dashboard/entry.h"
 
-/* What cJSON made of a value's bytes. V_ABSENT: the entry has no such member. */
-enum value_type { V_ABSENT, V_INVALID, V_NULL, V_FALSE, V_TRUE, V_NUMBER, V_STRING, V_OTHER };
+/*
+ * What cJSON made of a value's bytes. V_ABSENT: the entry has no such
+ * member; V_NUL_STRING: a string with a NUL (\u0000), which cJSON would
+ * cut there ("main\u0000feature" read as "main").
+ */
+enum value_type {
+	V_ABSENT, V_INVALID, V_NULL, V_FALSE, V_TRUE, V_NUMBER, V_STRING, V_NUL_STRING, V_OTHER
+};
 
 #define TIME_UNKNOWN 2	/* time_ret before the date was asked for */
 
@@ -144,6 +150,8 @@ static void parse_value(struct dash_memo *m, struct json_span v, struct value *o
 	} else if (cJSON_IsNumber(j)) {
 		out->type = V_NUMBER;
 		out->number = j->valuedouble;
+	} else if (cJSON_IsString(j) && json_string_has_nul(v)) {
+		out->type = V_NUL_STRING;
 	} else if (cJSON_IsString(j)) {
 		out->type = V_STRING;
 		out->string = dash_arena_strndup(m->arena, j->valuestring, strlen(j->valuestring));
@@ -276,6 +284,8 @@ static int get_string(const struct value *v, enum field f, int required,
 	*out = NULL;
 	if (v->type == V_ABSENT || v->type == V_NULL)
 		return required ? dash_path_error(w, fields[f].name, "is missing") : 0;
+	if (v->type == V_NUL_STRING)
+		return dash_path_error(w, fields[f].name, "contains a NUL character");
 	if (v->type != V_STRING)
 		return dash_path_error(w, fields[f].name, "is not a string");
 	*out = v->string;
@@ -294,6 +304,9 @@ static int get_metric(const struct value *v, enum field f, int zero_is_missing,
 	/* cJSON reads 1e999 as inf; no speedup, latency or time is negative. */
 	if (!isfinite(v->number) || v->number < 0)
 		return dash_path_error(w, fields[f].name, "is not a finite number of at least 0");
+	if (v->number && (v->number < DASH_METRIC_MIN || v->number > DASH_METRIC_MAX))
+		return dash_path_error(w, fields[f].name, "is out of range (a metric is 0 or from "
+				       "1e-09 to 1e+09)");
 	if (!(zero_is_missing && v->number == 0))
 		*out = v->number;
 	return 0;
@@ -326,6 +339,11 @@ static int get_baselines(struct dash_memo *m, struct json_span b, const struct d
 		cJSON_Delete(tree);
 		return dash_path_error(w, "", "is not valid JSON");
 	}
+	/* a baseline's name (a key) cut at a NUL could merge two */
+	if (json_string_has_nul(b)) {
+		cJSON_Delete(tree);
+		return dash_path_error(w, "baselines", "contains a NUL character");
+	}
 	if (!cJSON_IsObject(tree) || !(n = (size_t)cJSON_GetArraySize(tree))) {
 		cJSON_Delete(tree);
 		return 0;
@@ -336,7 +354,8 @@ static int get_baselines(struct dash_memo *m, struct json_span b, const struct d
 		const cJSON *g = cJSON_GetObjectItemCaseSensitive(it, "geomean");
 
 		v[n].name = dash_arena_strndup(m->arena, it->string, strlen(it->string));
-		v[n++].geomean = cJSON_IsNumber(g) && g->valuedouble > 0 ? g->valuedouble : NAN;
+		v[n++].geomean = cJSON_IsNumber(g) && g->valuedouble >= DASH_METRIC_MIN &&
+				 g->valuedouble <= DASH_METRIC_MAX ? g->valuedouble : NAN;
 	}
 	out->baselines = v;
 	out->nr_baselines = n;

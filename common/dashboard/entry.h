@@ -9,10 +9,20 @@
 /* The largest helion_wins/total accepted: more shapes than any kernel has. */
 #define DASH_MAX_COUNT 1000000
 
+/*
+ * The range of a metric (a speedup, a latency in ms, a compile time in
+ * s), besides 0: eighteen orders of magnitude wider than any measurement,
+ * and narrow enough that no ratio, geomean or percentage of them can
+ * overflow a double. Values near DBL_MAX made "+nan%" and confident
+ * verdicts; now they are errors, with their path.
+ */
+#define DASH_METRIC_MIN 1e-9
+#define DASH_METRIC_MAX 1e9
+
 /* A Pretuned baseline on one run: baselines.<name>.geomean. */
 struct dash_baseline {
 	const char *name;	/* torch, torch_compile, vllm, cutlass, deepgemm, ... */
-	double geomean;		/* NAN when absent, not a number or not positive */
+	double geomean;		/* NAN when absent, not a number or out of the metrics' range */
 };
 
 struct dash_entry {

@@ -3,6 +3,7 @@
 #include <string.h>
 #include <time.h>
 #include "util/usage.h"
+#include "util/quote.h"
 #include "dashboard/curl-lib.h"
 #include "dashboard/http.h"
 
@@ -65,7 +66,7 @@ static int on_progress(void *data, curl_off_t dltotal, curl_off_t dlnow,
 	if (!dlnow || key == t->last_key)
 		return 0;
 	t->last_key = key;
-	strbuf_addf(&line, "\rdownloading '%s': ", t->shown_url);
+	strbuf_addf(&line, "\rdownloading '%s': ", quote_term(t->shown_url));
 	if (dltotal > 0) {
 		strbuf_addf(&line, "%3lld%% (", key);
 		add_size(&line, dlnow);

@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include "util/usage.h"
 #include "util/io.h"
+#include "util/file-map.h"
 #include "dashboard/cache.h"
 #include "dashboard/http.h"
 #include "dashboard/load.h"
@@ -65,21 +66,30 @@ char *dashboard_cache_path(const char *url)
 	return path;
 }
 
-/* A dashboard's text: a mapped regular file, or what a pipe or device gave. */
+/*
+ * A dashboard's text: a mapped regular file (one that another process
+ * truncates or rewrites meanwhile is told by file_map_changed(), never a
+ * SIGBUS), or what a pipe or device gave.
+ */
 struct source_text {
 	const char *buf;
 	size_t len;
-	void *map;
+	struct file_map map;	/* map.buf NULL: read into sb */
 	struct strbuf sb;
 	struct stat st;		/* of what was read */
 };
 
 static void source_text_release(struct source_text *t)
 {
-	if (t->map)
-		munmap(t->map, t->len);
+	file_map_release(&t->map);
 	strbuf_release(&t->sb);
 	memset(t, 0, sizeof(*t));
+}
+
+/* 1 when the mapped text changed while it was read: what was made of it is wrong. */
+static int source_text_changed(const struct source_text *t)
+{
+	return t->map.buf && file_map_changed(&t->map);
 }
 
 /*
@@ -145,13 +155,12 @@ static int source_text_read(struct source_text *t, const char *path, const char 
 	if (S_ISREG(st.st_mode) && (size_t)st.st_size > FETCH_MAX_SIZE) {
 		ret = error("'%s' is larger than %zu MiB, the limit for a dashboard",
 			    name, FETCH_MAX_SIZE >> 20);
-	} else if (S_ISREG(st.st_mode) && st.st_size > 0 &&
-		   (t->map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0)) != MAP_FAILED) {
-		t->buf = t->map;
-		t->len = (size_t)st.st_size;
-		madvise(t->map, t->len, MADV_SEQUENTIAL);
+	} else if (fd > 0 && S_ISREG(st.st_mode) && st.st_size > 0 && !file_map_open(&t->map, fd, &st)) {
+		t->buf = t->map.buf;
+		t->len = t->map.len;
+		madvise((void *)t->buf, t->len, MADV_SEQUENTIAL);
+		fd = -1;	/* the map's now */
 	} else {
-		t->map = NULL;
 		ret = read_capped(fd, &t->sb, name);
 		t->buf = t->sb.buf;
 		t->len = t->sb.len;
@@ -160,6 +169,33 @@ static int source_text_read(struct source_text *t, const char *path, const char 
 		close(fd);
 	if (ret)
 		source_text_release(t);
+	return ret;
+}
+
+/*
+ * Parse the text t (hashed in the same pass when mapped and hash is not
+ * NULL). A mapped file that changed while it was read (truncated,
+ * rewritten) is an error that says so, whatever the parse made of it.
+ */
+static int parse_text(struct dashboard *d, const struct source_text *t, const char *name,
+		      const struct dashboard_filter *f, uint64_t *hash)
+{
+	struct usage_catch outer;
+	char *msg;
+	int ret;
+
+	usage_catch_begin(&outer);
+	ret = t->map.buf ? dashboard_parse_mapped(d, t->buf, t->len, name, f, hash) :
+			   dashboard_parse_filtered(d, t->buf, t->len, name, f);
+	msg = usage_catch_end(&outer);
+	if (source_text_changed(t)) {
+		dashboard_release(d);
+		ret = error("'%s' changed while it was read: read it again once it is written whole",
+			    name);
+	} else if (msg) {
+		error("%s", msg);	/* as the parse would have printed it */
+	}
+	free(msg);
 	return ret;
 }
 
@@ -173,13 +209,15 @@ static int parse_path(struct dashboard *d, const char *path, const char *name,
 {
 	struct source_text t;
 	char *source = NULL, *cached = NULL;
+	struct cache_key key;
 	struct stat st;
 	uint64_t hash = 0;
 	int ret, hit = -1, have_hash = 0;
 
 	if (strcmp(path, "-") && !stat(path, &st) && S_ISREG(st.st_mode) &&
-	    (source = realpath(path, NULL)) && (cached = parsed_cache_path(source, f)) &&
-	    !(hit = parsed_cache_read(d, cached, source, &st, f, NULL))) {
+	    (source = realpath(path, NULL)) && !cache_key(&key) &&
+	    (cached = parsed_cache_path(source, f)) &&
+	    !(hit = parsed_cache_read(d, cached, source, &st, f, NULL, &key))) {
 		ret = 0;
 		goto out;
 	}
@@ -189,22 +227,20 @@ static int parse_path(struct dashboard *d, const char *path, const char *name,
 	}
 	if (hit > 0 && S_ISREG(t.st.st_mode)) {
 		/* Touched or copied, but the same bytes: the parsed file still holds. */
-		hash = text_hash(t.buf, t.len, !!t.map);
+		hash = text_hash(t.buf, t.len, !!t.map.buf);
 		have_hash = 1;
-		if (!parsed_cache_read(d, cached, source, &t.st, f, &hash)) {
-			parsed_cache_write(d, cached, source, &t.st, f, hash);
+		if (!source_text_changed(&t) &&
+		    !parsed_cache_read(d, cached, source, &t.st, f, &hash, &key)) {
+			parsed_cache_write(d, cached, source, &t.st, f, hash, &key);
 			ret = 0;
 			goto release;
 		}
 	}
-	/* A mapped text is hashed as it is parsed, in the same pass. */
-	ret = t.map ? dashboard_parse_mapped(d, t.buf, t.len, name, f,
-					     cached && !have_hash ? &hash : NULL) :
-		      dashboard_parse_filtered(d, t.buf, t.len, name, f);
+	ret = parse_text(d, &t, name, f, cached && !have_hash ? &hash : NULL);
 	if (!ret && cached && S_ISREG(t.st.st_mode)) {
-		if (!t.map && !have_hash)
+		if (!t.map.buf && !have_hash)
 			hash = text_hash(t.buf, t.len, 0);
-		parsed_cache_write(d, cached, source, &t.st, f, hash);
+		parsed_cache_write(d, cached, source, &t.st, f, hash, &key);
 	}
 release:
 	source_text_release(&t);
@@ -281,7 +317,8 @@ static void cached_check_validators(struct cached *c)
 	if (!c->meta.etag && !c->meta.last_modified)
 		return;
 	if (c->meta.body_hash && !source_text_read(&t, c->path, c->path)) {
-		int same = !strcmp(text_hash_hex(hex, t.buf, t.len, !!t.map), c->meta.body_hash);
+		int same = !strcmp(text_hash_hex(hex, t.buf, t.len, !!t.map.buf), c->meta.body_hash) &&
+			   !source_text_changed(&t);
 
 		source_text_release(&t);
 		if (same)

@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "util/strbuf.h"
+#include "dashboard/cache.h"
 #include "dashboard/dashboard.h"
 
 /*
@@ -17,7 +18,7 @@
  */
 
 /* Bump when the layout below or what a load extracts changes. */
-#define PARSED_VERSION 3
+#define PARSED_VERSION 5
 #define PARSED_MAGIC "BTPARSED"
 #define BYTE_ORDER_MARK 0x01020304u
 
@@ -29,8 +30,11 @@ struct parsed_header {
 	char magic[8];
 	uint32_t version;
 	uint32_t byte_order;
-	uint64_t src_size, src_mtime_sec, src_mtime_nsec, src_ino, src_dev, src_hash;
-	uint64_t payload_len, payload_hash;
+	/* the JSON it was made from: its stat data and content hash */
+	uint64_t src_size, src_mtime_sec, src_mtime_nsec, src_ctime_sec, src_ctime_nsec;
+	uint64_t src_ino, src_dev, src_hash;
+	uint64_t payload_len;
+	uint64_t seal;		/* parsed_seal() */
 };
 
 #define NO_STRING UINT64_MAX
@@ -46,6 +50,7 @@ struct parsed_counts {
 struct parsed_row {
 	uint64_t kernel, platform, platform_short;
 	uint64_t first_entry, nr_history, loaded;
+	uint64_t error;		/* NO_STRING, or why its history could not be read */
 };
 
 /*
@@ -72,11 +77,20 @@ struct parsed_baseline {
 void parsed_cache_key(struct strbuf *sb, const char *source, const struct dashboard_filter *f);
 
 /*
- * The hash in the header of a payload of len bytes: the bytes after its
- * counts (which open it) a PARSED_CHUNK at a time, as the writer streams
- * them, then the counts, which it writes last, and the length.
+ * The hash of a payload of len bytes with the cache's key: the bytes
+ * after its counts (which open it) a PARSED_CHUNK at a time, as the
+ * writer streams them, then the counts, which it writes last, and the
+ * length.
  */
 #define PARSED_CHUNK ((size_t)1 << 20)
-uint64_t parsed_payload_hash(const void *payload, size_t len);
+uint64_t parsed_payload_hash(const void *payload, size_t len, const struct cache_key *key);
+
+/*
+ * The header's seal: its source fields and payload length, and the
+ * payload's hash, hashed with the key. A file passes only whole, for the
+ * JSON its header names, and as made with this cache's key.
+ */
+uint64_t parsed_seal(const struct parsed_header *h, uint64_t payload_hash,
+		     const struct cache_key *key);
 
 #endif

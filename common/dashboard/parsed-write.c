@@ -120,11 +120,12 @@ struct payload_out {
 	char *buf;	/* PARSED_CHUNK bytes */
 	size_t used;
 	uint64_t hash, len;	/* of the chunks written */
+	const struct cache_key *key;
 };
 
 static void out_flush(struct payload_out *o)
 {
-	o->hash = cache_text_hash_add(o->hash, o->buf, o->used);
+	o->hash = cache_text_hash_add_keyed(o->hash, o->buf, o->used, o->key);
 	cache_file_write(&o->file, o->buf, o->used);
 	o->len += o->used;
 	o->used = 0;
@@ -147,24 +148,34 @@ static void out_add(struct payload_out *o, const void *data, size_t n)
 }
 
 /* The hash that the payload's chunks, hashed as they went, end with: its counts, its length. */
-static uint64_t payload_hash_end(uint64_t h, const struct parsed_counts *c, uint64_t len)
+static uint64_t payload_hash_end(uint64_t h, const struct parsed_counts *c, uint64_t len,
+				 const struct cache_key *key)
 {
-	h = cache_text_hash_add(h, c, sizeof(*c));
-	return cache_text_hash_add(h, &len, sizeof(len));
+	h = cache_text_hash_add_keyed(h, c, sizeof(*c), key);
+	return cache_text_hash_add_keyed(h, &len, sizeof(len), key);
 }
 
-uint64_t parsed_payload_hash(const void *payload, size_t len)
+uint64_t parsed_payload_hash(const void *payload, size_t len, const struct cache_key *key)
 {
 	const char *p = payload;
 	uint64_t h = 0;
 
 	if (len < sizeof(struct parsed_counts))
-		return cache_hash(p, len);	/* no payload: any value does */
+		return cache_hash_keyed(p, len, key);	/* no payload: any value does */
 	for (size_t at = sizeof(struct parsed_counts), n; at < len; at += n) {
 		n = len - at < PARSED_CHUNK ? len - at : PARSED_CHUNK;
-		h = cache_text_hash_add(h, p + at, n);
+		h = cache_text_hash_add_keyed(h, p + at, n, key);
 	}
-	return payload_hash_end(h, payload, len);
+	return payload_hash_end(h, payload, len, key);
+}
+
+uint64_t parsed_seal(const struct parsed_header *h, uint64_t payload_hash,
+		     const struct cache_key *key)
+{
+	struct parsed_header sealed = *h;
+
+	sealed.seal = payload_hash;
+	return cache_hash_keyed(&sealed, sizeof(sealed), key);
 }
 
 /* Each entry of d as a record, row by row. */
@@ -199,19 +210,19 @@ static void out_entries(struct payload_out *o, const struct dashboard *d, struct
 
 void parsed_cache_write(const struct dashboard *d, const char *path, const char *source,
 			const struct stat *st, const struct dashboard_filter *f,
-			uint64_t text_hash)
+			uint64_t text_hash, const struct cache_key *key)
 {
-	struct strbuf key = STRBUF_INIT;
+	struct strbuf sb = STRBUF_INIT;
 	struct string_table strings = { STRBUF_INIT, NULL, NULL, 0, 0 };
 	struct parsed_header h = { PARSED_MAGIC, PARSED_VERSION, BYTE_ORDER_MARK };
 	struct parsed_counts c = { 0 };
-	struct payload_out o = { .hash = 0 };
+	struct payload_out o = { .hash = 0, .key = key };
 	static const char zeros[8];
 	int too_big = 0;	/* for an entry's 32-bit fields: never under FETCH_MAX_SIZE */
 	uint64_t first_entry = 0;
 
-	parsed_cache_key(&key, source, f);
-	c.key_len = key.len;
+	parsed_cache_key(&sb, source, f);
+	c.key_len = sb.len;
 	c.flags = (uint64_t)!!d->pretuned | (uint64_t)!!d->legacy << 1;
 	c.nr_rows = d->nr_rows;
 	for (size_t i = 0; i < d->nr_rows; i++) {
@@ -227,8 +238,8 @@ void parsed_cache_write(const struct dashboard *d, const char *path, const char 
 	/* the header and the counts, written again once known */
 	cache_file_write(&o.file, &h, sizeof(h));
 	cache_file_write(&o.file, &c, sizeof(c));
-	out_add(&o, key.buf, key.len);
-	out_add(&o, zeros, (8 - key.len % 8) % 8);
+	out_add(&o, sb.buf, sb.len);
+	out_add(&o, zeros, (8 - sb.len % 8) % 8);
 	/* The records, then the strings they name (few once shared). */
 	c.generated_at = add_string(&strings, d->generated_at);
 	for (size_t i = 0; i < d->nr_rows; i++) {
@@ -236,7 +247,7 @@ void parsed_cache_write(const struct dashboard *d, const char *path, const char 
 		struct parsed_row pr = {
 			add_string(&strings, r->kernel), add_string(&strings, r->platform),
 			add_string(&strings, r->platform_short), first_entry, r->nr_history,
-			(uint64_t)r->history_loaded,
+			(uint64_t)r->history_loaded, add_string(&strings, r->error),
 		};
 
 		out_add(&o, &pr, sizeof(pr));
@@ -261,17 +272,19 @@ void parsed_cache_write(const struct dashboard *d, const char *path, const char 
 	h.src_size = (uint64_t)st->st_size;
 	h.src_mtime_sec = (uint64_t)st->st_mtim.tv_sec;
 	h.src_mtime_nsec = (uint64_t)st->st_mtim.tv_nsec;
+	h.src_ctime_sec = (uint64_t)st->st_ctim.tv_sec;
+	h.src_ctime_nsec = (uint64_t)st->st_ctim.tv_nsec;
 	h.src_ino = (uint64_t)st->st_ino;
 	h.src_dev = (uint64_t)st->st_dev;
 	h.src_hash = text_hash;
 	h.payload_len = sizeof(c) + o.len;
-	h.payload_hash = payload_hash_end(o.hash, &c, h.payload_len);
+	h.seal = parsed_seal(&h, payload_hash_end(o.hash, &c, h.payload_len, key), key);
 	cache_file_write_at(&o.file, &h, sizeof(h), 0);
 	cache_file_write_at(&o.file, &c, sizeof(c), sizeof(h));
 	cache_file_commit(&o.file, 0);
 	free(o.buf);
 out:
-	strbuf_release(&key);
+	strbuf_release(&sb);
 	strbuf_release(&strings.buf);
 	free(strings.keys);
 	free(strings.offsets);

@@ -1,8 +1,8 @@
+#include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <sys/mman.h>
 #include "util/usage.h"
 #include "util/strbuf.h"
 #include "util/io.h"
@@ -23,6 +23,8 @@ static void filter_key(struct strbuf *sb, const struct dashboard_filter *f)
 		strbuf_addstr(sb, "all");
 	if (f && !f->names_only && f->helion_only)
 		strbuf_addstr(sb, " helion");
+	if (f && !f->names_only && f->keep_going)
+		strbuf_addstr(sb, " keep-going");
 }
 
 void parsed_cache_key(struct strbuf *sb, const char *source, const struct dashboard_filter *f)
@@ -108,7 +110,8 @@ static int view_check(struct parsed_view *v, const char *p, size_t len, const ch
 		const struct parsed_row *r = &v->rows[i];
 
 		if (!string_ok(v, r->kernel, 0) || !string_ok(v, r->platform, 0) ||
-		    !string_ok(v, r->platform_short, 0) || r->first_entry != next ||
+		    !string_ok(v, r->platform_short, 0) || !string_ok(v, r->error, 1) ||
+		    r->first_entry != next ||
 		    r->nr_history > v->c.nr_entries - next)
 			return -1;
 		next += r->nr_history;
@@ -168,6 +171,7 @@ static void view_fill(struct dashboard *d, const struct parsed_view *v)
 		r->platform = s + pr->platform;
 		r->platform_short = s + pr->platform_short;
 		r->history_loaded = !!pr->loaded;
+		r->error = view_string(s, pr->error);
 		r->nr_history = pr->nr_history;
 		/* not zeroed first: each entry is written whole, once */
 		r->history = r->nr_history ? d->history_block + pr->first_entry : NULL;
@@ -206,6 +210,7 @@ static void view_fill(struct dashboard *d, const struct parsed_view *v)
 struct payload_hashing {
 	const char *payload;
 	size_t len;
+	const struct cache_key *key;
 	uint64_t hash;
 	pthread_t thread;
 	int started;
@@ -215,14 +220,16 @@ static void *hash_payload(void *data)
 {
 	struct payload_hashing *ph = data;
 
-	ph->hash = parsed_payload_hash(ph->payload, ph->len);
+	ph->hash = parsed_payload_hash(ph->payload, ph->len, ph->key);
 	return NULL;
 }
 
-static void hashing_start(struct payload_hashing *ph, const char *payload, size_t len)
+static void hashing_start(struct payload_hashing *ph, const char *payload, size_t len,
+			  const struct cache_key *key)
 {
 	ph->payload = payload;
 	ph->len = len;
+	ph->key = key;
 	ph->started = !thread_start(&ph->thread, hash_payload, ph);
 	if (!ph->started)
 		hash_payload(ph);
@@ -235,53 +242,88 @@ static uint64_t hashing_result(struct payload_hashing *ph)
 	return ph->hash;
 }
 
+/*
+ * The whole parsed file at path, read (not mapped: what is checked is
+ * what is used, whatever another process does to the file meanwhile)
+ * into *buf (the caller frees it) with its length; -1 when it cannot
+ * be read whole, or is too short to hold a header.
+ */
+static int read_whole(const char *path, char **buf, size_t *len)
+{
+	struct stat st;
+	size_t got = 0;
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+
+	*buf = NULL;
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
+	    (size_t)st.st_size < sizeof(struct parsed_header)) {
+		close(fd);
+		return -1;
+	}
+	*len = (size_t)st.st_size;
+	*buf = xmalloc_huge(*len);
+	while (got < *len) {
+		ssize_t n = read(fd, *buf + got, *len - got);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;	/* an error, or the file was cut meanwhile */
+		got += (size_t)n;
+	}
+	close(fd);
+	if (got == *len)
+		return 0;
+	free(*buf);
+	*buf = NULL;
+	return -1;
+}
+
 int parsed_cache_read(struct dashboard *d, const char *path, const char *source,
 		      const struct stat *st, const struct dashboard_filter *f,
-		      const uint64_t *text_hash)
+		      const uint64_t *text_hash, const struct cache_key *key)
 {
-	struct strbuf key = STRBUF_INIT;
+	struct strbuf sb = STRBUF_INIT;
 	struct parsed_header h;
 	struct parsed_view v;
 	struct payload_hashing ph;
-	struct stat pst;
-	const char *map = MAP_FAILED;
-	int fd, ret = -1, whole;
+	char *file;
+	size_t len;
+	int ret = -1, whole;
 
 	dashboard_release(d);
-	if (!path || (fd = open(path, O_RDONLY)) < 0)
+	if (!path || read_whole(path, &file, &len))
 		return -1;
-	/* Mapped, not read: the payload is hashed and copied out once. */
-	if (fstat(fd, &pst) || !S_ISREG(pst.st_mode) || (size_t)pst.st_size < sizeof(h) ||
-	    (map = mmap(NULL, (size_t)pst.st_size, PROT_READ, MAP_PRIVATE, fd, 0)) == MAP_FAILED)
-		goto out;
-	memcpy(&h, map, sizeof(h));
+	memcpy(&h, file, sizeof(h));
 	if (memcmp(h.magic, PARSED_MAGIC, 8) || h.version != PARSED_VERSION ||
 	    h.byte_order != BYTE_ORDER_MARK || h.src_size != (uint64_t)st->st_size ||
-	    h.payload_len != (size_t)pst.st_size - sizeof(h))
+	    h.payload_len != len - sizeof(h))
 		goto out;
 	if (text_hash ? h.src_hash != *text_hash :
 	    h.src_mtime_sec != (uint64_t)st->st_mtim.tv_sec ||
 	    h.src_mtime_nsec != (uint64_t)st->st_mtim.tv_nsec ||
+	    h.src_ctime_sec != (uint64_t)st->st_ctim.tv_sec ||
+	    h.src_ctime_nsec != (uint64_t)st->st_ctim.tv_nsec ||
 	    h.src_ino != (uint64_t)st->st_ino || h.src_dev != (uint64_t)st->st_dev) {
 		/* The same size: the content hash may still tell it is the same JSON. */
 		ret = text_hash ? -1 : 1;
 		goto out;
 	}
-	hashing_start(&ph, map + sizeof(h), h.payload_len);
-	parsed_cache_key(&key, source, f);
+	hashing_start(&ph, file + sizeof(h), h.payload_len, key);
+	parsed_cache_key(&sb, source, f);
 	/* every offset is checked before the copy: a damaged payload is never read out of bounds */
-	whole = !view_check(&v, map + sizeof(h), h.payload_len, key.buf, key.len);
+	whole = !view_check(&v, file + sizeof(h), h.payload_len, sb.buf, sb.len);
 	if (whole)
 		view_fill(d, &v);
-	if (hashing_result(&ph) != h.payload_hash || !whole) {
+	if (parsed_seal(&h, hashing_result(&ph), key) != h.seal || !whole) {
 		dashboard_release(d);
 		goto out;
 	}
 	ret = 0;
 out:
-	if (map != MAP_FAILED)
-		munmap((void *)map, (size_t)pst.st_size);
-	close(fd);
-	strbuf_release(&key);
+	free(file);
+	strbuf_release(&sb);
 	return ret;
 }

@@ -1,21 +1,22 @@
+#include <stdio.h>
 #include <string.h>
 #include "util/revision.h"
 #include "util/usage.h"
-#include "util/strbuf.h"
+#include "util/strvec.h"
 #include "util/repo.h"
 #include "history/nightly.h"
 
 struct candidates {
 	git_oid prefix;
 	size_t len;
-	struct strbuf list;
+	struct strvec list;	/* "<full sha> <type>" */
 	git_odb *odb;
 };
 
 static int collect_candidate(const git_oid *id, void *data)
 {
 	struct candidates *c = data;
-	char hex[GIT_OID_HEXSZ + 1];
+	char hex[GIT_OID_HEXSZ + 1], line[GIT_OID_HEXSZ + 16];
 	size_t size;
 	git_object_t type;
 
@@ -23,23 +24,27 @@ static int collect_candidate(const git_oid *id, void *data)
 		return 0;
 	if (git_odb_read_header(&size, &type, c->odb, id))
 		type = GIT_OBJECT_INVALID;
-	strbuf_addf(&c->list, "\n  %s %s", oid_hex(hex, id), git_object_type2string(type));
+	snprintf(line, sizeof(line), "%s %s", oid_hex(hex, id), git_object_type2string(type));
+	strvec_push(&c->list, line);
 	return 0;
 }
 
 /* Only on the rare ambiguous prefix: scan the object database for the candidates. */
 static enum nightly_resolution ambiguous(git_repository *repo, const struct dash_entry *e)
 {
-	struct candidates c = { .len = strlen(e->sha), .list = STRBUF_INIT };
+	struct candidates c = { .len = strlen(e->sha), .list = STRVEC_INIT };
 
 	git_oid_fromstrn(&c.prefix, e->sha, c.len);
 	if (!git_repository_odb(&c.odb, repo)) {
 		git_odb_foreach(c.odb, collect_candidate, &c);
 		git_odb_free(c.odb);
 	}
-	error("short sha '%s' of run '%s' is ambiguous; the candidates are:%s", e->sha,
-	      e->run_id, c.list.buf);
-	strbuf_release(&c.list);
+	/* as git says it: a message is one line, the candidates are hints */
+	error("short sha '%s' of run '%s' is ambiguous", e->sha, e->run_id);
+	advise("the candidates are:");
+	for (size_t i = 0; i < c.list.nr; i++)
+		advise("  %s", c.list.v[i]);
+	strvec_clear(&c.list);
 	return NIGHTLY_ERROR;
 }
 

@@ -85,7 +85,7 @@ static void add_sparse(struct strbuf *sb, const struct scan *sc)
 
 void scan_markdown(FILE *fp, const struct scan *sc, struct config *cfg)
 {
-	size_t nr_sets = sc->nr_entries - sc->nr_steps;
+	size_t nr_sets = sc->nr_entries - sc->nr_steps, nr_platforms = scan_nr_platforms(sc);
 	char *link_base = config_github_base_url(cfg);
 	struct strbuf sb = STRBUF_INIT;
 	char d1[16], d2[16];
@@ -93,14 +93,14 @@ void scan_markdown(FILE *fp, const struct scan *sc, struct config *cfg)
 	fprintf(fp, "### Benchmark scan, %s .. %s: ", format_day(d1, sc->since),
 		format_day(d2, sc->until - 1));
 	if (!sc->nr_entries) {
-		fprintf(fp, "no step beyond the noise on %zu platform%s\n", sc->nr_platforms,
-			sc->nr_platforms == 1 ? "" : "s");
+		fprintf(fp, "no step beyond the noise on %zu platform%s\n", nr_platforms,
+			nr_platforms == 1 ? "" : "s");
 		free(link_base);
 		return;
 	}
 	fprintf(fp, "%zu step%s, %zu kernel-list change%s on %zu platform%s\n\n", sc->nr_steps,
-		sc->nr_steps == 1 ? "" : "s", nr_sets, nr_sets == 1 ? "" : "s", sc->nr_platforms,
-		sc->nr_platforms == 1 ? "" : "s");
+		sc->nr_steps == 1 ? "" : "s", nr_sets, nr_sets == 1 ? "" : "s", nr_platforms,
+		nr_platforms == 1 ? "" : "s");
 	fputs("| first bad | platform | change | score | commits | slice | window | what |\n"
 	      "| --- | --- | ---: | ---: | ---: | ---: | --- | --- |\n", fp);
 	for (size_t i = 0; i < sc->nr_entries; i++)

@@ -62,16 +62,18 @@ void scan_print(FILE *fp, const struct scan *sc)
 	int width = 8;
 	char d1[16], d2[16];
 
+	size_t nr_platforms = scan_nr_platforms(sc), nr_kernels = scan_nr_kernel_series(sc);
+
 	for (size_t i = 0; i < sc->nr_series; i++) {
 		char *name = series_name(&sc->series[i]);
 
-		if ((int)strlen(name) > width)
+		if ((int)strlen(name) > width && !scan_skipped(sc, sc->series[i].platform))
 			width = (int)strlen(name);
 		free(name);
 	}
-	fprintf(fp, "scan of %zu platform%s", sc->nr_platforms, sc->nr_platforms == 1 ? "" : "s");
-	if (sc->nr_series > sc->nr_platforms)
-		fprintf(fp, " and %zu kernel series", sc->nr_series - sc->nr_platforms);
+	fprintf(fp, "scan of %zu platform%s", nr_platforms, nr_platforms == 1 ? "" : "s");
+	if (nr_kernels)
+		fprintf(fp, " and %zu kernel series", nr_kernels);
 	fprintf(fp, ", %s .. %s: ", format_day(d1, sc->since), format_day(d2, sc->until - 1));
 	if (!sc->nr_entries) {
 		fputs("no step beyond the noise\n", fp);
@@ -148,7 +150,8 @@ cJSON *scan_json_envelope(const struct scan *sc, cJSON **steps)
 	cJSON_AddStringToObject(root, "until", format_day(buf, sc->until - 1));
 	platforms = cJSON_AddArrayToObject(root, "platforms");
 	for (size_t i = 0; i < sc->nr_platforms; i++)
-		cJSON_AddItemToArray(platforms, cJSON_CreateString(sc->series[i].platform));
+		if (!scan_skipped(sc, sc->series[i].platform))
+			cJSON_AddItemToArray(platforms, cJSON_CreateString(sc->series[i].platform));
 	*steps = cJSON_AddArrayToObject(root, "steps");
 	return root;
 }

@@ -65,6 +65,102 @@ static int add_series(struct scan *sc, const char *platform, const char *kernel,
 	return 0;
 }
 
+void scan_skip(struct scan *sc, const char *platform, const char *why)
+{
+	warning("skipping platform '%s': %s", platform, why);
+	strvec_push(&sc->skipped, platform);
+}
+
+int scan_skipped(const struct scan *sc, const char *platform)
+{
+	for (size_t i = 0; i < sc->skipped.nr; i++)
+		if (!strcmp(sc->skipped.v[i], platform))
+			return 1;
+	return 0;
+}
+
+/*
+ * What failed, caught (usage_catch_end()): platform is skipped, or with
+ * kernel only that kernel's series.
+ */
+static void skip_failed(struct scan *sc, const char *platform, const char *kernel, const char *why)
+{
+	if (!why)
+		why = "unknown failure";
+	if (kernel)
+		warning("skipping the series of kernel '%s' of '%s': %s", kernel, platform, why);
+	else
+		scan_skip(sc, platform, why);
+}
+
+/*
+ * The series of platform (kernel NULL) or of one of its kernels, built
+ * into the next slot; a failure (no runs to count) skips that platform,
+ * or that kernel's series, with a warning that says why.
+ */
+static void add_series_or_skip(struct scan *sc, const char *platform, const char *kernel,
+			       const struct scan_options *o)
+{
+	struct usage_catch outer;
+	char *why;
+	int failed;
+
+	usage_catch_begin(&outer);
+	failed = add_series(sc, platform, kernel, o);
+	why = usage_catch_end(&outer);
+	if (failed)
+		skip_failed(sc, platform, kernel, why);
+	free(why);
+}
+
+/*
+ * Leave out the series from the from'th on whose levels overflow
+ * (window_check_series()), skipping their platforms (or, for a kernel's,
+ * that series) with a warning; no entry points into them yet.
+ */
+static void drop_overflowing(struct scan *sc, size_t from)
+{
+	size_t kept = from;
+
+	for (size_t i = from; i < sc->nr_series; i++) {
+		struct series *s = &sc->series[i];
+		struct usage_catch outer;
+		char *why;
+		int bad;
+
+		usage_catch_begin(&outer);
+		bad = window_check_series(s);
+		why = usage_catch_end(&outer);
+		if (bad) {
+			skip_failed(sc, s->platform, s->kernel, why);
+			series_release(s);
+		} else {
+			sc->series[kept++] = *s;
+		}
+		free(why);
+	}
+	sc->nr_series = kept;
+}
+
+/* A platform one of whose rows could not be read (the load kept going) is skipped. */
+static int rows_failed(struct scan *sc, const char *platform)
+{
+	for (size_t r = 0; r < sc->dash.nr_rows; r++)
+		if (sc->dash.rows[r].error && !strcmp(sc->dash.rows[r].platform_short, platform)) {
+			scan_skip(sc, platform, sc->dash.rows[r].error);
+			return 1;
+		}
+	return 0;
+}
+
+static int platform_known(const struct dashboard *d, const char *platform)
+{
+	for (size_t r = 0; r < d->nr_rows; r++)
+		if (!strcmp(d->rows[r].platform_short, platform))
+			return 1;
+	return 0;
+}
+
 /* Whether platform has an entry a series counts (series_build() fails without one). */
 static int has_runs(const struct dashboard *d, const char *platform, int all_runs)
 {
@@ -121,38 +217,44 @@ static int build_platforms_in_two(struct scan *sc, const char **names, size_t nr
 	return 0;
 }
 
+/*
+ * Every platform's series (the named ones, or every one of the
+ * dashboard), then with --kernels each of their kernels'. A platform
+ * named that the dashboard lacks is an error; one that cannot be
+ * scanned is skipped with a warning, and the scan goes on.
+ */
 static int build_series(struct scan *sc, const struct scan_options *o)
 {
-	const char **names;
-	size_t nr = 0;
+	size_t most = o->nr_platforms ? o->nr_platforms : sc->dash.nr_rows, nr = 0;
+	const char **names = xcalloc(most + 1, sizeof(*names));
 
-	if (o->nr_platforms) {
-		nr = o->nr_platforms;
-		names = xcalloc(nr + 1, sizeof(*names));
-		memcpy(names, o->platforms, nr * sizeof(*names));
-	} else {
-		names = xcalloc(sc->dash.nr_rows + 1, sizeof(*names));
-		for (size_t r = 0; r < sc->dash.nr_rows; r++)
-			if (!platform_seen(&sc->dash, r))
-				names[nr++] = sc->dash.rows[r].platform_short;
-		qsort(names, nr, sizeof(*names), by_name);
+	sc->series = xcalloc(most + (o->kernels ? sc->dash.nr_rows : 0) + 1, sizeof(*sc->series));
+	for (size_t i = 0; i < o->nr_platforms; i++) {
+		if (!platform_known(&sc->dash, o->platforms[i])) {
+			free(names);
+			return add_series(sc, o->platforms[i], NULL, o);	/* says it is unknown */
+		}
+		if (!rows_failed(sc, o->platforms[i]))
+			names[nr++] = o->platforms[i];
 	}
-	sc->series = xcalloc(nr + (o->kernels ? sc->dash.nr_rows : 0) + 1, sizeof(*sc->series));
+	for (size_t r = 0; !o->nr_platforms && r < sc->dash.nr_rows; r++)
+		if (!platform_seen(&sc->dash, r) && !rows_failed(sc, sc->dash.rows[r].platform_short))
+			names[nr++] = sc->dash.rows[r].platform_short;
+	if (!o->nr_platforms)
+		qsort(names, nr, sizeof(*names), by_name);
 	if (o->nr_platforms || build_platforms_in_two(sc, names, nr, o))
 		for (size_t i = 0; i < nr; i++)
-			if (add_series(sc, names[i], NULL, o)) {
-				free(names);
-				return -1;
-			}
-	sc->nr_platforms = sc->nr_series;
-	for (size_t i = 0; o->kernels && i < nr; i++)
-		for (size_t r = 0; r < sc->dash.nr_rows; r++)
-			if (!strcmp(sc->dash.rows[r].platform_short, names[i]) &&
-			    add_series(sc, names[i], sc->dash.rows[r].kernel, o)) {
-				free(names);
-				return -1;
-			}
+			add_series_or_skip(sc, names[i], NULL, o);
 	free(names);
+	drop_overflowing(sc, 0);
+	sc->nr_platforms = sc->nr_series;
+	for (size_t i = 0; o->kernels && i < sc->nr_platforms; i++)
+		for (size_t r = 0; r < sc->dash.nr_rows; r++)
+			if (!strcmp(sc->dash.rows[r].platform_short, sc->series[i].platform))
+				add_series_or_skip(sc, sc->series[i].platform, sc->dash.rows[r].kernel, o);
+	drop_overflowing(sc, sc->nr_platforms);
+	if (!sc->nr_platforms && sc->skipped.nr)
+		return error("no platform can be scanned");
 	return 0;
 }
 
@@ -320,6 +422,74 @@ static int newest_first(const void *a, const void *b)
 	return (int)x->kind - (int)y->kind;
 }
 
+/*
+ * Entry e's sparse kernels and, with a repository, its window's commits;
+ * a failure skips its platform, with a warning that says why.
+ */
+static void finish_entry(struct scan *sc, struct scan_entry *e, git_repository *repo,
+			 struct config *cfg, const struct scan_options *o)
+{
+	struct usage_catch outer;
+	char *why;
+	int failed;
+
+	usage_catch_begin(&outer);
+	e->nr_sparse = series_sparse_kernels(e->series, e->good, e->index, &e->sparse);
+	failed = sparse_kernels_noise(e->sparse, e->nr_sparse, e->series, &sc->dash,
+				      o->window->all_runs) ||
+		 (repo && count_window(e, repo, cfg, o->window));
+	why = usage_catch_end(&outer);
+	if (failed)
+		skip_failed(sc, e->series->platform, NULL, why);
+	free(why);
+}
+
+static void entry_release(struct scan_entry *e)
+{
+	kernel_set_change_release(&e->set_change);
+	free(e->last_good.problem);
+	free(e->first_bad.problem);
+	free(e->sparse);
+}
+
+/* Leave out the entries of the platforms skipped after their series were built. */
+static int drop_skipped(struct scan *sc)
+{
+	size_t kept = 0;
+
+	for (size_t i = 0; i < sc->nr_entries; i++) {
+		if (scan_skipped(sc, sc->entries[i].series->platform))
+			entry_release(&sc->entries[i]);
+		else
+			sc->entries[kept++] = sc->entries[i];
+	}
+	sc->nr_entries = kept;
+	sc->nr_steps = 0;
+	for (size_t i = 0; i < sc->nr_entries; i++)
+		sc->nr_steps += sc->entries[i].kind == SCAN_STEP;
+	if (!scan_nr_platforms(sc) && sc->skipped.nr)
+		return error("no platform can be scanned");
+	return 0;
+}
+
+size_t scan_nr_platforms(const struct scan *sc)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < sc->nr_platforms; i++)
+		n += !scan_skipped(sc, sc->series[i].platform);
+	return n;
+}
+
+size_t scan_nr_kernel_series(const struct scan *sc)
+{
+	size_t n = 0;
+
+	for (size_t i = sc->nr_platforms; i < sc->nr_series; i++)
+		n += !scan_skipped(sc, sc->series[i].platform);
+	return n;
+}
+
 int scan_compute(struct scan *sc, git_repository *repo, struct config *cfg,
 		 const struct scan_options *o)
 {
@@ -329,6 +499,15 @@ int scan_compute(struct scan *sc, git_repository *repo, struct config *cfg,
 	dashboard_init(&sc->dash);
 	if (o->window->span < 1)
 		return error("--span must be at least 1 day, not %d", o->window->span);
+	/* --slice is the user's for every platform: a pattern that fails fails the scan */
+	if (o->window->slice) {
+		struct slice sl;
+		int bad = slice_init(&sl, o->window->slice);
+
+		slice_release(&sl);
+		if (bad)
+			return -1;
+	}
 	/* One platform named: load only its history, as a single query does. */
 	src.filter.platform = o->nr_platforms == 1 && !o->all_history ? o->platforms[0] : NULL;
 	/*
@@ -336,6 +515,8 @@ int scan_compute(struct scan *sc, git_repository *repo, struct config *cfg,
 	 * every metric is asked for (benchbisect --scan classifies each step).
 	 */
 	src.filter.helion_only = !o->all_history;
+	/* one platform's bad value skips that platform, not the scan */
+	src.filter.keep_going = 1;
 	sc->noise_multiple = o->window->noise_multiple;
 	sc->min_change = o->window->min_change;
 	if (dashboard_load(&sc->dash, &src, cfg) || build_series(sc, o) || scan_range(sc, o))
@@ -344,28 +525,18 @@ int scan_compute(struct scan *sc, git_repository *repo, struct config *cfg,
 		scan_series(sc, &sc->series[i], o->window);
 	if (sc->nr_entries)
 		qsort(sc->entries, sc->nr_entries, sizeof(*sc->entries), newest_first);
-	for (size_t i = 0; i < sc->nr_entries; i++) {
-		struct scan_entry *e = &sc->entries[i];
-
-		sc->nr_steps += e->kind == SCAN_STEP;
-		e->nr_sparse = series_sparse_kernels(e->series, e->good, e->index, &e->sparse);
-		if (sparse_kernels_noise(e->sparse, e->nr_sparse, e->series, &sc->dash,
-					 o->window->all_runs) ||
-		    (repo && count_window(e, repo, cfg, o->window)))
-			return -1;
-	}
-	return 0;
+	for (size_t i = 0; i < sc->nr_entries; i++)
+		if (!scan_skipped(sc, sc->entries[i].series->platform))
+			finish_entry(sc, &sc->entries[i], repo, cfg, o);
+	return drop_skipped(sc);
 }
 
 void scan_release(struct scan *sc)
 {
-	for (size_t i = 0; i < sc->nr_entries; i++) {
-		kernel_set_change_release(&sc->entries[i].set_change);
-		free(sc->entries[i].last_good.problem);
-		free(sc->entries[i].first_bad.problem);
-		free(sc->entries[i].sparse);
-	}
+	for (size_t i = 0; i < sc->nr_entries; i++)
+		entry_release(&sc->entries[i]);
 	free(sc->entries);
+	strvec_clear(&sc->skipped);
 	for (size_t i = 0; i < sc->nr_series; i++)
 		series_release(&sc->series[i]);
 	free(sc->series);

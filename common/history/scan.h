@@ -2,6 +2,7 @@
 #define HISTORY_SCAN_H
 
 #include <git2.h>
+#include "util/strvec.h"
 #include "history/window.h"
 
 /*
@@ -55,6 +56,9 @@ struct scan {
 	size_t nr_entries, alloc_entries;
 	size_t nr_steps;	/* entries of kind SCAN_STEP */
 	double noise_multiple, min_change;	/* the step decision's (sparse_kernel_matters()) */
+	struct strvec skipped;	/* platforms that could not be scanned, each said why in a
+				   warning: no entry of theirs is kept, and their series
+				   (when built) are not counted as scanned */
 };
 
 #define SCAN_DEFAULT_DAYS 30
@@ -67,12 +71,28 @@ struct scan {
 /*
  * Load the dashboard, scan, and (when repo is not NULL) count each
  * window's commits; a nightly whose commit is not local leaves its
- * entry uncounted, with no error. Returns -1 with an error printed on
+ * entry uncounted, with no error. A platform that cannot be scanned is
+ * skipped (scan_skip()); a platform named that the dashboard lacks, or
+ * none left to scan, is an error. Returns -1 with an error printed on
  * failure. Always call scan_release().
  */
 int scan_compute(struct scan *sc, git_repository *repo, struct config *cfg,
 		 const struct scan_options *o);
 void scan_release(struct scan *sc);
+
+/*
+ * Skip platform: a warning that says why, and it is left out of what the
+ * scan reports (the caller drops its entries). scan_compute() skips a
+ * platform that cannot be scanned (a row it cannot read, no runs to
+ * count, a window it cannot count) and goes on; benchbisect --scan one
+ * whose move it cannot classify.
+ */
+void scan_skip(struct scan *sc, const char *platform, const char *why);
+int scan_skipped(const struct scan *sc, const char *platform);
+
+/* The platforms scanned and the kernels' series, skipped ones left out. */
+size_t scan_nr_platforms(const struct scan *sc);
+size_t scan_nr_kernel_series(const struct scan *sc);
 
 /* 1 when entry i is at the same nightly of the same series as entry i - 1 (a step and a kernel-list change). */
 static inline int scan_entry_repeats(const struct scan *sc, size_t i)

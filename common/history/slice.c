@@ -1,3 +1,4 @@
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 #include "util/usage.h"
@@ -12,15 +13,37 @@ static const char *backend_of(const char *platform)
 	return u && u[1] ? u + 1 : NULL;
 }
 
+/*
+ * s as PCRE2 literal text: a backslash before each ASCII character that
+ * is not a letter, a digit or '_' (PCRE2 takes any of them literally
+ * after one), so that a dashboard's name ("b200_cute(", "b200_cute|.")
+ * is never read as a pattern. Other bytes are never metacharacters.
+ */
+static void add_literal(struct strbuf *sb, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c < 0x80 && !isalnum(c) && c != '_')
+			strbuf_addch(sb, '\\');
+		strbuf_addch(sb, *s);
+	}
+}
+
 char *slice_default_pattern(const char *platform)
 {
 	const char *backend = backend_of(platform);
+	struct strbuf sb = STRBUF_INIT;
 
 	/* Tags come in any case and may be stacked: "[CuTe] [reland] ...". */
 	if (backend && !strcmp(backend, "cute"))
 		return xstrdup("(?i)\\[(?:cute|cutedsl)\\]");
-	if (backend)
-		return xstrfmt("(?i)\\[%s\\]", backend);
+	if (backend) {
+		strbuf_addstr(&sb, "(?i)\\[");
+		add_literal(&sb, backend);
+		strbuf_addstr(&sb, "\\]");
+		return strbuf_detach(&sb, NULL);
+	}
 	if (!strncmp(platform, "mi", 2))
 		return xstrdup("(?i)\\[(?:rocm|amd)\\]");
 	if (!strncmp(platform, "tpu", 3))

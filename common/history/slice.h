@@ -19,7 +19,8 @@ struct slice {
 
 /*
  * The default pattern for a platform_short: the backend suffix decides
- * (b200_cute -> [cute] or [cutedsl], any case); platforms without one map
+ * (b200_cute -> [cute] or [cutedsl], any case; another suffix is taken
+ * literally, its metacharacters escaped); platforms without one map
  * by hardware (mi* -> [rocm]/[amd], tpu* -> [pallas]/[tpu], else [triton]).
  * Returns a malloc'd string.
  */

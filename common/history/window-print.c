@@ -120,7 +120,7 @@ void window_print_series(FILE *fp, const struct window *w, const struct window_p
 
 		fprintf(fp, "%s %-10s  %s%-*.*s%s", mark, format_day(day, p->run->time),
 			color_on(po->color, COLOR_YELLOW), abbrev(po), abbrev(po),
-			revision_expand_hex(po->repo, p->run->sha, full), color_off(po->color));
+			quote_term(revision_expand_hex(po->repo, p->run->sha, full)), color_off(po->color));
 		print_value(fp, now, 7, 3);
 		print_value(fp, p->value[METRIC_TRITON], 7, 3);
 		print_value(fp, p->value[METRIC_TORCH_COMPILE], 7, 3);
@@ -221,7 +221,8 @@ static void print_end(FILE *fp, const char *label, const struct window_end *e,
 	char when[32];
 
 	fprintf(fp, "%s: %s%.*s%s", label, color_on(po->color, COLOR_YELLOW), abbrev(po),
-		e->resolved ? e->sha : e->point ? e->point->run->sha : "?", color_off(po->color));
+		e->resolved ? e->sha : e->point ? quote_term(e->point->run->sha) : "?",
+		color_off(po->color));
 	if (e->run_id)
 		fprintf(fp, " (run %s, %s)", quote_term(e->run_id), format_iso_time(when, e->time));
 	else

@@ -241,11 +241,27 @@ static void find_kernel_steps(struct window *w, struct step_options *so)
 		answer_with_kernel_steps(w, so);
 }
 
+int window_check_series(const struct series *s)
+{
+	for (size_t t = 0; t < s->nr; t++)
+		for (int m = 0; m < METRIC_NR; m++) {
+			double v = s->points[t].value[m];
+
+			if (!isnan(v) && !(isfinite(v) && v > 0))
+				return error("the %s series of '%s' leaves the range of a double: its "
+					     "values compound past it over the nightlies", metric_names[m],
+					     s->kernel ? s->kernel : s->platform);
+		}
+	return 0;
+}
+
 static int find_endpoints(struct window *w, const struct window_options *o, git_repository *repo)
 {
 	struct step_options so = { w->date, o->span, o->noise_multiple, o->min_change };
 	size_t index = 0;
 
+	if (window_check_series(&w->series))
+		return -1;
 	if (o->bad && repo) {
 		git_commit *c;
 

@@ -142,6 +142,16 @@ enum window_outcome window_compute_loaded(struct window *w, git_repository *repo
 					  struct config *cfg, const struct window_options *o,
 					  const struct dashboard *d, const struct series *s);
 
+/*
+ * -1 with an error when a level of s is not a positive finite number: the
+ * dashboard's values are bounded (DASH_METRIC_MAX), but a chain-linked
+ * index of values that swing by that much night after night, as kernels
+ * come and go, can still compound past a double. No step is judged, and
+ * no percentage printed, on infinities. Checked by both ways into a
+ * window and by --scan (which skips the platform).
+ */
+int window_check_series(const struct series *s);
+
 /* "now" for relative dates; BENCHTRIAGE_NOW (ISO) pins it for tests. */
 time_t window_current_time(void);
 

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <ctype.h>
+#include <errno.h>
 #include "util/usage.h"
 #include "util/strbuf.h"
 #include "util/repo.h"
@@ -213,5 +214,23 @@ enum config_lookup config_get_bool(struct config *cfg, const char *key, int *out
 		return CONFIG_INVALID;
 	}
 	*out = b;
+	return CONFIG_FOUND;
+}
+
+enum config_lookup config_get_int(struct config *cfg, const char *key, int min, int max, int *out)
+{
+	const char *v = config_get_string(cfg, key);
+	char *end;
+	long n;
+
+	if (!v)
+		return CONFIG_UNSET;
+	errno = 0;
+	n = strtol(v, &end, 10);
+	if (!*v || *end || errno || n < min || n > max) {
+		error("bad numeric config value '%s' for '%s': not an integer from %d to %d", v, key, min, max);
+		return CONFIG_INVALID;
+	}
+	*out = (int)n;
 	return CONFIG_FOUND;
 }

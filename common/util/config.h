@@ -43,6 +43,9 @@ enum config_lookup config_get_value(struct config *cfg, const char *key, const c
 /* Look key up as a boolean (true/false/yes/no/on/off/1/0, or a bare key). */
 enum config_lookup config_get_bool(struct config *cfg, const char *key, int *out);
 
+/* Look key up as a decimal integer from min to max (no unit suffixes). */
+enum config_lookup config_get_int(struct config *cfg, const char *key, int min, int max, int *out);
+
 /* Parse GIT_CONFIG_PARAMETERS-style text into the overrides; -1 if malformed. */
 int config_parse_parameters(struct config *cfg, const char *text);
 

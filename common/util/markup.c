@@ -23,17 +23,29 @@ static size_t mention_len(const char *start, const char *s)
 	return n;
 }
 
+/*
+ * The character at p that no report may hold (util/term-escape.h: a
+ * control, a bidirectional control, a byte that is not UTF-8) as U+FFFD;
+ * returns its length, or 0 when it is none of those.
+ */
+static size_t add_replacement(struct strbuf *sb, const unsigned char *p)
+{
+	if (term_printable_len(p))
+		return 0;
+	strbuf_addstr(sb, REPLACEMENT);
+	return term_unprintable_len(p);
+}
+
 void markdown_escape(struct strbuf *sb, const char *s)
 {
 	/* CommonMark lets any ASCII punctuation be escaped; these can start markup. */
 	static const char special[] = "\\`*_[]<>|~&!$";
 	const char *start = s;
 
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		size_t mention = mention_len(start, s);
+	while (*s) {
+		size_t n = mention_len(start, s);
 
-		if (mention) {
+		if (n) {
 			/*
 			 * A mention notifies its user or team, and a backslash
 			 * does not stop it; in a code span it is text
@@ -41,15 +53,15 @@ void markdown_escape(struct strbuf *sb, const char *s)
 			 * formatted").
 			 */
 			strbuf_addch(sb, '`');
-			strbuf_add(sb, s, mention);
+			strbuf_add(sb, s, n);
 			strbuf_addch(sb, '`');
-			s += mention - 1;
-		} else if (c < 0x20 || c == 0x7f)
-			strbuf_addstr(sb, REPLACEMENT);
-		else if (strchr(special, c))
-			strbuf_addch(sb, '\\'), strbuf_addch(sb, c);
-		else
-			strbuf_addch(sb, c);
+		} else if (!(n = add_replacement(sb, (const unsigned char *)s))) {
+			n = term_printable_len((const unsigned char *)s);
+			if (strchr(special, *s))
+				strbuf_addch(sb, '\\');
+			strbuf_add(sb, s, n);
+		}
+		s += n;
 	}
 }
 
@@ -68,11 +80,14 @@ void markdown_code(struct strbuf *sb, const char *s)
 		strbuf_addch(sb, '`');
 	if (pad)
 		strbuf_addch(sb, ' ');
-	for (; *s; s++) {
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			strbuf_addstr(sb, REPLACEMENT);
-		else
-			strbuf_addch(sb, *s);
+	while (*s) {
+		size_t n = add_replacement(sb, (const unsigned char *)s);
+
+		if (!n) {
+			n = term_printable_len((const unsigned char *)s);
+			strbuf_add(sb, s, n);
+		}
+		s += n;
 	}
 	if (pad)
 		strbuf_addch(sb, ' ');
@@ -85,14 +100,13 @@ void xml_escape(struct strbuf *sb, const char *s)
 	const unsigned char *p = (const unsigned char *)s;
 
 	while (*p) {
-		/* 0 for controls (C0, DEL, C1) and bytes that are not UTF-8 */
-		size_t n = term_printable_len(p, 0);
+		size_t n = add_replacement(sb, p);
 
-		if (!n) {
-			strbuf_addstr(sb, REPLACEMENT);
-			p++;
+		if (n) {
+			p += n;
 			continue;
 		}
+		n = term_printable_len(p);
 		switch (*p) {
 		case '&': strbuf_addstr(sb, "&amp;"); break;
 		case '<': strbuf_addstr(sb, "&lt;"); break;

@@ -7,7 +7,7 @@ int term_needs_quoting(const char *s)
 	const unsigned char *p = (const unsigned char *)s;
 
 	while (*p) {
-		size_t n = term_printable_len(p, 0);
+		size_t n = term_printable_len(p);
 
 		if (!n)
 			return 1;
@@ -19,17 +19,16 @@ int term_needs_quoting(const char *s)
 void strbuf_add_term(struct strbuf *sb, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
-	char buf[5];
+	char buf[8];
 
 	while (*p) {
-		size_t n = term_printable_len(p, 0);
+		size_t n = term_printable_len(p);
 
-		if (n) {
+		if (n)
 			strbuf_add(sb, p, n);
-			p += n;
-		} else {
-			strbuf_addstr(sb, term_escape_byte(*p++, buf));
-		}
+		else
+			strbuf_addstr(sb, term_escape_char(p, &n, buf));
+		p += n;
 	}
 }
 

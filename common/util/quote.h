@@ -10,8 +10,9 @@
 
 /*
  * For a terminal: append s to sb with every control character escaped so
- * that it cannot move the cursor, retitle the window or ring the bell, as
- * util/term-escape.h says (\e, \a, \r, \xNN...). Everything else,
+ * that it cannot move the cursor, retitle the window, ring the bell or
+ * reorder the line, as util/term-escape.h says (\e, \a, \r, \xNN,
+ * \u202e...). Everything else,
  * backslashes and valid UTF-8 included, is kept. error(), warning() and
  * die() escape their messages the same way.
  */

@@ -6,6 +6,7 @@
 #include "util/usage.h"
 #include "util/strbuf.h"
 #include "util/json.h"
+#include "util/quote.h"
 #include "util/repo.h"
 
 void repo_library_init(void)
@@ -58,16 +59,64 @@ int repo_error(const char *fmt, ...)
 	return -1;
 }
 
-static int open_failed(const char *where)
+/*
+ * Whether git_repository_open_ext() refused a repository another user
+ * owns (rc its result). libgit2 1.5.1 answers GIT_EOWNER ("repository
+ * path '...' is not owned by current user") only when some
+ * safe.directory is configured; with none, its ownership check fails on
+ * the lookup of safe.directory itself and leaves that error instead.
+ */
+static int not_owned(int rc)
 {
 	const git_error *e = git_error_last();
+	const char *msg = e && e->message ? e->message : "";
 
-	if (e && e->message && strstr(e->message, "not owned by current user")) {
-		error("repository at '%s' is owned by another user", where);
-		advise("to trust it, run: git config --global --add safe.directory '%s'", where);
-		return -1;
+	return rc == GIT_EOWNER || strstr(msg, "not owned by current user") ||
+	       (e && e->klass == GIT_ERROR_CONFIG &&
+		!strcmp(msg, "config value 'safe.directory' was not found"));
+}
+
+/*
+ * The directory git's safe.directory names for the repository found from
+ * where: its work tree, or the repository itself when bare. The caller
+ * frees it.
+ */
+static char *owned_path(const char *where, const char *ceiling)
+{
+	git_buf found = GIT_BUF_INIT;
+	char *path = NULL;
+	size_t n;
+
+	if (!git_repository_discover(&found, where, 0, ceiling)) {
+		n = strlen(found.ptr);
+		if (n > 1 && found.ptr[n - 1] == '/')
+			n--;
+		if (n >= 5 && !strncmp(found.ptr + n - 5, "/.git", 5))
+			n -= 5;
+		path = xstrndup(found.ptr, n);
 	}
-	return repo_error("not a git repository: '%s'", where);
+	git_buf_dispose(&found);
+	git_error_clear();
+	if (!path)
+		path = realpath(where, NULL);
+	return path ? path : xstrdup(where);
+}
+
+static int open_failed(int rc, const char *where, const char *ceiling)
+{
+	struct strbuf cmd = STRBUF_INIT;
+	char *path;
+
+	if (!not_owned(rc))
+		return repo_error("not a git repository: '%s'", where);
+	path = owned_path(where, ceiling);
+	/* quoted for a shell as git quotes it; advise() escapes control characters */
+	quote_shell(&cmd, path);
+	error("repository at '%s' is owned by another user", path);
+	advise("to trust it, run: git config --global --add safe.directory %s", cmd.buf);
+	strbuf_release(&cmd);
+	free(path);
+	return -1;
 }
 
 /*
@@ -94,13 +143,14 @@ int repo_open(git_repository **out)
 	const char *git_dir = getenv("GIT_DIR");
 	const char *work_tree = getenv("GIT_WORK_TREE");
 	const char *ceiling = getenv("GIT_CEILING_DIRECTORIES");
+	int rc;
 
 	*out = NULL;
 	if (git_dir && *git_dir) {
-		if (git_repository_open_ext(out, git_dir, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL))
-			return open_failed(git_dir);
-	} else if (git_repository_open_ext(out, ".", 0, ceiling)) {
-		return open_failed(".");
+		if ((rc = git_repository_open_ext(out, git_dir, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL)))
+			return open_failed(rc, git_dir, NULL);
+	} else if ((rc = git_repository_open_ext(out, ".", 0, ceiling))) {
+		return open_failed(rc, ".", ceiling);
 	}
 	if (work_tree && *work_tree && !same_workdir(*out, work_tree) &&
 	    git_repository_set_workdir(*out, work_tree, 0)) {

@@ -32,7 +32,9 @@ static void flush_held(const char *prefix)
 /*
  * Messages quote names from outside (dashboard fields, subjects, case
  * names): their control characters are escaped here, once for every
- * message printed or held, so none reaches the terminal raw.
+ * message printed or held, so none reaches the terminal raw. Newlines
+ * too: a message is one line, so a name cannot forge a "fatal:" line of
+ * its own; nor can a bidirectional control reorder what is shown.
  */
 static char *escaped_vfmt(const char *fmt, va_list ap)
 {
@@ -42,7 +44,7 @@ static char *escaped_vfmt(const char *fmt, va_list ap)
 	int failed = !fp;
 
 	if (fp) {
-		term_escape_write(fp, raw, 1);
+		term_escape_write(fp, raw);
 		failed = fclose(fp) || !out;
 	}
 	free(raw);
@@ -56,6 +58,28 @@ static char *escaped_vfmt(const char *fmt, va_list ap)
 static int quiet;
 /* The last report was a warning -q silenced: so are the hints after it. */
 static int silenced;
+
+/* usage_catch_begin(): errors are kept, not printed; caught is the first one. */
+static int catching;
+static char *caught;
+
+void usage_catch_begin(struct usage_catch *outer)
+{
+	outer->catching = catching;
+	outer->caught = caught;
+	catching = 1;
+	caught = NULL;
+}
+
+char *usage_catch_end(struct usage_catch *outer)
+{
+	char *msg = caught;
+
+	catching = outer->catching;
+	caught = outer->caught;
+	silenced = 0;
+	return msg;
+}
 
 void usage_set_quiet(int on)
 {
@@ -116,9 +140,12 @@ int error(const char *fmt, ...)
 {
 	va_list ap;
 
-	silenced = 0;
+	silenced = catching;
 	va_start(ap, fmt);
-	if (holding) {
+	if (catching) {
+		if (!caught)
+			caught = xstrvfmt(fmt, ap);
+	} else if (holding) {
 		flush_held("error: ");
 		hold("", fmt, ap);
 	} else {

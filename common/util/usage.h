@@ -35,6 +35,22 @@ int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * exit code), as "error: ...".
  */
 void usage_hold_errors(void);
+/*
+ * For a step the caller recovers from (a --scan skipping one platform
+ * with a warning that says why): from usage_catch_begin() on, error()
+ * prints nothing and keeps its first message (unescaped) and advise()
+ * drops its hints, until usage_catch_end() returns that message (the
+ * caller frees it; NULL when there was no error). Catches nest: begin
+ * saves the catch around it in *outer, end puts it back. For the main
+ * thread.
+ */
+struct usage_catch {
+	int catching;
+	char *caught;
+};
+
+void usage_catch_begin(struct usage_catch *outer);
+char *usage_catch_end(struct usage_catch *outer);
 void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "hint: ..." lines that follow an error or a warning. */
 void advise(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

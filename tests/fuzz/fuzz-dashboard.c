@@ -31,8 +31,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				if (e->helion_wins > DASH_MAX_COUNT || e->total > DASH_MAX_COUNT ||
 				    (e->total >= 0 && e->helion_wins > e->total))
 					abort();	/* counts are validated at the edge */
-				if (e->helion < 0 || isinf(e->helion) || e->latency < 0 || isinf(e->latency))
-					abort();	/* metrics: finite, at least 0, or NAN */
+				if (e->helion < DASH_METRIC_MIN || e->helion > DASH_METRIC_MAX ||
+				    e->latency < DASH_METRIC_MIN || e->latency > DASH_METRIC_MAX)
+					abort();	/* metrics: in range, or NAN (!(NAN < x)) */
 				if (j && e->time < r->history[j - 1].time)
 					abort();	/* promised ascending */
 			}
@@ -49,21 +50,29 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	 * helion only): each must fail or succeed as cleanly.
 	 */
 	platform = ret || !d.nr_rows ? "h100" : d.rows[0].platform_short;
-	for (int i = 0; i < 3; i++) {
+	for (int i = 0; i < 4; i++) {
 		struct dashboard_filter f = DASHBOARD_FILTER_INIT;
 		struct dashboard fd;
 		int r;
 
-		f.platform = platform;
+		f.platform = i < 3 ? platform : NULL;
 		f.others_window = i == 0;
 		f.others_from = 1788000000;	/* 2026-08 */
 		f.others_to = 1790000000;
-		f.helion_only = i == 1;
+		f.helion_only = i == 1 || i == 3;
 		f.names_only = i == 2;
+		f.keep_going = i == 3;	/* a --scan's: a row that fails keeps its names */
 		dashboard_init(&fd);
 		r = dashboard_parse_filtered(&fd, (const char *)data, size, "fuzz.json", &f);
 		if (r != 0 && r != -1)
 			abort();
+		for (size_t k = 0; !r && k < fd.nr_rows; k++)
+			if (fd.rows[k].error && (fd.rows[k].nr_history || fd.rows[k].history_loaded))
+				abort();
+		if (i == 3 && !ret && !r)
+			for (size_t k = 0; k < fd.nr_rows; k++)
+				if (fd.rows[k].error)
+					abort();	/* what loads whole has no row to fail */
 		dashboard_release(&fd);
 	}
 	fuzz_loud();

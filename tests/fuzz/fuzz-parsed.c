@@ -4,8 +4,9 @@
  * whose dashboard holds what the header promises, or a miss, never crash
  * or read out of bounds. The input is read once as it is (the header
  * checks), then again with its header made to pass (magic, version, the
- * source's stat data, payload length and hash) so that the payload checks
- * behind it are what is fuzzed, under each filter the seeds were made with.
+ * source's stat data, payload length and the seal, with the harness's
+ * key) so that the payload checks behind it are what is fuzzed, under
+ * each filter the seeds were made with.
  */
 #include <sys/stat.h>
 #include <unistd.h>
@@ -15,6 +16,9 @@
 #include "fuzz.h"
 
 #define SOURCE "/fuzz/dash.json"
+
+/* The key the seeds are sealed with (tests/fuzz/parsed/). */
+static const struct cache_key key = { { 0x6b65792d66757a7aull, 1, 2, 3 } };
 
 static char *path, dir[] = "/tmp/bt-fuzz-parsed.XXXXXX";
 
@@ -66,10 +70,10 @@ static void read_all(const struct stat *st)
 	filters[2].others_to = 1789000000;
 	filters[3].helion_only = 1;	/* a --scan's */
 	dashboard_init(&d);
-	if (!parsed_cache_read(&d, path, SOURCE, st, NULL, NULL))
+	if (!parsed_cache_read(&d, path, SOURCE, st, NULL, NULL, &key))
 		check(&d);
 	for (size_t i = 0; i < 4; i++)
-		if (!parsed_cache_read(&d, path, SOURCE, st, &filters[i], NULL))
+		if (!parsed_cache_read(&d, path, SOURCE, st, &filters[i], NULL, &key))
 			check(&d);
 	dashboard_release(&d);
 }
@@ -89,6 +93,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	st.st_size = 45178706;
 	st.st_mtim.tv_sec = 1788000000;
 	st.st_mtim.tv_nsec = 123456789;
+	st.st_ctim.tv_sec = 1788000001;
+	st.st_ctim.tv_nsec = 987654321;
 	st.st_ino = 42;
 	st.st_dev = 7;
 	write_file(data, size);
@@ -103,10 +109,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		h.src_size = (uint64_t)st.st_size;
 		h.src_mtime_sec = (uint64_t)st.st_mtim.tv_sec;
 		h.src_mtime_nsec = (uint64_t)st.st_mtim.tv_nsec;
+		h.src_ctime_sec = (uint64_t)st.st_ctim.tv_sec;
+		h.src_ctime_nsec = (uint64_t)st.st_ctim.tv_nsec;
 		h.src_ino = (uint64_t)st.st_ino;
 		h.src_dev = (uint64_t)st.st_dev;
 		h.payload_len = size - sizeof(h);
-		h.payload_hash = parsed_payload_hash(copy + sizeof(h), h.payload_len);
+		h.seal = parsed_seal(&h, parsed_payload_hash(copy + sizeof(h), h.payload_len, &key),
+				     &key);
 		memcpy(copy, &h, sizeof(h));
 		write_file(copy, size);
 		read_all(&st);

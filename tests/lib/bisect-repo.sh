@@ -201,6 +201,17 @@ all_gone() {
 	return 1
 }
 
+# signal_when_started <signal> <pid>: once $TRASH/started exists (up to
+# 10 s), send the signal to the bisection <pid> and wait for it: it must
+# die of that signal.
+signal_when_started() {
+	for i in $(seq 1 200); do test -f "$TRASH/started" && break; sleep 0.05; done &&
+	test -f "$TRASH/started" &&
+	kill -$1 $2 &&
+	{ wait $2 && rc=0 || rc=$?; } &&
+	test $rc = $((128 + $(kill -l $1)))
+}
+
 # snapshot: everything of the user's checkout that must not change.
 snapshot() {
 	git status --porcelain=v1 --untracked-files=all &&

@@ -103,21 +103,35 @@ static void test_names(void)
 
 static void test_dirs(void)
 {
-	char *dir, *path;
+	char *xdg = xstrfmt("%s/xdg", tmpdir), *home = xstrfmt("%s/home", tmpdir);
+	char *dir, *path, *want;
+	struct stat st;
 
-	setenv("XDG_CACHE_HOME", "/x/cache", 1);
-	setenv("HOME", "/home/ada", 1);
+	setenv("XDG_CACHE_HOME", xdg, 1);
+	setenv("HOME", home, 1);
 	dir = cache_dir();
-	is_str(dir, "/x/cache/benchtriage", "XDG_CACHE_HOME wins");
+	want = xstrfmt("%s/benchtriage", xdg);
+	is_str(dir, want, "XDG_CACHE_HOME wins");
+	ok(!lstat(want, &st) && S_ISDIR(st.st_mode) && (st.st_mode & 0777) == 0700,
+	   "the directory is made, 0700");
 	free(dir);
+	free(want);
 	path = dashboard_cache_path("https://helionlang.com/dashboard/dashboard-data.json");
-	is_str(path, "/x/cache/benchtriage/helionlang.com_dashboard_dashboard-data-7f45c729.json",
-	       "dashboard_cache_path joins the directory and the name");
+	want = xstrfmt("%s/benchtriage/helionlang.com_dashboard_dashboard-data-7f45c729.json", xdg);
+	is_str(path, want, "dashboard_cache_path joins the directory and the name");
 	free(path);
+	free(want);
+	want = xstrfmt("%s/.cache/benchtriage", home);
 	setenv("XDG_CACHE_HOME", "", 1);
 	dir = cache_dir();
-	is_str(dir, "/home/ada/.cache/benchtriage", "an empty XDG_CACHE_HOME falls back to ~/.cache");
+	is_str(dir, want, "an empty XDG_CACHE_HOME falls back to ~/.cache");
 	free(dir);
+	setenv("XDG_CACHE_HOME", "relative/cache", 1);
+	dir = cache_dir();
+	is_str(dir, want, "so does a relative one, as the XDG spec says");
+	ok(lstat("relative", &st) < 0, "and nothing is made where it points");
+	free(dir);
+	free(want);
 	unsetenv("XDG_CACHE_HOME");
 	unsetenv("HOME");
 	ok(cache_dir() == NULL, "no directory without XDG_CACHE_HOME and HOME");
@@ -125,6 +139,8 @@ static void test_dirs(void)
 	path = cache_meta_path("/c/x-1.json");
 	is_str(path, "/c/x-1.json.meta", "metadata sits beside the body");
 	free(path);
+	free(xdg);
+	free(home);
 }
 
 static void test_meta(void)

@@ -48,10 +48,12 @@ int main(void)
 	check_md("Fix @octocat's bug, thanks @helion/perf-team and ada@example.com (#3311)",
 		 "Fix `@octocat`'s bug, thanks `@helion/perf-team` and ada@example.com (#3311)");
 	check_md("(@a-b) [@c] @@d @-e @ f_@g", "(`@a-b`) \\[`@c`\\] @`@d` @-e @ f\\_@g");
+	check_md("Fix \xe2\x80\xae[x]\xe2\x81\xa6y \xc2\x9b \xff", "Fix \xef\xbf\xbd\\[x\\]\xef\xbf\xbdy \xef\xbf\xbd\xef\xbf\xbd \xef\xbf\xbd");
 
 	check_code("(?i)\\[(?:cute|cutedsl)\\]", "`(?i)\\[(?:cute|cutedsl)\\]`");
 	check_code("a`b``c", "```a`b``c```");
 	check_code("`x", "`` `x ``");
+	check_code("a\xe2\x80\xae" "b\nc", "`a\xef\xbf\xbd" "b\xef\xbf\xbd" "c`");
 
 	check_xml("<a href=\"x\">&'</a>", "&lt;a href=&quot;x&quot;&gt;&amp;&apos;&lt;/a&gt;", "markup");
 	check_xml("bell\x07 esc\x1b caf\xc3\xa9 \xe2\x86\x92", "bell\xef\xbf\xbd esc\xef\xbf\xbd caf\xc3\xa9 \xe2\x86\x92",
@@ -59,6 +61,8 @@ int main(void)
 	check_xml("bad \xff \xc3( \xed\xa0\x80 \xc0\xaf end",
 		  "bad \xef\xbf\xbd \xef\xbf\xbd( \xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd \xef\xbf\xbd\xef\xbf\xbd end",
 		  "invalid UTF-8, surrogates and overlong forms");
+	check_xml("main\xe2\x80\xae<fed \xd8\x9c\xe2\x81\xa9", "main\xef\xbf\xbd&lt;fed \xef\xbf\xbd\xef\xbf\xbd",
+		  "bidirectional controls, one U+FFFD each");
 
 	check_github("https://github.com/pytorch/helion.git", "https://github.com/pytorch/helion");
 	check_github("https://github.com/pytorch/helion", "https://github.com/pytorch/helion");

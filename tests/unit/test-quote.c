@@ -39,6 +39,12 @@ int main(void)
 	is_str(quote_term("bad\xc0\xaf\xed\xa0\x80"), "bad\\xc0\\xaf\\xed\\xa0\\x80",
 	       "overlong and surrogate sequences are escaped byte by byte");
 	is_str(quote_term("cut\xe2\x94"), "cut\\xe2\\x94", "a truncated sequence at the end");
+	is_str(quote_term("b200\xe2\x80\xae" "etuc_\xe2\x81\xa6x\xe2\x81\xa9"),
+	       "b200\\u202eetuc_\\u2066x\\u2069", "bidirectional overrides and isolates as \\uNNNN");
+	is_str(quote_term("\xd8\x9c\xe2\x80\x8e\xe2\x80\x8f\xe2\x80\xaa\xe2\x80\xad"),
+	       "\\u061c\\u200e\\u200f\\u202a\\u202d", "the marks and embeddings too");
+	is_str(quote_term("\xe2\x80\xaf\xe2\x80\x8d\xe2\x81\xaa"), "\xe2\x80\xaf\xe2\x80\x8d\xe2\x81\xaa",
+	       "their neighbours (U+202F, U+200D, U+206A) are kept");
 	{
 		const char *a = quote_term("\x1b" "1"), *b = quote_term("\x1b" "2");
 
@@ -49,9 +55,9 @@ int main(void)
 		size_t len = 0;
 		FILE *fp = open_memstream(&msg, &len);
 
-		term_escape_write(fp, "line\x1b[1m\nnext\r", 1);
+		term_escape_write(fp, "line\x1b[1m\nfatal: forged\r");
 		fclose(fp);
-		is_str(msg, "line\\e[1m\nnext\\r", "message lines keep their newlines only");
+		is_str(msg, "line\\e[1m\\nfatal: forged\\r", "a message is one line: its newlines escaped");
 		free(msg);
 	}
 

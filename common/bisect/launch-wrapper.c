@@ -1,0 +1,76 @@
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "util/usage.h"
+#include "util/strbuf.h"
+#include "util/strvec.h"
+#include "util/io.h"
+#include "bisect/launch-wrapper.h"
+
+/* $1 the record, $2 the tree, then the command. */
+static const char wrapper[] =
+	"r=$1 d=$2; shift 2\n"
+	"cd -- \"$d\" && echo \"started $(date +%s)\" >\"$r\" || exit 127\n"
+	"case $1 in */*) test -f \"$1\" && test -x \"$1\" ;; *) command -v -- \"$1\" ;; esac "
+	">/dev/null 2>&1 || { echo cannot-run >>\"$r\"; exit 127; }\n"
+	"\"$@\"\n"
+	"s=$?\n"
+	"echo \"exit $s\" >>\"$r\"\n"
+	"exit $s\n";
+
+void launch_argv(struct strvec *argv, const char **cmd, const char *launcher, const char *record,
+		 const char *dir)
+{
+	strvec_init(argv);
+	if (launcher) {
+		/* As git runs configured commands: through the shell, "$@" the command. */
+		char *script = xstrfmt("%s \"$@\"", launcher);
+
+		strvec_push(argv, "/bin/sh");
+		strvec_push(argv, "-c");
+		strvec_push(argv, script);
+		free(script);
+		strvec_push(argv, launcher);
+		strvec_push(argv, "/bin/sh");
+		strvec_push(argv, "-c");
+		strvec_push(argv, wrapper);
+		strvec_push(argv, "benchbisect-run");
+		strvec_push(argv, record);
+		strvec_push(argv, dir);
+	}
+	for (size_t i = 0; cmd[i]; i++)
+		strvec_push(argv, cmd[i]);
+}
+
+int launch_clear_record(int dir_fd)
+{
+	return unlinkat(dir_fd, LAUNCH_RECORD, 0) && errno != ENOENT ? -1 : 0;
+}
+
+enum launch_outcome launch_read_record(int dir_fd, int *code)
+{
+	struct strbuf sb = STRBUF_INIT;
+	enum launch_outcome ret = LAUNCH_FAILED;
+	int fd = openat(dir_fd, LAUNCH_RECORD, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC), n;
+	const char *exit_line;
+
+	if (fd < 0)
+		return ret;
+	if (!read_fd(fd, &sb) && !strncmp(sb.buf, "started ", 8)) {
+		ret = LAUNCH_CUT_SHORT;
+		if (strstr(sb.buf, "\ncannot-run\n"))
+			ret = LAUNCH_CANNOT_RUN;
+		else if ((exit_line = strstr(sb.buf, "\nexit ")) && sscanf(exit_line, "\nexit %d", &n) == 1 &&
+			 n >= 0 && n <= 255) {
+			ret = LAUNCH_RAN;
+			*code = n;
+		}
+	}
+	close(fd);
+	strbuf_release(&sb);
+	launch_clear_record(dir_fd);
+	return ret;
+}
