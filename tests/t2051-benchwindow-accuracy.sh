@@ -5,10 +5,16 @@
 # every target asserted (--assert), and the per-family tables pinned exactly.
 . "$(dirname "$0")/lib/test-lib.sh"
 
+# short_table <dir> <series per family> <families>: run.py with every
+# target asserted, its table without the runtimes into ./table
+short_table() {
+	python3 "$SRC_DIR/bench/accuracy/run.py" "$BT_BIN" "$TRASH/$1" "$2" --assert \
+		--families="$3" >out &&
+	sed "s/ *[0-9.]*s\$//" out >table
+}
+
 test_expect_success 'every family of issue 8 meets its target on the short benchmark' '
-	python3 "$SRC_DIR/bench/accuracy/run.py" "$BT_BIN" "$TRASH/acc" 5 --assert \
-		--families=single,nostep,outlier,spike,twosteps,kernelleave,manual,missing,subset >out &&
-	sed "s/ *[0-9.]*s\$//" out >table &&
+	short_table acc 5 single,nostep,outlier,spike,twosteps,kernelleave,manual,missing,subset &&
 	cat >expect <<-\EOF &&
 	family       series  first-bad  false steps          named  weak   runtime
 	single            5        5/5            0              -     0
@@ -25,9 +31,7 @@ test_expect_success 'every family of issue 8 meets its target on the short bench
 '
 
 test_expect_success 'every family of issue 24 meets its target on the short benchmark' '
-	python3 "$SRC_DIR/bench/accuracy/run.py" "$BT_BIN" "$TRASH/acc24" 3 --assert \
-		--families=drift,bimodal,onekernel,heavytail,recovery,weekly,gap,twoplatforms,small >out &&
-	sed "s/ *[0-9.]*s\$//" out >table &&
+	short_table acc24 3 drift,bimodal,onekernel,heavytail,recovery,weekly,gap,twoplatforms,small &&
 	cat >expect <<-\EOF &&
 	family       series  first-bad  false steps          named  weak   runtime
 	drift             3        3/3            0            3/3     0
