@@ -300,8 +300,15 @@ int series_find_step_model(const struct series *s, const struct step_options *o,
 
 		if (index > 0)
 			describe_boundary(s, nm, index, o->span_days, out);
-		if (index > 0 && !out->reason)
+		/*
+		 * The pair's own levels pass, but no cut of the nightlies holds
+		 * there: the evidence does not rule a step out, so say so
+		 * rather than "no step" beside a change that clears the bar.
+		 */
+		if (index > 0 && out->found) {
 			out->reason = "no level holds on either side";
+			out->undecided = 1;
+		}
 		out->found = 0;
 	}
 	levels_release(&l);
