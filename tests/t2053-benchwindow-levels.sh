@@ -67,24 +67,27 @@ step_of() {
 	jq -c "[.kernel_steps[] | [.kernel, .last_date[:10], .date[:10]]]" out.json
 }
 
+# step_is <scenario> <date>: step_of prints what standard input holds
+step_is() {
+	step_of "$1" "$2" >actual &&
+	cat >expect &&
+	test_cmp expect actual
+}
+
 test_expect_success 'a 2.2% step held for three weeks is a step' '
 	cd repo &&
-	step_of small 2026-08-21 >actual &&
-	cat >expect <<-\EOF &&
+	step_is small 2026-08-21 <<-\EOF
 	[true,false,"2026-08-19","2026-08-20",null]
 	[]
 	EOF
-	test_cmp expect actual
 '
 
 test_expect_success 'the same step in 1.5x the noise: the pair clears the bar, no level holds: undecided, not "no step"' '
 	cd repo &&
-	step_of faint 2026-08-20 >actual &&
-	cat >expect <<-\EOF &&
+	step_is faint 2026-08-20 <<-\EOF &&
 	[false,true,"2026-08-19","2026-08-20",null]
 	[]
 	EOF
-	test_cmp expect actual &&
 	jq -r .step.reason out.json >reason &&
 	echo "no level holds on either side" >expect &&
 	test_cmp expect reason &&
@@ -94,12 +97,10 @@ test_expect_success 'the same step in 1.5x the noise: the pair clears the bar, n
 
 test_expect_success 'a weekly wave neither hides a 4% step nor makes steps of its own' '
 	cd repo &&
-	step_of weekly 2026-08-20 >actual &&
-	cat >expect <<-\EOF &&
+	step_is weekly 2026-08-20 <<-\EOF &&
 	[true,false,"2026-08-19","2026-08-20",null]
 	[]
 	EOF
-	test_cmp expect actual &&
 	for d in 2026-08-08 2026-08-09 2026-08-10 2026-09-05; do
 		git benchwindow --json --file ../weekly.json b200 $d >out.json &&
 		jq -e ".step.found == false" out.json || return 1
@@ -109,23 +110,19 @@ test_expect_success 'a weekly wave neither hides a 4% step nor makes steps of it
 test_expect_success 'a step inside three missing nightlies is found from every date around it' '
 	cd repo &&
 	for d in 2026-08-16 2026-08-17 2026-08-18 2026-08-19 2026-08-20 2026-08-21; do
-		step_of gap $d >actual &&
-		cat >expect <<-\EOF &&
+		step_is gap $d <<-\EOF || return 1
 		[true,false,"2026-08-16","2026-08-20",null]
 		[]
 		EOF
-		test_cmp expect actual || return 1
 	done
 '
 
 test_expect_success 'a drift is named as a drift, its span the window' '
 	cd repo &&
-	step_of drift 2026-08-21 >actual &&
-	cat >expect <<-\EOF &&
+	step_is drift 2026-08-21 <<-\EOF &&
 	[true,false,"2026-08-15","2026-08-27",{"first":"2026-08-16T08:20:00Z","last":"2026-08-27T08:20:00Z","nightlies":12,"change_pct":-9.93}]
 	[]
 	EOF
-	test_cmp expect actual &&
 	git benchwindow --file ../drift.json b200 2026-08-21 >out &&
 	grep "^drift: 2026-08-15 -> 2026-08-27, over 12 nightlies, helion " out &&
 	grep "a gradual move: the window spans it\$" out &&
@@ -134,12 +131,10 @@ test_expect_success 'a drift is named as a drift, its span the window' '
 
 test_expect_success 'one kernel stepping when the geomean does not clear its bar: its step is the answer' '
 	cd repo &&
-	step_of onekernel 2026-08-20 >actual &&
-	cat >expect <<-\EOF &&
+	step_is onekernel 2026-08-20 <<-\EOF &&
 	[false,false,"2026-08-19","2026-08-20",null]
 	[["softmax","2026-08-19","2026-08-20"]]
 	EOF
-	test_cmp expect actual &&
 	git benchwindow --file ../onekernel.json b200 2026-08-20 >out &&
 	grep "^kernels that step on their own (each over 4.8x its standard error, for 5 kernels): softmax -6.9% (" out &&
 	test "$(tail -1 out)" = "1 commit, 0 in the slice"
