@@ -39,10 +39,16 @@ LIB_SRC = $(sort $(wildcard common/*/*.c))
 UNIT_SRC = $(sort $(wildcard tests/unit/test-*.c))
 MANPAGES = $(sort $(wildcard man/*.1))
 
-# One object tree per flavour: build/ is the release build, build/san/ the
-# sanitizer build that `make check` runs the suite against.
+# One object tree per flavour, each rebuilt only when its own flags change
+# (<tree>/FLAGS), so switching between `make`, `make check`, `make demo`
+# and `make install` rebuilds nothing: build/release/ for a plain build
+# (make, install, demo), build/dev/ for DEVELOPER=1 (warnings are errors;
+# make check's bin/), build/san/ the sanitizer build that `make check`
+# runs the suite against, build/fuzz/ the harnesses. bin/ is linked from
+# the release or dev tree, whichever is in use.
 obj = $(patsubst %.c,$(1)/%.o,$(2))
-LIB_OBJ = $(call obj,build,$(LIB_SRC))
+REL = build/$(if $(filter 1,$(DEVELOPER)),dev,release)
+LIB_OBJ = $(call obj,$(REL),$(LIB_SRC))
 SAN_LIB_OBJ = $(call obj,build/san,$(LIB_SRC))
 BINS = $(addprefix bin/,$(PROGRAMS))
 SAN_BINS = $(addprefix build/san/bin/,$(PROGRAMS))
@@ -67,13 +73,15 @@ endif
 
 all: $(BINS)
 
-# As git's GIT-CFLAGS: every object depends on the flags it was built with,
-# so changing CFLAGS, CPPFLAGS or DEVELOPER rebuilds everything.
-BT_FLAGS_NOW = $(CC) $(CPPFLAGS) $(BT_CFLAGS) $(CFLAGS) | $(SAN_FLAGS) | $(LDFLAGS) $(BT_LIBS) | $(FUZZ_CC)
-build/FLAGS: FORCE
-	@mkdir -p build
-	@if [ "$$(cat $@ 2>/dev/null)" != '$(subst ','\'',$(BT_FLAGS_NOW))' ]; then \
-		printf '%s\n' '$(subst ','\'',$(BT_FLAGS_NOW))' >$@; fi
+# As git's GIT-CFLAGS: every object depends on the flags its tree is built
+# with, so changing CFLAGS, CPPFLAGS or LDFLAGS rebuilds that tree.
+$(REL)/FLAGS: FLAGS_NOW = $(CC) $(CPPFLAGS) $(BT_CFLAGS) $(CFLAGS) | $(LDFLAGS) $(BT_LIBS)
+build/san/FLAGS: FLAGS_NOW = $(CC) $(CPPFLAGS) $(BT_CFLAGS) $(SAN_FLAGS) | $(LDFLAGS) $(BT_LIBS)
+build/fuzz/FLAGS: FLAGS_NOW = $(FUZZ_CC) $(CPPFLAGS) $(BT_CFLAGS) $(FUZZ_FLAGS) | $(LDFLAGS) $(BT_LIBS)
+%/FLAGS: FORCE
+	@mkdir -p $(@D)
+	@if [ "$$(cat $@ 2>/dev/null)" != '$(subst ','\'',$(FLAGS_NOW))' ]; then \
+		printf '%s\n' '$(subst ','\'',$(FLAGS_NOW))' >$@; fi
 
 # The archives are rebuilt when the list of sources changes, so a renamed or
 # removed file leaves no stale member behind.
@@ -81,22 +89,22 @@ build/SOURCES: FORCE
 	@mkdir -p build
 	@if [ "$$(cat $@ 2>/dev/null)" != '$(LIB_SRC)' ]; then echo '$(LIB_SRC)' >$@; fi
 
-build/%.o: %.c build/FLAGS
+$(REL)/%.o: %.c $(REL)/FLAGS
 	$(quiet) CC $@
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(CPPFLAGS) $(BT_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
-build/san/%.o: %.c build/FLAGS
+build/san/%.o: %.c build/san/FLAGS
 	$(quiet) CC-SAN $@
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(CPPFLAGS) $(BT_CFLAGS) $(SAN_FLAGS) -MMD -MP -c -o $@ $<
 
-build/fuzz/%.o: %.c build/FLAGS
+build/fuzz/%.o: %.c build/fuzz/FLAGS
 	$(quiet) CC-FUZZ $@
 	$(Q)mkdir -p $(@D)
 	$(Q)$(FUZZ_CC) $(CPPFLAGS) $(BT_CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
 
-build/libbenchtriage.a: $(LIB_OBJ) build/SOURCES
+$(REL)/libbenchtriage.a: $(LIB_OBJ) build/SOURCES
 	$(quiet) AR $@
 	$(Q)rm -f $@ && $(AR) rcs $@ $(filter %.o,$^)
 
@@ -116,10 +124,12 @@ build/fuzz/bin/%: build/fuzz/tests/fuzz/fuzz-%.o build/fuzz/libbenchtriage.a
 	$(Q)$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer $(LDFLAGS) $(FUZZ_LDFLAGS) -o $@ \
 		$(filter %.o %.a,$^) $(BT_LIBS)
 
-bin/git-%: build/cmd/%.o build/libbenchtriage.a
+# Linked aside and renamed into place: bin/ is shared by the release and
+# dev trees, and a make in one must not see the other's half-written file.
+bin/git-%: $(REL)/cmd/%.o $(REL)/libbenchtriage.a
 	$(quiet) LINK $@
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o %.a,$^) $(BT_LIBS)
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@.$$$$ $(filter %.o %.a,$^) $(BT_LIBS) && mv -f $@.$$$$ $@
 
 build/san/bin/git-%: build/san/cmd/%.o build/san/libbenchtriage.a
 	$(quiet) LINK $@
@@ -127,7 +137,7 @@ build/san/bin/git-%: build/san/cmd/%.o build/san/libbenchtriage.a
 	$(Q)$(CC) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.o %.a,$^) $(BT_LIBS)
 
 # A release build of a unit test, for the bench that reads its counts.
-build/tests/%: build/tests/unit/%.o build/libbenchtriage.a
+build/tests/%: $(REL)/tests/unit/%.o $(REL)/libbenchtriage.a
 	$(quiet) LINK $@
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o %.a,$^) $(BT_LIBS)
 
@@ -189,7 +199,12 @@ bench-run: $(BINS) build/tests/test-bisect build/bench/metric-floor build/bench/
 		BT_PEERS="$(CURDIR)/build/bench/peers" \
 		sh bench/run.sh "$(CURDIR)/bin"
 
-install: $(BINS)
+# Two installs at once (two tests, or one beside another build) would
+# compile the same objects together: the second waits for the first.
+install:
+	$(Q)mkdir -p build && flock build/install.lock $(MAKE) --no-print-directory install-run
+
+install-run: $(BINS)
 	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(mandir)/man1 \
 		$(DESTDIR)$(bashcompdir) $(DESTDIR)$(zshcompdir) $(DESTDIR)$(fishcompdir) \
 		$(DESTDIR)$(fishconfdir)
@@ -216,5 +231,5 @@ clean:
 
 FORCE:
 
-.PHONY: FORCE all deps check test check-run fuzz fuzz-run demo demo-run bench bench-run install uninstall clean
+.PHONY: FORCE all deps check test check-run fuzz fuzz-run demo demo-run bench bench-run install install-run uninstall clean
 .SECONDARY:

@@ -63,7 +63,7 @@ for seed in $seeds; do
 		export SEED="$seed" COUNTER="$work/count"
 		(cd "$work/repo" && "$bin/git-benchbisect" run --json --metric --good "$good" --bad main \
 			-- "$work/latency.sh") >"$work/out" 2>"$work/m" || true
-		got=$(jq -r '.first_bad_commit.sha // empty' "$work/out")
+		got=$(jq -r '.culprit.sha // empty' "$work/out")
 		if [ -n "$got" ] && [ "$got" != "$want" ]; then
 			echo "benchbisect named $got, not $want (culprit $k, seed $seed)" >&2
 			exit 1

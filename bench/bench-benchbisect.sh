@@ -98,7 +98,7 @@ for n in 1 2 4 8; do
 		"$bin/git-benchbisect" run --json --jobs $n --good "$good" --bad main -- sh -c "sleep $sleep_s; $check" \
 			>"$work/out" 2>"$work/m"
 		end=$(date +%s.%N)
-		found_n=$(jq -r .first_bad_commit.sha "$work/out")
+		found_n=$(jq -r .culprit.sha "$work/out")
 		found=$(git rev-list --reverse "$good..main" | sed -n "${k}p")
 		[ "$found_n" = "$found" ] || { echo "--jobs $n named $found_n, not $found"; exit 1; }
 		wall=$(echo "$wall + $end - $start" | bc -l)

@@ -81,6 +81,47 @@ struct scan_args {
 };
 
 /*
+ * Scan as so says, dying on an error. A repository is optional: without
+ * one (or when count is 0) the windows stay uncounted, but the one found
+ * still adds its configuration (which may name the dashboard).
+ */
+static void scan_or_die(struct scan *sc, git_repository **repo, struct config *cfg,
+			const struct scan_options *so, int count)
+{
+	usage_hold_errors();
+	repo_library_init();
+	if (git_repository_open_ext(repo, ".", 0, getenv("GIT_CEILING_DIRECTORIES")))
+		*repo = NULL;
+	git_error_clear();
+	if (config_init(cfg, *repo) || window_source_check_config(so->window, cfg) ||
+	    scan_compute(sc, count ? *repo : NULL, cfg, so))
+		exit(EXIT_FATAL);
+}
+
+/*
+ * The hidden --list-dates <platform>: the days of the platform's moves
+ * over its whole series, for completion to offer in the <date> slot
+ * (today and yesterday are often outside the series). No commit is
+ * counted.
+ */
+static int list_dates(struct window_options *o, const char *platform)
+{
+	struct scan_options so = { "1970-01-01", NULL, &platform, 1, 0, o };
+	git_repository *repo = NULL;
+	struct config cfg;
+	struct scan sc;
+
+	scan_or_die(&sc, &repo, &cfg, &so, 0);
+	scan_print_dates(stdout, &sc);
+	scan_release(&sc);
+	config_release(&cfg);
+	git_repository_free(repo);
+	window_options_release(o);
+	git_libgit2_shutdown();
+	return 0;
+}
+
+/*
  * --scan: every platform's steps in the range. Exit 1 when anything
  * moved, so a nightly job can act on it.
  */
@@ -93,15 +134,7 @@ static int run_scan(const struct scan_args *a, struct window_options *o, int arg
 	struct scan sc;
 	int ret;
 
-	usage_hold_errors();
-	repo_library_init();
-	/* Without a repository the scan still runs: the windows stay uncounted. */
-	if (git_repository_open_ext(&repo, ".", 0, getenv("GIT_CEILING_DIRECTORIES")))
-		repo = NULL;
-	git_error_clear();
-	if (config_init(&cfg, repo) || window_source_check_config(o, &cfg) ||
-	    scan_compute(&sc, repo, &cfg, &so))
-		exit(EXIT_FATAL);
+	scan_or_die(&sc, &repo, &cfg, &so, 1);
 	ret = sc.nr_entries ? 1 : 0;
 	if (pager_setup(&cfg, "benchwindow", !json))
 		exit(EXIT_FATAL);
@@ -129,7 +162,7 @@ int main(int argc, const char **argv)
 	struct scan_args sa = { 0 };
 	int json = 0, color = COLOR_AUTO, list_platforms = 0, quiet = 0, ret;
 	enum window_outcome outcome;
-	const char *list_kernels = NULL;
+	const char *list_kernels = NULL, *list_dates_of = NULL;
 	git_repository *repo = NULL;
 	struct config cfg;
 	struct window w;
@@ -147,6 +180,8 @@ int main(int argc, const char **argv)
 		OPT_REPORT(&ro),
 		OPT_BOOL(0, "list-platforms", &list_platforms, "print the dashboard's platforms and exit"),
 		OPT_STRING(0, "list-kernels", &list_kernels, "platform", "print a platform's kernels and exit"),
+		{ OPTION_STRING, 0, "list-dates", &list_dates_of, "platform",
+		  "print the days of a platform's moves and exit (for completion)", PARSE_OPT_HIDDEN },
 		OPT_END(),
 	};
 
@@ -158,6 +193,8 @@ int main(int argc, const char **argv)
 	usage_set_quiet(quiet);
 	if (list_platforms || list_kernels)
 		return list_names(&o, list_kernels);
+	if (list_dates_of)
+		return list_dates(&o, list_dates_of);
 	if ((sa.since || sa.until || sa.kernels) && !sa.scan) {
 		error("--since, --until and --kernels need --scan");
 		usage_with_options(benchwindow_usage, options);

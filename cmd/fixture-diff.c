@@ -16,6 +16,7 @@
 #include "fixtures/fixtures.h"
 #include "fixtures/output.h"
 #include "fixtures/check.h"
+#include "fixtures/hook.h"
 
 static const char *const usage_str[] = {
 	"git fixture-diff [<options>] [<base> [<head>]]",
@@ -162,7 +163,7 @@ int main(int argc, const char **argv)
 		OPT_COLOR(&o.color),
 		OPT__QUIET(&o.quiet),
 		OPT_GROUP("Modes"),
-		OPT_BOOL(0, "check", &o.check, "pre-merge gate: exit 1 on fixture problems"),
+		OPT_BOOL(0, "check", &o.check, "pre-merge gate: exit 1 on what breaks the corpus"),
 		OPT_BOOL(0, "list-cases", &o.list_cases, "print the case names and exit"),
 		OPT_BOOL(0, "install-hook", &o.install_hook, "install a pre-push hook running --check"),
 		OPT_END(),
@@ -179,7 +180,7 @@ int main(int argc, const char **argv)
 	check_modes(&o, options);
 	if (argc && o.install_hook) {
 		error("--install-hook takes no revision: the hook checks each pushed commit "
-		      "against its branch's upstream, else origin/main, else main");
+		      "against what the remote has, or where it leaves the remote's HEAD");
 		usage_with_options(usage_str, options);
 	}
 	if (argc > 2 || (argc > 1 && o.list_cases)) {

@@ -12,6 +12,6 @@ complete -c $cmd -f -s z -l null -d 'With --name-only or --list-cases: raw names
 complete -c $cmd -f -s p -l patch -d 'Print the patch of the changed fixtures'
 complete -c $cmd -f -l stat -d 'Print a diffstat of the changed fixtures'
 complete -c $cmd -f -l color -a 'always never auto' -d 'Colour the output'
-complete -c $cmd -f -l check -d 'Pre-merge gate: exit 1 on fixture problems'
+complete -c $cmd -f -l check -d 'Pre-merge gate: exit 1 on what breaks the corpus'
 complete -c $cmd -f -l list-cases -d 'Print the case names and exit'
 complete -c $cmd -f -l install-hook -d 'Install a pre-push hook running --check'

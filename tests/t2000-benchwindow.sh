@@ -113,11 +113,35 @@ test_expect_success 'a date outside the series names its range' '
 test_expect_success 'an unknown platform or kernel lists the valid ones' '
 	cd repo &&
 	test_expect_code 128 git benchwindow --file ../dash.json h200 2026-09-08 2>../err &&
-	echo "fatal: unknown platform '\''h200'\''; valid platforms: '\''b200_cute'\'', '\''b200'\''" >../expect &&
+	cat >../expect <<-\EOF &&
+	fatal: unknown platform '\''h200'\''; valid platforms: '\''b200_cute'\'', '\''b200'\''
+	hint: did you mean '\''b200'\''?
+	EOF
 	test_cmp ../expect ../err &&
 	test_expect_code 128 git benchwindow --file ../dash.json --kernel gemm b200 2026-09-08 2>../err &&
 	echo "fatal: unknown kernel '\''gemm'\'' on platform '\''b200'\''; valid kernels: '\''matmul'\''" >../expect &&
 	test_cmp ../expect ../err
+'
+
+test_expect_success 'a mistyped platform, kernel or option: did you mean the nearest' '
+	cd repo &&
+	test_expect_code 128 git benchwindow --file ../dash.json b200_cut 2026-09-08 2>../err &&
+	sed -n 2p ../err >../hint &&
+	echo "hint: did you mean '\''b200_cute'\''?" >../expect &&
+	test_cmp ../expect ../hint &&
+	test_expect_code 128 git benchwindow --file ../dash.json --kernel matmull b200 2026-09-08 2>../err &&
+	grep "^hint: did you mean '\''matmul'\''?$" ../err &&
+	test_expect_code 128 git benchwindow --file ../dash.json a100 2026-09-08 2>../err &&
+	! grep "^hint:" ../err &&
+	test_expect_code 129 git benchwindow --file ../dash.json --jsno b200_cute 2026-09-08 2>../err &&
+	sed -n "1,2p" ../err >../head &&
+	cat >../expect <<-\EOF &&
+	error: unknown option `jsno'\''
+	hint: did you mean '\''--json'\''?
+	EOF
+	test_cmp ../expect ../head &&
+	test_expect_code 129 git benchwindow --file ../dash.json --zzzzzz b200_cute 2026-09-08 2>../err &&
+	! grep "^hint:" ../err
 '
 
 test_expect_success 'a bad date and bad usage are usage errors' '

@@ -52,10 +52,19 @@ test_expect_success 'a shallow clone that holds the window works' '
 	test_cmp expect.json actual.json
 '
 
-test_expect_success 'a shallow clone that cuts the window says so' '
+test_expect_success 'a shallow clone that cuts the window says so once, and how to deepen it' '
 	git clone -q --depth 2 "file://$TRASH/repo" shallow2 &&
 	(cd shallow2 && test_expect_code 1 git benchwindow --file ../dash.json b200_cute 2026-09-08) >out 2>err &&
-	grep "^warning: commit '\''${bad:0:8}'\'' of run '\''30000007'\'' (2026-09-08T08:20:00Z) is not in this repository\$" err &&
+	{
+		printf "warning: neither end of the window is in this repository: " &&
+		printf "commit '\''%s'\'' of run '\''30000006'\'' (2026-09-07T08:20:00Z) and " "${good:0:8}" &&
+		printf "commit '\''%s'\'' of run '\''30000007'\'' (2026-09-08T08:20:00Z)\n" "${bad:0:8}" &&
+		printf "hint: this is a shallow clone: get the missing history with " &&
+		printf "'\''git fetch --deepen=<n>'\'' or '\''git fetch --unshallow'\'', or give --good/--bad\n"
+	} >expect &&
+	test_cmp expect err &&
+	(cd shallow2 && git benchbisect --file ../dash.json b200_cute 2026-09-08) >out 2>err &&
+	test_cmp expect err &&
 	(cd shallow2 && test_expect_code 128 git benchwindow --file ../dash.json --good $good --bad HEAD \
 		b200_cute 2026-09-08) >out 2>err &&
 	echo "fatal: bad revision '\''$good'\''" >expect && test_cmp expect err &&

@@ -58,7 +58,7 @@ test_expect_success 'the chart labels both ends, shades the window and marks the
 	grep -x "${bad:0:8}" texts &&
 	grep -x "kernels 5→4" texts &&
 	grep -x "step 2026-09-07 → 2026-09-08: helion 1.503 → 1.323 (-12.0% ± 0.8%), 16.8× its standard error, persistent (UTC days)" texts &&
-	grep -x "b200_cute: nightly helion speedup, geomean over 5 kernels" texts &&
+	grep -x "b200_cute: nightly helion speedup, geomean over 4-5 kernels" texts &&
 	for d in 09-02 09-04 09-06 09-08 09-10 09-12 09-14; do
 		grep -x "$d" texts || return 1
 	done &&
@@ -69,6 +69,35 @@ test_expect_success 'the chart labels both ends, shades the window and marks the
 	echo "manual run 39999999 on <exp>&\"x'\''" >expect &&
 	test_cmp expect actual &&
 	grep "on &lt;exp&gt;&amp;&quot;x&apos;</title>" chart.svg
+'
+
+# legend <svg>: the legend's labels, one a line (the texts after its first sample)
+legend() {
+	xmllint --xpath "//*[local-name()=\"text\"]/text()" "$1" |
+		sed -n "/^helion (speedup above, latency below)\$/,\$p"
+}
+
+test_expect_success 'the legend lists the kernel-set change and the manual run only when drawn' '
+	legend chart.svg >actual &&
+	printf "%s\n" "helion (speedup above, latency below)" triton torch_compile window \
+		"level before / after the step" "kernel set change" "manual run" >expect &&
+	test_cmp expect actual &&
+	cd repo &&
+	git benchwindow --file ../dash.json --svg ../plain.svg b200 2026-09-08 >/dev/null &&
+	! grep -e "class=\"kset\"" -e "class=\"manual\"" ../plain.svg &&
+	legend ../plain.svg >../actual &&
+	printf "%s\n" "helion (speedup above, latency below)" triton torch_compile window \
+		"level before / after the step" >../expect &&
+	test_cmp ../expect ../actual
+'
+
+test_expect_success 'the legend shows a manual run in the shape the chart draws it' '
+	test $(xmllint --xpath "count(//*[local-name()=\"path\"][@class=\"manual\"])" chart.svg) = 2 &&
+	test $(xmllint --xpath "count(//*[local-name()=\"circle\"][@class=\"manual\"])" chart.svg) = 0 &&
+	cd repo &&
+	git benchwindow --file ../dash.json --all-runs --svg ../all.svg b200_cute 2026-09-08 >/dev/null &&
+	test $(xmllint --xpath "count(//*[local-name()=\"path\"][@class=\"manual\"])" ../all.svg) = 0 &&
+	test $(xmllint --xpath "count(//*[local-name()=\"circle\"][@class=\"manual\"])" ../all.svg) = 2
 '
 
 test_expect_success 'the Markdown report of the same window names the kernel-set change' '

@@ -213,6 +213,25 @@ test_expect_success 'outside a repository the windows are uncounted' '
 	test_cmp expect out
 '
 
+test_expect_success 'the hidden --list-dates: the days of a platform'"'"'s moves, for completion' '
+	cd repo &&
+	git benchwindow --file ../dash.json --list-dates b200_cute >../out &&
+	echo 2026-09-10 >../expect &&
+	test_cmp ../expect ../out &&
+	git benchwindow --file ../dash.json --list-dates b200 >../out &&
+	echo 2026-09-06 >../expect &&
+	test_cmp ../expect ../out &&
+	(cd .. && GIT_CEILING_DIRECTORIES="$TRASH" git benchwindow --file dash.json --list-dates h100) >../out &&
+	echo 2026-09-14 >../expect &&
+	test_cmp ../expect ../out &&
+	test_expect_code 128 git benchwindow --file ../dash.json --list-dates b20 2>../err &&
+	grep "^fatal: unknown platform '"'"'b20'"'"'" ../err &&
+	test_expect_code 129 git benchwindow -h >../help &&
+	! grep list-dates ../help &&
+	git benchwindow --git-completion-helper >../opts &&
+	! grep list-dates ../opts
+'
+
 test_expect_success 'bad dates and unknown platforms are errors (128), misuse is 129' '
 	cd repo &&
 	test_expect_code 128 git benchwindow --scan --file ../dash.json --since 2026-02-30 2>../err &&

@@ -1,29 +1,73 @@
 #!/bin/bash
-# git fixture-diff --check (the pre-merge gate) and --install-hook.
+# git fixture-diff --check (the pre-merge gate) and --install-hook. The
+# gate blocks what breaks the corpus for the perf harness and notes the
+# rest; each situation is one the real sched2tlx history has, or one
+# that breaks a case.
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$TEST_DIR/lib/fixture-corpus.sh"
 
+# The emitter's sources, beside the corpus as in the real repository.
+E=third_party/tlx/tools/sched2tlx/sched2tlx
+
 test_expect_success 'setup' '
-	build_corpus repo
+	build_corpus repo &&
+	cd repo &&
+	mkdir -p "$E" &&
+	printf "def emit(graph):\n    return graph\n" >"$E/emitter.py" &&
+	commit_all "2026-10-01T10:00:00Z" "[sched2tlx] Add the emitter package (#1271)" &&
+	git tag e0
 '
 
-test_expect_success '--check: one line per problem, exit 1' '
+# hint <rule> blocks|note|explained: the hint line --check prints for it
+hint() {
+	case $2 in
+	blocks) echo "hint: $1 blocks: 'git config fixturediff.check.$1 warn' makes it a note, 'off' hides it" ;;
+	note) echo "hint: $1 is a note: 'git config fixturediff.check.$1 error' makes it block, 'off' hides it" ;;
+	explained) echo "hint: $1 is a note where the change explains it: 'git config fixturediff.check.$1 off' hides it" ;;
+	esac
+}
+
+# churn <case> <base> [<tag>]: the graphChurn line for a case of the corpus
+churn() {
+	echo "$1: graphChurn${3:-}: schedule_graph.json changed but generated.py is byte-identical: the same kernel with new op ids; to keep the diff small, restore it with 'git checkout $2 -- $R/$1/schedule_graph.json'"
+}
+
+test_expect_success '--check: graph churn alone is a note, exit 0 (a scheduler change re-dumped the graphs)' '
 	cd repo &&
-	test_expect_code 1 git fixture-diff --check c1 c5 >actual 2>err &&
-	test_must_be_empty err &&
+	git fixture-diff --check c1 c5 >actual 2>err &&
 	b=$(git rev-parse --short c1) &&
-	churn() {
-		echo "$1: graphChurn: schedule_graph.json changed but generated.py is byte-identical; restore it with '"'"'git checkout $b -- $R/$1/schedule_graph.json'"'"'"
-	} &&
-	{
-		churn case1_simple_gemm &&
-		churn case3_flash_attention &&
-		churn case4_tma_epilogue &&
-		churn case8_multiphase_gemm &&
-		churn case9_scaled_mm/blockwise &&
-		churn case11_wait_order
-	} >expect &&
-	test_cmp expect actual
+	for c in case1_simple_gemm case3_flash_attention case4_tma_epilogue \
+		 case8_multiphase_gemm case9_scaled_mm/blockwise case11_wait_order; do
+		churn $c $b " (note)" || return 1
+	done >expect &&
+	test_cmp expect actual &&
+	hint graphChurn note >expect &&
+	test_cmp expect err &&
+	git fixture-diff -q --check c1 c5 >actual 2>err &&
+	test_must_be_empty err
+'
+
+test_expect_success '--check: fixturediff.check.graphChurn=error blocks on churn, =off hides it' '
+	cd repo &&
+	test_expect_code 1 git -c fixturediff.check.graphChurn=error fixture-diff --check c1 c5 \
+		--cases case1_simple_gemm >actual 2>err &&
+	churn case1_simple_gemm $(git rev-parse --short c1) >expect &&
+	test_cmp expect actual &&
+	hint graphChurn blocks >expect &&
+	test_cmp expect err &&
+	git -c fixturediff.check.graphChurn=off fixture-diff --check c1 c5 >actual 2>err &&
+	test_must_be_empty actual &&
+	test_must_be_empty err
+'
+
+test_expect_success '--check: the old booleans still work: true blocks, false hides' '
+	cd repo &&
+	test_expect_code 1 git -c fixturediff.check.graphChurn=true fixture-diff --check c1 c5 \
+		--cases case1_simple_gemm >actual &&
+	churn case1_simple_gemm $(git rev-parse --short c1) >expect &&
+	test_cmp expect actual &&
+	git -c fixturediff.check.graphChurn=false fixture-diff --check c1 c5 >actual &&
+	test_must_be_empty actual
 '
 
 test_expect_success '--check: only problems the change brings, not those base already had' '
@@ -33,23 +77,34 @@ test_expect_success '--check: only problems the change brings, not those base al
 	fixture case12_new_split >"$R/case12_new_split/generated.py" &&
 	echo "    # case5 still has no spec either" >>README.md &&
 	git add -A &&
-	echo "case12_new_split: missingSpec: top-level case without bench_spec.py" >expect &&
-	test_expect_code 1 git fixture-diff --check c5 >actual &&
+	echo "case12_new_split: missingSpec (note): top-level case without bench_spec.py: the harness lists it as '"'"'(no bench_spec)'"'"' and measures nothing" >expect &&
+	git fixture-diff --check e0 >actual 2>err &&
 	test_cmp expect actual &&
-	git fixture-diff --check c5 --cases case5_legacy_pipeline >actual &&
+	hint missingSpec note >expect &&
+	test_cmp expect err &&
+	git fixture-diff --check e0 --cases case5_legacy_pipeline >actual 2>err &&
 	test_must_be_empty actual &&
-	rm "$R/case1_simple_gemm/bench_spec.py" &&
-	echo "case1_simple_gemm: missingSpec: top-level case without bench_spec.py" >expect &&
-	test_expect_code 1 git fixture-diff --check c5 --cases case1_simple_gemm >actual &&
-	test_cmp expect actual
+	test_must_be_empty err
+'
+
+test_expect_success '--check: a case added without a spec blocks only with missingSpec=error' '
+	cd nospec &&
+	test_expect_code 1 git -c fixturediff.check.missingSpec=error fixture-diff --check e0 \
+		>actual 2>err &&
+	echo "case12_new_split: missingSpec: top-level case without bench_spec.py: the harness lists it as '"'"'(no bench_spec)'"'"' and measures nothing" >expect &&
+	test_cmp expect actual &&
+	hint missingSpec blocks >expect &&
+	test_cmp expect err &&
+	git -c fixturediff.check.missingSpec=off fixture-diff --check e0 >actual &&
+	test_must_be_empty actual
 '
 
 test_expect_success '--check: clean exits 0 and prints nothing' '
 	cd repo &&
-	git -c fixturediff.check.missingSpec=false fixture-diff --check c4 c5 >out 2>err &&
+	git fixture-diff --check c4 c5 >out 2>err &&
 	test_must_be_empty out &&
 	test_must_be_empty err &&
-	git fixture-diff --check c4 c5 --cases case1_simple_gemm,case7_ws_pingpong >out 2>err &&
+	git fixture-diff --check c5 e0 >out 2>err &&
 	test_must_be_empty out &&
 	test_must_be_empty err
 '
@@ -58,63 +113,227 @@ test_expect_success '--check: the restore command really restores the graph' '
 	git clone -q repo restore &&
 	cd restore &&
 	git checkout -q -b fix c3 &&
-	test_expect_code 1 git fixture-diff --check c2 --cases case1_simple_gemm >out &&
+	git fixture-diff --check c2 --cases case1_simple_gemm >out &&
 	cmd=$(sed -n "s/.*restore it with '"'"'\(.*\)'"'"'$/\1/p" out) &&
 	test -n "$cmd" &&
 	eval "$cmd" &&
-	git fixture-diff --check c2 --cases case1_simple_gemm
-'
-
-# check_one <case> <rule> <line>: --check against c5 finds exactly <line>
-# for <case>, and turning <rule> off silences it.
-check_one() {
-	echo "$1: $2: $3" >expect &&
-	test_expect_code 1 git fixture-diff --check c5 --cases "$1" >actual &&
-	test_cmp expect actual &&
-	git -c "fixturediff.check.$2=false" fixture-diff --check c5 --cases "$1" >actual &&
-	test_must_be_empty actual
-}
-
-test_expect_success '--check: a fixture edit without a regenerated graph (staleGraph)' '
-	git clone -q repo stale &&
-	cd stale &&
-	echo "    tlx.fence()" >>"$R/case1_simple_gemm/generated.py" &&
-	check_one case1_simple_gemm staleGraph \
-		"generated.py changed but schedule_graph.json did not (a hand edit or a stale regeneration)"
-'
-
-test_expect_success '--check: a spec without a fixture (missingFixture)' '
-	cd stale &&
-	git checkout -q -- . &&
-	rm "$R/case8_multiphase_gemm/generated.py" &&
-	check_one case8_multiphase_gemm missingFixture "has bench_spec.py but no generated.py"
+	git fixture-diff --check c2 --cases case1_simple_gemm >out &&
+	test_must_be_empty out
 '
 
 test_expect_success '--check: graph churn on a renamed case names both paths' '
-	cd stale &&
-	git checkout -q -- . &&
+	git clone -q repo renamed &&
+	cd renamed &&
 	git mv "$R/case4_tma_epilogue" "$R/case4_tma_store_epilogue" &&
 	regen case4_tma_store_epilogue ffff &&
-	b=$(git rev-parse --short c5) &&
-	check_one case4_tma_store_epilogue graphChurn \
-		"schedule_graph.json changed but generated.py is byte-identical; restore it with '"'"'git show $b:$R/case4_tma_epilogue/schedule_graph.json >$R/case4_tma_store_epilogue/schedule_graph.json'"'"'"
+	b=$(git rev-parse --short e0) &&
+	echo "case4_tma_store_epilogue: graphChurn (note): schedule_graph.json changed but generated.py is byte-identical: the same kernel with new op ids; to keep the diff small, restore it with '"'"'git show $b:$R/case4_tma_epilogue/schedule_graph.json >$R/case4_tma_store_epilogue/schedule_graph.json'"'"'" >expect &&
+	git fixture-diff --check e0 --cases case4_tma_store_epilogue >actual &&
+	test_cmp expect actual
 '
 
-test_expect_success '--check: every rule can be turned off in config' '
-	cd repo &&
-	git config fixturediff.check.graphChurn false &&
-	git config fixturediff.check.missingSpec false &&
-	git fixture-diff --check c1 c5 >out &&
-	test_must_be_empty out &&
-	git config --unset fixturediff.check.graphChurn &&
-	git config --unset fixturediff.check.missingSpec
+# stale_line <case> <tag> <why>: a staleGraph line
+stale_line() {
+	echo "$1: staleGraph$2: generated.py changed but $3"
+}
+
+test_expect_success '--check: a fixture edited by hand (staleGraph) is a note; error blocks it' '
+	git clone -q repo stale &&
+	cd stale &&
+	echo "    tlx.fence()" >>"$R/case1_simple_gemm/generated.py" &&
+	why="neither schedule_graph.json nor the emitter ($E) did: a hand edit or a stale regeneration" &&
+	git fixture-diff --check e0 >actual 2>err &&
+	stale_line case1_simple_gemm " (note)" "$why" >expect &&
+	test_cmp expect actual &&
+	hint staleGraph note >expect &&
+	test_cmp expect err &&
+	test_expect_code 1 git -c fixturediff.check.staleGraph=error fixture-diff --check e0 \
+		>actual 2>err &&
+	stale_line case1_simple_gemm "" "$why" >expect &&
+	test_cmp expect actual &&
+	hint staleGraph blocks >expect &&
+	test_cmp expect err &&
+	git -c fixturediff.check.staleGraph=off fixture-diff --check e0 >actual &&
+	test_must_be_empty actual
 '
 
-test_expect_success '--check: a bad rule value is fatal, naming the key' '
+test_expect_success '--check: an emitter change regenerating fixtures from the same graphs is expected' '
+	cd stale &&
+	echo "# emit a fence after every wait" >>"$E/emitter.py" &&
+	echo "    tlx.fence()" >>"$R/case2_warp_specialized_gemm/generated.py" &&
+	why="schedule_graph.json did not: expected: the emitter'\''s sources ($E) changed in the same range, so the fixture was regenerated from the same graph" &&
+	git fixture-diff --check e0 >actual 2>err &&
+	{
+		stale_line case1_simple_gemm " (note)" "$why" &&
+		stale_line case2_warp_specialized_gemm " (note)" "$why"
+	} >expect &&
+	test_cmp expect actual &&
+	hint staleGraph explained >expect.err &&
+	test_cmp expect.err err &&
+	git -c fixturediff.check.staleGraph=error fixture-diff --check e0 >actual 2>err &&
+	test_cmp expect actual &&
+	test_cmp expect.err err
+'
+
+test_expect_success '--check: the emitter may have changed in an earlier commit of the range' '
+	cd stale &&
+	git add "$E" &&
+	GIT_AUTHOR_DATE=2026-10-02T10:00:00Z GIT_COMMITTER_DATE=2026-10-02T10:00:00Z \
+		git commit -q -m "[sched2tlx] Fence after every wait (#1272)" &&
+	commit_all "2026-10-03T10:00:00Z" "[sched2tlx] Regenerate case1 and case2 (#1273)" &&
+	git fixture-diff --check HEAD~ HEAD >actual &&
+	grep -c "a hand edit" actual >count &&
+	echo 2 >expect &&
+	test_cmp expect count &&
+	git fixture-diff --check HEAD~2 HEAD >actual &&
+	grep -c "expected: the emitter" actual >count &&
+	test_cmp expect count
+'
+
+test_expect_success '--check: fixturediff.emitter names other emitter sources' '
+	cd stale &&
+	mkdir -p tools &&
+	echo "EMIT = 1" >tools/emit.py &&
+	commit_all "2026-10-04T10:00:00Z" "[tlx] Add the standalone emitter (#1274)" &&
+	echo "    tlx.fence()" >>"$R/case3_flash_attention/generated.py" &&
+	echo "EMIT = 2" >tools/emit.py &&
+	git -c fixturediff.emitter="lib/none.py, tools/emit.py" fixture-diff --check HEAD >actual &&
+	echo "case3_flash_attention: staleGraph (note): generated.py changed but schedule_graph.json did not: expected: the emitter'"'"'s sources (tools/emit.py) changed in the same range, so the fixture was regenerated from the same graph" >expect &&
+	test_cmp expect actual &&
+	git fixture-diff --check HEAD >actual &&
+	grep "^case3_flash_attention: staleGraph (note): .*a hand edit" actual &&
+	test_expect_code 128 git -c fixturediff.emitter=../up fixture-diff --check HEAD 2>err &&
+	echo "fatal: bad config value '"'"'../up'"'"' for '"'"'fixturediff.emitter'"'"': expected paths inside the repository" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success '--check: a comment-only fixture change is expected, even at error' '
+	git clone -q repo comments &&
+	cd comments &&
+	sed -i -e "s/-- do not edit\.$/-- do not edit by hand./" \
+		-e "s/^    return acc$/    return acc  # the tile/" "$R/case8_multiphase_gemm/generated.py" &&
+	git -c fixturediff.check.staleGraph=error fixture-diff --check e0 >actual 2>err &&
+	echo "case8_multiphase_gemm: staleGraph (note): generated.py changed only in comments or trailing whitespace, schedule_graph.json did not: the same kernel" >expect &&
+	test_cmp expect actual &&
+	hint staleGraph explained >expect &&
+	test_cmp expect err
+'
+
+# blocks <case> <rule> <why> [<args>...]: --check e0 blocks with exactly
+# that line and its hint; warn turns it into a note, off hides it.
+blocks() {
+	c=$1 rule=$2 why=$3 &&
+	shift 3 &&
+	echo "$c: $rule: $why" >expect &&
+	test_expect_code 1 git fixture-diff --check "$@" e0 >actual 2>err &&
+	test_cmp expect actual &&
+	hint $rule blocks >expect &&
+	test_cmp expect err &&
+	echo "$c: $rule (note): $why" >expect &&
+	git -c "fixturediff.check.$rule=warn" fixture-diff --check "$@" e0 >actual 2>err &&
+	test_cmp expect actual &&
+	hint $rule note >expect &&
+	test_cmp expect err &&
+	git -c "fixturediff.check.$rule=off" fixture-diff --check "$@" e0 >actual &&
+	test_must_be_empty actual
+}
+
+test_expect_success '--check blocks a spec without a fixture (missingFixture)' '
+	git clone -q repo broken &&
+	cd broken &&
+	rm "$R/case8_multiphase_gemm/generated.py" &&
+	blocks case8_multiphase_gemm missingFixture \
+		"has bench_spec.py but no generated.py: the harness cannot measure it"
+'
+
+test_expect_success '--check blocks a fixture gone while its graph remains (missingFixture)' '
+	cd broken &&
+	git checkout -q -- . &&
+	rm "$R/case5_legacy_pipeline/generated.py" &&
+	blocks case5_legacy_pipeline missingFixture \
+		"generated.py is gone but schedule_graph.json remains"
+'
+
+test_expect_success '--check blocks a fixture the harness cannot import (brokenFixture)' '
+	cd broken &&
+	git checkout -q -- . &&
+	f=$R/case2_warp_specialized_gemm/generated.py &&
+	{
+		sed -n 1,12p "$(git rev-parse --show-toplevel)/$f" &&
+		echo "<<<<<<< HEAD" &&
+		echo "    acc = tl.zeros((BLOCK, BLOCK), dtype=tl.float16)" &&
+		echo "=======" &&
+		echo "    acc = tl.zeros((BLOCK, BLOCK), dtype=tl.float32)" &&
+		echo ">>>>>>> regen" &&
+		echo "    return acc"
+	} >tmp && mv tmp "$f" &&
+	regen case2_warp_specialized_gemm c0de &&
+	blocks case2_warp_specialized_gemm brokenFixture \
+		"generated.py holds a merge conflict marker (line 13): the harness cannot import it" &&
+	printf "import triton\n\0\0\0" >"$f" &&
+	blocks case2_warp_specialized_gemm brokenFixture \
+		"generated.py holds a NUL byte (line 2): the harness cannot import it" &&
+	printf "import triton\n# caf\351\n" >"$f" &&
+	blocks case2_warp_specialized_gemm brokenFixture \
+		"generated.py is not UTF-8 (line 2): the harness cannot import it" &&
+	printf "\n  \n" >"$f" &&
+	blocks case2_warp_specialized_gemm brokenFixture \
+		"generated.py is empty: the harness cannot import it" &&
+	printf "import triton\n# role=TMA \342\206\220 inner wg3\n" >"$f" &&
+	git fixture-diff --check e0 >actual &&
+	test_must_be_empty actual
+'
+
+test_expect_success '--check blocks a top-level case that lost its spec but kept its files (halfRemoved)' '
+	cd broken &&
+	git checkout -q -- . &&
+	git rm -q "$R/case1_simple_gemm/bench_spec.py" &&
+	blocks case1_simple_gemm halfRemoved \
+		"bench_spec.py was removed but the case directory still holds case1_simple_gemm_pre_modulo.ttgir, ddg.json, generated.py and 2 more; finish with '"'"'git rm -r -- $R/case1_simple_gemm'"'"' or restore the spec"
+'
+
+test_expect_success '--check blocks a nested variant removed but for its fixture (halfRemoved)' '
+	cd broken &&
+	git reset -q --hard &&
+	git rm -q "$R/case9_scaled_mm/blockwise/bench_spec.py" \
+		"$R/case9_scaled_mm/blockwise/schedule_graph.json" &&
+	blocks case9_scaled_mm/blockwise halfRemoved \
+		"bench_spec.py was removed but the case directory still holds blockwise_pre_modulo.ttgir, ddg.json, generated.py; finish with '"'"'git rm -r -- $R/case9_scaled_mm/blockwise'"'"' or restore the spec" \
+		--cases case9_scaled_mm/blockwise
+'
+
+test_expect_success '--check blocks a rename that left files behind (halfRemoved)' '
+	cd broken &&
+	git reset -q --hard &&
+	v=case9_scaled_mm/blockwise &&
+	mkdir "$R/case9_scaled_mm/fp8_blockwise" &&
+	git mv "$R/$v/bench_spec.py" "$R/$v/generated.py" "$R/$v/schedule_graph.json" \
+		"$R/case9_scaled_mm/fp8_blockwise/" &&
+	blocks case9_scaled_mm/fp8_blockwise halfRemoved \
+		"renamed from $v, whose directory still holds blockwise_pre_modulo.ttgir, ddg.json; finish with '"'"'git rm -r -- $R/$v'"'"'" &&
+	git reset -q --hard &&
+	mkdir "$R/case6_blackwell_fa_v2" &&
+	git mv "$R/case6_blackwell_fa/bench_spec.py" "$R/case6_blackwell_fa/generated.py" \
+		"$R/case6_blackwell_fa/schedule_graph.json" "$R/case6_blackwell_fa_v2/" &&
+	blocks case6_blackwell_fa halfRemoved \
+		"bench_spec.py was removed but the case directory still holds case6_blackwell_fa_pre_modulo.ttgir, ddg.json; finish with '"'"'git rm -r -- $R/case6_blackwell_fa'"'"' or restore the spec" \
+		--cases case6_blackwell_fa
+'
+
+test_expect_success '--check: a case removed whole is not half-removed' '
+	cd broken &&
+	git reset -q --hard &&
+	git rm -q -r "$R/case6_blackwell_fa" "$R/case9_scaled_mm" &&
+	git fixture-diff --check e0 >actual 2>err &&
+	test_must_be_empty actual &&
+	test_must_be_empty err
+'
+
+test_expect_success '--check: a bad rule value is fatal, naming the key and the values' '
 	cd repo &&
 	test_expect_code 128 git -c fixturediff.check.graphChurn=maybe fixture-diff --check c1 c5 >out 2>err &&
 	test_must_be_empty out &&
-	echo "fatal: bad boolean config value '"'"'maybe'"'"' for '"'"'fixturediff.check.graphChurn'"'"'" >expect &&
+	echo "fatal: bad config value '"'"'maybe'"'"' for '"'"'fixturediff.check.graphChurn'"'"': expected error, warn or off" >expect &&
 	test_cmp expect err
 '
 
@@ -128,8 +347,7 @@ test_expect_success '--check does not combine with output options' '
 
 test_expect_success 'setup: a remote and a clone to push from' '
 	git clone -q --bare repo remote.git &&
-	git clone -q remote.git pusher &&
-	git -C pusher config fixturediff.check.missingSpec false
+	git clone -q remote.git pusher
 '
 
 test_expect_success '--install-hook writes an executable pre-push hook' '
@@ -143,20 +361,51 @@ test_expect_success '--install-hook writes an executable pre-push hook' '
 	test_cmp ../expect ../actual
 '
 
-test_expect_success 'the hook refuses a push with graph churn, accepts a clean one' '
+test_expect_success 'the hook shows the notes of a push, refuses one that breaks a case' '
 	cd pusher &&
 	regen case1_simple_gemm dead &&
 	commit_all "2026-10-05T10:00:00Z" "[sched2tlx] Regenerate case1 (#1280)" &&
+	git push -q origin main >../out 2>../err &&
+	grep "^case1_simple_gemm: graphChurn (note): " ../out &&
+	hint graphChurn note >../expect &&
+	test_cmp ../expect ../err &&
+	test "$(git rev-parse origin/main)" = "$(git rev-parse main)" &&
+	git rm -q "$R/case2_warp_specialized_gemm/generated.py" &&
+	commit_all "2026-10-06T10:00:00Z" "[sched2tlx] Drop case2 kernel (#1281)" &&
 	test_must_fail git push -q origin main >../out 2>../err &&
-	grep "^case1_simple_gemm: graphChurn: " ../out &&
-	git rev-parse origin/main >../before &&
-	git rev-parse c5 >../expect && test_cmp ../expect ../before &&
-	git checkout -q origin/main -- "$R/case1_simple_gemm/schedule_graph.json" &&
-	echo "    tlx.fence()" >>"$R/case2_warp_specialized_gemm/generated.py" &&
-	regen case2_warp_specialized_gemm beef &&
-	commit_all "2026-10-06T10:00:00Z" "[sched2tlx] Fence case2 and restore case1 graph (#1281)" &&
+	echo "case2_warp_specialized_gemm: missingFixture: has bench_spec.py but no generated.py: the harness cannot measure it" >../expect &&
+	test_cmp ../expect ../out &&
+	hint missingFixture blocks >../expect &&
+	grep -v "^error: failed to push" ../err >../hints &&
+	test_cmp ../expect ../hints &&
+	test "$(git rev-parse origin/main)" != "$(git rev-parse main)" &&
+	git reset -q --hard origin/main
+'
+
+test_expect_success 'the hook judges a new branch from the remote it is pushed to' '
+	git clone -q --bare remote.git fork.git &&
+	git clone -q fork.git forker &&
+	cd forker &&
+	git rm -q "$R/case3_flash_attention/generated.py" &&
+	commit_all "2026-10-07T10:00:00Z" "[sched2tlx] WIP: drop case3 kernel (#1282)" &&
 	git push -q origin main &&
-	test "$(git rev-parse origin/main)" = "$(git rev-parse main)"
+	cd ../pusher &&
+	git remote add fork ../fork.git &&
+	git fetch -q fork &&
+	git checkout -q -b feature fork/main &&
+	echo "A note." >>README.md &&
+	commit_all "2026-10-08T10:00:00Z" "Docs: a note (#1283)" &&
+	git push -q fork feature >../out 2>../err &&
+	test_must_be_empty ../out &&
+	test_must_be_empty ../err &&
+	git -C ../fork.git rev-parse --verify -q refs/heads/feature &&
+	git remote set-head fork main &&
+	git checkout -q -b feature2 feature &&
+	git push -q fork feature2 >../out 2>../err &&
+	test_must_be_empty ../out &&
+	test_must_fail git push -q origin feature2 >../out 2>../err &&
+	grep "^case3_flash_attention: missingFixture: " ../out &&
+	git checkout -q main
 '
 
 test_expect_success '--install-hook never overwrites an existing hook' '

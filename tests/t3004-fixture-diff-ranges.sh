@@ -59,7 +59,7 @@ test_expect_success '--install-hook <rev> says what the hook compares instead' '
 	cd repo &&
 	test_expect_code 129 git fixture-diff --install-hook main 2>err &&
 	head -n 1 err >actual &&
-	echo "error: --install-hook takes no revision: the hook checks each pushed commit against its branch'\''s upstream, else origin/main, else main" >expect &&
+	echo "error: --install-hook takes no revision: the hook checks each pushed commit against what the remote has, or where it leaves the remote'\''s HEAD" >expect &&
 	test_cmp expect actual &&
 	! test -e .git/hooks/pre-push
 '
@@ -70,11 +70,11 @@ test_expect_success 'hashes are unique abbreviations at core.abbrev, 7 digits by
 	git hash-object -w body >/dev/null &&
 	short=$(git rev-parse --short=4 c1) &&
 	test ${#short} -gt 4 &&
-	test_expect_code 1 git -c core.abbrev=4 fixture-diff --check --cases case1_simple_gemm c1 c3 >out &&
+	git -c core.abbrev=4 fixture-diff --check --cases case1_simple_gemm c1 c3 >out &&
 	grep "restore it with '\''git checkout $short -- " out &&
-	test_expect_code 1 git fixture-diff --check --cases case1_simple_gemm c1 c3 >out &&
+	git fixture-diff --check --cases case1_simple_gemm c1 c3 >out &&
 	grep "restore it with '\''git checkout $(git rev-parse --short=7 c1) -- " out &&
-	test_expect_code 1 git -c core.abbrev=no fixture-diff --check --cases case1_simple_gemm c1 c3 >out &&
+	git -c core.abbrev=no fixture-diff --check --cases case1_simple_gemm c1 c3 >out &&
 	grep "restore it with '\''git checkout $(git rev-parse c1) -- " out &&
 	test_expect_code 128 git -c core.abbrev=3 fixture-diff --check c1 c3 2>err &&
 	grep "^fatal: bad core.abbrev '\''3'\''" err

@@ -172,19 +172,24 @@ test_expect_success 'noise: a quiet series' '
 	! grep "^candidates" actual
 '
 
-test_expect_success 'empty window: the move persists and the timers agree, so the machine changed' '
+test_expect_success 'empty window: the same code moved, so the machine changed; the verdict says that rule outweighs Helion-only' '
 	cd empty &&
 	git benchbisect --file ../empty.json b200_cute 2026-09-10 >actual &&
 	B=$(nightly_short 2026-09-10) &&
 	test "$B" = "$(nightly_short 2026-09-09)" &&
-	sed -n "1p;/^  window/p;/^  measurement/p;/^  slice/p;/^speedup/,\$p" actual >picked &&
+	sed -n "1p;/^  implementations/p;/^  window/p;/^  measurement/p;/^  slice/p;/^speedup/,\$p" actual >picked &&
 	cat >expect <<-EOF &&
 	b200_cute on 2026-09-10: hardware issue
+	  implementations: triton +0.0%, torch_compile +0.0% against helion -15.0%: Helion-only
 	  window: empty: both nightlies ran on $B, so no code change lies between them
 	speedup: before 1.593, after 1.355, true 1.593
-	  the machine changed under the benchmark: the before side measured the usual machine
+	  decided by the empty-window rule: both nightlies ran on $B, so no Helion commit can be the cause; that outweighs the implementations (Helion-only, which would blame a commit): the same code moved, so the machine or what is installed fresh each night (PyTorch, Triton) changed; the before side measured the usual machine
 	EOF
-	test_cmp expect picked
+	test_cmp expect picked &&
+	git benchbisect --file ../empty.json --json b200_cute 2026-09-10 >out.json &&
+	jq -r .speedup.why out.json >why &&
+	sed -n "\$p" expect | sed "s/^  //" >expect.why &&
+	test_cmp expect.why why
 '
 
 test_expect_success 'kernel-set change: the naive geomean jumps, the kernels on both nights do not' '
@@ -203,7 +208,7 @@ test_expect_success 'kernel-set change: the naive geomean jumps, the kernels on 
 		  window: 2 first-parent commits in $G..$B
 		  measurement: 1 window commit touches the measurement: $T (.github/workflows/benchmark_dispatch.yml)
 		  slice: 0 of 2 window commits match the slice
-		  kernels behind the move: none stands out (7 kernels)
+		  kernels behind the move: none stands out (5 kernels)
 		  dispatch at $B: 5 kernels in kernels_cute (7 at $G)
 		  cudagraph at $B: rms_norm runs without --cudagraph (benchmarks/run.py remove_flags); none of them is behind the move
 

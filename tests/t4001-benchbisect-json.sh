@@ -184,6 +184,32 @@ test_expect_success 'measurement paths: config benchbisect.methodPaths and --met
 	grep "^  measurement: 1 window commit touches the measurement: [0-9a-f]\{8\} (helion/_compiler/pallas/\*.py)$" out
 '
 
+# The autotuner times its candidates in helion/autotuner/benchmark_worker.py:
+# a change there alters the measurement, not the kernels.
+window_worker() {
+	helion_commit 2026-09-09T09:00:00Z docs/autotuner.md "Fix a typo in the autotuner docs (#3310)" &&
+	helion_commit 2026-09-09T12:00:00Z helion/autotuner/benchmark_worker.py \
+		"[autotuner] Time each candidate in its own worker process (#3316)" &&
+	helion_commit 2026-09-09T15:00:00-04:00 helion/language/layout.py \
+		"Share the layout helpers between backends (#3313)"
+}
+
+test_expect_success 'measurement paths: the autotuner benchmark files by default, and "default, ..." extends them' '
+	bb_repo worker window_worker &&
+	cd worker &&
+	bb_dashboard --event regress:b200_cute:2026-09-10:0.85 >../worker.json &&
+	W=$(subject_sha "\[autotuner\] Time each candidate in its own worker process (#3316)") &&
+	D=$(subject_sha "Fix a typo in the autotuner docs (#3310)") &&
+	git benchbisect --file ../worker.json b200_cute 2026-09-10 >out 2>/dev/null &&
+	grep -x "  measurement: 1 window commit touches the measurement: ${W:0:8} (helion/autotuner/bench\*.py)" out &&
+	git -c benchbisect.methodPaths="default, docs/" benchbisect --file ../worker.json \
+		b200_cute 2026-09-10 >out 2>/dev/null &&
+	grep -x "  measurement: 2 window commits touch the measurement: ${W:0:8} (helion/autotuner/bench\*.py), ${D:0:8} (docs/)" out &&
+	git -c benchbisect.methodPaths="docs/" benchbisect --file ../worker.json \
+		b200_cute 2026-09-10 >out 2>/dev/null &&
+	grep -x "  measurement: 1 window commit touches the measurement: ${D:0:8} (docs/)" out
+'
+
 test_expect_success 'without the harness files the cudagraph check is skipped, and says so' '
 	git init -q -b main bare-history &&
 	(

@@ -492,11 +492,24 @@ test_expect_success '--slice-first tests the slice commit, then its parent' '
 	grep "^2 runs over 2 commits$" ../out
 '
 
-test_expect_success '--json: the first bad commit, the steps and the runs' '
+test_expect_success '--json: the culprit, the steps and the runs' '
 	cd repo &&
 	git benchbisect run --json --good main~8 --bad main -- bench >../out 2>/dev/null &&
-	jq -c "[.status, .first_bad_commit.sha, .commits, .runs, .tested, [.steps[] | .verdict], .last_good.sha, .first_bad.sha]" ../out >../actual &&
+	jq -c "[.status, .culprit.sha, .commits, .runs, .tested, [.steps[] | .verdict], .last_good_nightly.sha, .first_bad_nightly.sha]" ../out >../actual &&
 	echo "[\"found\",\"$(at 6)\",8,3,3,[\"good\",\"bad\",\"good\"],\"$(at 0)\",\"$(at 8)\"]" >../expect &&
+	test_cmp ../expect ../actual
+'
+
+# The answer is "culprit"; the dashboard ends say they are nightlies, so
+# `jq .first_bad` cannot read an end for the answer (it is absent).
+test_expect_success '--json: the keys of the contract, the answer named culprit' '
+	cd repo &&
+	git benchbisect run --json --good main~8 --bad main -- bench >../out 2>/dev/null &&
+	jq -c keys_unsorted ../out >../actual &&
+	echo "[\"status\",\"culprit\",\"candidates\",\"misfit\",\"last_good_nightly\",\"first_bad_nightly\",\"commits\",\"runs\",\"tested\",\"rounds\",\"steps\",\"strays\"]" >../expect &&
+	test_cmp ../expect ../actual &&
+	jq -r ".first_bad, .first_bad_commit, .culprit.subject" ../out >../actual &&
+	printf "null\nnull\n[cute] Rework the softmax reduction pipeline (#4006)\n" >../expect &&
 	test_cmp ../expect ../actual
 '
 

@@ -104,7 +104,7 @@ test_expect_success '--metric --jobs 3: the ends at once, then rounds, the same 
 	cd noisy &&
 	rm -f "$TRASH"/counts/* &&
 	git benchbisect run --metric --jobs 3 --json --good main~8 --bad main -- measure >../out 2>../err &&
-	jq -r ".status, .first_bad_commit.sha" ../out >../actual &&
+	jq -r ".status, .culprit.sha" ../out >../actual &&
 	printf "found\n%s\n" $(at 6) >../expect &&
 	test_cmp ../expect ../actual &&
 	test $(jq .rounds ../out) -le 6
@@ -147,7 +147,7 @@ test_expect_success '--metric: an unclear commit nearer the other level than its
 	grep "^confirm: $(short 1) bad (0.8 0.79, median 0.795): " ../err &&
 	rm -f "$TRASH"/counts/* &&
 	test_expect_code 1 git benchbisect run --metric --json --good main~8 --bad main -- measure >../out 2>../err &&
-	jq -r ".status, .first_bad_commit, .misfit.sha, .misfit.subject" ../out >../actual &&
+	jq -r ".status, .culprit, .misfit.sha, .misfit.subject" ../out >../actual &&
 	printf "inconsistent\nnull\n%s\nTune the tile search, part 4 (#4104)\n" $(at 4) >../expect &&
 	test_cmp ../expect ../actual &&
 	(cd ../noisy && git benchbisect run --metric --json --good main~8 --bad main -- measure) >../out 2>../err &&

@@ -147,6 +147,19 @@ test_expect_success '--format=markdown: a table of the moves, then each single r
 	grep -F -x "| 2026-09-10 | b200_cute | -15.0% | real regression | [\`c75873cc\`]($GH/$culprit) [cute] Rework the softmax reduction pipeline (#3311) |" ../scan.outline
 '
 
+test_expect_success '--format=markdown: a move with candidates but no single culprit says how many' '
+	bb_repo plain window_plain &&
+	cd plain &&
+	bb_dashboard --event regress:b200_cute:2026-09-10:0.85 >../plain.json &&
+	git benchbisect --file ../plain.json b200_cute 2026-09-10 >out &&
+	! grep "^culprit:" out &&
+	sed -n "/^candidates, ranked:\$/,\$p" out >cands &&
+	test $(wc -l <cands) = 3 &&
+	test_expect_code 1 git benchbisect --scan --format=markdown --file ../plain.json \
+		--since 2026-09-06 b200_cute >scan.md &&
+	grep -F -x "| 2026-09-10 | b200\_cute | -15.1% | real regression | 2 candidates |" scan.md
+'
+
 test_expect_success 'a nightly not in the clone: the window is not listed, the verdict rests on the dashboard' '
 	(cd repo && git branch older "$(nightly_sha 2026-09-12)") &&
 	git clone -q --no-local --single-branch -b older repo older &&

@@ -117,6 +117,7 @@ test_expect_success 'error messages escape the names they list' '
 	test_cmp expect err &&
 	cat >expect <<-\EOF &&
 	fatal: unknown platform '"'"'b300\r'"'"'; valid platforms: '"'"'b200_cute'"'"', '"'"'b200'"'"', '"'"'h100\e[8m'"'"'
+	hint: did you mean '"'"'b200'"'"'?
 	EOF
 	test_cmp expect err2
 '

@@ -148,15 +148,15 @@ cJSON *bisect_result_json(const struct bisect_result *res)
 	cJSON *root = cJSON_CreateObject(), *cands, *steps, *strays;
 
 	cJSON_AddStringToObject(root, "status", outcome_names[res->outcome]);
-	cJSON_AddItemToObject(root, "first_bad_commit", res->outcome == BISECT_OUTCOME_FOUND ?
+	cJSON_AddItemToObject(root, "culprit", res->outcome == BISECT_OUTCOME_FOUND ?
 			      commit_json(res, res->culprit) : cJSON_CreateNull());
 	cands = cJSON_AddArrayToObject(root, "candidates");
 	for (size_t i = 0; i < res->nr_candidates; i++)
 		cJSON_AddItemToArray(cands, commit_json(res, res->candidates[i]));
 	cJSON_AddItemToObject(root, "misfit", res->outcome == BISECT_OUTCOME_INCONSISTENT ?
 			      commit_json(res, res->misfit) : cJSON_CreateNull());
-	cJSON_AddItemToObject(root, "last_good", window_end_json(&res->w.last_good));
-	cJSON_AddItemToObject(root, "first_bad", window_end_json(&res->w.first_bad));
+	cJSON_AddItemToObject(root, "last_good_nightly", window_end_json(&res->w.last_good));
+	cJSON_AddItemToObject(root, "first_bad_nightly", window_end_json(&res->w.first_bad));
 	cJSON_AddNumberToObject(root, "commits", (double)res->nr);
 	cJSON_AddNumberToObject(root, "runs", (double)res->runs);
 	cJSON_AddNumberToObject(root, "tested", (double)res->tested);

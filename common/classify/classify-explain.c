@@ -87,6 +87,18 @@ static void method_truth(struct classify_result *r, const struct classify_signal
 	}
 }
 
+/*
+ * Hardware by the empty-window rule of classify_decide() rather than by
+ * every implementation moving with timers that agree: the other evidence
+ * (Helion-only, most often) would have said otherwise, so the verdict says
+ * which rule won and why.
+ */
+static int empty_window_decided(const struct classify_signals *s, const struct classify_options *o)
+{
+	return s->empty && !(classify_sharing(s, o) == SHARING_ALL &&
+			     classify_timers(s, o) == TIMERS_AGREE);
+}
+
 static void explain_truth(struct classify_result *r, const struct classify_signals *s,
 			  const struct window *w, const struct classify_options *o)
 {
@@ -99,7 +111,15 @@ static void explain_truth(struct classify_result *r, const struct classify_signa
 		break;
 	case CAUSE_HARDWARE:
 		r->truth = s->before;
-		r->truth_reason = xstrdup("the machine changed under the benchmark: the before side measured the usual machine");
+		r->truth_reason = empty_window_decided(s, o) ?
+			xstrfmt("decided by the empty-window rule: both nightlies ran on %.*s, so no "
+				"Helion commit can be the cause; that outweighs the implementations (%s): "
+				"the same code moved, so the machine or what is installed fresh each "
+				"night (PyTorch, Triton) changed; the before side measured the usual machine",
+				o->abbrev, w->first_bad.sha,
+				classify_sharing(s, o) == SHARING_HELION_ONLY ?
+				"Helion-only, which would blame a commit" : "not all moved") :
+			xstrdup("the machine changed under the benchmark: the before side measured the usual machine");
 		break;
 	case CAUSE_NOISE:
 		r->truth = s->level;

@@ -154,6 +154,13 @@ static void gather_kernels(struct classify_signals *s, const struct window *w, c
 		v = row_values(&w->series, row, o->all_runs, helion_of, NULL);
 		pct = range_change(v, sd);
 		free(v);
+		/*
+		 * A kernel not measured on both sides of the step (it left or
+		 * joined the list) has no move: counting it would report "2 of 5"
+		 * beside rows of 3 kernels.
+		 */
+		if (isnan(pct))
+			continue;
 		k = push_move(&s->kernels, &s->nr_kernels, row->kernel, pct);
 		k->flag = moved && !isnan(pct) && (log1p(pct / 100) < 0) == (step < 0) &&
 			fabs(log1p(pct / 100)) >= o->shared_ratio * fabs(step);

@@ -63,7 +63,7 @@ cJSON *classify_scan_json(const struct classify_scan *cs)
 	return root;
 }
 
-/* One row of the summary table: day, platform, change, cause, culprit. */
+/* One row of the summary table: day, platform, change, cause, culprit (or how many candidates). */
 static void table_row(struct strbuf *sb, const struct classify_scan_step *st, const char *link_base)
 {
 	const struct scan_entry *e = st->entry;
@@ -78,6 +78,10 @@ static void table_row(struct strbuf *sb, const struct classify_scan_step *st, co
 		window_markdown_sha(sb, st->res.culprit->sha, link_base);
 		strbuf_addch(sb, ' ');
 		markdown_escape(sb, st->res.culprit->subject);
+	} else if (st->res.nr_candidates) {
+		/* no single commit: say how many the report below ranks */
+		strbuf_addf(sb, "%zu candidate%s", st->res.nr_candidates,
+			    st->res.nr_candidates == 1 ? "" : "s");
 	}
 	strbuf_addstr(sb, " |\n");
 }

@@ -20,8 +20,16 @@ static const char *const default_method_paths[] = {
 	".github/workflows/compute-benchmark-matrix.yml",
 	".github/ci_commit_pins/tritonbench.txt",
 	"helion/autotuner/effort_profile.py",
+	/* how autotuning times its candidates: benchmark_worker.py, benchmarking.py, bench_utils.py... */
+	"helion/autotuner/bench*.py",
 	".github/workflows/benchmark*.yml",	/* last: the named files above win */
 };
+
+static void push_default_method_paths(struct strvec *paths)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(default_method_paths); i++)
+		strvec_push(paths, default_method_paths[i]);
+}
 
 void classify_options_init(struct classify_options *o)
 {
@@ -32,8 +40,7 @@ void classify_options_init(struct classify_options *o)
 	o->shared_ratio = 0.5;
 	o->span = 7;
 	strvec_init(&o->method_paths);
-	for (size_t i = 0; i < ARRAY_SIZE(default_method_paths); i++)
-		strvec_push(&o->method_paths, default_method_paths[i]);
+	push_default_method_paths(&o->method_paths);
 }
 
 void classify_others_range(time_t when, int span, time_t *from, time_t *to)
@@ -55,7 +62,10 @@ void classify_set_method_paths(struct classify_options *o, const char *value)
 
 	strvec_clear(&o->method_paths);
 	for (item = strtok_r(copy, ", \t", &save); item; item = strtok_r(NULL, ", \t", &save))
-		strvec_push(&o->method_paths, item);
+		if (!strcmp(item, "default"))	/* "default, <more>" extends the list */
+			push_default_method_paths(&o->method_paths);
+		else
+			strvec_push(&o->method_paths, item);
 	free(copy);
 }
 

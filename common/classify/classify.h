@@ -46,7 +46,10 @@ struct classify_options {
 /* Defaults, and the default measurement paths (docs/dashboard.md). */
 void classify_options_init(struct classify_options *o);
 void classify_options_release(struct classify_options *o);
-/* Replace the method paths by the comma- or space-separated list in value. */
+/*
+ * Replace the method paths by the comma- or space-separated list in value;
+ * the item "default" stands for the default paths, so "default, x" extends them.
+ */
 void classify_set_method_paths(struct classify_options *o, const char *value);
 
 /*
@@ -139,7 +142,11 @@ struct classify_signals {
 	struct named_move *baselines;
 	size_t nr_baselines;
 	long long wins_before, total_before, wins_after, total_after;	/* -1: unknown */
-	/* Per kernel, and the other platforms over the same nightly pair (same run dates). */
+	/*
+	 * Per kernel (those measured on both sides of the step, the set the
+	 * rows around it show), and the other platforms over the same nightly
+	 * pair (same run dates).
+	 */
 	struct named_move *kernels;
 	size_t nr_kernels;
 	struct named_move *platforms;

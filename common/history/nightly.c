@@ -80,5 +80,5 @@ enum nightly_resolution nightly_resolve(git_repository *repo, const struct dash_
 	git_error_clear();
 	*problem = xstrfmt("commit '%s' of run '%s' (%s) is not in this repository", e->sha,
 			   e->run_id, e->date);
-	return NIGHTLY_MISSING;
+	return NIGHTLY_ABSENT;
 }

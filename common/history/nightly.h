@@ -9,8 +9,10 @@ enum nightly_resolution {
 	NIGHTLY_ERROR = -1,	/* an error was printed: ambiguous prefix (naming the
 				   candidates), or the lookup failed */
 	NIGHTLY_FOUND = 0,	/* *out is the commit */
-	NIGHTLY_MISSING = 1,	/* no such commit here: *problem says why (malloc'd
+	NIGHTLY_MISSING = 1,	/* no usable commit: *problem says why (malloc'd
 				   sentence for the warning; the caller frees it) */
+	NIGHTLY_ABSENT = 2,	/* a valid name, but no such commit here (not
+				   fetched, or beyond a shallow clone): as MISSING */
 };
 
 /*

@@ -14,6 +14,13 @@
 void scan_print(FILE *fp, const struct scan *sc);
 
 /*
+ * The days of the moves the scan found (its entries' first bad nightlies,
+ * UTC), newest first, each once, one a line: what completion offers for a
+ * <date> (benchwindow's hidden --list-dates).
+ */
+void scan_print_dates(FILE *fp, const struct scan *sc);
+
+/*
  * {"since", "until" (the last day scanned), "platforms": [...],
  *  "steps": [{platform, kind ("step" or "kernel_set"), date, last_date,
  *  last_good, first_bad, step (null for a kernel-list change),

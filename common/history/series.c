@@ -6,6 +6,7 @@
 #include "util/usage.h"
 #include "util/strbuf.h"
 #include "util/date.h"
+#include "util/suggest.h"
 #include "history/series.h"
 
 const char *const metric_names[METRIC_NR] = { "helion", "triton", "torch_compile", "latency" };
@@ -66,6 +67,7 @@ static int unknown_name(const struct dashboard *d, const struct series_options *
 	else
 		error("unknown platform '%s'; valid platforms: %s", o->platform,
 		      n ? sb.buf : "(none)");
+	advise_did_you_mean(platform_known ? o->kernel : o->platform, names, n, "");
 	strbuf_release(&sb);
 	free(names);
 	return -1;

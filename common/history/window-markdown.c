@@ -237,7 +237,7 @@ void window_markdown_series(FILE *fp, const struct window *w)
 		markdown_escape(&sb, s->kernel);
 		strbuf_addstr(&sb, ":\n\n");
 	} else {
-		strbuf_addf(&sb, "Nightly helion speedup, geomean over %zu kernels:\n\n", s->nr_rows);
+		strbuf_addf(&sb, "Nightly helion speedup, %s:\n\n", window_kernels_caption(w, 1));
 	}
 	strbuf_addstr(&sb, "| date | sha | helion | triton | torch_compile | latency (ms) | change | kernels | |\n"
 		      "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n");

@@ -92,20 +92,8 @@ void window_print_series(FILE *fp, const struct window *w, const struct window_p
 		fprintf(fp, "%s: %s, nightly helion speedup\n", quote_term(s->platform),
 			quote_term(s->kernel));
 	} else {
-		size_t lo = SIZE_MAX, hi = 0;
-
-		for (size_t i = w->first_shown; i < w->end_shown; i++) {
-			lo = s->points[i].nr_kernels < lo ? s->points[i].nr_kernels : lo;
-			hi = s->points[i].nr_kernels > hi ? s->points[i].nr_kernels : hi;
-		}
-		if (lo == hi)
-			fprintf(fp, "%s: nightly helion speedup, geomean over %zu kernel%s\n",
-				quote_term(s->platform),
-				hi, hi == 1 ? "" : "s");
-		else
-			fprintf(fp, "%s: nightly helion speedup, geomean over %zu-%zu kernels "
-				"(chain-linked: a kernel joining or leaving does not move it)\n",
-				quote_term(s->platform), lo, hi);
+		fprintf(fp, "%s: nightly helion speedup, %s\n", quote_term(s->platform),
+			window_kernels_caption(w, 1));
 	}
 	print_sparkline(fp, w, po);
 	fputs("(compile = torch.compile speedup, latency = helion_latency_avg_ms)\n", fp);

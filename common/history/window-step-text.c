@@ -1,4 +1,6 @@
 #include <math.h>
+#include <stdint.h>
+#include <stdio.h>
 #include "util/date.h"
 #include "history/window-step-text.h"
 
@@ -60,4 +62,32 @@ void window_kernel_steps_text(struct strbuf *sb, const struct window *w, int ric
 			    format_day(d1, s->points[k->last_good].run->time), to,
 			    format_day(d2, s->points[k->index].run->time));
 	}
+}
+
+void window_kernels_shown(const struct window *w, size_t *lo, size_t *hi)
+{
+	*lo = SIZE_MAX;
+	*hi = 0;
+	for (size_t i = w->first_shown; i < w->end_shown; i++) {
+		size_t n = w->series.points[i].nr_kernels;
+
+		*lo = n < *lo ? n : *lo;
+		*hi = n > *hi ? n : *hi;
+	}
+	if (*lo > *hi)
+		*lo = *hi;
+}
+
+const char *window_kernels_caption(const struct window *w, int note)
+{
+	static char buf[128];
+	size_t lo, hi;
+
+	window_kernels_shown(w, &lo, &hi);
+	if (lo == hi)
+		snprintf(buf, sizeof(buf), "geomean over %zu kernel%s", hi, hi == 1 ? "" : "s");
+	else
+		snprintf(buf, sizeof(buf), "geomean over %zu-%zu kernels%s", lo, hi,
+			 note ? " (chain-linked: a kernel joining or leaving does not move it)" : "");
+	return buf;
 }

@@ -42,4 +42,19 @@ void window_step_text(struct strbuf *sb, const struct step *st, const char *mark
 void window_kernel_steps_text(struct strbuf *sb, const struct window *w, int rich,
 			      void (*escape)(struct strbuf *, const char *));
 
+/*
+ * The fewest and most kernels of the nightlies the outputs show
+ * (first_shown .. end_shown): the one source of the kernel count in every
+ * caption and title, so they agree with the rows beneath them.
+ */
+void window_kernels_shown(const struct window *w, size_t *lo, size_t *hi);
+
+/*
+ * "geomean over 3 kernels", or "geomean over 3-5 kernels" when the list
+ * changed within the nightlies shown; with note, that case adds
+ * " (chain-linked: a kernel joining or leaving does not move it)". A
+ * static buffer, overwritten by the next call.
+ */
+const char *window_kernels_caption(const struct window *w, int note);
+
 #endif

@@ -158,9 +158,11 @@ static void draw_line(const struct chart *c, const struct panel *p, enum metric 
 		fputs("\"/>\n", c->fp);
 }
 
-static void draw_points(const struct chart *c)
+/* The points; returns how many are manual runs (drawn hollow). */
+static size_t draw_points(const struct chart *c)
 {
 	const struct series *s = &c->w->series;
+	size_t manuals = 0;
 
 	for (size_t i = c->w->first_shown; i < c->w->end_shown; i++) {
 		const struct series_point *pt = &s->points[i];
@@ -172,7 +174,9 @@ static void draw_points(const struct chart *c)
 		fprintf(c->fp, "<circle class=\"%s\" cx=\"%.1f\" cy=\"%.1f\" r=\"%s\"/>\n",
 			manual ? "manual" : "dot", xpos(c, pt->run->time), ypos(&c->speed, v),
 			manual ? "4.5" : "3");
+		manuals += manual;
 	}
+	return manuals;
 }
 
 static int in_series(const struct chart *c, const char *run_id)
@@ -183,8 +187,8 @@ static int in_series(const struct chart *c, const char *run_id)
 	return 0;
 }
 
-/* Manual and side-branch runs the series leaves out: a diamond on the axis each. */
-static void draw_manual_runs(const struct chart *c)
+/* Manual and side-branch runs the series leaves out: a diamond on the axis each; returns how many. */
+static size_t draw_manual_runs(const struct chart *c)
 {
 	const struct window *w = c->w;
 	const char **seen = NULL;
@@ -220,11 +224,14 @@ static void draw_manual_runs(const struct chart *c)
 		}
 	}
 	free(seen);
+	return nr;
 }
 
-static void draw_kernel_set_changes(const struct chart *c)
+/* A dashed line at each change of the kernel list; returns how many. */
+static size_t draw_kernel_set_changes(const struct chart *c)
 {
 	const struct series *s = &c->w->series;
+	size_t nr = 0;
 
 	for (size_t i = c->w->first_shown; i < c->w->end_shown; i++) {
 		double x;
@@ -236,7 +243,9 @@ static void draw_kernel_set_changes(const struct chart *c)
 			x, c->speed.top, x, c->latency.bottom);
 		fprintf(c->fp, "<text class=\"kset-label\" x=\"%.1f\" y=\"%.1f\">kernels %zu\u2192%zu</text>\n",
 			x + 4, c->speed.bottom - 8, s->points[i - 1].nr_kernels, s->points[i].nr_kernels);
+		nr++;
 	}
+	return nr;
 }
 
 /*
@@ -330,7 +339,7 @@ static void draw_days(const struct chart *c)
 	}
 }
 
-enum sample { SAMPLE_LINE, SAMPLE_RECT, SAMPLE_DOT };
+enum sample { SAMPLE_LINE, SAMPLE_RECT, SAMPLE_DOT, SAMPLE_DIAMOND };
 
 /* A 24 px sample of a class and its label; moves *x past them. */
 static void legend_item(FILE *fp, double *x, double y, enum sample kind, const char *cls,
@@ -342,14 +351,23 @@ static void legend_item(FILE *fp, double *x, double y, enum sample kind, const c
 	else if (kind == SAMPLE_RECT)
 		fprintf(fp, "<rect class=\"%s\" x=\"%.1f\" y=\"%.1f\" width=\"24\" height=\"12\"/>\n",
 			cls, *x, y - 6);
-	else
+	else if (kind == SAMPLE_DOT)
 		fprintf(fp, "<circle class=\"%s\" cx=\"%.1f\" cy=\"%.1f\" r=\"4.5\"/>\n", cls,
 			*x + 12, y);
+	else
+		fprintf(fp, "<path class=\"%s\" d=\"M%.1f %.1fl6 6l-6 6l-6 -6z\"/>\n", cls,
+			*x + 12, y - 6);
 	fprintf(fp, "<text x=\"%.1f\" y=\"%.1f\">%s</text>\n", *x + 30, y + 4, label);
 	*x += 44 + 6.6 * strlen(label);
 }
 
-static void draw_legend(const struct chart *c, double y)
+/*
+ * The legend names the kernel-set change and the manual run only when the
+ * chart draws one, a manual run in the shape drawn: a hollow dot in the
+ * series (--all-runs), a diamond on the axis when the series leaves it out.
+ */
+static void draw_legend(const struct chart *c, double y, size_t kset, size_t manual_dots,
+			size_t manual_diamonds)
 {
 	double x = PLOT_LEFT;
 
@@ -360,8 +378,12 @@ static void draw_legend(const struct chart *c, double y)
 	y += 20;
 	legend_item(c->fp, &x, y, SAMPLE_RECT, "window", "window");
 	legend_item(c->fp, &x, y, SAMPLE_LINE, "level", "level before / after the step");
-	legend_item(c->fp, &x, y, SAMPLE_LINE, "kset", "kernel set change");
-	legend_item(c->fp, &x, y, SAMPLE_DOT, "manual", "manual run");
+	if (kset)
+		legend_item(c->fp, &x, y, SAMPLE_LINE, "kset", "kernel set change");
+	if (manual_dots)
+		legend_item(c->fp, &x, y, SAMPLE_DOT, "manual", "manual run");
+	if (manual_diamonds)
+		legend_item(c->fp, &x, y, SAMPLE_DIAMOND, "manual", "manual run");
 }
 
 static void draw_titles(const struct chart *c, const char *verdict)
@@ -385,7 +407,7 @@ static void draw_titles(const struct chart *c, const char *verdict)
 	} else if (s->kernel) {
 		fputs(": nightly helion speedup", fp);
 	} else {
-		fprintf(fp, ": nightly helion speedup, geomean over %zu kernels", s->nr_rows);
+		fprintf(fp, ": nightly helion speedup, %s", window_kernels_caption(w, 0));
 	}
 	fputs("</text>\n<text class=\"sub\" x=\"16\" y=\"46\">", fp);
 	if (!window_step_days(w, d1, d2)) {
@@ -425,6 +447,7 @@ void window_svg(FILE *fp, const struct window *w, const char *verdict)
 	const struct series *s = &w->series;
 	struct chart c = { fp, w, 0, 0, { 60, 300, 0, 1 }, { 318, 428, 0, 1 } };
 	int has_speed, has_latency;
+	size_t kset, manual_dots = 0, manual_diamonds;
 
 	c.t0 = s->points[w->first_shown].run->time - DAY_SECONDS / 2;
 	c.t1 = s->points[w->end_shown - 1].run->time + DAY_SECONDS / 2;
@@ -443,17 +466,17 @@ void window_svg(FILE *fp, const struct window *w, const char *verdict)
 	draw_grid(&c, &c.latency, has_latency ? "helion latency (ms)" : "latency: no data",
 		  has_latency);
 	draw_step(&c);
-	draw_kernel_set_changes(&c);
+	kset = draw_kernel_set_changes(&c);
 	if (has_speed) {
 		draw_line(&c, &c.speed, METRIC_TORCH_COMPILE, "torch_compile");
 		draw_line(&c, &c.speed, METRIC_TRITON, "triton");
 		draw_line(&c, &c.speed, METRIC_HELION, "helion");
-		draw_points(&c);
+		manual_dots = draw_points(&c);
 	}
 	if (has_latency)
 		draw_line(&c, &c.latency, METRIC_LATENCY, "latency");
-	draw_manual_runs(&c);
+	manual_diamonds = draw_manual_runs(&c);
 	draw_days(&c);
-	draw_legend(&c, 470);
+	draw_legend(&c, 470, kset, manual_dots, manual_diamonds);
 	fputs("</svg>\n", fp);
 }

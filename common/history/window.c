@@ -76,7 +76,7 @@ static void end_from_point(struct window_end *end, const struct series_point *p)
 	end->run_id = p->run->run_id;
 }
 
-/* NIGHTLY_FOUND (or the commit --good/--bad named), NIGHTLY_MISSING or NIGHTLY_ERROR. */
+/* NIGHTLY_FOUND (or the commit --good/--bad named), NIGHTLY_MISSING, NIGHTLY_ABSENT or NIGHTLY_ERROR. */
 static enum nightly_resolution resolve_end(struct window_end *end, git_repository *repo,
 					  const char *rev, const char *what, const char *option)
 {
@@ -291,6 +291,34 @@ static int find_endpoints(struct window *w, const struct window_options *o, git_
 	return 0;
 }
 
+/*
+ * One warning for the ends that did not resolve: when neither nightly's
+ * commit is here (the usual case in a shallow clone) it names both at
+ * once. The hint is the fetch that brings them: in a shallow clone a plain
+ * `git fetch` keeps the boundary, so it names --deepen and --unshallow.
+ */
+static void warn_missing_ends(const struct window *w, git_repository *repo,
+			      enum nightly_resolution rc_good, enum nightly_resolution rc_bad)
+{
+	if (rc_good == NIGHTLY_ABSENT && rc_bad == NIGHTLY_ABSENT) {
+		const struct dash_entry *g = w->last_good.point->run, *b = w->first_bad.point->run;
+
+		warning("neither end of the window is in this repository: commit '%s' of run '%s' "
+			"(%s) and commit '%s' of run '%s' (%s)", g->sha, g->run_id, g->date,
+			b->sha, b->run_id, b->date);
+	} else {
+		if (w->last_good.problem)
+			warning("%s", w->last_good.problem);
+		if (w->first_bad.problem)
+			warning("%s", w->first_bad.problem);
+	}
+	if (git_repository_is_shallow(repo) == 1)
+		advise("this is a shallow clone: get the missing history with "
+		       "'git fetch --deepen=<n>' or 'git fetch --unshallow', or give --good/--bad");
+	else
+		advise("run 'git fetch' to get the missing commit, or give --good/--bad");
+}
+
 /* Resolve both ends in repo and list the commits between them; quiet: no warnings for a missing end. */
 static enum window_outcome resolve_and_list(struct window *w, git_repository *repo,
 					    struct config *cfg, const struct window_options *o,
@@ -304,18 +332,14 @@ static enum window_outcome resolve_and_list(struct window *w, git_repository *re
 	rc_bad = rc_good == NIGHTLY_ERROR ? NIGHTLY_FOUND : resolve_end(&w->first_bad, repo, o->bad, "first bad", "bad");
 	if (rc_good == NIGHTLY_ERROR || rc_bad == NIGHTLY_ERROR)
 		return WINDOW_ERROR;
-	if (rc_good == NIGHTLY_MISSING || rc_bad == NIGHTLY_MISSING) {
+	if (rc_good != NIGHTLY_FOUND || rc_bad != NIGHTLY_FOUND) {
 		/* Two nightlies on one sha are a quiet day even when it is not local. */
 		if (w->last_good.point && w->first_bad.point &&
 		    !strcmp(w->last_good.point->run->sha, w->first_bad.point->run->sha))
 			w->empty = 1;
 		if (quiet)
 			return WINDOW_INCOMPLETE;
-		if (w->last_good.problem)
-			warning("%s", w->last_good.problem);
-		if (w->first_bad.problem)
-			warning("%s", w->first_bad.problem);
-		advise("run 'git fetch' to get the missing commit, or give --good/--bad");
+		warn_missing_ends(w, repo, rc_good, rc_bad);
 		return WINDOW_INCOMPLETE;
 	}
 	return list_commits(w, repo, cfg);

@@ -7,8 +7,8 @@
 #include "util/usage.h"
 #include "util/strbuf.h"
 #include "util/strvec.h"
-#include "util/strbuf.h"
 #include "util/parse-options.h"
+#include "util/suggest.h"
 
 static int takes_value(const struct option *o)
 {
@@ -214,6 +214,25 @@ static int apply_long(int argc, const char **argv, int *i, const struct option *
 	return set_value(o, argv[++*i], 0, 0);
 }
 
+/* "did you mean --x?" for a mistyped long option, from the table's names. */
+static void suggest_option(const char *name, size_t len, const struct option *options)
+{
+	char *typed = xstrndup(name, len);
+	const char **names;
+	size_t nr = 0;
+
+	for (const struct option *o = options; o->type != OPTION_END; o++)
+		nr++;
+	names = xcalloc(nr + 1, sizeof(*names));
+	nr = 0;
+	for (const struct option *o = options; o->type != OPTION_END; o++)
+		if (o->long_name && !(o->flags & PARSE_OPT_HIDDEN))
+			names[nr++] = o->long_name;
+	advise_did_you_mean(typed, names, nr, "--");
+	free(names);
+	free(typed);
+}
+
 /*
  * Handle argv[*i] as a long option; may consume argv[*i + 1]. As in git,
  * an exact name wins, else any unique prefix of a name (or of its --no-
@@ -262,7 +281,9 @@ static int parse_long(int argc, const char **argv, int *i, const struct option *
 		strbuf_release(&sb);
 		return -1;
 	}
-	return error("unknown option `%.*s'", (int)len, name);
+	error("unknown option `%.*s'", (int)len, name);
+	suggest_option(name, len, options);
+	return -1;
 }
 
 /* Handle argv[*i] as one or more bundled short options. */

@@ -1,3 +1,4 @@
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "tap.h"
@@ -7,6 +8,7 @@
 #include "util/natsort.h"
 #include "fixtures/fixtures.h"
 #include "fixtures/comments.h"
+#include "fixtures/defect.h"
 
 static void test_natsort(void)
 {
@@ -157,11 +159,50 @@ static void test_filter(void)
 	is_str(fixture_graph_status_name(FIXTURE_GRAPH_ABSENT), "absent", "graph status name");
 }
 
+/* defect_of(<bytes>): the defect fixture_py_defect() finds, "line N: why" or "ok". */
+static const char *defect_of(const char *buf, size_t len)
+{
+	static char out[128];
+	size_t line;
+	const char *why = fixture_py_defect(buf, len, &line);
+
+	if (!why)
+		return "ok";
+	snprintf(out, sizeof(out), "line %zu: %s", line, why);
+	return out;
+}
+
+#define DEFECT(lit) defect_of(lit, sizeof(lit) - 1)
+
+static void test_defects(void)
+{
+	is_str(DEFECT("import triton\n"), "ok", "a plain source");
+	is_str(DEFECT("# role=TMA \xe2\x86\x90 wg3\nx = 1\n"), "ok", "UTF-8 comments");
+	is_str(DEFECT("\xef\xbb\xbfx = 1"), "ok", "a BOM, no final newline");
+	is_str(DEFECT("x = '<<<<<<<'\n  <<<<<<< HEAD\n"), "ok", "markers not at a line start");
+	is_str(DEFECT("<<<<<<<<<< x\n"), "ok", "a longer run of < is no marker");
+	is_str(DEFECT(""), "line 0: is empty", "an empty file");
+	is_str(DEFECT(" \n\t\r\n"), "line 0: is empty", "only blanks");
+	is_str(DEFECT("a = 1\nb\0\n"), "line 2: holds a NUL byte", "a NUL");
+	is_str(DEFECT("a = 1\n<<<<<<< HEAD\n"), "line 2: holds a merge conflict marker",
+	       "an opening marker");
+	is_str(DEFECT("a = 1\n|||||||\r\n"), "line 2: holds a merge conflict marker",
+	       "a base marker with CRLF");
+	is_str(DEFECT("a = 1\nb = 2\n>>>>>>>"), "line 3: holds a merge conflict marker",
+	       "a closing marker on the last, unterminated line");
+	is_str(DEFECT("# caf\xe9\n"), "line 1: is not UTF-8", "Latin-1");
+	is_str(DEFECT("x\n# \xc0\xaf\n"), "line 2: is not UTF-8", "an overlong form");
+	is_str(DEFECT("# \xed\xa0\x80\n"), "line 1: is not UTF-8", "a surrogate");
+	is_str(DEFECT("# \xf4\x90\x80\x80\n"), "line 1: is not UTF-8", "beyond U+10FFFF");
+	is_str(DEFECT("# \xe2\x86"), "line 1: is not UTF-8", "a sequence cut short");
+}
+
 int main(void)
 {
 	test_natsort();
 	test_comment_only();
 	test_layout();
 	test_filter();
+	test_defects();
 	return done_testing();
 }
