@@ -153,6 +153,13 @@ build/bench/peers: bench/peers.c
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) $(CPPFLAGS) $(BT_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< -lm
 
+# The metric-bisect benchmark: simulated searches through the command's own
+# policy (bench/bench-metric-bisect.sh; its quick form in make check).
+build/bench/metric-bisect: bench/metric-bisect.c tests/unit/noise.h tests/unit/metric-sim.h build/libbenchtriage.a
+	$(quiet) CC $@
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(CPPFLAGS) $(BT_CFLAGS) -Itests/unit $(CFLAGS) $(LDFLAGS) -o $@ $< build/libbenchtriage.a $(BT_LIBS)
+
 build/san/tests/%: build/san/tests/unit/%.o build/san/libbenchtriage.a
 	$(quiet) LINK $@
 	$(Q)$(CC) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.o %.a,$^) $(BT_LIBS)
@@ -170,8 +177,9 @@ check: deps
 
 test: check
 
-check-run: $(BINS) $(SAN_BINS) $(SAN_UNITS) $(FUZZERS)
+check-run: $(BINS) $(SAN_BINS) $(SAN_UNITS) $(FUZZERS) build/bench/metric-bisect
 	$(Q)BT_BIN="$(CURDIR)/build/san/bin" BT_UNIT="$(CURDIR)/build/san/tests" \
+		BT_METRIC_BISECT="$(CURDIR)/build/bench/metric-bisect" \
 		BT_FUZZ="$(CURDIR)/build/fuzz/bin" \
 		ASAN_OPTIONS=detect_leaks=1:exitcode=86 \
 		UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:exitcode=86 \
@@ -194,9 +202,9 @@ fuzz-run: $(FUZZERS)
 bench: deps
 	$(Q)$(MAKE) --no-print-directory bench-run
 
-bench-run: $(BINS) build/tests/test-bisect build/bench/metric-floor build/bench/peers
+bench-run: $(BINS) build/tests/test-bisect build/bench/metric-floor build/bench/metric-bisect build/bench/peers
 	$(Q)BT_UNIT="$(CURDIR)/build/tests" BT_FLOOR="$(CURDIR)/build/bench/metric-floor" \
-		BT_PEERS="$(CURDIR)/build/bench/peers" \
+		BT_METRIC_BISECT="$(CURDIR)/build/bench/metric-bisect" BT_PEERS="$(CURDIR)/build/bench/peers" \
 		sh bench/run.sh "$(CURDIR)/bin"
 
 # Two installs at once (two tests, or one beside another build) would

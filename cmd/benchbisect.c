@@ -288,7 +288,10 @@ static int cmd_run(int argc, const char **argv)
 		OPT_GROUP("Bisect"),
 		OPT_BOOL(0, "metric", &bo.metric, "the command prints a number: judge by the closer end"),
 		OPT_INTEGER(0, "repeat", &bo.repeat,
-			    "run the command at most <n> times a commit, while unclear (1; 5 with --metric)"),
+			    "run the command at most <n> times a commit, while unclear (1); --metric: <n> times a bisection's runs (5)"),
+		OPT_DOUBLE_RANGE(0, "min-change", &bo.min_change, "pct",
+				 "--metric: the ends alike within <pct> percent are no step (2, or half the dashboard's step)",
+				 0, INFINITY, 0),
 		OPT_BOOL(0, "slice-first", &bo.slice_first, "test the commits in the slice first"),
 		OPT_INTEGER('j', "jobs", &bo.jobs, "test <n> commits at once (1)"),
 		OPT_STRING(0, "launcher", &bo.launcher, "cmd",
@@ -316,6 +319,8 @@ static int cmd_run(int argc, const char **argv)
 		usage_error(run_usage, options, "--repeat must be between 1 and " BISECT_MAX_REPEAT_STR);
 	if (bo.step_timeout < 0)
 		usage_error(run_usage, options, "--step-timeout must not be negative");
+	if (bo.min_change >= 0 && !bo.metric)
+		usage_error(run_usage, options, "--min-change needs --metric");
 	if (bo.jobs != INT_MIN && (bo.jobs < 1 || bo.jobs > BISECT_MAX_JOBS))
 		usage_error(run_usage, options, "--jobs must be between 1 and " BISECT_MAX_JOBS_STR);
 	if (kill_grace != INT_MIN && (kill_grace < 0 || kill_grace > BISECT_MAX_KILL_GRACE))
@@ -348,7 +353,7 @@ static int cmd_run(int argc, const char **argv)
 		json_print_and_free(bisect_result_json(&res));
 	else
 		bisect_result_print(stdout, &res);
-	ret = res.outcome == BISECT_OUTCOME_FOUND ? 0 : 1;
+	ret = res.outcome == BISECT_FOUND ? 0 : 1;
 	bisect_result_release(&res);
 	free(launcher);
 	config_release(&cfg);

@@ -506,7 +506,7 @@ test_expect_success '--json: the keys of the contract, the answer named culprit'
 	cd repo &&
 	git benchbisect run --json --good main~8 --bad main -- bench >../out 2>/dev/null &&
 	jq -c keys_unsorted ../out >../actual &&
-	echo "[\"status\",\"culprit\",\"candidates\",\"misfit\",\"last_good_nightly\",\"first_bad_nightly\",\"commits\",\"runs\",\"tested\",\"rounds\",\"steps\",\"strays\"]" >../expect &&
+	echo "[\"status\",\"culprit\",\"candidates\",\"last_good_nightly\",\"first_bad_nightly\",\"commits\",\"runs\",\"tested\",\"rounds\",\"steps\",\"metric\",\"strays\"]" >../expect &&
 	test_cmp ../expect ../actual &&
 	jq -r ".first_bad, .first_bad_commit, .culprit.subject" ../out >../actual &&
 	printf "null\nnull\n[cute] Rework the softmax reduction pipeline (#4006)\n" >../expect &&

@@ -58,102 +58,101 @@ test_expect_success 'setup' '
 	IMPORT_PERF="1.30 1.00 1.02 0.98 1.00" metric_repo outlier "1.00 1.02 0.98" - - - - "0.80 0.79 0.81" - -
 '
 
-test_expect_success '--metric: one run at each end, a run a commit while it leans clearly, the ends settled before a commit is given up, the boundary confirmed' '
+test_expect_success '--metric: the ends, then each probe at the posterior median, one run a round, until one commit holds 99.99%' '
 	cd noisy &&
 	rm -f "$TRASH"/counts/* &&
 	git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
 	grep -v "^measuring" ../err >../actual &&
 	cat >../expect <<-EOF &&
-	bisecting 8 commits in $(short 0)..$(short 8), at most about 4 verdicts
+	bisecting 8 commits in $(short 0)..$(short 8) by a metric, at most 25 runs, --min-change 2%
 	good end: $(short 0) good (1, median 1): Import the benchmark fixture (#4000)
 	bad end: $(short 8) bad (0.8, median 0.8): Tune the tile search, part 8 (#4108)
-	step 1: $(short 4) skip, still unclear (0.92 0.85 0.93 0.99 1, median 0.93): Tune the tile search, part 4 (#4104)
-	good end: $(short 0) good (1 1.02 0.98, median 1): Import the benchmark fixture (#4000)
-	bad end: $(short 8) bad (0.8 0.79 0.81, median 0.8): Tune the tile search, part 8 (#4108)
-	step 2: $(short 5) good (1, median 1): Tune the tile search, part 5 (#4105)
-	step 3: $(short 6) bad (0.8, median 0.8): Tune the tile search, part 6 (#4106)
-	confirm: $(short 5) good (1 1.02, median 1.01): Tune the tile search, part 5 (#4105)
-	confirm: $(short 6) bad (0.8 0.79, median 0.795): Tune the tile search, part 6 (#4106)
+	step 1: $(short 4) p(bad) 40.2% (0.92, median 0.92): Tune the tile search, part 4 (#4104)
+	step 2: $(short 5) p(bad) 26.1% (1, median 1): Tune the tile search, part 5 (#4105)
+	step 3: $(short 7) p(bad) 95.5% (0.8, median 0.8): Tune the tile search, part 7 (#4107)
+	step 4: $(short 6) p(bad) 95.4% (0.8, median 0.8): Tune the tile search, part 6 (#4106)
+	step 5: $(short 5) p(bad) 2.8% (1 1.02, median 1.01): Tune the tile search, part 5 (#4105)
+	step 6: $(short 6) p(bad) 99.6% (0.8 0.79, median 0.795): Tune the tile search, part 6 (#4106)
+	step 7: $(short 5) p(bad) 0.1% (1 1.02 0.98, median 1): Tune the tile search, part 5 (#4105)
+	step 8: $(short 6) bad (0.8 0.79 0.81, median 0.8): Tune the tile search, part 6 (#4106)
+	step 9: $(short 5) good (1 1.02 0.98 1, median 1): Tune the tile search, part 5 (#4105)
 	EOF
 	test_cmp ../expect ../actual &&
-	test $(cat "$TRASH"/counts/* | paste -sd+ | bc) = 15 &&
+	test $(cat "$TRASH"/counts/* | paste -sd+ | bc) = 11 &&
 	cat >../expect <<-EOF &&
 	first bad commit: $(at 6) Tune the tile search, part 6 (#4106)
-	15 runs over 5 commits
+	the step: 0.988497 -> 0.8, -19.1% (99.98% interval -28.6% to -8.86%); probability 99.9904%
+	11 runs over 6 commits
 	EOF
 	test_cmp ../expect ../out
 '
 
-# The good end's first run is an outlier (1.30 for 1.00): the commits
-# at 1.00 sit between it and the bad end's 0.80. The first one tested
-# stays unclear, so the ends get three runs each before it is given up;
-# the good end's level is then 1.00, the commit is judged good again, and
-# the search goes on to the culprit.
-test_expect_success '--metric: an outlier at an end is outvoted before the commits judged against it are given up' '
+# The good end's first run is an outlier (1.30 for 1.00): one run weighs
+# only so far, the commits at 1.00 pull the good level back, and later
+# runs undo the lean instead of being given up.
+test_expect_success '--metric: an outlier at an end moves the evidence only so far' '
 	cd outlier &&
 	rm -f "$TRASH"/counts/* &&
 	git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
 	grep "^good end: $(short 0) good (1.3, median 1.3): " ../err &&
-	grep "^good end: $(short 0) good (1.3 1 1.02, median 1.02): " ../err &&
-	grep "^again: $(short 4) good (1 1.02 0.98 1 1.02, median 1): " ../err &&
-	grep "^confirm: $(short 6) bad (0.8 0.79, median 0.795): " ../err &&
+	grep "^good end: $(short 0) good (1.3 1, median 1.15): " ../err &&
 	grep "^first bad commit: $(at 6) Tune the tile search, part 6 (#4106)$" ../out
 '
 
-test_expect_success '--metric --jobs 3: the ends at once, then rounds, the same culprit' '
+test_expect_success '--metric --jobs 3: the ends and a quantile at once, then three probes a round, the same culprit' '
 	cd noisy &&
 	rm -f "$TRASH"/counts/* &&
 	git benchbisect run --metric --jobs 3 --json --good main~8 --bad main -- measure >../out 2>../err &&
 	jq -r ".status, .culprit.sha" ../out >../actual &&
 	printf "found\n%s\n" $(at 6) >../expect &&
 	test_cmp ../expect ../actual &&
-	test $(jq .rounds ../out) -le 6
+	grep "^bisecting 8 commits in $(short 0)..$(short 8) by a metric, 3 at a time, at most 75 runs, --min-change 2%$" ../err &&
+	test $(jq .rounds ../out) -le 7
 '
 
-test_expect_success '--repeat 1: a lean is never confirmed, so no culprit is guessed' '
+test_expect_success '--repeat 1: the run cap comes first, "undecided" with the likeliest culprits and what was measured (exit 1)' '
 	cd noisy &&
 	rm -f "$TRASH"/counts/* &&
 	test_expect_code 1 git benchbisect run --metric --repeat 1 --good main~8 --bad main -- measure >../out 2>../err &&
-	grep "^no single first bad commit: skipped commits hide it; it is one of:$" ../out &&
-	grep "^  $(at 6) " ../out &&
-	grep "^7 runs over 7 commits$" ../out
+	cat >../expect <<-EOF &&
+	undecided after 5 runs (at most 5): no answer is 99.99% sure; the likeliest:
+	   40.3% $(at 6) Tune the tile search, part 6 (#4106)
+	   40.3% $(at 7) Tune the tile search, part 7 (#4107)
+	    3.4% $(at 8) Tune the tile search, part 8 (#4108)
+	    3.1% $(at 1) Tune the tile search, part 1 (#4101)
+	    3.1% $(at 2) Tune the tile search, part 2 (#4102)
+	    1.1% no step in the window
+	the bad end measures -16.6% (99.98% interval -177% to +151%) against the good end; about 3 more runs would likely settle it (--repeat)
+	5 runs over 5 commits
+	EOF
+	test_cmp ../expect ../out
 '
 
-test_expect_success '--metric: ends that measure alike are not reproduced (exit 1)' '
+test_expect_success '--metric: ends alike within --min-change are no step (exit 1); noise that cannot show it is "undecided"' '
 	cd flat &&
-	test_expect_code 1 git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
+	rm -f "$TRASH"/counts/* &&
+	test_expect_code 1 git benchbisect run --metric --min-change 30 --good main~8 --bad main -- measure >../out 2>../err &&
 	cat >../expect <<-EOF &&
-	no first bad commit: the bad end $(short 8) measures like the good end
-	17 runs over 5 commits
+	no first bad commit: the bad end $(short 8) measures like the good end within 30%: -0.0442% (99.98% interval -25.4% to +25.6%)
+	10 runs over 3 commits
 	EOF
 	test_cmp ../expect ../out &&
-	grep "^confirm: $(short 8) alike (1 0.9 1.1 1 0.9, median 1): " ../err
+	grep "^bad end: $(short 8) bad (1 0.9 1.1 1, median 1): " ../err &&
+	rm -f "$TRASH"/counts/* &&
+	test_expect_code 1 git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
+	grep "^undecided after 25 runs (at most 25): no answer is 99.99% sure; the likeliest:$" ../out &&
+	grep "^   29.3% no step in the window$" ../out &&
+	grep "^the bad end measures -0.0337% (99.98% interval -10% to +10%) against the good end; about 452 more runs would likely settle it (--repeat)$" ../out
 '
 
-# Part 1 drops to 0.8, part 4 comes back near 1 (unclear after five
-# runs), part 5 drops again: the boundary after part 1 leaves part 4 on
-# the bad side, nearer the good level. Two steps, not one: no culprit.
-test_expect_success '--metric: an unclear commit nearer the other level than its side names no culprit (exit 1)' '
+# Part 1 drops to 0.8, part 4 comes back near 1, part 5 drops again: the
+# first commit that measures like the bad end is part 1, as git bisect
+# would name it (the model has one step; part 4 is never probed).
+test_expect_success '--metric: two steps: the first commit at the bad level' '
 	cd twostep &&
 	rm -f "$TRASH"/counts/* &&
-	test_expect_code 1 git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
-	cat >../expect <<-EOF &&
-	no first bad commit: $(at 4) Tune the tile search, part 4 (#4104) measures against its side of the boundary at $(short 1)
-	the window may hold more than one step, or more noise than the runs show
-	15 runs over 6 commits
-	EOF
-	test_cmp ../expect ../out &&
-	grep "^step 1: $(short 4) skip, still unclear (0.92 0.85 0.95 0.99 0.97, median 0.95): " ../err &&
-	grep "^confirm: $(short 1) bad (0.8 0.79, median 0.795): " ../err &&
-	rm -f "$TRASH"/counts/* &&
-	test_expect_code 1 git benchbisect run --metric --json --good main~8 --bad main -- measure >../out 2>../err &&
-	jq -r ".status, .culprit, .misfit.sha, .misfit.subject" ../out >../actual &&
-	printf "inconsistent\nnull\n%s\nTune the tile search, part 4 (#4104)\n" $(at 4) >../expect &&
-	test_cmp ../expect ../actual &&
-	(cd ../noisy && git benchbisect run --metric --json --good main~8 --bad main -- measure) >../out 2>../err &&
-	jq -r ".status, .misfit" ../out >../actual &&
-	printf "found\nnull\n" >../expect &&
-	test_cmp ../expect ../actual
+	git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
+	grep "^first bad commit: $(at 1) Tune the tile search, part 1 (#4101)$" ../out
 '
 
 test_expect_success '--metric: a failing command makes the commit untestable (skip)' '
@@ -165,26 +164,33 @@ test_expect_success '--metric: a failing command makes the commit untestable (sk
 	good end $(short 0) good 1, median 1
 	bad end $(short 8) bad 0.8, median 0.8
 	step 1 $(short 4) skip exit 3
-	step 2 $(short 5) good 1, median 1
-	step 3 $(short 6) bad 0.8, median 0.8
-	confirm $(short 0) good 1 1.02, median 1.01
-	confirm $(short 8) bad 0.8 0.79 0.81, median 0.8
-	confirm $(short 5) good 1 1.02 0.98, median 1
-	confirm $(short 6) bad 0.8 0.79, median 0.795
+	step 2 $(short 3) good 1, median 1
+	step 3 $(short 5) good 1, median 1
+	step 5 $(short 7) bad 0.8, median 0.8
+	step 6 $(short 6) bad 0.8, median 0.8
+	step 7 $(short 5) good 1 1.02 0.98, median 1
+	step 8 $(short 6) bad 0.8 0.79, median 0.795
+	step 9 $(short 6) bad 0.8 0.79 0.81, median 0.8
 	EOF
 	test_cmp ../expect ../actual &&
 	grep "^first bad commit: $(at 6) " ../out
 '
 
-test_expect_success '--metric --json: values and medians of every step' '
+test_expect_success '--metric --json: every step with its posterior, and the posterior at the end' '
 	cd noisy &&
 	rm -f "$TRASH"/counts/* &&
 	git benchbisect run --metric --json --good main~8 --bad main -- measure >../out 2>/dev/null &&
-	jq -c "[.status, .runs, .tested, (.steps[] | [.verdict, .median, (.values | length), (.exits | add)])]" ../out >../actual &&
-	echo "[\"found\",15,5,[\"good\",1,1,0],[\"bad\",0.8,1,0],[\"skip, still unclear\",0.93,5,0],[\"good\",1,3,0],[\"bad\",0.8,3,0],[\"good\",1,1,0],[\"bad\",0.8,1,0],[\"good\",1.01,2,0],[\"bad\",0.795,2,0]]" >../expect &&
-	test_cmp ../expect ../actual
+	jq -c "[.status, .runs, .tested, (.steps[] | [.verdict, .median, (.values | length), (.exits | add), .p_bad])]" ../out >../actual &&
+	echo "[\"found\",11,6,[\"good\",1,1,0,0],[\"bad\",0.8,1,0,0.999982],[\"unclear\",0.92,1,0,0.402027],[\"unclear\",1,1,0,0.261277],[\"unclear\",0.8,1,0,0.954811],[\"unclear\",0.8,1,0,0.953674],[\"unclear\",1.01,2,0,0.027918],[\"unclear\",0.795,2,0,0.996417],[\"unclear\",1,3,0,0.001398],[\"bad\",0.8,3,0,0.999939],[\"good\",1,4,0,5.7e-05]]" >../expect &&
+	test_cmp ../expect ../actual &&
+	jq -c ".metric | [.min_change, .min_change_from, .max_runs, .interval, .p_no_step, (.culprits | length), .culprits[0].sha, .culprits[0].p, .good, .bad, .change_pct, .noise, .more_runs]" ../out >../actual &&
+	echo "[2,\"default\",25,0.9998,6e-06,5,\"$(at 6)\",0.999904,{\"estimate\":0.988497,\"low\":0.924827,\"high\":1.05217},{\"estimate\":0.8,\"low\":0.731245,\"high\":0.868755},{\"estimate\":-19.0683,\"low\":-28.6228,\"high\":-8.8561},0.0251585,null]" >../expect &&
+	test_cmp ../expect ../actual &&
+	jq -c "[.metric.probes[] | [.runs, .median, (.values | length)]]" ../out >../actual &&
+	echo "[[1,1,1],[1,0.92,1],[4,1,4],[3,0.8,3],[1,0.8,1],[1,0.8,1]]" >../expect &&
+	test_cmp ../expect ../actual &&
+	jq -e ".metric.probes[0].sha == \"$(at 0)\" and (has(\"misfit\") | not)" ../out
 '
-
 for bad in inf nan 1e308 -inf; do
 	test_expect_success "--metric: a value of $bad is not a measurement: the commit is skipped with a warning" '
 		metric_repo huge'$bad' - - - '$bad' "1.00 1.02 0.98" "0.80 0.79 0.81" - - &&
@@ -193,11 +199,7 @@ for bad in inf nan 1e308 -inf; do
 		git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
 		grep -F "warning: '\''measure'\'' printed '\'''$bad''\'' at $(short 4), not a finite number within +-1e+300: skipping the commit" ../err &&
 		grep "^step 1: $(short 4) skip (exit 0): " ../err &&
-		cat >../expect <<-EOF &&
-		first bad commit: $(at 6) Tune the tile search, part 6 (#4106)
-		11 runs over 5 commits
-		EOF
-		test_cmp ../expect ../out
+		grep "^first bad commit: $(at 6) Tune the tile search, part 6 (#4106)$" ../out
 	'
 done
 
@@ -218,6 +220,24 @@ test_expect_success 'a platform and a date take the window from the dashboard' '
 	test_cmp ../expect ../out &&
 	sed -n "s/^step \([0-9]\): \([0-9a-f]*\) \([a-z]*\) .*/\1 \2 \3/p" ../err >../actual &&
 	printf "1 %s bad\n2 %s good\n" $(echo $C | cut -c1-8) $(git rev-parse $C^ | cut -c1-8) >../expect &&
+	test_cmp ../expect ../actual
+'
+
+test_expect_success 'a platform and a date: --min-change defaults to half the dashboard step, the option wins' '
+	cd helion &&
+	cat >"$TRASH/bin/slow" <<-\EOF &&
+	#!/bin/sh
+	grep -q Rework helion/_compiler/cute/softmax.py && echo 1.15 || echo 1.00
+	EOF
+	chmod +x "$TRASH/bin/slow" &&
+	git benchbisect run --metric --json --file ../dash.json b200_cute 2026-09-10 -- slow >../out 2>../err &&
+	grep "^bisecting 4 commits in [0-9a-f]*\.\.[0-9a-f]* by a metric, at most 20 runs, --min-change 7.55% (half the dashboard.s step)$" ../err &&
+	jq -c "[.status, .metric.min_change, .metric.min_change_from]" ../out >../actual &&
+	echo "[\"found\",7.5451,\"dashboard\"]" >../expect &&
+	test_cmp ../expect ../actual &&
+	git benchbisect run --metric --json --min-change 1 --file ../dash.json b200_cute 2026-09-10 -- slow >../out 2>../err &&
+	jq -c "[.metric.min_change, .metric.min_change_from]" ../out >../actual &&
+	echo "[1,\"option\"]" >../expect &&
 	test_cmp ../expect ../actual
 '
 

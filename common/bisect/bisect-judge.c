@@ -1,10 +1,10 @@
 /*
- * The policy of `git benchbisect run`: what the runs at a commit say,
- * how many it gets, and the confirmation of an outcome before a culprit
- * is named. The statistics are in bisect.c.
+ * The policy of `git benchbisect run`: what the runs at a commit say, which
+ * commits the next round probes, and when the search stops. Exit codes
+ * follow git bisect (bisect.c's k-ary search); --metric follows the
+ * posterior of posterior.c.
  */
 #include <math.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util/usage.h"
@@ -23,6 +23,10 @@ void bisect_judge_init(struct bisect_judge *j, int metric, size_t repeat, size_t
 	for (size_t p = 0; p <= nr; p++)
 		j->at[p].skip_code = -1;
 	bisect_init(&j->b, nr, slice, slice_first);
+	posterior_init(&j->post, nr);
+	posterior_update(&j->post, j->values);	/* the prior */
+	j->max_runs = bisect_judge_run_cap(nr, repeat, 1);
+	j->outcome = BISECT_TEST;
 }
 
 void bisect_judge_release(struct bisect_judge *j)
@@ -34,59 +38,70 @@ void bisect_judge_release(struct bisect_judge *j)
 	free(j->at);
 	free(j->values);
 	bisect_release(&j->b);
+	posterior_release(&j->post);
 	memset(j, 0, sizeof(*j));
 }
 
-/*
- * --metric: the sequential test against the levels and noise of every
- * other run of the search (metric_fit, the ends fitted with their own
- * runs: they make their side), else, while searching, the lean of the
- * nearer level (metric_nearer). A lean is confirmed before a culprit is
- * named (confirm()).
- */
-static enum judgement judge_at(const struct bisect_judge *j, size_t pos)
+size_t bisect_judge_run_cap(size_t nr, size_t repeat, size_t jobs)
 {
-	size_t nr = j->nr;
-	struct metric_fit f;
-	enum judgement v;
+	size_t probes = 0;
 
-	metric_fit(&f, j->values, j->b.mark, nr, j->b.lo, j->b.hi, pos == 0 || pos == nr ? SIZE_MAX : pos);
-	v = metric_judge(&f, &j->values[pos]);
-	if (v == JUDGE_UNKNOWN && !j->confirming)
-		v = metric_nearer(&f, &j->values[pos]);
-	return v;
+	while (((size_t)1 << probes) < nr)
+		probes++;
+	return repeat * (probes + 2) * (jobs ? jobs : 1);
 }
 
-enum step_verdict bisect_judge_verdict(const struct bisect_judge *j, size_t pos)
+static size_t runs_so_far(const struct bisect_judge *j)
+{
+	size_t runs = 0;
+
+	for (size_t p = 0; p <= j->nr; p++)
+		runs += j->values[p].nr;
+	return runs;
+}
+
+/* The posterior over every run so far (weighed again only when runs came). */
+const struct posterior *bisect_judge_posterior(struct bisect_judge *j)
+{
+	size_t runs = runs_so_far(j);
+
+	if (runs != j->post_runs) {
+		posterior_update(&j->post, j->values);
+		j->post_runs = runs;
+	}
+	return &j->post;
+}
+
+double bisect_judge_p_bad(struct bisect_judge *j, size_t pos)
+{
+	return posterior_bad(bisect_judge_posterior(j), pos);
+}
+
+enum verdict bisect_judge_verdict(struct bisect_judge *j, size_t pos)
 {
 	const struct pos_runs *r = &j->at[pos];
-	enum judgement v;
+	double bad;
 
 	if (r->skip_code >= 0)
-		return STEP_SKIP;
-	v = j->metric ? judge_at(j, pos) : judge_exits(r->nr_good, r->nr_bad, j->repeat);
-	if (v == JUDGE_UNKNOWN && j->metric && (pos == 0 || pos == j->nr))
-		return STEP_ALIKE;	/* an end that fits neither level */
-	return v == JUDGE_GOOD ? STEP_GOOD : v == JUDGE_BAD ? STEP_BAD : STEP_UNCLEAR;
+		return VERDICT_SKIP;
+	if (!j->metric)
+		return judge_exits(r->nr_good, r->nr_bad, j->repeat);
+	if (pos == 0 || pos == j->nr)
+		return pos ? VERDICT_BAD : VERDICT_GOOD;	/* they stand for the two levels */
+	bad = bisect_judge_p_bad(j, pos);
+	return bad >= POSTERIOR_SURE ? VERDICT_BAD : 1 - bad >= POSTERIOR_SURE ? VERDICT_GOOD : VERDICT_UNCLEAR;
 }
 
 int bisect_judge_wants_more(const struct bisect_judge *j, const struct task *t)
 {
 	const struct pos_runs *r = &j->at[t->pos];
 	size_t runs = j->metric ? j->values[t->pos].nr : r->nr_good + r->nr_bad;
-	enum step_verdict v;
 
 	if (r->skip_code >= 0 || r->nr_exits >= t->max_runs + (size_t)r->retried)
 		return 0;
 	if (runs < t->min_runs)
 		return 1;
-	v = t->adaptive ? bisect_judge_verdict(j, t->pos) : STEP_GOOD;
-	return v == STEP_UNCLEAR || v == STEP_ALIKE;
-}
-
-enum bisect_mark bisect_judge_mark_of(enum step_verdict v)
-{
-	return v == STEP_GOOD ? MARK_GOOD : v == STEP_BAD ? MARK_BAD : MARK_SKIP;
+	return t->adaptive && judge_exits(r->nr_good, r->nr_bad, j->repeat) == VERDICT_UNCLEAR;
 }
 
 void bisect_judge_add_exit(struct bisect_judge *j, size_t pos, int code)
@@ -98,225 +113,239 @@ void bisect_judge_add_exit(struct bisect_judge *j, size_t pos, int code)
 }
 
 /*
- * Run the positions in one round, each to min_runs, then (adaptive:
- * "confirm" steps) while unclear, at most --repeat; not adaptive, more
- * runs at the ends ("good end"/"bad end" steps). Verdicts without a
- * lean.
+ * Run one round: each position to a majority of --repeat runs (exit
+ * codes), or one more run (--metric).
  */
-static enum run_outcome confirm_round(struct bisect_judge *j, const size_t *pos, const size_t *min_runs,
-				      size_t nr, int adaptive)
-{
-	struct task tasks[4];
-	enum run_outcome ret = RUN_COUNTED;
-	size_t n = 0;
-
-	j->confirming = 1;
-	for (size_t i = 0; i < nr; i++) {
-		tasks[n].pos = pos[i];
-		tasks[n].min_runs = min_runs[i];
-		tasks[n].max_runs = j->repeat;
-		tasks[n].adaptive = adaptive;
-		n += bisect_judge_wants_more(j, &tasks[n]);	/* nothing to run: its verdict stands */
-	}
-	if (n)
-		ret = j->run_round(j->data, tasks, n, adaptive ? ROUND_CONFIRM : ROUND_ENDS_MORE);
-	j->confirming = 0;
-	return ret;
-}
-
-/* The verdict at pos on its own evidence. */
-static enum step_verdict confirmed_at(struct bisect_judge *j, size_t pos)
-{
-	enum step_verdict v;
-
-	j->confirming = 1;
-	v = bisect_judge_verdict(j, pos);
-	j->confirming = 0;
-	return v;
-}
-
-/*
- * The two levels must be separated (else more runs at the ends, and
- * "alike" when --repeat is spent). Then, before hi is named, both ends
- * and the boundary's two commits judged on their own evidence (two runs
- * at least, three for an end that alone makes its side), and every
- * measured commit must fit its side's level (metric_misfit), else it is
- * judged again; one that no more runs can settle ends the search ("alike"
- * for an end, else CONFIRM_MISFIT). A wrong lean or an outlier at an end shows here; the two
- * verdicts at the boundary, which alone decide the culprit, are never
- * leans.
- */
-static enum confirmed confirm(struct bisect_judge *j, enum bisect_status st)
-{
-	size_t lo = j->b.lo, hi = j->b.hi, nr = j->nr, pos[4], min[4], n = 0, p;
-	enum step_verdict v[4];
-	struct metric_fit f;
-
-	metric_fit(&f, j->values, j->b.mark, nr, lo, hi, SIZE_MAX);
-	if (!metric_fit_separated(&f)) {
-		if (j->values[0].nr >= j->repeat && j->values[nr].nr >= j->repeat)
-			return CONFIRM_ALIKE;
-		pos[0] = 0;
-		pos[1] = nr;
-		min[0] = j->values[0].nr + 1;
-		min[1] = j->values[nr].nr + 1;
-		return confirm_round(j, pos, min, 2, 0) == RUN_STOP ? CONFIRM_STOP : CONFIRM_AGAIN;
-	}
-	if (st != BISECT_FOUND)
-		return CONFIRMED;	/* skipped commits, or an end on the other side */
-	pos[n] = 0;
-	min[n++] = lo == 0 ? 3 : 2;
-	pos[n] = nr;
-	min[n++] = hi == nr ? 3 : 2;
-	if (lo != 0) {
-		pos[n] = lo;
-		min[n++] = 2;
-	}
-	if (hi != nr) {
-		pos[n] = hi;
-		min[n++] = 2;
-	}
-	if (confirm_round(j, pos, min, n, 1) == RUN_STOP)
-		return CONFIRM_STOP;
-	for (size_t i = 0; i < n; i++) {
-		v[i] = confirmed_at(j, pos[i]);
-		if (v[i] == STEP_ALIKE)
-			return CONFIRM_ALIKE;	/* an end that fits neither level */
-	}
-	for (size_t i = 0; i < n; i++)
-		bisect_mark(&j->b, pos[i], bisect_judge_mark_of(v[i]));
-	if (j->b.lo != lo || j->b.hi != hi)
-		return CONFIRM_AGAIN;
-	if ((p = metric_misfit(j->values, j->b.mark, nr, lo, hi)) == SIZE_MAX)
-		return CONFIRMED;
-	if (j->values[p].nr >= j->repeat && (p == 0 || p == nr))
-		return CONFIRM_ALIKE;
-	if (j->values[p].nr >= j->repeat || j->at[p].skip_code >= 0) {
-		j->misfit = p;	/* no more runs can settle it */
-		return CONFIRM_MISFIT;
-	}
-	min[0] = j->values[p].nr + 1;
-	if (confirm_round(j, &p, min, 1, 1) == RUN_STOP)
-		return CONFIRM_STOP;
-	bisect_mark(&j->b, p, bisect_judge_mark_of(confirmed_at(j, p)));
-	return CONFIRM_AGAIN;
-}
-
-/* --metric: one run at each end, which stand for good and bad from then on. */
-static enum run_outcome measure_ends(struct bisect_judge *j)
-{
-	struct task ends[2] = { { 0, 1, 1, 0 }, { j->nr, 1, 1, 0 } };
-
-	if (j->run_round(j->data, ends, 2, ROUND_ENDS) == RUN_STOP)
-		return RUN_STOP;
-	bisect_mark(&j->b, 0, MARK_GOOD);
-	bisect_mark(&j->b, j->nr, MARK_BAD);
-	return RUN_COUNTED;
-}
-
-/*
- * --metric: a commit left unclear after its runs may be judged against
- * a level an outlier made (one run at an end, or the mean of an outlier
- * and a run). Before it is given up, each end gets three runs, and more
- * while they disagree, as --repeat allows.
- */
-static enum run_outcome settle_ends(struct bisect_judge *j)
-{
-	for (;;) {
-		size_t pos[2], min[2], n = 0, ends[2] = { 0, j->nr }, before;
-		struct metric_fit f;
-
-		metric_fit(&f, j->values, j->b.mark, j->nr, j->b.lo, j->b.hi, SIZE_MAX);
-		for (size_t e = 0; e < 2; e++) {
-			const struct samples *at = &j->values[ends[e]];
-
-			if (at->nr >= j->repeat || j->at[ends[e]].skip_code >= 0)
-				continue;
-			if (at->nr < 3 || (isfinite(f.spread) && !metric_agree(&f, at))) {
-				pos[n] = ends[e];
-				min[n++] = at->nr < 3 ? 3 : at->nr + 1;
-			}
-		}
-		if (!n)
-			return RUN_COUNTED;
-		before = j->values[0].nr + j->values[j->nr].nr;
-		if (confirm_round(j, pos, min, n, 0) == RUN_STOP)
-			return RUN_STOP;
-		/* Runs that gave no value (retried timeouts) are spent: no loop. */
-		if (j->values[0].nr + j->values[j->nr].nr == before)
-			return RUN_COUNTED;
-	}
-}
-
-/*
- * After a round: when a commit is still unclear, settle the ends, and
- * report the commits the settled ends decide (tasks are the round's; the
- * decided ones are moved to the front).
- */
-static enum run_outcome settle_for(struct bisect_judge *j, struct task *tasks, size_t nr)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < nr; i++)
-		if (bisect_judge_verdict(j, tasks[i].pos) == STEP_UNCLEAR)
-			tasks[n++] = tasks[i];
-	if (!n)
-		return RUN_COUNTED;
-	if (settle_ends(j) == RUN_STOP)
-		return RUN_STOP;
-	nr = n;
-	n = 0;
-	for (size_t i = 0; i < nr; i++)
-		if (bisect_judge_verdict(j, tasks[i].pos) != STEP_UNCLEAR)
-			tasks[n++] = tasks[i];
-	return n ? j->run_round(j->data, tasks, n, ROUND_AGAIN) : RUN_COUNTED;
-}
-
-/* Test the positions at once, then mark them, lowest first. */
-static enum run_outcome search_round(struct bisect_judge *j, const size_t *pos, size_t nr)
+static enum run_outcome run_round(struct bisect_judge *j, const size_t *pos, size_t nr)
 {
 	struct task *tasks = xcalloc(nr, sizeof(*tasks));
 	enum run_outcome ret;
 
 	for (size_t i = 0; i < nr; i++) {
 		tasks[i].pos = pos[i];
-		/* Exit codes: no verdict before a majority of --repeat agree (judge_exits). */
-		tasks[i].min_runs = j->metric ? 1 : j->repeat / 2 + 1;
-		tasks[i].max_runs = j->repeat;
-		tasks[i].adaptive = 1;
+		if (j->metric) {
+			tasks[i].min_runs = j->values[pos[i]].nr + 1;
+			tasks[i].max_runs = j->at[pos[i]].nr_exits - (size_t)j->at[pos[i]].retried + 1;
+		} else {
+			tasks[i].min_runs = j->repeat / 2 + 1;
+			tasks[i].max_runs = j->repeat;
+			tasks[i].adaptive = 1;
+		}
 	}
-	ret = j->run_round(j->data, tasks, nr, ROUND_STEP);
-	if (j->metric && ret != RUN_STOP)
-		ret = settle_for(j, tasks, nr);
-	for (size_t i = 0; ret != RUN_STOP && i < nr; i++)
-		bisect_mark(&j->b, pos[i], bisect_judge_mark_of(bisect_judge_verdict(j, pos[i])));
+	ret = j->run_round(j->data, tasks, nr);
 	free(tasks);
 	return ret;
 }
 
-enum confirmed bisect_judge_search(struct bisect_judge *j, size_t jobs, enum bisect_status *st)
+/* Exit codes: git bisect's search, each commit to a majority of --repeat runs. */
+static int search_exits(struct bisect_judge *j, size_t jobs)
 {
 	size_t *pos = xcalloc(jobs, sizeof(size_t)), nr;
-	/* Confirmations that keep changing verdicts end in a skip, never a loop. */
-	size_t guard = 4 * j->nr + 8;
-	enum confirmed r = CONFIRMED;
+	int ret = 0;
 
-	*st = BISECT_TEST;
-	if (j->metric && measure_ends(j) == RUN_STOP)
-		r = CONFIRM_STOP;
-	while (r != CONFIRM_STOP) {
-		while ((*st = bisect_next_round(&j->b, jobs, pos, &nr)) == BISECT_TEST)
-			if (search_round(j, pos, nr) == RUN_STOP)
-				break;
-		if (*st == BISECT_TEST)
-			r = CONFIRM_STOP;
-		else if (!j->metric || (r = confirm(j, *st)) != CONFIRM_AGAIN)
+	while ((j->outcome = bisect_next_round(&j->b, jobs, pos, &nr)) == BISECT_TEST) {
+		if (run_round(j, pos, nr) == RUN_STOP) {
+			ret = -1;
 			break;
-		else if (!--guard) {
-			*st = BISECT_ONLY_SKIPPED;
+		}
+		for (size_t i = 0; i < nr; i++)
+			bisect_mark(&j->b, pos[i], bisect_judge_verdict(j, pos[i]));
+	}
+	free(pos);
+	return ret;
+}
+
+/* The runs at positions from..to. */
+static size_t side_runs(const struct bisect_judge *j, size_t from, size_t to)
+{
+	size_t runs = 0;
+
+	for (size_t p = from; p <= to; p++)
+		runs += j->values[p].nr;
+	return runs;
+}
+
+/*
+ * A side of the likeliest boundary short of METRIC_SIDE_RUNS runs, at its
+ * commit next to the boundary or in all: 0 the good one (positions up to
+ * lo), 1 the bad one (from hi), -1 none.
+ */
+static int thin_side(const struct bisect_judge *j, const struct posterior_group *top)
+{
+	if (j->values[top->lo].nr < METRIC_SIDE_RUNS || side_runs(j, 0, top->lo) < METRIC_SIDE_RUNS)
+		return 0;
+	if (j->values[top->hi].nr < METRIC_SIDE_RUNS || side_runs(j, top->hi, j->nr) < METRIC_SIDE_RUNS)
+		return 1;
+	return -1;
+}
+
+/* --metric: whether the posterior settles the search; the outcome and its bounds in j. */
+static int decided(struct bisect_judge *j)
+{
+	const struct posterior *p = bisect_judge_posterior(j);
+	const struct posterior_group *top = posterior_top(p);
+	double down, up;
+	size_t inside;
+
+	if (!p->ready || !top)
+		return 0;
+	j->b.lo = top->lo;
+	j->b.hi = top->hi;
+	if (top->hi - top->lo == 1 && top->p >= POSTERIOR_SURE && thin_side(j, top) < 0) {
+		j->outcome = BISECT_FOUND;
+		return 1;
+	}
+	/*
+	 * An equivalence test: a step of --min-change or more either way is
+	 * that unlikely, on METRIC_SIDE_RUNS runs at each end at least (what
+	 * is compared; one stray run there would hide a step).
+	 */
+	posterior_step_tails(p, j->min_change / 100, &down, &up);
+	if (down <= 1 - POSTERIOR_SURE && up <= 1 - POSTERIOR_SURE && j->values[0].nr >= METRIC_SIDE_RUNS &&
+	    j->values[j->nr].nr >= METRIC_SIDE_RUNS) {
+		j->outcome = BISECT_NOT_REPRODUCED;
+		return 1;
+	}
+	/* Sure of the boundary's bounds, but the commits inside cannot run. */
+	for (inside = top->lo + 1; inside < top->hi && j->at[inside].skip_code >= 0; inside++)
+		;
+	if (top->p >= POSTERIOR_SURE && top->hi - top->lo > 1 && inside == top->hi) {
+		j->outcome = BISECT_ONLY_SKIPPED;
+		return 1;
+	}
+	return 0;
+}
+
+static void take(unsigned char *chosen, size_t *pos, size_t *nr, size_t p)
+{
+	chosen[p] = 1;
+	pos[(*nr)++] = p;
+}
+
+static int probeable(const struct bisect_judge *j, const unsigned char *chosen, size_t p)
+{
+	return !chosen[p] && j->at[p].skip_code < 0;
+}
+
+/*
+ * Fill the round up to jobs with the commits at the posterior's quantiles
+ * k / (n + 1), k = 1..n: the culprit's, given a step (the median, with one
+ * job: probabilistic bisection). Each quantile takes the untaken commit
+ * whose "it measures like the good end" probability is nearest it.
+ */
+static void probe_quantiles(struct bisect_judge *j, size_t jobs, unsigned char *chosen, size_t *pos,
+			    size_t *nr)
+{
+	const struct posterior *p = bisect_judge_posterior(j);
+	size_t rest = jobs - *nr;
+	double step = 1 - p->p_none;
+
+	for (size_t k = 1; k <= rest; k++) {
+		double q = (double)k / (double)(rest + 1), best_d = INFINITY;
+		size_t best = 0;
+
+		for (size_t x = 1; x <= j->nr; x++) {
+			double d;
+
+			if (!probeable(j, chosen, x))
+				continue;
+			d = fabs(1 - (step > 0 ? posterior_bad(p, x) / step : (double)x / (double)j->nr) - q);
+			if (d < best_d) {
+				best_d = d;
+				best = x;
+			}
+		}
+		if (best)
+			take(chosen, pos, nr, best);
+	}
+}
+
+/*
+ * --metric: the next round's probes, at most jobs distinct commits. When
+ * a culprit is sure but a side of its boundary is short of runs, one more
+ * there. When "no step worth finding" is the likelier answer, only the
+ * ends can settle it (the one with fewer runs first). Else first the
+ * commit whose run the hypotheses disagree on most
+ * (posterior_disagreement(): the culprit's median when the levels are
+ * sure, an end when its level is in doubt). The rest at the posterior's
+ * quantiles.
+ */
+static size_t choose_probes(struct bisect_judge *j, size_t jobs, size_t *pos)
+{
+	const struct posterior *p = bisect_judge_posterior(j);
+	const struct posterior_group *top = posterior_top(p);
+	unsigned char *chosen = xcalloc(j->nr + 1, 1);
+	double down = 1, up = 1, best_d = -1;
+	size_t nr = 0, best = 0;
+	int side;
+
+	if (p->ready)
+		posterior_step_tails(p, j->min_change / 100, &down, &up);
+	if (p->ready && top && top->p >= POSTERIOR_SURE && (side = thin_side(j, top)) >= 0) {
+		if (probeable(j, chosen, side ? top->hi : top->lo))
+			take(chosen, pos, &nr, side ? top->hi : top->lo);
+	} else if (p->ready && down + up < METRIC_ENDS_BELOW) {
+		size_t end = j->values[0].nr <= j->values[j->nr].nr ? 0 : j->nr;
+
+		if (probeable(j, chosen, end))
+			take(chosen, pos, &nr, end);
+		if (nr < jobs && probeable(j, chosen, j->nr - end))
+			take(chosen, pos, &nr, j->nr - end);
+	} else if (p->ready) {
+		for (size_t x = 0; x <= j->nr; x++) {
+			double d = probeable(j, chosen, x) ? posterior_disagreement(p, x) : -1;
+
+			if (d > best_d) {
+				best_d = d;
+				best = x;
+			}
+		}
+		if (best_d >= 0)
+			take(chosen, pos, &nr, best);
+	}
+	if (nr < jobs)
+		probe_quantiles(j, jobs, chosen, pos, &nr);
+	free(chosen);
+	return nr;
+}
+
+/*
+ * --metric: the ends first (with more jobs, the prior's quantiles beside
+ * them), then one run at each probe a round, every run weighing every
+ * position, until the posterior settles it or the run cap comes.
+ */
+static int search_metric(struct bisect_judge *j, size_t jobs)
+{
+	size_t *pos = xcalloc(jobs + 2, sizeof(size_t)), nr = 0;
+	unsigned char *chosen = xcalloc(j->nr + 1, 1);
+	int ret = 0;
+
+	j->max_runs = bisect_judge_run_cap(j->nr, j->repeat, jobs);
+	take(chosen, pos, &nr, 0);
+	take(chosen, pos, &nr, j->nr);
+	if (jobs > 2)
+		probe_quantiles(j, jobs, chosen, pos, &nr);
+	free(chosen);
+	for (;;) {
+		if (run_round(j, pos, nr) == RUN_STOP) {
+			ret = -1;
+			break;
+		}
+		for (size_t i = 0; i < nr; i++)
+			if (j->at[pos[i]].skip_code >= 0)
+				bisect_mark(&j->b, pos[i], VERDICT_SKIP);
+		if (decided(j))
+			break;
+		if (runs_so_far(j) >= j->max_runs || !(nr = choose_probes(j, jobs, pos))) {
+			j->outcome = BISECT_UNDECIDED;
 			break;
 		}
 	}
 	free(pos);
-	return r;
+	return ret;
+}
+
+int bisect_judge_search(struct bisect_judge *j, size_t jobs)
+{
+	return j->metric ? search_metric(j, jobs) : search_exits(j, jobs);
 }

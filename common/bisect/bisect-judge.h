@@ -3,12 +3,16 @@
 
 #include <stddef.h>
 #include "bisect/bisect.h"
+#include "bisect/posterior.h"
 
 /*
- * Internal to common/bisect: the verdicts of `git benchbisect run` from
- * the runs so far, how many runs each commit gets, and the confirmation
- * before a culprit is named (the policy; bisect-run.c runs the commands
- * and reports the steps).
+ * Internal to common/bisect: the policy of `git benchbisect run`: which
+ * commits to probe next, how many runs each gets, and when the search
+ * stops with which outcome (bisect-run.c runs the commands and reports
+ * the steps). Exit codes: the k-ary search of bisect.h, a majority of
+ * --repeat runs a commit. --metric: the posterior of posterior.h, probed
+ * at its quantiles until one outcome holds POSTERIOR_SURE or the run cap
+ * comes (docs/statistics.md).
  */
 
 /* What the runs at one position gave, over all rounds. */
@@ -20,7 +24,7 @@ struct pos_runs {
 	int retried;			/* a timeout or launcher failure was retried */
 };
 
-/* A commit to test in a round, and how many runs it needs. */
+/* A commit to probe in a round, and how many runs it needs. */
 struct task {
 	size_t pos;
 	size_t min_runs;		/* run at least this many times */
@@ -28,7 +32,7 @@ struct task {
 	int adaptive;			/* then more while the verdict is unclear */
 };
 
-/* What one run (or one attempt at a round) gave. */
+/* What one run (or one attempt at a round) gave the driver. */
 enum run_outcome {
 	RUN_COUNTED,		/* a verdict or a value was recorded */
 	RUN_UNTESTABLE,		/* exit 125 (or any failure with --metric): skip the commit */
@@ -36,40 +40,41 @@ enum run_outcome {
 	RUN_STOP		/* stop the bisection: the driver says why */
 };
 
-/* What the confirmation of an outcome concluded (bisect_judge_search()). */
-enum confirmed {
-	CONFIRMED,		/* name b.hi */
-	CONFIRM_AGAIN,		/* a verdict changed, or more runs at the ends: search on */
-	CONFIRM_ALIKE,		/* the ends measure alike, or an end fits neither level */
-	CONFIRM_MISFIT,		/* a commit that can run no more contradicts its side (misfit) */
-	CONFIRM_STOP
-};
-
-/* What a round asked of the driver is for. */
-enum round_kind {
-	ROUND_ENDS,		/* --metric: one run at each end, before the search */
-	ROUND_STEP,		/* the search: each commit a step */
-	ROUND_CONFIRM,		/* --metric: a confirmation, each commit a "confirm" step */
-	ROUND_ENDS_MORE,	/* --metric: more runs at the ends, "good end"/"bad end" steps */
-	ROUND_AGAIN		/* --metric: no runs; commits judged again once the ends settled */
-};
+/*
+ * --metric: the least runs the culprit and its parent each have, and each
+ * side of their boundary in all, before the culprit is named, and each end
+ * before the ends are called alike: two stray runs that agree (or one at an
+ * end) can pass for a level of their own, three hardly.
+ */
+#define METRIC_SIDE_RUNS 3
+/*
+ * --metric: the ends are probed, and nothing else, while a step of
+ * --min-change or more is less likely than this (only more runs at the
+ * ends can show the ends alike).
+ */
+#define METRIC_ENDS_BELOW 0.5
 
 struct bisect_judge {
 	int metric;			/* --metric: values, else exit codes */
-	size_t repeat;			/* runs per commit at most */
+	size_t repeat;			/* exit codes: runs per commit at most;
+					 * --metric: the run cap's multiple */
 	size_t nr;			/* commits in the window */
-	struct bisect b;		/* the search */
+	double min_change;		/* --metric: the smallest step worth finding,
+					 * in percent of the good level */
+	size_t max_runs;		/* --metric: the run cap */
+	struct bisect b;		/* the search; its hi (lo) the outcome's culprit (bounds) */
 	struct pos_runs *at;		/* nr + 1 (owned) */
 	struct samples *values;		/* nr + 1: --metric, the values at each position (owned) */
-	int confirming;			/* --metric: verdicts on evidence alone, no lean */
-	size_t misfit;			/* CONFIRM_MISFIT: the commit */
+	struct posterior post;		/* --metric: over every run so far */
+	size_t post_runs;		/* the runs post has weighed */
+	enum bisect_outcome outcome;
 	/*
 	 * The driver: run the tasks as one round, each until
 	 * bisect_judge_wants_more() says no (record the runs with
-	 * bisect_judge_add_exit() and, --metric, samples_add() on values[pos]),
-	 * reporting them as kind says. RUN_STOP ends the search.
+	 * bisect_judge_add_exit() and, --metric, samples_add() on
+	 * values[pos]). RUN_STOP ends the search.
 	 */
-	enum run_outcome (*run_round)(void *data, struct task *tasks, size_t nr, enum round_kind kind);
+	enum run_outcome (*run_round)(void *data, struct task *tasks, size_t nr);
 	void *data;
 };
 
@@ -78,23 +83,33 @@ void bisect_judge_init(struct bisect_judge *j, int metric, size_t repeat, size_t
 		       const unsigned char *slice, int slice_first);
 void bisect_judge_release(struct bisect_judge *j);
 
-/* The verdict the runs at pos support so far (STEP_UNCLEAR: not yet). */
-enum step_verdict bisect_judge_verdict(const struct bisect_judge *j, size_t pos);
+/*
+ * --metric: the run cap: repeat times the runs of a one-run bisection
+ * (ceil(log2 nr) probes and both ends), times jobs.
+ */
+size_t bisect_judge_run_cap(size_t nr, size_t repeat, size_t jobs);
+
+/*
+ * The verdict the runs at pos support so far. --metric: good or bad when
+ * the posterior is sure pos measures like that end, else unclear (the
+ * ends are good and bad by their role).
+ */
+enum verdict bisect_judge_verdict(struct bisect_judge *j, size_t pos);
+/* --metric: the posterior that pos measures like the bad end, every run so far weighed. */
+double bisect_judge_p_bad(struct bisect_judge *j, size_t pos);
+/* --metric: the posterior over every run so far. */
+const struct posterior *bisect_judge_posterior(struct bisect_judge *j);
 /* Whether the task needs another run. */
 int bisect_judge_wants_more(const struct bisect_judge *j, const struct task *t);
-enum bisect_mark bisect_judge_mark_of(enum step_verdict v);
 /* Record that a run at pos exited with code. */
 void bisect_judge_add_exit(struct bisect_judge *j, size_t pos, int code);
 
 /*
  * The whole search, with up to jobs commits a round, every run through
- * run_round: --metric, the ends first, and every outcome confirmed before
- * b.hi is named. *st is the search's outcome; the return value says
- * whether it stands (CONFIRMED), the ends measure alike (CONFIRM_ALIKE), a
- * commit contradicts its side of the boundary (CONFIRM_MISFIT, j->misfit),
- * a round stopped (CONFIRM_STOP), or confirmations kept changing verdicts
- * (CONFIRM_AGAIN, *st then BISECT_ONLY_SKIPPED).
+ * run_round. Returns 0 with j->outcome set (BISECT_FOUND: the culprit is
+ * j->b.hi; BISECT_ONLY_SKIPPED: it is one of j->b.lo + 1..j->b.hi), or -1
+ * when a round stopped.
  */
-enum confirmed bisect_judge_search(struct bisect_judge *j, size_t jobs, enum bisect_status *st);
+int bisect_judge_search(struct bisect_judge *j, size_t jobs);
 
 #endif

@@ -1,26 +1,29 @@
 /* The result of `git benchbisect run`, as text and as the --json document. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util/quote.h"
 #include "util/usage.h"
+#include "util/json.h"
 #include "history/window-json.h"
 #include "bisect/bisect-run.h"
 
 static const char *const outcome_names[] = {
-	[BISECT_OUTCOME_FOUND] = "found",
-	[BISECT_OUTCOME_NOT_REPRODUCED] = "not_reproduced",
-	[BISECT_OUTCOME_GOOD_END_BAD] = "good_end_bad",
-	[BISECT_OUTCOME_ONLY_SKIPPED] = "only_skipped",
-	[BISECT_OUTCOME_INCONSISTENT] = "inconsistent",
-	[BISECT_OUTCOME_EMPTY] = "empty",
+	[BISECT_TEST] = "searching",	/* never reported */
+	[BISECT_FOUND] = "found",
+	[BISECT_NOT_REPRODUCED] = "not_reproduced",
+	[BISECT_GOOD_END_BAD] = "good_end_bad",
+	[BISECT_ONLY_SKIPPED] = "only_skipped",
+	[BISECT_UNDECIDED] = "undecided",
+	[BISECT_EMPTY] = "empty",
 };
 
 static const char *const verdict_names[] = {
-	[STEP_GOOD] = "good",
-	[STEP_BAD] = "bad",
-	[STEP_SKIP] = "skip",
-	[STEP_UNCLEAR] = "skip, still unclear",
-	[STEP_ALIKE] = "alike",
+	[VERDICT_UNTESTED] = "untested",	/* never reported */
+	[VERDICT_GOOD] = "good",
+	[VERDICT_BAD] = "bad",
+	[VERDICT_SKIP] = "skip",
+	[VERDICT_UNCLEAR] = "skip, still unclear",
 };
 
 void bisect_result_init(struct bisect_result *res)
@@ -37,6 +40,9 @@ void bisect_result_release(struct bisect_result *res)
 		free(res->steps[i].exits);
 		samples_release(&res->steps[i].values);
 	}
+	for (size_t p = 0; res->m.values && p <= res->nr; p++)
+		samples_release(&res->m.values[p]);
+	free(res->m.values);
 	free(res->steps);
 	for (size_t i = 0; i < res->nr_strays; i++)
 		free(res->strays[i].command);
@@ -63,42 +69,102 @@ const char *bisect_result_subject(const struct bisect_result *res, size_t pos)
 	return pos ? res->w.commits[res->nr - pos].subject : res->good_subject;
 }
 
-const char *bisect_step_verdict_name(enum step_verdict v)
+const char *bisect_verdict_name(enum verdict v)
 {
 	return verdict_names[v];
+}
+
+/* A step's verdict in JSON: --metric's "unclear" is no skip, only not sure yet. */
+static const char *step_verdict_name(const struct bisect_result *res, enum verdict v)
+{
+	return res->metric && v == VERDICT_UNCLEAR ? "unclear" : verdict_names[v];
+}
+
+/* The tail left out of each side of the intervals printed. */
+#define TAIL (1 - POSTERIOR_SURE)
+
+/* "+2.86% (99.98% interval +2.01% to +3.70%)" of a relative change and its interval. */
+static void print_change(FILE *fp, const double *change)
+{
+	fprintf(fp, "%+.3g%% (%.4g%% interval %+.3g%% to %+.3g%%)", 100 * change[0], 100 * (1 - 2 * TAIL),
+		100 * change[1], 100 * change[2]);
+}
+
+/* --metric, found: the step, its levels and how sure the culprit is. */
+static void print_step(FILE *fp, const struct bisect_result *res)
+{
+	const struct posterior_summary *s = &res->m.post;
+
+	fprintf(fp, "the step: %.6g -> %.6g, ", s->good[0], s->bad[0]);
+	print_change(fp, s->change);
+	if (s->top_p[0] < 0.999999)
+		fprintf(fp, "; probability %.4f%%\n", 100 * s->top_p[0]);
+	else
+		fprintf(fp, "; probability over 99.9999%%\n");
+}
+
+/* --metric, undecided: the likeliest answers, what the ends measured, what would settle it. */
+static void print_undecided(FILE *fp, const struct bisect_result *res)
+{
+	const struct posterior_summary *s = &res->m.post;
+	int none_said = 0;
+
+	fprintf(fp, "undecided after %zu runs (at most %zu): no answer is %.4g%% sure; the likeliest:\n",
+		res->runs, res->m.max_runs, 100 * POSTERIOR_SURE);
+	for (size_t i = 0; i <= s->nr_top; i++) {
+		if (!none_said && (i == s->nr_top || s->p_none >= s->top_p[i])) {
+			none_said = 1;
+			if (s->p_none >= 0.0005)
+				fprintf(fp, "  %5.1f%% no step in the window\n", 100 * s->p_none);
+		}
+		if (i < s->nr_top && s->top_p[i] >= 0.0005)
+			fprintf(fp, "  %5.1f%% %s %s\n", 100 * s->top_p[i], bisect_result_sha(res, s->top[i]),
+				quote_term(bisect_result_subject(res, s->top[i])));
+	}
+	fprintf(fp, "the bad end measures ");
+	print_change(fp, s->change);
+	fprintf(fp, " against the good end; about %zu more runs would likely settle it (--repeat)\n",
+		s->more_runs);
 }
 
 void bisect_result_print(FILE *fp, const struct bisect_result *res)
 {
 	switch (res->outcome) {
-	case BISECT_OUTCOME_FOUND:
+	case BISECT_FOUND:
 		fprintf(fp, "first bad commit: %s %s\n", bisect_result_sha(res, res->culprit),
 			quote_term(bisect_result_subject(res, res->culprit)));
+		if (res->metric)
+			print_step(fp, res);
 		break;
-	case BISECT_OUTCOME_NOT_REPRODUCED:
-		fprintf(fp, "no first bad commit: the bad end %.*s %s\n", res->abbrev,
-			bisect_result_sha(res, res->nr),
-			res->metric ? "measures like the good end" : "tested good");
+	case BISECT_NOT_REPRODUCED:
+		if (!res->metric) {
+			fprintf(fp, "no first bad commit: the bad end %.*s tested good\n", res->abbrev,
+				bisect_result_sha(res, res->nr));
+			break;
+		}
+		fprintf(fp, "no first bad commit: the bad end %.*s measures like the good end within %.3g%%: ",
+			res->abbrev, bisect_result_sha(res, res->nr), res->m.min_change);
+		print_change(fp, res->m.post.change);
+		fputc('\n', fp);
 		break;
-	case BISECT_OUTCOME_GOOD_END_BAD:
+	case BISECT_GOOD_END_BAD:
 		fprintf(fp, "no first bad commit in the window: the good end %.*s tested bad, so the move is older\n",
 			res->abbrev, bisect_result_sha(res, 0));
 		break;
-	case BISECT_OUTCOME_EMPTY:
+	case BISECT_EMPTY:
 		fprintf(fp, "no first bad commit: the window is empty, both ends are %.*s\n",
 			res->abbrev, res->w.first_bad.sha);
 		break;
-	case BISECT_OUTCOME_INCONSISTENT:
-		fprintf(fp, "no first bad commit: %s %s measures against its side of the boundary at %.*s\n",
-			bisect_result_sha(res, res->misfit), quote_term(bisect_result_subject(res, res->misfit)),
-			res->abbrev, bisect_result_sha(res, res->culprit));
-		fprintf(fp, "the window may hold more than one step, or more noise than the runs show\n");
-		break;
-	case BISECT_OUTCOME_ONLY_SKIPPED:
+	case BISECT_ONLY_SKIPPED:
 		fprintf(fp, "no single first bad commit: skipped commits hide it; it is one of:\n");
 		for (size_t i = 0; i < res->nr_candidates; i++)
 			fprintf(fp, "  %s %s\n", bisect_result_sha(res, res->candidates[i]),
 				quote_term(bisect_result_subject(res, res->candidates[i])));
+		break;
+	case BISECT_UNDECIDED:
+		print_undecided(fp, res);
+		break;
+	case BISECT_TEST:
 		break;
 	}
 	fprintf(fp, "%zu runs over %zu commits\n", res->runs, res->tested);
@@ -118,7 +184,7 @@ static cJSON *step_json(const struct bisect_result *res, const struct bisect_ste
 	cJSON *step = cJSON_CreateObject(), *exits;
 
 	cJSON_AddStringToObject(step, "sha", bisect_result_sha(res, s->pos));
-	cJSON_AddStringToObject(step, "verdict", verdict_names[s->verdict]);
+	cJSON_AddStringToObject(step, "verdict", step_verdict_name(res, s->verdict));
 	exits = cJSON_AddArrayToObject(step, "exits");
 	for (size_t i = 0; i < s->nr_exits; i++)
 		cJSON_AddItemToArray(exits, cJSON_CreateNumber(s->exits[i]));
@@ -128,8 +194,73 @@ static cJSON *step_json(const struct bisect_result *res, const struct bisect_ste
 		for (size_t i = 0; i < s->values.nr; i++)
 			cJSON_AddItemToArray(values, cJSON_CreateNumber(s->values.v[i]));
 		cJSON_AddItemToObject(step, "median", json_number(samples_median(&s->values), 6));
+		cJSON_AddItemToObject(step, "p_bad", json_number(s->p_bad, 6));
 	}
 	return step;
+}
+
+/* {"estimate", "low", "high"}, rounded to digits decimals after scaling by scale. */
+static cJSON *interval_json(const double *v, double scale, int digits)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddItemToObject(o, "estimate", json_number(scale * v[0], digits));
+	cJSON_AddItemToObject(o, "low", json_number(scale * v[1], digits));
+	cJSON_AddItemToObject(o, "high", json_number(scale * v[2], digits));
+	return o;
+}
+
+static cJSON *level_json(const double *v)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddItemToObject(o, "estimate", json_metric(v[0]));
+	cJSON_AddItemToObject(o, "low", json_metric(v[1]));
+	cJSON_AddItemToObject(o, "high", json_metric(v[2]));
+	return o;
+}
+
+/* --metric: the settings, what the posterior says, every run of each probed commit. */
+static cJSON *metric_json(const struct bisect_result *res)
+{
+	const struct bisect_metric *m = &res->m;
+	const struct posterior_summary *s = &m->post;
+	cJSON *o = cJSON_CreateObject(), *top, *probes;
+
+	cJSON_AddItemToObject(o, "min_change", json_number(m->min_change, 4));
+	cJSON_AddStringToObject(o, "min_change_from", m->min_change_from);
+	cJSON_AddNumberToObject(o, "max_runs", (double)m->max_runs);
+	cJSON_AddItemToObject(o, "interval", json_number(1 - 2 * TAIL, 6));
+	cJSON_AddItemToObject(o, "p_no_step", json_number(s->p_none, 6));
+	top = cJSON_AddArrayToObject(o, "culprits");
+	for (size_t i = 0; i < s->nr_top; i++) {
+		cJSON *c = commit_json(res, s->top[i]);
+
+		cJSON_AddItemToObject(c, "p", json_number(s->top_p[i], 6));
+		cJSON_AddItemToArray(top, c);
+	}
+	cJSON_AddItemToObject(o, "good", level_json(s->good));
+	cJSON_AddItemToObject(o, "bad", level_json(s->bad));
+	cJSON_AddItemToObject(o, "change_pct", interval_json(s->change, 100, 4));
+	cJSON_AddItemToObject(o, "noise", json_metric(s->noise));
+	cJSON_AddItemToObject(o, "more_runs", res->outcome == BISECT_UNDECIDED ?
+			      cJSON_CreateNumber((double)s->more_runs) : cJSON_CreateNull());
+	probes = cJSON_AddArrayToObject(o, "probes");
+	for (size_t p = 0; m->values && p <= res->nr; p++) {
+		cJSON *probe, *values;
+
+		if (!m->values[p].nr)
+			continue;
+		probe = cJSON_CreateObject();
+		cJSON_AddStringToObject(probe, "sha", bisect_result_sha(res, p));
+		cJSON_AddNumberToObject(probe, "runs", (double)m->values[p].nr);
+		values = cJSON_AddArrayToObject(probe, "values");
+		for (size_t i = 0; i < m->values[p].nr; i++)
+			cJSON_AddItemToArray(values, cJSON_CreateNumber(m->values[p].v[i]));
+		cJSON_AddItemToObject(probe, "median", json_number(samples_median(&m->values[p]), 6));
+		cJSON_AddItemToArray(probes, probe);
+	}
+	return o;
 }
 
 static cJSON *stray_json(const struct bisect_result *res, const struct bisect_stray *s)
@@ -148,13 +279,11 @@ cJSON *bisect_result_json(const struct bisect_result *res)
 	cJSON *root = cJSON_CreateObject(), *cands, *steps, *strays;
 
 	cJSON_AddStringToObject(root, "status", outcome_names[res->outcome]);
-	cJSON_AddItemToObject(root, "culprit", res->outcome == BISECT_OUTCOME_FOUND ?
+	cJSON_AddItemToObject(root, "culprit", res->outcome == BISECT_FOUND ?
 			      commit_json(res, res->culprit) : cJSON_CreateNull());
 	cands = cJSON_AddArrayToObject(root, "candidates");
 	for (size_t i = 0; i < res->nr_candidates; i++)
 		cJSON_AddItemToArray(cands, commit_json(res, res->candidates[i]));
-	cJSON_AddItemToObject(root, "misfit", res->outcome == BISECT_OUTCOME_INCONSISTENT ?
-			      commit_json(res, res->misfit) : cJSON_CreateNull());
 	cJSON_AddItemToObject(root, "last_good_nightly", window_end_json(&res->w.last_good));
 	cJSON_AddItemToObject(root, "first_bad_nightly", window_end_json(&res->w.first_bad));
 	cJSON_AddNumberToObject(root, "commits", (double)res->nr);
@@ -164,6 +293,8 @@ cJSON *bisect_result_json(const struct bisect_result *res)
 	steps = cJSON_AddArrayToObject(root, "steps");
 	for (size_t i = 0; i < res->nr_steps; i++)
 		cJSON_AddItemToArray(steps, step_json(res, &res->steps[i]));
+	cJSON_AddItemToObject(root, "metric", res->metric && res->outcome != BISECT_EMPTY ?
+			      metric_json(res) : cJSON_CreateNull());
 	strays = cJSON_AddArrayToObject(root, "strays");
 	for (size_t i = 0; i < res->nr_strays; i++)
 		cJSON_AddItemToArray(strays, stray_json(res, &res->strays[i]));

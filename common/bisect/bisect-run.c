@@ -314,8 +314,23 @@ static void describe(struct strbuf *sb, const struct pos_runs *r, const struct s
 		strbuf_addf(sb, " %d", r->exits[i]);
 }
 
-/* Record the step for the result and print its line on stderr. */
-static void report(struct bisect_ctx *c, char *label, size_t pos, enum step_verdict verdict)
+/* "good", "bad", or with --metric "p(bad) 62.1%" while the posterior is not sure. */
+static void verdict_words(struct strbuf *sb, struct bisect_ctx *c, size_t pos)
+{
+	enum verdict v = bisect_judge_verdict(&c->j, pos);
+
+	if (c->o->metric && v == VERDICT_UNCLEAR)
+		strbuf_addf(sb, "p(bad) %.1f%%", 100 * bisect_judge_p_bad(&c->j, pos));
+	else
+		strbuf_addstr(sb, bisect_verdict_name(v));
+}
+
+/*
+ * Record the step for the result and print its line on stderr: "step N"
+ * (an end probed with --metric is "good end" or "bad end", the level it
+ * stands for), its verdict, its runs so far.
+ */
+static void report(struct bisect_ctx *c, size_t pos)
 {
 	struct bisect_result *res = c->res;
 	const struct pos_runs *r = &c->j.at[pos];
@@ -325,9 +340,13 @@ static void report(struct bisect_ctx *c, char *label, size_t pos, enum step_verd
 	ALLOC_GROW(res->steps, res->nr_steps + 1, res->alloc_steps);
 	s = &res->steps[res->nr_steps++];
 	memset(s, 0, sizeof(*s));
-	s->label = label;
+	if (c->o->metric && (pos == 0 || pos == res->nr))
+		s->label = xstrdup(pos ? "bad end" : "good end");
+	else
+		s->label = xstrfmt("step %d", ++c->step);
 	s->pos = pos;
-	s->verdict = verdict;
+	s->verdict = bisect_judge_verdict(&c->j, pos);
+	s->p_bad = c->o->metric ? bisect_judge_p_bad(&c->j, pos) : NAN;
 	s->skip_code = r->skip_code;
 	s->exits = xcalloc(r->nr_exits + 1, sizeof(int));
 	memcpy(s->exits, r->exits, r->nr_exits * sizeof(int));
@@ -335,46 +354,30 @@ static void report(struct bisect_ctx *c, char *label, size_t pos, enum step_verd
 	for (size_t i = 0; c->o->metric && i < c->j.values[pos].nr; i++)
 		samples_add(&s->values, c->j.values[pos].v[i]);
 
+	verdict_words(&sb, c, pos);
+	strbuf_addstr(&sb, " (");
 	describe(&sb, r, c->o->metric ? &c->j.values[pos] : NULL);
 	if (!usage_quiet())	/* -q: the result only */
-		fprintf(stderr, "%s: %.*s %s (%s): %s\n", label, c->res->abbrev, sha(c, pos),
-			bisect_step_verdict_name(verdict), sb.buf,
+		fprintf(stderr, "%s: %.*s %s): %s\n", s->label, c->res->abbrev, sha(c, pos), sb.buf,
 			quote_term(bisect_result_subject(res, pos)));
 	strbuf_release(&sb);
 }
 
-/*
- * A finished task's step, as its round's kind says: "step N", "confirm",
- * "again" for a commit the settled ends decide, or for more runs at an
- * end which end it is, with the verdict the end stands for (an end is
- * judged on its own only when a culprit is confirmed). The ends' first
- * runs are reported by check_ends().
- */
-static void report_task(struct bisect_ctx *c, enum round_kind kind, size_t pos)
+/* --metric: an end must give a value, it stands for its level. */
+static enum run_outcome check_end(struct bisect_ctx *c, size_t pos)
 {
-	switch (kind) {
-	case ROUND_STEP:
-		report(c, xstrfmt("step %d", ++c->step), pos, bisect_judge_verdict(&c->j, pos));
-		break;
-	case ROUND_CONFIRM:
-		report(c, xstrdup("confirm"), pos, bisect_judge_verdict(&c->j, pos));
-		break;
-	case ROUND_ENDS_MORE:
-		report(c, xstrdup(pos ? "bad end" : "good end"), pos, pos ? STEP_BAD : STEP_GOOD);
-		break;
-	case ROUND_AGAIN:
-		report(c, xstrdup("again"), pos, bisect_judge_verdict(&c->j, pos));
-		break;
-	case ROUND_ENDS:
-		break;
-	}
+	if (!c->o->metric || (pos && pos != c->res->nr) || c->j.values[pos].nr || c->j.at[pos].skip_code < 0)
+		return RUN_COUNTED;
+	return stop(c, "cannot measure the %s %.*s: '%s' gave no measurement (exit %d)",
+		    pos ? "bad end" : "good end", c->res->abbrev, sha(c, pos), c->o->argv[0],
+		    c->j.at[pos].skip_code);
 }
 
 /*
  * A round: every task to its end, up to --jobs at once. Each commit's
- * step is reported as it ends (report_task()).
+ * step is reported as it ends.
  */
-static enum run_outcome run_tasks(struct bisect_ctx *c, struct task *tasks, size_t nr, enum round_kind kind)
+static enum run_outcome run_tasks(struct bisect_ctx *c, struct task *tasks, size_t nr)
 {
 	struct round rd = { tasks, xcalloc(nr, sizeof(size_t)), nr, 0 };
 	enum run_outcome ret;
@@ -410,8 +413,11 @@ static enum run_outcome run_tasks(struct bisect_ctx *c, struct task *tasks, size
 			continue;
 		}
 		c->slots[i].task = NULL;
-		if (!rd.in_flight[k])
-			report_task(c, kind, t->pos);
+		if (rd.in_flight[k])
+			continue;
+		report(c, t->pos);
+		if ((ret = check_end(c, t->pos)) == RUN_STOP)
+			break;
 	}
 	free(rd.in_flight);
 	return ret == RUN_STOP ? RUN_STOP : RUN_COUNTED;
@@ -432,9 +438,13 @@ static void progress_line(struct bisect_ctx *c, const struct task *tasks, size_t
 
 	if (!c->progress)
 		return;
-	for (size_t i = 0; i < nr; i++)
-		strbuf_addf(&sb, "%s%.*s %s", i ? ", " : "", c->res->abbrev, sha(c, tasks[i].pos),
-			    start < 0 ? "..." : bisect_step_verdict_name(bisect_judge_verdict(&c->j, tasks[i].pos)));
+	for (size_t i = 0; i < nr; i++) {
+		strbuf_addf(&sb, "%s%.*s ", i ? ", " : "", c->res->abbrev, sha(c, tasks[i].pos));
+		if (start < 0)
+			strbuf_addstr(&sb, "...");
+		else
+			verdict_words(&sb, c, tasks[i].pos);
+	}
 	if (start < 0)
 		fprintf(stderr, "round %zu: %s\n", c->res->rounds, sb.buf);
 	else
@@ -443,43 +453,19 @@ static void progress_line(struct bisect_ctx *c, const struct task *tasks, size_t
 	strbuf_release(&sb);
 }
 
-/* The ends must give a value: they stand for good and bad from then on. */
-static enum run_outcome check_ends(struct bisect_ctx *c)
-{
-	static const char *const labels[] = { "good end", "bad end" };
-	size_t ends[2] = { 0, c->res->nr };
-
-	for (int e = 0; e < 2; e++) {
-		if (c->j.at[ends[e]].skip_code >= 0)
-			return stop(c, "cannot measure the %s %.*s: '%s' gave no measurement (exit %d)",
-				    labels[e], c->res->abbrev, sha(c, ends[e]), c->o->argv[0],
-				    c->j.at[ends[e]].skip_code);
-		report(c, xstrdup(labels[e]), ends[e], e ? STEP_BAD : STEP_GOOD);
-	}
-	return RUN_COUNTED;
-}
-
-/* The judge's rounds, reported as their kind says; a progress line for each on a terminal. */
-static enum run_outcome run_round(void *data, struct task *tasks, size_t nr, enum round_kind kind)
+/* The judge's rounds; a progress line for each on a terminal. */
+static enum run_outcome run_round(void *data, struct task *tasks, size_t nr)
 {
 	struct bisect_ctx *c = data;
 	double start = seconds();
 	enum run_outcome ret;
 
-	if (kind == ROUND_AGAIN) {
-		for (size_t i = 0; i < nr; i++)
-			report_task(c, kind, tasks[i].pos);
-		return RUN_COUNTED;
-	}
 	c->res->rounds++;
-	if (kind != ROUND_ENDS)
-		progress_line(c, tasks, nr, -1);
-	ret = run_tasks(c, tasks, nr, kind);
-	if (ret == RUN_STOP)
-		return ret;
-	if (kind == ROUND_STEP)
+	progress_line(c, tasks, nr, -1);
+	ret = run_tasks(c, tasks, nr);
+	if (ret != RUN_STOP)
 		progress_line(c, tasks, nr, start);
-	return kind == ROUND_ENDS ? check_ends(c) : ret;
+	return ret;
 }
 
 static void record_candidates(struct bisect_ctx *c)
@@ -489,37 +475,33 @@ static void record_candidates(struct bisect_ctx *c)
 
 	res->candidates = xcalloc(b->hi - b->lo, sizeof(size_t));
 	for (size_t p = b->lo + 1; p <= b->hi; p++)
-		if (p == b->hi || b->mark[p] == MARK_SKIP)
+		if (p == b->hi || b->mark[p] == VERDICT_SKIP)
 			res->candidates[res->nr_candidates++] = p;
+}
+
+/* --metric: what the posterior says at the end, and every run of each commit. */
+static void record_metric(struct bisect_ctx *c)
+{
+	struct bisect_metric *m = &c->res->m;
+	const struct posterior *post = bisect_judge_posterior(&c->j);
+
+	posterior_summarize(post, m->min_change / 100, c->j.values[0].nr + c->j.values[c->res->nr].nr, &m->post);
+	m->max_runs = c->j.max_runs;
+	m->values = c->j.values;
+	c->j.values = xcalloc(c->res->nr + 1, sizeof(*c->j.values));
 }
 
 /* The search proper, to an outcome or a stop. */
 static int search(struct bisect_ctx *c)
 {
-	static const enum bisect_outcome outcomes[] = {
-		[BISECT_FOUND] = BISECT_OUTCOME_FOUND,
-		[BISECT_NOT_REPRODUCED] = BISECT_OUTCOME_NOT_REPRODUCED,
-		[BISECT_GOOD_END_BAD] = BISECT_OUTCOME_GOOD_END_BAD,
-		[BISECT_ONLY_SKIPPED] = BISECT_OUTCOME_ONLY_SKIPPED,
-	};
-	enum bisect_status st;
-	enum confirmed r = bisect_judge_search(&c->j, c->jobs, &st);
-
-	if (r == CONFIRM_STOP)
+	if (bisect_judge_search(&c->j, c->jobs))
 		return -1;
-	if (r == CONFIRM_ALIKE) {
-		c->res->outcome = BISECT_OUTCOME_NOT_REPRODUCED;
-		return 0;
-	}
+	c->res->outcome = c->j.outcome;
 	c->res->culprit = c->j.b.hi;
-	if (r == CONFIRM_MISFIT) {
-		c->res->outcome = BISECT_OUTCOME_INCONSISTENT;
-		c->res->misfit = c->j.misfit;
-		return 0;
-	}
-	c->res->outcome = outcomes[st];
-	if (st == BISECT_ONLY_SKIPPED)
+	if (c->res->outcome == BISECT_ONLY_SKIPPED)
 		record_candidates(c);
+	if (c->o->metric)
+		record_metric(c);
 	return 0;
 }
 
@@ -571,7 +553,14 @@ static void announce(const struct bisect_ctx *c)
 
 	if (usage_quiet())
 		return;
-	if (c->jobs == 1)
+	if (c->o->metric) {
+		fprintf(stderr, "bisecting %zu commits in %.*s..%.*s by a metric", res->nr, res->abbrev,
+			res->w.last_good.sha, res->abbrev, res->w.first_bad.sha);
+		if (c->jobs > 1)
+			fprintf(stderr, ", %zu at a time", c->jobs);
+		fprintf(stderr, ", at most %zu runs, --min-change %.3g%%%s\n", c->j.max_runs, res->m.min_change,
+			!strcmp(res->m.min_change_from, "dashboard") ? " (half the dashboard's step)" : "");
+	} else if (c->jobs == 1)
 		fprintf(stderr, "bisecting %zu commits in %.*s..%.*s, at most about %d verdicts\n",
 			res->nr, res->abbrev, res->w.last_good.sha, res->abbrev, res->w.first_bad.sha,
 			most_rounds(res->nr, 1));
@@ -612,7 +601,29 @@ static void release_slots(struct bisect_ctx *c)
 void bisect_options_init(struct bisect_options *o)
 {
 	memset(o, 0, sizeof(*o));
+	o->min_change = -1;
 	o->kill_grace = EXEC_DEFAULT_GRACE;
+}
+
+/*
+ * --metric's smallest step worth finding: --min-change, else half the
+ * step the dashboard saw (a window from a platform and a date), else
+ * BISECT_MIN_CHANGE.
+ */
+static void set_min_change(struct bisect_ctx *c)
+{
+	const struct step *st = &c->res->w.step;
+
+	c->res->m.min_change = c->o->min_change;
+	c->res->m.min_change_from = "option";
+	if (c->o->min_change >= 0)
+		return;
+	c->res->m.min_change = BISECT_MIN_CHANGE;
+	c->res->m.min_change_from = "default";
+	if (c->res->w.last_good.point && st->found && isfinite(st->change_pct) && st->change_pct) {
+		c->res->m.min_change = fabs(st->change_pct) / 2;
+		c->res->m.min_change_from = "dashboard";
+	}
 }
 
 static void release_ctx(struct bisect_ctx *c)
@@ -639,7 +650,7 @@ int bisect_run(git_repository *repo, struct config *cfg, const struct window_opt
 		return -1;
 	}
 	if (res->w.empty || !res->nr) {
-		res->outcome = BISECT_OUTCOME_EMPTY;
+		res->outcome = BISECT_EMPTY;
 		release_ctx(&c);
 		return 0;
 	}
@@ -647,10 +658,13 @@ int bisect_run(git_repository *repo, struct config *cfg, const struct window_opt
 		release_ctx(&c);
 		return -1;	/* scratch_base said why */
 	}
-	bisect_judge_init(&c.j, o->metric, o->repeat > 0 ? (size_t)o->repeat : o->metric ? 5 : 1, res->nr,
+	bisect_judge_init(&c.j, o->metric, o->repeat > 0 ? (size_t)o->repeat : o->metric ? BISECT_METRIC_REPEAT : 1, res->nr,
 			  c.slice, o->slice_first);
 	c.j.run_round = run_round;
 	c.j.data = &c;
+	set_min_change(&c);
+	c.j.min_change = res->m.min_change;
+	c.j.max_runs = bisect_judge_run_cap(res->nr, c.j.repeat, c.jobs);
 	announce(&c);
 	exec_signals_catch();
 	ret = setup_slots(&c, repo) ? -1 : search(&c);

@@ -8,6 +8,7 @@
 #include "util/strbuf.h"
 #include "history/window.h"
 #include "bisect/bisect.h"
+#include "bisect/posterior.h"
 
 /*
  * `git benchbisect run`: search the window with the user's command, each
@@ -26,10 +27,19 @@
 #define BISECT_MAX_KILL_GRACE 3600
 #define BISECT_MAX_KILL_GRACE_STR "3600"
 
+/* --metric's --min-change when neither the user nor the dashboard sets it, in percent. */
+#define BISECT_MIN_CHANGE 2.0
+/* --metric's --repeat by default: the run cap is 5 times a one-run bisection's runs. */
+#define BISECT_METRIC_REPEAT 5
+
 struct bisect_options {
 	int metric;		/* the command prints a number */
-	int repeat;		/* runs per commit at most; 0: 1, or 5 with --metric */
+	int repeat;		/* runs per commit at most (exit codes), the run cap's
+				 * multiple (--metric); 0: 1, or 5 with --metric */
 	int jobs;		/* commits tested at once (k-ary search); 0: 1 */
+	double min_change;	/* --metric: the smallest step worth finding, percent
+				 * of the good level; negative: from the dashboard's
+				 * step, else BISECT_MIN_CHANGE */
 	const char *launcher;	/* shell words the command runs under, or NULL */
 	int step_timeout;	/* seconds one run may take; 0: no limit */
 	int kill_grace;		/* seconds from SIGTERM to SIGKILL when a run is stopped */
@@ -39,20 +49,12 @@ struct bisect_options {
 
 void bisect_options_init(struct bisect_options *o);
 
-enum bisect_outcome {
-	BISECT_OUTCOME_FOUND,		/* the first bad commit is res->culprit */
-	BISECT_OUTCOME_NOT_REPRODUCED,	/* the bad end tested good (or measured alike) */
-	BISECT_OUTCOME_GOOD_END_BAD,	/* the good end tested bad: the move is older */
-	BISECT_OUTCOME_ONLY_SKIPPED,	/* skipped commits hide it: res->candidates */
-	BISECT_OUTCOME_INCONSISTENT,	/* --metric: res->misfit measures against its side */
-	BISECT_OUTCOME_EMPTY		/* the window holds no commit */
-};
-
-/* One tested commit: what its runs gave. */
+/* One tested commit: what its runs gave, when it was reported. */
 struct bisect_step {
 	char *label;		/* "step 3", "good end", "bad end" (owned) */
 	size_t pos;
-	enum step_verdict verdict;
+	enum verdict verdict;
+	double p_bad;		/* --metric: the posterior that it measures like the bad end */
 	int *exits;		/* exit code of each run (owned) */
 	size_t nr_exits, alloc_exits;
 	struct samples values;	/* --metric */
@@ -67,21 +69,30 @@ struct bisect_stray {
 	int killed;		/* it needed SIGKILL */
 };
 
+/* --metric: the run's settings and what the posterior says when the search ends. */
+struct bisect_metric {
+	double min_change;	/* percent, as applied */
+	const char *min_change_from;	/* "option", "dashboard" (half its step) or "default" */
+	size_t max_runs;	/* the run cap */
+	struct posterior_summary post;
+	struct samples *values;	/* nr + 1: every run of each position (owned) */
+};
+
 struct bisect_result {
-	enum bisect_outcome outcome;
+	enum bisect_outcome outcome;	/* BISECT_TEST never */
 	struct window w;	/* the window searched (owned) */
 	char *good_subject;	/* subject of the last good end (owned) */
 	size_t nr;		/* commits in the window */
 	int metric;
-	size_t culprit;		/* BISECT_OUTCOME_FOUND: its position; _INCONSISTENT: the boundary's bad commit */
-	size_t misfit;		/* BISECT_OUTCOME_INCONSISTENT: the commit against its side */
-	size_t *candidates;	/* BISECT_OUTCOME_ONLY_SKIPPED: positions (owned) */
+	size_t culprit;		/* BISECT_FOUND: its position */
+	size_t *candidates;	/* BISECT_ONLY_SKIPPED: positions (owned) */
 	size_t nr_candidates;
 	size_t runs, tested, rounds;
 	struct bisect_step *steps;	/* in the order they were tested (owned) */
 	size_t nr_steps, alloc_steps;
 	struct bisect_stray *strays;	/* stopped by benchbisect, up to 8 a run of each kind (owned) */
 	size_t nr_strays, alloc_strays;
+	struct bisect_metric m;	/* --metric */
 	int signal;		/* the signal that stopped the run, or 0 */
 	struct strbuf error;	/* why bisect_run failed */
 	int abbrev;		/* hex digits of the short hashes printed (8 until the window is known) */
@@ -94,7 +105,7 @@ void bisect_result_release(struct bisect_result *res);
 const char *bisect_result_sha(const struct bisect_result *res, size_t pos);
 const git_oid *bisect_result_oid(const struct bisect_result *res, size_t pos);
 const char *bisect_result_subject(const struct bisect_result *res, size_t pos);
-const char *bisect_step_verdict_name(enum step_verdict v);
+const char *bisect_verdict_name(enum verdict v);
 
 /* The text result ("first bad commit: ..." and the runs it took). */
 void bisect_result_print(FILE *fp, const struct bisect_result *res);

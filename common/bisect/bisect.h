@@ -5,29 +5,48 @@
 #include <git2.h>
 
 /*
- * The search and the verdicts of `git benchbisect run` (pure logic; the
- * driver is bisect-run.h): a binary search over the first-parent commits of
- * the window, running the user's command in a scratch tree.
+ * The bisect module (common/bisect/) owns `git benchbisect run`: this
+ * header holds its verdicts and the search of exit codes (pure logic),
+ * posterior.h the model of --metric, bisect-judge.h the policy over both,
+ * bisect-run.h the driver and the result. See docs/architecture.md.
  *
  * Positions: 0 is the last good end, 1..nr the window's commits oldest
- * first (nr is the first bad end). Position 0 is assumed good and nr
- * assumed bad; the bad end is tested when the search would otherwise name
- * it, the good end when the search would name position 1, so a culprit is
- * only named between two tested verdicts.
+ * first (nr is the first bad end). With exit codes, position 0 is assumed
+ * good and nr assumed bad; the bad end is tested when the search would
+ * otherwise name it, the good end when the search would name position 1,
+ * so a culprit is only named between two tested verdicts.
  */
-enum bisect_mark { MARK_UNTESTED, MARK_GOOD, MARK_BAD, MARK_SKIP };
 
-enum bisect_status {
-	BISECT_TEST,		/* test the positions given next */
-	BISECT_FOUND,		/* the first bad commit is at hi */
-	BISECT_NOT_REPRODUCED,	/* the bad end tested good */
+/*
+ * One verdict space for the whole module: what is known of one commit
+ * (the search's marks, a step's verdict, exit codes' and --metric's) and
+ * what the search concluded (its outcome, which `run` reports).
+ */
+enum verdict {
+	VERDICT_UNTESTED,
+	VERDICT_GOOD,
+	VERDICT_BAD,
+	VERDICT_SKIP,		/* untestable: exit 125, a failure with --metric, or a
+				 * timeout or launcher failure twice */
+	VERDICT_UNCLEAR		/* runs that decide nothing yet (an exit-code tie;
+				 * --metric: the posterior is not sure); the search
+				 * treats it as a skip */
+};
+
+enum bisect_outcome {
+	BISECT_TEST,		/* bisect_next_round(): test the positions given */
+	BISECT_FOUND,		/* the first bad commit is at hi (--metric: sure) */
+	BISECT_NOT_REPRODUCED,	/* the bad end tested good; --metric: it measures
+				 * like the good end within --min-change */
 	BISECT_GOOD_END_BAD,	/* the good end tested bad: the move is older */
-	BISECT_ONLY_SKIPPED	/* skipped commits hide it: one of (lo, hi] */
+	BISECT_ONLY_SKIPPED,	/* skipped commits hide it: one of (lo, hi] */
+	BISECT_UNDECIDED,	/* --metric: the run cap came before a decision */
+	BISECT_EMPTY		/* the window holds no commit */
 };
 
 struct bisect {
 	size_t nr;
-	unsigned char *mark;		/* nr + 1 marks, owned */
+	unsigned char *mark;		/* nr + 1 verdicts (enum verdict), owned */
 	const unsigned char *slice;	/* nr + 1 flags (position 0 unused), or NULL */
 	int slice_first;		/* test slice commits first */
 	size_t lo, hi;			/* lo good, hi bad (assumed or tested) */
@@ -39,10 +58,11 @@ void bisect_release(struct bisect *b);
 
 /*
  * Record a verdict (a later one replaces an earlier one at the same
- * position). lo and hi follow the marks: hi is the lowest bad position
- * (nr when none), lo the highest good one below it (0 when none).
+ * position; VERDICT_UNCLEAR is kept as a skip). lo and hi follow the
+ * marks: hi is the lowest bad position (nr when none), lo the highest
+ * good one below it (0 when none).
  */
-void bisect_mark(struct bisect *b, size_t pos, enum bisect_mark m);
+void bisect_mark(struct bisect *b, size_t pos, enum verdict v);
 
 /*
  * Plan the next round of at most jobs tests (k-ary search): positions
@@ -58,56 +78,7 @@ void bisect_mark(struct bisect *b, size_t pos, enum bisect_mark m);
  * end must be tested, within one more (2 for W = 1 and N = 1); jobs = 1
  * is a binary search (tests/unit/test-bisect.c).
  */
-enum bisect_status bisect_next_round(struct bisect *b, size_t jobs, size_t *pos, size_t *nr);
-
-/*
- * Verdicts from repeated runs, asked after each run (a sequential test:
- * a commit gets one run, and more only while it is ambiguous).
- *
- * Exit codes, max_runs at most: the verdict of a majority of max_runs,
- * decided as soon as it cannot change; JUDGE_UNKNOWN while it can, and
- * at the end on a tie.
- *
- * --metric (the policy is in bisect-judge.c, its proof in
- * tests/unit/test-bisect.c): every run of the search is evidence. The
- * runs at and below the last good commit are the good side, those at and
- * above the first bad one the bad side (metric_fit): each side's level is
- * the median of its commits' medians, and the noise of one run is pooled
- * over both (the root mean square of every run's distance from its
- * side's level without its own commit, outliers beyond 5 MAD spreads
- * left out, never below the spread of one commit's runs among
- * themselves, widened for few runs, at least 1/20 of the gap).
- * metric_judge is Wald's sequential test of one commit's runs against the
- * two levels: good or bad when the log likelihood ratio passes METRIC_LLR,
- * up to three runs all agree (within twice the measured spread of their
- * median, more runs by a majority) and the median lies within METRIC_Z
- * standard errors of that level (runs more than METRIC_Z sigma beyond
- * both levels are outliers, no evidence). metric_nearer is the search's
- * lean from a single run: the nearer level, unless within a quarter of
- * the gap from the midpoint or beyond both levels by half the gap. A
- * commit still unclear after its runs is given up only once each end has
- * three runs that agree (metric_agree): one run at an end may be an
- * outlier that misplaced its level. A lean is only a lean: before a culprit is named, both ends and the boundary's
- * two commits must pass metric_judge against a fit without their own
- * runs, and every other commit fit its side (metric_misfit).
- */
-#define METRIC_Z 3.0
-/* The smallest step, in (widened) noise of one run, that is bisected. */
-#define METRIC_GAP 4.0
-/* ln(1 / 0.0001): Wald's bound for an error rate of 0.01% each way. */
-#define METRIC_LLR 9.2
-
-enum judgement { JUDGE_GOOD, JUDGE_BAD, JUDGE_UNKNOWN };
-
-/* What the runs at one commit say, as `benchbisect run` reports it. */
-enum step_verdict {
-	STEP_GOOD,
-	STEP_BAD,
-	STEP_SKIP,		/* the command said so (125, or failed with --metric), or
-				 * it timed out or its launcher failed twice */
-	STEP_UNCLEAR,		/* --metric: still ambiguous at the run limit */
-	STEP_ALIKE		/* --metric: the two ends measure alike */
-};
+enum bisect_outcome bisect_next_round(struct bisect *b, size_t jobs, size_t *pos, size_t *nr);
 
 struct samples {
 	double *v;
@@ -118,42 +89,12 @@ void samples_add(struct samples *s, double v);
 void samples_release(struct samples *s);
 double samples_median(const struct samples *s);
 
-enum judgement judge_exits(size_t nr_good, size_t nr_bad, size_t max_runs);
-
-struct metric_fit {
-	double good, bad;		/* each side's level (NAN: no runs) */
-	double sigma;			/* noise of one run (INFINITY: too few runs) */
-	double spread;			/* the same before widening for few runs */
-	size_t nr_good, nr_bad;		/* runs behind each level */
-};
-
 /*
- * Fit the levels and the noise on the runs at (nr + 1 positions)
- * 0..lo (good) and hi..nr (bad), leaving out the runs at skip (SIZE_MAX:
- * none) and at positions marked MARK_SKIP in mark (NULL: none).
+ * Exit codes, max_runs at most a commit: the verdict of a majority of
+ * max_runs, decided as soon as it cannot change; VERDICT_UNCLEAR while it
+ * can, and at the end on a tie. (--metric has no verdict of its own per
+ * commit: posterior.h weighs every run against every position.)
  */
-void metric_fit(struct metric_fit *f, const struct samples *at, const unsigned char *mark, size_t nr,
-		size_t lo, size_t hi, size_t skip);
-enum judgement metric_judge(const struct metric_fit *f, const struct samples *c);
-/* Whether c's runs agree: up to three all within twice the spread of their median, more by a majority. */
-int metric_agree(const struct metric_fit *f, const struct samples *c);
-enum judgement metric_nearer(const struct metric_fit *f, const struct samples *c);
-/* The two levels differ by METRIC_GAP sigma and METRIC_Z standard errors. */
-int metric_fit_separated(const struct metric_fit *f);
-
-/*
- * The first position with runs, at or below lo or at or above hi, whose
- * median lies more than METRIC_Z standard errors from its side's level
- * (fitted without it): a misjudged commit, or an outlier that moved a
- * level. A commit marked skip with two runs or more is held to its own
- * spread instead, and must also lie nearer its side's level than the
- * other. SIZE_MAX when every one fits.
- */
-size_t metric_misfit(const struct samples *at, const unsigned char *mark, size_t nr, size_t lo, size_t hi);
-
-/* metric_judge and metric_fit_separated with the runs of the two ends alone. */
-enum judgement judge_metric(const struct samples *good, const struct samples *bad,
-			    const struct samples *c);
-int metric_separated(const struct samples *good, const struct samples *bad);
+enum verdict judge_exits(size_t nr_good, size_t nr_bad, size_t max_runs);
 
 #endif

@@ -51,6 +51,18 @@ static void select_kth(double *v, size_t n, size_t k)
 	}
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+void stats_sort(double *v, size_t n)
+{
+	qsort(v, n, sizeof(*v), cmp_double);
+}
+
 double stats_median_sorted(const double *v, size_t n)
 {
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;

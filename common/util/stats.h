@@ -13,6 +13,9 @@
  */
 double stats_median(double *v, size_t n);
 
+/* Sort v[0..n) ascending; no NAN in v. */
+void stats_sort(double *v, size_t n);
+
 /* The same median of v[0..n) already sorted ascending, n > 0, no NAN. */
 double stats_median_sorted(const double *v, size_t n);
 

@@ -4,9 +4,11 @@
 #include <math.h>
 
 /*
- * Simulated benchmark noise for the metric tests and bench/metric-floor.c:
- * a deterministic generator (xorshift64*), normal deviates (Box-Muller),
- * and the outliers of the generated suite (3% of runs, +10..60 sigma).
+ * Simulated benchmark noise for the metric tests and benchmarks
+ * (bench/metric-floor.c, bench/metric-bisect.c): a deterministic
+ * generator (xorshift64*), normal deviates (Box-Muller), and the outliers
+ * of the generated suite: 3% of runs, +10..60 sigma (a stalled run), or
+ * the nearer shape +2..30 sigma (a noisy neighbour).
  */
 static unsigned long long rng_state;
 
@@ -25,14 +27,20 @@ static double normal(void)
 	return sqrt(-2 * log(u > 0 ? u : 1e-300)) * cos(2 * M_PI * v);
 }
 
-/* One run at a level of mean, noise 1, outliers (a rate of 0 for none). */
-static double noisy_run(double mean, double outliers)
+/* One run at a level of mean, noise 1, outliers of +from..to (a rate of 0 for none). */
+static inline double noisy_run_shaped(double mean, double outliers, double from, double to)
 {
 	double v = mean + normal();
 
 	if (uniform() < outliers)
-		v += 10 + 50 * uniform();
+		v += from + (to - from) * uniform();
 	return v;
+}
+
+/* The same with the first shape, +10..60. */
+static inline double noisy_run(double mean, double outliers)
+{
+	return noisy_run_shaped(mean, outliers, 10, 60);
 }
 
 #endif

@@ -2,10 +2,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "tap.h"
-#include "noise.h"
+#include "metric-sim.h"
 #include "util/usage.h"
 #include "bisect/bisect.h"
 #include "bisect/bisect-judge.h"
+#include "bisect/posterior.h"
 
 /* A TAP comment: figures worth reading, not asserted. */
 #define diag(...) (printf("# "), printf(__VA_ARGS__), printf("\n"))
@@ -16,18 +17,18 @@ struct oracle {
 	const unsigned char *skip;
 };
 
-static enum bisect_mark ask(const struct oracle *o, size_t pos)
+static enum verdict ask(const struct oracle *o, size_t pos)
 {
 	if (o->skip && o->skip[pos])
-		return MARK_SKIP;
-	return pos >= o->first_bad ? MARK_BAD : MARK_GOOD;
+		return VERDICT_SKIP;
+	return pos >= o->first_bad ? VERDICT_BAD : VERDICT_GOOD;
 }
 
 /* Run the search to its end with jobs tests a round; *verdicts counts the tests, *rounds the rounds. */
-static enum bisect_status search_jobs(struct bisect *b, const struct oracle *o, size_t jobs,
+static enum bisect_outcome search_jobs(struct bisect *b, const struct oracle *o, size_t jobs,
 				      size_t *verdicts, size_t *rounds)
 {
-	enum bisect_status st;
+	enum bisect_outcome st;
 	size_t pos[16], nr;
 
 	*verdicts = *rounds = 0;
@@ -41,7 +42,7 @@ static enum bisect_status search_jobs(struct bisect *b, const struct oracle *o, 
 	return st;
 }
 
-static enum bisect_status search(struct bisect *b, const struct oracle *o, size_t *verdicts)
+static enum bisect_outcome search(struct bisect *b, const struct oracle *o, size_t *verdicts)
 {
 	size_t rounds;
 
@@ -79,7 +80,7 @@ static void test_every_culprit(void)
 				struct oracle o = { k, NULL };
 				struct bisect b;
 				size_t verdicts, rounds, bound = ceil_log(n_jobs + 1, n);
-				enum bisect_status st;
+				enum bisect_outcome st;
 
 				if (k == 1 || k == n)
 					bound += n == 1 && n_jobs == 1 ? 2 : 1;
@@ -161,12 +162,12 @@ static void test_ends(void)
 	bisect_init(&b, 8, NULL, 0);
 	is_int(search(&b, &none, &verdicts), BISECT_NOT_REPRODUCED, "a good bad end: not reproduced");
 	is_int(verdicts, 4, "found out after log2(8) + 1 verdicts");
-	is_int(b.mark[8], MARK_GOOD, "the bad end was tested");
+	is_int(b.mark[8], VERDICT_GOOD, "the bad end was tested");
 	bisect_release(&b);
 
 	bisect_init(&b, 8, NULL, 0);
 	is_int(search(&b, &older, &verdicts), BISECT_GOOD_END_BAD, "a bad good end: the move is older");
-	is_int(b.mark[0], MARK_BAD, "the good end was tested");
+	is_int(b.mark[0], VERDICT_BAD, "the good end was tested");
 	bisect_release(&b);
 
 	bisect_init(&b, 1, NULL, 0);
@@ -179,8 +180,8 @@ static void test_ends(void)
 	bisect_release(&b);
 
 	bisect_init(&b, 4, NULL, 0);
-	bisect_mark(&b, 0, MARK_GOOD);
-	bisect_mark(&b, 4, MARK_BAD);
+	bisect_mark(&b, 0, VERDICT_GOOD);
+	bisect_mark(&b, 4, VERDICT_BAD);
 	{
 		struct oracle o = { 1, NULL };
 
@@ -202,7 +203,7 @@ static void test_skips(void)
 	bisect_init(&b, 8, NULL, 0);
 	is_int(search(&b, &o, &verdicts), BISECT_FOUND, "a skipped middle: a neighbour instead");
 	is_int(b.hi, 6, "the culprit");
-	is_int(b.mark[4], MARK_SKIP, "the skipped commit is marked");
+	is_int(b.mark[4], VERDICT_SKIP, "the skipped commit is marked");
 	bisect_release(&b);
 
 	skip[4] = 0;
@@ -217,12 +218,12 @@ static void test_skips(void)
 		skip[i] = 1;
 	bisect_init(&b, 8, NULL, 0);
 	is_int(search(&b, &o, &verdicts), BISECT_ONLY_SKIPPED, "all skipped");
-	is_int(b.mark[8], MARK_BAD, "the bad end was tested");
-	is_int(b.mark[0], MARK_GOOD, "the good end was tested");
+	is_int(b.mark[8], VERDICT_BAD, "the bad end was tested");
+	is_int(b.mark[0], VERDICT_GOOD, "the good end was tested");
 	bisect_release(&b);
 
 	bisect_init(&b, 3, NULL, 0);
-	bisect_mark(&b, 2, MARK_SKIP);
+	bisect_mark(&b, 2, VERDICT_SKIP);
 	is_int(bisect_next_round(&b, 1, &pos, &nr), BISECT_TEST, "after a skip at the middle");
 	is_int(pos, 1, "the neighbour below when the one above is the end");
 	bisect_release(&b);
@@ -253,168 +254,228 @@ static void test_slice_first(void)
 	bisect_release(&b);
 }
 
-static void fill(struct samples *s, const double *v, size_t n)
+static void test_exits(void)
 {
-	for (size_t i = 0; i < n; i++)
-		samples_add(s, v[i]);
+	is_int(judge_exits(1, 0, 1), VERDICT_GOOD, "one run of one: good");
+	is_int(judge_exits(0, 2, 3), VERDICT_BAD, "two bad of at most three: decided");
+	is_int(judge_exits(1, 1, 3), VERDICT_UNCLEAR, "one each of three: a third run decides");
+	is_int(judge_exits(2, 2, 4), VERDICT_UNCLEAR, "a tie at the limit: unclear");
 }
 
-static void test_judges(void)
+static void test_student_t(void)
 {
-	const double good_v[] = { 1.00, 1.02, 0.98, 1.01, 0.99 }, bad_v[] = { 0.80, 0.79, 0.81, 0.80, 0.81 };
-	const double unclear_v[] = { 0.92, 0.85, 0.93 }, more_v[] = { 0.99, 1.00, 0.98 };
-	const double outlier_v[] = { 0.81, 0.30, 0.79 }, flat_v[] = { 1.0, 0.9, 1.1 };
-	struct samples good = { 0 }, bad = { 0 }, c = { 0 }, flat = { 0 };
-
-	fill(&good, good_v, 5);
-	fill(&bad, bad_v, 5);
-	fill(&flat, flat_v, 3);
-	is_num(samples_median(&good), 1.0, 1e-12, "median");
-	ok(isnan(samples_median(&c)), "median of nothing is NAN");
-	ok(metric_separated(&good, &bad), "ends 1.0 and 0.8 differ");
-	ok(!metric_separated(&good, &flat), "ends 1.0 and 1.0 +- 0.1 do not");
-
-	fill(&c, unclear_v, 3);
-	is_int(judge_metric(&good, &bad, &c), JUDGE_UNKNOWN, "0.92 near the midpoint: unknown");
-	samples_release(&c);
-	fill(&c, more_v, 3);
-	is_int(judge_metric(&good, &bad, &c), JUDGE_GOOD, "three runs at the good end: good");
-	samples_release(&c);
-	fill(&c, outlier_v, 3);
-	is_int(judge_metric(&good, &bad, &c), JUDGE_UNKNOWN, "one outlier of three: not yet");
-	samples_add(&c, 0.80);
-	samples_add(&c, 0.81);
-	is_int(judge_metric(&good, &bad, &c), JUDGE_BAD, "outvoted by two more runs: bad");
-	samples_release(&c);
-	samples_add(&c, 0.30);
-	is_int(judge_metric(&good, &bad, &c), JUDGE_UNKNOWN, "one run far from both ends: unknown");
-	samples_release(&c);
-	samples_add(&c, 0.99);
-	is_int(judge_metric(&good, &bad, &c), JUDGE_GOOD, "one run at the good end: good at once");
-	samples_release(&c);
-
-	is_int(judge_exits(1, 0, 1), JUDGE_GOOD, "one run of one: good");
-	is_int(judge_exits(0, 2, 3), JUDGE_BAD, "two bad of at most three: decided");
-	is_int(judge_exits(1, 1, 3), JUDGE_UNKNOWN, "one each of three: a third run decides");
-	is_int(judge_exits(2, 2, 4), JUDGE_UNKNOWN, "a tie at the limit: unknown");
-	samples_release(&good);
-	samples_release(&bad);
-	samples_release(&flat);
+	is_num(student_t_cdf(1, 1), 0.75, 1e-9, "t, 1 df: the Cauchy's 0.75 at 1");
+	is_num(student_t_cdf(2.228139, 10), 0.975, 1e-6, "t, 10 df: 0.975 at 2.228");
+	is_num(student_t_cdf(-2.228139, 10), 0.025, 1e-6, "and symmetric");
+	is_num(student_t_quantile(0.999, 5), 5.8934, 1e-3, "t, 5 df: 5.893 at 0.999");
+	is_num(student_t_quantile(0.9999, 5), 9.6776, 1e-3, "and 9.678 at 0.9999");
+	is_num(student_t_quantile(0.5, 3), 0, 1e-6, "the median is 0");
+	is_num(student_t_cdf(3, 1e6), 0.998650, 1e-5, "many df: the normal");
 }
 
-
-/* A benchmark run: level 100 (+ step from the culprit on), noise 1, 3% outliers of +10..60. */
-struct bench {
-	size_t culprit;
-	double step;
-	size_t runs;
-	struct bisect_judge *j;		/* the judge it runs for */
-};
-
-static double measure(struct bench *bn, size_t pos)
+/* runs[pos] as text ("100 100.4"), NULL for none: the samples of a window of nr commits. */
+static struct samples *window_of(const char *const *runs, size_t nr)
 {
-	bn->runs++;
-	return noisy_run(100 + (pos >= bn->culprit ? bn->step : 0), 0.03);
-}
+	struct samples *at = xcalloc(nr + 1, sizeof(*at));
 
-/* The judge's driver over simulated runs: each task run until the judge wants no more. */
-static enum run_outcome simulated_round(void *data, struct task *tasks, size_t nr, enum round_kind kind)
-{
-	struct bench *bn = data;
+	for (size_t p = 0; p <= nr; p++) {
+		const char *s = runs[p];
+		char *end;
 
-	(void)kind;
-	for (size_t i = 0; i < nr; i++) {
-		while (bisect_judge_wants_more(bn->j, &tasks[i])) {
-			bisect_judge_add_exit(bn->j, tasks[i].pos, 0);
-			samples_add(&bn->j->values[tasks[i].pos], measure(bn, tasks[i].pos));
+		while (s && *s) {
+			samples_add(&at[p], strtod(s, &end));
+			s = end;
 		}
 	}
-	return RUN_COUNTED;
+	return at;
 }
 
-/*
- * The policy of bisect-judge.c, bisect_judge_search() itself, over
- * simulated runs, at most max a commit. Returns the culprit, 0 when none
- * was named.
- */
-static size_t simulate(struct bench *bn, size_t nr, size_t jobs, size_t max)
+static void free_window(struct samples *at, size_t nr)
 {
+	for (size_t p = 0; p <= nr; p++)
+		samples_release(&at[p]);
+	free(at);
+}
+
+static void test_posterior(void)
+{
+	static const char *const step[] = { "100 100.4 99.7", NULL, "99.8 100.3", "100.1 99.6", "105.2 104.7", NULL,
+					    NULL, "104.9", "105.1 105.3" };
+	static const char *const stray[] = { "100.2 99.8 100.1", NULL, NULL, NULL, "100.1", NULL, NULL, NULL, "150" };
+	static const char *const outvoted[] = { "100.2 99.8 100.1", NULL, NULL, NULL, "100.1", NULL, NULL, NULL,
+						"150 100.3 99.9" };
+	static const char *const two_modes[] = { "100.14 99.99 100.11", NULL, NULL, NULL, "100.13", NULL, NULL,
+						  "99.76", "99.69 78.19" };
+	static const char *const two_pairs[] = { "100 100.1 99.9 100.2", NULL, NULL, NULL, "100.2 99.9", NULL, NULL,
+						  NULL, "100.1 99.8 80 80.1" };
+	static const char *const alike[] = { "100.1 99.8 100.3 99.9 100.2 100", NULL, NULL, NULL, "99.9 100.2",
+					     NULL, NULL, NULL, "100.2 99.9 100.1 99.8 100 100.3" };
+	static const char *const ends[] = { "100", NULL, NULL, NULL, NULL, NULL, NULL, NULL, "105" };
+	struct posterior p;
+	struct samples *at;
+	double down, up;
+
+	posterior_init(&p, 8);
+	at = window_of(step, 8);
+	posterior_update(&p, at);
+	ok(p.ready, "a step: ready");
+	ok(posterior_culprit(&p, 4) >= POSTERIOR_SURE, "a clear step of 10 noise units: culprit 4 is sure (%g)",
+	   posterior_culprit(&p, 4));
+	ok(posterior_bad(&p, 3) < 1e-4 && posterior_bad(&p, 4) > 1 - 1e-4, "3 measures like the good end, 4 like the bad");
+	ok(p.p_none < 1e-4, "no step is unlikely (%g)", p.p_none);
+	is_num(posterior_step_mean(&p), 0.05, 0.002, "the step is +5%");
+	free_window(at, 8);
+
+	at = window_of(stray, 8);
+	posterior_update(&p, at);
+	ok(posterior_culprit(&p, 8) < 0.99, "one run far off at the bad end proves nothing (culprit 8: %g)",
+	   posterior_culprit(&p, 8));
+	free_window(at, 8);
+	at = window_of(outvoted, 8);
+	posterior_update(&p, at);
+	ok(posterior_culprit(&p, 8) < 0.01 && p.p_none > 0.5,
+	   "two more runs there outvote it (culprit 8: %g, no step: %g)", posterior_culprit(&p, 8), p.p_none);
+	free_window(at, 8);
+
+	at = window_of(two_modes, 8);
+	posterior_update(&p, at);
+	posterior_step_tails(&p, 0.02, &down, &up);
+	ok(down > 0.01, "a bad end of two runs 20%% apart: either may be the stray, the step may be -20%% (%g)", down);
+	free_window(at, 8);
+
+	at = window_of(two_pairs, 8);
+	posterior_update(&p, at);
+	posterior_step_tails(&p, 0.02, &down, &up);
+	ok(down > 0.01, "a bad end of two runs at the good level and two 20%% below: either pair may stray, not alike (%g)",
+	   down);
+	free_window(at, 8);
+
+	at = window_of(alike, 8);
+	posterior_update(&p, at);
+	posterior_step_tails(&p, 0.02, &down, &up);
+	ok(down <= 1e-4 && up <= 1e-4, "ends of six runs 0.2%% apart: alike within 2%% (%g, %g)", down, up);
+	ok(posterior_step_quantile(&p, 1e-4) > -0.02 && posterior_step_quantile(&p, 1 - 1e-4) < 0.02,
+	   "the step's 99.98%% interval lies within 2%%");
+	free_window(at, 8);
+
+	at = window_of(ends, 8);
+	posterior_update(&p, at);
+	ok(!p.ready, "two runs, two levels: no noise to judge by, nothing decided");
+	free_window(at, 8);
+	posterior_release(&p);
+}
+
+/* A driver that checks every round: distinct commits, at most jobs, one run each. */
+struct checked {
+	struct metric_world w;
+	size_t jobs, rounds, bad_rounds;
+};
+
+static enum run_outcome checked_round(void *data, struct task *tasks, size_t nr)
+{
+	struct checked *c = data;
+
+	c->rounds++;
+	c->bad_rounds += nr > c->jobs;
+	for (size_t i = 0; i < nr; i++)
+		for (size_t k = 0; k < i; k++)
+			c->bad_rounds += tasks[i].pos == tasks[k].pos;
+	return metric_world_round(&c->w, tasks, nr);
+}
+
+static void test_metric_jobs(void)
+{
+	size_t bad = 0, named = 0, tries = 0;
+
+	rng_state = 0x2545f4914f6cdd1dULL;
+	for (size_t jobs = 2; jobs <= 8; jobs *= 2)
+		for (size_t k = 1; k <= 40; k += 3) {
+			struct checked c = { { 40, k, 10, 10, 60, NULL }, jobs, 0, 0 };
+			struct bisect_judge j;
+
+			bisect_judge_init(&j, 1, 5, 40, NULL, 0);
+			j.min_change = 2;
+			j.run_round = checked_round;
+			j.data = &c;
+			c.w.j = &j;
+			bisect_judge_search(&j, jobs);
+			bad += c.bad_rounds;
+			named += j.outcome == BISECT_FOUND && j.b.hi == k;
+			tries++;
+			bisect_judge_release(&j);
+		}
+	ok(!bad, "--jobs 2, 4, 8: every round probes distinct commits, at most --jobs (%zu rounds wrong)", bad);
+	ok(named == tries, "and names the culprit (%zu of %zu)", named, tries);
+}
+
+/* A driver whose commits skip at some positions (the command fails there). */
+struct skipping {
+	struct metric_world w;
+	const unsigned char *skip;
+};
+
+static enum run_outcome skipping_round(void *data, struct task *tasks, size_t nr)
+{
+	struct skipping *s = data;
+
+	for (size_t i = 0; i < nr; i++)
+		if (s->skip[tasks[i].pos]) {
+			bisect_judge_add_exit(s->w.j, tasks[i].pos, 3);
+			s->w.j->at[tasks[i].pos].skip_code = 3;
+		}
+	return metric_world_round(&s->w, tasks, nr);
+}
+
+static void test_metric_skips(void)
+{
+	unsigned char skip[9] = { 0, 0, 0, 0, 1, 1, 0, 0, 0 };
+	struct skipping s = { { 8, 5, 20, 10, 60, NULL }, skip };
 	struct bisect_judge j;
-	enum bisect_status st;
-	size_t found;
-
-	bisect_judge_init(&j, 1, max, nr, NULL, 0);
-	j.run_round = simulated_round;
-	j.data = bn;
-	bn->j = &j;
-	found = bisect_judge_search(&j, jobs, &st) == CONFIRMED && st == BISECT_FOUND ? j.b.hi : 0;
-	bisect_judge_release(&j);
-	return found;
-}
-
-/*
- * Every culprit position in windows of 2..38 commits, both directions,
- * steps of 1-20x the noise with 3% outliers; jobs 0: 1 to 4 by position.
- * Counts the sequences, the culprits named, the wrong ones, the runs, and
- * the runs `git bisect run` with a perfect threshold would take.
- */
-struct sweep {
-	size_t tries, named, wrong, runs, bisect_runs;
-};
-
-static void sweep(struct sweep *out, double step, size_t jobs)
-{
-	memset(out, 0, sizeof(*out));
-	for (size_t nr = 2; nr <= 40; nr += 3) {
-		for (size_t k = 1; k <= nr; k++) {
-			for (size_t sign = 0; sign < 2; sign++) {
-				struct bench bn = { k, sign ? -step : step, 0, NULL };
-				size_t got = simulate(&bn, nr, jobs ? jobs : 1 + (k % 4), 5);
-
-				out->tries++;
-				out->wrong += got && got != k;
-				out->named += got == k;
-				out->runs += bn.runs;
-				out->bisect_runs += ceil_log(2, nr);
-			}
-		}
-	}
-}
-
-static void test_metric_sequences(void)
-{
-	static const double steps[] = { 1, 2, 3, 5, 7, 10, 20 };
-	struct sweep sw[7], one[7];
-	size_t wrong = 0, tries = 0;
 
 	rng_state = 0x9e3779b97f4a7c15ULL;
-	for (size_t s = 0; s < 7; s++) {
-		sweep(&sw[s], steps[s], 0);
-		sweep(&one[s], steps[s], 1);
-		wrong += sw[s].wrong + one[s].wrong;
-		tries += sw[s].tries + one[s].tries;
-	}
-	ok(!wrong, "no wrong culprit over %zu generated sequences (steps 1-20x the noise, 3%% outliers): %zu wrong",
-	   tries, wrong);
-	/* Power, pinned where it stands so a change that loses some shows. */
-	ok(sw[6].named * 100 >= sw[6].tries * 90, "steps of 20x the noise: at least 90%% named (%zu/%zu)",
-	   sw[6].named, sw[6].tries);
-	ok(sw[5].named * 100 >= sw[5].tries * 80, "steps of 10x the noise: at least 80%% named (%zu/%zu)",
-	   sw[5].named, sw[5].tries);
-	ok(sw[4].named * 100 >= sw[4].tries * 50, "steps of 7x the noise: at least 50%% named (%zu/%zu)",
-	   sw[4].named, sw[4].tries);
-	diag("culprits named by step 1 2 3 5 7 10 20x: %zu %zu %zu %zu %zu %zu %zu of %zu each",
-	     sw[0].named, sw[1].named, sw[2].named, sw[3].named, sw[4].named, sw[5].named, sw[6].named,
-	     sw[0].tries);
-	diag("one job, culprits named by step 1 2 3 5 7 10 20x: %zu %zu %zu %zu %zu %zu %zu of %zu each",
-	     one[0].named, one[1].named, one[2].named, one[3].named, one[4].named, one[5].named, one[6].named,
-	     one[0].tries);
-	diag("one job, runs per run of git bisect with a perfect threshold, steps 5 7 10 20x: %.2f %.2f %.2f %.2f",
-	     (double)one[3].runs / (double)one[3].bisect_runs, (double)one[4].runs / (double)one[4].bisect_runs,
-	     (double)one[5].runs / (double)one[5].bisect_runs, (double)one[6].runs / (double)one[6].bisect_runs);
-	diag("1-4 jobs, the same: %.2f %.2f %.2f %.2f",
-	     (double)sw[3].runs / (double)sw[3].bisect_runs, (double)sw[4].runs / (double)sw[4].bisect_runs,
-	     (double)sw[5].runs / (double)sw[5].bisect_runs, (double)sw[6].runs / (double)sw[6].bisect_runs);
+	bisect_judge_init(&j, 1, 5, 8, NULL, 0);
+	j.min_change = 2;
+	j.run_round = skipping_round;
+	j.data = &s;
+	s.w.j = &j;
+	is_int(bisect_judge_search(&j, 1), 0, "skipped commits: the search ends");
+	is_int(j.outcome, BISECT_ONLY_SKIPPED, "the culprit hides among skipped commits");
+	ok(j.b.lo == 3 && j.b.hi == 6, "one of 4..6: %zu..%zu", j.b.lo + 1, j.b.hi);
+	bisect_judge_release(&j);
+}
+
+/*
+ * The policy over generated sequences: windows of 2..38 commits, every
+ * culprit, both directions, steps of 3 to 20 times the noise, 3% outliers
+ * of +10..60 (the full benchmark is bench/metric-bisect.c).
+ */
+static void test_metric_sequences(void)
+{
+	static const double steps[] = { 3, 5, 10, 20 };
+	size_t named[4] = { 0 }, tries[4] = { 0 }, wrong = 0, runs = 0, probes = 0;
+
+	rng_state = 0x9e3779b97f4a7c15ULL;
+	for (size_t s = 0; s < 4; s++)
+		for (size_t nr = 2; nr <= 38; nr += 4)
+			for (size_t k = 1; k <= nr; k++)
+				for (int sign = 0; sign < 2; sign++) {
+					struct metric_world w = { nr, k, sign ? -steps[s] : steps[s], 10, 60, NULL };
+					size_t got, r;
+
+					metric_world_search(&w, 1, &got, &r);
+					wrong += got && got != k;
+					named[s] += got == k;
+					tries[s]++;
+					runs += s == 1 ? r : 0;
+					probes += s == 1 ? ceil_log(2, nr) : 0;
+				}
+	ok(!wrong, "no wrong culprit over %zu generated sequences: %zu wrong",
+	   tries[0] + tries[1] + tries[2] + tries[3], wrong);
+	ok(named[1] * 100 >= tries[1] * 99, "steps of 5x the noise: at least 99%% named (%zu/%zu)", named[1], tries[1]);
+	ok(named[2] * 1000 >= tries[2] * 999, "steps of 10x: at least 99.9%% named (%zu/%zu)", named[2], tries[2]);
+	ok(named[3] * 1000 >= tries[3] * 999, "steps of 20x: at least 99.9%% named (%zu/%zu)", named[3], tries[3]);
+	diag("named by step 3 5 10 20x: %zu %zu %zu %zu of %zu each; 5x: %.2f runs a run of git bisect", named[0],
+	     named[1], named[2], named[3], tries[0], (double)runs / (double)probes);
 }
 
 int main(void)
@@ -424,7 +485,11 @@ int main(void)
 	test_ends();
 	test_skips();
 	test_slice_first();
-	test_judges();
+	test_exits();
+	test_student_t();
+	test_posterior();
+	test_metric_jobs();
+	test_metric_skips();
 	test_metric_sequences();
 	return done_testing();
 }

@@ -1,0 +1,673 @@
+/*
+ * The posterior over the first bad commit of `run --metric`: the model of
+ * posterior.h, its evidence per hypothesis, and what the reports read off
+ * it (the step's tails and quantiles, the levels' intervals).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util/stats.h"
+#include "util/usage.h"
+#include "bisect/posterior.h"
+
+/* Rounds of the variational fit: enough for the shares of a stray run to settle. */
+#define FIT_ROUNDS 5
+/*
+ * Degrees of freedom the noise is never given fewer than: two runs and two
+ * levels leave none, and the integral over sigma has no value (the
+ * posterior is not ready then).
+ */
+#define FIT_MIN_DF 0.5
+
+/* "No step" is a priori as likely as each culprit: the step may be past the bad end. */
+static double no_step_prior(size_t nr)
+{
+	return 1.0 / (double)(nr + 1);
+}
+
+void posterior_init(struct posterior *p, size_t nr)
+{
+	memset(p, 0, sizeof(*p));
+	p->nr = nr;
+	p->p_none = no_step_prior(nr);
+	p->level = NAN;
+}
+
+void posterior_release(struct posterior *p)
+{
+	free(p->group);
+	free(p->y);
+	free(p->w);
+	free(p->tmp);
+	free(p->pos);
+	memset(p, 0, sizeof(*p));
+}
+
+/* The digamma function, by recurrence up to 6 and the asymptotic series. */
+static double digamma(double x)
+{
+	double r = 0, f;
+
+	while (x < 6) {
+		r -= 1 / x;
+		x += 1;
+	}
+	f = 1 / (x * x);
+	return r + log(x) - 0.5 / x - f * (1.0 / 12 - f * (1.0 / 120 - f * (1.0 / 252 - f * (1.0 / 240 - f / 132))));
+}
+
+/* The continued fraction of the incomplete beta function (modified Lentz). */
+static double beta_fraction(double a, double b, double x)
+{
+	const double tiny = 1e-300;
+	double c = 1, d = 1 - (a + b) * x / (a + 1), h;
+
+	d = 1 / (fabs(d) < tiny ? tiny : d);
+	h = d;
+	for (int m = 1; m <= 400; m++) {
+		double aa = m * (b - m) * x / ((a - 1 + 2 * m) * (a + 2 * m)), del;
+
+		d = 1 + aa * d;
+		c = 1 + aa / c;
+		d = 1 / (fabs(d) < tiny ? tiny : d);
+		c = fabs(c) < tiny ? tiny : c;
+		h *= d * c;
+		aa = -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 1 + 2 * m));
+		d = 1 + aa * d;
+		c = 1 + aa / c;
+		d = 1 / (fabs(d) < tiny ? tiny : d);
+		c = fabs(c) < tiny ? tiny : c;
+		del = d * c;
+		h *= del;
+		if (fabs(del - 1) < 1e-13)
+			break;
+	}
+	return h;
+}
+
+/* The regularized incomplete beta function I_x(a, b). */
+static double beta_regularized(double a, double b, double x)
+{
+	double front;
+
+	if (x <= 0)
+		return 0;
+	if (x >= 1)
+		return 1;
+	front = exp(lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log1p(-x));
+	if (x < (a + 1) / (a + b + 2))
+		return front * beta_fraction(a, b, x) / a;
+	return 1 - front * beta_fraction(b, a, 1 - x) / b;
+}
+
+double student_t_cdf(double x, double df)
+{
+	double tail;
+
+	if (isnan(x))
+		return NAN;
+	if (isinf(x))
+		return x > 0 ? 1 : 0;
+	tail = 0.5 * beta_regularized(df / 2, 0.5, df / (df + x * x));
+	return x > 0 ? 1 - tail : tail;
+}
+
+double student_t_quantile(double q, double df)
+{
+	double lo = -1, hi = 1;
+
+	if (!(q > 0 && q < 1))
+		return q <= 0 ? -INFINITY : q >= 1 ? INFINITY : NAN;
+	while (student_t_cdf(lo, df) > q)
+		lo *= 2;
+	while (student_t_cdf(hi, df) < q)
+		hi *= 2;
+	for (int i = 0; i < 200 && hi - lo > 1e-12 * (fabs(lo) + fabs(hi)); i++) {
+		double mid = (lo + hi) / 2;
+
+		*(student_t_cdf(mid, df) < q ? &lo : &hi) = mid;
+	}
+	return (lo + hi) / 2;
+}
+
+/* The constants of one update: the scale of the runs and the two densities it sets. */
+struct model {
+	double log_inlier;	/* log(1 - eps) - log(2 pi) / 2 */
+	double log_stray;	/* log(eps * the wide range's density) */
+	double log_range;	/* log of the levels' prior width */
+	double var_floor;	/* a noise variance never reached (a timer's quantum) */
+};
+
+/* One split's fit: side 0 the runs [0, cut), side 1 [cut, n). */
+struct fit {
+	double level[2], n[2];
+	double s, df;		/* the weighted residual sum of squares, its degrees of freedom */
+	double evidence;	/* log of the (lower bound of the) marginal likelihood */
+	int proper;		/* at least one degree of freedom for the noise */
+};
+
+static double entropy(double w)
+{
+	return (w > 0 ? -w * log(w) : 0) + (w < 1 ? -(1 - w) * log1p(-w) : 0);
+}
+
+/*
+ * The variational fit of one split from each side's median and a noise
+ * variance var0: q(stray) per run and q(levels, sigma) in turns
+ * (mean-field EM). Given the shares w of being normal, the levels (flat)
+ * and sigma (1/sigma) integrate in closed form: with W the shares' sum, S
+ * their weighted sum of squares around each side's weighted mean and
+ * df = W - sides,
+ *   prod_k sqrt(2 pi / W_k) (2 pi)^(-W/2) Gamma(df/2) (S/2)^(-df/2) / 2,
+ * over the levels' prior width once per side. Any shares give a lower
+ * bound of the evidence; the fit's are a local best.
+ */
+static void fit_from(struct posterior *p, const struct model *m, size_t cut, const double *median, double var0,
+		     struct fit *f)
+{
+	size_t n = p->runs, from[2] = { 0, cut }, to[2] = { cut, n };
+	double e_prec = 1 / var0, e_logvar = log(var0), extra[2] = { 0, 0 }, ss, w_sum = 0;
+	int sides = (cut > 0) + (cut < n);
+
+	f->level[0] = median[0];
+	f->level[1] = median[1];
+	f->n[0] = f->n[1] = 0;
+	for (int round = 0; round < FIT_ROUNDS; round++) {
+		double sum[2] = { 0, 0 };
+
+		/* Each run's share of being normal, against the fit so far. */
+		for (int k = 0; k < 2; k++)
+			for (size_t j = from[k]; j < to[k]; j++) {
+				double d = p->y[j] - f->level[k];
+				double in = m->log_inlier - 0.5 * e_logvar - 0.5 * (e_prec * d * d + extra[k]);
+
+				p->w[j] = 1 / (1 + exp(m->log_stray - in));
+			}
+		/* The levels and the noise, given those shares. */
+		ss = w_sum = 0;
+		for (int k = 0; k < 2; k++) {
+			if (from[k] == to[k])
+				continue;
+			f->n[k] = 0;
+			for (size_t j = from[k]; j < to[k]; j++) {
+				f->n[k] += p->w[j];
+				sum[k] += p->w[j] * p->y[j];
+			}
+			f->n[k] = fmax(f->n[k], 1e-9);
+			f->level[k] = sum[k] / f->n[k];
+			for (size_t j = from[k]; j < to[k]; j++)
+				ss += p->w[j] * (p->y[j] - f->level[k]) * (p->y[j] - f->level[k]);
+			w_sum += f->n[k];
+			extra[k] = 1 / f->n[k];
+		}
+		f->s = ss + m->var_floor * w_sum;
+		f->proper = w_sum - sides >= 1;
+		f->df = fmax(w_sum - sides, FIT_MIN_DF);
+		e_prec = f->df / f->s;
+		e_logvar = log(f->s / 2) - digamma(f->df / 2);
+	}
+	f->evidence = 0;
+	for (size_t j = 0; j < n; j++)
+		f->evidence += p->w[j] * (m->log_inlier + 0.5 * log(2 * M_PI)) + (1 - p->w[j]) * m->log_stray +
+			entropy(p->w[j]);
+	/*
+	 * A side whose runs are all strays has a level the data do not hold:
+	 * its prior's width bounds the integral (no more than one run's
+	 * worth of it, so that a fit never gains by giving up a whole side).
+	 */
+	for (int k = 0; k < 2; k++)
+		if (from[k] != to[k])
+			f->evidence += 0.5 * log(2 * M_PI / fmax(f->n[k], 1)) - m->log_range;
+	f->evidence += -0.5 * w_sum * log(2 * M_PI) - log(2) + lgamma(f->df / 2) - f->df / 2 * log(f->s / 2);
+}
+
+/* Whether two fits are the same mode: their levels within 3 noise units. */
+static int same_mode(const struct fit *a, const struct fit *b)
+{
+	double tol = 3 * sqrt(fmax(a->s / a->df, b->s / b->df));
+
+	for (int k = 0; k < 2; k++)
+		if (isnan(a->level[k]) != isnan(b->level[k]) || fabs(a->level[k] - b->level[k]) > tol)
+			return 0;
+	return 1;
+}
+
+/*
+ * Keep the best fit in f[0] and the best of another mode in f[1] (*nr of
+ * them): a side of two runs, one of them a stray, has two (either run its
+ * level), and the step's posterior is the mixture of both.
+ */
+static void keep_mode(struct fit *f, size_t *nr, const struct fit *fit)
+{
+	if (!*nr) {
+		f[(*nr)++] = *fit;
+	} else if (same_mode(&f[0], fit)) {
+		if (fit->evidence > f[0].evidence)
+			f[0] = *fit;
+	} else if (fit->evidence > f[0].evidence) {
+		f[1] = f[0];
+		f[0] = *fit;
+		*nr = 2;
+	} else if (*nr == 1 || fit->evidence > f[1].evidence) {
+		f[1] = *fit;
+		*nr = 2;
+	}
+}
+
+/*
+ * The best of the fits of a split from several starts, by mode. The levels
+ * start at each side's median, or, for a side of an even number of runs,
+ * at either of its two middle runs (their midpoint would make strays of
+ * both halves of a side split in two clusters); the noise at the plain
+ * spread around them (wide: no run starts as a stray one) and at the
+ * robust spread around the medians (1.4826 MAD of the runs of sides with
+ * three or more, else two, so that two strays among ten runs cannot hide
+ * behind the noise they inflate). Each fit is a lower bound of the evidence of its
+ * mode: the highest is the best. Returns the modes kept in f (1 or 2).
+ */
+static size_t fit_split(struct posterior *p, const struct model *m, size_t cut, struct fit *f)
+{
+	size_t n = p->runs, from[2] = { 0, cut }, to[2] = { cut, n }, nr_dist = 0, nr_start[2] = { 1, 1 }, nr = 0;
+	double start[2][2] = { { NAN, NAN }, { NAN, NAN } }, median[2] = { NAN, NAN }, mad;
+	int sides = (cut > 0) + (cut < n);
+	struct fit other;
+
+	for (int k = 0; k < 2; k++) {
+		if (from[k] == to[k])
+			continue;
+		size_t size = to[k] - from[k];
+
+		memcpy(p->tmp, p->y + from[k], size * sizeof(double));
+		stats_sort(p->tmp, size);
+		median[k] = stats_median_sorted(p->tmp, size);
+		/* An even side starts at either middle run: two clusters of half each. */
+		start[k][0] = p->tmp[(size - 1) / 2];
+		start[k][1] = p->tmp[size / 2];
+		nr_start[k] = size % 2 ? 1 : 2;
+	}
+	/* Sides of three runs or more (two runs are both half their gap from their median), else of two. */
+	for (size_t least = 3; least >= 2 && nr_dist < 2; least--) {
+		nr_dist = 0;
+		for (int k = 0; k < 2; k++)
+			for (size_t j = from[k]; to[k] - from[k] >= least && j < to[k]; j++)
+				p->tmp[nr_dist++] = fabs(p->y[j] - median[k]);
+	}
+	mad = nr_dist > 1 ? 1.4826 * stats_median(p->tmp, nr_dist) : 0;
+	for (size_t a = 0; a < nr_start[0]; a++)
+		for (size_t b = 0; b < nr_start[1]; b++) {
+			double level[2] = { start[0][a], start[1][b] }, ss = 0;
+
+			for (int k = 0; k < 2; k++)
+				for (size_t j = from[k]; j < to[k]; j++)
+					ss += (p->y[j] - level[k]) * (p->y[j] - level[k]);
+			for (int robust = 0; robust < 2; robust++) {
+				if (robust && !(mad * mad > m->var_floor))
+					break;
+				fit_from(p, m, cut, level, robust ? mad * mad : fmax(ss / fmax((double)n - sides, 1), m->var_floor),
+					 &other);
+				keep_mode(f, &nr, &other);
+			}
+		}
+	return nr;
+}
+
+/* A group's part of the posterior: its interval's, times its mode's share. */
+static double mass(const struct posterior_group *g)
+{
+	return g->p * g->share;
+}
+
+/* Gather the runs in position order; returns how many positions have runs. */
+static void gather(struct posterior *p, const struct samples *at, struct model *m)
+{
+	double lo = INFINITY, hi = -INFINITY, range;
+	size_t n = 0;
+
+	for (size_t q = 0; q <= p->nr; q++)
+		n += at[q].nr;
+	if (n > p->alloc_y) {
+		p->alloc_y = n;
+		p->y = xrealloc(p->y, n * sizeof(double));
+		p->w = xrealloc(p->w, n * sizeof(double));
+		p->tmp = xrealloc(p->tmp, n * sizeof(double));
+		p->pos = xrealloc(p->pos, n * sizeof(size_t));
+	}
+	p->runs = 0;
+	for (size_t q = 0; q <= p->nr; q++)
+		for (size_t i = 0; i < at[q].nr; i++) {
+			p->pos[p->runs] = q;
+			p->y[p->runs++] = at[q].v[i];
+			lo = fmin(lo, at[q].v[i]);
+			hi = fmax(hi, at[q].v[i]);
+		}
+	/* The runs' range sets the scale (never 0: all runs alike is a range of 1e-9 of their size). */
+	range = hi - lo;
+	if (!(range > 1e-9 * fmax(fabs(lo), fabs(hi))))
+		range = fmax(1e-9 * fmax(fabs(lo), fabs(hi)), 1e-300);
+	m->log_inlier = log1p(-POSTERIOR_OUTLIERS) - 0.5 * log(2 * M_PI);
+	m->log_stray = log(POSTERIOR_OUTLIERS / (POSTERIOR_OUTLIER_RANGE * range));
+	m->log_range = log(POSTERIOR_LEVEL_RANGE * range);
+	m->var_floor = (1e-6 * range) * (1e-6 * range);
+}
+
+/*
+ * The culprits lo + 1..hi, whose good side is the runs [0, cut): a group
+ * for each mode of the fit, p the log of the interval's unnormalised
+ * posterior for now, share each mode's part of it.
+ */
+static void add_group(struct posterior *p, size_t lo, size_t hi, const struct fit *f, size_t nr_fits, size_t cut)
+{
+	double best = f[0].evidence, sum = 0;
+
+	for (size_t i = 0; i < nr_fits; i++)
+		sum += exp(f[i].evidence - best);
+	for (size_t i = 0; i < nr_fits; i++) {
+		struct posterior_group *g;
+
+		ALLOC_GROW(p->group, p->nr_group + 1, p->alloc_group);
+		g = &p->group[p->nr_group++];
+		g->lo = lo;
+		g->hi = hi;
+		g->p = log((1 - no_step_prior(p->nr)) / (double)p->nr) + log((double)(hi - lo)) + best + log(sum);
+		g->share = exp(f[i].evidence - best) / sum;
+		g->good = cut ? f[i].level[0] : NAN;
+		g->bad = cut < p->runs ? f[i].level[cut ? 1 : 0] : NAN;
+		g->n_good = cut ? f[i].n[0] : 0;
+		g->n_bad = cut < p->runs ? f[i].n[cut ? 1 : 0] : 0;
+		g->var = f[i].s / f[i].df;
+		g->df = f[i].df;
+	}
+}
+
+void posterior_update(struct posterior *p, const struct samples *at)
+{
+	struct model m;
+	struct fit all, f[2];
+	double top, sum;
+	size_t lo = 0, nr_f;
+
+	gather(p, at, &m);
+	p->nr_group = 0;
+	p->ready = p->runs > 0;
+	if (!p->runs) {
+		all.evidence = 0;
+		all.level[0] = all.level[1] = NAN;
+		all.s = all.df = 1;
+		all.n[0] = all.n[1] = 0;
+	} else {
+		/* "No step": one level, one mode (a side of two runs is no window). */
+		fit_split(p, &m, p->runs, f);
+		all = f[0];
+		p->ready = all.proper;
+	}
+	p->level = all.level[0];
+	p->none_var = all.s / all.df;
+	p->none_df = all.df;
+	p->none_n = all.n[0];
+	/*
+	 * The culprits between two probed positions split the runs alike: the
+	 * good side holds the runs up to the lower one, the bad side the
+	 * rest. A side without runs leaves the other to fit every run alone,
+	 * as "no step" does.
+	 */
+	for (size_t j = 0; j <= p->runs; j++) {
+		size_t hi = j < p->runs ? p->pos[j] : p->nr;
+
+		if (j < p->runs && (!hi || (j && p->pos[j - 1] == hi)))
+			continue;	/* not the first run of a position above 0 */
+		if (hi > lo) {
+			/* The runs before j are the good side of the culprits lo + 1..hi. */
+			if (j && j < p->runs) {
+				nr_f = fit_split(p, &m, j, f);
+				p->ready &= f[0].proper;
+				add_group(p, lo, hi, f, nr_f, j);
+			} else {
+				add_group(p, lo, hi, &all, 1, j);
+			}
+		}
+		lo = hi;
+	}
+	/* Normalise, with "no step" (the modes of an interval share its p). */
+	top = log(no_step_prior(p->nr)) + all.evidence;
+	for (size_t i = 0; i < p->nr_group; i++)
+		top = fmax(top, p->group[i].p);
+	p->p_none = exp(log(no_step_prior(p->nr)) + all.evidence - top);
+	sum = p->p_none;
+	for (size_t i = 0; i < p->nr_group; i++) {
+		p->group[i].p = exp(p->group[i].p - top);
+		sum += p->group[i].p * p->group[i].share;
+	}
+	p->p_none /= sum;
+	for (size_t i = 0; i < p->nr_group; i++)
+		p->group[i].p /= sum;
+}
+
+const struct posterior_group *posterior_group_of(const struct posterior *p, size_t pos)
+{
+	const struct posterior_group *best = NULL;
+
+	for (size_t i = 0; i < p->nr_group; i++)
+		if (pos > p->group[i].lo && pos <= p->group[i].hi && (!best || p->group[i].share > best->share))
+			best = &p->group[i];
+	return best;
+}
+
+const struct posterior_group *posterior_top(const struct posterior *p)
+{
+	const struct posterior_group *top = NULL;
+
+	for (size_t i = 0; i < p->nr_group; i++)
+		if (!top || p->group[i].p > top->p || (p->group[i].p == top->p && p->group[i].share > top->share))
+			top = &p->group[i];
+	return top;
+}
+
+double posterior_culprit(const struct posterior *p, size_t pos)
+{
+	const struct posterior_group *g = posterior_group_of(p, pos);
+
+	return g ? g->p / (double)(g->hi - g->lo) : 0;
+}
+
+double posterior_bad(const struct posterior *p, size_t pos)
+{
+	double sum = 0;
+
+	for (size_t i = 0; i < p->nr_group; i++) {
+		const struct posterior_group *g = &p->group[i];
+
+		if (pos >= g->hi)
+			sum += mass(g);
+		else if (pos > g->lo)
+			sum += mass(g) * (double)(pos - g->lo) / (double)(g->hi - g->lo);
+	}
+	return sum;
+}
+
+double posterior_disagreement(const struct posterior *p, size_t pos)
+{
+	double sum = 0, sum2 = 0, total = 0;
+
+	/* Each hypothesis' level at pos, weighed: "no step", then each group's culprits below and above pos. */
+	if (!isnan(p->level)) {
+		sum = p->p_none * p->level;
+		sum2 = p->p_none * p->level * p->level;
+		total = p->p_none;
+	}
+	for (size_t i = 0; i < p->nr_group; i++) {
+		const struct posterior_group *g = &p->group[i];
+		double bad = pos >= g->hi ? 1 : pos <= g->lo ? 0 : (double)(pos - g->lo) / (double)(g->hi - g->lo);
+		double level[2] = { g->good, g->bad }, share[2] = { mass(g) * (1 - bad), mass(g) * bad };
+
+		for (int k = 0; k < 2; k++)
+			if (share[k] > 0 && !isnan(level[k])) {
+				sum += share[k] * level[k];
+				sum2 += share[k] * level[k] * level[k];
+				total += share[k];
+			}
+	}
+	return total > 0 ? fmax(sum2 / total - (sum / total) * (sum / total), 0) : 0;
+}
+
+/*
+ * The t posterior of a group's step, relative to the good level: its
+ * location and scale; 0 when a side has no runs or the noise no degree
+ * of freedom (then the step may be anything).
+ */
+static int step_of(const struct posterior_group *g, double *loc, double *scale)
+{
+	if (isnan(g->good) || isnan(g->bad) || !g->good || g->df < 1)
+		return 0;
+	*loc = (g->bad - g->good) / fabs(g->good);
+	*scale = sqrt(g->var * (1 / g->n_good + 1 / g->n_bad)) / fabs(g->good);
+	return 1;
+}
+
+void posterior_step_tails(const struct posterior *p, double frac, double *down, double *up)
+{
+	double loc, scale;
+
+	*down = *up = 0;
+	for (size_t i = 0; i < p->nr_group; i++) {
+		const struct posterior_group *g = &p->group[i];
+
+		if (!step_of(g, &loc, &scale)) {
+			*down += mass(g) / 2;	/* anything goes */
+			*up += mass(g) / 2;
+			continue;
+		}
+		*down += mass(g) * student_t_cdf((-frac - loc) / scale, g->df);
+		*up += mass(g) * (1 - student_t_cdf((frac - loc) / scale, g->df));
+	}
+	if (frac <= 0)
+		*up += p->p_none;
+}
+
+/* The posterior CDF of the relative step at x, over the groups with both sides. */
+static double step_cdf(const struct posterior *p, double x, double *total)
+{
+	double sum = x >= 0 ? p->p_none : 0, loc, scale;
+
+	*total = p->p_none;
+	for (size_t i = 0; i < p->nr_group; i++)
+		if (step_of(&p->group[i], &loc, &scale)) {
+			sum += mass(&p->group[i]) * student_t_cdf((x - loc) / scale, p->group[i].df);
+			*total += mass(&p->group[i]);
+		}
+	return sum;
+}
+
+double posterior_step_quantile(const struct posterior *p, double q)
+{
+	double lo = -1, hi = 1, total;
+
+	step_cdf(p, 0, &total);
+	if (!(total > 0))
+		return NAN;
+	q *= total;
+	while (step_cdf(p, lo, &total) > q && lo > -1e12)
+		lo *= 2;
+	while (step_cdf(p, hi, &total) < q && hi < 1e12)
+		hi *= 2;
+	for (int i = 0; i < 200; i++) {
+		double mid = (lo + hi) / 2;
+
+		*(step_cdf(p, mid, &total) < q ? &lo : &hi) = mid;
+	}
+	return (lo + hi) / 2;
+}
+
+double posterior_step_mean(const struct posterior *p)
+{
+	double sum = 0, total = p->p_none, loc, scale;
+
+	for (size_t i = 0; i < p->nr_group; i++)
+		if (step_of(&p->group[i], &loc, &scale)) {
+			sum += mass(&p->group[i]) * loc;
+			total += mass(&p->group[i]);
+		}
+	return total > 0 ? sum / total : NAN;
+}
+
+double posterior_level_quantile(const struct posterior_group *g, int side, double q)
+{
+	double level = side ? g->bad : g->good, n = side ? g->n_bad : g->n_good;
+
+	if (isnan(level))
+		return NAN;
+	return level + student_t_quantile(q, g->df) * sqrt(g->var / n);
+}
+
+/* Keep the n likeliest culprits in s, most probable first (the older on a tie). */
+static void rank_culprits(const struct posterior *p, struct posterior_summary *s)
+{
+	for (size_t pos = 1; pos <= p->nr; pos++) {
+		double pc = posterior_culprit(p, pos);
+		size_t at = s->nr_top;
+
+		while (at && s->top_p[at - 1] < pc)
+			at--;
+		if (at >= POSTERIOR_TOP)
+			continue;
+		if (s->nr_top < POSTERIOR_TOP)
+			s->nr_top++;
+		memmove(s->top + at + 1, s->top + at, (s->nr_top - at - 1) * sizeof(*s->top));
+		memmove(s->top_p + at + 1, s->top_p + at, (s->nr_top - at - 1) * sizeof(*s->top_p));
+		s->top[at] = pos;
+		s->top_p[at] = pc;
+	}
+}
+
+/*
+ * About how many more runs would settle it, the cheaper of two ways. A
+ * culprit: a run at a boundary commit adds about z^2 / 2 to the log odds
+ * of the likeliest boundary (z the step over the noise; at most 5, as a
+ * stray run can mimic the other level), which needs log(SURE / (1 -
+ * SURE)) in all, after a halving per commit still inside it. No step: the
+ * step's interval narrows as one over the square root of the runs at the
+ * ends, until it lies within --min-change.
+ */
+static size_t more_runs(const struct posterior *p, const struct posterior_summary *s, double frac,
+			size_t end_runs)
+{
+	const struct posterior_group *top = posterior_top(p);
+	double step = INFINITY, same = INFINITY, half = (s->change[2] - s->change[1]) / 2;
+	double target = frac - fabs(s->change[0]), more;
+
+	if (top && !isnan(top->good) && !isnan(top->bad) && top->var > 0 && top->p < 1) {
+		double z2 = (top->bad - top->good) * (top->bad - top->good) / top->var;
+		double need = log(POSTERIOR_SURE / (1 - POSTERIOR_SURE)) - log(top->p / (1 - top->p));
+
+		step = ceil(fmax(need, 0) / fmin(z2 / 2, 5)) + ceil(log2((double)(top->hi - top->lo)));
+	}
+	if (target > 0 && half > 0)
+		same = ceil((double)end_runs * fmax((half / target) * (half / target) - 1, 0));
+	more = fmax(fmin(step, same), 1);
+	return more < 1e6 ? (size_t)more : 1000000;
+}
+
+void posterior_summarize(const struct posterior *p, double frac, size_t end_runs, struct posterior_summary *s)
+{
+	const struct posterior_group *top = posterior_top(p);
+	double tail = 1 - POSTERIOR_SURE;
+
+	memset(s, 0, sizeof(*s));
+	s->p_none = p->p_none;
+	rank_culprits(p, s);
+	for (int i = 0; i < 3; i++)
+		s->good[i] = s->bad[i] = NAN;
+	s->noise = NAN;
+	if (top && top->df >= 1) {
+		s->good[0] = top->good;
+		s->bad[0] = top->bad;
+		for (int i = 1; i < 3; i++) {
+			s->good[i] = posterior_level_quantile(top, 0, i == 1 ? tail : 1 - tail);
+			s->bad[i] = posterior_level_quantile(top, 1, i == 1 ? tail : 1 - tail);
+		}
+		s->noise = sqrt(top->var);
+	}
+	s->change[0] = posterior_step_mean(p);
+	s->change[1] = posterior_step_quantile(p, tail);
+	s->change[2] = posterior_step_quantile(p, 1 - tail);
+	s->more_runs = more_runs(p, s, frac, end_runs);
+}

@@ -1,0 +1,130 @@
+#ifndef BISECT_POSTERIOR_H
+#define BISECT_POSTERIOR_H
+
+#include <stddef.h>
+#include "bisect/bisect.h"
+
+/*
+ * The model of `git benchbisect run --metric` (numbers only: the policy
+ * that picks the probes and stops is in bisect-judge.c; the derivation
+ * and the measured figures are in docs/statistics.md).
+ *
+ * Positions 0 (the last good end) to nr (the first bad end). Hypotheses:
+ * no step (every position measures one level), or a step at the first
+ * bad commit c in 1..nr (positions below c at one level, c and above at
+ * another). Every run is that level plus normal noise of one sigma
+ * common to all runs, except a share POSTERIOR_OUTLIERS of runs drawn
+ * from anywhere in a wide range (POSTERIOR_OUTLIER_RANGE times the range
+ * of the runs), so that one stray run moves the evidence only so far.
+ * The levels (uniform over POSTERIOR_LEVEL_RANGE times the range of the
+ * runs) and sigma (prior 1/sigma) are integrated out, in closed form given
+ * each run's share of being normal; those shares come from a
+ * variational fit (mean-field EM), so each hypothesis' evidence is a
+ * lower bound, tight unless a run is as likely normal as stray. A priori
+ * "no step" is as likely as each culprit (1 / (nr + 1): the step may lie
+ * past the bad end). Every update weighs every position with every run.
+ */
+#define POSTERIOR_SURE 0.9999			/* a decision holds at least 1 - 1e-4 */
+#define POSTERIOR_OUTLIERS 0.03			/* share of runs from the wide range */
+#define POSTERIOR_OUTLIER_RANGE 2.0		/* its width, in ranges of the runs */
+#define POSTERIOR_LEVEL_RANGE 1.0		/* the levels' prior width, the same */
+
+/*
+ * The culprits lo + 1..hi between two neighbouring probed positions (or
+ * the window's ends): they split the runs alike, so they share one
+ * likelihood. With the fit of that split (the good side below lo + 1,
+ * the bad side from hi on).
+ */
+struct posterior_group {
+	size_t lo, hi;
+	double p;		/* the posterior that the culprit is one of them */
+	double share;		/* of it, this fit's: a split can have two modes (a side
+				 * of two runs, one of them stray: either is its
+				 * level), each a group of the same culprits */
+	double good, bad;	/* the levels (NAN for a side without runs) */
+	double n_good, n_bad;	/* the runs behind them, outliers not counted */
+	double var;		/* the noise variance's scale (t: S / df) */
+	double df;		/* its degrees of freedom */
+};
+
+struct posterior {
+	size_t nr;
+	size_t runs;			/* the runs weighed */
+	int ready;			/* every hypothesis' noise has a degree of freedom:
+					 * nothing is decided before */
+	double p_none;			/* "no step" */
+	double level;			/* its one level */
+	double none_var, none_df, none_n; /* its noise and the runs behind the level */
+	struct posterior_group *group;	/* by position, owned */
+	size_t nr_group, alloc_group;
+	/* Scratch of the update: the runs in position order, their weights. */
+	double *y, *w, *tmp;
+	size_t *pos, alloc_y;
+};
+
+void posterior_init(struct posterior *p, size_t nr);
+void posterior_release(struct posterior *p);
+
+/*
+ * Weigh every hypothesis anew with the runs at[0..nr] (positions without
+ * runs are unprobed). Needs runs at both ends for a meaningful answer.
+ */
+void posterior_update(struct posterior *p, const struct samples *at);
+
+/* The group holding the culprit pos (1..nr), and the most probable group. */
+const struct posterior_group *posterior_group_of(const struct posterior *p, size_t pos);
+const struct posterior_group *posterior_top(const struct posterior *p);
+/* The posterior that the first bad commit is pos (1..nr). */
+double posterior_culprit(const struct posterior *p, size_t pos);
+/* The posterior that pos measures like the bad end (the culprit is at or below it). */
+double posterior_bad(const struct posterior *p, size_t pos);
+/*
+ * How much the hypotheses disagree on what a run at pos would measure:
+ * the posterior variance of the level each predicts there ("no step"
+ * its one level). With the levels known it is F (1 - F) times the step
+ * squared, F the posterior that pos measures like the bad end, largest
+ * at the culprit's median; when a level is in doubt (an end alone on its
+ * side, an end's first run a stray) the probes that settle it score too.
+ */
+double posterior_disagreement(const struct posterior *p, size_t pos);
+
+/*
+ * The step bad - good: the posterior that it is at most -frac (*down)
+ * and at least +frac (*up) times the good level, "no step" counting as 0,
+ * and its quantile q (a relative change, NAN without both ends).
+ */
+void posterior_step_tails(const struct posterior *p, double frac, double *down, double *up);
+double posterior_step_quantile(const struct posterior *p, double q);
+/* The step's posterior mean, relative to the good level. */
+double posterior_step_mean(const struct posterior *p);
+
+/* The quantile q of a level of g: side 0 the good one, 1 the bad one. */
+double posterior_level_quantile(const struct posterior_group *g, int side, double q);
+
+/* The likeliest culprits a summary names. */
+#define POSTERIOR_TOP 5
+
+/* What a report says of the posterior (intervals of POSTERIOR_SURE, central). */
+struct posterior_summary {
+	double p_none;			/* "no step in the window" */
+	size_t top[POSTERIOR_TOP];	/* the likeliest culprits, most probable first */
+	double top_p[POSTERIOR_TOP];
+	size_t nr_top;
+	/* The likeliest boundary's levels, then the step relative to the good one. */
+	double good[3], bad[3];		/* estimate, low, high (NAN: no runs) */
+	double change[3];		/* over the whole posterior, "no step" as 0 */
+	double noise;			/* one run's, at the likeliest boundary */
+	size_t more_runs;		/* about how many more runs would likely settle it */
+};
+
+/*
+ * Summarize p; frac is --min-change as a fraction, end_runs the runs at
+ * the two ends so far.
+ */
+void posterior_summarize(const struct posterior *p, double frac, size_t end_runs, struct posterior_summary *s);
+
+/* Student's t with df degrees of freedom: P(T <= x), and its inverse. */
+double student_t_cdf(double x, double df);
+double student_t_quantile(double q, double df);
+
+#endif

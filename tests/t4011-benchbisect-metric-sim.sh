@@ -1,0 +1,52 @@
+#!/bin/bash
+# The metric-bisect benchmark's short form (make bench runs the full one,
+# bench/bench-metric-bisect.sh): the policy of `run --metric` over a few
+# thousand simulated searches of 15 commits, both outlier shapes.
+. "$(dirname "$0")/lib/test-lib.sh"
+
+SIM=${BT_METRIC_BISECT:-$SRC_DIR/build/bench/metric-bisect}
+
+test_expect_success 'setup: the quick benchmark on held-out searches' '
+	"$SIM" --quick --seeds 1000000:1000400 --big 1600 --anchors 400 >sim &&
+	test $(grep -c "^ours " sim) = 8
+'
+
+# row <who> <outliers up to> <step>: that row's fields.
+row() {
+	awk -v who=$1 -v to=$2 -v step=$3 "\$1 == who && \$3 == to && \$4 == step" sim
+}
+
+test_expect_success 'no wrong culprit, with a step or without' '
+	awk "\$1 == \"ours\" && \$7 != 0 { bad = 1; print } END { exit bad }" sim
+'
+
+test_expect_success 'steps of 5, 10 and 30 times the noise: at least 99% named, 99.9% from 10x' '
+	for to in 60 30; do
+		row ours $to 5 | awk "{ exit !(\$6 >= 0.99 * \$5) }" &&
+		row ours $to 10 | awk "{ exit !(\$6 >= 0.999 * \$5) }" &&
+		row ours $to 30 | awk "{ exit !(\$6 >= 0.999 * \$5) }" || return 1
+	done
+'
+
+# The runs pinned where they stand (a change that costs runs shows):
+# 3.9-4.0, 2.8 and 2.6 times one-run git bisect at 5, 10 and 30x.
+test_expect_success 'runs: at most 4.2, 3.0 and 2.8 times one-run git bisect at 5, 10 and 30x' '
+	for to in 60 30; do
+		for limit in 5:4.2 10:3.0 30:2.8; do
+			row ours $to ${limit%:*} | awk -v max=${limit#*:} "{ exit !(\$11 / \$5 <= max * \$12) }" || return 1
+		done
+	done
+'
+
+test_expect_success 'the anchors: one-run git bisect names wrong commits, the oracle fewer runs than ours' '
+	row bisect1 60 5 | awk "{ exit !(\$7 > 0) }" &&
+	row oracle 60 5 | awk "{ exit !(\$7 == 0 && \$11 < 2 * \$12 * \$5) }"
+'
+
+test_expect_success 'no step: no culprit, the ends mostly alike within --min-change' '
+	for to in 60 30; do
+		row ours $to 0 | awk "{ exit !(\$6 == 0 && \$8 >= 0.6 * \$5) }" || return 1
+	done
+'
+
+test_done

@@ -1,0 +1,152 @@
+#!/bin/bash
+# git benchbisect run --metric replays real runs (tests/fixtures/bisect):
+# the +2.8% step an H200 measured (named), the same kernel with no step
+# (no culprit), and a step of 70 times the noise in 128 commits (named).
+. "$(dirname "$0")/lib/test-lib.sh"
+
+FIXTURES="$TEST_DIR/fixtures/bisect"
+TMPDIR="$TRASH/tmp"
+export TMPDIR
+mkdir -p "$TRASH/bin" "$TMPDIR" "$TRASH/counts"
+
+# The benchmark: the next of its commit's values, cycling, one counter
+# per commit. They are runs.txt in the tree, or else the runs recorded for
+# the commit's 8-hex prefix in $REPLAY followed by the pool of recorded
+# runs of its perf.txt level ($TRASH/pool-<level>) from the one its sha
+# picks on: the runs a commit had, then others of its level, never one
+# recorded value over and over.
+cat >"$TRASH/bin/replay" <<\EOF
+#!/bin/bash
+f="$TRASH/counts/$BENCHBISECT_COMMIT"
+n=$(cat "$f" 2>/dev/null || echo 0)
+echo $((n + 1)) >"$f"
+if test -f runs.txt; then
+	set -- $(cat runs.txt)
+else
+	set -- $(cat "$TRASH/pool-$(cat perf.txt)")
+	shift $((0x${BENCHBISECT_COMMIT:0:4} % $#))
+	set -- $(sed -n "s/^${BENCHBISECT_COMMIT:0:8} //p" "$REPLAY") "$@"
+fi
+shift $((n % $#))
+echo "$1"
+EOF
+chmod +x "$TRASH/bin/replay"
+PATH="$TRASH/bin:$PATH"
+
+# h200_runs <fixture>: "<position> <runs...>" for positions 0 to 15: the
+# runs recorded there, then up to eight in all from the pool of every
+# recorded run of its config (the config of the nearest recorded position
+# at or below it), position p taking the pool's runs from 3p on, cycling.
+h200_runs() {
+	python3 - "$1" <<-\EOF
+	import sys
+	recorded, pools = {}, {}
+	for line in open(sys.argv[1]):
+	    if line.startswith("#") or not line.strip():
+	        continue
+	    where, config, *runs = line.split()
+	    pools.setdefault(config, []).extend(runs)
+	    if where != "probe":
+	        recorded[int(where)] = (config, runs)
+	config = recorded[0][0]
+	for p in range(16):
+	    runs = []
+	    if p in recorded:
+	        config, runs = recorded[p]
+	    pool = pools[config]
+	    runs = runs + [pool[(3 * p + k) % len(pool)] for k in range(8 - len(runs))]
+	    print(p, *runs)
+	EOF
+}
+
+# h200_repo <dir> <fixture>: the good end and 15 commits with fixed dates,
+# each holding its runs in runs.txt.
+h200_repo() {
+	h200_runs "$2" >"$TRASH/runs-$1" &&
+	git init -q -b main "$1" &&
+	(
+		cd "$1" &&
+		while read -r p runs; do
+			echo "$runs" >runs.txt &&
+			git add runs.txt &&
+			subject=$(test "$p" = 0 && echo "good config 1/4" || echo "commit $p") &&
+			GIT_AUTHOR_DATE="2026-11-20T10:$((10 + p)):00Z" GIT_COMMITTER_DATE="2026-11-20T10:$((10 + p)):00Z" \
+				git commit -q -m "$subject" || exit 1
+		done <"$TRASH/runs-$1"
+	)
+}
+
+# The repository of the 70x run, made as it was: the same identity, dates
+# and contents, so the same shas as the recording.
+repo_70x() {
+	git init -q -b main "$1" &&
+	(
+		cd "$1" &&
+		export GIT_AUTHOR_NAME=Alice GIT_AUTHOR_EMAIL=alice@example.com \
+			GIT_COMMITTER_NAME=Alice GIT_COMMITTER_EMAIL=alice@example.com \
+			GIT_AUTHOR_DATE=2026-01-01T00:00:00Z GIT_COMMITTER_DATE=2026-01-01T00:00:00Z &&
+		mkdir -p src &&
+		for i in $(seq 1 128); do
+			{ test $i -ge 77 && echo 120 || echo 100; } >perf.txt &&
+			echo "line $i" >>src/log.txt &&
+			printf 'def f%d(): return %d\n' $i $i >src/mod$((i % 7)).py &&
+			git add -A &&
+			msg=$(test $i = 77 && echo "[cute] Rework softmax reduction (culprit #$i)" || echo "Change $i") &&
+			git commit -q -m "$msg" || exit 1
+		done &&
+		git tag v0 main~127
+	)
+}
+
+# at <n>: the full sha of commit n of the H200 window (0 the good end).
+at() {
+	git rev-parse "main~$((15 - $1))"
+}
+
+test_expect_success 'setup: the H200 windows, the 70x repository and its pools' '
+	h200_repo step "$FIXTURES/h200-step-2.8pct.txt" &&
+	h200_repo flat "$FIXTURES/h200-no-step.txt" &&
+	repo_70x r70 &&
+	test $(git -C r70 rev-parse --short=8 main) = 01ad1c43 &&
+	test $(git -C r70 rev-parse --short=8 v0) = 7e79cd1c &&
+	test $(git -C r70 rev-parse --short=8 main~51) = e88a651e &&
+	for level in 100 120; do
+		git -C r70 rev-list --reverse main | grep -n . | while IFS=: read -r i sha; do
+			if test $((i >= 77)) = $((level == 120)); then
+				sed -n "s/^${sha:0:8} //p" "$FIXTURES/replay-70x.txt"
+			fi
+		done | tr "\n" " " >"$TRASH/pool-$level" || return 1
+	done &&
+	test $(wc -w <"$TRASH/pool-100") = 15 &&
+	test $(wc -w <"$TRASH/pool-120") = 17
+'
+
+test_expect_success 'the +2.8% step the H200 measured: commit 6 named' '
+	cd step &&
+	rm -f "$TRASH"/counts/* &&
+	git benchbisect run --metric --good main~15 --bad main -- replay >../out 2>../err &&
+	head -1 ../out >../actual &&
+	echo "first bad commit: $(at 6) commit 6" >../expect &&
+	test_cmp ../expect ../actual
+'
+
+test_expect_success 'the same kernel without a step: no culprit, the ends alike within --min-change' '
+	cd flat &&
+	rm -f "$TRASH"/counts/* &&
+	test_expect_code 1 git benchbisect run --metric --good main~15 --bad main -- replay >../out 2>../err &&
+	grep "^no first bad commit: the bad end $(at 15 | cut -c1-8) measures like the good end within 2%: " ../out
+'
+
+test_expect_success 'a step of 70 times the noise in 128 commits, --jobs 8 as recorded and --jobs 1: commit 77 named' '
+	cd r70 &&
+	for jobs in 8 1; do
+		rm -f "$TRASH"/counts/* &&
+		REPLAY="$FIXTURES/replay-70x.txt" git benchbisect run --metric --jobs $jobs --good v0 --bad main \
+			-- replay >../out 2>../err &&
+		head -1 ../out >../actual &&
+		echo "first bad commit: $(git rev-parse main~51) [cute] Rework softmax reduction (culprit #77)" >../expect &&
+		test_cmp ../expect ../actual || return 1
+	done
+'
+
+test_done

@@ -1,0 +1,65 @@
+#ifndef TESTS_UNIT_METRIC_SIM_H
+#define TESTS_UNIT_METRIC_SIM_H
+
+#include <stdlib.h>
+#include "noise.h"
+#include "bisect/bisect.h"
+#include "bisect/bisect-judge.h"
+#include "bisect/bisect-run.h"
+
+/*
+ * Simulated `git benchbisect run --metric` searches for the unit test
+ * and bench/metric-bisect.c: a window of nr commits at a level of 100,
+ * noise 1 (noise.h), 3% outliers of +from..to, a step at the culprit
+ * (nr + 1: none), searched by the command's own policy
+ * (bisect_judge_search()) with the default --repeat and --min-change.
+ */
+struct metric_world {
+	size_t nr;
+	size_t culprit;		/* 1..nr, or nr + 1: no step */
+	double step;		/* signed, in noise units */
+	double from, to;	/* the outliers' shape */
+	struct bisect_judge *j;
+};
+
+static inline double metric_world_run(const struct metric_world *w, size_t pos)
+{
+	return noisy_run_shaped(100 + (pos >= w->culprit ? w->step : 0), 0.03, w->from, w->to);
+}
+
+/* The judge's driver: each task run until the judge wants no more. */
+static inline enum run_outcome metric_world_round(void *data, struct task *tasks, size_t nr)
+{
+	struct metric_world *w = data;
+
+	for (size_t i = 0; i < nr; i++)
+		while (bisect_judge_wants_more(w->j, &tasks[i])) {
+			bisect_judge_add_exit(w->j, tasks[i].pos, 0);
+			samples_add(&w->j->values[tasks[i].pos], metric_world_run(w, tasks[i].pos));
+		}
+	return RUN_COUNTED;
+}
+
+/* One search with jobs at once; returns its outcome, the culprit named (0: none) and the runs. */
+static inline enum bisect_outcome metric_world_search(struct metric_world *w, size_t jobs, size_t *named,
+						      size_t *runs)
+{
+	struct bisect_judge j;
+	enum bisect_outcome outcome;
+
+	bisect_judge_init(&j, 1, BISECT_METRIC_REPEAT, w->nr, NULL, 0);
+	j.min_change = BISECT_MIN_CHANGE;
+	j.run_round = metric_world_round;
+	j.data = w;
+	w->j = &j;
+	bisect_judge_search(&j, jobs);
+	outcome = j.outcome;
+	*named = outcome == BISECT_FOUND ? j.b.hi : 0;
+	*runs = 0;
+	for (size_t p = 0; p <= w->nr; p++)
+		*runs += j.values[p].nr;
+	bisect_judge_release(&j);
+	return outcome;
+}
+
+#endif
