@@ -155,10 +155,10 @@ build/bench/peers: bench/peers.c
 
 # The metric-bisect benchmark: simulated searches through the command's own
 # policy (bench/bench-metric-bisect.sh; its quick form in make check).
-build/bench/metric-bisect: bench/metric-bisect.c tests/unit/noise.h tests/unit/metric-sim.h build/libbenchtriage.a
+build/bench/metric-bisect: bench/metric-bisect.c tests/unit/noise.h tests/unit/metric-sim.h $(REL)/libbenchtriage.a
 	$(quiet) CC $@
 	$(Q)mkdir -p $(dir $@)
-	$(Q)$(CC) $(CPPFLAGS) $(BT_CFLAGS) -Itests/unit $(CFLAGS) $(LDFLAGS) -o $@ $< build/libbenchtriage.a $(BT_LIBS)
+	$(Q)$(CC) $(CPPFLAGS) $(BT_CFLAGS) -Itests/unit $(CFLAGS) $(LDFLAGS) -o $@ $< $(REL)/libbenchtriage.a $(BT_LIBS)
 
 build/san/tests/%: build/san/tests/unit/%.o build/san/libbenchtriage.a
 	$(quiet) LINK $@
