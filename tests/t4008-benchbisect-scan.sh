@@ -157,7 +157,7 @@ test_expect_success '--format=markdown: a move with candidates but no single cul
 	test $(wc -l <cands) = 3 &&
 	test_expect_code 1 git benchbisect --scan --format=markdown --file ../plain.json \
 		--since 2026-09-06 b200_cute >scan.md &&
-	grep -F -x "| 2026-09-10 | b200\_cute | -15.1% | real regression | 2 candidates |" scan.md
+	grep -F -x "| 2026-09-10 | b200\_cute | -15.0% | real regression | 2 candidates |" scan.md
 '
 
 test_expect_success 'a nightly not in the clone: the window is not listed, the verdict rests on the dashboard' '
