@@ -218,7 +218,8 @@ install-run: $(BINS)
 		$(DESTDIR)$(fishconfdir)
 	install -m 755 $(BINS) $(DESTDIR)$(bindir)/
 	install -m 644 $(MANPAGES) $(DESTDIR)$(mandir)/man1/
-	install -m 644 completions/_git-benchtriage-names $(DESTDIR)$(zshcompdir)/
+	install -m 644 completions/_git-benchtriage-names completions/_git-benchtriage-options \
+		$(DESTDIR)$(zshcompdir)/
 	install -m 644 completions/benchtriage.conf.fish $(DESTDIR)$(fishconfdir)/benchtriage.fish
 	for p in $(PROGRAMS); do \
 		install -m 644 completions/$$p.bash $(DESTDIR)$(bashcompdir)/$$p; \
@@ -227,7 +228,8 @@ install-run: $(BINS)
 	done
 
 uninstall:
-	rm -f $(DESTDIR)$(zshcompdir)/_git-benchtriage-names $(DESTDIR)$(fishconfdir)/benchtriage.fish
+	rm -f $(DESTDIR)$(zshcompdir)/_git-benchtriage-names $(DESTDIR)$(zshcompdir)/_git-benchtriage-options \
+		$(DESTDIR)$(fishconfdir)/benchtriage.fish
 	for p in $(PROGRAMS); do \
 		rm -f $(DESTDIR)$(bindir)/$$p $(DESTDIR)$(mandir)/man1/$$p.1 \
 			$(DESTDIR)$(bashcompdir)/$$p $(DESTDIR)$(zshcompdir)/_$$p \

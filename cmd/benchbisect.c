@@ -273,6 +273,24 @@ static void split_command(const struct option *options, struct window_options *w
 	bo->argv = argv + dashdash + 1;
 }
 
+/*
+ * The pattern of --metric-pattern or benchbisect.metricPattern (from)
+ * compiled into mp; -1 with an error when it is no good.
+ */
+static int use_metric_pattern(struct bisect_options *bo, struct metric_pattern *mp,
+			      const char *from, const char *pattern)
+{
+	struct strbuf err = STRBUF_INIT;
+	int ret = 0;
+
+	if (metric_pattern_init(mp, pattern, &err))
+		ret = error("%s: %s", from, err.buf);
+	strbuf_release(&err);
+	bo->metric = 1;
+	bo->metric_pattern = mp;
+	return ret;
+}
+
 static int cmd_run(int argc, const char **argv)
 {
 	struct window_options wo;
@@ -281,12 +299,16 @@ static int cmd_run(int argc, const char **argv)
 	git_repository *repo;
 	struct config cfg;
 	int json = 0, quiet = 0, ret;
-	int kill_grace = INT_MIN;	/* INT_MIN: not given */
-	char *launcher;
+	int kill_grace = INT_MIN, queue_timeout = INT_MIN;	/* INT_MIN: not given */
+	char *launcher, *scratch_dir = NULL;
+	const char *pattern = NULL;
+	struct metric_pattern mp = { NULL, NULL, NULL };
 	struct option options[] = {
 		OPT_WINDOW(&wo),
 		OPT_GROUP("Bisect"),
 		OPT_BOOL(0, "metric", &bo.metric, "the command prints a number: judge by the closer end"),
+		OPT_STRING(0, "metric-pattern", &pattern, "pcre2",
+			   "the number is the first group of the last output line matching <pcre2> (implies --metric)"),
 		OPT_INTEGER(0, "repeat", &bo.repeat,
 			    "run the command at most <n> times a commit, while unclear (1); --metric: <n> times a bisection's runs (5)"),
 		OPT_DOUBLE_RANGE(0, "min-change", &bo.min_change, "pct",
@@ -297,7 +319,11 @@ static int cmd_run(int argc, const char **argv)
 		OPT_STRING(0, "launcher", &bo.launcher, "cmd",
 			   "run the command under <cmd> (shell words), e.g. 'srun -G1 --'"),
 		OPT_INTEGER(0, "step-timeout", &bo.step_timeout,
-			    "a run taking over <n> seconds is stopped and retried once, then skipped"),
+			    "a run taking over <n> seconds once started is stopped and retried once, then skipped"),
+		OPT_INTEGER(0, "queue-timeout", &queue_timeout,
+			    "the launcher must start the command within <n> seconds, else it failed"),
+		OPT_STRING(0, "scratch-dir", &bo.scratch_dir, "dir",
+			   "make the scratch trees in <dir>, a path the launcher's nodes share ($TMPDIR)"),
 		OPT_INTEGER(0, "kill-grace", &kill_grace,
 			    "a run stopped gets SIGKILL <n> seconds after SIGTERM (60)"),
 		OPT_GROUP("Output"),
@@ -323,17 +349,34 @@ static int cmd_run(int argc, const char **argv)
 		usage_error(run_usage, options, "--min-change needs --metric");
 	if (bo.jobs != INT_MIN && (bo.jobs < 1 || bo.jobs > BISECT_MAX_JOBS))
 		usage_error(run_usage, options, "--jobs must be between 1 and " BISECT_MAX_JOBS_STR);
+	if (queue_timeout != INT_MIN && queue_timeout < 0)
+		usage_error(run_usage, options, "--queue-timeout must not be negative");
 	if (kill_grace != INT_MIN && (kill_grace < 0 || kill_grace > BISECT_MAX_KILL_GRACE))
 		usage_error(run_usage, options, "--kill-grace must be between 0 and " BISECT_MAX_KILL_GRACE_STR);
 	bo.repeat = bo.repeat == INT_MIN ? 0 : bo.repeat;
 	bo.jobs = bo.jobs == INT_MIN ? 0 : bo.jobs;
+	if (pattern && use_metric_pattern(&bo, &mp, "--metric-pattern", pattern))
+		usage_with_options(run_usage, options);
 
 	usage_hold_errors();
 	repo = open_repo(&wo, &cfg);
+	/* The configured pattern says where the number is when --metric asks for one. */
+	if (bo.metric && !pattern && (pattern = config_get_string(&cfg, "benchbisect.metricPattern")) &&
+	    use_metric_pattern(&bo, &mp, "benchbisect.metricPattern", pattern))
+		exit(EXIT_FATAL);
 	/* A copy: the next config lookup (the window's) reuses the string. */
 	if (!bo.launcher)
 		bo.launcher = config_get_string(&cfg, "benchbisect.launcher");
 	bo.launcher = launcher = bo.launcher && *bo.launcher ? xstrdup(bo.launcher) : NULL;
+	if (!bo.scratch_dir && config_get_value(&cfg, "benchbisect.scratchDir", &bo.scratch_dir) ==
+				       CONFIG_INVALID)
+		exit(EXIT_FATAL);
+	bo.scratch_dir = scratch_dir = bo.scratch_dir ? xstrdup(bo.scratch_dir) : NULL;
+	if (queue_timeout != INT_MIN)
+		bo.queue_timeout = queue_timeout;
+	else if (config_get_int(&cfg, "benchbisect.queueTimeout", 0, INT_MAX, &bo.queue_timeout) ==
+		 CONFIG_INVALID)
+		exit(EXIT_FATAL);
 	if (kill_grace != INT_MIN)
 		bo.kill_grace = kill_grace;
 	else if (config_get_int(&cfg, "benchbisect.killGrace", 0, BISECT_MAX_KILL_GRACE,
@@ -355,7 +398,9 @@ static int cmd_run(int argc, const char **argv)
 		bisect_result_print(stdout, &res);
 	ret = res.outcome == BISECT_FOUND ? 0 : 1;
 	bisect_result_release(&res);
+	metric_pattern_release(&mp);
 	free(launcher);
+	free(scratch_dir);
 	config_release(&cfg);
 	git_repository_free(repo);
 	window_options_release(&wo);

@@ -39,7 +39,10 @@ _git_benchbisect ()
 	__git_benchtriage_window_arg && return
 	case "$prev" in
 	--noise-multiple|--min-change|--shared-ratio|\
-	--method-path|--repeat|--jobs|-j|--step-timeout|--kill-grace)
+	--method-path|--metric-pattern|--repeat|--jobs|-j|--step-timeout|--queue-timeout|--kill-grace)
+		return ;;
+	--scratch-dir)
+		COMPREPLY=($(compgen -d -- "$cur"))
 		return ;;
 	--launcher)
 		COMPREPLY=($(compgen -c -- "$cur"))
@@ -64,6 +67,8 @@ $(__git_benchtriage_names --list-platforms)"
 		else
 			__gitcomp_nl "$(__git_benchtriage_names --list-platforms)"
 		fi ;;
-	1) __gitcomp "today yesterday" ;;
+	1) __gitcomp_nl "$(__git_benchtriage_names --list-dates "$platform")
+today
+yesterday" ;;
 	esac
 }

@@ -48,9 +48,9 @@ __git_benchtriage_scan ()
 	src=("${src[@]/#--file=\~\//--file=$HOME/}")
 }
 
-# __git_benchtriage_names <list-option> [<platform>]: the platforms or a
-# platform's kernels (all platforms' when none is given yet) of the
-# dashboard in $src.
+# __git_benchtriage_names <list-option> [<platform>]: the platforms, a
+# platform's kernels (all platforms' when none is given yet) or the days of
+# a platform's moves (the date slot) of the dashboard in $src.
 __git_benchtriage_names ()
 {
 	local p
@@ -119,6 +119,8 @@ _git_benchwindow ()
 	[ -n "$scan" ] && pos=0
 	case $pos in
 	0) __gitcomp_nl "$(__git_benchtriage_names --list-platforms)" ;;
-	1) __gitcomp "today yesterday" ;;
+	1) __gitcomp_nl "$(__git_benchtriage_names --list-dates "$platform")
+today
+yesterday" ;;
 	esac
 }

@@ -48,37 +48,54 @@ function __benchtriage_names
     git-benchwindow --offline $src $argv 2>/dev/null
 end
 
-# The options git benchwindow and git benchbisect share (OPT_WINDOW in the
-# code), and their arguments, for the command given as the first argument.
-function __benchtriage_window_options -a cmd
-    complete -c $cmd -l file -r -F -d 'Read the dashboard from a file (- for stdin)'
-    complete -c $cmd -f -l url -r -d 'Download the dashboard from a URL'
-    complete -c $cmd -f -l pretuned -d 'Use the Pretuned tab'
-    complete -c $cmd -f -l offline -d 'Use the cached dashboard only'
-    complete -c $cmd -f -l refresh -d 'Download even when the cache is fresh'
-    complete -c $cmd -f -l timeout -r -d 'Give up the download after n seconds, retries included'
-    complete -c $cmd -f -l kernel -r -d 'Follow one kernel' -a '(__benchtriage_names --list-kernels (__benchtriage_args)[1])'
-    complete -c $cmd -f -l span -r -d 'Look n days either side of the date'
-    complete -c $cmd -f -l all-runs -d 'Include manual and side-branch runs'
-    complete -c $cmd -f -l good -r -d 'Last good revision' -a '(__fish_git_refs)'
-    complete -c $cmd -f -l bad -r -d 'First bad revision' -a '(__fish_git_refs)'
-    complete -c $cmd -f -l slice -r -d 'PCRE2 pattern of the slice'
-    complete -c $cmd -l path -r -d 'Also count commits touching a prefix as the slice'
-    complete -c $cmd -f -l json -d 'Print one JSON object'
-    complete -c $cmd -f -s q -l quiet -d 'No progress, no warnings'
-    complete -c $cmd -f -l color -a 'always never auto' -d 'Colour the output'
-    complete -c $cmd -f -l format -r -a 'text markdown' -d 'Text, or Markdown to paste into an issue'
-    complete -c $cmd -l svg -r -F -d 'Also write a chart of the series to a file'
-    # With --scan every argument is a platform; else a platform and a date.
-    complete -c $cmd -f -n 'not __fish_seen_argument -- --; and begin; test (count (__benchtriage_args)) -eq 0; or __fish_seen_argument -l scan; end' -a '(__benchtriage_names --list-platforms)' -d platform
-    complete -c $cmd -f -n 'not __fish_seen_argument -- --; and not __fish_seen_argument -l scan; and test (count (__benchtriage_args)) -eq 1' -a 'today yesterday' -d date
+# __benchtriage_options <cmd> <condition> <words>...: register for <cmd>,
+# when <condition> holds, every option of `<words> --git-completion-table`
+# (the binary's own table: one line an option, see parse-options.c), so
+# fish offers exactly the options the command accepts. An option's value
+# is completed by the option's name.
+function __benchtriage_options -a cmd cond
+    for line in ($argv[3..-1] --git-completion-table 2>/dev/null)
+        set -l f (string split \t -- $line)
+        set -l spec -c $cmd -n $cond -d (string upper -- (string sub -l 1 -- $f[5]))(string sub -s 2 -- $f[5])
+        test -n "$f[1]"; and set -a spec -l $f[1]
+        test -n "$f[2]"; and set -a spec -s $f[2]
+        contains -- $f[3] value list; and set -a spec -r
+        switch $f[1]
+            case file svg
+                set -a spec -F
+            case path method-path
+            case kernel
+                set -a spec -f -a '(__benchtriage_names --list-kernels (__benchtriage_args)[1])'
+            case list-kernels
+                set -a spec -f -a '(__benchtriage_names --list-platforms)'
+            case good bad
+                set -a spec -f -a '(__fish_git_refs)'
+            case color
+                set -a spec -f -a 'always never auto'
+            case format
+                set -a spec -f -a 'text markdown'
+            case since until
+                set -a spec -f -a 'yesterday today'
+            case launcher
+                set -a spec -f -a '(__fish_complete_command)'
+            case root scratch-dir
+                set -a spec -f -a '(__fish_complete_directories)'
+            case cases
+                set -a spec -f -a '(git-fixture-diff --list-cases 2>/dev/null)'
+            case '*'
+                set -a spec -f
+        end
+        complete $spec
+    end
 end
 
-__benchtriage_window_options git-benchwindow
-complete -c git-benchwindow -f -l only-slice -d 'List only the commits in the slice'
-complete -c git-benchwindow -f -l scan -d 'Report every platform'"'"'s steps in a range'
-complete -c git-benchwindow -f -l since -r -d 'With --scan: from a date' -a 'yesterday today'
-complete -c git-benchwindow -f -l until -r -d 'With --scan: up to a date, inclusive' -a 'yesterday today'
-complete -c git-benchwindow -f -l kernels -d 'With --scan: also scan each kernel'"'"'s own series'
-complete -c git-benchwindow -f -l list-platforms -d 'Print the platforms and exit'
-complete -c git-benchwindow -f -l list-kernels -r -d 'Print the kernels of a platform and exit' -a '(__benchtriage_names --list-platforms)'
+# The platform and date arguments of git benchwindow and git benchbisect,
+# for the command given as the first argument.
+function __benchtriage_window_args -a cmd
+    # With --scan every argument is a platform; else a platform and a date.
+    complete -c $cmd -f -n 'not __fish_seen_argument -- --; and begin; test (count (__benchtriage_args)) -eq 0; or __fish_seen_argument -l scan; end' -a '(__benchtriage_names --list-platforms)' -d platform
+    complete -c $cmd -f -n 'not __fish_seen_argument -- --; and not __fish_seen_argument -l scan; and test (count (__benchtriage_args)) -eq 1' -k -a '(__benchtriage_names --list-dates (__benchtriage_args)[1]) today yesterday' -d date
+end
+
+__benchtriage_window_args git-benchwindow
+__benchtriage_options git-benchwindow true git-benchwindow

@@ -318,15 +318,16 @@ test_expect_success 'a launcher that fails twice in a row ends the bisection, na
 	test_cmp /dev/null ../left
 '
 
-test_expect_success 'a launcher that hangs: --step-timeout stops its process group, retried once, then skipped' '
+test_expect_success 'a launcher that hangs before the command starts: --queue-timeout stops its process group, twice is fatal' '
 	cd repo &&
 	rm -f "$TRASH/hung" &&
-	LAUNCH_HANG_AT=$(at 4) git benchbisect run --step-timeout 1 --launcher "launch --" \
-		--good main~8 --bad main -- bench >../out 2>../err &&
-	grep "^warning: '\''bench'\'' at $(at 4 | cut -c1-8) took more than 1 s: trying once more$" ../err &&
-	grep "^warning: '\''bench'\'' at $(at 4 | cut -c1-8) took more than 1 s: skipping the commit$" ../err &&
-	grep "^step 1: $(at 4 | cut -c1-8) skip (exits 143 143): " ../err &&
-	grep "^first bad commit: $(at 6) " ../out &&
+	test_expect_code 128 env LAUNCH_HANG_AT=$(at 4) git benchbisect run --step-timeout 1 --queue-timeout 1 \
+		--launcher "launch --" --good main~8 --bad main -- bench >../out 2>../err &&
+	grep "^warning: the launcher did not start '\''bench'\'' at $(at 4 | cut -c1-8) within 1 s (--queue-timeout): trying once more$" ../err &&
+	tail -n 1 ../err >../actual &&
+	echo "fatal: the launcher '\''launch --'\'' did not start '\''bench'\'' within 1 s twice in a row (--queue-timeout)" >../expect &&
+	test_cmp ../expect ../actual &&
+	! grep "took more than" ../err &&
 	test $(wc -l <"$TRASH/hung") = 2 &&
 	all_gone "$TRASH/hung" &&
 	ls -A "$TMPDIR" >../left &&

@@ -45,6 +45,7 @@ test_expect_success 'usage errors exit 129 and say what is wrong' '
 	usage_error "--repeat must be between 1 and 1000" run --repeat 1001 --good main~3 --bad main -- true &&
 	usage_error "--repeat must be between 1 and 1000" run --repeat 2147483647 --good main~3 --bad main -- true &&
 	usage_error "--step-timeout must not be negative" run --step-timeout -1 --good main~3 --bad main -- true &&
+	usage_error "--queue-timeout must not be negative" run --queue-timeout -1 --good main~3 --bad main -- true &&
 	usage_error "--jobs must be between 1 and 64" run --jobs 65 --good main~3 --bad main -- true &&
 	usage_error "--jobs must be between 1 and 64" run --jobs 0 --good main~3 --bad main -- true &&
 	usage_error "--jobs must be between 1 and 64" run -j0 --good main~3 --bad main -- true &&

@@ -87,7 +87,7 @@ test_expect_success '--jobs 4 --repeat 3: a commit still running when the rest o
 	EOF
 	paired_at_5 0 &&
 	test $(grep "^$(at 5) " "$TRASH/jobs.log" | cut -d" " -f3 | sort -u | wc -l) = 2 &&
-	grep "^step 8: $(short 5) good (exits 0 0): " ../err
+	grep "^step [1-8]: $(short 5) good (exits 0 0): " ../err
 '
 
 test_expect_success '--jobs 4 --repeat 3: a skip in the runs at once skips the commit, both runs reported' '

@@ -320,7 +320,8 @@ test_expect_success 'a command the launcher cannot find is an error, not a verdi
 
 # Stopping a launcher that needs time to cancel its job, as srun does: on
 # SIGTERM it takes a second, then writes a marker. hang-bench hangs at
-# HANG_AT; stubborn ignores SIGTERM there.
+# HANG_AT; stubborn runs the command there, then hangs ignoring SIGTERM
+# (the step timeout counts from the command's start).
 cat >"$TRASH/bin/slow-cancel" <<\EOF
 #!/bin/bash
 echo $$ >>"$TRASH/launcher.pids"
@@ -342,6 +343,7 @@ cat >"$TRASH/bin/stubborn" <<\EOF
 #!/bin/sh
 shift
 test "$BENCHBISECT_COMMIT" = "$HANG_AT" || exec "$@"
+"$@"
 trap '' TERM
 echo $$ >>"$TRASH/launcher.pids"
 exec sleep 30

@@ -1,7 +1,9 @@
 #!/bin/bash
 # The man pages and the zsh and fish completions cannot drift from the
 # code: every option a command's table declares (as --git-completion-helper
-# prints it) must be documented and completed, and nothing else may be.
+# prints it) must be documented and completed (zsh and fish build their
+# lists from --git-completion-table; t9011 checks them in real sessions),
+# and nothing else may be documented.
 . "$(dirname "$0")/lib/test-lib.sh"
 
 programs=$(cd "$SRC_DIR/cmd" && ls *.c | sed 's/\.c$//')
@@ -39,11 +41,19 @@ for p in $programs; do
 	'
 	test_expect_success "git-$p: zsh and fish complete every option" '
 		options '$p' >opts &&
-		fish -c "set -p fish_complete_path \"$SRC_DIR/completions\"; complete -C \"git-'$p' --\"" |
-			cut -f1 >fish-offers &&
+		forms="'$p'" &&
+		if [ '$p' = benchbisect ]; then forms="$forms:'$p' run"; fi &&
+		IFS=: &&
+		for form in $forms; do
+			fish -c "set -p fish_complete_path \"$SRC_DIR/completions\"; complete -C \"git-$form --\"" &&
+			zsh -fc "fpath=(\"$SRC_DIR/completions\" \$fpath); autoload -Uz _git-benchtriage-options;
+				local -a specs; _git-benchtriage-options $form; print -rl -- \$specs" >>zsh-specs ||
+				return 1
+		done | cut -f1 >fish-offers &&
+		unset IFS &&
 		while read -r o; do
-			grep -q -- "'\''\\*\\{0,1\\}--$o[=[]" "$SRC_DIR/completions/_git-'$p'" ||
-				{ echo "--$o is not in completions/_git-'$p'"; return 1; }
+			grep -q -- "^\\*\\{0,1\\}--$o[=[]" zsh-specs ||
+				{ echo "zsh has no spec for --$o of git '$p'"; return 1; }
 			grep -qx -- "--$o" fish-offers ||
 				{ echo "fish does not offer --$o for git '$p'"; return 1; }
 		done <opts

@@ -7,6 +7,7 @@
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$TEST_DIR/lib/helion-repo.sh"
 . "$TEST_DIR/lib/fixture-corpus.sh"
+TMUX_ROWS=60	# room for the longest list of options
 . "$TEST_DIR/lib/tmux-shell.sh"
 
 for tool in tmux fish zsh; do
@@ -63,6 +64,32 @@ shell_cmd() {
 	esac
 }
 
+# offered_options <shell>: the long options a list on the screen (on
+# stdin) offers, one a line, sorted, without their "=": zsh's and fish's
+# descriptions taken away first (they name other options), and bash's
+# "--no-..." (the negated forms, offered once "--no-" is typed) and
+# fish's "--help" (its git completion offers it to every git command;
+# the binaries take it: the man page) left out.
+offered_options() {
+	case $1 in
+	zsh) sed "s/ -- .*//" ;;
+	fish) sed -e ":a" -e "s/([^()]*)//g" -e "ta" -e "s/([^()]*$//" -e "s/--help\b//" ;;
+	bash) cat ;;
+	esac | grep -v "^\$ " | grep -o -- "--[a-z][a-z0-9-]*" | grep -vx -- --no- | sort -u
+}
+
+# accepted <form> <option>: the command parses the option (with a value
+# when its table says it takes one): what a Tab offered is never refused
+# with 129. --git-completion-helper after it exits 0 once it is reached.
+accepted() {
+	kind=$(git $1 --git-completion-table | awk -F "\t" -v o="${2#--}" '$1 == o { print $3 }')
+	case $kind in
+	flag|optional) git $1 "$2" --git-completion-helper >/dev/null ;;
+	value|list) git $1 "$2=$([ "$2" = --format ] && echo text || echo 1)" --git-completion-helper >/dev/null ;;
+	*) echo "$2 is not in the table of git $1" >&2 && return 1 ;;
+	esac
+}
+
 for sh in bash zsh fish; do
 	# Given the candidates' common prefix, bash lists them on the second
 	# Tab, zsh and fish on the first.
@@ -88,11 +115,27 @@ for sh in bash zsh fish; do
 		tmux_tab '$sh'-fd "git fixture-diff --name-o" "^\\\$ git fixture-diff --name-only $"
 	'
 
+	test_expect_success "$sh: each form offers exactly the options of its table, each accepted" '
+		for form in benchwindow benchbisect "benchbisect run" fixture-diff; do
+			win='$sh' &&
+			if [ "$form" = fixture-diff ]; then win='$sh'-fd; fi &&
+			tmux_list $win "git $form --" '$list_tabs' &&
+			offered_options '$sh' <"$TRASH/screen.$win" >offered &&
+			git $form --git-completion-table | cut -f1 | sed "s/^/--/" | sort >expect &&
+			test_cmp expect offered &&
+			while read -r opt; do
+				accepted "$form" "$opt" || return 1
+			done <offered || return 1
+		done
+	'
+
 	test_expect_success "$sh: platforms, and dates in the date slot" '
 		tmux_tab '$sh' "git benchwindow b200_" "^\\\$ git benchwindow b200_cute $" &&
 		tmux_tab '$sh' "git benchwindow b200" "^b200 .*b200_cute" '$list_tabs' &&
 		tmux_tab '$sh' "git benchbisect run b200_" "^\\\$ git benchbisect run b200_cute $" &&
 		tmux_tab '$sh' "git benchwindow --json b200 to" "^\\\$ git benchwindow --json b200 today $" &&
+		tmux_tab '$sh' "git benchwindow b200_cute 2026-" "^\\\$ git benchwindow b200_cute 2026-09-08 $" &&
+		tmux_tab '$sh' "git benchbisect run --json b200_cute 2026-" "^\\\$ git benchbisect run --json b200_cute 2026-09-08 $" &&
 		tmux_tab '$sh' "git benchbisect --scan b200 b200_" "^\\\$ git benchbisect --scan b200 b200_cute $" &&
 		tmux_tab '$sh' "git benchwindow --scan --since yes" "^\\\$ git benchwindow --scan --since yesterday $"
 	'

@@ -17,6 +17,7 @@ test_expect_success 'make install into a DESTDIR' '
 		test -f "$inst/usr/local/share/fish/vendor_completions.d/git-$p.fish" || return 1
 	done &&
 	test -f "$inst/usr/local/share/zsh/site-functions/_git-benchtriage-names" &&
+	test -f "$inst/usr/local/share/zsh/site-functions/_git-benchtriage-options" &&
 	test -f "$inst/usr/local/share/fish/vendor_conf.d/benchtriage.fish"
 '
 

@@ -225,7 +225,7 @@ int exec_start(struct exec_job *j, const struct exec_cmd *cmd, struct strbuf *er
 
 	strbuf_reset(&j->out);
 	strbuf_reset(&j->err_tail);
-	j->timed_out = 0;
+	j->timed_out = j->queue_timed_out = 0;
 	j->code = j->launcher_code = 0;
 	j->launch = LAUNCH_NONE;
 	j->nr_strays = j->nr_left = j->nr_killed = 0;
@@ -283,7 +283,10 @@ int exec_start(struct exec_job *j, const struct exec_cmd *cmd, struct strbuf *er
 		nonblocking(j->out_fd);
 	if (j->err_fd >= 0)
 		nonblocking(j->err_fd);
-	j->deadline = cmd->timeout > 0 ? now() + cmd->timeout : 0;
+	j->timeout = cmd->timeout;
+	j->queued = cmd->launcher != NULL;
+	j->deadline = j->queued ? (cmd->queue_timeout > 0 ? now() + cmd->queue_timeout : 0)
+				: (j->timeout > 0 ? now() + j->timeout : 0);
 	return 0;
 }
 
@@ -416,12 +419,15 @@ static int finish(struct exec_job *j, int keeper_status, struct strbuf *err)
 			    WIFSIGNALED(keeper_status) ? WTERMSIG(keeper_status) : WEXITSTATUS(keeper_status));
 		return -1;
 	}
+	j->exec_errno = exec_errno;
 	if (exec_errno)
 		return strbuf_addf(err, "cannot run '%s': %s", j->name, strerror(exec_errno)), -1;
 	j->code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 	if (j->record_dir_fd >= 0) {
 		j->launcher_code = j->code;
 		j->launch = launch_read_record(j->record_dir_fd, &j->code);
+		if (j->launch == LAUNCH_FAILED && launch_no_tree(j->err_tail.buf))
+			j->launch = LAUNCH_NO_TREE;
 	}
 	return 0;
 }
@@ -443,7 +449,10 @@ static int reap(struct exec_job *jobs, size_t nr, size_t i, struct strbuf *err)
 	return 1;
 }
 
-/* Ask the jobs past their deadline to stop. */
+/*
+ * Ask the jobs past their deadline to stop. A job under a launcher gets
+ * its timeout when the wrapper's record appears: the command started.
+ */
 static void enforce_deadlines(struct exec_job *jobs, size_t nr)
 {
 	double t = now();
@@ -451,8 +460,15 @@ static void enforce_deadlines(struct exec_job *jobs, size_t nr)
 	for (size_t i = 0; i < nr; i++) {
 		struct exec_job *j = &jobs[i];
 
-		if (j->pid && j->deadline && !j->timed_out && t >= j->deadline) {
+		if (!j->pid || j->timed_out)
+			continue;
+		if (j->queued && launch_started(j->record_dir_fd)) {
+			j->queued = 0;
+			j->deadline = j->timeout > 0 ? t + j->timeout : 0;
+		}
+		if (j->deadline && t >= j->deadline) {
 			j->timed_out = 1;
+			j->queue_timed_out = j->queued;
 			send_control(j->control_fd, KEEPER_STOP);
 		}
 	}

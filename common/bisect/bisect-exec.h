@@ -18,7 +18,9 @@
  * Under a launcher the command runs through a wrapper that records in
  * the job's directory that it started and the command's own exit status
  * (launch-wrapper.h); the launcher's standard error passes through us,
- * its last line kept for the error.
+ * its last line kept for the error. Its timeout counts from that record
+ * (time in a queue is not run time), and a queue timeout bounds the wait
+ * for it.
  */
 #define EXEC_MAX_JOBS 64	/* as BISECT_MAX_JOBS */
 #define EXEC_DEFAULT_GRACE 60	/* seconds from SIGTERM to SIGKILL: above Slurm's KillWait of 30 */
@@ -32,7 +34,8 @@ struct exec_cmd {
 	int record_dir_fd;	/* the directory it is in */
 	const char **env;	/* "NAME=value" added to its environment, NULL-terminated */
 	int capture;		/* capture its standard output */
-	int timeout;		/* seconds before it is stopped; 0: none */
+	int timeout;		/* seconds from its start until it is stopped; 0: none */
+	int queue_timeout;	/* with a launcher: seconds until it starts, else it is stopped; 0: none */
 	int grace;		/* seconds from SIGTERM to SIGKILL */
 };
 
@@ -55,8 +58,12 @@ struct exec_job {
 	struct strbuf out;	/* what it printed, when captured */
 	struct strbuf err_tail;	/* the end of the launcher's standard error */
 	double deadline;	/* monotonic seconds, or 0: none */
-	int timed_out;
+	int queued;		/* under a launcher, not started yet: deadline is the queue's */
+	int timeout;		/* the command's own, from its start */
+	int timed_out;		/* stopped at the deadline */
+	int queue_timed_out;	/* the same, before the launcher started it */
 	int code;		/* exit status, or 128 + the signal that killed it */
+	int exec_errno;		/* why the command could not be started, or 0 */
 	enum launch_outcome launch;	/* from the wrapper's record */
 	int launcher_code;	/* with a launcher: its own exit status */
 	struct exec_stray strays[2 * KEEPER_DETAILS];
@@ -78,7 +85,8 @@ int exec_start(struct exec_job *j, const struct exec_cmd *cmd, struct strbuf *er
  * with j->code, j->timed_out, j->launch and the strays set, or -1 when a
  * caught signal came (exec_signal_caught()), or -1 with err set when
  * waiting failed or the command could not be run. A job past its deadline
- * is stopped (SIGTERM, the grace period, SIGKILL) and ends timed out.
+ * (its timeout, or its queue timeout) is stopped (SIGTERM, the grace
+ * period, SIGKILL) and ends timed out.
  */
 int exec_wait_any(struct exec_job *jobs, size_t nr, struct strbuf *err);
 

@@ -26,6 +26,7 @@
 #include "bisect/bisect-judge.h"
 #include "bisect/bisect-exec.h"
 #include "bisect/scratch-tree.h"
+#include "bisect/command-path.h"
 
 /* The largest magnitude a --metric value may have. */
 #define METRIC_MAX 1e300
@@ -39,6 +40,8 @@ struct slot {
 
 struct bisect_ctx {
 	const struct bisect_options *o;
+	const char **argv;		/* the command run: o->argv, or its copy with argv[0] resolved */
+	const char **own_argv;		/* that copy (owned), or NULL */
 	struct bisect_result *res;
 	struct bisect_judge j;		/* the verdicts and the search */
 	unsigned char *slice;
@@ -72,21 +75,58 @@ static const char *sha(const struct bisect_ctx *c, size_t pos)
 	return bisect_result_sha(c->res, pos);
 }
 
-/* The command's one number: the last non-empty line of its output. */
-static enum run_outcome parse_number(struct bisect_ctx *c, size_t pos, struct strbuf *out, double *v)
+/*
+ * The text of the command's one number, in text: the first group of the
+ * last line that matches --metric-pattern, else its last non-empty line.
+ * RUN_STOP when the pattern matches no line, as a line that holds no
+ * number stops the run.
+ */
+static enum run_outcome metric_text(struct bisect_ctx *c, size_t pos, struct strbuf *out,
+				    struct strbuf *text)
 {
-	char *end, *line;
+	struct metric_pattern *mp = c->o->metric_pattern;
+	struct strbuf err = STRBUF_INIT;
+	const char *last;
+	int found;
 
 	strbuf_rtrim(out);
-	line = strrchr(out->buf, '\n');
-	line = line ? line + 1 : out->buf;
+	last = strrchr(out->buf, '\n');
+	last = last ? last + 1 : out->buf;
+	if (!mp) {
+		strbuf_addstr(text, last);
+		return RUN_COUNTED;
+	}
+	found = metric_pattern_find(mp, out->buf, out->len, text, &err);
+	if (found < 0)
+		stop(c, "%s", err.buf);
+	else if (!found)
+		stop(c, "'%s' printed no line matching the metric pattern '%s' at %.*s (its last line: '%s')",
+		     c->o->argv[0], mp->pattern, c->res->abbrev, sha(c, pos), last);
+	strbuf_release(&err);
+	return found > 0 ? RUN_COUNTED : RUN_STOP;
+}
+
+/* The command's one number (metric_text()). */
+static enum run_outcome parse_number(struct bisect_ctx *c, size_t pos, struct strbuf *out, double *v)
+{
+	struct strbuf text = STRBUF_INIT;
+	enum run_outcome ret;
+	char *end, *line;
+
+	if ((ret = metric_text(c, pos, out, &text)) != RUN_COUNTED)
+		goto out;
+	strbuf_rtrim(&text);
+	line = text.buf;
 	while (*line == ' ' || *line == '\t')
 		line++;
 	errno = 0;
 	*v = strtod(line, &end);
-	if (!*line || *end || (errno && errno != ERANGE))
-		return stop(c, "'%s' printed no number at %.*s (its last line: '%s')", c->o->argv[0],
-			    c->res->abbrev, sha(c, pos), line);
+	if (!*line || *end || (errno && errno != ERANGE)) {
+		ret = stop(c, "'%s' printed no number at %.*s (%s: '%s')", c->o->argv[0],
+			   c->res->abbrev, sha(c, pos),
+			   c->o->metric_pattern ? "the metric pattern's group" : "its last line", line);
+		goto out;
+	}
 	/*
 	 * inf, nan, or so large that a median or a difference of two
 	 * overflows: not a measurement. Skip the commit, never average it.
@@ -94,9 +134,11 @@ static enum run_outcome parse_number(struct bisect_ctx *c, size_t pos, struct st
 	if (!isfinite(*v) || fabs(*v) > METRIC_MAX) {
 		warning("'%s' printed '%s' at %.*s, not a finite number within +-%g: skipping the commit",
 			c->o->argv[0], line, c->res->abbrev, sha(c, pos), METRIC_MAX);
-		return RUN_UNTESTABLE;
+		ret = RUN_UNTESTABLE;
 	}
-	return RUN_COUNTED;
+out:
+	strbuf_release(&text);
+	return ret;
 }
 
 /* What the run in slot i left running or had to kill: a warning each, and the result's strays. */
@@ -147,14 +189,41 @@ static enum run_outcome launcher_failed(struct bisect_ctx *c, size_t i)
 	size_t pos = c->slots[i].task->pos;
 	const char *line = exec_stderr_last_line(j);
 
-	if (++c->launcher_failures >= 2)
+	if (j->queue_timed_out) {
+		if (++c->launcher_failures >= 2)
+			return stop(c, "the launcher '%s' did not start '%s' within %d s twice in a row "
+				    "(--queue-timeout)", c->o->launcher, c->o->argv[0], c->o->queue_timeout);
+		warning("the launcher did not start '%s' at %.*s within %d s (--queue-timeout): "
+			"trying once more", c->o->argv[0], c->res->abbrev, sha(c, pos), c->o->queue_timeout);
+	} else if (++c->launcher_failures >= 2) {
 		return stop(c, "the launcher '%s' failed twice in a row without starting '%s' (exit %d): %s",
 			    c->o->launcher, c->o->argv[0], j->launcher_code,
 			    *line ? line : "it printed nothing on standard error");
-	warning("the launcher failed at %.*s without starting '%s' (exit %d): trying once more",
-		c->res->abbrev, sha(c, pos), c->o->argv[0], j->launcher_code);
+	} else {
+		warning("the launcher failed at %.*s without starting '%s' (exit %d): trying once more",
+			c->res->abbrev, sha(c, pos), c->o->argv[0], j->launcher_code);
+	}
 	c->j.at[pos].retried++;
 	return RUN_RETRY;
+}
+
+/*
+ * A relative command that could not be started: say where it was looked
+ * for, and what would work (appended to the error of the run).
+ */
+static void explain_cannot_run(struct bisect_ctx *c)
+{
+	const char *cmd = c->argv[0];
+	char *cwd;
+
+	if (!command_is_relative_path(cmd))
+		return;
+	while (!strncmp(cmd, "./", 2))
+		cmd += 2;
+	cwd = getcwd(NULL, 0);
+	strbuf_addf(&c->res->error, "; it runs in a scratch checkout of each commit, where untracked "
+		    "files do not exist: give its absolute path (such as '%s/%s')", cwd ? cwd : "$PWD", cmd);
+	free(cwd);
 }
 
 /* Record the run that just ended in slot i. */
@@ -169,13 +238,22 @@ static enum run_outcome record_run(struct bisect_ctx *c, size_t i)
 	report_strays(c, i);
 	c->res->runs++;
 	bisect_judge_add_exit(&c->j, pos, j->code);
-	if (j->launch == LAUNCH_FAILED && !j->timed_out)
+	if (j->launch == LAUNCH_NO_TREE)
+		return stop(c, "the launcher '%s' runs '%s' where its scratch tree '%s' does not exist: "
+			    "the scratch trees must be on a path the nodes share; choose it with "
+			    "--scratch-dir or benchbisect.scratchDir", c->o->launcher, c->o->argv[0],
+			    c->slots[i].tree.tree_path);
+	/* A step timeout runs from the recorded start: with no record, the queue's. */
+	if (j->launch == LAUNCH_FAILED)
 		return launcher_failed(c, i);
 	if (j->launch != LAUNCH_NONE && j->launch != LAUNCH_FAILED)
 		c->launcher_failures = 0;
-	if (j->launch == LAUNCH_CANNOT_RUN)
-		return stop(c, "cannot run '%s' under the launcher at %.*s: not found", c->o->argv[0],
-			    c->res->abbrev, sha(c, pos));
+	if (j->launch == LAUNCH_CANNOT_RUN) {
+		stop(c, "cannot run '%s' under the launcher at %.*s: not found", c->o->argv[0],
+		     c->res->abbrev, sha(c, pos));
+		explain_cannot_run(c);
+		return RUN_STOP;
+	}
 	if (j->timed_out || j->launch == LAUNCH_CUT_SHORT) {
 		if (j->timed_out)
 			warning("'%s' at %.*s took more than %d s: %s", c->o->argv[0],
@@ -206,9 +284,9 @@ static enum run_outcome record_run(struct bisect_ctx *c, size_t i)
 static enum run_outcome start_run(struct bisect_ctx *c, size_t i)
 {
 	struct slot *s = &c->slots[i];
-	struct exec_cmd cmd = { c->o->argv, c->o->launcher, s->tree.tree_fd, s->tree.tree_path,
+	struct exec_cmd cmd = { c->argv, c->o->launcher, s->tree.tree_fd, s->tree.tree_path,
 				s->tree.record, s->tree.dir_fd, (const char **)s->env, c->o->metric,
-				c->o->step_timeout, c->o->kill_grace };
+				c->o->step_timeout, c->o->queue_timeout, c->o->kill_grace };
 
 	if (exec_start(&c->execs[i], &cmd, &c->res->error))
 		return RUN_STOP;
@@ -228,6 +306,44 @@ static enum run_outcome start_job(struct bisect_ctx *c, size_t i)
 	s->env[1] = xstrfmt("BENCHBISECT_TREE=%s", s->tree.tree_path);
 	s->env[2] = xstrfmt("BENCHBISECT_JOB=%zu", i + 1);
 	return start_run(c, i);
+}
+
+/*
+ * The command runs at the top of each commit's scratch checkout, where a
+ * script the commit lacks (untracked, or added inside the window) does
+ * not exist: a relative path that an end of the window lacks but the
+ * user's work tree has runs from the work tree, by its absolute path, at
+ * every commit (the same command throughout), with a note.
+ */
+static int resolve_command(struct bisect_ctx *c, git_repository *repo)
+{
+	const char *cmd = c->o->argv[0];
+	size_t ends[2] = { 0, c->res->nr }, e, n;
+	char *abs;
+
+	c->argv = c->o->argv;
+	if (!command_is_relative_path(cmd))
+		return 0;
+	for (e = 0; e < 2; e++) {
+		int in = command_in_commit(repo, bisect_result_oid(c->res, ends[e]), cmd);
+
+		if (in < 0)
+			return -1;
+		if (!in)
+			break;
+	}
+	/* In both ends, or nowhere: a run that cannot start says why (explain_cannot_run()). */
+	if (e == 2 || !(abs = realpath(cmd, NULL)))
+		return 0;
+	note("'%s' is not in commit %.*s; running '%s' from your work tree", cmd, c->res->abbrev,
+	     sha(c, ends[e]), abs);
+	for (n = 0; c->o->argv[n]; n++)
+		;
+	c->own_argv = xcalloc(n + 1, sizeof(*c->own_argv));
+	memcpy(c->own_argv, c->o->argv, n * sizeof(*c->own_argv));
+	c->own_argv[0] = abs;
+	c->argv = c->own_argv;
+	return 0;
 }
 
 /* A round's tasks, and how many runs of each are under way. */
@@ -396,6 +512,11 @@ static enum run_outcome run_tasks(struct bisect_ctx *c, struct task *tasks, size
 		i = exec_wait_any(c->execs, c->jobs, &c->res->error);
 		if (i < 0) {
 			c->res->signal = exec_signal_caught();
+			for (size_t k = 0; k < c->jobs; k++)
+				if (c->execs[k].exec_errno) {
+					explain_cannot_run(c);
+					break;
+				}
 			ret = RUN_STOP;
 			break;
 		}
@@ -628,6 +749,9 @@ static void set_min_change(struct bisect_ctx *c)
 
 static void release_ctx(struct bisect_ctx *c)
 {
+	if (c->own_argv)
+		free((char *)c->own_argv[0]);
+	free(c->own_argv);
 	bisect_judge_release(&c->j);
 	free(c->slice);
 	free(c->base);
@@ -654,7 +778,11 @@ int bisect_run(git_repository *repo, struct config *cfg, const struct window_opt
 		release_ctx(&c);
 		return 0;
 	}
-	if (!(c.base = scratch_base(NULL))) {
+	if (resolve_command(&c, repo)) {
+		release_ctx(&c);
+		return -1;
+	}
+	if (!(c.base = scratch_base(o->scratch_dir))) {
 		release_ctx(&c);
 		return -1;	/* scratch_base said why */
 	}

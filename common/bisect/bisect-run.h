@@ -8,6 +8,7 @@
 #include "util/strbuf.h"
 #include "history/window.h"
 #include "bisect/bisect.h"
+#include "bisect/metric-pattern.h"
 #include "bisect/posterior.h"
 
 /*
@@ -34,6 +35,7 @@
 
 struct bisect_options {
 	int metric;		/* the command prints a number */
+	struct metric_pattern *metric_pattern;	/* where the number is in its output, or NULL: the last line (borrowed) */
 	int repeat;		/* runs per commit at most (exit codes), the run cap's
 				 * multiple (--metric); 0: 1, or 5 with --metric */
 	int jobs;		/* commits tested at once (k-ary search); 0: 1 */
@@ -41,7 +43,9 @@ struct bisect_options {
 				 * of the good level; negative: from the dashboard's
 				 * step, else BISECT_MIN_CHANGE */
 	const char *launcher;	/* shell words the command runs under, or NULL */
-	int step_timeout;	/* seconds one run may take; 0: no limit */
+	int step_timeout;	/* seconds one run may take once started; 0: no limit */
+	int queue_timeout;	/* under a launcher: seconds until it starts the command; 0: no limit */
+	const char *scratch_dir;	/* where the scratch trees go, or NULL: $TMPDIR, /tmp */
 	int kill_grace;		/* seconds from SIGTERM to SIGKILL when a run is stopped */
 	int slice_first;
 	const char **argv;	/* the command, NULL-terminated */

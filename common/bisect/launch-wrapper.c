@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "util/usage.h"
 #include "util/strbuf.h"
@@ -10,9 +11,15 @@
 #include "util/io.h"
 #include "bisect/launch-wrapper.h"
 
-/* $1 the record, $2 the tree, then the command. */
+/*
+ * $1 the record, $2 the tree, then the command. A tree that is not there
+ * (a node that does not see the scratch path) is said on standard error:
+ * the record, beside the tree, cannot be written either.
+ */
+#define NO_TREE "benchbisect-run: no scratch tree here: "
 static const char wrapper[] =
 	"r=$1 d=$2; shift 2\n"
+	"test -d \"$d\" || { printf '" NO_TREE "%s\\n' \"$d\" >&2; exit 127; }\n"
 	"cd -- \"$d\" && echo \"started $(date +%s)\" >\"$r\" || exit 127\n"
 	"case $1 in */*) test -f \"$1\" && test -x \"$1\" ;; *) command -v -- \"$1\" ;; esac "
 	">/dev/null 2>&1 || { echo cannot-run >>\"$r\"; exit 127; }\n"
@@ -43,6 +50,25 @@ void launch_argv(struct strvec *argv, const char **cmd, const char *launcher, co
 	}
 	for (size_t i = 0; cmd[i]; i++)
 		strvec_push(argv, cmd[i]);
+}
+
+int launch_started(int dir_fd)
+{
+	struct stat st;
+
+	return !fstatat(dir_fd, LAUNCH_RECORD, &st, AT_SYMLINK_NOFOLLOW);
+}
+
+int launch_no_tree(const char *err)
+{
+	const char *p = err;
+
+	while ((p = strstr(p, NO_TREE)))
+		if (p == err || p[-1] == '\n')
+			return 1;
+		else
+			p++;
+	return 0;
 }
 
 int launch_clear_record(int dir_fd)

@@ -5,10 +5,12 @@
 
 /*
  * Under a launcher, the user's command runs through a wrapper, one line
- * of sh given to the launcher as the command: it changes to the tree,
- * records in a file that it started (and when: "started <epoch
- * seconds>"), checks that the command can be run there ("cannot-run"),
- * runs it and records its exit status ("exit <n>"). The record tells a
+ * of sh given to the launcher as the command: it checks that the tree
+ * is there (saying so on standard error if not: the preflight of a
+ * scratch path the nodes do not share), changes to it, records in a file
+ * that it started (and when: "started <epoch seconds>"), checks that the
+ * command can be run there ("cannot-run"), runs it and records its exit
+ * status ("exit <n>"). The record tells a
  * launcher that never ran the command (a syntax error, an unknown
  * partition, a missing srun, a node that cannot see the tree) from a
  * command that failed, and gives the command's own exit status whatever
@@ -19,6 +21,7 @@
 enum launch_outcome {
 	LAUNCH_NONE,		/* no launcher */
 	LAUNCH_FAILED,		/* no record: the launcher never started the command */
+	LAUNCH_NO_TREE,		/* the same, and the wrapper found no tree where it ran */
 	LAUNCH_CUT_SHORT,	/* started, but no exit status: stopped on the way */
 	LAUNCH_CANNOT_RUN,	/* started, but the command was not found there */
 	LAUNCH_RAN		/* the command's own exit status was recorded */
@@ -42,6 +45,15 @@ void launch_argv(struct strvec *argv, const char **cmd, const char *launcher, co
  * *code (left alone otherwise).
  */
 enum launch_outcome launch_read_record(int dir_fd, int *code);
+
+/* Whether the record in dir_fd exists: the wrapper has started where the launcher runs it. */
+int launch_started(int dir_fd);
+
+/*
+ * Whether the launcher's standard error err holds the wrapper's line
+ * saying it found no tree where it ran: the scratch path is not shared.
+ */
+int launch_no_tree(const char *err);
 
 /* Remove the record in dir_fd before a run; -1 with errno set when it cannot be. */
 int launch_clear_record(int dir_fd);

@@ -34,7 +34,8 @@ char *scratch_base(const char *dir)
 		if (found.size > 1 && found.ptr[found.size - 1] == '/')
 			found.ptr[--found.size] = '\0';
 		error("the scratch trees would be in '%s', inside the git repository '%s': a job's git "
-		      "would use it; set TMPDIR to a directory outside any work tree", base, found.ptr);
+		      "would use it; set %s to a directory outside any work tree", base, found.ptr,
+		      dir ? "--scratch-dir (benchbisect.scratchDir)" : "TMPDIR");
 		git_buf_dispose(&found);
 		free(base);
 		return NULL;

@@ -44,8 +44,9 @@ struct scratch_tree {
 };
 
 /*
- * The directory the jobs' directories go in: dir, or $TMPDIR, or /tmp,
- * made absolute. It must not lie inside a git repository's work tree
+ * The directory the jobs' directories go in: dir (--scratch-dir,
+ * benchbisect.scratchDir: under a launcher, a path the nodes share), or
+ * $TMPDIR, or /tmp, made absolute. It must not lie inside a git repository's work tree
  * (nor a repository): a job's git would find that repository from its
  * tree (`git stash` there stashes the user's work), so that is an error.
  * Returns the path (the caller frees it), or NULL with an error printed.

@@ -94,6 +94,30 @@ static void completion_helper(const struct option *options)
 	exit(0);
 }
 
+/*
+ * --git-completion-table: the option table for zsh and fish, one option a
+ * line, five tab-separated fields: the long name, the short one (either
+ * may be empty), how it takes a value ("flag": none, "value": required,
+ * "optional": only as --long=value, "list": required and repeatable), the
+ * value's placeholder ("" for a flag) and the help text.
+ */
+static void completion_table(const struct option *options)
+{
+	for (const struct option *o = options; o->type != OPTION_END; o++) {
+		const char *kind = "flag";
+		char short_name[2] = { (char)o->short_name, 0 };
+
+		if (o->type == OPTION_GROUP || (o->flags & PARSE_OPT_HIDDEN))
+			continue;
+		if (takes_value(o))
+			kind = o->flags & PARSE_OPT_OPTARG ? "optional" :
+			       o->type == OPTION_STRING_LIST ? "list" : "value";
+		printf("%s\t%.1s\t%s\t%s\t%s\n", o->long_name ? o->long_name : "",
+		       short_name, kind, takes_value(o) ? o->argh : "", o->help);
+	}
+	exit(0);
+}
+
 /* "git foo [<options>]" names the man page "git-foo". */
 static void show_man_page(const char *const *usagestr, const struct option *options)
 {
@@ -341,6 +365,8 @@ int parse_options(int argc, const char **argv, const struct option *options,
 			show_man_page(usagestr, options);
 		if (!strcmp(arg, "--git-completion-helper"))
 			completion_helper(options);
+		if (!strcmp(arg, "--git-completion-table"))
+			completion_table(options);
 		ret = arg[1] == '-' ? parse_long(argc, argv, &i, options)
 				    : parse_short(argc, argv, &i, options);
 		if (ret)

@@ -12,7 +12,9 @@
  * Supported: --long, --long=value, --long value, -s, -svalue, -s value,
  * bundled short booleans (-qv), --no-long (unless PARSE_OPT_NONEG), "--"
  * to end options, -h (usage on stdout, exit 129), --help (the man page),
- * --git-completion-helper (the long options on stdout, exit 0).
+ * --git-completion-helper (the long options on stdout, exit 0),
+ * --git-completion-table (every option with its value and help, for zsh
+ * and fish; see parse-options.c).
  * Unknown options and bad values print an error and the usage on stderr,
  * then exit 129.
  */

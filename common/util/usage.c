@@ -155,15 +155,29 @@ int error(const char *fmt, ...)
 	return -1;
 }
 
+/* A warning or a note: silenced, with the hints that follow it, by --quiet. */
+static void report_unless_quiet(const char *prefix, const char *fmt, va_list ap)
+{
+	silenced = quiet;
+	if (!quiet)
+		report(prefix, fmt, ap);
+}
+
 void warning(const char *fmt, ...)
 {
 	va_list ap;
 
-	silenced = quiet;
-	if (quiet)
-		return;
 	va_start(ap, fmt);
-	report("warning: ", fmt, ap);
+	report_unless_quiet("warning: ", fmt, ap);
+	va_end(ap);
+}
+
+void note(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	report_unless_quiet("note: ", fmt, ap);
 	va_end(ap);
 }
 

@@ -52,6 +52,8 @@ struct usage_catch {
 void usage_catch_begin(struct usage_catch *outer);
 char *usage_catch_end(struct usage_catch *outer);
 void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "note: ...": something done on the user's behalf that they should know of; quiet as warnings are. */
+void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "hint: ..." lines that follow an error or a warning. */
 void advise(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

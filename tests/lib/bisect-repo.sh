@@ -231,3 +231,22 @@ left_alone() {
 	snapshot >"$TRASH/after" &&
 	test_cmp "$TRASH/before" "$TRASH/after"
 }
+
+# slow_repo <dir>: ten commits after an import, each rewriting n.txt; the
+# seventh (main~3) writes "slow" into perf.txt, which the launcher tests'
+# benchmarks fail on.
+slow_repo() {
+	git init -q "$1" &&
+	(
+		cd "$1" &&
+		echo fast >perf.txt &&
+		git add perf.txt &&
+		test_commit_at 2026-10-01T10:00:00Z "Import the benchmark" &&
+		for i in $(seq 1 10); do
+			{ test $i -lt 7 || echo slow >perf.txt; } &&
+			echo $i >n.txt &&
+			git add perf.txt n.txt &&
+			test_commit_at "2026-10-02T$(printf %02d $i):00:00Z" "Step $i" || exit 1
+		done
+	)
+}

@@ -6,6 +6,7 @@
 
 TMUX_SOCK="bt-$$-$TEST_NAME"
 TMUX_WAIT=${TMUX_WAIT:-10}	# seconds before a wait gives up
+TMUX_ROWS=${TMUX_ROWS:-40}	# the windows' height: a test reading long lists sets more
 
 tmux_cmd() {
 	tmux -L "$TMUX_SOCK" "$@"
@@ -15,7 +16,7 @@ tmux_stop() {
 	tmux_cmd kill-server 2>/dev/null || :
 }
 
-# tmux_start <window> <command>...: start command in a new 160x40 window
+# tmux_start <window> <command>...: start command in a new 160 x $TMUX_ROWS window
 # from the current directory and wait for its first prompt.
 tmux_start() {
 	win=$1
@@ -23,7 +24,7 @@ tmux_start() {
 	if tmux_cmd has-session -t bt 2>/dev/null; then
 		tmux_cmd new-window -d -t bt -n "$win" -c "$PWD" "$@"
 	else
-		tmux_cmd -f /dev/null new-session -d -s bt -n "$win" -x 160 -y 40 -c "$PWD" "$@"
+		tmux_cmd -f /dev/null new-session -d -s bt -n "$win" -x 160 -y "$TMUX_ROWS" -c "$PWD" "$@"
 	fi &&
 	tmux_wait_screen "$win" '^\$ $'
 }
@@ -63,15 +64,41 @@ tmux_clear() {
 	done
 }
 
-# tmux_tab <window> <typed> <regex> [<tabs>]: on a clear line, type the
-# text and press Tab (twice with <tabs> 2, as bash needs to list), then
-# wait for a screen line matching regex ("$ " prompt included).
-tmux_tab() {
+# tmux_type_tab <window> <typed> [<tabs>]: on a clear line, type the text
+# and press Tab (twice with <tabs> 2, as bash needs to list).
+tmux_type_tab() {
 	tmux_clear "$1" &&
 	tmux_cmd send-keys -t "bt:$1" -l "$2" &&
 	tmux_cmd send-keys -t "bt:$1" Tab &&
-	if [ "${4:-1}" = 2 ]; then
+	if [ "${3:-1}" = 2 ]; then
 		tmux_cmd send-keys -t "bt:$1" Tab
-	fi &&
+	fi
+}
+
+# tmux_tab <window> <typed> <regex> [<tabs>]: tmux_type_tab, then wait for
+# a screen line matching regex ("$ " prompt included).
+tmux_tab() {
+	tmux_type_tab "$1" "$2" "${4:-1}" &&
 	tmux_wait_screen "$1" "$3"
+}
+
+# tmux_list <window> <typed> [<tabs>]: tmux_type_tab, then wait until the
+# screen shows more than the prompt line and stays the same for a moment;
+# the screen is left in $TRASH/screen.<window>.
+tmux_list() {
+	tmux_type_tab "$1" "$2" "${3:-1}" || return 1
+	end=$(($(date +%s) + TMUX_WAIT))
+	last=
+	while :; do
+		sleep 0.2
+		now=$(tmux_cmd capture-pane -p -t "bt:$1" | sed '/^ *$/d') || return 1
+		[ "$(printf '%s\n' "$now" | wc -l)" -gt 1 ] && [ "$now" = "$last" ] && break
+		last=$now
+		if [ "$(date +%s)" -ge $end ]; then
+			echo "tmux: no steady list on the screen of $1 after ${TMUX_WAIT}s:" >&2
+			printf '%s\n' "$now" | sed 's/^/| /' >&2
+			return 1
+		fi
+	done
+	printf '%s\n' "$now" >"$TRASH/screen.$1"
 }

@@ -1,0 +1,36 @@
+#ifndef BISECT_METRIC_PATTERN_H
+#define BISECT_METRIC_PATTERN_H
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+#include "util/strbuf.h"
+
+/*
+ * --metric-pattern (benchbisect.metricPattern): where the number is in a
+ * run's output that says more than a number ("softmax latency: 0.9943
+ * ms"): the first capture group of the last line that matches a PCRE2
+ * pattern.
+ */
+struct metric_pattern {
+	char *pattern;		/* owned */
+	pcre2_code *code;
+	pcre2_match_data *match;
+};
+
+/*
+ * Compile pattern. Returns 0, or -1 with the reason in err: PCRE2's
+ * message and offset, or that it has no capture group.
+ */
+int metric_pattern_init(struct metric_pattern *mp, const char *pattern, struct strbuf *err);
+void metric_pattern_release(struct metric_pattern *mp);
+
+/*
+ * The first capture group of the last line of out[0..len) that matches,
+ * appended to value: returns 1; 0 when no line matches (or the group did
+ * not take part in the match); -1 with the reason in err when matching
+ * failed (a match limit).
+ */
+int metric_pattern_find(struct metric_pattern *mp, const char *out, size_t len,
+			struct strbuf *value, struct strbuf *err);
+
+#endif

@@ -1,0 +1,156 @@
+#!/bin/bash
+# git benchbisect run, as a new user first meets it: a benchmark script
+# that is not in the tested commits (untracked, or absent), and a
+# benchmark whose output says more than a number (--metric-pattern,
+# benchbisect.metricPattern).
+. "$(dirname "$0")/lib/test-lib.sh"
+. "$TEST_DIR/lib/bisect-repo.sh"
+
+TMPDIR="$TRASH/tmp"
+export TMPDIR
+mkdir -p "$TRASH/bin" "$TMPDIR" "$TRASH/counts"
+
+# The user's own benchmark script, good on a fast tree.
+cat >"$TRASH/mybench.sh" <<\EOF
+#!/bin/sh
+grep -q fast perf.txt
+EOF
+chmod +x "$TRASH/mybench.sh"
+
+# A benchmark that reports as people's do: the latency in a sentence, the
+# next of three values each run (a counter per commit), then a last line.
+cat >"$TRASH/bin/latency" <<\EOF
+#!/bin/sh
+f="$TRASH/counts/$BENCHBISECT_COMMIT"
+n=$(cat "$f" 2>/dev/null || echo 0)
+echo $((n + 1)) >"$f"
+if grep -q fast perf.txt; then set -- 1.00 1.02 0.98; else set -- 0.80 0.79 0.81; fi
+shift $((n % 3))
+echo "warming up: 3 iterations"
+echo "softmax latency: $1 ms"
+echo "done"
+EOF
+chmod +x "$TRASH/bin/latency"
+
+# A launcher that runs what follows its "--".
+cat >"$TRASH/bin/pass" <<\EOF
+#!/bin/sh
+while test "$1" != --; do shift; done
+shift
+exec "$@"
+EOF
+chmod +x "$TRASH/bin/pass"
+PATH="$TRASH/bin:$PATH"
+
+short() {
+	at $1 | cut -c1-8
+}
+
+# In "tracked", bench.sh is committed at both ends (good on a fast tree);
+# the work tree's copy says "good" everywhere.
+test_expect_success 'setup' '
+	run_repo repo &&
+	run_repo tracked &&
+	(
+		cd tracked &&
+		git checkout -q main~8 &&
+		cp "$TRASH/mybench.sh" bench.sh &&
+		git add bench.sh &&
+		git commit -q --amend --no-edit &&
+		git rebase -q --onto HEAD main~8 main &&
+		printf "#!/bin/sh\nexit 0\n" >bench.sh
+	)
+'
+
+test_expect_success 'an untracked script given by a relative path runs from the work tree, with a note' '
+	cd repo &&
+	cp "$TRASH/mybench.sh" . &&
+	git benchbisect run --good main~8 --bad main -- ./mybench.sh >../out 2>../err &&
+	echo "note: '\''./mybench.sh'\'' is not in commit $(short 0); running '\''$PWD/mybench.sh'\'' from your work tree" >../expect &&
+	head -n 1 ../err >../actual &&
+	test_cmp ../expect ../actual &&
+	grep "^first bad commit: $(at 6) " ../out &&
+	mkdir -p sub &&
+	cd sub &&
+	git benchbisect run -q --good main~8 --bad main -- ../mybench.sh >../../out 2>../../err &&
+	grep "^first bad commit: $(at 6) " ../../out &&
+	test_must_be_empty ../../err
+'
+
+test_expect_success 'a script in neither the commit nor the work tree: the error says where it ran, and what would work' '
+	cd repo &&
+	test_expect_code 128 git benchbisect run --good main~8 --bad main -- ./nobench.sh >../out 2>../err &&
+	echo "fatal: cannot run '\''./nobench.sh'\'': No such file or directory; it runs in a scratch checkout of each commit, where untracked files do not exist: give its absolute path (such as '\''$PWD/nobench.sh'\'')" >../expect &&
+	grep -v "^bisecting" ../err >../actual &&
+	test_cmp ../expect ../actual &&
+	test_must_be_empty ../out &&
+	test_expect_code 128 git benchbisect run --launcher "pass --" --good main~8 --bad main -- ./nobench.sh >../out 2>../err &&
+	echo "fatal: cannot run '\''./nobench.sh'\'' under the launcher at <sha>: not found; it runs in a scratch checkout of each commit, where untracked files do not exist: give its absolute path (such as '\''$PWD/nobench.sh'\'')" >../expect &&
+	tail -n 1 ../err | sed "s/ at [0-9a-f]\{8\}: / at <sha>: /" >../actual &&
+	test_cmp ../expect ../actual
+'
+
+test_expect_success 'a pasted path with control characters is printed escaped' '
+	cd repo &&
+	name=$(printf "./my\\033[31mbench\\a.sh") &&
+	cp "$TRASH/mybench.sh" "$name" &&
+	git benchbisect run --good main~8 --bad main -- "$name" >../out 2>../err &&
+	grep "^note: '\''./my\\\\e\[31mbench\\\\a.sh'\'' is not in commit $(short 0); running '\''$PWD/my\\\\e\[31mbench\\\\a.sh'\'' from your work tree$" ../err &&
+	! grep -q "$(printf "\\033")" ../err &&
+	test_expect_code 128 git benchbisect run --good main~8 --bad main -- "$name.gone" 2>../err &&
+	grep "^fatal: cannot run '\''./my\\\\e\[31mbench\\\\a.sh.gone'\''" ../err &&
+	! grep -q "$(printf "\\033")" ../err
+'
+
+test_expect_success 'a script that is in both ends runs as committed, not from the work tree' '
+	cd tracked &&
+	git benchbisect run --good main~8 --bad main -- ./bench.sh >../out 2>../err &&
+	! grep "^note:" ../err &&
+	grep "^first bad commit: $(at 6) " ../out
+'
+
+test_expect_success '--metric-pattern: the first group of the last matching line is the metric' '
+	cd repo &&
+	rm -f "$TRASH"/counts/* &&
+	git benchbisect run --metric-pattern "latency: ([0-9.]+) ms" --good main~8 --bad main -- latency >../out 2>../err &&
+	grep "^good end: $(short 0) good (1, median 1): " ../err &&
+	grep "^bad end: $(short 8) bad (0.8, median 0.8): " ../err &&
+	grep "^first bad commit: $(at 6) " ../out
+'
+
+test_expect_success 'benchbisect.metricPattern: the pattern of --metric, which --metric-pattern overrides' '
+	cd repo &&
+	rm -f "$TRASH"/counts/* &&
+	git -c benchbisect.metricPattern="latency: ([0-9.]+) ms" benchbisect run --metric \
+		--good main~8 --bad main -- latency >../out 2>../err &&
+	grep "^bad end: $(short 8) bad (0.8, median 0.8): " ../err &&
+	grep "^first bad commit: $(at 6) " ../out &&
+	git -c benchbisect.metricPattern="latency: ([0-9.]+) ms" benchbisect run \
+		--good main~8 --bad main -- ./mybench.sh >../out 2>../err &&
+	grep "^first bad commit: $(at 6) " ../out &&
+	grep "^step 1: $(short 4) good (exit 0): " ../err &&
+	test_expect_code 1 git -c benchbisect.metricPattern="latency: ([0-9.]+) ms" benchbisect run \
+		--metric-pattern "([0-9]+) iterations" --good main~8 --bad main -- latency >../out 2>../err &&
+	grep "^good end: $(short 0) good (3, median 3): " ../err &&
+	grep "^no first bad commit: the bad end $(short 8) measures like the good end within " ../out
+'
+
+test_expect_success '--metric-pattern without a capture group, or invalid: usage error 129 with the reason' '
+	cd repo &&
+	test_expect_code 129 git benchbisect run --metric-pattern "latency: [0-9.]+" --good main~8 --bad main -- latency 2>../err &&
+	grep "^error: --metric-pattern: metric pattern '\''latency: \[0-9.\]+'\'' has no capture group" ../err &&
+	test_expect_code 129 git benchbisect run --metric-pattern "latency: ([0-9.]+" --good main~8 --bad main -- latency 2>../err &&
+	grep "^error: --metric-pattern: invalid metric pattern '\''latency: (\[0-9.\]+'\'': missing closing parenthesis at offset 17$" ../err &&
+	test_expect_code 128 git -c benchbisect.metricPattern="(" benchbisect run --metric --good main~8 --bad main -- latency 2>../err &&
+	grep "^fatal: benchbisect.metricPattern: invalid metric pattern '\''('\'': missing closing parenthesis" ../err
+'
+
+test_expect_success '--metric-pattern matching no line: the run measured nothing, as a last line without a number' '
+	cd repo &&
+	test_expect_code 128 git benchbisect run --metric-pattern "throughput: ([0-9.]+)" --good main~8 --bad main -- latency >../out 2>../err &&
+	grep "^fatal: '\''latency'\'' printed no line matching the metric pattern '\''throughput: (\[0-9.\]+)'\'' at $(short 0) (its last line: '\''done'\'')$" ../err &&
+	test_expect_code 128 git benchbisect run --metric-pattern "(warming) up" --good main~8 --bad main -- latency >../out 2>../err &&
+	grep "^fatal: '\''latency'\'' printed no number at $(short 0) (the metric pattern'\''s group: '\''warming'\'')$" ../err
+'
+
+test_done
