@@ -147,6 +147,12 @@ build/bench/metric-floor: bench/metric-floor.c tests/unit/noise.h
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) $(CPPFLAGS) $(BT_CFLAGS) -Itests/unit $(CFLAGS) $(LDFLAGS) -o $@ $< -lm
 
+# The peers' change-point algorithms for the accuracy benchmark (bench/accuracy/run.py --peers).
+build/bench/peers: bench/peers.c
+	$(quiet) CC $@
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(CPPFLAGS) $(BT_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< -lm
+
 # The metric-bisect benchmark: simulated searches through the command's own
 # policy (bench/bench-metric-bisect.sh; its quick form in make check).
 build/bench/metric-bisect: bench/metric-bisect.c tests/unit/noise.h tests/unit/metric-sim.h $(REL)/libbenchtriage.a
@@ -196,9 +202,9 @@ fuzz-run: $(FUZZERS)
 bench: deps
 	$(Q)$(MAKE) --no-print-directory bench-run
 
-bench-run: $(BINS) build/tests/test-bisect build/bench/metric-floor build/bench/metric-bisect
+bench-run: $(BINS) build/tests/test-bisect build/bench/metric-floor build/bench/metric-bisect build/bench/peers
 	$(Q)BT_UNIT="$(CURDIR)/build/tests" BT_FLOOR="$(CURDIR)/build/bench/metric-floor" \
-		BT_METRIC_BISECT="$(CURDIR)/build/bench/metric-bisect" \
+		BT_METRIC_BISECT="$(CURDIR)/build/bench/metric-bisect" BT_PEERS="$(CURDIR)/build/bench/peers" \
 		sh bench/run.sh "$(CURDIR)/bin"
 
 # Two installs at once (two tests, or one beside another build) would

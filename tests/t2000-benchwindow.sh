@@ -37,7 +37,7 @@ test_expect_success 'finds the step and lists the window with the slice marked' 
 	  2026-09-13  $(nightly_short 2026-09-13)   1.320   1.210   1.050    0.0152   -0.4%       5
 	  2026-09-14  $(nightly_short 2026-09-14)   1.323   1.210   1.050    0.0151   +0.2%       5
 
-	step: 2026-09-07 -> 2026-09-08, helion 1.503 -> 1.323 (-12.0%; medians of 6 and 7 nightlies), 25.6x the noise (0.5%), persistent
+	step: 2026-09-07 -> 2026-09-08, helion 1.503 -> 1.323 (-12.0% ± 0.3%; levels of 6 and 7 nightlies), 46.0x its standard error (noise 0.5% a night), persistent
 	last good: ${good:0:8} (run 30000006, 2026-09-07T08:20:00Z)
 	first bad: ${bad:0:8} (run 30000007, 2026-09-08T08:20:00Z)
 
@@ -66,9 +66,10 @@ test_expect_success 'the --json document is exact' '
 	assert doc["last_good"] == {"sha": good, "date": "2026-09-07T08:20:00Z", "run_id": "30000006"}
 	assert doc["first_bad"] == {"sha": bad, "date": "2026-09-08T08:20:00Z", "run_id": "30000007"}
 	assert doc["step"] == {"found": True, "before": 1.503, "after": 1.3226, "change_pct": -12,
-	                       "noise_pct": 0.5, "score": 25.57, "persistent": True,
+	                       "noise_pct": 0.5, "score": 25.57, "se_pct": 0.3, "z": 42.23,
+	                       "undecided": False, "persistent": True,
 	                       "nr_before": 5, "nr_after": 6, "noise_multiple": 3, "min_change": 2,
-	                       "reason": None, "other_steps": []}, doc["step"]
+	                       "drift": None, "reason": None, "other_steps": []}, doc["step"]
 	assert doc["slice"] == "(?i)\\[(?:cute|cutedsl)\\]"
 	assert doc["slice_paths"] == ["helion/_compiler/cute/", "helion/runtime/cute/"]
 	assert doc["empty"] is False

@@ -17,7 +17,7 @@ test_expect_success 'the bundled demo dashboard matches its generator' '
 
 test_expect_success 'the demo run names the window and marks the [cute] commit' '
 	(cd demo && git benchwindow --file "$SRC_DIR/demo/dashboard-data.json" b200_cute 2026-09-10) >out &&
-	grep "^step: 2026-09-09 -> 2026-09-10, helion 1.556 -> 1.370 (-12.0%; medians of 12 and 9 nightlies), 25.6x the noise (0.5%), persistent\$" out &&
+	grep "^step: 2026-09-09 -> 2026-09-10, helion 1.556 -> 1.370 (-12.0% ± 0.2%; levels of 12 and 9 nightlies), 58.0x its standard error (noise 0.5% a night), persistent\$" out &&
 	grep "^\* [0-9a-f]\{8\} 2026-09-09 \[cute\] Use tcgen05 MMA for the matmul epilogue (#2871)\$" out &&
 	tail -1 out >last && echo "3 commits, 1 in the slice" >expect && test_cmp expect last &&
 	! grep -q 31000009999 out

@@ -50,7 +50,7 @@ test_expect_success 'the Markdown report is exact' '
 		cat <<-EOF
 		### b200\\_cute: helion speedup -12.0% on the 2026-09-08 nightly
 
-		- **step**: 2026-09-07 → 2026-09-08, helion 1.503 → 1.323 (**-12.0%**), 25.6× the noise (0.5%), persistent
+		- **step**: 2026-09-07 → 2026-09-08, helion 1.503 → 1.323 (**-12.0%** ± 0.3%; levels of 6 and 7 nightlies), 46.0× its standard error (noise 0.5% a night), persistent
 		- **last good**: [\`${good:0:8}\`]($GH/$good) (run 30000006, 2026-09-07T08:20:00Z)
 		- **first bad**: [\`${bad:0:8}\`]($GH/$bad) (run 30000007, 2026-09-08T08:20:00Z)
 		- **window**: 4 first-parent commits in \`${good:0:8}..${bad:0:8}\`, 3 in the slice
@@ -80,7 +80,7 @@ test_expect_success 'a Markdown renderer sees the list, the table and the links'
 	outline ../report.md >actual &&
 	{
 		echo "h3 b200_cute: helion speedup -12.0% on the 2026-09-08 nightly"
-		echo "- **step**: 2026-09-07 → 2026-09-08, helion 1.503 → 1.323 (**-12.0%**), 25.6× the noise (0.5%), persistent"
+		echo "- **step**: 2026-09-07 → 2026-09-08, helion 1.503 → 1.323 (**-12.0%** ± 0.3%; levels of 6 and 7 nightlies), 46.0× its standard error (noise 0.5% a night), persistent"
 		echo "- **last good**: [\`${good:0:8}\`]($GH/$good) (run 30000006, 2026-09-07T08:20:00Z)"
 		echo "- **first bad**: [\`${bad:0:8}\`]($GH/$bad) (run 30000007, 2026-09-08T08:20:00Z)"
 		echo "- **window**: 4 first-parent commits in \`${good:0:8}..${bad:0:8}\`, 3 in the slice"
@@ -145,7 +145,7 @@ test_expect_success 'a flat series says there is no step, and why' '
 	head -2 actual >head &&
 	cat >expect <<-EOF &&
 	h3 b200: no step near 2026-09-08
-	- **no step** beyond the noise: 2026-09-07 → 2026-09-08 moves +0.0%, 0.0× the noise (0.5%), under the noise multiple
+	- **no step** beyond the noise: 2026-09-07 → 2026-09-08 moves +0.0% ± 0.3%, 0.0× its standard error (noise 0.5% a night), within --min-change (a step needs 3.0× and 2.0%)
 	EOF
 	test_cmp expect head
 '

@@ -1,23 +1,48 @@
 #!/bin/bash
 # The accuracy benchmark's short version (bench/accuracy, `make bench` runs
-# the full one): 5 generated series per family, fixed seeds, every target of
-# issue 8 asserted (--assert), and the per-family table pinned exactly.
+# the full one): 5 generated series per family of issue 8 and 3 per family
+# of issue 24, fixed seeds (the first series of the tuning set, seed 8),
+# every target asserted (--assert), and the per-family tables pinned exactly.
 . "$(dirname "$0")/lib/test-lib.sh"
 
-test_expect_success 'every family meets its target on the short benchmark' '
-	python3 "$SRC_DIR/bench/accuracy/run.py" "$BT_BIN" "$TRASH/acc" 5 --assert >out &&
-	sed "s/ *[0-9.]*s\$//" out >table &&
+# short_table <dir> <series per family> <families>: run.py with every
+# target asserted, its table without the runtimes into ./table
+short_table() {
+	python3 "$SRC_DIR/bench/accuracy/run.py" "$BT_BIN" "$TRASH/$1" "$2" --assert \
+		--families="$3" >out &&
+	sed "s/ *[0-9.]*s\$//" out >table
+}
+
+test_expect_success 'every family of issue 8 meets its target on the short benchmark' '
+	short_table acc 5 single,nostep,outlier,spike,twosteps,kernelleave,manual,missing,subset &&
 	cat >expect <<-\EOF &&
-	family       series  first-bad  false steps          named   runtime
-	single            5        5/5            0              -
-	nostep            5          -            0              -
-	outlier           5          -            0              -
-	spike             5        5/5            0              -
-	twosteps          5        5/5            0              -
-	kernelleave       5          -            0            5/5
-	manual            5        5/5            0              -
-	missing           5        5/5            0              -
-	subset            5          -            0            5/5
+	family       series  first-bad  false steps          named  weak   runtime
+	single            5        5/5            0              -     0
+	nostep            5          -            0              -     1
+	outlier           5          -            0              -     0
+	spike             5        5/5            0              -     0
+	twosteps          5        5/5            0              -     0
+	kernelleave       5          -            0            5/5     0
+	manual            5        5/5            0              -     0
+	missing           5        5/5            0              -     0
+	subset            5          -            0            5/5     1
+	EOF
+	test_cmp expect table
+'
+
+test_expect_success 'every family of issue 24 meets its target on the short benchmark' '
+	short_table acc24 3 drift,bimodal,onekernel,heavytail,recovery,weekly,gap,twoplatforms,small &&
+	cat >expect <<-\EOF &&
+	family       series  first-bad  false steps          named  weak   runtime
+	drift             3        3/3            0            3/3     0
+	bimodal           3          -            0              -     0
+	onekernel         3          -            0            3/3     1
+	heavytail         3          -            0              -     0
+	recovery          3        3/3            0              -     0
+	weekly            3        3/3            0              -     0
+	gap               3        3/3            0              -     0
+	twoplatforms      3        3/3            0              -     0
+	small             3        3/3            0              -     0
 	EOF
 	test_cmp expect table
 '

@@ -57,7 +57,7 @@ test_expect_success 'the chart labels both ends, shades the window and marks the
 	grep -x "first bad" texts &&
 	grep -x "${bad:0:8}" texts &&
 	grep -x "kernels 5→4" texts &&
-	grep -x "step 2026-09-07 → 2026-09-08: helion 1.503 → 1.323 (-12.0%), 25.6× the noise, persistent (UTC days)" texts &&
+	grep -x "step 2026-09-07 → 2026-09-08: helion 1.503 → 1.323 (-12.0% ± 0.8%), 16.8× its standard error, persistent (UTC days)" texts &&
 	grep -x "b200_cute: nightly helion speedup, geomean over 4-5 kernels" texts &&
 	for d in 09-02 09-04 09-06 09-08 09-10 09-12 09-14; do
 		grep -x "$d" texts || return 1

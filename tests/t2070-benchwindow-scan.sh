@@ -17,8 +17,8 @@ test_expect_success 'every step and kernel-list change, newest first, exit 1' '
 	scan of 4 platforms, 2026-08-22 .. 2026-09-20: 2 steps, 1 kernel-list change
 
 	first bad   platform    change   score  commits  slice  what
-	2026-09-14  h100        -19.8%   34.2x        2      0  step since 2026-09-13
-	2026-09-10  b200_cute   -15.1%   32.7x        4      1  step since 2026-09-09
+	2026-09-14  h100        -20.0%   34.4x        2      0  step since 2026-09-13
+	2026-09-10  b200_cute   -15.0%   32.5x        4      1  step since 2026-09-09
 	2026-09-06  b200         -1.8%       -        2      0  kernel list; gone softmax
 	EOF
 	test_cmp ../expect ../out
@@ -56,12 +56,12 @@ test_expect_success '--kernels adds each kernel'"'"'s own series, judged as --ke
 	scan of 2 platforms and 7 kernel series, 2026-09-05 .. 2026-09-20: 6 steps, 1 kernel-list change
 
 	first bad   platform                  change   score  commits  slice  what
-	2026-09-10  b200_cute                 -15.1%   32.7x        4      1  step since 2026-09-09
-	2026-09-10  b200_cute:cross_entropy   -15.4%   33.5x        4      1  step since 2026-09-09
-	2026-09-10  b200_cute:layer_norm      -14.5%   29.2x        4      1  step since 2026-09-09
-	2026-09-10  b200_cute:matmul          -14.7%   19.7x        4      1  step since 2026-09-09
-	2026-09-10  b200_cute:rms_norm        -14.9%   19.4x        4      1  step since 2026-09-09
-	2026-09-10  b200_cute:softmax         -15.5%   33.8x        4      1  step since 2026-09-09
+	2026-09-10  b200_cute                 -15.0%   32.5x        4      1  step since 2026-09-09
+	2026-09-10  b200_cute:cross_entropy   -15.2%   33.0x        4      1  step since 2026-09-09
+	2026-09-10  b200_cute:layer_norm      -14.6%   29.3x        4      1  step since 2026-09-09
+	2026-09-10  b200_cute:matmul          -14.8%   19.9x        4      1  step since 2026-09-09
+	2026-09-10  b200_cute:rms_norm        -14.9%   19.5x        4      1  step since 2026-09-09
+	2026-09-10  b200_cute:softmax         -15.4%   33.5x        4      1  step since 2026-09-09
 	2026-09-06  b200                       -1.8%       -        2      0  kernel list; gone softmax
 	EOF
 	test_cmp ../expect ../out &&
@@ -91,7 +91,7 @@ test_expect_success '--format=markdown: the table to paste, commits linked on Gi
 
 	| first bad | platform | change | score | commits | slice | window | what |
 	| --- | --- | ---: | ---: | ---: | ---: | --- | --- |
-	| 2026-09-10 | b200\_cute | -15.1% | 32.7x | 4 | 1 | [\`${l1:0:8}\`]($gh/$l1)..[\`${f1:0:8}\`]($gh/$f1) | step since 2026-09-09 |
+	| 2026-09-10 | b200\_cute | -15.0% | 32.5x | 4 | 1 | [\`${l1:0:8}\`]($gh/$l1)..[\`${f1:0:8}\`]($gh/$f1) | step since 2026-09-09 |
 	| 2026-09-06 | b200 | -1.8% | - | 2 | 0 | [\`${l2:0:8}\`]($gh/$l2)..[\`${f2:0:8}\`]($gh/$f2) | kernel list; gone softmax |
 	EOF
 	test_cmp ../expect ../out &&
@@ -99,7 +99,7 @@ test_expect_success '--format=markdown: the table to paste, commits linked on Gi
 	cat >../expect <<-EOF &&
 	h3 Benchmark scan, 2026-09-06 .. 2026-09-10: 1 step, 1 kernel-list change on 4 platforms
 	|= first bad | platform | change | score | commits | slice | window | what |
-	| 2026-09-10 | b200_cute | -15.1% | 32.7x | 4 | 1 | [\`${l1:0:8}\`]($gh/$l1)..[\`${f1:0:8}\`]($gh/$f1) | step since 2026-09-09 |
+	| 2026-09-10 | b200_cute | -15.0% | 32.5x | 4 | 1 | [\`${l1:0:8}\`]($gh/$l1)..[\`${f1:0:8}\`]($gh/$f1) | step since 2026-09-09 |
 	| 2026-09-06 | b200 | -1.8% | - | 2 | 0 | [\`${l2:0:8}\`]($gh/$l2)..[\`${f2:0:8}\`]($gh/$f2) | kernel list; gone softmax |
 	EOF
 	test_cmp ../expect ../actual
@@ -132,16 +132,20 @@ test_expect_success 'the JSON document is pinned' '
 	|			},
 	|			"step":	{
 	|				"found":	true,
-	|				"before":	1.4942,
-	|				"after":	1.1977,
-	|				"change_pct":	-19.84,
+	|				"before":	1.49737,
+	|				"after":	1.19864,
+	|				"change_pct":	-19.95,
 	|				"noise_pct":	0.65,
-	|				"score":	34.17,
+	|				"score":	34.38,
+	|				"se_pct":	0.3,
+	|				"z":	73.33,
+	|				"undecided":	false,
 	|				"persistent":	true,
 	|				"nr_before":	13,
 	|				"nr_after":	7,
 	|				"noise_multiple":	3,
 	|				"min_change":	2,
+	|				"drift":	null,
 	|				"reason":	null,
 	|				"other_steps":	[]
 	|			},
@@ -163,7 +167,7 @@ test_expect_success '--since/--until and named platforms narrow the scan' '
 	scan of 2 platforms, 2026-09-07 .. 2026-09-12: 1 step, 0 kernel-list changes
 
 	first bad   platform    change   score  commits  slice  what
-	2026-09-10  b200_cute   -15.1%   32.7x        4      1  step since 2026-09-09
+	2026-09-10  b200_cute   -15.0%   32.5x        4      1  step since 2026-09-09
 	EOF
 	test_cmp ../expect ../out
 '
@@ -191,8 +195,8 @@ test_expect_success 'a nightly not in the clone leaves its window uncounted, not
 	scan of 4 platforms, 2026-09-10 .. 2026-09-20: 2 steps, 0 kernel-list changes
 
 	first bad   platform    change   score  commits  slice  what
-	2026-09-14  h100        -19.8%   34.2x        ?      ?  step since 2026-09-13
-	2026-09-10  b200_cute   -15.1%   32.7x        4      1  step since 2026-09-09
+	2026-09-14  h100        -20.0%   34.4x        ?      ?  step since 2026-09-13
+	2026-09-10  b200_cute   -15.0%   32.5x        4      1  step since 2026-09-09
 	EOF
 	test_cmp ../expect ../out &&
 	test_must_be_empty ../err
@@ -204,7 +208,7 @@ test_expect_success 'outside a repository the windows are uncounted' '
 	scan of 1 platform, 2026-09-13 .. 2026-09-20: 1 step, 0 kernel-list changes
 
 	first bad   platform   change   score  commits  slice  what
-	2026-09-14  h100       -19.8%   34.2x        ?      ?  step since 2026-09-13
+	2026-09-14  h100       -20.0%   34.4x        ?      ?  step since 2026-09-13
 	EOF
 	test_cmp expect out
 '

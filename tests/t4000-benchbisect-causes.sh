@@ -46,10 +46,10 @@ test_expect_success 'real regression: Helion-only, persistent, timers agree; one
 	{
 		report_head "real regression" 2026-09-09 3000000008 2026-09-10 3000000009 &&
 		cat <<-EOF
-		  step: helion speedup 1.595 -> 1.354 (-15.1%) from 2026-09-09 to 2026-09-10, 32.7x the series noise (0.5%): it persists over the next 11 nightlies
+		  step: helion speedup 1.593 -> 1.355 (-15.0% ± 0.2%) from 2026-09-09 to 2026-09-10, 72.3x its standard error (the series noise 0.5% a night): it persists over the next 11 nightlies
 		  kernel set: 5 kernels on both nightlies
-		  implementations: triton +0.0%, torch_compile +0.0% against helion -15.1%: Helion-only
-		  timers: speedup -15.1% and latency +17.6% (51.9x its standard error): they agree (both moved, opposite ways)
+		  implementations: triton +0.0%, torch_compile +0.0% against helion -15.0%: Helion-only
+		  timers: speedup -15.0% and latency +17.6% (51.9x its standard error): they agree (both moved, opposite ways)
 		  other platforms, same nightlies 2026-09-09 -> 2026-09-10: b200 -0.6%, h100 -0.1%: none moved
 		  window: 4 first-parent commits in $(nightly_short 2026-09-09)..$B
 		  measurement: no window commit touches the measurement paths
@@ -58,7 +58,7 @@ test_expect_success 'real regression: Helion-only, persistent, timers agree; one
 		  dispatch at $B: 5 kernels in kernels_cute
 		  cudagraph at $B: rms_norm runs without --cudagraph (benchmarks/run.py remove_flags); behind the move: rms_norm
 
-		speedup: before 1.595, after 1.354, true 1.354
+		speedup: before 1.593, after 1.355, true 1.355
 		  the move is real: the after level is what Helion delivers now
 		culprit: $C [cute] Rework the softmax reduction pipeline (#3311)
 		candidates, ranked:
@@ -81,7 +81,8 @@ test_expect_success 'method change: speedup moves, latency flat, a harness commi
 	{
 		report_head "benchmark method change" 2026-09-09 3000000008 2026-09-10 3000000009 &&
 		cat <<-EOF
-		  step: helion speedup 1.595 -> 1.438 (-9.8%) from 2026-09-09 to 2026-09-10, 20.6x the series noise (0.5%): it persists over the next 11 nightlies
+		  step: helion speedup 1.593 -> 1.439 (-9.7% ± 0.2%) from 2026-09-09 to 2026-09-10, 45.4x its standard error (the series noise 0.5% a night): it persists over the next 11 nightlies
+		  kernel step: softmax -40.3% from 2026-09-09 to 2026-09-10, 205.0x its standard error (its noise 0.5% a night); each kernel must clear 4.8x for 5 kernels
 		  kernel set: 5 kernels on both nightlies
 		  implementations: triton +0.3%, torch_compile -0.4% against helion -40.5% (the 1 kernel behind the move): Helion-only
 		  timers (the kernels behind the move): speedup -40.5% but latency +0.5% (1.5x its standard error): latency is flat, the timers disagree
@@ -93,7 +94,7 @@ test_expect_success 'method change: speedup moves, latency flat, a harness commi
 		  dispatch at $B: 5 kernels in kernels_cute
 		  cudagraph at $B: softmax, rms_norm run without --cudagraph (benchmarks/run.py remove_flags); behind the move: softmax
 
-		speedup: before 1.595, after 1.438, true 1.595
+		speedup: before 1.593, after 1.439, true 1.593
 		  the before side is honest: the kernels behind the move are cudagraph-timed at $G and not at $B
 		culprit: $H [CI] Time softmax without CUDA graphs in the nightly (#3314)
 		measurement commits:
@@ -112,10 +113,10 @@ test_expect_success 'hardware: every implementation and latency move on one plat
 	{
 		report_head "hardware issue" 2026-09-09 3000000008 2026-09-10 3000000009 &&
 		cat <<-EOF
-		  step: helion speedup 1.595 -> 1.354 (-15.1%) from 2026-09-09 to 2026-09-10, 32.7x the series noise (0.5%): it persists over the next 11 nightlies
+		  step: helion speedup 1.593 -> 1.355 (-15.0% ± 0.2%) from 2026-09-09 to 2026-09-10, 72.3x its standard error (the series noise 0.5% a night): it persists over the next 11 nightlies
 		  kernel set: 5 kernels on both nightlies
-		  implementations: triton -15.0%, torch_compile -15.0% against helion -15.1%: shared by every implementation
-		  timers: speedup -15.1% and latency +17.6% (51.9x its standard error): they agree (both moved, opposite ways)
+		  implementations: triton -15.0%, torch_compile -15.0% against helion -15.0%: shared by every implementation
+		  timers: speedup -15.0% and latency +17.6% (51.9x its standard error): they agree (both moved, opposite ways)
 		  other platforms, same nightlies 2026-09-09 -> 2026-09-10: b200 -0.6%, h100 -0.1%: none moved
 		  window: 2 first-parent commits in $G..$B
 		  measurement: no window commit touches the measurement paths
@@ -124,7 +125,7 @@ test_expect_success 'hardware: every implementation and latency move on one plat
 		  dispatch at $B: 5 kernels in kernels_cute
 		  cudagraph at $B: rms_norm runs without --cudagraph (benchmarks/run.py remove_flags); behind the move: rms_norm
 
-		speedup: before 1.595, after 1.354, true 1.595
+		speedup: before 1.593, after 1.355, true 1.593
 		  the machine changed under the benchmark: the before side measured the usual machine
 		EOF
 	} >expect &&
@@ -138,11 +139,11 @@ test_expect_success 'noise: a one-night spike that reverts' '
 	{
 		report_head "noise" 2026-09-09 3000000008 2026-09-10 3000000009 &&
 		cat <<-EOF
-		  step: helion speedup 1.595 -> 1.593 (-0.2%) from 2026-09-09 to 2026-09-10, 0.3x the series noise (0.5%): no step beyond the noise (under the noise multiple: a step needs 3.0x and 2.0%)
+		  step: helion speedup 1.594 -> 1.593 (-0.1% ± 0.3%) from 2026-09-09 to 2026-09-10, 0.2x its standard error (the series noise 0.5% a night): no step beyond the noise (within --min-change: a step needs 3.0x its standard error and 2.0%)
 		  spike: the 2026-09-10 nightly alone moved -15.1% against the level around it, and the next nightly is back: a one-night spike
 		  kernel set: 5 kernels on both nightlies
-		  implementations: triton +0.0%, torch_compile +0.0% against helion -0.2%: no step beyond the noise to compare
-		  timers: speedup -0.2% and latency +0.0%: no step beyond the noise to compare
+		  implementations: triton +0.0%, torch_compile +0.0% against helion -0.1%: no step beyond the noise to compare
+		  timers: speedup -0.1% and latency +0.0%: no step beyond the noise to compare
 		  other platforms, same nightlies 2026-09-09 -> 2026-09-10: b200 -0.6%, h100 -0.1%: none moved
 		  window: 2 first-parent commits in $G..$B
 		  measurement: no window commit touches the measurement paths
@@ -151,7 +152,7 @@ test_expect_success 'noise: a one-night spike that reverts' '
 		  dispatch at $B: 5 kernels in kernels_cute
 		  cudagraph at $B: rms_norm runs without --cudagraph (benchmarks/run.py remove_flags); none of them is behind the move
 
-		speedup: before 1.595, after 1.593, true 1.594
+		speedup: before 1.594, after 1.593, true 1.594
 		  no persistent step: the median of the nightlies around the date
 		EOF
 	} >expect &&
@@ -165,7 +166,7 @@ test_expect_success 'noise: a quiet series' '
 	head -n 1 actual >first &&
 	echo "b200_cute on 2026-09-10: noise" >expect &&
 	test_cmp expect first &&
-	grep "^  step: .*: no step beyond the noise (under the noise multiple: a step needs 3.0x and 2.0%)$" actual &&
+	grep "^  step: .*: no step beyond the noise (within --min-change: a step needs 3.0x its standard error and 2.0%)$" actual &&
 	! grep "spike:" actual &&
 	! grep "^culprit" actual &&
 	! grep "^candidates" actual
@@ -179,9 +180,9 @@ test_expect_success 'empty window: the same code moved, so the machine changed; 
 	sed -n "1p;/^  implementations/p;/^  window/p;/^  measurement/p;/^  slice/p;/^speedup/,\$p" actual >picked &&
 	cat >expect <<-EOF &&
 	b200_cute on 2026-09-10: hardware issue
-	  implementations: triton +0.0%, torch_compile +0.0% against helion -15.1%: Helion-only
+	  implementations: triton +0.0%, torch_compile +0.0% against helion -15.0%: Helion-only
 	  window: empty: both nightlies ran on $B, so no code change lies between them
-	speedup: before 1.595, after 1.354, true 1.595
+	speedup: before 1.593, after 1.355, true 1.593
 	  decided by the empty-window rule: both nightlies ran on $B, so no Helion commit can be the cause; that outweighs the implementations (Helion-only, which would blame a commit): the same code moved, so the machine or what is installed fresh each night (PyTorch, Triton) changed; the before side measured the usual machine
 	EOF
 	test_cmp expect picked &&
@@ -199,8 +200,8 @@ test_expect_success 'kernel-set change: the naive geomean jumps, the kernels on 
 	{
 		report_head "benchmark method change" 2026-09-09 3000000008 2026-09-10 3000000009 &&
 		cat <<-EOF
-		  step: helion speedup 1.594 -> 1.594 (+0.0%) from 2026-09-09 to 2026-09-10, 0.0x the series noise (0.5%): no step beyond the noise (under the noise multiple: a step needs 3.0x and 2.0%)
-		  kernel set: changed at the step, 7 -> 5 kernels; the naive geomean moved -5.6% (11.5x the noise), the chain-linked level +0.0%, the 5 kernels measured on both nightlies +0.0%
+		  step: helion speedup 1.594 -> 1.594 (+0.0% ± 0.8%) from 2026-09-09 to 2026-09-10, 0.0x its standard error (the series noise 0.5% a night): no step beyond the noise (within --min-change: a step needs 3.0x its standard error and 2.0%)
+		  kernel set: changed at the step, 7 -> 5 kernels; the naive geomean moved -5.6% (11.5x the noise), the chain-linked level +0.0%, the 5 kernels measured on both nightlies +0.0%: the change alone moved the naive geomean -5.6%
 		  implementations: triton +0.0%, torch_compile +0.0% against helion +0.0%: no step beyond the noise to compare
 		  timers: speedup +0.0% and latency +0.0%: no step beyond the noise to compare
 		  other platforms, same nightlies 2026-09-09 -> 2026-09-10: b200 +0.0%, h100 +0.0%: none moved

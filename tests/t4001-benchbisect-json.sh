@@ -64,9 +64,9 @@ test_expect_success '--json is the documented contract' '
 		printf "\t\t\t\"why\":\t\"window\"\n" &&
 		printf "\t\t}],\n" &&
 		printf "\t\"speedup\":\t{\n" &&
-		printf "\t\t\"before\":\t1.5945,\n" &&
-		printf "\t\t\"after\":\t1.3539,\n" &&
-		printf "\t\t\"true\":\t1.3539,\n" &&
+		printf "\t\t\"before\":\t1.5934,\n" &&
+		printf "\t\t\"after\":\t1.3546,\n" &&
+		printf "\t\t\"true\":\t1.3546,\n" &&
 		printf "\t\t\"why\":\t\"the move is real: the after level is what Helion delivers now\"\n" &&
 		printf "\t}\n" &&
 		printf "}\n"
@@ -75,10 +75,10 @@ test_expect_success '--json is the documented contract' '
 	test_cmp expect actual &&
 	jq -r ".evidence[] | [.signal, .verdict, .text] | join(\" | \")" out >actual &&
 	cat >expect <<-EOF &&
-	step | persistent | step: helion speedup 1.595 -> 1.354 (-15.1%) from 2026-09-09 to 2026-09-10, 32.7x the series noise (0.5%): it persists over the next 11 nightlies
+	step | persistent | step: helion speedup 1.593 -> 1.355 (-15.0% ± 0.2%) from 2026-09-09 to 2026-09-10, 72.3x its standard error (the series noise 0.5% a night): it persists over the next 11 nightlies
 	kernel set | same | kernel set: 5 kernels on both nightlies
-	implementations | helion_only | implementations: triton +0.0%, torch_compile +0.0% against helion -15.1%: Helion-only
-	timers | agree | timers: speedup -15.1% and latency +17.6% (51.9x its standard error): they agree (both moved, opposite ways)
+	implementations | helion_only | implementations: triton +0.0%, torch_compile +0.0% against helion -15.0%: Helion-only
+	timers | agree | timers: speedup -15.0% and latency +17.6% (51.9x its standard error): they agree (both moved, opposite ways)
 	other platforms | none_moved | other platforms, same nightlies 2026-09-09 -> 2026-09-10: b200 -0.6%, h100 -0.1%: none moved
 	window | commits | window: 4 first-parent commits in ${G:0:8}..${B:0:8}
 	measurement | none | measurement: no window commit touches the measurement paths
@@ -93,8 +93,8 @@ test_expect_success '--json is the documented contract' '
 	test_cmp expect actual &&
 	jq -c ".evidence[] | select(.signal == \"step\" or .signal == \"timers\" or .signal == \"other platforms\") | .values" out >actual &&
 	cat >expect <<-\EOF &&
-	{"last_good_date":"2026-09-09","first_bad_date":"2026-09-10","before":1.5945,"after":1.3539,"change_pct":-15.0901,"noise_pct":0.5,"score":32.716,"noise_multiple":3,"min_change":2,"nightlies_after":11,"reason":null}
-	{"latency_score":51.944,"speedup_pct":-15.0901,"latency_pct":17.6272,"latency_noise_pct":0.5,"level_se":0.6267}
+	{"last_good_date":"2026-09-09","first_bad_date":"2026-09-10","before":1.5934,"after":1.3546,"change_pct":-14.9917,"noise_pct":0.5,"score":32.4841,"se_pct":0.225,"z":72.2727,"noise_multiple":3,"min_change":2,"nightlies_after":11,"reason":null}
+	{"latency_score":51.944,"speedup_pct":-14.9917,"latency_pct":17.6272,"latency_noise_pct":0.5,"level_se":0.6267}
 	{"last_good_date":"2026-09-09","first_bad_date":"2026-09-10","change_pct":{"b200":-0.5762,"h100":-0.0537},"moved_pct":{}}
 	EOF
 	test_cmp expect actual
@@ -116,7 +116,7 @@ test_expect_success 'Pretuned tab: every baseline ratio moved alike, so Helion d
 	cat >expect <<-\EOF &&
 	real_regression
 	[cute] Rework the softmax reduction pipeline (#3311)
-	step: geomean 1.859 -> 1.583 (-14.9%) from 2026-09-09 to 2026-09-10, 32.2x the series noise (0.5%): it persists over the next 11 nightlies
+	step: geomean 1.858 -> 1.582 (-14.9% ± 0.2%) from 2026-09-09 to 2026-09-10, 71.6x its standard error (the series noise 0.5% a night): it persists over the next 11 nightlies
 	baselines: torch -15.0%, torch_compile -14.7%, vllm -14.9% against geomean -14.9%: every baseline ratio moved alike, so Helion'\''s own time moved
 	helion wins: 89/120 -> 76/120
 	timers: no latency on the Pretuned tab: not checked
@@ -131,7 +131,7 @@ test_expect_success 'Pretuned tab: only one baseline ratio moved, so the baselin
 	cat >expect <<-\EOF &&
 	b200_cute on 2026-09-10: benchmark method change
 	  baselines: torch +0.0%, torch_compile +0.4%, vllm -29.9% against geomean -11.1%: only some baseline ratios moved, so a baseline changed, not Helion
-	speedup: before 1.859, after 1.653, true 1.653
+	speedup: before 1.858, after 1.652, true 1.652
 	  the after side is honest: Helion'\''s own time did not change, a baseline did, and the after side measures Helion against today'\''s baseline
 	EOF
 	test_cmp expect actual
@@ -144,7 +144,7 @@ test_expect_success '--kernel follows one kernel' '
 	cat >expect <<-\EOF &&
 	softmax
 	method_change
-	step: helion speedup 1.501 -> 0.895 (-40.4%) from 2026-09-09 to 2026-09-10, 103.4x the series noise (0.5%): it persists over the next 11 nightlies
+	step: helion speedup 1.502 -> 0.897 (-40.3% ± 0.3%) from 2026-09-09 to 2026-09-10, 205.0x its standard error (the series noise 0.5% a night): it persists over the next 11 nightlies
 	EOF
 	test_cmp expect actual &&
 	git benchbisect --kernel layer_norm --file ../timer.json b200_cute 2026-09-10 >out &&
@@ -155,9 +155,9 @@ test_expect_success '--kernel follows one kernel' '
 
 test_expect_success 'thresholds are options: a step under them is noise' '
 	cd regression &&
-	git benchbisect --noise-multiple 40 --file ../regression.json b200_cute 2026-09-10 >out 2>/dev/null &&
+	git benchbisect --noise-multiple 100 --file ../regression.json b200_cute 2026-09-10 >out 2>/dev/null &&
 	grep "^b200_cute on 2026-09-10: noise$" out &&
-	grep "x the series noise (0.5%): no step beyond the noise (under the noise multiple: a step needs 40.0x and 2.0%)$" out &&
+	grep "x its standard error (the series noise 0.5% a night): undecided, neither a step nor ruled out (under the noise multiple: a step needs 100.0x its standard error and 2.0%)$" out &&
 	git benchbisect --min-change 20 --file ../regression.json b200_cute 2026-09-10 >out 2>/dev/null &&
 	grep "^b200_cute on 2026-09-10: noise$" out &&
 	test_expect_code 129 git benchbisect --agree-ratio 0.9 --file ../regression.json b200_cute 2026-09-10 2>err &&

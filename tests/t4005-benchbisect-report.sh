@@ -35,7 +35,7 @@ test_expect_success 'real regression: verdict, culprit and ends linked, evidence
 	- **culprit**: [\`${culprit:0:8}\`]($GH/$culprit) [cute] Rework the softmax reduction pipeline (#3311)
 	- **last good**: [\`${good:0:8}\`]($GH/$good) (run 3000000008, 2026-09-09T08:20:00Z)
 	- **first bad**: [\`${bad:0:8}\`]($GH/$bad) (run 3000000009, 2026-09-10T08:20:00Z)
-	- **speedup**: before 1.595, after 1.354, true 1.354; the move is real: the after level is what Helion delivers now
+	- **speedup**: before 1.593, after 1.355, true 1.355; the move is real: the after level is what Helion delivers now
 	p Evidence:
 	EOF
 	head -7 ../r.outline >actual &&

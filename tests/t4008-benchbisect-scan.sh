@@ -122,8 +122,8 @@ test_expect_success '--format=markdown: a table of the moves, then each single r
 
 	| first bad | platform | change | cause | culprit |
 	| --- | --- | ---: | --- | --- |
-	| 2026-09-14 | h100 | -19.8% | hardware issue |  |
-	| 2026-09-10 | b200\_cute | -15.1% | real regression | [\`c75873cc\`]($GH/$culprit) \[cute\] Rework the softmax reduction pipeline (#3311) |
+	| 2026-09-14 | h100 | -20.0% | hardware issue |  |
+	| 2026-09-10 | b200\_cute | -15.0% | real regression | [\`c75873cc\`]($GH/$culprit) \[cute\] Rework the softmax reduction pipeline (#3311) |
 	| 2026-09-06 | b200 | -1.8% | benchmark method change |  |
 
 	EOF
@@ -144,7 +144,7 @@ test_expect_success '--format=markdown: a table of the moves, then each single r
 	h4 b200 on 2026-09-06: benchmark method change
 	EOF
 	test_cmp expect actual &&
-	grep -F -x "| 2026-09-10 | b200_cute | -15.1% | real regression | [\`c75873cc\`]($GH/$culprit) [cute] Rework the softmax reduction pipeline (#3311) |" ../scan.outline
+	grep -F -x "| 2026-09-10 | b200_cute | -15.0% | real regression | [\`c75873cc\`]($GH/$culprit) [cute] Rework the softmax reduction pipeline (#3311) |" ../scan.outline
 '
 
 test_expect_success '--format=markdown: a move with candidates but no single culprit says how many' '
@@ -157,7 +157,7 @@ test_expect_success '--format=markdown: a move with candidates but no single cul
 	test $(wc -l <cands) = 3 &&
 	test_expect_code 1 git benchbisect --scan --format=markdown --file ../plain.json \
 		--since 2026-09-06 b200_cute >scan.md &&
-	grep -F -x "| 2026-09-10 | b200\_cute | -15.1% | real regression | 2 candidates |" scan.md
+	grep -F -x "| 2026-09-10 | b200\_cute | -15.0% | real regression | 2 candidates |" scan.md
 '
 
 test_expect_success 'a nightly not in the clone: the window is not listed, the verdict rests on the dashboard' '

@@ -115,7 +115,7 @@ static void step_values(cJSON *v, const struct classify_signals *s, const struct
 {
 	char d[16];
 
-	str(v, "last_good_date", day_of(w, s->index - 1, d));
+	str(v, "last_good_date", day_of(w, s->good, d));
 	str(v, "first_bad_date", day_of(w, s->index, d));
 }
 
@@ -123,7 +123,7 @@ static void explain_step(struct classify_result *r, const struct classify_signal
 			 const struct window *w, const struct classify_options *o)
 {
 	const char *what = s->pretuned ? "geomean" : "helion speedup";
-	char d1[16], d2[16], why[128];
+	char d1[16], d2[16], why[160], over[48] = "";
 	const char *tail, *verdict;
 	cJSON *v;
 
@@ -132,10 +132,14 @@ static void explain_step(struct classify_result *r, const struct classify_signal
 		return;
 	}
 	if (!classify_step_significant(s, o)) {
-		snprintf(why, sizeof(why), "no step beyond the noise (%s: a step needs %.1fx and %.1f%%)",
+		snprintf(why, sizeof(why), "%s (%s: a step needs %.1fx its standard error and %.1f%%)",
+			 s->undecided ? "undecided, neither a step nor ruled out" : "no step beyond the noise",
 			 s->reason ? s->reason : "no level holds", o->noise_multiple, o->min_change);
 		tail = why;
-		verdict = "no_step";
+		verdict = s->undecided ? "undecided" : "no_step";
+	} else if (s->drift) {
+		tail = "a gradual move, no single nightly pair holds it";
+		verdict = "drift";
 	} else if (s->nr_after < 2) {
 		tail = "too few nightlies after it to tell whether it persists";
 		verdict = "too_few_after";
@@ -146,20 +150,23 @@ static void explain_step(struct classify_result *r, const struct classify_signal
 		tail = NULL;
 		verdict = "persistent";
 	}
+	if (s->drift)
+		snprintf(over, sizeof(over), " over %zu nightlies", s->index - s->good);
 	if (tail)
-		v = addf(r, "step", verdict, "step: %s %.3f -> %.3f (%+.1f%%) from %s to %s, %.1fx the series noise (%.1f%%): %s",
-			 what, s->before, s->after, tidy(s->change_pct), day_of(w, s->index - 1, d1),
-			 day_of(w, s->index, d2), s->score, s->noise_pct, tail);
+		v = addf(r, "step", verdict, "%s: %s %.3f -> %.3f (%+.1f%% \u00b1 %.1f%%) from %s to %s%s, %.1fx its standard error (the series noise %.1f%% a night): %s",
+			 s->drift && classify_step_significant(s, o) ? "drift" : "step", what, s->before,
+			 s->after, tidy(s->change_pct), s->se_pct, day_of(w, s->good, d1),
+			 day_of(w, s->index, d2), over, s->z, s->noise_pct, tail);
 	else
-		v = addf(r, "step", verdict, "step: %s %.3f -> %.3f (%+.1f%%) from %s to %s, %.1fx the series noise (%.1f%%): it persists over the next %zu nightlies",
-			 what, s->before, s->after, tidy(s->change_pct), day_of(w, s->index - 1, d1),
-			 day_of(w, s->index, d2), s->score, s->noise_pct, s->nr_after);
+		v = addf(r, "step", verdict, "step: %s %.3f -> %.3f (%+.1f%% \u00b1 %.1f%%) from %s to %s, %.1fx its standard error (the series noise %.1f%% a night): it persists over the next %zu nightlies",
+			 what, s->before, s->after, tidy(s->change_pct), s->se_pct, day_of(w, s->good, d1),
+			 day_of(w, s->index, d2), s->z, s->noise_pct, s->nr_after);
 	step_values(v, s, w);
 	nums(v, (const struct named_num[]) {
 		{ "before", s->before }, { "after", s->after }, { "change_pct", s->change_pct },
-		{ "noise_pct", s->noise_pct }, { "score", s->score },
-		{ "noise_multiple", o->noise_multiple }, { "min_change", o->min_change },
-		{ "nightlies_after", (double)s->nr_after } }, 8);
+		{ "noise_pct", s->noise_pct }, { "score", s->score }, { "se_pct", s->se_pct },
+		{ "z", s->z }, { "noise_multiple", o->noise_multiple }, { "min_change", o->min_change },
+		{ "nightlies_after", (double)s->nr_after } }, 10);
 	str(v, "reason", classify_step_significant(s, o) ? NULL : s->reason ? s->reason : "no level holds");
 	for (size_t i = 0, n = 0; i < w->nr_kernel_steps; i++) {
 		const struct kernel_step *k = &w->kernel_steps[i];
@@ -167,9 +174,9 @@ static void explain_step(struct classify_result *r, const struct classify_signal
 
 		if (k->index != s->index)
 			continue;
-		v = addf(r, "kernel step", "step", "kernel step: %s %+.1f%% from %s to %s, %.1fx its own noise (%.1f%%); each kernel must clear %.1fx for %zu kernels%s",
-			 k->kernel, tidy(k->change_pct), day_of(w, k->index - 1, d1), day_of(w, k->index, d2),
-			 k->score, k->noise_pct, multiple, w->series.nr_rows,
+		v = addf(r, "kernel step", "step", "kernel step: %s %+.1f%% from %s to %s, %.1fx its standard error (its noise %.1f%% a night); each kernel must clear %.1fx for %zu kernels%s",
+			 k->kernel, tidy(k->change_pct), day_of(w, k->last_good, d1), day_of(w, k->index, d2),
+			 k->z, k->noise_pct, multiple, w->series.nr_rows,
 			 n++ || classify_step_significant(s, o) ? "" :
 			 ": the platform's geomean does not clear its thresholds, this kernel does");
 		str(v, "kernel", k->kernel);
@@ -177,6 +184,8 @@ static void explain_step(struct classify_result *r, const struct classify_signal
 		num(v, "change_pct", k->change_pct);
 		num(v, "noise_pct", k->noise_pct);
 		num(v, "score", k->score);
+		num(v, "se_pct", k->se_pct);
+		num(v, "z", k->z);
 		num(v, "noise_multiple", multiple);
 		num(v, "kernels", (double)w->series.nr_rows);
 	}
@@ -204,16 +213,18 @@ static void explain_kernel_set(struct classify_result *r, const struct classify_
 		return;
 	}
 	v = addf(r, "kernel set", matters ? "changed" : "changed_no_effect",
-		 "kernel set: changed at the step, %zu -> %zu kernels; the naive geomean moved %+.1f%% (%.1fx the noise), the chain-linked level %+.1f%%, the %zu kernel%s measured on both nightlies %+.1f%%%s",
+		 "kernel set: changed at the step, %zu -> %zu kernels; the naive geomean moved %+.1f%% (%.1fx the noise), the chain-linked level %+.1f%%, the %zu kernel%s measured on both nightlies %+.1f%%: the change alone moved the naive geomean %+.1f%%%s",
 		 s->kernels_before, s->kernels_after, tidy(s->raw_change_pct), s->raw_score,
 		 tidy(s->change_pct), s->pair_common, s->pair_common == 1 ? "" : "s",
-		 tidy(s->pair_common_pct), matters ? "" : ": the change does not explain the move");
+		 tidy(s->pair_common_pct), tidy(classify_set_change_pct(s)),
+		 matters ? "" : ", which does not explain the move");
 	num(v, "kernels_before", (double)s->kernels_before);
 	num(v, "kernels_after", (double)s->kernels_after);
 	num(v, "plain_change_pct", s->raw_change_pct);
 	num(v, "plain_score", s->raw_score);
 	num(v, "common_change_pct", s->change_pct);
 	num(v, "pair_common_pct", s->pair_common_pct);
+	num(v, "set_change_pct", classify_set_change_pct(s));
 	num(v, "pair_common", (double)s->pair_common);
 }
 
@@ -390,7 +401,7 @@ static void explain_platforms(struct classify_result *r, const struct classify_s
 		addf(r, "other platforms", "none", "other platforms: none in the dashboard");
 		return;
 	}
-	day_of(w, s->index - 1, day0);
+	day_of(w, s->good, day0);
 	day_of(w, s->index, day);
 	if (!s->nr_platforms) {
 		v = addf(r, "other platforms", "none_ran", "other platforms: none ran the %s nightly", day);

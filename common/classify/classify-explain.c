@@ -132,14 +132,20 @@ static void explain_truth(struct classify_result *r, const struct classify_signa
 }
 
 /*
- * The step's night is sure enough to single out a commit: the platform
- * step clears CLASSIFY_LOCATE_SCORE times the noise (a weaker one can sit
- * a night or two off in the noise), the verdict rests on kernels that
- * stepped on their own, or the kernel list changed between the nightlies.
+ * The step's night is sure enough to single out a commit: the series that
+ * places it moved CLASSIFY_LOCATE_SCORE times its own one-night noise or
+ * more (a weaker move can sit a night or two off in the noise): the
+ * platform's, or a kernel that stepped on its own at this nightly pair;
+ * or the kernel list changed between the nightlies.
  */
-static int located(const struct classify_signals *s, const struct classify_options *o)
+static int located(const struct classify_signals *s, const struct window *w,
+		   const struct classify_options *o)
 {
-	return (!s->found && s->move_kernels) || s->score >= CLASSIFY_LOCATE_SCORE || classify_set_change_matters(s, o);
+	for (size_t i = 0; i < w->nr_kernel_steps; i++)
+		if (w->kernel_steps[i].index == s->index &&
+		    w->kernel_steps[i].score >= CLASSIFY_LOCATE_SCORE)
+			return 1;
+	return s->score >= CLASSIFY_LOCATE_SCORE || classify_set_change_matters(s, o);
 }
 
 void classify_explain(struct classify_result *r, const struct classify_signals *s,
@@ -152,14 +158,14 @@ void classify_explain(struct classify_result *r, const struct classify_signals *
 	classify_evidence(r, s, w, o);
 	if (r->cause == CAUSE_REAL_REGRESSION && s->listed) {
 		rank_candidates(r, w);
-		if (!located(s, o))
+		if (!located(s, w, o))
 			r->culprit = NULL;
 	} else if (r->cause == CAUSE_METHOD_CHANGE) {
 		for (size_t i = 0; s->method && i < s->nr_commits; i++)
 			if (s->method[i])
 				add_candidate(r, &w->commits[i], "measurement");
 		/* a baseline that moved (shared, or some Pretuned ratios) is no commit's doing */
-		if (r->nr_candidates == 1 && sh != SHARING_ALL && sh != SHARING_BASELINE && located(s, o))
+		if (r->nr_candidates == 1 && sh != SHARING_ALL && sh != SHARING_BASELINE && located(s, w, o))
 			r->culprit = r->candidates[0].commit;
 	}
 	explain_truth(r, s, w, o);

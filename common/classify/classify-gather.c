@@ -29,10 +29,29 @@ static double median_range(const double *v, size_t from, size_t to)
 	return m;
 }
 
-/* Percent change of the median level across index, over [lo, hi). */
-static double range_change(const double *v, size_t lo, size_t index, size_t hi)
+/*
+ * The nightlies a move rests on: before it points[lo .. good_end), after
+ * it points[bad .. hi). For a step good_end is bad; a drift's nightlies
+ * lie between them.
+ */
+struct sides {
+	size_t lo, good_end, bad, hi;
+};
+
+static void step_sides(const struct series *s, size_t good, size_t bad, int span, struct sides *sd)
 {
-	double before = median_range(v, lo, index), after = median_range(v, index, hi);
+	size_t unused;
+
+	series_step_range(s, good + 1, span, &sd->lo, &unused);
+	series_step_range(s, bad, span, &unused, &sd->hi);
+	sd->good_end = good + 1;
+	sd->bad = bad;
+}
+
+/* Percent change of the median level across the move, over its sides. */
+static double range_change(const double *v, const struct sides *sd)
+{
+	double before = median_range(v, sd->lo, sd->good_end), after = median_range(v, sd->bad, sd->hi);
 
 	return isnan(before) || isnan(after) ? NAN : 100 * (after / before - 1);
 }
@@ -119,7 +138,7 @@ static struct named_move *push_move(struct named_move **m, size_t *nr, const cha
 	return x;
 }
 
-static void gather_kernels(struct classify_signals *s, const struct window *w, size_t lo, size_t hi,
+static void gather_kernels(struct classify_signals *s, const struct window *w, const struct sides *sd,
 			   const struct classify_options *o)
 {
 	double step = log1p(s->change_pct / 100);
@@ -133,7 +152,7 @@ static void gather_kernels(struct classify_signals *s, const struct window *w, s
 		if (!row_in_series(row, &w->series))
 			continue;
 		v = row_values(&w->series, row, o->all_runs, helion_of, NULL);
-		pct = range_change(v, lo, s->index, hi);
+		pct = range_change(v, sd);
 		free(v);
 		/*
 		 * A kernel not measured on both sides of the step (it left or
@@ -168,8 +187,8 @@ static const struct dash_entry *next_series_entry(struct series_entries *it)
 }
 
 /* Pretuned: each baseline's ratio moved by the geomean of its kernels' moves. */
-static void gather_baselines(struct classify_signals *s, const struct window *w, size_t lo,
-			     size_t hi, const struct classify_options *o)
+static void gather_baselines(struct classify_signals *s, const struct window *w,
+			     const struct sides *sd, const struct classify_options *o)
 {
 	struct strvec names = STRVEC_INIT;
 	struct series_entries it = { w, 0, 0 };
@@ -195,7 +214,7 @@ static void gather_baselines(struct classify_signals *s, const struct window *w,
 			if (!row_in_series(&w->dash.rows[r], &w->series))
 				continue;
 			v = row_values(&w->series, &w->dash.rows[r], o->all_runs, baseline_of, names.v[i]);
-			pct = range_change(v, lo, s->index, hi);
+			pct = range_change(v, sd);
 			free(v);
 			if (!isnan(pct)) {
 				sum += log1p(pct / 100);
@@ -288,7 +307,7 @@ static struct series others_view(const struct series *other, const struct classi
 static int gather_platforms(struct classify_signals *s, const struct window *w,
 			    const struct classify_options *o)
 {
-	const struct dash_entry *good = w->series.points[s->index - 1].run;
+	const struct dash_entry *good = w->series.points[s->good].run;
 	const struct dash_entry *bad = w->series.points[s->index].run;
 	struct strvec seen = STRVEC_INIT;
 
@@ -374,7 +393,7 @@ static int gather_kernel_move(struct classify_signals *s, const struct window *w
 	for (size_t i = 0; i < names.nr; i++) {
 		struct series_options so = { w->series.platform, names.v[i], o->all_runs };
 		struct series k;
-		size_t lo, hi;
+		struct sides sd;
 		long t;
 
 		if (series_build(&k, &w->dash, &so)) {
@@ -382,9 +401,9 @@ static int gather_kernel_move(struct classify_signals *s, const struct window *w
 			return -1;
 		}
 		if ((t = point_of(&k, bad)) > 0) {
-			series_step_range(&k, (size_t)t, o->span, &lo, &hi);
+			step_sides(&k, (size_t)t - 1, (size_t)t, o->span, &sd);
 			for (int m = 0; m < METRIC_NR; m++) {
-				double *v = metric_values(&k, m), p = range_change(v, lo, (size_t)t, hi), z;
+				double *v = metric_values(&k, m), p = range_change(v, &sd), z;
 
 				free(v);
 				if (isnan(p))
@@ -416,28 +435,13 @@ static int gather_kernel_move(struct classify_signals *s, const struct window *w
 }
 
 /*
- * The nightly pair kernel by kernel: the geomean move of the kernels
- * measured on both nightlies, and the window's sparse kernels (their move
- * is not this pair's: it belongs to the window from their last
- * measurement on), each flagged when it clears its own noise.
+ * The window's sparse kernels: their move is not this pair's, it belongs
+ * to the window from their last measurement on; each flagged when it
+ * clears its own noise.
  */
-static void gather_pair(struct classify_signals *s, const struct window *w,
-			const struct classify_options *o)
+static void gather_sparse(struct classify_signals *s, const struct window *w,
+			  const struct classify_options *o)
 {
-	const struct series *ser = &w->series;
-	size_t k = ser->nr_rows, g = s->index - 1, b = s->index;
-	double sum = 0;
-
-	for (size_t r = 0; r < k; r++) {
-		double vb = ser->helion_by_row[b * k + r], vg = ser->helion_by_row[g * k + r];
-
-		if (!isnan(vb) && vb > 0 && !isnan(vg) && vg > 0) {
-			sum += log(vb / vg);
-			s->pair_common++;
-		}
-	}
-	if (s->pair_common)
-		s->pair_common_pct = 100 * expm1(sum / (double)s->pair_common);
 	s->sparse_since = xcalloc(w->nr_sparse + 1, sizeof(*s->sparse_since));
 	for (size_t i = 0; i < w->nr_sparse; i++) {
 		const struct sparse_kernel *sk = &w->sparse[i];
@@ -471,57 +475,63 @@ static void gather_series(struct classify_signals *s, const struct window *w,
 {
 	const struct series *ser = &w->series;
 	const struct step *st = &w->step;
-	size_t lo, hi;
+	struct pair_move pm;
+	struct sides sd;
 	double *v;
 
 	s->pretuned = w->dash.pretuned;
 	s->index = st->index;
 	if (!s->index || s->index >= ser->nr)
 		return;
+	s->good = st->last_good;
 	s->before = st->before;
 	s->after = st->after;
 	s->change_pct = st->change_pct;
 	s->noise_pct = st->noise_pct;
 	s->score = st->score;
+	s->se_pct = st->se_pct;
+	s->z = st->z;
 	s->found = st->found;
+	s->undecided = st->undecided;
+	s->drift = st->drift;
 	for (size_t i = 0; i < w->nr_kernel_steps; i++)
 		s->nr_kernel_steps += w->kernel_steps[i].index == s->index;
 	s->reason = st->reason;
 	s->persistent = st->persistent;
 	s->nr_after = st->nr_after;
-	series_step_range(ser, s->index, o->span, &lo, &hi);
+	step_sides(ser, s->good, s->index, o->span, &sd);
 
 	v = metric_values(ser, METRIC_HELION);
-	s->level = median_range(v, lo, hi);
-	find_spike(s, v, lo, hi);
+	s->level = median_range(v, sd.lo, sd.hi);
+	find_spike(s, v, sd.lo, sd.hi);
 	free(v);
-	s->triton_pct = range_change(v = metric_values(ser, METRIC_TRITON), lo, s->index, hi);
+	s->triton_pct = range_change(v = metric_values(ser, METRIC_TRITON), &sd);
 	free(v);
-	s->torch_compile_pct = range_change(v = metric_values(ser, METRIC_TORCH_COMPILE), lo, s->index, hi);
+	s->torch_compile_pct = range_change(v = metric_values(ser, METRIC_TORCH_COMPILE), &sd);
 	free(v);
-	s->latency_pct = range_change(v = metric_values(ser, METRIC_LATENCY), lo, s->index, hi);
+	s->latency_pct = range_change(v = metric_values(ser, METRIC_LATENCY), &sd);
 	free(v);
 	s->triton_noise_pct = 100 * series_noise(ser, METRIC_TRITON);
 	s->torch_compile_noise_pct = 100 * series_noise(ser, METRIC_TORCH_COMPILE);
 	s->latency_noise_pct = 100 * series_noise(ser, METRIC_LATENCY);
-	if (s->index > lo && hi > s->index)
-		s->level_se = sqrt(M_PI / 2 * (1.0 / (double)(s->index - lo) + 1.0 / (double)(hi - s->index)));
+	if (sd.good_end > sd.lo && sd.hi > sd.bad)
+		s->level_se = sqrt(M_PI / 2 * (1.0 / (double)(sd.good_end - sd.lo) +
+					       1.0 / (double)(sd.hi - sd.bad)));
 
 	s->set_changed = ser->points[s->index].kernel_set_changed;
-	s->kernels_before = ser->points[s->index - 1].nr_kernels;
+	s->kernels_before = ser->points[s->good].nr_kernels;
 	s->kernels_after = ser->points[s->index].nr_kernels;
-	v = xcalloc(ser->nr + 1, sizeof(double));
-	for (size_t t = 0; t < ser->nr; t++)
-		v[t] = ser->points[t].raw_helion;
-	s->raw_change_pct = range_change(v, lo, s->index, hi);
+	series_pair_move(ser, s->good, s->index, &pm);
+	s->raw_change_pct = pm.plain_pct;
 	s->raw_score = isnan(s->raw_change_pct) ? 0 :
 		fabs(log1p(s->raw_change_pct / 100)) / log1p(s->noise_pct / 100);
-	free(v);
+	s->pair_common_pct = pm.common_pct;
+	s->pair_common = pm.common;
 
-	gather_kernels(s, w, lo, hi, o);
+	gather_kernels(s, w, &sd, o);
 	if (s->pretuned) {
-		gather_baselines(s, w, lo, hi, o);
-		wins_at(w, s->index - 1, &s->wins_before, &s->total_before);
+		gather_baselines(s, w, &sd, o);
+		wins_at(w, s->good, &s->wins_before, &s->total_before);
 		wins_at(w, s->index, &s->wins_after, &s->total_after);
 	}
 }
@@ -568,7 +578,7 @@ int classify_gather(struct classify_signals *s, const struct window *w, git_repo
 	if (s->index && gather_platforms(s, w, o))
 		return -1;
 	if (s->index && s->index < w->series.nr && !w->series.kernel)
-		gather_pair(s, w, o);
+		gather_sparse(s, w, o);
 	if (s->index && s->index < w->series.nr && gather_kernel_move(s, w, o))
 		return -1;
 	s->empty = w->empty;

@@ -72,7 +72,7 @@ void classify_set_method_paths(struct classify_options *o, const char *value)
 void classify_signals_init(struct classify_signals *s)
 {
 	memset(s, 0, sizeof(*s));
-	s->before = s->after = s->change_pct = s->noise_pct = s->level = NAN;
+	s->before = s->after = s->change_pct = s->noise_pct = s->level = s->se_pct = s->z = NAN;
 	s->spike_pct = s->raw_change_pct = s->move_pct = s->level_se = s->pair_common_pct = NAN;
 	s->triton_pct = s->torch_compile_pct = s->latency_pct = NAN;
 	s->triton_noise_pct = s->torch_compile_noise_pct = s->latency_noise_pct = NAN;
@@ -118,14 +118,23 @@ int classify_step_significant(const struct classify_signals *s, const struct cla
 	return s->index > 0 && s->found;
 }
 
+double classify_set_change_pct(const struct classify_signals *s)
+{
+	/* the plain geomean's move beyond the kernels that stayed */
+	if (!s->set_changed || isnan(s->raw_change_pct))
+		return NAN;
+	return 100 * expm1(lchange(s->raw_change_pct) -
+			   (!isnan(s->pair_common_pct) ? lchange(s->pair_common_pct) :
+			    isnan(s->change_pct) ? 0 : lchange(s->change_pct)));
+}
+
 int classify_set_change_matters(const struct classify_signals *s, const struct classify_options *o)
 {
-	double gap;
+	double gap = classify_set_change_pct(s);
 
-	if (!s->set_changed || isnan(s->raw_change_pct))
-		return 0;
-	gap = 100 * expm1(lchange(s->raw_change_pct) - (isnan(s->change_pct) ? 0 : lchange(s->change_pct)));
-	return classify_big_enough(gap, s->noise_pct, o) && classify_big_enough(s->raw_change_pct, s->noise_pct, o);
+	/* and the plain geomean moved its way: the kernels that stayed did not undo it */
+	return !isnan(gap) && classify_big_enough(gap, s->noise_pct, o) && s->raw_change_pct != 0 &&
+		(s->raw_change_pct < 0) == (gap < 0);
 }
 
 double classify_judged_pct(const struct classify_signals *s)

@@ -92,8 +92,12 @@ struct named_move {
 struct classify_signals {
 	/* The chain-linked Helion speedup at the step. */
 	size_t index;		/* first bad = points[index]; 0: no boundary */
+	size_t good;		/* last good = points[good]: index - 1, or before a drift */
 	double before, after, change_pct, noise_pct, score;
+	double se_pct, z;	/* the change's standard error, and the change in those */
 	int found;		/* the step decision (history/step.h) passed */
+	int undecided;		/* not a step, not ruled out either */
+	int drift;		/* a drift from points[good + 1] to points[index] */
 	size_t nr_kernel_steps;	/* kernels that step on their own at this nightly pair */
 	const char *reason;	/* when not: why (static) */
 	int persistent;
@@ -101,7 +105,7 @@ struct classify_signals {
 	double level;		/* median of the nightlies around the step */
 	size_t spike;		/* the one nightly furthest off the level with both neighbours on it, or 0 */
 	double spike_pct;	/* its move against the level */
-	/* The kernel set at the step, and the naive geomean across it. */
+	/* The kernel set at the step, and the naive geomean across it (series_pair_move()). */
 	double pair_common_pct;	/* the kernels measured on both nightlies of the pair: their geomean move */
 	size_t pair_common;	/* how many */
 	/*
@@ -115,7 +119,7 @@ struct classify_signals {
 	size_t nr_sparse;
 	int set_changed;
 	size_t kernels_before, kernels_after;
-	double raw_change_pct, raw_score;
+	double raw_change_pct, raw_score;	/* the plain geomean's move over the pair */
 	/*
 	 * When the move is in some kernels only (kernel steps without a
 	 * platform step, or some kernels behind the platform's step), the
@@ -182,7 +186,17 @@ double classify_judged_pct(const struct classify_signals *s);
  */
 int classify_beyond_noise(const struct classify_signals *s, double pct, double noise_pct,
 			  const struct classify_options *o);
-/* 1 when the kernel set changed at the step and that alone moved the naive geomean. */
+/*
+ * What the kernel-set change at the step did alone to the naive geomean,
+ * in percent: over the nightly pair (series_pair_move()), its move beyond
+ * that of the kernels on both nights. NAN when the set did not change.
+ */
+double classify_set_change_pct(const struct classify_signals *s);
+/*
+ * 1 when the kernel set changed at the step and that alone moved the
+ * naive geomean: classify_set_change_pct() clears the thresholds, and the
+ * naive geomean moved that way.
+ */
 int classify_set_change_matters(const struct classify_signals *s, const struct classify_options *o);
 enum timers classify_timers(const struct classify_signals *s, const struct classify_options *o);
 enum sharing classify_sharing(const struct classify_signals *s, const struct classify_options *o);
@@ -200,7 +214,7 @@ enum sharing classify_sharing(const struct classify_signals *s, const struct cla
 enum cause classify_decide(const struct classify_signals *s, const struct classify_options *o);
 
 /* A platform step this many times its noise is placed on its night surely enough to name a culprit. */
-#define CLASSIFY_LOCATE_SCORE 5.0
+#define CLASSIFY_LOCATE_SCORE STEP_SURE_SCORE
 
 struct classify_candidate {
 	const struct window_commit *commit;

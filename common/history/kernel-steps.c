@@ -1,7 +1,10 @@
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util/usage.h"
+#include "util/date.h"
+#include "util/stats.h"
 #include "history/kernel-steps.h"
 
 double kernel_steps_multiple(double noise_multiple, size_t nr_kernels)
@@ -40,6 +43,7 @@ size_t series_kernel_steps(const struct series *s, const struct step_options *op
 	o.noise_multiple = kernel_steps_multiple(opts->noise_multiple > 0 ? opts->noise_multiple :
 						 STEP_NOISE_MULTIPLE, s->nr_rows);
 	o.fallback = 0;
+	o.sharp_only = 1;
 	for (size_t r = 0; r < s->nr_rows; r++) {
 		struct series k;
 		struct step st;
@@ -52,11 +56,173 @@ size_t series_kernel_steps(const struct series *s, const struct step_options *op
 			ks = &(*out)[nr++];
 			ks->kernel = s->kernel_names[r];
 			ks->index = st.index;
+			ks->last_good = st.index - 1;
+			while (ks->last_good > 0 && !(k.points[ks->last_good].value[METRIC_HELION] > 0))
+				ks->last_good--;
 			ks->change_pct = st.change_pct;
 			ks->noise_pct = st.noise_pct;
 			ks->score = st.score;
+			ks->se_pct = st.se_pct;
+			ks->z = st.z;
 		}
 		free(k.points);
 	}
 	return nr;
+}
+
+/*
+ * Row r's move at the boundary index: the median of its log values over
+ * the span after against the span before (NAN without both), and the
+ * variance of that move from its night-to-night changes there.
+ */
+static double row_move(const struct series *s, size_t r, size_t index, int span_days, double *var)
+{
+	double *v = xcalloc(s->nr + 1, sizeof(double)), *d = xcalloc(s->nr + 1, sizeof(double));
+	double before = NAN, after, prev = NAN, sigma;
+	size_t lo, hi, n = 0, nb = 0, nd = 0;
+
+	series_step_range(s, index, span_days, &lo, &hi);
+	for (size_t t = lo; t < hi; t++) {
+		double x = s->helion_by_row[t * s->nr_rows + r];
+
+		if (t == index) {
+			before = n ? stats_median(v, n) : NAN;
+			nb = n;
+			n = 0;
+			prev = NAN;
+		}
+		if (!(x > 0))
+			continue;
+		if (!isnan(prev))
+			d[nd++] = fabs(log(x) - prev);
+		prev = log(x);
+		v[n++] = prev;
+	}
+	after = n ? stats_median(v, n) : NAN;
+	/* 1.4826 MAD of the changes over sqrt(2), the changes' median taken as 0 */
+	sigma = nd >= 2 ? 1.4826 * stats_median(d, nd) / sqrt(2.0) : NAN;
+	*var = nb && n ? M_PI / 2 * sigma * sigma * (1.0 / (double)nb + 1.0 / (double)n) : NAN;
+	free(v);
+	free(d);
+	return after - before;
+}
+
+/*
+ * 1 when the kernels other than the kept ones (by name) stayed: their mean
+ * move at index is under half the kept ones' mean move, and short of it by
+ * KERNEL_STEPS_OTHERS_Z standard errors (a move the others share, only less
+ * surely measured, is not concentrated).
+ */
+#define KERNEL_STEPS_OTHERS_Z 3.0
+
+static int others_stayed(const struct series *s, const struct kernel_step *kept, size_t nr,
+			 size_t index, int span_days)
+{
+	double mine = 0, others = 0, var = 0;
+	size_t nr_others = 0;
+
+	for (size_t i = 0; i < nr; i++)
+		mine += log1p(kept[i].change_pct / 100) / (double)nr;
+	for (size_t r = 0; r < s->nr_rows; r++) {
+		double m, v;
+		size_t i;
+
+		for (i = 0; i < nr && kept[i].kernel != s->kernel_names[r]; i++)
+			;
+		if (i < nr || isnan(m = row_move(s, r, index, span_days, &v)) || isnan(v))
+			continue;
+		others += m;
+		var += v;
+		nr_others++;
+	}
+	/* a move most kernels make is the platform's */
+	if (!nr_others || nr_others < nr)
+		return 0;
+	others /= (double)nr_others;
+	return fabs(others) < fabs(mine) / 2 &&
+		fabs(mine - others) >= KERNEL_STEPS_OTHERS_Z * sqrt(var) / (double)nr_others;
+}
+
+static long nights_apart(const struct series *s, size_t a, size_t b)
+{
+	return labs((long)((s->points[a].run->time - s->points[b].run->time) / DAY_SECONDS));
+}
+
+static size_t settle(const struct series *s, const struct step_options *o, struct step *st,
+		     struct kernel_step **out, size_t nr)
+{
+	double move = log1p(st->change_pct / 100), explained = 0;
+	/* a weak platform step is placed no better than anywhere in the span */
+	long near = st->score >= STEP_SURE_SCORE ? KERNEL_STEPS_NEAR : LONG_MAX;
+	size_t kept = 0, strongest = nr;
+
+	for (size_t i = 0; i < nr; i++) {
+		const struct kernel_step *k = &(*out)[i];
+
+		if (nights_apart(s, k->index, st->index) <= near && (k->change_pct < 0) == (move < 0) &&
+		    (strongest == nr || k->z > (*out)[strongest].z))
+			strongest = i;
+	}
+	if (strongest == nr)
+		return 0;
+	for (size_t i = 0; i < nr; i++) {
+		struct kernel_step k = (*out)[i];
+
+		if (nights_apart(s, k.index, (*out)[strongest].index) > KERNEL_STEPS_NEAR ||
+		    (k.change_pct < 0) != (move < 0))
+			continue;
+		if (i == strongest)
+			strongest = kept;
+		explained += log1p(k.change_pct / 100);
+		(*out)[kept++] = k;
+	}
+	explained /= (double)s->points[(*out)[strongest].index].nr_kernels;
+	if (fabs(explained) < fabs(move) / 2 ||
+	    !others_stayed(s, *out, kept, (*out)[strongest].index, o->span_days))
+		return 0;
+	if ((*out)[strongest].index != st->index) {
+		series_step_at(s, (*out)[strongest].index, o, st);
+		st->found = 1;
+		st->persistent = 1;
+		st->reason = NULL;
+		st->undecided = 0;
+	}
+	return kept;
+}
+
+/*
+ * 1 when three kernels in four or more moved with the platform's step st
+ * (half its move or more, its way, at its night, and KERNEL_STEPS_OTHERS_Z
+ * standard errors of their own): then no few kernels can make it, and
+ * their own searches are spared.
+ */
+static int shared_by_most(const struct series *s, const struct step *st, int span_days)
+{
+	double move = log1p(st->change_pct / 100), var;
+	size_t with = 0, measured = 0;
+
+	for (size_t r = 0; r < s->nr_rows; r++) {
+		double m = row_move(s, r, st->index, span_days, &var);
+
+		if (isnan(m))
+			continue;
+		measured++;
+		with += (m < 0) == (move < 0) && fabs(m) >= fabs(move) / 2 &&
+			fabs(m) >= KERNEL_STEPS_OTHERS_Z * sqrt(var);
+	}
+	return measured && 4 * with >= 3 * measured;
+}
+
+size_t step_with_kernels(const struct series *s, const struct step_options *o, struct step *st,
+			 struct kernel_step **out)
+{
+	size_t nr;
+
+	*out = NULL;
+	if (s->nr_rows < 2 || !s->helion_by_row)
+		return 0;
+	if (st->found && (st->drift || shared_by_most(s, st, o->span_days)))
+		return 0;	/* the platform's own move */
+	nr = series_kernel_steps(s, o, out);
+	return st->found ? settle(s, o, st, out, nr) : nr;
 }

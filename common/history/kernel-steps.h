@@ -15,9 +15,12 @@
 struct kernel_step {
 	const char *kernel;	/* points into the dashboard */
 	size_t index;		/* first bad nightly, an index into the platform series */
+	size_t last_good;	/* the kernel's last measured nightly before it */
 	double change_pct;
 	double noise_pct;	/* the kernel's own noise */
-	double score;
+	double score;		/* |log change| / its own noise */
+	double se_pct;		/* the standard error of its change */
+	double z;		/* |log change| / that standard error */
 };
 
 /* The multiple each kernel must clear when nr_kernels are tested. */
@@ -30,5 +33,26 @@ double kernel_steps_multiple(double noise_multiple, size_t nr_kernels);
  */
 size_t series_kernel_steps(const struct series *s, const struct step_options *opts,
 			   struct kernel_step **out);
+
+/*
+ * The kernels of the platform's step st near opts->date (series_find_step):
+ * the kernels of s that step on their own near the date (as
+ * series_kernel_steps()). When st is found, only those that make its move
+ * are kept: the strongest kernel step (largest z) the same way within
+ * KERNEL_STEPS_NEAR nights of st (anywhere in the span when st moved
+ * under STEP_SURE_SCORE times its one-night noise: its night is not sure)
+ * and those within KERNEL_STEPS_NEAR nights of it, when together they
+ * make half of st's move or more (their log moves summed over the
+ * platform's kernels) while the other kernels, as many as those or more,
+ * stayed (their mean move there is under half of theirs and 3 standard
+ * errors short of it). st is then placed at the strongest one's night:
+ * one kernel's noise is often far below the geomean's, so it places the
+ * move more surely. A move the other kernels share, or a drift, is the
+ * platform's: none is kept.
+ * Returns how many; *out is owned by the caller (free()).
+ */
+#define KERNEL_STEPS_NEAR 3
+size_t step_with_kernels(const struct series *s, const struct step_options *opts, struct step *st,
+			 struct kernel_step **out);
 
 #endif

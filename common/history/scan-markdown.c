@@ -39,14 +39,17 @@ static void add_row(struct strbuf *sb, const struct scan_entry *e, const char *l
 	add_count(sb, e, e->nr_commits);
 	add_count(sb, e, e->nr_slice);
 	strbuf_addch(sb, ' ');
-	window_markdown_sha(sb, e->last_good.resolved ? e->last_good.sha : s->points[e->index - 1].run->sha,
+	window_markdown_sha(sb, e->last_good.resolved ? e->last_good.sha : s->points[e->good].run->sha,
 			    e->last_good.resolved ? link_base : NULL);
 	strbuf_addstr(sb, "..");
 	window_markdown_sha(sb, e->first_bad.resolved ? e->first_bad.sha : s->points[e->index].run->sha,
 			    e->first_bad.resolved ? link_base : NULL);
 	if (e->kind == SCAN_STEP) {
-		strbuf_addf(sb, " | step since %s |\n",
-			    format_day(d2, s->points[e->index - 1].run->time));
+		strbuf_addf(sb, " | %s since %s", e->step.drift ? "drift" : "step",
+			    format_day(d2, s->points[e->good].run->time));
+		if (e->step.drift)
+			strbuf_addf(sb, " over %zu nightlies", e->index - e->good);
+		strbuf_addstr(sb, " |\n");
 		return;
 	}
 	strbuf_addstr(sb, " | kernel list");
@@ -74,7 +77,7 @@ static void add_sparse(struct strbuf *sb, const struct scan *sc)
 			sep = "";
 			markdown_escape(sb, e->series->platform);
 			strbuf_addf(sb, " on %s: ", format_day(day, e->series->points[e->index].run->time));
-			window_markdown_sparse(sb, e->series, e->index, &e->sparse[j]);
+			window_markdown_sparse(sb, e->series, e->good, e->index, &e->sparse[j]);
 			strbuf_addch(sb, '\n');
 		}
 	}

@@ -43,7 +43,7 @@ static void print_sparse(FILE *fp, const struct scan *sc, size_t entry)
 			continue;
 		fprintf(fp, "%12snote: kernel '%s' was not measured on %s: its %+.1f%% since %s belongs to a wider window\n",
 			"", quote_term(k->kernel),
-			format_day(good, e->series->points[e->index - 1].run->time), k->change_pct,
+			format_day(good, e->series->points[e->good].run->time), k->change_pct,
 			format_day(since, e->series->points[k->since].run->time));
 	}
 }
@@ -97,9 +97,12 @@ void scan_print(FILE *fp, const struct scan *sc)
 			fprintf(fp, "  %+6.1f%%  %6s", e->set_change.plain_change_pct + 0.0, "-");
 		print_count(fp, e, e->nr_commits, 7);
 		print_count(fp, e, e->nr_slice, 5);
-		if (e->kind == SCAN_STEP) {
+		if (e->kind == SCAN_STEP && e->step.drift) {
+			fprintf(fp, "  drift since %s over %zu nightlies\n",
+				format_day(d2, e->series->points[e->good].run->time), e->index - e->good);
+		} else if (e->kind == SCAN_STEP) {
 			fprintf(fp, "  step since %s\n",
-				format_day(d2, e->series->points[e->index - 1].run->time));
+				format_day(d2, e->series->points[e->good].run->time));
 		} else {
 			fputs("  kernel list", fp);
 			print_names(fp, "gone", e->set_change.gone, e->set_change.nr_gone);
@@ -139,7 +142,7 @@ static cJSON *entry_json(const struct scan_entry *e)
 	cJSON_AddItemToObject(o, "kernel", json_string_or_null(s->kernel));
 	cJSON_AddStringToObject(o, "kind", e->kind == SCAN_STEP ? "step" : "kernel_set");
 	cJSON_AddStringToObject(o, "date", format_iso_time(buf, s->points[e->index].run->time));
-	cJSON_AddStringToObject(o, "last_date", format_iso_time(buf, s->points[e->index - 1].run->time));
+	cJSON_AddStringToObject(o, "last_date", format_iso_time(buf, s->points[e->good].run->time));
 	cJSON_AddItemToObject(o, "last_good", window_end_json(&e->last_good));
 	cJSON_AddItemToObject(o, "first_bad", window_end_json(&e->first_bad));
 	cJSON_AddItemToObject(o, "step", e->kind == SCAN_STEP ? window_step_json(s, &e->step) :

@@ -269,6 +269,7 @@ static struct scan_entry *add_entry(struct scan *sc, enum scan_kind kind, const 
 	e->kind = kind;
 	e->series = s;
 	e->index = index;
+	e->good = index - 1;
 	return e;
 }
 
@@ -294,18 +295,26 @@ static int in_range(const struct scan *sc, const struct series *s, size_t index)
  * one is then the step).
  */
 static void confirm(struct scan *sc, const struct series *s, size_t index,
-		    const struct step_options *base, double noise_pct)
+		    const struct step_options *base, const struct noise_model *nm)
 {
 	struct step_options so = *base;
+	struct kernel_step *ks;
+	struct scan_entry *e;
 	struct step st;
 
 	if (!in_range(sc, s, index) || have_step(sc, s, index))
 		return;
 	so.date = s->points[index].run->time;
-	if (series_find_step_noise(s, &so, noise_pct, &st) || !st.found || !in_range(sc, s, st.index) ||
-	    have_step(sc, s, st.index))
+	if (series_find_step_model(s, &so, nm, &st) || !st.found)
 		return;
-	add_entry(sc, SCAN_STEP, s, st.index)->step = st;
+	/* placed where a single query places it: at its kernels' night when the move is theirs */
+	step_with_kernels(s, &so, &st, &ks);
+	free(ks);
+	if (!in_range(sc, s, st.index) || have_step(sc, s, st.index))
+		return;
+	e = add_entry(sc, SCAN_STEP, s, st.index);
+	e->step = st;
+	e->good = st.last_good;
 }
 
 /*
@@ -316,12 +325,12 @@ static void scan_series(struct scan *sc, const struct series *s, const struct wi
 {
 	struct step_options so = { 0, wo->span, wo->noise_multiple, wo->min_change, 0 };
 	time_t first, last;
-	double noise_pct;
+	struct noise_model nm;
 
 	if (!s->nr)
 		return;
 	/* the series' own, the same at every date asked */
-	noise_pct = 100 * series_noise(s, METRIC_HELION);
+	series_noise_model(s, METRIC_HELION, &nm);
 	first = s->points[0].run->time;
 	last = s->points[s->nr - 1].run->time;
 	for (time_t d = sc->since; d < sc->until + (time_t)wo->span * DAY_SECONDS;
@@ -329,11 +338,11 @@ static void scan_series(struct scan *sc, const struct series *s, const struct wi
 		struct step st;
 
 		so.date = d < first ? first : d > last ? last : d;
-		if (series_find_step_noise(s, &so, noise_pct, &st) || !st.found)
+		if (series_find_step_model(s, &so, &nm, &st) || !st.found)
 			continue;
-		confirm(sc, s, st.index, &so, noise_pct);
+		confirm(sc, s, st.index, &so, &nm);
 		for (size_t k = 0; k < st.nr_other; k++)
-			confirm(sc, s, st.other[k].index, &so, noise_pct);
+			confirm(sc, s, st.other[k].index, &so, &nm);
 		if (d > last)
 			break;
 	}
@@ -378,7 +387,7 @@ static int count_window(struct scan_entry *e, git_repository *repo, struct confi
 	void *ctx[3] = { e, &sl, repo };
 	int ret = 0;
 
-	if (resolve(repo, &e->last_good, &p[e->index - 1]) | resolve(repo, &e->first_bad, &p[e->index]))
+	if (resolve(repo, &e->last_good, &p[e->good]) | resolve(repo, &e->first_bad, &p[e->index]))
 		return 0;
 	if (git_oid_equal(&e->last_good.oid, &e->first_bad.oid)) {
 		e->counted = 1;
@@ -425,7 +434,7 @@ static void finish_entry(struct scan *sc, struct scan_entry *e, git_repository *
 	int failed;
 
 	usage_catch_begin(&outer);
-	e->nr_sparse = series_sparse_kernels(e->series, e->index, &e->sparse);
+	e->nr_sparse = series_sparse_kernels(e->series, e->good, e->index, &e->sparse);
 	failed = sparse_kernels_noise(e->sparse, e->nr_sparse, e->series, &sc->dash,
 				      o->window->all_runs) ||
 		 (repo && count_window(e, repo, cfg, o->window));

@@ -367,3 +367,21 @@ void series_release(struct series *s)
 	free(s->kernel_names);
 	memset(s, 0, sizeof(*s));
 }
+
+void series_pair_move(const struct series *s, size_t good, size_t bad, struct pair_move *out)
+{
+	double log_move = 0;
+
+	out->plain_pct = 100 * (s->points[bad].raw_helion / s->points[good].raw_helion - 1);
+	out->common = 0;
+	for (size_t r = 0; s->helion_by_row && r < s->nr_rows; r++) {
+		double before = s->helion_by_row[good * s->nr_rows + r];
+		double now = s->helion_by_row[bad * s->nr_rows + r];
+
+		if (before > 0 && now > 0) {
+			log_move += log(now / before);
+			out->common++;
+		}
+	}
+	out->common_pct = out->common ? 100 * expm1(log_move / (double)out->common) : NAN;
+}

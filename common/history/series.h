@@ -57,11 +57,17 @@ int series_build(struct series *s, const struct dashboard *d, const struct serie
 void series_release(struct series *s);
 
 /*
- * The series' own noise: a robust standard deviation (1.4826 * MAD) of the
- * night-to-night log changes of metric m, halved in variance since each
- * change spans two noisy nights; floored at 0.5% so a perfectly flat
- * synthetic series does not make every wiggle infinitely significant.
+ * A nightly pair as the dashboard's plain geomean sees it, and as the
+ * kernels measured on both nights do. The one place these numbers are
+ * computed: every output of every command that shows them reads them
+ * from here.
  */
-double series_noise(const struct series *s, enum metric m);
+struct pair_move {
+	double plain_pct;	/* the plain geomean's move, raw_helion[bad] / raw_helion[good] - 1 */
+	double common_pct;	/* the geomean move of the kernels measured on both nights; NAN: none */
+	size_t common;		/* how many kernels that is */
+};
+
+void series_pair_move(const struct series *s, size_t good, size_t bad, struct pair_move *out);
 
 #endif

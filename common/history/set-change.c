@@ -9,8 +9,7 @@ void series_set_change_at(const struct series *s, size_t index, struct kernel_se
 {
 	const double *before = s->helion_by_row + (index - 1) * s->nr_rows;
 	const double *now = s->helion_by_row + index * s->nr_rows;
-	double log_move = 0;
-	size_t common = 0;
+	struct pair_move pm;
 
 	memset(out, 0, sizeof(*out));
 	out->index = index;
@@ -23,13 +22,10 @@ void series_set_change_at(const struct series *s, size_t index, struct kernel_se
 			out->gone[out->nr_gone++] = s->kernel_names[r];
 		else if (is && !was)
 			out->added[out->nr_added++] = s->kernel_names[r];
-		else if (is) {
-			log_move += log(now[r] / before[r]);
-			common++;
-		}
 	}
-	out->plain_change_pct = 100 * (s->points[index].raw_helion / s->points[index - 1].raw_helion - 1);
-	out->common_change_pct = common ? 100 * expm1(log_move / common) : NAN;
+	series_pair_move(s, index - 1, index, &pm);
+	out->plain_change_pct = pm.plain_pct;
+	out->common_change_pct = pm.common_pct;
 }
 
 void series_find_set_change(const struct series *s, time_t date, int span_days,

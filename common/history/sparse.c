@@ -11,15 +11,16 @@ static int measured(const struct series *s, size_t t, size_t r)
 	return !isnan(v) && v > 0;
 }
 
-size_t series_sparse_kernels(const struct series *s, size_t index, struct sparse_kernel **out)
+size_t series_sparse_kernels(const struct series *s, size_t good, size_t index,
+			     struct sparse_kernel **out)
 {
 	size_t nr = 0;
 
 	*out = NULL;
-	if (s->kernel || !index || index >= s->nr)
+	if (s->kernel || !index || index >= s->nr || good >= index)
 		return 0;
 	for (size_t r = 0; r < s->nr_rows; r++) {
-		size_t j = index - 1;
+		size_t j = good;
 
 		if (!measured(s, index, r) || measured(s, j, r))
 			continue;

@@ -18,13 +18,15 @@ struct sparse_kernel {
 };
 
 /*
- * The kernels of platform series s measured at points[index] whose last
- * measurement before is older than points[index - 1], in row order
- * (kernels new at index have nothing to compare and are not listed).
- * Returns how many; *out is owned by the caller (free()), NULL when none.
- * A one-kernel series, or an index without a previous point, has none.
+ * The kernels of platform series s measured at points[bad] but not at
+ * points[good] (the window's last good nightly: bad - 1, or the one before
+ * a drift), with their last measurement before it, in row order (kernels
+ * new at bad have nothing to compare and are not listed). Returns how
+ * many; *out is owned by the caller (free()), NULL when none. A
+ * one-kernel series, or bad 0, has none.
  */
-size_t series_sparse_kernels(const struct series *s, size_t index, struct sparse_kernel **out);
+size_t series_sparse_kernels(const struct series *s, size_t good, size_t bad,
+			     struct sparse_kernel **out);
 
 /*
  * Fill each kernel's noise_pct from its own series in d (the platform of

@@ -5,43 +5,6 @@
 #include "util/usage.h"
 #include "util/date.h"
 #include "history/step.h"
-#include "util/stats.h"
-
-#define NOISE_FLOOR 0.005
-
-/* log(value) of the points in [from, to) that have metric m, into out. */
-static size_t log_values(const struct series *s, enum metric m, size_t from, size_t to, double *out)
-{
-	size_t n = 0;
-
-	for (size_t i = from; i < to && i < s->nr; i++)
-		if (!isnan(s->points[i].value[m]) && s->points[i].value[m] > 0)
-			out[n++] = log(s->points[i].value[m]);
-	return n;
-}
-
-double series_noise(const struct series *s, enum metric m)
-{
-	double *lv = xcalloc(s->nr + 1, sizeof(double));
-	double *d = xcalloc(s->nr + 1, sizeof(double));
-	size_t n = log_values(s, m, 0, s->nr, lv), nd = 0;
-	double med, sigma = NOISE_FLOOR;
-
-	for (size_t i = 1; i < n; i++)
-		d[nd++] = lv[i] - lv[i - 1];
-	if (nd >= 2) {
-		med = stats_median(d, nd);
-		for (size_t i = 0; i < nd; i++)
-			d[i] = fabs(d[i] - med);
-		/* A change spans two noisy nights: divide its spread by sqrt(2). */
-		sigma = 1.4826 * stats_median(d, nd) / sqrt(2.0);
-		if (sigma < NOISE_FLOOR)
-			sigma = NOISE_FLOOR;
-	}
-	free(lv);
-	free(d);
-	return sigma;
-}
 
 int step_significant(double change_pct, double noise_pct, double noise_multiple,
 		     double min_change, const char **reason)
@@ -57,191 +20,6 @@ int step_significant(double change_pct, double noise_pct, double noise_multiple,
 	if (reason)
 		*reason = why;
 	return !why;
-}
-
-/* The median of src[0..n) (of a copy). */
-static double median_of(const double *src, size_t n)
-{
-	double *v = xcalloc(n + 1, sizeof(double)), med;
-
-	memcpy(v, src, n * sizeof(double));
-	med = stats_median(v, n);
-	free(v);
-	return med;
-}
-
-#define MIN_LEVEL 2
-
-/*
- * The cost of every level x[c..t): each night's distance from the level's
- * median, in noise units, into cost[c * (n + 1) + t]. Not capped: a night
- * far off both levels beside a step then goes to the nearer one, so a
- * spike on the last good night does not move the step a night early.
- * Each start's levels grow one night at a time, kept sorted by insertion,
- * so no level is sorted afresh; the sum runs over the nights in order.
- */
-static void level_costs(const double *x, size_t n, double sigma, double *cost)
-{
-	double *sorted = xcalloc(n + 1, sizeof(double));
-
-	for (size_t c = 0; c < n; c++) {
-		if (c && c < MIN_LEVEL)
-			continue;	/* no level starts there */
-		for (size_t t = c + 1; t <= n; t++) {
-			size_t len = t - c, j = len - 1;
-			double med, sum = 0;
-
-			for (; j && sorted[j - 1] > x[t - 1]; j--)
-				sorted[j] = sorted[j - 1];
-			sorted[j] = x[t - 1];
-			med = stats_median_sorted(sorted, len);
-			for (size_t i = c; i < t; i++)
-				sum += fabs(x[i] - med) / sigma;
-			cost[c * (n + 1) + t] = sum;
-		}
-	}
-	free(sorted);
-}
-
-
-/*
- * Optimal partitioning of x[0..n) into levels of MIN_LEVEL values or more,
- * each cut paying penalty beta. Writes the cuts (the index of each level's
- * first value, ascending) into cuts and returns how many.
- */
-static size_t segment(const double *x, size_t n, double sigma, double beta, size_t *cuts)
-{
-	double *best = xcalloc(n + 1, sizeof(double));
-	double *cost = xcalloc(n * (n + 1) + 1, sizeof(double));
-	size_t *prev = xcalloc(n + 1, sizeof(size_t)), nr = 0;
-
-	level_costs(x, n, sigma, cost);
-	for (size_t t = 1; t <= n; t++) {
-		best[t] = cost[t];
-		prev[t] = 0;
-		for (size_t c = MIN_LEVEL; c + MIN_LEVEL <= t; c++) {
-			double f = best[c] + beta + cost[c * (n + 1) + t];
-
-			if (f < best[t]) {
-				best[t] = f;
-				prev[t] = c;
-			}
-		}
-	}
-	for (size_t t = n; prev[t]; t = prev[t])
-		cuts[nr++] = prev[t];
-	for (size_t i = 0; i < nr / 2; i++) {
-		size_t tmp = cuts[i];
-
-		cuts[i] = cuts[nr - 1 - i];
-		cuts[nr - 1 - i] = tmp;
-	}
-	free(best);
-	free(cost);
-	free(prev);
-	return nr;
-}
-
-/* The nightlies with a helion value, in log, and their series indices. */
-struct levels {
-	double *x;
-	size_t *at;
-	size_t n;
-	size_t cuts[64];	/* positions in x */
-	size_t nr_cuts;
-	double sigma;
-};
-
-static double level_median(const struct levels *l, size_t k)
-{
-	size_t from = k ? l->cuts[k - 1] : 0, to = k < l->nr_cuts ? l->cuts[k] : l->n;
-
-	return median_of(l->x + from, to - from);
-}
-
-/* Percent change at cut k: the median of the level after over the level before. */
-static double cut_change(const struct levels *l, size_t k)
-{
-	return 100 * expm1(level_median(l, k + 1) - level_median(l, k));
-}
-
-static void drop_cut(struct levels *l, size_t k)
-{
-	memmove(l->cuts + k, l->cuts + k + 1, (l->nr_cuts - k - 1) * sizeof(*l->cuts));
-	l->nr_cuts--;
-}
-
-/*
- * Merge levels until every cut is a step: first the dips that revert (two
- * opposite cuts close together whose outer levels agree), then the
- * weakest cut that fails the decision, one at a time.
- */
-static void keep_steps(struct levels *l, double mult, double min_change)
-{
-	int changed = 1;
-
-	while (changed && l->nr_cuts) {
-		size_t weakest = l->nr_cuts;
-		double weakest_change = INFINITY, noise = 100 * l->sigma;
-
-		changed = 0;
-		for (size_t k = 0; k + 1 < l->nr_cuts && !changed; k++) {
-			double a = cut_change(l, k), b = cut_change(l, k + 1);
-			double outer = 100 * expm1(level_median(l, k + 2) - level_median(l, k));
-
-			if (l->cuts[k + 1] - l->cuts[k] <= STEP_REVERT_NIGHTS && (a < 0) != (b < 0) &&
-			    !step_significant(outer, noise, mult, min_change, NULL)) {
-				drop_cut(l, k + 1);
-				drop_cut(l, k);
-				changed = 1;
-			}
-		}
-		if (changed)
-			continue;
-		for (size_t k = 0; k < l->nr_cuts; k++) {
-			double c = cut_change(l, k);
-
-			if (!step_significant(c, noise, mult, min_change, NULL) &&
-			    fabs(c) < weakest_change) {
-				weakest_change = fabs(c);
-				weakest = k;
-			}
-		}
-		if (weakest < l->nr_cuts) {
-			drop_cut(l, weakest);
-			changed = 1;
-		}
-	}
-}
-
-/*
- * Fill the step's level, size and persistence for boundary index over
- * [lo, hi); out->noise_pct is the caller's.
- */
-static void describe_step(const struct series *s, size_t lo, size_t index, size_t hi, struct step *out)
-{
-	double *v = xcalloc(hi - lo + 1, sizeof(double));
-	size_t n = log_values(s, METRIC_HELION, lo, index, v), stay = 0;
-	double before = n ? exp(stats_median(v, n)) : NAN, after, change;
-
-	out->nr_before = n;
-	n = log_values(s, METRIC_HELION, index, hi, v);
-	after = n ? exp(stats_median(v, n)) : NAN;
-	free(v);
-	out->nr_after = n;
-	change = isnan(before) || isnan(after) ? NAN : log(after / before);
-	out->index = index;
-	out->before = before;
-	out->after = after;
-	out->change_pct = isnan(change) ? NAN : 100 * (after / before - 1);
-	out->score = isnan(change) ? 0 : fabs(change) / (out->noise_pct / 100);
-	for (size_t i = index; i < hi; i++) {
-		double x = s->points[i].value[METRIC_HELION];
-
-		if (!isnan(x) && fabs(log(x / after)) < fabs(log(x / before)))
-			stay++;
-	}
-	out->persistent = out->nr_after >= 2 && 3 * stay >= 2 * out->nr_after;
 }
 
 void series_step_range(const struct series *s, size_t index, int span_days, size_t *lo, size_t *hi)
@@ -261,18 +39,62 @@ static void set_thresholds(struct step *out, const struct step_options *o)
 	out->min_change = o->min_change >= 0 ? o->min_change : STEP_MIN_CHANGE;
 }
 
+/* The step's numbers from a cut's test. */
+static void take_test(struct step *out, const struct cut_test *t, double sigma)
+{
+	out->before = exp(t->before);
+	out->after = exp(t->after);
+	out->change_pct = t->change_pct;
+	out->se_pct = t->se_pct;
+	out->z = t->z;
+	out->score = isnan(t->change_pct) ? 0 : fabs(log1p(t->change_pct / 100)) / sigma;
+	out->nr_before = t->nr_before;
+	out->nr_after = t->nr_after;
+	out->found = t->found;
+	out->undecided = t->undecided;
+	out->reason = t->reason;
+}
+
+/* Whether most nightlies of x[at..n) sit nearer the level after than the level before. */
+static int stays(const struct levels *l, size_t at, const struct cut_test *t)
+{
+	size_t stay = 0;
+
+	for (size_t i = at; i < l->n; i++)
+		stay += fabs(l->x[i] - t->after) < fabs(l->x[i] - t->before);
+	return t->nr_after >= 2 && 3 * stay >= 2 * t->nr_after;
+}
+
+/* Describe the sharp boundary at index over the nightlies within the span either side of it. */
+static void describe_boundary(const struct series *s, const struct noise_model *nm, size_t index,
+			      int span_days, struct step *out)
+{
+	size_t lo, hi, at = 0;
+	struct levels l;
+	struct cut_test t;
+
+	series_step_range(s, index, span_days, &lo, &hi);
+	levels_init(&l, s, nm, s->points[lo].run->time, s->points[hi - 1].run->time + 1);
+	while (at < l.n && l.at[at] < index)
+		at++;
+	levels_judge_range(&l, 0, at, l.n, out->noise_multiple, out->min_change, &t);
+	out->index = index;
+	out->last_good = index - 1;
+	take_test(out, &t, nm->sigma);
+	out->persistent = !isnan(t.change_pct) && stays(&l, at, &t);
+	levels_release(&l);
+}
+
 void series_step_at(const struct series *s, size_t index, const struct step_options *o,
 		    struct step *out)
 {
-	size_t lo, hi;
+	struct noise_model nm;
 
 	memset(out, 0, sizeof(*out));
 	set_thresholds(out, o);
-	series_step_range(s, index, o->span_days, &lo, &hi);
-	out->noise_pct = 100 * series_noise(s, METRIC_HELION);
-	describe_step(s, lo, index, hi, out);
-	out->found = step_significant(out->change_pct, out->noise_pct, out->noise_multiple,
-				      out->min_change, &out->reason);
+	series_noise_model(s, METRIC_HELION, &nm);
+	out->noise_pct = 100 * nm.sigma;
+	describe_boundary(s, &nm, index, o->span_days, out);
 }
 
 /* Whole days from the date to the nightly at index. */
@@ -284,79 +106,168 @@ static long days_off(const struct series *s, size_t index, time_t date)
 }
 
 /*
- * Drop the one-night spikes from l: a nightly beyond both its neighbours,
- * the same way, by more than SPIKE_SIGMAS noise units and by more than a
- * third of its distance to the farther one (the first night after a
- * big step, a little off the new level, is not a spike). Beside a step, a
- * spike would otherwise sit as near one level as the other and could move
- * the step by a night.
+ * How far cut k's window lies from the date, in days (0 for a date inside a
+ * drift); LONG_MAX when its first bad nightly is outside [from, to).
  */
-#define SPIKE_SIGMAS 5.0
-
-static int is_spike(double a, double b)
+static long cut_off(const struct series *s, const struct levels *l, size_t k, time_t date,
+		    time_t from, time_t to)
 {
-	double near = fmin(fabs(a), fabs(b)), far = fmax(fabs(a), fabs(b));
+	size_t bad = l->at[l->cuts[k]], good = l->at[l->from[k]] - 1;
+	time_t t = s->points[bad].run->time, t0 = s->points[good].run->time;
 
-	return (a > 0) == (b > 0) && near > SPIKE_SIGMAS && near > far / 3;
+	if (l->from[k] == l->cuts[k])
+		return t < from || t >= to ? LONG_MAX : days_off(s, bad, date);
+	/* a drift: its window must meet the span */
+	if (t < from || t0 >= to)
+		return LONG_MAX;
+	if (t0 <= date && date <= t)
+		return 0;
+	return date < t0 ? days_off(s, good, date) : days_off(s, bad, date);
 }
 
-static void drop_spikes(struct levels *l)
+/* The cut of l nearest the date within [from, to): 1 + its index, 0 for none. */
+static size_t nearest_cut(const struct series *s, const struct levels *l, time_t date, time_t from,
+			  time_t to)
 {
-	size_t n = 0;
-	int *spike = xcalloc(l->n + 1, sizeof(int));
+	size_t best = 0;
+	long best_off = LONG_MAX;
 
-	for (size_t i = 1; i + 1 < l->n; i++) {
-		double a = (l->x[i] - l->x[i - 1]) / l->sigma, b = (l->x[i] - l->x[i + 1]) / l->sigma;
+	for (size_t k = 0; k < l->nr_cuts; k++) {
+		long off = cut_off(s, l, k, date, from, to);
 
-		spike[i] = is_spike(a, b);
+		if (off < best_off) {
+			best = k + 1;
+			best_off = off;
+		}
 	}
-	for (size_t i = 0; i < l->n; i++) {
-		if (spike[i])
-			continue;
-		l->x[n] = l->x[i];
-		l->at[n++] = l->at[i];
-	}
-	l->n = n;
-	free(spike);
+	return best;
 }
 
-/* The levels of the nightlies in [from, to), cut into steps. */
-static void find_levels(const struct series *s, time_t from, time_t to, struct step *out,
-			struct levels *l)
+static void list_others(const struct series *s, const struct levels *l, size_t best, time_t from,
+			time_t to, struct step *out)
 {
-	double beta;
+	for (size_t k = 0; k < l->nr_cuts && out->nr_other < STEP_MAX_OTHER; k++) {
+		size_t i = l->at[l->cuts[k]];
+		struct other_step *os;
+		struct cut_test t;
 
-	memset(l, 0, sizeof(*l));
-	l->x = xcalloc(s->nr + 1, sizeof(double));
-	l->at = xcalloc(s->nr + 1, sizeof(size_t));
-	for (size_t i = 0; i < s->nr; i++) {
-		double v = s->points[i].value[METRIC_HELION];
-
-		if (s->points[i].run->time < from || s->points[i].run->time >= to || !(v > 0))
+		if (k + 1 == best || s->points[i].run->time < from || s->points[i].run->time >= to)
 			continue;
-		l->x[l->n] = log(v);
-		l->at[l->n++] = i;
+		levels_judge(l, k, out->noise_multiple, out->min_change, &t);
+		os = &out->other[out->nr_other++];
+		os->index = i;
+		os->change_pct = t.change_pct;
+		os->score = fabs(log1p(t.change_pct / 100)) / l->sigma;
 	}
-	l->sigma = out->noise_pct / 100;
-	drop_spikes(l);
-	if (l->n < 2 * MIN_LEVEL || l->n > 64 * MIN_LEVEL)
-		return;
-	beta = 3 * log((double)l->n);
-	l->nr_cuts = segment(l->x, l->n, l->sigma, beta, l->cuts);
-	keep_steps(l, out->noise_multiple, out->min_change);
+}
+
+/*
+ * The boundary a search without a step shows: the caller's fallback, else
+ * the nearest cut that would be a step at LEVELS_WEAK_Z standard errors
+ * (undecided when it is), else the first nightly on or after the date.
+ */
+static size_t weak_boundary(const struct series *s, const struct step_options *o,
+			    const struct noise_model *nm, time_t from, time_t to, time_t cfrom,
+			    time_t cto, const struct step *out)
+{
+	size_t nearest, k;
+	struct levels l;
+
+	if (o->fallback > 0 && o->fallback < s->nr)
+		return o->fallback;
+	levels_init(&l, s, nm, cfrom, cto);
+	levels_find(&l, LEVELS_WEAK_Z, out->min_change, 0);
+	k = nearest_cut(s, &l, o->date, from, to);
+	nearest = k ? l.at[l.cuts[k - 1]] : 0;
+	levels_release(&l);
+	if (nearest)
+		return nearest;
+	for (nearest = 0; nearest < s->nr && s->points[nearest].run->time < o->date; nearest++)
+		;
+	return nearest < s->nr && s->points[nearest].run->time < to ? nearest : 0;
+}
+
+/*
+ * A drift can outlast the nightlies searched: when the level on a side of
+ * drift k is shorter than the drift (DRIFT_EDGE nightlies at least) where
+ * the search stopped and the series goes on, widen [*from, *to) by 2 * span
+ * + 1 days on that side and say so. A step (k sharp) may be the part of a
+ * longer drift that the search saw: both sides are widened to look.
+ */
+#define DRIFT_EDGE 4
+
+static int widen(const struct series *s, const struct levels *l, size_t k, time_t *from, time_t *to,
+		 int span_days)
+{
+	time_t more = (time_t)(2 * span_days + 1) * DAY_SECONDS;
+	size_t before = l->from[k] - (k ? l->cuts[k - 1] : 0);
+	size_t after = (k + 1 < l->nr_cuts ? l->from[k + 1] : l->n) - l->cuts[k];
+	size_t ramp = l->cuts[k] - l->from[k], edge = ramp > DRIFT_EDGE ? ramp : DRIFT_EDGE;
+	int wider = 0;
+
+	if (!ramp) {
+		*from -= more;
+		*to += more;
+		return 1;
+	}
+	if (!k && before < edge && l->at[0] > 0) {
+		*from -= more;
+		wider = 1;
+	}
+	if (k + 1 == l->nr_cuts && after < edge && l->at[l->n - 1] + 1 < s->nr) {
+		*to += more;
+		wider = 1;
+	}
+	return wider;
+}
+
+/*
+ * The levels of [cfrom, cto) and the cut nearest the date within [from,
+ * to) (1 + its index, 0 for none); a drift there is looked at whole
+ * (widen()). A step stays a step unless the wider search finds a drift
+ * holding its first bad nightly.
+ */
+static size_t find_levels(const struct series *s, const struct step_options *o,
+			  const struct noise_model *nm, const struct step *out, time_t from, time_t to,
+			  time_t cfrom, time_t cto, struct levels *l)
+{
+	size_t best, wide_best, first_bad;
+	struct levels wide;
+
+	levels_init(l, s, nm, cfrom, cto);
+	levels_find(l, out->noise_multiple, out->min_change, !o->sharp_only);
+	best = nearest_cut(s, l, o->date, from, to);
+	if (!best || o->sharp_only || !widen(s, l, best - 1, &cfrom, &cto, o->span_days))
+		return best;
+	first_bad = l->at[l->cuts[best - 1]];
+	levels_init(&wide, s, nm, cfrom, cto);
+	levels_find(&wide, out->noise_multiple, out->min_change, 1);
+	wide_best = nearest_cut(s, &wide, o->date, from, to);
+	if (!wide_best || (l->from[best - 1] == l->cuts[best - 1] &&
+			   (wide.from[wide_best - 1] == wide.cuts[wide_best - 1] ||
+			    wide.at[wide.from[wide_best - 1]] > first_bad ||
+			    wide.at[wide.cuts[wide_best - 1]] < first_bad))) {
+		levels_release(&wide);
+		return best;
+	}
+	levels_release(l);
+	*l = wide;
+	return wide_best;
 }
 
 int series_find_step(const struct series *s, const struct step_options *o, struct step *out)
 {
-	return series_find_step_noise(s, o, 100 * series_noise(s, METRIC_HELION), out);
+	struct noise_model nm;
+
+	series_noise_model(s, METRIC_HELION, &nm);
+	return series_find_step_model(s, o, &nm, out);
 }
 
-int series_find_step_noise(const struct series *s, const struct step_options *o, double noise_pct,
-			   struct step *out)
+int series_find_step_model(const struct series *s, const struct step_options *o,
+			   const struct noise_model *nm, struct step *out)
 {
 	time_t from, to, cfrom, cto;
-	size_t nearest = 0, best = 0;
-	long best_off = LONG_MAX;
+	size_t best;
 	struct levels l;
 	char d1[16], d2[16], d3[16];
 
@@ -368,63 +279,38 @@ int series_find_step_noise(const struct series *s, const struct step_options *o,
 			     format_day(d1, o->date), s->platform,
 			     s->nr ? format_day(d2, s->points[0].run->time) : "empty",
 			     s->nr ? format_day(d3, s->points[s->nr - 1].run->time) : "empty");
-	out->noise_pct = noise_pct;
+	out->noise_pct = 100 * nm->sigma;
 	date_span(o->date, o->span_days, &from, &to);
 	/* Levels need nightlies beyond the span to be told from a dip. */
 	date_span(o->date, 2 * o->span_days + 1, &cfrom, &cto);
-	find_levels(s, cfrom, cto, out, &l);
-	/* best: 1 + the cut nearest the date among those within the span */
-	for (size_t k = 0; k < l.nr_cuts; k++) {
-		size_t i = l.at[l.cuts[k]];
-
-		if (s->points[i].run->time < from || s->points[i].run->time >= to)
-			continue;
-		if (!best || days_off(s, i, o->date) < best_off) {
-			best = k + 1;
-			best_off = days_off(s, i, o->date);
-		}
-	}
-	for (size_t k = 0; best && k < l.nr_cuts && out->nr_other < STEP_MAX_OTHER; k++) {
-		size_t i = l.at[l.cuts[k]];
-		struct other_step *os;
-
-		if (k + 1 == best || s->points[i].run->time < from || s->points[i].run->time >= to)
-			continue;
-		os = &out->other[out->nr_other++];
-		os->index = i;
-		os->change_pct = cut_change(&l, k);
-		os->score = fabs(log1p(os->change_pct / 100)) / l.sigma;
-	}
+	best = find_levels(s, o, nm, out, from, to, cfrom, cto, &l);
 	if (best) {
+		struct cut_test t;
 		size_t k = best - 1;
-		size_t lo = k ? l.cuts[k - 1] : 0, hi = k + 1 < l.nr_cuts ? l.cuts[k + 1] : l.n;
 
-		out->found = 1;
+		list_others(s, &l, best, from, to, out);
+		levels_judge(&l, k, out->noise_multiple, out->min_change, &t);
+		take_test(out, &t, nm->sigma);
 		out->index = l.at[l.cuts[k]];
-		out->before = exp(level_median(&l, k));
-		out->after = exp(level_median(&l, k + 1));
-		out->change_pct = 100 * (out->after / out->before - 1);
-		out->score = fabs(log(out->after / out->before)) / l.sigma;
-		out->nr_before = l.cuts[k] - lo;
-		out->nr_after = hi - l.cuts[k];
+		out->drift = l.from[k] < l.cuts[k];
+		out->last_good = out->drift ? l.at[l.from[k]] - 1 : out->index - 1;
 		out->persistent = 1;
 	} else {
-		size_t lo, hi;
+		size_t index = weak_boundary(s, o, nm, from, to, cfrom, cto, out);
 
-		for (nearest = 0; nearest < s->nr && s->points[nearest].run->time < o->date; nearest++)
-			;
-		if (o->fallback > 0 && o->fallback < s->nr)
-			nearest = o->fallback;
-		if (nearest > 0 && nearest < s->nr && s->points[nearest].run->time < to) {
-			series_step_range(s, nearest, o->span_days, &lo, &hi);
-			describe_step(s, lo, nearest, hi, out);
-			step_significant(out->change_pct, out->noise_pct, out->noise_multiple,
-					 out->min_change, &out->reason);
-			if (!out->reason)
-				out->reason = "no level holds on either side";
+		if (index > 0)
+			describe_boundary(s, nm, index, o->span_days, out);
+		/*
+		 * The pair's own levels pass, but no cut of the nightlies holds
+		 * there: the evidence does not rule a step out, so say so
+		 * rather than "no step" beside a change that clears the bar.
+		 */
+		if (index > 0 && out->found) {
+			out->reason = "no level holds on either side";
+			out->undecided = 1;
 		}
+		out->found = 0;
 	}
-	free(l.x);
-	free(l.at);
+	levels_release(&l);
 	return 0;
 }

@@ -1,30 +1,32 @@
 #ifndef HISTORY_STEP_H
 #define HISTORY_STEP_H
 
-#include "history/series.h"
+#include "history/levels.h"
 
 /*
  * Where a platform's series steps: the boundary between two nightlies
- * where the level moves beyond the series' own noise.
+ * where the level moves beyond what the series' noise explains.
  *
- * The decision (one, shared by git-benchwindow and git-benchbisect):
- * one-night spikes (a nightly 5 noise units beyond both neighbours, the
- * same way, and by a third of the larger gap) are set aside; then the
- * nightlies within 2 * span + 1 days of the date are cut into levels by a
- * penalised segmentation (L1 cost: each night's distance from its level's
- * median in noise units, penalty 3 ln n a cut; a level spans two
- * nightlies at least, so one wild night cannot buy a level of its own,
- * and it moves no median). A cut is a step when the medians of the
- * levels either side differ by at least noise_multiple times the noise
- * and min_change percent. Two opposite cuts at most STEP_REVERT_NIGHTS
- * apart whose outer levels do not differ that much are a dip that
- * reverts, not a step. Of the steps whose first bad nightly lies within
- * span days of the date, the nearest wins; the others are listed.
+ * The decision (one, shared by git-benchwindow, git-benchbisect and both
+ * scans; docs/step-detection.md): the nightlies within 2 * span + 1 days of
+ * the date are cut into levels (levels.h: log values with the weekly
+ * pattern removed, one-night spikes set aside, a penalised segmentation).
+ * A cut is a step when the levels either side differ by at least
+ * noise_multiple standard errors of their difference (the within-level
+ * spread over the square root of each level's nightlies: every night of
+ * a level is evidence) and the largest move the data allow reaches
+ * min_change percent. Two opposite cuts at most LEVELS_REVERT_NIGHTS apart
+ * whose outer levels are not a step apart are a dip that reverts. A move
+ * spread over several nightlies that a straight ramp explains better than
+ * steps is a drift: its window runs from the last nightly before it to
+ * the first at the new level. Of the steps whose window lies within span
+ * days of the date, the nearest wins; the others are listed.
  */
-#define STEP_REVERT_NIGHTS 3
 #define STEP_MAX_OTHER 8
-#define STEP_NOISE_MULTIPLE 3.0	/* default noise_multiple */
+#define STEP_NOISE_MULTIPLE 3.0	/* default noise_multiple: standard errors */
 #define STEP_MIN_CHANGE 2.0	/* default min_change, percent */
+/* A move this many times one night's noise is placed on its night surely. */
+#define STEP_SURE_SCORE 5.0
 
 /* Another significant step within the span (not the one reported). */
 struct other_step {
@@ -34,20 +36,26 @@ struct other_step {
 };
 
 struct step {
-	int found;		/* a step passed the decision; else index (when > 0)
-				   is the boundary at the date, shown for reference */
-	size_t index;		/* first_bad = points[index], last_good = points[index - 1] */
-	double before;		/* median helion level of the nr_before nightlies before */
-	double after;		/* median helion level of the nr_after nightlies after */
+	int found;		/* a step (or drift) passed the decision; else index (when
+				   > 0) is the boundary at the date, shown for reference */
+	size_t index;		/* first bad = points[index] */
+	size_t last_good;	/* last good = points[last_good]: index - 1, or the
+				   nightly before a drift */
+	double before;		/* the level of the nr_before nightlies before */
+	double after;		/* the level of the nr_after nightlies after */
 	double change_pct;	/* 100 * (after / before - 1) */
-	double noise_pct;	/* series_noise() in percent */
-	double score;		/* |log change| / noise */
+	double noise_pct;	/* one night's noise (noise.h) in percent */
+	double score;		/* |log change| / one night's noise */
+	double se_pct;		/* the standard error of the change, percent */
+	double z;		/* |log change| / its standard error: the decision's */
+	int undecided;		/* !found, but the evidence does not rule a step out */
+	int drift;		/* the move is a drift over points[last_good + 1 .. index] */
 	int persistent;		/* the nightlies after stay at the new level */
 	size_t nr_after;	/* nightlies after the step that the verdict rests on */
 	size_t nr_before;	/* nightlies before it */
 	double noise_multiple;	/* the decision's thresholds, as applied */
 	double min_change;
-	const char *reason;	/* when !found: why, e.g. "under 3x the noise"; static */
+	const char *reason;	/* when !found: why, e.g. "under the noise multiple"; static */
 	struct other_step other[STEP_MAX_OTHER];	/* other steps in the span, by date */
 	size_t nr_other;
 };
@@ -59,12 +67,15 @@ struct step_options {
 	double min_change;	/* percent (0: none); negative: STEP_MIN_CHANGE */
 	size_t fallback;	/* without a step, the boundary to show; 0: the
 				   first nightly on or after the date */
+	int sharp_only;		/* no drifts: sharp steps only (a kernel's own series) */
 };
 
 /*
- * 1 when a level change of change_pct percent, with the series' noise at
- * noise_pct percent, is a step: the significance decision above. When
- * reason is not NULL it is set to why not (a static string).
+ * 1 when a move of change_pct percent measured over one nightly pair,
+ * with one night's noise at noise_pct percent, clears noise_multiple
+ * times the noise and min_change percent: the test of a single pair
+ * (a sparse kernel's move, another platform's over the step's pair).
+ * When reason is not NULL it is set to why not (a static string).
  */
 int step_significant(double change_pct, double noise_pct, double noise_multiple,
 		     double min_change, const char **reason);
@@ -79,11 +90,11 @@ int step_significant(double change_pct, double noise_pct, double noise_multiple,
 int series_find_step(const struct series *s, const struct step_options *opts, struct step *out);
 
 /*
- * The same with the series' noise given (100 * series_noise(s,
+ * The same with the series' noise model given (series_noise_model(s,
  * METRIC_HELION)), for a caller asking about many dates of one series.
  */
-int series_find_step_noise(const struct series *s, const struct step_options *opts, double noise_pct,
-			   struct step *out);
+int series_find_step_model(const struct series *s, const struct step_options *opts,
+			   const struct noise_model *nm, struct step *out);
 
 /*
  * The nightlies a boundary at index rests on: points[*lo .. *hi), those

@@ -93,10 +93,12 @@ cJSON *window_kernel_steps_json(const struct window *w)
 
 		cJSON_AddStringToObject(o, "kernel", k->kernel);
 		cJSON_AddItemToObject(o, "date", json_time(w->series.points[k->index].run->time));
-		cJSON_AddItemToObject(o, "last_date", json_time(w->series.points[k->index - 1].run->time));
+		cJSON_AddItemToObject(o, "last_date", json_time(w->series.points[k->last_good].run->time));
 		cJSON_AddItemToObject(o, "change_pct", json_number(k->change_pct, 2));
 		cJSON_AddItemToObject(o, "noise_pct", json_number(k->noise_pct, 2));
 		cJSON_AddItemToObject(o, "score", json_number(k->score, 2));
+		cJSON_AddItemToObject(o, "se_pct", json_number(k->se_pct, 2));
+		cJSON_AddItemToObject(o, "z", json_number(k->z, 2));
 		cJSON_AddItemToArray(a, o);
 	}
 	return a;
@@ -132,11 +134,24 @@ cJSON *window_step_json(const struct series *s, const struct step *st)
 	cJSON_AddItemToObject(step, "change_pct", json_number(st->change_pct, 2));
 	cJSON_AddItemToObject(step, "noise_pct", json_number(st->noise_pct, 2));
 	cJSON_AddItemToObject(step, "score", json_number(st->score, 2));
+	cJSON_AddItemToObject(step, "se_pct", json_number(st->se_pct, 2));
+	cJSON_AddItemToObject(step, "z", json_number(st->z, 2));
+	cJSON_AddBoolToObject(step, "undecided", st->undecided);
 	cJSON_AddBoolToObject(step, "persistent", st->persistent);
 	cJSON_AddNumberToObject(step, "nr_before", (double)st->nr_before);
 	cJSON_AddNumberToObject(step, "nr_after", (double)st->nr_after);
 	cJSON_AddNumberToObject(step, "noise_multiple", st->noise_multiple);
 	cJSON_AddNumberToObject(step, "min_change", st->min_change);
+	if (st->drift) {
+		cJSON *d = cJSON_AddObjectToObject(step, "drift");
+
+		cJSON_AddItemToObject(d, "first", json_time(s->points[st->last_good + 1].run->time));
+		cJSON_AddItemToObject(d, "last", json_time(s->points[st->index].run->time));
+		cJSON_AddNumberToObject(d, "nightlies", (double)(st->index - st->last_good));
+		cJSON_AddItemToObject(d, "change_pct", json_number(st->change_pct, 2));
+	} else {
+		cJSON_AddNullToObject(step, "drift");
+	}
 	cJSON_AddItemToObject(step, "reason", st->found || !st->reason ? cJSON_CreateNull() :
 			      cJSON_CreateString(st->reason));
 	others = cJSON_AddArrayToObject(step, "other_steps");

@@ -44,11 +44,20 @@ static void heading(FILE *fp, const struct window *w)
 		markdown_escape(&sb, s->kernel);
 		strbuf_addch(&sb, ')');
 	}
-	if (st->found)
+	if (st->found && st->drift) {
+		strbuf_addf(&sb, ": helion speedup drifts %+.1f%% over %zu nightlies to the %s nightly\n\n",
+			    st->change_pct, st->index - st->last_good,
+			    format_day(day, s->points[st->index].run->time));
+	} else if (st->found) {
 		strbuf_addf(&sb, ": helion speedup %+.1f%% on the %s nightly\n\n", st->change_pct,
 			    format_day(day, s->points[st->index].run->time));
-	else
-		strbuf_addf(&sb, ": no step near %s\n\n", format_day(day, w->date));
+	} else if (w->nr_kernel_steps && st->index) {
+		strbuf_addf(&sb, ": %zu kernel%s step on the %s nightly\n\n", w->nr_kernel_steps,
+			    w->nr_kernel_steps == 1 ? "" : "s", format_day(day, s->points[st->index].run->time));
+	} else {
+		strbuf_addf(&sb, ": %s near %s\n\n", st->undecided ? "undecided" : "no step",
+			    format_day(day, w->date));
+	}
 	flush(fp, &sb);
 	strbuf_release(&sb);
 }
@@ -56,18 +65,27 @@ static void heading(FILE *fp, const struct window *w)
 static void step_item(FILE *fp, const struct window *w)
 {
 	const struct step *st = &w->step;
+	struct strbuf sb = STRBUF_INIT;
 	char d1[16], d2[16];
 
-	if (!window_step_days(w, d1, d2))
+	if (w->nr_kernel_steps) {
+		window_kernel_steps_text(&sb, w, 1, markdown_escape);
+		fprintf(fp, "- **kernels that step on their own** (each over %.1f× its standard error, for %zu kernels): %s\n",
+			kernel_steps_multiple(st->noise_multiple, w->series.nr_rows), w->series.nr_rows, sb.buf);
+		strbuf_reset(&sb);
+	}
+	if (!window_step_days(w, d1, d2)) {
+		strbuf_release(&sb);
 		return;
+	}
+	window_step_text(&sb, st, st->found ? "**" : "", st->found ? "**" : "", 1);
 	if (st->found)
-		fprintf(fp, "- **step**: %s → %s, helion %.3f → %.3f (**%+.1f%%**), %.1f× the noise (%.1f%%), %s\n",
-			d1, d2, st->before, st->after, st->change_pct, st->score, st->noise_pct,
-			window_step_persistence(st));
+		fprintf(fp, "- **%s**: %s → %s, %s\n", window_step_kind(st), d1, d2, sb.buf);
 	else
-		fprintf(fp, "- **no step** beyond the noise: %s → %s moves %+.1f%%, %.1f× the noise (%.1f%%), %s\n",
-			d1, d2, st->change_pct + 0.0, st->score, st->noise_pct,
-			st->reason ? st->reason : "not a step");
+		fprintf(fp, "- **%s**%s: %s → %s %s\n", window_step_kind(st),
+			st->undecided ? " (a weak step, neither shown nor ruled out)" : " beyond the noise",
+			d1, d2, sb.buf);
+	strbuf_release(&sb);
 }
 
 void window_markdown_names(struct strbuf *sb, const char **names, size_t nr)
@@ -153,14 +171,14 @@ static void window_item(FILE *fp, const struct window *w)
 			w->first_bad.sha, w->nr_slice);
 }
 
-void window_markdown_sparse(struct strbuf *sb, const struct series *s, size_t index,
+void window_markdown_sparse(struct strbuf *sb, const struct series *s, size_t last_good, size_t index,
 			    const struct sparse_kernel *k)
 {
 	char good[16], since[16];
 
 	markdown_escape(sb, k->kernel);
 	strbuf_addf(sb, " was not measured on the last good nightly (%s): its %+.1f%% since its last measurement on %s belongs to the wider window ",
-		    format_day(good, s->points[index - 1].run->time), k->change_pct,
+		    format_day(good, s->points[last_good].run->time), k->change_pct,
 		    format_day(since, s->points[k->since].run->time));
 	window_markdown_sha(sb, s->points[k->since].run->sha, NULL);
 	strbuf_addstr(sb, "..");
@@ -176,7 +194,7 @@ static void sparse_items(FILE *fp, const struct window *w)
 		if (!sparse_kernel_matters(&w->sparse[i], w->step.noise_multiple, w->step.min_change))
 			continue;
 		strbuf_addstr(&sb, "- **sparse kernel**: ");
-		window_markdown_sparse(&sb, &w->series, w->step.index, &w->sparse[i]);
+		window_markdown_sparse(&sb, &w->series, w->step.last_good, w->step.index, &w->sparse[i]);
 		strbuf_addch(&sb, '\n');
 		flush(fp, &sb);
 	}
@@ -199,7 +217,7 @@ static void point_notes(FILE *fp, const struct window *w, size_t i)
 
 	if (w->step.index > 0 && i == w->step.index)
 		fputs("**first bad**", fp), sep = ", ";
-	else if (w->step.index > 0 && i + 1 == w->step.index)
+	else if (w->step.index > 0 && i == w->step.last_good)
 		fputs("last good", fp), sep = ", ";
 	if (p->kernel_set_changed)
 		fprintf(fp, "%skernel set changed", sep), sep = ", ";

@@ -42,11 +42,11 @@ void window_markdown_commits(FILE *fp, const struct window *w, const char *link_
 			     int only_slice);
 
 /*
- * Sparse kernel k of series s at the step index, into sb: its name, the
- * last good nightly it missed, its move since its last measurement and
- * the wider window that move belongs to.
+ * Sparse kernel k of series s at the window last_good .. index, into sb:
+ * its name, the last good nightly it missed, its move since its last
+ * measurement and the wider window that move belongs to.
  */
-void window_markdown_sparse(struct strbuf *sb, const struct series *s, size_t index,
+void window_markdown_sparse(struct strbuf *sb, const struct series *s, size_t last_good, size_t index,
 			    const struct sparse_kernel *k);
 
 /* Kernel names from the dashboard, Markdown-escaped, joined by ", " into sb. */

@@ -154,56 +154,48 @@ static void print_set_change(FILE *fp, const struct window *w)
 		fprintf(fp, ", the kernels on both nights %+.1f%%\n", c->common_change_pct + 0.0);
 }
 
-/* "kernels that step on their own (...): a -5.5% (7.1x its noise) 2026-09-09 -> 2026-09-10" */
+/* "kernels that step on their own (each over 4.8x its standard error, for 5 kernels): kernel_b -7.5% (...) ..." */
 static void print_kernel_steps(FILE *fp, const struct window *w)
 {
-	const struct series *s = &w->series;
-	char d1[16], d2[16];
+	struct strbuf sb = STRBUF_INIT;
 
 	if (!w->nr_kernel_steps)
 		return;
-	fprintf(fp, "kernels that step on their own (each over %.1fx its own noise, for %zu kernels):",
-		kernel_steps_multiple(w->step.noise_multiple, s->nr_rows), s->nr_rows);
-	for (size_t i = 0; i < w->nr_kernel_steps; i++) {
-		const struct kernel_step *k = &w->kernel_steps[i];
-
-		fprintf(fp, "%s %s %+.1f%% (%.1fx its %.1f%% noise) %s -> %s", i ? "," : "",
-			quote_term(k->kernel), k->change_pct, k->score, k->noise_pct,
-			format_day(d1, s->points[k->index - 1].run->time),
-			format_day(d2, s->points[k->index].run->time));
-	}
-	fputc('\n', fp);
+	window_kernel_steps_text(&sb, w, 0, strbuf_add_term);
+	fprintf(fp, "kernels that step on their own (each over %.1fx its standard error, for %zu kernels): %s\n",
+		kernel_steps_multiple(w->step.noise_multiple, w->series.nr_rows), w->series.nr_rows, sb.buf);
+	strbuf_release(&sb);
 }
 
 static void print_step(FILE *fp, const struct window *w, const struct window_print_options *po)
 {
 	const struct step *st = &w->step;
 	const struct series *s = &w->series;
+	struct strbuf sb = STRBUF_INIT;
 	char d1[16], d2[16], asked[16];
 
 	print_set_change(fp, w);
 	print_kernel_steps(fp, w);
-	if (st->index == 0) {
+	format_day(asked, w->date);
+	if (!window_step_days(w, d1, d2)) {
 		if (!st->found)
-			fprintf(fp, "no step beyond the noise near %s\n", format_day(asked, w->date));
+			fprintf(fp, "no step beyond the noise near %s\n", asked);
 		return;
 	}
-	format_day(d1, s->points[st->index - 1].run->time);
-	format_day(d2, s->points[st->index].run->time);
-	if (!st->found) {
-		fprintf(fp, "no step beyond the noise near %s: %s -> %s moves %+.1f%%, %.1fx the noise (%.1f%%), %s "
-			"(a step needs %.1fx and %.1f%%); showing that nightly pair\n",
-			format_day(asked, w->date), d1, d2, st->change_pct + 0.0, st->score, st->noise_pct,
-			st->reason ? st->reason : "not a step", st->noise_multiple, st->min_change);
-		return;
-	}
-	fprintf(fp, "step: %s -> %s, helion %.3f -> %.3f (%s%+.1f%%%s; medians of %zu and %zu nightlies), "
-		"%.1fx the noise (%.1f%%), %s\n",
-		d1, d2, st->before, st->after,
-		color_on(po->color, st->change_pct < 0 ? COLOR_RED : COLOR_GREEN), st->change_pct,
-		color_off(po->color), st->nr_before, st->nr_after, st->score, st->noise_pct,
-		st->persistent ? "persistent" :
-		st->nr_after < 2 ? "too few nightlies after it to tell if it persists" : "reverts");
+	if (st->found)
+		window_step_text(&sb, st, color_on(po->color, st->change_pct < 0 ? COLOR_RED : COLOR_GREEN),
+				 color_off(po->color), 0);
+	else
+		window_step_text(&sb, st, "", "", 0);
+	if (st->found)
+		fprintf(fp, "%s: %s -> %s, %s\n", st->drift ? "drift" : "step", d1, d2, sb.buf);
+	else if (st->undecided)
+		fprintf(fp, "undecided near %s: %s -> %s %s: a weak step, neither shown nor ruled out; "
+			"later nightlies will tell; showing that nightly pair\n", asked, d1, d2, sb.buf);
+	else
+		fprintf(fp, "no step beyond the noise near %s: %s -> %s %s; showing that nightly pair\n",
+			asked, d1, d2, sb.buf);
+	strbuf_release(&sb);
 	for (size_t i = 0; i < st->nr_other; i++)
 		fprintf(fp, "another step in the span: %s -> %s, %+.1f%%, %.1fx the noise\n",
 			format_day(d1, s->points[st->other[i].index - 1].run->time),

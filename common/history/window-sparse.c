@@ -22,7 +22,7 @@ void window_warn_sparse(const struct window *w, const struct window_options *o)
 	quote_shell(&common, o->platform);
 	strbuf_addch(&common, ' ');
 	quote_shell(&common, o->date);
-	format_day(good, s->points[w->step.index - 1].run->time);
+	format_day(good, s->points[w->step.last_good].run->time);
 	for (size_t i = 0; i < w->nr_sparse; i++) {
 		const struct sparse_kernel *k = &w->sparse[i];
 		struct strbuf kernel = STRBUF_INIT, from = STRBUF_INIT, to = STRBUF_INIT;

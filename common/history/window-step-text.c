@@ -1,3 +1,4 @@
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include "util/date.h"
@@ -7,15 +8,60 @@ int window_step_days(const struct window *w, char d1[16], char d2[16])
 {
 	if (w->step.index == 0)
 		return 0;
-	format_day(d1, w->series.points[w->step.index - 1].run->time);
+	format_day(d1, w->series.points[w->step.last_good].run->time);
 	format_day(d2, w->series.points[w->step.index].run->time);
 	return 1;
 }
 
 const char *window_step_persistence(const struct step *st)
 {
+	if (st->drift)
+		return "a gradual move: the window spans it";
 	return st->persistent ? "persistent" :
 		st->nr_after < 2 ? "too few nightlies after it to tell if it persists" : "reverts";
+}
+
+const char *window_step_kind(const struct step *st)
+{
+	return st->found ? (st->drift ? "drift" : "step") : st->undecided ? "undecided" : "no step";
+}
+
+void window_step_text(struct strbuf *sb, const struct step *st, const char *mark,
+		      const char *unmark, int rich)
+{
+	const char *x = rich ? "\u00d7" : "x", *to = rich ? "\u2192" : "->";
+
+	if (!st->found) {
+		/* + 0.0 turns a rounded -0.0 into 0.0 */
+		strbuf_addf(sb, "moves %s%+.1f%%%s \u00b1 %.1f%%, %.1f%s its standard error (noise %.1f%% a night), %s (a step needs %.1f%s and %.1f%%)",
+			    mark, round(10 * st->change_pct) / 10 + 0.0, unmark, st->se_pct, st->z, x, st->noise_pct,
+			    st->reason ? st->reason : "not a step", st->noise_multiple, x, st->min_change);
+		return;
+	}
+	if (st->drift)
+		strbuf_addf(sb, "over %zu nightlies, ", st->index - st->last_good);
+	strbuf_addf(sb, "helion %.3f %s %.3f (%s%+.1f%%%s \u00b1 %.1f%%; levels of %zu and %zu nightlies), %.1f%s its standard error (noise %.1f%% a night), %s",
+		    st->before, to, st->after, mark, st->change_pct, unmark, st->se_pct,
+		    st->nr_before, st->nr_after, st->z, x, st->noise_pct, window_step_persistence(st));
+}
+
+void window_kernel_steps_text(struct strbuf *sb, const struct window *w, int rich,
+			      void (*escape)(struct strbuf *, const char *))
+{
+	const struct series *s = &w->series;
+	const char *x = rich ? "\u00d7" : "x", *to = rich ? "\u2192" : "->";
+	char d1[16], d2[16];
+
+	for (size_t i = 0; i < w->nr_kernel_steps; i++) {
+		const struct kernel_step *k = &w->kernel_steps[i];
+
+		strbuf_addstr(sb, i ? ", " : "");
+		escape(sb, k->kernel);
+		strbuf_addf(sb, " %+.1f%% (%.1f%s its standard error, its noise %.1f%% a night) %s %s %s",
+			    k->change_pct, k->z, x, k->noise_pct,
+			    format_day(d1, s->points[k->last_good].run->time), to,
+			    format_day(d2, s->points[k->index].run->time));
+	}
 }
 
 void window_kernels_shown(const struct window *w, size_t *lo, size_t *hi)

@@ -1,9 +1,14 @@
 #ifndef HISTORY_WINDOW_STEP_TEXT_H
 #define HISTORY_WINDOW_STEP_TEXT_H
 
+#include "util/strbuf.h"
 #include "history/window.h"
 
-/* How the text and Markdown reports and the chart word the window's step. */
+/*
+ * How the reports word the window's step: the terminal's text, the
+ * Markdown report and the chart say the same sentences (rich: "×" and
+ * "→" for the Markdown and the chart, "x" and "->" for a terminal).
+ */
 
 /*
  * The days of the step's last good and first bad nightlies into d1, d2;
@@ -13,6 +18,29 @@ int window_step_days(const struct window *w, char d1[16], char d2[16]);
 
 /* "persistent", "reverts" or why it cannot tell, as the terminal report says it. */
 const char *window_step_persistence(const struct step *st);
+
+/* "step", "drift", "undecided" or "no step": what the window's answer is. */
+const char *window_step_kind(const struct step *st);
+
+/*
+ * The step after its nightly pair, into sb, the change between mark and
+ * unmark (colour or emphasis; "" for none):
+ * a step: "helion 1.503 -> 1.323 (-12.0% ± 0.3%; levels of 5 and 6
+ * nightlies), 42.2x its standard error (noise 0.5% a night), persistent";
+ * a drift: "over 19 nightlies, helion ...";
+ * none: "moves +0.7% ± 0.5%, 1.4x its standard error (noise 0.8% a night),
+ * within --min-change (a step needs 3.0x and 2.0%)".
+ */
+void window_step_text(struct strbuf *sb, const struct step *st, const char *mark,
+		      const char *unmark, int rich);
+
+/*
+ * The kernels that step on their own, into sb: "kernel_b -7.5% (12.0x its
+ * standard error, its noise 0.8% a night) 2026-02-25 -> 2026-02-26, ...",
+ * each name through escape (the dashboard's names are untrusted).
+ */
+void window_kernel_steps_text(struct strbuf *sb, const struct window *w, int rich,
+			      void (*escape)(struct strbuf *, const char *));
 
 /*
  * The fewest and most kernels of the nightlies the outputs show

@@ -271,6 +271,15 @@ static void end_label(const struct chart *c, const char *label, const struct win
 	fputs("</text>\n", c->fp);
 }
 
+/* Without a step of the platform, the window is that of its kernels' step. */
+static int kernel_answer(const struct window *w)
+{
+	for (size_t i = 0; !w->step.found && i < w->nr_kernel_steps; i++)
+		if (w->kernel_steps[i].index == w->step.index)
+			return 1;
+	return 0;
+}
+
 /* The window between the step's nightlies shaded, its ends labelled, the levels either side. */
 static void draw_step(const struct chart *c)
 {
@@ -279,9 +288,10 @@ static void draw_step(const struct chart *c)
 	const struct series_point *good, *bad;
 	double xg, xb, yg, yb;
 
-	if (!st->found || !st->index || st->index <= w->first_shown || st->index >= w->end_shown)
+	if (!(st->found || kernel_answer(w)) || !st->index || st->last_good < w->first_shown ||
+	    st->index >= w->end_shown)
 		return;
-	good = &w->series.points[st->index - 1];
+	good = &w->series.points[st->last_good];
 	bad = &w->series.points[st->index];
 	xg = xpos(c, good->run->time);
 	xb = xpos(c, bad->run->time);
@@ -400,14 +410,33 @@ static void draw_titles(const struct chart *c, const char *verdict)
 		fprintf(fp, ": nightly helion speedup, %s", window_kernels_caption(w, 0));
 	}
 	fputs("</text>\n<text class=\"sub\" x=\"16\" y=\"46\">", fp);
-	if (st->found && window_step_days(w, d1, d2))
-		fprintf(fp, "step %s \u2192 %s: helion %.3f \u2192 %.3f (%+.1f%%), %.1f\u00d7 the noise, %s",
-			d1, d2, st->before, st->after, st->change_pct, st->score,
-			window_step_persistence(st));
-	else
+	if (!window_step_days(w, d1, d2)) {
 		fprintf(fp, "no step: nightlies %s .. %s",
 			format_day(d1, s->points[w->first_shown].run->time),
 			format_day(d2, s->points[w->end_shown - 1].run->time));
+	} else if (st->found) {
+		fprintf(fp, "%s %s \u2192 %s", window_step_kind(st), d1, d2);
+		if (st->drift)
+			fprintf(fp, " over %zu nightlies", st->index - st->last_good);
+		fprintf(fp, ": helion %.3f \u2192 %.3f (%+.1f%% \u00b1 %.1f%%), %.1f\u00d7 its standard error, %s",
+			st->before, st->after, st->change_pct, st->se_pct, st->z, st->drift ? "gradual" :
+			window_step_persistence(st));
+		for (size_t i = 0; i < w->nr_kernel_steps; i++) {
+			fputs(i ? ", " : "; the move is in ", fp);
+			markup_fputs(fp, w->kernel_steps[i].kernel, xml_escape);
+			fprintf(fp, " %+.1f%%", w->kernel_steps[i].change_pct);
+		}
+	} else if (kernel_answer(w)) {
+		struct strbuf sb = STRBUF_INIT;
+
+		window_kernel_steps_text(&sb, w, 1, xml_escape);
+		fprintf(fp, "kernel step %s; the geomean %+.1f%%", sb.buf, round(10 * st->change_pct) / 10 + 0.0);
+		strbuf_release(&sb);
+	} else {
+		fprintf(fp, "%s %s \u2192 %s: %+.1f%% \u00b1 %.1f%%, %.1f\u00d7 its standard error (a step needs %.1f\u00d7 and %.1f%%)",
+			window_step_kind(st), d1, d2, round(10 * st->change_pct) / 10 + 0.0, st->se_pct,
+			st->z, st->noise_multiple, st->min_change);
+	}
 	fputs(" (UTC days)</text>\n", fp);
 }
 

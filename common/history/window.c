@@ -199,8 +199,8 @@ static void shown_range(struct window *w, int span)
 		lo++;
 	for (hi = lo; hi < s->nr && s->points[hi].run->time < to; hi++)
 		;
-	if (w->step.index > 0 && w->step.index - 1 < lo)
-		lo = w->step.index - 1;
+	if (w->step.index > 0 && w->step.last_good < lo)
+		lo = w->step.last_good;
 	if (w->step.index > 0 && w->step.index >= hi)
 		hi = w->step.index + 1;
 	w->first_shown = lo;
@@ -208,23 +208,37 @@ static void shown_range(struct window *w, int span)
 }
 
 /*
- * Without a step of the platform, judge each kernel against its own
- * noise; the nightly pair shown is then that of the kernel step nearest
- * the date (unless a kernel-set change claimed it).
+ * Without a step of the platform, the window shown is that of the kernel
+ * step nearest the date, from the kernel's last measurement before it
+ * (unless a kernel-set change claimed the window).
+ */
+static void answer_with_kernel_steps(struct window *w, struct step_options *so)
+{
+	const struct series *s = &w->series;
+	const struct kernel_step *k = w->kernel_steps;
+
+	if (!w->nr_kernel_steps || w->set_change.index)
+		return;
+	for (size_t i = 1; i < w->nr_kernel_steps; i++)
+		if (llabs((long long)(s->points[w->kernel_steps[i].index].run->time - w->date)) <
+		    llabs((long long)(s->points[k->index].run->time - w->date)))
+			k = &w->kernel_steps[i];
+	so->fallback = k->index;
+	series_find_step(s, so, &w->step);
+	/* the kernel's window: from its last measurement before */
+	w->step.last_good = k->last_good;
+}
+
+/*
+ * Each kernel judged against its own noise: a move concentrated in a few
+ * kernels is theirs (step_with_kernels()), and without a platform step
+ * their steps are the answer.
  */
 static void find_kernel_steps(struct window *w, struct step_options *so)
 {
-	const struct series *s = &w->series;
-
-	w->nr_kernel_steps = series_kernel_steps(s, so, &w->kernel_steps);
-	if (!w->nr_kernel_steps || w->set_change.index)
-		return;
-	so->fallback = w->kernel_steps[0].index;
-	for (size_t i = 1; i < w->nr_kernel_steps; i++)
-		if (llabs((long long)(s->points[w->kernel_steps[i].index].run->time - w->date)) <
-		    llabs((long long)(s->points[so->fallback].run->time - w->date)))
-			so->fallback = w->kernel_steps[i].index;
-	series_find_step(s, so, &w->step);
+	w->nr_kernel_steps = step_with_kernels(&w->series, so, &w->step, &w->kernel_steps);
+	if (!w->step.found)
+		answer_with_kernel_steps(w, so);
 }
 
 int window_check_series(const struct series *s)
@@ -264,15 +278,14 @@ static int find_endpoints(struct window *w, const struct window_options *o, git_
 	} else {
 		if (series_find_step(&w->series, &so, &w->step))
 			return -1;
-		if (!w->step.found)
-			find_kernel_steps(w, &so);
+		find_kernel_steps(w, &so);
 	}
 	shown_range(w, o->span);
-	w->nr_sparse = series_sparse_kernels(&w->series, w->step.index, &w->sparse);
+	w->nr_sparse = series_sparse_kernels(&w->series, w->step.last_good, w->step.index, &w->sparse);
 	if (sparse_kernels_noise(w->sparse, w->nr_sparse, &w->series, &w->dash, o->all_runs))
 		return -1;
 	if (w->step.index > 0) {
-		end_from_point(&w->last_good, &w->series.points[w->step.index - 1]);
+		end_from_point(&w->last_good, &w->series.points[w->step.last_good]);
 		end_from_point(&w->first_bad, &w->series.points[w->step.index]);
 	}
 	return 0;

@@ -15,6 +15,8 @@ static void regression(struct classify_signals *s)
 	s->change_pct = -15;
 	s->noise_pct = 0.5;
 	s->score = 32;
+	s->se_pct = 0.4;
+	s->z = 40;
 	s->found = 1;	/* the window's step decision (tested in test-series) */
 	s->persistent = 1;
 	s->nr_after = 8;
@@ -229,6 +231,12 @@ static void test_explain(void)
 	struct classify_options o;
 	struct classify_signals s;
 	struct classify_result r;
+	struct kernel_step ksteps[2] = {
+		{ .kernel = "k1", .index = 1, .last_good = 0, .change_pct = -5.5, .noise_pct = 1.0,
+		  .score = 4.2, .se_pct = 0.4, .z = 14 },
+		{ .kernel = "k2", .index = 1, .last_good = 0, .change_pct = -5.5, .noise_pct = 1.2,
+		  .score = 4.6, .se_pct = 0.5, .z = 11 },
+	};
 	struct fake f;
 
 	classify_options_init(&o);
@@ -247,7 +255,7 @@ static void test_explain(void)
 	is_str(r.candidates[2].why, "window", "then the rest");
 	ok(r.culprit == NULL, "two commits in the slice: no culprit named");
 	is_num(r.truth, 1.36, 1e-12, "the true speedup of a real regression is the after level");
-	is_str(r.evidence.v[0], "step: helion speedup 1.600 -> 1.360 (-15.0%) from 2026-09-09 to 2026-09-10, 32.0x the series noise (0.5%): it persists over the next 8 nightlies",
+	is_str(r.evidence.v[0], "step: helion speedup 1.600 -> 1.360 (-15.0% ± 0.4%) from 2026-09-09 to 2026-09-10, 40.0x its standard error (the series noise 0.5% a night): it persists over the next 8 nightlies",
 	       "the step line");
 	classify_result_release(&r);
 
@@ -296,11 +304,20 @@ static void test_explain(void)
 	classify_result_release(&r);
 	s.found = 0;
 	s.nr_kernel_steps = 2;
+	f.w.kernel_steps = ksteps;
+	f.w.nr_kernel_steps = 2;
 	classify_result_init(&r);
 	classify_explain(&r, &s, &f.w, &o);
 	is_int(r.cause, CAUSE_REAL_REGRESSION, "no platform step, two kernels stepped: real regression");
-	ok(r.culprit == &f.commits[0], "kernels that stepped on their own locate it: one commit, the culprit");
+	ok(r.culprit == NULL, "kernels under 5x their own noise do not locate it");
 	classify_result_release(&r);
+	ksteps[1].score = 7.1;
+	classify_result_init(&r);
+	classify_explain(&r, &s, &f.w, &o);
+	ok(r.culprit == &f.commits[0], "a kernel that stepped 5x its own noise locates it: one commit, the culprit");
+	classify_result_release(&r);
+	f.w.kernel_steps = NULL;
+	f.w.nr_kernel_steps = 0;
 	s.found = 1;
 	s.nr_kernel_steps = 0;
 	s.move_kernels = 0;

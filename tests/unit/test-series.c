@@ -350,21 +350,21 @@ static void test_sparse(void)
 
 	make_dashboard(&d, 4, 5, v);
 	series_build(&s, &d, &so);
-	is_int(series_sparse_kernels(&s, 4, &k), 1, "one kernel missed last good and came back");
+	is_int(series_sparse_kernels(&s, 3, 4, &k), 1, "one kernel missed last good and came back");
 	is_str(k[0].kernel, "k1", "the one measured before, not the new one");
 	is_int(k[0].since, 1, "its last measurement before");
 	is_num(k[0].change_pct, -20, 1e-9, "its move since then");
 	free(k);
-	is_int(series_sparse_kernels(&s, 3, &k), 1, "k3 back on night 3");
+	is_int(series_sparse_kernels(&s, 2, 3, &k), 1, "k3 back on night 3");
 	ok(!strcmp(k[0].kernel, "k3") && k[0].since == 0 && fabs(k[0].change_pct) < 1e-9,
 	   "since night 0, unmoved");
 	free(k);
-	is_int(series_sparse_kernels(&s, 2, &k), 0, "none where no kernel came back");
+	is_int(series_sparse_kernels(&s, 1, 2, &k), 0, "none where no kernel came back");
 	ok(!k, "and no list");
-	is_int(series_sparse_kernels(&s, 0, &k), 0, "none without a last good");
+	is_int(series_sparse_kernels(&s, 0, 0, &k), 0, "none without a last good");
 	series_release(&s);
 	series_build(&s, &d, &one);
-	is_int(series_sparse_kernels(&s, 2, &k), 0, "a one-kernel series has none");
+	is_int(series_sparse_kernels(&s, 1, 2, &k), 0, "a one-kernel series has none");
 	series_release(&s);
 	dashboard_release(&d);
 }

@@ -1,0 +1,145 @@
+/*
+ * Drifts: a move spread over several nightlies (a machine warming up, a
+ * dependency creeping in) cut into levels looks like one step, or a
+ * staircase of small ones, with a window of one nightly pair that holds
+ * none of its cause. Each step, or run of steps the same way with short
+ * levels between them, is compared with a ramp: the level before, a
+ * straight line (in days) through the nightlies of the move, the level
+ * after. The ramp wins when its cost (each night's distance from the
+ * model, in noise units, as the segmentation counts it) plus two cuts'
+ * penalty is below the steps' cost plus theirs; the steps are then one
+ * drift from its first nightly off the old level to its first at the new.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util/usage.h"
+#include "util/stats.h"
+#include "history/levels.h"
+
+#define DRIFT_MIN_NIGHTS 5	/* nightlies on the ramp at least */
+
+/* med[i]: the median of x[a .. a + i + 1) for i < n, growing one value at a time. */
+static void running_medians(const double *x, size_t n, int backwards, double *med)
+{
+	double *sorted = xcalloc(n + 1, sizeof(double));
+
+	for (size_t i = 0; i < n; i++) {
+		double v = backwards ? x[n - 1 - i] : x[i];
+		size_t j = i;
+
+		for (; j && sorted[j - 1] > v; j--)
+			sorted[j] = sorted[j - 1];
+		sorted[j] = v;
+		med[i] = stats_median_sorted(sorted, i + 1);
+	}
+	free(sorted);
+}
+
+static double cost_of(const struct levels *l, const double *cost, size_t a, size_t b)
+{
+	return cost[a * (l->n + 1) + b];
+}
+
+struct ramp {
+	size_t s, e;	/* x[s .. e) on the ramp: s the first off the old level, e the first at the new */
+	double cost;
+};
+
+/* The best ramp over x[a .. b), each flat part MIN_LEVEL nightlies or more. */
+static struct ramp best_ramp(const struct levels *l, const double *cost, size_t a, size_t b,
+			     size_t min_level)
+{
+	size_t m = b - a;
+	double *head = xcalloc(m + 1, sizeof(double)), *tail = xcalloc(m + 1, sizeof(double));
+	struct ramp best = { 0, 0, INFINITY };
+
+	running_medians(l->x + a, m, 0, head);
+	running_medians(l->x + a, m, 1, tail);
+	for (size_t s = a + min_level; s + DRIFT_MIN_NIGHTS + min_level <= b; s++) {
+		double va = head[s - a - 1], flat = cost_of(l, cost, a, s);
+
+		for (size_t e = s + DRIFT_MIN_NIGHTS; e + min_level <= b; e++) {
+			double vb = tail[b - e - 1], span = (double)(l->day[e] - l->day[s - 1]);
+			double c = flat + cost_of(l, cost, e, b);
+
+			for (size_t i = s; i < e && c < best.cost; i++) {
+				double f = (double)(l->day[i] - l->day[s - 1]) / span;
+
+				c += fabs(l->x[i] - (va + f * (vb - va))) / l->sigma;
+			}
+			if (c < best.cost) {
+				best.s = s;
+				best.e = e;
+				best.cost = c;
+			}
+		}
+	}
+	free(head);
+	free(tail);
+	return best;
+}
+
+/* The median change at cut k: level k + 1's median over level k's. */
+static double cut_sign(const struct levels *l, size_t k)
+{
+	size_t a = k ? l->cuts[k - 1] : 0, m = l->cuts[k];
+	size_t b = k + 1 < l->nr_cuts ? l->from[k + 1] : l->n;
+	double *v = xcalloc(b - a + 1, sizeof(double)), before, after;
+
+	memcpy(v, l->x + a, (l->from[k] - a) * sizeof(double));
+	before = stats_median(v, l->from[k] - a);
+	memcpy(v, l->x + m, (b - m) * sizeof(double));
+	after = stats_median(v, b - m);
+	free(v);
+	return after - before;
+}
+
+/*
+ * The steps k .. j of l as a staircase: the cost of its levels, and
+ * its penalty (half a cut's for each number it fits: k - j + 1 places and
+ * k - j + 2 levels).
+ */
+static double stairs_cost(const struct levels *l, const double *cost, double beta, size_t k, size_t j)
+{
+	double c = beta * ((double)(j - k + 1) + 0.5);
+
+	for (size_t i = k; i <= j + 1; i++)
+		c += cost_of(l, cost, i ? l->cuts[i - 1] : 0, i < l->nr_cuts ? l->from[i] : l->n);
+	return c;
+}
+
+void levels_find_drifts(struct levels *l, const double *cost, double beta, size_t min_level)
+{
+	for (size_t k = 0; k < l->nr_cuts; k++) {
+		size_t a = k ? l->cuts[k - 1] : 0, best_j = k;
+		double sign = cut_sign(l, k), best_gain = 0;
+		struct ramp best = { 0, 0, INFINITY };
+
+		if (l->from[k] < l->cuts[k])
+			continue;	/* a drift already */
+		for (size_t j = k; j < l->nr_cuts && l->from[j] == l->cuts[j] &&
+		     (cut_sign(l, j) < 0) == (sign < 0); j++) {
+			size_t b = j + 1 < l->nr_cuts ? l->from[j + 1] : l->n;
+			/* a ramp fits four numbers: its two ends and the levels */
+			struct ramp r = best_ramp(l, cost, a, b, min_level);
+			double gain = stairs_cost(l, cost, beta, k, j) - r.cost - 2 * beta;
+
+			if (gain > best_gain) {
+				best_gain = gain;
+				best_j = j;
+				best = r;
+			}
+		}
+		if (best_gain <= 0)
+			continue;
+		/* one cut at the ramp's end, its nightlies between the levels */
+		for (size_t i = k; i < best_j; i++) {
+			memmove(l->cuts + k, l->cuts + k + 1, (l->nr_cuts - k - 1) * sizeof(*l->cuts));
+			memmove(l->from + k, l->from + k + 1, (l->nr_cuts - k - 1) * sizeof(*l->from));
+			l->nr_cuts--;
+		}
+		l->cuts[k] = best.e;
+		l->from[k] = best.s;
+	}
+}

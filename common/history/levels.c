@@ -1,0 +1,443 @@
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util/usage.h"
+#include "util/date.h"
+#include "util/stats.h"
+#include "history/levels.h"
+
+#define MIN_LEVEL 2
+#define SPIKE_SIGMAS 5.0
+
+void levels_decide(double change_pct, double se_pct, double mult, double min_change,
+		   struct cut_test *out)
+{
+	double change = log1p(change_pct / 100), se = log1p(se_pct / 100);
+	/* the largest move the data allow, against the smallest worth reporting */
+	int worth = expm1(fabs(change) + STEP_MIN_CHANGE_Z * se) * 100 >= min_change;
+
+	out->change_pct = change_pct;
+	out->se_pct = se_pct;
+	out->z = se > 0 ? fabs(change) / se : 0;
+	out->found = 0;
+	out->undecided = 0;
+	if (isnan(change_pct) || isnan(se_pct)) {
+		out->reason = "no level on one side";
+		out->z = 0;
+	} else if (out->z < mult) {
+		out->reason = worth ? "under the noise multiple" : "within --min-change";
+		out->undecided = worth && out->z >= LEVELS_WEAK_Z;
+	} else if (!worth) {
+		out->reason = "under --min-change";
+	} else {
+		out->reason = NULL;
+		out->found = 1;
+	}
+}
+
+/* The clipped mean of x[a..b): each value pulled to within LEVEL_CLIP sigma of the median. */
+static double level_of(const struct levels *l, size_t a, size_t b, double *sq)
+{
+	double *v = xcalloc(b - a + 1, sizeof(double)), med, sum = 0, lim = LEVEL_CLIP * l->sigma;
+
+	memcpy(v, l->x + a, (b - a) * sizeof(double));
+	med = stats_median(v, b - a);
+	for (size_t i = a; i < b; i++)
+		sum += fmin(fmax(l->x[i], med - lim), med + lim);
+	sum /= (double)(b - a);
+	if (sq) {
+		*sq = 0;
+		for (size_t i = a; i < b; i++) {
+			double r = fmin(fmax(l->x[i], med - lim), med + lim) - sum;
+
+			*sq += r * r;
+		}
+	}
+	free(v);
+	return sum;
+}
+
+/* Level k's range: x[*a .. *b). */
+static void level_range(const struct levels *l, size_t k, size_t *a, size_t *b)
+{
+	*a = k ? l->cuts[k - 1] : 0;
+	*b = k < l->nr_cuts ? l->from[k] : l->n;
+}
+
+/* The pooled within-level spread of the clipped values, at least sigma. */
+static void update_spread(struct levels *l)
+{
+	double sum = 0;
+	size_t used = 0;
+
+	for (size_t k = 0; k <= l->nr_cuts; k++) {
+		size_t a, b;
+		double sq;
+
+		level_range(l, k, &a, &b);
+		if (b <= a)
+			continue;
+		level_of(l, a, b, &sq);
+		sum += sq;
+		used += b - a - 1;
+	}
+	l->spread = used ? sqrt(sum / (double)used) : l->sigma;
+	if (!(l->spread >= l->sigma))
+		l->spread = l->sigma;
+}
+
+static void judge_levels(const struct levels *l, size_t a0, size_t b0, size_t a1, size_t b1,
+			 double mult, double min_change, struct cut_test *out)
+{
+	double se;
+
+	memset(out, 0, sizeof(*out));
+	out->nr_before = b0 > a0 ? b0 - a0 : 0;
+	out->nr_after = b1 > a1 ? b1 - a1 : 0;
+	if (!out->nr_before || !out->nr_after) {
+		out->before = out->after = NAN;
+		levels_decide(NAN, NAN, mult, min_change, out);
+		return;
+	}
+	out->before = level_of(l, a0, b0, NULL);
+	out->after = level_of(l, a1, b1, NULL);
+	se = l->spread * l->spread * (1.0 / (double)out->nr_before + 1.0 / (double)out->nr_after);
+	for (size_t i = a0 + 1; i < b1; i++)
+		if (l->link[i])
+			se += 2 * l->sigma * l->sigma;
+	se = sqrt(se);
+	levels_decide(100 * expm1(out->after - out->before), 100 * expm1(se), mult, min_change, out);
+}
+
+void levels_judge(const struct levels *l, size_t k, double mult, double min_change, struct cut_test *out)
+{
+	size_t a0, b0, a1, b1;
+
+	level_range(l, k, &a0, &b0);
+	level_range(l, k + 1, &a1, &b1);
+	judge_levels(l, a0, b0, a1, b1, mult, min_change, out);
+}
+
+void levels_judge_range(const struct levels *l, size_t lo, size_t at, size_t hi, double mult,
+			double min_change, struct cut_test *out)
+{
+	judge_levels(l, lo, at, at, hi, mult, min_change, out);
+}
+
+/*
+ * The cost of every level x[c..t): each night's distance from the level's
+ * median, in noise units, into cost[c * (n + 1) + t]. Not capped: a night
+ * far off both levels beside a step then goes to the nearer one, so a
+ * spike on the last good night does not move the step a night early.
+ * Each start's levels grow one night at a time, kept sorted by insertion,
+ * so no level is sorted afresh; the sum runs over the nights in order.
+ */
+static void level_costs(const double *x, size_t n, double sigma, double *cost)
+{
+	double *sorted = xcalloc(n + 1, sizeof(double));
+
+	for (size_t c = 0; c < n; c++) {
+		if (c && c < MIN_LEVEL)
+			continue;	/* no level starts there */
+		for (size_t t = c + 1; t <= n; t++) {
+			size_t len = t - c, j = len - 1;
+			double med, sum = 0;
+
+			for (; j && sorted[j - 1] > x[t - 1]; j--)
+				sorted[j] = sorted[j - 1];
+			sorted[j] = x[t - 1];
+			med = stats_median_sorted(sorted, len);
+			for (size_t i = c; i < t; i++)
+				sum += fabs(x[i] - med) / sigma;
+			cost[c * (n + 1) + t] = sum;
+		}
+	}
+	free(sorted);
+}
+
+/*
+ * Optimal partitioning of l->x into levels of MIN_LEVEL values or more,
+ * each cut paying penalty beta; the cuts into l (sharp: from = cuts).
+ * cost is (n + 1)^2 values, kept for the drifts.
+ */
+static void segment(struct levels *l, double beta, double *cost)
+{
+	size_t n = l->n;
+	double *best = xcalloc(n + 1, sizeof(double));
+	size_t *prev = xcalloc(n + 1, sizeof(size_t)), nr = 0;
+
+	level_costs(l->x, n, l->sigma, cost);
+	for (size_t t = 1; t <= n; t++) {
+		best[t] = cost[t];
+		prev[t] = 0;
+		for (size_t c = MIN_LEVEL; c + MIN_LEVEL <= t; c++) {
+			double f = best[c] + beta + cost[c * (n + 1) + t];
+
+			if (f < best[t]) {
+				best[t] = f;
+				prev[t] = c;
+			}
+		}
+	}
+	for (size_t t = n; prev[t] && nr < LEVELS_MAX_CUTS; t = prev[t])
+		l->cuts[nr++] = prev[t];
+	for (size_t i = 0; i < nr / 2; i++) {
+		size_t tmp = l->cuts[i];
+
+		l->cuts[i] = l->cuts[nr - 1 - i];
+		l->cuts[nr - 1 - i] = tmp;
+	}
+	memcpy(l->from, l->cuts, nr * sizeof(*l->cuts));
+	l->nr_cuts = nr;
+	free(best);
+	free(prev);
+}
+
+static void drop_cut(struct levels *l, size_t k)
+{
+	memmove(l->cuts + k, l->cuts + k + 1, (l->nr_cuts - k - 1) * sizeof(*l->cuts));
+	memmove(l->from + k, l->from + k + 1, (l->nr_cuts - k - 1) * sizeof(*l->from));
+	l->nr_cuts--;
+}
+
+/*
+ * Merge levels until every cut is a step: first the dips that revert (two
+ * opposite cuts at most LEVELS_REVERT_NIGHTS apart whose outer levels do not
+ * differ by a step), then the weakest cut that fails the decision, one at
+ * a time. The spread is measured afresh after each merge.
+ */
+static void keep_steps(struct levels *l, double mult, double min_change)
+{
+	int changed = 1;
+
+	while (changed && l->nr_cuts) {
+		size_t weakest = l->nr_cuts;
+		double weakest_z = INFINITY;
+
+		changed = 0;
+		update_spread(l);
+		for (size_t k = 0; k + 1 < l->nr_cuts && !changed; k++) {
+			struct cut_test a, b, outer;
+			size_t a0, b0, a2, b2;
+
+			if (l->from[k + 1] - l->cuts[k] > LEVELS_REVERT_NIGHTS)
+				continue;
+			levels_judge(l, k, mult, min_change, &a);
+			levels_judge(l, k + 1, mult, min_change, &b);
+			level_range(l, k, &a0, &b0);
+			level_range(l, k + 2, &a2, &b2);
+			judge_levels(l, a0, b0, a2, b2, mult, min_change, &outer);
+			if ((a.change_pct < 0) != (b.change_pct < 0) && !outer.found) {
+				drop_cut(l, k + 1);
+				drop_cut(l, k);
+				changed = 1;
+			}
+		}
+		if (changed)
+			continue;
+		for (size_t k = 0; k < l->nr_cuts; k++) {
+			struct cut_test t;
+
+			levels_judge(l, k, mult, min_change, &t);
+			if (!t.found && t.z < weakest_z) {
+				weakest_z = t.z;
+				weakest = k;
+			}
+		}
+		if (weakest < l->nr_cuts) {
+			drop_cut(l, weakest);
+			changed = 1;
+		}
+	}
+	update_spread(l);
+}
+
+/*
+ * Drop the one-night spikes from l: a nightly beyond both its neighbours,
+ * the same way, by more than SPIKE_SIGMAS noise units and by more than a
+ * third of its distance to the farther one (the first night after a
+ * big step, a little off the new level, is not a spike). Beside a step, a
+ * spike would otherwise sit as near one level as the other and could move
+ * the step by a night.
+ */
+static int is_spike(double a, double b)
+{
+	double near = fmin(fabs(a), fabs(b)), far = fmax(fabs(a), fabs(b));
+
+	return (a > 0) == (b > 0) && near > SPIKE_SIGMAS && near > far / 3;
+}
+
+static void drop_spikes(struct levels *l)
+{
+	size_t n = 0;
+	int *spike = xcalloc(l->n + 1, sizeof(int));
+
+	for (size_t i = 1; i + 1 < l->n; i++) {
+		double a = (l->x[i] - l->x[i - 1]) / l->sigma, b = (l->x[i] - l->x[i + 1]) / l->sigma;
+
+		spike[i] = is_spike(a, b);
+	}
+	for (size_t i = 0; i < l->n; i++) {
+		if (spike[i])
+			continue;
+		l->x[n] = l->x[i];
+		l->day[n] = l->day[i];
+		l->at[n++] = l->at[i];
+	}
+	l->n = n;
+	free(spike);
+}
+
+/*
+ * Machine states: a runner pool of two kinds of machine (or a baseline
+ * that flips between two states) makes a series jump between two levels
+ * night after night. A run of nights on the other machine would pose as
+ * a level of its own. So the nightlies around the stretch searched (as
+ * far again before and after it: a state shows itself over weeks) are
+ * split into two groups at the widest gap between their sorted values,
+ * measured in the groups' spread (STATE_GAP of it at least); when the
+ * groups' medians lie STATE_SEP spreads apart and the smaller group
+ * (STATE_MIN nightlies at least) comes back in STATE_RUNS separate runs
+ * or more, with STATE_MIN nightlies of the other group between its first
+ * and last, its nights are moved by the difference of the medians: a
+ * state, like a weekday, is not a step. A step, a dip that reverts or an
+ * outlier beside a step never return that way.
+ */
+#define STATE_GAP 1.5
+#define STATE_SEP 4.0
+#define STATE_MIN 3	/* nightlies in a group at least */
+#define STATE_RUNS 3
+
+struct states {
+	double cut;		/* the value between the groups */
+	double shift;		/* what moves the smaller group onto the larger */
+	int minority_low;	/* the smaller group is the one below the cut */
+};
+
+/*
+ * A robust standard deviation of v[0..n), sorted ascending: its
+ * interquartile range over 1.349 (read off the sorted values, so the
+ * split search stays quadratic at worst), and its median.
+ */
+static double spread_of(const double *v, size_t n, double *med)
+{
+	*med = stats_median_sorted(v, n);
+	return (v[(3 * (n - 1) + 2) / 4] - v[(n - 1) / 4]) / 1.349;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The states of the log values v[0..n), in time order: 1 with *st filled, or 0. */
+static int find_states(const double *v, size_t n, struct states *st)
+{
+	double *sorted = xcalloc(n + 1, sizeof(double));
+	double best = 0, sep = 0;
+	size_t split = 0, runs = 0, first = n, last = 0, inside = 0;
+
+	memcpy(sorted, v, n * sizeof(double));
+	qsort(sorted, n, sizeof(double), cmp_double);
+	for (size_t s = STATE_MIN; s + STATE_MIN <= n; s++) {
+		double m0, m1, a = spread_of(sorted, s, &m0), b = spread_of(sorted + s, n - s, &m1);
+		double scale = fmax(sqrt((a * a * (double)s + b * b * (double)(n - s)) / (double)n), 1e-4);
+
+		if ((sorted[s] - sorted[s - 1]) / scale > best) {
+			best = (sorted[s] - sorted[s - 1]) / scale;
+			split = s;
+			sep = (m1 - m0) / scale;
+			st->cut = (sorted[s - 1] + sorted[s]) / 2;
+			st->minority_low = s <= n - s;
+			st->shift = st->minority_low ? m1 - m0 : m0 - m1;
+		}
+	}
+	for (size_t i = 0; split && i < n; i++) {
+		if ((v[i] < st->cut) != st->minority_low)
+			continue;
+		runs += !i || (v[i - 1] < st->cut) != st->minority_low;
+		first = i < first ? i : first;
+		last = i;
+	}
+	for (size_t i = first; i < last; i++)
+		inside += (v[i] < st->cut) != st->minority_low;
+	free(sorted);
+	return best >= STATE_GAP && sep >= STATE_SEP && runs >= STATE_RUNS && inside >= STATE_MIN;
+}
+
+/* Find the states around [from, to) and move l's nights of the smaller group. */
+static void remove_states(struct levels *l, const struct series *s, const struct noise_model *nm,
+			  time_t from, time_t to)
+{
+	double *v = xcalloc(s->nr + 1, sizeof(double));
+	time_t len = to - from;
+	struct states st = { 0, 0, 0 };
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->nr; i++) {
+		double x = s->points[i].value[METRIC_HELION];
+		time_t t = s->points[i].run->time;
+
+		if (t >= from - len && t < to + len && x > 0)
+			v[n++] = noise_adjusted(nm, t, x);
+	}
+	if (n >= 4 * STATE_MIN && find_states(v, n, &st))
+		for (size_t i = 0; i < l->n; i++)
+			if ((l->x[i] < st.cut) == st.minority_low)
+				l->x[i] += st.shift;
+	free(v);
+}
+
+void levels_init(struct levels *l, const struct series *s, const struct noise_model *nm,
+		 time_t from, time_t to)
+{
+	memset(l, 0, sizeof(*l));
+	l->x = xcalloc(s->nr + 1, sizeof(double));
+	l->at = xcalloc(s->nr + 1, sizeof(size_t));
+	l->day = xcalloc(s->nr + 1, sizeof(long));
+	for (size_t i = 0; i < s->nr; i++) {
+		double v = s->points[i].value[METRIC_HELION];
+		time_t t = s->points[i].run->time;
+
+		if (t < from || t >= to || !(v > 0))
+			continue;
+		l->x[l->n] = noise_adjusted(nm, t, v);
+		l->day[l->n] = (long)(t / DAY_SECONDS);
+		l->at[l->n++] = i;
+	}
+	l->sigma = nm->sigma;
+	l->spread = nm->sigma;
+	remove_states(l, s, nm, from, to);
+	drop_spikes(l);
+	l->link = xcalloc(l->n + 1, 1);
+	for (size_t i = 1; i < l->n; i++)
+		for (size_t t = l->at[i - 1] + 1; t <= l->at[i]; t++)
+			l->link[i] |= s->points[t].kernel_set_changed;
+}
+
+void levels_release(struct levels *l)
+{
+	free(l->x);
+	free(l->at);
+	free(l->day);
+	free(l->link);
+	memset(l, 0, sizeof(*l));
+}
+
+void levels_find(struct levels *l, double mult, double min_change, int drifts)
+{
+	double *cost, beta = 3 * log((double)l->n);
+
+	if (l->n < 2 * MIN_LEVEL || l->n > 64 * MIN_LEVEL)
+		return;
+	cost = xcalloc((l->n + 1) * (l->n + 1), sizeof(double));
+	segment(l, beta, cost);
+	keep_steps(l, mult, min_change);
+	if (drifts) {
+		levels_find_drifts(l, cost, beta, MIN_LEVEL);
+		keep_steps(l, mult, min_change);
+	}
+	free(cost);
+}

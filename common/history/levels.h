@@ -1,0 +1,101 @@
+#ifndef HISTORY_LEVELS_H
+#define HISTORY_LEVELS_H
+
+#include "history/noise.h"
+
+/*
+ * The levels of a stretch of a series and the steps between them: the
+ * machinery behind the step decision of step.h, internal to history.
+ *
+ * The nightlies are taken in log, with the weekly pattern removed
+ * (noise.h), one-night spikes set aside, and cut into levels by a
+ * penalised segmentation. A level's value is a clipped mean (each night
+ * pulled to within LEVEL_CLIP noise units of the level's median, then
+ * averaged: robust to a wild night, and nearly as precise as a mean), and
+ * its standard error the within-level spread over the square root of its
+ * nightlies. A cut is judged by the change between the levels either side
+ * against the standard error of that change (levels_judge()). Where the
+ * kernel list changed between the two levels, the chain-linked series is
+ * joined by the one pair of nightlies across the change: that link's
+ * noise (two nights', 2 sigma^2) stays in every later value, so it is
+ * added to the change's variance.
+ */
+#define LEVELS_MAX_CUTS 64
+#define LEVELS_REVERT_NIGHTS 3	/* a dip this long that comes back is no step */
+#define LEVEL_CLIP 2.5
+
+struct levels {
+	double *x;		/* adjusted log values of the nightlies kept, in time order */
+	size_t *at;		/* their series indices */
+	long *day;		/* their UTC days */
+	unsigned char *link;	/* the kernel list changed since the nightly before */
+	size_t n;
+	/*
+	 * Level k runs over x[cuts[k - 1] .. from[k]) (cuts[-1] = 0, from[nr_cuts]
+	 * = n); x[from[k] .. cuts[k]) is a drift between levels k and k + 1,
+	 * empty for a sharp step.
+	 */
+	size_t cuts[LEVELS_MAX_CUTS];
+	size_t from[LEVELS_MAX_CUTS];
+	size_t nr_cuts;
+	double sigma;		/* one night's noise */
+	double spread;		/* the within-level scale of the standard errors, >= sigma */
+};
+
+/* The test of one cut. */
+struct cut_test {
+	double before, after;	/* the levels either side, log */
+	size_t nr_before, nr_after;
+	double change_pct;
+	double se_pct;		/* the standard error of the change, percent */
+	double z;		/* |log change| / its standard error */
+	int found;		/* a step: the decision of step.h */
+	int undecided;		/* not a step, not ruled out either */
+	const char *reason;	/* when !found: why (static) */
+};
+
+/*
+ * The decision on a change of change_pct percent with standard error
+ * se_pct: a step when it is at least noise_multiple standard errors and
+ * its upper confidence bound (STEP_MIN_CHANGE_Z standard errors beyond
+ * it) reaches min_change percent; undecided when it is not a step but at
+ * least LEVELS_WEAK_Z standard errors and that bound reaches min_change.
+ */
+#define LEVELS_WEAK_Z 2.0
+#define STEP_MIN_CHANGE_Z 2.0
+void levels_decide(double change_pct, double se_pct, double noise_multiple, double min_change,
+		   struct cut_test *out);
+
+/*
+ * The levels of s's nightlies in [from, to), nothing cut yet. Release
+ * with levels_release().
+ */
+void levels_init(struct levels *l, const struct series *s, const struct noise_model *nm,
+		 time_t from, time_t to);
+void levels_release(struct levels *l);
+
+/*
+ * Cut l into levels and keep the cuts that are steps (or, with drifts,
+ * drifts) by the decision with these thresholds.
+ */
+void levels_find(struct levels *l, double noise_multiple, double min_change, int drifts);
+
+/*
+ * Turn the steps of l that a ramp explains better into drifts (drift.c).
+ * cost[c * (n + 1) + t] is the segmentation's cost of the level x[c..t),
+ * beta its penalty a cut, min_level the shortest level.
+ */
+void levels_find_drifts(struct levels *l, const double *cost, double beta, size_t min_level);
+
+/* Judge cut k of l. */
+void levels_judge(const struct levels *l, size_t k, double noise_multiple, double min_change,
+		  struct cut_test *out);
+
+/*
+ * Judge the boundary before x[at] between x[lo .. at) and x[at .. hi), as
+ * if it were the only cut (the pair a user or the fallback names).
+ */
+void levels_judge_range(const struct levels *l, size_t lo, size_t at, size_t hi,
+			double noise_multiple, double min_change, struct cut_test *out);
+
+#endif

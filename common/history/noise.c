@@ -1,0 +1,159 @@
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util/usage.h"
+#include "util/date.h"
+#include "util/stats.h"
+#include "history/noise.h"
+
+#define WEEK_HALF 3	/* the days either side of a nightly in its week */
+
+static long day_of(time_t t)
+{
+	return (long)(t >= 0 ? t / DAY_SECONDS : (t - DAY_SECONDS + 1) / DAY_SECONDS);
+}
+
+static int weekday_of(time_t t)
+{
+	return (int)(((day_of(t) % 7) + 7) % 7);
+}
+
+double noise_adjusted(const struct noise_model *nm, time_t t, double v)
+{
+	return log(v) - nm->week[weekday_of(t)];
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The mean of v[0..n) without its smallest and largest value (from 5 values on). */
+static double trimmed_mean(double *v, size_t n)
+{
+	double sum = 0;
+	size_t from = 0, to = n;
+
+	if (n >= 5) {
+		qsort(v, n, sizeof(*v), cmp_double);
+		from = 1;
+		to = n - 1;
+	}
+	for (size_t i = from; i < to; i++)
+		sum += v[i];
+	return sum / (double)(to - from);
+}
+
+/*
+ * Each nightly's residual against the median of the nightlies within
+ * WEEK_HALF days of it (NAN with fewer than 5 of them), lv and day in
+ * time order.
+ */
+static void week_residuals(const double *lv, const long *day, size_t n, double *r)
+{
+	double win[2 * WEEK_HALF + 8];
+	size_t lo = 0, hi = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		size_t k = 0;
+
+		while (day[lo] < day[i] - WEEK_HALF)
+			lo++;
+		while (hi < n && day[hi] <= day[i] + WEEK_HALF)
+			hi++;
+		for (size_t j = lo; j < hi && k < ARRAY_SIZE(win); j++)
+			win[k++] = lv[j];
+		r[i] = k >= 5 ? lv[i] - stats_median(win, k) : NAN;
+	}
+}
+
+/* The weekday means of the residuals into nm->week when they are significant. */
+static void weekly_pattern(const double *lv, const time_t *t, size_t n, struct noise_model *nm)
+{
+	long *day = xcalloc(n + 1, sizeof(*day));
+	double *r = xcalloc(n + 1, sizeof(*r)), *by_day = xcalloc(n + 1, sizeof(*by_day));
+	double var = 0, chi2 = 0, week[7];
+	size_t count[7], used = 0;
+
+	for (size_t i = 0; i < n; i++)
+		day[i] = day_of(t[i]);
+	week_residuals(lv, day, n, r);
+	for (int d = 0; d < 7; d++) {
+		size_t k = 0;
+
+		for (size_t i = 0; i < n; i++)
+			if (!isnan(r[i]) && weekday_of(t[i]) == d)
+				by_day[k++] = r[i];
+		count[d] = k;
+		week[d] = k ? trimmed_mean(by_day, k) : 0;
+	}
+	for (size_t i = 0; i < n; i++) {
+		double e = r[i] - week[weekday_of(t[i])];
+
+		if (isnan(r[i]))
+			continue;
+		var += e * e;
+		used++;
+	}
+	if (used > 7 && var > 0) {
+		var /= (double)(used - 7);
+		for (int d = 0; d < 7; d++)
+			chi2 += (double)count[d] * week[d] * week[d] / var;
+	}
+	/* three weeks of each weekday at least, and a pattern beyond chance */
+	for (int d = 0; d < 7; d++)
+		if (count[d] < 3)
+			chi2 = 0;
+	if (chi2 > NOISE_WEEK_CHI2) {
+		memcpy(nm->week, week, sizeof(week));
+		nm->weekly = 1;
+	}
+	free(day);
+	free(r);
+	free(by_day);
+}
+
+void series_noise_model(const struct series *s, enum metric m, struct noise_model *out)
+{
+	double *lv = xcalloc(s->nr + 1, sizeof(double));
+	double *d = xcalloc(s->nr + 1, sizeof(double));
+	time_t *t = xcalloc(s->nr + 1, sizeof(time_t));
+	size_t n = 0, nd = 0;
+	double med;
+
+	memset(out, 0, sizeof(*out));
+	out->sigma = NOISE_FLOOR;
+	for (size_t i = 0; i < s->nr; i++) {
+		double v = s->points[i].value[m];
+
+		if (isnan(v) || v <= 0)
+			continue;
+		t[n] = s->points[i].run->time;
+		lv[n++] = log(v);
+	}
+	weekly_pattern(lv, t, n, out);
+	for (size_t i = 1; i < n; i++)
+		d[nd++] = (lv[i] - out->week[weekday_of(t[i])]) - (lv[i - 1] - out->week[weekday_of(t[i - 1])]);
+	if (nd >= 2) {
+		med = stats_median(d, nd);
+		for (size_t i = 0; i < nd; i++)
+			d[i] = fabs(d[i] - med);
+		/* A change spans two noisy nights: divide its spread by sqrt(2). */
+		out->sigma = 1.4826 * stats_median(d, nd) / sqrt(2.0);
+		if (out->sigma < NOISE_FLOOR)
+			out->sigma = NOISE_FLOOR;
+	}
+	free(lv);
+	free(d);
+	free(t);
+}
+
+double series_noise(const struct series *s, enum metric m)
+{
+	struct noise_model nm;
+
+	series_noise_model(s, m, &nm);
+	return nm.sigma;
+}

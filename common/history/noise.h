@@ -1,0 +1,43 @@
+#ifndef HISTORY_NOISE_H
+#define HISTORY_NOISE_H
+
+#include "history/series.h"
+
+/*
+ * A series' noise, robust to a weekly pattern. The nightlies run every
+ * day, and some machines or baselines keep a weekly rhythm (a weekend
+ * offset, a 7-day wave): night-to-night changes then carry the week's
+ * pattern, and one night's noise measured from them is inflated.
+ *
+ * The pattern is estimated from each nightly's residual against the
+ * median of the nightlies within 3 days of it (a 7-day window holds every
+ * weekday once, so that median is the week's level): the trimmed mean of
+ * the residuals of each UTC weekday. It is used only when it is
+ * significant: the squared weekday means, weighted by their counts,
+ * summed and divided by the residuals' variance (a chi-square of 6
+ * degrees of freedom when there is no pattern) exceed NOISE_WEEK_CHI2.
+ * The noise is then a robust standard deviation (1.4826 MAD) of the
+ * night-to-night log changes with the pattern removed, over sqrt(2)
+ * since each change spans two noisy nights, floored at NOISE_FLOOR so a
+ * perfectly flat synthetic series does not make every wiggle infinitely
+ * significant.
+ */
+#define NOISE_FLOOR 0.005
+#define NOISE_WEEK_CHI2 40.0
+
+struct noise_model {
+	double sigma;		/* one night's noise, in log units */
+	double week[7];		/* log offset of each UTC weekday (days since the epoch
+				   mod 7); all 0 when the pattern is not significant */
+	int weekly;		/* the pattern is significant and removed */
+};
+
+void series_noise_model(const struct series *s, enum metric m, struct noise_model *out);
+
+/* The series' own noise (noise_model.sigma) of metric m. */
+double series_noise(const struct series *s, enum metric m);
+
+/* log(v) of the nightly at time t, with the weekly pattern removed. */
+double noise_adjusted(const struct noise_model *nm, time_t t, double v);
+
+#endif
