@@ -9,7 +9,7 @@
 #include "util/usage.h"
 #include "util/strbuf.h"
 #include "dashboard/dashboard.h"
-#include "dashboard/scan.h"
+#include "dashboard/json-scan.h"
 #include "dashboard/entry.h"
 #include "dashboard/cache.h"
 

@@ -98,7 +98,7 @@ void dashboard_init(struct dashboard *d);
  * which cJSON would cut there. Unknown keys are ignored.
  *
  * The document is cut into summary[] rows and history[] entries by the
- * boundary scanner (scan.h); cJSON parses the names of every row and each
+ * boundary scanner (json-scan.h); cJSON parses the names of every row and each
  * history entry the filter keeps, one at a time. Values nobody uses are
  * only checked for balanced nesting and terminated strings.
  */

@@ -4,7 +4,7 @@
 #include <stddef.h>
 #include <time.h>
 #include "dashboard/arena.h"
-#include "dashboard/scan.h"
+#include "dashboard/json-scan.h"
 
 /* The largest helion_wins/total accepted: more shapes than any kernel has. */
 #define DASH_MAX_COUNT 1000000

@@ -1,5 +1,5 @@
 /*
- * The boundary scanner (dashboard/scan.h) against cJSON: wherever cJSON
+ * The boundary scanner (dashboard/json-scan.h) against cJSON: wherever cJSON
  * says a value ends, the scanner must agree, and it must fail on the
  * structural faults it promises to catch, without reading past the end.
  */
@@ -7,7 +7,7 @@
 #include <string.h>
 #include <cjson/cJSON.h>
 #include "tap.h"
-#include "dashboard/scan.h"
+#include "dashboard/json-scan.h"
 
 /* The scanned length of the value in s, or -1 (end of buffer is strlen(s): no NUL read). */
 static long scan_len(const char *s)

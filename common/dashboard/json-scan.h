@@ -1,5 +1,5 @@
-#ifndef DASHBOARD_SCAN_H
-#define DASHBOARD_SCAN_H
+#ifndef DASHBOARD_JSON_SCAN_H
+#define DASHBOARD_JSON_SCAN_H
 
 #include <stddef.h>
 

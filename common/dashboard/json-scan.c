@@ -1,6 +1,6 @@
 #include <stdint.h>
 #include <string.h>
-#include "dashboard/scan.h"
+#include "dashboard/json-scan.h"
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
