@@ -34,7 +34,7 @@ SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined 
 # One executable per cmd/<name>.c: git-benchwindow, git-benchbisect, git-fixture-diff.
 PROGRAMS = $(patsubst cmd/%.c,git-%,$(sort $(wildcard cmd/*.c)))
 # common/ holds one folder per module (util, dashboard, history, classify,
-# bisect, fixtures); see docs/architecture.md.
+# bisect, corpus, report); see docs/architecture.md.
 LIB_SRC = $(sort $(wildcard common/*/*.c))
 UNIT_SRC = $(sort $(wildcard tests/unit/test-*.c))
 MANPAGES = $(sort $(wildcard man/*.1))

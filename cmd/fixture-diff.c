@@ -13,10 +13,10 @@
 #include "util/revision.h"
 #include "util/color.h"
 #include "util/pager.h"
-#include "fixtures/fixtures.h"
-#include "fixtures/output.h"
-#include "fixtures/check.h"
-#include "fixtures/hook.h"
+#include "corpus/fixtures.h"
+#include "corpus/output.h"
+#include "corpus/check.h"
+#include "corpus/hook.h"
 
 static const char *const usage_str[] = {
 	"git fixture-diff [<options>] [<base> [<head>]]",

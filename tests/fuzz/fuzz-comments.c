@@ -4,7 +4,7 @@
  * reflexive and symmetric, and a source always matches itself with a
  * comment line added at the top.
  */
-#include "fixtures/comments.h"
+#include "corpus/comments.h"
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -6,9 +6,9 @@
 #include "util/strvec.h"
 #include "util/config.h"
 #include "util/natsort.h"
-#include "fixtures/fixtures.h"
-#include "fixtures/comments.h"
-#include "fixtures/defect.h"
+#include "corpus/fixtures.h"
+#include "corpus/comments.h"
+#include "corpus/defect.h"
 
 static void test_natsort(void)
 {
