@@ -20,7 +20,6 @@
 #include "util/repo.h"
 #include "util/io.h"
 #include "util/revision.h"
-#include "history/window-print.h"
 #include "bisect/bisect.h"
 #include "bisect/bisect-run.h"
 #include "bisect/bisect-judge.h"

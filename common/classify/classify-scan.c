@@ -6,7 +6,6 @@
 #include <string.h>
 #include "util/usage.h"
 #include "util/date.h"
-#include "history/window-print.h"
 #include "classify/classify-scan.h"
 
 /* A step of the same series at the same nightly is already classified. */

@@ -19,31 +19,6 @@ static int abbrev(const struct window_print_options *po)
 	return po->abbrev > 0 ? po->abbrev : 8;
 }
 
-static int longer(int len, git_repository *repo, const char *hex)
-{
-	char full[GIT_OID_HEXSZ + 1];
-	git_oid oid;
-	int n = len;
-
-	hex = revision_expand_hex(repo, hex, full);
-	if (strlen(hex) == GIT_OID_HEXSZ && !git_oid_fromstr(&oid, hex))
-		n = revision_abbrev_unique(repo, &oid, len);
-	return n > len ? n : len;
-}
-
-int window_abbrev_len(const struct window *w, git_repository *repo, int min_len)
-{
-	int len = min_len;
-
-	for (size_t i = w->first_shown; i < w->end_shown; i++)
-		len = longer(len, repo, w->series.points[i].run->sha);
-	len = longer(len, repo, w->last_good.sha);
-	len = longer(len, repo, w->first_bad.sha);
-	for (size_t i = 0; i < w->nr_commits; i++)
-		len = longer(len, repo, w->commits[i].sha);
-	return len;
-}
-
 static void print_sparkline(FILE *fp, const struct window *w, const struct window_print_options *po)
 {
 	const struct series *s = &w->series;

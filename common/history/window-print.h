@@ -12,13 +12,6 @@ struct window_print_options {
 	git_repository *repo;	/* expands the dashboard's short shas; may be NULL */
 };
 
-/*
- * One length for every hash the report prints, so that its columns line
- * up: at least min_len, and enough that each of them is unique in repo
- * (NULL: min_len).
- */
-int window_abbrev_len(const struct window *w, git_repository *repo, int min_len);
-
 /* The human report of git-benchwindow on fp: sparkline, series table, step, commits. */
 void window_print(FILE *fp, const struct window *w, const struct window_print_options *po);
 

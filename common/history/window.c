@@ -407,3 +407,16 @@ void window_release(struct window *w)
 	}
 	memset(w, 0, sizeof(*w));
 }
+
+int window_abbrev_len(const struct window *w, git_repository *repo, int min_len)
+{
+	int len = min_len;
+
+	for (size_t i = w->first_shown; i < w->end_shown; i++)
+		len = revision_abbrev_hex(repo, w->series.points[i].run->sha, len);
+	len = revision_abbrev_hex(repo, w->last_good.sha, len);
+	len = revision_abbrev_hex(repo, w->first_bad.sha, len);
+	for (size_t i = 0; i < w->nr_commits; i++)
+		len = revision_abbrev_hex(repo, w->commits[i].sha, len);
+	return len;
+}

@@ -132,6 +132,13 @@ enum window_outcome window_compute(struct window *w, git_repository *repo, struc
 void window_release(struct window *w);
 
 /*
+ * One length for every hash a report of w prints, so that its columns
+ * line up: at least min_len, and enough that each of them is unique in
+ * repo (NULL: min_len).
+ */
+int window_abbrev_len(const struct window *w, git_repository *repo, int min_len);
+
+/*
  * The same pipeline over a dashboard d and o's series s that the caller
  * has already loaded and built (git benchbisect --scan: one load, many
  * windows). w borrows both (a shallow copy that window_release() leaves

@@ -111,3 +111,15 @@ int revision_is_hex(const char *s, size_t min, size_t max)
 
 	return !s[n] && n >= min && n <= max;
 }
+
+int revision_abbrev_hex(git_repository *repo, const char *hex, int min_len)
+{
+	char full[GIT_OID_HEXSZ + 1];
+	git_oid oid;
+	int n = min_len;
+
+	hex = revision_expand_hex(repo, hex, full);
+	if (strlen(hex) == GIT_OID_HEXSZ && !git_oid_fromstr(&oid, hex))
+		n = revision_abbrev_unique(repo, &oid, min_len);
+	return n > min_len ? n : min_len;
+}

@@ -32,6 +32,11 @@ int revision_abbrev_len(struct config *cfg, int default_len);
 int revision_abbrev_unique(git_repository *repo, const git_oid *oid, int min_len);
 char *revision_abbrev(git_repository *repo, const git_oid *oid, int min_len,
 		      char buf[GIT_OID_HEXSZ + 1]);
+/*
+ * revision_abbrev_unique() of the object hex names (a dashboard's short
+ * sha, or a full one; revision_expand_hex()): min_len when it names none.
+ */
+int revision_abbrev_hex(git_repository *repo, const char *hex, int min_len);
 
 /*
  * The full hex name of the one object in repo that hex (a dashboard's
