@@ -20,12 +20,12 @@
 #include "util/json.h"
 #include "history/window.h"
 #include "history/options-check.h"
-#include "history/window-json.h"
-#include "history/window-print.h"
-#include "history/window-markdown.h"
-#include "history/window-report.h"
-#include "history/scan-print.h"
-#include "history/scan-markdown.h"
+#include "report/window-json.h"
+#include "report/window-text.h"
+#include "report/window-markdown.h"
+#include "report/report-options.h"
+#include "report/scan-text.h"
+#include "report/scan-markdown.h"
 
 static const char *const benchwindow_usage[] = {
 	"git benchwindow [<options>] <platform> <date>",

@@ -10,7 +10,7 @@ import os
 import re
 import sys
 
-RANK = {"util": 0, "dashboard": 1, "corpus": 1, "history": 2, "classify": 3, "bisect": 4}
+RANK = {"util": 0, "dashboard": 1, "corpus": 1, "history": 2, "classify": 3, "bisect": 4, "report": 5}
 INCLUDE = re.compile(r'^#include "([a-z-]+)/([a-z0-9-]+)\.h"', re.M)
 
 

@@ -5,7 +5,7 @@
 #include "util/quote.h"
 #include "util/usage.h"
 #include "util/json.h"
-#include "history/window-json.h"
+#include "report/window-json.h"
 #include "bisect/bisect-run.h"
 
 static const char *const outcome_names[] = {

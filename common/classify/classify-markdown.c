@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include "util/date.h"
 #include "util/markup.h"
-#include "history/window-markdown.h"
+#include "report/window-markdown.h"
 #include "classify/classify-markdown.h"
 
 static void heading(FILE *fp, const struct classify_result *r, const struct window *w,

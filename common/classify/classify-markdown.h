@@ -9,7 +9,7 @@
  * speedups) and the evidence as lists, the series table, the candidates
  * and the window's commits with the slice marked, commits linked when
  * remote.origin.url in cfg is on GitHub. Untrusted strings are
- * escaped (history/window-markdown.h).
+ * escaped (report/window-markdown.h).
  */
 void classify_markdown(FILE *fp, const struct classify_result *r, const struct window *w,
 		       const struct window_options *wo, struct config *cfg);

@@ -5,8 +5,8 @@
 #include "util/date.h"
 #include "util/color.h"
 #include "classify/classify.h"
-#include "history/window-json.h"
-#include "history/window-print.h"
+#include "report/window-json.h"
+#include "report/window-text.h"
 
 static const char *const cause_colors[CAUSE_NR] = {
 	COLOR_RED, COLOR_YELLOW, COLOR_CYAN, COLOR_GREEN

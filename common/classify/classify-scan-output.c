@@ -2,8 +2,8 @@
 #include <stdlib.h>
 #include "util/date.h"
 #include "util/markup.h"
-#include "history/window-markdown.h"
-#include "history/scan-print.h"
+#include "report/window-markdown.h"
+#include "report/scan-text.h"
 #include "classify/classify-markdown.h"
 #include "classify/classify-scan.h"
 

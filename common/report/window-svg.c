@@ -4,8 +4,8 @@
 #include "util/usage.h"
 #include "util/date.h"
 #include "util/markup.h"
-#include "history/window-step-text.h"
-#include "history/window-svg.h"
+#include "report/window-wording.h"
+#include "report/window-svg.h"
 
 #define WIDTH 800
 #define HEIGHT 520

@@ -2,8 +2,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "util/usage.h"
-#include "history/window-report.h"
-#include "history/window-svg.h"
+#include "report/report-options.h"
+#include "report/window-svg.h"
 
 int report_options_check(struct report_options *r, int json)
 {

@@ -1,5 +1,5 @@
-#ifndef HISTORY_WINDOW_STEP_TEXT_H
-#define HISTORY_WINDOW_STEP_TEXT_H
+#ifndef REPORT_WINDOW_WORDING_H
+#define REPORT_WINDOW_WORDING_H
 
 #include "util/strbuf.h"
 #include "history/window.h"

@@ -1,5 +1,5 @@
-#ifndef HISTORY_SCAN_MARKDOWN_H
-#define HISTORY_SCAN_MARKDOWN_H
+#ifndef REPORT_SCAN_MARKDOWN_H
+#define REPORT_SCAN_MARKDOWN_H
 
 #include <stdio.h>
 #include "util/config.h"

@@ -5,8 +5,8 @@
 #include "util/date.h"
 #include "util/markup.h"
 #include "util/revision.h"
-#include "history/window-step-text.h"
-#include "history/window-markdown.h"
+#include "report/window-wording.h"
+#include "report/window-markdown.h"
 
 void window_markdown_sha(struct strbuf *sb, const char *sha, const char *link_base)
 {

@@ -1,5 +1,5 @@
-#ifndef HISTORY_WINDOW_PRINT_H
-#define HISTORY_WINDOW_PRINT_H
+#ifndef REPORT_WINDOW_TEXT_H
+#define REPORT_WINDOW_TEXT_H
 
 #include <stdio.h>
 #include "history/window.h"

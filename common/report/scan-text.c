@@ -3,9 +3,9 @@
 #include "util/usage.h"
 #include "util/date.h"
 #include "util/quote.h"
-#include "history/window-json.h"
-#include "history/window-print.h"
-#include "history/scan-print.h"
+#include "report/window-json.h"
+#include "report/window-text.h"
+#include "report/scan-text.h"
 
 /* "platform" or "platform:kernel", escaped for the terminal; the caller frees it. */
 static char *series_name(const struct series *s)

@@ -1,5 +1,5 @@
-#ifndef HISTORY_WINDOW_SVG_H
-#define HISTORY_WINDOW_SVG_H
+#ifndef REPORT_WINDOW_SVG_H
+#define REPORT_WINDOW_SVG_H
 
 #include <stdio.h>
 #include "history/window.h"

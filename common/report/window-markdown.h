@@ -1,5 +1,5 @@
-#ifndef HISTORY_WINDOW_MARKDOWN_H
-#define HISTORY_WINDOW_MARKDOWN_H
+#ifndef REPORT_WINDOW_MARKDOWN_H
+#define REPORT_WINDOW_MARKDOWN_H
 
 #include <stdio.h>
 #include "util/strbuf.h"

@@ -1,5 +1,5 @@
-#ifndef HISTORY_WINDOW_REPORT_H
-#define HISTORY_WINDOW_REPORT_H
+#ifndef REPORT_OPTIONS_H
+#define REPORT_OPTIONS_H
 
 #include "util/parse-options.h"
 #include "history/window.h"

@@ -1,6 +1,6 @@
 #include <string.h>
 #include "util/date.h"
-#include "history/window-json.h"
+#include "report/window-json.h"
 
 static cJSON *json_time(time_t t)
 {

@@ -1,5 +1,5 @@
-#ifndef HISTORY_WINDOW_JSON_H
-#define HISTORY_WINDOW_JSON_H
+#ifndef REPORT_WINDOW_JSON_H
+#define REPORT_WINDOW_JSON_H
 
 #include "util/json.h"
 #include "history/window.h"

@@ -6,8 +6,8 @@
 #include "util/color.h"
 #include "util/date.h"
 #include "util/revision.h"
-#include "history/window-step-text.h"
-#include "history/window-print.h"
+#include "report/window-wording.h"
+#include "report/window-text.h"
 
 static const char *const blocks_utf8[] = { "\u2581", "\u2582", "\u2583", "\u2584",
 					   "\u2585", "\u2586", "\u2587", "\u2588" };

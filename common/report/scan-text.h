@@ -1,5 +1,5 @@
-#ifndef HISTORY_SCAN_PRINT_H
-#define HISTORY_SCAN_PRINT_H
+#ifndef REPORT_SCAN_TEXT_H
+#define REPORT_SCAN_TEXT_H
 
 #include <stdio.h>
 #include "util/json.h"

@@ -2,7 +2,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "util/date.h"
-#include "history/window-step-text.h"
+#include "report/window-wording.h"
 
 int window_step_days(const struct window *w, char d1[16], char d2[16])
 {

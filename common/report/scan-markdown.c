@@ -2,8 +2,8 @@
 #include "util/date.h"
 #include "util/markup.h"
 #include "util/strbuf.h"
-#include "history/window-markdown.h"
-#include "history/scan-markdown.h"
+#include "report/window-markdown.h"
+#include "report/scan-markdown.h"
 
 static void add_count(struct strbuf *sb, const struct scan_entry *e, size_t n)
 {
