@@ -25,6 +25,7 @@
 #include "report/window-markdown.h"
 #include "report/report-options.h"
 #include "report/scan-text.h"
+#include "report/scan-json.h"
 #include "report/scan-markdown.h"
 
 static const char *const benchwindow_usage[] = {

@@ -3,7 +3,7 @@
 #include "util/date.h"
 #include "util/markup.h"
 #include "report/window-markdown.h"
-#include "report/scan-text.h"
+#include "report/scan-json.h"
 #include "classify/classify-markdown.h"
 #include "classify/classify-scan.h"
 

@@ -2,7 +2,6 @@
 #define REPORT_SCAN_TEXT_H
 
 #include <stdio.h>
-#include "util/json.h"
 #include "history/scan.h"
 
 /*
@@ -19,17 +18,5 @@ void scan_print(FILE *fp, const struct scan *sc);
  * <date> (benchwindow's hidden --list-dates).
  */
 void scan_print_dates(FILE *fp, const struct scan *sc);
-
-/*
- * {"since", "until" (the last day scanned), "platforms": [...],
- *  "steps": [{platform, kind ("step" or "kernel_set"), date, last_date,
- *  last_good, first_bad, step (null for a kernel-list change),
- *  kernel_set_change (null for a step), commits, slice_commits (null
- *  when not counted)}]}. The caller owns the result.
- */
-cJSON *scan_json(const struct scan *sc);
-
-/* That object with "steps" empty, for the caller to fill (*steps); the caller owns it. */
-cJSON *scan_json_envelope(const struct scan *sc, cJSON **steps);
 
 #endif
