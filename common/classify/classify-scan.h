@@ -2,7 +2,6 @@
 #define CLASSIFY_SCAN_H
 
 #include <stdio.h>
-#include "util/json.h"
 #include "history/scan.h"
 #include "classify/classify.h"
 
@@ -39,17 +38,5 @@ struct classify_scan {
 int classify_scan(struct classify_scan *cs, git_repository *repo, struct config *cfg,
 		  struct scan_options *o, const struct classify_options *co);
 void classify_scan_release(struct classify_scan *cs);
-
-/* A summary line, then each move's report as a single query prints it, newest first. */
-void classify_scan_print(FILE *fp, const struct classify_scan *cs, int color);
-
-/*
- * {"since", "until", "platforms": [...], "steps": [<the single query's
- * object>...]}. The caller owns the result.
- */
-cJSON *classify_scan_json(const struct classify_scan *cs);
-
-/* A heading and a summary table, then each move's Markdown report. */
-void classify_scan_markdown(FILE *fp, const struct classify_scan *cs, struct config *cfg);
 
 #endif

@@ -256,10 +256,4 @@ void classify_explain(struct classify_result *r, const struct classify_signals *
 void classify_evidence(struct classify_result *r, const struct classify_signals *s,
 		       const struct window *w, const struct classify_options *o);
 
-/* Human report on fp (color: emit colour codes); the --json object (the caller owns it). */
-void classify_print(FILE *fp, const struct classify_result *r, const struct window *w,
-		    const struct window_options *wo, int color);
-cJSON *classify_json(const struct classify_result *r, const struct window *w,
-		     const struct window_options *wo);
-
 #endif

@@ -1,67 +1,10 @@
-/* git benchbisect --scan's outputs: text, JSON, Markdown. */
 #include <stdlib.h>
 #include "util/date.h"
 #include "util/markup.h"
 #include "report/window-markdown.h"
-#include "report/scan-json.h"
-#include "classify/classify-markdown.h"
-#include "classify/classify-scan.h"
-
-/* "<n> moves: 1 real regression, 2 noise" (causes in the rules' order), or that none moved. */
-static void summary(struct strbuf *sb, const struct classify_scan *cs)
-{
-	const char *sep = ": ";
-
-	if (!cs->nr) {
-		strbuf_addstr(sb, "no step beyond the noise");
-		return;
-	}
-	strbuf_addf(sb, "%zu move%s", cs->nr, cs->nr == 1 ? "" : "s");
-	for (int c = 0; c < CAUSE_NR; c++) {
-		if (!cs->nr_cause[c])
-			continue;
-		strbuf_addf(sb, "%s%zu %s", sep, cs->nr_cause[c], cause_titles[c]);
-		sep = ", ";
-	}
-}
-
-/* "<n> platform(s), <since> .. <until>: <summary>" */
-static void title(struct strbuf *sb, const struct classify_scan *cs)
-{
-	const struct scan *sc = &cs->scan;
-	size_t nr_platforms = scan_nr_platforms(sc);
-	char d1[16], d2[16];
-
-	strbuf_addf(sb, "%zu platform%s, %s .. %s: ", nr_platforms,
-		    nr_platforms == 1 ? "" : "s", format_day(d1, sc->since),
-		    format_day(d2, sc->until - 1));
-	summary(sb, cs);
-}
-
-void classify_scan_print(FILE *fp, const struct classify_scan *cs, int color)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	title(&sb, cs);
-	fprintf(fp, "classified scan of %s\n", sb.buf);
-	strbuf_release(&sb);
-	for (size_t i = 0; i < cs->nr; i++) {
-		const struct classify_scan_step *st = &cs->steps[i];
-
-		fputc('\n', fp);
-		classify_print(fp, &st->res, &st->w, &st->wo, color);
-	}
-}
-
-cJSON *classify_scan_json(const struct classify_scan *cs)
-{
-	cJSON *steps, *root = scan_json_envelope(&cs->scan, &steps);
-
-	for (size_t i = 0; i < cs->nr; i++)
-		cJSON_AddItemToArray(steps, classify_json(&cs->steps[i].res, &cs->steps[i].w,
-							  &cs->steps[i].wo));
-	return root;
-}
+#include "report/classify-markdown.h"
+#include "report/classify-scan-text.h"
+#include "report/classify-scan-markdown.h"
 
 /* One row of the summary table: day, platform, change, cause, culprit (or how many candidates). */
 static void table_row(struct strbuf *sb, const struct classify_scan_step *st, const char *link_base)
@@ -92,7 +35,7 @@ void classify_scan_markdown(FILE *fp, const struct classify_scan *cs, struct con
 	struct strbuf sb = STRBUF_INIT;
 
 	strbuf_addstr(&sb, "### Benchmark scan, classified: ");
-	title(&sb, cs);
+	classify_scan_title(&sb, cs);
 	strbuf_addstr(&sb, "\n");
 	if (cs->nr)
 		strbuf_addstr(&sb, "\n| first bad | platform | change | cause | culprit |\n"

@@ -1,5 +1,5 @@
-#ifndef CLASSIFY_MARKDOWN_H
-#define CLASSIFY_MARKDOWN_H
+#ifndef REPORT_CLASSIFY_MARKDOWN_H
+#define REPORT_CLASSIFY_MARKDOWN_H
 
 #include <stdio.h>
 #include "classify/classify.h"

@@ -3,7 +3,7 @@
 #include "util/date.h"
 #include "util/markup.h"
 #include "report/window-markdown.h"
-#include "classify/classify-markdown.h"
+#include "report/classify-markdown.h"
 
 static void heading(FILE *fp, const struct classify_result *r, const struct window *w,
 		    const struct window_options *wo, int level)

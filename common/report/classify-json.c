@@ -1,62 +1,6 @@
-#include <math.h>
-#include <stdio.h>
-#include "util/quote.h"
-#include "util/usage.h"
 #include "util/date.h"
-#include "util/color.h"
-#include "classify/classify.h"
 #include "report/window-json.h"
-#include "report/window-text.h"
-
-static const char *const cause_colors[CAUSE_NR] = {
-	COLOR_RED, COLOR_YELLOW, COLOR_CYAN, COLOR_GREEN
-};
-
-static const char *user_date(const struct window *w, char buf[32])
-{
-	return w->date_is_day ? format_day(buf, w->date) : format_iso_time(buf, w->date);
-}
-
-static void print_speedup(FILE *fp, const char *label, double v, const char *sep)
-{
-	if (isnan(v))
-		fprintf(fp, "%s -%s", label, sep);
-	else
-		fprintf(fp, "%s %.3f%s", label, v, sep);
-}
-
-void classify_print(FILE *fp, const struct classify_result *r, const struct window *w,
-		    const struct window_options *wo, int color)
-{
-	struct window_print_options po = { color, 0, 0, r->abbrev, NULL };
-	const char *list_title = r->cause == CAUSE_METHOD_CHANGE ? "measurement commits" :
-		"candidates, ranked";
-	char date[32];
-
-	fprintf(fp, "%s", quote_term(wo->platform));
-	if (wo->kernel)
-		fprintf(fp, " (kernel %s)", quote_term(wo->kernel));
-	fprintf(fp, " on %s: %s%s%s\n", user_date(w, date), color_on(color, cause_colors[r->cause]),
-		cause_titles[r->cause], color_off(color));
-	window_print_ends(fp, w, &po);
-	fputs("\nevidence:\n", fp);
-	for (size_t i = 0; i < r->evidence.nr; i++)
-		fprintf(fp, "  %s\n", quote_term(r->evidence.v[i]));
-	fputs("\nspeedup: ", fp);
-	print_speedup(fp, "before", r->before, ", ");
-	print_speedup(fp, "after", r->after, ", ");
-	print_speedup(fp, "true", r->truth, "\n");
-	fprintf(fp, "  %s\n", quote_term(r->truth_reason));
-	if (r->culprit)
-		fprintf(fp, "culprit: %.*s %s\n", r->abbrev, r->culprit->sha,
-			quote_term(r->culprit->subject));
-	if (r->nr_candidates) {
-		fprintf(fp, "%s:\n", list_title);
-		for (size_t i = 0; i < r->nr_candidates; i++)
-			fprintf(fp, "  %.*s %-11s %s\n", r->abbrev, r->candidates[i].commit->sha,
-				r->candidates[i].why, quote_term(r->candidates[i].commit->subject));
-	}
-}
+#include "report/classify-json.h"
 
 static cJSON *commit_json(const struct window_commit *c)
 {
