@@ -41,6 +41,8 @@
 #include "report/classify-scan-markdown.h"
 #include "report/report-options.h"
 #include "bisect/bisect-run.h"
+#include "report/bisect-text.h"
+#include "report/bisect-json.h"
 #include "bisect/run-log.h"
 
 static const char *const classify_usage[] = {

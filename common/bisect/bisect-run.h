@@ -15,7 +15,7 @@
  * `git benchbisect run`: search the window with the user's command, each
  * tested commit checked out into a scratch tree. Steps go to stderr as
  * they happen; the result is a struct bisect_result that the caller
- * prints (bisect_result_print, bisect_result_json).
+ * prints (report/bisect-text.h, report/bisect-json.h).
  */
 
 /* At most this many jobs (--jobs). */
@@ -116,11 +116,6 @@ const char *bisect_result_sha(const struct bisect_result *res, size_t pos);
 const git_oid *bisect_result_oid(const struct bisect_result *res, size_t pos);
 const char *bisect_result_subject(const struct bisect_result *res, size_t pos);
 const char *bisect_verdict_name(enum verdict v);
-
-/* The text result ("first bad commit: ..." and the runs it took). */
-void bisect_result_print(FILE *fp, const struct bisect_result *res);
-/* The --json document (the man page describes it); the caller owns it. */
-cJSON *bisect_result_json(const struct bisect_result *res);
 
 /*
  * Run the search over the window wo describes (a platform and a date, or

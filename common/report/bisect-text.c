@@ -1,0 +1,96 @@
+/* The result of `git benchbisect run` as text. */
+#include "util/quote.h"
+#include "report/bisect-text.h"
+
+/* The tail left out of each side of the intervals printed. */
+#define TAIL (1 - POSTERIOR_SURE)
+
+/* "+2.86% (99.98% interval +2.01% to +3.70%)" of a relative change and its interval. */
+static void print_change(FILE *fp, const double *change)
+{
+	fprintf(fp, "%+.3g%% (%.4g%% interval %+.3g%% to %+.3g%%)", 100 * change[0], 100 * (1 - 2 * TAIL),
+		100 * change[1], 100 * change[2]);
+}
+
+/* --metric, found: the step, its levels and how sure the culprit is. */
+static void print_step(FILE *fp, const struct bisect_result *res)
+{
+	const struct posterior_summary *s = &res->m.post;
+
+	fprintf(fp, "the step: %.6g -> %.6g, ", s->good[0], s->bad[0]);
+	print_change(fp, s->change);
+	if (s->top_p[0] < 0.999999)
+		fprintf(fp, "; probability %.4f%%\n", 100 * s->top_p[0]);
+	else
+		fprintf(fp, "; probability over 99.9999%%\n");
+}
+
+/* --metric, undecided: the likeliest answers, what the ends measured, what would settle it. */
+static void print_undecided(FILE *fp, const struct bisect_result *res)
+{
+	const struct posterior_summary *s = &res->m.post;
+	int none_said = 0;
+
+	fprintf(fp, "undecided after %zu runs (at most %zu): no answer is %.4g%% sure; the likeliest:\n",
+		res->runs, res->m.max_runs, 100 * POSTERIOR_SURE);
+	for (size_t i = 0; i <= s->nr_top; i++) {
+		if (!none_said && (i == s->nr_top || s->p_none >= s->top_p[i])) {
+			none_said = 1;
+			if (s->p_none >= 0.0005)
+				fprintf(fp, "  %5.1f%% no step in the window\n", 100 * s->p_none);
+		}
+		if (i < s->nr_top && s->top_p[i] >= 0.0005)
+			fprintf(fp, "  %5.1f%% %s %s\n", 100 * s->top_p[i], bisect_result_sha(res, s->top[i]),
+				quote_term(bisect_result_subject(res, s->top[i])));
+	}
+	fprintf(fp, "the bad end measures ");
+	print_change(fp, s->change);
+	fprintf(fp, " against the good end; about %zu more runs would likely settle it (--repeat)\n",
+		s->more_runs);
+}
+
+void bisect_result_print(FILE *fp, const struct bisect_result *res)
+{
+	switch (res->outcome) {
+	case BISECT_FOUND:
+		fprintf(fp, "first bad commit: %s %s\n", bisect_result_sha(res, res->culprit),
+			quote_term(bisect_result_subject(res, res->culprit)));
+		if (res->metric)
+			print_step(fp, res);
+		break;
+	case BISECT_NOT_REPRODUCED:
+		if (!res->metric) {
+			fprintf(fp, "no first bad commit: the bad end %.*s tested good\n", res->abbrev,
+				bisect_result_sha(res, res->nr));
+			break;
+		}
+		fprintf(fp, "no first bad commit: the bad end %.*s measures like the good end within %.3g%%: ",
+			res->abbrev, bisect_result_sha(res, res->nr), res->m.min_change);
+		print_change(fp, res->m.post.change);
+		fputc('\n', fp);
+		break;
+	case BISECT_GOOD_END_BAD:
+		fprintf(fp, "no first bad commit in the window: the good end %.*s tested bad, so the move is older\n",
+			res->abbrev, bisect_result_sha(res, 0));
+		break;
+	case BISECT_EMPTY:
+		fprintf(fp, "no first bad commit: the window is empty, both ends are %.*s\n",
+			res->abbrev, res->w.first_bad.sha);
+		break;
+	case BISECT_ONLY_SKIPPED:
+		fprintf(fp, "no single first bad commit: skipped commits hide it; it is one of:\n");
+		for (size_t i = 0; i < res->nr_candidates; i++)
+			fprintf(fp, "  %s %s\n", bisect_result_sha(res, res->candidates[i]),
+				quote_term(bisect_result_subject(res, res->candidates[i])));
+		break;
+	case BISECT_UNDECIDED:
+		print_undecided(fp, res);
+		break;
+	case BISECT_TEST:
+		break;
+	}
+	fprintf(fp, "%zu runs over %zu commits", res->runs, res->tested);
+	if (res->recorded_runs)
+		fprintf(fp, ", %zu of them recorded in %s", res->recorded_runs, res->notes_ref);
+	fputc('\n', fp);
+}
