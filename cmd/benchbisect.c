@@ -44,6 +44,9 @@
 #include "report/bisect-text.h"
 #include "report/bisect-json.h"
 #include "bisect/run-log.h"
+#include "report/run-log-text.h"
+#include "report/run-log-json.h"
+#include "report/run-log-svg.h"
 
 static const char *const classify_usage[] = {
 	"git benchbisect [<options>] <platform> <date>",
@@ -479,7 +482,11 @@ static int cmd_log(int argc, const char **argv)
 	if (!(ref = run_notes_ref(&cfg)) || (abbrev = revision_abbrev_len(&cfg, 8)) < 0)
 		exit(EXIT_FATAL);
 	if (keys) {
-		ret = run_log_list_keys(stdout, repo, ref) ? EXIT_FATAL : 0;
+		struct run_log_keys list;
+
+		ret = run_log_keys(&list, repo, ref) ? EXIT_FATAL : 0;
+		run_log_print_keys(stdout, &list);
+		run_log_keys_release(&list);
 	} else {
 		if (run_log_collect(&log, repo, ref, abbrev, &lo) || (svg && write_log_svg(svg, &log, lo.key)))
 			ret = EXIT_FATAL;

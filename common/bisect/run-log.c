@@ -1,13 +1,13 @@
 /*
  * `git benchbisect log`: the recorded runs along the first-parent history
- * of a range (run-log.h); the chart is in run-log-svg.c.
+ * of a range (run-log.h); report/run-log-text.c, run-log-json.c and
+ * run-log-svg.c print them.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util/usage.h"
 #include "util/repo.h"
-#include "util/quote.h"
 #include "util/stats.h"
 #include "util/revision.h"
 #include "bisect/run-log.h"
@@ -206,91 +206,11 @@ double run_log_spread(const struct run_log_entry *e)
 	return m ? 100 * 1.4826 * mad / fabs(m) : NAN;
 }
 
-static void describe(struct strbuf *sb, const struct run_log_entry *e)
-{
-	size_t runs = e->nr_values + e->good + e->bad + e->skipped;
-
-	strbuf_addf(sb, "%zu run%s", runs, runs == 1 ? "" : "s");
-	if (e->nr_values)
-		strbuf_addf(sb, ", median %.6g, spread %.2g%%", run_log_median(e), run_log_spread(e));
-	if (e->good || e->bad)
-		strbuf_addf(sb, ", %zu good %zu bad", e->good, e->bad);
-	if (e->skipped)
-		strbuf_addf(sb, ", %zu untestable", e->skipped);
-}
-
-void run_log_print(FILE *fp, const struct run_log *log)
-{
-	for (size_t i = 0; i < log->nr; i++) {
-		const struct run_log_commit *c = &log->commits[i];
-		char hex[GIT_OID_HEXSZ + 1];
-
-		git_oid_tostr(hex, sizeof(hex), &c->oid);
-		for (size_t k = 0; k < c->nr_entries; k++) {
-			struct strbuf sb = STRBUF_INIT;
-
-			describe(&sb, &c->entries[k]);
-			fprintf(fp, "%.*s %s %s %s: %s\n", log->abbrev, hex, c->entries[k].key,
-				c->entries[k].machine, sb.buf, quote_term(c->subject));
-			strbuf_release(&sb);
-		}
-	}
-}
-
-static cJSON *entry_json(const struct run_log_entry *e)
-{
-	cJSON *o = cJSON_CreateObject(), *values;
-
-	cJSON_AddStringToObject(o, "key", e->key);
-	cJSON_AddStringToObject(o, "machine", e->machine);
-	cJSON_AddNumberToObject(o, "runs", (double)(e->nr_values + e->good + e->bad + e->skipped));
-	cJSON_AddItemToObject(o, "median", e->nr_values ? cJSON_CreateNumber(run_log_median(e)) : cJSON_CreateNull());
-	cJSON_AddItemToObject(o, "spread_pct", e->nr_values && isfinite(run_log_spread(e)) ?
-			      cJSON_CreateNumber(run_log_spread(e)) : cJSON_CreateNull());
-	values = cJSON_AddArrayToObject(o, "values");
-	for (size_t i = 0; i < e->nr_values; i++)
-		cJSON_AddItemToArray(values, cJSON_CreateNumber(e->values[i]));
-	cJSON_AddNumberToObject(o, "good", (double)e->good);
-	cJSON_AddNumberToObject(o, "bad", (double)e->bad);
-	cJSON_AddNumberToObject(o, "untestable", (double)e->skipped);
-	return o;
-}
-
-cJSON *run_log_json(const struct run_log *log)
-{
-	cJSON *root = cJSON_CreateObject(), *commits;
-
-	cJSON_AddStringToObject(root, "notes_ref", log->ref);
-	cJSON_AddNumberToObject(root, "skipped_lines", (double)log->bad_lines);
-	commits = cJSON_AddArrayToObject(root, "commits");
-	for (size_t i = 0; i < log->nr; i++) {
-		const struct run_log_commit *c = &log->commits[i];
-		cJSON *o, *list;
-
-		if (!c->nr_entries)
-			continue;
-		o = cJSON_CreateObject();
-		cJSON_AddStringToObject(o, "sha", git_oid_tostr_s(&c->oid));
-		cJSON_AddStringToObject(o, "subject", c->subject);
-		list = cJSON_AddArrayToObject(o, "measurements");
-		for (size_t k = 0; k < c->nr_entries; k++)
-			cJSON_AddItemToArray(list, entry_json(&c->entries[k]));
-		cJSON_AddItemToArray(commits, o);
-	}
-	return root;
-}
-
 /* The keys of one note's runs, counted into keys ("<key> <machine>" -> runs). */
-struct key_count {
-	char *name;
-	size_t runs;
-};
-
 struct key_list {
 	git_repository *repo;
 	const char *ref;
-	struct key_count *keys;
-	size_t nr, alloc;
+	struct run_log_keys *keys;
 };
 
 static int count_keys(const git_oid *blob, const git_oid *commit, void *data)
@@ -315,15 +235,15 @@ static int count_keys(const git_oid *blob, const git_oid *commit, void *data)
 		char *name = xstrfmt("%s %s", recs[i].key, recs[i].machine);
 		size_t k;
 
-		for (k = 0; k < kl->nr && strcmp(kl->keys[k].name, name); k++)
+		for (k = 0; k < kl->keys->nr && strcmp(kl->keys->v[k].name, name); k++)
 			;
-		if (k == kl->nr) {
-			ALLOC_GROW(kl->keys, kl->nr + 1, kl->alloc);
-			kl->keys[kl->nr++] = (struct key_count){ name, 0 };
+		if (k == kl->keys->nr) {
+			ALLOC_GROW(kl->keys->v, kl->keys->nr + 1, kl->keys->alloc);
+			kl->keys->v[kl->keys->nr++] = (struct run_log_key){ name, 0 };
 		} else {
 			free(name);
 		}
-		kl->keys[k].runs++;
+		kl->keys->v[k].runs++;
 	}
 	free(recs);
 	free(first_bad);
@@ -332,22 +252,29 @@ static int count_keys(const git_oid *blob, const git_oid *commit, void *data)
 
 static int by_name(const void *a, const void *b)
 {
-	return strcmp(((const struct key_count *)a)->name, ((const struct key_count *)b)->name);
+	return strcmp(((const struct run_log_key *)a)->name, ((const struct run_log_key *)b)->name);
 }
 
-int run_log_list_keys(FILE *fp, git_repository *repo, const char *ref)
+int run_log_keys(struct run_log_keys *keys, git_repository *repo, const char *ref)
 {
-	struct key_list kl = { repo, ref, NULL, 0, 0 };
-	int rc = git_note_foreach(repo, ref, count_keys, &kl);
+	struct key_list kl = { repo, ref, keys };
+	int rc;
 
-	if (rc && rc != GIT_ENOTFOUND)
+	memset(keys, 0, sizeof(*keys));
+	rc = git_note_foreach(repo, ref, count_keys, &kl);
+	if (rc && rc != GIT_ENOTFOUND) {
+		run_log_keys_release(keys);
 		return repo_error("cannot read the notes in '%s'", ref);
-	if (kl.nr)
-		qsort(kl.keys, kl.nr, sizeof(*kl.keys), by_name);
-	for (size_t k = 0; k < kl.nr; k++) {
-		fprintf(fp, "%s %zu run%s\n", kl.keys[k].name, kl.keys[k].runs, kl.keys[k].runs == 1 ? "" : "s");
-		free(kl.keys[k].name);
 	}
-	free(kl.keys);
+	if (keys->nr)
+		qsort(keys->v, keys->nr, sizeof(*keys->v), by_name);
 	return 0;
+}
+
+void run_log_keys_release(struct run_log_keys *keys)
+{
+	for (size_t k = 0; k < keys->nr; k++)
+		free(keys->v[k].name);
+	free(keys->v);
+	memset(keys, 0, sizeof(*keys));
 }

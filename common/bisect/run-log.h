@@ -1,9 +1,7 @@
 #ifndef BISECT_RUN_LOG_H
 #define BISECT_RUN_LOG_H
 
-#include <stdio.h>
 #include <git2.h>
-#include <cjson/cJSON.h>
 #include "bisect/run-notes.h"
 #include "bisect/posterior.h"
 
@@ -54,19 +52,19 @@ void run_log_release(struct run_log *log);
 double run_log_median(const struct run_log_entry *e);
 double run_log_spread(const struct run_log_entry *e);
 
-/* Every commit with runs, newest first: sha, key, machine, runs, median, spread, subject. */
-void run_log_print(FILE *fp, const struct run_log *log);
-/* The --json document (the man page describes it); the caller owns it. */
-cJSON *run_log_json(const struct run_log *log);
-/* Each key in the notes with its machine and run count (for completion too). */
-int run_log_list_keys(FILE *fp, git_repository *repo, const char *ref);
+/* The keys in the notes, each with its machine and run count (for completion too). */
+struct run_log_key {
+	char *name;		/* "<key> <machine>" (owned) */
+	size_t runs;
+};
 
-/*
- * The chart of one key's values along the first-parent history, oldest
- * left, the culprit the posterior of `run --metric` names from these runs
- * marked. key NULL: the key with the most values. Returns -1 with an
- * error printed when there is nothing to draw.
- */
-int run_log_svg(FILE *fp, const struct run_log *log, const char *key);
+struct run_log_keys {
+	struct run_log_key *v;	/* sorted by name (owned) */
+	size_t nr, alloc;
+};
+
+/* Fill keys from the notes in ref; -1 with an error printed. Always call run_log_keys_release(). */
+int run_log_keys(struct run_log_keys *keys, git_repository *repo, const char *ref);
+void run_log_keys_release(struct run_log_keys *keys);
 
 #endif

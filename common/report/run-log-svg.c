@@ -10,7 +10,7 @@
 #include "util/usage.h"
 #include "util/markup.h"
 #include "bisect/bisect.h"
-#include "bisect/run-log.h"
+#include "report/run-log-svg.h"
 
 #define WIDTH 800
 #define HEIGHT 420
