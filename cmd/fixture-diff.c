@@ -14,7 +14,8 @@
 #include "util/color.h"
 #include "util/pager.h"
 #include "corpus/fixtures.h"
-#include "corpus/output.h"
+#include "report/fixtures-text.h"
+#include "report/fixtures-json.h"
 #include "corpus/check.h"
 #include "corpus/hook.h"
 
@@ -120,6 +121,19 @@ out_base:
 	return ret < 0 ? EXIT_FATAL : ret;
 }
 
+/* --list-cases at the revision name (NULL: the working tree); the exit code. */
+static int list_cases(git_repository *repo, const struct fixture_layout *l, const char *name,
+		      int nul)
+{
+	struct fixture_case_list list;
+
+	if (fixture_cases_at(&list, repo, l, name))
+		return EXIT_FATAL;
+	fixture_print_cases(&list, nul);
+	fixture_case_list_release(&list);
+	return 0;
+}
+
 /* run_diff() on the revisions as given, or on the two ends of A..B or A...B. */
 static int diff_revisions(git_repository *repo, struct config *cfg,
 			  const struct fixture_layout *l, const struct opts *o,
@@ -215,7 +229,7 @@ int main(int argc, const char **argv)
 		ret = EXIT_FATAL;
 	} else {
 		if (o.list_cases)
-			ret = fixture_list_cases(repo, &layout, argc ? argv[0] : NULL, o.nul) ? EXIT_FATAL : 0;
+			ret = list_cases(repo, &layout, argc ? argv[0] : NULL, o.nul);
 		else
 			ret = diff_revisions(repo, &cfg, &layout, &o, argv, argc);
 		fixture_layout_release(&layout);
