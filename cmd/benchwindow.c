@@ -15,18 +15,14 @@
 #include "util/parse-options.h"
 #include "util/color.h"
 #include "util/repo.h"
-#include "util/revision.h"
 #include "util/pager.h"
 #include "util/json.h"
 #include "history/window.h"
 #include "history/options-check.h"
-#include "report/window-json.h"
-#include "report/window-text.h"
-#include "report/window-markdown.h"
 #include "report/report-options.h"
+#include "report/window-report.h"
 #include "report/scan-text.h"
-#include "report/scan-json.h"
-#include "report/scan-markdown.h"
+#include "report/dashboard-text.h"
 
 static const char *const benchwindow_usage[] = {
 	"git benchwindow [<options>] <platform> <date>",
@@ -67,11 +63,15 @@ static void load_names(struct dashboard *d, struct window_options *o)
 static int list_names(struct window_options *o, const char *platform)
 {
 	struct dashboard d;
+	const char **names;
+	size_t nr;
 
 	usage_hold_errors();
 	dashboard_init(&d);
 	load_names(&d, o);
-	dashboard_print_names(&d, platform, stdout);
+	nr = dashboard_names(&d, platform, &names);
+	dashboard_print_names(stdout, names, nr);
+	free(names);
 	dashboard_release(&d);
 	return 0;
 }
@@ -127,26 +127,21 @@ static int list_dates(struct window_options *o, const char *platform)
  * moved, so a nightly job can act on it.
  */
 static int run_scan(const struct scan_args *a, struct window_options *o, int argc,
-		    const char **argv, int json, int markdown)
+		    const char **argv, enum report_format kind)
 {
 	struct scan_options so = { a->since, a->until, argv, (size_t)argc, a->kernels, o };
 	git_repository *repo = NULL;
 	struct config cfg;
 	struct scan sc;
+	struct scan_report sr = { &sc, &cfg };
 	int ret;
 
 	scan_or_die(&sc, &repo, &cfg, &so, 1);
 	ret = sc.nr_entries ? 1 : 0;
-	if (pager_setup(&cfg, "benchwindow", !json))
+	if (pager_setup(&cfg, "benchwindow", kind != REPORT_JSON))
 		exit(EXIT_FATAL);
-	if (json) {
-		if (json_print_and_free(scan_json(&sc)))
-			ret = EXIT_FATAL;
-	} else if (markdown) {
-		scan_markdown(stdout, &sc, &cfg);
-	} else {
-		scan_print(stdout, &sc);
-	}
+	if (scan_report_print(&sr, kind))
+		ret = EXIT_FATAL;
 	scan_release(&sc);
 	config_release(&cfg);
 	git_repository_free(repo);
@@ -158,18 +153,18 @@ static int run_scan(const struct scan_args *a, struct window_options *o, int arg
 int main(int argc, const char **argv)
 {
 	struct window_options o;
-	struct window_print_options po = { 0 };
 	struct report_options ro = { 0 };
 	struct scan_args sa = { 0 };
-	int json = 0, color = COLOR_AUTO, list_platforms = 0, quiet = 0, ret;
+	int json = 0, color = COLOR_AUTO, list_platforms = 0, quiet = 0, only_slice = 0, ret;
 	enum window_outcome outcome;
 	const char *list_kernels = NULL, *list_dates_of = NULL;
 	git_repository *repo = NULL;
 	struct config cfg;
 	struct window w;
+	struct window_report wr;
 	struct option options[] = {
 		OPT_WINDOW(&o),
-		OPT_BOOL(0, "only-slice", &po.only_slice, "list only the commits in the slice"),
+		OPT_BOOL(0, "only-slice", &only_slice, "list only the commits in the slice"),
 		OPT_GROUP("Scan"),
 		OPT_BOOL(0, "scan", &sa.scan, "report every platform's steps in a range"),
 		OPT_SCAN_RANGE(&sa.since, &sa.until),
@@ -201,13 +196,13 @@ int main(int argc, const char **argv)
 		usage_with_options(benchwindow_usage, options);
 	}
 	if (sa.scan) {
-		if (o.kernel || o.good || o.bad || po.only_slice || ro.svg) {
+		if (o.kernel || o.good || o.bad || only_slice || ro.svg) {
 			error("--scan does not take --kernel, --good, --bad, --only-slice or --svg");
 			usage_with_options(benchwindow_usage, options);
 		}
 		if (report_options_check(&ro, json))
 			usage_with_options(benchwindow_usage, options);
-		return run_scan(&sa, &o, argc, argv, json, ro.markdown);
+		return run_scan(&sa, &o, argc, argv, ro.kind);
 	}
 	if (argc != 2) {
 		error(argc < 2 ? "need a <platform> and a <date>" : "too many arguments");
@@ -235,22 +230,9 @@ int main(int argc, const char **argv)
 	/* The commit list can be long: page it as git log would. */
 	if (pager_setup(&cfg, "benchwindow", !json))
 		exit(EXIT_FATAL);
-	if (json) {
-		if (json_print_and_free(window_json(&w, &o, po.only_slice)))
-			ret = EXIT_FATAL;
-	} else if (ro.markdown) {
-		window_markdown(stdout, &w, &cfg, po.only_slice);
-	} else {
-		po.color = want_color(color, &cfg, "color.benchwindow");
-		/* 8 hex digits line up with the dashboard's sha, unless core.abbrev says. */
-		po.abbrev = revision_abbrev_len(&cfg, 8);
-		if (po.abbrev < 0)
-			exit(EXIT_FATAL);
-		po.abbrev = window_abbrev_len(&w, repo, po.abbrev);
-		po.repo = repo;
-		po.utf8 = locale_is_utf8();
-		window_print(stdout, &w, &po);
-	}
+	wr = (struct window_report){ &w, &o, repo, &cfg, color, only_slice };
+	if (window_report_print(&wr, ro.kind))
+		ret = EXIT_FATAL;
 	window_release(&w);
 	config_release(&cfg);
 	git_repository_free(repo);

@@ -5,7 +5,6 @@
 #include <sys/mman.h>
 #include <unistd.h>
 #include <cjson/cJSON.h>
-#include "util/quote.h"
 #include "util/usage.h"
 #include "util/strbuf.h"
 #include "dashboard/dashboard.h"
@@ -629,10 +628,10 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-void dashboard_print_names(const struct dashboard *d, const char *platform, FILE *fp)
+size_t dashboard_names(const struct dashboard *d, const char *platform, const char ***out)
 {
 	const char **names = xcalloc(d->nr_rows + 1, sizeof(*names));
-	size_t n = 0;
+	size_t n = 0, kept = 0;
 
 	for (size_t i = 0; i < d->nr_rows; i++) {
 		if (!platform)
@@ -643,6 +642,7 @@ void dashboard_print_names(const struct dashboard *d, const char *platform, FILE
 	qsort(names, n, sizeof(*names), cmp_str);
 	for (size_t i = 0; i < n; i++)
 		if (!i || strcmp(names[i], names[i - 1]))
-			fprintf(fp, "%s\n", quote_term(names[i]));
-	free(names);
+			names[kept++] = names[i];
+	*out = names;
+	return kept;
 }

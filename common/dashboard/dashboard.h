@@ -122,9 +122,10 @@ int dashboard_parse_mapped(struct dashboard *d, const char *map, size_t len,
 void dashboard_release(struct dashboard *d);
 
 /*
- * Print the platform_short names (platform NULL), or the kernels of one
- * platform, one per line, sorted, each once: what shell completion offers.
+ * The platform_short names (platform NULL), or the kernels of one
+ * platform, sorted, each once, into *names: what shell completion offers.
+ * The caller frees the array; the strings are d's. Returns how many.
  */
-void dashboard_print_names(const struct dashboard *d, const char *platform, FILE *fp);
+size_t dashboard_names(const struct dashboard *d, const char *platform, const char ***names);
 
 #endif

@@ -17,6 +17,7 @@ int report_options_check(struct report_options *r, int json)
 		return error("--format=markdown and --json cannot be combined");
 	if (r->svg && !*r->svg)
 		return error("--svg needs a file name");
+	r->kind = json ? REPORT_JSON : r->markdown ? REPORT_MARKDOWN : REPORT_TEXT;
 	return 0;
 }
 

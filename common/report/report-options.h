@@ -9,10 +9,18 @@
  * --format=markdown instead of the terminal report, and --svg <file> to
  * write a chart of the series besides it.
  */
+/* What a result prints as on stdout: the terminal report, --json or --format=markdown. */
+enum report_format {
+	REPORT_TEXT,
+	REPORT_JSON,
+	REPORT_MARKDOWN,
+};
+
 struct report_options {
 	const char *format;	/* --format: NULL or "text", "markdown" */
 	const char *svg;	/* --svg <file>, or NULL */
 	int markdown;		/* set by report_options_check() */
+	enum report_format kind;	/* set by report_options_check() */
 };
 
 #define OPT_REPORT(r) \

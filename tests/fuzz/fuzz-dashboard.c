@@ -5,8 +5,20 @@
  * dashboard's rows hold what the header promises.
  */
 #include <math.h>
+#include <stdlib.h>
 #include "dashboard/dashboard.h"
+#include "report/dashboard-text.h"
 #include "fuzz.h"
+
+/* What --list-platforms and --list-kernels print. */
+static void print_names(const struct dashboard *d, const char *platform)
+{
+	const char **names;
+	size_t nr = dashboard_names(d, platform, &names);
+
+	dashboard_print_names(stdout, names, nr);
+	free(names);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -38,9 +50,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 					abort();	/* promised ascending */
 			}
 		}
-		dashboard_print_names(&d, NULL, stdout);
+		print_names(&d, NULL);
 		if (d.nr_rows)
-			dashboard_print_names(&d, d.rows[0].platform_short, stdout);
+			print_names(&d, d.rows[0].platform_short);
 	} else if (ret != -1) {
 		abort();
 	}
