@@ -16,6 +16,7 @@
 #include "corpus/fixtures.h"
 #include "report/fixtures-text.h"
 #include "report/fixtures-json.h"
+#include "report/fixtures-check-text.h"
 #include "corpus/check.h"
 #include "corpus/hook.h"
 
@@ -89,7 +90,7 @@ static int run_diff(git_repository *repo, struct config *cfg, const struct fixtu
 	if (o->cases.nr && fixture_diff_filter(&d, &o->cases))
 		goto out;
 	if (o->check) {
-		switch (fixture_check(&d, cfg)) {
+		switch (fixture_check(&d, cfg, fixture_print_finding, stdout)) {
 		case FIXTURE_CHECK_ERROR: ret = EXIT_FATAL; break;
 		case FIXTURE_CHECK_CLEAN: ret = 0; break;
 		case FIXTURE_CHECK_PROBLEMS: ret = 1; break;
