@@ -73,6 +73,8 @@ struct parsed_baseline {
 	double geomean;
 };
 
+/* The filter f as text (it names a parsed file, and is part of its key), into sb. */
+void parsed_filter_key(struct strbuf *sb, const struct dashboard_filter *f);
 /* The key a parsed file records (the JSON's path, a NUL, the filter), into sb. */
 void parsed_cache_key(struct strbuf *sb, const char *source, const struct dashboard_filter *f);
 
@@ -84,6 +86,13 @@ void parsed_cache_key(struct strbuf *sb, const char *source, const struct dashbo
  */
 #define PARSED_CHUNK ((size_t)1 << 20)
 uint64_t parsed_payload_hash(const void *payload, size_t len, const struct cache_key *key);
+/*
+ * What parsed_payload_hash() ends with: h, the hash of the chunks after
+ * the counts (the writer's, as it streamed them), then the counts c and
+ * the payload's length.
+ */
+uint64_t parsed_payload_hash_end(uint64_t h, const struct parsed_counts *c, uint64_t len,
+				 const struct cache_key *key);
 
 /*
  * The header's seal: its source fields and payload length, and the

@@ -147,37 +147,6 @@ static void out_add(struct payload_out *o, const void *data, size_t n)
 	}
 }
 
-/* The hash that the payload's chunks, hashed as they went, end with: its counts, its length. */
-static uint64_t payload_hash_end(uint64_t h, const struct parsed_counts *c, uint64_t len,
-				 const struct cache_key *key)
-{
-	h = cache_text_hash_add_keyed(h, c, sizeof(*c), key);
-	return cache_text_hash_add_keyed(h, &len, sizeof(len), key);
-}
-
-uint64_t parsed_payload_hash(const void *payload, size_t len, const struct cache_key *key)
-{
-	const char *p = payload;
-	uint64_t h = 0;
-
-	if (len < sizeof(struct parsed_counts))
-		return cache_hash_keyed(p, len, key);	/* no payload: any value does */
-	for (size_t at = sizeof(struct parsed_counts), n; at < len; at += n) {
-		n = len - at < PARSED_CHUNK ? len - at : PARSED_CHUNK;
-		h = cache_text_hash_add_keyed(h, p + at, n, key);
-	}
-	return payload_hash_end(h, payload, len, key);
-}
-
-uint64_t parsed_seal(const struct parsed_header *h, uint64_t payload_hash,
-		     const struct cache_key *key)
-{
-	struct parsed_header sealed = *h;
-
-	sealed.seal = payload_hash;
-	return cache_hash_keyed(&sealed, sizeof(sealed), key);
-}
-
 /* Each entry of d as a record, row by row. */
 static void out_entries(struct payload_out *o, const struct dashboard *d, struct string_table *t)
 {
@@ -278,7 +247,7 @@ void parsed_cache_write(const struct dashboard *d, const char *path, const char 
 	h.src_dev = (uint64_t)st->st_dev;
 	h.src_hash = text_hash;
 	h.payload_len = sizeof(c) + o.len;
-	h.seal = parsed_seal(&h, payload_hash_end(o.hash, &c, h.payload_len, key), key);
+	h.seal = parsed_seal(&h, parsed_payload_hash_end(o.hash, &c, h.payload_len, key), key);
 	cache_file_write_at(&o.file, &h, sizeof(h), 0);
 	cache_file_write_at(&o.file, &c, sizeof(c), sizeof(h));
 	cache_file_commit(&o.file, 0);

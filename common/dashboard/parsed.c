@@ -11,29 +11,6 @@
 #include "dashboard/parsed.h"
 #include "dashboard/parsed-format.h"
 
-static void filter_key(struct strbuf *sb, const struct dashboard_filter *f)
-{
-	if (f && f->names_only)
-		strbuf_addstr(sb, "names");
-	else if (f && f->platform)
-		strbuf_addf(sb, "platform=%s", f->platform);
-	if (f && !f->names_only && f->platform && f->others_window)
-		strbuf_addf(sb, " others=%lld..%lld", (long long)f->others_from, (long long)f->others_to);
-	else
-		strbuf_addstr(sb, "all");
-	if (f && !f->names_only && f->helion_only)
-		strbuf_addstr(sb, " helion");
-	if (f && !f->names_only && f->keep_going)
-		strbuf_addstr(sb, " keep-going");
-}
-
-void parsed_cache_key(struct strbuf *sb, const char *source, const struct dashboard_filter *f)
-{
-	strbuf_addstr(sb, source);
-	strbuf_addch(sb, '\0');
-	filter_key(sb, f);
-}
-
 char *parsed_cache_path(const char *source, const struct dashboard_filter *f)
 {
 	struct strbuf key = STRBUF_INIT;
@@ -43,7 +20,7 @@ char *parsed_cache_path(const char *source, const struct dashboard_filter *f)
 
 	if (!dir)
 		return NULL;
-	filter_key(&key, f);
+	parsed_filter_key(&key, f);
 	cache_hash_hex(hex, key.buf, key.len);
 	/* A downloaded copy's parsed files sit beside it; a --file's under files/. */
 	if (!strncmp(source, dir, dlen) && source[dlen] == '/' && !strchr(source + dlen + 1, '/')) {
