@@ -3,8 +3,8 @@
  * command. Each round tests up to --jobs commits at once, each in a job
  * slot that owns a scratch tree (checked out again for each commit) and runs
  * the command, under the launcher if there is one, as many times as its
- * verdict needs. Steps go to stderr as they finish; the result goes back
- * to the caller.
+ * verdict needs. Each probe's line ("step N: ...") goes to stderr as it
+ * ends; the result goes back to the caller.
  */
 #include <errno.h>
 #include <math.h>
@@ -52,7 +52,7 @@ struct bisect_ctx {
 	int launcher_failures;		/* in a row: runs the launcher never started */
 	struct slot *slots;
 	struct exec_job *execs;		/* execs[i] runs in slots[i] */
-	int step;
+	int probe;			/* the probes reported so far that are no --metric end */
 	int progress;			/* stderr is a terminal */
 	git_repository *repo;
 	struct run_memory mem;		/* the recorded runs, and the fresh ones to record */
@@ -488,7 +488,7 @@ static void verdict_words(struct strbuf *sb, struct bisect_ctx *c, size_t pos)
 }
 
 /*
- * Record the step for the result and print its line on stderr: "step N"
+ * Record the probe for the result and print its line on stderr: "step N"
  * (an end probed with --metric is "good end" or "bad end", the level it
  * stands for), its verdict, its runs so far.
  */
@@ -497,15 +497,15 @@ static void report(struct bisect_ctx *c, size_t pos)
 	struct bisect_result *res = c->res;
 	const struct pos_runs *r = &c->j.at[pos];
 	struct strbuf sb = STRBUF_INIT;
-	struct bisect_step *s;
+	struct bisect_probe *s;
 
-	ALLOC_GROW(res->steps, res->nr_steps + 1, res->alloc_steps);
-	s = &res->steps[res->nr_steps++];
+	ALLOC_GROW(res->probes, res->nr_probes + 1, res->alloc_probes);
+	s = &res->probes[res->nr_probes++];
 	memset(s, 0, sizeof(*s));
 	if (c->o->metric && (pos == 0 || pos == res->nr))
 		s->label = xstrdup(pos ? "bad end" : "good end");
 	else
-		s->label = xstrfmt("step %d", ++c->step);
+		s->label = xstrfmt("step %d", ++c->probe);
 	s->pos = pos;
 	s->verdict = bisect_judge_verdict(&c->j, pos);
 	s->p_bad = c->o->metric ? bisect_judge_p_bad(&c->j, pos) : NAN;
