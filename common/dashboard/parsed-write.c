@@ -97,17 +97,18 @@ static void put_entry(struct parsed_entry *pe, const struct dash_entry *e,
 		before = &no_entry;
 		pb = &no_record;
 	}
-	*pe = (struct parsed_entry){
-		string_as(t, e->run_id, before->run_id, pb->run_id),
-		string_as(t, e->sha, before->sha, pb->sha),
-		string_as(t, e->full_sha, before->full_sha, pb->full_sha),
-		string_as(t, e->date, before->date, pb->date),
-		string_as(t, e->branch, before->branch, pb->branch),
-		string_as(t, e->error, before->error, pb->error),
-		(uint32_t)!!e->is_nightly, (uint32_t)e->index, (int64_t)e->time,
-		e->helion, e->triton, e->torch_compile, e->latency, e->compile_time,
-		e->helion_wins, e->total, (uint32_t)first_baseline, (uint32_t)e->nr_baselines,
-	};
+#define PUT_STRING(name, may_be_null) pe->name = string_as(t, e->name, before->name, pb->name);
+#define PUT_VALUE(name) pe->name = e->name;
+	DASH_ENTRY_STRINGS(PUT_STRING)
+	pe->is_nightly = (uint32_t)!!e->is_nightly;
+	pe->index = (uint32_t)e->index;
+	pe->time = (int64_t)e->time;
+	DASH_ENTRY_METRICS(PUT_VALUE)
+	DASH_ENTRY_COUNTS(PUT_VALUE)
+	pe->first_baseline = (uint32_t)first_baseline;
+	pe->nr_baselines = (uint32_t)e->nr_baselines;
+#undef PUT_STRING
+#undef PUT_VALUE
 }
 
 /*
