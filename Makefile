@@ -139,6 +139,7 @@ build/san/bin/git-%: build/san/cmd/%.o build/san/libbenchtriage.a
 # A release build of a unit test, for the bench that reads its counts.
 build/tests/%: $(REL)/tests/unit/%.o $(REL)/libbenchtriage.a
 	$(quiet) LINK $@
+	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o %.a,$^) $(BT_LIBS)
 
 # The oracle's floor of the --metric runs (bench/bench-benchbisect-metric.sh).
