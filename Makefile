@@ -139,13 +139,14 @@ build/san/bin/git-%: build/san/cmd/%.o build/san/libbenchtriage.a
 # A release build of a unit test, for the bench that reads its counts.
 build/tests/%: $(REL)/tests/unit/%.o $(REL)/libbenchtriage.a
 	$(quiet) LINK $@
+	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o %.a,$^) $(BT_LIBS)
 
 # The oracle's floor of the --metric runs (bench/bench-benchbisect-metric.sh).
-build/bench/metric-floor: bench/metric-floor.c tests/unit/noise.h
+build/bench/metric-floor: bench/metric-floor.c bench/sim/noise-model.h
 	$(quiet) CC $@
 	$(Q)mkdir -p $(dir $@)
-	$(Q)$(CC) $(CPPFLAGS) $(BT_CFLAGS) -Itests/unit $(CFLAGS) $(LDFLAGS) -o $@ $< -lm
+	$(Q)$(CC) $(CPPFLAGS) $(BT_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< -lm
 
 # The peers' change-point algorithms for the accuracy benchmark (bench/accuracy/run.py --peers).
 build/bench/peers: bench/peers.c
@@ -155,10 +156,10 @@ build/bench/peers: bench/peers.c
 
 # The metric-bisect benchmark: simulated searches through the command's own
 # policy (bench/bench-metric-bisect.sh; its quick form in make check).
-build/bench/metric-bisect: bench/metric-bisect.c tests/unit/noise.h tests/unit/metric-sim.h $(REL)/libbenchtriage.a
+build/bench/metric-bisect: bench/metric-bisect.c bench/sim/noise-model.h bench/sim/metric-sim.h $(REL)/libbenchtriage.a
 	$(quiet) CC $@
 	$(Q)mkdir -p $(dir $@)
-	$(Q)$(CC) $(CPPFLAGS) $(BT_CFLAGS) -Itests/unit $(CFLAGS) $(LDFLAGS) -o $@ $< $(REL)/libbenchtriage.a $(BT_LIBS)
+	$(Q)$(CC) $(CPPFLAGS) $(BT_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(REL)/libbenchtriage.a $(BT_LIBS)
 
 build/san/tests/%: build/san/tests/unit/%.o build/san/libbenchtriage.a
 	$(quiet) LINK $@

@@ -3,7 +3,7 @@
  * simulated searches through the command's own policy and model
  * (bisect_judge_search() of common/bisect/bisect-judge.c over the
  * posterior of common/bisect/posterior.c, driven by
- * tests/unit/metric-sim.h), with the anchors beside them.
+ * bench/sim/metric-sim.h), with the anchors beside them.
  *
  * Each search: a window of 15 or 64 commits, a level of 100, normal noise
  * of 1, 3% outliers of +10..60 or +2..30, a step of 5 to 30 times the
@@ -35,7 +35,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "metric-sim.h"
+#include "sim/metric-sim.h"
 #include "util/stats.h"
 #include "util/usage.h"
 #include "bisect/posterior.h"

@@ -13,7 +13,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include "noise.h"
+#include "sim/noise-model.h"
 
 struct tally {
 	size_t searches, wrong, runs, probes;

@@ -503,15 +503,30 @@ static int cmd_log(int argc, const char **argv)
 	return ret;
 }
 
+/*
+ * The subcommands, by name, as git's OPT_SUBCOMMAND table; a first word
+ * that names none is the classify form's (its default, as
+ * PARSE_OPT_SUBCOMMAND_OPTIONAL's).
+ */
+static const struct subcommand {
+	const char *name;
+	int (*fn)(int argc, const char **argv);
+} subcommands[] = {
+	{ "run", cmd_run },
+	{ "log", cmd_log },
+};
+
 int main(int argc, const char **argv)
 {
+	int (*fn)(int argc, const char **argv) = NULL;
 	int ret;
 
 	atexit(close_stdout);
-	if (argc > 1 && !strcmp(argv[1], "run"))
-		ret = cmd_run(argc - 1, argv + 1);
-	else if (argc > 1 && !strcmp(argv[1], "log"))
-		ret = cmd_log(argc - 1, argv + 1);
+	for (size_t i = 0; argc > 1 && !fn && i < ARRAY_SIZE(subcommands); i++)
+		if (!strcmp(argv[1], subcommands[i].name))
+			fn = subcommands[i].fn;
+	if (fn)
+		ret = fn(argc - 1, argv + 1);
 	else
 		ret = cmd_classify(argc, argv);
 	git_libgit2_shutdown();

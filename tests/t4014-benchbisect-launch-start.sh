@@ -5,7 +5,7 @@
 # wait for it; a node that does not see the scratch path is caught at the
 # first launch; --scratch-dir (benchbisect.scratchDir) chooses the path,
 # never one inside a work tree. The launchers here are fakes (t4013 has
-# the real Slurm), as is the README's launcher for several GPUs of one
+# the real Slurm), as is docs/run-jobs.md's launcher for several GPUs of one
 # machine.
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$TEST_DIR/lib/bisect-repo.sh"
@@ -123,7 +123,7 @@ test_expect_success 'a scratch path the node does not see: fatal at the first la
 	test_cmp /dev/null ../left
 '
 
-# The README's launcher for one machine with several GPUs.
+# docs/run-jobs.md's launcher for one machine with several GPUs.
 cat >"$TRASH/bin/gpu-bench" <<\EOF
 #!/bin/sh
 echo "$BENCHBISECT_JOB $CUDA_VISIBLE_DEVICES" >>"$TRASH/gpus"

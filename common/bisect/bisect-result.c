@@ -20,15 +20,15 @@ void bisect_result_init(struct bisect_result *res)
 
 void bisect_result_release(struct bisect_result *res)
 {
-	for (size_t i = 0; i < res->nr_steps; i++) {
-		free(res->steps[i].label);
-		free(res->steps[i].exits);
-		samples_release(&res->steps[i].values);
+	for (size_t i = 0; i < res->nr_probes; i++) {
+		free(res->probes[i].label);
+		free(res->probes[i].exits);
+		samples_release(&res->probes[i].values);
 	}
 	for (size_t p = 0; res->m.values && p <= res->nr; p++)
 		samples_release(&res->m.values[p]);
 	free(res->m.values);
-	free(res->steps);
+	free(res->probes);
 	for (size_t i = 0; i < res->nr_strays; i++)
 		free(res->strays[i].command);
 	free(res->strays);

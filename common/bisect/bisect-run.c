@@ -3,8 +3,8 @@
  * command. Each round tests up to --jobs commits at once, each in a job
  * slot that owns a scratch tree (checked out again for each commit) and runs
  * the command, under the launcher if there is one, as many times as its
- * verdict needs. Steps go to stderr as they finish; the result goes back
- * to the caller.
+ * verdict needs. Each probe's line ("step N: ...") goes to stderr as it
+ * ends; the result goes back to the caller.
  */
 #include <errno.h>
 #include <math.h>
@@ -51,7 +51,7 @@ struct bisect_ctx {
 	int launcher_failures;		/* in a row: runs the launcher never started */
 	struct slot *slots;
 	struct exec_job *execs;		/* execs[i] runs in slots[i] */
-	int step;
+	int probe;			/* the probes reported so far that are no --metric end */
 	int progress;			/* stderr is a terminal */
 	git_repository *repo;
 	struct run_memory mem;		/* the recorded runs, and the fresh ones to record */
@@ -339,7 +339,7 @@ static enum run_outcome start_run(struct bisect_ctx *c, size_t i)
 }
 
 /* Slot i's tree is ready: its environment, its first run. */
-static enum run_outcome start_job(struct bisect_ctx *c, size_t i)
+static enum run_outcome start_task(struct bisect_ctx *c, size_t i)
 {
 	struct slot *s = &c->slots[i];
 	size_t pos = s->task->pos;
@@ -414,8 +414,8 @@ static int certain_more(const struct bisect_ctx *c, const struct round *rd, size
 		r->nr_exits + rd->in_flight[k] < t->max_runs + (size_t)r->retried;
 }
 
-/* What a free slot does next: the next commit, else another run a started one surely needs. */
-static struct task *next_work(const struct bisect_ctx *c, struct round *rd)
+/* What a free slot does next (git's get_next_task): the next commit, else another run a started one surely needs. */
+static struct task *get_next_task(const struct bisect_ctx *c, struct round *rd)
 {
 	if (rd->next < rd->nr)
 		return &rd->tasks[rd->next++];
@@ -438,7 +438,7 @@ static enum run_outcome fill_slots(struct bisect_ctx *c, struct round *rd)
 	struct task *t;
 
 	for (size_t k = 0; k < c->jobs; k++) {
-		if (c->slots[k].task || !(t = next_work(c, rd)))
+		if (c->slots[k].task || !(t = get_next_task(c, rd)))
 			continue;
 		c->slots[k].task = t;
 		rd->in_flight[t - rd->tasks]++;
@@ -454,7 +454,7 @@ static enum run_outcome fill_slots(struct bisect_ctx *c, struct round *rd)
 		else if (ret == RUN_COUNTED && (c->res->signal = exec_signal_caught()))
 			ret = RUN_STOP;
 		else if (ret == RUN_COUNTED)
-			ret = start_job(c, started[i]);
+			ret = start_task(c, started[i]);
 	}
 	return ret;
 }
@@ -487,7 +487,7 @@ static void verdict_words(struct strbuf *sb, struct bisect_ctx *c, size_t pos)
 }
 
 /*
- * Record the step for the result and print its line on stderr: "step N"
+ * Record the probe for the result and print its line on stderr: "step N"
  * (an end probed with --metric is "good end" or "bad end", the level it
  * stands for), its verdict, its runs so far.
  */
@@ -496,15 +496,15 @@ static void report(struct bisect_ctx *c, size_t pos)
 	struct bisect_result *res = c->res;
 	const struct pos_runs *r = &c->j.at[pos];
 	struct strbuf sb = STRBUF_INIT;
-	struct bisect_step *s;
+	struct bisect_probe *s;
 
-	ALLOC_GROW(res->steps, res->nr_steps + 1, res->alloc_steps);
-	s = &res->steps[res->nr_steps++];
+	ALLOC_GROW(res->probes, res->nr_probes + 1, res->alloc_probes);
+	s = &res->probes[res->nr_probes++];
 	memset(s, 0, sizeof(*s));
 	if (c->o->metric && (pos == 0 || pos == res->nr))
 		s->label = xstrdup(pos ? "bad end" : "good end");
 	else
-		s->label = xstrfmt("step %d", ++c->step);
+		s->label = xstrfmt("step %d", ++c->probe);
 	s->pos = pos;
 	s->verdict = bisect_judge_verdict(&c->j, pos);
 	s->p_bad = c->o->metric ? bisect_judge_p_bad(&c->j, pos) : NAN;
@@ -535,8 +535,39 @@ static enum run_outcome check_end(struct bisect_ctx *c, size_t pos)
 }
 
 /*
- * A round: every task to its end, up to --jobs at once. Each commit's
- * step is reported as it ends.
+ * The run in slot i ended (git's task_finished): record it, then run the
+ * task again in the same slot while it needs more, else free the slot;
+ * the task's last run to end reports its probe.
+ */
+static enum run_outcome task_finished(struct bisect_ctx *c, struct round *rd, size_t i)
+{
+	struct task *t = c->slots[i].task;
+	size_t k = (size_t)(t - rd->tasks);
+	enum run_outcome ret;
+
+	rd->in_flight[k]--;
+	ret = record_run(c, i);
+	remember_run(c, i, ret);
+	if (ret == RUN_STOP)
+		return ret;
+	/* While other runs of it are under way, only what it surely needs. */
+	if (ret == RUN_RETRY || (ret == RUN_COUNTED && (rd->in_flight[k] ? certain_more(c, rd, k) :
+							  bisect_judge_wants_more(&c->j, t)))) {
+		rd->in_flight[k]++;
+		return start_run(c, i);
+	}
+	c->slots[i].task = NULL;
+	if (rd->in_flight[k])
+		return RUN_COUNTED;
+	report(c, t->pos);
+	return check_end(c, t->pos);
+}
+
+/*
+ * A round: every task to its end, up to --jobs at once, in the shape of
+ * git's run_processes_parallel(): free slots take work (fill_slots(),
+ * through get_next_task() and start_task()), then each run that ends goes
+ * to task_finished(). Each commit's probe is reported as it ends.
  */
 static enum run_outcome run_tasks(struct bisect_ctx *c, struct task *tasks, size_t nr)
 {
@@ -544,8 +575,7 @@ static enum run_outcome run_tasks(struct bisect_ctx *c, struct task *tasks, size
 	enum run_outcome ret;
 
 	for (;;) {
-		size_t busy = 0, k;
-		struct task *t;
+		size_t busy = 0;
 		int i;
 
 		if ((ret = fill_slots(c, &rd)) == RUN_STOP)
@@ -565,26 +595,7 @@ static enum run_outcome run_tasks(struct bisect_ctx *c, struct task *tasks, size
 			ret = RUN_STOP;
 			break;
 		}
-		t = c->slots[i].task;
-		k = (size_t)(t - tasks);
-		rd.in_flight[k]--;
-		ret = record_run(c, (size_t)i);
-		remember_run(c, (size_t)i, ret);
-		if (ret == RUN_STOP)
-			break;
-		/* While other runs of it are under way, only what it surely needs. */
-		if (ret == RUN_RETRY || (ret == RUN_COUNTED && (rd.in_flight[k] ? certain_more(c, &rd, k) :
-								  bisect_judge_wants_more(&c->j, t)))) {
-			rd.in_flight[k]++;
-			if ((ret = start_run(c, (size_t)i)) == RUN_STOP)
-				break;
-			continue;
-		}
-		c->slots[i].task = NULL;
-		if (rd.in_flight[k])
-			continue;
-		report(c, t->pos);
-		if ((ret = check_end(c, t->pos)) == RUN_STOP)
+		if ((ret = task_finished(c, &rd, (size_t)i)) == RUN_STOP)
 			break;
 	}
 	free(rd.in_flight);
@@ -860,7 +871,7 @@ int bisect_run(git_repository *repo, struct config *cfg, const struct window_opt
 	       const struct bisect_options *o, struct bisect_result *res)
 {
 	struct bisect_ctx c;
-	int ret;
+	int ret = -1;
 
 	memset(&c, 0, sizeof(c));
 	c.o = o;
@@ -869,23 +880,17 @@ int bisect_run(git_repository *repo, struct config *cfg, const struct window_opt
 	c.jobs = o->jobs > 0 ? (size_t)o->jobs : 1;
 	c.progress = progress_wanted();
 	c.repo = repo;
-	if (load_window(&c, repo, cfg, wo)) {
-		release_ctx(&c);
-		return -1;
-	}
+	if (load_window(&c, repo, cfg, wo))
+		goto done;
 	if (res->w.empty || !res->nr) {
 		res->outcome = BISECT_EMPTY;
-		release_ctx(&c);
-		return 0;
+		ret = 0;
+		goto done;
 	}
-	if (resolve_command(&c, repo)) {
-		release_ctx(&c);
-		return -1;
-	}
-	if (!(c.base = scratch_base(o->scratch_dir))) {
-		release_ctx(&c);
-		return -1;	/* scratch_base said why */
-	}
+	if (resolve_command(&c, repo))
+		goto done;
+	if (!(c.base = scratch_base(o->scratch_dir)))
+		goto done;	/* scratch_base said why */
 	bisect_judge_init(&c.j, o->metric, o->repeat > 0 ? (size_t)o->repeat : o->metric ? BISECT_METRIC_REPEAT : 1, res->nr,
 			  c.slice, o->slice_first);
 	c.j.run_round = run_round;
@@ -893,10 +898,8 @@ int bisect_run(git_repository *repo, struct config *cfg, const struct window_opt
 	set_min_change(&c);
 	c.j.min_change = res->m.min_change;
 	c.j.max_runs = bisect_judge_run_cap(res->nr, c.j.repeat, c.jobs);
-	if (setup_memory(&c, cfg)) {
-		release_ctx(&c);
-		return -1;
-	}
+	if (setup_memory(&c, cfg))
+		goto done;
 	announce(&c);
 	exec_signals_catch();
 	ret = setup_slots(&c, repo) ? -1 : search(&c);
@@ -907,6 +910,9 @@ int bisect_run(git_repository *repo, struct config *cfg, const struct window_opt
 		res->tested += c.j.at[p].nr_exits > 0;
 	if (!res->signal)
 		res->signal = exec_signal_caught();
+	if (res->signal)
+		ret = -1;
+done:
 	release_ctx(&c);
-	return res->signal ? -1 : ret;
+	return ret;
 }

@@ -13,7 +13,7 @@
 
 /*
  * `git benchbisect run`: search the window with the user's command, each
- * tested commit checked out into a scratch tree. Steps go to stderr as
+ * tested commit (a probe) checked out into a scratch tree. Probes go to stderr as
  * they happen; the result is a struct bisect_result that the caller
  * prints (report/bisect-text.h, report/bisect-json.h).
  */
@@ -56,9 +56,9 @@ struct bisect_options {
 
 void bisect_options_init(struct bisect_options *o);
 
-/* One tested commit: what its runs gave, when it was reported. */
-struct bisect_step {
-	char *label;		/* "step 3", "good end", "bad end" (owned) */
+/* A probe (one tested commit): what its runs gave, when it was reported. */
+struct bisect_probe {
+	char *label;		/* "step 3", "good end", "bad end": the progress line's (owned) */
 	size_t pos;
 	enum verdict verdict;
 	double p_bad;		/* --metric: the posterior that it measures like the bad end */
@@ -98,8 +98,8 @@ struct bisect_result {
 	size_t recorded_runs;	/* of the runs, those taken from the notes */
 	char *notes_ref;	/* where they are kept (owned) */
 	char *key;		/* the measurement key (owned) */
-	struct bisect_step *steps;	/* in the order they were tested (owned) */
-	size_t nr_steps, alloc_steps;
+	struct bisect_probe *probes;	/* in the order they were tested (owned) */
+	size_t nr_probes, alloc_probes;
 	struct bisect_stray *strays;	/* stopped by benchbisect, up to 8 a run of each kind (owned) */
 	size_t nr_strays, alloc_strays;
 	struct bisect_metric m;	/* --metric */

@@ -19,7 +19,7 @@
 
 /*
  * One verdict space for the whole module: what is known of one commit
- * (the search's marks, a step's verdict, exit codes' and --metric's) and
+ * (the search's marks, a probe's verdict, exit codes' and --metric's) and
  * what the search concluded (its outcome, which `run` reports).
  */
 enum verdict {

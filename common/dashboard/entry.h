@@ -25,22 +25,41 @@ struct dash_baseline {
 	double geomean;		/* NAN when absent, not a number or out of the metrics' range */
 };
 
+/*
+ * The members of a dash_entry that the parsed cache (parsed-format.h)
+ * records as they are, each listed once: the entry, the cache's record,
+ * its writer and its reader are made from these lists, so a field is
+ * added here (and read from the JSON in entry.c). The order is the
+ * record's layout: change it and bump PARSED_VERSION.
+ *
+ * Strings, X(name, may_be_null): run_id; sha (8 hex); full_sha (40 hex,
+ * not always real, docs/dashboard.md); date (the run's start, ISO UTC);
+ * branch; error (a pretuned run's error).
+ */
+#define DASH_ENTRY_STRINGS(X) \
+	X(run_id, 0) X(sha, 0) X(full_sha, 1) X(date, 0) X(branch, 0) X(error, 1)
+/*
+ * Metrics, NAN when absent, X(name): helion (helion_speedup_geomean;
+ * pretuned: geomean), triton, torch_compile, latency
+ * (helion_latency_avg_ms), compile_time (compile_time_geomean_s or
+ * legacy compile_time_avg_s).
+ */
+#define DASH_ENTRY_METRICS(X) \
+	X(helion) X(triton) X(torch_compile) X(latency) X(compile_time)
+/* Pretuned counts, -1 when absent, X(name): helion_wins (0..total), total (0..DASH_MAX_COUNT). */
+#define DASH_ENTRY_COUNTS(X) \
+	X(helion_wins) X(total)
+
+#define DASH_ENTRY_STRING_MEMBER(name, may_be_null) const char *name;
+#define DASH_ENTRY_METRIC_MEMBER(name) double name;
+#define DASH_ENTRY_COUNT_MEMBER(name) int name;
+
 struct dash_entry {
-	const char *run_id;
-	const char *sha;	/* 8 hex */
-	const char *full_sha;	/* 40 hex, not always real (docs/dashboard.md) */
-	const char *date;	/* the run's start, ISO UTC */
-	const char *branch;
+	DASH_ENTRY_STRINGS(DASH_ENTRY_STRING_MEMBER)
 	time_t time;		/* date parsed */
 	int is_nightly;		/* legacy schema: branch == "main" */
-	double helion;		/* helion_speedup_geomean; pretuned: geomean */
-	double triton;
-	double torch_compile;
-	double latency;		/* helion_latency_avg_ms */
-	double compile_time;	/* compile_time_geomean_s or legacy compile_time_avg_s */
-	int helion_wins;	/* pretuned; -1 when absent; 0..total */
-	int total;		/* pretuned; -1 when absent; 0..DASH_MAX_COUNT */
-	const char *error;	/* pretuned run error, or NULL */
+	DASH_ENTRY_METRICS(DASH_ENTRY_METRIC_MEMBER)
+	DASH_ENTRY_COUNTS(DASH_ENTRY_COUNT_MEMBER)
 	const struct dash_baseline *baselines;	/* pretuned; in document order */
 	size_t nr_baselines;
 	size_t index;		/* position in the row's history[] in the document */

@@ -54,25 +54,31 @@ struct parsed_row {
 };
 
 /*
- * 96 bytes, not 144 with 8-byte fields: a --scan's file has one per
+ * 96 bytes, not 144 with 8-byte fields (made from entry.h's lists): a --scan's file has one per
  * entry of every row (130,000 on the bench dashboard), hashed and read
  * whole by each load. Strings, counts and positions fit 32 bits for any
  * input under FETCH_MAX_SIZE (the writer checks).
  */
+#define PARSED_ENTRY_STRING(name, may_be_null) uint32_t name;
+#define PARSED_ENTRY_METRIC(name) double name;
+#define PARSED_ENTRY_COUNT(name) int32_t name;
 struct parsed_entry {
-	uint32_t run_id, sha, full_sha, date, branch, error;
+	DASH_ENTRY_STRINGS(PARSED_ENTRY_STRING)
 	uint32_t is_nightly, index;
 	int64_t time;
-	double helion, triton, torch_compile, latency, compile_time;
-	int32_t helion_wins, total;
+	DASH_ENTRY_METRICS(PARSED_ENTRY_METRIC)
+	DASH_ENTRY_COUNTS(PARSED_ENTRY_COUNT)
 	uint32_t first_baseline, nr_baselines;
 };
+_Static_assert(sizeof(struct parsed_entry) == 96, "a parsed entry is 96 bytes, with no padding");
 
 struct parsed_baseline {
 	uint64_t name;
 	double geomean;
 };
 
+/* The filter f as text (it names a parsed file, and is part of its key), into sb. */
+void parsed_filter_key(struct strbuf *sb, const struct dashboard_filter *f);
 /* The key a parsed file records (the JSON's path, a NUL, the filter), into sb. */
 void parsed_cache_key(struct strbuf *sb, const char *source, const struct dashboard_filter *f);
 
@@ -84,6 +90,13 @@ void parsed_cache_key(struct strbuf *sb, const char *source, const struct dashbo
  */
 #define PARSED_CHUNK ((size_t)1 << 20)
 uint64_t parsed_payload_hash(const void *payload, size_t len, const struct cache_key *key);
+/*
+ * What parsed_payload_hash() ends with: h, the hash of the chunks after
+ * the counts (the writer's, as it streamed them), then the counts c and
+ * the payload's length.
+ */
+uint64_t parsed_payload_hash_end(uint64_t h, const struct parsed_counts *c, uint64_t len,
+				 const struct cache_key *key);
 
 /*
  * The header's seal: its source fields and payload length, and the

@@ -97,17 +97,18 @@ static void put_entry(struct parsed_entry *pe, const struct dash_entry *e,
 		before = &no_entry;
 		pb = &no_record;
 	}
-	*pe = (struct parsed_entry){
-		string_as(t, e->run_id, before->run_id, pb->run_id),
-		string_as(t, e->sha, before->sha, pb->sha),
-		string_as(t, e->full_sha, before->full_sha, pb->full_sha),
-		string_as(t, e->date, before->date, pb->date),
-		string_as(t, e->branch, before->branch, pb->branch),
-		string_as(t, e->error, before->error, pb->error),
-		(uint32_t)!!e->is_nightly, (uint32_t)e->index, (int64_t)e->time,
-		e->helion, e->triton, e->torch_compile, e->latency, e->compile_time,
-		e->helion_wins, e->total, (uint32_t)first_baseline, (uint32_t)e->nr_baselines,
-	};
+#define PUT_STRING(name, may_be_null) pe->name = string_as(t, e->name, before->name, pb->name);
+#define PUT_VALUE(name) pe->name = e->name;
+	DASH_ENTRY_STRINGS(PUT_STRING)
+	pe->is_nightly = (uint32_t)!!e->is_nightly;
+	pe->index = (uint32_t)e->index;
+	pe->time = (int64_t)e->time;
+	DASH_ENTRY_METRICS(PUT_VALUE)
+	DASH_ENTRY_COUNTS(PUT_VALUE)
+	pe->first_baseline = (uint32_t)first_baseline;
+	pe->nr_baselines = (uint32_t)e->nr_baselines;
+#undef PUT_STRING
+#undef PUT_VALUE
 }
 
 /*
@@ -145,37 +146,6 @@ static void out_add(struct payload_out *o, const void *data, size_t n)
 		if (o->used == PARSED_CHUNK)
 			out_flush(o);
 	}
-}
-
-/* The hash that the payload's chunks, hashed as they went, end with: its counts, its length. */
-static uint64_t payload_hash_end(uint64_t h, const struct parsed_counts *c, uint64_t len,
-				 const struct cache_key *key)
-{
-	h = cache_text_hash_add_keyed(h, c, sizeof(*c), key);
-	return cache_text_hash_add_keyed(h, &len, sizeof(len), key);
-}
-
-uint64_t parsed_payload_hash(const void *payload, size_t len, const struct cache_key *key)
-{
-	const char *p = payload;
-	uint64_t h = 0;
-
-	if (len < sizeof(struct parsed_counts))
-		return cache_hash_keyed(p, len, key);	/* no payload: any value does */
-	for (size_t at = sizeof(struct parsed_counts), n; at < len; at += n) {
-		n = len - at < PARSED_CHUNK ? len - at : PARSED_CHUNK;
-		h = cache_text_hash_add_keyed(h, p + at, n, key);
-	}
-	return payload_hash_end(h, payload, len, key);
-}
-
-uint64_t parsed_seal(const struct parsed_header *h, uint64_t payload_hash,
-		     const struct cache_key *key)
-{
-	struct parsed_header sealed = *h;
-
-	sealed.seal = payload_hash;
-	return cache_hash_keyed(&sealed, sizeof(sealed), key);
 }
 
 /* Each entry of d as a record, row by row. */
@@ -278,7 +248,7 @@ void parsed_cache_write(const struct dashboard *d, const char *path, const char 
 	h.src_dev = (uint64_t)st->st_dev;
 	h.src_hash = text_hash;
 	h.payload_len = sizeof(c) + o.len;
-	h.seal = parsed_seal(&h, payload_hash_end(o.hash, &c, h.payload_len, key), key);
+	h.seal = parsed_seal(&h, parsed_payload_hash_end(o.hash, &c, h.payload_len, key), key);
 	cache_file_write_at(&o.file, &h, sizeof(h), 0);
 	cache_file_write_at(&o.file, &c, sizeof(c), sizeof(h));
 	cache_file_commit(&o.file, 0);

@@ -11,29 +11,6 @@
 #include "dashboard/parsed.h"
 #include "dashboard/parsed-format.h"
 
-static void filter_key(struct strbuf *sb, const struct dashboard_filter *f)
-{
-	if (f && f->names_only)
-		strbuf_addstr(sb, "names");
-	else if (f && f->platform)
-		strbuf_addf(sb, "platform=%s", f->platform);
-	if (f && !f->names_only && f->platform && f->others_window)
-		strbuf_addf(sb, " others=%lld..%lld", (long long)f->others_from, (long long)f->others_to);
-	else
-		strbuf_addstr(sb, "all");
-	if (f && !f->names_only && f->helion_only)
-		strbuf_addstr(sb, " helion");
-	if (f && !f->names_only && f->keep_going)
-		strbuf_addstr(sb, " keep-going");
-}
-
-void parsed_cache_key(struct strbuf *sb, const char *source, const struct dashboard_filter *f)
-{
-	strbuf_addstr(sb, source);
-	strbuf_addch(sb, '\0');
-	filter_key(sb, f);
-}
-
 char *parsed_cache_path(const char *source, const struct dashboard_filter *f)
 {
 	struct strbuf key = STRBUF_INIT;
@@ -43,7 +20,7 @@ char *parsed_cache_path(const char *source, const struct dashboard_filter *f)
 
 	if (!dir)
 		return NULL;
-	filter_key(&key, f);
+	parsed_filter_key(&key, f);
 	cache_hash_hex(hex, key.buf, key.len);
 	/* A downloaded copy's parsed files sit beside it; a --file's under files/. */
 	if (!strncmp(source, dir, dlen) && source[dlen] == '/' && !strchr(source + dlen + 1, '/')) {
@@ -82,6 +59,17 @@ static int string32_ok(const struct parsed_view *v, uint32_t off, int may_be_nul
 }
 
 /* Check every count, range and offset, so that a damaged file cannot mislead. */
+/* Whether each string of entry e is one of the payload's (or absent where it may be). */
+static int entry_strings_ok(const struct parsed_view *v, const struct parsed_entry *e)
+{
+#define STRING_OK(name, may_be_null) \
+	if (!string32_ok(v, e->name, may_be_null)) \
+		return 0;
+	DASH_ENTRY_STRINGS(STRING_OK)
+#undef STRING_OK
+	return 1;
+}
+
 static int view_check(struct parsed_view *v, const char *p, size_t len, const char *key, size_t key_len)
 {
 	size_t at = sizeof(v->c), need;
@@ -121,10 +109,7 @@ static int view_check(struct parsed_view *v, const char *p, size_t len, const ch
 	for (uint64_t i = 0, next = 0; i < v->c.nr_entries; i++) {
 		const struct parsed_entry *e = &v->entries[i];
 
-		if (!string32_ok(v, e->run_id, 0) || !string32_ok(v, e->sha, 0) ||
-		    !string32_ok(v, e->full_sha, 1) || !string32_ok(v, e->date, 0) ||
-		    !string32_ok(v, e->branch, 0) || !string32_ok(v, e->error, 1) ||
-		    e->first_baseline != next || e->nr_baselines > v->c.nr_baselines - next)
+		if (!entry_strings_ok(v, e) || e->first_baseline != next || e->nr_baselines > v->c.nr_baselines - next)
 			return -1;
 		next += e->nr_baselines;
 	}
@@ -178,26 +163,22 @@ static void view_fill(struct dashboard *d, const struct parsed_view *v)
 		for (size_t j = 0; j < r->nr_history; j++) {
 			const struct parsed_entry *pe = &v->entries[pr->first_entry + j];
 
-			r->history[j] = (struct dash_entry){
-				.run_id = s + pe->run_id,
-				.sha = s + pe->sha,
-				.full_sha = view_string32(s, pe->full_sha),
-				.date = s + pe->date,
-				.branch = s + pe->branch,
-				.error = view_string32(s, pe->error),
+			struct dash_entry *he = &r->history[j];
+
+			*he = (struct dash_entry){
 				.time = (time_t)pe->time,
 				.is_nightly = !!pe->is_nightly,
-				.helion = pe->helion,
-				.triton = pe->triton,
-				.torch_compile = pe->torch_compile,
-				.latency = pe->latency,
-				.compile_time = pe->compile_time,
-				.helion_wins = (int)pe->helion_wins,
-				.total = (int)pe->total,
 				.baselines = pe->nr_baselines ? bl + pe->first_baseline : NULL,
 				.nr_baselines = pe->nr_baselines,
 				.index = pe->index,
 			};
+#define GET_STRING(name, may_be_null) he->name = view_string32(s, pe->name);
+#define GET_VALUE(name) he->name = pe->name;
+			DASH_ENTRY_STRINGS(GET_STRING)
+			DASH_ENTRY_METRICS(GET_VALUE)
+			DASH_ENTRY_COUNTS(GET_VALUE)
+#undef GET_STRING
+#undef GET_VALUE
 		}
 	}
 }

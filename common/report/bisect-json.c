@@ -13,8 +13,8 @@ static const char *const outcome_names[] = {
 	[BISECT_EMPTY] = "empty",
 };
 
-/* A step's verdict in JSON: --metric's "unclear" is no skip, only not sure yet. */
-static const char *step_verdict_name(const struct bisect_result *res, enum verdict v)
+/* A probe's verdict in JSON: --metric's "unclear" is no skip, only not sure yet. */
+static const char *probe_verdict_name(const struct bisect_result *res, enum verdict v)
 {
 	return res->metric && v == VERDICT_UNCLEAR ? "unclear" : bisect_verdict_name(v);
 }
@@ -31,24 +31,24 @@ static cJSON *commit_json(const struct bisect_result *res, size_t pos)
 	return o;
 }
 
-static cJSON *step_json(const struct bisect_result *res, const struct bisect_step *s)
+static cJSON *probe_json(const struct bisect_result *res, const struct bisect_probe *s)
 {
-	cJSON *step = cJSON_CreateObject(), *exits;
+	cJSON *probe = cJSON_CreateObject(), *exits;
 
-	cJSON_AddStringToObject(step, "sha", bisect_result_sha(res, s->pos));
-	cJSON_AddStringToObject(step, "verdict", step_verdict_name(res, s->verdict));
-	exits = cJSON_AddArrayToObject(step, "exits");
+	cJSON_AddStringToObject(probe, "sha", bisect_result_sha(res, s->pos));
+	cJSON_AddStringToObject(probe, "verdict", probe_verdict_name(res, s->verdict));
+	exits = cJSON_AddArrayToObject(probe, "exits");
 	for (size_t i = 0; i < s->nr_exits; i++)
 		cJSON_AddItemToArray(exits, cJSON_CreateNumber(s->exits[i]));
 	if (res->metric) {
-		cJSON *values = cJSON_AddArrayToObject(step, "values");
+		cJSON *values = cJSON_AddArrayToObject(probe, "values");
 
 		for (size_t i = 0; i < s->values.nr; i++)
 			cJSON_AddItemToArray(values, cJSON_CreateNumber(s->values.v[i]));
-		cJSON_AddItemToObject(step, "median", json_number(samples_median(&s->values), 6));
-		cJSON_AddItemToObject(step, "p_bad", json_number(s->p_bad, 6));
+		cJSON_AddItemToObject(probe, "median", json_number(samples_median(&s->values), 6));
+		cJSON_AddItemToObject(probe, "p_bad", json_number(s->p_bad, 6));
 	}
-	return step;
+	return probe;
 }
 
 /* {"estimate", "low", "high"}, rounded to digits decimals after scaling by scale. */
@@ -128,7 +128,7 @@ static cJSON *stray_json(const struct bisect_result *res, const struct bisect_st
 
 cJSON *bisect_result_json(const struct bisect_result *res)
 {
-	cJSON *root = cJSON_CreateObject(), *cands, *steps, *strays;
+	cJSON *root = cJSON_CreateObject(), *cands, *probes, *strays;
 
 	cJSON_AddStringToObject(root, "status", outcome_names[res->outcome]);
 	cJSON_AddItemToObject(root, "culprit", res->outcome == BISECT_FOUND ?
@@ -144,9 +144,9 @@ cJSON *bisect_result_json(const struct bisect_result *res)
 	cJSON_AddNumberToObject(root, "rounds", (double)res->rounds);
 	cJSON_AddNumberToObject(root, "recorded_runs", (double)res->recorded_runs);
 	cJSON_AddItemToObject(root, "key", res->key ? cJSON_CreateString(res->key) : cJSON_CreateNull());
-	steps = cJSON_AddArrayToObject(root, "steps");
-	for (size_t i = 0; i < res->nr_steps; i++)
-		cJSON_AddItemToArray(steps, step_json(res, &res->steps[i]));
+	probes = cJSON_AddArrayToObject(root, "steps");
+	for (size_t i = 0; i < res->nr_probes; i++)
+		cJSON_AddItemToArray(probes, probe_json(res, &res->probes[i]));
 	cJSON_AddItemToObject(root, "metric", res->metric && res->outcome != BISECT_EMPTY ?
 			      metric_json(res) : cJSON_CreateNull());
 	strays = cJSON_AddArrayToObject(root, "strays");

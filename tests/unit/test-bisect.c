@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "tap.h"
-#include "metric-sim.h"
+#include "../../bench/sim/metric-sim.h"
 #include "util/usage.h"
 #include "bisect/bisect.h"
 #include "bisect/bisect-judge.h"

@@ -1,8 +1,8 @@
-#ifndef TESTS_UNIT_METRIC_SIM_H
-#define TESTS_UNIT_METRIC_SIM_H
+#ifndef BENCH_SIM_METRIC_SIM_H
+#define BENCH_SIM_METRIC_SIM_H
 
 #include <stdlib.h>
-#include "noise.h"
+#include "noise-model.h"
 #include "bisect/bisect.h"
 #include "bisect/bisect-judge.h"
 #include "bisect/bisect-run.h"
@@ -10,7 +10,7 @@
 /*
  * Simulated `git benchbisect run --metric` searches for the unit test
  * and bench/metric-bisect.c: a window of nr commits at a level of 100,
- * noise 1 (noise.h), 3% outliers of +from..to, a step at the culprit
+ * noise 1 (noise-model.h), 3% outliers of +from..to, a step at the culprit
  * (nr + 1: none), searched by the command's own policy
  * (bisect_judge_search()) with the default --repeat and --min-change.
  */

@@ -1,11 +1,12 @@
-#ifndef TESTS_UNIT_NOISE_H
-#define TESTS_UNIT_NOISE_H
+#ifndef BENCH_SIM_NOISE_MODEL_H
+#define BENCH_SIM_NOISE_MODEL_H
 
 #include <math.h>
 
 /*
- * Simulated benchmark noise for the metric tests and benchmarks
- * (bench/metric-floor.c, bench/metric-bisect.c): a deterministic
+ * Simulated benchmark noise for the metric benchmarks and tests
+ * (bench/metric-floor.c, bench/metric-bisect.c and, through
+ * metric-sim.h, tests/unit/test-bisect.c): a deterministic
  * generator (xorshift64*), normal deviates (Box-Muller), and the outliers
  * of the generated suite: 3% of runs, +10..60 sigma (a stalled run), or
  * the nearer shape +2..30 sigma (a noisy neighbour).
