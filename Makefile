@@ -149,10 +149,10 @@ build/bench/metric-floor: bench/metric-floor.c bench/sim/noise-model.h
 	$(Q)$(CC) $(CPPFLAGS) $(BT_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< -lm
 
 # The peers' change-point algorithms for the accuracy benchmark (bench/accuracy/run.py --peers).
-build/bench/peers: bench/peers.c
+build/bench/peers: bench/peers.c $(REL)/libbenchtriage.a
 	$(quiet) CC $@
 	$(Q)mkdir -p $(dir $@)
-	$(Q)$(CC) $(CPPFLAGS) $(BT_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< -lm
+	$(Q)$(CC) $(CPPFLAGS) $(BT_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(REL)/libbenchtriage.a $(BT_LIBS)
 
 # The metric-bisect benchmark: simulated searches through the command's own
 # policy (bench/bench-metric-bisect.sh; its quick form in make check).

@@ -27,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "util/stats.h"
 
 #define MAX_N 1024
 #define MIN_SIZE 2
@@ -287,51 +288,6 @@ static int edivisive(const double *x, int n, int *cps)
 	return nr;
 }
 
-/* The regularised incomplete beta function I_x(a, b), by Lentz's continued fraction. */
-static double betacf(double a, double b, double x)
-{
-	double c = 1, d = 1 - (a + b) * x / (a + 1), h;
-
-	d = fabs(d) < 1e-300 ? 1e-300 : d;
-	d = 1 / d;
-	h = d;
-	for (int m = 1; m <= 300; m++) {
-		double aa = m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)), del;
-
-		d = 1 + aa * d;
-		d = fabs(d) < 1e-300 ? 1e-300 : d;
-		c = 1 + aa / c;
-		c = fabs(c) < 1e-300 ? 1e-300 : c;
-		d = 1 / d;
-		h *= d * c;
-		aa = -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1));
-		d = 1 + aa * d;
-		d = fabs(d) < 1e-300 ? 1e-300 : d;
-		c = 1 + aa / c;
-		c = fabs(c) < 1e-300 ? 1e-300 : c;
-		d = 1 / d;
-		del = d * c;
-		h *= del;
-		if (fabs(del - 1) < 1e-12)
-			break;
-	}
-	return h;
-}
-
-static double ibeta(double a, double b, double x)
-{
-	double front;
-
-	if (x <= 0)
-		return 0;
-	if (x >= 1)
-		return 1;
-	front = exp(lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log(1 - x));
-	if (x < (a + 1) / (a + b + 2))
-		return front * betacf(a, b, x) / a;
-	return 1 - front * betacf(b, a, 1 - x) / b;
-}
-
 /* Two-sided p of Student's t-test (pooled variance) between x[a..c) and x[c..b). */
 static double ttest_p(const double *x, int a, int c, int b)
 {
@@ -352,7 +308,7 @@ static double ttest_p(const double *x, int a, int c, int b)
 	if (sp <= 0)
 		return m1 == m2 ? 1 : 0;
 	t = (m1 - m2) / sqrt(sp);
-	return ibeta(df / 2.0, 0.5, df / (df + t * t));
+	return stats_beta_regularized(df / 2.0, 0.5, df / (df + t * t));
 }
 
 /* E-divisive in x[lo..hi), each split kept while its t-test p < max_p; adds to cps. */

@@ -56,50 +56,6 @@ static double digamma(double x)
 	return r + log(x) - 0.5 / x - f * (1.0 / 12 - f * (1.0 / 120 - f * (1.0 / 252 - f * (1.0 / 240 - f / 132))));
 }
 
-/* The continued fraction of the incomplete beta function (modified Lentz). */
-static double beta_fraction(double a, double b, double x)
-{
-	const double tiny = 1e-300;
-	double c = 1, d = 1 - (a + b) * x / (a + 1), h;
-
-	d = 1 / (fabs(d) < tiny ? tiny : d);
-	h = d;
-	for (int m = 1; m <= 400; m++) {
-		double aa = m * (b - m) * x / ((a - 1 + 2 * m) * (a + 2 * m)), del;
-
-		d = 1 + aa * d;
-		c = 1 + aa / c;
-		d = 1 / (fabs(d) < tiny ? tiny : d);
-		c = fabs(c) < tiny ? tiny : c;
-		h *= d * c;
-		aa = -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 1 + 2 * m));
-		d = 1 + aa * d;
-		c = 1 + aa / c;
-		d = 1 / (fabs(d) < tiny ? tiny : d);
-		c = fabs(c) < tiny ? tiny : c;
-		del = d * c;
-		h *= del;
-		if (fabs(del - 1) < 1e-13)
-			break;
-	}
-	return h;
-}
-
-/* The regularized incomplete beta function I_x(a, b). */
-static double beta_regularized(double a, double b, double x)
-{
-	double front;
-
-	if (x <= 0)
-		return 0;
-	if (x >= 1)
-		return 1;
-	front = exp(lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log1p(-x));
-	if (x < (a + 1) / (a + b + 2))
-		return front * beta_fraction(a, b, x) / a;
-	return 1 - front * beta_fraction(b, a, 1 - x) / b;
-}
-
 double student_t_cdf(double x, double df)
 {
 	double tail;
@@ -108,7 +64,7 @@ double student_t_cdf(double x, double df)
 		return NAN;
 	if (isinf(x))
 		return x > 0 ? 1 : 0;
-	tail = 0.5 * beta_regularized(df / 2, 0.5, df / (df + x * x));
+	tail = 0.5 * stats_beta_regularized(df / 2, 0.5, df / (df + x * x));
 	return x > 0 ? 1 - tail : tail;
 }
 

@@ -88,3 +88,47 @@ double stats_median(double *v, size_t n)
 			below = v[i];
 	return (below + v[k / 2]) / 2;
 }
+
+/* The continued fraction of the incomplete beta function (modified Lentz). */
+static double beta_fraction(double a, double b, double x)
+{
+	const double tiny = 1e-300;
+	double c = 1, d = 1 - (a + b) * x / (a + 1), h;
+
+	d = 1 / (fabs(d) < tiny ? tiny : d);
+	h = d;
+	for (int m = 1; m <= 400; m++) {
+		double aa = m * (b - m) * x / ((a - 1 + 2 * m) * (a + 2 * m)), del;
+
+		d = 1 + aa * d;
+		c = 1 + aa / c;
+		d = 1 / (fabs(d) < tiny ? tiny : d);
+		c = fabs(c) < tiny ? tiny : c;
+		h *= d * c;
+		aa = -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 1 + 2 * m));
+		d = 1 + aa * d;
+		c = 1 + aa / c;
+		d = 1 / (fabs(d) < tiny ? tiny : d);
+		c = fabs(c) < tiny ? tiny : c;
+		del = d * c;
+		h *= del;
+		if (fabs(del - 1) < 1e-13)
+			break;
+	}
+	return h;
+}
+
+/* The regularized incomplete beta function I_x(a, b). */
+double stats_beta_regularized(double a, double b, double x)
+{
+	double front;
+
+	if (x <= 0)
+		return 0;
+	if (x >= 1)
+		return 1;
+	front = exp(lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log1p(-x));
+	if (x < (a + 1) / (a + b + 2))
+		return front * beta_fraction(a, b, x) / a;
+	return 1 - front * beta_fraction(b, a, 1 - x) / b;
+}

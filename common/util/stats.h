@@ -19,4 +19,7 @@ void stats_sort(double *v, size_t n);
 /* The same median of v[0..n) already sorted ascending, n > 0, no NAN. */
 double stats_median_sorted(const double *v, size_t n);
 
+/* The regularized incomplete beta function I_x(a, b), a, b > 0 (the tails of Student's t). */
+double stats_beta_regularized(double a, double b, double x);
+
 #endif
