@@ -12,14 +12,12 @@
  * commit was found, 1 when none was; log 0; 128 fatal error (every library error
  * is one: "fatal: ..."); 129 usage error.
  */
-#include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "util/usage.h"
 #include "util/parse-options.h"
 #include "util/color.h"
@@ -28,25 +26,14 @@
 #include "util/pager.h"
 #include "util/revision.h"
 #include "history/window.h"
-#include "report/window-text.h"
 #include "history/options-check.h"
-#include "report/window-json.h"
 #include "classify/classify.h"
-#include "report/classify-text.h"
-#include "report/classify-json.h"
-#include "report/classify-markdown.h"
 #include "classify/classify-scan.h"
-#include "report/classify-scan-text.h"
-#include "report/classify-scan-json.h"
-#include "report/classify-scan-markdown.h"
-#include "report/report-options.h"
 #include "bisect/bisect-run.h"
-#include "report/bisect-text.h"
-#include "report/bisect-json.h"
 #include "bisect/run-log.h"
-#include "report/run-log-text.h"
-#include "report/run-log-json.h"
-#include "report/run-log-svg.h"
+#include "report/report-options.h"
+#include "report/classify-report.h"
+#include "report/bisect-report.h"
 
 static const char *const classify_usage[] = {
 	"git benchbisect [<options>] <platform> <date>",
@@ -121,6 +108,7 @@ static int run_scan(struct classify_cli *c, int argc, const char **argv)
 	struct classify_scan cs;
 	git_repository *repo;
 	struct config cfg;
+	struct classify_scan_report sr = { &cs, &cfg, c->color };
 	int ret;
 
 	usage_hold_errors();
@@ -130,14 +118,8 @@ static int run_scan(struct classify_cli *c, int argc, const char **argv)
 	ret = cs.nr_cause[CAUSE_REAL_REGRESSION] ? 1 : 0;
 	if (pager_setup(&cfg, "benchbisect", !c->json))
 		exit(EXIT_FATAL);
-	if (c->json) {
-		if (json_print_and_free(classify_scan_json(&cs)))
-			ret = EXIT_FATAL;
-	} else if (c->ro.markdown) {
-		classify_scan_markdown(stdout, &cs, &cfg);
-	} else {
-		classify_scan_print(stdout, &cs, want_color(c->color, &cfg, "color.benchbisect"));
-	}
+	if (classify_scan_report_print(&sr, c->ro.kind))
+		ret = EXIT_FATAL;
 	classify_scan_release(&cs);
 	config_release(&cfg);
 	git_repository_free(repo);
@@ -175,6 +157,7 @@ static int cmd_classify(int argc, const char **argv)
 	git_repository *repo;
 	struct config cfg;
 	struct window w;
+	struct classify_report cr;
 	int ret;
 	int quiet = 0;
 	struct option options[] = {
@@ -248,14 +231,10 @@ static int cmd_classify(int argc, const char **argv)
 		exit(EXIT_FATAL);
 	for (size_t i = 0; i < res.warnings.nr; i++)
 		warning("%s", res.warnings.v[i]);
-	if (report_write_svg(&c.ro, &w, cause_titles[res.cause]))
+	cr = (struct classify_report){ &res, &w, &c.o, &cfg, c.color };
+	if (c.ro.svg && classify_report_ops.svg(&cr, c.ro.svg))
 		exit(EXIT_FATAL);
-	if (c.json)
-		json_print_and_free(classify_json(&res, &w, &c.o));
-	else if (c.ro.markdown)
-		classify_markdown(stdout, &res, &w, &c.o, &cfg);
-	else
-		classify_print(stdout, &res, &w, &c.o, want_color(c.color, &cfg, "color.benchbisect"));
+	(void)classify_report_print(&cr, c.ro.kind);
 	classify_result_release(&res);
 	classify_signals_release(&sig);
 	window_release(&w);
@@ -416,10 +395,7 @@ static int cmd_run(int argc, const char **argv)
 		die("%s", res.error.buf);
 	if (ret)
 		exit(EXIT_FATAL);	/* the library's error, held, prints as fatal: */
-	if (json)
-		json_print_and_free(bisect_result_json(&res));
-	else
-		bisect_result_print(stdout, &res);
+	(void)bisect_report_print(&(struct bisect_report){ &res }, json ? REPORT_JSON : REPORT_TEXT);
 	ret = res.outcome == BISECT_FOUND ? 0 : 1;
 	bisect_result_release(&res);
 	metric_pattern_release(&mp);
@@ -429,25 +405,6 @@ static int cmd_run(int argc, const char **argv)
 	git_repository_free(repo);
 	window_options_release(&wo);
 	return ret;
-}
-
-/* The chart of --svg, into path. */
-static int write_log_svg(const char *path, const struct run_log *log, const char *key)
-{
-	FILE *fp = fopen(path, "w");
-	int failed;
-
-	if (!fp)
-		return error("cannot write '%s': %s", path, strerror(errno));
-	if (run_log_svg(fp, log, key)) {
-		fclose(fp);
-		unlink(path);	/* no empty chart left behind */
-		return -1;
-	}
-	failed = ferror(fp);
-	if (fclose(fp) || failed)
-		return error("cannot write '%s': %s", path, strerror(errno));
-	return 0;
 }
 
 /* `log`: the recorded runs along a range's first-parent history. */
@@ -485,15 +442,15 @@ static int cmd_log(int argc, const char **argv)
 		struct run_log_keys list;
 
 		ret = run_log_keys(&list, repo, ref) ? EXIT_FATAL : 0;
-		run_log_print_keys(stdout, &list);
+		run_log_keys_report_print(&(struct run_log_keys_report){ &list }, REPORT_TEXT);
 		run_log_keys_release(&list);
 	} else {
-		if (run_log_collect(&log, repo, ref, abbrev, &lo) || (svg && write_log_svg(svg, &log, lo.key)))
+		struct run_log_report lr = { &log, lo.key };
+
+		if (run_log_collect(&log, repo, ref, abbrev, &lo) ||
+		    (svg && run_log_report_ops.svg(&lr, svg)) ||
+		    run_log_report_print(&lr, json ? REPORT_JSON : REPORT_TEXT))
 			ret = EXIT_FATAL;
-		else if (json)
-			ret = json_print_and_free(run_log_json(&log)) ? EXIT_FATAL : 0;
-		else
-			run_log_print(stdout, &log);
 		run_log_release(&log);
 	}
 	free(ref);

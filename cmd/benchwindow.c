@@ -21,8 +21,6 @@
 #include "history/options-check.h"
 #include "report/report-options.h"
 #include "report/window-report.h"
-#include "report/scan-text.h"
-#include "report/dashboard-text.h"
 
 static const char *const benchwindow_usage[] = {
 	"git benchwindow [<options>] <platform> <date>",
@@ -70,7 +68,7 @@ static int list_names(struct window_options *o, const char *platform)
 	dashboard_init(&d);
 	load_names(&d, o);
 	nr = dashboard_names(&d, platform, &names);
-	dashboard_print_names(stdout, names, nr);
+	names_report_print(&(struct names_report){ names, nr }, REPORT_TEXT);
 	free(names);
 	dashboard_release(&d);
 	return 0;
@@ -113,7 +111,7 @@ static int list_dates(struct window_options *o, const char *platform)
 	struct scan sc;
 
 	scan_or_die(&sc, &repo, &cfg, &so, 0);
-	scan_print_dates(stdout, &sc);
+	scan_report_print(&(struct scan_report){ &sc, &cfg, 1 }, REPORT_TEXT);
 	scan_release(&sc);
 	config_release(&cfg);
 	git_repository_free(repo);
@@ -133,7 +131,7 @@ static int run_scan(const struct scan_args *a, struct window_options *o, int arg
 	git_repository *repo = NULL;
 	struct config cfg;
 	struct scan sc;
-	struct scan_report sr = { &sc, &cfg };
+	struct scan_report sr = { &sc, &cfg, 0 };
 	int ret;
 
 	scan_or_die(&sc, &repo, &cfg, &so, 1);
@@ -225,12 +223,12 @@ int main(int argc, const char **argv)
 	/* exit 1 when the commits could not be listed, as documented */
 	ret = outcome == WINDOW_INCOMPLETE;
 	window_warn_sparse(&w, &o);
-	if (report_write_svg(&ro, &w, NULL))
+	wr = (struct window_report){ &w, &o, repo, &cfg, color, only_slice };
+	if (ro.svg && window_report_ops.svg(&wr, ro.svg))
 		exit(EXIT_FATAL);
 	/* The commit list can be long: page it as git log would. */
 	if (pager_setup(&cfg, "benchwindow", !json))
 		exit(EXIT_FATAL);
-	wr = (struct window_report){ &w, &o, repo, &cfg, color, only_slice };
 	if (window_report_print(&wr, ro.kind))
 		ret = EXIT_FATAL;
 	window_release(&w);

@@ -1,9 +1,9 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include "util/usage.h"
 #include "report/report-options.h"
-#include "report/window-svg.h"
 
 int report_options_check(struct report_options *r, int json)
 {
@@ -21,20 +21,26 @@ int report_options_check(struct report_options *r, int json)
 	return 0;
 }
 
-int report_write_svg(const struct report_options *r, const struct window *w, const char *verdict)
+FILE *report_file_open(const char *path)
 {
-	FILE *fp;
+	FILE *fp = fopen(path, "w");
+
+	if (!fp)
+		error("cannot write '%s': %s", path, strerror(errno));
+	return fp;
+}
+
+int report_file_close(FILE *fp, const char *path, int drawn)
+{
 	int failed;
 
-	if (!r->svg)
-		return 0;
-	if (!w->series.nr || w->end_shown <= w->first_shown)
-		return error("no nightlies to chart in '%s'", r->svg);
-	if (!(fp = fopen(r->svg, "w")))
-		return error("cannot write '%s': %s", r->svg, strerror(errno));
-	window_svg(fp, w, verdict);
+	if (drawn < 0) {
+		fclose(fp);
+		unlink(path);	/* no empty chart left behind */
+		return -1;
+	}
 	failed = ferror(fp);
 	if (fclose(fp) || failed)
-		return error("cannot write '%s': %s", r->svg, strerror(errno));
+		return error("cannot write '%s': %s", path, strerror(errno));
 	return 0;
 }

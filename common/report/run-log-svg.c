@@ -9,6 +9,7 @@
 #include <string.h>
 #include "util/usage.h"
 #include "util/markup.h"
+#include "report/report-options.h"
 #include "bisect/bisect.h"
 #include "report/run-log-svg.h"
 
@@ -167,4 +168,13 @@ int run_log_svg(FILE *fp, const struct run_log *log, const char *key)
 		samples_release(&at[p]);
 	free(at);
 	return 0;
+}
+
+int run_log_svg_write(const char *path, const struct run_log *log, const char *key)
+{
+	FILE *fp = report_file_open(path);
+
+	if (!fp)
+		return -1;
+	return report_file_close(fp, path, run_log_svg(fp, log, key));
 }

@@ -12,4 +12,7 @@
  */
 int run_log_svg(FILE *fp, const struct run_log *log, const char *key);
 
+/* The chart into the file path (log --svg), none left when there is nothing to draw; 0 or -1. */
+int run_log_svg_write(const char *path, const struct run_log *log, const char *key);
+
 #endif

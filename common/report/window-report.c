@@ -5,9 +5,11 @@
 #include "report/window-text.h"
 #include "report/window-json.h"
 #include "report/window-markdown.h"
+#include "report/window-svg.h"
 #include "report/scan-text.h"
 #include "report/scan-json.h"
 #include "report/scan-markdown.h"
+#include "report/dashboard-text.h"
 #include "report/window-report.h"
 
 static int window_text(const struct window_report *r)
@@ -38,22 +40,26 @@ static int window_markdown_print(const struct window_report *r)
 	return 0;
 }
 
+static int window_svg_file(const struct window_report *r, const char *path)
+{
+	return window_svg_write(path, r->w, NULL);
+}
+
 const struct window_report_ops window_report_ops = {
 	.text = window_text,
 	.json = window_json_print,
 	.markdown = window_markdown_print,
+	.svg = window_svg_file,
 };
 
-int window_report_print(const struct window_report *r, enum report_format f)
-{
-	const struct window_report_ops *ops = &window_report_ops;
-
-	return (f == REPORT_JSON ? ops->json : f == REPORT_MARKDOWN ? ops->markdown : ops->text)(r);
-}
+DEFINE_REPORT_PRINT(window_report)
 
 static int scan_text(const struct scan_report *r)
 {
-	scan_print(stdout, r->sc);
+	if (r->dates_only)
+		scan_print_dates(stdout, r->sc);
+	else
+		scan_print(stdout, r->sc);
 	return 0;
 }
 
@@ -74,9 +80,16 @@ const struct scan_report_ops scan_report_ops = {
 	.markdown = scan_markdown_print,
 };
 
-int scan_report_print(const struct scan_report *r, enum report_format f)
-{
-	const struct scan_report_ops *ops = &scan_report_ops;
+DEFINE_REPORT_PRINT(scan_report)
 
-	return (f == REPORT_JSON ? ops->json : f == REPORT_MARKDOWN ? ops->markdown : ops->text)(r);
+static int names_text(const struct names_report *r)
+{
+	dashboard_print_names(stdout, r->names, r->nr);
+	return 0;
 }
+
+const struct names_report_ops names_report_ops = {
+	.text = names_text,
+};
+
+DEFINE_REPORT_PRINT(names_report)

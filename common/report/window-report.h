@@ -8,14 +8,12 @@
 #include "report/report-options.h"
 
 /*
- * git-benchwindow's results and their printers, one per format, in the
- * manner of tig's struct view_ops: the command fills a struct
- * window_report (or scan_report) and --json / --format pick the printer.
- * Each printer writes to stdout and returns 0, or -1 with an error
- * printed.
+ * git-benchwindow's results and their tables of formats
+ * (report-options.h): the command fills a struct window_report (or
+ * scan_report), --json / --format pick the printer and --svg the chart.
  */
 
-/* A window and what its printers read besides it. */
+/* A window and what its printers read besides it. Formats: text, json, markdown, svg. */
 struct window_report {
 	const struct window *w;
 	const struct window_options *o;
@@ -25,32 +23,26 @@ struct window_report {
 	int only_slice;		/* list only the commits in the slice */
 };
 
-struct window_report_ops {
-	int (*text)(const struct window_report *r);
-	int (*json)(const struct window_report *r);
-	int (*markdown)(const struct window_report *r);
-};
+DECLARE_REPORT_OPS(window_report);
 
-extern const struct window_report_ops window_report_ops;
-
-/* Print r in format f through window_report_ops. */
-int window_report_print(const struct window_report *r, enum report_format f);
-
-/* The scan of every platform (--scan) and the configuration its Markdown reads. */
+/*
+ * The scan of every platform (--scan) and the configuration its Markdown
+ * reads. Formats: text, json, markdown.
+ */
 struct scan_report {
 	const struct scan *sc;
 	struct config *cfg;
+	int dates_only;		/* the text: only the days of its moves (--list-dates) */
 };
 
-struct scan_report_ops {
-	int (*text)(const struct scan_report *r);
-	int (*json)(const struct scan_report *r);
-	int (*markdown)(const struct scan_report *r);
+DECLARE_REPORT_OPS(scan_report);
+
+/* The dashboard's names (dashboard_names()): --list-platforms, --list-kernels. Formats: text. */
+struct names_report {
+	const char **names;
+	size_t nr;
 };
 
-extern const struct scan_report_ops scan_report_ops;
-
-/* Print r in format f through scan_report_ops. */
-int scan_report_print(const struct scan_report *r, enum report_format f);
+DECLARE_REPORT_OPS(names_report);
 
 #endif

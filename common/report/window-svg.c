@@ -5,6 +5,7 @@
 #include "util/date.h"
 #include "util/markup.h"
 #include "report/window-wording.h"
+#include "report/report-options.h"
 #include "report/window-svg.h"
 
 #define WIDTH 800
@@ -479,4 +480,16 @@ void window_svg(FILE *fp, const struct window *w, const char *verdict)
 	draw_days(&c);
 	draw_legend(&c, 470, kset, manual_dots, manual_diamonds);
 	fputs("</svg>\n", fp);
+}
+
+int window_svg_write(const char *path, const struct window *w, const char *verdict)
+{
+	FILE *fp;
+
+	if (!w->series.nr || w->end_shown <= w->first_shown)
+		return error("no nightlies to chart in '%s'", path);
+	if (!(fp = report_file_open(path)))
+		return -1;
+	window_svg(fp, w, verdict);
+	return report_file_close(fp, path, 0);
 }

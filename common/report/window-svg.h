@@ -17,4 +17,7 @@
  */
 void window_svg(FILE *fp, const struct window *w, const char *verdict);
 
+/* The chart into the file path (--svg); 0, or -1 with an error naming it. */
+int window_svg_write(const char *path, const struct window *w, const char *verdict);
+
 #endif
