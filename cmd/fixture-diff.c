@@ -14,11 +14,9 @@
 #include "util/color.h"
 #include "util/pager.h"
 #include "corpus/fixtures.h"
-#include "report/fixtures-text.h"
-#include "report/fixtures-json.h"
-#include "report/fixtures-check-text.h"
 #include "corpus/check.h"
 #include "corpus/hook.h"
+#include "report/fixtures-report.h"
 
 static const char *const usage_str[] = {
 	"git fixture-diff [<options>] [<base> [<head>]]",
@@ -73,6 +71,7 @@ static int run_diff(git_repository *repo, struct config *cfg, const struct fixtu
 {
 	struct fixture_rev base, head;
 	struct fixture_diff d;
+	struct fixtures_report fr;
 	char *default_base = NULL;
 	int ret = -1;
 
@@ -90,7 +89,7 @@ static int run_diff(git_repository *repo, struct config *cfg, const struct fixtu
 	if (o->cases.nr && fixture_diff_filter(&d, &o->cases))
 		goto out;
 	if (o->check) {
-		switch (fixture_check(&d, cfg, fixture_print_finding, stdout)) {
+		switch (fixture_check(&d, cfg, fixtures_check_report_ops.text, stdout)) {
 		case FIXTURE_CHECK_ERROR: ret = EXIT_FATAL; break;
 		case FIXTURE_CHECK_CLEAN: ret = 0; break;
 		case FIXTURE_CHECK_PROBLEMS: ret = 1; break;
@@ -99,20 +98,8 @@ static int run_diff(git_repository *repo, struct config *cfg, const struct fixtu
 	}
 	if ((!o->name_only || o->ignore_comments) && fixture_diff_count(&d, o->ignore_comments))
 		goto out;
-	ret = 0;
-	if (o->json)
-		ret = fixture_print_json(&d);
-	else if (o->name_only)
-		fixture_print_name_only(&d, o->nul);
-	else if (!o->patch && !o->stat)
-		fixture_print_table(&d, want_color(o->color, cfg, "color.fixturediff"));
-	if (!ret && o->stat)
-		ret = fixture_print_stat(&d);
-	if (!ret && o->patch && o->stat)
-		putchar('\n');
-	if (!ret && o->patch)
-		ret = fixture_print_patch(&d, want_color(o->color, cfg, "color.fixturediff"));
-	ret = ret ? EXIT_FATAL : 0;
+	fr = (struct fixtures_report){ &d, cfg, o->color, o->name_only, o->nul, o->stat, o->patch };
+	ret = fixtures_report_print(&fr, o->json ? REPORT_JSON : REPORT_TEXT) ? EXIT_FATAL : 0;
 out:
 	fixture_diff_release(&d);
 out_head:
@@ -130,7 +117,7 @@ static int list_cases(git_repository *repo, const struct fixture_layout *l, cons
 
 	if (fixture_cases_at(&list, repo, l, name))
 		return EXIT_FATAL;
-	fixture_print_cases(&list, nul);
+	fixture_cases_report_print(&(struct fixture_cases_report){ &list, nul }, REPORT_TEXT);
 	fixture_case_list_release(&list);
 	return 0;
 }
