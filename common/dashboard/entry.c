@@ -63,7 +63,9 @@ struct entry_prefix {
  * bytes, up to the end of a member, has the same values there: only the
  * members after them (its metrics) are walked.
  */
-#define RUN_FIELDS 6
+#define RUN_STRING(name, flags) + ((flags) & DASH_NAMES_RUN ? 1 : 0)
+enum { RUN_FIELDS = 1 /* is_nightly */ DASH_ENTRY_STRINGS(RUN_STRING) };
+#undef RUN_STRING
 
 struct run_prefix {
 	char raw[PREFIX_MAX];
@@ -214,23 +216,41 @@ int dash_key_is(struct json_span k, const char *want)
 	return ret;
 }
 
-/* The members of an entry that a dash_entry holds. */
+/*
+ * The members of an entry that a dash_entry holds: one for each field of
+ * entry.h's lists (F_<field>, read as the lists say), and those the lists
+ * cannot say, read by hand in dash_entry_extract().
+ */
+#define STRING_FIELD(name, ...) F_##name,
+#define METRIC_FIELD(name, ...) F_##name,
+#define COUNT_FIELD(name) F_##name,
 enum field {
-	F_RUN_ID, F_SHA, F_FULL_SHA, F_DATE, F_BRANCH, F_ERROR, F_IS_NIGHTLY, F_GEOMEAN,
-	F_HELION, F_TRITON, F_TORCH_COMPILE, F_LATENCY, F_COMPILE_TIME, F_COMPILE_TIME_AVG,
-	F_HELION_WINS, F_TOTAL, F_BASELINES, F_NR
+	DASH_ENTRY_STRINGS(STRING_FIELD)
+	F_IS_NIGHTLY, F_GEOMEAN,
+	DASH_ENTRY_METRICS(METRIC_FIELD)
+	F_COMPILE_TIME_AVG,
+	DASH_ENTRY_COUNTS(COUNT_FIELD)
+	F_BASELINES, F_NR
 };
+/* A bit of an unsigned per field (dash_entry_extract()'s known). */
+_Static_assert(F_NR <= 32, "at most 32 members");
 
+/* Each field's member name, as entry.h's lists name it. */
 #define NAME(s) { s, sizeof(s) - 1 }
+#define STRING_NAME(name, ...) [F_##name] = NAME(#name),
+#define METRIC_NAME(name, member, ...) [F_##name] = NAME(#member),
+#define COUNT_NAME(name) [F_##name] = NAME(#name),
 static const struct {
 	const char *name;
 	size_t len;
 } fields[F_NR] = {
-	NAME("run_id"), NAME("sha"), NAME("full_sha"), NAME("date"), NAME("branch"),
-	NAME("error"), NAME("is_nightly"), NAME("geomean"), NAME("helion_speedup_geomean"),
-	NAME("triton_speedup_geomean"), NAME("torch_compile_speedup_geomean"),
-	NAME("helion_latency_avg_ms"), NAME("compile_time_geomean_s"), NAME("compile_time_avg_s"),
-	NAME("helion_wins"), NAME("total"), NAME("baselines"),
+	DASH_ENTRY_STRINGS(STRING_NAME)
+	[F_IS_NIGHTLY] = NAME("is_nightly"),
+	[F_GEOMEAN] = NAME("geomean"),
+	DASH_ENTRY_METRICS(METRIC_NAME)
+	[F_COMPILE_TIME_AVG] = NAME("compile_time_avg_s"),
+	DASH_ENTRY_COUNTS(COUNT_NAME)
+	[F_BASELINES] = NAME("baselines"),
 };
 
 /*
@@ -238,6 +258,13 @@ static const struct {
  * next_of[f] - 1 the next. Built once, by whichever thread asks first.
  */
 static unsigned char first_of_len[32], next_of[F_NR];
+#define NAME_FITS(s) _Static_assert(sizeof(s) <= sizeof(first_of_len), "'" s "' is too long");
+#define STRING_FITS(name, ...) NAME_FITS(#name)
+#define METRIC_FITS(name, member, ...) NAME_FITS(#member)
+#define COUNT_FITS(name) NAME_FITS(#name)
+DASH_ENTRY_STRINGS(STRING_FITS)
+DASH_ENTRY_METRICS(METRIC_FITS)
+DASH_ENTRY_COUNTS(COUNT_FITS)
 static pthread_once_t fields_indexed = PTHREAD_ONCE_INIT;
 
 static void index_fields(void)
@@ -374,16 +401,17 @@ static int not_an_object(struct json_span e, const struct dash_where *w)
 	return dash_path_error(w, "", valid ? "is not an object" : "is not valid JSON");
 }
 
-/* What a series of the Helion speedup needs of an entry (dash_entry_extract(), helion_only). */
-static const unsigned char series_field[F_NR] = {
-	[F_RUN_ID] = 1, [F_SHA] = 1, [F_FULL_SHA] = 1, [F_DATE] = 1, [F_BRANCH] = 1,
-	[F_IS_NIGHTLY] = 1, [F_GEOMEAN] = 1, [F_HELION] = 1,
+/* The members that name a nightly run, the same in each of its rows: what a run_prefix holds. */
+#define RUN_FIELD(name, flags) [F_##name] = ((flags) & DASH_NAMES_RUN) != 0,
+static const unsigned char run_field[F_NR] = {
+	DASH_ENTRY_STRINGS(RUN_FIELD)
+	[F_IS_NIGHTLY] = 1,
 };
 
-/* The members that name a nightly run, the same in each of its rows: what a run_prefix holds. */
-static const unsigned char run_field[F_NR] = {
-	[F_RUN_ID] = 1, [F_SHA] = 1, [F_FULL_SHA] = 1, [F_DATE] = 1, [F_BRANCH] = 1,
-	[F_IS_NIGHTLY] = 1,
+/* What a series of the Helion speedup needs of an entry (dash_entry_extract(), helion_only). */
+static const unsigned char series_field[F_NR] = {
+	DASH_ENTRY_STRINGS(RUN_FIELD)
+	[F_IS_NIGHTLY] = 1, [F_GEOMEAN] = 1, [F_helion] = 1,
 };
 
 /*
@@ -451,6 +479,7 @@ int dash_entry_extract(struct dash_memo *m, struct json_span e, const struct das
 	const char *err;
 	unsigned known = 0;
 	size_t lead = 0, nr_lead = 0;
+	enum field helion_from = F_helion;	/* the member the helion speedup is read from */
 	int got, leading;
 
 	memset(out, 0, sizeof(*out));
@@ -486,22 +515,19 @@ int dash_entry_extract(struct dash_memo *m, struct json_span e, const struct das
 	for (int f = 0; f < F_NR; f++) {
 		if (!span[f].p || f == F_BASELINES || known >> f & 1)
 			continue;
-		value_of(m, span[f], f == F_DATE, &v[f]);
+		value_of(m, span[f], f == F_date, &v[f]);
 		if (v[f].type == V_INVALID)
 			return dash_path_error(w, "", "is not valid JSON");
 	}
 	if (record)
 		record_run(record, e, lead, nr_lead, span, v);
-	if (get_string(&v[F_RUN_ID], F_RUN_ID, 1, w, &out->run_id) ||
-	    get_string(&v[F_SHA], F_SHA, 1, w, &out->sha) ||
-	    get_string(&v[F_FULL_SHA], F_FULL_SHA, 0, w, &out->full_sha) ||
-	    get_string(&v[F_DATE], F_DATE, 1, w, &out->date) ||
-	    get_string(&v[F_BRANCH], F_BRANCH, 0, w, &out->branch) ||
-	    get_string(&v[F_ERROR], F_ERROR, 0, w, &out->error))
+#define GET_STRING(name, flags) \
+	if (get_string(&v[F_##name], F_##name, (flags) & DASH_REQUIRED, w, &out->name)) \
 		return -1;
-	if (v[F_DATE].time_ret)
+	DASH_ENTRY_STRINGS(GET_STRING)
+	if (v[F_date].time_ret)
 		return dash_path_error(w, "date", "is not an ISO-8601 time");
-	out->time = v[F_DATE].time;
+	out->time = v[F_date].time;
 	if (!out->branch)
 		out->branch = "main";
 	if (v[F_IS_NIGHTLY].type != V_ABSENT && v[F_IS_NIGHTLY].type != V_NULL) {
@@ -514,20 +540,23 @@ int dash_entry_extract(struct dash_memo *m, struct json_span e, const struct das
 		out->is_nightly = !strcmp(out->branch, "main");
 	}
 	/* The pretuned schema's geomean, when present (even null), is the helion speedup. */
-	if (span[F_GEOMEAN].p ? get_metric(&v[F_GEOMEAN], F_GEOMEAN, 1, w, &out->helion) :
-	    get_metric(&v[F_HELION], F_HELION, 1, w, &out->helion))
+	if (span[F_GEOMEAN].p) {
+		v[F_helion] = v[F_GEOMEAN];
+		helion_from = F_GEOMEAN;
+	}
+#define GET_METRIC(name, member, flags) \
+	if (get_metric(&v[F_##name], F_##name == F_helion ? helion_from : F_##name, \
+		       (flags) & DASH_ZERO_IS_MISSING, w, &out->name)) \
 		return -1;
-	if (get_metric(&v[F_TRITON], F_TRITON, 1, w, &out->triton) ||
-	    get_metric(&v[F_TORCH_COMPILE], F_TORCH_COMPILE, 1, w, &out->torch_compile) ||
-	    get_metric(&v[F_LATENCY], F_LATENCY, 1, w, &out->latency) ||
-	    get_metric(&v[F_COMPILE_TIME], F_COMPILE_TIME, 0, w, &out->compile_time))
-		return -1;
+	DASH_ENTRY_METRICS(GET_METRIC)
+	/* The legacy schema's compile time, when the current one gives none. */
 	if (isnan(out->compile_time) &&
 	    get_metric(&v[F_COMPILE_TIME_AVG], F_COMPILE_TIME_AVG, 0, w, &out->compile_time))
 		return -1;
-	if (get_count(&v[F_HELION_WINS], F_HELION_WINS, w, &out->helion_wins) ||
-	    get_count(&v[F_TOTAL], F_TOTAL, w, &out->total))
+#define GET_COUNT(name) \
+	if (get_count(&v[F_##name], F_##name, w, &out->name)) \
 		return -1;
+	DASH_ENTRY_COUNTS(GET_COUNT)
 	if (out->helion_wins >= 0 && out->total >= 0 && out->helion_wins > out->total)
 		return dash_path_error(w, "helion_wins", "is more than 'total'");
 	if (span[F_BASELINES].p)

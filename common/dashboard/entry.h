@@ -26,32 +26,52 @@ struct dash_baseline {
 };
 
 /*
- * The members of a dash_entry that the parsed cache (parsed-format.h)
- * records as they are, each listed once: the entry, the cache's record,
- * its writer and its reader are made from these lists, so a field is
- * added here (and read from the JSON in entry.c). The order is the
- * record's layout: change it and bump PARSED_VERSION.
+ * The fields of a dash_entry read from a history[] member of their own
+ * and recorded as they are by the parsed cache (parsed-format.h), each
+ * listed once: the entry, entry.c's table of the members it reads and
+ * how, the cache's record, its writer and its reader are made from these
+ * lists, so a field is one line here. The order is the record's layout:
+ * change it and bump PARSED_VERSION. What the lists cannot say is
+ * entry.c's: is_nightly, baselines, the pretuned schema's geomean (the
+ * helion speedup when present) and the legacy compile_time_avg_s (the
+ * compile time when compile_time_geomean_s gives none).
  *
- * Strings, X(name, may_be_null): run_id; sha (8 hex); full_sha (40 hex,
- * not always real, docs/dashboard.md); date (the run's start, ISO UTC);
- * branch; error (a pretuned run's error).
+ * Strings, X(name, flags), read from the member of their name:
+ * run_id; sha (8 hex); full_sha (40 hex, not always real,
+ * docs/dashboard.md); date (the run's start, ISO UTC); branch ("main"
+ * when absent or null, so never NULL); error (a pretuned run's error).
  */
+#define DASH_REQUIRED 1		/* an error when absent or null */
+#define DASH_MAY_BE_NULL 2	/* NULL when absent or null */
+#define DASH_NAMES_RUN 4	/* the same in every row of a nightly (the run prefix, entry.c) */
 #define DASH_ENTRY_STRINGS(X) \
-	X(run_id, 0) X(sha, 0) X(full_sha, 1) X(date, 0) X(branch, 0) X(error, 1)
+	X(run_id, DASH_REQUIRED | DASH_NAMES_RUN) \
+	X(sha, DASH_REQUIRED | DASH_NAMES_RUN) \
+	X(full_sha, DASH_MAY_BE_NULL | DASH_NAMES_RUN) \
+	X(date, DASH_REQUIRED | DASH_NAMES_RUN) \
+	X(branch, DASH_NAMES_RUN) \
+	X(error, DASH_MAY_BE_NULL)
 /*
- * Metrics, NAN when absent, X(name): helion (helion_speedup_geomean;
- * pretuned: geomean), triton, torch_compile, latency
- * (helion_latency_avg_ms), compile_time (compile_time_geomean_s or
- * legacy compile_time_avg_s).
+ * Metrics, NAN when absent or null, X(name, member, flags): name read
+ * from the member of that name; with DASH_ZERO_IS_MISSING a 0 is no data
+ * (NAN) too.
  */
+#define DASH_ZERO_IS_MISSING 1
 #define DASH_ENTRY_METRICS(X) \
-	X(helion) X(triton) X(torch_compile) X(latency) X(compile_time)
-/* Pretuned counts, -1 when absent, X(name): helion_wins (0..total), total (0..DASH_MAX_COUNT). */
+	X(helion, helion_speedup_geomean, DASH_ZERO_IS_MISSING) \
+	X(triton, triton_speedup_geomean, DASH_ZERO_IS_MISSING) \
+	X(torch_compile, torch_compile_speedup_geomean, DASH_ZERO_IS_MISSING) \
+	X(latency, helion_latency_avg_ms, DASH_ZERO_IS_MISSING) \
+	X(compile_time, compile_time_geomean_s, 0)
+/*
+ * Pretuned counts, -1 when absent or null, X(name), read from the member
+ * of their name: helion_wins (0..total), total (0..DASH_MAX_COUNT).
+ */
 #define DASH_ENTRY_COUNTS(X) \
 	X(helion_wins) X(total)
 
-#define DASH_ENTRY_STRING_MEMBER(name, may_be_null) const char *name;
-#define DASH_ENTRY_METRIC_MEMBER(name) double name;
+#define DASH_ENTRY_STRING_MEMBER(name, ...) const char *name;
+#define DASH_ENTRY_METRIC_MEMBER(name, ...) double name;
 #define DASH_ENTRY_COUNT_MEMBER(name) int name;
 
 struct dash_entry {

@@ -59,8 +59,8 @@ struct parsed_row {
  * whole by each load. Strings, counts and positions fit 32 bits for any
  * input under FETCH_MAX_SIZE (the writer checks).
  */
-#define PARSED_ENTRY_STRING(name, may_be_null) uint32_t name;
-#define PARSED_ENTRY_METRIC(name) double name;
+#define PARSED_ENTRY_STRING(name, ...) uint32_t name;
+#define PARSED_ENTRY_METRIC(name, ...) double name;
 #define PARSED_ENTRY_COUNT(name) int32_t name;
 struct parsed_entry {
 	DASH_ENTRY_STRINGS(PARSED_ENTRY_STRING)

@@ -97,18 +97,20 @@ static void put_entry(struct parsed_entry *pe, const struct dash_entry *e,
 		before = &no_entry;
 		pb = &no_record;
 	}
-#define PUT_STRING(name, may_be_null) pe->name = string_as(t, e->name, before->name, pb->name);
-#define PUT_VALUE(name) pe->name = e->name;
+#define PUT_STRING(name, ...) pe->name = string_as(t, e->name, before->name, pb->name);
+#define PUT_METRIC(name, ...) pe->name = e->name;
+#define PUT_COUNT(name) pe->name = e->name;
 	DASH_ENTRY_STRINGS(PUT_STRING)
 	pe->is_nightly = (uint32_t)!!e->is_nightly;
 	pe->index = (uint32_t)e->index;
 	pe->time = (int64_t)e->time;
-	DASH_ENTRY_METRICS(PUT_VALUE)
-	DASH_ENTRY_COUNTS(PUT_VALUE)
+	DASH_ENTRY_METRICS(PUT_METRIC)
+	DASH_ENTRY_COUNTS(PUT_COUNT)
 	pe->first_baseline = (uint32_t)first_baseline;
 	pe->nr_baselines = (uint32_t)e->nr_baselines;
 #undef PUT_STRING
-#undef PUT_VALUE
+#undef PUT_METRIC
+#undef PUT_COUNT
 }
 
 /*

@@ -62,8 +62,8 @@ static int string32_ok(const struct parsed_view *v, uint32_t off, int may_be_nul
 /* Whether each string of entry e is one of the payload's (or absent where it may be). */
 static int entry_strings_ok(const struct parsed_view *v, const struct parsed_entry *e)
 {
-#define STRING_OK(name, may_be_null) \
-	if (!string32_ok(v, e->name, may_be_null)) \
+#define STRING_OK(name, flags) \
+	if (!string32_ok(v, e->name, ((flags) & DASH_MAY_BE_NULL) != 0)) \
 		return 0;
 	DASH_ENTRY_STRINGS(STRING_OK)
 #undef STRING_OK
@@ -172,13 +172,15 @@ static void view_fill(struct dashboard *d, const struct parsed_view *v)
 				.nr_baselines = pe->nr_baselines,
 				.index = pe->index,
 			};
-#define GET_STRING(name, may_be_null) he->name = view_string32(s, pe->name);
-#define GET_VALUE(name) he->name = pe->name;
+#define GET_STRING(name, ...) he->name = view_string32(s, pe->name);
+#define GET_METRIC(name, ...) he->name = pe->name;
+#define GET_COUNT(name) he->name = pe->name;
 			DASH_ENTRY_STRINGS(GET_STRING)
-			DASH_ENTRY_METRICS(GET_VALUE)
-			DASH_ENTRY_COUNTS(GET_VALUE)
+			DASH_ENTRY_METRICS(GET_METRIC)
+			DASH_ENTRY_COUNTS(GET_COUNT)
 #undef GET_STRING
-#undef GET_VALUE
+#undef GET_METRIC
+#undef GET_COUNT
 		}
 	}
 }
