@@ -301,7 +301,7 @@ static int cmd_run(int argc, const char **argv)
 	int kill_grace = INT_MIN, queue_timeout = INT_MIN;	/* INT_MIN: not given */
 	char *launcher, *scratch_dir = NULL;
 	const char *pattern = NULL;
-	struct metric_pattern mp = { NULL, NULL, NULL };
+	struct metric_pattern mp = { 0 };
 	struct option options[] = {
 		OPT_WINDOW(&wo),
 		OPT_GROUP("Bisect"),

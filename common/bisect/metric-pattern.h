@@ -1,8 +1,7 @@
 #ifndef BISECT_METRIC_PATTERN_H
 #define BISECT_METRIC_PATTERN_H
 
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
+#include "util/regex.h"
 #include "util/strbuf.h"
 
 /*
@@ -13,8 +12,7 @@
  */
 struct metric_pattern {
 	char *pattern;		/* owned */
-	pcre2_code *code;
-	pcre2_match_data *match;
+	struct regex re;	/* owned */
 };
 
 /*

@@ -70,32 +70,23 @@ void slice_default_paths(const char *platform, struct strvec *paths)
 
 int slice_init(struct slice *s, const char *pattern)
 {
-	int errcode;
-	PCRE2_SIZE offset;
+	struct strbuf err = STRBUF_INIT;
+	int ret = 0;
 
 	memset(s, 0, sizeof(*s));
 	strvec_init(&s->paths);
+	regex_init(&s->re);
 	s->pattern = xstrdup(pattern);
-	s->code = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED,
-				PCRE2_UTF | PCRE2_MATCH_INVALID_UTF,
-				&errcode, &offset, NULL);
-	if (!s->code) {
-		PCRE2_UCHAR msg[256];
-
-		pcre2_get_error_message(errcode, msg, sizeof(msg));
-		return error("invalid slice pattern '%s': %s at offset %zu", pattern,
-			     (const char *)msg, (size_t)offset);
-	}
-	/* JIT is an optimisation: when it is unavailable, matching still works. */
-	pcre2_jit_compile(s->code, PCRE2_JIT_COMPLETE);
-	s->match = pcre2_match_data_create_from_pattern(s->code, NULL);
-	return 0;
+	/* PCRE2_MATCH_INVALID_UTF: a subject that is not UTF-8 still matches. */
+	if (regex_compile(&s->re, pattern, PCRE2_UTF | PCRE2_MATCH_INVALID_UTF, &err))
+		ret = error("invalid slice pattern '%s': %s", pattern, err.buf);
+	strbuf_release(&err);
+	return ret;
 }
 
 void slice_release(struct slice *s)
 {
-	pcre2_match_data_free(s->match);
-	pcre2_code_free(s->code);
+	regex_release(&s->re);
 	free(s->pattern);
 	strvec_clear(&s->paths);
 	memset(s, 0, sizeof(*s));
@@ -103,23 +94,16 @@ void slice_release(struct slice *s)
 
 int slice_match_subject(struct slice *s, const char *subject)
 {
+	struct strbuf err = STRBUF_INIT;
 	int rc;
 
-	if (!s->code)
+	if (!s->re.code)
 		return 0;
-	/* Compiled with PCRE2_MATCH_INVALID_UTF: a subject that is not UTF-8 still matches. */
-	rc = pcre2_match(s->code, (PCRE2_SPTR)subject, PCRE2_ZERO_TERMINATED, 0, 0,
-			 s->match, NULL);
-	if (rc >= 0)
-		return 1;
-	if (rc == PCRE2_ERROR_NOMATCH)
-		return 0;
+	rc = regex_match(&s->re, subject, PCRE2_ZERO_TERMINATED, &err);
 	/* A match limit or the JIT stack: no answer, which is not "no match". */
-	{
-		PCRE2_UCHAR msg[256];
-
-		pcre2_get_error_message(rc, msg, sizeof(msg));
-		return error("cannot match the slice pattern '%s' against '%s': %s", s->pattern,
-			     subject, (const char *)msg);
-	}
+	if (rc < 0)
+		error("cannot match the slice pattern '%s' against '%s': %s", s->pattern,
+		      subject, err.buf);
+	strbuf_release(&err);
+	return rc;
 }

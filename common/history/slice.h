@@ -1,19 +1,18 @@
 #ifndef HISTORY_SLICE_H
 #define HISTORY_SLICE_H
 
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
+#include "util/regex.h"
 #include "util/strvec.h"
 
 /*
  * A platform's slice of the history: commits whose subject matches a PCRE2
  * pattern (bracket tags such as [cute]/[cutedsl], also inside stacked tags
  * like "[cute] [reland]") or that touch one of a list of path prefixes.
+ * Its regex holds the last match: a thread that matches needs its own.
  */
 struct slice {
 	char *pattern;		/* owned */
-	pcre2_code *code;
-	pcre2_match_data *match;
+	struct regex re;	/* owned; empty when the pattern did not compile */
 	struct strvec paths;	/* path prefixes; may be empty */
 };
 

@@ -6,6 +6,7 @@
 #include "util/usage.h"
 #include "bisect/bisect.h"
 #include "bisect/bisect-judge.h"
+#include "bisect/metric-pattern.h"
 #include "bisect/posterior.h"
 
 /* A TAP comment: figures worth reading, not asserted. */
@@ -478,6 +479,47 @@ static void test_metric_sequences(void)
 	     named[1], named[2], named[3], tries[0], (double)runs / (double)probes);
 }
 
+/* --metric-pattern: the first group of the last line that matches, or why not. */
+static void test_metric_pattern(void)
+{
+	const char *out = "warmup latency: 9 ms\nlatency: 0.99 ms\r\nlatency: n/a\nlatency: 1.5 ms\r\ndone\n";
+	struct strbuf value = STRBUF_INIT, err = STRBUF_INIT;
+	size_t cut = strstr(out, "\nlatency: 1.5") - out;	/* up to "latency: n/a" */
+	struct metric_pattern mp;
+
+	is_int(metric_pattern_init(&mp, "^latency: ([0-9.]+) ms$", &err), 0, "metric pattern compiles");
+	is_int(metric_pattern_find(&mp, out, strlen(out), &value, &err), 1, "a line matches");
+	is_str(value.buf, "1.5", "the last matching line's group, its \\r left out");
+	strbuf_reset(&value);
+	is_int(metric_pattern_find(&mp, out, cut, &value, &err), 1, "out cut short");
+	is_str(value.buf, "0.99", "the last line that matches within it");
+	strbuf_reset(&value);
+	is_int(metric_pattern_find(&mp, "done", 4, &value, &err), 0, "no line matches");
+	metric_pattern_release(&mp);
+
+	metric_pattern_init(&mp, "latency: ([0-9.]+)?", &err);
+	is_int(metric_pattern_find(&mp, out, cut, &value, &err), 0,
+	       "the last matching line decides even when its group took no part");
+	is_str(value.buf, "", "no value then");
+	is_str(err.buf, "", "and nothing said");
+	metric_pattern_release(&mp);
+
+	metric_pattern_init(&mp, "(*LIMIT_MATCH=20)^(\\w+\\s?)*$", &err);
+	is_int(metric_pattern_find(&mp, "ok\nShare layout helpers (#2874)", 31, &value, &err), -1,
+	       "a match limit");
+	is_str(err.buf, "cannot match the metric pattern '(*LIMIT_MATCH=20)^(\\w+\\s?)*$': match limit exceeded",
+	       "is no answer: said so");
+	metric_pattern_release(&mp);
+
+	strbuf_reset(&err);
+	is_int(metric_pattern_init(&mp, "latency: ([0-9.]+", &err), -1, "a bad metric pattern");
+	is_str(err.buf, "invalid metric pattern 'latency: ([0-9.]+': missing closing parenthesis at offset 17",
+	       "PCRE2's message with its offset");
+	metric_pattern_release(&mp);
+	strbuf_release(&value);
+	strbuf_release(&err);
+}
+
 int main(void)
 {
 	test_every_culprit();
@@ -491,5 +533,6 @@ int main(void)
 	test_metric_jobs();
 	test_metric_skips();
 	test_metric_sequences();
+	test_metric_pattern();
 	return done_testing();
 }
