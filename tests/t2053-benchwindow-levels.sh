@@ -1,18 +1,19 @@
 #!/bin/bash
 # git benchwindow judged by the levels of every nightly (issue 24): a
 # small step held for weeks, a step under a weekly pattern, a step inside
-# a run of missing nightlies, a drift named as a drift with its span as
+# a run of missing nightlies, a drift (sharp or gentle) named as a drift with its span as
 # the window, and one kernel's step answered when the geomean does not
 # clear its bar. Six weeks of nightlies, one commit a day, fixed noise.
 . "$(dirname "$0")/lib/test-lib.sh"
 
-# levels_spec <scenario>: a gen-dashboard spec for the repository in the
+# levels_spec <scenario> [<seed>]: a gen-dashboard spec for the repository in the
 # current directory; nightlies 2026-08-01 .. 2026-09-11 at 08:20Z.
 levels_spec() {
 	for sha in $(git rev-list --reverse main); do echo "$sha"; done >shas &&
-	python3 - "$1" <<-\PY
+	python3 - "$@" <<-\PY
 	import datetime, math, random, sys
-	scenario, rnd = sys.argv[1], random.Random(24)
+	scenario = sys.argv[1]
+	rnd = random.Random(int(sys.argv[2]) if len(sys.argv) > 2 else 24)
 	shas = open("shas").read().split()
 	kernels = ["matmul", "softmax", "layer_norm", "rms_norm", "cross_entropy"]
 	start = datetime.date(2026, 8, 1)
@@ -35,6 +36,10 @@ levels_spec() {
 	        elif scenario == "drift":
 	            f = min(max((day - datetime.date(2026, 8, 15)).days / 12, 0), 1)
 	            level = f * math.log(0.90)              # -10% over 08-16 .. 08-27
+	        elif scenario == "slowdrift":
+	            noise = 0.02
+	            f = min(max((day - datetime.date(2026, 8, 11)).days / 18, 0), 1)
+	            level = f * math.log(0.94)              # -6% over 08-12 .. 08-29
 	        elif scenario == "onekernel":
 	            noise = 0.002 if k == "softmax" else 0.006
 	            if k == "softmax" and after:
@@ -53,8 +58,8 @@ test_expect_success 'setup: six weeks of daily commits and a dashboard per scena
 			GIT_AUTHOR_DATE="${day}T06:00:00Z" GIT_COMMITTER_DATE="${day}T06:00:00Z" \
 				git commit -q --allow-empty -m "Change of $day" || exit 1
 		done &&
-		for s in small faint weekly gap drift onekernel; do
-			levels_spec $s >../$s.spec &&
+		for s in small faint weekly gap drift slowdrift onekernel; do
+			levels_spec $s $(test $s = slowdrift && echo 7) >../$s.spec &&
 			python3 "$TEST_DIR/lib/gen-dashboard.py" <../$s.spec >../$s.json || exit 1
 		done
 	)
@@ -127,6 +132,14 @@ test_expect_success 'a drift is named as a drift, its span the window' '
 	grep "^drift: 2026-08-15 -> 2026-08-27, over 12 nightlies, helion " out &&
 	grep "a gradual move: the window spans it\$" out &&
 	test "$(tail -1 out)" = "12 commits, 0 in the slice"
+'
+
+test_expect_success 'a gentle drift (-6% over 18 nightlies, 7x the noise) is named with its ends' '
+	cd repo &&
+	step_is slowdrift 2026-08-20 <<-\EOF
+	[true,false,"2026-08-11","2026-08-30",{"first":"2026-08-12T08:20:00Z","last":"2026-08-30T08:20:00Z","nightlies":19,"change_pct":-5.71}]
+	[]
+	EOF
 '
 
 test_expect_success 'one kernel stepping when the geomean does not clear its bar: its step is the answer' '

@@ -166,15 +166,15 @@ static size_t side_runs(const struct bisect_judge *j, size_t from, size_t to)
 }
 
 /*
- * A side of the likeliest boundary short of METRIC_SIDE_RUNS runs, at its
- * commit next to the boundary or in all: 0 the good one (positions up to
+ * A side of the likeliest boundary short of METRIC_PROBE_RUNS runs at its
+ * commit next to the boundary or of METRIC_SIDE_RUNS in all: 0 the good one (positions up to
  * lo), 1 the bad one (from hi), -1 none.
  */
 static int thin_side(const struct bisect_judge *j, const struct posterior_group *top)
 {
-	if (j->values[top->lo].nr < METRIC_SIDE_RUNS || side_runs(j, 0, top->lo) < METRIC_SIDE_RUNS)
+	if (j->values[top->lo].nr < METRIC_PROBE_RUNS || side_runs(j, 0, top->lo) < METRIC_SIDE_RUNS)
 		return 0;
-	if (j->values[top->hi].nr < METRIC_SIDE_RUNS || side_runs(j, top->hi, j->nr) < METRIC_SIDE_RUNS)
+	if (j->values[top->hi].nr < METRIC_PROBE_RUNS || side_runs(j, top->hi, j->nr) < METRIC_SIDE_RUNS)
 		return 1;
 	return -1;
 }

@@ -41,12 +41,20 @@ enum run_outcome {
 };
 
 /*
- * --metric: the least runs the culprit and its parent each have, and each
- * side of their boundary in all, before the culprit is named, and each end
- * before the ends are called alike: two stray runs that agree (or one at an
- * end) can pass for a level of their own, three hardly.
+ * --metric: the least runs each side of the culprit's boundary has in all
+ * before the culprit is named, and each end before the ends are called
+ * alike: two stray runs that agree (or one at an end) can pass for a
+ * level of their own, three hardly.
  */
 #define METRIC_SIDE_RUNS 3
+/*
+ * --metric: the least runs the culprit and its parent each have before
+ * the culprit is named: one stray run there cannot name it alone (the
+ * posterior weighs a second run against it). Three, as for the sides,
+ * cost 1 to 1.6 runs more a search at steps of 14x the noise and up, for
+ * no measurable fewer wrong culprits (docs/statistics.md).
+ */
+#define METRIC_PROBE_RUNS 2
 /*
  * --metric: the ends are probed, and nothing else, while a step of
  * --min-change or more is less likely than this (only more runs at the

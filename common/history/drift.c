@@ -80,6 +80,82 @@ static struct ramp best_ramp(const struct levels *l, const double *cost, size_t 
 	return best;
 }
 
+/*
+ * The ramp's ends again, by least squares near where the L1 fit put them:
+ * a gentle ramp's first and last nightlies sit within a noise unit of the
+ * flat levels, and the medians' L1 cost is indifferent over a few nights
+ * there, where the mean's squares are not (Gaussian noise: the squares
+ * are its likelihood). Nights the L1 ramp misses by 4 noise units or more
+ * (a stray nightly) are left out.
+ */
+#define DRIFT_REFINE 6	/* nightlies either way */
+
+static double ramp_frac(const struct levels *l, size_t s, size_t e, size_t i)
+{
+	if (i < s)
+		return 0;
+	if (i >= e)
+		return 1;
+	return (double)(l->day[i] - l->day[s - 1]) / (double)(l->day[e] - l->day[s - 1]);
+}
+
+/* The squares of the best ramp with ends s, e over the nights of x[a .. b) kept. */
+static double ramp_squares(const struct levels *l, const unsigned char *keep, size_t a, size_t b, size_t s, size_t e)
+{
+	double m[5] = { 0, 0, 0, 0, 0 }, xx = 0, det, va, vb;
+
+	for (size_t i = a; i < b; i++) {
+		double f = ramp_frac(l, s, e, i), x = l->x[i];
+
+		if (!keep[i - a])
+			continue;
+		m[0] += (1 - f) * (1 - f);
+		m[1] += f * (1 - f);
+		m[2] += f * f;
+		m[3] += (1 - f) * x;
+		m[4] += f * x;
+		xx += x * x;
+	}
+	det = m[0] * m[2] - m[1] * m[1];
+	if (!(det > 0))
+		return INFINITY;
+	va = (m[3] * m[2] - m[1] * m[4]) / det;
+	vb = (m[0] * m[4] - m[1] * m[3]) / det;
+	return xx - va * m[3] - vb * m[4];
+}
+
+static void refine_ramp(const struct levels *l, size_t a, size_t b, size_t min_level, struct ramp *r)
+{
+	unsigned char *keep = xcalloc(b - a, 1);
+	double *head = xcalloc(b - a + 1, sizeof(double)), *tail = xcalloc(b - a + 1, sizeof(double));
+	double va, vb, best = INFINITY;
+	size_t s0 = r->s, e0 = r->e;
+
+	running_medians(l->x + a, b - a, 0, head);
+	running_medians(l->x + a, b - a, 1, tail);
+	va = head[s0 - a - 1];
+	vb = tail[b - e0 - 1];
+	for (size_t i = a; i < b; i++)
+		keep[i - a] = fabs(l->x[i] - (va + ramp_frac(l, s0, e0, i) * (vb - va))) < 4 * l->sigma;
+	for (size_t s = s0 > a + min_level + DRIFT_REFINE ? s0 - DRIFT_REFINE : a + min_level; s <= s0 + DRIFT_REFINE; s++)
+		for (size_t e = (e0 > s + DRIFT_MIN_NIGHTS + DRIFT_REFINE ? e0 - DRIFT_REFINE : s + DRIFT_MIN_NIGHTS);
+		     e <= e0 + DRIFT_REFINE && e + min_level <= b; e++) {
+			double sq;
+
+			if (e < s + DRIFT_MIN_NIGHTS)
+				continue;
+			sq = ramp_squares(l, keep, a, b, s, e);
+			if (sq < best) {
+				best = sq;
+				r->s = s;
+				r->e = e;
+			}
+		}
+	free(keep);
+	free(head);
+	free(tail);
+}
+
 /* The median change at cut k: level k + 1's median over level k's. */
 static double cut_sign(const struct levels *l, size_t k)
 {
@@ -133,6 +209,7 @@ void levels_find_drifts(struct levels *l, const double *cost, double beta, size_
 		}
 		if (best_gain <= 0)
 			continue;
+		refine_ramp(l, a, best_j + 1 < l->nr_cuts ? l->from[best_j + 1] : l->n, min_level, &best);
 		/* one cut at the ramp's end, its nightlies between the levels */
 		for (size_t i = k; i < best_j; i++) {
 			memmove(l->cuts + k, l->cuts + k + 1, (l->nr_cuts - k - 1) * sizeof(*l->cuts));
