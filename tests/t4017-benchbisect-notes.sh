@@ -162,7 +162,7 @@ test_expect_success 'notes from two clones merge (cat_sort_uniq) and both clones
 	test_cmp ../expect ../actual &&
 	head -n 1 ../b-first >../expect && head -n 1 ../b-again >../actual &&
 	test_cmp ../expect ../actual &&
-	# the same culprit; its step is measured on a's runs of main~4 and main~3 too
+	# the same culprit; its step is measured on the runs of clone a too
 	grep "^the step: .*; probability 99\.99[0-9]*%$" ../b-again
 '
 
