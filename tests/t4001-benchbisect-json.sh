@@ -153,11 +153,15 @@ test_expect_success '--kernel follows one kernel' '
 	test_cmp expect actual
 '
 
-test_expect_success 'thresholds are options: a step under them is noise' '
+test_expect_success 'thresholds are options: a step under them is undecided, or noise when ruled out' '
 	cd regression &&
 	git benchbisect --noise-multiple 100 --file ../regression.json b200_cute 2026-09-10 >out 2>/dev/null &&
-	grep "^b200_cute on 2026-09-10: noise$" out &&
+	grep "^b200_cute on 2026-09-10: undecided$" out &&
 	grep "x its standard error (the series noise 0.5% a night): undecided, neither a step nor ruled out (under the noise multiple: a step needs 100.0x its standard error and 2.0%)$" out &&
+	grep "^speedup: before 1.594, after 1.354, true -$" out &&
+	grep "^  undecided: the move measured -15.1% ± 0.3%, 65.2x its standard error (under the noise multiple), where a step needs 100.0x and 2.0%; .* more nightlies after it would settle it" out &&
+	git benchbisect --json --noise-multiple 100 --file ../regression.json b200_cute 2026-09-10 >out.json 2>/dev/null &&
+	jq -e ".cause == \"undecided\" and .culprit == null and .candidates == [] and .speedup.true == null" out.json &&
 	git benchbisect --min-change 20 --file ../regression.json b200_cute 2026-09-10 >out 2>/dev/null &&
 	grep "^b200_cute on 2026-09-10: noise$" out &&
 	test_expect_code 129 git benchbisect --agree-ratio 0.9 --file ../regression.json b200_cute 2026-09-10 2>err &&

@@ -99,6 +99,20 @@ static int empty_window_decided(const struct classify_signals *s, const struct c
 			     classify_timers(s, o) == TIMERS_AGREE);
 }
 
+/*
+ * Undecided: what was measured, the bar it did not clear, and what would
+ * settle it. No side is the honest one until it is settled.
+ */
+static char *undecided_reason(const struct classify_signals *s, const struct classify_options *o)
+{
+	return xstrfmt("undecided: the move measured %+.1f%% \u00b1 %.1f%%, %.1fx its standard error (%s), "
+		       "where a step needs %.1fx and %.1f%%; neither a step nor ruled out, so no rule "
+		       "weighs it: more nightlies after it would settle it (they shrink the standard "
+		       "error), or a lower --noise-multiple would accept it, at the price of more false steps",
+		       s->change_pct, s->se_pct, s->z, s->reason ? s->reason : "no level holds",
+		       o->noise_multiple, o->min_change);
+}
+
 static void explain_truth(struct classify_result *r, const struct classify_signals *s,
 			  const struct window *w, const struct classify_options *o)
 {
@@ -124,6 +138,9 @@ static void explain_truth(struct classify_result *r, const struct classify_signa
 	case CAUSE_NOISE:
 		r->truth = s->level;
 		r->truth_reason = xstrdup("no persistent step: the median of the nightlies around the date");
+		break;
+	case CAUSE_UNDECIDED:
+		r->truth_reason = undecided_reason(s, o);
 		break;
 	default:
 		method_truth(r, s, w, o);

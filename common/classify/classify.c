@@ -7,10 +7,10 @@
 #include "classify/classify.h"
 
 const char *const cause_json_names[CAUSE_NR] = {
-	"real_regression", "method_change", "hardware", "noise"
+	"real_regression", "method_change", "hardware", "noise", "undecided"
 };
 const char *const cause_titles[CAUSE_NR] = {
-	"real regression", "benchmark method change", "hardware issue", "noise"
+	"real regression", "benchmark method change", "hardware issue", "noise", "undecided"
 };
 
 /* Files whose change alters the measurement, not the kernel (docs/dashboard.md). */
@@ -226,8 +226,9 @@ enum cause classify_decide(const struct classify_signals *s, const struct classi
 
 	if (classify_set_change_matters(s, o))
 		return CAUSE_METHOD_CHANGE;	/* what is measured changed */
-	if (!moved)
-		return CAUSE_NOISE;
+	if (!moved)	/* no rule can weigh a step the evidence neither shows nor rules out */
+		return s->index && s->undecided && !classify_step_significant(s, o) ?
+			CAUSE_UNDECIDED : CAUSE_NOISE;
 	if (sh == SHARING_BASELINE)
 		return CAUSE_METHOD_CHANGE;
 	if (sh == SHARING_ALL && t == TIMERS_AGREE)

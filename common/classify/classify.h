@@ -19,6 +19,7 @@ enum cause {
 	CAUSE_METHOD_CHANGE,
 	CAUSE_HARDWARE,
 	CAUSE_NOISE,
+	CAUSE_UNDECIDED,	/* the step is neither found nor ruled out: no rule can decide */
 	CAUSE_NR
 };
 
@@ -202,8 +203,9 @@ enum timers classify_timers(const struct classify_signals *s, const struct class
 enum sharing classify_sharing(const struct classify_signals *s, const struct classify_options *o);
 /*
  * The cause, in this order (git-benchbisect(1), CAUSES):
- * no step and no kernel-set change that moved the plain geomean: noise;
- * a kernel-set change: method change; (Pretuned) only some baseline
+ * a kernel-set change that moved the plain geomean: method change;
+ * no step, no kernel step: undecided when the step decision is undecided
+ * (not a step, not ruled out either), else noise; (Pretuned) only some baseline
  * ratios moved: method change; shared with triton and torch_compile:
  * hardware when the timers agree, method change (the baseline moved) when
  * latency is flat or disagrees; one timer alone: method change; a harness

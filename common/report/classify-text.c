@@ -8,7 +8,7 @@
 #include "report/classify-text.h"
 
 static const char *const cause_colors[CAUSE_NR] = {
-	COLOR_RED, COLOR_YELLOW, COLOR_CYAN, COLOR_GREEN
+	COLOR_RED, COLOR_YELLOW, COLOR_CYAN, COLOR_GREEN, COLOR_BOLD
 };
 
 static const char *user_date(const struct window *w, char buf[32])

@@ -114,6 +114,24 @@ static void test_rules(void)
 	s.found = 0;
 	s.reason = "under the noise multiple";
 	is_int(classify_decide(&s, &o), CAUSE_NOISE, "no step by the window's decision: noise");
+	s.undecided = 1;
+	s.z = 2.6;
+	is_int(classify_decide(&s, &o), CAUSE_UNDECIDED,
+	       "neither a step nor ruled out: undecided, not noise");
+	s.nr_kernel_steps = 1;
+	is_int(classify_decide(&s, &o), CAUSE_REAL_REGRESSION,
+	       "an undecided platform step, a kernel stepping on its own: the rules decide");
+	s.nr_kernel_steps = 0;
+	s.set_changed = 1;
+	s.raw_change_pct = 8;
+	s.pair_common_pct = 0.1;
+	is_int(classify_decide(&s, &o), CAUSE_METHOD_CHANGE,
+	       "an undecided step at a set change that moved the geomean: method change first");
+	s.set_changed = 0;
+	s.index = 0;
+	is_int(classify_decide(&s, &o), CAUSE_NOISE, "no boundary: nothing undecided to report");
+	s.index = 1;
+	s.undecided = 0;
 	ok(classify_big_enough(-6, 1, &o) && !classify_big_enough(-2.5, 1, &o) &&
 	   !classify_big_enough(-1.8, 0.5, &o), "other moves are judged by the same decision");
 	classify_signals_release(&s);
@@ -331,6 +349,23 @@ static void test_explain(void)
 	is_int(r.cause, CAUSE_HARDWARE, "hardware");
 	is_int(r.nr_candidates, 0, "no candidates for hardware");
 	ok(r.culprit == NULL, "and no culprit");
+	classify_result_release(&r);
+	s.triton_pct = s.torch_compile_pct = 0.1;
+	s.found = 0;
+	s.undecided = 1;
+	s.change_pct = -1.2;
+	s.se_pct = 0.46;
+	s.z = 2.6;
+	s.reason = "under the noise multiple";
+	classify_result_init(&r);
+	classify_explain(&r, &s, &f.w, &o);
+	is_int(r.cause, CAUSE_UNDECIDED, "undecided");
+	is_str(cause_titles[r.cause], "undecided", "titled so");
+	is_str(cause_json_names[r.cause], "undecided", "and so in JSON");
+	ok(r.culprit == NULL && r.nr_candidates == 0, "no culprit and no candidates");
+	ok(isnan(r.truth), "no side is the honest one until it is settled");
+	is_str(r.truth_reason, "undecided: the move measured -1.2% \u00b1 0.5%, 2.6x its standard error (under the noise multiple), where a step needs 3.0x and 2.0%; neither a step nor ruled out, so no rule weighs it: more nightlies after it would settle it (they shrink the standard error), or a lower --noise-multiple would accept it, at the price of more false steps",
+	       "what was measured and what would settle it");
 	classify_result_release(&r);
 	classify_signals_release(&s);
 	classify_options_release(&o);
