@@ -8,11 +8,12 @@ commit a day; every sixth day also a "[CI]" commit touching
 benchmarks/run.py), generates N dashboards per cause (three platforms,
 h100 asked about, 90 nightlies, 5-8 kernels with 0.5-3% noise on each
 timer), runs `git benchbisect --file D --json h100 <date>` on each and
-prints per cause: the right cause, culprits named wrongly (for a real
-regression: a commit other than the day's code commit; for a harness
-change: one other than the harness commit; for anything else: any
-culprit), runtime. With --assert, exits 1 below 98% or with a wrong
-culprit. The causes of issue 8, and of issue 24 one kernel of five that
+prints per cause: the right cause, the answers "undecided" (the step
+neither found nor ruled out: counted apart, neither right nor a false
+alarm), culprits named wrongly (for a real regression: a commit other
+than the day's code commit; for a harness change: one other than the
+harness commit; for anything else: any culprit), runtime. With --assert,
+exits 1 below 98% right or with a wrong culprit. The causes of issue 8, and of issue 24 one kernel of five that
 steps 5-10% (the geomean moves 1-2%).
 
 Each dashboard is built from log shifts per kernel and night:
@@ -228,11 +229,11 @@ def main():
             subprocess.run(["git", "-C", repo, "fast-import", "--quiet"], stdin=fp, check=True)
     code, harness = commits(repo)
     failed = []
-    print("%-10s %6s %8s %14s %14s %9s" % ("cause", "series", "correct", "culprit right",
-                                           "wrong culprit", "runtime"))
+    print("%-10s %6s %8s %9s %14s %14s %9s" % ("cause", "series", "correct", "undecided",
+                                                "culprit right", "wrong culprit", "runtime"))
     for ci, (cause, want) in enumerate(CAUSES.items()):
         rnd = random.Random(seed * 1000 + 100 + ci)
-        right = wrong = named = 0
+        right = undecided = wrong = named = 0
         spent = 0.0
         for i in range(n):
             plats, t0, q, empty = make(cause, rnd)
@@ -263,6 +264,7 @@ def main():
                 want == "real_regression" and culprit == code[t0]) or (
                 cause == "harness" and culprit == harness.get(t0))
             right += out["cause"] == want
+            undecided += out["cause"] == "undecided"
             wrong += not ok_culprit
             named += culprit is not None and ok_culprit
             if verbose and (out["cause"] != want or not ok_culprit):
@@ -270,8 +272,8 @@ def main():
                     path, gen.day(t0), gen.day(q), out["cause"], culprit), file=sys.stderr)
                 for e in out["evidence"]:
                     print("    " + (e if isinstance(e, str) else e["text"]), file=sys.stderr)
-        print("%-10s %6d %8s %14s %14d %8.2fs" % (
-            cause, n, "%.0f%%" % (100.0 * right / n),
+        print("%-10s %6d %8s %9d %14s %14d %8.2fs" % (
+            cause, n, "%.0f%%" % (100.0 * right / n), undecided,
             "%d/%d" % (named, n) if want == "real_regression" or cause == "harness" else "-",
             wrong, spent))
         if right < 0.98 * n:
