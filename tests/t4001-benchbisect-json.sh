@@ -158,12 +158,15 @@ test_expect_success 'thresholds are options: a step under them is undecided, or 
 	git benchbisect --noise-multiple 100 --file ../regression.json b200_cute 2026-09-10 >out 2>/dev/null &&
 	grep "^b200_cute on 2026-09-10: undecided$" out &&
 	grep "x its standard error (the series noise 0.5% a night): undecided, neither a step nor ruled out (under the noise multiple: a step needs 100.0x its standard error and 2.0%)$" out &&
+	grep "^  implementations: triton +0.0%, torch_compile +0.0% against helion -15.1%: an undecided step, nothing to compare$" out &&
+	grep "^  timers: speedup -15.1% and latency +17.6%: an undecided step, nothing to compare$" out &&
 	grep "^speedup: before 1.594, after 1.354, true -$" out &&
 	grep "^  undecided: the move measured -15.1% ± 0.3%, 65.2x its standard error (under the noise multiple), where a step needs 100.0x and 2.0%; .* more nightlies after it would settle it" out &&
 	git benchbisect --json --noise-multiple 100 --file ../regression.json b200_cute 2026-09-10 >out.json 2>/dev/null &&
 	jq -e ".cause == \"undecided\" and .culprit == null and .candidates == [] and .speedup.true == null" out.json &&
 	git benchbisect --min-change 20 --file ../regression.json b200_cute 2026-09-10 >out 2>/dev/null &&
 	grep "^b200_cute on 2026-09-10: noise$" out &&
+	grep "^  timers: speedup -15.1% and latency +17.6%: no step beyond the noise to compare$" out &&
 	test_expect_code 129 git benchbisect --agree-ratio 0.9 --file ../regression.json b200_cute 2026-09-10 2>err &&
 	grep "unknown option" err
 '

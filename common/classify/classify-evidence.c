@@ -119,6 +119,13 @@ static void step_values(cJSON *v, const struct classify_signals *s, const struct
 	str(v, "first_bad_date", day_of(w, s->index, d));
 }
 
+/* Why the implementations and the timers are not compared: no step, or none decided. */
+static const char *nothing_to_compare(const struct classify_signals *s)
+{
+	return s->undecided ? "an undecided step, nothing to compare" :
+		"no step beyond the noise to compare";
+}
+
 static void explain_step(struct classify_result *r, const struct classify_signals *s,
 			 const struct window *w, const struct classify_options *o)
 {
@@ -287,7 +294,7 @@ static void explain_sharing(struct classify_result *r, const struct classify_sig
 	if (!s->index || isnan(s->change_pct))
 		return;
 	if (!classify_step_significant(s, o) && !s->move_kernels) {
-		tail = "no step beyond the noise to compare";
+		tail = nothing_to_compare(s);
 		verdict = "no_step";
 	}
 	if (s->pretuned) {
@@ -367,8 +374,8 @@ static void explain_timers(struct classify_result *r, const struct classify_sign
 	if (!s->index || isnan(s->change_pct))
 		return;
 	if (!isnan(s->latency_pct) && !classify_step_significant(s, o) && !s->move_kernels) {
-		v = addf(r, "timers", "no_step", "timers: speedup %+.1f%% and latency %+.1f%%: no step beyond the noise to compare",
-			 tidy(s->change_pct), tidy(s->latency_pct));
+		v = addf(r, "timers", "no_step", "timers: speedup %+.1f%% and latency %+.1f%%: %s",
+			 tidy(s->change_pct), tidy(s->latency_pct), nothing_to_compare(s));
 	} else if (t == TIMERS_UNKNOWN) {
 		v = addf(r, "timers", verdicts[t], "timers: %s: not checked",
 			 s->pretuned ? "no latency on the Pretuned tab" : "no latency data");
