@@ -20,11 +20,10 @@ CPPFLAGS ?=
 LDFLAGS ?=
 # libgit2's *_INIT macros leave fields to zero, hence no missing-field warning.
 BT_WARNINGS = -Wall -Wextra -Wno-missing-field-initializers
-ifeq ($(DEVELOPER),1)
-BT_WARNINGS += -Werror
-endif
-BT_CFLAGS = -std=c11 -D_GNU_SOURCE $(BT_WARNINGS) -Icommon \
+# bt_cflags <-Werror or nothing>: the compiler flags of every tree.
+bt_cflags = $(strip -std=c11 -D_GNU_SOURCE $(BT_WARNINGS) $(1) -Icommon) \
 	$(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
+BT_CFLAGS = $(call bt_cflags,$(if $(filter 1,$(DEVELOPER)),-Werror))
 # libcurl is compiled against but not linked: dashboard/curl-lib.c loads it
 # with dlopen() on the first download (most runs never download).
 BT_LIBS = $(shell $(PKG_CONFIG) --libs $(filter-out libcurl,$(PKGS)) 2>/dev/null) -ldl -lm
@@ -44,7 +43,8 @@ MANPAGES = $(sort $(wildcard man/*.1))
 # and `make install` rebuilds nothing: build/release/ for a plain build
 # (make, install, demo), build/dev/ for DEVELOPER=1 (warnings are errors;
 # make check's bin/), build/san/ the sanitizer build that `make check`
-# runs the suite against, build/fuzz/ the harnesses. bin/ is linked from
+# runs the suite against, build/fuzz/ the harnesses (of make check and
+# make fuzz alike, see FUZZ_CFLAGS). bin/ is linked from
 # the release or dev tree, whichever is in use.
 obj = $(patsubst %.c,$(1)/%.o,$(2))
 REL = build/$(if $(filter 1,$(DEVELOPER)),dev,release)
@@ -59,6 +59,10 @@ SAN_UNITS = $(patsubst tests/unit/%.c,build/san/tests/%,$(UNIT_SRC))
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 120
 FUZZ_FLAGS = $(SAN_FLAGS)
+# The harnesses are a developer's tool: whatever DEVELOPER says, warnings
+# are errors, as under make check, so that `make fuzz` and `make check`
+# build the one tree with the same flags and neither rebuilds the other's.
+FUZZ_CFLAGS = $(call bt_cflags,-Werror)
 FUZZ_SRC = $(sort $(wildcard tests/fuzz/fuzz-*.c))
 FUZZERS = $(patsubst tests/fuzz/fuzz-%.c,build/fuzz/bin/%,$(FUZZ_SRC))
 FUZZ_LIB_OBJ = $(call obj,build/fuzz,$(LIB_SRC))
@@ -77,7 +81,7 @@ all: $(BINS)
 # with, so changing CFLAGS, CPPFLAGS or LDFLAGS rebuilds that tree.
 $(REL)/FLAGS: FLAGS_NOW = $(CC) $(CPPFLAGS) $(BT_CFLAGS) $(CFLAGS) | $(LDFLAGS) $(BT_LIBS)
 build/san/FLAGS: FLAGS_NOW = $(CC) $(CPPFLAGS) $(BT_CFLAGS) $(SAN_FLAGS) | $(LDFLAGS) $(BT_LIBS)
-build/fuzz/FLAGS: FLAGS_NOW = $(FUZZ_CC) $(CPPFLAGS) $(BT_CFLAGS) $(FUZZ_FLAGS) | $(LDFLAGS) $(BT_LIBS)
+build/fuzz/FLAGS: FLAGS_NOW = $(FUZZ_CC) $(CPPFLAGS) $(FUZZ_CFLAGS) $(FUZZ_FLAGS) | $(LDFLAGS) $(BT_LIBS)
 %/FLAGS: FORCE
 	@mkdir -p $(@D)
 	@if [ "$$(cat $@ 2>/dev/null)" != '$(subst ','\'',$(FLAGS_NOW))' ]; then \
@@ -102,7 +106,7 @@ build/san/%.o: %.c build/san/FLAGS
 build/fuzz/%.o: %.c build/fuzz/FLAGS
 	$(quiet) CC-FUZZ $@
 	$(Q)mkdir -p $(@D)
-	$(Q)$(FUZZ_CC) $(CPPFLAGS) $(BT_CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
+	$(Q)$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
 
 $(REL)/libbenchtriage.a: $(LIB_OBJ) build/SOURCES
 	$(quiet) AR $@

@@ -2,6 +2,8 @@
 # (see git-benchwindow.fish for how fish gets here).
 # The options of each form come from its own table in the binary; the
 # platform and date arguments are git benchwindow's: load them from its file.
+# log's range argument is a revision range, completed by fish's git
+# completion (loaded by then: fish completes `git benchbisect` through it).
 functions -q __benchtriage_options
 or source (status dirname)/git-benchwindow.fish
 set -l cmd git-benchbisect
@@ -16,12 +18,14 @@ function __benchtriage_bisect_log
     test "$tokens[2]" = log
 end
 
-__benchtriage_window_args $cmd
+__benchtriage_window_args $cmd 'not __benchtriage_bisect_log'
 __benchtriage_options $cmd 'not __benchtriage_bisect_run; and not __benchtriage_bisect_log' $cmd
 __benchtriage_options $cmd __benchtriage_bisect_run $cmd run
 __benchtriage_options $cmd __benchtriage_bisect_log $cmd log
 complete -c $cmd -f -n '__fish_is_nth_token 1' -a run -d 'Bisect the window with a benchmark command'
 complete -c $cmd -f -n '__fish_is_nth_token 1' -a log -d 'List the runs recorded in git notes'
 complete -c $cmd -f -n '__benchtriage_bisect_log; and __fish_seen_argument -l key' -a '(git benchbisect log --keys 2>/dev/null | string split -f1 " ")'
+# log's range argument: revisions and ranges of them, as `git log`'s.
+complete -c $cmd -f -n '__benchtriage_bisect_log; and not __fish_seen_argument -l key; and test (count (__benchtriage_args)) -eq 0' -k -a '(__fish_git_ranges)'
 # After "--" of run: the benchmark command, then its arguments.
 complete -c $cmd -n '__fish_seen_argument -- --' -a '(__fish_complete_subcommand -- --)'

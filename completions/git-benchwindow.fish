@@ -6,12 +6,17 @@
 # (--offline: completion never downloads).
 
 # __benchtriage_args: the arguments (not options, nor their values) before
-# the token being completed; `run` of git benchbisect is not one.
+# the token being completed; `run` and `log` of git benchbisect are not
+# ones (their own tables say which of their options take values).
 function __benchtriage_args
     set -l tokens (commandline -opc)
-    set -l valopts (string match -r -- '--[^= ]+=' (string split ' ' -- ($tokens[1] --git-completion-helper 2>/dev/null)))
+    set -l form $tokens[1]
     set -e tokens[1]
-    test "$tokens[1]" = run; and set -e tokens[1]
+    if contains -- "$tokens[1]" run log
+        set -a form $tokens[1]
+        set -e tokens[1]
+    end
+    set -l valopts (string match -r -- '--[^= ]+=' (string split ' ' -- ($form --git-completion-helper 2>/dev/null)))
     while set -q tokens[1]
         switch $tokens[1]
             case --
@@ -90,11 +95,13 @@ function __benchtriage_options -a cmd cond
 end
 
 # The platform and date arguments of git benchwindow and git benchbisect,
-# for the command given as the first argument.
-function __benchtriage_window_args -a cmd
+# for the command given as the first argument, when the condition given
+# as the second (if any) holds.
+function __benchtriage_window_args -a cmd cond
+    set -q cond[1]; or set cond true
     # With --scan every argument is a platform; else a platform and a date.
-    complete -c $cmd -f -n 'not __fish_seen_argument -- --; and begin; test (count (__benchtriage_args)) -eq 0; or __fish_seen_argument -l scan; end' -a '(__benchtriage_names --list-platforms)' -d platform
-    complete -c $cmd -f -n 'not __fish_seen_argument -- --; and not __fish_seen_argument -l scan; and test (count (__benchtriage_args)) -eq 1' -k -a '(__benchtriage_names --list-dates (__benchtriage_args)[1]) today yesterday' -d date
+    complete -c $cmd -f -n "$cond; and "'not __fish_seen_argument -- --; and begin; test (count (__benchtriage_args)) -eq 0; or __fish_seen_argument -l scan; end' -a '(__benchtriage_names --list-platforms)' -d platform
+    complete -c $cmd -f -n "$cond; and "'not __fish_seen_argument -- --; and not __fish_seen_argument -l scan; and test (count (__benchtriage_args)) -eq 1' -k -a '(__benchtriage_names --list-dates (__benchtriage_args)[1]) today yesterday' -d date
 end
 
 __benchtriage_window_args git-benchwindow

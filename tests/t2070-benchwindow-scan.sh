@@ -16,9 +16,9 @@ test_expect_success 'every step and kernel-list change, newest first, exit 1' '
 	cat >../expect <<-EOF &&
 	scan of 4 platforms, 2026-08-22 .. 2026-09-20: 2 steps, 1 kernel-list change
 
-	first bad   platform    change   score  commits  slice  what
-	2026-09-14  h100        -20.0%   34.4x        2      0  step since 2026-09-13
-	2026-09-10  b200_cute   -15.0%   32.5x        4      1  step since 2026-09-09
+	first bad   platform    change    x se  commits  slice  what
+	2026-09-14  h100        -20.0%   73.3x        2      0  step since 2026-09-13
+	2026-09-10  b200_cute   -15.0%   72.3x        4      1  step since 2026-09-09
 	2026-09-06  b200         -1.8%       -        2      0  kernel list; gone softmax
 	EOF
 	test_cmp ../expect ../out
@@ -49,19 +49,30 @@ test_expect_success 'each step is the one a single query on its date reports' '
 	done
 '
 
+test_expect_success 'the x se column is the z that a single query on its date prints' '
+	cd repo &&
+	test_expect_code 1 git benchwindow --scan --file ../dash.json >../scan.txt &&
+	for q in h100:2026-09-14 b200_cute:2026-09-10; do
+		git benchwindow --file ../dash.json ${q%%:*} ${q#*:} >../one.txt &&
+		z=$(sed -n "s/^step: .*, \([0-9.]*\)x its standard error.*/\1/p" ../one.txt) &&
+		test -n "$z" &&
+		grep "^${q#*:}  ${q%%:*} .*%  *${z}x  " ../scan.txt || return 1
+	done
+'
+
 test_expect_success '--kernels adds each kernel'"'"'s own series, judged as --kernel judges it' '
 	cd repo &&
 	test_expect_code 1 git benchwindow --scan --kernels --file ../dash.json --since 2026-09-05 b200 b200_cute >../out &&
 	cat >../expect <<-EOF &&
 	scan of 2 platforms and 7 kernel series, 2026-09-05 .. 2026-09-20: 6 steps, 1 kernel-list change
 
-	first bad   platform                  change   score  commits  slice  what
-	2026-09-10  b200_cute                 -15.0%   32.5x        4      1  step since 2026-09-09
-	2026-09-10  b200_cute:cross_entropy   -15.2%   33.0x        4      1  step since 2026-09-09
-	2026-09-10  b200_cute:layer_norm      -14.6%   29.3x        4      1  step since 2026-09-09
-	2026-09-10  b200_cute:matmul          -14.8%   19.9x        4      1  step since 2026-09-09
-	2026-09-10  b200_cute:rms_norm        -14.9%   19.5x        4      1  step since 2026-09-09
-	2026-09-10  b200_cute:softmax         -15.4%   33.5x        4      1  step since 2026-09-09
+	first bad   platform                  change    x se  commits  slice  what
+	2026-09-10  b200_cute                 -15.0%   72.3x        4      1  step since 2026-09-09
+	2026-09-10  b200_cute:cross_entropy   -15.2%   63.2x        4      1  step since 2026-09-09
+	2026-09-10  b200_cute:layer_norm      -14.6%   65.2x        4      1  step since 2026-09-09
+	2026-09-10  b200_cute:matmul          -14.8%   44.3x        4      1  step since 2026-09-09
+	2026-09-10  b200_cute:rms_norm        -14.9%   43.4x        4      1  step since 2026-09-09
+	2026-09-10  b200_cute:softmax         -15.4%   66.6x        4      1  step since 2026-09-09
 	2026-09-06  b200                       -1.8%       -        2      0  kernel list; gone softmax
 	EOF
 	test_cmp ../expect ../out &&
@@ -89,17 +100,17 @@ test_expect_success '--format=markdown: the table to paste, commits linked on Gi
 	cat >../expect <<-EOF &&
 	### Benchmark scan, 2026-09-06 .. 2026-09-10: 1 step, 1 kernel-list change on 4 platforms
 
-	| first bad | platform | change | score | commits | slice | window | what |
+	| first bad | platform | change | x se | commits | slice | window | what |
 	| --- | --- | ---: | ---: | ---: | ---: | --- | --- |
-	| 2026-09-10 | b200\_cute | -15.0% | 32.5x | 4 | 1 | [\`${l1:0:8}\`]($gh/$l1)..[\`${f1:0:8}\`]($gh/$f1) | step since 2026-09-09 |
+	| 2026-09-10 | b200\_cute | -15.0% | 72.3x | 4 | 1 | [\`${l1:0:8}\`]($gh/$l1)..[\`${f1:0:8}\`]($gh/$f1) | step since 2026-09-09 |
 	| 2026-09-06 | b200 | -1.8% | - | 2 | 0 | [\`${l2:0:8}\`]($gh/$l2)..[\`${f2:0:8}\`]($gh/$f2) | kernel list; gone softmax |
 	EOF
 	test_cmp ../expect ../out &&
 	outline ../out >../actual &&
 	cat >../expect <<-EOF &&
 	h3 Benchmark scan, 2026-09-06 .. 2026-09-10: 1 step, 1 kernel-list change on 4 platforms
-	|= first bad | platform | change | score | commits | slice | window | what |
-	| 2026-09-10 | b200_cute | -15.0% | 32.5x | 4 | 1 | [\`${l1:0:8}\`]($gh/$l1)..[\`${f1:0:8}\`]($gh/$f1) | step since 2026-09-09 |
+	|= first bad | platform | change | x se | commits | slice | window | what |
+	| 2026-09-10 | b200_cute | -15.0% | 72.3x | 4 | 1 | [\`${l1:0:8}\`]($gh/$l1)..[\`${f1:0:8}\`]($gh/$f1) | step since 2026-09-09 |
 	| 2026-09-06 | b200 | -1.8% | - | 2 | 0 | [\`${l2:0:8}\`]($gh/$l2)..[\`${f2:0:8}\`]($gh/$f2) | kernel list; gone softmax |
 	EOF
 	test_cmp ../expect ../actual
@@ -166,8 +177,8 @@ test_expect_success '--since/--until and named platforms narrow the scan' '
 	cat >../expect <<-EOF &&
 	scan of 2 platforms, 2026-09-07 .. 2026-09-12: 1 step, 0 kernel-list changes
 
-	first bad   platform    change   score  commits  slice  what
-	2026-09-10  b200_cute   -15.0%   32.5x        4      1  step since 2026-09-09
+	first bad   platform    change    x se  commits  slice  what
+	2026-09-10  b200_cute   -15.0%   72.3x        4      1  step since 2026-09-09
 	EOF
 	test_cmp ../expect ../out
 '
@@ -194,9 +205,9 @@ test_expect_success 'a nightly not in the clone leaves its window uncounted, not
 	cat >../expect <<-EOF &&
 	scan of 4 platforms, 2026-09-10 .. 2026-09-20: 2 steps, 0 kernel-list changes
 
-	first bad   platform    change   score  commits  slice  what
-	2026-09-14  h100        -20.0%   34.4x        ?      ?  step since 2026-09-13
-	2026-09-10  b200_cute   -15.0%   32.5x        4      1  step since 2026-09-09
+	first bad   platform    change    x se  commits  slice  what
+	2026-09-14  h100        -20.0%   73.3x        ?      ?  step since 2026-09-13
+	2026-09-10  b200_cute   -15.0%   72.3x        4      1  step since 2026-09-09
 	EOF
 	test_cmp ../expect ../out &&
 	test_must_be_empty ../err
@@ -207,8 +218,8 @@ test_expect_success 'outside a repository the windows are uncounted' '
 	cat >expect <<-EOF &&
 	scan of 1 platform, 2026-09-13 .. 2026-09-20: 1 step, 0 kernel-list changes
 
-	first bad   platform   change   score  commits  slice  what
-	2026-09-14  h100       -20.0%   34.4x        ?      ?  step since 2026-09-13
+	first bad   platform   change    x se  commits  slice  what
+	2026-09-14  h100       -20.0%   73.3x        ?      ?  step since 2026-09-13
 	EOF
 	test_cmp expect out
 '

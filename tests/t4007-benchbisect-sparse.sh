@@ -121,13 +121,15 @@ test_expect_success 'benchwindow --scan: a note under the step, sparse_kernels i
 	cat >expect <<-\EOF &&
 	scan of 1 platform, 2026-09-06 .. 2026-09-20: 1 step, 2 kernel-list changes
 
-	first bad   platform   change   score  commits  slice  what
-	2026-09-10  b200       -13.6%   29.1x        2      0  step since 2026-09-09
+	first bad   platform   change    x se  commits  slice  what
+	2026-09-10  b200       -13.6%   14.2x        2      0  step since 2026-09-09
 	            note: kernel '\''layer_norm-bwd'\'' was not measured on 2026-09-09: its -45.0% since 2026-09-05 belongs to a wider window
 	2026-09-10  b200        -1.3%       -        2      0  kernel list; added layer_norm-bwd
 	2026-09-06  b200       -12.5%       -        2      0  kernel list; gone layer_norm-bwd
 	EOF
 	test_cmp expect out &&
+	git benchwindow --file ../sparse.json b200 2026-09-10 >one.txt 2>/dev/null &&
+	grep -q " 14\.2x its standard error" one.txt &&
 	test_expect_code 1 git benchwindow --scan --json --file ../sparse.json >scan.json &&
 	git benchwindow --json --file ../sparse.json b200 2026-09-10 >one.json 2>/dev/null &&
 	jq -c .sparse_kernels one.json >expect &&

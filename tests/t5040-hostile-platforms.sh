@@ -50,7 +50,7 @@ test_expect_success '--scan of both commands: names with metacharacters, slices 
 	for f in paren bar; do
 		test_expect_code 1 git benchwindow --scan --file ../$f.json >../out 2>../err &&
 		test_cmp /dev/null ../err &&
-		grep "^2026-09-10  b200_cute[(|][.]* *-15.0%   32.5x        4      0  step since 2026-09-09$" ../out &&
+		grep "^2026-09-10  b200_cute[(|][.]* *-15.0%   72.3x        4      0  step since 2026-09-09$" ../out &&
 		test_expect_code 1 git benchbisect --scan --file ../$f.json >../out 2>../err &&
 		test_cmp /dev/null ../err &&
 		grep "^b200_cute[(|][.]* on 2026-09-10: real regression$" ../out || return 1
@@ -87,8 +87,8 @@ test_expect_success '--scan: a platform whose windows cannot be counted is skipp
 	cat >../expect <<-\EOF &&
 	scan of 3 platforms, 2026-08-22 .. 2026-09-20: 1 step, 1 kernel-list change
 
-	first bad   platform    change   score  commits  slice  what
-	2026-09-10  b200_cute   -15.0%   32.5x        4      1  step since 2026-09-09
+	first bad   platform    change    x se  commits  slice  what
+	2026-09-10  b200_cute   -15.0%   72.3x        4      1  step since 2026-09-09
 	2026-09-06  b200         -1.8%       -        2      0  kernel list; gone softmax
 	EOF
 	test_cmp ../expect ../out &&

@@ -22,6 +22,7 @@ trap 'tmux_stop; test_cleanup' EXIT
 test_expect_success 'set up: install, repositories, dashboards, shell start-up files' '
 	make -s -C "$SRC_DIR" install PREFIX="$prefix" >/dev/null &&
 	make_helion_repo repo &&
+	git -C repo branch perf-fix &&
 	(cd repo && cute_spec | python3 "$TEST_DIR/lib/gen-dashboard.py" >../dash.json) &&
 	sed "s/b200_cute/mi300x_cute/g" dash.json >repo/other.json &&
 	git -C repo benchwindow --file ../dash.json --list-platforms >/dev/null &&
@@ -155,6 +156,14 @@ for sh in bash zsh fish; do
 			"^\\\$ git benchwindow --file other.json mi300x_cute $" &&
 		tmux_tab '$sh' "git benchwindow --file=other.json mi300x_cute --kernel=lay" \
 			"^\\\$ git benchwindow --file=other.json mi300x_cute --kernel=layer_norm $"
+	'
+
+	test_expect_success "$sh: git benchbisect log's range: revisions, not platforms" '
+		tmux_tab '$sh' "git benchbisect log " "perf-fix" '$list_tabs' &&
+		! grep b200_cute "$TRASH/screen.'$sh'" &&
+		tmux_tab '$sh' "git benchbisect log perf" "^\\\$ git benchbisect log perf-fix(\\.\\.)? ?$" &&
+		tmux_tab '$sh' "git benchbisect log main..perf" \
+			"^\\\$ git benchbisect log main\\.\\.perf-fix ?$"
 	'
 
 	test_expect_success "$sh: revisions and case names" '

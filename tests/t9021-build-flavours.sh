@@ -1,8 +1,8 @@
 #!/bin/bash
 # One object tree per build flavour: switching between `make`, `make
-# check`'s DEVELOPER=1 and sanitizer builds, `make demo` and `make install`
-# rebuilds nothing, and two `make install`s at once compile each object
-# once. A compiler that only logs what it is asked to write keeps this
+# check`'s DEVELOPER=1 and sanitizer builds, `make demo`, `make install`
+# and `make fuzz` rebuilds nothing, and two `make install`s at once
+# compile each object once. A compiler that only logs what it is asked to write keeps this
 # fast: it is make's decisions that are tested, not the compiler.
 . "$(dirname "$0")/lib/test-lib.sh"
 
@@ -49,6 +49,28 @@ test_expect_success 'switching flavours rebuilds nothing' '
 	build DEVELOPER=1 build/san/bin/git-benchwindow &&
 	test_must_be_empty cc.log &&
 	test -f inst/usr/local/bin/git-benchwindow
+'
+
+# The harnesses of `make check` (DEVELOPER=1), as its check-run builds them.
+check_fuzzers() {
+	build DEVELOPER=1 $(cd src && ls tests/fuzz/fuzz-*.c | sed "s|^tests/fuzz/fuzz-\(.*\)\.c$|build/fuzz/bin/\1|")
+}
+
+test_expect_success "make fuzz and make check build the harnesses' tree alike" '
+	mkdir src/tools src/tests/fuzz &&
+	cp "$SRC_DIR/tools/install-deps" src/tools/ &&
+	cp "$SRC_DIR"/tests/fuzz/*.[ch] src/tests/fuzz/ &&
+	# make fuzz then runs the harnesses: not these empty ones.
+	printf "#!/bin/sh\n" >src/tests/fuzz/run.sh &&
+	: >cc.log &&
+	check_fuzzers &&
+	grep "^build/fuzz/common/util/usage.o$" cc.log &&
+	grep "^build/fuzz/bin/options$" cc.log &&
+	: >cc.log &&
+	build DEVELOPER=0 fuzz &&
+	build DEVELOPER=0 fuzz &&
+	check_fuzzers &&
+	test_must_be_empty cc.log
 '
 
 test_expect_success 'changing a flavour'\''s flags rebuilds that flavour only' '

@@ -33,7 +33,7 @@ static void add_row(struct strbuf *sb, const struct scan_entry *e, const char *l
 		markdown_escape(sb, s->kernel);
 	}
 	if (e->kind == SCAN_STEP)
-		strbuf_addf(sb, " | %+.1f%% | %.1fx |", e->step.change_pct + 0.0, e->step.score);
+		strbuf_addf(sb, " | %+.1f%% | %.1fx |", e->step.change_pct + 0.0, e->step.z);
 	else
 		strbuf_addf(sb, " | %+.1f%% | - |", e->set_change.plain_change_pct + 0.0);
 	add_count(sb, e, e->nr_commits);
@@ -101,7 +101,7 @@ void scan_markdown(FILE *fp, const struct scan *sc, struct config *cfg)
 	fprintf(fp, "%zu step%s, %zu kernel-list change%s on %zu platform%s\n\n", sc->nr_steps,
 		sc->nr_steps == 1 ? "" : "s", nr_sets, nr_sets == 1 ? "" : "s", nr_platforms,
 		nr_platforms == 1 ? "" : "s");
-	fputs("| first bad | platform | change | score | commits | slice | window | what |\n"
+	fputs("| first bad | platform | change | x se | commits | slice | window | what |\n"
 	      "| --- | --- | ---: | ---: | ---: | ---: | --- | --- |\n", fp);
 	for (size_t i = 0; i < sc->nr_entries; i++)
 		add_row(&sb, &sc->entries[i], link_base);

@@ -80,8 +80,9 @@ void scan_print(FILE *fp, const struct scan *sc)
 	}
 	fprintf(fp, "%zu step%s, %zu kernel-list change%s\n\n", sc->nr_steps,
 		sc->nr_steps == 1 ? "" : "s", nr_sets, nr_sets == 1 ? "" : "s");
+	/* "x se": the change in its standard errors, the decision's z (see step.h) */
 	fprintf(fp, "%-10s  %-*s  %7s  %6s  %7s  %5s  %s\n", "first bad", width, "platform",
-		"change", "score", "commits", "slice", "what");
+		"change", "x se", "commits", "slice", "what");
 	for (size_t i = 0; i < sc->nr_entries; i++) {
 		const struct scan_entry *e = &sc->entries[i];
 
@@ -91,7 +92,7 @@ void scan_print(FILE *fp, const struct scan *sc)
 			width, name);
 		free(name);
 		if (e->kind == SCAN_STEP)
-			fprintf(fp, "  %+6.1f%%  %5.1fx", e->step.change_pct + 0.0, e->step.score);
+			fprintf(fp, "  %+6.1f%%  %5.1fx", e->step.change_pct + 0.0, e->step.z);
 		else
 			fprintf(fp, "  %+6.1f%%  %6s", e->set_change.plain_change_pct + 0.0, "-");
 		print_count(fp, e, e->nr_commits, 7);
