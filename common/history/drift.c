@@ -86,9 +86,19 @@ static struct ramp best_ramp(const struct levels *l, const double *cost, size_t 
  * flat levels, and the medians' L1 cost is indifferent over a few nights
  * there, where the mean's squares are not (Gaussian noise: the squares
  * are its likelihood). Nights the L1 ramp misses by 4 noise units or more
- * (a stray nightly) are left out.
+ * (a stray nightly) are left out. Then whether the ramp holds: it must
+ * save DRIFT_MIN_GAIN over a sharp step on its span.
  */
 #define DRIFT_REFINE 6	/* nightlies either way */
+/*
+ * The squares, in noise units, a drift's ramp must save over the best
+ * sharp step on its span: a likelihood ratio test with the noise known,
+ * chi-square of one degree of freedom (the second end) at 1e-3. A sharp
+ * step whose neighbours happen to sit a little toward the other level
+ * (or a step inside missing nightlies, whose ramp has few nights to
+ * miss) saves a few; a drift of 6 noise units over 10 nightlies, 30.
+ */
+#define DRIFT_MIN_GAIN 10.8
 
 static double ramp_frac(const struct levels *l, size_t s, size_t e, size_t i)
 {
@@ -124,11 +134,11 @@ static double ramp_squares(const struct levels *l, const unsigned char *keep, si
 	return xx - va * m[3] - vb * m[4];
 }
 
-static void refine_ramp(const struct levels *l, size_t a, size_t b, size_t min_level, struct ramp *r)
+static int refine_ramp(const struct levels *l, size_t a, size_t b, size_t min_level, struct ramp *r)
 {
 	unsigned char *keep = xcalloc(b - a, 1);
 	double *head = xcalloc(b - a + 1, sizeof(double)), *tail = xcalloc(b - a + 1, sizeof(double));
-	double va, vb, best = INFINITY;
+	double va, vb, best = INFINITY, step = INFINITY;
 	size_t s0 = r->s, e0 = r->e;
 
 	running_medians(l->x + a, b - a, 0, head);
@@ -151,9 +161,13 @@ static void refine_ramp(const struct levels *l, size_t a, size_t b, size_t min_l
 				r->e = e;
 			}
 		}
+	/* A sharp step anywhere on the ramp (a ramp of no nightlies) against it. */
+	for (size_t c = r->s; c <= r->e; c++)
+		step = fmin(step, ramp_squares(l, keep, a, b, c, c));
 	free(keep);
 	free(head);
 	free(tail);
+	return (step - best) / (l->sigma * l->sigma) >= DRIFT_MIN_GAIN;
 }
 
 /* The median change at cut k: level k + 1's median over level k's. */
@@ -209,7 +223,8 @@ void levels_find_drifts(struct levels *l, const double *cost, double beta, size_
 		}
 		if (best_gain <= 0)
 			continue;
-		refine_ramp(l, a, best_j + 1 < l->nr_cuts ? l->from[best_j + 1] : l->n, min_level, &best);
+		if (!refine_ramp(l, a, best_j + 1 < l->nr_cuts ? l->from[best_j + 1] : l->n, min_level, &best))
+			continue;	/* the steps fit as well */
 		/* one cut at the ramp's end, its nightlies between the levels */
 		for (size_t i = k; i < best_j; i++) {
 			memmove(l->cuts + k, l->cuts + k + 1, (l->nr_cuts - k - 1) * sizeof(*l->cuts));
