@@ -99,12 +99,35 @@ static int empty_window_decided(const struct classify_signals *s, const struct c
 			     classify_timers(s, o) == TIMERS_AGREE);
 }
 
+/* Why the other implementations cannot tell a cause: some moved, or none was measured. */
+static const char *sharing_words(const struct classify_signals *s, const struct classify_options *o, char *buf,
+				 size_t len)
+{
+	if (classify_sharing(s, o) == SHARING_UNKNOWN)
+		return "no other implementation was measured to tell Helion's own move from the machine's";
+	snprintf(buf, len, "only some of the other implementations moved with it (triton %+.1f%%, torch_compile %+.1f%%)",
+		 s->triton_pct, s->torch_compile_pct);
+	return buf;
+}
+
 /*
  * Undecided: what was measured, the bar it did not clear, and what would
  * settle it. No side is the honest one until it is settled.
  */
 static char *undecided_reason(const struct classify_signals *s, const struct classify_options *o)
 {
+	char words[128];
+
+	if (classify_step_significant(s, o) && s->nr_after < 2)
+		return xstrfmt("undecided: the move measured %+.1f%% \u00b1 %.1f%%, %.1fx its standard error, "
+			       "but %zu nightl%s after it cannot tell a step that persists from a spike: "
+			       "the next nightlies will settle it",
+			       s->change_pct, s->se_pct, s->z, s->nr_after, s->nr_after == 1 ? "y" : "ies");
+	if (classify_step_significant(s, o))
+		return xstrfmt("undecided: the move measured %+.1f%% \u00b1 %.1f%%, %.1fx its standard error, "
+			       "and persists, but %s, so no rule names its cause: each kernel's own series "
+			       "(--kernel) or a bisection of the window (run) would settle it",
+			       s->change_pct, s->se_pct, s->z, sharing_words(s, o, words, sizeof(words)));
 	return xstrfmt("undecided: the move measured %+.1f%% \u00b1 %.1f%%, %.1fx its standard error (%s), "
 		       "where a step needs %.1fx and %.1f%%; neither a step nor ruled out, so no rule "
 		       "weighs it: more nightlies after it would settle it (they shrink the standard "

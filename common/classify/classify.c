@@ -226,6 +226,8 @@ enum cause classify_decide(const struct classify_signals *s, const struct classi
 
 	if (classify_set_change_matters(s, o))
 		return CAUSE_METHOD_CHANGE;	/* what is measured changed */
+	if (!moved && classify_step_significant(s, o) && s->nr_after < 2)
+		return CAUSE_UNDECIDED;	/* a step, too new to tell whether it persists */
 	if (!moved)	/* no rule can weigh a step the evidence neither shows nor rules out */
 		return s->index && s->undecided && !classify_step_significant(s, o) ?
 			CAUSE_UNDECIDED : CAUSE_NOISE;
@@ -241,5 +243,5 @@ enum cause classify_decide(const struct classify_signals *s, const struct classi
 		return CAUSE_HARDWARE;		/* no code change between the nightlies */
 	if (sh == SHARING_HELION_ONLY)
 		return CAUSE_REAL_REGRESSION;
-	return CAUSE_NOISE;
+	return CAUSE_UNDECIDED;		/* a move that some implementations share: no rule names its cause */
 }

@@ -110,6 +110,9 @@ static void test_rules(void)
 	is_int(classify_decide(&s, &o), CAUSE_REAL_REGRESSION, "Helion-only, persistent, agreeing: real");
 	s.persistent = 0;
 	is_int(classify_decide(&s, &o), CAUSE_NOISE, "the same step reverting: noise");
+	s.nr_after = 1;
+	is_int(classify_decide(&s, &o), CAUSE_UNDECIDED, "a step with one nightly after it: undecided, not noise");
+	s.nr_after = 8;
 	s.persistent = 1;
 	s.found = 0;
 	s.reason = "under the noise multiple";
@@ -172,7 +175,7 @@ static void test_rules(void)
 	s.empty = 0;
 	s.latency_pct = 17.6;
 	s.triton_pct = -15;
-	is_int(classify_decide(&s, &o), CAUSE_NOISE, "partly shared: no rule, noise");
+	is_int(classify_decide(&s, &o), CAUSE_UNDECIDED, "partly shared, persistent: no rule names it, undecided");
 	classify_signals_release(&s);
 
 	regression(&s);
@@ -365,6 +368,25 @@ static void test_explain(void)
 	ok(r.culprit == NULL && r.nr_candidates == 0, "no culprit and no candidates");
 	ok(isnan(r.truth), "no side is the honest one until it is settled");
 	is_str(r.truth_reason, "undecided: the move measured -1.2% \u00b1 0.5%, 2.6x its standard error (under the noise multiple), where a step needs 3.0x and 2.0%; neither a step nor ruled out, so no rule weighs it: more nightlies after it would settle it (they shrink the standard error), or a lower --noise-multiple would accept it, at the price of more false steps",
+	       "what was measured and what would settle it");
+	classify_result_release(&r);
+	s.found = 1;
+	s.undecided = 0;
+	s.z = 20;
+	s.change_pct = -14.9;
+	s.triton_pct = -15;
+	classify_result_init(&r);
+	classify_explain(&r, &s, &f.w, &o);
+	is_int(r.cause, CAUSE_UNDECIDED, "a persistent step some implementations share: undecided");
+	is_str(r.truth_reason, "undecided: the move measured -14.9% \u00b1 0.5%, 20.0x its standard error, and persists, but only some of the other implementations moved with it (triton -15.0%, torch_compile +0.1%), so no rule names its cause: each kernel's own series (--kernel) or a bisection of the window (run) would settle it",
+	       "what was measured and what would settle it");
+	classify_result_release(&r);
+	s.persistent = 0;
+	s.nr_after = 1;
+	classify_result_init(&r);
+	classify_explain(&r, &s, &f.w, &o);
+	is_int(r.cause, CAUSE_UNDECIDED, "a step one nightly old: undecided");
+	is_str(r.truth_reason, "undecided: the move measured -14.9% \u00b1 0.5%, 20.0x its standard error, but 1 nightly after it cannot tell a step that persists from a spike: the next nightlies will settle it",
 	       "what was measured and what would settle it");
 	classify_result_release(&r);
 	classify_signals_release(&s);
