@@ -210,7 +210,7 @@ int main(int argc, const char **argv)
 
 		if (fixture_install_hook(repo, &cfg, &path))
 			exit(EXIT_FATAL);
-		printf("installed the pre-push hook '%s'\n", path);
+		fixtures_report_hook_installed(path);
 		free(path);
 	} else if (pager_setup(&cfg, "fixture-diff", o.patch || o.stat) ||
 		   fixture_layout_init(&layout, &cfg, o.root, repo)) {

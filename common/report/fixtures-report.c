@@ -53,3 +53,8 @@ DEFINE_REPORT_PRINT(fixture_cases_report)
 const struct fixtures_check_report_ops fixtures_check_report_ops = {
 	.text = fixture_print_finding,
 };
+
+void fixtures_report_hook_installed(const char *path)
+{
+	printf("installed the pre-push hook '%s'\n", path);
+}

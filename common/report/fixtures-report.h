@@ -45,4 +45,7 @@ struct fixtures_check_report_ops {
 
 extern const struct fixtures_check_report_ops fixtures_check_report_ops;
 
+/* --install-hook: where the hook went (fixture_install_hook()'s path), on stdout. */
+void fixtures_report_hook_installed(const char *path);
+
 #endif
