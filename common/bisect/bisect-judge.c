@@ -167,8 +167,8 @@ static size_t side_runs(const struct bisect_judge *j, size_t from, size_t to)
 
 /*
  * A side of the likeliest boundary short of METRIC_PROBE_RUNS runs at its
- * commit next to the boundary or of METRIC_SIDE_RUNS in all: 0 the good one (positions up to
- * lo), 1 the bad one (from hi), -1 none.
+ * commit next to the boundary or of METRIC_SIDE_RUNS in all: 0 the good
+ * one (positions up to lo), 1 the bad one (from hi), -1 none.
  */
 static int thin_side(const struct bisect_judge *j, const struct posterior_group *top)
 {

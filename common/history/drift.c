@@ -43,8 +43,19 @@ static double cost_of(const struct levels *l, const double *cost, size_t a, size
 
 struct ramp {
 	size_t s, e;	/* x[s .. e) on the ramp: s the first off the old level, e the first at the new */
+	double va, vb;	/* the flat levels before and after it (the medians of each side) */
 	double cost;
 };
+
+/* Where nightly i of x lies on the ramp x[s .. e): 0 before it, 1 from e on. */
+static double ramp_frac(const struct levels *l, size_t s, size_t e, size_t i)
+{
+	if (i < s)
+		return 0;
+	if (i >= e)
+		return 1;
+	return (double)(l->day[i] - l->day[s - 1]) / (double)(l->day[e] - l->day[s - 1]);
+}
 
 /* The best ramp over x[a .. b), each flat part MIN_LEVEL nightlies or more. */
 static struct ramp best_ramp(const struct levels *l, const double *cost, size_t a, size_t b,
@@ -52,7 +63,7 @@ static struct ramp best_ramp(const struct levels *l, const double *cost, size_t 
 {
 	size_t m = b - a;
 	double *head = xcalloc(m + 1, sizeof(double)), *tail = xcalloc(m + 1, sizeof(double));
-	struct ramp best = { 0, 0, INFINITY };
+	struct ramp best = { 0, 0, NAN, NAN, INFINITY };
 
 	running_medians(l->x + a, m, 0, head);
 	running_medians(l->x + a, m, 1, tail);
@@ -60,17 +71,15 @@ static struct ramp best_ramp(const struct levels *l, const double *cost, size_t 
 		double va = head[s - a - 1], flat = cost_of(l, cost, a, s);
 
 		for (size_t e = s + DRIFT_MIN_NIGHTS; e + min_level <= b; e++) {
-			double vb = tail[b - e - 1], span = (double)(l->day[e] - l->day[s - 1]);
-			double c = flat + cost_of(l, cost, e, b);
+			double vb = tail[b - e - 1], c = flat + cost_of(l, cost, e, b);
 
-			for (size_t i = s; i < e && c < best.cost; i++) {
-				double f = (double)(l->day[i] - l->day[s - 1]) / span;
-
-				c += fabs(l->x[i] - (va + f * (vb - va))) / l->sigma;
-			}
+			for (size_t i = s; i < e && c < best.cost; i++)
+				c += fabs(l->x[i] - (va + ramp_frac(l, s, e, i) * (vb - va))) / l->sigma;
 			if (c < best.cost) {
 				best.s = s;
 				best.e = e;
+				best.va = va;
+				best.vb = vb;
 				best.cost = c;
 			}
 		}
@@ -80,16 +89,7 @@ static struct ramp best_ramp(const struct levels *l, const double *cost, size_t 
 	return best;
 }
 
-/*
- * The ramp's ends again, by least squares near where the L1 fit put them:
- * a gentle ramp's first and last nightlies sit within a noise unit of the
- * flat levels, and the medians' L1 cost is indifferent over a few nights
- * there, where the mean's squares are not (Gaussian noise: the squares
- * are its likelihood). Nights the L1 ramp misses by 4 noise units or more
- * (a stray nightly) are left out. Then whether the ramp holds: it must
- * save DRIFT_MIN_GAIN over a sharp step on its span.
- */
-#define DRIFT_REFINE 6	/* nightlies either way */
+#define DRIFT_REFINE 6	/* nightlies either way refine_ramp() moves an end */
 /*
  * The squares, in noise units, a drift's ramp must save over the best
  * sharp step on its span: a likelihood ratio test with the noise known,
@@ -99,15 +99,6 @@ static struct ramp best_ramp(const struct levels *l, const double *cost, size_t 
  * miss) saves a few; a drift of 6 noise units over 10 nightlies, 30.
  */
 #define DRIFT_MIN_GAIN 10.8
-
-static double ramp_frac(const struct levels *l, size_t s, size_t e, size_t i)
-{
-	if (i < s)
-		return 0;
-	if (i >= e)
-		return 1;
-	return (double)(l->day[i] - l->day[s - 1]) / (double)(l->day[e] - l->day[s - 1]);
-}
 
 /* The squares of the best ramp with ends s, e over the nights of x[a .. b) kept. */
 static double ramp_squares(const struct levels *l, const unsigned char *keep, size_t a, size_t b, size_t s, size_t e)
@@ -134,27 +125,29 @@ static double ramp_squares(const struct levels *l, const unsigned char *keep, si
 	return xx - va * m[3] - vb * m[4];
 }
 
+/*
+ * The L1 ramp r over x[a .. b) (best_ramp()) refined: its ends again, by
+ * least squares within DRIFT_REFINE nightlies of where the L1 fit put
+ * them. A gentle ramp's first and last nightlies sit within a noise unit
+ * of the flat levels, and the medians' L1 cost is indifferent over a few
+ * nights there, where the mean's squares are not (Gaussian noise: the
+ * squares are its likelihood). Nights the L1 ramp misses by 4 noise units
+ * or more (a stray nightly) are left out. Returns whether the ramp holds:
+ * it must save DRIFT_MIN_GAIN over a sharp step on its span.
+ */
 static int refine_ramp(const struct levels *l, size_t a, size_t b, size_t min_level, struct ramp *r)
 {
 	unsigned char *keep = xcalloc(b - a, 1);
-	double *head = xcalloc(b - a + 1, sizeof(double)), *tail = xcalloc(b - a + 1, sizeof(double));
-	double va, vb, best = INFINITY, step = INFINITY;
+	double best = INFINITY, step = INFINITY;
 	size_t s0 = r->s, e0 = r->e;
 
-	running_medians(l->x + a, b - a, 0, head);
-	running_medians(l->x + a, b - a, 1, tail);
-	va = head[s0 - a - 1];
-	vb = tail[b - e0 - 1];
 	for (size_t i = a; i < b; i++)
-		keep[i - a] = fabs(l->x[i] - (va + ramp_frac(l, s0, e0, i) * (vb - va))) < 4 * l->sigma;
+		keep[i - a] = fabs(l->x[i] - (r->va + ramp_frac(l, s0, e0, i) * (r->vb - r->va))) < 4 * l->sigma;
 	for (size_t s = s0 > a + min_level + DRIFT_REFINE ? s0 - DRIFT_REFINE : a + min_level; s <= s0 + DRIFT_REFINE; s++)
 		for (size_t e = (e0 > s + DRIFT_MIN_NIGHTS + DRIFT_REFINE ? e0 - DRIFT_REFINE : s + DRIFT_MIN_NIGHTS);
 		     e <= e0 + DRIFT_REFINE && e + min_level <= b; e++) {
-			double sq;
+			double sq = ramp_squares(l, keep, a, b, s, e);
 
-			if (e < s + DRIFT_MIN_NIGHTS)
-				continue;
-			sq = ramp_squares(l, keep, a, b, s, e);
 			if (sq < best) {
 				best = sq;
 				r->s = s;
@@ -165,8 +158,6 @@ static int refine_ramp(const struct levels *l, size_t a, size_t b, size_t min_le
 	for (size_t c = r->s; c <= r->e; c++)
 		step = fmin(step, ramp_squares(l, keep, a, b, c, c));
 	free(keep);
-	free(head);
-	free(tail);
 	return (step - best) / (l->sigma * l->sigma) >= DRIFT_MIN_GAIN;
 }
 
