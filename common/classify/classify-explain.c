@@ -116,24 +116,25 @@ static const char *sharing_words(const struct classify_signals *s, const struct 
  */
 static char *undecided_reason(const struct classify_signals *s, const struct classify_options *o)
 {
-	char words[128];
+	char *measured = xstrfmt("the move measured %+.1f%% \u00b1 %.1f%%, %.1fx its standard error",
+				 s->change_pct, s->se_pct, s->z), *reason, words[128];
 
 	if (classify_step_significant(s, o) && s->nr_after < 2)
-		return xstrfmt("undecided: the move measured %+.1f%% \u00b1 %.1f%%, %.1fx its standard error, "
-			       "but %zu nightl%s after it cannot tell a step that persists from a spike: "
-			       "the next nightlies will settle it",
-			       s->change_pct, s->se_pct, s->z, s->nr_after, s->nr_after == 1 ? "y" : "ies");
-	if (classify_step_significant(s, o))
-		return xstrfmt("undecided: the move measured %+.1f%% \u00b1 %.1f%%, %.1fx its standard error, "
-			       "and persists, but %s, so no rule names its cause: each kernel's own series "
-			       "(--kernel) or a bisection of the window (run) would settle it",
-			       s->change_pct, s->se_pct, s->z, sharing_words(s, o, words, sizeof(words)));
-	return xstrfmt("undecided: the move measured %+.1f%% \u00b1 %.1f%%, %.1fx its standard error (%s), "
-		       "where a step needs %.1fx and %.1f%%; neither a step nor ruled out, so no rule "
-		       "weighs it: more nightlies after it would settle it (they shrink the standard "
-		       "error), or a lower --noise-multiple would accept it, at the price of more false steps",
-		       s->change_pct, s->se_pct, s->z, s->reason ? s->reason : "no level holds",
-		       o->noise_multiple, o->min_change);
+		reason = xstrfmt("undecided: %s, but %zu nightl%s after it cannot tell a step that persists "
+				 "from a spike: the next nightlies will settle it",
+				 measured, s->nr_after, s->nr_after == 1 ? "y" : "ies");
+	else if (classify_step_significant(s, o))
+		reason = xstrfmt("undecided: %s, and persists, but %s, so no rule names its cause: each "
+				 "kernel's own series (--kernel) or a bisection of the window (run) would settle it",
+				 measured, sharing_words(s, o, words, sizeof(words)));
+	else
+		reason = xstrfmt("undecided: %s (%s), where a step needs %.1fx and %.1f%%; neither a step nor ruled "
+				 "out, so no rule weighs it: more nightlies after it would settle it (they shrink the "
+				 "standard error), or a lower --noise-multiple would accept it, at the price of more "
+				 "false steps",
+				 measured, s->reason ? s->reason : "no level holds", o->noise_multiple, o->min_change);
+	free(measured);
+	return reason;
 }
 
 static void explain_truth(struct classify_result *r, const struct classify_signals *s,
