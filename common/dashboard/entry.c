@@ -226,11 +226,11 @@ int dash_key_is(struct json_span k, const char *want)
 #define COUNT_FIELD(name) F_##name,
 enum field {
 	DASH_ENTRY_STRINGS(STRING_FIELD)
-	F_IS_NIGHTLY, F_GEOMEAN,
+	F_is_nightly, F_geomean,
 	DASH_ENTRY_METRICS(METRIC_FIELD)
-	F_COMPILE_TIME_AVG,
+	F_compile_time_avg,
 	DASH_ENTRY_COUNTS(COUNT_FIELD)
-	F_BASELINES, F_NR
+	F_baselines, F_NR
 };
 /* A bit of an unsigned per field (dash_entry_extract()'s known). */
 _Static_assert(F_NR <= 32, "at most 32 members");
@@ -245,12 +245,12 @@ static const struct {
 	size_t len;
 } fields[F_NR] = {
 	DASH_ENTRY_STRINGS(STRING_NAME)
-	[F_IS_NIGHTLY] = NAME("is_nightly"),
-	[F_GEOMEAN] = NAME("geomean"),
+	[F_is_nightly] = NAME("is_nightly"),
+	[F_geomean] = NAME("geomean"),
 	DASH_ENTRY_METRICS(METRIC_NAME)
-	[F_COMPILE_TIME_AVG] = NAME("compile_time_avg_s"),
+	[F_compile_time_avg] = NAME("compile_time_avg_s"),
 	DASH_ENTRY_COUNTS(COUNT_NAME)
-	[F_BASELINES] = NAME("baselines"),
+	[F_baselines] = NAME("baselines"),
 };
 
 /*
@@ -405,13 +405,13 @@ static int not_an_object(struct json_span e, const struct dash_where *w)
 #define RUN_FIELD(name, flags) [F_##name] = ((flags) & DASH_NAMES_RUN) != 0,
 static const unsigned char run_field[F_NR] = {
 	DASH_ENTRY_STRINGS(RUN_FIELD)
-	[F_IS_NIGHTLY] = 1,
+	[F_is_nightly] = 1,
 };
 
 /* What a series of the Helion speedup needs of an entry (dash_entry_extract(), helion_only). */
 static const unsigned char series_field[F_NR] = {
 	DASH_ENTRY_STRINGS(RUN_FIELD)
-	[F_IS_NIGHTLY] = 1, [F_GEOMEAN] = 1, [F_helion] = 1,
+	[F_is_nightly] = 1, [F_geomean] = 1, [F_helion] = 1,
 };
 
 /*
@@ -513,7 +513,7 @@ int dash_entry_extract(struct dash_memo *m, struct json_span e, const struct das
 			span[f].p = NULL;	/* as if absent: never read */
 	/* Every member used is read whole first: a malformed one names the entry. */
 	for (int f = 0; f < F_NR; f++) {
-		if (!span[f].p || f == F_BASELINES || known >> f & 1)
+		if (!span[f].p || f == F_baselines || known >> f & 1)
 			continue;
 		value_of(m, span[f], f == F_date, &v[f]);
 		if (v[f].type == V_INVALID)
@@ -530,19 +530,19 @@ int dash_entry_extract(struct dash_memo *m, struct json_span e, const struct das
 	out->time = v[F_date].time;
 	if (!out->branch)
 		out->branch = "main";
-	if (v[F_IS_NIGHTLY].type != V_ABSENT && v[F_IS_NIGHTLY].type != V_NULL) {
-		if (v[F_IS_NIGHTLY].type != V_TRUE && v[F_IS_NIGHTLY].type != V_FALSE)
+	if (v[F_is_nightly].type != V_ABSENT && v[F_is_nightly].type != V_NULL) {
+		if (v[F_is_nightly].type != V_TRUE && v[F_is_nightly].type != V_FALSE)
 			return dash_path_error(w, "is_nightly", "is not a boolean");
-		out->is_nightly = v[F_IS_NIGHTLY].type == V_TRUE;
+		out->is_nightly = v[F_is_nightly].type == V_TRUE;
 		*m->legacy = 0;
 	} else {
 		/* The legacy schema has no is_nightly: every main run was a nightly. */
 		out->is_nightly = !strcmp(out->branch, "main");
 	}
 	/* The pretuned schema's geomean, when present (even null), is the helion speedup. */
-	if (span[F_GEOMEAN].p) {
-		v[F_helion] = v[F_GEOMEAN];
-		helion_from = F_GEOMEAN;
+	if (span[F_geomean].p) {
+		v[F_helion] = v[F_geomean];
+		helion_from = F_geomean;
 	}
 #define GET_METRIC(name, member, flags) \
 	if (get_metric(&v[F_##name], F_##name == F_helion ? helion_from : F_##name, \
@@ -551,7 +551,7 @@ int dash_entry_extract(struct dash_memo *m, struct json_span e, const struct das
 	DASH_ENTRY_METRICS(GET_METRIC)
 	/* The legacy schema's compile time, when the current one gives none. */
 	if (isnan(out->compile_time) &&
-	    get_metric(&v[F_COMPILE_TIME_AVG], F_COMPILE_TIME_AVG, 0, w, &out->compile_time))
+	    get_metric(&v[F_compile_time_avg], F_compile_time_avg, 0, w, &out->compile_time))
 		return -1;
 #define GET_COUNT(name) \
 	if (get_count(&v[F_##name], F_##name, w, &out->name)) \
@@ -559,8 +559,8 @@ int dash_entry_extract(struct dash_memo *m, struct json_span e, const struct das
 	DASH_ENTRY_COUNTS(GET_COUNT)
 	if (out->helion_wins >= 0 && out->total >= 0 && out->helion_wins > out->total)
 		return dash_path_error(w, "helion_wins", "is more than 'total'");
-	if (span[F_BASELINES].p)
-		return get_baselines(m, span[F_BASELINES], w, out);
+	if (span[F_baselines].p)
+		return get_baselines(m, span[F_baselines], w, out);
 	return 0;
 }
 
