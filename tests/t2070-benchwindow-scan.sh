@@ -60,6 +60,20 @@ test_expect_success 'the x se column is the z that a single query on its date pr
 	done
 '
 
+test_expect_success 'a step thousands of standard errors tall keeps the columns in line' '
+	cd repo &&
+	bb_dashboard --event regress:b200_cute:2026-09-10:30 --event machine:h100:2026-09-14:0.8 >../tall.json &&
+	test_expect_code 1 git benchwindow --scan --file ../tall.json >../out &&
+	cat >../expect <<-EOF &&
+	scan of 3 platforms, 2026-08-22 .. 2026-09-20: 2 steps, 0 kernel-list changes
+
+	first bad   platform     change     x se  commits  slice  what
+	2026-09-14  h100         -20.0%    73.3x        2      0  step since 2026-09-13
+	2026-09-10  b200_cute  +2900.3%  1513.5x        4      1  step since 2026-09-09
+	EOF
+	test_cmp ../expect ../out
+'
+
 test_expect_success '--kernels adds each kernel'"'"'s own series, judged as --kernel judges it' '
 	cd repo &&
 	test_expect_code 1 git benchwindow --scan --kernels --file ../dash.json --since 2026-09-05 b200 b200_cute >../out &&

@@ -55,11 +55,26 @@ static void print_count(FILE *fp, const struct scan_entry *e, size_t n, int widt
 		fprintf(fp, "  %*s", width, "?");
 }
 
+/*
+ * An entry's change and its multiple of the standard error ("-" for a
+ * kernel-list change), as the columns print them; each buffer holds 64.
+ */
+static void format_change_z(const struct scan_entry *e, char *change, char *z)
+{
+	if (e->kind == SCAN_STEP) {
+		snprintf(change, 64, "%+.1f%%", e->step.change_pct + 0.0);
+		snprintf(z, 64, "%.1fx", e->step.z);
+	} else {
+		snprintf(change, 64, "%+.1f%%", e->set_change.plain_change_pct + 0.0);
+		strcpy(z, "-");
+	}
+}
+
 void scan_print(FILE *fp, const struct scan *sc)
 {
 	size_t nr_sets = sc->nr_entries - sc->nr_steps;
-	int width = 8;
-	char d1[16], d2[16];
+	int width = 8, change_width = 7, z_width = 6;
+	char d1[16], d2[16], change[64], z[64];
 
 	size_t nr_platforms = scan_nr_platforms(sc), nr_kernels = scan_nr_kernel_series(sc);
 
@@ -78,11 +93,18 @@ void scan_print(FILE *fp, const struct scan *sc)
 		fputs("no step beyond the noise\n", fp);
 		return;
 	}
+	for (size_t i = 0; i < sc->nr_entries; i++) {
+		format_change_z(&sc->entries[i], change, z);
+		if ((int)strlen(change) > change_width)
+			change_width = (int)strlen(change);
+		if ((int)strlen(z) > z_width)
+			z_width = (int)strlen(z);
+	}
 	fprintf(fp, "%zu step%s, %zu kernel-list change%s\n\n", sc->nr_steps,
 		sc->nr_steps == 1 ? "" : "s", nr_sets, nr_sets == 1 ? "" : "s");
 	/* "x se": the change in its standard errors, the decision's z (see step.h) */
-	fprintf(fp, "%-10s  %-*s  %7s  %6s  %7s  %5s  %s\n", "first bad", width, "platform",
-		"change", "x se", "commits", "slice", "what");
+	fprintf(fp, "%-10s  %-*s  %*s  %*s  %7s  %5s  %s\n", "first bad", width, "platform",
+		change_width, "change", z_width, "x se", "commits", "slice", "what");
 	for (size_t i = 0; i < sc->nr_entries; i++) {
 		const struct scan_entry *e = &sc->entries[i];
 
@@ -91,10 +113,8 @@ void scan_print(FILE *fp, const struct scan *sc)
 		fprintf(fp, "%-10s  %-*s", format_day(d1, e->series->points[e->index].run->time),
 			width, name);
 		free(name);
-		if (e->kind == SCAN_STEP)
-			fprintf(fp, "  %+6.1f%%  %5.1fx", e->step.change_pct + 0.0, e->step.z);
-		else
-			fprintf(fp, "  %+6.1f%%  %6s", e->set_change.plain_change_pct + 0.0, "-");
+		format_change_z(e, change, z);
+		fprintf(fp, "  %*s  %*s", change_width, change, z_width, z);
 		print_count(fp, e, e->nr_commits, 7);
 		print_count(fp, e, e->nr_slice, 5);
 		if (e->kind == SCAN_STEP && e->step.drift) {
