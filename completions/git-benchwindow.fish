@@ -7,12 +7,13 @@
 
 # __benchtriage_args: the arguments (not options, nor their values) before
 # the token being completed; `run` and `log` of git benchbisect are not
-# ones (their own tables say which of their options take values).
+# ones (their own tables say which of their options take values), but to
+# git benchwindow, which has no subcommands, `run` is a platform's name.
 function __benchtriage_args
     set -l tokens (commandline -opc)
     set -l form $tokens[1]
     set -e tokens[1]
-    if contains -- "$tokens[1]" run log
+    if string match -q -- '*benchbisect' $form; and contains -- "$tokens[1]" run log
         set -a form $tokens[1]
         set -e tokens[1]
     end

@@ -135,6 +135,7 @@ for sh in bash zsh fish; do
 		tmux_tab '$sh' "git benchwindow b200" "^b200 .*b200_cute" '$list_tabs' &&
 		tmux_tab '$sh' "git benchbisect run b200_" "^\\\$ git benchbisect run b200_cute $" &&
 		tmux_tab '$sh' "git benchwindow --json b200 to" "^\\\$ git benchwindow --json b200 today $" &&
+		tmux_tab '$sh' "git benchwindow run to" "^\\\$ git benchwindow run today $" &&
 		tmux_tab '$sh' "git benchwindow b200_cute 2026-" "^\\\$ git benchwindow b200_cute 2026-09-08 $" &&
 		tmux_tab '$sh' "git benchbisect run --json b200_cute 2026-" "^\\\$ git benchbisect run --json b200_cute 2026-09-08 $" &&
 		tmux_tab '$sh' "git benchbisect --scan b200 b200_" "^\\\$ git benchbisect --scan b200 b200_cute $" &&
