@@ -21,7 +21,11 @@ void repo_library_init(void)
 	json_library_init();
 }
 
-/* Append "<what>: <libgit2's last error>" to sb, what from fmt and ap. */
+/*
+ * Append "<what>: <libgit2's last error>" to sb, what from fmt and ap.
+ * libgit2 ends an OS error with ": " and strerror(errno), which is empty
+ * when errno was not set (a lock file that exists): that colon goes.
+ */
 static void add_git_error(struct strbuf *sb, const char *fmt, va_list ap)
 {
 	const git_error *e = git_error_last();
@@ -33,6 +37,8 @@ static void add_git_error(struct strbuf *sb, const char *fmt, va_list ap)
 		strbuf_addstr(sb, ": ");
 		strbuf_addstr(sb, e->message);
 		strbuf_rtrim(sb);
+		if (sb->len && sb->buf[sb->len - 1] == ':')
+			sb->buf[--sb->len] = '\0';
 	}
 }
 
