@@ -2,7 +2,8 @@
 # git benchbisect run keeps every run in git notes (docs/run-notes.md) and
 # uses them again: an identical bisect runs nothing, an overlapping one
 # only what it lacks, two clones' notes merge, a damaged note is skipped,
-# a notes ref that cannot be written loses no verdict; git benchbisect log
+# a notes ref that cannot be written loses no verdict (and a round's runs
+# wait for a later write instead of being dropped); git benchbisect log
 # reads them back.
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$TEST_DIR/lib/bisect-repo.sh"
@@ -205,12 +206,12 @@ test_expect_success 'two bisections at once on one repository: the ref moves onl
 '
 
 # The fault matrix of the notes: each a notes ref that cannot be written;
-# the runs are lost, with a warning, the verdict is not.
+# the runs are lost, with a warning that says how many, the verdict is not.
 test_expect_success 'faults setup: the answer of a bisect that keeps no notes' '
 	metric_repo f - - - - - "0.80 0.79 0.81" - - &&
 	rm -f "$TRASH"/counts/* &&
 	(cd f && git -c benchbisect.notes=false benchbisect run --metric --good main~8 --bad main -- measure >../plain 2>/dev/null) &&
-	invocations >/dev/null
+	invocations >plain-runs
 '
 
 test_expect_success 'fault: the notes ref is locked' '
@@ -218,9 +219,27 @@ test_expect_success 'fault: the notes ref is locked' '
 	mkdir -p .git/refs/notes && touch .git/refs/notes/benchbisect.lock &&
 	git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
 	test_cmp ../plain ../out &&
-	grep "^warning: cannot record the runs in refs/notes/benchbisect: cannot update .refs/notes/benchbisect.: " ../err &&
+	grep "^warning: cannot record the runs in refs/notes/benchbisect: cannot update .refs/notes/benchbisect.: failed to lock file .*benchbisect.lock. for writing; trying again after the next round$" ../err &&
 	test $(grep -c "^warning: cannot record" ../err) = 1 &&
+	echo "warning: $(cat ../plain-runs) runs were not recorded in refs/notes/benchbisect" >../expect &&
+	grep "not recorded" ../err >../actual &&
+	test_cmp ../expect ../actual &&
 	test_must_fail git rev-parse -q --verify refs/notes/benchbisect
+'
+
+test_expect_success 'fault: a lock that goes away: the held-back runs are written with a later round' '
+	rm -rf g && cp -r f g && cd g && rm -f "$TRASH"/counts/* "$TRASH/invocations" &&
+	mkdir -p .git/refs/notes && touch .git/refs/notes/benchbisect.lock &&
+	lock="$PWD/.git/refs/notes/benchbisect.lock" &&
+	git benchbisect run --metric --good main~8 --bad main -- \
+		sh -c "measure; test \$(wc -l <\"\$TRASH/invocations\") -lt 3 || rm -f \"$lock\"" >../out 2>../err &&
+	test_cmp ../plain ../out &&
+	test $(grep -c "^warning: cannot record" ../err) = 1 &&
+	! grep "not recorded" ../err &&
+	for c in $(git notes --ref benchbisect list | cut -d" " -f2); do
+		git notes --ref benchbisect show $c || return 1
+	done | grep -c "^benchbisect-run v1 " >../actual &&
+	test_cmp ../plain-runs ../actual
 '
 
 test_expect_success 'fault: the notes ref names a blob, not a notes commit' '

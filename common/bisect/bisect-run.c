@@ -668,7 +668,7 @@ static enum run_outcome run_round(void *data, struct task *tasks, size_t nr)
 	ret = use_recorded(c, tasks, &nr);
 	if (ret != RUN_STOP && nr)
 		ret = run_tasks(c, tasks, nr);
-	run_memory_flush(&c->mem, c->repo);
+	run_memory_flush(&c->mem, c->repo, 0);
 	if (ret != RUN_STOP)
 		progress_line(c, tasks, nr, start);
 	return ret;
@@ -904,7 +904,7 @@ int bisect_run(git_repository *repo, struct config *cfg, const struct window_opt
 	exec_signals_catch();
 	ret = setup_slots(&c, repo) ? -1 : search(&c);
 	release_slots(&c);
-	run_memory_flush(&c.mem, repo);	/* what a stopped round measured */
+	run_memory_flush(&c.mem, repo, 1);	/* what a stopped round measured, what failed before */
 	exec_signals_restore();
 	for (size_t p = 0; p <= res->nr; p++)
 		res->tested += c.j.at[p].nr_exits > 0;

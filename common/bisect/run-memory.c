@@ -143,17 +143,21 @@ void run_memory_add(struct run_memory *m, const git_oid *commit, int exit, const
 	run_notes_batch_add(&m->pending, commit, &r);
 }
 
-void run_memory_flush(struct run_memory *m, git_repository *repo)
+void run_memory_flush(struct run_memory *m, git_repository *repo, int last)
 {
 	struct strbuf err = STRBUF_INIT;
 
-	if (m->write_failed || !m->pending.nr) {
-		run_notes_batch_release(&m->pending);
-		return;
-	}
-	if (run_notes_write(repo, m->ref, &m->pending, &err)) {
-		warning("cannot record the runs in %s: %s", m->ref, err.buf);
+	/* after a failure, one quick attempt a round; the last waits as the first did */
+	if (m->pending.nr && run_notes_write(repo, m->ref, &m->pending, last || !m->write_failed, &err) &&
+	    !m->write_failed) {
+		warning("cannot record the runs in %s: %s%s", m->ref, err.buf,
+			last ? "" : "; trying again after the next round");
 		m->write_failed = 1;
 	}
+	if (last && m->pending.runs)
+		warning("%zu run%s not recorded in %s", m->pending.runs, m->pending.runs == 1 ? " was" : "s were",
+			m->ref);
+	if (last)
+		run_notes_batch_release(&m->pending);
 	strbuf_release(&err);
 }

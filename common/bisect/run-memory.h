@@ -21,9 +21,9 @@ struct run_memory {
 	size_t *nr_at, *next_at;	/* how many, and the next one unused */
 	size_t recorded;		/* recorded runs found in the window */
 	size_t used;			/* of them, used */
-	struct run_notes_batch pending;	/* fresh runs not written yet */
+	struct run_notes_batch pending;	/* fresh runs not written yet (a failed write keeps them) */
 	char last_date[32];		/* the date of the last fresh run */
-	int write_failed;		/* warned once; the rest are not written */
+	int write_failed;		/* a write failed and was warned of (once) */
 	int off;			/* benchbisect.notes false: none used, none kept */
 };
 
@@ -52,7 +52,11 @@ const struct run_record *run_memory_take(struct run_memory *m, size_t pos);
 /* A fresh run at pos on commit: its exit code, its value (or NULL), how long it took. */
 void run_memory_add(struct run_memory *m, const git_oid *commit, int exit, const double *value, double duration);
 
-/* Append the fresh runs to the notes; a failure is a warning (once), never an error. */
-void run_memory_flush(struct run_memory *m, git_repository *repo);
+/*
+ * Append the fresh runs to the notes. A failure is a warning (the first
+ * only), never an error: the runs stay pending and the next flush tries
+ * them again; the last (last set) says how many were never recorded.
+ */
+void run_memory_flush(struct run_memory *m, git_repository *repo, int last);
 
 #endif

@@ -322,6 +322,7 @@ void run_notes_batch_add(struct run_notes_batch *b, const git_oid *commit, const
 		b->nr++;
 	}
 	run_record_format(&b->lines[i], r);
+	b->runs++;
 }
 
 /*
@@ -380,8 +381,10 @@ static int move_ref(git_repository *repo, const char *ref, git_commit *base, con
 	return rc;
 }
 
-int run_notes_write(git_repository *repo, const char *ref, struct run_notes_batch *b, struct strbuf *err)
+int run_notes_write(git_repository *repo, const char *ref, struct run_notes_batch *b, int patient,
+		    struct strbuf *err)
 {
+	int attempts = patient ? WRITE_ATTEMPTS : 1;
 	git_signature *sig = NULL;
 	int ret = -1;
 
@@ -391,7 +394,7 @@ int run_notes_write(git_repository *repo, const char *ref, struct run_notes_batc
 		repo_error_add(err, "cannot make a signature");
 		goto out;
 	}
-	for (int attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+	for (int attempt = 0; attempt < attempts; attempt++) {
 		struct timespec wait = { 0, (long)attempt * WRITE_WAIT_MS * 1000000L };
 		git_commit *base;
 		git_oid to;
@@ -414,11 +417,12 @@ int run_notes_write(git_repository *repo, const char *ref, struct run_notes_batc
 			repo_error_add(err, "cannot update '%s'", ref);
 			goto out;
 		}
-		if (attempt == WRITE_ATTEMPTS - 1)
+		if (attempt == attempts - 1)
 			repo_error_add(err, "cannot update '%s'", ref);
 	}
 out:
 	git_signature_free(sig);
-	run_notes_batch_release(b);
+	if (!ret)
+		run_notes_batch_release(b);
 	return ret;
 }

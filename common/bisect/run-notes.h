@@ -89,6 +89,7 @@ struct run_notes_batch {
 	git_oid *commits;
 	struct strbuf *lines;	/* by commit: the lines to append */
 	size_t nr, alloc;
+	size_t runs;		/* the lines in all */
 };
 
 void run_notes_batch_init(struct run_notes_batch *b);
@@ -98,10 +99,12 @@ void run_notes_batch_add(struct run_notes_batch *b, const git_oid *commit, const
 /*
  * Append the batch to the notes in ref as one notes commit, never touching
  * a work tree; the ref is moved only from the commit the notes were read
- * at (another writer in between: read again and retry). The batch is
- * emptied in every case. Returns -1 with the reason in err when it could
- * not be written.
+ * at (another writer in between, or holding the ref: read again and
+ * retry, for about a second when patient, else once). The batch is
+ * emptied when it was written, and kept when not (the caller may try
+ * again). Returns -1 with the reason in err when it could not be written.
  */
-int run_notes_write(git_repository *repo, const char *ref, struct run_notes_batch *b, struct strbuf *err);
+int run_notes_write(git_repository *repo, const char *ref, struct run_notes_batch *b, int patient,
+		    struct strbuf *err);
 
 #endif
