@@ -29,6 +29,8 @@ BT_CFLAGS = $(call bt_cflags,$(if $(filter 1,$(DEVELOPER)),-Werror))
 BT_LIBS = $(shell $(PKG_CONFIG) --libs $(filter-out libcurl,$(PKGS)) 2>/dev/null) -ldl -lm
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined \
 	-fno-omit-frame-pointer
+# The commands' threads (t0020) run under ThreadSanitizer too, a build of its own.
+TSAN_FLAGS = -O1 -g -fsanitize=thread -fno-omit-frame-pointer
 
 # One executable per cmd/<name>.c: git-benchwindow, git-benchbisect, git-fixture-diff.
 PROGRAMS = $(patsubst cmd/%.c,git-%,$(sort $(wildcard cmd/*.c)))
@@ -43,7 +45,8 @@ MANPAGES = $(sort $(wildcard man/*.1))
 # and `make install` rebuilds nothing: build/release/ for a plain build
 # (make, install, demo), build/dev/ for DEVELOPER=1 (warnings are errors;
 # make check's bin/), build/san/ the sanitizer build that `make check`
-# runs the suite against, build/fuzz/ the harnesses (of make check and
+# runs the suite against, build/tsan/ the ThreadSanitizer build its
+# threads test (t0020) runs, build/fuzz/ the harnesses (of make check and
 # make fuzz alike, see FUZZ_CFLAGS). bin/ is linked from
 # the release or dev tree, whichever is in use.
 obj = $(patsubst %.c,$(1)/%.o,$(2))
@@ -53,6 +56,8 @@ SAN_LIB_OBJ = $(call obj,build/san,$(LIB_SRC))
 BINS = $(addprefix bin/,$(PROGRAMS))
 SAN_BINS = $(addprefix build/san/bin/,$(PROGRAMS))
 SAN_UNITS = $(patsubst tests/unit/%.c,build/san/tests/%,$(UNIT_SRC))
+TSAN_LIB_OBJ = $(call obj,build/tsan,$(LIB_SRC))
+TSAN_BINS = $(addprefix build/tsan/bin/,$(PROGRAMS))
 
 # libFuzzer harnesses, tests/fuzz/fuzz-<name>.c with their seed corpus in
 # tests/fuzz/<name>/, built with clang under ASan+UBSan into build/fuzz/.
@@ -81,6 +86,7 @@ all: $(BINS)
 # with, so changing CFLAGS, CPPFLAGS or LDFLAGS rebuilds that tree.
 $(REL)/FLAGS: FLAGS_NOW = $(CC) $(CPPFLAGS) $(BT_CFLAGS) $(CFLAGS) | $(LDFLAGS) $(BT_LIBS)
 build/san/FLAGS: FLAGS_NOW = $(CC) $(CPPFLAGS) $(BT_CFLAGS) $(SAN_FLAGS) | $(LDFLAGS) $(BT_LIBS)
+build/tsan/FLAGS: FLAGS_NOW = $(CC) $(CPPFLAGS) $(BT_CFLAGS) $(TSAN_FLAGS) | $(LDFLAGS) $(BT_LIBS)
 build/fuzz/FLAGS: FLAGS_NOW = $(FUZZ_CC) $(CPPFLAGS) $(FUZZ_CFLAGS) $(FUZZ_FLAGS) | $(LDFLAGS) $(BT_LIBS)
 %/FLAGS: FORCE
 	@mkdir -p $(@D)
@@ -103,6 +109,11 @@ build/san/%.o: %.c build/san/FLAGS
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(CPPFLAGS) $(BT_CFLAGS) $(SAN_FLAGS) -MMD -MP -c -o $@ $<
 
+build/tsan/%.o: %.c build/tsan/FLAGS
+	$(quiet) CC-TSAN $@
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(CPPFLAGS) $(BT_CFLAGS) $(TSAN_FLAGS) -MMD -MP -c -o $@ $<
+
 build/fuzz/%.o: %.c build/fuzz/FLAGS
 	$(quiet) CC-FUZZ $@
 	$(Q)mkdir -p $(@D)
@@ -113,6 +124,10 @@ $(REL)/libbenchtriage.a: $(LIB_OBJ) build/SOURCES
 	$(Q)rm -f $@ && $(AR) rcs $@ $(filter %.o,$^)
 
 build/san/libbenchtriage.a: $(SAN_LIB_OBJ) build/SOURCES
+	$(quiet) AR $@
+	$(Q)rm -f $@ && $(AR) rcs $@ $(filter %.o,$^)
+
+build/tsan/libbenchtriage.a: $(TSAN_LIB_OBJ) build/SOURCES
 	$(quiet) AR $@
 	$(Q)rm -f $@ && $(AR) rcs $@ $(filter %.o,$^)
 
@@ -139,6 +154,11 @@ build/san/bin/git-%: build/san/cmd/%.o build/san/libbenchtriage.a
 	$(quiet) LINK $@
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.o %.a,$^) $(BT_LIBS)
+
+build/tsan/bin/git-%: build/tsan/cmd/%.o build/tsan/libbenchtriage.a
+	$(quiet) LINK $@
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(TSAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.o %.a,$^) $(BT_LIBS)
 
 # A release build of a unit test, for the bench that reads its counts.
 build/tests/%: $(REL)/tests/unit/%.o $(REL)/libbenchtriage.a
@@ -182,8 +202,9 @@ check: deps
 
 test: check
 
-check-run: $(BINS) $(SAN_BINS) $(SAN_UNITS) $(FUZZERS) build/bench/metric-bisect
+check-run: $(BINS) $(SAN_BINS) $(SAN_UNITS) $(TSAN_BINS) $(FUZZERS) build/bench/metric-bisect
 	$(Q)BT_BIN="$(CURDIR)/build/san/bin" BT_UNIT="$(CURDIR)/build/san/tests" \
+		BT_TSAN="$(CURDIR)/build/tsan/bin" \
 		BT_METRIC_BISECT="$(CURDIR)/build/bench/metric-bisect" \
 		BT_FUZZ="$(CURDIR)/build/fuzz/bin" \
 		ASAN_OPTIONS=detect_leaks=1:exitcode=86 \

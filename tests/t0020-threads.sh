@@ -1,0 +1,63 @@
+#!/bin/bash
+# The commands' threads under ThreadSanitizer (build/tsan, gcc's
+# -fsanitize=thread): the scan's two halves, the parsed cache's hash beside
+# the read, and run's checkouts beside the runs. Each answers as the build
+# the other tests use does; a race report fails the test (exit 66).
+. "$(dirname "$0")/lib/test-lib.sh"
+. "$TEST_DIR/lib/bisect-repo.sh"
+
+TSAN=${BT_TSAN:-$SRC_DIR/build/tsan/bin}
+TSAN_OPTIONS="halt_on_error=1:exitcode=66"
+export TSAN_OPTIONS
+
+# The benchmark: the next number of perf.txt, cycling, one counter per commit.
+mkdir -p "$TRASH/bin" "$TRASH/counts"
+cat >"$TRASH/bin/measure" <<\EOF2
+#!/bin/sh
+f="$TRASH/counts/$BENCHBISECT_COMMIT"
+n=$(cat "$f" 2>/dev/null || echo 0)
+echo $((n + 1)) >"$f"
+set -- $(cat perf.txt)
+shift $((n % $#))
+echo "$1"
+EOF2
+chmod +x "$TRASH/bin/measure"
+PATH="$TRASH/bin:$PATH"
+
+test_expect_success 'setup: the ThreadSanitizer build, a scan dashboard, a metric history' '
+	test -x "$TSAN/git-benchwindow" && test -x "$TSAN/git-benchbisect" &&
+	bb_scan_setup &&
+	metric_repo mrepo - - - - - "0.80 0.79 0.81" - -
+'
+
+test_expect_success 'benchwindow --scan: two halves on two threads, parsed, then from the parsed cache' '
+	cd repo &&
+	test_expect_code 1 git benchwindow --scan --file ../dash.json >../expect &&
+	rm -rf "$XDG_CACHE_HOME" &&
+	for pass in parse cached; do
+		test_expect_code 1 "$TSAN/git-benchwindow" --scan --file ../dash.json >../actual 2>../err &&
+		test_cmp ../expect ../actual &&
+		test_must_be_empty ../err || return 1
+	done &&
+	find "$XDG_CACHE_HOME" -type f | grep . >/dev/null
+'
+
+test_expect_success 'benchbisect --scan: the classified scan' '
+	cd repo &&
+	test_expect_code 1 git benchbisect --scan --file ../dash.json >../expect &&
+	test_expect_code 1 "$TSAN/git-benchbisect" --scan --file ../dash.json >../actual 2>../err &&
+	test_cmp ../expect ../actual &&
+	test_must_be_empty ../err
+'
+
+test_expect_success 'run --metric --jobs 3: checkouts on worker threads beside the runs' '
+	cd mrepo &&
+	git benchbisect run --metric --jobs 3 --good main~8 --bad main -- measure >../expect 2>/dev/null &&
+	rm -f "$TRASH"/counts/* &&
+	"$TSAN/git-benchbisect" run --metric --jobs 3 --good main~8 --bad main -- measure >../actual 2>../err &&
+	test_cmp ../expect ../actual &&
+	grep "^first bad commit: $(at 6) " ../actual &&
+	! grep -i "sanitizer\|race" ../err
+'
+
+test_done
