@@ -202,6 +202,8 @@ check: deps
 
 test: check
 
+# --failures --comments: a failing test's lines and what it printed reach
+# the log (a passing test prints no comment), so a red CI run says why.
 check-run: $(BINS) $(SAN_BINS) $(SAN_UNITS) $(TSAN_BINS) $(FUZZERS) build/bench/metric-bisect
 	$(Q)BT_BIN="$(CURDIR)/build/san/bin" BT_UNIT="$(CURDIR)/build/san/tests" \
 		BT_TSAN="$(CURDIR)/build/tsan/bin" \
@@ -209,7 +211,7 @@ check-run: $(BINS) $(SAN_BINS) $(SAN_UNITS) $(TSAN_BINS) $(FUZZERS) build/bench/
 		BT_FUZZ="$(CURDIR)/build/fuzz/bin" \
 		ASAN_OPTIONS=detect_leaks=1:exitcode=86 \
 		UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:exitcode=86 \
-		prove --timer -j2 -e bash $(sort $(wildcard tests/t[0-9]*.sh))
+		prove --timer --failures --comments -j2 -e bash $(sort $(wildcard tests/t[0-9]*.sh))
 
 demo: deps
 	$(Q)$(MAKE) --no-print-directory demo-run
