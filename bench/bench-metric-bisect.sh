@@ -4,8 +4,10 @@
 # windows of 15 and 64 commits, outliers of +10..60 and +2..30 noise
 # units, steps of 5 to 30 times the noise, on the held-out searches
 # (tuning used others; docs/statistics.md), with its anchors: git bisect
-# run with a perfect threshold (one run a probe, the median of five) and a
-# posterior bisection that knows the levels and the noise. Every CPU
+# run with a perfect threshold (one run a probe, the median of five), a
+# posterior bisection that knows the levels and the noise, and this
+# command's posterior told the culprit (the runs its stop needs at the
+# culprit and its parent alone: no search can do with fewer). Every CPU
 # takes a share of the searches (--part), and their rows are summed.
 # BENCH_METRIC_SEEDS (FROM:TO), BENCH_METRIC_BIG (the searches at 20x and
 # 30x) and BENCH_METRIC_JOBS (the processes) shrink or grow it.
@@ -49,23 +51,24 @@ $1 == "ours" { key = $2 " " $3 " " $4; n[key] = $5; named[key] = $6; wrong[key] 
 $1 == "bisect1" { key = $2 " " $3 " " $4; b1n[key] = $6 / $5; b1w[key] = $7 / $5; b1r[key] = $11 / $5 }
 $1 == "bisect5" { key = $2 " " $3 " " $4; b5w[key] = $7 " of " $5; b5r[key] = $11 / $5 }
 $1 == "oracle" { key = $2 " " $3 " " $4; orr[key] = $11 / $5; orw[key] = $7 }
+$1 == "told" { key = $2 " " $3 " " $4; tdr[key] = $11 / $5 }
 END {
 	print ""
 	print "| --metric: window, outliers, step | searches | runs (x one-run git bisect) | named | wrong | " \
-		"alike / undecided | git bisect, 1 run: named, wrong | median of 5: runs, wrong | oracle posterior: runs, wrong | target |"
-	print "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+		"alike / undecided | git bisect, 1 run: named, wrong | median of 5: runs, wrong | oracle posterior: runs, wrong | culprit told: runs | target |"
+	print "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 	for (i = 1; i <= nr; i++) {
 		k = order[i]; split(k, f, " ")
 		if (f[3] == 0) {
-			printf "| %s commits, +%s outliers, no step | %d | %.2f | - | %s named | %d / %d | - | - | - | no culprit |\n",
+			printf "| %s commits, +%s outliers, no step | %d | %.2f | - | %s named | %d / %d | - | - | - | - | no culprit |\n",
 				f[1], (f[2] == 60 ? "10..60" : "2..30"), n[k], runs[k], count(wrong[k], n[k]), alike[k], undecided[k]
 			continue
 		}
 		target = f[1] == 15 ? (f[3] == 5 ? 3.8 : 3.0) : 2.5
-		printf "| %s commits, +%s outliers, %sx | %d | %.2f (%.2fx) | %s | %s | %d / %d | %.1f%%, %.1f%% | %.2fx, %s | %.2fx, %s | <= %.1fx, >= %s named, wrong <= 1e-4 |\n",
+		printf "| %s commits, +%s outliers, %sx | %d | %.2f (%.2fx) | %s | %s | %d / %d | %.1f%%, %.1f%% | %.2fx, %s | %.2fx, %s | %.2fx | <= %.1fx, >= %s named, wrong <= 1e-4 |\n",
 			f[1], (f[2] == 60 ? "10..60" : "2..30"), f[3], n[k], runs[k], runs[k] / b1r[k], pct(named[k], n[k]),
 			count(wrong[k], n[k]), alike[k], undecided[k], 100 * b1n[k], 100 * b1w[k],
-			b5r[k] / b1r[k], b5w[k], orr[k] / b1r[k], orw[k], target, (f[3] == 5 ? "99%" : "99.9%")
+			b5r[k] / b1r[k], b5w[k], orr[k] / b1r[k], orw[k], tdr[k] / b1r[k], target, (f[3] == 5 ? "99%" : "99.9%")
 	}
 	print ""
 	print "Chromium Pinpoint (issue 24, ported from catapult, 15 commits): 15-18x the runs, 81-98% named, 1.6% wrong (0 with alpha 1e-4 at 17x the runs)."
