@@ -1,7 +1,9 @@
 #!/bin/bash
 # git benchbisect run --metric replays real runs (tests/fixtures/bisect):
 # the +2.8% step an H200 measured (named), the same kernel with no step
-# (no culprit), and a step of 70 times the noise in 128 commits (named).
+# (no culprit), a step of 70 times the noise in 128 commits (named), and
+# this project's own H200 recording (h200-warps/, bench/gpu/), whose
+# searches must print exactly what they printed on the GPU.
 . "$(dirname "$0")/lib/test-lib.sh"
 
 FIXTURES="$TEST_DIR/fixtures/bisect"
@@ -148,5 +150,34 @@ test_expect_success 'a step of 70 times the noise in 128 commits, --jobs 8 as re
 		test_cmp ../expect ../actual || return 1
 	done
 '
+
+# The project's own H200 recording: bench/gpu/make-window.sh makes the
+# same windows (same shas), and replay-runs answers each run with the next
+# one recorded at the commit's position (pos.txt); a run asked for beyond
+# the recording is marked, and fails the test.
+cat >"$TRASH/bin/replay-runs" <<\EOF
+#!/bin/sh
+pos=$(cat pos.txt)
+f="$TRASH/counts/$pos"
+n=$(cat "$f" 2>/dev/null || echo 0)
+echo $((n + 1)) >"$f"
+awk -v p="$pos" -v n="$n" '$1 == p && k++ == n { print $3; found = 1; exit } END { exit !found }' "$RUNS" ||
+	echo "position $pos run $((n + 1))" >>"$TRASH/beyond"
+EOF
+chmod +x "$TRASH/bin/replay-runs"
+
+for w in step:AAAAAABBBBBBBBBB flat:AAAAAAAAAAAAAAAA big:AAAAAAAAAAACCCCC; do
+	test_expect_success "the project's H200 recording, ${w%%:*} window: the search prints what it printed on the GPU" '
+		sh "$SRC_DIR/bench/gpu/make-window.sh" gpu-'${w%%:*}' '${w#*:}' &&
+		cd gpu-'${w%%:*}' &&
+		rm -f "$TRASH"/counts/* "$TRASH/beyond" &&
+		{ RUNS="$FIXTURES/h200-warps/'${w%%:*}'.runs" git benchbisect run --metric --good main~15 --bad main \
+			-- replay-runs >../out 2>&1; echo $? >../code; } &&
+		test ! -e "$TRASH/beyond" &&
+		test_cmp "$FIXTURES/h200-warps/'${w%%:*}'.out" ../out &&
+		echo '$(test ${w%%:*} = flat && echo 1 || echo 0)' >../expect &&
+		test_cmp ../expect ../code
+	'
+done
 
 test_done
