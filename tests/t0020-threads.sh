@@ -10,18 +10,8 @@ TSAN=${BT_TSAN:-$SRC_DIR/build/tsan/bin}
 TSAN_OPTIONS="halt_on_error=1:exitcode=66"
 export TSAN_OPTIONS
 
-# The benchmark: the next number of perf.txt, cycling, one counter per commit.
-mkdir -p "$TRASH/bin" "$TRASH/counts"
-cat >"$TRASH/bin/measure" <<\EOF2
-#!/bin/sh
-f="$TRASH/counts/$BENCHBISECT_COMMIT"
-n=$(cat "$f" 2>/dev/null || echo 0)
-echo $((n + 1)) >"$f"
-set -- $(cat perf.txt)
-shift $((n % $#))
-echo "$1"
-EOF2
-chmod +x "$TRASH/bin/measure"
+# The metric benchmark (lib/bisect-repo.sh): perf.txt's numbers, cycling.
+metric_measure
 PATH="$TRASH/bin:$PATH"
 
 test_expect_success 'setup: the ThreadSanitizer build, a scan dashboard, a metric history' '

@@ -13,25 +13,15 @@ TMPDIR="$TRASH/tmp"
 export TMPDIR
 mkdir -p "$TRASH/bin" "$TMPDIR" "$TRASH/counts"
 
-# The benchmark: the next number of perf.txt, cycling, one counter per
-# commit; each invocation is counted in $TRASH/invocations.
-cat >"$TRASH/bin/measure" <<\EOF2
-#!/bin/sh
-echo x >>"$TRASH/invocations"
-f="$TRASH/counts/$BENCHBISECT_COMMIT"
-n=$(cat "$f" 2>/dev/null || echo 0)
-echo $((n + 1)) >"$f"
-set -- $(cat perf.txt)
-shift $((n % $#))
-echo "$1"
-EOF2
+# The metric benchmark (lib/bisect-repo.sh): perf.txt's numbers, cycling.
+metric_measure
 # The exit-status benchmark: fails where perf.txt is slow.
 cat >"$TRASH/bin/check" <<\EOF2
 #!/bin/sh
 echo x >>"$TRASH/invocations"
 test "$(cat perf.txt)" != "0.80 0.79 0.81"
 EOF2
-chmod +x "$TRASH/bin/measure" "$TRASH/bin/check"
+chmod +x "$TRASH/bin/check"
 PATH="$TRASH/bin:$PATH"
 
 git config --global benchbisect.notes true

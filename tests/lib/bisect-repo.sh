@@ -253,6 +253,24 @@ metric_repo() {
 	)
 }
 
+# metric_measure: $TRASH/bin/measure, the benchmark of a metric_repo: the
+# next number of perf.txt, cycling, one counter per commit in
+# $TRASH/counts; each invocation is counted in $TRASH/invocations.
+metric_measure() {
+	mkdir -p "$TRASH/bin" "$TRASH/counts" &&
+	cat >"$TRASH/bin/measure" <<-\EOF &&
+	#!/bin/sh
+	echo x >>"$TRASH/invocations"
+	f="$TRASH/counts/$BENCHBISECT_COMMIT"
+	n=$(cat "$f" 2>/dev/null || echo 0)
+	echo $((n + 1)) >"$f"
+	set -- $(cat perf.txt)
+	shift $((n % $#))
+	echo "$1"
+	EOF
+	chmod +x "$TRASH/bin/measure"
+}
+
 # slow_repo <dir>: ten commits after an import, each rewriting n.txt; the
 # seventh (main~3) writes "slow" into perf.txt, which the launcher tests'
 # benchmarks fail on.
