@@ -17,12 +17,12 @@
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 #include "util/usage.h"
 #include "util/strbuf.h"
 #include "util/strvec.h"
 #include "util/proc.h"
+#include "util/clock.h"
 #include "bisect/bisect-exec.h"
 
 /* SIGPIPE too: `benchbisect run ... 2>&1 | head` must still clean up. */
@@ -89,14 +89,6 @@ void exec_signals_restore(void)
 int exec_signal_caught(void)
 {
 	return caught;
-}
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 /* Replace one entry of controls[] (-1: a free one) by fd. */
@@ -285,8 +277,8 @@ int exec_start(struct exec_job *j, const struct exec_cmd *cmd, struct strbuf *er
 		nonblocking(j->err_fd);
 	j->timeout = cmd->timeout;
 	j->queued = cmd->launcher != NULL;
-	j->deadline = j->queued ? (cmd->queue_timeout > 0 ? now() + cmd->queue_timeout : 0)
-				: (j->timeout > 0 ? now() + j->timeout : 0);
+	j->deadline = j->queued ? (cmd->queue_timeout > 0 ? clock_seconds() + cmd->queue_timeout : 0)
+				: (j->timeout > 0 ? clock_seconds() + j->timeout : 0);
 	return 0;
 }
 
@@ -455,7 +447,7 @@ static int reap(struct exec_job *jobs, size_t nr, size_t i, struct strbuf *err)
  */
 static void enforce_deadlines(struct exec_job *jobs, size_t nr)
 {
-	double t = now();
+	double t = clock_seconds();
 
 	for (size_t i = 0; i < nr; i++) {
 		struct exec_job *j = &jobs[i];

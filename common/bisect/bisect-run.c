@@ -12,9 +12,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 #include "util/quote.h"
+#include "util/clock.h"
 #include "util/usage.h"
 #include "util/strbuf.h"
 #include "util/repo.h"
@@ -71,14 +71,6 @@ static enum run_outcome stop(struct bisect_ctx *c, const char *fmt, ...)
 		free(msg);
 	}
 	return RUN_STOP;
-}
-
-static double seconds(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 static const char *sha(const struct bisect_ctx *c, size_t pos)
@@ -322,7 +314,7 @@ static void remember_run(struct bisect_ctx *c, size_t i, enum run_outcome ret)
 	    (j->launch != LAUNCH_NONE && j->launch != LAUNCH_RAN) || (c->o->metric && !j->code && ret != RUN_COUNTED))
 		return;
 	run_memory_add(&c->mem, bisect_result_oid(c->res, pos), j->code,
-		       c->o->metric && !j->code ? &v->v[v->nr - 1] : NULL, seconds() - c->slots[i].started);
+		       c->o->metric && !j->code ? &v->v[v->nr - 1] : NULL, clock_seconds() - c->slots[i].started);
 }
 
 static enum run_outcome start_run(struct bisect_ctx *c, size_t i)
@@ -332,7 +324,7 @@ static enum run_outcome start_run(struct bisect_ctx *c, size_t i)
 				s->tree.record, s->tree.dir_fd, (const char **)s->env, c->o->metric,
 				c->o->step_timeout, c->o->queue_timeout, c->o->kill_grace };
 
-	s->started = seconds();
+	s->started = clock_seconds();
 	if (exec_start(&c->execs[i], &cmd, &c->res->error))
 		return RUN_STOP;
 	return RUN_COUNTED;
@@ -620,7 +612,7 @@ static void progress_line(struct bisect_ctx *c, const struct task *tasks, size_t
 		fprintf(stderr, "round %zu: %s\n", c->res->rounds, sb.buf);
 	else
 		fprintf(stderr, "round %zu done in %.1f s: %s\n", c->res->rounds,
-			seconds() - start, sb.buf);
+			clock_seconds() - start, sb.buf);
 	strbuf_release(&sb);
 }
 
@@ -660,7 +652,7 @@ static enum run_outcome use_recorded(struct bisect_ctx *c, struct task *tasks, s
 static enum run_outcome run_round(void *data, struct task *tasks, size_t nr)
 {
 	struct bisect_ctx *c = data;
-	double start = seconds();
+	double start = clock_seconds();
 	enum run_outcome ret;
 
 	c->res->rounds++;

@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "util/proc.h"
+#include "util/clock.h"
 #include "bisect/job-keeper.h"
 
 /* Processes told apart, for counting each once: more are still stopped, not counted. */
@@ -49,14 +50,6 @@ __attribute__((noreturn)) static void end(int code)
 	syscall(SYS_exit_group, code);
 	for (;;)
 		;
-}
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 static void put_record(const struct keeper *k, int kind, pid_t pid, int value)
@@ -135,7 +128,7 @@ static void start_stop(struct keeper *k, int asked)
 		return;
 	k->stopping = 1;
 	k->asked = asked;
-	k->kill_at = now() + k->a->grace;
+	k->kill_at = clock_seconds() + k->a->grace;
 }
 
 /* The command's process group, and its main process if it left the group. */
@@ -158,7 +151,7 @@ static int sweep(struct keeper *k)
 	pid_t children[MAX_CHILDREN];
 	int nr = proc_children(k->self, children, MAX_CHILDREN), left = 0;
 	/* SIGTERM first, even with no grace: what was left running is reported as such. */
-	int killing = k->group_termed && now() >= k->kill_at;
+	int killing = k->group_termed && clock_seconds() >= k->kill_at;
 
 	for (int i = 0; i < nr; i++) {
 		pid_t c = children[i];
@@ -248,7 +241,7 @@ static void keep(struct keeper *k, const sigset_t *orig)
 		if (k->ended && !left)
 			return;
 		{
-			double wait = k->kill_at - now();
+			double wait = k->kill_at - clock_seconds();
 			struct timespec ts = { 0, 20 * 1000 * 1000 };
 
 			if (wait > 0 && wait < 0.02)

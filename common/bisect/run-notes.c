@@ -8,9 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 #include "util/usage.h"
+#include "util/clock.h"
 #include "util/repo.h"
 #include "bisect/run-notes.h"
 
@@ -395,12 +395,11 @@ int run_notes_write(git_repository *repo, const char *ref, struct run_notes_batc
 		goto out;
 	}
 	for (int attempt = 0; attempt < attempts; attempt++) {
-		struct timespec wait = { 0, (long)attempt * WRITE_WAIT_MS * 1000000L };
 		git_commit *base;
 		git_oid to;
 		int rc;
 
-		nanosleep(&wait, NULL);
+		clock_sleep_ms((long)attempt * WRITE_WAIT_MS);
 		if (notes_commit(repo, ref, &base, err))
 			goto out;
 		if (build_notes_commit(repo, base, b, sig, &to, err)) {

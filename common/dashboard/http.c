@@ -1,8 +1,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "util/usage.h"
+#include "util/clock.h"
 #include "util/quote.h"
 #include "dashboard/curl-lib.h"
 #include "dashboard/http.h"
@@ -151,14 +151,6 @@ static int transient(CURLcode code, long status)
 	}
 }
 
-static void sleep_ms(long ms)
-{
-	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
-
-	while (nanosleep(&ts, &ts) < 0)
-		;
-}
-
 /* The reason a transfer failed, worded for "cannot download 'url': <reason>". */
 static void describe_failure(struct strbuf *sb, CURL *curl, CURLcode code, long status,
 			     const struct transfer *t, const char *errbuf)
@@ -227,14 +219,6 @@ char *fetch_public_url(const char *url)
 	return xstrfmt("%.*s%s", (int)(host - url), url, at + 1);
 }
 
-static long long now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 enum fetch_outcome fetch_url(const struct fetch_request *req, struct fetch_result *res)
 {
 	struct transfer t = { req, fetch_public_url(req->url), &res->body, 0, 0, -1 };
@@ -245,7 +229,7 @@ enum fetch_outcome fetch_url(const struct fetch_request *req, struct fetch_resul
 	int attempt;
 	enum fetch_outcome outcome = FETCH_FAILED;
 	/* One deadline for every attempt and the pauses between them. */
-	long long deadline = now_ms() + req->timeout * 1000LL, left;
+	double deadline = clock_seconds() + req->timeout, left;
 	struct strbuf why = STRBUF_INIT;
 
 	lc = curl_lib_load(&why);
@@ -262,7 +246,7 @@ enum fetch_outcome fetch_url(const struct fetch_request *req, struct fetch_resul
 		t.too_large = 0;
 		t.last_key = -1;
 		errbuf[0] = '\0';
-		left = deadline - now_ms();
+		left = (deadline - clock_seconds()) * 1000;
 		lc->easy_setopt(curl, CURLOPT_TIMEOUT_MS, left > 1 ? (long)left : 1L);
 		code = lc->easy_perform(curl);
 		res->status = 0;
@@ -273,9 +257,9 @@ enum fetch_outcome fetch_url(const struct fetch_request *req, struct fetch_resul
 		}
 		if (attempt > FETCH_RETRIES || !transient(code, res->status) ||
 		    code == CURLE_OPERATION_TIMEDOUT ||
-		    now_ms() + (FETCH_FIRST_BACKOFF_MS << (attempt - 1)) >= deadline)
+		    clock_seconds() + (FETCH_FIRST_BACKOFF_MS << (attempt - 1)) / 1000.0 >= deadline)
 			break;
-		sleep_ms((long)FETCH_FIRST_BACKOFF_MS << (attempt - 1));
+		clock_sleep_ms((long)FETCH_FIRST_BACKOFF_MS << (attempt - 1));
 	}
 
 	if (code == CURLE_OK && res->status >= 200 && res->status < 300)
