@@ -8,7 +8,7 @@
 /*
  * Internal to common/bisect: the policy of `git benchbisect run`: which
  * commits to probe next, how many runs each gets, and when the search
- * stops with which outcome (bisect-run.c runs the commands and reports
+ * stops with which outcome (bisect-run-round.c runs the commands and reports
  * the probes). Exit codes: the k-ary search of bisect.h, a majority of
  * --repeat runs a commit. --metric: the posterior of posterior.h, probed
  * at its quantiles until one outcome holds POSTERIOR_SURE or the run cap

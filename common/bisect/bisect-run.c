@@ -3,62 +3,24 @@
  * command. Each round tests up to --jobs commits at once, each in a job
  * slot that owns a scratch tree (checked out again for each commit) and runs
  * the command, under the launcher if there is one, as many times as its
- * verdict needs. Each probe's line ("step N: ...") goes to stderr as it
- * ends; the result goes back to the caller.
+ * verdict needs (bisect-run-round.c, bisect-run-record.c). This file sets
+ * the run up, searches, and hands the result back to the caller.
  */
-#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-#include "util/quote.h"
-#include "util/clock.h"
 #include "util/usage.h"
 #include "util/strbuf.h"
-#include "util/repo.h"
 #include "util/io.h"
 #include "util/revision.h"
 #include "bisect/bisect.h"
-#include "bisect/bisect-run.h"
-#include "bisect/bisect-judge.h"
-#include "bisect/bisect-exec.h"
-#include "bisect/scratch-tree.h"
 #include "bisect/command-path.h"
-#include "bisect/run-memory.h"
+#include "bisect/bisect-run.h"
+#include "bisect/bisect-run-ctx.h"
 
-/* The largest magnitude a --metric value may have. */
-#define METRIC_MAX 1e300
-
-/* One job: a scratch tree and the command running in it. */
-struct slot {
-	struct scratch_tree tree;
-	struct task *task;		/* NULL when idle */
-	double started;			/* when its run started (monotonic seconds) */
-	char *env[4];			/* BENCHBISECT_COMMIT, _TREE, _JOB (owned), NULL */
-};
-
-struct bisect_ctx {
-	const struct bisect_options *o;
-	const char **argv;		/* the command run: o->argv, or its copy with argv[0] resolved */
-	const char **own_argv;		/* that copy (owned), or NULL */
-	struct bisect_result *res;
-	struct bisect_judge j;		/* the verdicts and the search */
-	unsigned char *slice;
-	size_t jobs;
-	char *base;			/* where the scratch trees are */
-	int launcher_failures;		/* in a row: runs the launcher never started */
-	struct slot *slots;
-	struct exec_job *execs;		/* execs[i] runs in slots[i] */
-	int probe;			/* the probes reported so far that are no --metric end */
-	int progress;			/* stderr is a terminal */
-	git_repository *repo;
-	struct run_memory mem;		/* the recorded runs, and the fresh ones to record */
-};
-
-__attribute__((format(printf, 2, 3)))
-static enum run_outcome stop(struct bisect_ctx *c, const char *fmt, ...)
+enum run_outcome bisect_ctx_stop(struct bisect_ctx *c, const char *fmt, ...)
 {
 	va_list ap;
 	char *msg;
@@ -73,276 +35,9 @@ static enum run_outcome stop(struct bisect_ctx *c, const char *fmt, ...)
 	return RUN_STOP;
 }
 
-static const char *sha(const struct bisect_ctx *c, size_t pos)
+const char *bisect_ctx_sha(const struct bisect_ctx *c, size_t pos)
 {
 	return bisect_result_sha(c->res, pos);
-}
-
-/*
- * The text of the command's one number, in text: the first group of the
- * last line that matches --metric-pattern, else its last non-empty line.
- * RUN_STOP when the pattern matches no line, as a line that holds no
- * number stops the run.
- */
-static enum run_outcome metric_text(struct bisect_ctx *c, size_t pos, struct strbuf *out,
-				    struct strbuf *text)
-{
-	struct metric_pattern *mp = c->o->metric_pattern;
-	struct strbuf err = STRBUF_INIT;
-	const char *last;
-	int found;
-
-	strbuf_rtrim(out);
-	last = strrchr(out->buf, '\n');
-	last = last ? last + 1 : out->buf;
-	if (!mp) {
-		strbuf_addstr(text, last);
-		return RUN_COUNTED;
-	}
-	found = metric_pattern_find(mp, out->buf, out->len, text, &err);
-	if (found < 0)
-		stop(c, "%s", err.buf);
-	else if (!found)
-		stop(c, "'%s' printed no line matching the metric pattern '%s' at %.*s (its last line: '%s')",
-		     c->o->argv[0], mp->pattern, c->res->abbrev, sha(c, pos), last);
-	strbuf_release(&err);
-	return found > 0 ? RUN_COUNTED : RUN_STOP;
-}
-
-/* The command's one number (metric_text()). */
-static enum run_outcome parse_number(struct bisect_ctx *c, size_t pos, struct strbuf *out, double *v)
-{
-	struct strbuf text = STRBUF_INIT;
-	enum run_outcome ret;
-	char *end, *line;
-
-	if ((ret = metric_text(c, pos, out, &text)) != RUN_COUNTED)
-		goto out;
-	strbuf_rtrim(&text);
-	line = text.buf;
-	while (*line == ' ' || *line == '\t')
-		line++;
-	errno = 0;
-	*v = strtod(line, &end);
-	if (!*line || *end || (errno && errno != ERANGE)) {
-		ret = stop(c, "'%s' printed no number at %.*s (%s: '%s')", c->o->argv[0],
-			   c->res->abbrev, sha(c, pos),
-			   c->o->metric_pattern ? "the metric pattern's group" : "its last line", line);
-		goto out;
-	}
-	/*
-	 * inf, nan, or so large that a median or a difference of two
-	 * overflows: not a measurement. Skip the commit, never average it.
-	 */
-	if (!isfinite(*v) || fabs(*v) > METRIC_MAX) {
-		warning("'%s' printed '%s' at %.*s, not a finite number within +-%g: skipping the commit",
-			c->o->argv[0], line, c->res->abbrev, sha(c, pos), METRIC_MAX);
-		ret = RUN_UNTESTABLE;
-	}
-out:
-	strbuf_release(&text);
-	return ret;
-}
-
-/*
- * Count a run at pos that exited with code (a fresh one or a recorded
- * one): a verdict, a value (--metric, exit 0: *value), or untestable.
- */
-static enum run_outcome count_run(struct bisect_ctx *c, size_t pos, int code, const double *value)
-{
-	struct pos_runs *r = &c->j.at[pos];
-
-	if (code == 125 || (c->o->metric && code)) {
-		r->skip_code = code;
-		return RUN_UNTESTABLE;
-	}
-	if (!c->o->metric)
-		*(code ? &r->nr_bad : &r->nr_good) += 1;
-	else
-		samples_add(&c->j.values[pos], *value);
-	return RUN_COUNTED;
-}
-
-/* What the run in slot i left running or had to kill: a warning each, and the result's strays. */
-static void report_strays(struct bisect_ctx *c, size_t i)
-{
-	struct exec_job *j = &c->execs[i];
-	size_t pos = c->slots[i].task->pos;
-
-	for (int killed = 0; killed < 2; killed++) {
-		int nr = killed ? j->nr_killed : j->nr_left, named = 0;
-		struct strbuf sb = STRBUF_INIT;
-
-		for (int k = 0; k < j->nr_strays; k++) {
-			struct exec_stray *st = &j->strays[k];
-			struct bisect_stray *out;
-
-			if (st->killed != killed)
-				continue;
-			strbuf_addf(&sb, "%s%d '%s'", named++ ? ", " : "", (int)st->pid, st->command);
-			ALLOC_GROW(c->res->strays, c->res->nr_strays + 1, c->res->alloc_strays);
-			out = &c->res->strays[c->res->nr_strays++];
-			out->pos = pos;
-			out->pid = (int)st->pid;
-			out->command = xstrdup(st->command);
-			out->killed = killed;
-		}
-		if (nr > named)
-			strbuf_addf(&sb, "%s%d more", named ? " and " : "", nr - named);
-		if (nr && killed)
-			warning("%d process%s of '%s' at %.*s still ran %d s after SIGTERM, killed: %s", nr,
-				nr > 1 ? "es" : "", c->o->argv[0], c->res->abbrev, sha(c, pos),
-				c->o->kill_grace, sb.buf);
-		else if (nr)
-			warning("'%s' left %d process%s running at %.*s, stopped: %s", c->o->argv[0], nr,
-				nr > 1 ? "es" : "", c->res->abbrev, sha(c, pos), sb.buf);
-		strbuf_release(&sb);
-	}
-}
-
-/*
- * The launcher ended without starting the command (no record of the
- * wrapper's): tried once more, and twice in a row is the end. Its exit
- * status says nothing about the commit.
- */
-static enum run_outcome launcher_failed(struct bisect_ctx *c, size_t i)
-{
-	struct exec_job *j = &c->execs[i];
-	size_t pos = c->slots[i].task->pos;
-	const char *line = exec_stderr_last_line(j);
-
-	if (j->queue_timed_out) {
-		if (++c->launcher_failures >= 2)
-			return stop(c, "the launcher '%s' did not start '%s' within %d s twice in a row "
-				    "(--queue-timeout)", c->o->launcher, c->o->argv[0], c->o->queue_timeout);
-		warning("the launcher did not start '%s' at %.*s within %d s (--queue-timeout): "
-			"trying once more", c->o->argv[0], c->res->abbrev, sha(c, pos), c->o->queue_timeout);
-	} else if (++c->launcher_failures >= 2) {
-		return stop(c, "the launcher '%s' failed twice in a row without starting '%s' (exit %d): %s",
-			    c->o->launcher, c->o->argv[0], j->launcher_code,
-			    *line ? line : "it printed nothing on standard error");
-	} else {
-		warning("the launcher failed at %.*s without starting '%s' (exit %d): trying once more",
-			c->res->abbrev, sha(c, pos), c->o->argv[0], j->launcher_code);
-	}
-	c->j.at[pos].retried++;
-	return RUN_RETRY;
-}
-
-/*
- * A relative command that could not be started: say where it was looked
- * for, and what would work (appended to the error of the run).
- */
-static void explain_cannot_run(struct bisect_ctx *c)
-{
-	const char *cmd = c->argv[0];
-	char *cwd;
-
-	if (!command_is_relative_path(cmd))
-		return;
-	while (!strncmp(cmd, "./", 2))
-		cmd += 2;
-	cwd = getcwd(NULL, 0);
-	strbuf_addf(&c->res->error, "; it runs in a scratch checkout of each commit, where untracked "
-		    "files do not exist: give its absolute path (such as '%s/%s')", cwd ? cwd : "$PWD", cmd);
-	free(cwd);
-}
-
-/* Record the run that just ended in slot i. */
-static enum run_outcome record_run(struct bisect_ctx *c, size_t i)
-{
-	struct exec_job *j = &c->execs[i];
-	size_t pos = c->slots[i].task->pos;
-	struct pos_runs *r = &c->j.at[pos];
-	enum run_outcome ret = RUN_COUNTED;
-	double v;
-
-	report_strays(c, i);
-	c->res->runs++;
-	bisect_judge_add_exit(&c->j, pos, j->code);
-	if (j->launch == LAUNCH_NO_TREE)
-		return stop(c, "the launcher '%s' runs '%s' where its scratch tree '%s' does not exist: "
-			    "the scratch trees must be on a path the nodes share; choose it with "
-			    "--scratch-dir or benchbisect.scratchDir", c->o->launcher, c->o->argv[0],
-			    c->slots[i].tree.tree_path);
-	/* A step timeout runs from the recorded start: with no record, the queue's. */
-	if (j->launch == LAUNCH_FAILED)
-		return launcher_failed(c, i);
-	if (j->launch != LAUNCH_NONE && j->launch != LAUNCH_FAILED)
-		c->launcher_failures = 0;
-	if (j->launch == LAUNCH_CANNOT_RUN) {
-		stop(c, "cannot run '%s' under the launcher at %.*s: not found", c->o->argv[0],
-		     c->res->abbrev, sha(c, pos));
-		explain_cannot_run(c);
-		return RUN_STOP;
-	}
-	if (j->timed_out || j->launch == LAUNCH_CUT_SHORT) {
-		if (j->timed_out)
-			warning("'%s' at %.*s took more than %d s: %s", c->o->argv[0],
-				c->res->abbrev, sha(c, pos), c->o->step_timeout,
-				r->retried ? "skipping the commit" : "trying once more");
-		else
-			warning("'%s' at %.*s was ended before it exited (the launcher's exit %d): %s",
-				c->o->argv[0], c->res->abbrev, sha(c, pos), j->launcher_code,
-				r->retried ? "skipping the commit" : "trying once more");
-		if (!r->retried++)
-			return RUN_RETRY;
-		ret = RUN_UNTESTABLE;
-	} else if (j->code > 127) {
-		return stop(c, "'%s' exited with %d at %.*s: stopping the bisection", c->o->argv[0],
-			    j->code, c->res->abbrev, sha(c, pos));
-	} else if (!c->o->metric || j->code || (ret = parse_number(c, pos, &j->out, &v)) == RUN_COUNTED) {
-		return count_run(c, pos, j->code, &v);
-	}
-	if (ret == RUN_UNTESTABLE)
-		r->skip_code = j->code;
-	return ret;
-}
-
-/*
- * Keep the run that just ended in slot i for the notes: what it measured
- * (not a timeout, a launcher's failure or a value that is no number:
- * those say nothing about the commit).
- */
-static void remember_run(struct bisect_ctx *c, size_t i, enum run_outcome ret)
-{
-	struct exec_job *j = &c->execs[i];
-	size_t pos = c->slots[i].task->pos;
-	const struct samples *v = &c->j.values[pos];
-
-	if ((ret != RUN_COUNTED && ret != RUN_UNTESTABLE) || j->timed_out || j->code > 127 ||
-	    (j->launch != LAUNCH_NONE && j->launch != LAUNCH_RAN) || (c->o->metric && !j->code && ret != RUN_COUNTED))
-		return;
-	run_memory_add(&c->mem, bisect_result_oid(c->res, pos), j->code,
-		       c->o->metric && !j->code ? &v->v[v->nr - 1] : NULL, clock_seconds() - c->slots[i].started);
-}
-
-static enum run_outcome start_run(struct bisect_ctx *c, size_t i)
-{
-	struct slot *s = &c->slots[i];
-	struct exec_cmd cmd = { c->argv, c->o->launcher, s->tree.tree_fd, s->tree.tree_path,
-				s->tree.record, s->tree.dir_fd, (const char **)s->env, c->o->metric,
-				c->o->step_timeout, c->o->queue_timeout, c->o->kill_grace };
-
-	s->started = clock_seconds();
-	if (exec_start(&c->execs[i], &cmd, &c->res->error))
-		return RUN_STOP;
-	return RUN_COUNTED;
-}
-
-/* Slot i's tree is ready: its environment, its first run. */
-static enum run_outcome start_task(struct bisect_ctx *c, size_t i)
-{
-	struct slot *s = &c->slots[i];
-	size_t pos = s->task->pos;
-
-	for (size_t k = 0; k < ARRAY_SIZE(s->env); k++)
-		free(s->env[k]);
-	s->env[3] = NULL;
-	s->env[0] = xstrfmt("BENCHBISECT_COMMIT=%s", sha(c, pos));
-	s->env[1] = xstrfmt("BENCHBISECT_TREE=%s", s->tree.tree_path);
-	s->env[2] = xstrfmt("BENCHBISECT_JOB=%zu", i + 1);
-	return start_run(c, i);
 }
 
 /*
@@ -369,11 +64,11 @@ static int resolve_command(struct bisect_ctx *c, git_repository *repo)
 		if (!in)
 			break;
 	}
-	/* In both ends, or nowhere: a run that cannot start says why (explain_cannot_run()). */
+	/* In both ends, or nowhere: a run that cannot start says why (bisect_ctx_explain_cannot_run()). */
 	if (e == 2 || !(abs = realpath(cmd, NULL)))
 		return 0;
 	note("'%s' is not in commit %.*s; running '%s' from your work tree", cmd, c->res->abbrev,
-	     sha(c, ends[e]), abs);
+	     bisect_ctx_sha(c, ends[e]), abs);
 	for (n = 0; c->o->argv[n]; n++)
 		;
 	c->own_argv = xcalloc(n + 1, sizeof(*c->own_argv));
@@ -384,287 +79,6 @@ static int resolve_command(struct bisect_ctx *c, git_repository *repo)
 }
 
 /* A round's tasks, and how many runs of each are under way. */
-struct round {
-	struct task *tasks;
-	size_t *in_flight;		/* each in its own slot */
-	size_t nr, next;		/* tasks, and the next one to start */
-};
-
-/*
- * Another run of task k, at once, in a free slot: only while it is short
- * of the runs it needs whatever they give (min_runs), counting those
- * under way. Beyond that, whether it needs more depends on what they
- * give (bisect_judge_wants_more, once they have ended).
- */
-static int certain_more(const struct bisect_ctx *c, const struct round *rd, size_t k)
-{
-	const struct task *t = &rd->tasks[k];
-	const struct pos_runs *r = &c->j.at[t->pos];
-	size_t runs = c->j.metric ? c->j.values[t->pos].nr : r->nr_good + r->nr_bad;
-
-	return r->skip_code < 0 && runs + rd->in_flight[k] < t->min_runs &&
-		r->nr_exits + rd->in_flight[k] < t->max_runs + (size_t)r->retried;
-}
-
-/* What a free slot does next (git's get_next_task): the next commit, else another run a started one surely needs. */
-static struct task *get_next_task(const struct bisect_ctx *c, struct round *rd)
-{
-	if (rd->next < rd->nr)
-		return &rd->tasks[rd->next++];
-	for (size_t k = 0; k < rd->nr; k++)
-		if (rd->in_flight[k] && certain_more(c, rd, k))
-			return &rd->tasks[k];
-	return NULL;
-}
-
-/*
- * Give every free slot its work: the checkouts run at once, each on its
- * own thread, and each job starts as soon as its tree is ready (in slot
- * order). Every checkout is waited for, even after a failure or a
- * signal: no thread outlives this.
- */
-static enum run_outcome fill_slots(struct bisect_ctx *c, struct round *rd)
-{
-	size_t started[EXEC_MAX_JOBS], n = 0;
-	enum run_outcome ret = RUN_COUNTED;
-	struct task *t;
-
-	for (size_t k = 0; k < c->jobs; k++) {
-		if (c->slots[k].task || !(t = get_next_task(c, rd)))
-			continue;
-		c->slots[k].task = t;
-		rd->in_flight[t - rd->tasks]++;
-		scratch_tree_checkout_start(&c->slots[k].tree, bisect_result_oid(c->res, t->pos));
-		started[n++] = k;
-	}
-	for (size_t i = 0; i < n; i++) {
-		struct slot *s = &c->slots[started[i]];
-
-		if (scratch_tree_checkout_finish(&s->tree))
-			ret = ret == RUN_STOP ? ret : stop(c, "cannot check out %.*s", c->res->abbrev,
-							    sha(c, s->task->pos));
-		else if (ret == RUN_COUNTED && (c->res->signal = exec_signal_caught()))
-			ret = RUN_STOP;
-		else if (ret == RUN_COUNTED)
-			ret = start_task(c, started[i]);
-	}
-	return ret;
-}
-
-/* "(exit 0)", "(exits 0 1 1)", "(1.02 0.98, median 1)". */
-static void describe(struct strbuf *sb, const struct pos_runs *r, const struct samples *values)
-{
-	if (values && values->nr) {
-		for (size_t i = 0; i < values->nr; i++)
-			strbuf_addf(sb, "%s%.6g", i ? " " : "", values->v[i]);
-		strbuf_addf(sb, ", median %.6g", samples_median(values));
-		if (r->skip_code >= 0)
-			strbuf_addf(sb, ", then exit %d", r->skip_code);
-		return;
-	}
-	strbuf_addf(sb, "exit%s", r->nr_exits > 1 ? "s" : "");
-	for (size_t i = 0; i < r->nr_exits; i++)
-		strbuf_addf(sb, " %d", r->exits[i]);
-}
-
-/* "good", "bad", or with --metric "p(bad) 62.1%" while the posterior is not sure. */
-static void verdict_words(struct strbuf *sb, struct bisect_ctx *c, size_t pos)
-{
-	enum verdict v = bisect_judge_verdict(&c->j, pos);
-
-	if (c->o->metric && v == VERDICT_UNCLEAR)
-		strbuf_addf(sb, "p(bad) %.1f%%", 100 * bisect_judge_p_bad(&c->j, pos));
-	else
-		strbuf_addstr(sb, bisect_verdict_name(v));
-}
-
-/*
- * Record the probe for the result and print its line on stderr: "step N"
- * (an end probed with --metric is "good end" or "bad end", the level it
- * stands for), its verdict, its runs so far.
- */
-static void report(struct bisect_ctx *c, size_t pos)
-{
-	struct bisect_result *res = c->res;
-	const struct pos_runs *r = &c->j.at[pos];
-	struct strbuf sb = STRBUF_INIT;
-	struct bisect_probe *s;
-
-	ALLOC_GROW(res->probes, res->nr_probes + 1, res->alloc_probes);
-	s = &res->probes[res->nr_probes++];
-	memset(s, 0, sizeof(*s));
-	if (c->o->metric && (pos == 0 || pos == res->nr))
-		s->label = xstrdup(pos ? "bad end" : "good end");
-	else
-		s->label = xstrfmt("step %d", ++c->probe);
-	s->pos = pos;
-	s->verdict = bisect_judge_verdict(&c->j, pos);
-	s->p_bad = c->o->metric ? bisect_judge_p_bad(&c->j, pos) : NAN;
-	s->skip_code = r->skip_code;
-	s->exits = xcalloc(r->nr_exits + 1, sizeof(int));
-	memcpy(s->exits, r->exits, r->nr_exits * sizeof(int));
-	s->nr_exits = s->alloc_exits = r->nr_exits;
-	for (size_t i = 0; c->o->metric && i < c->j.values[pos].nr; i++)
-		samples_add(&s->values, c->j.values[pos].v[i]);
-
-	verdict_words(&sb, c, pos);
-	strbuf_addstr(&sb, " (");
-	describe(&sb, r, c->o->metric ? &c->j.values[pos] : NULL);
-	if (!usage_quiet())	/* -q: the result only */
-		fprintf(stderr, "%s: %.*s %s): %s\n", s->label, c->res->abbrev, sha(c, pos), sb.buf,
-			quote_term(bisect_result_subject(res, pos)));
-	strbuf_release(&sb);
-}
-
-/* --metric: an end must give a value, it stands for its level. */
-static enum run_outcome check_end(struct bisect_ctx *c, size_t pos)
-{
-	if (!c->o->metric || (pos && pos != c->res->nr) || c->j.values[pos].nr || c->j.at[pos].skip_code < 0)
-		return RUN_COUNTED;
-	return stop(c, "cannot measure the %s %.*s: '%s' gave no measurement (exit %d)",
-		    pos ? "bad end" : "good end", c->res->abbrev, sha(c, pos), c->o->argv[0],
-		    c->j.at[pos].skip_code);
-}
-
-/*
- * The run in slot i ended (git's task_finished): record it, then run the
- * task again in the same slot while it needs more, else free the slot;
- * the task's last run to end reports its probe.
- */
-static enum run_outcome task_finished(struct bisect_ctx *c, struct round *rd, size_t i)
-{
-	struct task *t = c->slots[i].task;
-	size_t k = (size_t)(t - rd->tasks);
-	enum run_outcome ret;
-
-	rd->in_flight[k]--;
-	ret = record_run(c, i);
-	remember_run(c, i, ret);
-	if (ret == RUN_STOP)
-		return ret;
-	/* While other runs of it are under way, only what it surely needs. */
-	if (ret == RUN_RETRY || (ret == RUN_COUNTED && (rd->in_flight[k] ? certain_more(c, rd, k) :
-							  bisect_judge_wants_more(&c->j, t)))) {
-		rd->in_flight[k]++;
-		return start_run(c, i);
-	}
-	c->slots[i].task = NULL;
-	if (rd->in_flight[k])
-		return RUN_COUNTED;
-	report(c, t->pos);
-	return check_end(c, t->pos);
-}
-
-/*
- * A round: every task to its end, up to --jobs at once, in the shape of
- * git's run_processes_parallel(): free slots take work (fill_slots(),
- * through get_next_task() and start_task()), then each run that ends goes
- * to task_finished(). Each commit's probe is reported as it ends.
- */
-static enum run_outcome run_tasks(struct bisect_ctx *c, struct task *tasks, size_t nr)
-{
-	struct round rd = { tasks, xcalloc(nr, sizeof(size_t)), nr, 0 };
-	enum run_outcome ret;
-
-	for (;;) {
-		size_t busy = 0;
-		int i;
-
-		if ((ret = fill_slots(c, &rd)) == RUN_STOP)
-			break;
-		for (size_t s = 0; s < c->jobs; s++)
-			busy += !!c->slots[s].task;
-		if (!busy)
-			break;
-		i = exec_wait_any(c->execs, c->jobs, &c->res->error);
-		if (i < 0) {
-			c->res->signal = exec_signal_caught();
-			for (size_t k = 0; k < c->jobs; k++)
-				if (c->execs[k].exec_errno) {
-					explain_cannot_run(c);
-					break;
-				}
-			ret = RUN_STOP;
-			break;
-		}
-		if ((ret = task_finished(c, &rd, (size_t)i)) == RUN_STOP)
-			break;
-	}
-	free(rd.in_flight);
-	return ret == RUN_STOP ? RUN_STOP : RUN_COUNTED;
-}
-
-/* On a terminal, a line when a round starts and one when it ends. */
-static void progress_line(struct bisect_ctx *c, const struct task *tasks, size_t nr, double start)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	if (!c->progress)
-		return;
-	for (size_t i = 0; i < nr; i++) {
-		strbuf_addf(&sb, "%s%.*s ", i ? ", " : "", c->res->abbrev, sha(c, tasks[i].pos));
-		if (start < 0)
-			strbuf_addstr(&sb, "...");
-		else
-			verdict_words(&sb, c, tasks[i].pos);
-	}
-	if (start < 0)
-		fprintf(stderr, "round %zu: %s\n", c->res->rounds, sb.buf);
-	else
-		fprintf(stderr, "round %zu done in %.1f s: %s\n", c->res->rounds,
-			clock_seconds() - start, sb.buf);
-	strbuf_release(&sb);
-}
-
-/*
- * Before running anything at a task's commit, its recorded runs, as many
- * as it asks for. A task they satisfy is reported and leaves the round.
- */
-static enum run_outcome use_recorded(struct bisect_ctx *c, struct task *tasks, size_t *nr)
-{
-	size_t left = 0;
-
-	for (size_t k = 0; k < *nr; k++) {
-		struct task *t = &tasks[k];
-		const struct run_record *r;
-		int used = 0;
-
-		while (bisect_judge_wants_more(&c->j, t) && (r = run_memory_take(&c->mem, t->pos))) {
-			bisect_judge_add_exit(&c->j, t->pos, r->exit);
-			count_run(c, t->pos, r->exit, &r->value);
-			c->res->runs++;
-			c->res->recorded_runs++;
-			used = 1;
-		}
-		if (!used || bisect_judge_wants_more(&c->j, t)) {
-			tasks[left++] = *t;
-			continue;
-		}
-		report(c, t->pos);
-		if (check_end(c, t->pos) == RUN_STOP)
-			return RUN_STOP;
-	}
-	*nr = left;
-	return RUN_COUNTED;
-}
-
-/* The judge's rounds; a progress line for each on a terminal. */
-static enum run_outcome run_round(void *data, struct task *tasks, size_t nr)
-{
-	struct bisect_ctx *c = data;
-	double start = clock_seconds();
-	enum run_outcome ret;
-
-	c->res->rounds++;
-	progress_line(c, tasks, nr, -1);
-	ret = use_recorded(c, tasks, &nr);
-	if (ret != RUN_STOP && nr)
-		ret = run_tasks(c, tasks, nr);
-	run_memory_flush(&c->mem, c->repo, 0);
-	if (ret != RUN_STOP)
-		progress_line(c, tasks, nr, start);
-	return ret;
-}
 
 static void record_candidates(struct bisect_ctx *c)
 {
@@ -714,11 +128,11 @@ static int load_window(struct bisect_ctx *c, git_repository *repo, struct config
 	if (st == WINDOW_ERROR)
 		return -1;	/* window_compute said why */
 	if (st == WINDOW_INCOMPLETE && res->w.not_ancestor)
-		return stop(c, "nothing to bisect: the good end is not an ancestor of the bad end"), -1;
+		return bisect_ctx_stop(c, "nothing to bisect: the good end is not an ancestor of the bad end"), -1;
 	if (st == WINDOW_INCOMPLETE)
-		return stop(c, "cannot bisect without both ends in this repository"), -1;
+		return bisect_ctx_stop(c, "cannot bisect without both ends in this repository"), -1;
 	if (git_commit_lookup(&good, repo, &res->w.last_good.oid))
-		return stop(c, "cannot read commit '%s'", res->w.last_good.sha), -1;
+		return bisect_ctx_stop(c, "cannot read commit '%s'", res->w.last_good.sha), -1;
 	res->good_subject = xstrdup(git_commit_summary(good) ? git_commit_summary(good) : "");
 	git_commit_free(good);
 	res->nr = res->w.nr_commits;
@@ -779,7 +193,7 @@ static int setup_slots(struct bisect_ctx *c, git_repository *repo)
 		exec_job_init(&c->execs[i]);
 	for (size_t i = 0; i < c->jobs; i++)
 		if (scratch_tree_init(&c->slots[i].tree, repo, c->base))
-			return stop(c, "cannot set up a scratch tree"), -1;
+			return bisect_ctx_stop(c, "cannot set up a scratch tree"), -1;
 	return 0;
 }
 
@@ -885,7 +299,7 @@ int bisect_run(git_repository *repo, struct config *cfg, const struct window_opt
 		goto done;	/* scratch_base said why */
 	bisect_judge_init(&c.j, o->metric, o->repeat > 0 ? (size_t)o->repeat : o->metric ? BISECT_METRIC_REPEAT : 1, res->nr,
 			  c.slice, o->slice_first);
-	c.j.run_round = run_round;
+	c.j.run_round = bisect_ctx_run_round;
 	c.j.data = &c;
 	set_min_change(&c);
 	c.j.min_change = res->m.min_change;

@@ -1,0 +1,261 @@
+/*
+ * `git benchbisect run`: what a run that ended gave (bisect-run-ctx.h):
+ * its verdict, or with --metric its number (read off its output),
+ * what it left running, a launcher that never started it, and the
+ * runs kept for the notes.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "util/usage.h"
+#include "util/strbuf.h"
+#include "util/clock.h"
+#include "bisect/command-path.h"
+#include "bisect/bisect-run.h"
+#include "bisect/bisect-run-ctx.h"
+
+/* The largest magnitude a --metric value may have. */
+#define METRIC_MAX 1e300
+
+/*
+ * The text of the command's one number, in text: the first group of the
+ * last line that matches --metric-pattern, else its last non-empty line.
+ * RUN_STOP when the pattern matches no line, as a line that holds no
+ * number stops the run.
+ */
+static enum run_outcome metric_text(struct bisect_ctx *c, size_t pos, struct strbuf *out,
+				    struct strbuf *text)
+{
+	struct metric_pattern *mp = c->o->metric_pattern;
+	struct strbuf err = STRBUF_INIT;
+	const char *last;
+	int found;
+
+	strbuf_rtrim(out);
+	last = strrchr(out->buf, '\n');
+	last = last ? last + 1 : out->buf;
+	if (!mp) {
+		strbuf_addstr(text, last);
+		return RUN_COUNTED;
+	}
+	found = metric_pattern_find(mp, out->buf, out->len, text, &err);
+	if (found < 0)
+		bisect_ctx_stop(c, "%s", err.buf);
+	else if (!found)
+		bisect_ctx_stop(c, "'%s' printed no line matching the metric pattern '%s' at %.*s (its last line: '%s')",
+		     c->o->argv[0], mp->pattern, c->res->abbrev, bisect_ctx_sha(c, pos), last);
+	strbuf_release(&err);
+	return found > 0 ? RUN_COUNTED : RUN_STOP;
+}
+
+/* The command's one number (metric_text()). */
+static enum run_outcome parse_number(struct bisect_ctx *c, size_t pos, struct strbuf *out, double *v)
+{
+	struct strbuf text = STRBUF_INIT;
+	enum run_outcome ret;
+	char *end, *line;
+
+	if ((ret = metric_text(c, pos, out, &text)) != RUN_COUNTED)
+		goto out;
+	strbuf_rtrim(&text);
+	line = text.buf;
+	while (*line == ' ' || *line == '\t')
+		line++;
+	errno = 0;
+	*v = strtod(line, &end);
+	if (!*line || *end || (errno && errno != ERANGE)) {
+		ret = bisect_ctx_stop(c, "'%s' printed no number at %.*s (%s: '%s')", c->o->argv[0],
+			   c->res->abbrev, bisect_ctx_sha(c, pos),
+			   c->o->metric_pattern ? "the metric pattern's group" : "its last line", line);
+		goto out;
+	}
+	/*
+	 * inf, nan, or so large that a median or a difference of two
+	 * overflows: not a measurement. Skip the commit, never average it.
+	 */
+	if (!isfinite(*v) || fabs(*v) > METRIC_MAX) {
+		warning("'%s' printed '%s' at %.*s, not a finite number within +-%g: skipping the commit",
+			c->o->argv[0], line, c->res->abbrev, bisect_ctx_sha(c, pos), METRIC_MAX);
+		ret = RUN_UNTESTABLE;
+	}
+out:
+	strbuf_release(&text);
+	return ret;
+}
+
+/*
+ * Count a run at pos that exited with code (a fresh one or a recorded
+ * one): a verdict, a value (--metric, exit 0: *value), or untestable.
+ */
+enum run_outcome bisect_ctx_count_run(struct bisect_ctx *c, size_t pos, int code, const double *value)
+{
+	struct pos_runs *r = &c->j.at[pos];
+
+	if (code == 125 || (c->o->metric && code)) {
+		r->skip_code = code;
+		return RUN_UNTESTABLE;
+	}
+	if (!c->o->metric)
+		*(code ? &r->nr_bad : &r->nr_good) += 1;
+	else
+		samples_add(&c->j.values[pos], *value);
+	return RUN_COUNTED;
+}
+
+/* What the run in slot i left running or had to kill: a warning each, and the result's strays. */
+static void report_strays(struct bisect_ctx *c, size_t i)
+{
+	struct exec_job *j = &c->execs[i];
+	size_t pos = c->slots[i].task->pos;
+
+	for (int killed = 0; killed < 2; killed++) {
+		int nr = killed ? j->nr_killed : j->nr_left, named = 0;
+		struct strbuf sb = STRBUF_INIT;
+
+		for (int k = 0; k < j->nr_strays; k++) {
+			struct exec_stray *st = &j->strays[k];
+			struct bisect_stray *out;
+
+			if (st->killed != killed)
+				continue;
+			strbuf_addf(&sb, "%s%d '%s'", named++ ? ", " : "", (int)st->pid, st->command);
+			ALLOC_GROW(c->res->strays, c->res->nr_strays + 1, c->res->alloc_strays);
+			out = &c->res->strays[c->res->nr_strays++];
+			out->pos = pos;
+			out->pid = (int)st->pid;
+			out->command = xstrdup(st->command);
+			out->killed = killed;
+		}
+		if (nr > named)
+			strbuf_addf(&sb, "%s%d more", named ? " and " : "", nr - named);
+		if (nr && killed)
+			warning("%d process%s of '%s' at %.*s still ran %d s after SIGTERM, killed: %s", nr,
+				nr > 1 ? "es" : "", c->o->argv[0], c->res->abbrev, bisect_ctx_sha(c, pos),
+				c->o->kill_grace, sb.buf);
+		else if (nr)
+			warning("'%s' left %d process%s running at %.*s, stopped: %s", c->o->argv[0], nr,
+				nr > 1 ? "es" : "", c->res->abbrev, bisect_ctx_sha(c, pos), sb.buf);
+		strbuf_release(&sb);
+	}
+}
+
+/*
+ * The launcher ended without starting the command (no record of the
+ * wrapper's): tried once more, and twice in a row is the end. Its exit
+ * status says nothing about the commit.
+ */
+static enum run_outcome launcher_failed(struct bisect_ctx *c, size_t i)
+{
+	struct exec_job *j = &c->execs[i];
+	size_t pos = c->slots[i].task->pos;
+	const char *line = exec_stderr_last_line(j);
+
+	if (j->queue_timed_out) {
+		if (++c->launcher_failures >= 2)
+			return bisect_ctx_stop(c, "the launcher '%s' did not start '%s' within %d s twice in a row "
+				    "(--queue-timeout)", c->o->launcher, c->o->argv[0], c->o->queue_timeout);
+		warning("the launcher did not start '%s' at %.*s within %d s (--queue-timeout): "
+			"trying once more", c->o->argv[0], c->res->abbrev, bisect_ctx_sha(c, pos), c->o->queue_timeout);
+	} else if (++c->launcher_failures >= 2) {
+		return bisect_ctx_stop(c, "the launcher '%s' failed twice in a row without starting '%s' (exit %d): %s",
+			    c->o->launcher, c->o->argv[0], j->launcher_code,
+			    *line ? line : "it printed nothing on standard error");
+	} else {
+		warning("the launcher failed at %.*s without starting '%s' (exit %d): trying once more",
+			c->res->abbrev, bisect_ctx_sha(c, pos), c->o->argv[0], j->launcher_code);
+	}
+	c->j.at[pos].retried++;
+	return RUN_RETRY;
+}
+
+/*
+ * A relative command that could not be started: say where it was looked
+ * for, and what would work (appended to the error of the run).
+ */
+void bisect_ctx_explain_cannot_run(struct bisect_ctx *c)
+{
+	const char *cmd = c->argv[0];
+	char *cwd;
+
+	if (!command_is_relative_path(cmd))
+		return;
+	while (!strncmp(cmd, "./", 2))
+		cmd += 2;
+	cwd = getcwd(NULL, 0);
+	strbuf_addf(&c->res->error, "; it runs in a scratch checkout of each commit, where untracked "
+		    "files do not exist: give its absolute path (such as '%s/%s')", cwd ? cwd : "$PWD", cmd);
+	free(cwd);
+}
+
+/* Record the run that just ended in slot i. */
+enum run_outcome bisect_ctx_record_run(struct bisect_ctx *c, size_t i)
+{
+	struct exec_job *j = &c->execs[i];
+	size_t pos = c->slots[i].task->pos;
+	struct pos_runs *r = &c->j.at[pos];
+	enum run_outcome ret = RUN_COUNTED;
+	double v;
+
+	report_strays(c, i);
+	c->res->runs++;
+	bisect_judge_add_exit(&c->j, pos, j->code);
+	if (j->launch == LAUNCH_NO_TREE)
+		return bisect_ctx_stop(c, "the launcher '%s' runs '%s' where its scratch tree '%s' does not exist: "
+			    "the scratch trees must be on a path the nodes share; choose it with "
+			    "--scratch-dir or benchbisect.scratchDir", c->o->launcher, c->o->argv[0],
+			    c->slots[i].tree.tree_path);
+	/* A step timeout runs from the recorded start: with no record, the queue's. */
+	if (j->launch == LAUNCH_FAILED)
+		return launcher_failed(c, i);
+	if (j->launch != LAUNCH_NONE && j->launch != LAUNCH_FAILED)
+		c->launcher_failures = 0;
+	if (j->launch == LAUNCH_CANNOT_RUN) {
+		bisect_ctx_stop(c, "cannot run '%s' under the launcher at %.*s: not found", c->o->argv[0],
+		     c->res->abbrev, bisect_ctx_sha(c, pos));
+		bisect_ctx_explain_cannot_run(c);
+		return RUN_STOP;
+	}
+	if (j->timed_out || j->launch == LAUNCH_CUT_SHORT) {
+		if (j->timed_out)
+			warning("'%s' at %.*s took more than %d s: %s", c->o->argv[0],
+				c->res->abbrev, bisect_ctx_sha(c, pos), c->o->step_timeout,
+				r->retried ? "skipping the commit" : "trying once more");
+		else
+			warning("'%s' at %.*s was ended before it exited (the launcher's exit %d): %s",
+				c->o->argv[0], c->res->abbrev, bisect_ctx_sha(c, pos), j->launcher_code,
+				r->retried ? "skipping the commit" : "trying once more");
+		if (!r->retried++)
+			return RUN_RETRY;
+		ret = RUN_UNTESTABLE;
+	} else if (j->code > 127) {
+		return bisect_ctx_stop(c, "'%s' exited with %d at %.*s: stopping the bisection", c->o->argv[0],
+			    j->code, c->res->abbrev, bisect_ctx_sha(c, pos));
+	} else if (!c->o->metric || j->code || (ret = parse_number(c, pos, &j->out, &v)) == RUN_COUNTED) {
+		return bisect_ctx_count_run(c, pos, j->code, &v);
+	}
+	if (ret == RUN_UNTESTABLE)
+		r->skip_code = j->code;
+	return ret;
+}
+
+/*
+ * Keep the run that just ended in slot i for the notes: what it measured
+ * (not a timeout, a launcher's failure or a value that is no number:
+ * those say nothing about the commit).
+ */
+void bisect_ctx_remember_run(struct bisect_ctx *c, size_t i, enum run_outcome ret)
+{
+	struct exec_job *j = &c->execs[i];
+	size_t pos = c->slots[i].task->pos;
+	const struct samples *v = &c->j.values[pos];
+
+	if ((ret != RUN_COUNTED && ret != RUN_UNTESTABLE) || j->timed_out || j->code > 127 ||
+	    (j->launch != LAUNCH_NONE && j->launch != LAUNCH_RAN) || (c->o->metric && !j->code && ret != RUN_COUNTED))
+		return;
+	run_memory_add(&c->mem, bisect_result_oid(c->res, pos), j->code,
+		       c->o->metric && !j->code ? &v->v[v->nr - 1] : NULL, clock_seconds() - c->slots[i].started);
+}
+

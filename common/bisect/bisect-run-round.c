@@ -1,0 +1,328 @@
+/*
+ * `git benchbisect run`: a round of the search (bisect-run-ctx.h), in the
+ * shape of git's run_processes_parallel(): each of the round's commits
+ * in a job slot of its own, its scratch tree checked out, the command
+ * run as many times as its verdict needs, recorded runs used first, and
+ * each probe's line ("step N: ...") on stderr as it ends.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util/quote.h"
+#include "util/usage.h"
+#include "util/strbuf.h"
+#include "util/clock.h"
+#include "bisect/bisect-run.h"
+#include "bisect/bisect-run-ctx.h"
+
+static enum run_outcome start_run(struct bisect_ctx *c, size_t i)
+{
+	struct slot *s = &c->slots[i];
+	struct exec_cmd cmd = { c->argv, c->o->launcher, s->tree.tree_fd, s->tree.tree_path,
+				s->tree.record, s->tree.dir_fd, (const char **)s->env, c->o->metric,
+				c->o->step_timeout, c->o->queue_timeout, c->o->kill_grace };
+
+	s->started = clock_seconds();
+	if (exec_start(&c->execs[i], &cmd, &c->res->error))
+		return RUN_STOP;
+	return RUN_COUNTED;
+}
+
+/* Slot i's tree is ready: its environment, its first run. */
+static enum run_outcome start_task(struct bisect_ctx *c, size_t i)
+{
+	struct slot *s = &c->slots[i];
+	size_t pos = s->task->pos;
+
+	for (size_t k = 0; k < ARRAY_SIZE(s->env); k++)
+		free(s->env[k]);
+	s->env[3] = NULL;
+	s->env[0] = xstrfmt("BENCHBISECT_COMMIT=%s", bisect_ctx_sha(c, pos));
+	s->env[1] = xstrfmt("BENCHBISECT_TREE=%s", s->tree.tree_path);
+	s->env[2] = xstrfmt("BENCHBISECT_JOB=%zu", i + 1);
+	return start_run(c, i);
+}
+
+
+struct round {
+	struct task *tasks;
+	size_t *in_flight;		/* each in its own slot */
+	size_t nr, next;		/* tasks, and the next one to start */
+};
+
+/*
+ * Another run of task k, at once, in a free slot: only while it is short
+ * of the runs it needs whatever they give (min_runs), counting those
+ * under way. Beyond that, whether it needs more depends on what they
+ * give (bisect_judge_wants_more, once they have ended).
+ */
+static int certain_more(const struct bisect_ctx *c, const struct round *rd, size_t k)
+{
+	const struct task *t = &rd->tasks[k];
+	const struct pos_runs *r = &c->j.at[t->pos];
+	size_t runs = c->j.metric ? c->j.values[t->pos].nr : r->nr_good + r->nr_bad;
+
+	return r->skip_code < 0 && runs + rd->in_flight[k] < t->min_runs &&
+		r->nr_exits + rd->in_flight[k] < t->max_runs + (size_t)r->retried;
+}
+
+/* What a free slot does next (git's get_next_task): the next commit, else another run a started one surely needs. */
+static struct task *get_next_task(const struct bisect_ctx *c, struct round *rd)
+{
+	if (rd->next < rd->nr)
+		return &rd->tasks[rd->next++];
+	for (size_t k = 0; k < rd->nr; k++)
+		if (rd->in_flight[k] && certain_more(c, rd, k))
+			return &rd->tasks[k];
+	return NULL;
+}
+
+/*
+ * Give every free slot its work: the checkouts run at once, each on its
+ * own thread, and each job starts as soon as its tree is ready (in slot
+ * order). Every checkout is waited for, even after a failure or a
+ * signal: no thread outlives this.
+ */
+static enum run_outcome fill_slots(struct bisect_ctx *c, struct round *rd)
+{
+	size_t started[EXEC_MAX_JOBS], n = 0;
+	enum run_outcome ret = RUN_COUNTED;
+	struct task *t;
+
+	for (size_t k = 0; k < c->jobs; k++) {
+		if (c->slots[k].task || !(t = get_next_task(c, rd)))
+			continue;
+		c->slots[k].task = t;
+		rd->in_flight[t - rd->tasks]++;
+		scratch_tree_checkout_start(&c->slots[k].tree, bisect_result_oid(c->res, t->pos));
+		started[n++] = k;
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct slot *s = &c->slots[started[i]];
+
+		if (scratch_tree_checkout_finish(&s->tree))
+			ret = ret == RUN_STOP ? ret : bisect_ctx_stop(c, "cannot check out %.*s", c->res->abbrev,
+							    bisect_ctx_sha(c, s->task->pos));
+		else if (ret == RUN_COUNTED && (c->res->signal = exec_signal_caught()))
+			ret = RUN_STOP;
+		else if (ret == RUN_COUNTED)
+			ret = start_task(c, started[i]);
+	}
+	return ret;
+}
+
+/* "(exit 0)", "(exits 0 1 1)", "(1.02 0.98, median 1)". */
+static void describe(struct strbuf *sb, const struct pos_runs *r, const struct samples *values)
+{
+	if (values && values->nr) {
+		for (size_t i = 0; i < values->nr; i++)
+			strbuf_addf(sb, "%s%.6g", i ? " " : "", values->v[i]);
+		strbuf_addf(sb, ", median %.6g", samples_median(values));
+		if (r->skip_code >= 0)
+			strbuf_addf(sb, ", then exit %d", r->skip_code);
+		return;
+	}
+	strbuf_addf(sb, "exit%s", r->nr_exits > 1 ? "s" : "");
+	for (size_t i = 0; i < r->nr_exits; i++)
+		strbuf_addf(sb, " %d", r->exits[i]);
+}
+
+/* "good", "bad", or with --metric "p(bad) 62.1%" while the posterior is not sure. */
+static void verdict_words(struct strbuf *sb, struct bisect_ctx *c, size_t pos)
+{
+	enum verdict v = bisect_judge_verdict(&c->j, pos);
+
+	if (c->o->metric && v == VERDICT_UNCLEAR)
+		strbuf_addf(sb, "p(bad) %.1f%%", 100 * bisect_judge_p_bad(&c->j, pos));
+	else
+		strbuf_addstr(sb, bisect_verdict_name(v));
+}
+
+/*
+ * Record the probe for the result and print its line on stderr: "step N"
+ * (an end probed with --metric is "good end" or "bad end", the level it
+ * stands for), its verdict, its runs so far.
+ */
+static void report(struct bisect_ctx *c, size_t pos)
+{
+	struct bisect_result *res = c->res;
+	const struct pos_runs *r = &c->j.at[pos];
+	struct strbuf sb = STRBUF_INIT;
+	struct bisect_probe *s;
+
+	ALLOC_GROW(res->probes, res->nr_probes + 1, res->alloc_probes);
+	s = &res->probes[res->nr_probes++];
+	memset(s, 0, sizeof(*s));
+	if (c->o->metric && (pos == 0 || pos == res->nr))
+		s->label = xstrdup(pos ? "bad end" : "good end");
+	else
+		s->label = xstrfmt("step %d", ++c->probe);
+	s->pos = pos;
+	s->verdict = bisect_judge_verdict(&c->j, pos);
+	s->p_bad = c->o->metric ? bisect_judge_p_bad(&c->j, pos) : NAN;
+	s->skip_code = r->skip_code;
+	s->exits = xcalloc(r->nr_exits + 1, sizeof(int));
+	memcpy(s->exits, r->exits, r->nr_exits * sizeof(int));
+	s->nr_exits = s->alloc_exits = r->nr_exits;
+	for (size_t i = 0; c->o->metric && i < c->j.values[pos].nr; i++)
+		samples_add(&s->values, c->j.values[pos].v[i]);
+
+	verdict_words(&sb, c, pos);
+	strbuf_addstr(&sb, " (");
+	describe(&sb, r, c->o->metric ? &c->j.values[pos] : NULL);
+	if (!usage_quiet())	/* -q: the result only */
+		fprintf(stderr, "%s: %.*s %s): %s\n", s->label, c->res->abbrev, bisect_ctx_sha(c, pos), sb.buf,
+			quote_term(bisect_result_subject(res, pos)));
+	strbuf_release(&sb);
+}
+
+/* --metric: an end must give a value, it stands for its level. */
+static enum run_outcome check_end(struct bisect_ctx *c, size_t pos)
+{
+	if (!c->o->metric || (pos && pos != c->res->nr) || c->j.values[pos].nr || c->j.at[pos].skip_code < 0)
+		return RUN_COUNTED;
+	return bisect_ctx_stop(c, "cannot measure the %s %.*s: '%s' gave no measurement (exit %d)",
+		    pos ? "bad end" : "good end", c->res->abbrev, bisect_ctx_sha(c, pos), c->o->argv[0],
+		    c->j.at[pos].skip_code);
+}
+
+/*
+ * The run in slot i ended (git's task_finished): record it, then run the
+ * task again in the same slot while it needs more, else free the slot;
+ * the task's last run to end reports its probe.
+ */
+static enum run_outcome task_finished(struct bisect_ctx *c, struct round *rd, size_t i)
+{
+	struct task *t = c->slots[i].task;
+	size_t k = (size_t)(t - rd->tasks);
+	enum run_outcome ret;
+
+	rd->in_flight[k]--;
+	ret = bisect_ctx_record_run(c, i);
+	bisect_ctx_remember_run(c, i, ret);
+	if (ret == RUN_STOP)
+		return ret;
+	/* While other runs of it are under way, only what it surely needs. */
+	if (ret == RUN_RETRY || (ret == RUN_COUNTED && (rd->in_flight[k] ? certain_more(c, rd, k) :
+							  bisect_judge_wants_more(&c->j, t)))) {
+		rd->in_flight[k]++;
+		return start_run(c, i);
+	}
+	c->slots[i].task = NULL;
+	if (rd->in_flight[k])
+		return RUN_COUNTED;
+	report(c, t->pos);
+	return check_end(c, t->pos);
+}
+
+/*
+ * A round: every task to its end, up to --jobs at once, in the shape of
+ * git's run_processes_parallel(): free slots take work (fill_slots(),
+ * through get_next_task() and start_task()), then each run that ends goes
+ * to task_finished(). Each commit's probe is reported as it ends.
+ */
+static enum run_outcome run_tasks(struct bisect_ctx *c, struct task *tasks, size_t nr)
+{
+	struct round rd = { tasks, xcalloc(nr, sizeof(size_t)), nr, 0 };
+	enum run_outcome ret;
+
+	for (;;) {
+		size_t busy = 0;
+		int i;
+
+		if ((ret = fill_slots(c, &rd)) == RUN_STOP)
+			break;
+		for (size_t s = 0; s < c->jobs; s++)
+			busy += !!c->slots[s].task;
+		if (!busy)
+			break;
+		i = exec_wait_any(c->execs, c->jobs, &c->res->error);
+		if (i < 0) {
+			c->res->signal = exec_signal_caught();
+			for (size_t k = 0; k < c->jobs; k++)
+				if (c->execs[k].exec_errno) {
+					bisect_ctx_explain_cannot_run(c);
+					break;
+				}
+			ret = RUN_STOP;
+			break;
+		}
+		if ((ret = task_finished(c, &rd, (size_t)i)) == RUN_STOP)
+			break;
+	}
+	free(rd.in_flight);
+	return ret == RUN_STOP ? RUN_STOP : RUN_COUNTED;
+}
+
+/* On a terminal, a line when a round starts and one when it ends. */
+static void progress_line(struct bisect_ctx *c, const struct task *tasks, size_t nr, double start)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!c->progress)
+		return;
+	for (size_t i = 0; i < nr; i++) {
+		strbuf_addf(&sb, "%s%.*s ", i ? ", " : "", c->res->abbrev, bisect_ctx_sha(c, tasks[i].pos));
+		if (start < 0)
+			strbuf_addstr(&sb, "...");
+		else
+			verdict_words(&sb, c, tasks[i].pos);
+	}
+	if (start < 0)
+		fprintf(stderr, "round %zu: %s\n", c->res->rounds, sb.buf);
+	else
+		fprintf(stderr, "round %zu done in %.1f s: %s\n", c->res->rounds,
+			clock_seconds() - start, sb.buf);
+	strbuf_release(&sb);
+}
+
+/*
+ * Before running anything at a task's commit, its recorded runs, as many
+ * as it asks for. A task they satisfy is reported and leaves the round.
+ */
+static enum run_outcome use_recorded(struct bisect_ctx *c, struct task *tasks, size_t *nr)
+{
+	size_t left = 0;
+
+	for (size_t k = 0; k < *nr; k++) {
+		struct task *t = &tasks[k];
+		const struct run_record *r;
+		int used = 0;
+
+		while (bisect_judge_wants_more(&c->j, t) && (r = run_memory_take(&c->mem, t->pos))) {
+			bisect_judge_add_exit(&c->j, t->pos, r->exit);
+			bisect_ctx_count_run(c, t->pos, r->exit, &r->value);
+			c->res->runs++;
+			c->res->recorded_runs++;
+			used = 1;
+		}
+		if (!used || bisect_judge_wants_more(&c->j, t)) {
+			tasks[left++] = *t;
+			continue;
+		}
+		report(c, t->pos);
+		if (check_end(c, t->pos) == RUN_STOP)
+			return RUN_STOP;
+	}
+	*nr = left;
+	return RUN_COUNTED;
+}
+
+/* The judge's rounds; a progress line for each on a terminal. */
+enum run_outcome bisect_ctx_run_round(void *data, struct task *tasks, size_t nr)
+{
+	struct bisect_ctx *c = data;
+	double start = clock_seconds();
+	enum run_outcome ret;
+
+	c->res->rounds++;
+	progress_line(c, tasks, nr, -1);
+	ret = use_recorded(c, tasks, &nr);
+	if (ret != RUN_STOP && nr)
+		ret = run_tasks(c, tasks, nr);
+	run_memory_flush(&c->mem, c->repo, 0);
+	if (ret != RUN_STOP)
+		progress_line(c, tasks, nr, start);
+	return ret;
+}
