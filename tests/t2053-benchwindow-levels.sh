@@ -1,9 +1,10 @@
 #!/bin/bash
 # git benchwindow judged by the levels of every nightly (issue 24): a
 # small step held for weeks, a step under a weekly pattern, a step inside
-# a run of missing nightlies, a drift (sharp or gentle) named as a drift with its span as
-# the window, and one kernel's step answered when the geomean does not
-# clear its bar. Six weeks of nightlies, one commit a day, fixed noise.
+# a run of missing nightlies, a drift (sharp or gentle) named as a drift
+# with its span as the window, two steps close together that are not a
+# drift, and one kernel's step answered when the geomean does not clear
+# its bar. Six weeks of nightlies, one commit a day, fixed noise.
 . "$(dirname "$0")/lib/test-lib.sh"
 
 # levels_spec <scenario> [<seed>]: a gen-dashboard spec for the repository in the
@@ -40,6 +41,10 @@ levels_spec() {
 	            noise = 0.02
 	            f = min(max((day - datetime.date(2026, 8, 11)).days / 18, 0), 1)
 	            level = f * math.log(0.94)              # -6% over 08-12 .. 08-29
+	        elif scenario == "stairs":
+	            noise = 0.018                           # the geomean's 0.8% a night
+	            level = (math.log(1.036) if after else 0) + \
+	                    (math.log(1.055) if day >= datetime.date(2026, 8, 24) else 0)
 	        elif scenario == "onekernel":
 	            noise = 0.002 if k == "softmax" else 0.006
 	            if k == "softmax" and after:
@@ -58,8 +63,13 @@ test_expect_success 'setup: six weeks of daily commits and a dashboard per scena
 			GIT_AUTHOR_DATE="${day}T06:00:00Z" GIT_COMMITTER_DATE="${day}T06:00:00Z" \
 				git commit -q --allow-empty -m "Change of $day" || exit 1
 		done &&
-		for s in small faint weekly gap drift slowdrift onekernel; do
-			levels_spec $s $(test $s = slowdrift && echo 7) >../$s.spec &&
+		for s in small faint weekly gap drift slowdrift onekernel stairs3 stairs29; do
+			case $s in
+			slowdrift) seed=7 ;;
+			stairs*) seed=${s#stairs} ;;
+			*) seed= ;;
+			esac &&
+			levels_spec ${s%%[0-9]*} $seed >../$s.spec &&
 			python3 "$TEST_DIR/lib/gen-dashboard.py" <../$s.spec >../$s.json || exit 1
 		done
 	)
@@ -141,6 +151,22 @@ test_expect_success 'a gentle drift (-6% over 18 nightlies, 7x the noise) is nam
 	[]
 	EOF
 '
+
+# Two steps one way four nights apart (+3.6%, then +5.5%, at 4.5 and 7
+# nights' noise): a ramp through both fits them only roughly. Seed 3
+# segments as two steps, seed 29 as one at the second; both were named a
+# drift over 08-17 .. 08-28 and 08-19 .. 08-25.
+for s in 3 29; do
+	test_expect_success "two steps four nights apart are two steps, not a drift (seed $s)" '
+		cd repo &&
+		step_is stairs'$s' 2026-08-21 <<-\EOF &&
+		[true,false,"2026-08-19","2026-08-20",null]
+		[]
+		EOF
+		git benchwindow --file ../stairs'$s'.json b200 2026-08-21 >out &&
+		grep "^another step in the span: 2026-08-23 -> 2026-08-24, +[56]\.[0-9]%, " out
+	'
+done
 
 test_expect_success 'one kernel stepping when the geomean does not clear its bar: its step is the answer' '
 	cd repo &&

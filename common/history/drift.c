@@ -7,8 +7,10 @@
  * straight line (in days) through the nightlies of the move, the level
  * after. The ramp wins when its cost (each night's distance from the
  * model, in noise units, as the segmentation counts it) plus two cuts'
- * penalty is below the steps' cost plus theirs; the steps are then one
- * drift from its first nightly off the old level to its first at the new.
+ * penalty is below the steps' cost plus theirs, and it holds against a
+ * sharp step and two sharp steps in least squares (refine_ramp()); the
+ * steps are then one drift from its first nightly off the old level to
+ * its first at the new.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -125,6 +127,67 @@ static double ramp_squares(const struct levels *l, const unsigned char *keep, si
 	return xx - va * m[3] - vb * m[4];
 }
 
+/* The squares of x[from .. to) around its mean, the nights kept only, from prefix sums (two_steps()). */
+static double level_squares(const double *n, const double *sum, const double *sum2, size_t from, size_t to)
+{
+	double k = n[to] - n[from], s = sum[to] - sum[from];
+
+	return k ? sum2[to] - sum2[from] - s * s / k : 0;
+}
+
+/*
+ * The best staircase of two sharp steps over the nights of x[a .. b)
+ * kept: its cuts c1 < c2 in [lo, hi], each level min_level nightlies or
+ * more, each level's mean. Returns its squares, the cuts in *c1, *c2
+ * (INFINITY and 0, 0 where none fits).
+ */
+static double two_steps(const struct levels *l, const unsigned char *keep, size_t a, size_t b, size_t lo, size_t hi,
+			size_t min_level, size_t *c1, size_t *c2)
+{
+	size_t m = b - a;
+	double *n = xcalloc(3 * (m + 1), sizeof(double)), *sum = n + m + 1, *sum2 = sum + m + 1, best = INFINITY;
+
+	for (size_t i = 0; i < m; i++) {
+		double x = keep[i] ? l->x[a + i] : 0;
+
+		n[i + 1] = n[i] + keep[i];
+		sum[i + 1] = sum[i] + x;
+		sum2[i + 1] = sum2[i] + x * x;
+	}
+	*c1 = *c2 = 0;
+	lo = lo > a + min_level ? lo : a + min_level;
+	for (size_t u = lo; u <= hi && u + 2 * min_level <= b; u++)
+		for (size_t v = u + min_level; v <= hi && v + min_level <= b; v++) {
+			double sq = level_squares(n, sum, sum2, 0, u - a) + level_squares(n, sum, sum2, u - a, v - a) +
+				    level_squares(n, sum, sum2, v - a, m);
+
+			if (sq < best) {
+				best = sq;
+				*c1 = u;
+				*c2 = v;
+			}
+		}
+	free(n);
+	return best;
+}
+
+/*
+ * The nights of x[a .. b) within 4 noise units of the median of the five
+ * around them (fewer at the ends): a stray nightly is left out, and no
+ * level of two nightlies or more, nor a ramp, loses any. Neither the
+ * ramp nor the steps choose what the two are judged on.
+ */
+static void keep_unless_stray(const struct levels *l, unsigned char *keep, size_t a, size_t b)
+{
+	for (size_t i = a; i < b; i++) {
+		size_t from = i >= a + 2 ? i - 2 : a, to = i + 3 <= b ? i + 3 : b;
+		double v[5];
+
+		memcpy(v, l->x + from, (to - from) * sizeof(double));
+		keep[i - a] = fabs(l->x[i] - stats_median(v, to - from)) < 4 * l->sigma;
+	}
+}
+
 /*
  * The L1 ramp r over x[a .. b) (best_ramp()) refined: its ends again, by
  * least squares within DRIFT_REFINE nightlies of where the L1 fit put
@@ -133,13 +196,20 @@ static double ramp_squares(const struct levels *l, const unsigned char *keep, si
  * nights there, where the mean's squares are not (Gaussian noise: the
  * squares are its likelihood). Nights the L1 ramp misses by 4 noise units
  * or more (a stray nightly) are left out. Returns whether the ramp holds:
- * it must save DRIFT_MIN_GAIN over a sharp step on its span.
+ * it must save DRIFT_MIN_GAIN over a sharp step on its span, and two
+ * sharp steps near it must not save DRIFT_MIN_GAIN over it (they fit one
+ * number more): a staircase of two steps a few nights apart lies on a
+ * ramp through them only roughly, and better on its own levels, whether
+ * the segmentation cut it in one step or in two. Where they do, their
+ * cuts are in steps[] (else steps[0] is 0).
  */
-static int refine_ramp(const struct levels *l, size_t a, size_t b, size_t min_level, struct ramp *r)
+static int refine_ramp(const struct levels *l, size_t a, size_t b, size_t min_level, struct ramp *r,
+		       size_t steps[2])
 {
 	unsigned char *keep = xcalloc(b - a, 1);
 	double best = INFINITY, step = INFINITY;
 	size_t s0 = r->s, e0 = r->e;
+	int holds;
 
 	for (size_t i = a; i < b; i++)
 		keep[i - a] = fabs(l->x[i] - (r->va + ramp_frac(l, s0, e0, i) * (r->vb - r->va))) < 4 * l->sigma;
@@ -157,8 +227,42 @@ static int refine_ramp(const struct levels *l, size_t a, size_t b, size_t min_le
 	/* A sharp step anywhere on the ramp (a ramp of no nightlies) against it. */
 	for (size_t c = r->s; c <= r->e; c++)
 		step = fmin(step, ramp_squares(l, keep, a, b, c, c));
+	holds = (step - best) / (l->sigma * l->sigma) >= DRIFT_MIN_GAIN;
+	steps[0] = 0;
+	if (holds) {
+		/* Two, within DRIFT_REFINE nightlies of its ends, on the nights that are no stray of either. */
+		size_t lo = r->s > DRIFT_REFINE ? r->s - DRIFT_REFINE : 0, hi = r->e + DRIFT_REFINE;
+		double stairs, ramp;
+
+		keep_unless_stray(l, keep, a, b);
+		stairs = two_steps(l, keep, a, b, lo, hi, min_level, &steps[0], &steps[1]);
+		ramp = ramp_squares(l, keep, a, b, r->s, r->e);
+		if ((ramp - stairs) / (l->sigma * l->sigma) >= DRIFT_MIN_GAIN)
+			holds = 0;
+		else
+			steps[0] = 0;
+	}
 	free(keep);
-	return (step - best) / (l->sigma * l->sigma) >= DRIFT_MIN_GAIN;
+	return holds;
+}
+
+/*
+ * The steps k .. j of l (one or two) become the two sharp steps at
+ * steps[] that fit better than a ramp (refine_ramp()). Returns the index
+ * of the second.
+ */
+static size_t put_two_steps(struct levels *l, size_t k, size_t j, const size_t steps[2])
+{
+	size_t tail = l->nr_cuts - j - 1;
+
+	if (l->nr_cuts - (j - k + 1) + 2 > LEVELS_MAX_CUTS)
+		return j;
+	memmove(l->cuts + k + 2, l->cuts + j + 1, tail * sizeof(*l->cuts));
+	memmove(l->from + k + 2, l->from + j + 1, tail * sizeof(*l->from));
+	l->cuts[k] = l->from[k] = steps[0];
+	l->cuts[k + 1] = l->from[k + 1] = steps[1];
+	l->nr_cuts = k + 2 + tail;
+	return k + 1;
 }
 
 /* The median change at cut k: level k + 1's median over level k's. */
@@ -193,7 +297,7 @@ static double stairs_cost(const struct levels *l, const double *cost, double bet
 void levels_find_drifts(struct levels *l, const double *cost, double beta, size_t min_level)
 {
 	for (size_t k = 0; k < l->nr_cuts; k++) {
-		size_t a = k ? l->cuts[k - 1] : 0, best_j = k;
+		size_t a = k ? l->cuts[k - 1] : 0, best_j = k, steps[2];
 		double sign = cut_sign(l, k), best_gain = 0;
 		struct ramp best = { 0, 0, INFINITY };
 
@@ -214,8 +318,12 @@ void levels_find_drifts(struct levels *l, const double *cost, double beta, size_
 		}
 		if (best_gain <= 0)
 			continue;
-		if (!refine_ramp(l, a, best_j + 1 < l->nr_cuts ? l->from[best_j + 1] : l->n, min_level, &best))
-			continue;	/* the steps fit as well */
+		if (!refine_ramp(l, a, best_j + 1 < l->nr_cuts ? l->from[best_j + 1] : l->n, min_level, &best, steps)) {
+			/* two sharp steps fit better: they replace one or two, not a staircase of more */
+			if (steps[0] && best_j <= k + 1)
+				k = put_two_steps(l, k, best_j, steps);
+			continue;	/* else the steps fit as well */
+		}
 		/* one cut at the ramp's end, its nightlies between the levels */
 		for (size_t i = k; i < best_j; i++) {
 			memmove(l->cuts + k, l->cuts + k + 1, (l->nr_cuts - k - 1) * sizeof(*l->cuts));
