@@ -343,9 +343,11 @@ cat >"$TRASH/bin/stubborn" <<\EOF
 #!/bin/sh
 shift
 test "$BENCHBISECT_COMMIT" = "$HANG_AT" || exec "$@"
-"$@"
+# Deaf to SIGTERM before the command starts: the step timeout counts from
+# that start, and a loaded machine could let it land before a later trap.
 trap '' TERM
 echo $$ >>"$TRASH/launcher.pids"
+"$@"
 exec sleep 30
 EOF
 chmod +x "$TRASH/bin/slow-cancel" "$TRASH/bin/hang-bench" "$TRASH/bin/stubborn"
