@@ -1,0 +1,62 @@
+/*
+ * The run lines of git notes (common/bisect/run-notes.c): notes travel
+ * between clones (git fetch, git notes merge), so any text may arrive.
+ * Every non-empty line is a run or counted bad; a run's fields are within
+ * their bounds, the runs come sorted by date, and a run formats back to a
+ * line that parses to the same run (its duration to the millisecond it
+ * is written with).
+ */
+#include <math.h>
+#include "bisect/run-notes.h"
+#include "fuzz.h"
+
+static void check_record(const struct run_record *r)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct run_record back;
+
+	if (strlen(r->key) != RUN_KEY_HEX || strspn(r->key, "0123456789abcdef") != RUN_KEY_HEX ||
+	    !*r->machine || strlen(r->machine) > RUN_MACHINE_MAX || strlen(r->date) != 27 ||
+	    !(r->duration >= 0) || !isfinite(r->duration) || r->exit < 0 || r->exit > 255 ||
+	    (r->has_value && (r->exit || !isfinite(r->value))))
+		abort();
+	/* "%.3f" of a duration past 1e50 is longer than a field may be: no run lasts that long. */
+	if (r->duration > 1e50)
+		return;
+	run_record_format(&sb, r);
+	if (sb.buf[sb.len - 1] != '\n')
+		abort();
+	sb.buf[--sb.len] = '\0';
+	if (run_record_parse(&back, sb.buf) || strcmp(back.key, r->key) || strcmp(back.machine, r->machine) ||
+	    strcmp(back.date, r->date) || back.exit != r->exit || back.has_value != r->has_value ||
+	    (r->has_value && back.value != r->value) || fabs(back.duration - r->duration) > 5e-4 * fmax(1, r->duration))
+		abort();
+	strbuf_release(&sb);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	char *s = fuzz_string(data, size), *first_bad;
+	struct run_record *runs;
+	size_t bad, nr, lines = 0;
+
+	/* Text stops at a NUL, as a note's message does. */
+	for (const char *p = s; *p;) {
+		size_t len = strcspn(p, "\n");
+
+		lines += len > 0;
+		p += len + (p[len] == '\n');
+	}
+	nr = run_notes_parse(s, &runs, &bad, &first_bad);
+	if (nr + bad != lines || !bad != !first_bad)
+		abort();
+	for (size_t i = 0; i < nr; i++) {
+		check_record(&runs[i]);
+		if (i && strcmp(runs[i - 1].date, runs[i].date) > 0)
+			abort();
+	}
+	free(runs);
+	free(first_bad);
+	free(s);
+	return 0;
+}
