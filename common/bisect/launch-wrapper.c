@@ -76,6 +76,23 @@ int launch_clear_record(int dir_fd)
 	return unlinkat(dir_fd, LAUNCH_RECORD, 0) && errno != ENOENT ? -1 : 0;
 }
 
+/*
+ * The status after "exit ": 0..255 in decimal digits. The command's tree
+ * is a neighbour of the record, so its bytes are not trusted (no sscanf:
+ * a number past int is undefined there).
+ */
+static int exit_status(const char *p, int *code)
+{
+	int n = 0, digits = 0;
+
+	for (; *p >= '0' && *p <= '9' && n <= 255; p++, digits++)
+		n = n * 10 + (*p - '0');
+	if (!digits || n > 255 || (*p && *p != '\n'))
+		return 0;
+	*code = n;
+	return 1;
+}
+
 enum launch_outcome launch_read_record(int dir_fd, int *code)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -89,8 +106,7 @@ enum launch_outcome launch_read_record(int dir_fd, int *code)
 		ret = LAUNCH_CUT_SHORT;
 		if (strstr(sb.buf, "\ncannot-run\n"))
 			ret = LAUNCH_CANNOT_RUN;
-		else if ((exit_line = strstr(sb.buf, "\nexit ")) && sscanf(exit_line, "\nexit %d", &n) == 1 &&
-			 n >= 0 && n <= 255) {
+		else if ((exit_line = strstr(sb.buf, "\nexit ")) && exit_status(exit_line + 6, &n)) {
 			ret = LAUNCH_RAN;
 			*code = n;
 		}
