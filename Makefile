@@ -178,6 +178,13 @@ build/bench/peers: bench/peers.c $(REL)/libbenchtriage.a
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) $(CPPFLAGS) $(BT_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(REL)/libbenchtriage.a $(BT_LIBS)
 
+# The step decision's error rates at scale, through benchwindow's own pipeline
+# (bench/bench-step-rates.sh).
+build/bench/step-rates: bench/step-rates.c bench/sim/noise-model.h $(REL)/libbenchtriage.a
+	$(quiet) CC $@
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(CPPFLAGS) $(BT_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(REL)/libbenchtriage.a $(BT_LIBS)
+
 # The metric-bisect benchmark: simulated searches through the command's own
 # policy (bench/bench-metric-bisect.sh; its quick form in make check).
 build/bench/metric-bisect: bench/metric-bisect.c bench/sim/noise-model.h bench/sim/metric-sim.h $(REL)/libbenchtriage.a
@@ -204,10 +211,11 @@ test: check
 
 # --failures --comments: a failing test's lines and what it printed reach
 # the log (a passing test prints no comment), so a red CI run says why.
-check-run: $(BINS) $(SAN_BINS) $(SAN_UNITS) $(TSAN_BINS) $(FUZZERS) build/bench/metric-bisect
+check-run: $(BINS) $(SAN_BINS) $(SAN_UNITS) $(TSAN_BINS) $(FUZZERS) build/bench/metric-bisect build/bench/step-rates
 	$(Q)BT_BIN="$(CURDIR)/build/san/bin" BT_UNIT="$(CURDIR)/build/san/tests" \
 		BT_TSAN="$(CURDIR)/build/tsan/bin" \
 		BT_METRIC_BISECT="$(CURDIR)/build/bench/metric-bisect" \
+		BT_STEP_RATES="$(CURDIR)/build/bench/step-rates" \
 		BT_FUZZ="$(CURDIR)/build/fuzz/bin" \
 		ASAN_OPTIONS=detect_leaks=1:exitcode=86 \
 		UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:exitcode=86 \
@@ -230,9 +238,11 @@ fuzz-run: $(FUZZERS)
 bench: deps
 	$(Q)$(MAKE) --no-print-directory bench-run
 
-bench-run: $(BINS) build/tests/test-bisect build/bench/metric-floor build/bench/metric-bisect build/bench/peers
+bench-run: $(BINS) build/tests/test-bisect build/bench/metric-floor build/bench/metric-bisect build/bench/peers \
+	   build/bench/step-rates
 	$(Q)BT_UNIT="$(CURDIR)/build/tests" BT_FLOOR="$(CURDIR)/build/bench/metric-floor" \
 		BT_METRIC_BISECT="$(CURDIR)/build/bench/metric-bisect" BT_PEERS="$(CURDIR)/build/bench/peers" \
+		BT_STEP_RATES="$(CURDIR)/build/bench/step-rates" \
 		sh bench/run.sh "$(CURDIR)/bin"
 
 # Two installs at once (two tests, or one beside another build) would

@@ -1,0 +1,43 @@
+#!/bin/sh
+# The step decision's error rates at scale (bench/step-rates.c): generated
+# one-platform dashboards through `git benchwindow`'s own pipeline, five
+# families without a step and one with, on held-out cases (the kernel
+# steps' extra multiple was set on cases 8000000-8399999). Every CPU takes
+# a share (--part) and the rows are summed. BENCH_STEP_SEEDS (FROM:TO) and
+# BENCH_STEP_JOBS (the processes) grow or shrink it; docs/step-detection.md
+# holds a run of 300,000 a family.
+set -e
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib.sh"
+sim=${BT_STEP_RATES:?}
+seeds=${BENCH_STEP_SEEDS:-9000000:9020000}
+jobs=${BENCH_STEP_JOBS:-$(nproc)}
+
+start=$(date +%s)
+pids=
+j=0
+while [ $j -lt "$jobs" ]; do
+	"$sim" --seeds "$seeds" --part $j/"$jobs" >"$work/steps.$j" &
+	pids="$pids $!"
+	j=$((j + 1))
+done
+for pid in $pids; do
+	wait "$pid"
+done
+echo "step-rates: seeds $seeds, $(($(date +%s) - start)) s on $jobs processes" >&2
+cat "$work"/steps.* | awk '
+function rate(a, b) { return a ? sprintf("%d (%.1e)", a, a / b) : "0" }
+{ if (!($1 in n)) order[++nr] = $1
+	n[$1] += $2; hits[$1] += ($3 == "-" ? 0 : $3); single[$1] = ($3 != "-")
+	fa[$1] += $4; st[$1] += $5; dr[$1] += $6; ks[$1] += $7; und[$1] += $8 }
+END {
+	print ""
+	print "| benchwindow: family | series | first bad at its night | false alarms | of them: steps, drifts, kernel steps | undecided | target |"
+	print "| --- | --- | --- | --- | --- | --- | --- |"
+	for (i = 1; i <= nr; i++) {
+		f = order[i]
+		printf "| %s | %d | %s | %s | %d, %d, %d | %d | %s |\n", f, n[f],
+			single[f] ? sprintf("%d (misses %s)", hits[f], rate(n[f] - hits[f], n[f])) : "-",
+			rate(fa[f], n[f]), st[f], dr[f], ks[f], und[f], single[f] ? "misses and false alarms near 1e-4" : "false alarms near 1e-4"
+	}
+}'

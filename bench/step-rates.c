@@ -1,0 +1,299 @@
+/*
+ * The step decision of `git benchwindow` at the scale of its error rates
+ * (the brief's 1e-4): generated dashboards, each through the command's
+ * own pipeline (dashboard_parse(), series_build(), window_compute_loaded()
+ * with no repository: the step, the drift and the kernel steps exactly as
+ * the command decides them), hundreds of thousands a family.
+ *
+ * A series is one platform of 5 to 8 kernels over 90 nightlies from
+ * 2026-01-01, each kernel's noise 0.5-3% a night, as the generated suite
+ * of bench/accuracy/gen.py draws them. The families:
+ *
+ *   nostep     the noise alone
+ *   outlier    one night off by 10-50%, either way
+ *   heavytail  a platform-wide shock each night, Student's t of 2 to 4
+ *              degrees of freedom, scale 0.3-1%
+ *   bimodal    each night on the other machine state with probability
+ *              0.15-0.5, 3-8% off, at least 4x the geomean's noise
+ *   weekly     a weekend offset or a 7-day wave of 2-5%, no step
+ *   single     one step of max(2%, 6x the geomean's noise) to 20%, 70%
+ *              of them down, at night 30-70; the query 0-3 nights off
+ *
+ * The query of a no-step family is a night of 20-70. A false alarm is a
+ * step, a drift or a kernel's step where there is none (or, in single,
+ * at another night); a hit, single's step at its night, not a drift.
+ * Case i of a family draws from a generator seeded by i and the family
+ * alone, so a range of i is a fixed set: no range of this benchmark was
+ * used to tune the decision.
+ *
+ * Usage: step-rates [--seeds FROM:TO] [--family NAME] [--part J/K] [--verbose] [--dump I]
+ *   --part J/K   of the cases, FROM + i with i % K == J only (sum the rows)
+ *   --verbose    each false alarm on stderr
+ *   --dump I     print case I's dashboard (of --family) and its query, and stop
+ * Prints a line a family:
+ *   <family> <series> <hits> <false alarms> <of them: steps> <drifts>
+ *   <kernel steps> <undecided>
+ * (hits are "-" for the no-step families).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <git2.h>
+#include "sim/noise-model.h"
+#include "util/config.h"
+#include "util/strbuf.h"
+#include "util/usage.h"
+#include "dashboard/dashboard.h"
+#include "history/series.h"
+#include "history/window.h"
+
+#define NIGHTS 90
+#define MAX_KERNELS 8
+#define START 1767225600	/* 2026-01-01T00:00:00Z */
+#define DAY 86400
+
+static const char *const families[] = { "nostep", "outlier", "heavytail", "bimodal", "weekly", "single" };
+#define NR_FAMILIES (sizeof(families) / sizeof(*families))
+
+struct gen {
+	size_t k;
+	double sigma[MAX_KERNELS], base[MAX_KERNELS];
+	double shift[NIGHTS];	/* the platform-wide log shift of each night */
+	int step_at;		/* single: the first bad night; -1: none */
+	int query;
+};
+
+struct tally {
+	size_t series, hits, false_alarms, undecided;
+	size_t false_steps, false_drifts, false_kernels;	/* the false alarms by what was said */
+};
+
+static int verbose;
+static long long dump = -1;	/* --dump I: the dashboard of case I, and no judging */
+
+static unsigned long long seed_of(unsigned long long i, size_t family)
+{
+	unsigned long long z = i * 0x9e3779b97f4a7c15ULL + (family + 1) * 0xd1b54a32d192ed03ULL;
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	z ^= z >> 31;
+	return z ? z : 1;
+}
+
+static int rand_int(int lo, int hi)
+{
+	return lo + (int)(uniform() * (double)(hi - lo + 1));
+}
+
+/* The chain-linked geomean's noise a night. */
+static double geomean_noise(const struct gen *g)
+{
+	double s = 0;
+
+	for (size_t k = 0; k < g->k; k++)
+		s += g->sigma[k] * g->sigma[k];
+	return sqrt(s) / (double)g->k;
+}
+
+/* Scale the kernels' noise down so that a move of size is ratio times the geomean's noise. */
+static void noise_under(struct gen *g, double size, double ratio)
+{
+	double want = fabs(log1p(size)) / ratio, f;
+
+	if (geomean_noise(g) <= want)
+		return;
+	f = want * (0.6 + 0.4 * uniform()) / geomean_noise(g);
+	for (size_t k = 0; k < g->k; k++)
+		g->sigma[k] *= f;
+}
+
+static double student_t(int nu)
+{
+	double chi2 = 0;
+
+	for (int i = 0; i < nu; i++) {
+		double z = normal();
+
+		chi2 += z * z;
+	}
+	return normal() / sqrt(chi2 / nu);
+}
+
+static void generate(struct gen *g, size_t family)
+{
+	memset(g, 0, sizeof(*g));
+	g->k = (size_t)rand_int(5, MAX_KERNELS);
+	for (size_t k = 0; k < g->k; k++) {
+		g->sigma[k] = 0.005 + 0.025 * uniform();
+		g->base[k] = 0.6 + 1.9 * uniform();
+	}
+	g->step_at = -1;
+	g->query = rand_int(20, 70);
+	if (!strcmp(families[family], "outlier")) {
+		g->shift[rand_int(30, 70)] += log1p((0.10 + 0.40 * uniform()) * (uniform() < 0.5 ? -1 : 1));
+	} else if (!strcmp(families[family], "heavytail")) {
+		int nu = rand_int(2, 4);
+		double scale = 0.003 + 0.007 * uniform();
+
+		/* within a factor of e^2 either way: a dashboard holds speedups of 1e-9 to 1e9 */
+		for (int d = 0; d < NIGHTS; d++)
+			g->shift[d] += fmax(-2, fmin(2, scale * student_t(nu)));
+	} else if (!strcmp(families[family], "bimodal")) {
+		double p = 0.15 + 0.35 * uniform(), off = (0.03 + 0.05 * uniform()) * (uniform() < 0.5 ? -1 : 1);
+
+		noise_under(g, off, 4);
+		for (int d = 0; d < NIGHTS; d++)
+			if (uniform() < p)
+				g->shift[d] += log1p(off);
+	} else if (!strcmp(families[family], "weekly")) {
+		double amp = (0.02 + 0.03 * uniform()) * (uniform() < 0.5 ? -1 : 1);
+		double phase = 2 * M_PI * uniform();
+		int weekend = uniform() < 0.5;
+
+		/* the noise of the accuracy suite's weekly family, whose step is 4-7% */
+		noise_under(g, 0.04 + 0.03 * uniform(), 6);
+		for (int d = 0; d < NIGHTS; d++)
+			/* 2026-01-01 is a Thursday: nights 2 and 3 of each week are the weekend */
+			g->shift[d] += weekend ? ((d + 4) % 7 >= 5 ? log1p(amp) : 0) : amp * sin(2 * M_PI * d / 7 + phase);
+	} else if (!strcmp(families[family], "single")) {
+		double lo = fmax(0.02, 6 * geomean_noise(g)), size = lo < 0.20 ? lo + (0.20 - lo) * uniform() : lo;
+
+		size = uniform() < 0.7 ? size : -size;
+		g->step_at = rand_int(30, 70);
+		for (int d = g->step_at; d < NIGHTS; d++)
+			g->shift[d] += log1p(size);
+		g->query = g->step_at + rand_int(-3, 3);
+	}
+}
+
+/* The dashboard of g, as JSON, into sb. */
+static void dashboard_json(struct strbuf *sb, const struct gen *g)
+{
+	strbuf_addstr(sb, "{\"summary\": [");
+	for (size_t k = 0; k < g->k; k++) {
+		strbuf_addf(sb, "%s{\"kernel\": \"kernel_%c\", \"platform_short\": \"h100\", \"history\": [",
+			    k ? "," : "", (char)('a' + k));
+		for (int d = 0; d < NIGHTS; d++) {
+			time_t t = START + (time_t)d * DAY + 8 * 3600 + 20 * 60;
+			struct tm tm;
+			char date[32];
+
+			gmtime_r(&t, &tm);
+			strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", &tm);
+			strbuf_addf(sb, "%s{\"run_id\": \"%d\", \"sha\": \"%08x\", \"date\": \"%s\", "
+				    "\"branch\": \"main\", \"is_nightly\": true, \"helion_speedup_geomean\": %.6g}",
+				    d ? "," : "", 50000 + d, 0x10000000 + d, date,
+				    exp(log(g->base[k]) + g->shift[d] + g->sigma[k] * normal()));
+		}
+		strbuf_addstr(sb, "]}");
+	}
+	strbuf_addstr(sb, "]}");
+}
+
+static void judge(size_t family, unsigned long long i, struct config *cfg, struct tally *t)
+{
+	struct gen g;
+	struct strbuf sb = STRBUF_INIT;
+	struct dashboard d;
+	struct series s;
+	struct series_options so = { "h100", NULL, 0 };
+	struct window_options o;
+	struct window w;
+	char date[16];
+	time_t q;
+	struct tm tm;
+	int night, hit;
+
+	rng_state = seed_of(i, family);
+	generate(&g, family);
+	dashboard_json(&sb, &g);
+	if (dump >= 0) {
+		fprintf(stderr, "query: night %d\n", g.query);
+		puts(sb.buf);
+		exit(0);
+	}
+	dashboard_init(&d);
+	if (dashboard_parse(&d, sb.buf, sb.len, "step-rates") || series_build(&s, &d, &so))
+		die("case %llu of %s: the generated dashboard does not load", i, families[family]);
+	q = START + (time_t)g.query * DAY;
+	gmtime_r(&q, &tm);
+	strftime(date, sizeof(date), "%Y-%m-%d", &tm);
+	window_options_init(&o);
+	o.platform = "h100";
+	o.date = date;
+	if (window_compute_loaded(&w, NULL, cfg, &o, &d, &s) == WINDOW_ERROR)
+		die("case %llu of %s: no window", i, families[family]);
+	t->series++;
+	t->undecided += w.step.undecided;
+	night = w.step.found ? (int)((s.points[w.step.index].run->time - START) / DAY) : -1;
+	hit = g.step_at >= 0 && night == g.step_at && !w.step.drift;
+	t->hits += hit;
+	if ((w.step.found && !hit) || w.nr_kernel_steps) {
+		t->false_alarms++;
+		t->false_drifts += w.step.found && !hit && w.step.drift;
+		t->false_steps += w.step.found && !hit && !w.step.drift;
+		t->false_kernels += !(w.step.found && !hit);
+		if (verbose)
+			fprintf(stderr, "%s %llu: query %s, %s at night %d (%+.1f%%, %.1f standard errors), %zu kernel steps\n",
+				families[family], i, date, w.step.found ? (w.step.drift ? "drift" : "step") : "no step",
+				night, w.step.change_pct, w.step.z, w.nr_kernel_steps);
+	}
+	window_release(&w);
+	window_options_release(&o);
+	series_release(&s);
+	dashboard_release(&d);
+	strbuf_release(&sb);
+}
+
+int main(int argc, char **argv)
+{
+	unsigned long long from = 9000000, to = 9001000, part = 0, parts = 1;
+	const char *only = NULL;
+	struct config cfg;
+
+	for (int a = 1; a < argc; a++) {
+		if (!strcmp(argv[a], "--seeds") && a + 1 < argc && sscanf(argv[++a], "%llu:%llu", &from, &to) == 2)
+			continue;
+		if (!strcmp(argv[a], "--dump") && a + 1 < argc && sscanf(argv[++a], "%lld", &dump) == 1 && dump >= 0) {
+			from = (unsigned long long)dump;
+			to = from + 1;
+			continue;
+		}
+		if (!strcmp(argv[a], "--verbose")) {
+			verbose = 1;
+			continue;
+		}
+		if (!strcmp(argv[a], "--family") && a + 1 < argc) {
+			only = argv[++a];
+			continue;
+		}
+		if (!strcmp(argv[a], "--part") && a + 1 < argc && sscanf(argv[++a], "%llu/%llu", &part, &parts) == 2 &&
+		    part < parts)
+			continue;
+		fprintf(stderr, "usage: step-rates [--seeds FROM:TO] [--family NAME] [--part J/K] [--verbose] [--dump I]\n");
+		return 129;
+	}
+	git_libgit2_init();
+	if (config_init(&cfg, NULL))
+		die("cannot read the configuration");
+	usage_set_quiet(1);
+	for (size_t f = 0; f < NR_FAMILIES; f++) {
+		struct tally t = { 0 };
+		char hits[32] = "-";
+
+		if (only && strcmp(only, families[f]))
+			continue;
+		for (unsigned long long i = from + part; i < to; i += parts)
+			judge(f, i, &cfg, &t);
+		if (!strcmp(families[f], "single"))
+			snprintf(hits, sizeof(hits), "%zu", t.hits);
+		printf("%-10s %8zu %8s %6zu %6zu %6zu %6zu %6zu\n", families[f], t.series, hits, t.false_alarms,
+		       t.false_steps, t.false_drifts, t.false_kernels, t.undecided);
+		fflush(stdout);
+	}
+	config_release(&cfg);
+	git_libgit2_shutdown();
+	return 0;
+}
