@@ -7,9 +7,18 @@
 #include "util/stats.h"
 #include "history/kernel-steps.h"
 
+/*
+ * One standard error more than the platform's multiple: each kernel's own
+ * search over the span's nightlies is a test of its own, and at sqrt(2 ln K)
+ * alone pure noise made a kernel step in 1.4-2.6e-4 of the queries of
+ * bench/step-rates (400,000 a family, cases 8000000-8399999; 1.0-2.2e-5
+ * with this).
+ */
+#define KERNEL_STEPS_EXTRA 1.0
+
 double kernel_steps_multiple(double noise_multiple, size_t nr_kernels)
 {
-	return noise_multiple + (nr_kernels > 1 ? sqrt(2 * log((double)nr_kernels)) : 0);
+	return noise_multiple + (nr_kernels > 1 ? KERNEL_STEPS_EXTRA + sqrt(2 * log((double)nr_kernels)) : 0);
 }
 
 /* Kernel r's own series: the platform's nightlies, its values only. */
@@ -72,16 +81,23 @@ size_t series_kernel_steps(const struct series *s, const struct step_options *op
 
 /*
  * Row r's move at the boundary index: the median of its log values over
- * the span after against the span before (NAN without both), and the
- * variance of that move from its night-to-night changes there.
+ * the span after against the span before (NAN without both), each side
+ * no wider than the platform step st's own levels (a step before it in
+ * the span is no part of this move), and the variance of that move from
+ * its night-to-night changes there.
  */
-static double row_move(const struct series *s, size_t r, size_t index, int span_days, double *var)
+static double row_move(const struct series *s, size_t r, size_t index, int span_days, const struct step *st,
+		       double *var)
 {
 	double *v = xcalloc(s->nr + 1, sizeof(double)), *d = xcalloc(s->nr + 1, sizeof(double));
 	double before = NAN, after, prev = NAN, sigma;
 	size_t lo, hi, n = 0, nb = 0, nd = 0;
 
 	series_step_range(s, index, span_days, &lo, &hi);
+	if (st->index >= st->nr_before && lo < st->index - st->nr_before)
+		lo = st->index - st->nr_before;
+	if (hi > st->index + st->nr_after)
+		hi = st->index + st->nr_after;
 	for (size_t t = lo; t < hi; t++) {
 		double x = s->helion_by_row[t * s->nr_rows + r];
 
@@ -116,7 +132,7 @@ static double row_move(const struct series *s, size_t r, size_t index, int span_
 #define KERNEL_STEPS_OTHERS_Z 3.0
 
 static int others_stayed(const struct series *s, const struct kernel_step *kept, size_t nr,
-			 size_t index, int span_days)
+			 size_t index, int span_days, const struct step *st)
 {
 	double mine = 0, others = 0, var = 0;
 	size_t nr_others = 0;
@@ -129,7 +145,7 @@ static int others_stayed(const struct series *s, const struct kernel_step *kept,
 
 		for (i = 0; i < nr && kept[i].kernel != s->kernel_names[r]; i++)
 			;
-		if (i < nr || isnan(m = row_move(s, r, index, span_days, &v)) || isnan(v))
+		if (i < nr || isnan(m = row_move(s, r, index, span_days, st, &v)) || isnan(v))
 			continue;
 		others += m;
 		var += v;
@@ -178,7 +194,7 @@ static size_t settle(const struct series *s, const struct step_options *o, struc
 	}
 	explained /= (double)s->points[(*out)[strongest].index].nr_kernels;
 	if (fabs(explained) < fabs(move) / 2 ||
-	    !others_stayed(s, *out, kept, (*out)[strongest].index, o->span_days))
+	    !others_stayed(s, *out, kept, (*out)[strongest].index, o->span_days, st))
 		return 0;
 	if ((*out)[strongest].index != st->index) {
 		series_step_at(s, (*out)[strongest].index, o, st);
@@ -202,7 +218,7 @@ static int shared_by_most(const struct series *s, const struct step *st, int spa
 	size_t with = 0, measured = 0;
 
 	for (size_t r = 0; r < s->nr_rows; r++) {
-		double m = row_move(s, r, st->index, span_days, &var);
+		double m = row_move(s, r, st->index, span_days, st, &var);
 
 		if (isnan(m))
 			continue;

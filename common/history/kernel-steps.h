@@ -9,8 +9,9 @@
  * geomean's thresholds (5.5% in 2 of 5 kernels moves
  * the geomean 1.9%). Each kernel's own series is judged by the same step
  * decision against its own noise, with the noise multiple raised by
- * sqrt(2 ln K) for K kernels: the largest of K noise scores grows that way,
- * so testing every kernel does not turn noise into steps.
+ * 1 + sqrt(2 ln K) for K kernels: the largest of K noise scores grows as
+ * sqrt(2 ln K), and each kernel's search over the span's nights adds to
+ * it, so testing every kernel does not turn noise into steps.
  */
 struct kernel_step {
 	const char *kernel;	/* points into the dashboard */
