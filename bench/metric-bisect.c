@@ -62,10 +62,7 @@ static unsigned long long seed_of(unsigned long long i, const struct sim_config 
 	unsigned long long z = i * 0x9e3779b97f4a7c15ULL + (unsigned long long)c->nr * 0xbf58476d1ce4e5b9ULL +
 		(unsigned long long)(c->step * 16) * 0x94d049bb133111ebULL + (unsigned long long)c->from * 0x2545f4914f6cdd1dULL;
 
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	z ^= z >> 31;
-	return z ? z : 1;
+	return seed_mix(z);
 }
 
 /* The world of search i: its culprit and the sign of its step. */

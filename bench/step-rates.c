@@ -74,12 +74,7 @@ static long long dump = -1;	/* --dump I: the dashboard of case I, and no judging
 
 static unsigned long long seed_of(unsigned long long i, size_t family)
 {
-	unsigned long long z = i * 0x9e3779b97f4a7c15ULL + (family + 1) * 0xd1b54a32d192ed03ULL;
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	z ^= z >> 31;
-	return z ? z : 1;
+	return seed_mix(i * 0x9e3779b97f4a7c15ULL + (family + 1) * 0xd1b54a32d192ed03ULL);
 }
 
 static int rand_int(int lo, int hi)

@@ -13,6 +13,15 @@
  */
 static unsigned long long rng_state;
 
+/* splitmix64's finalizer: a seed for rng_state from a case's numbers mixed into z (never 0). */
+static inline unsigned long long seed_mix(unsigned long long z)
+{
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	z ^= z >> 31;
+	return z ? z : 1;
+}
+
 static double uniform(void)
 {
 	rng_state ^= rng_state >> 12;
