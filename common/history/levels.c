@@ -299,14 +299,16 @@ static void drop_spikes(struct levels *l)
  * groups' medians lie STATE_SEP spreads apart and the smaller group
  * (STATE_MIN nightlies at least) comes back in STATE_RUNS separate runs
  * or more, with STATE_MIN nightlies of the other group between its first
- * and last, its nights are moved by the difference of the medians: a
- * state, like a weekday, is not a step. A step, a dip that reverts or an
- * outlier beside a step never return that way.
+ * and last (a night counts to a group near its median only: state_of()),
+ * its nights (those nearer its median) are moved by the difference of the
+ * medians: a state, like a weekday, is not a step. A step, a dip that
+ * reverts or an outlier beside a step never return that way.
  */
 #define STATE_GAP 1.5
 #define STATE_SEP 4.0
 #define STATE_MIN 3	/* nightlies in a group at least */
 #define STATE_RUNS 3
+#define STATE_BAND 2.5	/* a night of a group lies within this many spreads of its median */
 
 struct states {
 	double cut;		/* the value between the groups */
@@ -332,12 +334,28 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/*
+ * Which group night value x holds: 1 the smaller, -1 the larger, 0
+ * neither (nearer the other median, or beyond STATE_BAND spreads of its
+ * own: a night between two levels of a staircase, or a low night before
+ * a big step, is no state coming back).
+ */
+static int state_of(double x, double minority, double majority, double scale)
+{
+	double a = fabs(x - minority), b = fabs(x - majority);
+
+	if (a < b)
+		return a <= STATE_BAND * scale;
+	return -(b <= STATE_BAND * scale);
+}
+
 /* The states of the log values v[0..n), in time order: 1 with *st filled, or 0. */
 static int find_states(const double *v, size_t n, struct states *st)
 {
 	double *sorted = xcalloc(n + 1, sizeof(double));
-	double best = 0, sep = 0;
+	double best = 0, sep = 0, minority = 0, majority = 0, spread = 0;
 	size_t split = 0, runs = 0, first = n, last = 0, inside = 0;
+	int prev = 0;
 
 	memcpy(sorted, v, n * sizeof(double));
 	qsort(sorted, n, sizeof(double), cmp_double);
@@ -349,20 +367,26 @@ static int find_states(const double *v, size_t n, struct states *st)
 			best = (sorted[s] - sorted[s - 1]) / scale;
 			split = s;
 			sep = (m1 - m0) / scale;
-			st->cut = (sorted[s - 1] + sorted[s]) / 2;
+			spread = scale;
+			st->cut = (m0 + m1) / 2;
 			st->minority_low = s <= n - s;
-			st->shift = st->minority_low ? m1 - m0 : m0 - m1;
+			minority = st->minority_low ? m0 : m1;
+			majority = st->minority_low ? m1 : m0;
+			st->shift = majority - minority;
 		}
 	}
 	for (size_t i = 0; split && i < n; i++) {
-		if ((v[i] < st->cut) != st->minority_low)
-			continue;
-		runs += !i || (v[i - 1] < st->cut) != st->minority_low;
-		first = i < first ? i : first;
-		last = i;
+		int g = state_of(v[i], minority, majority, spread);
+
+		if (g > 0) {
+			runs += prev <= 0;
+			first = i < first ? i : first;
+			last = i;
+		}
+		prev = g ? g : prev;
 	}
 	for (size_t i = first; i < last; i++)
-		inside += (v[i] < st->cut) != st->minority_low;
+		inside += state_of(v[i], minority, majority, spread) < 0;
 	free(sorted);
 	return best >= STATE_GAP && sep >= STATE_SEP && runs >= STATE_RUNS && inside >= STATE_MIN;
 }
