@@ -29,15 +29,16 @@ cat "$work"/steps.* | awk '
 function rate(a, b) { return a ? sprintf("%d (%.1e)", a, a / b) : "0" }
 { if (!($1 in n)) order[++nr] = $1
 	n[$1] += $2; hits[$1] += ($3 == "-" ? 0 : $3); single[$1] = ($3 != "-")
-	fa[$1] += $4; st[$1] += $5; dr[$1] += $6; ks[$1] += $7; und[$1] += $8 }
+	fa[$1] += $4; st[$1] += $5; dr[$1] += $6; ks[$1] += $7; und[$1] += $8; wide[$1] += $9 }
 END {
 	print ""
-	print "| benchwindow: family | series | first bad at its night | false alarms | of them: steps, drifts, kernel steps | undecided | target |"
-	print "| --- | --- | --- | --- | --- | --- | --- |"
+	print "| benchwindow: family | series | first bad in the window | false alarms | of them: steps, drifts, kernel steps | undecided | windows of two nights | target |"
+	print "| --- | --- | --- | --- | --- | --- | --- | --- |"
 	for (i = 1; i <= nr; i++) {
 		f = order[i]
-		printf "| %s | %d | %s | %s | %d, %d, %d | %d | %s |\n", f, n[f],
+		printf "| %s | %d | %s | %s | %d, %d, %d | %d | %s | %s |\n", f, n[f],
 			single[f] ? sprintf("%d (misses %s)", hits[f], rate(n[f] - hits[f], n[f])) : "-",
-			rate(fa[f], n[f]), st[f], dr[f], ks[f], und[f], single[f] ? "misses and false alarms near 1e-4" : "false alarms near 1e-4"
+			rate(fa[f], n[f]), st[f], dr[f], ks[f], und[f], single[f] ? rate(wide[f], n[f]) : "-",
+			single[f] ? "misses and false alarms near 1e-4" : "false alarms near 1e-4"
 	}
 }'

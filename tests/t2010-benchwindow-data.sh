@@ -139,8 +139,14 @@ test_expect_success 'one-night outliers next to a real step do not move it' '
 	{ runs && series b200_cute matmul 1.50 1.51 1.50 1.05 1.50 1.95 1.32 1.32 1.33 1.32 1.32 1.31 1.32; } |
 		gen >../outlier.json &&
 	git benchwindow --file ../outlier.json --json b200_cute 2026-09-07 >../out.json &&
-	echo "$good $bad" >../expect && ends ../out.json >../actual && test_cmp ../expect ../actual &&
+	echo "$(nightly_sha 2026-09-06) $bad" >../expect && ends ../out.json >../actual && test_cmp ../expect ../actual &&
 	grep -q "\"persistent\":	true" ../out.json
+'
+
+test_expect_success 'the spike on the last good night stays inside the window' '
+	cd repo &&
+	git benchwindow --file ../outlier.json b200_cute 2026-09-07 >../out &&
+	grep "^step: 2026-09-06 -> 2026-09-08, .*, persistent; 1 nightly between could be on either side\$" ../out
 '
 
 test_expect_success 'a one-night spike alone is no persistent step' '

@@ -6,9 +6,10 @@ run.py BINDIR WORKDIR N [--seed=S] [--families=A,B] [--peers=PEERS] [--assert] [
 Builds WORKDIR/repo (one commit per nightly), generates N series per
 family, runs `git benchwindow --file D --json <platform> <query>` for each
 platform and query date of each series and prints per family:
-- hits: the exact first-bad nightly (every query of a gap series, both
-  platforms of a two-platform one); for a drift, a step or drift whose
-  first bad lies within the drift;
+- hits: a window that holds the first-bad nightly's commits (every query
+  of a gap series, both platforms of a two-platform one): the exact
+  nightly pair, or two nights round a spike left out beside the step;
+  for a drift, a step or drift whose first bad lies within the drift;
 - false: answers with a step (a platform's, a kernel's or a drift) where
   there is none, at a wrong night, or naming a wrong kernel;
 - named: kernel-set changes named; the kernels that step on their own
@@ -77,11 +78,20 @@ class Score:
         self.peers = {p: [0, 0] for p in PEERS}     # hits, false
 
 
+def holds(good, bad, day):
+    """Whether the window good..bad holds day's commits: good < day <= bad."""
+    return bool(good) and bool(bad) and days_between(good, day) < 0 <= days_between(bad, day)
+
+
 def judge_answer(family, t, out):
-    """(hit, false, named or None) of one answer."""
+    """(hit, false, named or None) of one answer.
+
+    A window holds the truth when the truth's first bad night lies in it: the
+    nightly pair, or two nights round one that could be on either side."""
     step = out["step"]
     found = step["found"]
     bad = (out["first_bad"]["date"] or "")[:10]
+    good = (out["last_good"]["date"] or "")[:10]
     drift = step.get("drift")
     ksteps = out.get("kernel_steps") or []
     truth = t["first_bad"]
@@ -94,11 +104,11 @@ def judge_answer(family, t, out):
     if "kernels" in t:
         kday, names = t["kernels"]
         named = sorted(k["kernel"] for k in ksteps) == sorted(names) and \
-            all(k["date"][:10] == kday for k in ksteps)
+            all(holds(k["last_date"][:10], k["date"][:10], kday) for k in ksteps)
         if family == "subset":
-            named = named or (not ksteps and found and bad == kday)
-        wrong = (found and bad != kday) or any(
-            k["date"][:10] != kday or k["kernel"] not in names for k in ksteps)
+            named = named or (not ksteps and found and holds(good, bad, kday))
+        wrong = (found and not holds(good, bad, kday)) or any(
+            not holds(k["last_date"][:10], k["date"][:10], kday) or k["kernel"] not in names for k in ksteps)
         return False, wrong, named
     if truth is None:
         false = bool(found) or bool(ksteps)
@@ -108,7 +118,7 @@ def judge_answer(family, t, out):
             ksc = out.get("kernel_set_change")
             named = bool(ksc) and ksc["date"][:10] == sday and sorted(ksc["gone"]) == sorted(gone)
         return False, false, named
-    hit = found and bad == truth and not drift
+    hit = found and not drift and holds(good, bad, truth)
     return hit, (found and not hit) or bool(ksteps), None
 
 

@@ -116,7 +116,7 @@ static void step_values(cJSON *v, const struct classify_signals *s, const struct
 	char d[16];
 
 	str(v, "last_good_date", day_of(w, s->good, d));
-	str(v, "first_bad_date", day_of(w, s->index, d));
+	str(v, "first_bad_date", day_of(w, s->bad, d));
 }
 
 /* Why the implementations and the timers are not compared: no step, or none decided. */
@@ -163,11 +163,11 @@ static void explain_step(struct classify_result *r, const struct classify_signal
 		v = addf(r, "step", verdict, "%s: %s %.3f -> %.3f (%+.1f%% \u00b1 %.1f%%) from %s to %s%s, %.1fx its standard error (the series noise %.1f%% a night): %s",
 			 s->drift && classify_step_significant(s, o) ? "drift" : "step", what, s->before,
 			 s->after, tidy(s->change_pct), s->se_pct, day_of(w, s->good, d1),
-			 day_of(w, s->index, d2), over, s->z, s->noise_pct, tail);
+			 day_of(w, s->bad, d2), over, s->z, s->noise_pct, tail);
 	else
 		v = addf(r, "step", verdict, "step: %s %.3f -> %.3f (%+.1f%% \u00b1 %.1f%%) from %s to %s, %.1fx its standard error (the series noise %.1f%% a night): it persists over the next %zu nightlies",
 			 what, s->before, s->after, tidy(s->change_pct), s->se_pct, day_of(w, s->good, d1),
-			 day_of(w, s->index, d2), s->z, s->noise_pct, s->nr_after);
+			 day_of(w, s->bad, d2), s->z, s->noise_pct, s->nr_after);
 	step_values(v, s, w);
 	nums(v, (const struct named_num[]) {
 		{ "before", s->before }, { "after", s->after }, { "change_pct", s->change_pct },
@@ -182,7 +182,7 @@ static void explain_step(struct classify_result *r, const struct classify_signal
 		if (k->index != s->index)
 			continue;
 		v = addf(r, "kernel step", "step", "kernel step: %s %+.1f%% from %s to %s, %.1fx its standard error (its noise %.1f%% a night); each kernel must clear %.1fx for %zu kernels%s",
-			 k->kernel, tidy(k->change_pct), day_of(w, k->last_good, d1), day_of(w, k->index, d2),
+			 k->kernel, tidy(k->change_pct), day_of(w, k->last_good, d1), day_of(w, k->first_bad, d2),
 			 k->z, k->noise_pct, multiple, w->series.nr_rows,
 			 n++ || classify_step_significant(s, o) ? "" :
 			 ": the platform's geomean does not clear its thresholds, this kernel does");
@@ -245,7 +245,7 @@ static void explain_sparse(struct classify_result *r, const struct classify_sign
 
 	if (!s->index)
 		return;
-	day_of(w, s->index, bad);
+	day_of(w, s->bad, bad);
 	for (size_t i = 0; i < s->nr_sparse; i++) {
 		const struct named_move *m = &s->sparse[i];
 

@@ -484,6 +484,7 @@ static void gather_series(struct classify_signals *s, const struct window *w,
 	if (!s->index || s->index >= ser->nr)
 		return;
 	s->good = st->last_good;
+	s->bad = st->first_bad;
 	s->before = st->before;
 	s->after = st->after;
 	s->change_pct = st->change_pct;

@@ -93,6 +93,7 @@ struct named_move {
 struct classify_signals {
 	/* The chain-linked Helion speedup at the step. */
 	size_t index;		/* first bad = points[index]; 0: no boundary */
+	size_t bad;		/* the window's first bad: index, or the nightly after (step.h) */
 	size_t good;		/* last good = points[good]: index - 1, or before a drift */
 	double before, after, change_pct, noise_pct, score;
 	double se_pct, z;	/* the change's standard error, and the change in those */

@@ -65,9 +65,8 @@ size_t series_kernel_steps(const struct series *s, const struct step_options *op
 			ks = &(*out)[nr++];
 			ks->kernel = s->kernel_names[r];
 			ks->index = st.index;
-			ks->last_good = st.index - 1;
-			while (ks->last_good > 0 && !(k.points[ks->last_good].value[METRIC_HELION] > 0))
-				ks->last_good--;
+			ks->first_bad = st.first_bad;
+			ks->last_good = st.last_good;	/* measured: levels hold measured nightlies only */
 			ks->change_pct = st.change_pct;
 			ks->noise_pct = st.noise_pct;
 			ks->score = st.score;
@@ -203,6 +202,15 @@ static size_t settle(const struct series *s, const struct step_options *o, struc
 		st->reason = NULL;
 		st->undecided = 0;
 	}
+	/*
+	 * The window both series allow: the kernel that places the step is
+	 * often surer of its night than the geomean, and the geomean's pair
+	 * is narrower than a kernel not measured for a while.
+	 */
+	if ((*out)[strongest].last_good > st->last_good)
+		st->last_good = (*out)[strongest].last_good;
+	if ((*out)[strongest].first_bad < st->first_bad)
+		st->first_bad = (*out)[strongest].first_bad;
 	return kept;
 }
 

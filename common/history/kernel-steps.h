@@ -16,7 +16,8 @@
 struct kernel_step {
 	const char *kernel;	/* points into the dashboard */
 	size_t index;		/* first bad nightly, an index into the platform series */
-	size_t last_good;	/* the kernel's last measured nightly before it */
+	size_t first_bad;	/* its window's first bad: index, or the nightly after (step.h) */
+	size_t last_good;	/* its window's last good: a measured nightly before it */
 	double change_pct;
 	double noise_pct;	/* the kernel's own noise */
 	double score;		/* |log change| / its own noise */

@@ -269,6 +269,7 @@ static struct scan_entry *add_entry(struct scan *sc, enum scan_kind kind, const 
 	e->kind = kind;
 	e->series = s;
 	e->index = index;
+	e->bad = index;
 	e->good = index - 1;
 	return e;
 }
@@ -315,6 +316,7 @@ static void confirm(struct scan *sc, const struct series *s, size_t index,
 	e = add_entry(sc, SCAN_STEP, s, st.index);
 	e->step = st;
 	e->good = st.last_good;
+	e->bad = st.first_bad;
 }
 
 /*
@@ -387,7 +389,7 @@ static int count_window(struct scan_entry *e, git_repository *repo, struct confi
 	void *ctx[3] = { e, &sl, repo };
 	int ret = 0;
 
-	if (resolve(repo, &e->last_good, &p[e->good]) | resolve(repo, &e->first_bad, &p[e->index]))
+	if (resolve(repo, &e->last_good, &p[e->good]) | resolve(repo, &e->first_bad, &p[e->bad]))
 		return 0;
 	if (git_oid_equal(&e->last_good.oid, &e->first_bad.oid)) {
 		e->counted = 1;
@@ -434,7 +436,7 @@ static void finish_entry(struct scan *sc, struct scan_entry *e, git_repository *
 	int failed;
 
 	usage_catch_begin(&outer);
-	e->nr_sparse = series_sparse_kernels(e->series, e->good, e->index, &e->sparse);
+	e->nr_sparse = series_sparse_kernels(e->series, e->good, e->bad, &e->sparse);
 	failed = sparse_kernels_noise(e->sparse, e->nr_sparse, e->series, &sc->dash,
 				      o->window->all_runs) ||
 		 (repo && count_window(e, repo, cfg, o->window));

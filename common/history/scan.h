@@ -20,7 +20,8 @@ enum scan_kind {
 struct scan_entry {
 	enum scan_kind kind;
 	const struct series *series;	/* the platform's or a kernel's; points into scan.series */
-	size_t index;			/* first bad = points[index] */
+	size_t index;			/* the step's night (its likeliest first bad) */
+	size_t bad;			/* the window's first bad: index, or the nightly after (step.h) */
 	size_t good;			/* last good = points[good]: index - 1, or before a drift */
 	struct step step;		/* SCAN_STEP: the single query's step at that date */
 	struct kernel_set_change set_change;	/* SCAN_KERNEL_SET; owned */

@@ -79,6 +79,7 @@ static void describe_boundary(const struct series *s, const struct noise_model *
 		at++;
 	levels_judge_range(&l, 0, at, l.n, out->noise_multiple, out->min_change, &t);
 	out->index = index;
+	out->first_bad = index;
 	out->last_good = index - 1;
 	take_test(out, &t, nm->sigma);
 	out->persistent = !isnan(t.change_pct) && stays(&l, at, &t);
@@ -222,6 +223,37 @@ static int widen(const struct series *s, const struct levels *l, size_t k, time_
 }
 
 /*
+ * How much more likely nightly i of l is at the level after the step
+ * than at the level before, in nats (normal, of the levels' spread).
+ */
+static double prefers_after(const struct levels *l, const struct cut_test *t, size_t i)
+{
+	double b = l->x[i] - t->before, a = l->x[i] - t->after;
+
+	return (b * b - a * a) / (2 * l->spread * l->spread);
+}
+
+/*
+ * The window of the sharp step at cut c of l. Its last good is the
+ * nightly its level ends on: a spike left out beside the step (levels.c)
+ * is off both levels, so the window keeps its commits. And a nightly
+ * either side of the cut that fits the other level within
+ * STEP_UNSURE_NATS could be on either side: the window takes it in (the
+ * step's own night, index, stays the likeliest one).
+ */
+static void sharp_window(const struct levels *l, size_t c, const struct cut_test *t, struct step *out)
+{
+	size_t good = c - 1, bad = c;
+
+	if (c >= 2 && -prefers_after(l, t, c - 1) < STEP_UNSURE_NATS)
+		good = c - 2;
+	if (c + 1 < l->n && prefers_after(l, t, c) < STEP_UNSURE_NATS)
+		bad = c + 1;
+	out->last_good = l->at[good];
+	out->first_bad = l->at[bad];
+}
+
+/*
  * The levels of [cfrom, cto) and the cut nearest the date within [from,
  * to) (1 + its index, 0 for none); a drift there is looked at whole
  * (widen()). A step stays a step unless the wider search finds a drift
@@ -293,7 +325,11 @@ int series_find_step_model(const struct series *s, const struct step_options *o,
 		take_test(out, &t, nm->sigma);
 		out->index = l.at[l.cuts[k]];
 		out->drift = l.from[k] < l.cuts[k];
-		out->last_good = out->drift ? l.at[l.from[k]] - 1 : out->index - 1;
+		out->first_bad = out->index;
+		if (out->drift)
+			out->last_good = l.at[l.from[k]] - 1;
+		else
+			sharp_window(&l, l.cuts[k], &t, out);
 		out->persistent = 1;
 	} else {
 		size_t index = weak_boundary(s, o, nm, from, to, cfrom, cto, out);

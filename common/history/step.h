@@ -35,12 +35,19 @@ struct other_step {
 	double score;
 };
 
+/* A nightly within this many nats of the other level could be on either side of a step. */
+#define STEP_UNSURE_NATS 6.9
+
 struct step {
 	int found;		/* a step (or drift) passed the decision; else index (when
 				   > 0) is the boundary at the date, shown for reference */
-	size_t index;		/* first bad = points[index] */
-	size_t last_good;	/* last good = points[last_good]: index - 1, or the
-				   nightly before a drift */
+	size_t index;		/* the step's first bad nightly = points[index] */
+	size_t first_bad;	/* the window's: index, or the nightly after when
+				   index's own could still be at the level before */
+	size_t last_good;	/* last good = points[last_good]: the last nightly
+				   of the level before (index - 1 unless a spike
+				   beside the step was left out), or the nightly
+				   before a drift */
 	double before;		/* the level of the nr_before nightlies before */
 	double after;		/* the level of the nr_after nightlies after */
 	double change_pct;	/* 100 * (after / before - 1) */

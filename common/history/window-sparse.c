@@ -33,7 +33,7 @@ void window_warn_sparse(const struct window *w, const struct window_options *o)
 
 		quote_shell(&kernel, k->kernel);
 		quote_shell(&from, s->points[k->since].run->sha);
-		quote_shell(&to, s->points[w->step.index].run->sha);
+		quote_shell(&to, s->points[w->step.first_bad].run->sha);
 		warning("kernel '%s' was not measured on the last good nightly (%s): its %+.1f%% since its last measurement on %s belongs to a wider window",
 			k->kernel, good, k->change_pct, format_day(since, s->points[k->since].run->time));
 		advise("git benchwindow --kernel %s %s", kernel.buf, common.buf);

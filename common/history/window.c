@@ -201,8 +201,8 @@ static void shown_range(struct window *w, int span)
 		;
 	if (w->step.index > 0 && w->step.last_good < lo)
 		lo = w->step.last_good;
-	if (w->step.index > 0 && w->step.index >= hi)
-		hi = w->step.index + 1;
+	if (w->step.index > 0 && w->step.first_bad >= hi)
+		hi = w->step.first_bad + 1;
 	w->first_shown = lo;
 	w->end_shown = hi;
 }
@@ -227,6 +227,7 @@ static void answer_with_kernel_steps(struct window *w, struct step_options *so)
 	series_find_step(s, so, &w->step);
 	/* the kernel's window: from its last measurement before */
 	w->step.last_good = k->last_good;
+	w->step.first_bad = k->first_bad;
 }
 
 /*
@@ -281,12 +282,12 @@ static int find_endpoints(struct window *w, const struct window_options *o, git_
 		find_kernel_steps(w, &so);
 	}
 	shown_range(w, o->span);
-	w->nr_sparse = series_sparse_kernels(&w->series, w->step.last_good, w->step.index, &w->sparse);
+	w->nr_sparse = series_sparse_kernels(&w->series, w->step.last_good, w->step.first_bad, &w->sparse);
 	if (sparse_kernels_noise(w->sparse, w->nr_sparse, &w->series, &w->dash, o->all_runs))
 		return -1;
 	if (w->step.index > 0) {
 		end_from_point(&w->last_good, &w->series.points[w->step.last_good]);
-		end_from_point(&w->first_bad, &w->series.points[w->step.index]);
+		end_from_point(&w->first_bad, &w->series.points[w->step.first_bad]);
 	}
 	return 0;
 }

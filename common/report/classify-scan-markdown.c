@@ -12,7 +12,7 @@ static void table_row(struct strbuf *sb, const struct classify_scan_step *st, co
 	const struct scan_entry *e = st->entry;
 	char day[16];
 
-	strbuf_addf(sb, "| %s | ", format_day(day, e->series->points[e->index].run->time));
+	strbuf_addf(sb, "| %s | ", format_day(day, e->series->points[e->bad].run->time));
 	markdown_escape(sb, e->series->platform);
 	strbuf_addf(sb, " | %+.1f%% | %s | ", (e->kind == SCAN_STEP ? e->step.change_pct :
 					       e->set_change.plain_change_pct) + 0.0,

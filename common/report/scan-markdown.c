@@ -26,7 +26,7 @@ static void add_row(struct strbuf *sb, const struct scan_entry *e, const char *l
 	const struct series *s = e->series;
 	char d1[16], d2[16];
 
-	strbuf_addf(sb, "| %s | ", format_day(d1, s->points[e->index].run->time));
+	strbuf_addf(sb, "| %s | ", format_day(d1, s->points[e->bad].run->time));
 	markdown_escape(sb, s->platform);
 	if (s->kernel) {
 		strbuf_addch(sb, ':');
@@ -42,7 +42,7 @@ static void add_row(struct strbuf *sb, const struct scan_entry *e, const char *l
 	window_markdown_sha(sb, e->last_good.resolved ? e->last_good.sha : s->points[e->good].run->sha,
 			    e->last_good.resolved ? link_base : NULL);
 	strbuf_addstr(sb, "..");
-	window_markdown_sha(sb, e->first_bad.resolved ? e->first_bad.sha : s->points[e->index].run->sha,
+	window_markdown_sha(sb, e->first_bad.resolved ? e->first_bad.sha : s->points[e->bad].run->sha,
 			    e->first_bad.resolved ? link_base : NULL);
 	if (e->kind == SCAN_STEP) {
 		strbuf_addf(sb, " | %s since %s", e->step.drift ? "drift" : "step",
@@ -76,8 +76,8 @@ static void add_sparse(struct strbuf *sb, const struct scan *sc)
 			strbuf_addf(sb, "%s- **sparse kernel**, ", sep);
 			sep = "";
 			markdown_escape(sb, e->series->platform);
-			strbuf_addf(sb, " on %s: ", format_day(day, e->series->points[e->index].run->time));
-			window_markdown_sparse(sb, e->series, e->good, e->index, &e->sparse[j]);
+			strbuf_addf(sb, " on %s: ", format_day(day, e->series->points[e->bad].run->time));
+			window_markdown_sparse(sb, e->series, e->good, e->bad, &e->sparse[j]);
 			strbuf_addch(sb, '\n');
 		}
 	}

@@ -110,7 +110,7 @@ void scan_print(FILE *fp, const struct scan *sc)
 
 		char *name = series_name(e->series);
 
-		fprintf(fp, "%-10s  %-*s", format_day(d1, e->series->points[e->index].run->time),
+		fprintf(fp, "%-10s  %-*s", format_day(d1, e->series->points[e->bad].run->time),
 			width, name);
 		free(name);
 		format_change_z(e, change, z);
@@ -141,7 +141,7 @@ void scan_print_dates(FILE *fp, const struct scan *sc)
 	for (size_t i = 0; i < sc->nr_entries; i++) {
 		const struct scan_entry *e = &sc->entries[i];
 
-		format_day(day, e->series->points[e->index].run->time);
+		format_day(day, e->series->points[e->bad].run->time);
 		if (strcmp(day, last))
 			fprintf(fp, "%s\n", strcpy(last, day));
 	}

@@ -92,7 +92,7 @@ cJSON *window_kernel_steps_json(const struct window *w)
 		cJSON *o = cJSON_CreateObject();
 
 		cJSON_AddStringToObject(o, "kernel", k->kernel);
-		cJSON_AddItemToObject(o, "date", json_time(w->series.points[k->index].run->time));
+		cJSON_AddItemToObject(o, "date", json_time(w->series.points[k->first_bad].run->time));
 		cJSON_AddItemToObject(o, "last_date", json_time(w->series.points[k->last_good].run->time));
 		cJSON_AddItemToObject(o, "change_pct", json_number(k->change_pct, 2));
 		cJSON_AddItemToObject(o, "noise_pct", json_number(k->noise_pct, 2));

@@ -290,10 +290,10 @@ static void draw_step(const struct chart *c)
 	double xg, xb, yg, yb;
 
 	if (!(st->found || kernel_answer(w)) || !st->index || st->last_good < w->first_shown ||
-	    st->index >= w->end_shown)
+	    st->first_bad >= w->end_shown)
 		return;
 	good = &w->series.points[st->last_good];
-	bad = &w->series.points[st->index];
+	bad = &w->series.points[st->first_bad];
 	xg = xpos(c, good->run->time);
 	xb = xpos(c, bad->run->time);
 	fprintf(c->fp, "<rect class=\"window\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/>\n",

@@ -9,7 +9,7 @@ int window_step_days(const struct window *w, char d1[16], char d2[16])
 	if (w->step.index == 0)
 		return 0;
 	format_day(d1, w->series.points[w->step.last_good].run->time);
-	format_day(d2, w->series.points[w->step.index].run->time);
+	format_day(d2, w->series.points[w->step.first_bad].run->time);
 	return 1;
 }
 
@@ -43,6 +43,9 @@ void window_step_text(struct strbuf *sb, const struct step *st, const char *mark
 	strbuf_addf(sb, "helion %.3f %s %.3f (%s%+.1f%%%s \u00b1 %.1f%%; levels of %zu and %zu nightlies), %.1f%s its standard error (noise %.1f%% a night), %s",
 		    st->before, to, st->after, mark, st->change_pct, unmark, st->se_pct,
 		    st->nr_before, st->nr_after, st->z, x, st->noise_pct, window_step_persistence(st));
+	if (!st->drift && st->first_bad > st->last_good + 1)
+		strbuf_addf(sb, "; %zu nightl%s between could be on either side", st->first_bad - st->last_good - 1,
+			    st->first_bad - st->last_good == 2 ? "y" : "ies");
 }
 
 void window_kernel_steps_text(struct strbuf *sb, const struct window *w, int rich,
@@ -60,7 +63,7 @@ void window_kernel_steps_text(struct strbuf *sb, const struct window *w, int ric
 		strbuf_addf(sb, " %+.1f%% (%.1f%s its standard error, its noise %.1f%% a night) %s %s %s",
 			    k->change_pct, k->z, x, k->noise_pct,
 			    format_day(d1, s->points[k->last_good].run->time), to,
-			    format_day(d2, s->points[k->index].run->time));
+			    format_day(d2, s->points[k->first_bad].run->time));
 	}
 }
 

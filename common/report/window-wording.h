@@ -27,6 +27,9 @@ const char *window_step_kind(const struct step *st);
  * unmark (colour or emphasis; "" for none):
  * a step: "helion 1.503 -> 1.323 (-12.0% ± 0.3%; levels of 5 and 6
  * nightlies), 42.2x its standard error (noise 0.5% a night), persistent";
+ * a step whose window holds a nightly that could be on either side of it
+ * (a spike left out, or one near both levels) ends "...; 1 nightly
+ * between could be on either side";
  * a drift: "over 19 nightlies, helion ...";
  * none: "moves +0.7% ± 0.5%, 1.4x its standard error (noise 0.8% a night),
  * within --min-change (a step needs 3.0x and 2.0%)".

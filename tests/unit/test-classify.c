@@ -10,6 +10,7 @@ static void regression(struct classify_signals *s)
 {
 	classify_signals_init(s);
 	s->index = 1;
+	s->bad = 1;
 	s->before = 1.6;
 	s->after = 1.36;
 	s->change_pct = -15;
@@ -253,10 +254,10 @@ static void test_explain(void)
 	struct classify_signals s;
 	struct classify_result r;
 	struct kernel_step ksteps[2] = {
-		{ .kernel = "k1", .index = 1, .last_good = 0, .change_pct = -5.5, .noise_pct = 1.0,
-		  .score = 4.2, .se_pct = 0.4, .z = 14 },
-		{ .kernel = "k2", .index = 1, .last_good = 0, .change_pct = -5.5, .noise_pct = 1.2,
-		  .score = 4.6, .se_pct = 0.5, .z = 11 },
+		{ .kernel = "k1", .index = 1, .first_bad = 1, .last_good = 0, .change_pct = -5.5,
+		  .noise_pct = 1.0, .score = 4.2, .se_pct = 0.4, .z = 14 },
+		{ .kernel = "k2", .index = 1, .first_bad = 1, .last_good = 0, .change_pct = -5.5,
+		  .noise_pct = 1.2, .score = 4.6, .se_pct = 0.5, .z = 11 },
 	};
 	struct fake f;
 
