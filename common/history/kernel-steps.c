@@ -196,16 +196,20 @@ static size_t settle(const struct series *s, const struct step_options *o, struc
 	    !others_stayed(s, *out, kept, (*out)[strongest].index, o->span_days, st))
 		return 0;
 	if ((*out)[strongest].index != st->index) {
+		/* placed by the kernel: its window, not the geomean's pair there */
 		series_step_at(s, (*out)[strongest].index, o, st);
+		st->last_good = (*out)[strongest].last_good;
+		st->first_bad = (*out)[strongest].first_bad;
 		st->found = 1;
 		st->persistent = 1;
 		st->reason = NULL;
 		st->undecided = 0;
+		return kept;
 	}
 	/*
-	 * The window both series allow: the kernel that places the step is
-	 * often surer of its night than the geomean, and the geomean's pair
-	 * is narrower than a kernel not measured for a while.
+	 * At the geomean's own night, the window both series allow: the
+	 * kernel is often surer of the night than the geomean, and the
+	 * geomean's window narrower than a kernel not measured for a while.
 	 */
 	if ((*out)[strongest].last_good > st->last_good)
 		st->last_good = (*out)[strongest].last_good;
