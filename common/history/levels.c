@@ -302,13 +302,16 @@ static void drop_spikes(struct levels *l)
  * and last (a night counts to a group near its median only: state_of()),
  * its nights (those nearer its median) are moved by the difference of the
  * medians: a state, like a weekday, is not a step. A step, a dip that
- * reverts or an outlier beside a step never return that way.
+ * reverts or an outlier beside a step never return that way. States whose
+ * noise closes the gap are split where the medians lie farthest apart
+ * instead (find_states()).
  */
 #define STATE_GAP 1.5
 #define STATE_SEP 4.0
 #define STATE_MIN 3	/* nightlies in a group at least */
 #define STATE_RUNS 3
 #define STATE_BAND 2.5	/* a night of a group lies within this many spreads of its median */
+#define STATE_SEP_WIDE 4.5	/* without a gap */
 
 struct states {
 	double cut;		/* the value between the groups */
@@ -349,46 +352,102 @@ static int state_of(double x, double minority, double majority, double scale)
 	return -(b <= STATE_BAND * scale);
 }
 
-/* The states of the log values v[0..n), in time order: 1 with *st filled, or 0. */
-static int find_states(const double *v, size_t n, struct states *st)
+/* What one split of the sorted values says of the nights in time order. */
+struct split_look {
+	double gap, sep;	/* the gap at the split and the medians' distance, in spreads */
+	size_t runs;		/* the smaller group's runs */
+	size_t inside;		/* the larger group's nights between its first and last */
+	size_t count, longest;	/* the smaller group's nights, and its longest run */
+};
+
+/*
+ * The groups of the sorted values split after s: their medians, and the
+ * spread both share (the return value).
+ */
+static double split_groups(const double *sorted, size_t n, size_t s, double *m0, double *m1)
 {
-	double *sorted = xcalloc(n + 1, sizeof(double));
-	double best = 0, sep = 0, minority = 0, majority = 0, spread = 0;
-	size_t split = 0, runs = 0, first = n, last = 0, inside = 0;
+	double a = spread_of(sorted, s, m0), b = spread_of(sorted + s, n - s, m1);
+
+	return fmax(sqrt((a * a * (double)s + b * b * (double)(n - s)) / (double)n), 1e-4);
+}
+
+/* Split the sorted values after s; fill *st and *look from the nights v in time order. */
+static void look_at_split(const double *v, const double *sorted, size_t n, size_t s, struct states *st,
+			  struct split_look *look)
+{
+	double m0, m1, scale = split_groups(sorted, n, s, &m0, &m1);
+	double minority, majority;
+	size_t first = n, last = 0, run = 0;
 	int prev = 0;
 
-	memcpy(sorted, v, n * sizeof(double));
-	qsort(sorted, n, sizeof(double), cmp_double);
-	for (size_t s = STATE_MIN; s + STATE_MIN <= n; s++) {
-		double m0, m1, a = spread_of(sorted, s, &m0), b = spread_of(sorted + s, n - s, &m1);
-		double scale = fmax(sqrt((a * a * (double)s + b * b * (double)(n - s)) / (double)n), 1e-4);
-
-		if ((sorted[s] - sorted[s - 1]) / scale > best) {
-			best = (sorted[s] - sorted[s - 1]) / scale;
-			split = s;
-			sep = (m1 - m0) / scale;
-			spread = scale;
-			st->cut = (m0 + m1) / 2;
-			st->minority_low = s <= n - s;
-			minority = st->minority_low ? m0 : m1;
-			majority = st->minority_low ? m1 : m0;
-			st->shift = majority - minority;
-		}
-	}
-	for (size_t i = 0; split && i < n; i++) {
-		int g = state_of(v[i], minority, majority, spread);
+	memset(look, 0, sizeof(*look));
+	look->gap = (sorted[s] - sorted[s - 1]) / scale;
+	look->sep = (m1 - m0) / scale;
+	st->cut = (m0 + m1) / 2;
+	st->minority_low = s <= n - s;
+	minority = st->minority_low ? m0 : m1;
+	majority = st->minority_low ? m1 : m0;
+	st->shift = majority - minority;
+	for (size_t i = 0; i < n; i++) {
+		int g = state_of(v[i], minority, majority, scale);
 
 		if (g > 0) {
-			runs += prev <= 0;
+			look->runs += prev <= 0;
+			run = prev <= 0 ? 1 : run + 1;
+			look->longest = run > look->longest ? run : look->longest;
+			look->count++;
 			first = i < first ? i : first;
 			last = i;
 		}
 		prev = g ? g : prev;
 	}
 	for (size_t i = first; i < last; i++)
-		inside += state_of(v[i], minority, majority, spread) < 0;
+		look->inside += state_of(v[i], minority, majority, scale) < 0;
+}
+
+/*
+ * The states of the log values v[0..n), in time order: 1 with *st filled,
+ * or 0. Two ways to tell two states from one level: a gap in the sorted
+ * values (the split at the widest one), or, where the states' noise
+ * closes the gap, a wider separation at the split that separates most
+ * (STATE_SEP_WIDE) with the smaller group scattered: no run of it holds
+ * half its nights (a step, or a drift whose ramp crosses the middle a few
+ * times, keeps most of its level in one run).
+ */
+static int find_states(const double *v, size_t n, struct states *st)
+{
+	double *sorted = xcalloc(n + 1, sizeof(double));
+	double best_gap = 0, best_sep = 0;
+	size_t gap_at = 0, sep_at = 0;
+	struct split_look look;
+	int found = 0;
+
+	memcpy(sorted, v, n * sizeof(double));
+	qsort(sorted, n, sizeof(double), cmp_double);
+	for (size_t s = STATE_MIN; s + STATE_MIN <= n; s++) {
+		double m0, m1, scale = split_groups(sorted, n, s, &m0, &m1);
+
+		if ((sorted[s] - sorted[s - 1]) / scale > best_gap) {
+			best_gap = (sorted[s] - sorted[s - 1]) / scale;
+			gap_at = s;
+		}
+		if ((m1 - m0) / scale > best_sep) {
+			best_sep = (m1 - m0) / scale;
+			sep_at = s;
+		}
+	}
+	if (gap_at) {
+		look_at_split(v, sorted, n, gap_at, st, &look);
+		found = look.gap >= STATE_GAP && look.sep >= STATE_SEP && look.runs >= STATE_RUNS &&
+			look.inside >= STATE_MIN;
+	}
+	if (!found && sep_at) {
+		look_at_split(v, sorted, n, sep_at, st, &look);
+		found = look.sep >= STATE_SEP_WIDE && look.runs >= STATE_RUNS && look.inside >= STATE_MIN &&
+			2 * look.longest <= look.count;
+	}
 	free(sorted);
-	return best >= STATE_GAP && sep >= STATE_SEP && runs >= STATE_RUNS && inside >= STATE_MIN;
+	return found;
 }
 
 /* Find the states around [from, to) and move l's nights of the smaller group. */
