@@ -44,10 +44,10 @@ struct step {
 	size_t index;		/* the step's first bad nightly = points[index] */
 	size_t first_bad;	/* the window's: index, or the nightly after when
 				   index's own could still be at the level before */
-	size_t last_good;	/* last good = points[last_good]: the last nightly
-				   of the level before (index - 1 unless a spike
-				   beside the step was left out), or the nightly
-				   before a drift */
+	size_t last_good;	/* last good = points[last_good]: index - 1, or one
+				   nightly earlier when the nightly between could
+				   be on either side (or is a spike left out), or
+				   the nightly before a drift */
 	double before;		/* the level of the nr_before nightlies before */
 	double after;		/* the level of the nr_after nightlies after */
 	double change_pct;	/* 100 * (after / before - 1) */
