@@ -50,7 +50,8 @@ chmod +x "$TRASH/bin/bench"
 queue_empty() {
 	local t0=$(date +%s.%N)
 	slurm_wait 5 slurm_queue_empty &&
-	echo "# $1: the queue was empty $(echo "$(date +%s.%N) - $t0" | bc) s after the run ended" >>"$TRASH/timings" ||
+	printf "# %s: the queue was empty %.3f s after the run ended\n" "$1" \
+		"$(echo "$(date +%s.%N) - $t0" | bc)" >>"$TRASH/timings" ||
 	{ squeue >&2; return 1; }
 }
 
