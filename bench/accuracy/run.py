@@ -8,7 +8,8 @@ family, runs `git benchwindow --file D --json <platform> <query>` for each
 platform and query date of each series and prints per family:
 - hits: a window that holds the first-bad nightly's commits (every query
   of a gap series, both platforms of a two-platform one): the exact
-  nightly pair, or two nights round a spike left out beside the step;
+  nightly pair, or two nights round one that could be on either side
+  (a spike left out beside the step, or a nightly near both levels);
   for a drift, a step or drift whose first bad lies within the drift;
 - false: answers with a step (a platform's, a kernel's or a drift) where
   there is none, at a wrong night, or naming a wrong kernel;
