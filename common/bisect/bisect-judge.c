@@ -60,6 +60,15 @@ static size_t runs_so_far(const struct bisect_judge *j)
 	return runs;
 }
 
+void bisect_judge_use_noise(struct bisect_judge *j, const struct run_noise *n)
+{
+	if (!(n->var > 0 && n->df > 0))
+		return;
+	j->recorded = *n;
+	posterior_set_noise(&j->post, n->var, fmin(n->df, RUN_NOISE_PRIOR_DF));
+	j->post_runs = (size_t)-1;	/* weigh again */
+}
+
 /* The posterior over every run so far (weighed again only when runs came). */
 const struct posterior *bisect_judge_posterior(struct bisect_judge *j)
 {

@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include "bisect/bisect.h"
 #include "bisect/posterior.h"
+#include "bisect/run-noise.h"
 
 /*
  * Internal to common/bisect: the policy of `git benchbisect run`: which
@@ -75,6 +76,8 @@ struct bisect_judge {
 	struct samples *values;		/* nr + 1: --metric, the values at each position (owned) */
 	struct posterior post;		/* --metric: over every run so far */
 	size_t post_runs;		/* the runs post has weighed */
+	struct run_noise recorded;	/* --metric: the key's noise in runs recorded elsewhere
+					 * (bisect_judge_use_noise(); df 0: none) */
 	enum bisect_outcome outcome;
 	/*
 	 * The driver: run the tasks as one round, each until
@@ -105,6 +108,12 @@ size_t bisect_judge_run_cap(size_t nr, size_t repeat, size_t jobs);
 enum verdict bisect_judge_verdict(struct bisect_judge *j, size_t pos);
 /* --metric: the posterior that pos measures like the bad end, every run so far weighed. */
 double bisect_judge_p_bad(struct bisect_judge *j, size_t pos);
+/*
+ * --metric: weigh the runs with the noise n recorded elsewhere as a
+ * prior of the noise (at most RUN_NOISE_PRIOR_DF runs' worth), beside
+ * the noise unknown (posterior_set_noise()).
+ */
+void bisect_judge_use_noise(struct bisect_judge *j, const struct run_noise *n);
 /* --metric: the posterior over every run so far. */
 const struct posterior *bisect_judge_posterior(struct bisect_judge *j);
 /* Whether the task needs another run. */

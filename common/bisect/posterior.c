@@ -33,6 +33,12 @@ void posterior_init(struct posterior *p, size_t nr)
 	p->level = NAN;
 }
 
+void posterior_set_noise(struct posterior *p, double var, double df)
+{
+	p->prior_var = var > 0 && df > 0 ? var : 0;
+	p->prior_df = var > 0 && df > 0 ? df : 0;
+}
+
 void posterior_release(struct posterior *p)
 {
 	free(p->group);
@@ -92,6 +98,8 @@ struct model {
 	double log_stray;	/* log(eps * the wide range's density) */
 	double log_range;	/* log of the levels' prior width */
 	double var_floor;	/* a noise variance never reached (a timer's quantum) */
+	double prior_ss, prior_df;	/* the recorded noise's prior: nu0 s0^2 and nu0 (0: none) */
+	double log_flat_width;	/* log of sigma's range beside it, in log sigma (0: none) */
 };
 
 /* One split's fit: side 0 the runs [0, cut), side 1 [cut, n). */
@@ -99,6 +107,7 @@ struct fit {
 	double level[2], n[2];
 	double s, df;		/* the weighted residual sum of squares, its degrees of freedom */
 	double evidence;	/* log of the (lower bound of the) marginal likelihood */
+	double held;		/* the posterior that the recorded noise holds (0: none recorded) */
 	int proper;		/* at least one degree of freedom for the noise */
 };
 
@@ -111,18 +120,23 @@ static double entropy(double w)
  * The variational fit of one split from each side's median and a noise
  * variance var0: q(stray) per run and q(levels, sigma) in turns
  * (mean-field EM). Given the shares w of being normal, the levels (flat)
- * and sigma (1/sigma) integrate in closed form: with W the shares' sum, S
- * their weighted sum of squares around each side's weighted mean and
- * df = W - sides,
+ * and sigma integrate in closed form: with W the shares' sum, S their
+ * weighted sum of squares around each side's weighted mean and
+ * df = W - sides, over sigma's prior 1/sigma
  *   prod_k sqrt(2 pi / W_k) (2 pi)^(-W/2) Gamma(df/2) (S/2)^(-df/2) / 2,
- * over the levels' prior width once per side. Any shares give a lower
- * bound of the evidence; the fit's are a local best.
+ * over the levels' prior width once per side; with recorded the noise's
+ * prior instead (sigma^2 inverse gamma of nu0 / 2 and nu0 s0^2 / 2), the
+ * last three factors are
+ *   Gamma((df + nu0)/2) ((S + nu0 s0^2)/2)^(-(df + nu0)/2) (nu0 s0^2/2)^(nu0/2) / Gamma(nu0/2).
+ * Any shares give a lower bound of the evidence; the fit's are a local
+ * best.
  */
-static void fit_from(struct posterior *p, const struct model *m, size_t cut, const double *median, double var0,
-		     struct fit *f)
+static void fit_noise(struct posterior *p, const struct model *m, int recorded, size_t cut, const double *median,
+		      double var0, struct fit *f)
 {
 	size_t n = p->runs, from[2] = { 0, cut }, to[2] = { cut, n };
 	double e_prec = 1 / var0, e_logvar = log(var0), extra[2] = { 0, 0 }, ss, w_sum = 0;
+	double prior_ss = recorded ? m->prior_ss : 0, prior_df = recorded ? m->prior_df : 0;
 	int sides = (cut > 0) + (cut < n);
 
 	f->level[0] = median[0];
@@ -156,9 +170,9 @@ static void fit_from(struct posterior *p, const struct model *m, size_t cut, con
 			w_sum += f->n[k];
 			extra[k] = 1 / f->n[k];
 		}
-		f->s = ss + m->var_floor * w_sum;
+		f->s = ss + m->var_floor * w_sum + prior_ss;
 		f->proper = w_sum - sides >= 1;
-		f->df = fmax(w_sum - sides, FIT_MIN_DF);
+		f->df = fmax(w_sum - sides, FIT_MIN_DF) + prior_df;
 		e_prec = f->df / f->s;
 		e_logvar = log(f->s / 2) - digamma(f->df / 2);
 	}
@@ -174,7 +188,44 @@ static void fit_from(struct posterior *p, const struct model *m, size_t cut, con
 	for (int k = 0; k < 2; k++)
 		if (from[k] != to[k])
 			f->evidence += 0.5 * log(2 * M_PI / fmax(f->n[k], 1)) - m->log_range;
-	f->evidence += -0.5 * w_sum * log(2 * M_PI) - log(2) + lgamma(f->df / 2) - f->df / 2 * log(f->s / 2);
+	f->evidence += -0.5 * w_sum * log(2 * M_PI) + lgamma(f->df / 2) - f->df / 2 * log(f->s / 2);
+	if (recorded)
+		f->evidence += prior_df / 2 * log(prior_ss / 2) - lgamma(prior_df / 2);
+	else
+		f->evidence -= log(2) + m->log_flat_width;
+	f->held = recorded;
+}
+
+/*
+ * The fit of one split, from one start. With a recorded noise, each
+ * hypothesis is weighed under both noises it may have: the recorded one
+ * holds (a priori POSTERIOR_NOISE_HELD), or it does not and sigma is
+ * anything within POSTERIOR_NOISE_WIDTH times it either way; the evidence
+ * is their mixture, the levels and noise those of the likelier, and held
+ * the posterior that the recorded noise holds.
+ */
+static void fit_from(struct posterior *p, const struct model *m, size_t cut, const double *median, double var0,
+		     struct fit *f)
+{
+	struct fit with;
+	double a, b, top;
+
+	fit_noise(p, m, 0, cut, median, var0, f);
+	if (!(m->prior_df > 0))
+		return;
+	fit_noise(p, m, 1, cut, median, var0, &with);
+	a = log(POSTERIOR_NOISE_HELD) + with.evidence;
+	b = log1p(-POSTERIOR_NOISE_HELD) + f->evidence;
+	top = fmax(a, b);
+	with.evidence = top + log(exp(a - top) + exp(b - top));
+	with.held = exp(a - with.evidence);
+	with.proper = f->proper;
+	if (a < b) {
+		f->evidence = with.evidence;
+		f->held = with.held;
+	} else {
+		*f = with;
+	}
 }
 
 /* Whether two fits are the same mode: their levels within 3 noise units. */
@@ -304,6 +355,10 @@ static void gather(struct posterior *p, const struct samples *at, struct model *
 	m->log_stray = log(POSTERIOR_OUTLIERS / (POSTERIOR_OUTLIER_RANGE * range));
 	m->log_range = log(POSTERIOR_LEVEL_RANGE * range);
 	m->var_floor = (1e-6 * range) * (1e-6 * range);
+	m->prior_df = p->prior_df;
+	m->prior_ss = p->prior_df * p->prior_var;
+	/* 1/sigma over [s0 / width, s0 width]: proper, to be weighed against the recorded noise */
+	m->log_flat_width = p->prior_df > 0 ? log(2 * log(POSTERIOR_NOISE_WIDTH)) : 0;
 }
 
 /*
@@ -332,6 +387,7 @@ static void add_group(struct posterior *p, size_t lo, size_t hi, const struct fi
 		g->n_bad = cut < p->runs ? f[i].n[cut ? 1 : 0] : 0;
 		g->var = f[i].s / f[i].df;
 		g->df = f[i].df;
+		g->held = f[i].held;
 	}
 }
 
@@ -350,6 +406,7 @@ void posterior_update(struct posterior *p, const struct samples *at)
 		all.level[0] = all.level[1] = NAN;
 		all.s = all.df = 1;
 		all.n[0] = all.n[1] = 0;
+		all.held = 0;
 	} else {
 		/* "No step": one level, one mode (a side of two runs is no window). */
 		fit_split(p, &m, p->runs, f);
@@ -360,6 +417,7 @@ void posterior_update(struct posterior *p, const struct samples *at)
 	p->none_var = all.s / all.df;
 	p->none_df = all.df;
 	p->none_n = all.n[0];
+	p->none_held = all.held;
 	/*
 	 * The culprits between two probed positions split the runs alike: the
 	 * good side holds the runs up to the lower one, the bad side the
@@ -621,6 +679,12 @@ void posterior_summarize(const struct posterior *p, double frac, size_t end_runs
 			s->bad[i] = posterior_level_quantile(top, 1, i == 1 ? tail : 1 - tail);
 		}
 		s->noise = sqrt(top->var);
+	}
+	s->noise_held = NAN;
+	if (p->prior_df > 0) {
+		s->noise_held = p->p_none * p->none_held;
+		for (size_t i = 0; i < p->nr_group; i++)
+			s->noise_held += mass(&p->group[i]) * p->group[i].held;
 	}
 	s->change[0] = posterior_step_mean(p);
 	s->change[1] = posterior_step_quantile(p, tail);

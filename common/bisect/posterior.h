@@ -17,17 +17,26 @@
  * from anywhere in a wide range (POSTERIOR_OUTLIER_RANGE times the range
  * of the runs), so that one stray run moves the evidence only so far.
  * The levels (uniform over POSTERIOR_LEVEL_RANGE times the range of the
- * runs) and sigma (prior 1/sigma) are integrated out, in closed form given
- * each run's share of being normal; those shares come from a
- * variational fit (mean-field EM), so each hypothesis' evidence is a
- * lower bound, tight unless a run is as likely normal as stray. A priori
- * "no step" is as likely as each culprit (1 / (nr + 1): the step may lie
- * past the bad end). Every update weighs every position with every run.
+ * runs) and sigma (prior 1/sigma, or posterior_set_noise()'s) are
+ * integrated out, in closed form given each run's share of being normal;
+ * those shares come from a variational fit (mean-field EM), so each
+ * hypothesis' evidence is a lower bound, tight unless a run is as likely
+ * normal as stray. A priori "no step" is as likely as each culprit
+ * (1 / (nr + 1): the step may lie past the bad end). Every update weighs
+ * every position with every run.
  */
 #define POSTERIOR_SURE 0.9999			/* a decision holds at least 1 - 1e-4 */
 #define POSTERIOR_OUTLIERS 0.03			/* share of runs from the wide range */
 #define POSTERIOR_OUTLIER_RANGE 2.0		/* its width, in ranges of the runs */
 #define POSTERIOR_LEVEL_RANGE 1.0		/* the levels' prior width, the same */
+/*
+ * With a recorded noise (posterior_set_noise()), each hypothesis weighs
+ * two: the recorded noise holds, a priori this likely, or it does not and
+ * sigma is anything (1/sigma) within this many times it either way. A
+ * search whose runs are noisier than the record soon stops believing it.
+ */
+#define POSTERIOR_NOISE_HELD 0.5
+#define POSTERIOR_NOISE_WIDTH 100.0
 
 /*
  * The culprits lo + 1..hi between two neighbouring probed positions (or
@@ -45,16 +54,19 @@ struct posterior_group {
 	double n_good, n_bad;	/* the runs behind them, outliers not counted */
 	double var;		/* the noise variance's scale (t: S / df) */
 	double df;		/* its degrees of freedom */
+	double held;		/* the posterior that the recorded noise holds here (0: none) */
 };
 
 struct posterior {
 	size_t nr;
 	size_t runs;			/* the runs weighed */
+	double prior_var, prior_df;	/* the noise's prior (posterior_set_noise) */
 	int ready;			/* every hypothesis' noise has a degree of freedom:
 					 * nothing is decided before */
 	double p_none;			/* "no step" */
 	double level;			/* its one level */
 	double none_var, none_df, none_n; /* its noise and the runs behind the level */
+	double none_held;		/* the posterior that the recorded noise holds under it */
 	struct posterior_group *group;	/* by position, owned */
 	size_t nr_group, alloc_group;
 	/* Scratch of the update: the runs in position order, their weights. */
@@ -64,6 +76,14 @@ struct posterior {
 
 void posterior_init(struct posterior *p, size_t nr);
 void posterior_release(struct posterior *p);
+
+/*
+ * A recorded noise: sigma^2 inverse gamma, as if df runs had measured a
+ * variance var (a scaled inverse chi-square), weighed beside 1/sigma
+ * (POSTERIOR_NOISE_HELD). df 0 (or var 0): 1/sigma alone again. Takes
+ * effect at the next update.
+ */
+void posterior_set_noise(struct posterior *p, double var, double df);
 
 /*
  * Weigh every hypothesis anew with the runs at[0..nr] (positions without
@@ -114,6 +134,7 @@ struct posterior_summary {
 	double good[3], bad[3];		/* estimate, low, high (NAN: no runs) */
 	double change[3];		/* over the whole posterior, "no step" as 0 */
 	double noise;			/* one run's, at the likeliest boundary */
+	double noise_held;		/* the posterior that the recorded noise holds (NAN: none) */
 	size_t more_runs;		/* about how many more runs would likely settle it */
 };
 

@@ -366,6 +366,68 @@ static void test_posterior(void)
 	posterior_release(&p);
 }
 
+/* The noise of recorded runs, pooled within commits, and the posterior weighing it. */
+static void test_recorded_noise(void)
+{
+	static const char *const history[] = { "10 10.2 9.8", "20 20.1", "30", "40.1 39.9 39.95 40.05" };
+	static const char *const stray[] = { "10 10.2 9.8", "20 20.2 19.8", "30 30.2 29.8 45", "40.2 39.8" };
+	static const char *const step[] = { "100 100.3", NULL, NULL, NULL, "100.2 99.9", "101.1 100.8", NULL, NULL,
+					    "100.9 101.2" };
+	static const char *const alike[] = { "100 100.3", NULL, NULL, NULL, "100.2 99.9", "100.1 99.8", NULL, NULL,
+					     "100.1 100.2" };
+	struct run_noise n;
+	struct posterior p;
+	struct posterior_summary s;
+	struct samples *at;
+	double bare, quiet, loud;
+
+	at = window_of(history, 3);
+	run_noise_pool(&n, at, 4);
+	/* (0.04 + 0.04) + (0.0025 + 0.0025) + (0.01 + 0.01 + 0.0025 + 0.0025) over 2 + 1 + 3 */
+	is_num(n.var, 0.11 / 6, 1e-9, "the variance within commits, pooled");
+	ok(n.df == 6 && n.runs == 9 && n.commits == 3 && n.strays == 0,
+	   "6 degrees of freedom from 9 runs over 3 commits; a commit of one run says nothing");
+	free_window(at, 3);
+	at = window_of(stray, 3);
+	run_noise_pool(&n, at, 4);
+	ok(n.strays == 1 && n.df == 7, "a run 15 noise units off its commit is a stray, left out (%zu, %g)", n.strays,
+	   n.df);
+	is_num(n.var, 0.08 * 4 / 7, 1e-9, "and the rest pool as before");
+	free_window(at, 3);
+
+	/* A step of 1 against runs 0.3 apart: likelier with a record of that noise, not with a louder one. */
+	posterior_init(&p, 8);
+	at = window_of(step, 8);
+	posterior_update(&p, at);
+	bare = posterior_culprit(&p, 5);
+	posterior_set_noise(&p, 0.04, 10);
+	posterior_update(&p, at);
+	quiet = posterior_culprit(&p, 5);
+	posterior_set_noise(&p, 4, 10);
+	posterior_update(&p, at);
+	loud = posterior_culprit(&p, 5);
+	ok(quiet > bare + 0.02 && 1 - quiet < (1 - bare) / 5 && loud <= bare,
+	   "a record of the same noise makes culprit 5 likelier, a louder one does not (%g, %g, %g)", bare, quiet,
+	   loud);
+	free_window(at, 8);
+	at = window_of(alike, 8);
+	posterior_set_noise(&p, 0, 0);
+	posterior_update(&p, at);
+	bare = p.p_none;
+	posterior_set_noise(&p, 0.0004, 10);
+	posterior_update(&p, at);
+	posterior_summarize(&p, 0.02, 4, &s);
+	ok(s.noise_held < 0.01 && fabs(p.p_none - bare) < 0.01,
+	   "runs ten times noisier than the record: it does not hold (%g), the answer is as without it (%g, %g)",
+	   s.noise_held, p.p_none, bare);
+	posterior_set_noise(&p, 0, 0);
+	posterior_update(&p, at);
+	posterior_summarize(&p, 0.02, 4, &s);
+	ok(p.prior_df == 0 && isnan(s.noise_held), "df 0 takes the record away");
+	free_window(at, 8);
+	posterior_release(&p);
+}
+
 /* A driver that checks every round: distinct commits, at most jobs, one run each. */
 struct checked {
 	struct metric_world w;
@@ -530,6 +592,7 @@ int main(void)
 	test_exits();
 	test_student_t();
 	test_posterior();
+	test_recorded_noise();
 	test_metric_jobs();
 	test_metric_skips();
 	test_metric_sequences();
