@@ -26,6 +26,7 @@
  * either of the two.
  *
  * Usage: metric-bisect [--seeds FROM:TO] [--big N] [--anchors N] [--window N] [--part J/K] [--quick]
+ *                      [--history R] [--history-commits C] [--step S]
  *   --seeds FROM:TO  the searches i of each configuration (7000000:7020000)
  *   --big N          searches at 20x and 30x instead (4 times as many)
  *   --anchors N      searches of each anchor (20000)
@@ -33,6 +34,11 @@
  *   --part J/K       of those searches, FROM + i with i % K == J only (K
  *                    processes, J = 0..K-1, share one set; sum their rows)
  *   --quick          windows of 15, steps 5, 10, 30 and none (make check)
+ *   --history R      every search (and the told anchor) first given the
+ *                    noise of recorded runs: C commits of three runs at R
+ *                    times today's noise (metric-sim.h)
+ *   --history-commits C   (5)
+ *   --step S         the steps of S times the noise only
  * Prints a line a configuration and method:
  *   <who> <window> <outliers up to> <step> <searches> <named> <wrong>
  *   <alike> <undecided> <skipped> <runs> <runs of one-run git bisect>
@@ -50,6 +56,8 @@ struct sim_config {
 	size_t nr;		/* commits in the window */
 	double from, to;	/* the outliers' shape */
 	double step;		/* in noise units; 0: no step */
+	double history;		/* the recorded noise over today's (0: none) */
+	size_t history_commits;
 };
 
 struct tally {
@@ -74,6 +82,8 @@ static void draw_world(struct metric_world *w, const struct sim_config *c, unsig
 	w->to = c->to;
 	w->culprit = c->step ? 1 + (size_t)(uniform() * (double)c->nr) : c->nr + 1;
 	w->step = uniform() < 0.5 ? c->step : -c->step;
+	w->history = c->history;
+	w->history_commits = c->history_commits;
 }
 
 static void search_ours(const struct sim_config *c, unsigned long long i, struct tally *t)
@@ -177,6 +187,12 @@ static void search_told(const struct sim_config *c, unsigned long long i, struct
 
 	draw_world(&w, c, i);
 	posterior_init(&p, c->nr);
+	if (c->history > 0) {
+		struct run_noise n;
+
+		metric_world_history(&w, &n);
+		posterior_set_noise(&p, n.var, fmin(n.df, RUN_NOISE_PRIOR_DF));
+	}
 	for (;;) {
 		size_t pos = runs % 2 ? w.culprit : w.culprit - 1;
 
@@ -211,6 +227,8 @@ int main(int argc, const char **argv)
 	static const size_t windows[] = { 15, 64 };
 	static const double shapes[][2] = { { 10, 60 }, { 2, 30 } };
 	unsigned long long from = 7000000, to = 7020000, big = 0, anchors = 20000, window = 0, part = 0, parts = 1;
+	unsigned long long history_commits = 5;
+	double history = 0, only_step = -1;
 	int quick = 0;
 
 	for (int i = 1; i < argc; i++) {
@@ -228,8 +246,15 @@ int main(int argc, const char **argv)
 			i++;
 		else if (!strcmp(argv[i], "--quick"))
 			quick = 1;
+		else if (!strcmp(argv[i], "--history") && i + 1 < argc)
+			history = strtod(argv[++i], NULL);
+		else if (!strcmp(argv[i], "--history-commits") && i + 1 < argc)
+			history_commits = strtoull(argv[++i], NULL, 10);
+		else if (!strcmp(argv[i], "--step") && i + 1 < argc)
+			only_step = strtod(argv[++i], NULL);
 		else
-			die("usage: metric-bisect [--seeds FROM:TO] [--big N] [--anchors N] [--window N] [--part J/K] [--quick]");
+			die("usage: metric-bisect [--seeds FROM:TO] [--big N] [--anchors N] [--window N] [--part J/K] [--quick]"
+			    " [--history R] [--history-commits C] [--step S]");
 	}
 	if (!big)
 		big = 4 * (to - from);
@@ -239,11 +264,13 @@ int main(int argc, const char **argv)
 		for (size_t si = 0; si < ARRAY_SIZE(shapes); si++)
 			for (size_t k = 0; k < (quick ? ARRAY_SIZE(quick_steps) : ARRAY_SIZE(steps)); k++) {
 				struct sim_config c = { windows[wi], shapes[si][0], shapes[si][1],
-						    quick ? quick_steps[k] : steps[k] };
+						    quick ? quick_steps[k] : steps[k], history, history_commits };
 				struct tally ours = { 0 }, b1 = { 0 }, b5 = { 0 }, oracle = { 0 }, told = { 0 };
 				unsigned long long n = c.step >= 20 ? big : to - from;
 				double probes;
 
+				if (only_step >= 0 && c.step != only_step)
+					continue;
 				for (unsigned long long i = part; c.step && i < anchors; i += parts) {
 					search_bisect(&c, from + i, 1, &b1);
 					search_bisect(&c, from + i, 5, &b5);

@@ -3,9 +3,11 @@
 
 #include <stdlib.h>
 #include "noise-model.h"
+#include "util/usage.h"
 #include "bisect/bisect.h"
 #include "bisect/bisect-judge.h"
 #include "bisect/bisect-run.h"
+#include "bisect/run-noise.h"
 
 /*
  * Simulated `git benchbisect run --metric` searches for the unit test
@@ -13,6 +15,10 @@
  * noise 1 (noise-model.h), 3% outliers of +from..to, a step at the culprit
  * (nr + 1: none), searched by the command's own policy
  * (bisect_judge_search()) with the default --repeat and --min-change.
+ * With a history, the search is given the noise of recorded runs first:
+ * history_commits commits of three runs each, of the same model with a
+ * noise history times today's (outliers alike), pooled as the command
+ * pools the notes.
  */
 struct metric_world {
 	size_t nr;
@@ -20,11 +26,27 @@ struct metric_world {
 	double step;		/* signed, in noise units */
 	double from, to;	/* the outliers' shape */
 	struct bisect_judge *j;
+	double history;		/* the recorded runs' noise over today's (0: none recorded) */
+	size_t history_commits;
 };
 
 static inline double metric_world_run(const struct metric_world *w, size_t pos)
 {
 	return noisy_run_shaped(100 + (pos >= w->culprit ? w->step : 0), 0.03, w->from, w->to);
+}
+
+/* The recorded noise of w's history, drawn after the world. */
+static inline void metric_world_history(const struct metric_world *w, struct run_noise *n)
+{
+	struct samples *h = xcalloc(w->history_commits ? w->history_commits : 1, sizeof(*h));
+
+	for (size_t c = 0; c < w->history_commits; c++)
+		for (int r = 0; r < 3; r++)
+			samples_add(&h[c], 100 + w->history * (noisy_run_shaped(0, 0.03, w->from, w->to)));
+	run_noise_pool(n, h, w->history_commits);
+	for (size_t c = 0; c < w->history_commits; c++)
+		samples_release(&h[c]);
+	free(h);
 }
 
 /* The judge's driver: each task run until the judge wants no more. */
@@ -52,6 +74,12 @@ static inline enum bisect_outcome metric_world_search(struct metric_world *w, si
 	j.run_round = metric_world_round;
 	j.data = w;
 	w->j = &j;
+	if (w->history > 0) {
+		struct run_noise n;
+
+		metric_world_history(w, &n);
+		bisect_judge_use_noise(&j, &n);
+	}
 	bisect_judge_search(&j, jobs);
 	outcome = j.outcome;
 	*named = outcome == BISECT_FOUND ? j.b.hi : 0;
