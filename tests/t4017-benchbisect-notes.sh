@@ -140,21 +140,69 @@ test_expect_success 'exit statuses: a second bisect counts the recorded verdicts
 test_expect_success 'notes from two clones merge (cat_sort_uniq) and both clones runs are used' '
 	metric_repo a - - - - - "0.80 0.79 0.81" - - && git clone -q a b &&
 	(cd a && test_expect_code 1 git benchbisect run --metric --good main~8 --bad main~3 -- measure >../a-first 2>/dev/null) &&
-	test $(invocations) -gt 0 &&
+	test $(invocations) = 25 &&
 	(cd b && git benchbisect run --metric --good main~4 --bad main -- measure >../b-first 2>/dev/null) &&
-	test $(invocations) -gt 0 &&
+	test $(invocations) = 8 &&
 	cd b &&
 	git fetch -q ../a "refs/notes/benchbisect:refs/notes/from-a" &&
 	git notes --ref benchbisect merge -q -s cat_sort_uniq refs/notes/from-a &&
+	# Each window now also has the runs of the other clone on commits
+	# outside it: their noise is a prior of the noise, so the searches
+	# differ a little from the first ones (two runs more, one fewer).
 	test_expect_code 1 git benchbisect run --metric --good main~8 --bad main~3 -- measure >../a-again 2>/dev/null &&
+	test $(invocations) = 2 &&
 	git benchbisect run --metric --good main~4 --bad main -- measure >../b-again 2>/dev/null &&
 	test $(invocations) = 0 &&
-	head -n 2 ../a-first >../expect && head -n 2 ../a-again >../actual &&
+	head -n 1 ../a-first >../expect && head -n 1 ../a-again >../actual &&
+	test_cmp ../expect ../actual &&
+	tail -n 2 ../a-again >../actual &&
+	cat >../expect <<-\EOF &&
+	recorded noise: 0.01 a run (3 runs over 1 other commit), 82.2% likely to hold here
+	25 runs over 5 commits, 23 of them recorded in refs/notes/benchbisect
+	EOF
 	test_cmp ../expect ../actual &&
 	head -n 1 ../b-first >../expect && head -n 1 ../b-again >../actual &&
 	test_cmp ../expect ../actual &&
 	# the same culprit; its step is measured on the runs of clone a too
-	grep "^the step: .*; probability 99\.99[0-9]*%$" ../b-again
+	grep "^the step: .*; probability 99\.99[0-9]*%$" ../b-again &&
+	tail -n 2 ../b-again >../actual &&
+	cat >../expect <<-\EOF &&
+	recorded noise: 0.01683 a run (14 runs over 2 other commits), 89.8% likely to hold here
+	7 runs over 4 commits, 7 of them recorded in refs/notes/benchbisect
+	EOF
+	test_cmp ../expect ../actual
+'
+
+test_expect_success 'the noise of runs on other commits is a prior of the noise; --fresh uses none' '
+	IMPORT_PERF="1.000 1.006 0.995 1.003 0.997" metric_repo n - - - - - - - "1.030 1.036 1.025 1.033 1.027" \
+		- - - - - - - "1.060 1.066 1.055 1.063 1.057" - - - - - - - &&
+	cp -R n n-bare &&
+	(cd n-bare && git benchbisect run --metric --good main~8 --bad main -- measure >../bare 2>../bare-err) &&
+	test $(invocations) = 11 &&
+	! grep "recorded noise" bare bare-err &&
+	rm -f "$TRASH"/counts/* &&
+	cd n &&
+	git benchbisect run --metric --good main~23 --bad main~8 -- measure >/dev/null 2>&1 &&
+	test $(invocations) = 11 &&
+	git benchbisect run --metric --good main~8 --bad main -- measure >../with 2>../with-err &&
+	test $(invocations) = 9 &&
+	grep "^recorded noise: 0.005033 a run, from 7 runs over 2 other commits$" ../with-err >/dev/null &&
+	head -n 1 ../bare >../expect && head -n 1 ../with >../actual &&
+	test_cmp ../expect ../actual &&
+	tail -n 2 ../with >../actual &&
+	cat >../expect <<-\EOF &&
+	recorded noise: 0.005033 a run (7 runs over 2 other commits), 88.0% likely to hold here
+	10 runs over 5 commits, 1 of them recorded in refs/notes/benchbisect
+	EOF
+	test_cmp ../expect ../actual &&
+	git benchbisect run --metric --json --good main~8 --bad main -- measure >../json 2>/dev/null &&
+	jq -c .metric.recorded_noise ../json >../actual &&
+	echo "{\"noise\":0.00503322,\"runs\":7,\"commits\":2,\"strays\":0,\"p_holds\":0.87998}" >../expect &&
+	test_cmp ../expect ../actual &&
+	test $(invocations) = 0 &&
+	git benchbisect run --metric --fresh --json --good main~8 --bad main -- measure >../json 2>/dev/null &&
+	test $(invocations) = $(jq .runs ../json) &&
+	test "$(jq -c .metric.recorded_noise ../json)" = null
 '
 
 test_expect_success 'a damaged note is skipped with a warning, its control characters escaped' '

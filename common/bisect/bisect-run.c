@@ -183,6 +183,10 @@ static void announce(const struct bisect_ctx *c)
 	if (c->mem.recorded)
 		fprintf(stderr, "%zu recorded runs of key %s (machine %s) in %s\n", c->mem.recorded, c->mem.key,
 			c->mem.machine, c->mem.ref);
+	if (c->res->m.recorded.df > 0)
+		fprintf(stderr, "recorded noise: %.4g a run, from %zu runs over %zu other commit%s\n",
+			sqrt(c->res->m.recorded.var), c->res->m.recorded.runs, c->res->m.recorded.commits,
+			c->res->m.recorded.commits == 1 ? "" : "s");
 }
 
 static int setup_slots(struct bisect_ctx *c, git_repository *repo)
@@ -306,6 +310,10 @@ int bisect_run(git_repository *repo, struct config *cfg, const struct window_opt
 	c.j.max_runs = bisect_judge_run_cap(res->nr, c.j.repeat, c.jobs);
 	if (setup_memory(&c, cfg))
 		goto done;
+	if (o->metric && c.mem.noise.df > 0) {
+		bisect_judge_use_noise(&c.j, &c.mem.noise);
+		res->m.recorded = c.mem.noise;
+	}
 	announce(&c);
 	exec_signals_catch();
 	ret = setup_slots(&c, repo) ? -1 : search(&c);

@@ -10,6 +10,7 @@
 #include "bisect/bisect.h"
 #include "bisect/metric-pattern.h"
 #include "bisect/posterior.h"
+#include "bisect/run-noise.h"
 
 /*
  * `git benchbisect run`: search the window with the user's command, each
@@ -83,6 +84,7 @@ struct bisect_metric {
 	size_t max_runs;	/* the run cap */
 	struct posterior_summary post;
 	struct samples *values;	/* nr + 1: every run of each position (owned) */
+	struct run_noise recorded;	/* the key's noise on other commits (df 0: none used) */
 };
 
 struct bisect_result {

@@ -45,6 +45,59 @@ static void load_position(struct run_memory *m, git_repository *repo, size_t pos
 	free(first_bad);
 }
 
+/* The values of one key's runs on the commits outside a window, a commit each. */
+struct noise_scan {
+	const char *key;
+	const git_oid *const *window;
+	size_t nr_window;
+	struct samples *at;
+	size_t nr, alloc;
+};
+
+static void scan_note(const git_oid *commit, const char *text, void *data)
+{
+	struct noise_scan *ns = data;
+	struct samples values = { NULL, 0, 0 };
+	struct run_record *recs;
+	char *first_bad;
+	size_t nr, bad;
+
+	for (size_t i = 0; i < ns->nr_window; i++)
+		if (git_oid_equal(commit, ns->window[i]))
+			return;	/* its runs are the window's own */
+	nr = run_notes_parse(text, &recs, &bad, &first_bad);
+	for (size_t i = 0; i < nr; i++)
+		if (!strcmp(recs[i].key, ns->key) && !recs[i].exit && recs[i].has_value)
+			samples_add(&values, recs[i].value);
+	if (values.nr >= 2) {
+		ALLOC_GROW(ns->at, ns->nr + 1, ns->alloc);
+		ns->at[ns->nr++] = values;
+	} else {
+		samples_release(&values);
+	}
+	free(recs);
+	free(first_bad);
+}
+
+/*
+ * The noise of the key's runs on commits outside the window: the notes
+ * of every commit (lines that do not parse are the window's to warn of).
+ */
+static void load_noise(struct run_memory *m, git_repository *repo, const git_oid *const *commits, size_t nr)
+{
+	struct noise_scan ns = { m->key, commits, nr + 1, NULL, 0, 0 };
+	struct strbuf err = STRBUF_INIT;
+
+	if (run_notes_each(repo, m->ref, scan_note, &ns, &err))
+		warning("cannot use the recorded noise: %s", err.buf);
+	else
+		run_noise_pool(&m->noise, ns.at, ns.nr);
+	for (size_t i = 0; i < ns.nr; i++)
+		samples_release(&ns.at[i]);
+	free(ns.at);
+	strbuf_release(&err);
+}
+
 int run_memory_init(struct run_memory *m, git_repository *repo, struct config *cfg,
 		    const struct run_memory_options *o, const git_oid *const *commits, size_t nr)
 {
@@ -78,6 +131,8 @@ int run_memory_init(struct run_memory *m, git_repository *repo, struct config *c
 	run_key_compute(m->key, &in);
 	for (size_t p = 0; !o->fresh && p <= nr; p++)
 		load_position(m, repo, p, commits[p], o->metric, &read_failed);
+	if (!o->fresh && o->metric && !read_failed)
+		load_noise(m, repo, commits, nr);
 	return 0;
 }
 

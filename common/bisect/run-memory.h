@@ -5,6 +5,7 @@
 #include <git2.h>
 #include "util/config.h"
 #include "bisect/run-notes.h"
+#include "bisect/run-noise.h"
 
 /*
  * What one `git benchbisect run` remembers: the runs recorded in the notes
@@ -21,6 +22,8 @@ struct run_memory {
 	size_t *nr_at, *next_at;	/* how many, and the next one unused */
 	size_t recorded;		/* recorded runs found in the window */
 	size_t used;			/* of them, used */
+	struct run_noise noise;		/* --metric: the noise of this key's runs on the
+					 * commits outside the window (df 0: none) */
 	struct run_notes_batch pending;	/* fresh runs not written yet (a failed write keeps them) */
 	char last_date[32];		/* the date of the last fresh run */
 	int write_failed;		/* a write failed and was warned of (once) */
@@ -38,7 +41,9 @@ struct run_memory_options {
 
 /*
  * The key, the notes ref, and the recorded runs of commits[0..nr] (by
- * position) unless o->fresh; nothing when benchbisect.notes is false. A note or a ref that cannot be read, or a
+ * position) unless o->fresh, with --metric also the noise of the key's
+ * runs on every other commit with a note (run-noise.h); nothing when
+ * benchbisect.notes is false. A note or a ref that cannot be read, or a
  * line that does not parse, is a warning. Returns -1 with an error printed
  * when the configuration is wrong (the machine name, the notes ref).
  */

@@ -259,6 +259,39 @@ int run_notes_read(git_repository *repo, const char *ref, const git_oid *commit,
 	return ret;
 }
 
+int run_notes_each(git_repository *repo, const char *ref,
+		   void (*fn)(const git_oid *commit, const char *text, void *data), void *data, struct strbuf *err)
+{
+	git_note_iterator *it;
+	git_oid note_id, commit;
+	git_commit *nc;
+	int rc = 0;
+
+	if (notes_commit(repo, ref, &nc, err))
+		return -1;
+	if (!nc)
+		return 0;
+	if (git_note_commit_iterator_new(&it, nc)) {
+		git_commit_free(nc);
+		return repo_error_add(err, "cannot list the notes in '%s'", ref);
+	}
+	while (!(rc = git_note_next(&note_id, &commit, it))) {
+		char *text;
+
+		if (read_note_at(repo, nc, &commit, &text, err)) {
+			rc = -1;
+			break;
+		}
+		fn(&commit, text, data);
+		free(text);
+	}
+	git_note_iterator_free(it);
+	git_commit_free(nc);
+	if (rc == GIT_ITEROVER)
+		return 0;
+	return rc == -1 && err->len ? -1 : repo_error_add(err, "cannot list the notes in '%s'", ref);
+}
+
 static int by_date(const void *a, const void *b)
 {
 	return strcmp(((const struct run_record *)a)->date, ((const struct run_record *)b)->date);

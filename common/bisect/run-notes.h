@@ -78,6 +78,14 @@ int run_notes_read(git_repository *repo, const char *ref, const git_oid *commit,
 		   struct strbuf *err);
 
 /*
+ * Call fn with every note in ref: the commit it is on and its message (a
+ * ref that does not exist has none). Returns -1 with the reason in err
+ * when the notes cannot be read.
+ */
+int run_notes_each(git_repository *repo, const char *ref,
+		   void (*fn)(const git_oid *commit, const char *text, void *data), void *data, struct strbuf *err);
+
+/*
  * The lines of text that are runs (each *out a record, malloc'd array,
  * sorted by date); *bad gets how many lines did not parse and *first_bad
  * the first of them (malloc'd, or NULL).

@@ -72,6 +72,22 @@ static cJSON *level_json(const double *v)
 	return o;
 }
 
+/* --metric: the noise recorded on other commits, and how likely it held (null: none used). */
+static cJSON *recorded_noise_json(const struct bisect_metric *m)
+{
+	cJSON *o;
+
+	if (!(m->recorded.df > 0) || !isfinite(m->post.noise_held))
+		return cJSON_CreateNull();
+	o = cJSON_CreateObject();
+	cJSON_AddItemToObject(o, "noise", json_metric(sqrt(m->recorded.var)));
+	cJSON_AddNumberToObject(o, "runs", (double)m->recorded.runs);
+	cJSON_AddNumberToObject(o, "commits", (double)m->recorded.commits);
+	cJSON_AddNumberToObject(o, "strays", (double)m->recorded.strays);
+	cJSON_AddItemToObject(o, "p_holds", json_number(m->post.noise_held, 6));
+	return o;
+}
+
 /* --metric: the settings, what the posterior says, every run of each probed commit. */
 static cJSON *metric_json(const struct bisect_result *res)
 {
@@ -97,6 +113,7 @@ static cJSON *metric_json(const struct bisect_result *res)
 	cJSON_AddItemToObject(o, "noise", json_metric(s->noise));
 	cJSON_AddItemToObject(o, "more_runs", res->outcome == BISECT_UNDECIDED ?
 			      cJSON_CreateNumber((double)s->more_runs) : cJSON_CreateNull());
+	cJSON_AddItemToObject(o, "recorded_noise", recorded_noise_json(m));
 	probes = cJSON_AddArrayToObject(o, "probes");
 	for (size_t p = 0; m->values && p <= res->nr; p++) {
 		cJSON *probe, *values;

@@ -1,4 +1,5 @@
 /* The result of `git benchbisect run` as text. */
+#include <math.h>
 #include "util/quote.h"
 #include "report/bisect-text.h"
 
@@ -89,6 +90,10 @@ void bisect_result_print(FILE *fp, const struct bisect_result *res)
 	case BISECT_TEST:
 		break;
 	}
+	if (res->metric && res->m.recorded.df > 0 && isfinite(res->m.post.noise_held))
+		fprintf(fp, "recorded noise: %.4g a run (%zu runs over %zu other commit%s), %.1f%% likely to hold here\n",
+			sqrt(res->m.recorded.var), res->m.recorded.runs, res->m.recorded.commits,
+			res->m.recorded.commits == 1 ? "" : "s", 100 * res->m.post.noise_held);
 	fprintf(fp, "%zu runs over %zu commits", res->runs, res->tested);
 	if (res->recorded_runs)
 		fprintf(fp, ", %zu of them recorded in %s", res->recorded_runs, res->notes_ref);
