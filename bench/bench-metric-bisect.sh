@@ -11,12 +11,17 @@
 # takes a share of the searches (--part), and their rows are summed.
 # BENCH_METRIC_SEEDS (FROM:TO), BENCH_METRIC_BIG (the searches at 20x and
 # 30x) and BENCH_METRIC_JOBS (the processes) shrink or grow it.
+# A second table gives every search a recorded noise first (--history:
+# 20 commits of three runs at R times today's noise, R = 1, 1/2, 1/3 and
+# 2), on BENCH_METRIC_HISTORY_SEEDS and BENCH_METRIC_HISTORY_BIG.
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 sim=${BT_METRIC_BISECT:?}
 seeds=${BENCH_METRIC_SEEDS:-7000000:7020000}
 big=${BENCH_METRIC_BIG:-75000}
+history_seeds=${BENCH_METRIC_HISTORY_SEEDS:-7000000:7010000}
+history_big=${BENCH_METRIC_HISTORY_BIG:-40000}
 jobs=${BENCH_METRIC_JOBS:-$(nproc)}
 
 start=$(date +%s)
@@ -35,11 +40,16 @@ done
 echo "metric-bisect: seeds $seeds, $(($(date +%s) - start)) s on $((2 * jobs)) processes, load $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 
 # The parts' rows summed, in the order of the first part's.
-cat "$work"/w15.* "$work"/w64.* | awk '
+sum_parts() {
+	awk '
 { key = $1 " " $2 " " $3 " " $4; if (!(key in sum5)) order[++nr] = key
 	sum5[key] += $5; for (f = 6; f <= 11; f++) sum[key, f] += $f; last[key] = $12 }
 END { for (i = 1; i <= nr; i++) { k = order[i]; line = k " " sum5[k]
-	for (f = 6; f <= 11; f++) line = line " " sum[k, f]; print line " " last[k] } }' |
+	for (f = 6; f <= 11; f++) line = line " " sum[k, f]; print line " " last[k] } }' "$@"
+}
+
+sum_parts "$work"/w15.* "$work"/w64.* >"$work/cold"
+cat "$work/cold" |
 # The targets: wrong culprits (searches naming a wrong one) at most 1e-4,
 # named 99% from 5x and 99.9% from 7x, runs at most 3.0x one-run git
 # bisect on 15 commits (3.8x at 5x) and 2.5x on 64.
@@ -72,4 +82,49 @@ END {
 	}
 	print ""
 	print "Chromium Pinpoint (issue 24, ported from catapult, 15 commits): 15-18x the runs, 81-98% named, 1.6% wrong (0 with alpha 1e-4 at 17x the runs)."
+}'
+
+start=$(date +%s)
+pids=
+for r in 1 0.5 0.333 2; do
+	for window in 15 64; do
+		j=0
+		while [ $j -lt "$jobs" ]; do
+			"$sim" --seeds "$history_seeds" --big "$history_big" --window $window --anchors 0 \
+				--history $r --part $j/"$jobs" >"$work/h$r.$window.$j" &
+			pids="$pids $!"
+			j=$((j + 1))
+		done
+	done
+	for pid in $pids; do
+		wait "$pid"
+	done
+	pids=
+	sum_parts "$work"/h$r.15.* "$work"/h$r.64.* | sed "s/^/$r /" >>"$work/history"
+done
+echo "metric-bisect --history: seeds $history_seeds, $(($(date +%s) - start)) s on $((2 * jobs)) processes" >&2
+
+# One-run git bisect's runs come from the table above (the same worlds).
+cat "$work/cold" "$work/history" | awk '
+function count(a, b) { return a ? sprintf("%d (%.1e)", a, a / b) : "0" }
+NF == 12 && $1 == "bisect1" { b1r[$2 " " $3 " " $4] = $11 / $5 }
+NF == 12 && $1 == "ours" { cold[$2 " " $3 " " $4] = $11 / $5 }
+NF == 13 { order[++nr] = $0 }
+END {
+	print ""
+	print "| --metric with a recorded noise (R times today'"'"'s): R, window, outliers, step | searches | runs (x one-run git bisect) | without the record | named | wrong | alike / undecided |"
+	print "| --- | --- | --- | --- | --- | --- | --- |"
+	for (i = 1; i <= nr; i++) {
+		split(order[i], f, " ")
+		k = f[3] " " f[4] " " f[5]
+		shape = f[4] == 60 ? "10..60" : "2..30"
+		if (f[5] == 0) {
+			printf "| %s, %s commits, +%s outliers, no step | %d | %.2f | %.2f | - | %s named | %d / %d |\n",
+				f[1], f[3], shape, f[6], f[12] / f[6], cold[k], count(f[8], f[6]), f[9], f[10]
+			continue
+		}
+		printf "| %s, %s commits, +%s outliers, %sx | %d | %.2f (%.2fx) | %.2fx | %.3f%% | %s | %d / %d |\n",
+			f[1], f[3], shape, f[5], f[6], f[12] / f[6], f[12] / f[6] / b1r[k], cold[k] / b1r[k],
+			100 * f[7] / f[6], count(f[8], f[6]), f[9], f[10]
+	}
 }'
