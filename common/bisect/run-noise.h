@@ -6,18 +6,18 @@
 
 /*
  * The run-to-run noise of one benchmark, pooled within commits: what the
- * recorded runs of a key say before a bisection starts
- * (docs/statistics.md, "Noise from recorded runs").
- * A run more than RUN_NOISE_TRIM noise units from its commit's other
- * runs is left out as a stray (the largest of a commit first, until none
- * is), so that one stalled run does not make the noise look loud.
+ * recorded runs of a key say before a bisection starts (docs/statistics.md,
+ * "Noise from recorded runs"). A run more than RUN_NOISE_TRIM noise units
+ * from its commit's other runs is left out as a stray (the farthest of a
+ * commit first, until none is), so that one stalled run does not make the
+ * noise look loud.
  */
 #define RUN_NOISE_TRIM 4.0
 /*
  * The recorded noise counts as at most this many runs' worth of today's
- * (the degrees of freedom of its prior): enough to save about a quarter
- * of the runs at 5 times the noise, few enough that today's runs soon
- * outweigh a history that no longer holds.
+ * (the degrees of freedom of its prior): on 15 commits at 5 times the
+ * noise a right record saves 2 runs of 15.4, and today's runs soon
+ * outweigh one that no longer holds.
  */
 #define RUN_NOISE_PRIOR_DF 10.0
 
