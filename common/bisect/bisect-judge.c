@@ -62,8 +62,8 @@ static size_t runs_so_far(const struct bisect_judge *j)
 
 void bisect_judge_use_noise(struct bisect_judge *j, const struct run_noise *n)
 {
-	if (!(n->var > 0 && n->df > 0))
-		return;
+	if (!(n->var > 0 && isfinite(n->var) && n->df > 0))
+		return;	/* none, or values so far apart that their squares overflow */
 	j->recorded = *n;
 	posterior_set_noise(&j->post, n->var, fmin(n->df, RUN_NOISE_PRIOR_DF));
 	j->post_runs = (size_t)-1;	/* weigh again */

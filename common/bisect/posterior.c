@@ -35,8 +35,10 @@ void posterior_init(struct posterior *p, size_t nr)
 
 void posterior_set_noise(struct posterior *p, double var, double df)
 {
-	p->prior_var = var > 0 && df > 0 ? var : 0;
-	p->prior_df = var > 0 && df > 0 ? df : 0;
+	int some = var > 0 && isfinite(var) && df > 0 && isfinite(df);
+
+	p->prior_var = some ? var : 0;
+	p->prior_df = some ? df : 0;
 }
 
 void posterior_release(struct posterior *p)

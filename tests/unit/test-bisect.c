@@ -371,6 +371,7 @@ static void test_recorded_noise(void)
 {
 	static const char *const history[] = { "10 10.2 9.8", "20 20.1", "30", "40.1 39.9 39.95 40.05" };
 	static const char *const stray[] = { "10 10.2 9.8", "20 20.2 19.8", "30 30.2 29.8 45", "40.2 39.8" };
+	static const char *const huge[] = { "1e308 -1e308 1.7e308", "-1.7e308 1.7e308" };
 	static const char *const step[] = { "100 100.3", NULL, NULL, NULL, "100.2 99.9", "101.1 100.8", NULL, NULL,
 					    "100.9 101.2" };
 	static const char *const alike[] = { "100 100.3", NULL, NULL, NULL, "100.2 99.9", "100.1 99.8", NULL, NULL,
@@ -388,6 +389,10 @@ static void test_recorded_noise(void)
 	ok(n.df == 6 && n.runs == 9 && n.commits == 3 && n.strays == 0,
 	   "6 degrees of freedom from 9 runs over 3 commits; a commit of one run says nothing");
 	free_window(at, 3);
+	at = window_of(huge, 1);
+	run_noise_pool(&n, at, 2);
+	ok(!isfinite(n.var) || !(n.var > 0), "values near the largest double: no usable record (%g)", n.var);
+	free_window(at, 1);
 	at = window_of(stray, 3);
 	run_noise_pool(&n, at, 4);
 	ok(n.strays == 1 && n.df == 7, "a run 15 noise units off its commit is a stray, left out (%zu, %g)", n.strays,
@@ -424,6 +429,8 @@ static void test_recorded_noise(void)
 	posterior_update(&p, at);
 	posterior_summarize(&p, 0.02, 4, &s);
 	ok(p.prior_df == 0 && isnan(s.noise_held), "df 0 takes the record away");
+	posterior_set_noise(&p, INFINITY, 10);
+	ok(p.prior_df == 0, "a record whose squares overflowed is none");
 	free_window(at, 8);
 	posterior_release(&p);
 }
