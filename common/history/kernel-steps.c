@@ -21,6 +21,40 @@ double kernel_steps_multiple(double noise_multiple, size_t nr_kernels)
 	return noise_multiple + (nr_kernels > 1 ? KERNEL_STEPS_EXTRA + sqrt(2 * log((double)nr_kernels)) : 0);
 }
 
+/*
+ * A machine state belongs to the nightly, not to a kernel: when the
+ * platform's nightlies jump between two states, each kernel's nights of
+ * the smaller state are moved by that kernel's own difference between the
+ * states (the medians of its log values on each, STATE_FOLD_MIN nights a
+ * state at least), as the platform's are (levels.c). A kernel noisier
+ * than the geomean hides the states in its own series, and a run of them
+ * posed as a step (bench/step-rates, bimodal).
+ */
+#define STATE_FOLD_MIN 3
+
+static void fold_states(struct series *k, const unsigned char *minority)
+{
+	double *v[2], shift;
+	size_t n[2] = { 0, 0 };
+
+	v[0] = xcalloc(k->nr + 1, sizeof(double));
+	v[1] = xcalloc(k->nr + 1, sizeof(double));
+	for (size_t t = 0; t < k->nr; t++)
+		if (k->points[t].value[METRIC_HELION] > 0) {
+			int g = minority[t] != 0;
+
+			v[g][n[g]++] = log(k->points[t].value[METRIC_HELION]);
+		}
+	if (n[0] >= STATE_FOLD_MIN && n[1] >= STATE_FOLD_MIN) {
+		shift = exp(stats_median(v[0], n[0]) - stats_median(v[1], n[1]));
+		for (size_t t = 0; t < k->nr; t++)
+			if (minority[t] && k->points[t].value[METRIC_HELION] > 0)
+				k->points[t].value[METRIC_HELION] *= shift;
+	}
+	free(v[0]);
+	free(v[1]);
+}
+
 /* Kernel r's own series: the platform's nightlies, its values only. */
 static void kernel_series(const struct series *s, size_t r, struct series *k)
 {
@@ -44,7 +78,11 @@ size_t series_kernel_steps(const struct series *s, const struct step_options *op
 			   struct kernel_step **out)
 {
 	struct step_options o = *opts;
+	struct noise_model nm;
+	unsigned char *minority;
+	double shift;
 	size_t nr = 0;
+	int states;
 
 	*out = NULL;
 	if (s->nr_rows < 2 || !s->helion_by_row)
@@ -53,11 +91,17 @@ size_t series_kernel_steps(const struct series *s, const struct step_options *op
 						 STEP_NOISE_MULTIPLE, s->nr_rows);
 	o.fallback = 0;
 	o.sharp_only = 1;
+	minority = xcalloc(s->nr + 1, 1);
+	series_noise_model(s, METRIC_HELION, &nm);
+	states = s->nr && levels_state_nights(s, &nm, s->points[0].run->time, s->points[s->nr - 1].run->time + 1,
+					      minority, &shift);
 	for (size_t r = 0; r < s->nr_rows; r++) {
 		struct series k;
 		struct step st;
 
 		kernel_series(s, r, &k);
+		if (states)
+			fold_states(&k, minority);
 		if (!series_find_step(&k, &o, &st) && st.found) {
 			struct kernel_step *ks;
 
@@ -75,6 +119,7 @@ size_t series_kernel_steps(const struct series *s, const struct step_options *op
 		}
 		free(k.points);
 	}
+	free(minority);
 	return nr;
 }
 

@@ -450,27 +450,47 @@ static int find_states(const double *v, size_t n, struct states *st)
 	return found;
 }
 
-/* Find the states around [from, to) and move l's nights of the smaller group. */
-static void remove_states(struct levels *l, const struct series *s, const struct noise_model *nm,
-			  time_t from, time_t to)
+int levels_state_nights(const struct series *s, const struct noise_model *nm, time_t from, time_t to,
+			unsigned char *minority, double *shift)
 {
 	double *v = xcalloc(s->nr + 1, sizeof(double));
+	size_t *at = xcalloc(s->nr + 1, sizeof(size_t));
 	time_t len = to - from;
 	struct states st = { 0, 0, 0 };
 	size_t n = 0;
+	int found;
 
+	memset(minority, 0, s->nr);
 	for (size_t i = 0; i < s->nr; i++) {
 		double x = s->points[i].value[METRIC_HELION];
 		time_t t = s->points[i].run->time;
 
-		if (t >= from - len && t < to + len && x > 0)
+		if (t >= from - len && t < to + len && x > 0) {
+			at[n] = i;
 			v[n++] = noise_adjusted(nm, t, x);
+		}
 	}
-	if (n >= 4 * STATE_MIN && find_states(v, n, &st))
-		for (size_t i = 0; i < l->n; i++)
-			if ((l->x[i] < st.cut) == st.minority_low)
-				l->x[i] += st.shift;
+	found = n >= 4 * STATE_MIN && find_states(v, n, &st);
+	for (size_t j = 0; found && j < n; j++)
+		minority[at[j]] = (v[j] < st.cut) == st.minority_low;
+	*shift = found ? st.shift : 0;
 	free(v);
+	free(at);
+	return found;
+}
+
+/* Find the states around [from, to) and move l's nights of the smaller group. */
+static void remove_states(struct levels *l, const struct series *s, const struct noise_model *nm,
+			  time_t from, time_t to)
+{
+	unsigned char *minority = xcalloc(s->nr + 1, 1);
+	double shift;
+
+	if (levels_state_nights(s, nm, from, to, minority, &shift))
+		for (size_t i = 0; i < l->n; i++)
+			if (minority[l->at[i]])
+				l->x[i] += shift;
+	free(minority);
 }
 
 void levels_init(struct levels *l, const struct series *s, const struct noise_model *nm,

@@ -67,6 +67,15 @@ void levels_decide(double change_pct, double se_pct, double noise_multiple, doub
 		   struct cut_test *out);
 
 /*
+ * Machine states (levels.c): whether s's nightlies around [from, to) (as
+ * far again either side) jump between two states. Returns 1 with
+ * minority[i] set for each nightly i of the smaller state (s->nr flags)
+ * and *shift what moves it onto the larger (log), else 0.
+ */
+int levels_state_nights(const struct series *s, const struct noise_model *nm, time_t from, time_t to,
+			unsigned char *minority, double *shift);
+
+/*
  * The levels of s's nightlies in [from, to), nothing cut yet. Release
  * with levels_release().
  */
