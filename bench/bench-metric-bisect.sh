@@ -24,19 +24,27 @@ history_seeds=${BENCH_METRIC_HISTORY_SEEDS:-7000000:7010000}
 history_big=${BENCH_METRIC_HISTORY_BIG:-40000}
 jobs=${BENCH_METRIC_JOBS:-$(nproc)}
 
-start=$(date +%s)
-pids=
-for window in 15 64; do
-	j=0
-	while [ $j -lt "$jobs" ]; do
-		"$sim" --seeds "$seeds" --big "$big" --window $window --part $j/"$jobs" >"$work/w$window.$j" &
-		pids="$pids $!"
-		j=$((j + 1))
+# run_parts NAME ARGS...: the simulator with ARGS over windows of 15 and
+# 64 commits, $jobs parts each at once, into $work/NAME.<window>.<part>.
+run_parts() {
+	name=$1
+	shift
+	pids=
+	for window in 15 64; do
+		j=0
+		while [ $j -lt "$jobs" ]; do
+			"$sim" "$@" --window $window --part $j/"$jobs" >"$work/$name.$window.$j" &
+			pids="$pids $!"
+			j=$((j + 1))
+		done
 	done
-done
-for pid in $pids; do
-	wait "$pid"
-done
+	for pid in $pids; do
+		wait "$pid"
+	done
+}
+
+start=$(date +%s)
+run_parts w --seeds "$seeds" --big "$big"
 echo "metric-bisect: seeds $seeds, $(($(date +%s) - start)) s on $((2 * jobs)) processes, load $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 
 # The parts' rows summed, in the order of the first part's.
@@ -48,7 +56,7 @@ END { for (i = 1; i <= nr; i++) { k = order[i]; line = k " " sum5[k]
 	for (f = 6; f <= 11; f++) line = line " " sum[k, f]; print line " " last[k] } }' "$@"
 }
 
-sum_parts "$work"/w15.* "$work"/w64.* >"$work/cold"
+sum_parts "$work"/w.15.* "$work"/w.64.* >"$work/cold"
 cat "$work/cold" |
 # The targets: wrong culprits (searches naming a wrong one) at most 1e-4,
 # named 99% from 5x and 99.9% from 7x, runs at most 3.0x one-run git
@@ -85,21 +93,8 @@ END {
 }'
 
 start=$(date +%s)
-pids=
 for r in 1 0.5 0.333 2; do
-	for window in 15 64; do
-		j=0
-		while [ $j -lt "$jobs" ]; do
-			"$sim" --seeds "$history_seeds" --big "$history_big" --window $window --anchors 0 \
-				--history $r --part $j/"$jobs" >"$work/h$r.$window.$j" &
-			pids="$pids $!"
-			j=$((j + 1))
-		done
-	done
-	for pid in $pids; do
-		wait "$pid"
-	done
-	pids=
+	run_parts h$r --seeds "$history_seeds" --big "$history_big" --anchors 0 --history $r
 	sum_parts "$work"/h$r.15.* "$work"/h$r.64.* | sed "s/^/$r /" >>"$work/history"
 done
 echo "metric-bisect --history: seeds $history_seeds, $(($(date +%s) - start)) s on $((2 * jobs)) processes" >&2
