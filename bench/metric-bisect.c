@@ -191,7 +191,7 @@ static void search_told(const struct sim_config *c, unsigned long long i, struct
 		struct run_noise n;
 
 		metric_world_history(&w, &n);
-		posterior_set_noise(&p, n.var, fmin(n.df, RUN_NOISE_PRIOR_DF));
+		posterior_set_noise(&p, n.var, n.df);
 	}
 	for (;;) {
 		size_t pos = runs % 2 ? w.culprit : w.culprit - 1;

@@ -60,13 +60,12 @@ static size_t runs_so_far(const struct bisect_judge *j)
 	return runs;
 }
 
-void bisect_judge_use_noise(struct bisect_judge *j, const struct run_noise *n)
+int bisect_judge_use_noise(struct bisect_judge *j, const struct run_noise *n)
 {
-	if (!(n->var > 0 && isfinite(n->var) && n->df > 0))
-		return;	/* none, or values so far apart that their squares overflow */
-	j->recorded = *n;
-	posterior_set_noise(&j->post, n->var, fmin(n->df, RUN_NOISE_PRIOR_DF));
+	if (!posterior_set_noise(&j->post, n->var, n->df))
+		return 0;
 	j->post_runs = (size_t)-1;	/* weigh again */
+	return 1;
 }
 
 /* The posterior over every run so far (weighed again only when runs came). */

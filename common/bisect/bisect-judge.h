@@ -76,8 +76,6 @@ struct bisect_judge {
 	struct samples *values;		/* nr + 1: --metric, the values at each position (owned) */
 	struct posterior post;		/* --metric: over every run so far */
 	size_t post_runs;		/* the runs post has weighed */
-	struct run_noise recorded;	/* --metric: the key's noise in runs recorded elsewhere
-					 * (bisect_judge_use_noise(); df 0: none) */
 	enum bisect_outcome outcome;
 	/*
 	 * The driver: run the tasks as one round, each until
@@ -110,10 +108,10 @@ enum verdict bisect_judge_verdict(struct bisect_judge *j, size_t pos);
 double bisect_judge_p_bad(struct bisect_judge *j, size_t pos);
 /*
  * --metric: weigh the runs with the noise n recorded elsewhere as a
- * prior of the noise (at most RUN_NOISE_PRIOR_DF runs' worth), beside
- * the noise unknown (posterior_set_noise()).
+ * prior of the noise, beside the noise unknown (posterior_set_noise()).
+ * Returns whether it was taken (0: no record, or none usable).
  */
-void bisect_judge_use_noise(struct bisect_judge *j, const struct run_noise *n);
+int bisect_judge_use_noise(struct bisect_judge *j, const struct run_noise *n);
 /* --metric: the posterior over every run so far. */
 const struct posterior *bisect_judge_posterior(struct bisect_judge *j);
 /* Whether the task needs another run. */

@@ -310,10 +310,8 @@ int bisect_run(git_repository *repo, struct config *cfg, const struct window_opt
 	c.j.max_runs = bisect_judge_run_cap(res->nr, c.j.repeat, c.jobs);
 	if (setup_memory(&c, cfg))
 		goto done;
-	if (o->metric) {
-		bisect_judge_use_noise(&c.j, &c.mem.noise);
-		res->m.recorded = c.j.recorded;	/* what the judge took (none: df 0) */
-	}
+	if (o->metric && bisect_judge_use_noise(&c.j, &c.mem.noise))
+		res->m.recorded = c.mem.noise;
 	announce(&c);
 	exec_signals_catch();
 	ret = setup_slots(&c, repo) ? -1 : search(&c);

@@ -33,12 +33,13 @@ void posterior_init(struct posterior *p, size_t nr)
 	p->level = NAN;
 }
 
-void posterior_set_noise(struct posterior *p, double var, double df)
+int posterior_set_noise(struct posterior *p, double var, double df)
 {
 	int some = var > 0 && isfinite(var) && df > 0 && isfinite(df);
 
 	p->prior_var = some ? var : 0;
-	p->prior_df = some ? df : 0;
+	p->prior_df = some ? fmin(df, POSTERIOR_NOISE_DF) : 0;
+	return some;
 }
 
 void posterior_release(struct posterior *p)

@@ -37,6 +37,13 @@
  */
 #define POSTERIOR_NOISE_HELD 0.5
 #define POSTERIOR_NOISE_WIDTH 100.0
+/*
+ * The recorded noise counts as at most this many runs' worth of today's
+ * (the degrees of freedom of its prior): on 15 commits at 5 times the
+ * noise a right record saves 2 runs of 15.4, and today's runs soon
+ * outweigh one that no longer holds.
+ */
+#define POSTERIOR_NOISE_DF 10.0
 
 /*
  * The culprits lo + 1..hi between two neighbouring probed positions (or
@@ -78,12 +85,14 @@ void posterior_init(struct posterior *p, size_t nr);
 void posterior_release(struct posterior *p);
 
 /*
- * A recorded noise: sigma^2 inverse gamma, as if df runs had measured a
- * variance var (a scaled inverse chi-square), weighed beside 1/sigma
- * (POSTERIOR_NOISE_HELD). df 0 (or var 0): 1/sigma alone again. Takes
- * effect at the next update.
+ * A recorded noise: sigma^2 inverse gamma, as if df runs (at most
+ * POSTERIOR_NOISE_DF) had measured a variance var (a scaled inverse
+ * chi-square), weighed beside 1/sigma (POSTERIOR_NOISE_HELD). Returns 1
+ * when it takes it; 0 for df or var 0, or not finite (values so far
+ * apart that their squares overflowed): 1/sigma alone again. Takes effect
+ * at the next update.
  */
-void posterior_set_noise(struct posterior *p, double var, double df);
+int posterior_set_noise(struct posterior *p, double var, double df);
 
 /*
  * Weigh every hypothesis anew with the runs at[0..nr] (positions without

@@ -13,13 +13,6 @@
  * noise look loud.
  */
 #define RUN_NOISE_TRIM 4.0
-/*
- * The recorded noise counts as at most this many runs' worth of today's
- * (the degrees of freedom of its prior): on 15 commits at 5 times the
- * noise a right record saves 2 runs of 15.4, and today's runs soon
- * outweigh one that no longer holds.
- */
-#define RUN_NOISE_PRIOR_DF 10.0
 
 struct run_noise {
 	double var;		/* the pooled variance within commits, strays left out (0: none) */
