@@ -94,7 +94,7 @@ END {
 
 start=$(date +%s)
 for r in 1 0.5 0.333 2; do
-	run_parts h$r --seeds "$history_seeds" --big "$history_big" --anchors 0 --history $r
+	run_parts h$r --seeds "$history_seeds" --big "$history_big" --anchors 0 --history $r --history-commits 20
 	sum_parts "$work"/h$r.15.* "$work"/h$r.64.* | sed "s/^/$r /" >>"$work/history"
 done
 echo "metric-bisect --history: seeds $history_seeds, $(($(date +%s) - start)) s on $((2 * jobs)) processes" >&2
