@@ -4,10 +4,13 @@
  * Every non-empty line is a run or counted bad; a run's fields are within
  * their bounds, the runs come sorted by date, and a run formats back to a
  * line that parses to the same run (its duration to the millisecond it
- * is written with).
+ * is written with). The values, pooled as a recorded noise (a commit a
+ * key, as run-memory.c pools them), give a variance that is none,
+ * overflowed or at least 0, never more degrees of freedom than runs.
  */
 #include <math.h>
 #include "bisect/run-notes.h"
+#include "bisect/run-noise.h"
 #include "fuzz.h"
 
 /*
@@ -41,6 +44,35 @@ static void check_record(const struct run_record *r)
 	strbuf_release(&sb);
 }
 
+/* The values of runs[0..nr), a commit a key, pooled. */
+static void check_noise(const struct run_record *runs, size_t nr)
+{
+	struct samples *at = calloc(nr ? nr : 1, sizeof(*at));
+	const char **keys = calloc(nr ? nr : 1, sizeof(*keys));
+	struct run_noise n;
+	size_t commits = 0, values = 0;
+
+	for (size_t i = 0; i < nr; i++) {
+		size_t c = 0;
+
+		if (!runs[i].has_value)
+			continue;
+		while (c < commits && strcmp(keys[c], runs[i].key))
+			c++;
+		if (c == commits)
+			keys[commits++] = runs[i].key;
+		samples_add(&at[c], runs[i].value);
+		values++;
+	}
+	run_noise_pool(&n, at, commits);
+	if (n.var < 0 || n.df > (double)n.runs || n.runs + n.strays > values || n.commits > commits)
+		abort();
+	for (size_t c = 0; c < commits; c++)
+		samples_release(&at[c]);
+	free(at);
+	free(keys);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *s = fuzz_string(data, size), *first_bad;
@@ -62,6 +94,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (i && strcmp(runs[i - 1].date, runs[i].date) > 0)
 			abort();
 	}
+	check_noise(runs, nr);
 	free(runs);
 	free(first_bad);
 	free(s);
