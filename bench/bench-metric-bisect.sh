@@ -13,8 +13,7 @@
 # 30x) and BENCH_METRIC_JOBS (the processes) shrink or grow it.
 # A second table gives every search a recorded noise first (--history:
 # 20 commits of three runs at R times today's noise, R = 1, 1/2, 1/3 and
-# 2; and R = 1 recorded at half today's level, the noise scaled alike,
-# "1@0.5"), on BENCH_METRIC_HISTORY_SEEDS and BENCH_METRIC_HISTORY_BIG.
+# 2), on BENCH_METRIC_HISTORY_SEEDS and BENCH_METRIC_HISTORY_BIG.
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
@@ -94,11 +93,8 @@ END {
 }'
 
 start=$(date +%s)
-for r in 1 0.5 0.333 2 1@0.5; do
-	level=1
-	case $r in *@*) level=${r#*@} ;; esac
-	run_parts h$r --seeds "$history_seeds" --big "$history_big" --anchors 0 --history ${r%@*} \
-		--history-commits 20 --history-level $level
+for r in 1 0.5 0.333 2; do
+	run_parts h$r --seeds "$history_seeds" --big "$history_big" --anchors 0 --history $r --history-commits 20
 	sum_parts "$work"/h$r.15.* "$work"/h$r.64.* | sed "s/^/$r /" >>"$work/history"
 done
 echo "metric-bisect --history: seeds $history_seeds, $(($(date +%s) - start)) s on $((2 * jobs)) processes" >&2

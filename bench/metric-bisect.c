@@ -26,7 +26,7 @@
  * either of the two.
  *
  * Usage: metric-bisect [--seeds FROM:TO] [--big N] [--anchors N] [--window N] [--part J/K] [--quick]
- *                      [--history R] [--history-commits C] [--history-level L] [--step S]
+ *                      [--history R] [--history-commits C] [--step S]
  *   --seeds FROM:TO  the searches i of each configuration (7000000:7020000)
  *   --big N          searches at 20x and 30x instead (4 times as many)
  *   --anchors N      searches of each anchor (20000)
@@ -38,8 +38,6 @@
  *                    noise of recorded runs: C commits of three runs at R
  *                    times today's noise (metric-sim.h)
  *   --history-commits C   (5)
- *   --history-level L     those runs at L times today's level, the noise
- *                    scaled alike (1)
  *   --step S         the steps of S times the noise only
  * Prints a line a configuration and method:
  *   <who> <window> <outliers up to> <step> <searches> <named> <wrong>
@@ -60,7 +58,6 @@ struct sim_config {
 	double step;		/* in noise units; 0: no step */
 	double history;		/* the recorded noise over today's (0: none) */
 	size_t history_commits;
-	double history_level;
 };
 
 struct tally {
@@ -87,7 +84,6 @@ static void draw_world(struct metric_world *w, const struct sim_config *c, unsig
 	w->step = uniform() < 0.5 ? c->step : -c->step;
 	w->history = c->history;
 	w->history_commits = c->history_commits;
-	w->history_level = c->history_level;
 }
 
 static void search_ours(const struct sim_config *c, unsigned long long i, struct tally *t)
@@ -195,7 +191,7 @@ static void search_told(const struct sim_config *c, unsigned long long i, struct
 		struct run_noise n;
 
 		metric_world_history(&w, &n);
-		posterior_set_noise(&p, n.var, n.df, n.relative);
+		posterior_set_noise(&p, n.var, n.df);
 	}
 	for (;;) {
 		size_t pos = runs % 2 ? w.culprit : w.culprit - 1;
@@ -232,7 +228,7 @@ int main(int argc, const char **argv)
 	static const double shapes[][2] = { { 10, 60 }, { 2, 30 } };
 	unsigned long long from = 7000000, to = 7020000, big = 0, anchors = 20000, window = 0, part = 0, parts = 1;
 	unsigned long long history_commits = 5;
-	double history = 0, history_level = 1, only_step = -1;
+	double history = 0, only_step = -1;
 	int quick = 0;
 
 	for (int i = 1; i < argc; i++) {
@@ -254,13 +250,11 @@ int main(int argc, const char **argv)
 			history = strtod(argv[++i], NULL);
 		else if (!strcmp(argv[i], "--history-commits") && i + 1 < argc)
 			history_commits = strtoull(argv[++i], NULL, 10);
-		else if (!strcmp(argv[i], "--history-level") && i + 1 < argc)
-			history_level = strtod(argv[++i], NULL);
 		else if (!strcmp(argv[i], "--step") && i + 1 < argc)
 			only_step = strtod(argv[++i], NULL);
 		else
 			die("usage: metric-bisect [--seeds FROM:TO] [--big N] [--anchors N] [--window N] [--part J/K] [--quick]"
-			    " [--history R] [--history-commits C] [--history-level L] [--step S]");
+			    " [--history R] [--history-commits C] [--step S]");
 	}
 	if (!big)
 		big = 4 * (to - from);
@@ -270,8 +264,7 @@ int main(int argc, const char **argv)
 		for (size_t si = 0; si < ARRAY_SIZE(shapes); si++)
 			for (size_t k = 0; k < (quick ? ARRAY_SIZE(quick_steps) : ARRAY_SIZE(steps)); k++) {
 				struct sim_config c = { windows[wi], shapes[si][0], shapes[si][1],
-						    quick ? quick_steps[k] : steps[k], history, history_commits,
-						    history_level };
+						    quick ? quick_steps[k] : steps[k], history, history_commits };
 				struct tally ours = { 0 }, b1 = { 0 }, b5 = { 0 }, oracle = { 0 }, told = { 0 };
 				unsigned long long n = c.step >= 20 ? big : to - from;
 				double probes;

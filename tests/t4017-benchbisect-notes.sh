@@ -157,7 +157,7 @@ test_expect_success 'notes from two clones merge (cat_sort_uniq) and both clones
 	test_cmp ../expect ../actual &&
 	tail -n 2 ../a-again >../actual &&
 	cat >../expect <<-\EOF &&
-	recorded noise: 1.25% a run (0.0125 at this level; 3 runs over 1 other commit), 85.3% likely to hold here
+	recorded noise: 0.01 a run (3 runs over 1 other commit), 82.2% likely to hold here
 	25 runs over 5 commits, 23 of them recorded in refs/notes/benchbisect
 	EOF
 	test_cmp ../expect ../actual &&
@@ -167,39 +167,37 @@ test_expect_success 'notes from two clones merge (cat_sort_uniq) and both clones
 	grep "^the step: .*; probability 99\.99[0-9]*%$" ../b-again &&
 	tail -n 2 ../b-again >../actual &&
 	cat >../expect <<-\EOF &&
-	recorded noise: 1.68% a run (0.01649 at this level; 14 runs over 2 other commits), 89.9% likely to hold here
+	recorded noise: 0.01683 a run (14 runs over 2 other commits), 89.8% likely to hold here
 	7 runs over 4 commits, 7 of them recorded in refs/notes/benchbisect
 	EOF
 	test_cmp ../expect ../actual
 '
 
-# The record comes from a window at half the level, with the same noise
-# relative to it (a kernel twice as fast): weighed at 0.5%, not 0.25%.
 test_expect_success 'the noise of runs on other commits is a prior of the noise; --fresh uses none' '
-	IMPORT_PERF="0.500 0.503 0.4975 0.5015 0.4985" metric_repo n - - - - - - - "0.515 0.518 0.5125 0.5165 0.5135" \
-		- - - - - - "1.030 1.036 1.025 1.033 1.027" "1.060 1.066 1.055 1.063 1.057" - - - - - - - &&
+	IMPORT_PERF="1.000 1.006 0.995 1.003 0.997" metric_repo n - - - - - - - "1.030 1.036 1.025 1.033 1.027" \
+		- - - - - - - "1.060 1.066 1.055 1.063 1.057" - - - - - - - &&
 	cp -R n n-bare &&
 	(cd n-bare && git benchbisect run --metric --good main~8 --bad main -- measure >../bare 2>../bare-err) &&
 	test $(invocations) = 11 &&
 	! grep "recorded noise" bare bare-err &&
 	rm -f "$TRASH"/counts/* &&
 	cd n &&
-	git benchbisect run --metric --good main~23 --bad main~9 -- measure >/dev/null 2>&1 &&
+	git benchbisect run --metric --good main~23 --bad main~8 -- measure >/dev/null 2>&1 &&
 	test $(invocations) = 11 &&
 	git benchbisect run --metric --good main~8 --bad main -- measure >../with 2>../with-err &&
-	test $(invocations) = 10 &&
-	grep "^recorded noise: 0.496% a run, from 7 runs over 2 other commits$" ../with-err >/dev/null &&
+	test $(invocations) = 9 &&
+	grep "^recorded noise: 0.005033 a run, from 7 runs over 2 other commits$" ../with-err >/dev/null &&
 	head -n 1 ../bare >../expect && head -n 1 ../with >../actual &&
 	test_cmp ../expect ../actual &&
 	tail -n 2 ../with >../actual &&
 	cat >../expect <<-\EOF &&
-	recorded noise: 0.496% a run (0.005245 at this level; 7 runs over 2 other commits), 87.3% likely to hold here
-	10 runs over 5 commits
+	recorded noise: 0.005033 a run (7 runs over 2 other commits), 88.0% likely to hold here
+	10 runs over 5 commits, 1 of them recorded in refs/notes/benchbisect
 	EOF
 	test_cmp ../expect ../actual &&
 	git benchbisect run --metric --json --good main~8 --bad main -- measure >../json 2>/dev/null &&
 	jq -c .metric.recorded_noise ../json >../actual &&
-	echo "{\"noise\":0.00524474,\"noise_pct\":0.496,\"runs\":7,\"commits\":2,\"strays\":0,\"p_holds\":0.872725}" >../expect &&
+	echo "{\"noise\":0.00503322,\"runs\":7,\"commits\":2,\"strays\":0,\"p_holds\":0.87998}" >../expect &&
 	test_cmp ../expect ../actual &&
 	test $(invocations) = 0 &&
 	git benchbisect run --metric --fresh --json --good main~8 --bad main -- measure >../json 2>/dev/null &&

@@ -18,8 +18,7 @@
  * With a history, the search is given the noise of recorded runs first:
  * history_commits commits of three runs each, of the same model with a
  * noise history times today's (outliers alike), pooled as the command
- * pools the notes; at history_level times today's level, the noise scaled
- * alike (a kernel that ran faster then, its noise relative to its time).
+ * pools the notes.
  */
 struct metric_world {
 	size_t nr;
@@ -29,7 +28,6 @@ struct metric_world {
 	struct bisect_judge *j;
 	double history;		/* the recorded runs' noise over today's (0: none recorded) */
 	size_t history_commits;
-	double history_level;	/* their level over today's (1: the same) */
 };
 
 static inline double metric_world_run(const struct metric_world *w, size_t pos)
@@ -44,7 +42,7 @@ static inline void metric_world_history(const struct metric_world *w, struct run
 
 	for (size_t c = 0; c < w->history_commits; c++)
 		for (int r = 0; r < 3; r++)
-			samples_add(&h[c], w->history_level * (100 + w->history * noisy_run_shaped(0, 0.03, w->from, w->to)));
+			samples_add(&h[c], 100 + w->history * (noisy_run_shaped(0, 0.03, w->from, w->to)));
 	run_noise_pool(n, h, w->history_commits);
 	for (size_t c = 0; c < w->history_commits; c++)
 		samples_release(&h[c]);

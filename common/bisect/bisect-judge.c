@@ -62,7 +62,7 @@ static size_t runs_so_far(const struct bisect_judge *j)
 
 int bisect_judge_use_noise(struct bisect_judge *j, const struct run_noise *n)
 {
-	if (!posterior_set_noise(&j->post, n->var, n->df, n->relative))
+	if (!posterior_set_noise(&j->post, n->var, n->df))
 		return 0;
 	j->post_runs = (size_t)-1;	/* weigh again */
 	return 1;

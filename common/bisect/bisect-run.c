@@ -184,10 +184,9 @@ static void announce(const struct bisect_ctx *c)
 		fprintf(stderr, "%zu recorded runs of key %s (machine %s) in %s\n", c->mem.recorded, c->mem.key,
 			c->mem.machine, c->mem.ref);
 	if (c->res->m.recorded.df > 0)
-		fprintf(stderr, "recorded noise: %.4g%s a run, from %zu runs over %zu other commit%s\n",
-			sqrt(c->res->m.recorded.var) * (c->res->m.recorded.relative ? 100 : 1),
-			c->res->m.recorded.relative ? "%" : "", c->res->m.recorded.runs,
-			c->res->m.recorded.commits, c->res->m.recorded.commits == 1 ? "" : "s");
+		fprintf(stderr, "recorded noise: %.4g a run, from %zu runs over %zu other commit%s\n",
+			sqrt(c->res->m.recorded.var), c->res->m.recorded.runs, c->res->m.recorded.commits,
+			c->res->m.recorded.commits == 1 ? "" : "s");
 }
 
 static int setup_slots(struct bisect_ctx *c, git_repository *repo)

@@ -270,9 +270,8 @@ void posterior_summarize(const struct posterior *p, double frac, size_t end_runs
 		}
 		s->noise = sqrt(top->var);
 	}
-	s->noise_held = s->recorded_noise = NAN;
-	if (p->noise_scale > 0) {
-		s->recorded_noise = sqrt(p->prior_var * p->noise_scale);
+	s->noise_held = NAN;
+	if (p->prior_df > 0) {
 		s->noise_held = p->p_none * p->none_held;
 		for (size_t i = 0; i < p->nr_group; i++)
 			s->noise_held += mass(&p->group[i]) * p->group[i].held;

@@ -33,31 +33,13 @@ void posterior_init(struct posterior *p, size_t nr)
 	p->level = NAN;
 }
 
-int posterior_set_noise(struct posterior *p, double var, double df, int relative)
+int posterior_set_noise(struct posterior *p, double var, double df)
 {
 	int some = var > 0 && isfinite(var) && df > 0 && isfinite(df);
 
 	p->prior_var = some ? var : 0;
 	p->prior_df = some ? fmin(df, POSTERIOR_NOISE_DF) : 0;
-	p->prior_relative = some && relative;
 	return some;
-}
-
-/* What scales the record's variance for the runs y[0..n) (0: none weighed); tmp is scratch of n. */
-static double noise_scale(const struct posterior *p, const double *y, double *tmp, size_t n)
-{
-	double mid;
-
-	if (!(p->prior_df > 0))
-		return 0;
-	if (!p->prior_relative)
-		return 1;
-	if (!n)
-		return 0;
-	memcpy(tmp, y, n * sizeof(double));
-	mid = stats_median(tmp, n);
-	/* a relative record says nothing at a level of 0 or below, or one whose square overflows */
-	return mid > 0 && isfinite(mid * mid * p->prior_var) ? mid * mid : 0;
 }
 
 void posterior_release(struct posterior *p)
@@ -340,11 +322,10 @@ static void gather(struct posterior *p, const struct samples *at, struct model *
 	m->log_stray = log(POSTERIOR_OUTLIERS / (POSTERIOR_OUTLIER_RANGE * range));
 	m->log_range = log(POSTERIOR_LEVEL_RANGE * range);
 	m->var_floor = (1e-6 * range) * (1e-6 * range);
-	p->noise_scale = noise_scale(p, p->y, p->tmp, p->runs);
-	m->prior_df = p->noise_scale > 0 ? p->prior_df : 0;
-	m->prior_ss = m->prior_df * p->prior_var * p->noise_scale;
+	m->prior_df = p->prior_df;
+	m->prior_ss = p->prior_df * p->prior_var;
 	/* 1/sigma over [s0 / width, s0 width]: proper, to be weighed against the recorded noise */
-	m->log_flat_width = m->prior_df > 0 ? log(2 * log(POSTERIOR_NOISE_WIDTH)) : 0;
+	m->log_flat_width = p->prior_df > 0 ? log(2 * log(POSTERIOR_NOISE_WIDTH)) : 0;
 }
 
 /*

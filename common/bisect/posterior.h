@@ -68,10 +68,6 @@ struct posterior {
 	size_t nr;
 	size_t runs;			/* the runs weighed */
 	double prior_var, prior_df;	/* the noise's prior (posterior_set_noise) */
-	int prior_relative;		/* prior_var is relative to the runs' level */
-	double noise_scale;		/* what scaled prior_var at the last update: the
-					 * runs' median squared when relative, else 1 (0:
-					 * no record weighed) */
 	int ready;			/* every hypothesis' noise has a degree of freedom:
 					 * nothing is decided before */
 	double p_none;			/* "no step" */
@@ -91,14 +87,12 @@ void posterior_release(struct posterior *p);
 /*
  * A recorded noise: sigma^2 inverse gamma, as if df runs (at most
  * POSTERIOR_NOISE_DF) had measured a variance var (a scaled inverse
- * chi-square), weighed beside 1/sigma (POSTERIOR_NOISE_HELD). relative:
- * var is in parts of the level, and each update scales it by the median
- * of its runs squared (no record while that is not positive). Returns 1
+ * chi-square), weighed beside 1/sigma (POSTERIOR_NOISE_HELD). Returns 1
  * when it takes it; 0 for df or var 0, or not finite (values so far
  * apart that their squares overflowed): 1/sigma alone again. Takes effect
  * at the next update.
  */
-int posterior_set_noise(struct posterior *p, double var, double df, int relative);
+int posterior_set_noise(struct posterior *p, double var, double df);
 
 /*
  * Weigh every hypothesis anew with the runs at[0..nr] (positions without
@@ -150,7 +144,6 @@ struct posterior_summary {
 	double change[3];		/* over the whole posterior, "no step" as 0 */
 	double noise;			/* one run's, at the likeliest boundary */
 	double noise_held;		/* the posterior that the recorded noise holds (NAN: none) */
-	double recorded_noise;		/* one run's by the record, as weighed here (NAN: none) */
 	size_t more_runs;		/* about how many more runs would likely settle it */
 };
 

@@ -66,36 +66,10 @@ static void pool_kept(struct run_noise *n, const struct samples *at, size_t nr, 
 	free(scaled);
 }
 
-/*
- * Each commit's runs over their median, into rel[0..nr) (the caller
- * releases it); 0 (nothing made) when a run is not positive and finite.
- */
-static int make_relative(const struct samples *at, size_t nr, struct samples **rel)
-{
-	for (size_t c = 0; c < nr; c++)
-		for (size_t i = 0; i < at[c].nr; i++)
-			if (!(at[c].v[i] > 0 && isfinite(at[c].v[i])))
-				return 0;
-	*rel = xcalloc(nr ? nr : 1, sizeof(**rel));
-	for (size_t c = 0; c < nr; c++) {
-		double mid = at[c].nr ? samples_median(&at[c]) : 1;
-
-		for (size_t i = 0; i < at[c].nr; i++)
-			samples_add(&(*rel)[c], at[c].v[i] / mid);
-	}
-	return 1;
-}
-
-void run_noise_pool(struct run_noise *n, const struct samples *given, size_t nr)
+void run_noise_pool(struct run_noise *n, const struct samples *at, size_t nr)
 {
 	unsigned char **keep = xcalloc(nr ? nr : 1, sizeof(*keep));
-	struct samples *rel = NULL;
-	const struct samples *at = given;
 	size_t strays = 0;
-
-	n->relative = make_relative(given, nr, &rel);
-	if (n->relative)
-		at = rel;
 
 	for (size_t c = 0; c < nr; c++) {
 		keep[c] = xcalloc(at[c].nr ? at[c].nr : 1, 1);
@@ -127,11 +101,7 @@ void run_noise_pool(struct run_noise *n, const struct samples *given, size_t nr)
 			break;
 	}
 	n->strays = strays;
-	for (size_t c = 0; c < nr; c++) {
+	for (size_t c = 0; c < nr; c++)
 		free(keep[c]);
-		if (rel)
-			samples_release(&rel[c]);
-	}
 	free(keep);
-	free(rel);
 }

@@ -11,21 +11,11 @@
  * from its commit's other runs is left out as a stray (the farthest of a
  * commit first, until none is), so that one stalled run does not make the
  * noise look loud.
- *
- * When every run is positive (a time, a throughput) the record is
- * relative: each commit's runs over their median, so that runs recorded
- * where the benchmark measured 50 us and a window at 100 us agree on a
- * noise of 0.5% (a GPU kernel's run-to-run noise scales with its time);
- * the search scales it by its own runs' level (posterior_set_noise()).
- * A metric that can be 0 or negative has no level to scale by: its
- * record is the spread itself.
  */
 #define RUN_NOISE_TRIM 4.0
 
 struct run_noise {
-	double var;		/* the pooled variance within commits, strays left out (0: none);
-				 * relative: of the runs over their commit's median */
-	int relative;		/* every run was positive: var is relative */
+	double var;		/* the pooled variance within commits, strays left out (0: none) */
 	double df;		/* its degrees of freedom: the runs kept less one a commit */
 	size_t runs, commits;	/* the runs kept, and the commits of two or more */
 	size_t strays;		/* the runs left out */

@@ -80,9 +80,7 @@ static cJSON *recorded_noise_json(const struct bisect_metric *m)
 	if (!(m->recorded.df > 0) || !isfinite(m->post.noise_held))
 		return cJSON_CreateNull();
 	o = cJSON_CreateObject();
-	cJSON_AddItemToObject(o, "noise", json_metric(m->post.recorded_noise));
-	cJSON_AddItemToObject(o, "noise_pct", m->recorded.relative ? json_number(100 * sqrt(m->recorded.var), 4) :
-			      cJSON_CreateNull());
+	cJSON_AddItemToObject(o, "noise", json_metric(sqrt(m->recorded.var)));
 	cJSON_AddNumberToObject(o, "runs", (double)m->recorded.runs);
 	cJSON_AddNumberToObject(o, "commits", (double)m->recorded.commits);
 	cJSON_AddNumberToObject(o, "strays", (double)m->recorded.strays);

@@ -26,18 +26,6 @@ static void print_step(FILE *fp, const struct bisect_result *res)
 		fprintf(fp, "; probability over 99.9999%%\n");
 }
 
-/* --metric: the noise recorded on other commits, as weighed here, and how likely it held. */
-static void print_recorded_noise(FILE *fp, const struct bisect_metric *m)
-{
-	fputs("recorded noise: ", fp);
-	if (m->recorded.relative)
-		fprintf(fp, "%.3g%% a run (%.4g at this level; ", 100 * sqrt(m->recorded.var), m->post.recorded_noise);
-	else
-		fprintf(fp, "%.4g a run (", m->post.recorded_noise);
-	fprintf(fp, "%zu runs over %zu other commit%s), %.1f%% likely to hold here\n", m->recorded.runs,
-		m->recorded.commits, m->recorded.commits == 1 ? "" : "s", 100 * m->post.noise_held);
-}
-
 /* --metric, undecided: the likeliest answers, what the ends measured, what would settle it. */
 static void print_undecided(FILE *fp, const struct bisect_result *res)
 {
@@ -103,7 +91,9 @@ void bisect_result_print(FILE *fp, const struct bisect_result *res)
 		break;
 	}
 	if (res->metric && res->m.recorded.df > 0 && isfinite(res->m.post.noise_held))
-		print_recorded_noise(fp, &res->m);
+		fprintf(fp, "recorded noise: %.4g a run (%zu runs over %zu other commit%s), %.1f%% likely to hold here\n",
+			sqrt(res->m.recorded.var), res->m.recorded.runs, res->m.recorded.commits,
+			res->m.recorded.commits == 1 ? "" : "s", 100 * res->m.post.noise_held);
 	fprintf(fp, "%zu runs over %zu commits", res->runs, res->tested);
 	if (res->recorded_runs)
 		fprintf(fp, ", %zu of them recorded in %s", res->recorded_runs, res->notes_ref);
