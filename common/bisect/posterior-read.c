@@ -5,7 +5,6 @@
  * summary a report prints (posterior.c weighs the hypotheses).
  */
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 #include "util/stats.h"
 #include "bisect/posterior.h"
