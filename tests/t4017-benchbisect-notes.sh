@@ -319,7 +319,9 @@ test_expect_success 'benchbisect.keyEnv: a variable it names is part of the key'
 	test $(invocations) = 0
 '
 
-test_expect_success 'log: the recorded runs per commit and key' '
+# The last line: the key's values pooled within commits, as run --metric
+# pools a recorded noise (1, 1.02 and 0.98 cycling: 0.0163 a run).
+test_expect_success 'log: the recorded runs per commit and key, and the key'"'"'s noise' '
 	cd a &&
 	key=$(git benchbisect log --keys | cut -d" " -f1) &&
 	git benchbisect log main~3 >../actual &&
@@ -328,6 +330,7 @@ test_expect_success 'log: the recorded runs per commit and key' '
 	$(short 4) $key box 1 run, median 1.02, spread 0%: Tune the tile search, part 4 (#4104)
 	$(short 3) $key box 1 run, median 1, spread 0%: Tune the tile search, part 3 (#4103)
 	$(short 0) $key box 12 runs, median 1, spread 3%: Import the benchmark fixture (#4000)
+	noise $key box: 0.01685 a run, from 23 runs over 2 commits
 	EOF
 	test_cmp ../expect ../actual &&
 	git benchbisect log --keys >../actual &&
@@ -338,11 +341,17 @@ test_expect_success 'log: the recorded runs per commit and key' '
 test_expect_success 'log --json and a range' '
 	cd b &&
 	git benchbisect log --json main~2..main >../out &&
-	jq -c ".notes_ref, [.commits[] | [.sha[0:8], (.measurements[] | .machine, .runs, .median, .values)]]" ../out >../actual &&
+	jq -c ".notes_ref, [.commits[] | [.sha[0:8], (.measurements[] | .machine, .runs, .median, .values)]], .noise" \
+		../out >../actual &&
 	cat >../expect <<-EOF &&
 	"refs/notes/benchbisect"
 	[["$(short 8)","box",1,0.8,[0.8]]]
+	[]
 	EOF
+	test_cmp ../expect ../actual &&
+	git benchbisect log --json main~3..main~2 | jq -c ".noise" >../actual &&
+	key=$(git benchbisect log --keys | cut -d" " -f1) &&
+	echo "[{\"key\":\"$key\",\"machine\":\"box\",\"noise\":0.01,\"runs\":3,\"commits\":1,\"strays\":0}]" >../expect &&
 	test_cmp ../expect ../actual
 '
 
@@ -352,8 +361,9 @@ test_expect_success 'log --key: only that key (a prefix will do), nothing for an
 	git benchbisect log --key 0000000000000000 >../actual &&
 	test_must_be_empty ../actual &&
 	git benchbisect log --key "$(git benchbisect log --keys | sed -n "/ other /s/ .*//p")" >../actual &&
-	test $(wc -l <../actual) = 5 &&
-	! grep -v " other " ../actual
+	test $(grep -vc "^noise " ../actual) = 5 &&
+	grep "^noise [0-9a-f]\{16\} other: " ../actual &&
+	! grep -v " other" ../actual
 '
 
 test_expect_success 'log --svg: the runs along the history, the first bad commit marked' '

@@ -47,13 +47,22 @@ static int read_annotated(git_repository *repo, const char *ref, struct annotate
 	return 0;
 }
 
+/* The entry of key and machine on commit c, or NULL. */
+static struct run_log_entry *entry_of(const struct run_log_commit *c, const char *key, const char *machine)
+{
+	for (size_t k = 0; k < c->nr_entries; k++)
+		if (!strcmp(c->entries[k].key, key) && !strcmp(c->entries[k].machine, machine))
+			return &c->entries[k];
+	return NULL;
+}
+
+/* The entry of r's key and machine on c, added when it has none. */
 static struct run_log_entry *entry_for(struct run_log_commit *c, const struct run_record *r)
 {
-	struct run_log_entry *e;
+	struct run_log_entry *e = entry_of(c, r->key, r->machine);
 
-	for (size_t i = 0; i < c->nr_entries; i++)
-		if (!strcmp(c->entries[i].key, r->key) && !strcmp(c->entries[i].machine, r->machine))
-			return &c->entries[i];
+	if (e)
+		return e;
 	ALLOC_GROW(c->entries, c->nr_entries + 1, c->alloc_entries);
 	e = &c->entries[c->nr_entries++];
 	memset(e, 0, sizeof(*e));
@@ -131,6 +140,38 @@ out:
 	return ret;
 }
 
+/* Each key's values pooled within commits (log->noise), the keys with a finite noise only. */
+static void pool_noise(struct run_log *log)
+{
+	struct samples *at = xcalloc(log->nr + 1, sizeof(*at));
+
+	for (size_t i = 0; i < log->nr; i++)
+		for (size_t k = 0; k < log->commits[i].nr_entries; k++) {
+			const struct run_log_entry *e = &log->commits[i].entries[k];
+			struct run_log_noise *n;
+			int seen = 0;
+
+			for (size_t j = 0; j < i && !seen; j++)
+				seen = entry_of(&log->commits[j], e->key, e->machine) != NULL;
+			if (seen)
+				continue;
+			/* the values of each commit, lent: run_noise_pool() only reads them */
+			for (size_t j = 0; j < log->nr; j++) {
+				const struct run_log_entry *at_j = entry_of(&log->commits[j], e->key, e->machine);
+
+				at[j] = (struct samples){ at_j ? at_j->values : NULL, at_j ? at_j->nr_values : 0, 0 };
+			}
+			ALLOC_GROW(log->noise, log->nr_noise + 1, log->alloc_noise);
+			n = &log->noise[log->nr_noise];
+			memcpy(n->key, e->key, sizeof(n->key));
+			memcpy(n->machine, e->machine, sizeof(n->machine));
+			run_noise_pool(&n->noise, at, log->nr);
+			/* values near the largest double can overflow the squares: no noise to tell */
+			log->nr_noise += n->noise.df > 0 && isfinite(n->noise.var);
+		}
+	free(at);
+}
+
 int run_log_collect(struct run_log *log, git_repository *repo, const char *ref, int abbrev,
 		    const struct run_log_options *o)
 {
@@ -165,6 +206,7 @@ int run_log_collect(struct run_log *log, git_repository *repo, const char *ref, 
 		repo_error("cannot walk the history");
 		goto out;
 	}
+	pool_noise(log);
 	ret = 0;
 out:
 	git_revwalk_free(w);
@@ -181,6 +223,7 @@ void run_log_release(struct run_log *log)
 		free(log->commits[i].subject);
 	}
 	free(log->commits);
+	free(log->noise);
 	free(log->ref);
 	memset(log, 0, sizeof(*log));
 }

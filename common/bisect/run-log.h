@@ -3,6 +3,7 @@
 
 #include <git2.h>
 #include "bisect/run-notes.h"
+#include "bisect/run-noise.h"
 #include "bisect/posterior.h"
 
 /*
@@ -26,10 +27,22 @@ struct run_log_commit {
 	size_t nr_entries, alloc_entries;
 };
 
+/*
+ * One key's noise: its values pooled within the range's commits, as `run
+ * --metric` pools the record it weighs (run-noise.h).
+ */
+struct run_log_noise {
+	char key[RUN_KEY_HEX + 1];
+	char machine[RUN_MACHINE_MAX + 1];
+	struct run_noise noise;		/* df > 0 (a commit of two values or more), var finite */
+};
+
 struct run_log {
 	char *ref;			/* the notes ref (owned) */
 	struct run_log_commit *commits;	/* newest first: every commit of the range (owned) */
 	size_t nr, alloc;
+	struct run_log_noise *noise;	/* each key with a noise, by first appearance (owned) */
+	size_t nr_noise, alloc_noise;
 	size_t bad_lines;		/* lines that did not parse (warned) */
 	int abbrev;
 };

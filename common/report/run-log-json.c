@@ -23,7 +23,7 @@ static cJSON *entry_json(const struct run_log_entry *e)
 
 cJSON *run_log_json(const struct run_log *log)
 {
-	cJSON *root = cJSON_CreateObject(), *commits;
+	cJSON *root = cJSON_CreateObject(), *commits, *noise;
 
 	cJSON_AddStringToObject(root, "notes_ref", log->ref);
 	cJSON_AddNumberToObject(root, "skipped_lines", (double)log->bad_lines);
@@ -41,6 +41,19 @@ cJSON *run_log_json(const struct run_log *log)
 		for (size_t k = 0; k < c->nr_entries; k++)
 			cJSON_AddItemToArray(list, entry_json(&c->entries[k]));
 		cJSON_AddItemToArray(commits, o);
+	}
+	noise = cJSON_AddArrayToObject(root, "noise");
+	for (size_t k = 0; k < log->nr_noise; k++) {
+		const struct run_log_noise *n = &log->noise[k];
+		cJSON *o = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(o, "key", n->key);
+		cJSON_AddStringToObject(o, "machine", n->machine);
+		cJSON_AddItemToObject(o, "noise", json_metric(sqrt(n->noise.var)));
+		cJSON_AddNumberToObject(o, "runs", (double)n->noise.runs);
+		cJSON_AddNumberToObject(o, "commits", (double)n->noise.commits);
+		cJSON_AddNumberToObject(o, "strays", (double)n->noise.strays);
+		cJSON_AddItemToArray(noise, o);
 	}
 	return root;
 }

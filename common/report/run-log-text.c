@@ -1,4 +1,5 @@
-/* `git benchbisect log` as text: one line per commit and key, and --list-keys. */
+/* `git benchbisect log` as text: one line per commit and key, each key's noise, and --list-keys. */
+#include <math.h>
 #include "util/quote.h"
 #include "util/strbuf.h"
 #include "report/run-log-text.h"
@@ -31,6 +32,15 @@ void run_log_print(FILE *fp, const struct run_log *log)
 				c->entries[k].machine, sb.buf, quote_term(c->subject));
 			strbuf_release(&sb);
 		}
+	}
+	for (size_t k = 0; k < log->nr_noise; k++) {
+		const struct run_log_noise *n = &log->noise[k];
+
+		fprintf(fp, "noise %s %s: %.4g a run, from %zu runs over %zu commit%s", n->key, n->machine,
+			sqrt(n->noise.var), n->noise.runs, n->noise.commits, n->noise.commits == 1 ? "" : "s");
+		if (n->noise.strays)
+			fprintf(fp, ", %zu stray%s left out", n->noise.strays, n->noise.strays == 1 ? "" : "s");
+		fputc('\n', fp);
 	}
 }
 
