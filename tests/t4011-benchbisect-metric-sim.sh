@@ -79,4 +79,15 @@ test_expect_success 'a recorded noise: fewer runs when right, no wrong culprit w
 	done
 '
 
+# A known breakage (docs/statistics.md, "Noise of two states"): runs whose
+# noise comes from two states, as the H200 of bench/gpu showed it, read as
+# a step when the states happen to split by commit, and the model has no
+# noise of two states to weigh against it: windows without a step name a
+# false culprit in about 1.5% of searches.
+test_expect_failure 'noise of two states, as an H200 showed it: no culprit in windows without a step' '
+	"$SIM" --seeds 1000000:1002000 --window 15 --step 0 --anchors 0 --two-state >sim-two &&
+	test $(wc -l <sim-two) = 2 &&
+	awk "\$7 != 0 { bad = 1; print } END { exit bad }" sim-two
+'
+
 test_done

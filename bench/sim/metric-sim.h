@@ -28,11 +28,15 @@ struct metric_world {
 	struct bisect_judge *j;
 	double history;		/* the recorded runs' noise over today's (0: none recorded) */
 	size_t history_commits;
+	int two_state;		/* the noise of two states (noise-model.h), not normal */
 };
 
 static inline double metric_world_run(const struct metric_world *w, size_t pos)
 {
-	return noisy_run_shaped(100 + (pos >= w->culprit ? w->step : 0), 0.03, w->from, w->to);
+	double level = 100 + (pos >= w->culprit ? w->step : 0);
+
+	return w->two_state ? two_state_run_shaped(level, 0.03, w->from, w->to) :
+			      noisy_run_shaped(level, 0.03, w->from, w->to);
 }
 
 /* The recorded noise of w's history, drawn after the world. */

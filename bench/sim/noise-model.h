@@ -47,6 +47,22 @@ static inline double noisy_run_shaped(double mean, double outliers, double from,
 	return v;
 }
 
+/*
+ * The same, but the noise of two states as an H200 showed it
+ * (bench/gpu/h200-noise-levels.txt: each run's process in one of two
+ * states about 0.5 us apart, a third of them the lower one, little spread
+ * within a state): -1.357 or +0.678 with probability 1/3 and 2/3, plus
+ * normal noise of 0.28, so the noise is still 1 with mean 0.
+ */
+static inline double two_state_run_shaped(double mean, double outliers, double from, double to)
+{
+	double v = mean + (uniform() < 1.0 / 3 ? -1.357 : 0.678) + 0.28 * normal();
+
+	if (uniform() < outliers)
+		v += from + (to - from) * uniform();
+	return v;
+}
+
 /* The same with the first shape, +10..60. */
 static inline double noisy_run(double mean, double outliers)
 {
