@@ -83,7 +83,9 @@ test_expect_success 'a recorded noise: fewer runs when right, no wrong culprit w
 # noise comes from two states, as the H200 of bench/gpu showed it, read as
 # a step when the states happen to split by commit, and the model has no
 # noise of two states to weigh against it: windows without a step name a
-# false culprit in about 1.5% of searches.
+# false culprit in about 1.5% of searches (the states 2.03% apart, the
+# default --min-change of 2%: the worst case; states well under
+# --min-change read as ends alike).
 test_expect_failure 'noise of two states, as an H200 showed it: no culprit in windows without a step' '
 	"$SIM" --seeds 1000000:1002000 --window 15 --step 0 --anchors 0 --two-state >sim-two &&
 	test $(wc -l <sim-two) = 2 &&
