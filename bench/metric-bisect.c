@@ -27,6 +27,7 @@
  *
  * Usage: metric-bisect [--seeds FROM:TO] [--big N] [--anchors N] [--window N] [--part J/K] [--quick]
  *                      [--history R] [--history-commits C] [--step S] [--two-state]
+ *                      [--min-change PCT]
  *   --seeds FROM:TO  the searches i of each configuration (7000000:7020000)
  *   --big N          searches at 20x and 30x instead (4 times as many)
  *   --anchors N      searches of each anchor (20000)
@@ -41,6 +42,7 @@
  *   --step S         the steps of S times the noise only
  *   --two-state      each run's noise from two states, as an H200 showed
  *                    it (noise-model.h), instead of normal
+ *   --min-change PCT the searches' --min-change (2)
  * Prints a line a configuration and method:
  *   <who> <window> <outliers up to> <step> <searches> <named> <wrong>
  *   <alike> <undecided> <skipped> <runs> <runs of one-run git bisect>
@@ -61,6 +63,7 @@ struct sim_config {
 	double history;		/* the recorded noise over today's (0: none) */
 	size_t history_commits;
 	int two_state;
+	double min_change;
 };
 
 struct tally {
@@ -88,6 +91,7 @@ static void draw_world(struct metric_world *w, const struct sim_config *c, unsig
 	w->history = c->history;
 	w->history_commits = c->history_commits;
 	w->two_state = c->two_state;
+	w->min_change = c->min_change;
 }
 
 static void search_ours(const struct sim_config *c, unsigned long long i, struct tally *t)
@@ -232,7 +236,7 @@ int main(int argc, const char **argv)
 	static const double shapes[][2] = { { 10, 60 }, { 2, 30 } };
 	unsigned long long from = 7000000, to = 7020000, big = 0, anchors = 20000, window = 0, part = 0, parts = 1;
 	unsigned long long history_commits = 5;
-	double history = 0, only_step = -1;
+	double history = 0, only_step = -1, min_change = 0;
 	int quick = 0, two_state = 0;
 
 	for (int i = 1; i < argc; i++) {
@@ -258,9 +262,11 @@ int main(int argc, const char **argv)
 			only_step = strtod(argv[++i], NULL);
 		else if (!strcmp(argv[i], "--two-state"))
 			two_state = 1;
+		else if (!strcmp(argv[i], "--min-change") && i + 1 < argc)
+			min_change = strtod(argv[++i], NULL);
 		else
 			die("usage: metric-bisect [--seeds FROM:TO] [--big N] [--anchors N] [--window N] [--part J/K] [--quick]"
-			    " [--history R] [--history-commits C] [--step S] [--two-state]");
+			    " [--history R] [--history-commits C] [--step S] [--two-state] [--min-change PCT]");
 	}
 	if (!big)
 		big = 4 * (to - from);
@@ -270,7 +276,8 @@ int main(int argc, const char **argv)
 		for (size_t si = 0; si < ARRAY_SIZE(shapes); si++)
 			for (size_t k = 0; k < (quick ? ARRAY_SIZE(quick_steps) : ARRAY_SIZE(steps)); k++) {
 				struct sim_config c = { windows[wi], shapes[si][0], shapes[si][1],
-						    quick ? quick_steps[k] : steps[k], history, history_commits, two_state };
+						    quick ? quick_steps[k] : steps[k], history, history_commits, two_state,
+						    min_change };
 				struct tally ours = { 0 }, b1 = { 0 }, b5 = { 0 }, oracle = { 0 }, told = { 0 };
 				unsigned long long n = c.step >= 20 ? big : to - from;
 				double probes;

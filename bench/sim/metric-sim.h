@@ -29,6 +29,7 @@ struct metric_world {
 	double history;		/* the recorded runs' noise over today's (0: none recorded) */
 	size_t history_commits;
 	int two_state;		/* the noise of two states (noise-model.h), not normal */
+	double min_change;	/* --min-change in percent (0: the default) */
 };
 
 static inline double metric_world_run(const struct metric_world *w, size_t pos)
@@ -74,7 +75,7 @@ static inline enum bisect_outcome metric_world_search(struct metric_world *w, si
 	enum bisect_outcome outcome;
 
 	bisect_judge_init(&j, 1, BISECT_METRIC_REPEAT, w->nr, NULL, 0);
-	j.min_change = BISECT_MIN_CHANGE;
+	j.min_change = w->min_change > 0 ? w->min_change : BISECT_MIN_CHANGE;
 	j.run_round = metric_world_round;
 	j.data = w;
 	w->j = &j;
