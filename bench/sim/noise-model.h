@@ -37,36 +37,41 @@ static double normal(void)
 	return sqrt(-2 * log(u > 0 ? u : 1e-300)) * cos(2 * M_PI * v);
 }
 
-/* One run at a level of mean, noise 1, outliers of +from..to (a rate of 0 for none). */
-static inline double noisy_run_shaped(double mean, double outliers, double from, double to)
+/* v, an outlier of +from..to with probability outliers (0: none). */
+static inline double with_outlier(double v, double outliers, double from, double to)
 {
-	double v = mean + normal();
-
 	if (uniform() < outliers)
 		v += from + (to - from) * uniform();
 	return v;
 }
 
-/*
- * The same, but the noise of two states as an H200 showed it
- * (bench/gpu/h200-noise-levels.txt: each run's process in one of two
- * states about 0.5 us apart, a third of them the lower one, little spread
- * within a state): -1.357 or +0.678 with probability 1/3 and 2/3, plus
- * normal noise of 0.28, so the noise is still 1 with mean 0.
- */
-static inline double two_state_run_shaped(double mean, double outliers, double from, double to)
+/* One run at a level of mean, noise 1, outliers of +from..to (a rate of 0 for none). */
+static inline double noisy_run_shaped(double mean, double outliers, double from, double to)
 {
-	double v = mean + (uniform() < 1.0 / 3 ? -1.357 : 0.678) + 0.28 * normal();
-
-	if (uniform() < outliers)
-		v += from + (to - from) * uniform();
-	return v;
+	return with_outlier(mean + normal(), outliers, from, to);
 }
 
 /* The same with the first shape, +10..60. */
 static inline double noisy_run(double mean, double outliers)
 {
 	return noisy_run_shaped(mean, outliers, 10, 60);
+}
+
+/*
+ * One run whose noise has two states, as an H200 showed it
+ * (bench/gpu/h200-noise-levels.txt: each run's process in one of two
+ * states about 0.5 us apart, a third of them the lower one, little spread
+ * within a state): -1.357 or +0.678 with probability 1/3 and 2/3, plus
+ * normal noise of 0.28, so the noise is still 1 with mean 0; outliers as
+ * noisy_run_shaped()'s. The state is drawn first, then the normal part
+ * (in two statements: the order of a sum's operands is not fixed).
+ */
+static inline double two_state_run_shaped(double mean, double outliers, double from, double to)
+{
+	double v = mean + (uniform() < 1.0 / 3 ? -1.357 : 0.678);
+
+	v += 0.28 * normal();
+	return with_outlier(v, outliers, from, to);
 }
 
 #endif
