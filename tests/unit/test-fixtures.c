@@ -1,6 +1,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <git2.h>
 #include "tap.h"
 #include "util/usage.h"
 #include "util/strvec.h"
@@ -199,10 +200,15 @@ static void test_defects(void)
 
 int main(void)
 {
+	int ret;
+
+	git_libgit2_init();	/* the layout reads its config through libgit2, whose calls need it */
 	test_natsort();
 	test_comment_only();
 	test_layout();
 	test_filter();
 	test_defects();
-	return done_testing();
+	ret = done_testing();
+	git_libgit2_shutdown();
+	return ret;
 }
