@@ -16,7 +16,7 @@
 # 2), on BENCH_METRIC_HISTORY_SEEDS and BENCH_METRIC_HISTORY_BIG.
 # A third runs the searches on noise of two states, as an H200 showed it
 # (--two-state; a known breakage: windows without a step name a false
-# culprit in 1.5-2.5% of them while the states lie --min-change apart or
+# culprit in 0.14-0.5% of them while the states lie --min-change apart or
 # more), on BENCH_METRIC_TWO_STATE_SEEDS and _BIG.
 set -e
 here=$(cd "$(dirname "$0")" && pwd)

@@ -79,16 +79,23 @@ test_expect_success 'a recorded noise: fewer runs when right, no wrong culprit w
 	done
 '
 
-# A known breakage (docs/statistics.md, "Noise of two states"): runs whose
-# noise comes from two states, as the H200 of bench/gpu showed it, read as
-# a step when the states happen to split by commit, and the model has no
-# noise of two states to weigh against it: windows without a step name a
-# false culprit in about 1.5% of searches (the states 2.03% apart, the
-# default --min-change of 2%: the worst case; states well under
-# --min-change read as ends alike).
-test_expect_failure 'noise of two states, as an H200 showed it: no culprit in windows without a step' '
+# Runs whose noise comes from two states, as the H200 of bench/gpu showed
+# it, read as a step when the states happen to split by commit. "No step"
+# is weighed under noise of two states too (posterior.h), which brought
+# the false culprits of these windows from 21 and 37 of 2,000 to a few;
+# more than 8 (0.4%) is a regression.
+test_expect_success 'noise of two states, as an H200 showed it: few culprits in windows without a step' '
 	"$SIM" --seeds 1000000:1002000 --window 15 --step 0 --anchors 0 --two-state >sim-two &&
 	test $(wc -l <sim-two) = 2 &&
+	awk "\$7 > 8 { bad = 1; print } END { exit bad }" sim-two
+'
+
+# A known breakage (docs/statistics.md, "Noise of two states"): none is
+# the aim, and a few remain (0.14% to 0.5% of windows without a step with
+# the states 2.03% apart at the default --min-change of 2%: the worst
+# case; states well under --min-change read as ends alike). Only more runs
+# at the same commits tell the states from a step.
+test_expect_failure 'noise of two states, as an H200 showed it: no culprit in windows without a step' '
 	awk "\$7 != 0 { bad = 1; print } END { exit bad }" sim-two
 '
 

@@ -33,6 +33,11 @@ void posterior_init(struct posterior *p, size_t nr)
 	p->level = NAN;
 }
 
+void posterior_set_states(struct posterior *p, double gap)
+{
+	p->state_gap = gap > 0 && isfinite(gap) ? gap : 0;
+}
+
 int posterior_set_noise(struct posterior *p, double var, double df)
 {
 	int some = var > 0 && isfinite(var) && df > 0 && isfinite(df);
@@ -49,6 +54,7 @@ void posterior_release(struct posterior *p)
 	free(p->w);
 	free(p->tmp);
 	free(p->pos);
+	free(p->by_value);
 	memset(p, 0, sizeof(*p));
 }
 
@@ -291,6 +297,55 @@ static size_t fit_split(struct posterior *p, const struct model *m, size_t cut, 
 	return nr;
 }
 
+/* log(exp(a) + exp(b)), either of them -INFINITY. */
+static double log_add(double a, double b)
+{
+	double top = fmax(a, b);
+
+	return top == -INFINITY ? top : top + log(exp(a - top) + exp(b - top));
+}
+
+/*
+ * The evidence of "no step" under noise of two states (posterior.h): each
+ * run in the lower state or the upper one, the upper's share uniform a
+ * priori, so that an assignment of k runs of n to it is a priori
+ * B(k + 1, n - k + 1). The likeliest assignments cut the runs sorted by
+ * value: each cut is fitted as a split (two levels, one sigma, the
+ * strays), its levels at most gap times the level apart, and the cuts'
+ * evidence summed (a lower bound of the sum over every assignment).
+ * -INFINITY without a cut that fits, or with gap 0.
+ */
+static double two_state_evidence(struct posterior *p, const struct model *m, double gap)
+{
+	size_t n = p->runs;
+	double *by_position = p->y, evidence = -INFINITY;
+	struct fit f[2];
+
+	if (!(gap > 0) || n < 2)
+		return -INFINITY;
+	memcpy(p->by_value, p->y, n * sizeof(double));
+	stats_sort(p->by_value, n);
+	p->y = p->by_value;
+	for (size_t k = 1; k < n; k++) {
+		const double *y = p->by_value;
+		double lower = stats_median_sorted(y, k), upper = stats_median_sorted(y + k, n - k);
+		size_t nr;
+		double assign;
+
+		/* A fit's levels lie near its sides' medians: a cut whose medians are twice the gap apart has none to give. */
+		if (upper - lower > gap * fabs(lower + upper) / 2)
+			continue;
+		nr = fit_split(p, m, k, f);
+		assign = lgamma((double)k + 1) + lgamma((double)(n - k) + 1) - lgamma((double)n + 2);
+
+		for (size_t i = 0; i < nr; i++)
+			if (fabs(f[i].level[1] - f[i].level[0]) <= gap * fabs(f[i].level[0] + f[i].level[1]) / 2)
+				evidence = log_add(evidence, f[i].evidence + assign);
+	}
+	p->y = by_position;
+	return evidence;
+}
+
 /* Gather the runs in position order; returns how many positions have runs. */
 static void gather(struct posterior *p, const struct samples *at, struct model *m)
 {
@@ -305,6 +360,7 @@ static void gather(struct posterior *p, const struct samples *at, struct model *
 		p->w = xrealloc(p->w, n * sizeof(double));
 		p->tmp = xrealloc(p->tmp, n * sizeof(double));
 		p->pos = xrealloc(p->pos, n * sizeof(size_t));
+		p->by_value = xrealloc(p->by_value, n * sizeof(double));
 	}
 	p->runs = 0;
 	for (size_t q = 0; q <= p->nr; q++)
@@ -367,6 +423,7 @@ void posterior_update(struct posterior *p, const struct samples *at)
 
 	gather(p, at, &m);
 	p->nr_group = 0;
+	p->p_states = 0;
 	p->ready = p->runs > 0;
 	if (!p->runs) {
 		all.evidence = 0;
@@ -379,6 +436,12 @@ void posterior_update(struct posterior *p, const struct samples *at)
 		fit_split(p, &m, p->runs, f);
 		all = f[0];
 		p->ready = all.proper;
+		if (p->state_gap > 0) {
+			double two = log(POSTERIOR_STATES) + two_state_evidence(p, &m, p->state_gap);
+
+			p->p_states = two == -INFINITY ? 0 : 1 / (1 + exp(all.evidence - two));
+			all.evidence = log_add(all.evidence, two);
+		}
 	}
 	p->level = all.level[0];
 	p->none_var = all.s / all.df;

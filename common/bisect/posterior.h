@@ -46,6 +46,18 @@
 #define POSTERIOR_NOISE_DF 10.0
 
 /*
+ * With posterior_set_states(), "no step" is weighed under a second noise
+ * too, a hypothesis of its own a priori this many times as likely as "no
+ * step" of normal noise (and as each culprit): noise of two states, each
+ * run in one or the other (the share of each unknown), each state a level
+ * of its own at most the gap apart, normal noise around each. An H200
+ * measured such noise (docs/statistics.md): without it, runs whose states
+ * happen to split by commit read as a step. Where no two states fit, the
+ * posterior is what it was without them.
+ */
+#define POSTERIOR_STATES 1.0
+
+/*
  * The culprits lo + 1..hi between two neighbouring probed positions (or
  * the window's ends): they split the runs alike, so they share one
  * likelihood. With the fit of that split (the good side below lo + 1,
@@ -74,10 +86,12 @@ struct posterior {
 	double level;			/* its one level */
 	double none_var, none_df, none_n; /* its noise and the runs behind the level */
 	double none_held;		/* the posterior that the recorded noise holds under it */
+	double state_gap;		/* posterior_set_states()'s */
+	double p_states;		/* given "no step", the posterior of noise of two states */
 	struct posterior_group *group;	/* by position, owned */
 	size_t nr_group, alloc_group;
 	/* Scratch of the update: the runs in position order, their weights. */
-	double *y, *w, *tmp;
+	double *y, *w, *tmp, *by_value;
 	size_t *pos, alloc_y;
 };
 
@@ -93,6 +107,13 @@ void posterior_release(struct posterior *p);
  * at the next update.
  */
 int posterior_set_noise(struct posterior *p, double var, double df);
+
+/*
+ * Weigh "no step" under noise of two states too (POSTERIOR_STATES), the
+ * states at most gap (a fraction of the level) apart; 0: normal noise
+ * alone. Takes effect at the next update.
+ */
+void posterior_set_states(struct posterior *p, double gap);
 
 /*
  * Weigh every hypothesis anew with the runs at[0..nr] (positions without
