@@ -175,6 +175,14 @@ static void fit_noise(struct posterior *p, const struct model *m, int recorded, 
 	f->held = recorded;
 }
 
+/* log(exp(a) + exp(b)), either of them -INFINITY. */
+static double log_add(double a, double b)
+{
+	double top = fmax(a, b);
+
+	return top == -INFINITY ? top : top + log(exp(a - top) + exp(b - top));
+}
+
 /*
  * The fit of one split, from one start. With a recorded noise, each
  * hypothesis is weighed under both noises it may have: the recorded one
@@ -187,7 +195,7 @@ static void fit_from(struct posterior *p, const struct model *m, size_t cut, con
 		     struct fit *f)
 {
 	struct fit with;
-	double a, b, top;
+	double a, b;
 
 	fit_noise(p, m, 0, cut, median, var0, f);
 	if (!(m->prior_df > 0))
@@ -195,8 +203,7 @@ static void fit_from(struct posterior *p, const struct model *m, size_t cut, con
 	fit_noise(p, m, 1, cut, median, var0, &with);
 	a = log(POSTERIOR_NOISE_HELD) + with.evidence;
 	b = log1p(-POSTERIOR_NOISE_HELD) + f->evidence;
-	top = fmax(a, b);
-	with.evidence = top + log(exp(a - top) + exp(b - top));
+	with.evidence = log_add(a, b);
 	with.held = exp(a - with.evidence);
 	with.proper = f->proper;
 	if (a < b) {
@@ -295,14 +302,6 @@ static size_t fit_split(struct posterior *p, const struct model *m, size_t cut, 
 			}
 		}
 	return nr;
-}
-
-/* log(exp(a) + exp(b)), either of them -INFINITY. */
-static double log_add(double a, double b)
-{
-	double top = fmax(a, b);
-
-	return top == -INFINITY ? top : top + log(exp(a - top) + exp(b - top));
 }
 
 /*
