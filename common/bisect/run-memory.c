@@ -10,23 +10,13 @@
 #include "util/usage.h"
 #include "bisect/run-memory.h"
 
-/* The runs of m's key in the note on commit (position pos). */
-static void load_position(struct run_memory *m, git_repository *repo, size_t pos, const git_oid *commit,
-			  int metric, int *read_failed)
+/* The runs of m's key in the note text on commit (position pos), taken. */
+static void take_note(struct run_memory *m, size_t pos, const git_oid *commit, const char *text, int metric)
 {
-	struct strbuf err = STRBUF_INIT;
 	struct run_record *recs;
-	char *text, *first_bad, hex[9];
+	char *first_bad, hex[9];
 	size_t nr, bad, kept = 0;
 
-	if (*read_failed)
-		return;
-	if (run_notes_read(repo, m->ref, commit, &text, &err)) {
-		warning("cannot use the recorded runs: %s", err.buf);
-		*read_failed = 1;
-		strbuf_release(&err);
-		return;
-	}
 	nr = run_notes_parse(text, &recs, &bad, &first_bad);
 	git_oid_tostr(hex, sizeof(hex), commit);
 	if (bad)
@@ -41,13 +31,27 @@ static void load_position(struct run_memory *m, git_repository *repo, size_t pos
 	m->at[pos] = recs;
 	m->nr_at[pos] = kept;
 	m->recorded += kept;
-	free(text);
 	free(first_bad);
 }
 
-/* The values of one key's runs on the commits outside a window, a commit each. */
-struct noise_scan {
-	const char *key;
+/* The window's notes, a lookup a commit: exit-status bisects read no others. */
+static int load_window(struct run_memory *m, git_repository *repo, const git_oid *const *commits, size_t nr,
+		       struct strbuf *err)
+{
+	for (size_t p = 0; p <= nr; p++) {
+		char *text;
+
+		if (run_notes_read(repo, m->ref, commits[p], &text, err))
+			return -1;
+		take_note(m, p, commits[p], text, 0);
+		free(text);
+	}
+	return 0;
+}
+
+/* One pass over every note: the window's runs by position, the rest a commit each for the noise. */
+struct note_scan {
+	struct run_memory *m;
 	const git_oid *const *window;
 	size_t nr_window;
 	struct samples *at;
@@ -56,18 +60,21 @@ struct noise_scan {
 
 static void scan_note(const git_oid *commit, const char *text, void *data)
 {
-	struct noise_scan *ns = data;
+	struct note_scan *ns = data;
 	struct samples values = { NULL, 0, 0 };
 	struct run_record *recs;
 	char *first_bad;
 	size_t nr, bad;
 
-	for (size_t i = 0; i < ns->nr_window; i++)
-		if (git_oid_equal(commit, ns->window[i]))
-			return;	/* its runs are the window's own */
+	for (size_t p = 0; p < ns->nr_window; p++)
+		if (git_oid_equal(commit, ns->window[p])) {
+			take_note(ns->m, p, commit, text, 1);
+			return;
+		}
+	/* Lines that do not parse are the window's to warn of. */
 	nr = run_notes_parse(text, &recs, &bad, &first_bad);
 	for (size_t i = 0; i < nr; i++)
-		if (!strcmp(recs[i].key, ns->key) && !recs[i].exit && recs[i].has_value)
+		if (!strcmp(recs[i].key, ns->m->key) && !recs[i].exit && recs[i].has_value)
 			samples_add(&values, recs[i].value);
 	if (values.nr >= 2) {
 		ALLOC_GROW(ns->at, ns->nr + 1, ns->alloc);
@@ -80,30 +87,30 @@ static void scan_note(const git_oid *commit, const char *text, void *data)
 }
 
 /*
- * The noise of the key's runs on commits outside the window: the notes
- * of every commit (lines that do not parse are the window's to warn of).
+ * --metric: the window's runs and the noise of the key's runs on every
+ * other commit with a note, in one pass. A pass that fails keeps the
+ * window's runs read before it and pools no noise.
  */
-static void load_noise(struct run_memory *m, git_repository *repo, const git_oid *const *commits, size_t nr)
+static int load_window_and_noise(struct run_memory *m, git_repository *repo, const git_oid *const *commits,
+				 size_t nr, struct strbuf *err)
 {
-	struct noise_scan ns = { m->key, commits, nr + 1, NULL, 0, 0 };
-	struct strbuf err = STRBUF_INIT;
+	struct note_scan ns = { m, commits, nr + 1, NULL, 0, 0 };
+	int ret = run_notes_each(repo, m->ref, scan_note, &ns, err);
 
-	if (run_notes_each(repo, m->ref, scan_note, &ns, &err))
-		warning("cannot use the recorded noise: %s", err.buf);
-	else
+	if (!ret)
 		run_noise_pool(&m->noise, ns.at, ns.nr);
 	for (size_t i = 0; i < ns.nr; i++)
 		samples_release(&ns.at[i]);
 	free(ns.at);
-	strbuf_release(&err);
+	return ret;
 }
 
 int run_memory_init(struct run_memory *m, git_repository *repo, struct config *cfg,
 		    const struct run_memory_options *o, const git_oid *const *commits, size_t nr)
 {
 	struct run_key_input in = { o->argv, o->metric, o->metric_pattern, NULL, NULL };
+	struct strbuf err = STRBUF_INIT;
 	const char *key_env;
-	int read_failed = 0;
 
 	memset(m, 0, sizeof(*m));
 	run_notes_batch_init(&m->pending);
@@ -129,10 +136,9 @@ int run_memory_init(struct run_memory *m, git_repository *repo, struct config *c
 	key_env = config_get_string(cfg, "benchbisect.keyEnv");
 	in.key_env = key_env;
 	run_key_compute(m->key, &in);
-	for (size_t p = 0; !o->fresh && p <= nr; p++)
-		load_position(m, repo, p, commits[p], o->metric, &read_failed);
-	if (!o->fresh && o->metric && !read_failed)
-		load_noise(m, repo, commits, nr);
+	if (!o->fresh && (o->metric ? load_window_and_noise : load_window)(m, repo, commits, nr, &err))
+		warning("cannot use the recorded runs: %s", err.buf);
+	strbuf_release(&err);
 	return 0;
 }
 

@@ -276,12 +276,16 @@ int run_notes_each(git_repository *repo, const char *ref,
 		return repo_error_add(err, "cannot list the notes in '%s'", ref);
 	}
 	while (!(rc = git_note_next(&note_id, &commit, it))) {
+		git_blob *blob;
 		char *text;
 
-		if (read_note_at(repo, nc, &commit, &text, err)) {
-			rc = -1;
+		/* The iterator names the note's blob: no second lookup of it by commit. */
+		if (git_blob_lookup(&blob, repo, &note_id)) {
+			rc = repo_error_add(err, "cannot read the note on %s", git_oid_tostr_s(&commit));
 			break;
 		}
+		text = xstrndup(git_blob_rawcontent(blob), (size_t)git_blob_rawsize(blob));
+		git_blob_free(blob);
 		fn(&commit, text, data);
 		free(text);
 	}
