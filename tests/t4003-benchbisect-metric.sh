@@ -34,7 +34,8 @@ test_expect_success 'setup' '
 	metric_repo flat "1.0 0.9 1.1" - - - - - - - &&
 	metric_repo twostep "0.80 0.79 0.81" - - "0.92 0.85 0.95 0.99 0.97" "0.80 0.79 0.81" - - - &&
 	metric_repo broken - - - broken "1.00 1.02 0.98" "0.80 0.79 0.81" - - &&
-	IMPORT_PERF="1.30 1.00 1.02 0.98 1.00" metric_repo outlier "1.00 1.02 0.98" - - - - "0.80 0.79 0.81" - -
+	IMPORT_PERF="1.30 1.00 1.02 0.98 1.00" metric_repo outlier "1.00 1.02 0.98" - - - - "0.80 0.79 0.81" - - &&
+	IMPORT_PERF="1.000 1.030 1.001 1.031 0.999 1.029" metric_repo states - - - - - - - -
 '
 
 test_expect_success '--metric: the ends, then each probe at the posterior median, one run a round, until one commit holds 99.99%' '
@@ -124,6 +125,27 @@ test_expect_success '--metric: ends alike within --min-change are no step (exit 
 	grep "^the bad end measures -0.79% (99.98% interval -10.1% to +8.06%) against the good end; about 189 more runs would likely settle it (--repeat)$" ../out
 '
 
+# Every commit's runs alternate between two states 3% apart (as an H200's
+# runs do, docs/statistics.md): the ends alike, and the answer says what
+# the runs look like; the JSON gives the states' posterior and levels. The
+# step's interval is "no step" itself: 0, not a bisection's 1e-59 beside it.
+test_expect_success '--metric: runs of two states at every commit: no culprit, the states named' '
+	cd states &&
+	rm -f "$TRASH"/counts/* &&
+	test_expect_code 1 git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
+	cat >../expect <<-EOF &&
+	no first bad commit: the bad end $(short 8) measures like the good end within 2%: +4.1e-12% (99.98% interval +0% to +0%)
+	two states: the runs fit 1.0004 and 1.03 (+2.96%) at any commit, 100.0% likely
+	8 runs over 3 commits
+	EOF
+	test_cmp ../expect ../out &&
+	rm -f "$TRASH"/counts/* &&
+	test_expect_code 1 git benchbisect run --metric --json --good main~8 --bad main -- measure >../out 2>/dev/null &&
+	jq -c ".metric | [.two_states, .change_pct]" ../out >../actual &&
+	echo "[{\"p\":0.99999,\"levels\":[1.0004,1.03]},{\"estimate\":0,\"low\":0,\"high\":0}]" >../expect &&
+	test_cmp ../expect ../actual
+'
+
 # Part 1 drops to 0.8, part 4 comes back near 1, part 5 drops again: the
 # first commit that measures like the bad end is part 1, as git bisect
 # would name it (the model has one step; part 4 is never probed).
@@ -167,7 +189,10 @@ test_expect_success '--metric --json: every step with its posterior, and the pos
 	jq -c "[.metric.probes[] | [.runs, .median, (.values | length)]]" ../out >../actual &&
 	echo "[[1,1,1],[1,0.92,1],[4,1,4],[3,0.8,3],[1,0.8,1],[1,0.8,1]]" >../expect &&
 	test_cmp ../expect ../actual &&
-	jq -e ".metric.probes[0].sha == \"$(at 0)\" and (has(\"misfit\") | not)" ../out
+	jq -e ".metric.probes[0].sha == \"$(at 0)\" and (has(\"misfit\") | not)" ../out &&
+	jq -c .metric.two_states ../out >../actual &&
+	echo null >../expect &&
+	test_cmp ../expect ../actual
 '
 for bad in inf nan 1e308 -inf; do
 	test_expect_success "--metric: a value of $bad is not a measurement: the commit is skipped with a warning" '

@@ -162,12 +162,14 @@ static double step_cdf(const struct posterior *p, double x, double *total)
 
 double posterior_step_quantile(const struct posterior *p, double q)
 {
-	double lo = -1, hi = 1, total;
+	double lo = -1, hi = 1, total, at_zero = step_cdf(p, 0, &total);
 
-	step_cdf(p, 0, &total);
 	if (!(total > 0))
 		return NAN;
 	q *= total;
+	/* Within the atom of "no step" the quantile is 0 itself, not a bisection's 1e-60 beside it. */
+	if (q >= at_zero - p->p_none && q <= at_zero)
+		return 0;
 	while (step_cdf(p, lo, &total) > q && lo > -1e12)
 		lo *= 2;
 	while (step_cdf(p, hi, &total) < q && hi < 1e12)
@@ -275,6 +277,8 @@ void posterior_summarize(const struct posterior *p, double frac, size_t end_runs
 		for (size_t i = 0; i < p->nr_group; i++)
 			s->noise_held += mass(&p->group[i]) * p->group[i].held;
 	}
+	s->p_states = p->p_none * p->p_states;
+	memcpy(s->states, p->states, sizeof(s->states));
 	s->change[0] = posterior_step_mean(p);
 	s->change[1] = posterior_step_quantile(p, tail);
 	s->change[2] = posterior_step_quantile(p, 1 - tail);

@@ -317,7 +317,7 @@ static size_t fit_split(struct posterior *p, const struct model *m, size_t cut, 
 static double two_state_evidence(struct posterior *p, const struct model *m, double gap)
 {
 	size_t n = p->runs;
-	double *by_position = p->y, evidence = -INFINITY;
+	double *by_position = p->y, evidence = -INFINITY, best = -INFINITY;
 	struct fit f[2];
 
 	if (!(gap > 0) || n < 2)
@@ -337,9 +337,15 @@ static double two_state_evidence(struct posterior *p, const struct model *m, dou
 		nr = fit_split(p, m, k, f);
 		assign = lgamma((double)k + 1) + lgamma((double)(n - k) + 1) - lgamma((double)n + 2);
 
-		for (size_t i = 0; i < nr; i++)
-			if (fabs(f[i].level[1] - f[i].level[0]) <= gap * fabs(f[i].level[0] + f[i].level[1]) / 2)
-				evidence = log_add(evidence, f[i].evidence + assign);
+		for (size_t i = 0; i < nr; i++) {
+			if (!(fabs(f[i].level[1] - f[i].level[0]) <= gap * fabs(f[i].level[0] + f[i].level[1]) / 2))
+				continue;
+			evidence = log_add(evidence, f[i].evidence + assign);
+			if (f[i].evidence + assign > best) {
+				best = f[i].evidence + assign;
+				memcpy(p->states, f[i].level, sizeof(p->states));
+			}
+		}
 	}
 	p->y = by_position;
 	return evidence;
@@ -423,6 +429,7 @@ void posterior_update(struct posterior *p, const struct samples *at)
 	gather(p, at, &m);
 	p->nr_group = 0;
 	p->p_states = 0;
+	p->states[0] = p->states[1] = NAN;
 	p->ready = p->runs > 0;
 	if (!p->runs) {
 		all.evidence = 0;

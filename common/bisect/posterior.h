@@ -88,6 +88,7 @@ struct posterior {
 	double none_held;		/* the posterior that the recorded noise holds under it */
 	double state_gap;		/* posterior_set_states()'s */
 	double p_states;		/* given "no step", the posterior of noise of two states */
+	double states[2];		/* the likeliest two states' levels (NAN: none fit) */
 	struct posterior_group *group;	/* by position, owned */
 	size_t nr_group, alloc_group;
 	/* Scratch of the update: the runs in position order, their weights. */
@@ -165,6 +166,8 @@ struct posterior_summary {
 	double change[3];		/* over the whole posterior, "no step" as 0 */
 	double noise;			/* one run's, at the likeliest boundary */
 	double noise_held;		/* the posterior that the recorded noise holds (NAN: none) */
+	double p_states;		/* "no step", the runs of two states (posterior_set_states()) */
+	double states[2];		/* the likeliest two states' levels (NAN: none fit) */
 	size_t more_runs;		/* about how many more runs would likely settle it */
 };
 

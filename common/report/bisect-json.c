@@ -88,6 +88,21 @@ static cJSON *recorded_noise_json(const struct bisect_metric *m)
 	return o;
 }
 
+/* "No step" of noise of two states: its posterior and the states' levels (null: none fit). */
+static cJSON *two_states_json(const struct posterior_summary *s)
+{
+	cJSON *o, *levels;
+
+	if (isnan(s->states[0]))
+		return cJSON_CreateNull();
+	o = cJSON_CreateObject();
+	cJSON_AddItemToObject(o, "p", json_number(s->p_states, 6));
+	levels = cJSON_AddArrayToObject(o, "levels");
+	cJSON_AddItemToArray(levels, json_metric(s->states[0]));
+	cJSON_AddItemToArray(levels, json_metric(s->states[1]));
+	return o;
+}
+
 /* --metric: the settings, what the posterior says, every run of each probed commit. */
 static cJSON *metric_json(const struct bisect_result *res)
 {
@@ -114,6 +129,7 @@ static cJSON *metric_json(const struct bisect_result *res)
 	cJSON_AddItemToObject(o, "more_runs", res->outcome == BISECT_UNDECIDED ?
 			      cJSON_CreateNumber((double)s->more_runs) : cJSON_CreateNull());
 	cJSON_AddItemToObject(o, "recorded_noise", recorded_noise_json(m));
+	cJSON_AddItemToObject(o, "two_states", two_states_json(s));
 	probes = cJSON_AddArrayToObject(o, "probes");
 	for (size_t p = 0; m->values && p <= res->nr; p++) {
 		cJSON *probe, *values;

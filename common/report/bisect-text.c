@@ -90,6 +90,11 @@ void bisect_result_print(FILE *fp, const struct bisect_result *res)
 	case BISECT_TEST:
 		break;
 	}
+	/* No culprit, and the runs read as two states at any commit: say so, it is what was measured. */
+	if (res->metric && res->outcome != BISECT_FOUND && res->m.post.p_states >= 0.5)
+		fprintf(fp, "two states: the runs fit %.6g and %.6g (%+.3g%%) at any commit, %.1f%% likely\n",
+			res->m.post.states[0], res->m.post.states[1],
+			100 * (res->m.post.states[1] / res->m.post.states[0] - 1), 100 * res->m.post.p_states);
 	if (res->metric && res->m.recorded.df > 0 && isfinite(res->m.post.noise_held))
 		fprintf(fp, "recorded noise: %.4g a run (%zu runs over %zu other commit%s), %.1f%% likely to hold here\n",
 			sqrt(res->m.recorded.var), res->m.recorded.runs, res->m.recorded.commits,
