@@ -225,4 +225,24 @@ for w in step:AAAAAABBBBBBBBBB flat:AAAAAAAAAAAAAAAA big:AAAAAAAAAAACCCCC; do
 	'
 done
 
+# The flat window of the recording before (2026-12-03, the binary of
+# a02dfe5, the same searches as this one's): its runs, replayed, fall in
+# two states about 0.5 us apart as bench/gpu/h200-noise-levels.txt
+# measured them, and the answer says so beside "alike". What the GPU
+# printed then lacked the line, which came after.
+test_expect_success "the H200's flat window recorded before: no culprit, and the runs' two states named" '
+	sh "$SRC_DIR/bench/gpu/make-window.sh" gpu-flat-2 AAAAAAAAAAAAAAAA &&
+	cd gpu-flat-2 &&
+	rm -f "$TRASH"/counts/* "$TRASH/beyond" &&
+	RUNS="$FIXTURES/h200-warps/flat-2.runs" test_expect_code 1 git benchbisect run --metric \
+		--good main~15 --bad main -- replay-runs >../out 2>/dev/null &&
+	test ! -e "$TRASH/beyond" &&
+	cat >../expect <<-EOF &&
+	no first bad commit: the bad end $(git rev-parse --short=8 main) measures like the good end within 2%: +0.125% (99.98% interval -1.24% to +1.86%)
+	two states: the runs fit 69.5233 and 70.0317 (+0.731%) at any commit, 60.2% likely
+	9 runs over 4 commits
+	EOF
+	test_cmp ../expect ../out
+'
+
 test_done
