@@ -331,7 +331,7 @@ static double two_state_evidence(struct posterior *p, const struct model *m, dou
 		size_t nr;
 		double assign;
 
-		/* A fit's levels lie near its sides' medians: a cut whose medians are twice the gap apart has none to give. */
+		/* A fit's levels lie near its sides' medians: a cut whose medians lie further apart than the gap fits none. */
 		if (upper - lower > gap * fabs(lower + upper) / 2)
 			continue;
 		nr = fit_split(p, m, k, f);
