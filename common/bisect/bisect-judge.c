@@ -74,7 +74,7 @@ const struct posterior *bisect_judge_posterior(struct bisect_judge *j)
 	size_t runs = runs_so_far(j);
 
 	if (runs != j->post_runs) {
-		posterior_set_states(&j->post, METRIC_STATES_GAP * j->min_change / 100);
+		posterior_set_states(&j->post, j->min_change / 100);
 		posterior_update(&j->post, j->values);
 		j->post_runs = runs;
 	}

@@ -62,12 +62,6 @@ enum run_outcome {
  * ends can show the ends alike).
  */
 #define METRIC_ENDS_BELOW 0.5
-/*
- * --metric: "no step" weighs noise of two states up to this many
- * --min-change apart (posterior_set_states()): states further apart than
- * twice the smallest step worth finding are a step.
- */
-#define METRIC_STATES_GAP 2.0
 
 struct bisect_judge {
 	int metric;			/* --metric: values, else exit codes */

@@ -33,8 +33,10 @@ void posterior_init(struct posterior *p, size_t nr)
 	p->level = NAN;
 }
 
-void posterior_set_states(struct posterior *p, double gap)
+void posterior_set_states(struct posterior *p, double min_change)
 {
+	double gap = POSTERIOR_STATES_GAP * min_change;
+
 	p->state_gap = gap > 0 && isfinite(gap) ? gap : 0;
 }
 
@@ -304,6 +306,12 @@ static size_t fit_split(struct posterior *p, const struct model *m, size_t cut, 
 	return nr;
 }
 
+/* Whether levels a and b lie at most gap (a fraction of their mean) apart. */
+static int within_gap(double a, double b, double gap)
+{
+	return fabs(b - a) <= gap * fabs(a + b) / 2;
+}
+
 /*
  * The evidence of "no step" under noise of two states (posterior.h): each
  * run in the lower state or the upper one, the upper's share uniform a
@@ -332,13 +340,13 @@ static double two_state_evidence(struct posterior *p, const struct model *m, dou
 		double assign;
 
 		/* A fit's levels lie near its sides' medians: a cut whose medians lie further apart than the gap fits none. */
-		if (upper - lower > gap * fabs(lower + upper) / 2)
+		if (!within_gap(lower, upper, gap))
 			continue;
 		nr = fit_split(p, m, k, f);
 		assign = lgamma((double)k + 1) + lgamma((double)(n - k) + 1) - lgamma((double)n + 2);
 
 		for (size_t i = 0; i < nr; i++) {
-			if (!(fabs(f[i].level[1] - f[i].level[0]) <= gap * fabs(f[i].level[0] + f[i].level[1]) / 2))
+			if (!within_gap(f[i].level[0], f[i].level[1], gap))
 				continue;
 			evidence = log_add(evidence, f[i].evidence + assign);
 			if (f[i].evidence + assign > best) {

@@ -56,6 +56,11 @@
  * posterior is what it was without them.
  */
 #define POSTERIOR_STATES 1.0
+/*
+ * The states lie at most this many times the smallest step worth finding
+ * apart (posterior_set_states()): further apart they are a step.
+ */
+#define POSTERIOR_STATES_GAP 2.0
 
 /*
  * The culprits lo + 1..hi between two neighbouring probed positions (or
@@ -86,7 +91,7 @@ struct posterior {
 	double level;			/* its one level */
 	double none_var, none_df, none_n; /* its noise and the runs behind the level */
 	double none_held;		/* the posterior that the recorded noise holds under it */
-	double state_gap;		/* posterior_set_states()'s */
+	double state_gap;		/* how far apart two states may lie (posterior_set_states()) */
 	double p_states;		/* given "no step", the posterior of noise of two states */
 	double states[2];		/* the likeliest two states' levels (NAN: none fit) */
 	struct posterior_group *group;	/* by position, owned */
@@ -111,10 +116,11 @@ int posterior_set_noise(struct posterior *p, double var, double df);
 
 /*
  * Weigh "no step" under noise of two states too (POSTERIOR_STATES), the
- * states at most gap (a fraction of the level) apart; 0: normal noise
- * alone. Takes effect at the next update.
+ * states at most POSTERIOR_STATES_GAP times min_change (the smallest step
+ * worth finding, a fraction of the level) apart; 0: normal noise alone.
+ * Takes effect at the next update.
  */
-void posterior_set_states(struct posterior *p, double gap);
+void posterior_set_states(struct posterior *p, double min_change);
 
 /*
  * Weigh every hypothesis anew with the runs at[0..nr] (positions without

@@ -11,7 +11,6 @@
 #include "util/markup.h"
 #include "report/report-options.h"
 #include "bisect/bisect.h"
-#include "bisect/bisect-judge.h"
 #include "bisect/bisect-run.h"
 #include "report/run-log-svg.h"
 
@@ -80,7 +79,7 @@ static size_t culprit(const struct samples *at, size_t nr, double *prob)
 	size_t best = 0;
 
 	posterior_init(&p, nr);
-	posterior_set_states(&p, METRIC_STATES_GAP * BISECT_MIN_CHANGE / 100);	/* as run --metric's default */
+	posterior_set_states(&p, BISECT_MIN_CHANGE / 100);	/* as run --metric's default */
 	posterior_update(&p, at);
 	*prob = p.p_none;
 	for (size_t x = 1; p.ready && x <= nr; x++)
