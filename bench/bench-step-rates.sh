@@ -14,16 +14,7 @@ seeds=${BENCH_STEP_SEEDS:-9000000:9020000}
 jobs=${BENCH_STEP_JOBS:-$(nproc)}
 
 start=$(date +%s)
-pids=
-j=0
-while [ $j -lt "$jobs" ]; do
-	"$sim" --seeds "$seeds" --part $j/"$jobs" >"$work/steps.$j" &
-	pids="$pids $!"
-	j=$((j + 1))
-done
-for pid in $pids; do
-	wait "$pid"
-done
+in_parts "$jobs" "$work/steps" "$sim" --seeds "$seeds"
 echo "step-rates: seeds $seeds, $(($(date +%s) - start)) s on $jobs processes" >&2
 cat "$work"/steps.* | awk '
 function rate(a, b) { return a ? sprintf("%d (%.1e)", a, a / b) : "0" }

@@ -53,3 +53,21 @@ ms() {
 div() {
 	awk -v a="$1" -v b="$2" -v d="${3:-2}" 'BEGIN { printf "%.*f", d, a / b }'
 }
+
+# in_parts <jobs> <prefix> <cmd...>: cmd --part J/<jobs> for every J at
+# once, each one's stdout in <prefix>.J; returns when all are done.
+in_parts() {
+	n=$1
+	prefix=$2
+	shift 2
+	pids=
+	j=0
+	while [ $j -lt "$n" ]; do
+		"$@" --part $j/"$n" >"$prefix.$j" &
+		pids="$pids $!"
+		j=$((j + 1))
+	done
+	for pid in $pids; do
+		wait "$pid"
+	done
+}
