@@ -185,6 +185,12 @@ build/bench/step-rates: bench/step-rates.c bench/sim/noise-model.h $(REL)/libben
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) $(CPPFLAGS) $(BT_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(REL)/libbenchtriage.a $(BT_LIBS)
 
+# Whether recorded runs show two states, at scale (bench/bench-record-states.sh).
+build/bench/record-states: bench/record-states.c bench/sim/noise-model.h $(REL)/libbenchtriage.a
+	$(quiet) CC $@
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(CPPFLAGS) $(BT_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(REL)/libbenchtriage.a $(BT_LIBS)
+
 # The metric-bisect benchmark: simulated searches through the command's own
 # policy (bench/bench-metric-bisect.sh; its quick form in make check).
 build/bench/metric-bisect: bench/metric-bisect.c bench/sim/noise-model.h bench/sim/metric-sim.h $(REL)/libbenchtriage.a
@@ -239,10 +245,10 @@ bench: deps
 	$(Q)$(MAKE) --no-print-directory bench-run
 
 bench-run: $(BINS) build/tests/test-bisect build/bench/metric-floor build/bench/metric-bisect build/bench/peers \
-	   build/bench/step-rates
+	   build/bench/step-rates build/bench/record-states
 	$(Q)BT_UNIT="$(CURDIR)/build/tests" BT_FLOOR="$(CURDIR)/build/bench/metric-floor" \
 		BT_METRIC_BISECT="$(CURDIR)/build/bench/metric-bisect" BT_PEERS="$(CURDIR)/build/bench/peers" \
-		BT_STEP_RATES="$(CURDIR)/build/bench/step-rates" \
+		BT_STEP_RATES="$(CURDIR)/build/bench/step-rates" BT_RECORD_STATES="$(CURDIR)/build/bench/record-states" \
 		sh bench/run.sh "$(CURDIR)/bin"
 
 # Two installs at once (two tests, or one beside another build) would

@@ -197,12 +197,46 @@ test_expect_success 'the noise of runs on other commits is a prior of the noise;
 	test_cmp ../expect ../actual &&
 	git benchbisect run --metric --json --good main~8 --bad main -- measure >../json 2>/dev/null &&
 	jq -c .metric.recorded_noise ../json >../actual &&
-	echo "{\"noise\":0.0046291,\"runs\":10,\"commits\":3,\"strays\":0,\"p_holds\":0.893686}" >../expect &&
+	echo "{\"noise\":0.0046291,\"runs\":10,\"commits\":3,\"strays\":0,\"two_states\":null,\"p_holds\":0.893686}" >../expect &&
 	test_cmp ../expect ../actual &&
 	test $(invocations) = 0 &&
 	git benchbisect run --metric --fresh --json --good main~8 --bad main -- measure >../json 2>/dev/null &&
 	test $(invocations) = $(jq .runs ../json) &&
 	test "$(jq -c .metric.recorded_noise ../json)" = null
+'
+
+# Runs recorded on other commits in two states 2% apart (three runs a
+# commit, the states mixed within commits): log and run say so, and run
+# weighs "no step" of two states as likelier (docs/statistics.md).
+test_expect_success 'recorded runs of two states: log and run name the states' '
+	IMPORT_PERF="1.000 1.006 0.995 1.003 0.997" metric_repo st - - - - - - - - - - - - - - - - \
+		"1.060 1.066 1.055 1.063 1.057" - - - - - - - &&
+	cd st &&
+	git benchbisect run --metric --good main~8 --bad main -- measure >/dev/null 2>&1 &&
+	invocations >/dev/null &&
+	key=$(git benchbisect log --keys | cut -d" " -f1) &&
+	line=$(git notes --ref benchbisect show main | head -n 1 | sed "s/ value=.*//") &&
+	i=10 &&
+	for runs in "1.000 1.020 1.001" "1.019 1.000 1.020" "1.001 1.021 1.000" \
+		    "1.020 1.019 1.001" "1.000 1.001 1.020" "1.021 1.000 1.020"; do
+		for v in $runs; do
+			git notes --ref benchbisect append -m "$line value=$v" main~$i || return 1
+		done &&
+		i=$((i + 1))
+	done &&
+	git benchbisect log main~16..main~9 | grep "^noise " >../actual &&
+	echo "noise $key box: 0.01137 a run, from 18 runs over 6 commits; two states 1.95% apart, 50% of the runs in the upper" >../expect &&
+	test_cmp ../expect ../actual &&
+	git benchbisect log --json main~16..main~9 | jq -c ".noise[0].two_states" >../actual &&
+	echo "{\"gap_pct\":1.9469,\"upper_share\":0.5}" >../expect &&
+	test_cmp ../expect ../actual &&
+	git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>/dev/null &&
+	test $(invocations) = 0 &&
+	grep "^recorded noise: 0.01137 a run (18 runs over 6 other commits), [0-9.]*% likely to hold here; two states 1.95% apart, 50% of the runs in the upper$" ../out &&
+	git benchbisect run --metric --json --good main~8 --bad main -- measure >../json 2>/dev/null &&
+	jq -c ".metric.recorded_noise.two_states" ../json >../actual &&
+	echo "{\"gap_pct\":1.9469,\"upper_share\":0.5}" >../expect &&
+	test_cmp ../expect ../actual
 '
 
 test_expect_success 'a damaged note is skipped with a warning, its control characters escaped' '
@@ -351,7 +385,7 @@ test_expect_success 'log --json and a range' '
 	test_cmp ../expect ../actual &&
 	git benchbisect log --json main~3..main~2 | jq -c ".noise" >../actual &&
 	key=$(git benchbisect log --keys | cut -d" " -f1) &&
-	echo "[{\"key\":\"$key\",\"machine\":\"box\",\"noise\":0.01,\"runs\":3,\"commits\":1,\"strays\":0}]" >../expect &&
+	echo "[{\"key\":\"$key\",\"machine\":\"box\",\"noise\":0.01,\"runs\":3,\"commits\":1,\"strays\":0,\"two_states\":null}]" >../expect &&
 	test_cmp ../expect ../actual
 '
 

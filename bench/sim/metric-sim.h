@@ -17,8 +17,8 @@
  * (bisect_judge_search()) with the default --repeat and --min-change.
  * With a history, the search is given the noise of recorded runs first:
  * history_commits commits of three runs each, of the same model with a
- * noise history times today's (outliers alike), pooled as the command
- * pools the notes.
+ * noise history times today's (outliers alike; of two states in a world
+ * of two states), pooled as the command pools the notes.
  */
 struct metric_world {
 	size_t nr;
@@ -47,7 +47,8 @@ static inline void metric_world_history(const struct metric_world *w, struct run
 
 	for (size_t c = 0; c < w->history_commits; c++)
 		for (int r = 0; r < 3; r++)
-			samples_add(&h[c], 100 + w->history * (noisy_run_shaped(0, 0.03, w->from, w->to)));
+			samples_add(&h[c], 100 + w->history * (w->two_state ? two_state_run_shaped(0, 0.03, w->from, w->to) :
+									 noisy_run_shaped(0, 0.03, w->from, w->to)));
 	run_noise_pool(n, h, w->history_commits);
 	for (size_t c = 0; c < w->history_commits; c++)
 		samples_release(&h[c]);

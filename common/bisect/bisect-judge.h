@@ -76,6 +76,7 @@ struct bisect_judge {
 	struct samples *values;		/* nr + 1: --metric, the values at each position (owned) */
 	struct posterior post;		/* --metric: over every run so far */
 	size_t post_runs;		/* the runs post has weighed */
+	int recorded_states;		/* --metric: the recorded runs showed two states */
 	enum bisect_outcome outcome;
 	/*
 	 * The driver: run the tasks as one round, each until
@@ -108,7 +109,8 @@ enum verdict bisect_judge_verdict(struct bisect_judge *j, size_t pos);
 double bisect_judge_p_bad(struct bisect_judge *j, size_t pos);
 /*
  * --metric: weigh the runs with the noise n recorded elsewhere as a
- * prior of the noise, beside the noise unknown (posterior_set_noise()).
+ * prior of the noise, beside the noise unknown (posterior_set_noise()),
+ * and two states as likelier where it showed them (posterior_set_states()).
  * Returns whether it was taken (0: no record, or none usable).
  */
 int bisect_judge_use_noise(struct bisect_judge *j, const struct run_noise *n);

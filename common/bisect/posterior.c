@@ -33,11 +33,12 @@ void posterior_init(struct posterior *p, size_t nr)
 	p->level = NAN;
 }
 
-void posterior_set_states(struct posterior *p, double min_change)
+void posterior_set_states(struct posterior *p, double min_change, int recorded)
 {
 	double gap = POSTERIOR_STATES_GAP * min_change;
 
 	p->state_gap = gap > 0 && isfinite(gap) ? gap : 0;
+	p->state_odds = recorded ? POSTERIOR_STATES_RECORDED : POSTERIOR_STATES;
 }
 
 int posterior_set_noise(struct posterior *p, double var, double df)
@@ -451,7 +452,7 @@ void posterior_update(struct posterior *p, const struct samples *at)
 		all = f[0];
 		p->ready = all.proper;
 		if (p->state_gap > 0) {
-			double two = log(POSTERIOR_STATES) + two_state_evidence(p, &m, p->state_gap);
+			double two = log(p->state_odds) + two_state_evidence(p, &m, p->state_gap);
 
 			p->p_states = two == -INFINITY ? 0 : 1 / (1 + exp(all.evidence - two));
 			all.evidence = log_add(all.evidence, two);

@@ -57,6 +57,14 @@
  */
 #define POSTERIOR_STATES 1.0
 /*
+ * Where the benchmark's recorded runs show two states (run-states.h),
+ * this many times as likely instead: a culprit of states that happened to
+ * line up with the commits is then about 1 in 8,000 such windows, not 1
+ * in 500, for a run or two more on a step within the states' reach
+ * (docs/statistics.md).
+ */
+#define POSTERIOR_STATES_RECORDED 32.0
+/*
  * The states lie at most this many times the smallest step worth finding
  * apart (posterior_set_states()): further apart they are a step.
  */
@@ -92,6 +100,7 @@ struct posterior {
 	double none_var, none_df, none_n; /* its noise and the runs behind the level */
 	double none_held;		/* the posterior that the recorded noise holds under it */
 	double state_gap;		/* how far apart two states may lie (posterior_set_states()) */
+	double state_odds;		/* their prior odds against normal noise */
 	double p_states;		/* given "no step", the posterior of noise of two states */
 	double states[2];		/* the likeliest two states' levels (NAN: none fit) */
 	struct posterior_group *group;	/* by position, owned */
@@ -115,12 +124,13 @@ void posterior_release(struct posterior *p);
 int posterior_set_noise(struct posterior *p, double var, double df);
 
 /*
- * Weigh "no step" under noise of two states too (POSTERIOR_STATES), the
- * states at most POSTERIOR_STATES_GAP times min_change (the smallest step
- * worth finding, a fraction of the level) apart; 0: normal noise alone.
- * Takes effect at the next update.
+ * Weigh "no step" under noise of two states too (POSTERIOR_STATES, or
+ * POSTERIOR_STATES_RECORDED where recorded runs showed them), the states
+ * at most POSTERIOR_STATES_GAP times min_change (the smallest step worth
+ * finding, a fraction of the level) apart; 0: normal noise alone. Takes
+ * effect at the next update.
  */
-void posterior_set_states(struct posterior *p, double min_change);
+void posterior_set_states(struct posterior *p, double min_change, int recorded);
 
 /*
  * Weigh every hypothesis anew with the runs at[0..nr] (positions without

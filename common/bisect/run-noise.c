@@ -101,6 +101,7 @@ void run_noise_pool(struct run_noise *n, const struct samples *at, size_t nr)
 			break;
 	}
 	n->strays = strays;
+	run_states_fit(&n->states, at, nr, keep);
 	for (size_t c = 0; c < nr; c++)
 		free(keep[c]);
 	free(keep);

@@ -3,6 +3,7 @@
 
 #include <stddef.h>
 #include "bisect/bisect.h"
+#include "bisect/run-states.h"
 
 /*
  * The run-to-run noise of one benchmark, pooled within commits: what the
@@ -19,6 +20,7 @@ struct run_noise {
 	double df;		/* its degrees of freedom: the runs kept less one a commit */
 	size_t runs, commits;	/* the runs kept, and the commits of two or more */
 	size_t strays;		/* the runs left out */
+	struct run_states states;	/* whether the kept runs fall in two states */
 };
 
 /* Pool the runs of at[0..nr) (a commit each; those of fewer than two runs say nothing). */

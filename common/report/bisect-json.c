@@ -80,12 +80,26 @@ static cJSON *recorded_noise_json(const struct bisect_metric *m)
 	if (!(m->recorded.df > 0) || !isfinite(m->post.noise_held))
 		return cJSON_CreateNull();
 	o = cJSON_CreateObject();
-	cJSON_AddItemToObject(o, "noise", json_metric(sqrt(m->recorded.var)));
-	cJSON_AddNumberToObject(o, "runs", (double)m->recorded.runs);
-	cJSON_AddNumberToObject(o, "commits", (double)m->recorded.commits);
-	cJSON_AddNumberToObject(o, "strays", (double)m->recorded.strays);
+	run_noise_json_add(o, &m->recorded);
 	cJSON_AddItemToObject(o, "p_holds", json_number(m->post.noise_held, 6));
 	return o;
+}
+
+void run_noise_json_add(cJSON *o, const struct run_noise *n)
+{
+	cJSON *states = cJSON_CreateNull();
+
+	cJSON_AddItemToObject(o, "noise", json_metric(sqrt(n->var)));
+	cJSON_AddNumberToObject(o, "runs", (double)n->runs);
+	cJSON_AddNumberToObject(o, "commits", (double)n->commits);
+	cJSON_AddNumberToObject(o, "strays", (double)n->strays);
+	if (n->states.found) {
+		cJSON_Delete(states);
+		states = cJSON_CreateObject();
+		cJSON_AddItemToObject(states, "gap_pct", json_number(100 * n->states.gap, 4));
+		cJSON_AddItemToObject(states, "upper_share", json_number(n->states.share, 3));
+	}
+	cJSON_AddItemToObject(o, "two_states", states);
 }
 
 /* "No step" of noise of two states: its posterior and the states' levels (null: none fit). */

@@ -50,6 +50,12 @@ static void print_undecided(FILE *fp, const struct bisect_result *res)
 		s->more_runs);
 }
 
+void run_states_print(FILE *fp, const struct run_states *s)
+{
+	if (s->found)
+		fprintf(fp, "; two states %.3g%% apart, %.0f%% of the runs in the upper", 100 * s->gap, 100 * s->share);
+}
+
 void bisect_result_print(FILE *fp, const struct bisect_result *res)
 {
 	switch (res->outcome) {
@@ -95,10 +101,13 @@ void bisect_result_print(FILE *fp, const struct bisect_result *res)
 		fprintf(fp, "two states: the runs fit %.6g and %.6g (%+.3g%%) at any commit, %.1f%% likely\n",
 			res->m.post.states[0], res->m.post.states[1],
 			100 * (res->m.post.states[1] / res->m.post.states[0] - 1), 100 * res->m.post.p_states);
-	if (res->metric && res->m.recorded.df > 0 && isfinite(res->m.post.noise_held))
-		fprintf(fp, "recorded noise: %.4g a run (%zu runs over %zu other commit%s), %.1f%% likely to hold here\n",
+	if (res->metric && res->m.recorded.df > 0 && isfinite(res->m.post.noise_held)) {
+		fprintf(fp, "recorded noise: %.4g a run (%zu runs over %zu other commit%s), %.1f%% likely to hold here",
 			sqrt(res->m.recorded.var), res->m.recorded.runs, res->m.recorded.commits,
 			res->m.recorded.commits == 1 ? "" : "s", 100 * res->m.post.noise_held);
+		run_states_print(fp, &res->m.recorded.states);
+		fputc('\n', fp);
+	}
 	fprintf(fp, "%zu runs over %zu commits", res->runs, res->tested);
 	if (res->recorded_runs)
 		fprintf(fp, ", %zu of them recorded in %s", res->recorded_runs, res->notes_ref);

@@ -1,6 +1,7 @@
 /* `git benchbisect log --json`. */
 #include <math.h>
 #include "report/run-log-json.h"
+#include "report/bisect-json.h"
 
 static cJSON *entry_json(const struct run_log_entry *e)
 {
@@ -49,10 +50,7 @@ cJSON *run_log_json(const struct run_log *log)
 
 		cJSON_AddStringToObject(o, "key", n->key);
 		cJSON_AddStringToObject(o, "machine", n->machine);
-		cJSON_AddItemToObject(o, "noise", json_metric(sqrt(n->noise.var)));
-		cJSON_AddNumberToObject(o, "runs", (double)n->noise.runs);
-		cJSON_AddNumberToObject(o, "commits", (double)n->noise.commits);
-		cJSON_AddNumberToObject(o, "strays", (double)n->noise.strays);
+		run_noise_json_add(o, &n->noise);
 		cJSON_AddItemToArray(noise, o);
 	}
 	return root;

@@ -79,7 +79,7 @@ static size_t culprit(const struct samples *at, size_t nr, double *prob)
 	size_t best = 0;
 
 	posterior_init(&p, nr);
-	posterior_set_states(&p, BISECT_MIN_CHANGE / 100);	/* as run --metric's default */
+	posterior_set_states(&p, BISECT_MIN_CHANGE / 100, 0);	/* as run --metric's default */
 	posterior_update(&p, at);
 	*prob = p.p_none;
 	for (size_t x = 1; p.ready && x <= nr; x++)

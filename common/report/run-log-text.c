@@ -3,6 +3,7 @@
 #include "util/quote.h"
 #include "util/strbuf.h"
 #include "report/run-log-text.h"
+#include "report/bisect-text.h"
 
 static void describe(struct strbuf *sb, const struct run_log_entry *e)
 {
@@ -40,6 +41,7 @@ void run_log_print(FILE *fp, const struct run_log *log)
 			sqrt(n->noise.var), n->noise.runs, n->noise.commits, n->noise.commits == 1 ? "" : "s");
 		if (n->noise.strays)
 			fprintf(fp, ", %zu stray%s left out", n->noise.strays, n->noise.strays == 1 ? "" : "s");
+		run_states_print(fp, &n->noise.states);
 		fputc('\n', fp);
 	}
 }

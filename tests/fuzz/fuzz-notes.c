@@ -6,7 +6,8 @@
  * line that parses to the same run (its duration to the millisecond it
  * is written with). The values, pooled as a recorded noise (a commit a
  * key, as run-memory.c pools them), give a variance that is none,
- * overflowed or at least 0, never more degrees of freedom than runs.
+ * overflowed or at least 0, never more degrees of freedom than runs; two
+ * states found have a finite gap and each a share within the bounds.
  */
 #include <math.h>
 #include "bisect/run-notes.h"
@@ -66,6 +67,9 @@ static void check_noise(const struct run_record *runs, size_t nr)
 	}
 	run_noise_pool(&n, at, commits);
 	if (n.var < 0 || n.df > (double)n.runs || n.runs + n.strays > values || n.commits > commits)
+		abort();
+	if (n.states.found && (!(n.states.gap > 0) || !isfinite(n.states.gap) || n.states.share < RUN_STATES_SHARE ||
+			       n.states.share > 1 - RUN_STATES_SHARE || n.commits < RUN_STATES_COMMITS))
 		abort();
 	for (size_t c = 0; c < commits; c++)
 		samples_release(&at[c]);

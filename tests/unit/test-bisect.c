@@ -435,6 +435,46 @@ static void test_recorded_noise(void)
 	posterior_release(&p);
 }
 
+static void test_recorded_states(void)
+{
+	static const char *const states[] = { "1.000 1.020 1.001", "1.019 1.000 1.020", "1.001 1.021 1.000",
+					      "1.020 1.019 1.001", "1.000 1.001 1.020", "1.021 1.000 1.020" };
+	static const char *const normal[] = { "1.000 1.008 0.995", "1.012 1.001 0.990", "0.996 1.004 1.009",
+					      "1.003 0.994 1.011", "0.998 1.007 1.000", "1.005 0.993 1.002" };
+	static const char *const aligned[] = { "1.000 1.001", NULL, NULL, "1.0005 0.9995", "1.020 1.0205", NULL,
+					       "1.0195 1.020" };
+	struct run_noise n;
+	struct samples *at;
+	struct posterior p;
+	double bare;
+
+	at = window_of(states, 5);
+	run_noise_pool(&n, at, 6);
+	ok(n.states.found && fabs(n.states.gap - 0.0195) < 0.0005 && fabs(n.states.share - 0.5) < 0.01,
+	   "runs of two states 2%% apart, mixed within six commits: found (gap %g, share %g, ratio %g)",
+	   n.states.gap, n.states.share, n.states.ratio);
+	run_noise_pool(&n, at, 2);
+	ok(!n.states.found, "two commits of them are too few");
+	free_window(at, 5);
+	at = window_of(normal, 5);
+	run_noise_pool(&n, at, 6);
+	ok(!n.states.found, "normal noise of the same spread: no two states (ratio %g)", n.states.ratio);
+	free_window(at, 5);
+
+	/* Runs lining up with a split as two states would: "no step" likelier where a record showed states. */
+	posterior_init(&p, 6);
+	at = window_of(aligned, 6);
+	posterior_set_states(&p, 0.02, 0);
+	posterior_update(&p, at);
+	bare = p.p_none;
+	posterior_set_states(&p, 0.02, 1);
+	posterior_update(&p, at);
+	ok(p.p_none > 10 * bare && p.p_none < 1,
+	   "a record of two states makes \"no step\" likelier, not sure (%g against %g)", p.p_none, bare);
+	free_window(at, 6);
+	posterior_release(&p);
+}
+
 /* A driver that checks every round: distinct commits, at most jobs, one run each. */
 struct checked {
 	struct metric_world w;
@@ -600,6 +640,7 @@ int main(void)
 	test_student_t();
 	test_posterior();
 	test_recorded_noise();
+	test_recorded_states();
 	test_metric_jobs();
 	test_metric_skips();
 	test_metric_sequences();
