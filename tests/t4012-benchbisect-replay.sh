@@ -245,4 +245,29 @@ test_expect_success "the H200's flat window recorded before: no culprit, and the
 	test_cmp ../expect ../out
 '
 
+# The runs of bench/gpu/h200-noise-levels.txt (one kernel at four sizes,
+# a process a run, 15 rounds on the H200) as a key's record: each size's
+# runs in file order, five a commit, on twelve commits. Replayed through
+# the notes, log finds the two states the runs fell in: 0.53 us apart
+# (0.935% of the commits' median level), as the independent look at the
+# same runs measured (bench/gpu/README.md).
+test_expect_success "the H200's noise runs as a record: log names their two states" '
+	cd gpu-flat-2 &&
+	line="benchbisect-run v1 key=00000000000000aa machine=h200 date=2026-12-03T06:00:00.000000Z duration=5.000 exit=0" &&
+	for rows in 4096 8192 16384 32768; do
+		sed -n "s/^$rows //p" "$SRC_DIR/bench/gpu/h200-noise-levels.txt" || return 1
+	done | paste -d" " - - - - - >../record &&
+	test $(wc -l <../record) = 12 &&
+	i=3 &&
+	while read -r a b c d e; do
+		for v in $a $b $c $d $e; do
+			git notes --ref benchbisect append -m "$line value=$v" main~$i || return 1
+		done &&
+		i=$((i + 1))
+	done <../record &&
+	git benchbisect log --key 00000000000000aa | grep "^noise " >../actual &&
+	echo "noise 00000000000000aa h200: 0.2792 a run, from 60 runs over 12 commits; two states 0.935% apart, 62% of the runs in the upper" >../expect &&
+	test_cmp ../expect ../actual
+'
+
 test_done
