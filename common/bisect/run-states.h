@@ -23,12 +23,12 @@
  * commits hold both. Strays the pool's trim kept (it measures from each
  * commit's mean, which a stray moves) fit as an upper state of a few
  * runs far off, wider than the noise: the share and the spreads' rules
- * are for them. Measured by bench/record-states: records of normal noise
- * with strays showed two states in at most 2 of 100,000 (3 to 60
- * commits); the H200's states were found in 67-79% of records of 20
- * commits, 97-99% of 60.
+ * are for them. Measured by bench/record-states (docs/statistics.md):
+ * records of normal noise with strays showed two states in at most 11
+ * of 100,000 (3 to 60 commits); the H200's states were found in 44-50%
+ * of records of 10 commits, 77-88% of 20, 98% of 60.
  */
-#define RUN_STATES_RATIO 30.0
+#define RUN_STATES_RATIO 20.0
 #define RUN_STATES_SEPARATE 4.0
 #define RUN_STATES_ALIKE 3.0
 #define RUN_STATES_SHARE 0.25
