@@ -14,10 +14,10 @@
  * A commit's first this many kept runs are weighed (2^n assignments of
  * states each), of the first MOST_COMMITS commits: enough to find the
  * states (20 commits of three runs mostly do), and a record of thousands
- * of commits costs about 20 ms (bench/bench-run-notes.sh).
+ * of commits costs about 15 ms (bench/bench-run-notes.sh).
  */
 #define MOST_RUNS 6
-#define MOST_COMMITS 200
+#define MOST_COMMITS 100
 
 /*
  * The kept runs of commits of two or more, as each commit's deviations
@@ -38,6 +38,14 @@ struct record {
 	double ss;		/* every deviation squared */
 };
 
+/* The runs in the upper state of each assignment of MOST_RUNS runs: its bits set. */
+static const unsigned char ups_of[1u << MOST_RUNS] = {
+	0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+	1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5,
+	1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5,
+	2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6,
+};
+
 static void record_assignments(struct record *r, const double *dev, size_t k)
 {
 	size_t c = r->commits;
@@ -46,7 +54,7 @@ static void record_assignments(struct record *r, const double *dev, size_t k)
 	r->dot[c] = xcalloc(all, sizeof(double));
 	r->norm[c] = xcalloc(all, sizeof(double));
 	for (unsigned a = 0; a < all; a++) {
-		double mean = (double)__builtin_popcount(a) / (double)k;
+		double mean = (double)ups_of[a] / (double)k;
 
 		for (size_t i = 0; i < k; i++) {
 			double u = ((a >> i) & 1) - mean;
@@ -123,7 +131,7 @@ static double assignments(const struct record *r, size_t c, const struct two *t,
 	double top = -INFINITY, sum = 0, log_up = log(t->share), log_down = log1p(-t->share);
 
 	for (unsigned a = 0; a < all; a++) {
-		int up = __builtin_popcount(a);
+		int up = ups_of[a];
 		double left = r->dev_ss[c] - 2 * t->gap * dot[a] + t->gap * t->gap * norm[a];
 
 		w[a] = up * log_up + (double)((int)k - up) * log_down - left / (2 * t->var);
@@ -157,7 +165,7 @@ static void em(const struct record *r, struct two *t, double *w)
 				ss += w[a] * (r->dev_ss[c] - 2 * t->gap * dot[a] + t->gap * t->gap * norm[a]);
 				dot_sum += w[a] * dot[a];
 				norm_sum += w[a] * norm[a];
-				ups += w[a] * __builtin_popcount(a);
+				ups += w[a] * ups_of[a];
 			}
 			mixed += 1 - w[0] - w[all - 1];
 		}
@@ -193,7 +201,7 @@ static void state_spreads(const struct record *r, const struct two *t, double *w
 
 		assignments(r, c, t, w);
 		for (unsigned a = 0; a < (1u << k); a++) {
-			double mean = (double)__builtin_popcount(a) / (double)k;
+			double mean = (double)ups_of[a] / (double)k;
 
 			for (size_t i = 0; i < k; i++) {
 				int up = (a >> i) & 1;
