@@ -6,7 +6,8 @@
 # search runs nothing: it reads the notes, pools the noise and decides.
 # Against reading the same notes with git: git log --notes --format=%N
 # over the branch (a user reading the recorded runs by hand). Median of
-# 5 runs each.
+# 5 runs each. Then git benchbisect log over the same history against the
+# same git log: every note read, printed per commit, the key's noise pooled.
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
@@ -62,3 +63,11 @@ theirs=$1 theirs_cpu=$3
 table_row "benchbisect run --metric, every run recorded ($commits commits, $notes notes)" \
 	"$(ms "$ours" "$ours_cpu")" "git log --notes $(ms "$theirs" "$theirs_cpu")" \
 	"$(div "$ours" "$theirs")x" "<= 2x" "- (RSS $(div "$ours_rss" 1 1) MiB)"
+
+# git benchbisect log reads every note along the history, as git log does.
+set -- $(median 5 git benchbisect log main)
+ours=$1 ours_rss=$2 ours_cpu=$3
+test "$(grep -vc "^noise " "$work/out")" = "$notes" || { echo "bench-run-notes: log lists another number of commits" >&2; exit 1; }
+table_row "benchbisect log, every commit recorded ($commits commits, $notes notes)" \
+	"$(ms "$ours" "$ours_cpu")" "git log --notes $(ms "$theirs" "$theirs_cpu")" \
+	"$(div "$ours" "$theirs")x" "<= 4x" "- (RSS $(div "$ours_rss" 1 1) MiB)"

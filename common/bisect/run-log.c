@@ -12,9 +12,16 @@
 #include "util/revision.h"
 #include "bisect/run-log.h"
 
-/* The oids of the annotated commits, sorted, for the walk to look up. */
+/*
+ * The annotated commits and their notes' blobs, sorted by commit, for the
+ * walk to look up: each note read by its blob, the notes tree walked once.
+ */
+struct note_on {
+	git_oid commit, blob;
+};
+
 struct annotated {
-	git_oid *oids;
+	struct note_on *v;
 	size_t nr, alloc;
 };
 
@@ -22,15 +29,16 @@ static int add_annotated(const git_oid *blob, const git_oid *commit, void *data)
 {
 	struct annotated *a = data;
 
-	(void)blob;
-	ALLOC_GROW(a->oids, a->nr + 1, a->alloc);
-	git_oid_cpy(&a->oids[a->nr++], commit);
+	ALLOC_GROW(a->v, a->nr + 1, a->alloc);
+	git_oid_cpy(&a->v[a->nr].commit, commit);
+	git_oid_cpy(&a->v[a->nr++].blob, blob);
 	return 0;
 }
 
-static int cmp_oid(const void *a, const void *b)
+/* By commit (the key of bsearch() is a note_on whose commit is set). */
+static int cmp_commit(const void *a, const void *b)
 {
-	return git_oid_cmp(a, b);
+	return git_oid_cmp(&((const struct note_on *)a)->commit, &((const struct note_on *)b)->commit);
 }
 
 /* Every annotated commit of ref; none when the ref does not exist. */
@@ -43,7 +51,7 @@ static int read_annotated(git_repository *repo, const char *ref, struct annotate
 	if (rc)
 		return repo_error("cannot read the notes in '%s'", ref);
 	if (a->nr)
-		qsort(a->oids, a->nr, sizeof(*a->oids), cmp_oid);
+		qsort(a->v, a->nr, sizeof(*a->v), cmp_commit);
 	return 0;
 }
 
@@ -71,15 +79,16 @@ static struct run_log_entry *entry_for(struct run_log_commit *c, const struct ru
 	return e;
 }
 
-/* The runs of the note on c, those of a key starting with key (NULL: all). */
-static int read_runs(struct run_log *log, git_repository *repo, struct run_log_commit *c, const char *key)
+/* The runs of the note (its blob) on c, those of a key starting with key (NULL: all). */
+static int read_runs(struct run_log *log, git_repository *repo, struct run_log_commit *c, const git_oid *note,
+		     const char *key)
 {
 	struct strbuf err = STRBUF_INIT;
 	struct run_record *recs;
 	char *text, *first_bad, hex[GIT_OID_HEXSZ + 1];
 	size_t nr, bad;
 
-	if (run_notes_read(repo, log->ref, &c->oid, &text, &err)) {
+	if (run_notes_blob_text(repo, note, &c->oid, &text, &err)) {
 		error("%s", err.buf);
 		strbuf_release(&err);
 		return -1;
@@ -176,6 +185,8 @@ int run_log_collect(struct run_log *log, git_repository *repo, const char *ref, 
 		    const struct run_log_options *o)
 {
 	struct annotated a = { NULL, 0, 0 };
+	struct note_on key;
+	const struct note_on *note;
 	git_revwalk *w = NULL;
 	git_oid oid;
 	int ret = -1, rc;
@@ -199,7 +210,9 @@ int run_log_collect(struct run_log *log, git_repository *repo, const char *ref, 
 		git_oid_cpy(&c->oid, &oid);
 		c->subject = xstrdup(git_commit_summary(commit) ? git_commit_summary(commit) : "");
 		git_commit_free(commit);
-		if (a.nr && bsearch(&oid, a.oids, a.nr, sizeof(*a.oids), cmp_oid) && read_runs(log, repo, c, o->key))
+		git_oid_cpy(&key.commit, &oid);
+		if (a.nr && (note = bsearch(&key, a.v, a.nr, sizeof(*a.v), cmp_commit)) &&
+		    read_runs(log, repo, c, &note->blob, o->key))
 			goto out;
 	}
 	if (rc != GIT_ITEROVER) {
@@ -210,7 +223,7 @@ int run_log_collect(struct run_log *log, git_repository *repo, const char *ref, 
 	ret = 0;
 out:
 	git_revwalk_free(w);
-	free(a.oids);
+	free(a.v);
 	return ret;
 }
 

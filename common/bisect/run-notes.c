@@ -259,6 +259,18 @@ int run_notes_read(git_repository *repo, const char *ref, const git_oid *commit,
 	return ret;
 }
 
+int run_notes_blob_text(git_repository *repo, const git_oid *note, const git_oid *commit, char **text,
+			struct strbuf *err)
+{
+	git_blob *blob;
+
+	if (git_blob_lookup(&blob, repo, note))
+		return repo_error_add(err, "cannot read the note on %s", git_oid_tostr_s(commit));
+	*text = xstrndup(git_blob_rawcontent(blob), (size_t)git_blob_rawsize(blob));
+	git_blob_free(blob);
+	return 0;
+}
+
 int run_notes_each(git_repository *repo, const char *ref,
 		   void (*fn)(const git_oid *commit, const char *text, void *data), void *data, struct strbuf *err)
 {
@@ -276,16 +288,11 @@ int run_notes_each(git_repository *repo, const char *ref,
 		return repo_error_add(err, "cannot list the notes in '%s'", ref);
 	}
 	while (!(rc = git_note_next(&note_id, &commit, it))) {
-		git_blob *blob;
 		char *text;
 
 		/* The iterator names the note's blob: no second lookup of it by commit. */
-		if (git_blob_lookup(&blob, repo, &note_id)) {
-			rc = repo_error_add(err, "cannot read the note on %s", git_oid_tostr_s(&commit));
+		if ((rc = run_notes_blob_text(repo, &note_id, &commit, &text, err)))
 			break;
-		}
-		text = xstrndup(git_blob_rawcontent(blob), (size_t)git_blob_rawsize(blob));
-		git_blob_free(blob);
 		fn(&commit, text, data);
 		free(text);
 	}

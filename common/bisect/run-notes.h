@@ -78,6 +78,13 @@ int run_notes_read(git_repository *repo, const char *ref, const git_oid *commit,
 		   struct strbuf *err);
 
 /*
+ * The message of the note whose blob is note (on commit, for the error):
+ * *text malloc'd. Returns -1 with the reason in err when it cannot be read.
+ */
+int run_notes_blob_text(git_repository *repo, const git_oid *note, const git_oid *commit, char **text,
+			struct strbuf *err);
+
+/*
  * Call fn with every note in ref: the commit it is on and its message (a
  * ref that does not exist has none). Returns -1 with the reason in err
  * when the notes cannot be read.
