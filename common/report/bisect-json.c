@@ -87,15 +87,13 @@ static cJSON *recorded_noise_json(const struct bisect_metric *m)
 
 void run_noise_json_add(cJSON *o, const struct run_noise *n)
 {
-	cJSON *states = cJSON_CreateNull();
+	cJSON *states = n->states.found ? cJSON_CreateObject() : cJSON_CreateNull();
 
 	cJSON_AddItemToObject(o, "noise", json_metric(sqrt(n->var)));
 	cJSON_AddNumberToObject(o, "runs", (double)n->runs);
 	cJSON_AddNumberToObject(o, "commits", (double)n->commits);
 	cJSON_AddNumberToObject(o, "strays", (double)n->strays);
 	if (n->states.found) {
-		cJSON_Delete(states);
-		states = cJSON_CreateObject();
 		cJSON_AddItemToObject(states, "gap_pct", json_number(100 * n->states.gap, 4));
 		cJSON_AddItemToObject(states, "upper_share", json_number(n->states.share, 3));
 	}
