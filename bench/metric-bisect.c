@@ -39,7 +39,7 @@
  *                    noise of recorded runs: C commits of three runs at R
  *                    times today's noise (metric-sim.h)
  *   --history-commits C   (5)
- *   --step S         the steps of S times the noise only
+ *   --step S         a step of S times the noise only (any S; 0: none)
  *   --two-state      each run's noise from two states, as an H200 showed
  *                    it (noise-model.h), instead of normal
  *   --min-change PCT the searches' --min-change (2)
@@ -238,6 +238,8 @@ int main(int argc, const char **argv)
 	unsigned long long history_commits = 5;
 	double history = 0, only_step = -1, min_change = 0;
 	int quick = 0, two_state = 0;
+	const double *step;
+	size_t nr_step;
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--seeds") && i + 1 < argc && sscanf(argv[i + 1], "%llu:%llu", &from, &to) == 2 &&
@@ -270,20 +272,23 @@ int main(int argc, const char **argv)
 	}
 	if (!big)
 		big = 4 * (to - from);
+	step = quick ? quick_steps : steps;
+	nr_step = quick ? ARRAY_SIZE(quick_steps) : ARRAY_SIZE(steps);
+	if (only_step >= 0) {
+		step = &only_step;
+		nr_step = 1;
+	}
 	for (size_t wi = 0; wi < ARRAY_SIZE(windows); wi++) {
 		if ((window && windows[wi] != window) || (quick && windows[wi] != 15))
 			continue;
 		for (size_t si = 0; si < ARRAY_SIZE(shapes); si++)
-			for (size_t k = 0; k < (quick ? ARRAY_SIZE(quick_steps) : ARRAY_SIZE(steps)); k++) {
-				struct sim_config c = { windows[wi], shapes[si][0], shapes[si][1],
-						    quick ? quick_steps[k] : steps[k], history, history_commits, two_state,
-						    min_change };
+			for (size_t k = 0; k < nr_step; k++) {
+				struct sim_config c = { windows[wi], shapes[si][0], shapes[si][1], step[k], history,
+						    history_commits, two_state, min_change };
 				struct tally ours = { 0 }, b1 = { 0 }, b5 = { 0 }, oracle = { 0 }, told = { 0 };
 				unsigned long long n = c.step >= 20 ? big : to - from;
 				double probes;
 
-				if (only_step >= 0 && c.step != only_step)
-					continue;
 				for (unsigned long long i = part; c.step && i < anchors; i += parts) {
 					search_bisect(&c, from + i, 1, &b1);
 					search_bisect(&c, from + i, 5, &b5);
