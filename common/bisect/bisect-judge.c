@@ -64,7 +64,7 @@ int bisect_judge_use_noise(struct bisect_judge *j, const struct run_noise *n)
 {
 	if (!posterior_set_noise(&j->post, n->var, n->df))
 		return 0;
-	j->recorded_states = n->states.found;
+	j->recorded_gap = n->states.found ? n->states.gap : 0;
 	j->post_runs = (size_t)-1;	/* weigh again */
 	return 1;
 }
@@ -75,7 +75,7 @@ const struct posterior *bisect_judge_posterior(struct bisect_judge *j)
 	size_t runs = runs_so_far(j);
 
 	if (runs != j->post_runs) {
-		posterior_set_states(&j->post, j->min_change / 100, j->recorded_states);
+		posterior_set_states(&j->post, j->min_change / 100, j->recorded_gap);
 		posterior_update(&j->post, j->values);
 		j->post_runs = runs;
 	}

@@ -76,7 +76,8 @@ struct bisect_judge {
 	struct samples *values;		/* nr + 1: --metric, the values at each position (owned) */
 	struct posterior post;		/* --metric: over every run so far */
 	size_t post_runs;		/* the runs post has weighed */
-	int recorded_states;		/* --metric: the recorded runs showed two states */
+	double recorded_gap;		/* --metric: the gap of the two states the recorded
+					 * runs showed (a fraction of the level; 0: none) */
 	enum bisect_outcome outcome;
 	/*
 	 * The driver: run the tasks as one round, each until

@@ -33,10 +33,13 @@ void posterior_init(struct posterior *p, size_t nr)
 	p->level = NAN;
 }
 
-void posterior_set_states(struct posterior *p, double min_change, int recorded)
+void posterior_set_states(struct posterior *p, double min_change, double recorded_gap)
 {
+	int recorded = recorded_gap > 0 && isfinite(recorded_gap);
 	double gap = POSTERIOR_STATES_GAP * min_change;
 
+	if (recorded && gap > 0)
+		gap = fmax(gap, POSTERIOR_STATES_REACH * recorded_gap);
 	p->state_gap = gap > 0 && isfinite(gap) ? gap : 0;
 	p->state_odds = recorded ? POSTERIOR_STATES_RECORDED : POSTERIOR_STATES;
 }

@@ -65,6 +65,13 @@
  */
 #define POSTERIOR_STATES_RECORDED 32.0
 /*
+ * And they may lie as far apart as this many times the recorded states'
+ * gap, when that is further than POSTERIOR_STATES_GAP allows: states
+ * 2.3% apart, as the H200's at 21.7 us, are states at --min-change 1%
+ * too.
+ */
+#define POSTERIOR_STATES_REACH 1.5
+/*
  * The states lie at most this many times the smallest step worth finding
  * apart (posterior_set_states()): further apart they are a step.
  */
@@ -124,13 +131,15 @@ void posterior_release(struct posterior *p);
 int posterior_set_noise(struct posterior *p, double var, double df);
 
 /*
- * Weigh "no step" under noise of two states too (POSTERIOR_STATES, or
- * POSTERIOR_STATES_RECORDED where recorded runs showed them), the states
- * at most POSTERIOR_STATES_GAP times min_change (the smallest step worth
- * finding, a fraction of the level) apart; 0: normal noise alone. Takes
- * effect at the next update.
+ * Weigh "no step" under noise of two states too (POSTERIOR_STATES), the
+ * states at most POSTERIOR_STATES_GAP times min_change (the smallest step
+ * worth finding, a fraction of the level) apart; 0: normal noise alone.
+ * recorded_gap: the gap of the states recorded runs showed (a fraction
+ * of the level; 0: none), which makes them POSTERIOR_STATES_RECORDED as
+ * likely and reach POSTERIOR_STATES_REACH times it at least. Takes effect
+ * at the next update.
  */
-void posterior_set_states(struct posterior *p, double min_change, int recorded);
+void posterior_set_states(struct posterior *p, double min_change, double recorded_gap);
 
 /*
  * Weigh every hypothesis anew with the runs at[0..nr] (positions without

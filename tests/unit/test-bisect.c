@@ -467,10 +467,14 @@ static void test_recorded_states(void)
 	posterior_set_states(&p, 0.02, 0);
 	posterior_update(&p, at);
 	bare = p.p_none;
-	posterior_set_states(&p, 0.02, 1);
+	posterior_set_states(&p, 0.02, 0.02);
 	posterior_update(&p, at);
 	ok(p.p_none > 10 * bare && p.p_none < 1,
 	   "a record of two states makes \"no step\" likelier, not sure (%g against %g)", p.p_none, bare);
+	posterior_set_states(&p, 0.005, 0.02);
+	ok(fabs(p.state_gap - 0.03) < 1e-12, "states recorded 2%% apart reach 3%% at --min-change 0.5%% (%g)", p.state_gap);
+	posterior_set_states(&p, 0.005, 0);
+	ok(fabs(p.state_gap - 0.01) < 1e-12, "twice --min-change without a record (%g)", p.state_gap);
 	free_window(at, 6);
 	posterior_release(&p);
 }
