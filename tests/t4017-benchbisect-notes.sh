@@ -230,8 +230,9 @@ test_expect_success 'recorded runs of two states: log and run name the states' '
 	git benchbisect log --json main~16..main~9 | jq -c ".noise[0].two_states" >../actual &&
 	echo "{\"gap_pct\":1.9469,\"upper_share\":0.5}" >../expect &&
 	test_cmp ../expect ../actual &&
-	git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>/dev/null &&
+	git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
 	test $(invocations) = 0 &&
+	grep "^recorded noise: 0.01137 a run, from 18 runs over 6 other commits; two states 1.95% apart, 50% of the runs in the upper$" ../err &&
 	grep "^recorded noise: 0.01137 a run (18 runs over 6 other commits), [0-9.]*% likely to hold here; two states 1.95% apart, 50% of the runs in the upper$" ../out &&
 	git benchbisect run --metric --json --good main~8 --bad main -- measure >../json 2>/dev/null &&
 	jq -c ".metric.recorded_noise.two_states" ../json >../actual &&

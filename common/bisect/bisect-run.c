@@ -183,10 +183,13 @@ static void announce(const struct bisect_ctx *c)
 	if (c->mem.recorded)
 		fprintf(stderr, "%zu recorded runs of key %s (machine %s) in %s\n", c->mem.recorded, c->mem.key,
 			c->mem.machine, c->mem.ref);
-	if (c->res->m.recorded.df > 0)
-		fprintf(stderr, "recorded noise: %.4g a run, from %zu runs over %zu other commit%s\n",
+	if (c->res->m.recorded.df > 0) {
+		fprintf(stderr, "recorded noise: %.4g a run, from %zu runs over %zu other commit%s",
 			sqrt(c->res->m.recorded.var), c->res->m.recorded.runs, c->res->m.recorded.commits,
 			c->res->m.recorded.commits == 1 ? "" : "s");
+		run_states_print(stderr, &c->res->m.recorded.states);
+		fputc('\n', stderr);
+	}
 }
 
 static int setup_slots(struct bisect_ctx *c, git_repository *repo)

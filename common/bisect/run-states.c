@@ -259,3 +259,9 @@ void run_states_fit(struct run_states *s, const struct samples *at, size_t nr, u
 	free(w);
 	record_release(&r);
 }
+
+void run_states_print(FILE *fp, const struct run_states *s)
+{
+	if (s->found)
+		fprintf(fp, "; two states %.3g%% apart, %.0f%% of the runs in the upper", 100 * s->gap, 100 * s->share);
+}

@@ -2,6 +2,7 @@
 #define BISECT_RUN_STATES_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include "bisect/bisect.h"
 
 /*
@@ -50,5 +51,8 @@ struct run_states {
  * the commits' means.
  */
 void run_states_fit(struct run_states *s, const struct samples *at, size_t nr, unsigned char *const *keep);
+
+/* Where s was found: "; two states X% apart, Y% of the runs in the upper" (else nothing). */
+void run_states_print(FILE *fp, const struct run_states *s);
 
 #endif

@@ -50,12 +50,6 @@ static void print_undecided(FILE *fp, const struct bisect_result *res)
 		s->more_runs);
 }
 
-void run_states_print(FILE *fp, const struct run_states *s)
-{
-	if (s->found)
-		fprintf(fp, "; two states %.3g%% apart, %.0f%% of the runs in the upper", 100 * s->gap, 100 * s->share);
-}
-
 void bisect_result_print(FILE *fp, const struct bisect_result *res)
 {
 	switch (res->outcome) {

@@ -7,7 +7,4 @@
 /* The text result ("first bad commit: ..." and the runs it took). */
 void bisect_result_print(FILE *fp, const struct bisect_result *res);
 
-/* Where recorded runs showed two states: "; two states X% apart, Y% of the runs in the upper". */
-void run_states_print(FILE *fp, const struct run_states *s);
-
 #endif

@@ -3,7 +3,6 @@
 #include "util/quote.h"
 #include "util/strbuf.h"
 #include "report/run-log-text.h"
-#include "report/bisect-text.h"
 
 static void describe(struct strbuf *sb, const struct run_log_entry *e)
 {
