@@ -217,10 +217,11 @@ test: check
 
 # --failures --comments: a failing test's lines and what it printed reach
 # the log (a passing test prints no comment), so a red CI run says why.
-check-run: $(BINS) $(SAN_BINS) $(SAN_UNITS) $(TSAN_BINS) $(FUZZERS) build/bench/metric-bisect build/bench/step-rates
+check-run: $(BINS) $(SAN_BINS) $(SAN_UNITS) $(TSAN_BINS) $(FUZZERS) build/bench/metric-bisect build/bench/step-rates \
+	   build/bench/record-states
 	$(Q)BT_BIN="$(CURDIR)/build/san/bin" BT_UNIT="$(CURDIR)/build/san/tests" \
 		BT_TSAN="$(CURDIR)/build/tsan/bin" \
-		BT_METRIC_BISECT="$(CURDIR)/build/bench/metric-bisect" \
+		BT_METRIC_BISECT="$(CURDIR)/build/bench/metric-bisect" BT_RECORD_STATES="$(CURDIR)/build/bench/record-states" \
 		BT_STEP_RATES="$(CURDIR)/build/bench/step-rates" \
 		BT_FUZZ="$(CURDIR)/build/fuzz/bin" \
 		ASAN_OPTIONS=detect_leaks=1:exitcode=86 \
