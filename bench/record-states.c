@@ -12,7 +12,8 @@
  *              -1.357 or +0.678, a third the lower, 0.28 within)
  *
  * Case i of a shape and C draws from a generator seeded by i, C and the
- * shape alone; no range was used to tune the thresholds but 1..100000.
+ * shape alone; the thresholds were set on 1..2000 and 1000000..1019999
+ * only.
  *
  * Usage: record-states [--seeds FROM:TO] [--part J/K] [--commits C]
  *   --commits C   records of C commits only
