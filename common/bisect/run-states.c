@@ -119,22 +119,26 @@ struct two {
 	double mixed;		/* the commits expected to hold runs of both states */
 };
 
+/* The squares commit c's deviations leave under assignment a and gap. */
+static double left_after(const struct record *r, size_t c, unsigned a, double gap)
+{
+	return r->dev_ss[c] - 2 * gap * r->dot[c][a] + gap * gap * r->norm[c][a];
+}
+
 /*
  * The posterior of each assignment of commit c's runs under t, in w
  * (2^k of them); returns the log-likelihood of its deviations.
  */
 static double assignments(const struct record *r, size_t c, const struct two *t, double *w)
 {
-	const double *dot = r->dot[c], *norm = r->norm[c];
 	size_t k = r->size[c];
 	unsigned all = 1u << k;
 	double top = -INFINITY, sum = 0, log_up = log(t->share), log_down = log1p(-t->share);
 
 	for (unsigned a = 0; a < all; a++) {
 		int up = ups_of[a];
-		double left = r->dev_ss[c] - 2 * t->gap * dot[a] + t->gap * t->gap * norm[a];
 
-		w[a] = up * log_up + (double)((int)k - up) * log_down - left / (2 * t->var);
+		w[a] = up * log_up + (double)((int)k - up) * log_down - left_after(r, c, a, t->gap) / (2 * t->var);
 		top = fmax(top, w[a]);
 	}
 	for (unsigned a = 0; a < all; a++)
@@ -162,7 +166,7 @@ static void em(const struct record *r, struct two *t, double *w)
 
 			ll += assignments(r, c, t, w);
 			for (unsigned a = 0; a < all; a++) {
-				ss += w[a] * (r->dev_ss[c] - 2 * t->gap * dot[a] + t->gap * t->gap * norm[a]);
+				ss += w[a] * left_after(r, c, a, t->gap);
 				dot_sum += w[a] * dot[a];
 				norm_sum += w[a] * norm[a];
 				ups += w[a] * ups_of[a];
