@@ -152,10 +152,10 @@ static int check_range(const struct option *o, int as_short, double v)
 		return 0;
 	if ((above ? v > o->min : v >= o->min) && v <= o->max)
 		return 0;
-	strbuf_addf(&msg, "must be %s %g", above ? "above" : "at least", o->min);
+	strbuf_addf(&msg, "must be %s %.15g", above ? "above" : "at least", o->min);
 	if (!isinf(o->max))
-		strbuf_addf(&msg, " and at most %g", o->max);
-	strbuf_addf(&msg, ", not %g", v);
+		strbuf_addf(&msg, " and at most %.15g", o->max);
+	strbuf_addf(&msg, ", not %.15g", v);
 	ret = opt_error(o, as_short, msg.buf);
 	strbuf_release(&msg);
 	return ret;
