@@ -313,6 +313,9 @@ static int cmd_run(int argc, const char **argv)
 		OPT_DOUBLE_RANGE(0, "min-change", &bo.min_change, "pct",
 				 "--metric: the ends alike within <pct> percent are no step (2, or half the dashboard's step)",
 				 0, INFINITY, 0),
+		OPT_DOUBLE_RANGE(0, "confidence", &bo.confidence, "pct",
+				 "--metric: stop when one answer holds <pct> percent (99.99; fewer runs, more wrong answers below)",
+				 BISECT_MIN_CONFIDENCE, BISECT_MAX_CONFIDENCE, 0),
 		OPT_BOOL(0, "slice-first", &bo.slice_first, "test the commits in the slice first"),
 		OPT_INTEGER('j', "jobs", &bo.jobs, "test <n> commits at once (1)"),
 		OPT_STRING(0, "launcher", &bo.launcher, "cmd",
@@ -350,6 +353,8 @@ static int cmd_run(int argc, const char **argv)
 		usage_error(run_usage, options, "--step-timeout must not be negative");
 	if (bo.min_change >= 0 && !bo.metric)
 		usage_error(run_usage, options, "--min-change needs --metric");
+	if (bo.confidence >= 0 && !bo.metric)
+		usage_error(run_usage, options, "--confidence needs --metric");
 	if (bo.jobs != INT_MIN && (bo.jobs < 1 || bo.jobs > BISECT_MAX_JOBS))
 		usage_error(run_usage, options, "--jobs must be between 1 and " BISECT_MAX_JOBS_STR);
 	if (queue_timeout != INT_MIN && queue_timeout < 0)

@@ -183,8 +183,8 @@ test_expect_success '--metric --json: every step with its posterior, and the pos
 	jq -c "[.status, .runs, .tested, (.steps[] | [.verdict, .median, (.values | length), (.exits | add), .p_bad])]" ../out >../actual &&
 	echo "[\"found\",11,6,[\"good\",1,1,0,0],[\"bad\",0.8,1,0,0.999982],[\"unclear\",0.92,1,0,0.402027],[\"unclear\",1,1,0,0.261277],[\"unclear\",0.8,1,0,0.954811],[\"unclear\",0.8,1,0,0.953674],[\"unclear\",1.01,2,0,0.027918],[\"unclear\",0.795,2,0,0.996417],[\"unclear\",1,3,0,0.001398],[\"bad\",0.8,3,0,0.999939],[\"good\",1,4,0,5.7e-05]]" >../expect &&
 	test_cmp ../expect ../actual &&
-	jq -c ".metric | [.min_change, .min_change_from, .max_runs, .interval, .p_no_step, (.culprits | length), .culprits[0].sha, .culprits[0].p, .good, .bad, .change_pct, .noise, .more_runs]" ../out >../actual &&
-	echo "[2,\"default\",25,0.9998,6e-06,5,\"$(at 6)\",0.999904,{\"estimate\":0.988497,\"low\":0.924827,\"high\":1.05217},{\"estimate\":0.8,\"low\":0.731245,\"high\":0.868755},{\"estimate\":-19.0683,\"low\":-28.6228,\"high\":-8.8561},0.0251585,null]" >../expect &&
+	jq -c ".metric | [.min_change, .min_change_from, .confidence, .max_runs, .interval, .p_no_step, (.culprits | length), .culprits[0].sha, .culprits[0].p, .good, .bad, .change_pct, .noise, .more_runs]" ../out >../actual &&
+	echo "[2,\"default\",99.99,25,0.9998,6e-06,5,\"$(at 6)\",0.999904,{\"estimate\":0.988497,\"low\":0.924827,\"high\":1.05217},{\"estimate\":0.8,\"low\":0.731245,\"high\":0.868755},{\"estimate\":-19.0683,\"low\":-28.6228,\"high\":-8.8561},0.0251585,null]" >../expect &&
 	test_cmp ../expect ../actual &&
 	jq -c "[.metric.probes[] | [.runs, .median, (.values | length)]]" ../out >../actual &&
 	echo "[[1,1,1],[1,0.92,1],[4,1,4],[3,0.8,3],[1,0.8,1],[1,0.8,1]]" >../expect &&
@@ -194,6 +194,27 @@ test_expect_success '--metric --json: every step with its posterior, and the pos
 	echo null >../expect &&
 	test_cmp ../expect ../actual
 '
+# The same runs as above (--fresh), judged at a lower bar: the search
+# stops a run sooner on the same culprit, the announce line and the
+# report say the bar, and the intervals are as wide as it.
+test_expect_success '--metric --confidence: a lower bar stops sooner on the same culprit and says so' '
+	cd noisy &&
+	rm -f "$TRASH"/counts/* &&
+	git benchbisect run --metric --fresh --json --confidence 99.9 --good main~8 --bad main -- measure >../out 2>../err &&
+	grep "^bisecting 8 commits in [0-9a-f]*\.\.[0-9a-f]* by a metric, at most 25 runs, --min-change 2%, --confidence 99.9%$" ../err &&
+	jq -c "[.status, .culprit.sha, .runs, .metric.confidence, .metric.interval, .metric.culprits[0].p]" ../out >../actual &&
+	echo "[\"found\",\"$(at 6)\",10,99.9,0.998,0.999822]" >../expect &&
+	test_cmp ../expect ../actual &&
+	rm -f "$TRASH"/counts/* &&
+	git benchbisect run --metric --fresh --confidence 90 --good main~8 --bad main -- measure >../out 2>../err &&
+	cat >../expect <<-EOF &&
+	first bad commit: $(at 6) Tune the tile search, part 6 (#4106)
+	the step: 0.98579 -> 0.7975, -19% (80% interval -22.4% to -15.8%); probability 98.9436%
+	8 runs over 6 commits
+	EOF
+	test_cmp ../expect ../out
+'
+
 for bad in inf nan 1e308 -inf; do
 	test_expect_success "--metric: a value of $bad is not a measurement: the commit is skipped with a warning" '
 		metric_repo huge'$bad' - - - '$bad' "1.00 1.02 0.98" "0.80 0.79 0.81" - - &&

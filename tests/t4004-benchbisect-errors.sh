@@ -53,6 +53,9 @@ test_expect_success 'usage errors exit 129 and say what is wrong' '
 	usage_error "--kill-grace must be between 0 and 3600" run --kill-grace 3601 --good main~3 --bad main -- true &&
 	usage_error "--min-change needs --metric" run --min-change 2 --good main~3 --bad main -- true &&
 	usage_error "option \`min-change'\'' must be at least 0, not -1" run --metric --min-change=-1 --good main~3 --bad main -- true &&
+	usage_error "--confidence needs --metric" run --confidence 99.9 --good main~3 --bad main -- true &&
+	usage_error "option \`confidence'\'' must be at least 90 and at most 99.9999, not 80" run --metric --confidence 80 --good main~3 --bad main -- true &&
+	usage_error "option \`confidence'\'' must be at least 90 and at most 99.9999, not 99.99999" run --metric --confidence 99.99999 --good main~3 --bad main -- true &&
 	usage_error "unknown option \`max-runs'\''" run --max-runs 2 --good main~3 --bad main -- true
 '
 

@@ -86,7 +86,14 @@ accepted() {
 	kind=$(git $1 --git-completion-table | awk -F "\t" -v o="${2#--}" '$1 == o { print $3 }')
 	case $kind in
 	flag|optional) git $1 "$2" --git-completion-helper >/dev/null ;;
-	value|list) git $1 "$2=$([ "$2" = --format ] && echo text || echo 1)" --git-completion-helper >/dev/null ;;
+	value|list)
+		# A value each option takes: 1 for most, a format's name, a confidence in range.
+		case $2 in
+		--format) v=text ;;
+		--confidence) v=99.9 ;;
+		*) v=1 ;;
+		esac &&
+		git $1 "$2=$v" --git-completion-helper >/dev/null ;;
 	*) echo "$2 is not in the table of git $1" >&2 && return 1 ;;
 	esac
 }

@@ -18,6 +18,7 @@ void bisect_judge_init(struct bisect_judge *j, int metric, size_t repeat, size_t
 	j->metric = metric;
 	j->repeat = repeat;
 	j->nr = nr;
+	j->sure = POSTERIOR_SURE;
 	j->at = xcalloc(nr + 1, sizeof(*j->at));
 	j->values = xcalloc(nr + 1, sizeof(*j->values));
 	for (size_t p = 0; p <= nr; p++)
@@ -99,7 +100,7 @@ enum verdict bisect_judge_verdict(struct bisect_judge *j, size_t pos)
 	if (pos == 0 || pos == j->nr)
 		return pos ? VERDICT_BAD : VERDICT_GOOD;	/* they stand for the two levels */
 	bad = bisect_judge_p_bad(j, pos);
-	return bad >= POSTERIOR_SURE ? VERDICT_BAD : 1 - bad >= POSTERIOR_SURE ? VERDICT_GOOD : VERDICT_UNCLEAR;
+	return bad >= j->sure ? VERDICT_BAD : 1 - bad >= j->sure ? VERDICT_GOOD : VERDICT_UNCLEAR;
 }
 
 int bisect_judge_wants_more(const struct bisect_judge *j, const struct task *t)
@@ -201,7 +202,7 @@ static int decided(struct bisect_judge *j)
 		return 0;
 	j->b.lo = top->lo;
 	j->b.hi = top->hi;
-	if (top->hi - top->lo == 1 && top->p >= POSTERIOR_SURE && thin_side(j, top) < 0) {
+	if (top->hi - top->lo == 1 && top->p >= j->sure && thin_side(j, top) < 0) {
 		j->outcome = BISECT_FOUND;
 		return 1;
 	}
@@ -211,7 +212,7 @@ static int decided(struct bisect_judge *j)
 	 * is compared; one stray run there would hide a step).
 	 */
 	posterior_step_tails(p, j->min_change / 100, &down, &up);
-	if (down <= 1 - POSTERIOR_SURE && up <= 1 - POSTERIOR_SURE && j->values[0].nr >= METRIC_SIDE_RUNS &&
+	if (down <= 1 - j->sure && up <= 1 - j->sure && j->values[0].nr >= METRIC_SIDE_RUNS &&
 	    j->values[j->nr].nr >= METRIC_SIDE_RUNS) {
 		j->outcome = BISECT_NOT_REPRODUCED;
 		return 1;
@@ -219,7 +220,7 @@ static int decided(struct bisect_judge *j)
 	/* Sure of the boundary's bounds, but the commits inside cannot run. */
 	for (inside = top->lo + 1; inside < top->hi && j->at[inside].skip_code >= 0; inside++)
 		;
-	if (top->p >= POSTERIOR_SURE && top->hi - top->lo > 1 && inside == top->hi) {
+	if (top->p >= j->sure && top->hi - top->lo > 1 && inside == top->hi) {
 		j->outcome = BISECT_ONLY_SKIPPED;
 		return 1;
 	}
@@ -291,7 +292,7 @@ static size_t choose_probes(struct bisect_judge *j, size_t jobs, size_t *pos)
 
 	if (p->ready)
 		posterior_step_tails(p, j->min_change / 100, &down, &up);
-	if (p->ready && top && top->p >= POSTERIOR_SURE && (side = thin_side(j, top)) >= 0) {
+	if (p->ready && top && top->p >= j->sure && (side = thin_side(j, top)) >= 0) {
 		if (probeable(j, chosen, side ? top->hi : top->lo))
 			take(chosen, pos, &nr, side ? top->hi : top->lo);
 	} else if (p->ready && down + up < METRIC_ENDS_BELOW) {

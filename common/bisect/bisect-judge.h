@@ -12,7 +12,8 @@
  * stops with which outcome (bisect-run-round.c runs the commands and reports
  * the probes). Exit codes: the k-ary search of bisect.h, a majority of
  * --repeat runs a commit. --metric: the posterior of posterior.h, probed
- * at its quantiles until one outcome holds POSTERIOR_SURE or the run cap
+ * at its quantiles until one outcome holds sure (POSTERIOR_SURE unless
+ * --confidence) or the run cap
  * comes (docs/statistics.md).
  */
 
@@ -70,6 +71,8 @@ struct bisect_judge {
 	size_t nr;			/* commits in the window */
 	double min_change;		/* --metric: the smallest step worth finding,
 					 * in percent of the good level */
+	double sure;			/* --metric: the probability a decision needs
+					 * (POSTERIOR_SURE unless set after init) */
 	size_t max_runs;		/* --metric: the run cap */
 	struct bisect b;		/* the search; its hi (lo) the outcome's culprit (bounds) */
 	struct pos_runs *at;		/* nr + 1 (owned) */

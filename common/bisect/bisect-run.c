@@ -97,7 +97,8 @@ static void record_metric(struct bisect_ctx *c)
 	struct bisect_metric *m = &c->res->m;
 	const struct posterior *post = bisect_judge_posterior(&c->j);
 
-	posterior_summarize(post, m->min_change / 100, c->j.values[0].nr + c->j.values[c->res->nr].nr, &m->post);
+	posterior_summarize(post, m->min_change / 100, c->j.values[0].nr + c->j.values[c->res->nr].nr, c->j.sure,
+			    &m->post);
 	m->max_runs = c->j.max_runs;
 	m->values = c->j.values;
 	c->j.values = xcalloc(c->res->nr + 1, sizeof(*c->j.values));
@@ -170,8 +171,11 @@ static void announce(const struct bisect_ctx *c)
 			res->w.last_good.sha, res->abbrev, res->w.first_bad.sha);
 		if (c->jobs > 1)
 			fprintf(stderr, ", %zu at a time", c->jobs);
-		fprintf(stderr, ", at most %zu runs, --min-change %.3g%%%s\n", c->j.max_runs, res->m.min_change,
+		fprintf(stderr, ", at most %zu runs, --min-change %.3g%%%s", c->j.max_runs, res->m.min_change,
 			!strcmp(res->m.min_change_from, "dashboard") ? " (half the dashboard's step)" : "");
+		if (c->j.sure != POSTERIOR_SURE)
+			fprintf(stderr, ", --confidence %.7g%%", 100 * c->j.sure);
+		fputc('\n', stderr);
 	} else if (c->jobs == 1)
 		fprintf(stderr, "bisecting %zu commits in %.*s..%.*s, at most about %d verdicts\n",
 			res->nr, res->abbrev, res->w.last_good.sha, res->abbrev, res->w.first_bad.sha,
@@ -224,6 +228,7 @@ void bisect_options_init(struct bisect_options *o)
 {
 	memset(o, 0, sizeof(*o));
 	o->min_change = -1;
+	o->confidence = -1;
 	o->kill_grace = EXEC_DEFAULT_GRACE;
 }
 
@@ -310,6 +315,8 @@ int bisect_run(git_repository *repo, struct config *cfg, const struct window_opt
 	c.j.data = &c;
 	set_min_change(&c);
 	c.j.min_change = res->m.min_change;
+	if (o->confidence > 0)
+		c.j.sure = o->confidence / 100;
 	c.j.max_runs = bisect_judge_run_cap(res->nr, c.j.repeat, c.jobs);
 	if (setup_memory(&c, cfg))
 		goto done;

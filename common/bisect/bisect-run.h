@@ -31,6 +31,9 @@
 
 /* --metric's --min-change when neither the user nor the dashboard sets it, in percent. */
 #define BISECT_MIN_CHANGE 2.0
+/* --confidence's range, in percent: below it a wrong culprit is routine, above it the run cap comes first. */
+#define BISECT_MIN_CONFIDENCE 90.0
+#define BISECT_MAX_CONFIDENCE 99.9999
 /* --metric's --repeat by default: the run cap is 5 times a one-run bisection's runs. */
 #define BISECT_METRIC_REPEAT 5
 
@@ -43,6 +46,8 @@ struct bisect_options {
 	double min_change;	/* --metric: the smallest step worth finding, percent
 				 * of the good level; negative: from the dashboard's
 				 * step, else BISECT_MIN_CHANGE */
+	double confidence;	/* --metric: percent a decision must hold; negative:
+				 * POSTERIOR_SURE's */
 	const char *launcher;	/* shell words the command runs under, or NULL */
 	int step_timeout;	/* seconds one run may take once started; 0: no limit */
 	int queue_timeout;	/* under a launcher: seconds until it starts the command; 0: no limit */

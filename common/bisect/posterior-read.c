@@ -227,8 +227,8 @@ static void rank_culprits(const struct posterior *p, struct posterior_summary *s
  * About how many more runs would settle it, the cheaper of two ways. A
  * culprit: a run at a boundary commit adds about z^2 / 2 to the log odds
  * of the likeliest boundary (z the step over the noise; at most 5, as a
- * stray run can mimic the other level), which needs log(SURE / (1 -
- * SURE)) in all, after a halving per commit still inside it. No step: the
+ * stray run can mimic the other level), which needs log(sure / (1 -
+ * sure)) in all, after a halving per commit still inside it. No step: the
  * step's interval narrows as one over the square root of the runs at the
  * ends, until it lies within --min-change.
  */
@@ -241,7 +241,7 @@ static size_t more_runs(const struct posterior *p, const struct posterior_summar
 
 	if (top && !isnan(top->good) && !isnan(top->bad) && top->var > 0 && top->p < 1) {
 		double z2 = (top->bad - top->good) * (top->bad - top->good) / top->var;
-		double need = log(POSTERIOR_SURE / (1 - POSTERIOR_SURE)) - log(top->p / (1 - top->p));
+		double need = log(s->sure / (1 - s->sure)) - log(top->p / (1 - top->p));
 
 		step = ceil(fmax(need, 0) / fmin(z2 / 2, 5)) + ceil(log2((double)(top->hi - top->lo)));
 	}
@@ -251,12 +251,14 @@ static size_t more_runs(const struct posterior *p, const struct posterior_summar
 	return more < 1e6 ? (size_t)more : 1000000;
 }
 
-void posterior_summarize(const struct posterior *p, double frac, size_t end_runs, struct posterior_summary *s)
+void posterior_summarize(const struct posterior *p, double frac, size_t end_runs, double sure,
+			 struct posterior_summary *s)
 {
 	const struct posterior_group *top = posterior_top(p);
-	double tail = 1 - POSTERIOR_SURE;
+	double tail = 1 - sure;
 
 	memset(s, 0, sizeof(*s));
+	s->sure = sure;
 	s->p_none = p->p_none;
 	rank_culprits(p, s);
 	for (int i = 0; i < 3; i++)

@@ -25,7 +25,8 @@
  * (1 / (nr + 1): the step may lie past the bad end). Every update weighs
  * every position with every run.
  */
-#define POSTERIOR_SURE 0.9999			/* a decision holds at least 1 - 1e-4 */
+/* A decision holds at least 1 - 1e-4 unless the caller asks otherwise (--confidence). */
+#define POSTERIOR_SURE 0.9999
 #define POSTERIOR_OUTLIERS 0.03			/* share of runs from the wide range */
 #define POSTERIOR_OUTLIER_RANGE 2.0		/* its width, in ranges of the runs */
 #define POSTERIOR_LEVEL_RANGE 1.0		/* the levels' prior width, the same */
@@ -180,8 +181,9 @@ double posterior_level_quantile(const struct posterior_group *g, int side, doubl
 /* The likeliest culprits a summary names. */
 #define POSTERIOR_TOP 5
 
-/* What a report says of the posterior (intervals of POSTERIOR_SURE, central). */
+/* What a report says of the posterior (intervals of its sure, central). */
 struct posterior_summary {
+	double sure;			/* the probability a decision needs: the intervals leave 1 - sure each side */
 	double p_none;			/* "no step in the window" */
 	size_t top[POSTERIOR_TOP];	/* the likeliest culprits, most probable first */
 	double top_p[POSTERIOR_TOP];
@@ -198,9 +200,11 @@ struct posterior_summary {
 
 /*
  * Summarize p; frac is --min-change as a fraction, end_runs the runs at
- * the two ends so far.
+ * the two ends so far, sure the probability a decision needs
+ * (POSTERIOR_SURE unless --confidence).
  */
-void posterior_summarize(const struct posterior *p, double frac, size_t end_runs, struct posterior_summary *s);
+void posterior_summarize(const struct posterior *p, double frac, size_t end_runs, double sure,
+			 struct posterior_summary *s);
 
 /* Student's t with df degrees of freedom: P(T <= x), and its inverse. */
 double student_t_cdf(double x, double df);

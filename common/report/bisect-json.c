@@ -19,9 +19,6 @@ static const char *probe_verdict_name(const struct bisect_result *res, enum verd
 	return res->metric && v == VERDICT_UNCLEAR ? "unclear" : bisect_verdict_name(v);
 }
 
-/* The tail left out of each side of the intervals printed. */
-#define TAIL (1 - POSTERIOR_SURE)
-
 static cJSON *commit_json(const struct bisect_result *res, size_t pos)
 {
 	cJSON *o = cJSON_CreateObject();
@@ -124,8 +121,9 @@ static cJSON *metric_json(const struct bisect_result *res)
 
 	cJSON_AddItemToObject(o, "min_change", json_number(m->min_change, 4));
 	cJSON_AddStringToObject(o, "min_change_from", m->min_change_from);
+	cJSON_AddItemToObject(o, "confidence", json_number(100 * s->sure, 7));
 	cJSON_AddNumberToObject(o, "max_runs", (double)m->max_runs);
-	cJSON_AddItemToObject(o, "interval", json_number(1 - 2 * TAIL, 6));
+	cJSON_AddItemToObject(o, "interval", json_number(1 - 2 * (1 - s->sure), 6));
 	cJSON_AddItemToObject(o, "p_no_step", json_number(s->p_none, 6));
 	top = cJSON_AddArrayToObject(o, "culprits");
 	for (size_t i = 0; i < s->nr_top; i++) {

@@ -3,13 +3,13 @@
 #include "util/quote.h"
 #include "report/bisect-text.h"
 
-/* The tail left out of each side of the intervals printed. */
-#define TAIL (1 - POSTERIOR_SURE)
-
-/* "+2.86% (99.98% interval +2.01% to +3.70%)" of a relative change and its interval. */
-static void print_change(FILE *fp, const double *change)
+/*
+ * "+2.86% (99.98% interval +2.01% to +3.70%)" of a relative change and its
+ * interval, which leaves 1 - sure out of each side.
+ */
+static void print_change(FILE *fp, const double *change, double sure)
 {
-	fprintf(fp, "%+.3g%% (%.4g%% interval %+.3g%% to %+.3g%%)", 100 * change[0], 100 * (1 - 2 * TAIL),
+	fprintf(fp, "%+.3g%% (%.4g%% interval %+.3g%% to %+.3g%%)", 100 * change[0], 100 * (1 - 2 * (1 - sure)),
 		100 * change[1], 100 * change[2]);
 }
 
@@ -19,7 +19,7 @@ static void print_step(FILE *fp, const struct bisect_result *res)
 	const struct posterior_summary *s = &res->m.post;
 
 	fprintf(fp, "the step: %.6g -> %.6g, ", s->good[0], s->bad[0]);
-	print_change(fp, s->change);
+	print_change(fp, s->change, s->sure);
 	if (s->top_p[0] < 0.999999)
 		fprintf(fp, "; probability %.4f%%\n", 100 * s->top_p[0]);
 	else
@@ -33,7 +33,7 @@ static void print_undecided(FILE *fp, const struct bisect_result *res)
 	int none_said = 0;
 
 	fprintf(fp, "undecided after %zu runs (at most %zu): no answer is %.4g%% sure; the likeliest:\n",
-		res->runs, res->m.max_runs, 100 * POSTERIOR_SURE);
+		res->runs, res->m.max_runs, 100 * s->sure);
 	for (size_t i = 0; i <= s->nr_top; i++) {
 		if (!none_said && (i == s->nr_top || s->p_none >= s->top_p[i])) {
 			none_said = 1;
@@ -45,7 +45,7 @@ static void print_undecided(FILE *fp, const struct bisect_result *res)
 				quote_term(bisect_result_subject(res, s->top[i])));
 	}
 	fprintf(fp, "the bad end measures ");
-	print_change(fp, s->change);
+	print_change(fp, s->change, s->sure);
 	fprintf(fp, " against the good end; about %zu more runs would likely settle it (--repeat)\n",
 		s->more_runs);
 }
@@ -67,7 +67,7 @@ void bisect_result_print(FILE *fp, const struct bisect_result *res)
 		}
 		fprintf(fp, "no first bad commit: the bad end %.*s measures like the good end within %.3g%%: ",
 			res->abbrev, bisect_result_sha(res, res->nr), res->m.min_change);
-		print_change(fp, res->m.post.change);
+		print_change(fp, res->m.post.change, res->m.post.sure);
 		fputc('\n', fp);
 		break;
 	case BISECT_GOOD_END_BAD:
