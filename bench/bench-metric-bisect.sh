@@ -18,6 +18,9 @@
 # (--two-state; a known breakage: windows without a step name a false
 # culprit in 0.14-0.5% of them while the states lie --min-change apart or
 # more), on BENCH_METRIC_TWO_STATE_SEEDS and _BIG.
+# A fourth lowers the bar (--confidence 99.95 and 99.9) on
+# BENCH_METRIC_CONFIDENCE_SEEDS and _BIG: the runs it saves, the wrong
+# culprits it costs.
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
@@ -28,6 +31,8 @@ history_seeds=${BENCH_METRIC_HISTORY_SEEDS:-7000000:7010000}
 history_big=${BENCH_METRIC_HISTORY_BIG:-40000}
 two_state_seeds=${BENCH_METRIC_TWO_STATE_SEEDS:-7000000:7005000}
 two_state_big=${BENCH_METRIC_TWO_STATE_BIG:-5000}
+confidence_seeds=${BENCH_METRIC_CONFIDENCE_SEEDS:-7000000:7010000}
+confidence_big=${BENCH_METRIC_CONFIDENCE_BIG:-20000}
 jobs=${BENCH_METRIC_JOBS:-$(nproc)}
 
 # run_parts NAME ARGS...: the simulator with ARGS over windows of 15 and
@@ -105,15 +110,19 @@ for r in 1 0.5 0.333 2; do
 done
 echo "metric-bisect --history: seeds $history_seeds, $(($(date +%s) - start)) s on $((2 * jobs)) processes" >&2
 
-# One-run git bisect's runs come from the table above (the same worlds).
-cat "$work/cold" "$work/history" | awk '
+# vs_cold FILE TITLE BESIDE: FILE's rows (a setting, then a row of the
+# simulator) as a table beside the plain searches of the same worlds; TITLE
+# names the setting's column, BESIDE the plain searches' runs. One-run git
+# bisect's runs come from the first table (the same worlds).
+vs_cold() {
+	cat "$work/cold" "$1" | awk -v title="$2" -v beside="$3" '
 function count(a, b) { return a ? sprintf("%d (%.1e)", a, a / b) : "0" }
 NF == 12 && $1 == "bisect1" { b1r[$2 " " $3 " " $4] = $11 / $5 }
 NF == 12 && $1 == "ours" { cold[$2 " " $3 " " $4] = $11 / $5 }
 NF == 13 { order[++nr] = $0 }
 END {
 	print ""
-	print "| --metric with a recorded noise (R times today'"'"'s): R, window, outliers, step | searches | runs (x one-run git bisect) | without the record | named | wrong | alike / undecided |"
+	print "| " title ", window, outliers, step | searches | runs (x one-run git bisect) | " beside " | named | wrong | alike / undecided |"
 	print "| --- | --- | --- | --- | --- | --- | --- |"
 	for (i = 1; i <= nr; i++) {
 		split(order[i], f, " ")
@@ -129,6 +138,9 @@ END {
 			100 * f[7] / f[6], count(f[8], f[6]), f[9], f[10]
 	}
 }'
+}
+
+vs_cold "$work/history" "--metric with a recorded noise (R times today's): R" "without the record"
 
 start=$(date +%s)
 run_parts ts --seeds "$two_state_seeds" --big "$two_state_big" --anchors 0 --two-state
@@ -154,3 +166,12 @@ END {
 				f[11] / f[5], f[11] / f[5] / b1r[k], 100 * f[6] / f[5], count(f[7], f[5])
 	}
 }'
+
+# The bar (--confidence): fewer runs for more wrong culprits.
+start=$(date +%s)
+for c in 99.95 99.9; do
+	run_parts c$c --seeds "$confidence_seeds" --big "$confidence_big" --anchors 0 --confidence $c
+	sum_parts "$work"/c$c.15.* "$work"/c$c.64.* | sed "s/^/$c /" >>"$work/confidence"
+done
+echo "metric-bisect --confidence: seeds $confidence_seeds, $(($(date +%s) - start)) s on $((2 * jobs)) processes" >&2
+vs_cold "$work/confidence" "--metric --confidence PCT: PCT" "at 99.99 (the first table)"

@@ -17,17 +17,18 @@
  * threshold (halfway between the true levels), one run a probe and the
  * median of 5; and a posterior bisection that knows the true levels and
  * noise (this model's likelihood with them, the median probed, stopping
- * at 1 - 1e-4): the floor of any search of this model. And a search told
- * the culprit: this command's posterior (levels and noise unknown), runs
- * only at the culprit and its parent, in turn, until it holds one culprit
- * at 1 - 1e-4 as the command's stop asks. The runs no search with this
+ * at 1 - 1e-4, or --confidence): the floor of any search of this model.
+ * And a search told the culprit: this command's posterior (levels and
+ * noise unknown), runs only at the culprit and its parent, in turn, until
+ * it holds one culprit at 1 - 1e-4 (or --confidence) as the command's
+ * stop asks. The runs no search with this
  * model and this stop can do without: a search must still find the
  * culprit, and a run anywhere else refutes fewer neighbours than a run at
  * either of the two.
  *
  * Usage: metric-bisect [--seeds FROM:TO] [--big N] [--anchors N] [--window N] [--part J/K] [--quick]
  *                      [--history R] [--history-commits C] [--step S] [--two-state]
- *                      [--min-change PCT]
+ *                      [--min-change PCT] [--confidence PCT]
  *   --seeds FROM:TO  the searches i of each configuration (7000000:7020000)
  *   --big N          searches at 20x and 30x instead (4 times as many)
  *   --anchors N      searches of each anchor (20000)
@@ -64,7 +65,14 @@ struct sim_config {
 	size_t history_commits;
 	int two_state;
 	double min_change;
+	double confidence;	/* percent; 0: POSTERIOR_SURE's */
 };
+
+/* The probability every search here stops at: --confidence, else the command's default. */
+static double sure_of(const struct sim_config *c)
+{
+	return c->confidence > 0 ? c->confidence / 100 : POSTERIOR_SURE;
+}
 
 struct tally {
 	size_t searches, named, wrong, alike, undecided, skipped, runs, probes;
@@ -92,6 +100,7 @@ static void draw_world(struct metric_world *w, const struct sim_config *c, unsig
 	w->history_commits = c->history_commits;
 	w->two_state = c->two_state;
 	w->min_change = c->min_change;
+	w->confidence = c->confidence;
 }
 
 static void search_ours(const struct sim_config *c, unsigned long long i, struct tally *t)
@@ -141,7 +150,7 @@ static void search_bisect(const struct sim_config *c, unsigned long long i, size
  * Posterior bisection knowing the true levels and noise: this model's
  * likelihood with them (3% of runs uniform over twice the range of the
  * levels and the outliers), the probe whose "bad" probability is nearest
- * 1/2, stopping at POSTERIOR_SURE (or 200 runs).
+ * 1/2, stopping at sure_of() (or 200 runs).
  */
 static void search_oracle(const struct sim_config *c, unsigned long long i, struct tally *t)
 {
@@ -160,7 +169,7 @@ static void search_oracle(const struct sim_config *c, unsigned long long i, stru
 		}
 		for (size_t p = 1; p <= c->nr; p++)
 			sum += exp(logp[p] - top);
-		if (exp(logp[best] - top) / sum >= POSTERIOR_SURE || runs >= 200)
+		if (exp(logp[best] - top) / sum >= sure_of(c) || runs >= 200)
 			break;
 		for (size_t p = 1; p < c->nr; p++) {
 			double here = exp(logp[p] - top) / sum;
@@ -209,7 +218,7 @@ static void search_told(const struct sim_config *c, unsigned long long i, struct
 			continue;
 		posterior_update(&p, at);
 		top = posterior_top(&p);
-		if ((p.ready && top && top->hi - top->lo == 1 && top->p >= POSTERIOR_SURE) || runs >= 200)
+		if ((p.ready && top && top->hi - top->lo == 1 && top->p >= sure_of(c)) || runs >= 200)
 			break;
 	}
 	t->searches++;
@@ -236,7 +245,7 @@ int main(int argc, const char **argv)
 	static const double shapes[][2] = { { 10, 60 }, { 2, 30 } };
 	unsigned long long from = 7000000, to = 7020000, big = 0, anchors = 20000, window = 0, part = 0, parts = 1;
 	unsigned long long history_commits = 5;
-	double history = 0, only_step = -1, min_change = 0;
+	double history = 0, only_step = -1, min_change = 0, confidence = 0;
 	int quick = 0, two_state = 0;
 	const double *step;
 	size_t nr_step;
@@ -266,9 +275,11 @@ int main(int argc, const char **argv)
 			two_state = 1;
 		else if (!strcmp(argv[i], "--min-change") && i + 1 < argc)
 			min_change = strtod(argv[++i], NULL);
+		else if (!strcmp(argv[i], "--confidence") && i + 1 < argc)
+			confidence = strtod(argv[++i], NULL);
 		else
 			die("usage: metric-bisect [--seeds FROM:TO] [--big N] [--anchors N] [--window N] [--part J/K] [--quick]"
-			    " [--history R] [--history-commits C] [--step S] [--two-state] [--min-change PCT]");
+			    " [--history R] [--history-commits C] [--step S] [--two-state] [--min-change PCT] [--confidence PCT]");
 	}
 	if (!big)
 		big = 4 * (to - from);
@@ -284,7 +295,7 @@ int main(int argc, const char **argv)
 		for (size_t si = 0; si < ARRAY_SIZE(shapes); si++)
 			for (size_t k = 0; k < nr_step; k++) {
 				struct sim_config c = { windows[wi], shapes[si][0], shapes[si][1], step[k], history,
-						    history_commits, two_state, min_change };
+						    history_commits, two_state, min_change, confidence };
 				struct tally ours = { 0 }, b1 = { 0 }, b5 = { 0 }, oracle = { 0 }, told = { 0 };
 				unsigned long long n = c.step >= 20 ? big : to - from;
 				double probes;

@@ -30,6 +30,7 @@ struct metric_world {
 	size_t history_commits;
 	int two_state;		/* the noise of two states (noise-model.h), not normal */
 	double min_change;	/* --min-change in percent (0: the default) */
+	double confidence;	/* --confidence in percent (0: the default) */
 };
 
 static inline double metric_world_run(const struct metric_world *w, size_t pos)
@@ -77,6 +78,8 @@ static inline enum bisect_outcome metric_world_search(struct metric_world *w, si
 
 	bisect_judge_init(&j, 1, BISECT_METRIC_REPEAT, w->nr, NULL, 0);
 	j.min_change = w->min_change > 0 ? w->min_change : BISECT_MIN_CHANGE;
+	if (w->confidence > 0)
+		j.sure = w->confidence / 100;
 	j.run_round = metric_world_round;
 	j.data = w;
 	w->j = &j;
