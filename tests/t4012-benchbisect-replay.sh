@@ -196,6 +196,36 @@ test_expect_success 'a step of 70 times the noise in 128 commits, --jobs 8 as re
 	done
 '
 
+# The three real cases at a lower bar (--confidence 99.9, --fresh: every
+# run replayed from the start): the same answers, the +2.8% step in 17
+# runs instead of 19, the flat window alike in 8 instead of 9 (its
+# interval now 99.8%). The 70x step takes as many runs as at 99.99: the
+# runs each side and at the culprit must have, not the bar, stop it.
+test_expect_success 'the three real cases at --confidence 99.9: the same answers, in fewer runs where the bar stops them' '
+	cd "$TRASH/step" &&
+	rm -f "$TRASH"/counts/* &&
+	git benchbisect run --metric --fresh --confidence 99.9 --good main~15 --bad main -- replay >../out 2>../err &&
+	sed -n "1p;\$p" ../out >../actual &&
+	printf "first bad commit: %s commit 6\n17 runs over 8 commits\n" $(at 6) >../expect &&
+	test_cmp ../expect ../actual &&
+	cd ../flat &&
+	rm -f "$TRASH"/counts/* &&
+	test_expect_code 1 git benchbisect run --metric --fresh --confidence 99.9 --good main~15 --bad main \
+		-- replay >../out 2>../err &&
+	sed -n "1p;\$p" ../out >../actual &&
+	printf "%s\n%s\n" "no first bad commit: the bad end $(at 15 | cut -c1-8) measures like the good end within 2%: -0.028% (99.8% interval -1.66% to +1.58%)" \
+		"8 runs over 4 commits" >../expect &&
+	test_cmp ../expect ../actual &&
+	cd ../r70 &&
+	rm -f "$TRASH"/counts/* &&
+	REPLAY="$FIXTURES/replay-70x.txt" git benchbisect run --metric --fresh --confidence 99.9 --good v0 --bad main \
+		-- replay >../out 2>../err &&
+	sed -n "1p;\$p" ../out >../actual &&
+	printf "%s\n%s\n" "first bad commit: $(git rev-parse main~51) [cute] Rework softmax reduction (culprit #77)" \
+		"11 runs over 9 commits" >../expect &&
+	test_cmp ../expect ../actual
+'
+
 # The project's own H200 recording: bench/gpu/make-window.sh makes the
 # same windows (same shas), and replay-runs answers each run with the next
 # one recorded at the commit's position (pos.txt); a run asked for beyond
