@@ -314,7 +314,7 @@ static int cmd_run(int argc, const char **argv)
 				 "--metric: the ends alike within <pct> percent are no step (2, or half the dashboard's step)",
 				 0, INFINITY, 0),
 		OPT_DOUBLE_RANGE(0, "confidence", &bo.confidence, "pct",
-				 "--metric: stop when one answer holds <pct> percent (99.99; fewer runs, more wrong answers below)",
+				 "--metric: stop when one answer holds <pct> percent (benchbisect.confidence, else 99.99)",
 				 BISECT_MIN_CONFIDENCE, BISECT_MAX_CONFIDENCE, 0),
 		OPT_BOOL(0, "slice-first", &bo.slice_first, "test the commits in the slice first"),
 		OPT_INTEGER('j', "jobs", &bo.jobs, "test <n> commits at once (1)"),
@@ -371,6 +371,11 @@ static int cmd_run(int argc, const char **argv)
 	/* The configured pattern says where the number is when --metric asks for one. */
 	if (bo.metric && !pattern && (pattern = config_get_string(&cfg, "benchbisect.metricPattern")) &&
 	    use_metric_pattern(&bo, &mp, "benchbisect.metricPattern", pattern))
+		exit(EXIT_FATAL);
+	/* The configured bar, when --metric is given without --confidence. */
+	if (bo.metric && bo.confidence < 0 &&
+	    config_get_double(&cfg, "benchbisect.confidence", BISECT_MIN_CONFIDENCE, BISECT_MAX_CONFIDENCE,
+			      &bo.confidence) == CONFIG_INVALID)
 		exit(EXIT_FATAL);
 	/* A copy: the next config lookup (the window's) reuses the string. */
 	if (!bo.launcher)

@@ -215,6 +215,32 @@ test_expect_success '--metric --confidence: a lower bar stops sooner on the same
 	test_cmp ../expect ../out
 '
 
+test_expect_success '--metric: benchbisect.confidence sets the bar, --confidence wins, a bad value is fatal, without --metric unread' '
+	cd noisy &&
+	rm -f "$TRASH"/counts/* &&
+	git -c benchbisect.confidence=99.9 benchbisect run --metric --fresh --json --good main~8 --bad main -- measure >../out 2>../err &&
+	grep ", --confidence 99.9%$" ../err &&
+	jq -c "[.runs, .metric.confidence]" ../out >../actual &&
+	echo "[10,99.9]" >../expect &&
+	test_cmp ../expect ../actual &&
+	rm -f "$TRASH"/counts/* &&
+	git -c benchbisect.confidence=99.9 benchbisect run --metric --fresh --json --confidence 90 --good main~8 --bad main \
+		-- measure >../out 2>../err &&
+	jq -c "[.runs, .metric.confidence]" ../out >../actual &&
+	echo "[8,90]" >../expect &&
+	test_cmp ../expect ../actual &&
+	for bad in 80 100 high 99.9x nan; do
+		test_expect_code 128 git -c benchbisect.confidence=$bad benchbisect run --metric --good main~8 --bad main \
+			-- measure >../out 2>../err &&
+		echo "fatal: bad numeric config value '\''$bad'\'' for '\''benchbisect.confidence'\'': not a number from 90 to 99.9999" >../expect &&
+		test_cmp ../expect ../err &&
+		test_cmp /dev/null ../out || return 1
+	done &&
+	test_expect_code 1 git -c benchbisect.confidence=high benchbisect run --good main~8 --bad main -- true >../out 2>../err &&
+	grep "^no first bad commit: the bad end [0-9a-f]* tested good$" ../out &&
+	! grep confidence ../err
+'
+
 for bad in inf nan 1e308 -inf; do
 	test_expect_success "--metric: a value of $bad is not a measurement: the commit is skipped with a warning" '
 		metric_repo huge'$bad' - - - '$bad' "1.00 1.02 0.98" "0.80 0.79 0.81" - - &&

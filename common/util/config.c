@@ -3,6 +3,7 @@
 #include <string.h>
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include "util/usage.h"
 #include "util/strbuf.h"
 #include "util/repo.h"
@@ -232,5 +233,23 @@ enum config_lookup config_get_int(struct config *cfg, const char *key, int min, 
 		return CONFIG_INVALID;
 	}
 	*out = (int)n;
+	return CONFIG_FOUND;
+}
+
+enum config_lookup config_get_double(struct config *cfg, const char *key, double min, double max, double *out)
+{
+	const char *v = config_get_string(cfg, key);
+	char *end;
+	double d;
+
+	if (!v)
+		return CONFIG_UNSET;
+	errno = 0;
+	d = strtod(v, &end);
+	if (!*v || *end || errno || !isfinite(d) || d < min || d > max) {
+		error("bad numeric config value '%s' for '%s': not a number from %.15g to %.15g", v, key, min, max);
+		return CONFIG_INVALID;
+	}
+	*out = d;
 	return CONFIG_FOUND;
 }

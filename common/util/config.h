@@ -46,6 +46,9 @@ enum config_lookup config_get_bool(struct config *cfg, const char *key, int *out
 /* Look key up as a decimal integer from min to max (no unit suffixes). */
 enum config_lookup config_get_int(struct config *cfg, const char *key, int min, int max, int *out);
 
+/* Look key up as a finite decimal number from min to max. */
+enum config_lookup config_get_double(struct config *cfg, const char *key, double min, double max, double *out);
+
 /* Parse GIT_CONFIG_PARAMETERS-style text into the overrides; -1 if malformed. */
 int config_parse_parameters(struct config *cfg, const char *text);
 
