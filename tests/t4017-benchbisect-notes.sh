@@ -208,7 +208,7 @@ test_expect_success 'the noise of runs on other commits is a prior of the noise;
 # Runs recorded on other commits in two states 2% apart (three runs a
 # commit, the states mixed within commits): log and run say so, and run
 # weighs "no step" of two states as likelier (docs/statistics.md).
-test_expect_success 'recorded runs of two states: log and run name the states' '
+test_expect_success 'recorded runs of two states: log and run name the states, and a lower bar is warned of' '
 	IMPORT_PERF="1.000 1.006 0.995 1.003 0.997" metric_repo st - - - - - - - - - - - - - - - - \
 		"1.060 1.066 1.055 1.063 1.057" - - - - - - - &&
 	cd st &&
@@ -237,7 +237,13 @@ test_expect_success 'recorded runs of two states: log and run name the states' '
 	git benchbisect run --metric --json --good main~8 --bad main -- measure >../json 2>/dev/null &&
 	jq -c ".metric.recorded_noise.two_states" ../json >../actual &&
 	echo "{\"gap_pct\":1.9469,\"upper_share\":0.5}" >../expect &&
-	test_cmp ../expect ../actual
+	test_cmp ../expect ../actual &&
+	! grep "^warning: " ../err &&
+	git benchbisect run --metric --confidence 99.9 --good main~8 --bad main -- measure >/dev/null 2>../err &&
+	grep "^warning: the recorded runs fall in two states: at --confidence 99.9% a window without a step names a false culprit several times as often as at 99.99%$" ../err &&
+	git benchbisect run --metric --confidence 99.995 --good main~8 --bad main -- measure >/dev/null 2>../err &&
+	! grep "^warning: " ../err &&
+	invocations >/dev/null
 '
 
 test_expect_success 'a damaged note is skipped with a warning, its control characters escaped' '

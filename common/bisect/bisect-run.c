@@ -194,6 +194,15 @@ static void announce(const struct bisect_ctx *c)
 		run_states_print(stderr, &c->res->m.recorded.states);
 		fputc('\n', stderr);
 	}
+	/*
+	 * On noise of two states a lower bar costs far more than on normal
+	 * noise (docs/statistics.md, "The bar"): say so when the record shows
+	 * them, held or not.
+	 */
+	if (c->j.sure < POSTERIOR_SURE && c->mem.noise.states.found)
+		warning("the recorded runs fall in two states: at --confidence %.7g%% a window without a step "
+			"names a false culprit several times as often as at %.4g%%",
+			100 * c->j.sure, 100 * POSTERIOR_SURE);
 }
 
 static int setup_slots(struct bisect_ctx *c, git_repository *repo)
