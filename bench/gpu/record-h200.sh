@@ -1,5 +1,5 @@
 #!/bin/sh
-# record-h200.sh <kit> <out>: on a GPU machine, record real runs of
+# record-h200.sh <kit> <out> [<run option>...]: on a GPU machine, record real runs of
 # `git benchbisect run --metric` (bench/gpu/README.md). <kit> holds
 # git-benchbisect, lib/ (the libraries ldd names that the machine may
 # lack), softmax_bench.py, calibrate.py and the windows made by
@@ -8,9 +8,11 @@
 # slower by nearest 3%, C by nearest 12%; then runs each window's search,
 # every run appended to <out>/<window>.runs, what the command printed
 # (verdict, then any warning) to <out>/<window>.out. The machine, the
-# versions, the medians and the picks go to <out>/machine.txt.
+# versions, the medians and the picks go to <out>/machine.txt. Each
+# search gets the run options given (e.g. --confidence 99.9).
 set -u
 kit=$(cd "$1" && pwd) out=$2
+shift 2
 export LD_LIBRARY_PATH="$kit/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 export PYTHONUNBUFFERED=1 TMPDIR=/tmp
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader >"$out/machine.txt" 2>&1
@@ -27,7 +29,7 @@ export BENCH_WARPS_A BENCH_WARPS_B BENCH_WARPS_C
 { echo "num_warps, median us:"; cat "$kit/calibrate.txt"; echo "A=$BENCH_WARPS_A B=$BENCH_WARPS_B C=$BENCH_WARPS_C"; } >>"$out/machine.txt"
 for w in step flat big; do
 	start=$(date +%s)
-	(cd "$kit/$w" && BENCH_RECORD="$out/$w.runs" timeout 200 "$kit/git-benchbisect" run --metric \
+	(cd "$kit/$w" && BENCH_RECORD="$out/$w.runs" timeout 200 "$kit/git-benchbisect" run --metric "$@" \
 		--good main~15 --bad main -- python3 softmax_bench.py >"$out/$w.out" 2>&1)
 	echo "$w: exit $?, $(($(date +%s) - start)) s" >>"$out/machine.txt"
 done
