@@ -255,6 +255,31 @@ for w in step:AAAAAABBBBBBBBBB flat:AAAAAAAAAAAAAAAA big:AAAAAAAAAAACCCCC; do
 	'
 done
 
+# The same recordings at --confidence 99.9: each commit's runs replayed
+# in the order the GPU gave them, the search asks for fewer (none beyond
+# what was recorded) and answers the same: step 20 runs (21), flat alike
+# in 8 (10), big 8 (8, where the runs each side must have stop it).
+test_expect_success "the project's H200 recordings at --confidence 99.9: the same answers from fewer of their runs" '
+	for w in step:0:20 flat:1:8 big:0:8; do
+		name=${w%%:*} code=${w#*:} runs=${w##*:} &&
+		code=${code%%:*} &&
+		(
+			cd gpu-$name &&
+			rm -f "$TRASH"/counts/* "$TRASH/beyond" &&
+			{ RUNS="$FIXTURES/h200-warps/$name.runs" git benchbisect run --metric --fresh --confidence 99.9 \
+				--good main~15 --bad main -- replay-runs >../out 2>/dev/null; echo $? >../code; } &&
+			test ! -e "$TRASH/beyond" &&
+			echo $code >../expect &&
+			test_cmp ../expect ../code &&
+			sed -n "/^no first bad/s/: [-+][0-9.]*% (.*//p; /^first bad/p" "$FIXTURES/h200-warps/$name.out" >../expect &&
+			sed -n "/^no first bad/s/: [-+][0-9.]*% (.*//p; /^first bad/p" ../out >../actual &&
+			test $(wc -l <../actual) = 1 &&
+			test_cmp ../expect ../actual &&
+			tail -n 1 ../out | grep "^$runs runs over [0-9]* commits$"
+		) || return 1
+	done
+'
+
 # The flat window of the recording before (2026-12-03, the binary of
 # a02dfe5, the same searches as this one's): its runs, replayed, fall in
 # two states about 0.5 us apart as bench/gpu/h200-noise-levels.txt
