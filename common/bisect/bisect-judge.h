@@ -12,9 +12,9 @@
  * stops with which outcome (bisect-run-round.c runs the commands and reports
  * the probes). Exit codes: the k-ary search of bisect.h, a majority of
  * --repeat runs a commit. --metric: the posterior of posterior.h, probed
- * at its quantiles until one outcome holds sure (POSTERIOR_SURE unless
- * --confidence) or the run cap
- * comes (docs/statistics.md).
+ * at its quantiles until one outcome holds the judge's sure
+ * (POSTERIOR_SURE unless --confidence) or the run cap comes
+ * (docs/statistics.md).
  */
 
 /* What the runs at one position gave, over all rounds. */
