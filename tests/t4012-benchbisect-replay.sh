@@ -241,18 +241,23 @@ awk -v p="$pos" -v n="$n" '$1 == p && k++ == n { print $3; found = 1; exit } END
 EOF
 chmod +x "$TRASH/bin/replay-runs"
 
-for w in step:AAAAAABBBBBBBBBB flat:AAAAAAAAAAAAAAAA big:AAAAAAAAAAACCCCC; do
-	test_expect_success "the project's H200 recording, ${w%%:*} window: the search prints what it printed on the GPU" '
-		sh "$SRC_DIR/bench/gpu/make-window.sh" gpu-'${w%%:*}' '${w#*:}' &&
-		cd gpu-'${w%%:*}' &&
-		rm -f "$TRASH"/counts/* "$TRASH/beyond" &&
-		{ RUNS="$FIXTURES/h200-warps/'${w%%:*}'.runs" git benchbisect run --metric --good main~15 --bad main \
-			-- replay-runs >../out 2>&1; echo $? >../code; } &&
-		test ! -e "$TRASH/beyond" &&
-		test_cmp "$FIXTURES/h200-warps/'${w%%:*}'.out" ../out &&
-		echo '$(test ${w%%:*} = flat && echo 1 || echo 0)' >../expect &&
-		test_cmp ../expect ../code
-	'
+# Each recording: its folder under h200-warps/ and the options its
+# searches ran with.
+for rec in ":" "confidence-99.9/:--confidence 99.9"; do
+	dir=${rec%%:*} opts=${rec#*:}
+	for w in step:AAAAAABBBBBBBBBB flat:AAAAAAAAAAAAAAAA big:AAAAAAAAAAACCCCC; do
+		test_expect_success "the project's H200 recording ${dir:-(default)}, ${w%%:*} window: the search prints what it printed on the GPU" '
+			sh "$SRC_DIR/bench/gpu/make-window.sh" "gpu-'$dir${w%%:*}'" '${w#*:}' &&
+			cd "gpu-'$dir${w%%:*}'" &&
+			rm -f "$TRASH"/counts/* "$TRASH/beyond" &&
+			{ RUNS="$FIXTURES/h200-warps/'$dir${w%%:*}'.runs" git benchbisect run --metric '"$opts"' \
+				--good main~15 --bad main -- replay-runs >"$TRASH/out" 2>&1; echo $? >"$TRASH/code"; } &&
+			test ! -e "$TRASH/beyond" &&
+			test_cmp "$FIXTURES/h200-warps/'$dir${w%%:*}'.out" "$TRASH/out" &&
+			echo '$(test ${w%%:*} = flat && echo 1 || echo 0)' >"$TRASH/expect" &&
+			test_cmp "$TRASH/expect" "$TRASH/code"
+		'
+	done
 done
 
 # The same recordings at --confidence 99.9: each commit's runs replayed
