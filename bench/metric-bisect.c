@@ -21,10 +21,9 @@
  * And a search told the culprit: this command's posterior (levels and
  * noise unknown), runs only at the culprit and its parent, in turn, until
  * it holds one culprit at 1 - 1e-4 (or --confidence) as the command's
- * stop asks. The runs no search with this
- * model and this stop can do without: a search must still find the
- * culprit, and a run anywhere else refutes fewer neighbours than a run at
- * either of the two.
+ * stop asks. The runs no search with this model and this stop can do
+ * without: a search must still find the culprit, and a run anywhere else
+ * refutes fewer neighbours than a run at either of the two.
  *
  * Usage: metric-bisect [--seeds FROM:TO] [--big N] [--anchors N] [--window N] [--part J/K] [--quick]
  *                      [--history R] [--history-commits C] [--step S] [--two-state]
