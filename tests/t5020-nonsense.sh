@@ -249,4 +249,49 @@ json.dump(d, open(sys.argv[2], \"w\"))
 	grep "^step: 2026-09-07 -> 2026-09-08" out
 '
 
+test_expect_success 'a platform whose every helion speedup is 0: an error, not "noise"; --scan skips it' '
+	cd repo &&
+	python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+for row in d[\"summary\"]:
+    if row[\"platform_short\"] == \"b200\":
+        for e in row[\"history\"]:
+            e[\"helion_speedup_geomean\"] = 0
+json.dump(d, open(sys.argv[2], \"w\"))
+" ../dash.json ../nohelion.json &&
+	echo "fatal: '"'"'b200'"'"' has no helion speedup in any of its nightly runs of main (a speedup of 0 or null is no data)" >expect &&
+	for cmd in benchwindow benchbisect; do
+		test_expect_code 128 git $cmd --file ../nohelion.json b200 2026-09-08 >out 2>err &&
+		test_cmp expect err &&
+		test_cmp /dev/null out || return 1
+	done &&
+	test_expect_code 1 git benchwindow --file ../nohelion.json --scan >out 2>err &&
+	echo "warning: skipping platform '"'"'b200'"'"': '"'"'b200'"'"' has no helion speedup in any of its nightly runs of main (a speedup of 0 or null is no data)" >expect &&
+	test_cmp expect err &&
+	head -n 1 out >first &&
+	echo "scan of 1 platform, 2026-08-16 .. 2026-09-14: 1 step, 0 kernel-list changes" >expect &&
+	test_cmp expect first
+'
+
+test_expect_success 'a scan with nothing to judge: an error, never "no step" (exit 0)' '
+	cd repo &&
+	for cmd in benchwindow benchbisect; do
+		test_expect_code 128 git $cmd --file ../dash.json --scan --until 2020-01-01 >out 2>err &&
+		echo "fatal: nothing to scan in 2019-12-03 .. 2020-01-01: no nightly there follows another (the nightlies run 2026-09-02 .. 2026-09-14)" >expect &&
+		test_cmp expect err &&
+		test_cmp /dev/null out || return 1
+	done &&
+	python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+d[\"summary\"] = []
+json.dump(d, open(sys.argv[2], \"w\"))
+" ../dash.json ../none.json &&
+	test_expect_code 128 git benchwindow --file ../none.json --scan >out 2>err &&
+	echo "fatal: the dashboard has no platform to scan" >expect &&
+	test_cmp expect err &&
+	test_cmp /dev/null out
+'
+
 test_done

@@ -259,25 +259,6 @@ static size_t same_nightly(const struct series *other, const struct dash_entry *
 }
 
 /*
- * 1 when platform has a run that counts among the entries loaded: one
- * that stopped running long before the date has none near it (the load
- * of a single query keeps the other platforms' entries near the date only).
- */
-static int platform_ran(const struct dashboard *d, const char *platform, int all_runs)
-{
-	for (size_t r = 0; r < d->nr_rows; r++) {
-		const struct dash_row *row = &d->rows[r];
-
-		if (strcmp(row->platform_short, platform))
-			continue;
-		for (size_t h = 0; h < row->nr_history; h++)
-			if (dash_entry_counts(&row->history[h], all_runs))
-				return 1;
-	}
-	return 0;
-}
-
-/*
  * other's nightlies within the options' range, when they set one: a view
  * sharing other's points, for same_nightly() and series_noise(), which
  * read only points and nr.
@@ -323,7 +304,12 @@ static int gather_platforms(struct classify_signals *s, const struct window *w,
 			continue;
 		strvec_push(&seen, name);
 		s->platforms_known = 1;
-		if (!platform_ran(&w->dash, name, o->all_runs))
+		/*
+		 * A platform that stopped running long before the date has no
+		 * run among the entries loaded (a single query keeps the other
+		 * platforms' entries near the date only).
+		 */
+		if (!series_has_data(&w->dash, name, o->all_runs))
 			continue;
 		if (series_build(&other, &w->dash, &so)) {
 			strvec_clear(&seen);

@@ -161,17 +161,6 @@ static int platform_known(const struct dashboard *d, const char *platform)
 	return 0;
 }
 
-/* Whether platform has an entry a series counts (series_build() fails without one). */
-static int has_runs(const struct dashboard *d, const char *platform, int all_runs)
-{
-	for (size_t r = 0; r < d->nr_rows; r++)
-		if (!strcmp(d->rows[r].platform_short, platform))
-			for (size_t h = 0; h < d->rows[r].nr_history; h++)
-				if (dash_entry_counts(&d->rows[r].history[h], all_runs))
-					return 1;
-	return 0;
-}
-
 /* Every other platform's series, from the first'th: half the work of building them. */
 struct series_half {
 	struct scan *sc;
@@ -206,7 +195,7 @@ static int build_platforms_in_two(struct scan *sc, const char **names, size_t nr
 	pthread_t thread;
 
 	for (size_t i = 0; i < nr; i++)
-		if (!has_runs(&sc->dash, names[i], o->window->all_runs))
+		if (!series_has_data(&sc->dash, names[i], o->window->all_runs))
 			return 1;
 	even.first = 0;
 	if (nr < 2 || thread_start(&thread, build_half, &odd))
@@ -288,6 +277,33 @@ static int in_range(const struct scan *sc, const struct series *s, size_t index)
 	time_t t = s->points[index].run->time;
 
 	return index > 0 && t >= sc->since && t < sc->until;
+}
+
+/*
+ * A range in which no nightly follows another on any series has nothing
+ * to judge: "no step" there would pass a CI gate on no evidence.
+ */
+static int check_range_judged(const struct scan *sc)
+{
+	time_t first = 0, last = 0;
+	char d[4][16];
+
+	if (!sc->nr_series)
+		return error("the dashboard has no platform to scan");
+	for (size_t i = 0; i < sc->nr_series; i++) {
+		const struct series *s = &sc->series[i];
+
+		for (size_t t = 1; t < s->nr; t++)
+			if (in_range(sc, s, t))
+				return 0;
+		if (s->nr && (!first || s->points[0].run->time < first))
+			first = s->points[0].run->time;
+		if (s->nr && s->points[s->nr - 1].run->time > last)
+			last = s->points[s->nr - 1].run->time;
+	}
+	return error("nothing to scan in %s .. %s: no nightly there follows another (the nightlies run %s .. %s)",
+		     format_day(d[0], sc->since), format_day(d[1], sc->until - 1), format_day(d[2], first),
+		     format_day(d[3], last));
 }
 
 /*
@@ -521,7 +537,8 @@ int scan_compute(struct scan *sc, git_repository *repo, struct config *cfg,
 	src.filter.keep_going = 1;
 	sc->noise_multiple = o->window->noise_multiple;
 	sc->min_change = o->window->min_change;
-	if (dashboard_load(&sc->dash, &src, cfg) || build_series(sc, o) || scan_range(sc, o))
+	if (dashboard_load(&sc->dash, &src, cfg) || build_series(sc, o) || scan_range(sc, o) ||
+	    check_range_judged(sc))
 		return -1;
 	for (size_t i = 0; i < sc->nr_series; i++)
 		scan_series(sc, &sc->series[i], o->window);

@@ -353,10 +353,28 @@ int series_build(struct series *s, const struct dashboard *d, const struct serie
 			     "--all-runs counts manual and side-branch runs too",
 			     s->kernel ? s->kernel : s->platform);
 	}
+	if (!(measured & 1u << METRIC_HELION)) {
+		free(refs);
+		free(rows);
+		/* Every night without the speedup judged: no level, no step, no verdict. */
+		return error("'%s' has no helion speedup in any of its %s (a speedup of 0 or null is no data)",
+			     s->kernel ? s->kernel : s->platform, o->all_runs ? "runs" : "nightly runs of main");
+	}
 	make_points(s, refs, nr_refs, nr_groups);
 	fill_metrics(s, refs, nr_refs, measured);
 	free(refs);
 	free(rows);
+	return 0;
+}
+
+int series_has_data(const struct dashboard *d, const char *platform, int all_runs)
+{
+	for (size_t r = 0; r < d->nr_rows; r++)
+		if (!strcmp(d->rows[r].platform_short, platform))
+			for (size_t h = 0; h < d->rows[r].nr_history; h++)
+				if (dash_entry_counts(&d->rows[r].history[h], all_runs) &&
+				    d->rows[r].history[h].helion > 0)
+					return 1;
 	return 0;
 }
 

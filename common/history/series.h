@@ -54,6 +54,12 @@ struct series_options {
  * before the dashboard.
  */
 int series_build(struct series *s, const struct dashboard *d, const struct series_options *opts);
+
+/*
+ * Whether the platform has a run a series counts with a helion speedup:
+ * series_build() of it fails without one.
+ */
+int series_has_data(const struct dashboard *d, const char *platform, int all_runs);
 void series_release(struct series *s);
 
 /*
