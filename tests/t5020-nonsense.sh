@@ -274,6 +274,27 @@ json.dump(d, open(sys.argv[2], \"w\"))
 	test_cmp expect first
 '
 
+test_expect_success 'a second row of one kernel on one platform: an error naming both; --scan skips the platform' '
+	cd repo &&
+	python3 -c "
+import copy, json, sys
+d = json.load(open(sys.argv[1]))
+d[\"summary\"].append(copy.deepcopy(d[\"summary\"][0]))
+json.dump(d, open(sys.argv[2], \"w\"))
+" ../dash.json ../dup.json &&
+	echo "fatal: '"'"'../dup.json'"'"' has two rows of kernel '"'"'matmul'"'"' on platform '"'"'b200_cute'"'"' (summary[0] and summary[6])" >expect &&
+	for cmd in benchwindow benchbisect; do
+		test_expect_code 128 git $cmd --file ../dup.json b200_cute 2026-09-08 >out 2>err &&
+		test_cmp expect err &&
+		test_cmp /dev/null out || return 1
+	done &&
+	git benchwindow --file ../dup.json --scan >out 2>err &&
+	echo "warning: skipping platform '"'"'b200_cute'"'"': '"'"'../dup.json'"'"' has two rows of kernel '"'"'matmul'"'"' on platform '"'"'b200_cute'"'"' (summary[0] and summary[6])" >expect &&
+	test_cmp expect err &&
+	echo "scan of 1 platform, 2026-08-16 .. 2026-09-14: no step beyond the noise" >expect &&
+	test_cmp expect out
+'
+
 test_expect_success 'a scan with nothing to judge: an error, never "no step" (exit 0)' '
 	cd repo &&
 	for cmd in benchwindow benchbisect; do

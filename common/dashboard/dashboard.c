@@ -510,6 +510,50 @@ static void fail_platforms(struct dashboard *d)
 	}
 }
 
+static int cmp_row_names(const void *a, const void *b)
+{
+	const struct dash_row *x = *(const struct dash_row *const *)a, *y = *(const struct dash_row *const *)b;
+	int c = strcmp(x->platform_short, y->platform_short);
+
+	c = c ? c : strcmp(x->kernel, y->kernel);
+	return c ? c : (x > y) - (x < y);
+}
+
+/*
+ * A platform's kernels are one row each: a second row of one would count
+ * that kernel twice in every geomean. keep_going: that platform fails
+ * (fail_platforms()), else the load does.
+ */
+static int check_rows_unique(struct dashboard *d, const char *origin, const struct dashboard_filter *f)
+{
+	const struct dash_row **by_name = xcalloc(d->nr_rows + 1, sizeof(*by_name));
+	int ret = 0;
+
+	for (size_t i = 0; i < d->nr_rows; i++)
+		by_name[i] = &d->rows[i];
+	qsort(by_name, d->nr_rows, sizeof(*by_name), cmp_row_names);
+	for (size_t i = 1; i < d->nr_rows && !ret; i++) {
+		const struct dash_row *a = by_name[i - 1], *b = by_name[i];
+		struct dash_row *second = &d->rows[b - d->rows];
+		char *msg;
+
+		if (strcmp(a->platform_short, b->platform_short) || strcmp(a->kernel, b->kernel))
+			continue;
+		msg = xstrfmt("'%s' has two rows of kernel '%s' on platform '%s' (summary[%zu] and summary[%zu])",
+			      origin, a->kernel, a->platform_short, (size_t)(a - d->rows), (size_t)(b - d->rows));
+		if (f && f->keep_going && !second->error) {
+			second->error = dash_arena_strndup(&d->arena, msg, strlen(msg));
+			second->nr_history = 0;
+			second->history_loaded = 0;
+		}
+		else if (!f || !f->keep_going)
+			ret = error("%s", msg);
+		free(msg);
+	}
+	free(by_name);
+	return ret;
+}
+
 static int parse_document(struct dashboard *d, const char *text, size_t len, const char *origin,
 			  const struct dashboard_filter *f, int mapped, uint64_t *hash)
 {
@@ -583,6 +627,8 @@ static int parse_document(struct dashboard *d, const char *text, size_t len, con
 		cJSON_Delete(g);
 	}
 	d->pretuned = have_kernels == 2;
+	if (check_rows_unique(d, origin, f))
+		goto fail;
 	fail_platforms(d);
 	hash_upto(&p, len);
 	free(p.entries);
