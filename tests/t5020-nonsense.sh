@@ -315,4 +315,18 @@ json.dump(d, open(sys.argv[2], \"w\"))
 	test_cmp /dev/null out
 '
 
+test_expect_success 'a day after the newest nightly: the first bad one is what is missing' '
+	cd repo &&
+	test_expect_code 128 git benchwindow --file ../dash.json --span 2 b200_cute 2026-09-15 >out 2>err &&
+	echo "fatal: no first bad nightly: none ran after 2026-09-14 (run '"'"'300000013'"'"'); give --bad <rev>" >expect &&
+	test_cmp expect err &&
+	test_cmp /dev/null out &&
+	git benchwindow --file ../dash.json --span 2 --bad HEAD b200_cute 2026-09-15 >out &&
+	echo "last good: $(git rev-parse --short=8 HEAD~2) (run 300000013, 2026-09-14T08:20:00Z)" >expect &&
+	echo "first bad: $(git rev-parse --short=8 HEAD) (2026-09-14T10:30:00Z)" >>expect &&
+	grep "^last good: \|^first bad: " out >actual &&
+	test_cmp expect actual &&
+	grep "^2 commits, 0 in the slice$" out
+'
+
 test_done

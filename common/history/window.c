@@ -288,6 +288,13 @@ static int find_endpoints(struct window *w, const struct window_options *o, git_
 	if (w->step.index > 0) {
 		end_from_point(&w->last_good, &w->series.points[w->step.last_good]);
 		end_from_point(&w->first_bad, &w->series.points[w->step.first_bad]);
+	} else if (w->date > w->series.points[w->series.nr - 1].run->time) {
+		/*
+		 * Asked about a day after the newest nightly (today, before
+		 * tonight's has run): that nightly is the last good end, and
+		 * only the first bad one is missing (--bad names it).
+		 */
+		end_from_point(&w->last_good, &w->series.points[w->series.nr - 1]);
 	}
 	return 0;
 }
@@ -329,6 +336,12 @@ static enum window_outcome resolve_and_list(struct window *w, git_repository *re
 
 	if (!repo)
 		return WINDOW_LISTED;
+	if (!o->bad && !w->first_bad.point && w->last_good.point) {
+		char day[16];
+
+		return error("no first bad nightly: none ran after %s (run '%s'); give --bad <rev>",
+			     format_day(day, w->last_good.time), w->last_good.run_id), WINDOW_ERROR;
+	}
 	rc_good = resolve_end(&w->last_good, repo, o->good, "last good", "good");
 	rc_bad = rc_good == NIGHTLY_ERROR ? NIGHTLY_FOUND : resolve_end(&w->first_bad, repo, o->bad, "first bad", "bad");
 	if (rc_good == NIGHTLY_ERROR || rc_bad == NIGHTLY_ERROR)
