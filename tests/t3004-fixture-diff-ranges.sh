@@ -80,4 +80,21 @@ test_expect_success 'hashes are unique abbreviations at core.abbrev, 7 digits by
 	grep "^fatal: bad core.abbrev '\''3'\''" err
 '
 
+# libgit2 reads HEAD@{n} from the reflog of HEAD's branch; git from
+# HEAD's own, which differs once HEAD has moved between branches.
+test_expect_success 'HEAD@{n} is what git rev-parse says' '
+	cd repo &&
+	git checkout -q side &&
+	git checkout -q main &&
+	test "$(git rev-parse "HEAD@{1}")" != "$(git rev-parse "main@{1}")" &&
+	for rev in "HEAD@{1}" "HEAD@{1}~1" "HEAD@{2}" "HEAD@{0}" "main@{1}"; do
+		git rev-parse "$rev" >expect &&
+		git fixture-diff --json "$rev" HEAD | jq -r .base >actual &&
+		test_cmp expect actual || return 1
+	done &&
+	test_expect_code 128 git fixture-diff "HEAD@{9999}" HEAD 2>err &&
+	echo "fatal: bad revision '"'"'HEAD@{9999}'"'"'" >expect &&
+	test_cmp expect err
+'
+
 test_done

@@ -167,12 +167,44 @@ int repo_open(git_repository **out)
 	return 0;
 }
 
+/*
+ * git_revparse_single(), but "HEAD@{n}" (and what follows it) from HEAD's
+ * own reflog, as git reads it: libgit2 resolves HEAD to its branch first
+ * and reads the branch's reflog, another commit once HEAD has moved
+ * between branches (and none on an unborn one). Returns 0 or -1, quiet.
+ */
+static int revparse(git_object **out, git_repository *repo, const char *rev)
+{
+	const char *at = rev + strlen("HEAD@{"), *rest;
+	const git_reflog_entry *e;
+	git_reflog *log = NULL;
+	unsigned long n;
+	char *end, *spec;
+	int rc = -1;
+
+	if (strncmp(rev, "HEAD@{", strlen("HEAD@{")) || *at < '0' || *at > '9')
+		return git_revparse_single(out, repo, rev) ? -1 : 0;
+	n = strtoul(at, &end, 10);
+	if (*end != '}')
+		return git_revparse_single(out, repo, rev) ? -1 : 0;
+	rest = end + 1;
+	if (git_reflog_read(&log, repo, "HEAD") || !(e = git_reflog_entry_byindex(log, n))) {
+		git_reflog_free(log);
+		return -1;
+	}
+	spec = xstrfmt("%s%s", git_oid_tostr_s(git_reflog_entry_id_new(e)), rest);
+	rc = git_revparse_single(out, repo, spec) ? -1 : 0;
+	free(spec);
+	git_reflog_free(log);
+	return rc;
+}
+
 int repo_resolve_commit(git_repository *repo, const char *rev, git_commit **out)
 {
 	git_object *obj = NULL, *peeled = NULL;
 
 	*out = NULL;
-	if (git_revparse_single(&obj, repo, rev))
+	if (revparse(&obj, repo, rev))
 		return error("bad revision '%s'", rev);
 	if (git_object_peel(&peeled, obj, GIT_OBJECT_COMMIT)) {
 		git_object_free(obj);
