@@ -56,6 +56,20 @@ test_expect_success '--check: the restore hint pasted into sh restores the graph
 	test_cmp /dev/null ../after
 '
 
+# Printed, a control character inside '...' would be escaped for the
+# terminal and the pasted command would name another file: such a name
+# is quoted as bash's $'...', whose escapes are the terminal's.
+test_expect_success '--check: a hint for a name with control characters, pasted into bash, restores the graph' '
+	cd paste &&
+	git fixture-diff --check h1 h2 >../out &&
+	grep -F "case22_esc\\e]0;x\\a\\r: graphChurn (note): " ../out >../line &&
+	sed -n "s/.*restore it with '"'"'\(.*\)'"'"'$/\1/p" ../line >../hint &&
+	echo "git checkout $(git rev-parse --short h1) -- \$'"'"'$R/case22_esc\\e]0;x\\a\\r/schedule_graph.json'"'"'" >../expect &&
+	test_cmp ../expect ../hint &&
+	(bash ../hint) &&
+	git diff --quiet h1 -- "$R/$ESCNAME/schedule_graph.json"
+'
+
 test_expect_success '--check and the table escape control characters in names' '
 	cd repo &&
 	git fixture-diff --check h1 h2 >../out &&

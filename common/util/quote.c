@@ -88,6 +88,26 @@ void quote_shell(struct strbuf *sb, const char *s)
 		strbuf_addstr(sb, s);
 		return;
 	}
+	if (term_needs_quoting(s)) {
+		struct strbuf raw = STRBUF_INIT;
+
+		/*
+		 * A control character inside '...' would be escaped for the
+		 * terminal when printed, and the pasted command would then
+		 * name another file. In $'...' the terminal's escapes (\n,
+		 * \e, \xNN, \u202e) are the string's own.
+		 */
+		for (; *s; s++) {
+			if (*s == '\'' || *s == '\\')
+				strbuf_addch(&raw, '\\');
+			strbuf_addch(&raw, *s);
+		}
+		strbuf_addstr(sb, "$'");
+		strbuf_add_term(sb, raw.buf);
+		strbuf_addch(sb, '\'');
+		strbuf_release(&raw);
+		return;
+	}
 	strbuf_addch(sb, '\'');
 	for (; *s; s++) {
 		if (*s == '\'')

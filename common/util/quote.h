@@ -38,8 +38,11 @@ int term_needs_quoting(const char *s);
 void quote_c_style(struct strbuf *sb, const char *s, const char *extra);
 
 /*
- * Append s quoted for a POSIX shell: as is when it holds only characters
- * no shell treats specially, else in single quotes with each ' as '\''.
+ * Append s quoted for a shell: as is when it holds only characters no
+ * shell treats specially; with a character quote_term() would escape, as
+ * bash's and zsh's $'...' with those escapes (and \' and \\), so that
+ * the command still names s once printed; else in single quotes with each
+ * ' as '\''.
  */
 void quote_shell(struct strbuf *sb, const char *s);
 

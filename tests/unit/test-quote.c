@@ -72,5 +72,8 @@ int main(void)
 	shell_is("$(touch pwned)", "'$(touch pwned)'");
 	shell_is("it's `x`", "'it'\\''s `x`'");
 	shell_is("", "''");
+	/* printed, '...' would show \n for the newline and name another file */
+	shell_is("a\nb's\\c\x1b", "$'a\\nb\\'s\\\\c\\e'");
+	shell_is("rlo\xe2\x80\xae" "x", "$'rlo\\u202ex'");
 	return done_testing();
 }
