@@ -442,6 +442,8 @@ static int cmd_log(int argc, const char **argv)
 		usage_error(log_usage, options, "too many arguments");
 	if (keys && (argc || lo.key || json || svg))
 		usage_error(log_usage, options, "--keys takes no range, --key, --json or --svg");
+	if (svg && report_svg_check(svg))
+		usage_with_options(log_usage, options);
 	lo.range = argc ? argv[0] : NULL;
 	window_options_init(&wo);
 	usage_hold_errors();

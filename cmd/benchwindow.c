@@ -185,6 +185,10 @@ int main(int argc, const char **argv)
 	if (window_options_check(&o))
 		usage_with_options(benchwindow_usage, options);
 	usage_set_quiet(quiet);
+	if ((list_platforms || list_kernels || list_dates_of) && argc) {
+		error("--list-platforms, --list-kernels and --list-dates take no arguments");
+		usage_with_options(benchwindow_usage, options);
+	}
 	if (list_platforms || list_kernels)
 		return list_names(&o, list_kernels);
 	if (list_dates_of)

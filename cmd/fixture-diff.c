@@ -191,6 +191,11 @@ int main(int argc, const char **argv)
 	}
 	for (size_t i = 0; i < o.cases.nr; i++)
 		strvec_split(&split, o.cases.v[i], ',');
+	/* an empty $LIST in a script must not widen the gate to every case */
+	if (o.cases.nr && !split.nr) {
+		error("--cases names no case");
+		usage_with_options(usage_str, options);
+	}
 	strvec_clear(&o.cases);
 	o.cases = split;
 

@@ -34,7 +34,12 @@ test_expect_success 'usage errors: 129' '
 	test_expect_code 129 git fixture-diff --list-cases c1 c2 2>err &&
 	test_expect_code 129 git fixture-diff --install-hook c1 2>err &&
 	test_expect_code 129 git fixture-diff -h >out &&
-	grep "^    --cases <list>" out
+	grep "^    --cases <list>" out &&
+	for list in "" , ",,"; do
+		test_expect_code 129 git fixture-diff --check --cases "$list" c1 c2 >out 2>err &&
+		grep "^error: --cases names no case$" err &&
+		test_cmp /dev/null out || return 1
+	done
 '
 
 test_expect_success 'setup: a corpus root that exists on one side only' '

@@ -329,4 +329,15 @@ test_expect_success 'a day after the newest nightly: the first bad one is what i
 	grep "^2 commits, 0 in the slice$" out
 '
 
+test_expect_success 'no place for an argument or a chart: usage errors' '
+	cd repo &&
+	usage_error benchwindow "--list-platforms, --list-kernels and --list-dates take no arguments" \
+		--file ../dash.json --list-platforms b200 &&
+	usage_error benchwindow "--svg writes a file beside the report on standard output, not '"'"'-'"'"' (./- names a file '"'"'-'"'"')" \
+		--file ../dash.json --svg - b200_cute 2026-09-08 &&
+	usage_error benchbisect "--svg writes a file beside the report on standard output, not '"'"'-'"'"' (./- names a file '"'"'-'"'"')" \
+		log --svg - &&
+	! test -e -
+'
+
 test_done

@@ -5,6 +5,16 @@
 #include "util/usage.h"
 #include "report/report-options.h"
 
+int report_svg_check(const char *path)
+{
+	if (!*path)
+		return error("--svg needs a file name");
+	/* The report takes standard output: "-" is no place for the chart. */
+	if (!strcmp(path, "-"))
+		return error("--svg writes a file beside the report on standard output, not '-' (./- names a file '-')");
+	return 0;
+}
+
 int report_options_check(struct report_options *r, int json)
 {
 	if (!r->format || !strcmp(r->format, "text"))
@@ -15,8 +25,8 @@ int report_options_check(struct report_options *r, int json)
 		return error("unknown --format '%s': use 'text' or 'markdown'", r->format);
 	if (r->markdown && json)
 		return error("--format=markdown and --json cannot be combined");
-	if (r->svg && !*r->svg)
-		return error("--svg needs a file name");
+	if (r->svg && report_svg_check(r->svg))
+		return -1;
 	r->kind = json ? REPORT_JSON : r->markdown ? REPORT_MARKDOWN : REPORT_TEXT;
 	return 0;
 }

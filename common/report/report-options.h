@@ -68,6 +68,9 @@ struct report_options {
  */
 int report_options_check(struct report_options *r, int json);
 
+/* --svg's file: 0, or -1 with an error for an empty name or "-". */
+int report_svg_check(const char *path);
+
 /*
  * A chart's file: report_file_open() opens path for writing (NULL with an
  * error naming it); report_file_close() closes it, removing it when the
