@@ -347,18 +347,20 @@ int series_build(struct series *s, const struct dashboard *d, const struct serie
 	if (!nr_refs) {
 		free(refs);
 		free(rows);
+		series_release(s);
 		/* An empty series has no step, no date range, no verdict: say why. */
 		return error(o->all_runs ? "'%s' has no runs in the dashboard" :
 			     "'%s' has no nightly runs of main in the dashboard; "
 			     "--all-runs counts manual and side-branch runs too",
-			     s->kernel ? s->kernel : s->platform);
+			     o->kernel ? o->kernel : o->platform);
 	}
 	if (!(measured & 1u << METRIC_HELION)) {
 		free(refs);
 		free(rows);
+		series_release(s);
 		/* Every night without the speedup judged: no level, no step, no verdict. */
 		return error("'%s' has no helion speedup in any of its %s (a speedup of 0 or null is no data)",
-			     s->kernel ? s->kernel : s->platform, o->all_runs ? "runs" : "nightly runs of main");
+			     o->kernel ? o->kernel : o->platform, o->all_runs ? "runs" : "nightly runs of main");
 	}
 	make_points(s, refs, nr_refs, nr_groups);
 	fill_metrics(s, refs, nr_refs, measured);
