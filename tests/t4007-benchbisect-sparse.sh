@@ -163,10 +163,15 @@ test_expect_success 'benchwindow: a hostile kernel name is shell-quoted, its con
 	git benchwindow --file ../hostile.json b200 2026-09-10 >/dev/null 2>err &&
 	cat >expect <<-\EOF &&
 	warning: kernel '\''ln'\''s \e[31m bwd'\'' was not measured on the last good nightly (2026-09-09): its -45.0% since its last measurement on 2026-09-05 belongs to a wider window
-	hint: git benchwindow --kernel '\''ln'\''\'\'''\''s \e[31m bwd'\'' b200 2026-09-10
+	hint: git benchwindow --kernel $'\''ln\'\''s \e[31m bwd'\'' b200 2026-09-10
 	hint: git benchwindow --good b1c1563f --bad ef2f5d54 b200 2026-09-10
 	EOF
 	test_cmp expect err &&
+	sed -n "2s/^hint: //p" err >hint &&
+	bash -c "$(cat hint) --file ../hostile.json" >out &&
+	head -n 1 out >actual &&
+	printf "%s\n" "b200: ln'\''s \e[31m bwd, nightly helion speedup" >expect &&
+	test_cmp expect actual &&
 	test_expect_code 1 git benchwindow --scan --file ../hostile.json >out &&
 	grep "note:" out >actual &&
 	cat >expect <<-\EOF &&
