@@ -121,8 +121,8 @@ test_expect_success '--metric: ends alike within --min-change are no step (exit 
 	rm -f "$TRASH"/counts/* &&
 	test_expect_code 1 git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
 	grep "^undecided after 25 runs (at most 25): no answer is 99.99% sure; the likeliest:$" ../out &&
-	grep "^   28.8% no step in the window$" ../out &&
-	grep "^the bad end measures -0.79% (99.98% interval -10.1% to +8.06%) against the good end; about 189 more runs would likely settle it (--repeat)$" ../out
+	grep "^   29.3% no step in the window$" ../out &&
+	grep "^the bad end measures -0.0337% (99.98% interval -10% to +10%) against the good end; about 452 more runs would likely settle it (--repeat)$" ../out
 '
 
 # Every commit's runs alternate between two states 3% apart (as an H200's

@@ -254,20 +254,40 @@ static void keep_mode(struct fit *f, size_t *nr, const struct fit *fit)
 }
 
 /*
+ * 1.4826 times the median distance of the runs from centre (per side) of
+ * the sides of three runs or more, else of two: a robust spread, so that
+ * two strays among ten runs cannot hide behind the noise they inflate.
+ */
+static double robust_spread(struct posterior *p, const size_t *from, const size_t *to, const double *centre)
+{
+	size_t nr = 0;
+
+	for (size_t least = 3; least >= 2 && nr < 2; least--) {
+		nr = 0;
+		for (int k = 0; k < 2; k++)
+			for (size_t j = from[k]; to[k] - from[k] >= least && j < to[k]; j++)
+				p->tmp[nr++] = fabs(p->y[j] - centre[k]);
+	}
+	return nr > 1 ? 1.4826 * stats_median(p->tmp, nr) : 0;
+}
+
+/*
  * The best of the fits of a split from several starts, by mode. The levels
  * start at each side's median, or, for a side of an even number of runs,
  * at either of its two middle runs (their midpoint would make strays of
  * both halves of a side split in two clusters); the noise at the plain
- * spread around them (wide: no run starts as a stray one) and at the
- * robust spread around the medians (1.4826 MAD of the runs of sides with
- * three or more, else two, so that two strays among ten runs cannot hide
- * behind the noise they inflate). Each fit is a lower bound of the evidence of its
+ * spread around them (wide: no run starts as a stray one), at the robust
+ * spread around the medians, and, where a start is not the median, at the
+ * robust spread around the start: a side split in two clusters (a commit
+ * whose every run is far off, beside the level) has its median between
+ * them, and a spread around it as wide as their gap, from which no fit
+ * finds the tight mode. Each fit is a lower bound of the evidence of its
  * mode: the highest is the best. Returns the modes kept in f (1 or 2).
  */
 static size_t fit_split(struct posterior *p, const struct model *m, size_t cut, struct fit *f)
 {
-	size_t n = p->runs, from[2] = { 0, cut }, to[2] = { cut, n }, nr_dist = 0, nr_start[2] = { 1, 1 }, nr = 0;
-	double start[2][2] = { { NAN, NAN }, { NAN, NAN } }, median[2] = { NAN, NAN }, mad;
+	size_t n = p->runs, from[2] = { 0, cut }, to[2] = { cut, n }, nr_start[2] = { 1, 1 }, nr = 0;
+	double start[2][2] = { { NAN, NAN }, { NAN, NAN } }, median[2] = { NAN, NAN }, var[3];
 	int sides = (cut > 0) + (cut < n);
 	struct fit other;
 
@@ -284,26 +304,26 @@ static size_t fit_split(struct posterior *p, const struct model *m, size_t cut, 
 		start[k][1] = p->tmp[size / 2];
 		nr_start[k] = size % 2 ? 1 : 2;
 	}
-	/* Sides of three runs or more (two runs are both half their gap from their median), else of two. */
-	for (size_t least = 3; least >= 2 && nr_dist < 2; least--) {
-		nr_dist = 0;
-		for (int k = 0; k < 2; k++)
-			for (size_t j = from[k]; to[k] - from[k] >= least && j < to[k]; j++)
-				p->tmp[nr_dist++] = fabs(p->y[j] - median[k]);
-	}
-	mad = nr_dist > 1 ? 1.4826 * stats_median(p->tmp, nr_dist) : 0;
+	var[1] = robust_spread(p, from, to, median);
+	var[1] *= var[1];
 	for (size_t a = 0; a < nr_start[0]; a++)
 		for (size_t b = 0; b < nr_start[1]; b++) {
 			double level[2] = { start[0][a], start[1][b] }, ss = 0;
+			size_t nr_var = 2;
 
 			for (int k = 0; k < 2; k++)
 				for (size_t j = from[k]; j < to[k]; j++)
 					ss += (p->y[j] - level[k]) * (p->y[j] - level[k]);
-			for (int robust = 0; robust < 2; robust++) {
-				if (robust && !(mad * mad > m->var_floor))
-					break;
-				fit_from(p, m, cut, level, robust ? mad * mad : fmax(ss / fmax((double)n - sides, 1), m->var_floor),
-					 &other);
+			var[0] = fmax(ss / fmax((double)n - sides, 1), m->var_floor);
+			if (nr_start[0] + nr_start[1] > 2) {
+				var[2] = robust_spread(p, from, to, level);
+				var[2] *= var[2];
+				nr_var += var[2] < 1e-2 * var[1];
+			}
+			for (size_t v = 0; v < nr_var; v++) {
+				if (v && !(var[v] > m->var_floor))
+					continue;
+				fit_from(p, m, cut, level, var[v], &other);
 				keep_mode(f, &nr, &other);
 			}
 		}
@@ -363,6 +383,33 @@ static double two_state_evidence(struct posterior *p, const struct model *m, dou
 	return evidence;
 }
 
+/*
+ * A noise variance never reached (a timer's quantum): 1e-6 of the runs'
+ * range, but of no more than NOISE_FLOOR_SPREADS times their spread
+ * around their median (their MAD; 1e-9 of their size when more than half
+ * are alike). A range that wide is a commit whose runs are all far off
+ * (100x the level, or 1e100): 1e-6 of it would lie above the noise
+ * itself, every fit would see a noise of the floor's, and ends a few
+ * floors apart would read as alike.
+ */
+#define NOISE_FLOOR_SPREADS 1e3
+
+static double noise_floor(struct posterior *p, double range)
+{
+	double centre, spread;
+
+	memcpy(p->tmp, p->y, p->runs * sizeof(double));
+	centre = stats_median(p->tmp, p->runs);
+	for (size_t j = 0; j < p->runs; j++)
+		p->tmp[j] = fabs(p->y[j] - centre);
+	spread = stats_median(p->tmp, p->runs);
+	if (!(spread > 1e-9 * fabs(centre)))
+		spread = 1e-9 * fabs(centre);
+	if (range > NOISE_FLOOR_SPREADS * spread)
+		range = fmax(NOISE_FLOOR_SPREADS * spread, 1e-300);
+	return (1e-6 * range) * (1e-6 * range);
+}
+
 /* Gather the runs in position order; returns how many positions have runs. */
 static void gather(struct posterior *p, const struct samples *at, struct model *m)
 {
@@ -387,14 +434,14 @@ static void gather(struct posterior *p, const struct samples *at, struct model *
 			lo = fmin(lo, at[q].v[i]);
 			hi = fmax(hi, at[q].v[i]);
 		}
-	/* The runs' range sets the scale (never 0: all runs alike is a range of 1e-9 of their size). */
+	/* The runs' range sets the priors' scale (never 0: all runs alike is a range of 1e-9 of their size). */
 	range = hi - lo;
 	if (!(range > 1e-9 * fmax(fabs(lo), fabs(hi))))
 		range = fmax(1e-9 * fmax(fabs(lo), fabs(hi)), 1e-300);
 	m->log_inlier = log1p(-POSTERIOR_OUTLIERS) - 0.5 * log(2 * M_PI);
 	m->log_stray = log(POSTERIOR_OUTLIERS / (POSTERIOR_OUTLIER_RANGE * range));
 	m->log_range = log(POSTERIOR_LEVEL_RANGE * range);
-	m->var_floor = (1e-6 * range) * (1e-6 * range);
+	m->var_floor = noise_floor(p, range);
 	m->prior_df = p->prior_df;
 	m->prior_ss = p->prior_df * p->prior_var;
 	/* 1/sigma over [s0 / width, s0 width]: proper, to be weighed against the recorded noise */

@@ -309,6 +309,12 @@ static void test_posterior(void)
 						  "99.76", "99.69 78.19" };
 	static const char *const two_pairs[] = { "100 100.1 99.9 100.2", NULL, NULL, NULL, "100.2 99.9", NULL, NULL,
 						  NULL, "100.1 99.8 80 80.1" };
+	/* A commit whose every run is far off: 1e5 beside ends at 10 and 12, then 100. */
+	static const char *const far_off[] = { "10 10 10.01", NULL, NULL, "100000 100000", NULL, NULL, NULL,
+						"12.01 12.04 12.02" };
+	static const char *const far_commit[] = { "10.01 10 10.02 10", "10.04 10.02", "10.04 10.01",
+						   "100 100 100 100 100 100 100 100", "12 12.03", "12.01 12.02",
+						   NULL, "12.02 12.01 12.03 12.03" };
 	static const char *const alike[] = { "100.1 99.8 100.3 99.9 100.2 100", NULL, NULL, NULL, "99.9 100.2",
 					     NULL, NULL, NULL, "100.2 99.9 100.1 99.8 100 100.3" };
 	static const char *const ends[] = { "100", NULL, NULL, NULL, NULL, NULL, NULL, NULL, "105" };
@@ -350,6 +356,33 @@ static void test_posterior(void)
 	ok(down > 0.01, "a bad end of two runs at the good level and two 20%% below: either pair may stray, not alike (%g)",
 	   down);
 	free_window(at, 8);
+
+	/*
+	 * The noise floor followed the runs' range (1e-6 of 1e5 lies above
+	 * the noise), and the robust start was then left out: every fit saw
+	 * a noise of 1e9 and the ends 20% apart read as alike.
+	 */
+	posterior_release(&p);
+	posterior_init(&p, 7);
+	at = window_of(far_off, 7);
+	posterior_update(&p, at);
+	posterior_step_tails(&p, 0.02, &down, &up);
+	ok(p.p_none < 1e-3 && up > 1 - 1e-4, "one commit's runs at 1e5 beside ends 20%% apart: a step, not alike "
+	   "(no step: %g, up: %g)", p.p_none, up);
+	free_window(at, 7);
+	/*
+	 * Half of a side at 100, half at 12: its median between them, the
+	 * robust spread around it as wide as their gap; the fit never found
+	 * the tight mode and named commit 3, which measured 10 twice.
+	 */
+	at = window_of(far_commit, 7);
+	posterior_update(&p, at);
+	ok(posterior_culprit(&p, 2) < 1e-6 && posterior_culprit(&p, 1) < 1e-6,
+	   "a commit far off between the levels: none that measured the good level is the culprit (%g, %g)",
+	   posterior_culprit(&p, 2), posterior_culprit(&p, 1));
+	free_window(at, 7);
+	posterior_release(&p);
+	posterior_init(&p, 8);
 
 	at = window_of(alike, 8);
 	posterior_update(&p, at);
