@@ -17,9 +17,6 @@
 #include "bisect/bisect-run.h"
 #include "bisect/bisect-run-ctx.h"
 
-/* The largest magnitude a --metric value may have. */
-#define METRIC_MAX 1e300
-
 /*
  * The text of the command's one number, in text: the first group of the
  * last line that matches --metric-pattern, else its last non-empty line.
@@ -76,9 +73,9 @@ static enum run_outcome parse_number(struct bisect_ctx *c, size_t pos, struct st
 	 * inf, nan, or so large that a median or a difference of two
 	 * overflows: not a measurement. Skip the commit, never average it.
 	 */
-	if (!isfinite(*v) || fabs(*v) > METRIC_MAX) {
+	if (!isfinite(*v) || fabs(*v) > BISECT_METRIC_MAX) {
 		warning("'%s' printed '%s' at %.*s, not a finite number within +-%g: skipping the commit",
-			c->o->argv[0], line, c->res->abbrev, bisect_ctx_sha(c, pos), METRIC_MAX);
+			c->o->argv[0], line, c->res->abbrev, bisect_ctx_sha(c, pos), BISECT_METRIC_MAX);
 		ret = RUN_UNTESTABLE;
 	}
 out:

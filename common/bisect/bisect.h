@@ -80,6 +80,13 @@ void bisect_mark(struct bisect *b, size_t pos, enum verdict v);
  */
 enum bisect_outcome bisect_next_round(struct bisect *b, size_t jobs, size_t *pos, size_t *nr);
 
+/*
+ * The largest magnitude a --metric value may have, run or recorded: the
+ * model squares differences of the runs and sums them, which must not
+ * overflow a double (1e200 did, and every probability read NaN).
+ */
+#define BISECT_METRIC_MAX 1e100
+
 struct samples {
 	double *v;
 	size_t nr, alloc;

@@ -12,6 +12,7 @@
 #include "util/usage.h"
 #include "util/clock.h"
 #include "util/repo.h"
+#include "bisect/bisect.h"
 #include "bisect/run-notes.h"
 
 #define LINE_TAG "benchbisect-run v1 "
@@ -101,7 +102,7 @@ int run_record_parse(struct run_record *r, const char *line)
 		return -1;
 	r->exit = (int)exit_code;
 	if (field(line, "value", &(size_t){ 0 })) {
-		if (number_field(line, "value", &r->value) || r->exit)
+		if (number_field(line, "value", &r->value) || r->exit || fabs(r->value) > BISECT_METRIC_MAX)
 			return -1;
 		r->has_value = 1;
 	}
