@@ -398,6 +398,8 @@ static double noise_floor(struct posterior *p, double range)
 {
 	double centre, spread;
 
+	if (!p->runs)
+		return 0;
 	memcpy(p->tmp, p->y, p->runs * sizeof(double));
 	centre = stats_median(p->tmp, p->runs);
 	for (size_t j = 0; j < p->runs; j++)
