@@ -382,6 +382,29 @@ for sig in INT TERM; do
 	'
 done
 
+# A run stopped by a signal names what it had to kill, as a run that
+# ends does: here a child of the command deaf to SIGTERM.
+cat >"$TRASH/bin/deaf-child" <<\EOF
+#!/bin/sh
+test "$BENCHBISECT_COMMIT" = "$HANG_AT" || exec bench
+sh -c 'echo $$ >>"$TRASH/launcher.pids"; trap "" TERM; exec sleep 31' &
+: >"$TRASH/started"
+wait
+EOF
+chmod +x "$TRASH/bin/deaf-child"
+
+test_expect_success 'SIGTERM: a process deaf to it is killed after the grace period, and named' '
+	cd user &&
+	rm -f "$TRASH/launcher.pids" "$TRASH/started" &&
+	{ HANG_AT=$(git rev-parse main~8) git-benchbisect run --kill-grace 1 --good main~16 --bad main \
+		-- deaf-child >../out 2>../err & } &&
+	signal_when_started TERM $! &&
+	grep "^warning: 1 process of '\''deaf-child'\'' at $(git rev-parse --short=8 main~8) still ran 1 s after SIGTERM, killed: [0-9]* '\''sleep 31'\''$" ../err &&
+	all_gone "$TRASH/launcher.pids" &&
+	no_tree_left &&
+	user_files_unchanged
+'
+
 test_expect_success 'a launcher that ignores SIGTERM is killed after the grace period, and named' '
 	cd user &&
 	rm -f "$TRASH/launcher.pids" &&

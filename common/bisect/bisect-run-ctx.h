@@ -25,6 +25,7 @@ struct bisect_result;
 struct slot {
 	struct scratch_tree tree;
 	struct task *task;		/* NULL when idle */
+	size_t pos;			/* the commit its last run measured */
 	double started;			/* when its run started (monotonic seconds) */
 	char *env[4];			/* BENCHBISECT_COMMIT, _TREE, _JOB (owned), NULL */
 };
@@ -62,6 +63,8 @@ enum run_outcome bisect_ctx_count_run(struct bisect_ctx *c, size_t pos, int code
 
 /* Record the run that just ended in slot i: its strays, its verdict or value. */
 enum run_outcome bisect_ctx_record_run(struct bisect_ctx *c, size_t i);
+/* What slot i's run left running or had to kill: a warning each, and the result's strays. */
+void bisect_ctx_report_strays(struct bisect_ctx *c, size_t i);
 
 /* Keep the run that just ended in slot i (recorded as ret) for the notes, where it measured the commit. */
 void bisect_ctx_remember_run(struct bisect_ctx *c, size_t i, enum run_outcome ret);

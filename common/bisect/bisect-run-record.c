@@ -102,11 +102,10 @@ enum run_outcome bisect_ctx_count_run(struct bisect_ctx *c, size_t pos, int code
 	return RUN_COUNTED;
 }
 
-/* What the run in slot i left running or had to kill: a warning each, and the result's strays. */
-static void report_strays(struct bisect_ctx *c, size_t i)
+void bisect_ctx_report_strays(struct bisect_ctx *c, size_t i)
 {
 	struct exec_job *j = &c->execs[i];
-	size_t pos = c->slots[i].task->pos;
+	size_t pos = c->slots[i].pos;
 
 	for (int killed = 0; killed < 2; killed++) {
 		int nr = killed ? j->nr_killed : j->nr_left, named = 0;
@@ -196,7 +195,7 @@ enum run_outcome bisect_ctx_record_run(struct bisect_ctx *c, size_t i)
 	enum run_outcome ret = RUN_COUNTED;
 	double v;
 
-	report_strays(c, i);
+	bisect_ctx_report_strays(c, i);
 	c->res->runs++;
 	bisect_judge_add_exit(&c->j, pos, j->code);
 	if (j->launch == LAUNCH_NO_TREE)

@@ -38,6 +38,7 @@ static enum run_outcome start_task(struct bisect_ctx *c, size_t i)
 	for (size_t k = 0; k < ARRAY_SIZE(s->env); k++)
 		free(s->env[k]);
 	s->env[3] = NULL;
+	s->pos = pos;
 	s->env[0] = xstrfmt("BENCHBISECT_COMMIT=%s", bisect_ctx_sha(c, pos));
 	s->env[1] = xstrfmt("BENCHBISECT_TREE=%s", s->tree.tree_path);
 	s->env[2] = xstrfmt("BENCHBISECT_JOB=%zu", i + 1);

@@ -217,10 +217,21 @@ static int setup_slots(struct bisect_ctx *c, git_repository *repo)
 	return 0;
 }
 
-/* Stop whatever still runs (a signal, an error), remove every tree. */
+/*
+ * Stop whatever still runs (a signal, an error), naming what had to be
+ * killed, as a run that ends names it; remove every tree.
+ */
 static void release_slots(struct bisect_ctx *c)
 {
+	unsigned char *running = xcalloc(c->jobs + 1, 1);
+
+	for (size_t i = 0; i < c->jobs; i++)
+		running[i] = c->execs[i].pid != 0;
 	exec_stop_all(c->execs, c->jobs);
+	for (size_t i = 0; i < c->jobs; i++)
+		if (running[i])
+			bisect_ctx_report_strays(c, i);
+	free(running);
 	for (size_t i = 0; i < c->jobs; i++)
 		scratch_tree_clean_start(&c->slots[i].tree);
 	for (size_t i = 0; i < c->jobs; i++) {
