@@ -158,4 +158,16 @@ test_expect_success 'a --metric command that prints no number stops the search' 
 	test_cmp /dev/null left
 '
 
+# strtod reads "0x10" as 16 and stops at a NUL: neither is a decimal
+# number the benchmark printed.
+test_expect_success 'a --metric value in hex, or cut by a NUL byte, is no number' '
+	cd repo &&
+	test_expect_code 128 git benchbisect run --metric --good main~4 --bad main -- echo 0x10 2>err &&
+	grep "^fatal: '\''echo'\'' printed no number at [0-9a-f]\{8\} (its last line: '\''0x10'\'')$" err &&
+	test_expect_code 128 git benchbisect run --metric --good main~4 --bad main -- printf "10.01\\0junk\\n" 2>err &&
+	grep "^fatal: '\''printf'\'' printed no number at [0-9a-f]\{8\} (its last line: '\''10.01'\'')$" err &&
+	test_expect_code 128 git benchbisect run --metric --good main~4 --bad main -- printf "10\\n\\0\\nfast\\n" 2>err &&
+	grep "^fatal: '\''printf'\'' printed no number at [0-9a-f]\{8\} (its last line: '\''fast'\'')$" err
+'
+
 test_done

@@ -32,10 +32,11 @@ static enum run_outcome metric_text(struct bisect_ctx *c, size_t pos, struct str
 	int found;
 
 	strbuf_rtrim(out);
-	last = strrchr(out->buf, '\n');
-	last = last ? last + 1 : out->buf;
+	/* by length: a NUL byte must not hide the lines after it */
+	for (last = out->buf + out->len; last > out->buf && last[-1] != '\n'; last--)
+		;
 	if (!mp) {
-		strbuf_addstr(text, last);
+		strbuf_add(text, last, (size_t)(out->buf + out->len - last));
 		return RUN_COUNTED;
 	}
 	found = metric_pattern_find(mp, out->buf, out->len, text, &err);
@@ -63,7 +64,9 @@ static enum run_outcome parse_number(struct bisect_ctx *c, size_t pos, struct st
 		line++;
 	errno = 0;
 	*v = strtod(line, &end);
-	if (!*line || *end || (errno && errno != ERANGE)) {
+	/* A decimal number, whole: strtod also reads hex ("0x10" as 16) and stops at a NUL. */
+	if (!*line || *end || (errno && errno != ERANGE) || strpbrk(line, "xX") ||
+	    strlen(text.buf) != text.len) {
 		ret = bisect_ctx_stop(c, "'%s' printed no number at %.*s (%s: '%s')", c->o->argv[0],
 			   c->res->abbrev, bisect_ctx_sha(c, pos),
 			   c->o->metric_pattern ? "the metric pattern's group" : "its last line", line);
