@@ -545,9 +545,9 @@ static int check_rows_unique(struct dashboard *d, const char *origin, const stru
 			second->error = dash_arena_strndup(&d->arena, msg, strlen(msg));
 			second->nr_history = 0;
 			second->history_loaded = 0;
-		}
-		else if (!f || !f->keep_going)
+		} else if (!f || !f->keep_going) {
 			ret = error("%s", msg);
+		}
 		free(msg);
 	}
 	free(by_name);

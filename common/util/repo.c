@@ -171,18 +171,21 @@ int repo_open(git_repository **out)
  * git_revparse_single(), but "HEAD@{n}" (and what follows it) from HEAD's
  * own reflog, as git reads it: libgit2 resolves HEAD to its branch first
  * and reads the branch's reflog, another commit once HEAD has moved
- * between branches (and none on an unborn one). Returns 0 or -1, quiet.
+ * between branches. Returns 0 or -1, quiet.
  */
 static int revparse(git_object **out, git_repository *repo, const char *rev)
 {
-	const char *at = rev + strlen("HEAD@{"), *rest;
+	const char *at, *rest;
 	const git_reflog_entry *e;
 	git_reflog *log = NULL;
 	unsigned long n;
-	char *end, *spec;
+	char *end, *spec, hex[GIT_OID_HEXSZ + 1];
 	int rc = -1;
 
-	if (strncmp(rev, "HEAD@{", strlen("HEAD@{")) || *at < '0' || *at > '9')
+	if (strncmp(rev, "HEAD@{", strlen("HEAD@{")))
+		return git_revparse_single(out, repo, rev) ? -1 : 0;
+	at = rev + strlen("HEAD@{");
+	if (*at < '0' || *at > '9')
 		return git_revparse_single(out, repo, rev) ? -1 : 0;
 	n = strtoul(at, &end, 10);
 	if (*end != '}')
@@ -192,7 +195,7 @@ static int revparse(git_object **out, git_repository *repo, const char *rev)
 		git_reflog_free(log);
 		return -1;
 	}
-	spec = xstrfmt("%s%s", git_oid_tostr_s(git_reflog_entry_id_new(e)), rest);
+	spec = xstrfmt("%s%s", oid_hex(hex, git_reflog_entry_id_new(e)), rest);
 	rc = git_revparse_single(out, repo, spec) ? -1 : 0;
 	free(spec);
 	git_reflog_free(log);
