@@ -400,11 +400,7 @@ static double noise_floor(struct posterior *p, double range)
 
 	if (!p->runs)
 		return 0;
-	memcpy(p->tmp, p->y, p->runs * sizeof(double));
-	centre = stats_median(p->tmp, p->runs);
-	for (size_t j = 0; j < p->runs; j++)
-		p->tmp[j] = fabs(p->y[j] - centre);
-	spread = stats_median(p->tmp, p->runs);
+	spread = stats_mad(p->y, p->runs, p->tmp, &centre);
 	if (!(spread > 1e-9 * fabs(centre)))
 		spread = 1e-9 * fabs(centre);
 	if (range > NOISE_FLOOR_SPREADS * spread)

@@ -253,12 +253,10 @@ double run_log_median(const struct run_log_entry *e)
 
 double run_log_spread(const struct run_log_entry *e)
 {
-	double *d = xcalloc(e->nr_values + 1, sizeof(double)), m = run_log_median(e), mad;
+	double *tmp = xcalloc(e->nr_values + 1, sizeof(double)), m, mad;
 
-	for (size_t i = 0; i < e->nr_values; i++)
-		d[i] = fabs(e->values[i] - m);
-	mad = stats_median(d, e->nr_values);
-	free(d);
+	mad = stats_mad(e->values, e->nr_values, tmp, &m);
+	free(tmp);
 	return m ? 100 * 1.4826 * mad / fabs(m) : NAN;
 }
 

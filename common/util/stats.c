@@ -89,6 +89,19 @@ double stats_median(double *v, size_t n)
 	return (below + v[k / 2]) / 2;
 }
 
+double stats_mad(const double *v, size_t n, double *tmp, double *median)
+{
+	double m;
+
+	for (size_t i = 0; i < n; i++)
+		tmp[i] = v[i];
+	m = stats_median(tmp, n);
+	for (size_t i = 0; i < n; i++)
+		tmp[i] = fabs(v[i] - m);
+	*median = m;
+	return stats_median(tmp, n);
+}
+
 /* The continued fraction of the incomplete beta function (modified Lentz). */
 static double beta_fraction(double a, double b, double x)
 {

@@ -13,6 +13,13 @@
  */
 double stats_median(double *v, size_t n);
 
+/*
+ * The median absolute deviation of v[0..n) (no NAN), the raw one (the
+ * robust spread is 1.4826 times it); *median gets the median itself.
+ * tmp holds n doubles of scratch. NAN for n 0.
+ */
+double stats_mad(const double *v, size_t n, double *tmp, double *median);
+
 /* Sort v[0..n) ascending; no NAN in v. */
 void stats_sort(double *v, size_t n);
 
