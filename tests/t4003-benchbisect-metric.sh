@@ -35,7 +35,8 @@ test_expect_success 'setup' '
 	metric_repo twostep "0.80 0.79 0.81" - - "0.92 0.85 0.95 0.99 0.97" "0.80 0.79 0.81" - - - &&
 	metric_repo broken - - - broken "1.00 1.02 0.98" "0.80 0.79 0.81" - - &&
 	IMPORT_PERF="1.30 1.00 1.02 0.98 1.00" metric_repo outlier "1.00 1.02 0.98" - - - - "0.80 0.79 0.81" - - &&
-	IMPORT_PERF="1.000 1.030 1.001 1.031 0.999 1.029" metric_repo states - - - - - - - -
+	IMPORT_PERF="1.000 1.030 1.001 1.031 0.999 1.029" metric_repo states - - - - - - - - &&
+	metric_repo odd - - - "100 101 99" "0.80 0.79 0.81" - - -
 '
 
 test_expect_success '--metric: the ends, then each probe at the posterior median, one run a round, until one commit holds 99.99%' '
@@ -61,7 +62,7 @@ test_expect_success '--metric: the ends, then each probe at the posterior median
 	test $(cat "$TRASH"/counts/* | paste -sd+ | bc) = 11 &&
 	cat >../expect <<-EOF &&
 	first bad commit: $(at 6) Tune the tile search, part 6 (#4106)
-	the step: 0.988497 -> 0.8, -19.1% (99.98% interval -28.6% to -8.86%); probability 99.9904%
+	the step: 0.988498 -> 0.8, -19.1% (99.98% interval -28.6% to -8.86%); probability 99.9904%
 	11 runs over 6 commits
 	EOF
 	test_cmp ../expect ../out
@@ -121,14 +122,38 @@ test_expect_success '--metric: ends alike within --min-change are no step (exit 
 	rm -f "$TRASH"/counts/* &&
 	test_expect_code 1 git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
 	grep "^undecided after 25 runs (at most 25): no answer is 99.99% sure; the likeliest:$" ../out &&
-	grep "^   29.3% no step in the window$" ../out &&
-	grep "^the bad end measures -0.0337% (99.98% interval -10% to +10%) against the good end; about 452 more runs would likely settle it (--repeat)$" ../out
+	grep "^   28.8% no step in the window$" ../out &&
+	grep "^the bad end measures -0.79% (99.98% interval -10.1% to +8.06%) against the good end; about 189 more runs would likely settle it (--repeat)$" ../out
 '
 
 # Every commit's runs alternate between two states 3% apart (as an H200's
 # runs do, docs/statistics.md): the ends alike, and the answer says what
 # the runs look like; the JSON gives the states' posterior and levels. The
 # step's interval is "no step" itself: 0, not a bisection's 1e-59 beside it.
+# Commit 4 measures 100, neither 1 (the good end) nor 0.8 (from commit 5
+# on): a build broken in a way of its own. Its runs are one odd commit's,
+# not seventeen strays: they cannot tell whether the step is at 4 or 5,
+# and no commit that measured a level is named.
+test_expect_success '--metric: a commit at neither level next to the step: undecided between it and the next, and named' '
+	cd odd &&
+	rm -f "$TRASH"/counts/* &&
+	test_expect_code 1 git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
+	cat >../expect <<-EOF &&
+	undecided after 25 runs (at most 25): no answer is 99.99% sure; the likeliest:
+	   50.0% $(at 5) Tune the tile search, part 5 (#4105)
+	   50.0% $(at 4) Tune the tile search, part 4 (#4104)
+	the bad end measures -20.9% (99.98% interval -23.6% to -18.3%) against the good end; more runs may not settle it: a commit measures neither level
+	neither level: $(short 4) measured 100 (median of 17 runs; the levels 1.00667 and 0.796), so the window may hold a second change: Tune the tile search, part 4 (#4104)
+	25 runs over 6 commits
+	EOF
+	test_cmp ../expect ../out &&
+	rm -f "$TRASH"/counts/* &&
+	test_expect_code 1 git benchbisect run --metric --fresh --json --good main~8 --bad main -- measure >../out 2>/dev/null &&
+	jq -c "[.status, [.metric.probes[] | select(.off_level) | .sha]]" ../out >../actual &&
+	echo "[\"undecided\",[\"$(at 4)\"]]" >../expect &&
+	test_cmp ../expect ../actual
+'
+
 test_expect_success '--metric: runs of two states at every commit: no culprit, the states named' '
 	cd states &&
 	rm -f "$TRASH"/counts/* &&
@@ -181,10 +206,10 @@ test_expect_success '--metric --json: every step with its posterior, and the pos
 	rm -f "$TRASH"/counts/* &&
 	git benchbisect run --metric --json --good main~8 --bad main -- measure >../out 2>/dev/null &&
 	jq -c "[.status, .runs, .tested, (.steps[] | [.verdict, .median, (.values | length), (.exits | add), .p_bad])]" ../out >../actual &&
-	echo "[\"found\",11,6,[\"good\",1,1,0,0],[\"bad\",0.8,1,0,0.999982],[\"unclear\",0.92,1,0,0.402027],[\"unclear\",1,1,0,0.261277],[\"unclear\",0.8,1,0,0.954811],[\"unclear\",0.8,1,0,0.953674],[\"unclear\",1.01,2,0,0.027918],[\"unclear\",0.795,2,0,0.996417],[\"unclear\",1,3,0,0.001398],[\"bad\",0.8,3,0,0.999939],[\"good\",1,4,0,5.7e-05]]" >../expect &&
+	echo "[\"found\",11,6,[\"good\",1,1,0,0],[\"bad\",0.8,1,0,0.999982],[\"unclear\",0.92,1,0,0.402027],[\"unclear\",1,1,0,0.261277],[\"unclear\",0.8,1,0,0.954811],[\"unclear\",0.8,1,0,0.953673],[\"unclear\",1.01,2,0,0.027918],[\"unclear\",0.795,2,0,0.996417],[\"unclear\",1,3,0,0.001398],[\"bad\",0.8,3,0,0.999939],[\"good\",1,4,0,5.7e-05]]" >../expect &&
 	test_cmp ../expect ../actual &&
 	jq -c ".metric | [.min_change, .min_change_from, .confidence, .max_runs, .interval, .p_no_step, (.culprits | length), .culprits[0].sha, .culprits[0].p, .good, .bad, .change_pct, .noise, .more_runs]" ../out >../actual &&
-	echo "[2,\"default\",99.99,25,0.9998,6e-06,5,\"$(at 6)\",0.999904,{\"estimate\":0.988497,\"low\":0.924827,\"high\":1.05217},{\"estimate\":0.8,\"low\":0.731245,\"high\":0.868755},{\"estimate\":-19.0683,\"low\":-28.6228,\"high\":-8.8561},0.0251585,null]" >../expect &&
+	echo "[2,\"default\",99.99,25,0.9998,6e-06,5,\"$(at 6)\",0.999904,{\"estimate\":0.988498,\"low\":0.924828,\"high\":1.05217},{\"estimate\":0.8,\"low\":0.731246,\"high\":0.868754},{\"estimate\":-19.0683,\"low\":-28.6227,\"high\":-8.8561},0.0251583,null]" >../expect &&
 	test_cmp ../expect ../actual &&
 	jq -c "[.metric.probes[] | [.runs, .median, (.values | length)]]" ../out >../actual &&
 	echo "[[1,1,1],[1,0.92,1],[4,1,4],[3,0.8,3],[1,0.8,1],[1,0.8,1]]" >../expect &&

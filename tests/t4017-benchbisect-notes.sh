@@ -95,7 +95,7 @@ test_expect_success 'an overlapping window uses the shared commits runs and runs
 	git benchbisect run --metric --good main~7 --bad main~1 -- measure >../out 2>../err &&
 	cat >../expect <<-EOF &&
 	first bad commit: $(at 6) Tune the tile search, part 6 (#4106)
-	the step: 1.00498 -> 0.796668, -20.7% (99.98% interval -27.1% to -14.3%); probability 99.9916%
+	the step: 1.00498 -> 0.796668, -20.7% (99.98% interval -27.1% to -14.3%); probability 99.9915%
 	7 runs over 5 commits, 5 of them recorded in refs/notes/benchbisect
 	EOF
 	test_cmp ../expect ../out &&

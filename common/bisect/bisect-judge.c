@@ -177,17 +177,37 @@ static size_t side_runs(const struct bisect_judge *j, size_t from, size_t to)
 }
 
 /*
- * A side of the likeliest boundary short of METRIC_PROBE_RUNS runs at its
- * commit next to the boundary or of METRIC_SIDE_RUNS in all: 0 the good
- * one (positions up to lo), 1 the bad one (from hi), -1 none.
+ * Whether an end's runs lie off its side's level in top (further than
+ * posterior_reach() of no step): the fit made strays of them, so that the
+ * side's level is some other commit's, not the end's that defines it.
  */
-static int thin_side(const struct bisect_judge *j, const struct posterior_group *top)
+static int end_off_side(const struct bisect_judge *j, const struct posterior_group *top, int side)
+{
+	const struct samples *end = &j->values[side ? j->nr : 0];
+	double level = side ? top->bad : top->good;
+
+	return end->nr && !isnan(level) &&
+	       fabs(samples_median(end) - level) > posterior_reach(level, level, sqrt(top->var), j->min_change / 100);
+}
+
+/*
+ * The commit a decision on the likeliest boundary waits for, or NO_PROBE:
+ * a side short of METRIC_PROBE_RUNS runs at its commit next to the
+ * boundary or of METRIC_SIDE_RUNS in all (that commit), or an end off its
+ * side's level (that end).
+ */
+#define NO_PROBE ((size_t)-1)
+
+static size_t unsettled(const struct bisect_judge *j, const struct posterior_group *top)
 {
 	if (j->values[top->lo].nr < METRIC_PROBE_RUNS || side_runs(j, 0, top->lo) < METRIC_SIDE_RUNS)
-		return 0;
+		return top->lo;
 	if (j->values[top->hi].nr < METRIC_PROBE_RUNS || side_runs(j, top->hi, j->nr) < METRIC_SIDE_RUNS)
-		return 1;
-	return -1;
+		return top->hi;
+	for (int side = 0; side < 2; side++)
+		if (end_off_side(j, top, side))
+			return side ? j->nr : 0;
+	return NO_PROBE;
 }
 
 /* --metric: whether the posterior settles the search; the outcome and its bounds in j. */
@@ -202,7 +222,7 @@ static int decided(struct bisect_judge *j)
 		return 0;
 	j->b.lo = top->lo;
 	j->b.hi = top->hi;
-	if (top->hi - top->lo == 1 && top->p >= j->sure && thin_side(j, top) < 0) {
+	if (top->hi - top->lo == 1 && top->p >= j->sure && unsettled(j, top) == NO_PROBE) {
 		j->outcome = BISECT_FOUND;
 		return 1;
 	}
@@ -287,14 +307,13 @@ static size_t choose_probes(struct bisect_judge *j, size_t jobs, size_t *pos)
 	const struct posterior_group *top = posterior_top(p);
 	unsigned char *chosen = xcalloc(j->nr + 1, 1);
 	double down = 1, up = 1, best_d = -1;
-	size_t nr = 0, best = 0;
-	int side;
+	size_t nr = 0, best = 0, wait;
 
 	if (p->ready)
 		posterior_step_tails(p, j->min_change / 100, &down, &up);
-	if (p->ready && top && top->p >= j->sure && (side = thin_side(j, top)) >= 0) {
-		if (probeable(j, chosen, side ? top->hi : top->lo))
-			take(chosen, pos, &nr, side ? top->hi : top->lo);
+	if (p->ready && top && top->p >= j->sure && (wait = unsettled(j, top)) != NO_PROBE) {
+		if (probeable(j, chosen, wait))
+			take(chosen, pos, &nr, wait);
 	} else if (p->ready && down + up < METRIC_ENDS_BELOW) {
 		size_t end = j->values[0].nr <= j->values[j->nr].nr ? 0 : j->nr;
 

@@ -28,6 +28,7 @@ void bisect_result_release(struct bisect_result *res)
 	for (size_t p = 0; res->m.values && p <= res->nr; p++)
 		samples_release(&res->m.values[p]);
 	free(res->m.values);
+	free(res->m.off_level);
 	free(res->probes);
 	for (size_t i = 0; i < res->nr_strays; i++)
 		free(res->strays[i].command);

@@ -91,6 +91,17 @@ static void record_candidates(struct bisect_ctx *c)
 			res->candidates[res->nr_candidates++] = p;
 }
 
+/* The tested commits that measure neither level (posterior_off_level()). */
+static void find_off_level(struct bisect_result *res)
+{
+	struct bisect_metric *m = &res->m;
+
+	m->off_level = xcalloc(res->nr + 1, sizeof(*m->off_level));
+	for (size_t pos = 0; pos <= res->nr; pos++)
+		if (posterior_off_level(&m->post, &m->values[pos], m->min_change / 100))
+			m->off_level[m->nr_off_level++] = pos;
+}
+
 /* --metric: what the posterior says at the end, and every run of each commit. */
 static void record_metric(struct bisect_ctx *c)
 {
@@ -102,6 +113,7 @@ static void record_metric(struct bisect_ctx *c)
 	m->max_runs = c->j.max_runs;
 	m->values = c->j.values;
 	c->j.values = xcalloc(c->res->nr + 1, sizeof(*c->j.values));
+	find_off_level(c->res);
 }
 
 /* The search proper, to an outcome or a stop. */

@@ -90,7 +90,10 @@ struct bisect_metric {
 	struct posterior_summary post;
 	struct samples *values;	/* nr + 1: every run of each position (owned) */
 	struct run_noise recorded;	/* the key's noise on other commits (df 0: none used) */
+	size_t *off_level;	/* tested commits that measure neither level (owned) */
+	size_t nr_off_level;
 };
+
 
 struct bisect_result {
 	enum bisect_outcome outcome;	/* BISECT_TEST never */

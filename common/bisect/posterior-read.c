@@ -286,3 +286,21 @@ void posterior_summarize(const struct posterior *p, double frac, size_t end_runs
 	s->change[2] = posterior_step_quantile(p, 1 - tail);
 	s->more_runs = more_runs(p, s, frac, end_runs);
 }
+
+double posterior_reach(double good, double bad, double noise, double frac)
+{
+	return fmax(fmax(POSTERIOR_OFF_LEVEL_NOISES * noise, fabs(bad - good)), POSTERIOR_STATES_GAP * frac * fabs(good));
+}
+
+int posterior_off_level(const struct posterior_summary *s, const struct samples *v, double frac)
+{
+	double good = s->good[0], bad = s->bad[0], reach;
+	size_t off = 0;
+
+	if (isnan(good) || isnan(bad) || isnan(s->noise) || v->nr < 3)
+		return 0;
+	reach = posterior_reach(good, bad, s->noise, frac);
+	for (size_t i = 0; i < v->nr; i++)
+		off += fabs(v->v[i] - good) > reach && fabs(v->v[i] - bad) > reach;
+	return off == v->nr;
+}

@@ -58,6 +58,8 @@ void posterior_release(struct posterior *p)
 	free(p->group);
 	free(p->y);
 	free(p->w);
+	free(p->in);
+	free(p->odd);
 	free(p->tmp);
 	free(p->pos);
 	free(p->by_value);
@@ -85,6 +87,7 @@ struct model {
 	double var_floor;	/* a noise variance never reached (a timer's quantum) */
 	double prior_ss, prior_df;	/* the recorded noise's prior: nu0 s0^2 and nu0 (0: none) */
 	double log_flat_width;	/* log of sigma's range beside it, in log sigma (0: none) */
+	int odd;		/* the runs are in position order: commits may be odd */
 };
 
 /* One split's fit: side 0 the runs [0, cut), side 1 [cut, n). */
@@ -99,6 +102,120 @@ struct fit {
 static double entropy(double w)
 {
 	return (w > 0 ? -w * log(w) : 0) + (w < 1 ? -(1 - w) * log1p(-w) : 0);
+}
+
+/* Run j's share of being normal: its commit not odd, and it not a stray. */
+static double normal(const struct posterior *p, size_t j)
+{
+	return (1 - p->odd[j]) * p->w[j];
+}
+
+/* The runs of the commit whose first run is j end before the returned index. */
+static size_t commit_end(const struct posterior *p, size_t j)
+{
+	size_t next = j;
+
+	while (next < p->runs && p->pos[next] == p->pos[j])
+		next++;
+	return next;
+}
+
+/*
+ * An odd commit's runs [from, to): their mean, their sum of squares around
+ * it and the scale of their noise against the sides' (a commit a hundred
+ * times off the levels is a hundred times as noisy; never less noisy).
+ */
+struct odd_commit {
+	double n, ss, scale;
+};
+
+static void odd_commit_of(const struct posterior *p, const double *level, size_t from, size_t to,
+			  struct odd_commit *o)
+{
+	double sum = 0, top = 0;
+
+	o->n = (double)(to - from);
+	for (size_t j = from; j < to; j++)
+		sum += p->y[j];
+	o->ss = 0;
+	for (size_t j = from; j < to; j++)
+		o->ss += (p->y[j] - sum / o->n) * (p->y[j] - sum / o->n);
+	for (int k = 0; k < 2; k++)
+		if (isfinite(level[k]))
+			top = fmax(top, fabs(level[k]));
+	o->scale = top > 0 ? fmax(1, fabs(sum / o->n) / top) : 1;
+}
+
+/*
+ * The terms of an odd commit's runs that the noise's integral does not
+ * hold: its prior, its level's (flat over the levels' width, integrated
+ * out) and its noise's scale.
+ */
+static double odd_commit_terms(const struct model *m, const struct odd_commit *o)
+{
+	return log(POSTERIOR_ODD_COMMITS) - m->log_range + 0.5 * log(2 * M_PI / o->n) - (o->n - 1) * log(o->scale);
+}
+
+/* What the odd commits add to the noise's integral: runs, levels and squares, by their shares. */
+struct odd_sums {
+	double runs, levels, ss;
+};
+
+/*
+ * Each commit's share of being odd (POSTERIOR_ODD_COMMITS), into odd[] of
+ * each of its runs, against the fit so far (its levels, the noise's e_prec
+ * and e_logvar): the bound of its runs around a level of their own against
+ * that of its runs on its side (each normal, by its share w and density
+ * in, or a stray). None where the runs are not in position order, nor at
+ * the ends, nor before any is asked for. Their sums for the noise in *sums.
+ */
+static void share_odd(struct posterior *p, const struct model *m, const double *level, double e_prec,
+		      double e_logvar, int any, struct odd_sums *sums)
+{
+	size_t n = p->runs;
+
+	memset(sums, 0, sizeof(*sums));
+	if (!m->odd || !any) {
+		memset(p->odd, 0, n * sizeof(*p->odd));
+		return;
+	}
+	for (size_t j = 0, next; j < n; j = next) {
+		double not_odd = log1p(-POSTERIOR_ODD_COMMITS), odd, r = 0;
+		struct odd_commit o;
+
+		next = commit_end(p, j);
+		if (p->pos[j] && p->pos[j] != p->nr) {
+			odd_commit_of(p, level, j, next, &o);
+			for (size_t i = j; i < next; i++)
+				not_odd += p->w[i] * p->in[i] + (1 - p->w[i]) * m->log_stray + entropy(p->w[i]);
+			odd = odd_commit_terms(m, &o) - 0.5 * o.n * (log(2 * M_PI) + e_logvar) -
+				0.5 * e_prec * o.ss / (o.scale * o.scale) + 0.5 * e_logvar;
+			r = 1 / (1 + exp(not_odd - odd));
+			sums->runs += r * o.n;
+			sums->levels += r;
+			sums->ss += r * o.ss / (o.scale * o.scale);
+		}
+		for (size_t i = j; i < next; i++)
+			p->odd[i] = r;
+	}
+}
+
+/* The bound's terms of each commit's share of being odd that the noise's integral does not hold. */
+static double odd_evidence(const struct posterior *p, const struct model *m, const double *level)
+{
+	double e = 0;
+
+	for (size_t j = 0, next; m->odd && j < p->runs; j = next) {
+		double r = p->odd[j];
+		struct odd_commit o;
+
+		next = commit_end(p, j);
+		if (!p->pos[j] || p->pos[j] == p->nr)
+			continue;	/* an end */
+		odd_commit_of(p, level, j, next, &o);
+		e += (1 - r) * log1p(-POSTERIOR_ODD_COMMITS) + entropy(r) + r * odd_commit_terms(m, &o);
+	}
+	return e;
 }
 
 /*
@@ -123,6 +240,7 @@ static void fit_noise(struct posterior *p, const struct model *m, int recorded, 
 	double e_prec = 1 / var0, e_logvar = log(var0), extra[2] = { 0, 0 }, ss, w_sum = 0;
 	double prior_ss = recorded ? m->prior_ss : 0, prior_df = recorded ? m->prior_df : 0;
 	int sides = (cut > 0) + (cut < n);
+	struct odd_sums odd;
 
 	f->level[0] = median[0];
 	f->level[1] = median[1];
@@ -134,10 +252,12 @@ static void fit_noise(struct posterior *p, const struct model *m, int recorded, 
 		for (int k = 0; k < 2; k++)
 			for (size_t j = from[k]; j < to[k]; j++) {
 				double d = p->y[j] - f->level[k];
-				double in = m->log_inlier - 0.5 * e_logvar - 0.5 * (e_prec * d * d + extra[k]);
 
-				p->w[j] = 1 / (1 + exp(m->log_stray - in));
+				p->in[j] = m->log_inlier - 0.5 * e_logvar - 0.5 * (e_prec * d * d + extra[k]);
+				p->w[j] = 1 / (1 + exp(m->log_stray - p->in[j]));
 			}
+		/* No commit starts odd: the first round's noise is the sides' alone. */
+		share_odd(p, m, f->level, e_prec, e_logvar, round > 0, &odd);
 		/* The levels and the noise, given those shares. */
 		ss = w_sum = 0;
 		for (int k = 0; k < 2; k++) {
@@ -145,26 +265,26 @@ static void fit_noise(struct posterior *p, const struct model *m, int recorded, 
 				continue;
 			f->n[k] = 0;
 			for (size_t j = from[k]; j < to[k]; j++) {
-				f->n[k] += p->w[j];
-				sum[k] += p->w[j] * p->y[j];
+				f->n[k] += normal(p, j);
+				sum[k] += normal(p, j) * p->y[j];
 			}
 			f->n[k] = fmax(f->n[k], 1e-9);
 			f->level[k] = sum[k] / f->n[k];
 			for (size_t j = from[k]; j < to[k]; j++)
-				ss += p->w[j] * (p->y[j] - f->level[k]) * (p->y[j] - f->level[k]);
+				ss += normal(p, j) * (p->y[j] - f->level[k]) * (p->y[j] - f->level[k]);
 			w_sum += f->n[k];
 			extra[k] = 1 / f->n[k];
 		}
-		f->s = ss + m->var_floor * w_sum + prior_ss;
-		f->proper = w_sum - sides >= 1;
-		f->df = fmax(w_sum - sides, FIT_MIN_DF) + prior_df;
+		f->s = ss + odd.ss + m->var_floor * (w_sum + odd.runs) + prior_ss;
+		f->proper = w_sum + odd.runs - odd.levels - sides >= 1;
+		f->df = fmax(w_sum + odd.runs - odd.levels - sides, FIT_MIN_DF) + prior_df;
 		e_prec = f->df / f->s;
 		e_logvar = log(f->s / 2) - digamma(f->df / 2);
 	}
-	f->evidence = 0;
+	f->evidence = odd_evidence(p, m, f->level);
 	for (size_t j = 0; j < n; j++)
-		f->evidence += p->w[j] * (m->log_inlier + 0.5 * log(2 * M_PI)) + (1 - p->w[j]) * m->log_stray +
-			entropy(p->w[j]);
+		f->evidence += normal(p, j) * (m->log_inlier + 0.5 * log(2 * M_PI)) +
+			(1 - p->odd[j]) * ((1 - p->w[j]) * m->log_stray + entropy(p->w[j]));
 	/*
 	 * A side whose runs are all strays has a level the data do not hold:
 	 * its prior's width bounds the integral (no more than one run's
@@ -173,7 +293,7 @@ static void fit_noise(struct posterior *p, const struct model *m, int recorded, 
 	for (int k = 0; k < 2; k++)
 		if (from[k] != to[k])
 			f->evidence += 0.5 * log(2 * M_PI / fmax(f->n[k], 1)) - m->log_range;
-	f->evidence += -0.5 * w_sum * log(2 * M_PI) + lgamma(f->df / 2) - f->df / 2 * log(f->s / 2);
+	f->evidence += -0.5 * (w_sum + odd.runs) * log(2 * M_PI) + lgamma(f->df / 2) - f->df / 2 * log(f->s / 2);
 	if (recorded)
 		f->evidence += prior_df / 2 * log(prior_ss / 2) - lgamma(prior_df / 2);
 	else
@@ -272,6 +392,28 @@ static double robust_spread(struct posterior *p, const size_t *from, const size_
 }
 
 /*
+ * Whether an end's median (NAN: none) lies over 3 robust spreads (var,
+ * squared) from each start of its side; level takes the ends' medians,
+ * a side without one its first start.
+ */
+static int far_from_starts(const double *ends, double *level, double start[2][2], const size_t *nr_start,
+			   double var)
+{
+	double tol = 3 * sqrt(var);
+	int far_side = 0;
+
+	for (int k = 0; k < 2; k++) {
+		int far = ends && !isnan(ends[k]);
+
+		for (size_t i = 0; far && i < nr_start[k]; i++)
+			far &= fabs(ends[k] - start[k][i]) > tol;
+		level[k] = far ? ends[k] : start[k][0];
+		far_side |= far;
+	}
+	return far_side;
+}
+
+/*
  * The best of the fits of a split from several starts, by mode. The levels
  * start at each side's median, or, for a side of an even number of runs,
  * at either of its two middle runs (their midpoint would make strays of
@@ -281,10 +423,16 @@ static double robust_spread(struct posterior *p, const size_t *from, const size_
  * robust spread around the start: a side split in two clusters (a commit
  * whose every run is far off, beside the level) has its median between
  * them, and a spread around it as wide as their gap, from which no fit
- * finds the tight mode. Each fit is a lower bound of the evidence of its
- * mode: the highest is the best. Returns the modes kept in f (1 or 2).
+ * finds the tight mode. And, given ends (the medians of the two ends'
+ * runs, of two runs or more) far from a side's starts, from them too (the
+ * other side at its first start): a commit measuring
+ * neither level, with more runs than the bad side's others, is that
+ * side's median, and every other start reads the bad end's runs as its
+ * strays. Each fit is a lower bound of the evidence of its mode: the
+ * highest is the best. Returns the modes kept in f (1 or 2).
  */
-static size_t fit_split(struct posterior *p, const struct model *m, size_t cut, struct fit *f)
+static size_t fit_split(struct posterior *p, const struct model *m, size_t cut, const double *ends,
+			struct fit *f)
 {
 	size_t n = p->runs, from[2] = { 0, cut }, to[2] = { cut, n }, nr_start[2] = { 1, 1 }, nr = 0;
 	double start[2][2] = { { NAN, NAN }, { NAN, NAN } }, median[2] = { NAN, NAN }, var[3];
@@ -306,16 +454,19 @@ static size_t fit_split(struct posterior *p, const struct model *m, size_t cut, 
 	}
 	var[1] = robust_spread(p, from, to, median);
 	var[1] *= var[1];
-	for (size_t a = 0; a < nr_start[0]; a++)
+	for (size_t a = 0; a <= nr_start[0]; a++)
 		for (size_t b = 0; b < nr_start[1]; b++) {
-			double level[2] = { start[0][a], start[1][b] }, ss = 0;
+			int from_ends = a == nr_start[0];
+			double level[2] = { start[0][from_ends ? 0 : a], start[1][b] }, ss = 0;
 			size_t nr_var = 2;
 
+			if (from_ends && (b || sides < 2 || !far_from_starts(ends, level, start, nr_start, var[1])))
+				continue;
 			for (int k = 0; k < 2; k++)
 				for (size_t j = from[k]; j < to[k]; j++)
 					ss += (p->y[j] - level[k]) * (p->y[j] - level[k]);
 			var[0] = fmax(ss / fmax((double)n - sides, 1), m->var_floor);
-			if (nr_start[0] + nr_start[1] > 2) {
+			if (from_ends || nr_start[0] + nr_start[1] > 2) {
 				var[2] = robust_spread(p, from, to, level);
 				var[2] *= var[2];
 				nr_var += var[2] < 1e-2 * var[1];
@@ -346,12 +497,15 @@ static int within_gap(double a, double b, double gap)
  * evidence summed (a lower bound of the sum over every assignment).
  * -INFINITY without a cut that fits, or with gap 0.
  */
-static double two_state_evidence(struct posterior *p, const struct model *m, double gap)
+static double two_state_evidence(struct posterior *p, const struct model *by_position_model, double gap)
 {
 	size_t n = p->runs;
 	double *by_position = p->y, evidence = -INFINITY, best = -INFINITY;
 	struct fit f[2];
+	/* Sorted by value, the runs are no longer grouped by commit: none is odd. */
+	struct model value_model = *by_position_model, *m = &value_model;
 
+	m->odd = 0;
 	if (!(gap > 0) || n < 2)
 		return -INFINITY;
 	memcpy(p->by_value, p->y, n * sizeof(double));
@@ -366,7 +520,7 @@ static double two_state_evidence(struct posterior *p, const struct model *m, dou
 		/* A fit's levels lie near its sides' medians: a cut whose medians lie further apart than the gap fits none. */
 		if (!within_gap(lower, upper, gap))
 			continue;
-		nr = fit_split(p, m, k, f);
+		nr = fit_split(p, m, k, NULL, f);
 		assign = lgamma((double)k + 1) + lgamma((double)(n - k) + 1) - lgamma((double)n + 2);
 
 		for (size_t i = 0; i < nr; i++) {
@@ -420,6 +574,8 @@ static void gather(struct posterior *p, const struct samples *at, struct model *
 		p->alloc_y = n;
 		p->y = xrealloc(p->y, n * sizeof(double));
 		p->w = xrealloc(p->w, n * sizeof(double));
+		p->in = xrealloc(p->in, n * sizeof(double));
+		p->odd = xrealloc(p->odd, n * sizeof(double));
 		p->tmp = xrealloc(p->tmp, n * sizeof(double));
 		p->pos = xrealloc(p->pos, n * sizeof(size_t));
 		p->by_value = xrealloc(p->by_value, n * sizeof(double));
@@ -438,6 +594,7 @@ static void gather(struct posterior *p, const struct samples *at, struct model *
 		range = fmax(1e-9 * fmax(fabs(lo), fabs(hi)), 1e-300);
 	m->log_inlier = log1p(-POSTERIOR_OUTLIERS) - 0.5 * log(2 * M_PI);
 	m->log_stray = log(POSTERIOR_OUTLIERS / (POSTERIOR_OUTLIER_RANGE * range));
+	m->odd = 1;
 	m->log_range = log(POSTERIOR_LEVEL_RANGE * range);
 	m->var_floor = noise_floor(p, range);
 	m->prior_df = p->prior_df;
@@ -480,10 +637,15 @@ void posterior_update(struct posterior *p, const struct samples *at)
 {
 	struct model m;
 	struct fit all, f[2];
-	double top, sum;
+	double top, sum, ends[2] = { NAN, NAN };
 	size_t lo = 0, nr_f;
 
 	gather(p, at, &m);
+	/* An end of one run may be a stray itself: no start from it. */
+	if (at[0].nr >= 2)
+		ends[0] = samples_median(&at[0]);
+	if (at[p->nr].nr >= 2)
+		ends[1] = samples_median(&at[p->nr]);
 	p->nr_group = 0;
 	p->p_states = 0;
 	p->states[0] = p->states[1] = NAN;
@@ -496,7 +658,7 @@ void posterior_update(struct posterior *p, const struct samples *at)
 		all.held = 0;
 	} else {
 		/* "No step": one level, one mode (a side of two runs is no window). */
-		fit_split(p, &m, p->runs, f);
+		fit_split(p, &m, p->runs, NULL, f);
 		all = f[0];
 		p->ready = all.proper;
 		if (p->state_gap > 0) {
@@ -525,7 +687,7 @@ void posterior_update(struct posterior *p, const struct samples *at)
 		if (hi > lo) {
 			/* The runs before j are the good side of the culprits lo + 1..hi. */
 			if (j && j < p->runs) {
-				nr_f = fit_split(p, &m, j, f);
+				nr_f = fit_split(p, &m, j, ends, f);
 				p->ready &= f[0].proper;
 				add_group(p, lo, hi, f, nr_f, j);
 			} else {

@@ -31,6 +31,21 @@
 #define POSTERIOR_OUTLIER_RANGE 2.0		/* its width, in ranges of the runs */
 #define POSTERIOR_LEVEL_RANGE 1.0		/* the levels' prior width, the same */
 /*
+ * And a commit inside the window may be odd, a priori this likely: its
+ * runs at a level of its own (flat over the levels' width), whatever side
+ * it is on. Strays are runs one by one; a commit that measures neither
+ * level (a broken build that prints 0, a change undone two commits later)
+ * is off in every run, which strays explain only at a price that grows
+ * with each run, so that a side would rather take its level and make
+ * strays of the rest, and name a commit that measured the good level.
+ * Small, because no run refutes it: a culprit whose runs measure the bad
+ * level may instead be an odd commit that happens to measure it, and this
+ * prior (times the width's Occam factor) is all that bounds that doubt,
+ * far under 1 - POSTERIOR_SURE. The ends are never odd: they define the
+ * two levels.
+ */
+#define POSTERIOR_ODD_COMMITS 1e-6
+/*
  * With a recorded noise (posterior_set_noise()), each hypothesis weighs
  * two: the recorded noise holds, a priori this likely, or it does not and
  * sigma is anything (1/sigma) within this many times it either way. A
@@ -113,8 +128,12 @@ struct posterior {
 	double states[2];		/* the likeliest two states' levels (NAN: none fit) */
 	struct posterior_group *group;	/* by position, owned */
 	size_t nr_group, alloc_group;
-	/* Scratch of the update: the runs in position order, their weights. */
-	double *y, *w, *tmp, *by_value;
+	/*
+	 * Scratch of the update: the runs in position order, their shares of
+	 * being normal, their log densities if normal, their commit's share of
+	 * being odd (POSTERIOR_ODD_COMMITS).
+	 */
+	double *y, *w, *in, *odd, *tmp, *by_value;
 	size_t *pos, alloc_y;
 };
 
@@ -205,6 +224,22 @@ struct posterior_summary {
  */
 void posterior_summarize(const struct posterior *p, double frac, size_t end_runs, double sure,
 			 struct posterior_summary *s);
+
+/*
+ * How far from a level a run lies off it: this many times the noise, the
+ * step itself (bad - good) and the reach of two states
+ * (POSTERIOR_STATES_GAP times frac, --min-change as a fraction, of the
+ * good level), whichever is furthest.
+ */
+#define POSTERIOR_OFF_LEVEL_NOISES 10.0
+double posterior_reach(double good, double bad, double noise, double frac);
+/*
+ * Whether the runs v of a commit, three or more, all lie off both of s's
+ * levels: it measures neither, and the model has put it down as odd or its
+ * runs as strays (POSTERIOR_ODD_COMMITS), so that a culprit may be right
+ * while the window holds a second change.
+ */
+int posterior_off_level(const struct posterior_summary *s, const struct samples *v, double frac);
 
 /* Student's t with df degrees of freedom: P(T <= x), and its inverse. */
 double student_t_cdf(double x, double df);

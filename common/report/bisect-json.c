@@ -112,6 +112,14 @@ static cJSON *two_states_json(const struct posterior_summary *s)
 	return o;
 }
 
+static int off_level(const struct bisect_metric *m, size_t pos)
+{
+	for (size_t i = 0; i < m->nr_off_level; i++)
+		if (m->off_level[i] == pos)
+			return 1;
+	return 0;
+}
+
 /* --metric: the settings, what the posterior says, every run of each probed commit. */
 static cJSON *metric_json(const struct bisect_result *res)
 {
@@ -153,6 +161,7 @@ static cJSON *metric_json(const struct bisect_result *res)
 		for (size_t i = 0; i < m->values[p].nr; i++)
 			cJSON_AddItemToArray(values, cJSON_CreateNumber(m->values[p].v[i]));
 		cJSON_AddItemToObject(probe, "median", json_number(samples_median(&m->values[p]), 6));
+		cJSON_AddBoolToObject(probe, "off_level", off_level(m, p));
 		cJSON_AddItemToArray(probes, probe);
 	}
 	return o;

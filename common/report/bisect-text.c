@@ -46,8 +46,11 @@ static void print_undecided(FILE *fp, const struct bisect_result *res)
 	}
 	fprintf(fp, "the bad end measures ");
 	print_change(fp, s->change, s->sure);
-	fprintf(fp, " against the good end; about %zu more runs would likely settle it (--repeat)\n",
-		s->more_runs);
+	if (res->m.nr_off_level)
+		fprintf(fp, " against the good end; more runs may not settle it: a commit measures neither level\n");
+	else
+		fprintf(fp, " against the good end; about %zu more runs would likely settle it (--repeat)\n",
+			s->more_runs);
 }
 
 void bisect_result_print(FILE *fp, const struct bisect_result *res)
@@ -89,6 +92,14 @@ void bisect_result_print(FILE *fp, const struct bisect_result *res)
 		break;
 	case BISECT_TEST:
 		break;
+	}
+	for (size_t i = 0; res->metric && i < res->m.nr_off_level; i++) {
+		size_t pos = res->m.off_level[i];
+
+		fprintf(fp, "neither level: %.*s measured %.6g (median of %zu runs; the levels %.6g and %.6g), "
+			"so the window may hold a second change: %s\n", res->abbrev, bisect_result_sha(res, pos),
+			samples_median(&res->m.values[pos]), res->m.values[pos].nr, res->m.post.good[0],
+			res->m.post.bad[0], quote_term(bisect_result_subject(res, pos)));
 	}
 	/* No culprit, and the runs read as two states at any commit: say so, it is what was measured. */
 	if (res->metric && res->outcome != BISECT_FOUND && res->m.post.p_states >= 0.5)

@@ -315,6 +315,14 @@ static void test_posterior(void)
 	static const char *const far_commit[] = { "10.01 10 10.02 10", "10.04 10.02", "10.04 10.01",
 						   "100 100 100 100 100 100 100 100", "12 12.03", "12.01 12.02",
 						   NULL, "12.02 12.01 12.03 12.03" };
+	/* A commit of eight runs at 1e5 where the step is (ends at 10 and 12): a level, not strays. */
+	static const char *const odd_at_step[] = { "10 10.01 9.99", NULL, "10 10.01", "10.02 9.99",
+						    "100000 100010 99990 100000 100005 99995 100010 99990",
+						    "12 12.01", "12.02", NULL, NULL, "12.01 12 12.02" };
+	/* A commit of five runs at 1100 just after the step (100 -> 110, noise 1). */
+	static const char *const odd_after[] = { "99.2", NULL, NULL, NULL, "101.6", NULL, "99", "109.4 110.3 110 110.4",
+						  "1100 1099.2 1099.4 1099.6 1099.6", NULL, NULL, NULL, NULL, NULL, NULL,
+						  "111.1 110.2" };
 	static const char *const alike[] = { "100.1 99.8 100.3 99.9 100.2 100", NULL, NULL, NULL, "99.9 100.2",
 					     NULL, NULL, NULL, "100.2 99.9 100.1 99.8 100 100.3" };
 	static const char *const ends[] = { "100", NULL, NULL, NULL, NULL, NULL, NULL, NULL, "105" };
@@ -381,6 +389,43 @@ static void test_posterior(void)
 	   "a commit far off between the levels: none that measured the good level is the culprit (%g, %g)",
 	   posterior_culprit(&p, 2), posterior_culprit(&p, 1));
 	free_window(at, 7);
+	posterior_release(&p);
+
+	/*
+	 * Strays are runs one by one: eight runs of one commit at 1e5 are
+	 * cheaper as a side's level, with the bad end's runs its strays, and
+	 * commit 3, which measured 10 twice, was named. As an odd commit its
+	 * runs say nothing of where the step is: 4 or 5, as likely.
+	 */
+	posterior_init(&p, 9);
+	at = window_of(odd_at_step, 9);
+	posterior_update(&p, at);
+	ok(posterior_culprit(&p, 3) < 1e-6 && posterior_culprit(&p, 6) < 1e-6,
+	   "a commit far off at the step: none that measured a level is the culprit (%g, %g)",
+	   posterior_culprit(&p, 3), posterior_culprit(&p, 6));
+	ok(posterior_culprit(&p, 4) > 0.4 && posterior_culprit(&p, 5) > 0.4,
+	   "it or the next is (%g, %g): its runs cannot tell", posterior_culprit(&p, 4), posterior_culprit(&p, 5));
+	free_window(at, 9);
+	posterior_release(&p);
+	/*
+	 * After the step, the odd commit's runs made the bad side's level, the
+	 * good side's noise wide enough to take commit 7's runs at 110 and
+	 * the bad end's runs strays, and 8 was named (with the bad end's one
+	 * run a stray, a search runs it again: bisect-judge.c, unsettled()).
+	 */
+	posterior_init(&p, 15);
+	at = window_of(odd_after, 15);
+	posterior_update(&p, at);
+	ok(posterior_culprit(&p, 7) > 0.99, "a commit far off after the step: the step's commit is the culprit (%g)",
+	   posterior_culprit(&p, 7));
+	{
+		struct posterior_summary sum;
+
+		posterior_summarize(&p, 0.02, 2, POSTERIOR_SURE, &sum);
+		ok(posterior_off_level(&sum, &at[8], 0.02) && !posterior_off_level(&sum, &at[7], 0.02),
+		   "and the odd commit measures neither level, the step's commit its level");
+	}
+	free_window(at, 15);
 	posterior_release(&p);
 	posterior_init(&p, 8);
 
