@@ -2,6 +2,8 @@
 # git benchbisect run --jobs with --repeat: the runs one commit surely
 # needs go to the free jobs at once, each in its own tree, with the same
 # verdicts as one at a time; --metric probes distinct commits a round.
+# Every run of a commit, repeated or tried once more, starts in exactly
+# its tree, whatever the run before it left there.
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$TEST_DIR/lib/bisect-repo.sh"
 
@@ -125,16 +127,20 @@ test_expect_success 'SIGTERM while two runs of one commit are under way stops bo
 	left_alone
 '
 
-# The benchmark of perf.txt, but bad (exit 3) wherever an earlier run left
-# its mark: a build product, or an edit to a tracked file. At HANG_AT it
-# leaves them and hangs.
+# The benchmark of perf.txt, but bad (exit 3; with METRIC, 5.00) wherever
+# an earlier run left its mark: a build product, or an edit to a tracked
+# file. At HANG_AT it leaves them and hangs.
 cat >"$TRASH/bin/leaves-marks" <<\EOF
 #!/bin/sh
-test -e leftover || grep -q edited perf.txt && exit 3
+if test -e leftover || grep -q edited perf.txt; then
+	test -n "$METRIC" && echo 5.00 && exit 0
+	exit 3
+fi
 : >leftover && echo edited >>perf.txt
 test "$BENCHBISECT_COMMIT" = "$HANG_AT" && exec sleep 30
-grep -q slow perf.txt && exit 1
-exit 0
+slow=$(grep -c slow perf.txt)
+test -z "$METRIC" && exit $slow
+test $slow = 0 && echo 1.00 || echo 0.80
 EOF
 chmod +x "$TRASH/bin/leaves-marks"
 
@@ -189,6 +195,22 @@ test_expect_success '--step-timeout: the run tried once more starts in exactly i
 	head -4 ../err >../actual &&
 	test_cmp ../expect ../actual &&
 	grep "^first bad commit: $(at 6) " ../out &&
+	left_alone
+'
+
+test_expect_success '--metric --step-timeout: the run tried once more starts in exactly its tree too' '
+	cd repo &&
+	METRIC=1 HANG_AT=$(at 4) git benchbisect run --metric --kill-grace 1 --step-timeout 1 \
+		--good main~8 --bad main -- leaves-marks >../out 2>../err &&
+	grep "^first bad commit: $(at 6) " ../out &&
+	cat >../expect <<-EOF &&
+	warning: '\''leaves-marks'\'' at $(short 4) took more than 1 s: trying once more
+	warning: '\''leaves-marks'\'' at $(short 4) took more than 1 s: skipping the commit
+	step 1: $(short 4) skip (exits 143 143): $(git log -1 --format=%s $(at 4))
+	EOF
+	grep " $(short 4) " ../err >../actual &&
+	test_cmp ../expect ../actual &&
+	! grep "[ (]5[ ,)]" ../err &&
 	left_alone
 '
 
