@@ -92,6 +92,41 @@ test_expect_success 'the user'\''s checkout, index, HEAD, refs and stash are unt
 	test_cmp /dev/null ../left
 '
 
+test_expect_success 'the command'\''s PWD is its scratch tree, and it gets no OLDPWD' '
+	cd repo &&
+	test_expect_code 1 env OLDPWD=/home/you git benchbisect run --good main~8 --bad main -- \
+		/usr/bin/env >../out 2>../err &&
+	grep "^no first bad commit: the bad end $(at 8 | cut -c1-8) tested good$" ../out &&
+	tree="$(cd "$TMPDIR" && pwd -P)/benchbisect-" &&
+	grep "^PWD=\|^OLDPWD=" ../err | sed "s|=$tree[A-Za-z0-9]\{6\}/tree$|=tree|" >../actual &&
+	for i in 1 2 3 4; do echo PWD=tree || return 1; done >../expect &&
+	test_cmp ../expect ../actual &&
+	sed -n "s/^BENCHBISECT_TREE=//p" ../err >../trees &&
+	sed -n "s/^PWD=//p" ../err >../pwds &&
+	test_cmp ../trees ../pwds
+'
+
+test_expect_success 'a Makefile that builds in $(PWD) builds in the scratch tree, never in the user'\''s clone' '
+	run_repo clean &&
+	printf "bench:\n\tmkdir -p \$(PWD)/build && echo built >\$(PWD)/build/artifact\n\tgrep -q fast \$(PWD)/perf.txt\n" >pwd.mk &&
+	(
+		cd clean &&
+		rc=0 &&
+		{ git benchbisect run --good main~8 --bad main -- make -s -f "$TRASH/pwd.mk" bench \
+			>../out 2>/dev/null || rc=$?; } &&
+		git status --porcelain --ignored >../status &&
+		test_cmp /dev/null ../status &&
+		test $rc = 0
+	) &&
+	cat >expect <<-EOF &&
+	first bad commit: $(cd clean && at 6) [cute] Rework the softmax reduction pipeline (#4006)
+	3 runs over 3 commits
+	EOF
+	test_cmp expect out &&
+	ls -A "$TMPDIR" >left &&
+	test_cmp /dev/null left
+'
+
 test_expect_success 'a skipped commit (exit 125): its neighbour is tested instead' '
 	cd repo &&
 	SKIP_AT=$(at 4) git benchbisect run --good main~8 --bad main -- bench >../out 2>../err &&

@@ -2,6 +2,8 @@
 # git benchbisect run --jobs with --repeat: the runs one commit surely
 # needs go to the free jobs at once, each in its own tree, with the same
 # verdicts as one at a time; --metric probes distinct commits a round.
+# Every run of a commit, repeated or tried once more, starts in exactly
+# its tree, whatever the run before it left there.
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$TEST_DIR/lib/bisect-repo.sh"
 
@@ -122,6 +124,93 @@ test_expect_success 'SIGTERM while two runs of one commit are under way stops bo
 	printf "paired\npaired\n" >../expect &&
 	test_cmp ../expect "$TRASH/pair.log" &&
 	all_gone "$TRASH/hung" &&
+	left_alone
+'
+
+# The benchmark of perf.txt, but bad (exit 3; with METRIC, 5.00) wherever
+# an earlier run left its mark: a build product, or an edit to a tracked
+# file. At HANG_AT it leaves them and hangs.
+cat >"$TRASH/bin/leaves-marks" <<\EOF
+#!/bin/sh
+if test -e leftover || grep -q edited perf.txt; then
+	test -n "$METRIC" && echo 5.00 && exit 0
+	exit 3
+fi
+: >leftover && echo edited >>perf.txt
+test "$BENCHBISECT_COMMIT" = "$HANG_AT" && exec sleep 30
+slow=$(grep -c slow perf.txt)
+test -z "$METRIC" && exit $slow
+test $slow = 0 && echo 1.00 || echo 0.80
+EOF
+chmod +x "$TRASH/bin/leaves-marks"
+
+# exits_of <stderr file>: "<short sha> <verdict> (<exits>)" of each step, sorted.
+exits_of() {
+	sed -n "s/^step [0-9]*: \([0-9a-f]*\) \(.*)\): .*/\1 \2/p" "$1" | sort
+}
+
+test_expect_success '--repeat 3: each run of a commit starts in exactly its tree, not in what the last one left' '
+	cd repo &&
+	git benchbisect run --repeat 3 --good main~8 --bad main -- leaves-marks >../out 2>../err &&
+	cat >../expect <<-EOF &&
+	bisecting 8 commits in $(short 0)..$(short 8), at most about 4 verdicts
+	step 1: $(short 4) good (exits 0 0): $(git log -1 --format=%s $(at 4))
+	step 2: $(short 6) bad (exits 1 1): $(git log -1 --format=%s $(at 6))
+	step 3: $(short 5) good (exits 0 0): $(git log -1 --format=%s $(at 5))
+	first bad commit: $(at 6) [cute] Rework the softmax reduction pipeline (#4006)
+	6 runs over 3 commits
+	EOF
+	cat ../err ../out >../actual &&
+	test_cmp ../expect ../actual &&
+	left_alone
+'
+
+test_expect_success '--jobs 3 --repeat 3: every job runs its commit again in exactly its tree' '
+	cd repo &&
+	git benchbisect run --jobs 3 --repeat 3 --good main~8 --bad main -- leaves-marks >../out 2>../err &&
+	cat >../expect <<-EOF &&
+	first bad commit: $(at 6) [cute] Rework the softmax reduction pipeline (#4006)
+	6 runs over 3 commits
+	EOF
+	test_cmp ../expect ../out &&
+	for i in 4 5 6; do
+		v="good (exits 0 0)" && test $i -lt 6 || v="bad (exits 1 1)"
+		echo "$(short $i) $v" || return 1
+	done | sort >../expect &&
+	exits_of ../err >../actual &&
+	test_cmp ../expect ../actual &&
+	left_alone
+'
+
+test_expect_success '--step-timeout: the run tried once more starts in exactly its tree, not the half-built one' '
+	cd repo &&
+	HANG_AT=$(at 4) git benchbisect run --kill-grace 1 --step-timeout 1 --good main~8 --bad main -- \
+		leaves-marks >../out 2>../err &&
+	cat >../expect <<-EOF &&
+	bisecting 8 commits in $(short 0)..$(short 8), at most about 4 verdicts
+	warning: '\''leaves-marks'\'' at $(short 4) took more than 1 s: trying once more
+	warning: '\''leaves-marks'\'' at $(short 4) took more than 1 s: skipping the commit
+	step 1: $(short 4) skip (exits 143 143): $(git log -1 --format=%s $(at 4))
+	EOF
+	head -4 ../err >../actual &&
+	test_cmp ../expect ../actual &&
+	grep "^first bad commit: $(at 6) " ../out &&
+	left_alone
+'
+
+test_expect_success '--metric --step-timeout: the run tried once more starts in exactly its tree too' '
+	cd repo &&
+	METRIC=1 HANG_AT=$(at 4) git benchbisect run --metric --kill-grace 1 --step-timeout 1 \
+		--good main~8 --bad main -- leaves-marks >../out 2>../err &&
+	grep "^first bad commit: $(at 6) " ../out &&
+	cat >../expect <<-EOF &&
+	warning: '\''leaves-marks'\'' at $(short 4) took more than 1 s: trying once more
+	warning: '\''leaves-marks'\'' at $(short 4) took more than 1 s: skipping the commit
+	step 1: $(short 4) skip (exits 143 143): $(git log -1 --format=%s $(at 4))
+	EOF
+	grep " $(short 4) " ../err >../actual &&
+	test_cmp ../expect ../actual &&
+	! grep "[ (]5[ ,)]" ../err &&
 	left_alone
 '
 

@@ -158,12 +158,15 @@ static int names_repository(const char *var)
 
 /*
  * The job's environment: ours without the variables that name a
- * repository, with env's "NAME=value" in place of the same names. Made
- * before the fork: the keeper, a child of a process with threads, must
- * not allocate (execvpe searches PATH on the stack). The strings are
- * borrowed; free the array alone.
+ * repository, with env's "NAME=value" in place of the same names, and
+ * pwd ("PWD=<its working directory>") in place of ours. Our PWD and
+ * OLDPWD name the user's directories: a Makefile's $(PWD)/build wrote
+ * into the user's work tree while the command ran in the scratch tree.
+ * Made before the fork: the keeper, a child of a process with threads,
+ * must not allocate (execvpe searches PATH on the stack). The strings
+ * are borrowed; free the array alone.
  */
-static char **job_environ(const char **env)
+static char **job_environ(const char **env, const char *pwd)
 {
 	extern char **environ;
 	size_t nr = 0, nr_env = 0;
@@ -173,12 +176,12 @@ static char **job_environ(const char **env)
 		nr++;
 	while (env && env[nr_env])
 		nr_env++;
-	out = xcalloc(nr + nr_env + 1, sizeof(*out));
+	out = xcalloc(nr + nr_env + 2, sizeof(*out));
 	nr = 0;
 	for (char **e = environ; *e; e++) {
 		size_t k = 0;
 
-		if (names_repository(*e))
+		if (names_repository(*e) || !strncmp(*e, "PWD=", 4) || !strncmp(*e, "OLDPWD=", 7))
 			continue;
 		for (; k < nr_env; k++) {
 			size_t len = strcspn(env[k], "=") + 1;
@@ -191,6 +194,7 @@ static char **job_environ(const char **env)
 	}
 	for (size_t k = 0; k < nr_env; k++)
 		out[nr++] = (char *)env[k];
+	out[nr] = (char *)pwd;
 	return out;
 }
 
@@ -212,7 +216,7 @@ int exec_start(struct exec_job *j, const struct exec_cmd *cmd, struct strbuf *er
 	struct keeper_args ka;
 	struct strvec argv;
 	size_t nr_close = 0;
-	char **envp;
+	char **envp, *pwd;
 	pid_t pid;
 
 	strbuf_reset(&j->out);
@@ -233,7 +237,8 @@ int exec_start(struct exec_job *j, const struct exec_cmd *cmd, struct strbuf *er
 	if (cmd->launcher && launch_clear_record(cmd->record_dir_fd))
 		warning("cannot remove '%s': %s", cmd->record, strerror(errno));
 	launch_argv(&argv, cmd->argv, cmd->launcher, cmd->record, cmd->dir);
-	envp = job_environ(cmd->env);
+	pwd = xstrfmt("PWD=%s", cmd->dir);
+	envp = job_environ(cmd->env, pwd);
 	for (size_t i = 0; i < EXEC_MAX_JOBS; i++)
 		if (controls[i] >= 0)
 			close_fds[nr_close++] = controls[i];
@@ -246,6 +251,7 @@ int exec_start(struct exec_job *j, const struct exec_cmd *cmd, struct strbuf *er
 	if (!pid)
 		keeper_run(&ka);
 	free(envp);
+	free(pwd);
 	strvec_clear(&argv);
 	close_fd(&report[1]);
 	close_fd(&ctl[1]);

@@ -9,11 +9,11 @@
 /*
  * Running the user's commands for `git benchbisect run`, several at once.
  * Each run has a keeper (job-keeper.h) that starts the command (no shell:
- * execvp) in its own process group, with its working directory and an
- * environment without the variables that name a repository, and stops
- * whatever the run leaves behind. Its standard output is captured when
- * asked (--metric), else it goes to our standard error (our standard
- * output carries only results).
+ * execvp) in its own process group, with its working directory (PWD
+ * naming it, no OLDPWD) and an environment without the variables that
+ * name a repository, and stops whatever the run leaves behind. Its
+ * standard output is captured when asked (--metric), else it goes to our
+ * standard error (our standard output carries only results).
  *
  * Under a launcher the command runs through a wrapper that records in
  * the job's directory that it started and the command's own exit status
@@ -29,7 +29,7 @@ struct exec_cmd {
 	const char **argv;	/* the command, NULL-terminated */
 	const char *launcher;	/* shell words it runs under, or NULL */
 	int dir_fd;		/* its working directory */
-	const char *dir;	/* the same as a path, for the wrapper */
+	const char *dir;	/* the same as a path: its PWD, and for the wrapper */
 	const char *record;	/* with a launcher: the wrapper's record file */
 	int record_dir_fd;	/* the directory it is in */
 	const char **env;	/* "NAME=value" added to its environment, NULL-terminated */

@@ -25,6 +25,7 @@ struct bisect_result;
 struct slot {
 	struct scratch_tree tree;
 	struct task *task;		/* NULL when idle */
+	int again;			/* its task runs here again, once its tree is checked out anew */
 	size_t pos;			/* the commit its last run measured */
 	double started;			/* when its run started (monotonic seconds) */
 	char *env[4];			/* BENCHBISECT_COMMIT, _TREE, _JOB (owned), NULL */

@@ -16,25 +16,16 @@
 #include "bisect/bisect-run.h"
 #include "bisect/bisect-run-ctx.h"
 
-static enum run_outcome start_run(struct bisect_ctx *c, size_t i)
-{
-	struct slot *s = &c->slots[i];
-	struct exec_cmd cmd = { c->argv, c->o->launcher, s->tree.tree_fd, s->tree.tree_path,
-				s->tree.record, s->tree.dir_fd, (const char **)s->env, c->o->metric,
-				c->o->step_timeout, c->o->queue_timeout, c->o->kill_grace };
-
-	s->started = clock_seconds();
-	if (exec_start(&c->execs[i], &cmd, &c->res->error))
-		return RUN_STOP;
-	return RUN_COUNTED;
-}
-
-/* Slot i's tree is ready: its environment, its first run. */
+/* Slot i's tree is ready: its environment, and a run of its task. */
 static enum run_outcome start_task(struct bisect_ctx *c, size_t i)
 {
 	struct slot *s = &c->slots[i];
 	size_t pos = s->task->pos;
+	struct exec_cmd cmd = { c->argv, c->o->launcher, s->tree.tree_fd, s->tree.tree_path,
+				s->tree.record, s->tree.dir_fd, (const char **)s->env, c->o->metric,
+				c->o->step_timeout, c->o->queue_timeout, c->o->kill_grace };
 
+	/* Made anew each time: a checkout that started over moved the tree. */
 	for (size_t k = 0; k < ARRAY_SIZE(s->env); k++)
 		free(s->env[k]);
 	s->env[3] = NULL;
@@ -42,7 +33,10 @@ static enum run_outcome start_task(struct bisect_ctx *c, size_t i)
 	s->env[0] = xstrfmt("BENCHBISECT_COMMIT=%s", bisect_ctx_sha(c, pos));
 	s->env[1] = xstrfmt("BENCHBISECT_TREE=%s", s->tree.tree_path);
 	s->env[2] = xstrfmt("BENCHBISECT_JOB=%zu", i + 1);
-	return start_run(c, i);
+	s->started = clock_seconds();
+	if (exec_start(&c->execs[i], &cmd, &c->res->error))
+		return RUN_STOP;
+	return RUN_COUNTED;
 }
 
 
@@ -80,10 +74,14 @@ static struct task *get_next_task(const struct bisect_ctx *c, struct round *rd)
 }
 
 /*
- * Give every free slot its work: the checkouts run at once, each on its
- * own thread, and each job starts as soon as its tree is ready (in slot
- * order). Every checkout is waited for, even after a failure or a
- * signal: no thread outlives this.
+ * Give every free slot its work, and every slot whose task runs again
+ * (task_finished()) the same commit once more: a run always starts in
+ * exactly its commit's tree, never in what an earlier run left (the
+ * checkout is incremental: where the run changed nothing, it writes
+ * nothing). The checkouts run at once, each on its own thread, and each
+ * job starts as soon as its tree is ready (in slot order). Every
+ * checkout is waited for, even after a failure or a signal: no thread
+ * outlives this.
  */
 static enum run_outcome fill_slots(struct bisect_ctx *c, struct round *rd)
 {
@@ -92,11 +90,17 @@ static enum run_outcome fill_slots(struct bisect_ctx *c, struct round *rd)
 	struct task *t;
 
 	for (size_t k = 0; k < c->jobs; k++) {
-		if (c->slots[k].task || !(t = get_next_task(c, rd)))
-			continue;
-		c->slots[k].task = t;
-		rd->in_flight[t - rd->tasks]++;
-		scratch_tree_checkout_start(&c->slots[k].tree, bisect_result_oid(c->res, t->pos));
+		struct slot *s = &c->slots[k];
+
+		if (s->again) {
+			s->again = 0;
+		} else {
+			if (s->task || !(t = get_next_task(c, rd)))
+				continue;
+			s->task = t;
+			rd->in_flight[t - rd->tasks]++;
+		}
+		scratch_tree_checkout_start(&s->tree, bisect_result_oid(c->res, s->task->pos));
 		started[n++] = k;
 	}
 	for (size_t i = 0; i < n; i++) {
@@ -189,9 +193,10 @@ static enum run_outcome check_end(struct bisect_ctx *c, size_t pos)
 }
 
 /*
- * The run in slot i ended (git's task_finished): record it, then run the
- * task again in the same slot while it needs more, else free the slot;
- * the task's last run to end reports its probe.
+ * The run in slot i ended (git's task_finished): record it, then keep the
+ * slot for the task while it needs more (fill_slots() restores its tree
+ * and runs it again), else free the slot; the task's last run to end
+ * reports its probe.
  */
 static enum run_outcome task_finished(struct bisect_ctx *c, struct round *rd, size_t i)
 {
@@ -208,7 +213,8 @@ static enum run_outcome task_finished(struct bisect_ctx *c, struct round *rd, si
 	if (ret == RUN_RETRY || (ret == RUN_COUNTED && (rd->in_flight[k] ? certain_more(c, rd, k) :
 							  bisect_judge_wants_more(&c->j, t)))) {
 		rd->in_flight[k]++;
-		return start_run(c, i);
+		c->slots[i].again = 1;
+		return RUN_COUNTED;
 	}
 	c->slots[i].task = NULL;
 	if (rd->in_flight[k])
