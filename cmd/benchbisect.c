@@ -77,7 +77,7 @@ struct classify_cli {
 	struct strvec method;
 	struct report_options ro;
 	int json, color;
-	int scan;
+	int scan, kernels;
 	const char *since, *until;
 };
 
@@ -104,7 +104,7 @@ static git_repository *classify_setup(struct classify_cli *c, struct config *cfg
  */
 static int run_scan(struct classify_cli *c, int argc, const char **argv)
 {
-	struct scan_options so = { c->since, c->until, argv, (size_t)argc, 0, &c->o };
+	struct scan_options so = { c->since, c->until, argv, (size_t)argc, c->kernels, &c->o };
 	struct classify_scan cs;
 	git_repository *repo;
 	struct config cfg;
@@ -176,6 +176,7 @@ static int cmd_classify(int argc, const char **argv)
 		OPT_GROUP("Scan"),
 		OPT_BOOL(0, "scan", &c.scan, "classify every platform's steps in a range"),
 		OPT_SCAN_RANGE(&c.since, &c.until),
+		OPT_BOOL(0, "kernels", &c.kernels, "with --scan: also classify each kernel's own steps"),
 		OPT_GROUP("Output"),
 		OPT_BOOL(0, "json", &c.json, "print one JSON object (see the man page)"),
 		OPT_COLOR(&c.color),
@@ -193,8 +194,8 @@ static int cmd_classify(int argc, const char **argv)
 	if (window_options_check(&c.o))
 		usage_with_options(classify_usage, options);
 	usage_set_quiet(quiet);
-	if ((c.since || c.until) && !c.scan)
-		usage_error(classify_usage, options, "--since and --until need --scan");
+	if ((c.since || c.until || c.kernels) && !c.scan)
+		usage_error(classify_usage, options, "--since, --until and --kernels need --scan");
 	if (c.scan && (c.o.kernel || c.o.good || c.o.bad || c.ro.svg))
 		usage_error(classify_usage, options, "--scan does not take --kernel, --good, --bad or --svg");
 	if (!c.scan && argc != 2)

@@ -103,6 +103,26 @@ test_expect_success 'relative dates and ISO times name the same step' '
 	grep -c "\"sha\":	\"$bad\"" ../iso.json
 '
 
+# An invalid clock must not give way to the wall clock: the error after
+# it named a date the user never typed ("2 days ago" of today).
+test_expect_success 'an invalid BENCHTRIAGE_NOW is fatal, whatever the date' '
+	cd repo &&
+	for now in garbage 2026-02-30T00:00:00Z; do
+		echo "fatal: invalid BENCHTRIAGE_NOW '\''$now'\'' (want an ISO time, e.g. 2026-09-10T12:00:00Z)" >../expect &&
+		test_expect_code 128 env BENCHTRIAGE_NOW=$now \
+			git benchwindow --file ../dash.json b200_cute "2 days ago" >../out 2>../err &&
+		test_must_be_empty ../out &&
+		test_cmp ../expect ../err &&
+		test_expect_code 128 env BENCHTRIAGE_NOW=$now \
+			git benchwindow --file ../dash.json b200_cute 2026-09-08 2>../err &&
+		test_cmp ../expect ../err &&
+		test_expect_code 128 env BENCHTRIAGE_NOW=$now \
+			git benchwindow --scan --file ../dash.json 2>../err &&
+		test_cmp ../expect ../err || return 1
+	done &&
+	BENCHTRIAGE_NOW= git benchwindow --file ../dash.json b200_cute 2026-09-08 >/dev/null
+'
+
 test_expect_success 'a date outside the series names its range' '
 	cd repo &&
 	test_expect_code 128 git benchwindow --file ../dash.json b200_cute 2026-12-01 2>../err &&

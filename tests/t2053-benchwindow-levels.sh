@@ -45,6 +45,8 @@ levels_spec() {
 	            noise = 0.018                           # the geomean's 0.8% a night
 	            level = (math.log(1.036) if after else 0) + \
 	                    (math.log(1.055) if day >= datetime.date(2026, 8, 24) else 0)
+	        elif scenario == "newest" and day == datetime.date(2026, 9, 11):
+	            level = math.log(0.90)                  # -10% on the newest nightly
 	        elif scenario == "onekernel":
 	            noise = 0.002 if k == "softmax" else 0.006
 	            if k == "softmax" and after:
@@ -63,7 +65,7 @@ test_expect_success 'setup: six weeks of daily commits and a dashboard per scena
 			GIT_AUTHOR_DATE="${day}T06:00:00Z" GIT_COMMITTER_DATE="${day}T06:00:00Z" \
 				git commit -q --allow-empty -m "Change of $day" || exit 1
 		done &&
-		for s in small faint weekly gap drift slowdrift onekernel stairs3 stairs29; do
+		for s in small faint weekly gap drift slowdrift onekernel newest stairs3 stairs29; do
 			case $s in
 			slowdrift) seed=7 ;;
 			stairs*) seed=${s#stairs} ;;
@@ -174,6 +176,29 @@ for c in "3 2026-08-18 2026-08-20" "29 2026-08-19 2026-08-21"; do
 	'
 done
 set --
+
+# One nightly after a move is no level, so no cut holds a move onto the
+# newest nightly. Asked about an earlier date, the pair at that date was
+# judged with the newest nightly in its level after: 09-09 -> 09-10 was
+# said to move -5%, half the move of a pair that does not hold it.
+test_expect_success 'a move onto the newest nightly is that pair'\''s, from every date in the span' '
+	cd repo &&
+	for d in 2026-09-11 2026-09-10 2026-09-04; do
+		step_is newest $d <<-\EOF || return 1
+		[false,true,"2026-09-10","2026-09-11",null]
+		[]
+		EOF
+	done &&
+	jq -r .step.reason out.json >reason &&
+	echo "one nightly after it, no level yet" >expect &&
+	test_cmp expect reason &&
+	git benchwindow --file ../newest.json b200 2026-09-10 >out &&
+	grep "^undecided near 2026-09-10: 2026-09-10 -> 2026-09-11 moves -10\.[0-9]% ± 0\.[0-9]%, [0-9.]*x its standard error (noise 0\.5% a night), one nightly after it, no level yet (a step needs 3.0x and 2.0%): " out &&
+	git benchbisect --json --file ../newest.json b200 2026-09-10 >bb.json &&
+	jq -c "[.cause, .last_good.date[:10], .first_bad.date[:10]]" bb.json >actual &&
+	echo "[\"undecided\",\"2026-09-10\",\"2026-09-11\"]" >expect &&
+	test_cmp expect actual
+'
 
 test_expect_success 'one kernel stepping when the geomean does not clear its bar: its step is the answer' '
 	cd repo &&

@@ -222,6 +222,56 @@ test_expect_success 'kernel-set change: the naive geomean jumps, the kernels on 
 	test_cmp expect actual
 '
 
+# The nightlies 2026-09-05 .. 09-13 never ran: the step lies between the
+# 09-04 and 09-14 nightlies, 10 days apart, more than --span. Each signal
+# is read over the nightlies within --span days of the window's ends (as
+# the step decision's levels are), not of the first bad nightly alone,
+# which left the side before empty ("no triton or torch_compile data").
+test_expect_success 'real regression inside 9 missing nightlies: the sides are read at the window'\''s ends' '
+	bb_repo gap window_regression &&
+	cd gap &&
+	bb_dashboard --event regress:b200_cute:2026-09-10:0.85 --missing 2026-09-05:2026-09-13 >../gap.json &&
+	git benchbisect --file ../gap.json b200_cute 2026-09-10 >out 2>err &&
+	sed "/^candidates/q" out >actual &&
+	C=$(subject_sha "\[cute\] Rework the softmax reduction pipeline (#3311)") &&
+	G=$(nightly_short 2026-09-04) B=$(nightly_short 2026-09-14) &&
+	{
+		echo "b200_cute on 2026-09-10: real regression" &&
+		echo "last good: $G (run 3000000003, 2026-09-04T08:20:00Z)" &&
+		echo "first bad: $B (run 3000000013, 2026-09-14T08:20:00Z)" &&
+		printf "\nevidence:\n" &&
+		cat <<-EOF
+		  step: helion speedup 1.591 -> 1.355 (-14.8% ± 0.3%) from 2026-09-04 to 2026-09-14, 51.2x its standard error (the series noise 0.5% a night): it persists over the next 7 nightlies
+		  kernel set: 5 kernels on both nightlies
+		  implementations: triton +0.0%, torch_compile +0.0% against helion -14.8%: Helion-only
+		  timers: speedup -14.8% and latency +17.7% (41.6x its standard error): they agree (both moved, opposite ways)
+		  other platforms, same nightlies 2026-09-04 -> 2026-09-14: b200 +0.0%, h100 -1.6%: none moved
+		  window: 22 first-parent commits in $G..$B
+		  measurement: no window commit touches the measurement paths
+		  slice: 1 of 22 window commits match the slice
+		  kernels behind the move: matmul -14.8%, softmax -15.4%, layer_norm -14.2%, rms_norm -14.6%, cross_entropy -15.0% (5 of 5)
+		  dispatch at $B: 5 kernels in kernels_cute
+		  cudagraph at $B: rms_norm runs without --cudagraph (benchmarks/run.py remove_flags); behind the move: rms_norm
+
+		speedup: before 1.591, after 1.355, true 1.355
+		  the move is real: the after level is what Helion delivers now
+		culprit: $C [cute] Rework the softmax reduction pipeline (#3311)
+		candidates, ranked:
+		EOF
+	} >expect &&
+	test_cmp expect actual &&
+	echo "warning: '\''rms_norm'\'' moved -14.6% but is not cudagraph-timed at $B (benchmarks/run.py drops --cudagraph)" >expect &&
+	test_cmp expect err &&
+	test_expect_code 1 git benchbisect --scan --file ../gap.json >out 2>/dev/null &&
+	sed -n "1,3p" out >actual &&
+	{
+		echo "classified scan of 3 platforms, 2026-08-22 .. 2026-09-20: 1 move: 1 real regression" &&
+		echo &&
+		echo "b200_cute on 2026-09-14: real regression"
+	} >expect &&
+	test_cmp expect actual
+'
+
 test_expect_success 'manual runs do not move the verdict' '
 	cd regression &&
 	git benchbisect --file ../regression.json --all-runs b200_cute 2026-09-10 >all 2>/dev/null &&

@@ -89,7 +89,12 @@ test_expect_success 'fatal errors exit 128 and name the culprit input' '
 	test_expect_code 128 git benchbisect run --good nosuch --bad main -- true 2>err &&
 	grep "^fatal: bad revision '\''nosuch'\''$" err &&
 	(cd "$TRASH" && test_expect_code 128 git benchbisect --file dash.json b200_cute 2026-09-10 2>err) &&
-	grep "^fatal: not a git repository" "$TRASH/err"
+	grep "^fatal: not a git repository" "$TRASH/err" &&
+	echo "fatal: invalid BENCHTRIAGE_NOW '\''garbage'\'' (want an ISO time, e.g. 2026-09-10T12:00:00Z)" >expect &&
+	test_expect_code 128 env BENCHTRIAGE_NOW=garbage git benchbisect --file ../dash.json b200_cute yesterday 2>err &&
+	test_cmp expect err &&
+	test_expect_code 128 env BENCHTRIAGE_NOW=garbage git benchbisect --scan --file ../dash.json 2>err &&
+	test_cmp expect err
 '
 
 test_expect_success 'nightlies not in this repository: the verdict rests on the dashboard alone, exit 0' '

@@ -197,10 +197,48 @@ test_expect_success 'a platform retired long before the move: left out of the ev
 	test_cmp expect ../out
 '
 
+# softmax alone drops 5%: the geomean moves 1.1%, under --min-change, and
+# the single query answers with softmax's own step, a real regression. A
+# gate on the scan's exit status must see it: with --kernels each kernel's
+# step is classified as the --kernel query on its day classifies it.
+test_expect_success '--kernels: one kernel'\''s real regression, which the geomean does not clear, exits 1' '
+	bb_repo onekernel window_regression &&
+	cd onekernel &&
+	bb_dashboard --event regress:b200_cute:2026-09-10:0.95:softmax >../onekernel.json &&
+	git benchbisect --file ../onekernel.json b200_cute 2026-09-10 >out &&
+	head -n 1 out >actual &&
+	echo "b200_cute on 2026-09-10: real regression" >expect &&
+	test_cmp expect actual &&
+	test_expect_code 0 git benchbisect --scan --file ../onekernel.json >out &&
+	echo "classified scan of 3 platforms, 2026-08-22 .. 2026-09-20: no step beyond the noise" >expect &&
+	test_cmp expect out &&
+	test_expect_code 1 git benchbisect --scan --kernels --file ../onekernel.json >out 2>err &&
+	{
+		echo "classified scan of 3 platforms, 2026-08-22 .. 2026-09-20: 1 move: 1 real regression" &&
+		echo &&
+		git benchbisect --kernel softmax --file ../onekernel.json b200_cute 2026-09-10 2>/dev/null
+	} >expect &&
+	test_cmp expect out &&
+	sed -n 3p out >actual &&
+	echo "b200_cute (kernel softmax) on 2026-09-10: real regression" >expect &&
+	test_cmp expect actual &&
+	test_expect_code 1 git benchbisect --scan --kernels --json --file ../onekernel.json >out.json &&
+	jq -c "[.steps[] | [.platform, .kernel, .cause]]" out.json >actual &&
+	echo "[[\"b200_cute\",\"softmax\",\"real_regression\"]]" >expect &&
+	test_cmp expect actual &&
+	test_expect_code 1 git benchbisect --scan --kernels --format=markdown --file ../onekernel.json >out &&
+	C=$(subject_commit "\[cute\] Rework the softmax reduction pipeline (#3311)") &&
+	sed -n 5p out >actual &&
+	echo "| 2026-09-10 | b200\\_cute:softmax | -5.5% | real regression | \`${C:0:8}\` \\[cute\\] Rework the softmax reduction pipeline (#3311) |" >expect &&
+	test_cmp expect actual
+'
+
 test_expect_success 'usage errors exit 129, bad input and no repository 128' '
 	cd repo &&
-	usage_error_is "error: --since and --until need --scan" \
+	usage_error_is "error: --since, --until and --kernels need --scan" \
 		git benchbisect --since 2026-09-01 --file ../dash.json h100 2026-09-14 &&
+	usage_error_is "error: --since, --until and --kernels need --scan" \
+		git benchbisect --kernels --file ../dash.json h100 2026-09-14 &&
 	usage_error_is "error: --scan does not take --kernel, --good, --bad or --svg" \
 		git benchbisect --scan --kernel matmul --file ../dash.json &&
 	usage_error_is "error: --scan does not take --kernel, --good, --bad or --svg" \

@@ -38,11 +38,21 @@ struct sides {
 	size_t lo, good_end, bad, hi;
 };
 
+/*
+ * Each side is the nightlies within span days of the window's end on
+ * that side: up to the last good, and from the first bad. Measured from
+ * the first bad alone, a run of missing nightlies longer than the span
+ * between them left the side before empty, and the evidence claimed no
+ * data where the step decision had a level.
+ */
 static void step_sides(const struct series *s, size_t good, size_t bad, int span, struct sides *sd)
 {
+	time_t last_good = s->points[good].run->time;
 	size_t unused;
 
-	series_step_range(s, good + 1, span, &sd->lo, &unused);
+	sd->lo = good;
+	while (sd->lo > 0 && last_good - s->points[sd->lo - 1].run->time <= (time_t)span * DAY_SECONDS)
+		sd->lo--;
 	series_step_range(s, bad, span, &unused, &sd->hi);
 	sd->good_end = good + 1;
 	sd->bad = bad;

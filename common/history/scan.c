@@ -19,6 +19,9 @@ static int scan_range(struct scan *sc, const struct scan_options *o)
 	time_t newest = 0, t;
 	int is_day;
 
+	/* an invalid BENCHTRIAGE_NOW is an error here too, as in a single query, whatever the dates */
+	if (window_current_time(&t))
+		return -1;
 	for (size_t i = 0; i < sc->nr_series; i++)
 		if (sc->series[i].nr && sc->series[i].points[sc->series[i].nr - 1].run->time > newest)
 			newest = sc->series[i].points[sc->series[i].nr - 1].run->time;

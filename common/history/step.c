@@ -163,15 +163,36 @@ static void list_others(const struct series *s, const struct levels *l, size_t b
 }
 
 /*
+ * The newest nightly, when it lies in [from, to) and the move onto it
+ * clears the bar on its own levels, else 0. One nightly after a move is
+ * no level (a level holds two), so no cut can hold it; looked at as the
+ * first nightly on or after an earlier date, the move would be averaged
+ * into the level after a pair that does not hold it.
+ */
+static size_t newest_move(const struct series *s, const struct noise_model *nm, time_t from,
+			  time_t to, int span_days, const struct step *out)
+{
+	size_t newest = s->nr - 1;
+	struct step pair = *out;
+
+	if (newest < 1 || s->points[newest].run->time < from || s->points[newest].run->time >= to)
+		return 0;
+	describe_boundary(s, nm, newest, span_days, &pair);
+	return pair.found ? newest : 0;
+}
+
+/*
  * The boundary a search without a step shows: the caller's fallback, else
- * the nearest cut that would be a step at LEVELS_WEAK_Z standard errors
- * (undecided when it is), else the first nightly on or after the date.
+ * the one nearest the date of the cut that would be a step at
+ * LEVELS_WEAK_Z standard errors and the move onto the newest nightly
+ * (newest_move()), undecided when either is, else the first nightly on
+ * or after the date.
  */
 static size_t weak_boundary(const struct series *s, const struct step_options *o,
 			    const struct noise_model *nm, time_t from, time_t to, time_t cfrom,
 			    time_t cto, const struct step *out)
 {
-	size_t nearest, k;
+	size_t nearest, newest, k;
 	struct levels l;
 
 	if (o->fallback > 0 && o->fallback < s->nr)
@@ -181,6 +202,9 @@ static size_t weak_boundary(const struct series *s, const struct step_options *o
 	k = nearest_cut(s, &l, o->date, from, to);
 	nearest = k ? l.at[l.cuts[k - 1]] : 0;
 	levels_release(&l);
+	newest = newest_move(s, nm, from, to, o->span_days, out);
+	if (newest && (!nearest || days_off(s, newest, o->date) < days_off(s, nearest, o->date)))
+		return newest;
 	if (nearest)
 		return nearest;
 	for (nearest = 0; nearest < s->nr && s->points[nearest].run->time < o->date; nearest++)
@@ -342,7 +366,8 @@ int series_find_step_model(const struct series *s, const struct step_options *o,
 		 * rather than "no step" beside a change that clears the bar.
 		 */
 		if (index > 0 && out->found) {
-			out->reason = "no level holds on either side";
+			out->reason = index + 1 == s->nr ? "one nightly after it, no level yet" :
+				"no level holds on either side";
 			out->undecided = 1;
 		}
 		out->found = 0;

@@ -26,19 +26,27 @@ void window_options_release(struct window_options *o)
 	strvec_clear(&o->paths);
 }
 
-time_t window_current_time(void)
+int window_current_time(time_t *now)
 {
 	const char *pinned = getenv("BENCHTRIAGE_NOW");
-	time_t t;
 
-	if (pinned && !parse_iso_time(pinned, &t))
-		return t;
-	return time(NULL);
+	if (!pinned || !*pinned) {
+		*now = time(NULL);
+		return 0;
+	}
+	if (parse_iso_time(pinned, now))
+		return error("invalid BENCHTRIAGE_NOW '%s' (want an ISO time, e.g. 2026-09-10T12:00:00Z)",
+			     pinned);
+	return 0;
 }
 
 int window_parse_date(const char *arg, time_t *out, int *is_day)
 {
-	if (!parse_user_date(arg, window_current_time(), out, is_day))
+	time_t now;
+
+	if (window_current_time(&now))
+		return -1;
+	if (!parse_user_date(arg, now, out, is_day))
 		return 0;
 	return date_looks_like_day(arg) ?
 		error("there is no day '%s' in the calendar", arg) :

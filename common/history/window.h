@@ -159,10 +159,19 @@ enum window_outcome window_compute_loaded(struct window *w, git_repository *repo
  */
 int window_check_series(const struct series *s);
 
-/* "now" for relative dates; BENCHTRIAGE_NOW (ISO) pins it for tests. */
-time_t window_current_time(void);
+/*
+ * "now" for relative dates, into *now: BENCHTRIAGE_NOW (an ISO time) pins
+ * it for tests; unset or empty, the wall clock. -1 with an error naming
+ * the value when it is no ISO time: the wall clock instead would make
+ * every date after it one the user never named.
+ */
+int window_current_time(time_t *now);
 
-/* Parse a user's <date> (see parse_user_date); -1 with an error naming it. */
+/*
+ * Parse a user's <date> (see parse_user_date) against
+ * window_current_time(); -1 with an error naming the date, or
+ * BENCHTRIAGE_NOW when that is invalid (whatever the date).
+ */
 int window_parse_date(const char *arg, time_t *out, int *is_day);
 
 /*

@@ -2,6 +2,7 @@
 #include "util/date.h"
 #include "util/markup.h"
 #include "report/window-markdown.h"
+#include "report/scan-markdown.h"
 #include "report/classify-markdown.h"
 #include "report/classify-scan-text.h"
 #include "report/classify-scan-markdown.h"
@@ -13,7 +14,7 @@ static void table_row(struct strbuf *sb, const struct classify_scan_step *st, co
 	char day[16];
 
 	strbuf_addf(sb, "| %s | ", format_day(day, e->series->points[e->bad].run->time));
-	markdown_escape(sb, e->series->platform);
+	scan_markdown_series(sb, e->series);
 	strbuf_addf(sb, " | %+.1f%% | %s | ", (e->kind == SCAN_STEP ? e->step.change_pct :
 					       e->set_change.plain_change_pct) + 0.0,
 		    cause_titles[st->res.cause]);

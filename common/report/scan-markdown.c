@@ -21,17 +21,22 @@ static void add_names(struct strbuf *sb, const char *what, const char **names, s
 	window_markdown_names(sb, names, nr);
 }
 
+void scan_markdown_series(struct strbuf *sb, const struct series *s)
+{
+	markdown_escape(sb, s->platform);
+	if (s->kernel) {
+		strbuf_addch(sb, ':');
+		markdown_escape(sb, s->kernel);
+	}
+}
+
 static void add_row(struct strbuf *sb, const struct scan_entry *e, const char *link_base)
 {
 	const struct series *s = e->series;
 	char d1[16], d2[16];
 
 	strbuf_addf(sb, "| %s | ", format_day(d1, s->points[e->bad].run->time));
-	markdown_escape(sb, s->platform);
-	if (s->kernel) {
-		strbuf_addch(sb, ':');
-		markdown_escape(sb, s->kernel);
-	}
+	scan_markdown_series(sb, s);
 	if (e->kind == SCAN_STEP)
 		strbuf_addf(sb, " | %+.1f%% | %.1fx |", e->step.change_pct + 0.0, e->step.z);
 	else

@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 #include "util/config.h"
+#include "util/strbuf.h"
 #include "history/scan.h"
 
 /*
@@ -13,5 +14,8 @@
  * is on GitHub.
  */
 void scan_markdown(FILE *fp, const struct scan *sc, struct config *cfg);
+
+/* A scan row's series, escaped: platform, or platform:kernel for a kernel's own. */
+void scan_markdown_series(struct strbuf *sb, const struct series *s);
 
 #endif

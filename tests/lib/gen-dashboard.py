@@ -21,6 +21,7 @@ current directory (the git-benchbisect tests):
   gen-dashboard.py scenario [--pretuned] --start DAY --nights N [--noise A]
       --platform SHORT=KERNEL,KERNEL... (repeatable)
       [--event KIND:PLATFORM:DAY:FACTOR[:WHAT]]... [--manual DAY:FACTOR]...
+      [--missing DAY:DAY]...
 
 The nightly of DAY ran at DAYT08:20:00Z on `git rev-list --first-parent -1
 --before=DAYT08:00:00Z main`. Every value gets a deterministic
@@ -34,6 +35,8 @@ multiplicative noise of up to A (default 0.01). Events, from DAY on:
   drop      the kernels in WHAT stop running (FACTOR is ignored)
 WHAT limits regress/timer/spike to a comma-separated list of kernels.
 --manual adds a manual (not nightly) run at DAYT14:00Z with helion x F.
+--missing leaves out the nightlies of the days from the first DAY to the
+second, both included (a run of failed nightlies).
 """
 import argparse
 import datetime
@@ -157,6 +160,7 @@ def parse_args(argv):
     p.add_argument("--platform", action="append", default=[])
     p.add_argument("--event", action="append", default=[])
     p.add_argument("--manual", action="append", default=[])
+    p.add_argument("--missing", action="append", default=[])
     return p.parse_args(argv)
 
 
@@ -227,9 +231,12 @@ def scenario_main(argv):
     args = parse_args(argv)
     events = [Event(s) for s in args.event]
     start = datetime.date.fromisoformat(args.start)
+    missing = [spec.split(":") for spec in args.missing]
     runs = []
     for i in range(args.nights):
         day = (start + datetime.timedelta(days=i)).isoformat()
+        if any(lo <= day <= hi for lo, hi in missing):
+            continue
         sha = nightly_sha(day)
         if sha:
             runs.append({"run_id": str(3000000000 + i), "sha": sha[:8], "full_sha": sha,
