@@ -1,0 +1,53 @@
+#ifndef CORPUS_WORKTREE_INDEX_H
+#define CORPUS_WORKTREE_INDEX_H
+
+#include <time.h>
+#include <git2.h>
+
+/*
+ * The index as the working-tree side of a comparison reads it, as git
+ * status does: a stat cache (a file whose stat data matches its entry
+ * takes the entry's blob id, unread) and the entries a sparse checkout
+ * left out of the working tree (skip-worktree: the index stands for them,
+ * present or not).
+ */
+
+/* A skip-worktree entry below the root. */
+struct worktree_index_entry {
+	char *path;		/* from the top, owned */
+	git_oid id;
+};
+
+struct worktree_index {
+	git_index *index;	/* NULL: none, or unreadable (every file is hashed) */
+	struct timespec mtime;	/* the index file's, for the racy test */
+	struct worktree_index_entry *sparse;	/* in index (path) order */
+	size_t sparse_nr, sparse_alloc;
+};
+
+/*
+ * Load the repository's index and its skip-worktree entries below root
+ * ("" is the top). Without a readable index, wi holds none: nothing fails.
+ * Release with worktree_index_release().
+ */
+void worktree_index_init(struct worktree_index *wi, git_repository *repo, const char *root);
+void worktree_index_release(struct worktree_index *wi);
+
+/*
+ * Whether the index stands for the working-tree file at path (from the
+ * top; name is its last component, in the directory open as dirfd):
+ * a skip-worktree entry, or one whose stat data still matches the file
+ * and was not written in the instant the index was. *oid is then the
+ * entry's blob id.
+ */
+int worktree_index_cached(const struct worktree_index *wi, const char *path, int dirfd,
+			  const char *name, git_oid *oid);
+
+/*
+ * The skip-worktree entries below the directory dir (from the top, ""
+ * for the top): wi->sparse[*first] up to, not including, wi->sparse[*end].
+ */
+void worktree_index_sparse_below(const struct worktree_index *wi, const char *dir,
+				 size_t *first, size_t *end);
+
+#endif

@@ -1,0 +1,62 @@
+#!/bin/bash
+# git fixture-diff: the working-tree side reads what git status reads: a
+# sparse checkout's left-out files come from the index, a submodule is
+# not the superproject's content.
+. "$(dirname "$0")/lib/test-lib.sh"
+. "$TEST_DIR/lib/fixture-corpus.sh"
+
+test_expect_success 'setup: corpus repository' '
+	build_corpus repo
+'
+
+test_expect_success 'sparse checkout: a left-out fixture is the index'"'"'s, not removed' '
+	git clone -q repo sparse &&
+	cd sparse &&
+	git sparse-checkout set --no-cone "/*" "!/$R/case2_warp_specialized_gemm/generated.py" &&
+	test ! -e "$R/case2_warp_specialized_gemm/generated.py" &&
+	git fixture-diff c1 --cases case1_simple_gemm,case2_warp_specialized_gemm >actual &&
+	cat >expect <<-\EOF &&
+	case                         fixture        graph
+	case1_simple_gemm            unchanged      churn
+	case2_warp_specialized_gemm  changed +2 -1  changed
+	2 cases: 1 unchanged, 1 changed; graph churn in 1
+	EOF
+	test_cmp expect actual &&
+	git fixture-diff --check HEAD >out 2>err &&
+	test_must_be_empty out &&
+	test_must_be_empty err &&
+	git fixture-diff --name-only HEAD >actual &&
+	test_must_be_empty actual
+'
+
+test_expect_success 'sparse checkout, cone mode: left-out case folders come from the index' '
+	cd sparse &&
+	git sparse-checkout set --cone "$R/case1_simple_gemm" &&
+	test ! -e "$R/case2_warp_specialized_gemm" &&
+	git fixture-diff c1 >actual &&
+	git fixture-diff c1 HEAD >expect &&
+	test_cmp expect actual &&
+	git fixture-diff HEAD >actual &&
+	tail -n 1 actual >last &&
+	echo "10 cases: 10 unchanged" >expect &&
+	test_cmp expect last &&
+	git fixture-diff -p c4 --cases case7_ws_pingpong >actual &&
+	git diff c4 HEAD -- "$R/case7_ws_pingpong/generated.py" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'sparse checkout: a corpus left out altogether is still there' '
+	cd sparse &&
+	git sparse-checkout set --cone elsewhere &&
+	test ! -e "$R" &&
+	git fixture-diff --list-cases >actual 2>err &&
+	git fixture-diff --list-cases HEAD >expect &&
+	test_cmp expect actual &&
+	test_must_be_empty err &&
+	git fixture-diff --check HEAD >out 2>err &&
+	test_must_be_empty out &&
+	test_must_be_empty err &&
+	git sparse-checkout disable
+'
+
+test_done
