@@ -59,4 +59,55 @@ test_expect_success 'sparse checkout: a corpus left out altogether is still ther
 	git sparse-checkout disable
 '
 
+test_expect_success 'setup: a submodule inside the corpus' '
+	git init -q sub &&
+	(
+		cd sub &&
+		printf "CASE = 1\n" >bench_spec.py &&
+		fixture sub >generated.py &&
+		commit_all "2026-10-05T10:00:00Z" "sub"
+	) &&
+	git clone -q repo super &&
+	cd super &&
+	git -c protocol.file.allow=always submodule -q add "$TRASH/sub" "$R/case12_sub" &&
+	commit_all "2026-10-06T10:00:00Z" "[tlx] Add a submodule" &&
+	test -f "$R/case12_sub/generated.py"
+'
+
+test_expect_success 'a submodule is not the superproject'"'"'s content' '
+	cd super &&
+	git fixture-diff HEAD >actual &&
+	tail -n 1 actual >last &&
+	echo "10 cases: 10 unchanged" >expect &&
+	test_cmp expect last &&
+	git fixture-diff --list-cases >actual &&
+	git fixture-diff --list-cases HEAD >expect &&
+	test_cmp expect actual &&
+	! grep case12 actual
+'
+
+test_expect_success 'neither is an uninitialised submodule'"'"'s folder, nor a nested clone' '
+	git clone -q super super-clone &&
+	cd super-clone &&
+	test -d "$R/case12_sub" &&
+	git clone -q "$TRASH/sub" "$R/case13_clone" &&
+	git fixture-diff --list-cases >actual &&
+	cat >expect <<-\EOF &&
+	case1_simple_gemm
+	case2_warp_specialized_gemm
+	case3_flash_attention
+	case4_tma_epilogue
+	case5_legacy_pipeline
+	case6_blackwell_fa
+	case8_multiphase_gemm
+	case9_scaled_mm/blockwise
+	case10_persistent_gemm_data_partition
+	case11_wait_order
+	EOF
+	test_cmp expect actual &&
+	git fixture-diff --check HEAD >out 2>err &&
+	test_must_be_empty out &&
+	test_must_be_empty err
+'
+
 test_done

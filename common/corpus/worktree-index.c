@@ -95,6 +95,13 @@ int worktree_index_cached(const struct worktree_index *wi, const char *path, int
 	return 1;
 }
 
+int worktree_index_is_gitlink(const struct worktree_index *wi, const char *path)
+{
+	const git_index_entry *e = wi->index ? git_index_get_bypath(wi->index, path, 0) : NULL;
+
+	return e && e->mode == GIT_FILEMODE_COMMIT;
+}
+
 void worktree_index_sparse_below(const struct worktree_index *wi, const char *dir,
 				 size_t *first, size_t *end)
 {

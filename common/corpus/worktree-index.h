@@ -7,9 +7,9 @@
 /*
  * The index as the working-tree side of a comparison reads it, as git
  * status does: a stat cache (a file whose stat data matches its entry
- * takes the entry's blob id, unread) and the entries a sparse checkout
- * left out of the working tree (skip-worktree: the index stands for them,
- * present or not).
+ * takes the entry's blob id, unread), the entries a sparse checkout left
+ * out of the working tree (skip-worktree: the index stands for them,
+ * present or not), and the gitlinks (submodules) the walk must not enter.
  */
 
 /* A skip-worktree entry below the root. */
@@ -42,6 +42,9 @@ void worktree_index_release(struct worktree_index *wi);
  */
 int worktree_index_cached(const struct worktree_index *wi, const char *path, int dirfd,
 			  const char *name, git_oid *oid);
+
+/* Whether path (from the top) is a gitlink, a submodule, in the index. */
+int worktree_index_is_gitlink(const struct worktree_index *wi, const char *path);
 
 /*
  * The skip-worktree entries below the directory dir (from the top, ""
