@@ -322,6 +322,28 @@ test_expect_success 'default base: the upstream, else origin/main, else main' '
 	git checkout -q main
 '
 
+test_expect_success 'default base: the upstream through the remote'"'"'s fetch refspec, as @{u}' '
+	cd wt &&
+	git checkout -q -b topic2 c3 &&
+	git update-ref refs/remotes/mirror/trunk c4 &&
+	git config remote.up.url /nonexistent &&
+	git config remote.up.fetch "+refs/heads/*:refs/remotes/mirror/*" &&
+	git config branch.topic2.remote up &&
+	git config branch.topic2.merge refs/heads/trunk &&
+	test "$(git rev-parse @{u})" = "$(git rev-parse c4)" &&
+	git fixture-diff --json >out &&
+	test "$(jq -r .base out)" = "$(git rev-parse c4)" &&
+	git -c remote.up.fetch=+refs/heads/trunk:refs/remotes/origin/rename fixture-diff --json >out &&
+	test "$(jq -r .base out)" = "$(git rev-parse c4)" &&
+	git -c branch.topic2.merge=refs/heads/gone fixture-diff --json >out &&
+	test "$(jq -r .base out)" = "$(git rev-parse origin/main)" &&
+	git config branch.topic2.remote . &&
+	git config branch.topic2.merge refs/heads/topic &&
+	git fixture-diff --json >out &&
+	test "$(jq -r .base out)" = "$(git rev-parse topic)" &&
+	git checkout -q --detach c2
+'
+
 test_expect_success 'colour only on request (or color.ui), never into a pipe by default' '
 	cd repo &&
 	git fixture-diff c1 c5 >plain &&
