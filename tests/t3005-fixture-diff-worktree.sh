@@ -110,4 +110,82 @@ test_expect_success 'neither is an uninitialised submodule'"'"'s folder, nor a n
 	test_must_be_empty err
 '
 
+test_expect_success 'setup: a clean filter driver on the fixtures' '
+	git clone -q repo filter &&
+	cd filter &&
+	git config filter.drop.clean "sed \"/^#DROP/d\"" &&
+	git config filter.drop.smudge cat &&
+	echo "generated.py filter=drop" >.gitattributes &&
+	commit_all "2026-10-07T10:00:00Z" "attributes"
+'
+
+test_expect_success 'the clean filter is applied as git add applies it' '
+	cd filter &&
+	f="$R/case1_simple_gemm/generated.py" &&
+	echo "#DROP a local note" >>"$f" &&
+	test "$(git hash-object --path="$f" "$f")" = "$(git rev-parse "HEAD:$f")" &&
+	git fixture-diff --name-only HEAD >actual &&
+	test_must_be_empty actual &&
+	echo "    tlx.fence()" >>"$f" &&
+	git fixture-diff -p HEAD >actual &&
+	git diff HEAD -- "$f" >expect &&
+	test_cmp expect actual &&
+	grep "^+    tlx.fence()$" actual &&
+	! grep DROP actual &&
+	git checkout -q -- "$f"
+'
+
+test_expect_success 'the clean command: %f is the quoted path, run in the top of the working tree' '
+	cd filter &&
+	f="$R/case1_simple_gemm/generated.py" &&
+	echo "    tlx.fence()" >>"$f" &&
+	clean="cat >/dev/null; sed \"s/fence/wait/\" %f; echo \"# 100%% from\" %f" &&
+	git -c filter.drop.clean="$clean" diff HEAD -- "$f" >expect &&
+	(
+		cd "$R" &&
+		git -c filter.drop.clean="$clean" fixture-diff -p HEAD --cases case1_simple_gemm
+	) >actual &&
+	test_cmp expect actual &&
+	grep "^+    tlx.wait()$" actual &&
+	grep "^+# 100% from $f\$" actual &&
+	git checkout -q -- "$f"
+'
+
+test_expect_success 'a failing clean filter: the bytes unfiltered, unless it is required' '
+	cd filter &&
+	f="$R/case1_simple_gemm/generated.py" &&
+	echo "#DROP a local note" >>"$f" &&
+	git -c filter.drop.clean=false fixture-diff HEAD --cases case1_simple_gemm >actual 2>err &&
+	cat >expect <<-EOF &&
+	case               fixture     graph
+	case1_simple_gemm  changed +1  same
+	1 case: 1 changed
+	EOF
+	test_cmp expect actual &&
+	echo "warning: clean filter '"'"'drop'"'"' failed on '"'"'$f'"'"' (exit status 1): its bytes are used unfiltered" >expect &&
+	test_cmp expect err &&
+	test_expect_code 128 git -c filter.drop.clean=false -c filter.drop.required=true \
+		fixture-diff HEAD >actual 2>err &&
+	test_must_be_empty actual &&
+	cat >expect <<-EOF &&
+	error: cannot read '"'"'$f'"'"': clean filter '"'"'drop'"'"' failed: exit status 1
+	fatal: cannot list the cases in the working tree
+	EOF
+	test_cmp expect err &&
+	git checkout -q -- "$f"
+'
+
+test_expect_success 'a long-running process filter is refused, not ignored' '
+	cd filter &&
+	f="$R/case1_simple_gemm/generated.py" &&
+	echo "#DROP a local note" >>"$f" &&
+	test_expect_code 128 git -c filter.drop.process=drop-filter fixture-diff HEAD >actual 2>err &&
+	cat >expect <<-EOF &&
+	error: cannot read '"'"'$f'"'"': filter '"'"'drop'"'"': long-running process filters (filter.drop.process) are not supported
+	fatal: cannot list the cases in the working tree
+	EOF
+	test_cmp expect err &&
+	git checkout -q -- "$f"
+'
+
 test_done

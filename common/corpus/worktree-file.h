@@ -6,7 +6,7 @@
 /*
  * The bytes git would store for the working-tree file at path (from the
  * top): its contents through the repository's filters (core.autocrlf,
- * .gitattributes), or
+ * .gitattributes, the clean filter drivers of util/filter-driver.h), or
  * a symbolic link's target. The blob id of the working-tree side (cases.c)
  * and the contents read for a patch (content.c) both come from here, so
  * they cannot disagree. The caller disposes out with git_buf_dispose().
