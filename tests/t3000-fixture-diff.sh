@@ -359,4 +359,46 @@ test_expect_success 'colour only on request (or color.ui), never into a pipe by 
 	test_expect_code 129 git fixture-diff --color=sometimes c1 c5
 '
 
+test_expect_success '--patch: mode and type changes as git prints them' '
+	git clone -q repo modes &&
+	cd modes &&
+	f1="$R/case1_simple_gemm/generated.py" f2="$R/case2_warp_specialized_gemm/generated.py" &&
+	chmod +x "$f1" &&
+	echo "    tlx.fence()" >>"$f1" &&
+	rm "$f2" &&
+	ln -s ../case3_flash_attention/generated.py "$f2" &&
+	chmod +x "$R/case4_tma_epilogue/generated.py" &&
+	git fixture-diff -p c5 >actual &&
+	git diff c5 -- "$f1" "$f2" >expect &&
+	test_cmp expect actual &&
+	commit_all "2026-10-09T10:00:00Z" "[tlx] modes" &&
+	git fixture-diff -p c5 HEAD >actual &&
+	test_cmp expect actual &&
+	git fixture-diff -p c5 HEAD --cases case1_simple_gemm >actual &&
+	sed -n "2,4p" actual >head &&
+	cat >expect <<-\EOF &&
+	old mode 100644
+	new mode 100755
+	index deccc3a..b0f4dd0
+	EOF
+	test_cmp expect head &&
+	git fixture-diff -p c5 HEAD --cases case2_warp_specialized_gemm >actual &&
+	grep "^diff --git\|mode" actual >head &&
+	cat >expect <<-EOF &&
+	diff --git a/$f2 b/$f2
+	deleted file mode 100644
+	diff --git a/$f2 b/$f2
+	new file mode 120000
+	EOF
+	test_cmp expect head &&
+	git fixture-diff c5 HEAD --cases case4_tma_epilogue >actual &&
+	grep "^case4_tma_epilogue  *unchanged  *same$" actual &&
+	git rm -q -r "$R/case1_simple_gemm" &&
+	commit_all "2026-10-10T10:00:00Z" "[tlx] drop case1" &&
+	git fixture-diff -p HEAD~1 HEAD >actual &&
+	git diff HEAD~1 HEAD -- "$f1" >expect &&
+	test_cmp expect actual &&
+	grep "^deleted file mode 100755$" actual
+'
+
 test_done

@@ -27,8 +27,23 @@ static void load_sparse(struct worktree_index *wi, const char *prefix)
 		ALLOC_GROW(wi->sparse, wi->sparse_nr + 1, wi->sparse_alloc);
 		wi->sparse[wi->sparse_nr].path = xstrdup(e->path);
 		git_oid_cpy(&wi->sparse[wi->sparse_nr].id, &e->id);
+		wi->sparse[wi->sparse_nr].mode = e->mode;
 		wi->sparse_nr++;
 	}
+}
+
+/* core.fileMode, true unless set otherwise (libgit2 reads no `git -c`). */
+static int trust_exec_bit(git_repository *repo)
+{
+	git_config *cfg = NULL;
+	int v = 1;
+
+	if (git_repository_config_snapshot(&cfg, repo) ||
+	    git_config_get_bool(&v, cfg, "core.filemode"))
+		v = 1;
+	git_config_free(cfg);
+	git_error_clear();
+	return v;
 }
 
 void worktree_index_init(struct worktree_index *wi, git_repository *repo, const char *root)
@@ -37,6 +52,7 @@ void worktree_index_init(struct worktree_index *wi, git_repository *repo, const 
 	char *prefix;
 
 	memset(wi, 0, sizeof(*wi));
+	wi->trust_exec_bit = trust_exec_bit(repo);
 	if (git_repository_index(&wi->index, repo) || !git_index_path(wi->index) ||
 	    stat(git_index_path(wi->index), &st)) {
 		git_index_free(wi->index);
@@ -79,7 +95,7 @@ static int racily_clean(const struct worktree_index *wi, const git_index_entry *
 }
 
 int worktree_index_cached(const struct worktree_index *wi, const char *path, int dirfd,
-			  const char *name, git_oid *oid)
+			  const char *name, git_oid *oid, uint32_t *mode)
 {
 	const git_index_entry *e = wi->index ? git_index_get_bypath(wi->index, path, 0) : NULL;
 	struct stat st;
@@ -92,7 +108,20 @@ int worktree_index_cached(const struct worktree_index *wi, const char *path, int
 	     racily_clean(wi, e)))
 		return 0;
 	git_oid_cpy(oid, &e->id);
+	*mode = e->mode;
 	return 1;
+}
+
+uint32_t worktree_index_mode(const struct worktree_index *wi, const char *path, mode_t st_mode)
+{
+	const git_index_entry *e;
+
+	if (S_ISLNK(st_mode))
+		return GIT_FILEMODE_LINK;
+	if (wi->trust_exec_bit)
+		return st_mode & S_IXUSR ? GIT_FILEMODE_BLOB_EXECUTABLE : GIT_FILEMODE_BLOB;
+	e = wi->index ? git_index_get_bypath(wi->index, path, 0) : NULL;
+	return e && S_ISREG(e->mode) ? e->mode : GIT_FILEMODE_BLOB;
 }
 
 int worktree_index_is_gitlink(const struct worktree_index *wi, const char *path)
