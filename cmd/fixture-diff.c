@@ -13,6 +13,7 @@
 #include "util/revision.h"
 #include "util/color.h"
 #include "util/pager.h"
+#include "util/filter-driver.h"
 #include "corpus/fixtures.h"
 #include "corpus/check.h"
 #include "corpus/hook.h"
@@ -208,7 +209,7 @@ int main(int argc, const char **argv)
 	git_libgit2_opts(GIT_OPT_ENABLE_CACHING, 0);
 	if (repo_open(&repo))
 		exit(EXIT_FATAL);
-	if (config_init(&cfg, repo))
+	if (config_init(&cfg, repo) || filter_driver_init(&cfg))
 		exit(EXIT_FATAL);
 	if (o.install_hook) {
 		char *path;
@@ -228,6 +229,7 @@ int main(int argc, const char **argv)
 		fixture_layout_release(&layout);
 	}
 	strvec_clear(&o.cases);
+	filter_driver_release();
 	config_release(&cfg);
 	git_repository_free(repo);
 	git_libgit2_shutdown();

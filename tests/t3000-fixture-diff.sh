@@ -322,6 +322,28 @@ test_expect_success 'default base: the upstream, else origin/main, else main' '
 	git checkout -q main
 '
 
+test_expect_success 'default base: the upstream through the remote'"'"'s fetch refspec, as @{u}' '
+	cd wt &&
+	git checkout -q -b topic2 c3 &&
+	git update-ref refs/remotes/mirror/trunk c4 &&
+	git config remote.up.url /nonexistent &&
+	git config remote.up.fetch "+refs/heads/*:refs/remotes/mirror/*" &&
+	git config branch.topic2.remote up &&
+	git config branch.topic2.merge refs/heads/trunk &&
+	test "$(git rev-parse @{u})" = "$(git rev-parse c4)" &&
+	git fixture-diff --json >out &&
+	test "$(jq -r .base out)" = "$(git rev-parse c4)" &&
+	git -c remote.up.fetch=+refs/heads/trunk:refs/remotes/origin/rename fixture-diff --json >out &&
+	test "$(jq -r .base out)" = "$(git rev-parse c4)" &&
+	git -c branch.topic2.merge=refs/heads/gone fixture-diff --json >out &&
+	test "$(jq -r .base out)" = "$(git rev-parse origin/main)" &&
+	git config branch.topic2.remote . &&
+	git config branch.topic2.merge refs/heads/topic &&
+	git fixture-diff --json >out &&
+	test "$(jq -r .base out)" = "$(git rev-parse topic)" &&
+	git checkout -q --detach c2
+'
+
 test_expect_success 'colour only on request (or color.ui), never into a pipe by default' '
 	cd repo &&
 	git fixture-diff c1 c5 >plain &&
@@ -335,6 +357,48 @@ test_expect_success 'colour only on request (or color.ui), never into a pipe by 
 	git fixture-diff --color=always -p c1 c5 --cases case7_ws_pingpong >patch &&
 	grep -q "$(printf "\033\\[31m-NUM_STAGES = 2\033\\[m")" patch &&
 	test_expect_code 129 git fixture-diff --color=sometimes c1 c5
+'
+
+test_expect_success '--patch: mode and type changes as git prints them' '
+	git clone -q repo modes &&
+	cd modes &&
+	f1="$R/case1_simple_gemm/generated.py" f2="$R/case2_warp_specialized_gemm/generated.py" &&
+	chmod +x "$f1" &&
+	echo "    tlx.fence()" >>"$f1" &&
+	rm "$f2" &&
+	ln -s ../case3_flash_attention/generated.py "$f2" &&
+	chmod +x "$R/case4_tma_epilogue/generated.py" &&
+	git fixture-diff -p c5 >actual &&
+	git diff c5 -- "$f1" "$f2" >expect &&
+	test_cmp expect actual &&
+	commit_all "2026-10-09T10:00:00Z" "[tlx] modes" &&
+	git fixture-diff -p c5 HEAD >actual &&
+	test_cmp expect actual &&
+	git fixture-diff -p c5 HEAD --cases case1_simple_gemm >actual &&
+	sed -n "2,4p" actual >head &&
+	cat >expect <<-\EOF &&
+	old mode 100644
+	new mode 100755
+	index deccc3a..b0f4dd0
+	EOF
+	test_cmp expect head &&
+	git fixture-diff -p c5 HEAD --cases case2_warp_specialized_gemm >actual &&
+	grep "^diff --git\|mode" actual >head &&
+	cat >expect <<-EOF &&
+	diff --git a/$f2 b/$f2
+	deleted file mode 100644
+	diff --git a/$f2 b/$f2
+	new file mode 120000
+	EOF
+	test_cmp expect head &&
+	git fixture-diff c5 HEAD --cases case4_tma_epilogue >actual &&
+	grep "^case4_tma_epilogue  *unchanged  *same$" actual &&
+	git rm -q -r "$R/case1_simple_gemm" &&
+	commit_all "2026-10-10T10:00:00Z" "[tlx] drop case1" &&
+	git fixture-diff -p HEAD~1 HEAD >actual &&
+	git diff HEAD~1 HEAD -- "$f1" >expect &&
+	test_cmp expect actual &&
+	grep "^deleted file mode 100755$" actual
 '
 
 test_done

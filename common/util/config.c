@@ -191,6 +191,25 @@ const char *config_get_string(struct config *cfg, const char *key)
 	return NULL;
 }
 
+static int push_value(const git_config_entry *e, void *payload)
+{
+	strvec_push(payload, e->value ? e->value : "true");
+	return 0;
+}
+
+void config_get_all(struct config *cfg, const char *key, struct strvec *out)
+{
+	char *canon = config_canonical_key(key);
+
+	/* No value pattern: libgit2 1.5 with PCRE2 leaks the match data of one. */
+	if (cfg->snapshot && git_config_get_multivar_foreach(cfg->snapshot, key, NULL, push_value, out))
+		git_error_clear();
+	for (size_t i = 0; i < cfg->keys.nr; i++)
+		if (!strcmp(cfg->keys.v[i], canon))
+			strvec_push(out, *cfg->values.v[i] ? cfg->values.v[i] + 1 : "true");
+	free(canon);
+}
+
 enum config_lookup config_get_value(struct config *cfg, const char *key, const char **out)
 {
 	int bare;

@@ -27,6 +27,13 @@ void config_release(struct config *cfg);
  */
 const char *config_get_string(struct config *cfg, const char *key);
 
+/*
+ * Every value of a multi-valued key (remote.<name>.fetch), appended to
+ * out in git's order: the configuration files', then `git -c`'s (a key
+ * given there without a value counts as "true").
+ */
+void config_get_all(struct config *cfg, const char *key, struct strvec *out);
+
 enum config_lookup {
 	CONFIG_INVALID = -1,	/* set, but not to a valid value (error printed, naming the key) */
 	CONFIG_UNSET = 0,	/* not set: *out is left alone */

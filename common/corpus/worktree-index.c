@@ -1,0 +1,154 @@
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "util/usage.h"
+#include "corpus/worktree-index.h"
+
+static int has_prefix(const char *path, const char *prefix, size_t len)
+{
+	return !strncmp(path, prefix, len);
+}
+
+/* Collect the skip-worktree entries whose paths start with prefix. */
+static void load_sparse(struct worktree_index *wi, const char *prefix)
+{
+	size_t len = strlen(prefix), pos = 0;
+	const git_index_entry *e;
+
+	if (len && git_index_find_prefix(&pos, wi->index, prefix)) {
+		git_error_clear();
+		return;
+	}
+	for (; (e = git_index_get_byindex(wi->index, pos)) && has_prefix(e->path, prefix, len); pos++) {
+		if (!(e->flags_extended & GIT_INDEX_ENTRY_SKIP_WORKTREE) ||
+		    git_index_entry_stage(e) || e->mode == GIT_FILEMODE_COMMIT)
+			continue;
+		ALLOC_GROW(wi->sparse, wi->sparse_nr + 1, wi->sparse_alloc);
+		wi->sparse[wi->sparse_nr].path = xstrdup(e->path);
+		git_oid_cpy(&wi->sparse[wi->sparse_nr].id, &e->id);
+		wi->sparse[wi->sparse_nr].mode = e->mode;
+		wi->sparse_nr++;
+	}
+}
+
+/* core.fileMode, true unless set otherwise (libgit2 reads no `git -c`). */
+static int trust_exec_bit(git_repository *repo)
+{
+	git_config *cfg = NULL;
+	int v = 1;
+
+	if (git_repository_config_snapshot(&cfg, repo) ||
+	    git_config_get_bool(&v, cfg, "core.filemode"))
+		v = 1;
+	git_config_free(cfg);
+	git_error_clear();
+	return v;
+}
+
+void worktree_index_init(struct worktree_index *wi, git_repository *repo, const char *root)
+{
+	struct stat st;
+	char *prefix;
+
+	memset(wi, 0, sizeof(*wi));
+	wi->trust_exec_bit = trust_exec_bit(repo);
+	if (git_repository_index(&wi->index, repo) || !git_index_path(wi->index) ||
+	    stat(git_index_path(wi->index), &st)) {
+		git_index_free(wi->index);
+		wi->index = NULL;
+		git_error_clear();
+		return;
+	}
+	wi->mtime = st.st_mtim;
+	prefix = *root ? xstrfmt("%s/", root) : xstrdup("");
+	load_sparse(wi, prefix);
+	free(prefix);
+}
+
+void worktree_index_release(struct worktree_index *wi)
+{
+	for (size_t i = 0; i < wi->sparse_nr; i++)
+		free(wi->sparse[i].path);
+	free(wi->sparse);
+	git_index_free(wi->index);
+	memset(wi, 0, sizeof(*wi));
+}
+
+static int stat_matches(const git_index_entry *e, const struct stat *st)
+{
+	return e->file_size == (uint32_t)st->st_size &&
+	       e->mtime.seconds == (int32_t)st->st_mtim.tv_sec &&
+	       e->mtime.nanoseconds == (uint32_t)st->st_mtim.tv_nsec &&
+	       e->ctime.seconds == (int32_t)st->st_ctim.tv_sec &&
+	       e->ctime.nanoseconds == (uint32_t)st->st_ctim.tv_nsec &&
+	       e->ino == (uint32_t)st->st_ino &&
+	       (e->mode & S_IFMT) == (st->st_mode & S_IFMT);
+}
+
+/* Modified in the same instant the index was written: the stat data cannot tell. */
+static int racily_clean(const struct worktree_index *wi, const git_index_entry *e)
+{
+	return e->mtime.seconds > wi->mtime.tv_sec ||
+	       (e->mtime.seconds == wi->mtime.tv_sec &&
+		e->mtime.nanoseconds >= (uint32_t)wi->mtime.tv_nsec);
+}
+
+int worktree_index_cached(const struct worktree_index *wi, const char *path, int dirfd,
+			  const char *name, git_oid *oid, uint32_t *mode)
+{
+	const git_index_entry *e = wi->index ? git_index_get_bypath(wi->index, path, 0) : NULL;
+	struct stat st;
+
+	if (!e)
+		return 0;
+	/* git never looks at a skip-worktree file: the index stands for it. */
+	if (!(e->flags_extended & GIT_INDEX_ENTRY_SKIP_WORKTREE) &&
+	    (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) || !stat_matches(e, &st) ||
+	     racily_clean(wi, e)))
+		return 0;
+	git_oid_cpy(oid, &e->id);
+	*mode = e->mode;
+	return 1;
+}
+
+uint32_t worktree_index_mode(const struct worktree_index *wi, const char *path, mode_t st_mode)
+{
+	const git_index_entry *e;
+
+	if (S_ISLNK(st_mode))
+		return GIT_FILEMODE_LINK;
+	if (wi->trust_exec_bit)
+		return st_mode & S_IXUSR ? GIT_FILEMODE_BLOB_EXECUTABLE : GIT_FILEMODE_BLOB;
+	e = wi->index ? git_index_get_bypath(wi->index, path, 0) : NULL;
+	return e && S_ISREG(e->mode) ? e->mode : GIT_FILEMODE_BLOB;
+}
+
+int worktree_index_is_gitlink(const struct worktree_index *wi, const char *path)
+{
+	const git_index_entry *e = wi->index ? git_index_get_bypath(wi->index, path, 0) : NULL;
+
+	return e && e->mode == GIT_FILEMODE_COMMIT;
+}
+
+void worktree_index_sparse_below(const struct worktree_index *wi, const char *dir,
+				 size_t *first, size_t *end)
+{
+	char *prefix = *dir ? xstrfmt("%s/", dir) : xstrdup("");
+	size_t len = strlen(prefix), lo = 0, hi = wi->sparse_nr;
+
+	/* The entries are in path order: those below dir are one run. */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(wi->sparse[mid].path, prefix) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*first = lo;
+	while (hi < wi->sparse_nr && has_prefix(wi->sparse[hi].path, prefix, len))
+		hi++;
+	*end = hi;
+	free(prefix);
+}

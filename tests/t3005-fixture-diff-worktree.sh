@@ -1,0 +1,191 @@
+#!/bin/bash
+# git fixture-diff: the working-tree side reads what git status reads: a
+# sparse checkout's left-out files come from the index, a submodule is
+# not the superproject's content.
+. "$(dirname "$0")/lib/test-lib.sh"
+. "$TEST_DIR/lib/fixture-corpus.sh"
+
+test_expect_success 'setup: corpus repository' '
+	build_corpus repo
+'
+
+test_expect_success 'sparse checkout: a left-out fixture is the index'"'"'s, not removed' '
+	git clone -q repo sparse &&
+	cd sparse &&
+	git sparse-checkout set --no-cone "/*" "!/$R/case2_warp_specialized_gemm/generated.py" &&
+	test ! -e "$R/case2_warp_specialized_gemm/generated.py" &&
+	git fixture-diff c1 --cases case1_simple_gemm,case2_warp_specialized_gemm >actual &&
+	cat >expect <<-\EOF &&
+	case                         fixture        graph
+	case1_simple_gemm            unchanged      churn
+	case2_warp_specialized_gemm  changed +2 -1  changed
+	2 cases: 1 unchanged, 1 changed; graph churn in 1
+	EOF
+	test_cmp expect actual &&
+	git fixture-diff --check HEAD >out 2>err &&
+	test_must_be_empty out &&
+	test_must_be_empty err &&
+	git fixture-diff --name-only HEAD >actual &&
+	test_must_be_empty actual
+'
+
+test_expect_success 'sparse checkout, cone mode: left-out case folders come from the index' '
+	cd sparse &&
+	git sparse-checkout set --cone "$R/case1_simple_gemm" &&
+	test ! -e "$R/case2_warp_specialized_gemm" &&
+	git fixture-diff c1 >actual &&
+	git fixture-diff c1 HEAD >expect &&
+	test_cmp expect actual &&
+	git fixture-diff HEAD >actual &&
+	tail -n 1 actual >last &&
+	echo "10 cases: 10 unchanged" >expect &&
+	test_cmp expect last &&
+	git fixture-diff -p c4 --cases case7_ws_pingpong >actual &&
+	git diff c4 HEAD -- "$R/case7_ws_pingpong/generated.py" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'sparse checkout: a corpus left out altogether is still there' '
+	cd sparse &&
+	git sparse-checkout set --cone elsewhere &&
+	test ! -e "$R" &&
+	git fixture-diff --list-cases >actual 2>err &&
+	git fixture-diff --list-cases HEAD >expect &&
+	test_cmp expect actual &&
+	test_must_be_empty err &&
+	git fixture-diff --check HEAD >out 2>err &&
+	test_must_be_empty out &&
+	test_must_be_empty err &&
+	git sparse-checkout disable
+'
+
+test_expect_success 'setup: a submodule inside the corpus' '
+	git init -q sub &&
+	(
+		cd sub &&
+		printf "CASE = 1\n" >bench_spec.py &&
+		fixture sub >generated.py &&
+		commit_all "2026-10-05T10:00:00Z" "sub"
+	) &&
+	git clone -q repo super &&
+	cd super &&
+	git -c protocol.file.allow=always submodule -q add "$TRASH/sub" "$R/case12_sub" &&
+	commit_all "2026-10-06T10:00:00Z" "[tlx] Add a submodule" &&
+	test -f "$R/case12_sub/generated.py"
+'
+
+test_expect_success 'a submodule is not the superproject'"'"'s content' '
+	cd super &&
+	git fixture-diff HEAD >actual &&
+	tail -n 1 actual >last &&
+	echo "10 cases: 10 unchanged" >expect &&
+	test_cmp expect last &&
+	git fixture-diff --list-cases >actual &&
+	git fixture-diff --list-cases HEAD >expect &&
+	test_cmp expect actual &&
+	! grep case12 actual
+'
+
+test_expect_success 'neither is an uninitialised submodule'"'"'s folder, nor a nested clone' '
+	git clone -q super super-clone &&
+	cd super-clone &&
+	test -d "$R/case12_sub" &&
+	git clone -q "$TRASH/sub" "$R/case13_clone" &&
+	git fixture-diff --list-cases >actual &&
+	cat >expect <<-\EOF &&
+	case1_simple_gemm
+	case2_warp_specialized_gemm
+	case3_flash_attention
+	case4_tma_epilogue
+	case5_legacy_pipeline
+	case6_blackwell_fa
+	case8_multiphase_gemm
+	case9_scaled_mm/blockwise
+	case10_persistent_gemm_data_partition
+	case11_wait_order
+	EOF
+	test_cmp expect actual &&
+	git fixture-diff --check HEAD >out 2>err &&
+	test_must_be_empty out &&
+	test_must_be_empty err
+'
+
+test_expect_success 'setup: a clean filter driver on the fixtures' '
+	git clone -q repo filter &&
+	cd filter &&
+	git config filter.drop.clean "sed \"/^#DROP/d\"" &&
+	git config filter.drop.smudge cat &&
+	echo "generated.py filter=drop" >.gitattributes &&
+	commit_all "2026-10-07T10:00:00Z" "attributes"
+'
+
+test_expect_success 'the clean filter is applied as git add applies it' '
+	cd filter &&
+	f="$R/case1_simple_gemm/generated.py" &&
+	echo "#DROP a local note" >>"$f" &&
+	test "$(git hash-object --path="$f" "$f")" = "$(git rev-parse "HEAD:$f")" &&
+	git fixture-diff --name-only HEAD >actual &&
+	test_must_be_empty actual &&
+	echo "    tlx.fence()" >>"$f" &&
+	git fixture-diff -p HEAD >actual &&
+	git diff HEAD -- "$f" >expect &&
+	test_cmp expect actual &&
+	grep "^+    tlx.fence()$" actual &&
+	! grep DROP actual &&
+	git checkout -q -- "$f"
+'
+
+test_expect_success 'the clean command: %f is the quoted path, run in the top of the working tree' '
+	cd filter &&
+	f="$R/case1_simple_gemm/generated.py" &&
+	echo "    tlx.fence()" >>"$f" &&
+	clean="cat >/dev/null; sed \"s/fence/wait/\" %f; echo \"# 100%% from\" %f" &&
+	git -c filter.drop.clean="$clean" diff HEAD -- "$f" >expect &&
+	(
+		cd "$R" &&
+		git -c filter.drop.clean="$clean" fixture-diff -p HEAD --cases case1_simple_gemm
+	) >actual &&
+	test_cmp expect actual &&
+	grep "^+    tlx.wait()$" actual &&
+	grep "^+# 100% from $f\$" actual &&
+	git checkout -q -- "$f"
+'
+
+test_expect_success 'a failing clean filter: the bytes unfiltered, unless it is required' '
+	cd filter &&
+	f="$R/case1_simple_gemm/generated.py" &&
+	echo "#DROP a local note" >>"$f" &&
+	git -c filter.drop.clean=false fixture-diff HEAD --cases case1_simple_gemm >actual 2>err &&
+	cat >expect <<-EOF &&
+	case               fixture     graph
+	case1_simple_gemm  changed +1  same
+	1 case: 1 changed
+	EOF
+	test_cmp expect actual &&
+	echo "warning: clean filter '"'"'drop'"'"' failed on '"'"'$f'"'"' (exit status 1): its bytes are used unfiltered" >expect &&
+	test_cmp expect err &&
+	test_expect_code 128 git -c filter.drop.clean=false -c filter.drop.required=true \
+		fixture-diff HEAD >actual 2>err &&
+	test_must_be_empty actual &&
+	cat >expect <<-EOF &&
+	error: cannot read '"'"'$f'"'"': clean filter '"'"'drop'"'"' failed: exit status 1
+	fatal: cannot list the cases in the working tree
+	EOF
+	test_cmp expect err &&
+	git checkout -q -- "$f"
+'
+
+test_expect_success 'a long-running process filter is refused, not ignored' '
+	cd filter &&
+	f="$R/case1_simple_gemm/generated.py" &&
+	echo "#DROP a local note" >>"$f" &&
+	test_expect_code 128 git -c filter.drop.process=drop-filter fixture-diff HEAD >actual 2>err &&
+	cat >expect <<-EOF &&
+	error: cannot read '"'"'$f'"'"': filter '"'"'drop'"'"': long-running process filters (filter.drop.process) are not supported
+	fatal: cannot list the cases in the working tree
+	EOF
+	test_cmp expect err &&
+	git checkout -q -- "$f"
+'
+
+test_done
