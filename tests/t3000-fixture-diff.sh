@@ -97,6 +97,45 @@ test_expect_success '--ignore-comments names a comment and whitespace edit as co
 	test "$(jq -r ".cases[] | select(.case == \"case6_blackwell_fa\") | .status" out)" = comment-only
 '
 
+test_expect_success '--ignore-comments: a "#" in a string continued by a backslash is data' '
+	git init -q strings &&
+	cd strings &&
+	new_case case1_k 1 &&
+	printf "s = \"abc\\\\\\n# value one\"\\nt = f\"{d[\"#\"]} one\"  # x\\n" >"$R/case1_k/generated.py" &&
+	commit_all "2026-03-01T00:00:00Z" "one" &&
+	printf "s = \"abc\\\\\\n# value two\"\\nt = f\"{d[\"#\"]} one\"  # x\\n" >"$R/case1_k/generated.py" &&
+	commit_all "2026-03-02T00:00:00Z" "two" &&
+	printf "s = \"abc\\\\\\n# value two\"\\nt = f\"{d[\"#\"]} two\"  # x\\n" >"$R/case1_k/generated.py" &&
+	commit_all "2026-03-03T00:00:00Z" "three" &&
+	printf "s = \"abc\\\\\\n# value two\"\\nt = f\"{d[\"#\"]} two\"  # y\\n" >"$R/case1_k/generated.py" &&
+	commit_all "2026-03-04T00:00:00Z" "four" &&
+	cat >expect <<-\EOF &&
+	s = "abc\
+	# value two"
+	t = f"{d["#"]} two"  # y
+	EOF
+	test_cmp expect "$R/case1_k/generated.py" &&
+	git fixture-diff --ignore-comments HEAD~3 HEAD~2 >actual &&
+	cat >expect <<-\EOF &&
+	case     fixture        graph
+	case1_k  changed +1 -1  same
+	1 case: 1 changed
+	EOF
+	test_cmp expect actual &&
+	{
+		git fixture-diff --ignore-comments --name-only HEAD~3 HEAD~2 &&
+		git fixture-diff --ignore-comments --name-only HEAD~2 HEAD~1 &&
+		git fixture-diff --ignore-comments --name-only HEAD~1 HEAD
+	} >actual &&
+	cat >expect <<-\EOF &&
+	case1_k
+	case1_k
+	EOF
+	test_cmp expect actual &&
+	git fixture-diff --ignore-comments --json HEAD~1 HEAD >out &&
+	test "$(jq -r ".cases[0].status" out)" = comment-only
+'
+
 test_expect_success '--name-only lists the changed cases for the perf harness' '
 	cd repo &&
 	git fixture-diff --name-only c1 c5 >actual &&
