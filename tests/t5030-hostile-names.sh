@@ -70,6 +70,26 @@ test_expect_success '--check: a hint for a name with control characters, pasted 
 	git diff --quiet h1 -- "$R/$ESCNAME/schedule_graph.json"
 '
 
+# bash decodes $'\u202e' only in a UTF-8 locale: the hint writes the bytes.
+test_expect_success '--check: a hint for a name with a bidirectional control works in any locale' '
+	git init -q bidi &&
+	cd bidi &&
+	name=$(printf "case24_\342\200\256evil") &&
+	new_case "$name" 6666 &&
+	commit_all "2026-10-03T10:00:00Z" "[sched2tlx] Add a case (#1302)" &&
+	regen "$name" 6667 &&
+	commit_all "2026-10-04T10:00:00Z" "[sched2tlx] Regenerate it (#1303)" &&
+	git fixture-diff --check HEAD~1 HEAD >../out &&
+	sed -n "s/.*restore it with '"'"'\(.*\)'"'"'$/\1/p" ../out >../hint &&
+	echo "git checkout $(git rev-parse --short HEAD~1) -- \$'"'"'$R/case24_\\xe2\\x80\\xaeevil/schedule_graph.json'"'"'" >../expect &&
+	test_cmp ../expect ../hint &&
+	for loc in C C.UTF-8; do
+		git reset -q --hard &&
+		(LC_ALL=$loc bash ../hint) &&
+		git diff --quiet HEAD~1 -- "$R/$name/schedule_graph.json" || return 1
+	done
+'
+
 test_expect_success '--check and the table escape control characters in names' '
 	cd repo &&
 	git fixture-diff --check h1 h2 >../out &&

@@ -41,8 +41,9 @@ void quote_c_style(struct strbuf *sb, const char *s, const char *extra);
  * Append s quoted for a shell: as is when it holds only characters no
  * shell treats specially; with a character quote_term() would escape, as
  * bash's and zsh's $'...' with those escapes (and \' and \\), so that
- * the command still names s once printed; else in single quotes with each
- * ' as '\''.
+ * the command still names s once printed, a bidirectional control as its
+ * UTF-8 bytes (\xe2\x80\xae), which every locale decodes; else in
+ * single quotes with each ' as '\''.
  */
 void quote_shell(struct strbuf *sb, const char *s);
 
