@@ -90,6 +90,21 @@ test_expect_success '--check: a hint for a name with a bidirectional control wor
 	done
 '
 
+test_expect_success '--json: a name that is not UTF-8 has U+FFFD for each such byte' '
+	git init -q latin1 &&
+	cd latin1 &&
+	new_case "$(printf "case25_caf\351")" 7777 &&
+	new_case "$(printf "case26_\303\251\342\200\256")" 7778 &&
+	commit_all "2026-10-05T10:00:00Z" "[sched2tlx] Add two cases (#1304)" &&
+	git mv "$R/$(printf "case26_\303\251\342\200\256")" "$R/$(printf "case27_\377")" &&
+	commit_all "2026-10-06T10:00:00Z" "[sched2tlx] Rename one (#1305)" &&
+	git fixture-diff --json HEAD~1 HEAD >../out &&
+	python3 -c "import json, sys; json.load(open(sys.argv[1], encoding=\"utf-8\", errors=\"strict\"))" ../out &&
+	jq -c ".cases[] | [.case, .renamed_from]" ../out >../actual &&
+	printf "[\"case25_caf\357\277\275\",null]\n[\"case27_\357\277\275\",\"case26_\303\251\342\200\256\"]\n" >../expect &&
+	test_cmp ../expect ../actual
+'
+
 test_expect_success '--check and the table escape control characters in names' '
 	cd repo &&
 	git fixture-diff --check h1 h2 >../out &&
