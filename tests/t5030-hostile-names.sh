@@ -62,7 +62,7 @@ test_expect_success '--check: the restore hint pasted into sh restores the graph
 test_expect_success '--check: a hint for a name with control characters, pasted into bash, restores the graph' '
 	cd paste &&
 	git fixture-diff --check h1 h2 >../out &&
-	grep -F "case22_esc\\e]0;x\\a\\r: graphChurn (note): " ../out >../line &&
+	grep -F "\"case22_esc\\e]0;x\\a\\r\": graphChurn (note): " ../out >../line &&
 	sed -n "s/.*restore it with '"'"'\(.*\)'"'"'$/\1/p" ../line >../hint &&
 	echo "git checkout $(git rev-parse --short h1) -- \$'"'"'$R/case22_esc\\e]0;x\\a\\r/schedule_graph.json'"'"'" >../expect &&
 	test_cmp ../expect ../hint &&
@@ -105,15 +105,15 @@ test_expect_success '--json: a name that is not UTF-8 has U+FFFD for each such b
 	test_cmp ../expect ../actual
 '
 
-test_expect_success '--check and the table escape control characters in names' '
+test_expect_success '--check and the table escape control characters in names, quoted as git quotes paths' '
 	cd repo &&
 	git fixture-diff --check h1 h2 >../out &&
 	git fixture-diff h1 h2 >../table &&
 	cd .. &&
 	! grep -q "$(printf "[\033\007\r]")" out &&
 	! grep -q "$(printf "[\033\007\r]")" table &&
-	grep -F "case22_esc\\e]0;x\\a\\r: graphChurn (note): " out &&
-	grep -F "case22_esc\\e]0;x\\a\\r  " table
+	grep -F "\"case22_esc\\e]0;x\\a\\r\": graphChurn (note): " out &&
+	grep -F "\"case22_esc\\e]0;x\\a\\r\"  " table
 '
 
 test_expect_success '--name-only: one comma-separated line, names needing it quoted' '

@@ -49,6 +49,41 @@ const char *quote_term(const char *s)
 	return sb->buf;
 }
 
+void quote_term_path(struct strbuf *sb, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	char buf[8];
+
+	if (!term_needs_quoting(s) && !strpbrk(s, "\"\\")) {
+		strbuf_addstr(sb, s);
+		return;
+	}
+	strbuf_addch(sb, '"');
+	while (*p) {
+		size_t n = term_printable_len(p);
+
+		if (*p == '"' || *p == '\\') {
+			strbuf_addch(sb, '\\');
+			strbuf_addch(sb, *p);
+		} else if (n) {
+			strbuf_add(sb, p, n);
+		} else {
+			strbuf_addstr(sb, term_escape_char(p, &n, buf));
+		}
+		p += n;
+	}
+	strbuf_addch(sb, '"');
+}
+
+size_t term_columns(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
 static int c_needs_quoting(unsigned char c, const char *extra)
 {
 	return c < 0x20 || c == '"' || c == '\\' || c >= 0x7f || (extra && strchr(extra, c));

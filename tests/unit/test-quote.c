@@ -22,6 +22,15 @@ static void shell_is(const char *s, const char *want)
 	strbuf_release(&sb);
 }
 
+static void path_is(const char *s, const char *want)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	quote_term_path(&sb, s);
+	is_str(sb.buf, want, want);
+	strbuf_release(&sb);
+}
+
 int main(void)
 {
 	const char *plain = "case1_simple_gemm [cute] \\d+ caf\xc3\xa9";
@@ -67,6 +76,13 @@ int main(void)
 	c_style_is("new\nline", NULL, "\"new\\nline\"");
 	c_style_is("q\"b\\", NULL, "\"q\\\"b\\\\\"");
 	c_style_is("esc\x1b" "caf\xc3\xa9", NULL, "\"esc\\033caf\\303\\251\"");
+
+	path_is("case1_simple_gemm caf\xc3\xa9", "case1_simple_gemm caf\xc3\xa9");
+	path_is("case4_a\\nb", "\"case4_a\\\\nb\"");
+	path_is("case5_a\nb", "\"case5_a\\nb\"");
+	path_is("q\"\x1b\xe2\x80\xae\xff", "\"q\\\"\\e\\u202e\\xff\"");
+	ok(term_columns("case3_\xc3\xa9") == 7, "columns: one per UTF-8 character");
+	ok(term_columns("\xf0\x9f\x93\x88|") == 2, "a four-byte character is one column");
 
 	shell_is("examples/case1_simple_gemm", "examples/case1_simple_gemm");
 	shell_is("$(touch pwned)", "'$(touch pwned)'");
