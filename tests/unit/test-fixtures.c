@@ -114,6 +114,17 @@ static void test_comment_only(void)
 	ok(!same("s = f'''{x\n# a\n}'''\n", "s = f'''{x\n# b\n}'''\n"),
 	   "a '#' in a multi-line field is kept, where a wrong cut would hide code");
 	ok(same("elif'x'  # a\n", "elif'x'  # b\n"), "a keyword before a quote is no prefix");
+	{
+		char deep[128] = "# x\ns = ", deeper[128];
+
+		for (int i = 0; i < 17; i++)
+			strcat(deep, "f'{");
+		strcat(deep, "\n# a\n");
+		strcpy(deeper, deep + 4);
+		ok(same(deep, deeper), "nested too deep: the rest is compared as bytes, comment lines before it still go");
+		deeper[strlen(deeper) - 2] = 'b';
+		ok(!same(deep, deeper), "and a byte changed after it is a change");
+	}
 	ok(same("", "# only a comment\n\n"), "empty against comments and blank lines");
 	ok(!same("", "x = 1\n"), "empty against code");
 }
