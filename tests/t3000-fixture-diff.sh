@@ -97,6 +97,45 @@ test_expect_success '--ignore-comments names a comment and whitespace edit as co
 	test "$(jq -r ".cases[] | select(.case == \"case6_blackwell_fa\") | .status" out)" = comment-only
 '
 
+test_expect_success '--ignore-comments: a "#" in a string continued by a backslash is data' '
+	git init -q strings &&
+	cd strings &&
+	new_case case1_k 1 &&
+	printf "s = \"abc\\\\\\n# value one\"\\nt = f\"{d[\"#\"]} one\"  # x\\n" >"$R/case1_k/generated.py" &&
+	commit_all "2026-03-01T00:00:00Z" "one" &&
+	printf "s = \"abc\\\\\\n# value two\"\\nt = f\"{d[\"#\"]} one\"  # x\\n" >"$R/case1_k/generated.py" &&
+	commit_all "2026-03-02T00:00:00Z" "two" &&
+	printf "s = \"abc\\\\\\n# value two\"\\nt = f\"{d[\"#\"]} two\"  # x\\n" >"$R/case1_k/generated.py" &&
+	commit_all "2026-03-03T00:00:00Z" "three" &&
+	printf "s = \"abc\\\\\\n# value two\"\\nt = f\"{d[\"#\"]} two\"  # y\\n" >"$R/case1_k/generated.py" &&
+	commit_all "2026-03-04T00:00:00Z" "four" &&
+	cat >expect <<-\EOF &&
+	s = "abc\
+	# value two"
+	t = f"{d["#"]} two"  # y
+	EOF
+	test_cmp expect "$R/case1_k/generated.py" &&
+	git fixture-diff --ignore-comments HEAD~3 HEAD~2 >actual &&
+	cat >expect <<-\EOF &&
+	case     fixture        graph
+	case1_k  changed +1 -1  same
+	1 case: 1 changed
+	EOF
+	test_cmp expect actual &&
+	{
+		git fixture-diff --ignore-comments --name-only HEAD~3 HEAD~2 &&
+		git fixture-diff --ignore-comments --name-only HEAD~2 HEAD~1 &&
+		git fixture-diff --ignore-comments --name-only HEAD~1 HEAD
+	} >actual &&
+	cat >expect <<-\EOF &&
+	case1_k
+	case1_k
+	EOF
+	test_cmp expect actual &&
+	git fixture-diff --ignore-comments --json HEAD~1 HEAD >out &&
+	test "$(jq -r ".cases[0].status" out)" = comment-only
+'
+
 test_expect_success '--name-only lists the changed cases for the perf harness' '
 	cd repo &&
 	git fixture-diff --name-only c1 c5 >actual &&
@@ -184,6 +223,41 @@ test_expect_success '--stat counts the changed fixtures' '
 	test_cmp expect actual
 '
 
+test_expect_success 'table and --stat: names padded by columns, quoted when escaped, Bin as git' '
+	git init -q cosmetic &&
+	cd cosmetic &&
+	new_case case1_k 1 &&
+	commit_all "2026-03-01T00:00:00Z" "one" &&
+	printf "x\0y\n" >"$R/case1_k/generated.py" &&
+	new_case "case3_$(printf "\303\251")" 3 &&
+	new_case "case4_a\\nb" 4 &&
+	new_case "$(printf "case5_a\nb")" 5 &&
+	commit_all "2026-03-02T00:00:00Z" "two" &&
+	git fixture-diff --stat HEAD~1 HEAD >actual &&
+	cat >expect <<-EOF &&
+	 case1_k       | Bin $(git cat-file -s HEAD~1:$R/case1_k/generated.py) -> 4 bytes
+	 case3_$(printf "\303\251")       |  15 +++++++++++++++
+	 "case4_a\\\\nb" |  15 +++++++++++++++
+	 "case5_a\\nb"  |  17 +++++++++++++++++
+	 4 fixtures changed, 47 insertions(+)
+	EOF
+	test_cmp expect actual &&
+	git diff --stat HEAD~1 HEAD -- "$R/case1_k" >gitstat &&
+	sed -n "1s/.* | //p" gitstat >expect &&
+	sed -n "1s/.* | //p" actual >bin &&
+	test_cmp expect bin &&
+	git fixture-diff HEAD~1 HEAD >actual &&
+	cat >expect <<-EOF &&
+	case           fixture    graph
+	case1_k        changed    same
+	case3_$(printf "\303\251")        added +15  added
+	"case4_a\\\\nb"  added +15  added
+	"case5_a\\nb"   added +17  added
+	4 cases: 1 changed, 3 added
+	EOF
+	test_cmp expect actual
+'
+
 test_expect_success '--patch is the same unified diff git prints' '
 	cd repo &&
 	git fixture-diff -p c1 c5 --cases case2_warp_specialized_gemm,case6_blackwell_fa,case7_ws_pingpong >actual &&
@@ -202,7 +276,12 @@ test_expect_success 'between commits, .gitattributes come from the working tree,
 	echo "generated.py -diff" >.gitattributes &&
 	git fixture-diff --stat c1 c5 --cases case2_warp_specialized_gemm >actual &&
 	git diff --numstat c1 c5 -- "$f" >numstat &&
-	printf " case2_warp_specialized_gemm | 0 \n 1 fixture changed\n" >expect &&
+	printf " case2_warp_specialized_gemm | Bin 499 -> 525 bytes\n 1 fixture changed, 0 insertions(+), 0 deletions(-)\n" >expect &&
+	test_cmp expect actual &&
+	git diff --stat c1 c5 -- "$f" >gitstat &&
+	grep -q " | Bin 499 -> 525 bytes$" gitstat &&
+	tail -n 1 gitstat >actual &&
+	echo " 1 file changed, 0 insertions(+), 0 deletions(-)" >expect &&
 	test_cmp expect actual &&
 	printf -- "-\t-\t%s\n" "$f" >expect &&
 	test_cmp expect numstat &&

@@ -132,6 +132,60 @@ test_expect_success '--check: graph churn on a renamed case names both paths' '
 	test_cmp expect actual
 '
 
+# twin <dir> <graph id>: a case whose fixture and spec every twin shares
+twin() {
+	mkdir -p "$R/$1" &&
+	echo "x = 1" >"$R/$1/generated.py" &&
+	echo "SHAPES = [(64, 64, 64)]" >"$R/$1/bench_spec.py" &&
+	echo "{\"id\": $2}" >"$R/$1/schedule_graph.json"
+}
+
+test_expect_success 'renamed cases sharing a fixture pair up by their graphs, not crosswise' '
+	git init -q twins &&
+	cd twins &&
+	twin case1_k 1 && twin case2_k 2 &&
+	commit_all "2026-10-02T10:00:00Z" "[sched2tlx] Two cases from one template (#1272)" &&
+	git tag t0 &&
+	git mv "$R/case1_k" "$R/case20_x" && git mv "$R/case2_k" "$R/case3_y" &&
+	commit_all "2026-10-03T10:00:00Z" "[sched2tlx] Rename the cases (#1273)" &&
+	git fixture-diff t0 HEAD >actual &&
+	cat >expect <<-\EOF &&
+	case                 fixture  graph
+	case2_k => case3_y   renamed  same
+	case1_k => case20_x  renamed  same
+	2 cases: 2 renamed
+	EOF
+	test_cmp expect actual &&
+	git fixture-diff --check t0 HEAD >actual 2>&1 &&
+	test_must_be_empty actual
+'
+
+test_expect_success 'a rename told apart by its other files gets a restore command that restores it' '
+	cd twins &&
+	echo "{\"id\": 99}" >"$R/case20_x/schedule_graph.json" &&
+	b=$(git rev-parse --short t0) &&
+	echo "case20_x: graphChurn (note): schedule_graph.json changed but generated.py is byte-identical: the same kernel with new op ids; to keep the diff small, restore it with '"'"'git show $b:$R/case1_k/schedule_graph.json >$R/case20_x/schedule_graph.json'"'"'" >expect &&
+	git fixture-diff --check t0 >actual &&
+	test_cmp expect actual &&
+	cmd=$(sed -n "s/.*restore it with '"'"'\(.*\)'"'"'$/\1/p" actual) &&
+	eval "$cmd" &&
+	echo "{\"id\": 1}" >expect &&
+	test_cmp expect "$R/case20_x/schedule_graph.json"
+'
+
+test_expect_success 'a rename that is a guess gets no restore command' '
+	cd twins &&
+	echo "{\"id\": 98}" >"$R/case3_y/schedule_graph.json" &&
+	echo "{\"id\": 99}" >"$R/case20_x/schedule_graph.json" &&
+	b=$(git rev-parse --short t0) &&
+	for c in case1_k:case3_y case2_k:case20_x; do
+		echo "${c#*:}: graphChurn (note): schedule_graph.json changed but generated.py is byte-identical: the same kernel with new op ids; other cases had the same generated.py at $b, so which one it was renamed from is a guess (${c%:*}) and no restore command is given" || return 1
+	done >expect &&
+	git fixture-diff --check t0 >actual &&
+	test_cmp expect actual &&
+	git checkout -q -- .
+'
+
 # stale_line <case> <tag> <why>: a staleGraph line
 stale_line() {
 	echo "$1: staleGraph$2: generated.py changed but $3"

@@ -62,7 +62,7 @@ test_expect_success '--check: the restore hint pasted into sh restores the graph
 test_expect_success '--check: a hint for a name with control characters, pasted into bash, restores the graph' '
 	cd paste &&
 	git fixture-diff --check h1 h2 >../out &&
-	grep -F "case22_esc\\e]0;x\\a\\r: graphChurn (note): " ../out >../line &&
+	grep -F "\"case22_esc\\e]0;x\\a\\r\": graphChurn (note): " ../out >../line &&
 	sed -n "s/.*restore it with '"'"'\(.*\)'"'"'$/\1/p" ../line >../hint &&
 	echo "git checkout $(git rev-parse --short h1) -- \$'"'"'$R/case22_esc\\e]0;x\\a\\r/schedule_graph.json'"'"'" >../expect &&
 	test_cmp ../expect ../hint &&
@@ -70,15 +70,50 @@ test_expect_success '--check: a hint for a name with control characters, pasted 
 	git diff --quiet h1 -- "$R/$ESCNAME/schedule_graph.json"
 '
 
-test_expect_success '--check and the table escape control characters in names' '
+# bash decodes $'\u202e' only in a UTF-8 locale: the hint writes the bytes.
+test_expect_success '--check: a hint for a name with a bidirectional control works in any locale' '
+	git init -q bidi &&
+	cd bidi &&
+	name=$(printf "case24_\342\200\256evil") &&
+	new_case "$name" 6666 &&
+	commit_all "2026-10-03T10:00:00Z" "[sched2tlx] Add a case (#1302)" &&
+	regen "$name" 6667 &&
+	commit_all "2026-10-04T10:00:00Z" "[sched2tlx] Regenerate it (#1303)" &&
+	git fixture-diff --check HEAD~1 HEAD >../out &&
+	sed -n "s/.*restore it with '"'"'\(.*\)'"'"'$/\1/p" ../out >../hint &&
+	echo "git checkout $(git rev-parse --short HEAD~1) -- \$'"'"'$R/case24_\\xe2\\x80\\xaeevil/schedule_graph.json'"'"'" >../expect &&
+	test_cmp ../expect ../hint &&
+	for loc in C C.UTF-8; do
+		git reset -q --hard &&
+		(LC_ALL=$loc bash ../hint) &&
+		git diff --quiet HEAD~1 -- "$R/$name/schedule_graph.json" || return 1
+	done
+'
+
+test_expect_success '--json: a name that is not UTF-8 has U+FFFD for each such byte' '
+	git init -q latin1 &&
+	cd latin1 &&
+	new_case "$(printf "case25_caf\351")" 7777 &&
+	new_case "$(printf "case26_\303\251\342\200\256")" 7778 &&
+	commit_all "2026-10-05T10:00:00Z" "[sched2tlx] Add two cases (#1304)" &&
+	git mv "$R/$(printf "case26_\303\251\342\200\256")" "$R/$(printf "case27_\377")" &&
+	commit_all "2026-10-06T10:00:00Z" "[sched2tlx] Rename one (#1305)" &&
+	git fixture-diff --json HEAD~1 HEAD >../out &&
+	python3 -c "import json, sys; json.load(open(sys.argv[1], encoding=\"utf-8\", errors=\"strict\"))" ../out &&
+	jq -c ".cases[] | [.case, .renamed_from]" ../out >../actual &&
+	printf "[\"case25_caf\357\277\275\",null]\n[\"case27_\357\277\275\",\"case26_\303\251\342\200\256\"]\n" >../expect &&
+	test_cmp ../expect ../actual
+'
+
+test_expect_success '--check and the table escape control characters in names, quoted as git quotes paths' '
 	cd repo &&
 	git fixture-diff --check h1 h2 >../out &&
 	git fixture-diff h1 h2 >../table &&
 	cd .. &&
 	! grep -q "$(printf "[\033\007\r]")" out &&
 	! grep -q "$(printf "[\033\007\r]")" table &&
-	grep -F "case22_esc\\e]0;x\\a\\r: graphChurn (note): " out &&
-	grep -F "case22_esc\\e]0;x\\a\\r  " table
+	grep -F "\"case22_esc\\e]0;x\\a\\r\": graphChurn (note): " out &&
+	grep -F "\"case22_esc\\e]0;x\\a\\r\"  " table
 '
 
 test_expect_success '--name-only: one comma-separated line, names needing it quoted' '

@@ -1,7 +1,10 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include "util/usage.h"
+#include "util/strbuf.h"
+#include "util/term-escape.h"
 #include "util/json.h"
 
 void json_library_init(void)
@@ -33,6 +36,39 @@ cJSON *json_metric(double v)
 cJSON *json_string_or_null(const char *s)
 {
 	return s ? cJSON_CreateString(s) : cJSON_CreateNull();
+}
+
+int json_text_needs_replacing(const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; ) {
+		size_t n = utf8_len(p, SIZE_MAX);
+
+		if (!n)
+			return 1;
+		p += n;
+	}
+	return 0;
+}
+
+cJSON *json_text(const char *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+	cJSON *item;
+
+	if (!s || !json_text_needs_replacing(s))
+		return json_string_or_null(s);
+	for (const unsigned char *p = (const unsigned char *)s; *p; ) {
+		size_t n = utf8_len(p, SIZE_MAX);
+
+		if (n)
+			strbuf_add(&sb, p, n);
+		else
+			strbuf_addstr(&sb, "\xef\xbf\xbd");	/* U+FFFD */
+		p += n ? n : 1;
+	}
+	item = cJSON_CreateString(sb.buf);
+	strbuf_release(&sb);
+	return item;
 }
 
 int json_print_and_free(cJSON *item)

@@ -28,6 +28,18 @@ cJSON *json_metric(double v);
 cJSON *json_string_or_null(const char *s);
 
 /*
+ * A string of text from outside (a case name, a path): a JSON document is
+ * UTF-8 (RFC 8259), so each byte that is not UTF-8 (util/term-escape.h,
+ * utf8_len()) becomes U+FFFD, one for each; valid characters, controls
+ * and bidirectional ones included, are kept (cJSON escapes the controls).
+ * null when s is NULL.
+ */
+cJSON *json_text(const char *s);
+
+/* 1 when json_text() would replace a byte of s; a borrowed string may be kept then. */
+int json_text_needs_replacing(const char *s);
+
+/*
  * Print item (tab-indented, as cJSON_Print does) and a newline on stdout,
  * then free it. -1 with an error when cJSON cannot format it.
  */

@@ -49,6 +49,41 @@ const char *quote_term(const char *s)
 	return sb->buf;
 }
 
+void quote_term_path(struct strbuf *sb, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	char buf[8];
+
+	if (!term_needs_quoting(s) && !strpbrk(s, "\"\\")) {
+		strbuf_addstr(sb, s);
+		return;
+	}
+	strbuf_addch(sb, '"');
+	while (*p) {
+		size_t n = term_printable_len(p);
+
+		if (*p == '"' || *p == '\\') {
+			strbuf_addch(sb, '\\');
+			strbuf_addch(sb, *p);
+		} else if (n) {
+			strbuf_add(sb, p, n);
+		} else {
+			strbuf_addstr(sb, term_escape_char(p, &n, buf));
+		}
+		p += n;
+	}
+	strbuf_addch(sb, '"');
+}
+
+size_t term_columns(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
 static int c_needs_quoting(unsigned char c, const char *extra)
 {
 	return c < 0x20 || c == '"' || c == '\\' || c >= 0x7f || (extra && strchr(extra, c));
@@ -81,6 +116,36 @@ void quote_c_style(struct strbuf *sb, const char *s, const char *extra)
 	strbuf_addch(sb, '"');
 }
 
+/*
+ * s as the inside of bash's and zsh's $'...': ' and \ escaped, and each
+ * character quote_term() would escape as its escape there (\n, \e, \xNN),
+ * a multibyte one (a bidirectional control) as \xNN per byte: $'\u202e'
+ * is decoded only in a UTF-8 locale, the bytes in any.
+ */
+static void add_dollar_quoted(struct strbuf *sb, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	char buf[8];
+
+	while (*p) {
+		size_t n = term_printable_len(p);
+
+		if (*p == '\'' || *p == '\\') {
+			strbuf_addch(sb, '\\');
+			strbuf_addch(sb, *p);
+			n = 1;
+		} else if (n) {
+			strbuf_add(sb, p, n);
+		} else if ((n = term_unprintable_len(p)) == 1) {
+			strbuf_addstr(sb, term_escape_char(p, &n, buf));
+		} else {
+			for (size_t i = 0; i < n; i++)
+				strbuf_addf(sb, "\\x%02x", p[i]);
+		}
+		p += n;
+	}
+}
+
 void quote_shell(struct strbuf *sb, const char *s)
 {
 	if (*s && strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -89,23 +154,14 @@ void quote_shell(struct strbuf *sb, const char *s)
 		return;
 	}
 	if (term_needs_quoting(s)) {
-		struct strbuf raw = STRBUF_INIT;
-
 		/*
 		 * A control character inside '...' would be escaped for the
 		 * terminal when printed, and the pasted command would then
-		 * name another file. In $'...' the terminal's escapes (\n,
-		 * \e, \xNN, \u202e) are the string's own.
+		 * name another file: in $'...' the escapes are the string's own.
 		 */
-		for (; *s; s++) {
-			if (*s == '\'' || *s == '\\')
-				strbuf_addch(&raw, '\\');
-			strbuf_addch(&raw, *s);
-		}
 		strbuf_addstr(sb, "$'");
-		strbuf_add_term(sb, raw.buf);
+		add_dollar_quoted(sb, s);
 		strbuf_addch(sb, '\'');
-		strbuf_release(&raw);
 		return;
 	}
 	strbuf_addch(sb, '\'');

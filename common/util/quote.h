@@ -30,6 +30,23 @@ const char *quote_term(const char *s);
 int term_needs_quoting(const char *s);
 
 /*
+ * A path (a case name) for a terminal, as git shows quoted paths: s as it
+ * is when quote_term() would keep it and it holds no '"' or '\'; else
+ * double-quoted with \" and \\ and quote_term()'s escapes, so that a
+ * name holding a backslash and "n" and one holding a newline ("a\\nb" and
+ * "a\nb") never look the same. Valid UTF-8 is kept, as git does with
+ * core.quotePath=false.
+ */
+void quote_term_path(struct strbuf *sb, const char *s);
+
+/*
+ * The columns a terminal gives s, which holds no control character (a
+ * quote_term() result): one per UTF-8 character, so that a table of names
+ * lines up (a wide East Asian character counts one).
+ */
+size_t term_columns(const char *s);
+
+/*
  * git's quote_c_style (core.quotePath=true): when s holds a control
  * character, a double quote, a backslash, a byte >= 0x80 or one of the
  * extra characters (may be NULL), append it double-quoted with \" \\
@@ -41,8 +58,9 @@ void quote_c_style(struct strbuf *sb, const char *s, const char *extra);
  * Append s quoted for a shell: as is when it holds only characters no
  * shell treats specially; with a character quote_term() would escape, as
  * bash's and zsh's $'...' with those escapes (and \' and \\), so that
- * the command still names s once printed; else in single quotes with each
- * ' as '\''.
+ * the command still names s once printed, a bidirectional control as its
+ * UTF-8 bytes (\xe2\x80\xae), which every locale decodes; else in
+ * single quotes with each ' as '\''.
  */
 void quote_shell(struct strbuf *sb, const char *s);
 

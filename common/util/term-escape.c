@@ -1,3 +1,4 @@
+#include <stdint.h>
 #include "util/term-escape.h"
 
 static int is_control(unsigned char c)
@@ -5,8 +6,12 @@ static int is_control(unsigned char c)
 	return c < 0x20 || c == 0x7f;
 }
 
-/* The code point of the valid UTF-8 sequence at s, its length in *n; 0 when there is none. */
-static unsigned int utf8_decode(const unsigned char *s, size_t *n)
+/*
+ * The code point of the valid UTF-8 sequence at s (at most avail bytes:
+ * SIZE_MAX in a string, where its NUL ends any sequence), its length in
+ * *n; 0 when there is none.
+ */
+static unsigned int utf8_decode(const unsigned char *s, size_t avail, size_t *n)
 {
 	unsigned int cp;
 
@@ -21,6 +26,8 @@ static unsigned int utf8_decode(const unsigned char *s, size_t *n)
 	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
 		*n = 4, cp = s[0] & 0x07;
 	else
+		return 0;
+	if (*n > avail)
 		return 0;
 	for (size_t i = 1; i < *n; i++) {
 		if ((s[i] & 0xc0) != 0x80)
@@ -40,6 +47,15 @@ static int is_bidi_control(unsigned int cp)
 	       (cp >= 0x2066 && cp <= 0x2069);
 }
 
+size_t utf8_len(const unsigned char *p, size_t avail)
+{
+	size_t n;
+
+	if (*p < 0x80)
+		return 1;
+	return utf8_decode(p, avail, &n) ? n : 0;
+}
+
 size_t term_printable_len(const unsigned char *p)
 {
 	size_t n;
@@ -49,7 +65,7 @@ size_t term_printable_len(const unsigned char *p)
 		return 0;
 	if (*p < 0x80)
 		return 1;
-	cp = utf8_decode(p, &n);
+	cp = utf8_decode(p, SIZE_MAX, &n);
 	/* C1 controls, bytes that are no character, bidirectional controls */
 	return cp < 0xa0 || is_bidi_control(cp) ? 0 : n;
 }
@@ -58,7 +74,7 @@ size_t term_unprintable_len(const unsigned char *p)
 {
 	size_t n;
 
-	return *p >= 0x80 && is_bidi_control(utf8_decode(p, &n)) ? n : 1;
+	return *p >= 0x80 && is_bidi_control(utf8_decode(p, SIZE_MAX, &n)) ? n : 1;
 }
 
 const char *term_c_escape(unsigned char c)
@@ -85,7 +101,7 @@ const char *term_escape_char(const unsigned char *p, size_t *n, char buf[8])
 	if (esc)
 		return esc;
 	if (*n > 1) {
-		cp = utf8_decode(p, n);
+		cp = utf8_decode(p, SIZE_MAX, n);
 		buf[0] = '\\';
 		buf[1] = 'u';
 		for (int i = 0; i < 4; i++)

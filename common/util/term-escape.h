@@ -17,6 +17,14 @@
  */
 
 /*
+ * The length of the valid UTF-8 character at p, which has avail bytes
+ * (SIZE_MAX in a NUL-terminated string), or 0 where a byte is no
+ * character: a stray continuation byte, an overlong form, a surrogate,
+ * above U+10FFFF, cut short. ASCII, controls and NUL included, is 1.
+ */
+size_t utf8_len(const unsigned char *p, size_t avail);
+
+/*
  * How many bytes at p to copy as they are (one character: ASCII or a
  * valid UTF-8 sequence above the C1 block that is no bidirectional
  * control), or 0 when the character at p is to be escaped.

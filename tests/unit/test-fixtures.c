@@ -82,6 +82,49 @@ static void test_comment_only(void)
 	   "a '#' line inside a triple-quoted string is data");
 	ok(same("doc = '''x\n'''  # a\nz = 1\n", "doc = '''x\n'''  # b\nz = 1\n"),
 	   "a comment after a closing triple quote is a comment");
+	ok(!same("s = \"abc\\\n# value one\"\n", "s = \"abc\\\n# value two\"\n"),
+	   "a '#' after a backslash-newline in a double-quoted string is data");
+	ok(!same("s = 'abc\\\n# one'\n", "s = 'abc\\\n# two'\n"), "in a single-quoted one too");
+	ok(!same("s = r'abc\\\n# one'\n", "s = r'abc\\\n# two'\n"), "and in a raw string");
+	ok(!same("s = \"a\\\\\\\n# one\"\n", "s = \"a\\\\\\\n# two\"\n"),
+	   "an escaped backslash, then the one that continues the line");
+	ok(same("s = 'a\\\\'\n# one\nt = 1\n", "s = 'a\\\\'\n# two\nt = 1\n"),
+	   "an escaped backslash ends no line: the next line's '#' is a comment");
+	ok(same("s = 'abc\\\r\ndef'  # one\r\n", "s = 'abc\\\r\ndef'  # two\r\n"),
+	   "a backslash before \\r\\n continues the string; the comment after it is one");
+	ok(same("s = \"a\n# one\nt = 1\n", "s = \"a\n# two\nt = 1\n"),
+	   "an unterminated string ends with its line, as in Python");
+	ok(!same("s = r\"\\\" # one\"\n", "s = r\"\\\" # two\"\n"),
+	   "a raw string's backslash still keeps the quote after it in the string");
+	ok(!same("doc = \"\"\"x   \n\"\"\"\n", "doc = \"\"\"x\n\"\"\"\n"),
+	   "trailing blanks inside a triple-quoted string are data");
+	ok(same("doc = \"\"\"x\r\n\"\"\"\n", "doc = \"\"\"x\n\"\"\"\n"),
+	   "a \\r\\n inside a triple-quoted string is a newline");
+	ok(!same("s = f\"{d[\"#\"]} a\"\n", "s = f\"{d[\"#\"]} b\"\n"),
+	   "an f-string's field may hold a string in the same quotes (3.12)");
+	ok(!same("s = f'{x:{w}} # a'\n", "s = f'{x:{w}} # b'\n"),
+	   "an f-string's text after a field with a nested spec");
+	ok(!same("s = f'{x:\"<4} # a'\n", "s = f'{x:\"<4} # b'\n"),
+	   "a quote in a format spec is text");
+	ok(!same("s = f'{{x # a'\n", "s = f'{{x # b'\n"), "'{{' is a brace, not a field");
+	ok(!same("s = f'{ {\"k\": 1}[\"k\"] } # a'\n", "s = f'{ {\"k\": 1}[\"k\"] } # b'\n"),
+	   "braces inside a field's expression");
+	ok(same("s = f'{x}'  # a\n", "s = f'{x}'  # b\n"), "a comment after an f-string");
+	ok(same("s = rb'\\\\'  # a\n", "s = rb'\\\\'  # b\n"), "a comment after a raw bytes string");
+	ok(!same("s = f'''{x\n# a\n}'''\n", "s = f'''{x\n# b\n}'''\n"),
+	   "a '#' in a multi-line field is kept, where a wrong cut would hide code");
+	ok(same("elif'x'  # a\n", "elif'x'  # b\n"), "a keyword before a quote is no prefix");
+	{
+		char deep[128] = "# x\ns = ", deeper[128];
+
+		for (int i = 0; i < 17; i++)
+			strcat(deep, "f'{");
+		strcat(deep, "\n# a\n");
+		strcpy(deeper, deep + 4);
+		ok(same(deep, deeper), "nested too deep: the rest is compared as bytes, comment lines before it still go");
+		deeper[strlen(deeper) - 2] = 'b';
+		ok(!same(deep, deeper), "and a byte changed after it is a change");
+	}
 	ok(same("", "# only a comment\n\n"), "empty against comments and blank lines");
 	ok(!same("", "x = 1\n"), "empty against code");
 }

@@ -22,6 +22,15 @@ static void shell_is(const char *s, const char *want)
 	strbuf_release(&sb);
 }
 
+static void path_is(const char *s, const char *want)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	quote_term_path(&sb, s);
+	is_str(sb.buf, want, want);
+	strbuf_release(&sb);
+}
+
 int main(void)
 {
 	const char *plain = "case1_simple_gemm [cute] \\d+ caf\xc3\xa9";
@@ -68,12 +77,21 @@ int main(void)
 	c_style_is("q\"b\\", NULL, "\"q\\\"b\\\\\"");
 	c_style_is("esc\x1b" "caf\xc3\xa9", NULL, "\"esc\\033caf\\303\\251\"");
 
+	path_is("case1_simple_gemm caf\xc3\xa9", "case1_simple_gemm caf\xc3\xa9");
+	path_is("case4_a\\nb", "\"case4_a\\\\nb\"");
+	path_is("case5_a\nb", "\"case5_a\\nb\"");
+	path_is("q\"\x1b\xe2\x80\xae\xff", "\"q\\\"\\e\\u202e\\xff\"");
+	ok(term_columns("case3_\xc3\xa9") == 7, "columns: one per UTF-8 character");
+	ok(term_columns("\xf0\x9f\x93\x88|") == 2, "a four-byte character is one column");
+
 	shell_is("examples/case1_simple_gemm", "examples/case1_simple_gemm");
 	shell_is("$(touch pwned)", "'$(touch pwned)'");
 	shell_is("it's `x`", "'it'\\''s `x`'");
 	shell_is("", "''");
 	/* printed, '...' would show \n for the newline and name another file */
 	shell_is("a\nb's\\c\x1b", "$'a\\nb\\'s\\\\c\\e'");
-	shell_is("rlo\xe2\x80\xae" "x", "$'rlo\\u202ex'");
+	/* $'\u202e' is decoded only in a UTF-8 locale; the bytes in any (LC_ALL=C) */
+	shell_is("rlo\xe2\x80\xae" "x", "$'rlo\\xe2\\x80\\xaex'");
+	shell_is("caf\xc3\xa9 \xff\xd8\x9c\t", "$'caf\xc3\xa9 \\xff\\xd8\\x9c\\t'");
 	return done_testing();
 }

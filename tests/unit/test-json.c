@@ -1,0 +1,34 @@
+#include <stdlib.h>
+#include "tap.h"
+#include "util/json.h"
+#include "util/term-escape.h"
+
+/* What json_text(in) prints as, unformatted. */
+static void text_is(const char *in, const char *want, const char *name)
+{
+	cJSON *item = json_text(in);
+	char *out = cJSON_PrintUnformatted(item);
+
+	is_str(out, want, name);
+	cJSON_free(out);
+	cJSON_Delete(item);
+}
+
+int main(void)
+{
+	json_library_init();
+	text_is("case1_simple_gemm", "\"case1_simple_gemm\"", "ASCII as it is");
+	text_is(NULL, "null", "NULL is null");
+	text_is("caf\xc3\xa9 \xe2\x80\xae \xf0\x9f\x93\x88", "\"caf\xc3\xa9 \xe2\x80\xae \xf0\x9f\x93\x88\"",
+		"valid UTF-8 is kept, a bidirectional control too");
+	text_is("case3_\xff", "\"case3_\xef\xbf\xbd\"", "a byte that is not UTF-8 is U+FFFD");
+	text_is("\xc0\xaf\xed\xa0\x80x", "\"\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbdx\"",
+		"overlong and surrogate forms: U+FFFD for each byte");
+	text_is("cut\xe2\x94", "\"cut\xef\xbf\xbd\xef\xbf\xbd\"", "a sequence cut short at the end");
+	text_is("nl\n\x1b", "\"nl\\n\\u001b\"", "controls are JSON-escaped, not replaced");
+	ok(!json_text_needs_replacing("caf\xc3\xa9\n"), "valid text needs no copy");
+	ok(json_text_needs_replacing("\x80"), "a stray continuation byte does");
+	ok(utf8_len((const unsigned char *)"\xe2\x80\xae", 2) == 0, "utf8_len: cut short by avail");
+	ok(utf8_len((const unsigned char *)"\xe2\x80\xae", 3) == 3, "utf8_len: whole");
+	return done_testing();
+}
