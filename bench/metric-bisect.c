@@ -27,7 +27,7 @@
  *
  * Usage: metric-bisect [--seeds FROM:TO] [--big N] [--anchors N] [--window N] [--part J/K] [--quick]
  *                      [--history R] [--history-commits C] [--step S] [--two-state]
- *                      [--min-change PCT] [--confidence PCT]
+ *                      [--min-change PCT] [--confidence PCT] [--odd OFFSET:FROM]
  *   --seeds FROM:TO  the searches i of each configuration (7000000:7020000)
  *   --big N          searches at 20x and 30x instead (4 times as many)
  *   --anchors N      searches of each anchor (20000)
@@ -43,6 +43,11 @@
  *   --two-state      each run's noise from two states, as an H200 showed
  *                    it (noise-model.h), instead of normal
  *   --min-change PCT the searches' --min-change (2)
+ *   --odd OFFSET:FROM  one commit at a level of its own, 100 + OFFSET
+ *                    (noise 1 around it, outliers alike), FROM commits
+ *                    from the culprit (-2..2), the culprit in 3..N-3; a
+ *                    named commit is right when it is the first off the
+ *                    good level or the first at the bad one (only with a step)
  * Prints a line a configuration and method:
  *   <who> <window> <outliers up to> <step> <searches> <named> <wrong>
  *   <alike> <undecided> <skipped> <runs> <runs of one-run git bisect>
@@ -65,6 +70,8 @@ struct sim_config {
 	int two_state;
 	double min_change;
 	double confidence;	/* percent; 0: POSTERIOR_SURE's */
+	double odd_offset;	/* --odd: the odd commit's level over 100, in noise units */
+	int odd_from;		/* and its place from the culprit (--odd given: odd_offset != 0) */
 };
 
 /* The probability every search here stops at: --confidence, else the command's default. */
@@ -94,12 +101,32 @@ static void draw_world(struct metric_world *w, const struct sim_config *c, unsig
 	w->from = c->from;
 	w->to = c->to;
 	w->culprit = c->step ? 1 + (size_t)(uniform() * (double)c->nr) : c->nr + 1;
+	if (c->odd_offset && c->step) {
+		/* Room for the odd commit either side: 3..nr - 3. */
+		w->culprit = 3 + (size_t)(uniform() * (double)(c->nr - 5));
+		w->odd = (size_t)((long)w->culprit + c->odd_from);
+		w->odd_level = 100 + c->odd_offset;
+	}
 	w->step = uniform() < 0.5 ? c->step : -c->step;
 	w->history = c->history;
 	w->history_commits = c->history_commits;
 	w->two_state = c->two_state;
 	w->min_change = c->min_change;
 	w->confidence = c->confidence;
+}
+
+/*
+ * With an odd commit, two answers are right: the first commit off the good
+ * level (the odd one when it comes first) and the first at the bad level
+ * (the culprit, or the one after it when the culprit is the odd one), as
+ * `git bisect run` with a threshold would name one or the other.
+ */
+static int right_culprit(const struct metric_world *w, size_t named)
+{
+	if (!w->odd)
+		return named == w->culprit;
+	return named == (w->odd < w->culprit ? w->odd : w->culprit) ||
+	       named == (w->odd == w->culprit ? w->culprit + 1 : w->culprit);
 }
 
 static void search_ours(const struct sim_config *c, unsigned long long i, struct tally *t)
@@ -112,8 +139,8 @@ static void search_ours(const struct sim_config *c, unsigned long long i, struct
 	outcome = metric_world_search(&w, 1, &named, &runs);
 	t->searches++;
 	t->runs += runs;
-	t->named += named && named == w.culprit;
-	t->wrong += named && named != w.culprit;
+	t->named += named && right_culprit(&w, named);
+	t->wrong += named && !right_culprit(&w, named);
 	t->alike += outcome == BISECT_NOT_REPRODUCED;
 	t->undecided += outcome == BISECT_UNDECIDED;
 	t->skipped += outcome == BISECT_ONLY_SKIPPED;
@@ -244,8 +271,8 @@ int main(int argc, const char **argv)
 	static const double shapes[][2] = { { 10, 60 }, { 2, 30 } };
 	unsigned long long from = 7000000, to = 7020000, big = 0, anchors = 20000, window = 0, part = 0, parts = 1;
 	unsigned long long history_commits = 5;
-	double history = 0, only_step = -1, min_change = 0, confidence = 0;
-	int quick = 0, two_state = 0;
+	double history = 0, only_step = -1, min_change = 0, confidence = 0, odd_offset = 0;
+	int quick = 0, two_state = 0, odd_from = 0;
 	const double *step;
 	size_t nr_step;
 
@@ -276,9 +303,13 @@ int main(int argc, const char **argv)
 			min_change = strtod(argv[++i], NULL);
 		else if (!strcmp(argv[i], "--confidence") && i + 1 < argc)
 			confidence = strtod(argv[++i], NULL);
+		else if (!strcmp(argv[i], "--odd") && i + 1 < argc &&
+			 sscanf(argv[i + 1], "%lf:%d", &odd_offset, &odd_from) == 2 && odd_offset && abs(odd_from) <= 2)
+			i++;
 		else
 			die("usage: metric-bisect [--seeds FROM:TO] [--big N] [--anchors N] [--window N] [--part J/K] [--quick]"
-			    " [--history R] [--history-commits C] [--step S] [--two-state] [--min-change PCT] [--confidence PCT]");
+			    " [--history R] [--history-commits C] [--step S] [--two-state] [--min-change PCT] [--confidence PCT]"
+			    " [--odd OFFSET:FROM]");
 	}
 	if (!big)
 		big = 4 * (to - from);
@@ -294,7 +325,8 @@ int main(int argc, const char **argv)
 		for (size_t si = 0; si < ARRAY_SIZE(shapes); si++)
 			for (size_t k = 0; k < nr_step; k++) {
 				struct sim_config c = { windows[wi], shapes[si][0], shapes[si][1], step[k], history,
-						    history_commits, two_state, min_change, confidence };
+						    history_commits, two_state, min_change, confidence, odd_offset,
+						    odd_from };
 				struct tally ours = { 0 }, b1 = { 0 }, b5 = { 0 }, oracle = { 0 }, told = { 0 };
 				unsigned long long n = c.step >= 20 ? big : to - from;
 				double probes;

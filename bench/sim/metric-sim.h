@@ -31,11 +31,13 @@ struct metric_world {
 	int two_state;		/* the noise of two states (noise-model.h), not normal */
 	double min_change;	/* --min-change in percent (0: the default) */
 	double confidence;	/* --confidence in percent (0: the default) */
+	size_t odd;		/* a commit at a level of its own (0: none), */
+	double odd_level;	/* that level */
 };
 
 static inline double metric_world_run(const struct metric_world *w, size_t pos)
 {
-	double level = 100 + (pos >= w->culprit ? w->step : 0);
+	double level = pos && pos == w->odd ? w->odd_level : 100 + (pos >= w->culprit ? w->step : 0);
 
 	return w->two_state ? two_state_run_shaped(level, 0.03, w->from, w->to) :
 			      noisy_run_shaped(level, 0.03, w->from, w->to);

@@ -190,6 +190,13 @@ static int end_off_side(const struct bisect_judge *j, const struct posterior_gro
 	       fabs(samples_median(end) - level) > posterior_reach(level, level, sqrt(top->var), j->min_change / 100);
 }
 
+/* Whether x's runs lie off both levels of top: more of them tell nothing of the step. */
+static int measures_neither(const struct bisect_judge *j, const struct posterior_group *top, size_t x)
+{
+	return top && x && x != j->nr &&
+	       posterior_off_level(top->good, top->bad, sqrt(top->var), &j->values[x], j->min_change / 100);
+}
+
 /*
  * The commit a decision on the likeliest boundary waits for, or NO_PROBE:
  * a side short of METRIC_PROBE_RUNS runs at its commit next to the
@@ -323,7 +330,7 @@ static size_t choose_probes(struct bisect_judge *j, size_t jobs, size_t *pos)
 			take(chosen, pos, &nr, j->nr - end);
 	} else if (p->ready) {
 		for (size_t x = 0; x <= j->nr; x++) {
-			double d = probeable(j, chosen, x) ? posterior_disagreement(p, x) : -1;
+			double d = probeable(j, chosen, x) && !measures_neither(j, top, x) ? posterior_disagreement(p, x) : -1;
 
 			if (d > best_d) {
 				best_d = d;

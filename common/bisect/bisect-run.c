@@ -98,7 +98,8 @@ static void find_off_level(struct bisect_result *res)
 
 	m->off_level = xcalloc(res->nr + 1, sizeof(*m->off_level));
 	for (size_t pos = 0; pos <= res->nr; pos++)
-		if (posterior_off_level(&m->post, &m->values[pos], m->min_change / 100))
+		if (posterior_off_level(m->post.good[0], m->post.bad[0], m->post.noise, &m->values[pos],
+					m->min_change / 100))
 			m->off_level[m->nr_off_level++] = pos;
 }
 

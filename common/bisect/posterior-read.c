@@ -292,14 +292,14 @@ double posterior_reach(double good, double bad, double noise, double frac)
 	return fmax(fmax(POSTERIOR_OFF_LEVEL_NOISES * noise, fabs(bad - good)), POSTERIOR_STATES_GAP * frac * fabs(good));
 }
 
-int posterior_off_level(const struct posterior_summary *s, const struct samples *v, double frac)
+int posterior_off_level(double good, double bad, double noise, const struct samples *v, double frac)
 {
-	double good = s->good[0], bad = s->bad[0], reach;
+	double reach;
 	size_t off = 0;
 
-	if (isnan(good) || isnan(bad) || isnan(s->noise) || v->nr < 3)
+	if (isnan(good) || isnan(bad) || isnan(noise) || v->nr < 3)
 		return 0;
-	reach = posterior_reach(good, bad, s->noise, frac);
+	reach = posterior_reach(good, bad, noise, frac);
 	for (size_t i = 0; i < v->nr; i++)
 		off += fabs(v->v[i] - good) > reach && fabs(v->v[i] - bad) > reach;
 	return off == v->nr;

@@ -121,45 +121,72 @@ static size_t commit_end(const struct posterior *p, size_t j)
 }
 
 /*
- * An odd commit's runs [from, to): their mean, their sum of squares around
- * it and the scale of their noise against the sides' (a commit a hundred
- * times off the levels is a hundred times as noisy; never less noisy).
+ * An odd commit's runs [from, to): those within ODD_REACH spreads of their
+ * median (the rest its strays), their mean, their sum of squares around it
+ * and the scale of their noise against the sides' var: as their spread
+ * says, but never less than the sides' noise, nor more than it times their
+ * distance from zero over the levels' (a commit a hundred times off the
+ * levels may be a hundred times as noisy).
  */
+#define ODD_REACH 10.0
+
 struct odd_commit {
-	double n, ss, scale;
+	double n, strays, ss, scale;
 };
 
-static void odd_commit_of(const struct posterior *p, const double *level, size_t from, size_t to,
+static void odd_commit_of(struct posterior *p, const double *level, double var, size_t from, size_t to,
 			  struct odd_commit *o)
 {
-	double sum = 0, top = 0;
+	double centre, spread = stats_mad(p->y + from, to - from, p->tmp, &centre), reach, sum = 0, top = 0, most = 1;
 
-	o->n = (double)(to - from);
-	for (size_t j = from; j < to; j++)
+	reach = ODD_REACH * fmax(1.4826 * spread, var > 0 ? sqrt(var) : 0);
+	o->n = o->strays = 0;
+	for (size_t j = from; j < to; j++) {
+		if (fabs(p->y[j] - centre) > reach) {
+			o->strays++;
+			continue;
+		}
+		o->n++;
 		sum += p->y[j];
+	}
 	o->ss = 0;
 	for (size_t j = from; j < to; j++)
-		o->ss += (p->y[j] - sum / o->n) * (p->y[j] - sum / o->n);
+		if (fabs(p->y[j] - centre) <= reach)
+			o->ss += (p->y[j] - sum / o->n) * (p->y[j] - sum / o->n);
 	for (int k = 0; k < 2; k++)
 		if (isfinite(level[k]))
 			top = fmax(top, fabs(level[k]));
-	o->scale = top > 0 ? fmax(1, fabs(sum / o->n) / top) : 1;
+	if (top > 0)
+		most = fmax(1, fabs(sum / o->n) / top);
+	o->scale = o->n > 1 && var > 0 ? fmin(fmax(sqrt(o->ss / ((o->n - 1) * var)), 1), most) : 1;
 }
 
 /*
  * The terms of an odd commit's runs that the noise's integral does not
  * hold: its prior, its level's (flat over the levels' width, integrated
- * out) and its noise's scale.
+ * out), its noise's scale and its strays.
  */
 static double odd_commit_terms(const struct model *m, const struct odd_commit *o)
 {
-	return log(POSTERIOR_ODD_COMMITS) - m->log_range + 0.5 * log(2 * M_PI / o->n) - (o->n - 1) * log(o->scale);
+	return log(POSTERIOR_ODD_COMMITS) - m->log_range + 0.5 * log(2 * M_PI / o->n) - (o->n - 1) * log(o->scale) +
+		o->strays * m->log_stray;
 }
 
 /* What the odd commits add to the noise's integral: runs, levels and squares, by their shares. */
 struct odd_sums {
 	double runs, levels, ss;
 };
+
+/*
+ * Whether the commit whose runs are [j, next) may be odd: not an end. On
+ * either side: the first bad commit is where the bad level begins, a
+ * commit at a level of its own beside it aside (so that one next to the
+ * step leaves it and its neighbour equally likely).
+ */
+static int may_be_odd(const struct posterior *p, size_t j)
+{
+	return p->pos[j] && p->pos[j] != p->nr;
+}
 
 /*
  * Each commit's share of being odd (POSTERIOR_ODD_COMMITS), into odd[] of
@@ -184,8 +211,8 @@ static void share_odd(struct posterior *p, const struct model *m, const double *
 		struct odd_commit o;
 
 		next = commit_end(p, j);
-		if (p->pos[j] && p->pos[j] != p->nr) {
-			odd_commit_of(p, level, j, next, &o);
+		if (may_be_odd(p, j)) {
+			odd_commit_of(p, level, 1 / e_prec, j, next, &o);
 			for (size_t i = j; i < next; i++)
 				not_odd += p->w[i] * p->in[i] + (1 - p->w[i]) * m->log_stray + entropy(p->w[i]);
 			odd = odd_commit_terms(m, &o) - 0.5 * o.n * (log(2 * M_PI) + e_logvar) -
@@ -201,7 +228,7 @@ static void share_odd(struct posterior *p, const struct model *m, const double *
 }
 
 /* The bound's terms of each commit's share of being odd that the noise's integral does not hold. */
-static double odd_evidence(const struct posterior *p, const struct model *m, const double *level)
+static double odd_evidence(struct posterior *p, const struct model *m, const double *level, double var)
 {
 	double e = 0;
 
@@ -210,9 +237,9 @@ static double odd_evidence(const struct posterior *p, const struct model *m, con
 		struct odd_commit o;
 
 		next = commit_end(p, j);
-		if (!p->pos[j] || p->pos[j] == p->nr)
-			continue;	/* an end */
-		odd_commit_of(p, level, j, next, &o);
+		if (!may_be_odd(p, j))
+			continue;
+		odd_commit_of(p, level, var, j, next, &o);
 		e += (1 - r) * log1p(-POSTERIOR_ODD_COMMITS) + entropy(r) + r * odd_commit_terms(m, &o);
 	}
 	return e;
@@ -281,7 +308,7 @@ static void fit_noise(struct posterior *p, const struct model *m, int recorded, 
 		e_prec = f->df / f->s;
 		e_logvar = log(f->s / 2) - digamma(f->df / 2);
 	}
-	f->evidence = odd_evidence(p, m, f->level);
+	f->evidence = odd_evidence(p, m, f->level, f->s / f->df);
 	for (size_t j = 0; j < n; j++)
 		f->evidence += normal(p, j) * (m->log_inlier + 0.5 * log(2 * M_PI)) +
 			(1 - p->odd[j]) * ((1 - p->w[j]) * m->log_stray + entropy(p->w[j]));
@@ -392,22 +419,49 @@ static double robust_spread(struct posterior *p, const size_t *from, const size_
 }
 
 /*
- * Whether an end's median (NAN: none) lies over 3 robust spreads (var,
- * squared) from each start of its side; level takes the ends' medians,
+ * The median of the runs [from, to) less those of the commit with most of
+ * them, when that commit (not an end) holds more than half, and three or
+ * more (of two, one stray leaves the other a noise of the floor's): NAN
+ * otherwise. tmp is the scratch.
+ */
+static double median_without_dominant(struct posterior *p, size_t from, size_t to)
+{
+	size_t most = 0, at = 0, nr = 0;
+
+	for (size_t j = from, next; j < to; j = next) {
+		for (next = j; next < to && p->pos[next] == p->pos[j]; next++)
+			;
+		if (next - j > most && p->pos[j] && p->pos[j] != p->nr) {
+			most = next - j;
+			at = j;
+		}
+	}
+	if (most < 3 || 2 * most <= to - from)
+		return NAN;
+	for (size_t j = from; j < to; j++)
+		if (j < at || j >= at + most)
+			p->tmp[nr++] = p->y[j];
+	stats_sort(p->tmp, nr);
+	return stats_median_sorted(p->tmp, nr);
+}
+
+/*
+ * Whether a side's other start (NAN: none) lies over 3 robust spreads
+ * (var, squared) from each of its starts; level takes the other starts,
  * a side without one its first start.
  */
-static int far_from_starts(const double *ends, double *level, double start[2][2], const size_t *nr_start,
+static int far_from_starts(const double *other, double *level, double start[2][2], const size_t *nr_start,
 			   double var)
 {
 	double tol = 3 * sqrt(var);
 	int far_side = 0;
 
 	for (int k = 0; k < 2; k++) {
-		int far = ends && !isnan(ends[k]);
+		int far = !isnan(other[k]);
 
 		for (size_t i = 0; far && i < nr_start[k]; i++)
-			far &= fabs(ends[k] - start[k][i]) > tol;
-		level[k] = far ? ends[k] : start[k][0];
+			far &= fabs(other[k] - start[k][i]) > tol;
+		level[k] = far ? other[k] : start[k][0];
 		far_side |= far;
 	}
 	return far_side;
@@ -423,19 +477,19 @@ static int far_from_starts(const double *ends, double *level, double start[2][2]
  * robust spread around the start: a side split in two clusters (a commit
  * whose every run is far off, beside the level) has its median between
  * them, and a spread around it as wide as their gap, from which no fit
- * finds the tight mode. And, given ends (the medians of the two ends'
- * runs, of two runs or more) far from a side's starts, from them too (the
- * other side at its first start): a commit measuring
- * neither level, with more runs than the bad side's others, is that
- * side's median, and every other start reads the bad end's runs as its
- * strays. Each fit is a lower bound of the evidence of its mode: the
- * highest is the best. Returns the modes kept in f (1 or 2).
+ * finds the tight mode. And, with the runs in position order, from the
+ * median of a side's runs less those of a commit that holds more than
+ * half of them, where that lies far from the side's starts (the other
+ * side at its first start): a commit measuring neither level, run more
+ * often than the rest of its side, is that side's median, and every
+ * other start reads the rest as strays. Each fit is a lower bound of the
+ * evidence of its mode: the highest is the best. Returns the modes kept
+ * in f (1 or 2).
  */
-static size_t fit_split(struct posterior *p, const struct model *m, size_t cut, const double *ends,
-			struct fit *f)
+static size_t fit_split(struct posterior *p, const struct model *m, size_t cut, int by_position, struct fit *f)
 {
 	size_t n = p->runs, from[2] = { 0, cut }, to[2] = { cut, n }, nr_start[2] = { 1, 1 }, nr = 0;
-	double start[2][2] = { { NAN, NAN }, { NAN, NAN } }, median[2] = { NAN, NAN }, var[3];
+	double start[2][2] = { { NAN, NAN }, { NAN, NAN } }, median[2] = { NAN, NAN }, aside[2] = { NAN, NAN }, var[3];
 	int sides = (cut > 0) + (cut < n);
 	struct fit other;
 
@@ -451,22 +505,24 @@ static size_t fit_split(struct posterior *p, const struct model *m, size_t cut, 
 		start[k][0] = p->tmp[(size - 1) / 2];
 		start[k][1] = p->tmp[size / 2];
 		nr_start[k] = size % 2 ? 1 : 2;
+		if (by_position)
+			aside[k] = median_without_dominant(p, from[k], to[k]);
 	}
 	var[1] = robust_spread(p, from, to, median);
 	var[1] *= var[1];
 	for (size_t a = 0; a <= nr_start[0]; a++)
 		for (size_t b = 0; b < nr_start[1]; b++) {
-			int from_ends = a == nr_start[0];
-			double level[2] = { start[0][from_ends ? 0 : a], start[1][b] }, ss = 0;
+			int from_other = a == nr_start[0];
+			double level[2] = { start[0][from_other ? 0 : a], start[1][b] }, ss = 0;
 			size_t nr_var = 2;
 
-			if (from_ends && (b || sides < 2 || !far_from_starts(ends, level, start, nr_start, var[1])))
+			if (from_other && (b || !far_from_starts(aside, level, start, nr_start, var[1])))
 				continue;
 			for (int k = 0; k < 2; k++)
 				for (size_t j = from[k]; j < to[k]; j++)
 					ss += (p->y[j] - level[k]) * (p->y[j] - level[k]);
 			var[0] = fmax(ss / fmax((double)n - sides, 1), m->var_floor);
-			if (from_ends || nr_start[0] + nr_start[1] > 2) {
+			if (from_other || nr_start[0] + nr_start[1] > 2) {
 				var[2] = robust_spread(p, from, to, level);
 				var[2] *= var[2];
 				nr_var += var[2] < 1e-2 * var[1];
@@ -520,7 +576,7 @@ static double two_state_evidence(struct posterior *p, const struct model *by_pos
 		/* A fit's levels lie near its sides' medians: a cut whose medians lie further apart than the gap fits none. */
 		if (!within_gap(lower, upper, gap))
 			continue;
-		nr = fit_split(p, m, k, NULL, f);
+		nr = fit_split(p, m, k, 0, f);
 		assign = lgamma((double)k + 1) + lgamma((double)(n - k) + 1) - lgamma((double)n + 2);
 
 		for (size_t i = 0; i < nr; i++) {
@@ -637,15 +693,10 @@ void posterior_update(struct posterior *p, const struct samples *at)
 {
 	struct model m;
 	struct fit all, f[2];
-	double top, sum, ends[2] = { NAN, NAN };
+	double top, sum;
 	size_t lo = 0, nr_f;
 
 	gather(p, at, &m);
-	/* An end of one run may be a stray itself: no start from it. */
-	if (at[0].nr >= 2)
-		ends[0] = samples_median(&at[0]);
-	if (at[p->nr].nr >= 2)
-		ends[1] = samples_median(&at[p->nr]);
 	p->nr_group = 0;
 	p->p_states = 0;
 	p->states[0] = p->states[1] = NAN;
@@ -658,7 +709,7 @@ void posterior_update(struct posterior *p, const struct samples *at)
 		all.held = 0;
 	} else {
 		/* "No step": one level, one mode (a side of two runs is no window). */
-		fit_split(p, &m, p->runs, NULL, f);
+		fit_split(p, &m, p->runs, 1, f);
 		all = f[0];
 		p->ready = all.proper;
 		if (p->state_gap > 0) {
@@ -687,7 +738,7 @@ void posterior_update(struct posterior *p, const struct samples *at)
 		if (hi > lo) {
 			/* The runs before j are the good side of the culprits lo + 1..hi. */
 			if (j && j < p->runs) {
-				nr_f = fit_split(p, &m, j, ends, f);
+				nr_f = fit_split(p, &m, j, 1, f);
 				p->ready &= f[0].proper;
 				add_group(p, lo, hi, f, nr_f, j);
 			} else {

@@ -234,12 +234,13 @@ void posterior_summarize(const struct posterior *p, double frac, size_t end_runs
 #define POSTERIOR_OFF_LEVEL_NOISES 10.0
 double posterior_reach(double good, double bad, double noise, double frac);
 /*
- * Whether the runs v of a commit, three or more, all lie off both of s's
- * levels: it measures neither, and the model has put it down as odd or its
- * runs as strays (POSTERIOR_ODD_COMMITS), so that a culprit may be right
- * while the window holds a second change.
+ * Whether the runs v of a commit, three or more, all lie off both levels
+ * (good and bad, with that noise): it measures neither, and the model has
+ * put it down as odd (POSTERIOR_ODD_COMMITS) or its runs as strays, so
+ * that a culprit may be right while the window holds a second change, and
+ * more of its runs tell nothing of the step.
  */
-int posterior_off_level(const struct posterior_summary *s, const struct samples *v, double frac);
+int posterior_off_level(double good, double bad, double noise, const struct samples *v, double frac);
 
 /* Student's t with df degrees of freedom: P(T <= x), and its inverse. */
 double student_t_cdf(double x, double df);

@@ -422,7 +422,8 @@ static void test_posterior(void)
 		struct posterior_summary sum;
 
 		posterior_summarize(&p, 0.02, 2, POSTERIOR_SURE, &sum);
-		ok(posterior_off_level(&sum, &at[8], 0.02) && !posterior_off_level(&sum, &at[7], 0.02),
+		ok(posterior_off_level(sum.good[0], sum.bad[0], sum.noise, &at[8], 0.02) &&
+		   !posterior_off_level(sum.good[0], sum.bad[0], sum.noise, &at[7], 0.02),
 		   "and the odd commit measures neither level, the step's commit its level");
 	}
 	free_window(at, 15);
