@@ -33,6 +33,7 @@ two_state_seeds=${BENCH_METRIC_TWO_STATE_SEEDS:-7000000:7005000}
 two_state_big=${BENCH_METRIC_TWO_STATE_BIG:-5000}
 confidence_seeds=${BENCH_METRIC_CONFIDENCE_SEEDS:-7000000:7010000}
 confidence_big=${BENCH_METRIC_CONFIDENCE_BIG:-20000}
+odd_seeds=${BENCH_METRIC_ODD_SEEDS:-7000000:7002000}
 jobs=${BENCH_METRIC_JOBS:-$(nproc)}
 
 # run_parts NAME ARGS...: the simulator with ARGS over windows of 15 and
@@ -175,3 +176,22 @@ for c in 99.95 99.9; do
 done
 echo "metric-bisect --confidence: seeds $confidence_seeds, $(($(date +%s) - start)) s on $((2 * jobs)) processes" >&2
 vs_cold "$work/confidence" "--metric --confidence PCT: PCT" "at 99.99 (the first table)"
+
+# A fifth puts one commit at a level of its own beside the step (--odd:
+# 100 + OFFSET, FROM commits from the culprit; a step of 10 noise units
+# on 15 commits), on BENCH_METRIC_ODD_SEEDS: a named commit is right when
+# it is the first off the good level or the first at the bad one.
+start=$(date +%s)
+for odd in 1000:-2 1000:-1 1000:0 1000:1 1000:2 -100:-2 -100:-1 -100:0 -100:1 -100:2; do
+	in_parts "$jobs" "$work/odd.$odd" "$sim" --seeds "$odd_seeds" --window 15 --step 10 --anchors 0 --odd $odd
+	sum_parts "$work"/odd.$odd.* | sed "s/^/$odd /" >>"$work/odd"
+done
+echo "metric-bisect --odd: seeds $odd_seeds, $(($(date +%s) - start)) s on $jobs processes" >&2
+awk '
+BEGIN {
+	print ""
+	print "| --metric, a commit at 100 + OFFSET, FROM commits from the culprit (15 commits, 10x): OFFSET:FROM, outliers | searches | runs | right | wrong | alike / undecided |"
+	print "| --- | --- | --- | --- | --- | --- |"
+}
+{ printf "| %s, +%s | %d | %.2f | %.1f%% | %d | %d / %d |\n", $1, $4 == 60 ? "10..60" : "2..30", $6, $12 / $6,
+	100 * $7 / $6, $8, $9, $10 }' "$work/odd"

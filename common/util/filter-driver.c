@@ -10,6 +10,7 @@
 #include "util/strbuf.h"
 #include "util/io.h"
 #include "util/filter-driver.h"
+#include "util/quote.h"
 
 #define FILTER_NAME "benchtriage-driver"
 
@@ -78,19 +79,6 @@ static int check(git_filter *self, void **payload, const git_filter_source *src,
 	return 0;
 }
 
-/* Single quotes for sh, each ' as '\'' (git's sq_quote_buf()). */
-static void sq_quote(struct strbuf *sb, const char *s)
-{
-	strbuf_addch(sb, '\'');
-	for (; *s; s++) {
-		if (*s == '\'')
-			strbuf_addstr(sb, "'\\''");
-		else
-			strbuf_addch(sb, *s);
-	}
-	strbuf_addch(sb, '\'');
-}
-
 /* The command with %f as the quoted path and %% as %, as git expands it. */
 static char *expand(const char *cmd, const char *path)
 {
@@ -98,7 +86,7 @@ static char *expand(const char *cmd, const char *path)
 
 	for (; *cmd; cmd++) {
 		if (cmd[0] == '%' && cmd[1] == 'f') {
-			sq_quote(&sb, path);
+			quote_sq(&sb, path);
 			cmd++;
 		} else if (cmd[0] == '%' && cmd[1] == '%') {
 			strbuf_addch(&sb, '%');

@@ -164,6 +164,11 @@ void quote_shell(struct strbuf *sb, const char *s)
 		strbuf_addch(sb, '\'');
 		return;
 	}
+	quote_sq(sb, s);
+}
+
+void quote_sq(struct strbuf *sb, const char *s)
+{
 	strbuf_addch(sb, '\'');
 	for (; *s; s++) {
 		if (*s == '\'')

@@ -64,4 +64,10 @@ void quote_c_style(struct strbuf *sb, const char *s, const char *extra);
  */
 void quote_shell(struct strbuf *sb, const char *s);
 
+/*
+ * Append s in single quotes for any POSIX sh (each ' as '\'', git's
+ * sq_quote_buf()), bytes as they are: for sh -c, which knows no $'...'.
+ */
+void quote_sq(struct strbuf *sb, const char *s);
+
 #endif
