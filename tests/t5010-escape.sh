@@ -253,4 +253,23 @@ test_expect_success 'a NUL in a baseline name of the Pretuned tab is refused' '
 	test_cmp expect err
 '
 
+# A JSON document is UTF-8 (RFC 8259): a subject that is not (a commit
+# made under another encoding) reaches --json with U+FFFD for each byte
+# that is not, and the document loads as strict UTF-8.
+test_expect_success 'benchwindow --json: a subject that is not UTF-8 has U+FFFD, the document stays UTF-8' '
+	cd repo &&
+	git config i18n.commitEncoding ISO-8859-1 &&
+	FILTER_BRANCH_SQUELCH_WARNING=1 git filter-branch -f --msg-filter \
+		"LC_ALL=C sed \"s/^Share /Share \\xff\\xfe /\"" -- main >/dev/null 2>&1 &&
+	share=$(git rev-list -1 --grep="^Share" main) &&
+	git cat-file commit $share | od -c | grep -q "377 376" &&
+	git benchwindow --file ../dash.json --json --good $share~1 --bad $share b200_cute 2026-09-08 >../latin.json &&
+	cd .. &&
+	python3 -c "import json, sys; d = json.load(open(sys.argv[1], encoding=\"utf-8\", errors=\"strict\")); \
+print([c[\"subject\"] for c in d[\"commits\"] if c[\"subject\"].startswith(\"Share\")][0].encode(\"utf-8\").hex())" \
+		latin.json >actual &&
+	printf "Share \357\277\275\357\277\275 \033[31mlayout" | od -An -tx1 | tr -d " \n" >prefix &&
+	grep -q "^$(cat prefix)" actual
+'
+
 test_done

@@ -6,16 +6,12 @@
 /*
  * The case objects borrow their keys (literals) and strings (the diff's,
  * which outlives the printing) instead of copying each: 7,000 copies and
- * frees for a 1,000-case corpus. A name that is not UTF-8 is copied, with
- * U+FFFD for each byte that is not (json_text()).
+ * frees for a 1,000-case corpus. (A name that is not UTF-8 gets U+FFFD
+ * for each byte that is not when printed: json_print_and_free().)
  */
 static void add_string(cJSON *o, const char *key, const char *s)
 {
-	if (s && json_text_needs_replacing(s))
-		cJSON_AddItemToObjectCS(o, key, json_text(s));
-	else
-		cJSON_AddItemToObjectCS(o, key, s ? cJSON_CreateStringReference(s) :
-						   cJSON_CreateNull());
+	cJSON_AddItemToObjectCS(o, key, s ? cJSON_CreateStringReference(s) : cJSON_CreateNull());
 }
 
 /*
@@ -53,7 +49,7 @@ int fixture_print_json(const struct fixture_diff *d)
 	cJSON_AddStringToObject(doc, "base", oid_hex(hex, git_commit_id(d->base->commit)));
 	cJSON_AddStringToObject(doc, "head", d->head->commit ?
 				oid_hex(hex, git_commit_id(d->head->commit)) : "worktree");
-	cJSON_AddItemToObject(doc, "root", json_text(d->layout->root));
+	cJSON_AddItemToObject(doc, "root", json_string_or_null(d->layout->root));
 	cases = cJSON_AddArrayToObject(doc, "cases");
 	for (size_t i = 0; i < d->nr; i++)
 		cJSON_AddItemToArray(cases, case_json(&d->cases[i]));

@@ -50,13 +50,10 @@ int json_text_needs_replacing(const char *s)
 	return 0;
 }
 
-cJSON *json_text(const char *s)
+char *json_valid_utf8(const char *s)
 {
 	struct strbuf sb = STRBUF_INIT;
-	cJSON *item;
 
-	if (!s || !json_text_needs_replacing(s))
-		return json_string_or_null(s);
 	for (const unsigned char *p = (const unsigned char *)s; *p; ) {
 		size_t n = utf8_len(p, SIZE_MAX);
 
@@ -66,9 +63,7 @@ cJSON *json_text(const char *s)
 			strbuf_addstr(&sb, "\xef\xbf\xbd");	/* U+FFFD */
 		p += n ? n : 1;
 	}
-	item = cJSON_CreateString(sb.buf);
-	strbuf_release(&sb);
-	return item;
+	return strbuf_detach(&sb, NULL);
 }
 
 int json_print_and_free(cJSON *item)
@@ -78,7 +73,14 @@ int json_print_and_free(cJSON *item)
 	cJSON_Delete(item);
 	if (!text)
 		return error("cannot format the JSON output");
-	puts(text);
+	if (json_text_needs_replacing(text)) {
+		char *valid = json_valid_utf8(text);
+
+		puts(valid);
+		free(valid);
+	} else {
+		puts(text);
+	}
 	cJSON_free(text);
 	return 0;
 }

@@ -28,20 +28,22 @@ cJSON *json_metric(double v);
 cJSON *json_string_or_null(const char *s);
 
 /*
- * A string of text from outside (a case name, a path): a JSON document is
- * UTF-8 (RFC 8259), so each byte that is not UTF-8 (util/term-escape.h,
- * utf8_len()) becomes U+FFFD, one for each; valid characters, controls
- * and bidirectional ones included, are kept (cJSON escapes the controls).
- * null when s is NULL.
+ * s with each byte that is not UTF-8 (util/term-escape.h, utf8_len()) as
+ * U+FFFD, one for each; valid characters, controls and bidirectional ones
+ * included, are kept. The caller frees it.
  */
-cJSON *json_text(const char *s);
+char *json_valid_utf8(const char *s);
 
-/* 1 when json_text() would replace a byte of s; a borrowed string may be kept then. */
+/* 1 when json_valid_utf8() would replace a byte of s. */
 int json_text_needs_replacing(const char *s);
 
 /*
  * Print item (tab-indented, as cJSON_Print does) and a newline on stdout,
- * then free it. -1 with an error when cJSON cannot format it.
+ * then free it. -1 with an error when cJSON cannot format it. A JSON
+ * document is UTF-8 (RFC 8259): text from outside (a commit subject, a
+ * case name, a dashboard field) that is not is printed with U+FFFD for
+ * each byte that is not (json_valid_utf8()); only strings can hold such
+ * bytes, so the document's structure is as cJSON printed it.
  */
 int json_print_and_free(cJSON *item);
 
