@@ -110,12 +110,12 @@ static double normal(const struct posterior *p, size_t j)
 	return (1 - p->odd[j]) * p->w[j];
 }
 
-/* The runs of the commit whose first run is j end before the returned index. */
-static size_t commit_end(const struct posterior *p, size_t j)
+/* The runs of the commit whose first run is j end before the returned index (at most to). */
+static size_t commit_end(const struct posterior *p, size_t j, size_t to)
 {
 	size_t next = j;
 
-	while (next < p->runs && p->pos[next] == p->pos[j])
+	while (next < to && p->pos[next] == p->pos[j])
 		next++;
 	return next;
 }
@@ -178,7 +178,7 @@ struct odd_sums {
 };
 
 /*
- * Whether the commit whose runs are [j, next) may be odd: not an end. On
+ * Whether the commit whose first run is j may be odd: not an end. On
  * either side: the first bad commit is where the bad level begins, a
  * commit at a level of its own beside it aside (so that one next to the
  * step leaves it and its neighbour equally likely).
@@ -210,7 +210,7 @@ static void share_odd(struct posterior *p, const struct model *m, const double *
 		double not_odd = log1p(-POSTERIOR_ODD_COMMITS), odd, r = 0;
 		struct odd_commit o;
 
-		next = commit_end(p, j);
+		next = commit_end(p, j, p->runs);
 		if (may_be_odd(p, j)) {
 			odd_commit_of(p, level, 1 / e_prec, j, next, &o);
 			for (size_t i = j; i < next; i++)
@@ -236,7 +236,7 @@ static double odd_evidence(struct posterior *p, const struct model *m, const dou
 		double r = p->odd[j];
 		struct odd_commit o;
 
-		next = commit_end(p, j);
+		next = commit_end(p, j, p->runs);
 		if (!may_be_odd(p, j))
 			continue;
 		odd_commit_of(p, level, var, j, next, &o);
@@ -429,8 +429,7 @@ static double median_without_dominant(struct posterior *p, size_t from, size_t t
 	size_t most = 0, at = 0, nr = 0;
 
 	for (size_t j = from, next; j < to; j = next) {
-		for (next = j; next < to && p->pos[next] == p->pos[j]; next++)
-			;
+		next = commit_end(p, j, to);
 		if (next - j > most && p->pos[j] && p->pos[j] != p->nr) {
 			most = next - j;
 			at = j;
