@@ -36,7 +36,9 @@ test_expect_success 'setup' '
 	metric_repo broken - - - broken "1.00 1.02 0.98" "0.80 0.79 0.81" - - &&
 	IMPORT_PERF="1.30 1.00 1.02 0.98 1.00" metric_repo outlier "1.00 1.02 0.98" - - - - "0.80 0.79 0.81" - - &&
 	IMPORT_PERF="1.000 1.030 1.001 1.031 0.999 1.029" metric_repo states - - - - - - - - &&
-	metric_repo odd - - - "100 101 99" "0.80 0.79 0.81" - - -
+	metric_repo odd - - - "100 101 99" "0.80 0.79 0.81" - - - &&
+	IMPORT_PERF=0 metric_repo zero - - - 5 - - - - &&
+	IMPORT_PERF=0 metric_repo zeros - - - - - - - -
 '
 
 test_expect_success '--metric: the ends, then each probe at the posterior median, one run a round, until one commit holds 99.99%' '
@@ -152,6 +154,34 @@ test_expect_success '--metric: a commit at neither level next to the step: undec
 	jq -c "[.status, [.metric.probes[] | select(.off_level) | .sha]]" ../out >../actual &&
 	echo "[\"undecided\",[\"$(at 4)\"]]" >../expect &&
 	test_cmp ../expect ../actual
+'
+
+# A count that was 0 (the good level) and then 5, without noise: the
+# posterior had no scale (every run alike, and 0) and printed NaN; the
+# step has no percentage of 0. All 0 throughout: the ends are alike, by
+# +0%.
+test_expect_success '--metric: a good level of 0: the step named, no percentage; 0 throughout is alike' '
+	cd zero &&
+	rm -f "$TRASH"/counts/* &&
+	git benchbisect run --metric --fresh --good main~8 --bad main -- measure >../out 2>../err &&
+	cat >../expect <<-EOF &&
+	first bad commit: $(at 4) Tune the tile search, part 4 (#4104)
+	the step: 0 -> 5, no percentage (the good level is 0 within its interval); probability over 99.9999%
+	EOF
+	head -n 2 ../out >../actual &&
+	test_cmp ../expect ../actual &&
+	! grep -i nan ../out ../err &&
+	git benchbisect run --metric --fresh --json --good main~8 --bad main -- measure 2>/dev/null |
+		jq -c "[.status, .metric.change_pct.estimate, .metric.p_no_step]" >../actual &&
+	echo "[\"found\",null,0]" >../expect &&
+	test_cmp ../expect ../actual &&
+	cd ../zeros &&
+	rm -f "$TRASH"/counts/* &&
+	test_expect_code 1 git benchbisect run --metric --fresh --good main~8 --bad main -- measure >../out 2>../err &&
+	echo "no first bad commit: the bad end $(short 8) measures like the good end within 2%: +0% (99.98% interval +0% to +0%)" >../expect &&
+	head -n 1 ../out >../actual &&
+	test_cmp ../expect ../actual &&
+	! grep -i nan ../out ../err
 '
 
 test_expect_success '--metric: runs of two states at every commit: no culprit, the states named' '

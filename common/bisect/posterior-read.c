@@ -284,6 +284,9 @@ void posterior_summarize(const struct posterior *p, double frac, size_t end_runs
 	s->change[0] = posterior_step_mean(p);
 	s->change[1] = posterior_step_quantile(p, tail);
 	s->change[2] = posterior_step_quantile(p, 1 - tail);
+	/* A good level of 0 within its interval (a count that was 0) has no relative change. */
+	if (s->good[1] <= 0 && s->good[2] >= 0 && !(s->good[0] == 0 && s->bad[0] == 0))
+		s->change[0] = s->change[1] = s->change[2] = NAN;
 	s->more_runs = more_runs(p, s, frac, end_runs);
 }
 

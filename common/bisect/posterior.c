@@ -3,6 +3,7 @@
  * posterior.h and its evidence per hypothesis (what the policy and the
  * reports read off it is in posterior-read.c).
  */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -610,11 +611,13 @@ static double noise_floor(struct posterior *p, double range)
 	if (!p->runs)
 		return 0;
 	spread = stats_mad(p->y, p->runs, p->tmp, &centre);
-	if (!(spread > 1e-9 * fabs(centre)))
-		spread = 1e-9 * fabs(centre);
+	/* More than half alike: 1e-9 of their size, or of the range when they are 0 (a count). */
+	if (!(spread > 1e-9 * fmax(fabs(centre), range)))
+		spread = 1e-9 * fmax(fabs(centre), range);
 	if (range > NOISE_FLOOR_SPREADS * spread)
 		range = fmax(NOISE_FLOOR_SPREADS * spread, 1e-300);
-	return (1e-6 * range) * (1e-6 * range);
+	/* Never 0, which no integral over the noise survives (every run 0). */
+	return fmax((1e-6 * range) * (1e-6 * range), DBL_MIN);
 }
 
 /* Gather the runs in position order; returns how many positions have runs. */
@@ -643,10 +646,14 @@ static void gather(struct posterior *p, const struct samples *at, struct model *
 			lo = fmin(lo, at[q].v[i]);
 			hi = fmax(hi, at[q].v[i]);
 		}
-	/* The runs' range sets the priors' scale (never 0: all runs alike is a range of 1e-9 of their size). */
+	/*
+	 * The runs' range sets the priors' scale (never 0: all runs alike is a
+	 * range of 1e-9 of their size; all of them 0, a count that never
+	 * moved, has no size, and any scale gives the same answer: 1).
+	 */
 	range = hi - lo;
 	if (!(range > 1e-9 * fmax(fabs(lo), fabs(hi))))
-		range = fmax(1e-9 * fmax(fabs(lo), fabs(hi)), 1e-300);
+		range = fmax(fabs(lo), fabs(hi)) > 0 ? fmax(1e-9 * fmax(fabs(lo), fabs(hi)), 1e-300) : 1;
 	m->log_inlier = log1p(-POSTERIOR_OUTLIERS) - 0.5 * log(2 * M_PI);
 	m->log_stray = log(POSTERIOR_OUTLIERS / (POSTERIOR_OUTLIER_RANGE * range));
 	m->odd = 1;

@@ -9,6 +9,10 @@
  */
 static void print_change(FILE *fp, const double *change, double sure)
 {
+	if (isnan(change[0])) {
+		fprintf(fp, "no percentage (the good level is 0 within its interval)");
+		return;
+	}
 	fprintf(fp, "%+.3g%% (%.4g%% interval %+.3g%% to %+.3g%%)", 100 * change[0], 100 * (1 - 2 * (1 - sure)),
 		100 * change[1], 100 * change[2]);
 }
