@@ -61,6 +61,8 @@ void posterior_release(struct posterior *p)
 	free(p->w);
 	free(p->in);
 	free(p->odd);
+	free(p->centre);
+	free(p->spread);
 	free(p->tmp);
 	free(p->pos);
 	free(p->by_value);
@@ -89,6 +91,7 @@ struct model {
 	double prior_ss, prior_df;	/* the recorded noise's prior: nu0 s0^2 and nu0 (0: none) */
 	double log_flat_width;	/* log of sigma's range beside it, in log sigma (0: none) */
 	int odd;		/* the runs are in position order: commits may be odd */
+	double log_odd, log_not_odd;	/* log POSTERIOR_ODD_COMMITS and log(1 - it) */
 };
 
 /* One split's fit: side 0 the runs [0, cut), side 1 [cut, n). */
@@ -135,12 +138,12 @@ struct odd_commit {
 	double n, strays, ss, scale;
 };
 
-static void odd_commit_of(struct posterior *p, const double *level, double var, size_t from, size_t to,
+static void odd_commit_of(const struct posterior *p, const double *level, double var, size_t from, size_t to,
 			  struct odd_commit *o)
 {
-	double centre, spread = stats_mad(p->y + from, to - from, p->tmp, &centre), reach, sum = 0, top = 0, most = 1;
+	double centre = p->centre[from], reach, sum = 0, top = 0, most = 1;
 
-	reach = ODD_REACH * fmax(1.4826 * spread, var > 0 ? sqrt(var) : 0);
+	reach = ODD_REACH * fmax(1.4826 * p->spread[from], var > 0 ? sqrt(var) : 0);
 	o->n = o->strays = 0;
 	for (size_t j = from; j < to; j++) {
 		if (fabs(p->y[j] - centre) > reach) {
@@ -169,7 +172,7 @@ static void odd_commit_of(struct posterior *p, const double *level, double var, 
  */
 static double odd_commit_terms(const struct model *m, const struct odd_commit *o)
 {
-	return log(POSTERIOR_ODD_COMMITS) - m->log_range + 0.5 * log(2 * M_PI / o->n) - (o->n - 1) * log(o->scale) +
+	return m->log_odd - m->log_range + 0.5 * log(2 * M_PI / o->n) - (o->n - 1) * log(o->scale) +
 		o->strays * m->log_stray;
 }
 
@@ -208,7 +211,7 @@ static void share_odd(struct posterior *p, const struct model *m, const double *
 		return;
 	}
 	for (size_t j = 0, next; j < n; j = next) {
-		double not_odd = log1p(-POSTERIOR_ODD_COMMITS), odd, r = 0;
+		double not_odd = m->log_not_odd, odd, r = 0;
 		struct odd_commit o;
 
 		next = commit_end(p, j, p->runs);
@@ -229,7 +232,7 @@ static void share_odd(struct posterior *p, const struct model *m, const double *
 }
 
 /* The bound's terms of each commit's share of being odd that the noise's integral does not hold. */
-static double odd_evidence(struct posterior *p, const struct model *m, const double *level, double var)
+static double odd_evidence(const struct posterior *p, const struct model *m, const double *level, double var)
 {
 	double e = 0;
 
@@ -241,7 +244,7 @@ static double odd_evidence(struct posterior *p, const struct model *m, const dou
 		if (!may_be_odd(p, j))
 			continue;
 		odd_commit_of(p, level, var, j, next, &o);
-		e += (1 - r) * log1p(-POSTERIOR_ODD_COMMITS) + entropy(r) + r * odd_commit_terms(m, &o);
+		e += (1 - r) * m->log_not_odd + entropy(r) + r * odd_commit_terms(m, &o);
 	}
 	return e;
 }
@@ -634,6 +637,8 @@ static void gather(struct posterior *p, const struct samples *at, struct model *
 		p->w = xrealloc(p->w, n * sizeof(double));
 		p->in = xrealloc(p->in, n * sizeof(double));
 		p->odd = xrealloc(p->odd, n * sizeof(double));
+		p->centre = xrealloc(p->centre, n * sizeof(double));
+		p->spread = xrealloc(p->spread, n * sizeof(double));
 		p->tmp = xrealloc(p->tmp, n * sizeof(double));
 		p->pos = xrealloc(p->pos, n * sizeof(size_t));
 		p->by_value = xrealloc(p->by_value, n * sizeof(double));
@@ -646,6 +651,11 @@ static void gather(struct posterior *p, const struct samples *at, struct model *
 			lo = fmin(lo, at[q].v[i]);
 			hi = fmax(hi, at[q].v[i]);
 		}
+	/* Each commit's median and median distance from it, once: every odd fit reads them. */
+	for (size_t j = 0, next; j < p->runs; j = next) {
+		next = commit_end(p, j, p->runs);
+		p->spread[j] = stats_mad(p->y + j, next - j, p->tmp, &p->centre[j]);
+	}
 	/*
 	 * The runs' range sets the priors' scale (never 0: all runs alike is a
 	 * range of 1e-9 of their size; all of them 0, a count that never
@@ -657,6 +667,8 @@ static void gather(struct posterior *p, const struct samples *at, struct model *
 	m->log_inlier = log1p(-POSTERIOR_OUTLIERS) - 0.5 * log(2 * M_PI);
 	m->log_stray = log(POSTERIOR_OUTLIERS / (POSTERIOR_OUTLIER_RANGE * range));
 	m->odd = 1;
+	m->log_odd = log(POSTERIOR_ODD_COMMITS);
+	m->log_not_odd = log1p(-POSTERIOR_ODD_COMMITS);
 	m->log_range = log(POSTERIOR_LEVEL_RANGE * range);
 	m->var_floor = noise_floor(p, range);
 	m->prior_df = p->prior_df;

@@ -134,6 +134,7 @@ struct posterior {
 	 * being odd (POSTERIOR_ODD_COMMITS).
 	 */
 	double *y, *w, *in, *odd, *tmp, *by_value;
+	double *centre, *spread;	/* at a commit's first run: its runs' median and MAD */
 	size_t *pos, alloc_y;
 };
 
