@@ -272,6 +272,20 @@ test_expect_success 'real regression inside 9 missing nightlies: the sides are r
 	test_cmp expect actual
 '
 
+# One kernel steps inside the same 9 missing nightlies: whether the
+# other kernels stayed is read over the nightlies within --span days of
+# the last good one, as the evidence is; from the first bad nightly alone
+# the side before was empty, and the kernel's step went unnamed.
+test_expect_success 'one kernel stepping inside 9 missing nightlies: its step is still named' '
+	bb_repo gap-method window_method &&
+	cd gap-method &&
+	bb_dashboard --event timer:b200_cute:2026-09-10:0.6:softmax --missing 2026-09-05:2026-09-13 >../gap-method.json &&
+	git benchbisect --file ../gap-method.json b200_cute 2026-09-10 >out 2>err &&
+	grep "^  kernel step" out >actual &&
+	echo "  kernel step: softmax -40.2% from 2026-09-04 to 2026-09-14, 126.8x its standard error (its noise 0.5% a night); each kernel must clear 5.8x for 5 kernels" >expect &&
+	test_cmp expect actual
+'
+
 test_expect_success 'manual runs do not move the verdict' '
 	cd regression &&
 	git benchbisect --file ../regression.json --all-runs b200_cute 2026-09-10 >all 2>/dev/null &&
