@@ -197,6 +197,16 @@ test_expect_success 'a platform retired long before the move: left out of the ev
 	test_cmp expect ../out
 '
 
+test_expect_success 'two moves of one cause are counted in the plural' '
+	cd repo &&
+	bb_dashboard --event regress:b200_cute:2026-09-04:0.85 \
+		--event regress:b200_cute:2026-09-16:0.85 >../twice.json &&
+	test_expect_code 1 git benchbisect --scan --file ../twice.json >../out 2>/dev/null &&
+	head -n 1 ../out >actual &&
+	echo "classified scan of 3 platforms, 2026-08-22 .. 2026-09-20: 2 moves: 2 real regressions" >expect &&
+	test_cmp expect actual
+'
+
 # softmax alone drops 5%: the geomean moves 1.1%, under --min-change, and
 # the single query answers with softmax's own step, a real regression. A
 # gate on the scan's exit status must see it: with --kernels each kernel's

@@ -2,6 +2,11 @@
 #include "report/classify-text.h"
 #include "report/classify-scan-text.h"
 
+/* cause_titles[] counted more than once */
+static const char *const cause_plurals[CAUSE_NR] = {
+	"real regressions", "benchmark method changes", "hardware issues", "noise", "undecided"
+};
+
 /* "<n> moves: 1 real regression, 2 noise" (causes in the rules' order), or that none moved. */
 static void summary(struct strbuf *sb, const struct classify_scan *cs)
 {
@@ -15,7 +20,8 @@ static void summary(struct strbuf *sb, const struct classify_scan *cs)
 	for (int c = 0; c < CAUSE_NR; c++) {
 		if (!cs->nr_cause[c])
 			continue;
-		strbuf_addf(sb, "%s%zu %s", sep, cs->nr_cause[c], cause_titles[c]);
+		strbuf_addf(sb, "%s%zu %s", sep, cs->nr_cause[c],
+			    (cs->nr_cause[c] == 1 ? cause_titles : cause_plurals)[c]);
 		sep = ", ";
 	}
 }
