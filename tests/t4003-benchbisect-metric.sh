@@ -38,7 +38,8 @@ test_expect_success 'setup' '
 	IMPORT_PERF="1.000 1.030 1.001 1.031 0.999 1.029" metric_repo states - - - - - - - - &&
 	metric_repo odd - - - "100 101 99" "0.80 0.79 0.81" - - - &&
 	IMPORT_PERF=0 metric_repo zero - - - 5 - - - - &&
-	IMPORT_PERF=0 metric_repo zeros - - - - - - - -
+	IMPORT_PERF=0 metric_repo zeros - - - - - - - - &&
+	IMPORT_PERF=5 metric_repo fives - - - - - - - -
 '
 
 test_expect_success '--metric: the ends, then each probe at the posterior median, one run a round, until one commit holds 99.99%' '
@@ -184,12 +185,23 @@ test_expect_success '--metric: a good level of 0: the step named, no percentage;
 	! grep -i nan ../out ../err
 '
 
+# A constant metric's step is float dust (1e-38), printed as JSON rounds
+# it; the bar at 99.9999% leaves an interval of 99.9998%, not "100%".
+test_expect_success '--metric: a constant metric is alike by +0%; a bar of 99.9999% is not printed as 100%' '
+	cd fives &&
+	rm -f "$TRASH"/counts/* &&
+	test_expect_code 1 git benchbisect run --metric --fresh --confidence 99.9999 --good main~8 --bad main -- measure >../out 2>../err &&
+	echo "no first bad commit: the bad end $(short 8) measures like the good end within 2%: +0% (99.9998% interval +0% to +0%)" >../expect &&
+	head -n 1 ../out >../actual &&
+	test_cmp ../expect ../actual
+'
+
 test_expect_success '--metric: runs of two states at every commit: no culprit, the states named' '
 	cd states &&
 	rm -f "$TRASH"/counts/* &&
 	test_expect_code 1 git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
 	cat >../expect <<-EOF &&
-	no first bad commit: the bad end $(short 8) measures like the good end within 2%: +4.1e-12% (99.98% interval +0% to +0%)
+	no first bad commit: the bad end $(short 8) measures like the good end within 2%: +0% (99.98% interval +0% to +0%)
 	two states: the runs fit 1.0004 and 1.03 (+2.96%) at any commit, 100.0% likely
 	8 runs over 3 commits
 	EOF

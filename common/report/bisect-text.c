@@ -1,7 +1,34 @@
 /* The result of `git benchbisect run` as text. */
 #include <math.h>
+#include <stdlib.h>
 #include "util/quote.h"
 #include "report/bisect-text.h"
+
+/*
+ * A relative change in percent, 0 where --json rounds it to 0 (4
+ * decimals): a constant metric's step of 1e-38 is float dust, not
+ * "+9.4e-36%". Other values keep their digits (rounding twice would
+ * move the third).
+ */
+static double pct_as_json(double frac)
+{
+	return round(frac * 1e6) == 0 ? 0 : 100 * frac;
+}
+
+/*
+ * A probability under 1 as a percentage of 4 significant digits, or as
+ * many more as it takes not to read "100%".
+ */
+static void print_sure_pct(FILE *fp, double p)
+{
+	char buf[32];
+	int digits = 4;
+
+	do
+		snprintf(buf, sizeof(buf), "%.*g", digits, 100 * p);
+	while (p < 1 && strtod(buf, NULL) >= 100 && ++digits < 16);
+	fprintf(fp, "%s%%", buf);
+}
 
 /*
  * "+2.86% (99.98% interval +2.01% to +3.70%)" of a relative change and its
@@ -13,8 +40,9 @@ static void print_change(FILE *fp, const double *change, double sure)
 		fprintf(fp, "no percentage (the good level is 0 within its interval)");
 		return;
 	}
-	fprintf(fp, "%+.3g%% (%.4g%% interval %+.3g%% to %+.3g%%)", 100 * change[0], 100 * (1 - 2 * (1 - sure)),
-		100 * change[1], 100 * change[2]);
+	fprintf(fp, "%+.3g%% (", pct_as_json(change[0]));
+	print_sure_pct(fp, 1 - 2 * (1 - sure));
+	fprintf(fp, " interval %+.3g%% to %+.3g%%)", pct_as_json(change[1]), pct_as_json(change[2]));
 }
 
 /* --metric, found: the step, its levels and how sure the culprit is. */
@@ -36,8 +64,9 @@ static void print_undecided(FILE *fp, const struct bisect_result *res)
 	const struct posterior_summary *s = &res->m.post;
 	int none_said = 0;
 
-	fprintf(fp, "undecided after %zu runs (at most %zu): no answer is %.4g%% sure; the likeliest:\n",
-		res->runs, res->m.max_runs, 100 * s->sure);
+	fprintf(fp, "undecided after %zu runs (at most %zu): no answer is ", res->runs, res->m.max_runs);
+	print_sure_pct(fp, s->sure);
+	fprintf(fp, " sure; the likeliest:\n");
 	for (size_t i = 0; i <= s->nr_top; i++) {
 		if (!none_said && (i == s->nr_top || s->p_none >= s->top_p[i])) {
 			none_said = 1;
