@@ -243,6 +243,20 @@ test_expect_success '--kernels: one kernel'\''s real regression, which the geome
 	test_cmp expect actual
 '
 
+# Every kernel of b200_cute drops with it, and h100's matmul with h100:
+# each is its platform's move, classified once (the block names the
+# kernels behind it), not again as a kernel's.
+test_expect_success '--kernels: a kernel moving with its platform is the platform'\''s move, classified once' '
+	cd repo &&
+	test_expect_code 1 git benchbisect --scan --file ../dash.json >expect &&
+	test_expect_code 1 git benchbisect --scan --kernels --file ../dash.json >actual &&
+	test_cmp expect actual &&
+	test_expect_code 1 git benchbisect --scan --kernels --json --file ../dash.json >out.json &&
+	jq -c "[.steps[] | [.platform, .kernel]]" out.json >actual &&
+	echo "[[\"h100\",null],[\"b200_cute\",null],[\"b200\",null]]" >expect &&
+	test_cmp expect actual
+'
+
 test_expect_success 'usage errors exit 129, bad input and no repository 128' '
 	cd repo &&
 	usage_error_is "error: --since, --until and --kernels need --scan" \

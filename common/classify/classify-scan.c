@@ -19,6 +19,29 @@ static int seen(const struct classify_scan *cs, const struct classify_scan_step 
 }
 
 /*
+ * 1 when e is a kernel's step that its platform's own step makes too, at
+ * the same first bad nightly and the same way: that move is classified
+ * once, as the platform's, whose evidence names the kernels behind it.
+ */
+static int part_of_platform_move(const struct scan *sc, const struct scan_entry *e)
+{
+	time_t bad = e->series->points[e->bad].run->time;
+
+	if (!e->series->kernel || e->kind != SCAN_STEP)
+		return 0;
+	for (size_t i = 0; i < sc->nr_entries; i++) {
+		const struct scan_entry *p = &sc->entries[i];
+
+		if (p->kind == SCAN_STEP && !p->series->kernel &&
+		    !strcmp(p->series->platform, e->series->platform) &&
+		    p->series->points[p->bad].run->time == bad &&
+		    (p->step.change_pct < 0) == (e->step.change_pct < 0))
+			return 1;
+	}
+	return 0;
+}
+
+/*
  * The window a single query on the first bad nightly's day computes; if
  * that day settles on another step (two moves a night apart), the query
  * on the nightly's exact time, which is where the scan confirmed it.
@@ -120,7 +143,7 @@ int classify_scan(struct classify_scan *cs, git_repository *repo, struct config 
 		char *why;
 		int failed;
 
-		if (scan_skipped(&cs->scan, e->series->platform))
+		if (scan_skipped(&cs->scan, e->series->platform) || part_of_platform_move(&cs->scan, e))
 			continue;
 		usage_catch_begin(&outer);
 		failed = classify_entry(cs, e, repo, cfg, o->window, co);
