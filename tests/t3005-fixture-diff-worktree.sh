@@ -188,4 +188,31 @@ test_expect_success 'a long-running process filter is refused, not ignored' '
 	git checkout -q -- "$f"
 '
 
+# core.fileMode as git reads it, `git -c` included: libgit2 reads only the
+# files, so `git -c core.fileMode=false` was ignored and -p printed a mode
+# change git diff does not.
+test_expect_success 'core.fileMode: `git -c` and the configuration both decide whether the exec bit counts' '
+	git clone -q repo filemode &&
+	cd filemode &&
+	f="$R/case1_simple_gemm/generated.py" &&
+	chmod +x "$f" &&
+	echo "# a local note" >>"$f" &&
+	git fixture-diff -p HEAD >out &&
+	sed -n "2,3p" out >actual &&
+	printf "old mode 100644\nnew mode 100755\n" >expect &&
+	test_cmp expect actual &&
+	git -c core.fileMode=false fixture-diff -p HEAD >out &&
+	git -c core.fileMode=false diff HEAD -- "$f" >expect &&
+	test_cmp expect out &&
+	git config core.fileMode false &&
+	git fixture-diff -p HEAD >out &&
+	test_cmp expect out &&
+	git -c core.fileMode=true fixture-diff -p HEAD >out &&
+	sed -n "2,3p" out >actual &&
+	printf "old mode 100644\nnew mode 100755\n" >expect &&
+	test_cmp expect actual &&
+	test_expect_code 128 git -c core.fileMode=sometimes fixture-diff HEAD 2>err &&
+	grep "core.filemode" err
+'
+
 test_done

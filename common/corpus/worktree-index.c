@@ -32,27 +32,14 @@ static void load_sparse(struct worktree_index *wi, const char *prefix)
 	}
 }
 
-/* core.fileMode, true unless set otherwise (libgit2 reads no `git -c`). */
-static int trust_exec_bit(git_repository *repo)
-{
-	git_config *cfg = NULL;
-	int v = 1;
-
-	if (git_repository_config_snapshot(&cfg, repo) ||
-	    git_config_get_bool(&v, cfg, "core.filemode"))
-		v = 1;
-	git_config_free(cfg);
-	git_error_clear();
-	return v;
-}
-
-void worktree_index_init(struct worktree_index *wi, git_repository *repo, const char *root)
+void worktree_index_init(struct worktree_index *wi, git_repository *repo, const char *root,
+			 int trust_exec_bit)
 {
 	struct stat st;
 	char *prefix;
 
 	memset(wi, 0, sizeof(*wi));
-	wi->trust_exec_bit = trust_exec_bit(repo);
+	wi->trust_exec_bit = trust_exec_bit;
 	if (git_repository_index(&wi->index, repo) || !git_index_path(wi->index) ||
 	    stat(git_index_path(wi->index), &st)) {
 		git_index_free(wi->index);

@@ -30,10 +30,11 @@ struct worktree_index {
 
 /*
  * Load the repository's index and its skip-worktree entries below root
- * ("" is the top). Without a readable index, wi holds none: nothing fails.
- * Release with worktree_index_release().
+ * ("" is the top); trust_exec_bit is core.fileMode. Without a readable
+ * index, wi holds none: nothing fails. Release with worktree_index_release().
  */
-void worktree_index_init(struct worktree_index *wi, git_repository *repo, const char *root);
+void worktree_index_init(struct worktree_index *wi, git_repository *repo, const char *root,
+			 int trust_exec_bit);
 void worktree_index_release(struct worktree_index *wi);
 
 /*
