@@ -57,4 +57,26 @@ test_expect_success 'a window that shows the change gives the range, in every ou
 	titles_say 2026-09-04 3-5 "(chain-linked: a kernel joining or leaving does not move it)"
 '
 
+# On the 2026-09-13 nightly only matmul ran, at half its level; the next
+# night all five are back where they were. Chain-linked to their last
+# values, the four returning kernels undid a fifth of matmul's dip, and a
+# lasting -53% step stood where no kernel moved; carried along with the
+# night's move instead, they bring the index back to its level.
+test_expect_success 'one nightly with one kernel of five: a one-night dip, not a lasting step' '
+	bb_repo dip window_regression &&
+	cd dip &&
+	bb_dashboard --noise 0 --event regress:b200_cute:2026-09-10:0.85 >../full.json &&
+	jq "(.summary[] | select(.platform_short == \"b200_cute\") | .history[] | select(.date[:10] == \"2026-09-13\")) |=
+		(if .helion_speedup_geomean then .helion_speedup_geomean *= 0.5 else . end) |
+	    (.summary[] | select(.platform_short == \"b200_cute\" and .kernel != \"matmul\") | .history[] | select(.date[:10] == \"2026-09-13\")) |=
+		(.helion_speedup_geomean = null | .helion_latency_avg_ms = null)" ../full.json >../dip.json &&
+	git benchwindow --file ../dip.json --json b200_cute 2026-09-14 >out.json &&
+	jq -r "[.step.found, .last_good.date[:10], .first_bad.date[:10]] | @tsv" out.json >actual &&
+	printf "true\t2026-09-09\t2026-09-10\n" >expect &&
+	test_cmp expect actual &&
+	jq -r ".series[] | select(.date[:10] == \"2026-09-12\" or .date[:10] == \"2026-09-14\") | .helion" out.json >actual &&
+	printf "1.35466\n1.35466\n" >expect &&
+	test_cmp expect actual
+'
+
 test_done

@@ -101,6 +101,13 @@ static int cmp_point_time(const void *a, const void *b)
  * the kernels measured both that night and on their previous measured
  * night; the index is then anchored so the newest night equals its plain
  * geomean. vals is [point][row].
+ *
+ * A kernel not measured on a night is carried along with that night's
+ * move (its last value imputed), so that when it comes back its move is
+ * counted against the path the others took meanwhile. Linked to its old
+ * value instead, a night that few kernels ran (one of five, an outlier
+ * among them) moved the index with that one alone, and the night they
+ * all came back undid a fifth of it: a lasting step no kernel made.
  */
 static void chain_metric(struct series *s, const double *vals, size_t nr_rows, enum metric m)
 {
@@ -138,6 +145,9 @@ static void chain_metric(struct series *s, const double *vals, size_t nr_rows, e
 			index = exp(log_raw / present);
 		else if (linked)
 			index *= exp(log_move / linked);
+		for (size_t r = 0; linked && r < nr_rows; r++)
+			if ((isnan(v[r]) || v[r] <= 0) && !isnan(last[r]))
+				last[r] *= exp(log_move / linked);
 		s->points[t].value[m] = index;
 		anchor = exp(log_raw / present);
 		newest_index = index;
