@@ -286,6 +286,29 @@ test_expect_success 'one kernel stepping inside 9 missing nightlies: its step is
 	test_cmp expect actual
 '
 
+# --good/--bad name a window days after the step between the 09-09 and
+# 09-10 nightlies: none of its commits can be the cause. The verdict
+# stands on the dashboard; no commit of that window is named or ranked.
+test_expect_success '--good/--bad that miss the step'\''s nightlies: no culprit, and a warning says why' '
+	cd regression &&
+	G=$(nightly_short 2026-09-14) B=$(git rev-parse --short=8 $(nightly_short 2026-09-16)~1) &&
+	git benchbisect --file ../regression.json --good $G --bad $B b200_cute 2026-09-10 >out 2>err &&
+	head -n 1 out >actual &&
+	echo "b200_cute on 2026-09-10: real regression" >expect &&
+	test_cmp expect actual &&
+	! grep -e "^culprit" -e "^candidates" out &&
+	echo "warning: the window $G..$B of --good/--bad shares no commit with the step'\''s, $(nightly_short 2026-09-09)..$(nightly_short 2026-09-10) (the nightlies of 2026-09-09 and 2026-09-10): no commit in it is named" >expect &&
+	grep "shares no commit" err >actual &&
+	test_cmp expect actual &&
+	git benchbisect --file ../regression.json --json --good $G --bad $B b200_cute 2026-09-10 2>/dev/null |
+		jq -c "[.culprit, .candidates]" >actual &&
+	echo "[null,[]]" >expect &&
+	test_cmp expect actual &&
+	git benchbisect --file ../regression.json --good $(nightly_short 2026-09-09) --bad $(nightly_short 2026-09-10) b200_cute 2026-09-10 >out 2>err &&
+	grep "^culprit: " out &&
+	! grep "shares no commit" err
+'
+
 test_expect_success 'manual runs do not move the verdict' '
 	cd regression &&
 	git benchbisect --file ../regression.json --all-runs b200_cute 2026-09-10 >all 2>/dev/null &&

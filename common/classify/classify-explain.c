@@ -182,6 +182,8 @@ static void explain_truth(struct classify_result *r, const struct classify_signa
 static int located(const struct classify_signals *s, const struct window *w,
 		   const struct classify_options *o)
 {
+	if (w->ends_off_step)
+		return 0;	/* --good/--bad miss the step's nightlies: no commit of theirs is it */
 	for (size_t i = 0; i < w->nr_kernel_steps; i++)
 		if (w->kernel_steps[i].index == s->index &&
 		    w->kernel_steps[i].score >= CLASSIFY_LOCATE_SCORE)
@@ -197,12 +199,12 @@ void classify_explain(struct classify_result *r, const struct classify_signals *
 	r->cause = classify_decide(s, o);
 	r->abbrev = o->abbrev;
 	classify_evidence(r, s, w, o);
-	if (r->cause == CAUSE_REAL_REGRESSION && s->listed) {
+	if (r->cause == CAUSE_REAL_REGRESSION && s->listed && !w->ends_off_step) {
 		rank_candidates(r, w);
 		if (!located(s, w, o))
 			r->culprit = NULL;
 	} else if (r->cause == CAUSE_METHOD_CHANGE) {
-		for (size_t i = 0; s->method && i < s->nr_commits; i++)
+		for (size_t i = 0; s->method && !w->ends_off_step && i < s->nr_commits; i++)
 			if (s->method[i])
 				add_candidate(r, &w->commits[i], "measurement");
 		/* a baseline that moved (shared, or some Pretuned ratios) is no commit's doing */

@@ -335,12 +335,59 @@ static void warn_missing_ends(const struct window *w, git_repository *repo,
 		advise("run 'git fetch' to get the missing commit, or give --good/--bad");
 }
 
+/* Whether commit a comes after commit b (b an ancestor of a, not a itself). */
+static int strictly_after(git_repository *repo, const git_oid *a, const git_oid *b)
+{
+	int rc = git_oid_equal(a, b) ? 0 : git_graph_descendant_of(repo, a, b);
+
+	if (rc < 0)
+		git_error_clear();
+	return rc == 1;
+}
+
+/*
+ * With --good/--bad, whether their window shares a commit with the one
+ * between the step's nightlies (good_night..bad_night): when it does not,
+ * no commit in it can be the step's cause, and a verdict naming one would
+ * be confident nonsense. Nightlies that are not here are not checked.
+ */
+static void check_ends_hold_step(struct window *w, git_repository *repo, struct config *cfg,
+				 const struct series_point *good_night, const struct series_point *bad_night)
+{
+	char *problem = NULL, hex[4][GIT_OID_HEXSZ + 1], day[2][16];
+	git_oid nights[2];
+	int len;
+
+	if (nightly_resolve(repo, good_night->run, &nights[0], &problem) != NIGHTLY_FOUND ||
+	    nightly_resolve(repo, bad_night->run, &nights[1], &problem) != NIGHTLY_FOUND) {
+		free(problem);
+		git_error_clear();
+		return;
+	}
+	if (strictly_after(repo, &w->first_bad.oid, &nights[0]) &&
+	    strictly_after(repo, &nights[1], &w->last_good.oid))
+		return;
+	w->ends_off_step = 1;
+	len = revision_abbrev_len(cfg, 8);
+	if (len < 0)
+		len = 8;
+	revision_abbrev(repo, &w->last_good.oid, len, hex[0]);
+	revision_abbrev(repo, &w->first_bad.oid, len, hex[1]);
+	revision_abbrev(repo, &nights[0], len, hex[2]);
+	revision_abbrev(repo, &nights[1], len, hex[3]);
+	warning("the window %s..%s of --good/--bad shares no commit with the step's, %s..%s "
+		"(the nightlies of %s and %s): no commit in it is named", hex[0], hex[1], hex[2], hex[3],
+		format_day(day[0], good_night->run->time), format_day(day[1], bad_night->run->time));
+}
+
 /* Resolve both ends in repo and list the commits between them; quiet: no warnings for a missing end. */
 static enum window_outcome resolve_and_list(struct window *w, git_repository *repo,
 					    struct config *cfg, const struct window_options *o,
 					    int quiet)
 {
+	const struct series_point *good_night = w->last_good.point, *bad_night = w->first_bad.point;
 	enum nightly_resolution rc_good, rc_bad;
+	enum window_outcome listed;
 
 	if (!repo)
 		return WINDOW_LISTED;
@@ -364,7 +411,10 @@ static enum window_outcome resolve_and_list(struct window *w, git_repository *re
 		warn_missing_ends(w, repo, rc_good, rc_bad);
 		return WINDOW_INCOMPLETE;
 	}
-	return list_commits(w, repo, cfg);
+	listed = list_commits(w, repo, cfg);
+	if (listed == WINDOW_LISTED && (o->good || o->bad) && w->step.index > 0 && good_night && bad_night)
+		check_ends_hold_step(w, repo, cfg, good_night, bad_night);
+	return listed;
 }
 
 /* What both ways into a window check first: the slice and the span. */

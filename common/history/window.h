@@ -102,6 +102,8 @@ struct window {
 	int listed;		/* the commits were listed (both ends resolved) */
 	int empty;		/* both ends are the same commit */
 	int not_ancestor;	/* last_good is not an ancestor of first_bad: nothing listed */
+	int ends_off_step;	/* --good/--bad list a window that shares no commit with
+				   the step's nightlies (a warning said so) */
 	struct window_commit *commits;	/* newest first */
 	size_t nr_commits;
 	size_t alloc_commits;
