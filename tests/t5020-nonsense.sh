@@ -295,6 +295,35 @@ json.dump(d, open(sys.argv[2], \"w\"))
 	test_cmp expect out
 '
 
+# Two nightlies under one run_id were merged into one point (the first's
+# date and sha, the second's values): the step placed a night early and
+# innocent commits ranked. They are two runs: an error naming both.
+test_expect_success 'one run_id for two nightlies: an error naming both runs' '
+	cd repo &&
+	python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+for row in d[\"summary\"]:
+    ids = {e[\"date\"][:10]: e[\"run_id\"] for e in row[\"history\"]}
+    for e in row[\"history\"]:
+        if e[\"date\"].startswith(\"2026-09-08\"):
+            e[\"run_id\"] = ids[\"2026-09-07\"]
+json.dump(d, open(sys.argv[2], \"w\"))
+" ../dash.json ../dup-run.json &&
+	python3 -c "
+import json, sys
+h = json.load(open(sys.argv[1]))[\"summary\"][0][\"history\"]
+[a] = [e for e in h if e[\"date\"].startswith(\"2026-09-07\")]
+[b] = [e for e in h if e[\"date\"].startswith(\"2026-09-08\")]
+print(\"fatal: run %r stands for two runs in the dashboard: sha %r on %s and sha %r on %s\" % (a[\"run_id\"], a[\"sha\"], a[\"date\"], b[\"sha\"], b[\"date\"]))
+" ../dup-run.json >expect &&
+	for cmd in benchwindow benchbisect; do
+		test_expect_code 128 git $cmd --file ../dup-run.json b200_cute 2026-09-08 >out 2>err &&
+		test_cmp expect err &&
+		test_cmp /dev/null out || return 1
+	done
+'
+
 test_expect_success 'a scan with nothing to judge: an error, never "no step" (exit 0)' '
 	cd repo &&
 	for cmd in benchwindow benchbisect; do

@@ -277,6 +277,30 @@ static struct run_ref *collect_runs(const struct dashboard *d, const size_t *row
 }
 
 /*
+ * Every entry of a run_id group names the run its group's first entry
+ * names: the same date and sha. Two nightlies under one run_id would be
+ * merged into one point (one's date and sha, the other's values), and
+ * the step placed a night off with innocent commits ranked: an error.
+ */
+static int check_runs_agree(const struct run_ref *refs, size_t nr_refs, size_t nr_groups)
+{
+	const struct dash_entry **first = xcalloc(nr_groups + 1, sizeof(*first));
+	int ret = 0;
+
+	for (size_t i = 0; i < nr_refs && !ret; i++) {
+		const struct dash_entry *e = refs[i].e, *f = first[refs[i].group];
+
+		if (!f)
+			first[refs[i].group] = e;
+		else if (e->time != f->time || strcmp(e->sha, f->sha))
+			ret = error("run '%s' stands for two runs in the dashboard: sha '%s' on %s and "
+				    "sha '%s' on %s", e->run_id, f->sha, f->date, e->sha, e->date);
+	}
+	free(first);
+	return ret;
+}
+
+/*
  * Phase 3: one point per run_id, in time order, made from the group's
  * first entry (the first row's); refs[i].group becomes the index of its
  * point.
@@ -371,6 +395,12 @@ int series_build(struct series *s, const struct dashboard *d, const struct serie
 		/* Every night without the speedup judged: no level, no step, no verdict. */
 		return error("'%s' has no helion speedup in any of its %s (a speedup of 0 or null is no data)",
 			     o->kernel ? o->kernel : o->platform, o->all_runs ? "runs" : "nightly runs of main");
+	}
+	if (check_runs_agree(refs, nr_refs, nr_groups)) {
+		free(refs);
+		free(rows);
+		series_release(s);
+		return -1;
 	}
 	make_points(s, refs, nr_refs, nr_groups);
 	fill_metrics(s, refs, nr_refs, measured);
