@@ -29,7 +29,7 @@ hint() {
 
 # pathspec <path below the root>: how a hint names it to git, shell-quoted
 pathspec() {
-	printf "':(literal)%s/%s'" "$R" "$1"
+	printf "':(top,literal)%s/%s'" "$R" "$1"
 }
 
 # churn <case> <base> [<tag>]: the graphChurn line for a case of the corpus
@@ -167,6 +167,37 @@ test_expect_success '--check: graph churn on a renamed case names both paths' '
 	echo "case4_tma_store_epilogue: graphChurn (note): schedule_graph.json changed but generated.py is byte-identical: the same kernel with new op ids; to keep the diff small, restore it with '"'"'git show $b:$R/case4_tma_epilogue/schedule_graph.json >$R/case4_tma_store_epilogue/schedule_graph.json'"'"'" >expect &&
 	git fixture-diff --check e0 --cases case4_tma_store_epilogue >actual &&
 	test_cmp expect actual
+'
+
+test_expect_success '--check: hints printed in a subdirectory work there' '
+	git clone -q repo subdir &&
+	cd subdir &&
+	top=$PWD &&
+	regen case1_simple_gemm ffff &&
+	git mv "$R/case4_tma_epilogue" "$R/case4_tma_store_epilogue" &&
+	regen case4_tma_store_epilogue ffff &&
+	git rm -q "$R/case6_blackwell_fa/bench_spec.py" &&
+	b=$(git rev-parse --short e0) &&
+	cd "$R/case3_flash_attention" &&
+	test_expect_code 1 git fixture-diff --check e0 >"$top/../out" 2>/dev/null &&
+	sed -n "s/.*restore it with '"'"'\(.*\)'"'"'$/\1/p; s/.*finish with '"'"'\(.*\)'"'"' or restore the spec$/\1/p" \
+		"$top/../out" >"$top/../cmds" &&
+	cat >"$top/../expect" <<-EOF &&
+	git checkout $b -- $(pathspec case1_simple_gemm/schedule_graph.json)
+	git show $b:$R/case4_tma_epilogue/schedule_graph.json >../case4_tma_store_epilogue/schedule_graph.json
+	git rm -r -- $(pathspec case6_blackwell_fa)
+	EOF
+	test_cmp "$top/../expect" "$top/../cmds" &&
+	while read -r cmd; do
+		eval "$cmd" >/dev/null || return 1
+	done <"$top/../cmds" &&
+	cd "$top" &&
+	git diff --quiet e0 -- "$R/case1_simple_gemm/schedule_graph.json" &&
+	git show "e0:$R/case4_tma_epilogue/schedule_graph.json" >../expect &&
+	test_cmp ../expect "$R/case4_tma_store_epilogue/schedule_graph.json" &&
+	test_must_fail test -e "$R/case6_blackwell_fa" &&
+	git fixture-diff --check e0 >../out 2>&1 &&
+	test_must_be_empty ../out
 '
 
 # twin <dir> <graph id>: a case whose fixture and spec every twin shares
