@@ -352,6 +352,26 @@ test_expect_success '--patch is the same unified diff git prints' '
 	test_cmp expect top
 '
 
+test_expect_success '--patch: a file name with a space ends in a TAB, as git writes it for patch(1)' '
+	git init -q spaces &&
+	cd spaces &&
+	tab=$(printf "case4_a\tb") &&
+	new_case "case1 gemm" 1 && new_case "case2 old" 2 && new_case "$tab" 4 &&
+	commit_all "2026-10-01T10:00:00Z" "[sched2tlx] Cases with spaces (#1280)" &&
+	echo "    tlx.fence()" >>"$R/case1 gemm/generated.py" &&
+	echo "    tlx.fence()" >>"$R/$tab/generated.py" &&
+	git rm -q -r "$R/case2 old" &&
+	new_case "case3 new" 3 &&
+	commit_all "2026-10-02T10:00:00Z" "[sched2tlx] Edit them (#1281)" &&
+	git fixture-diff -p HEAD~1 HEAD >actual &&
+	git diff --no-renames HEAD~1 HEAD -- "$R/case1 gemm/generated.py" "$R/case2 old/generated.py" \
+		"$R/case3 new/generated.py" "$R/$tab/generated.py" >expect &&
+	test_cmp expect actual &&
+	grep -c "$(printf "^[-+][-+][-+] [ab]/.* .*\t\$")" actual >count &&
+	echo 4 >expect &&
+	test_cmp expect count
+'
+
 test_expect_success 'between commits, .gitattributes come from the working tree, as for git diff' '
 	cd repo &&
 	f="$R/case2_warp_specialized_gemm/generated.py" &&
