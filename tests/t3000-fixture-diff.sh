@@ -189,6 +189,88 @@ test_expect_success 'a case gaining its bench_spec later' '
 	grep "^case11_wait_order  *unchanged  *same  *(no bench_spec)$" actual
 '
 
+test_expect_success 'a nested variant gaining its bench_spec: its fixture, read at base too, is unchanged' '
+	git clone -q repo spec &&
+	cd spec &&
+	v=case9_scaled_mm/rowwise &&
+	mkdir "$R/$v" &&
+	cp "$R/case9_scaled_mm/blockwise/generated.py" "$R/$v/" &&
+	commit_all "2026-10-03T10:00:00Z" "[sched2tlx] Add the rowwise fixture (#1280)" &&
+	echo "CASE = \"rowwise\"" >"$R/$v/bench_spec.py" &&
+	commit_all "2026-10-04T10:00:00Z" "[sched2tlx] Add the rowwise spec (#1281)" &&
+	git fixture-diff HEAD~1 HEAD --cases case9_scaled_mm >actual &&
+	cat >expect <<-\EOF &&
+	case                       fixture    graph
+	case9_scaled_mm/blockwise  unchanged  same
+	case9_scaled_mm/rowwise    unchanged  absent
+	2 cases: 2 unchanged
+	EOF
+	test_cmp expect actual &&
+	git fixture-diff --json HEAD~1 HEAD --cases $v >out &&
+	jq -c ".cases[] | [.status, .graph, .bench_spec, .added_lines, .removed_lines]" out >actual &&
+	echo "[\"unchanged\",\"absent\",true,0,0]" >expect &&
+	test_cmp expect actual &&
+	git fixture-diff --name-only HEAD~1 HEAD >actual &&
+	test_must_be_empty actual &&
+	git fixture-diff -p HEAD~1 HEAD >actual &&
+	test_must_be_empty actual &&
+	git fixture-diff --check HEAD~1 HEAD >actual 2>err &&
+	test_must_be_empty actual &&
+	test_must_be_empty err &&
+	# The other way the variant loses its spec and keeps its fixture: the
+	# fixture is unchanged, the case has no spec (and --check says so).
+	git fixture-diff HEAD HEAD~1 --cases $v >actual &&
+	cat >expect <<-\EOF &&
+	case                     fixture    graph
+	case9_scaled_mm/rowwise  unchanged  absent  (no bench_spec)
+	1 case: 1 unchanged
+	EOF
+	test_cmp expect actual &&
+	git fixture-diff --json HEAD HEAD~1 --cases $v >out &&
+	jq -c ".cases[] | [.status, .bench_spec]" out >actual &&
+	echo "[\"unchanged\",false]" >expect &&
+	test_cmp expect actual &&
+	test_expect_code 1 git fixture-diff --check HEAD HEAD~1 >actual 2>/dev/null &&
+	grep "^case9_scaled_mm/rowwise: halfRemoved: bench_spec.py was removed but the case directory still holds generated.py;" actual
+'
+
+test_expect_success 'the working tree: a spec added or removed without a commit, a fixture edited with it' '
+	cd spec &&
+	v=case9_scaled_mm/rowwise &&
+	rm "$R/$v/bench_spec.py" &&
+	git fixture-diff HEAD --cases $v >actual &&
+	grep "^case9_scaled_mm/rowwise  *unchanged  *absent  *(no bench_spec)$" actual &&
+	git checkout -q HEAD~1 &&
+	echo "CASE = \"rowwise\"" >"$R/$v/bench_spec.py" &&
+	git fixture-diff HEAD --cases $v >actual &&
+	grep "^case9_scaled_mm/rowwise  *unchanged  *absent$" actual &&
+	echo "    tlx.fence()" >>"$R/$v/generated.py" &&
+	git fixture-diff HEAD --cases $v >actual &&
+	grep "^case9_scaled_mm/rowwise  *changed +1  *absent$" actual &&
+	git fixture-diff --name-only HEAD >actual &&
+	echo $v >expect &&
+	test_cmp expect actual &&
+	git fixture-diff --stat HEAD >actual &&
+	printf " $v | 1 +\n 1 fixture changed, 1 insertion(+)\n" >expect &&
+	test_cmp expect actual &&
+	git fixture-diff -p HEAD >actual &&
+	git diff HEAD -- "$R/$v/generated.py" >expect &&
+	test_cmp expect actual &&
+	rm "$R/$v/bench_spec.py" &&
+	git checkout -q main
+'
+
+test_expect_success 'an empty root: case11 gaining its spec is unchanged, not added' '
+	cd repo &&
+	git -c fixturediff.root= fixture-diff --json c2 c3 >out &&
+	jq -c ".cases[] | select(.case | endswith(\"/case11_wait_order\")) | [.status, .graph, .bench_spec]" out >actual &&
+	echo "[\"unchanged\",\"changed\",true]" >expect &&
+	test_cmp expect actual &&
+	jq -r ".cases[].status" out | sort | uniq -c >actual &&
+	printf "      1 changed\n      9 unchanged\n" >expect &&
+	test_cmp expect actual
+'
+
 test_expect_success '--cases: a container means its variants; lists and repeats combine' '
 	cd repo &&
 	git fixture-diff --json c1 c5 --cases case9_scaled_mm --cases case1_simple_gemm,case7_ws_pingpong >out &&
@@ -268,6 +350,26 @@ test_expect_success '--patch is the same unified diff git prints' '
 	head -n 3 actual >top &&
 	printf " case2_warp_specialized_gemm | 3 ++-\n 1 fixture changed, 2 insertions(+), 1 deletion(-)\n\n" >expect &&
 	test_cmp expect top
+'
+
+test_expect_success '--patch: a file name with a space ends in a TAB, as git writes it for patch(1)' '
+	git init -q spaces &&
+	cd spaces &&
+	tab=$(printf "case4_a\tb") &&
+	new_case "case1 gemm" 1 && new_case "case2 old" 2 && new_case "$tab" 4 &&
+	commit_all "2026-10-01T10:00:00Z" "[sched2tlx] Cases with spaces (#1280)" &&
+	echo "    tlx.fence()" >>"$R/case1 gemm/generated.py" &&
+	echo "    tlx.fence()" >>"$R/$tab/generated.py" &&
+	git rm -q -r "$R/case2 old" &&
+	new_case "case3 new" 3 &&
+	commit_all "2026-10-02T10:00:00Z" "[sched2tlx] Edit them (#1281)" &&
+	git fixture-diff -p HEAD~1 HEAD >actual &&
+	git diff --no-renames HEAD~1 HEAD -- "$R/case1 gemm/generated.py" "$R/case2 old/generated.py" \
+		"$R/case3 new/generated.py" "$R/$tab/generated.py" >expect &&
+	test_cmp expect actual &&
+	grep -c "$(printf "^[-+][-+][-+] [ab]/.* .*\t\$")" actual >count &&
+	echo 4 >expect &&
+	test_cmp expect count
 '
 
 test_expect_success 'between commits, .gitattributes come from the working tree, as for git diff' '

@@ -27,9 +27,14 @@ hint() {
 	esac
 }
 
+# pathspec <path below the root>: how a hint names it to git, shell-quoted
+pathspec() {
+	printf "':(top,literal)%s/%s'" "$R" "$1"
+}
+
 # churn <case> <base> [<tag>]: the graphChurn line for a case of the corpus
 churn() {
-	echo "$1: graphChurn${3:-}: schedule_graph.json changed but generated.py is byte-identical: the same kernel with new op ids; to keep the diff small, restore it with 'git checkout $2 -- $R/$1/schedule_graph.json'"
+	echo "$1: graphChurn${3:-}: schedule_graph.json changed but generated.py is byte-identical: the same kernel with new op ids; to keep the diff small, restore it with 'git checkout $2 -- $(pathspec "$1/schedule_graph.json")'"
 }
 
 test_expect_success '--check: graph churn alone is a note, exit 0 (a scheduler change re-dumped the graphs)' '
@@ -121,6 +126,38 @@ test_expect_success '--check: the restore command really restores the graph' '
 	test_must_be_empty out
 '
 
+test_expect_success '--check: a pasted hint touches the case it names, glob characters and all' '
+	git init -q glob &&
+	cd glob &&
+	new_case case1_simple_gemm 1 && new_case case10_tma 2 && new_case "case1*" 3 &&
+	commit_all "2026-10-02T10:00:00Z" "[sched2tlx] Three cases (#1272)" &&
+	for c in case1_simple_gemm case10_tma "case1*"; do
+		regen "$c" 4 || return 1
+	done &&
+	git fixture-diff --check HEAD --cases "case1*" >../out &&
+	cmd=$(sed -n "s/.*restore it with '"'"'\(.*\)'"'"'$/\1/p" ../out) &&
+	echo "git checkout $(git rev-parse --short HEAD) -- $(pathspec "case1*/schedule_graph.json")" >../expect &&
+	echo "$cmd" >../actual &&
+	test_cmp ../expect ../actual &&
+	eval "$cmd" &&
+	git diff --name-only >../actual &&
+	printf "%s\n" "$R/case10_tma/schedule_graph.json" "$R/case1_simple_gemm/schedule_graph.json" >../expect &&
+	test_cmp ../expect ../actual &&
+	git reset -q --hard &&
+	git rm -q "$R/case1*/bench_spec.py" &&
+	commit_all "2026-10-03T10:00:00Z" "[sched2tlx] Drop the spec (#1273)" &&
+	test_expect_code 1 git fixture-diff --check HEAD~1 HEAD >../out 2>/dev/null &&
+	cmd=$(sed -n "s/.*finish with '"'"'\(.*\)'"'"' or restore the spec$/\1/p" ../out) &&
+	echo "git rm -r -- $(pathspec "case1*")" >../expect &&
+	echo "$cmd" >../actual &&
+	test_cmp ../expect ../actual &&
+	eval "$cmd" >/dev/null &&
+	git status --short >../actual &&
+	printf "D  %s\n" "$R/case1*/case1*_pre_modulo.ttgir" "$R/case1*/ddg.json" \
+		"$R/case1*/generated.py" "$R/case1*/schedule_graph.json" >../expect &&
+	test_cmp ../expect ../actual
+'
+
 test_expect_success '--check: graph churn on a renamed case names both paths' '
 	git clone -q repo renamed &&
 	cd renamed &&
@@ -130,6 +167,37 @@ test_expect_success '--check: graph churn on a renamed case names both paths' '
 	echo "case4_tma_store_epilogue: graphChurn (note): schedule_graph.json changed but generated.py is byte-identical: the same kernel with new op ids; to keep the diff small, restore it with '"'"'git show $b:$R/case4_tma_epilogue/schedule_graph.json >$R/case4_tma_store_epilogue/schedule_graph.json'"'"'" >expect &&
 	git fixture-diff --check e0 --cases case4_tma_store_epilogue >actual &&
 	test_cmp expect actual
+'
+
+test_expect_success '--check: hints printed in a subdirectory work there' '
+	git clone -q repo subdir &&
+	cd subdir &&
+	top=$PWD &&
+	regen case1_simple_gemm ffff &&
+	git mv "$R/case4_tma_epilogue" "$R/case4_tma_store_epilogue" &&
+	regen case4_tma_store_epilogue ffff &&
+	git rm -q "$R/case6_blackwell_fa/bench_spec.py" &&
+	b=$(git rev-parse --short e0) &&
+	cd "$R/case3_flash_attention" &&
+	test_expect_code 1 git fixture-diff --check e0 >"$top/../out" 2>/dev/null &&
+	sed -n "s/.*restore it with '"'"'\(.*\)'"'"'$/\1/p; s/.*finish with '"'"'\(.*\)'"'"' or restore the spec$/\1/p" \
+		"$top/../out" >"$top/../cmds" &&
+	cat >"$top/../expect" <<-EOF &&
+	git checkout $b -- $(pathspec case1_simple_gemm/schedule_graph.json)
+	git show $b:$R/case4_tma_epilogue/schedule_graph.json >../case4_tma_store_epilogue/schedule_graph.json
+	git rm -r -- $(pathspec case6_blackwell_fa)
+	EOF
+	test_cmp "$top/../expect" "$top/../cmds" &&
+	while read -r cmd; do
+		eval "$cmd" >/dev/null || return 1
+	done <"$top/../cmds" &&
+	cd "$top" &&
+	git diff --quiet e0 -- "$R/case1_simple_gemm/schedule_graph.json" &&
+	git show "e0:$R/case4_tma_epilogue/schedule_graph.json" >../expect &&
+	test_cmp ../expect "$R/case4_tma_store_epilogue/schedule_graph.json" &&
+	test_must_fail test -e "$R/case6_blackwell_fa" &&
+	git fixture-diff --check e0 >../out 2>&1 &&
+	test_must_be_empty ../out
 '
 
 # twin <dir> <graph id>: a case whose fixture and spec every twin shares
@@ -343,7 +411,7 @@ test_expect_success '--check blocks a top-level case that lost its spec but kept
 	git checkout -q -- . &&
 	git rm -q "$R/case1_simple_gemm/bench_spec.py" &&
 	blocks case1_simple_gemm halfRemoved \
-		"bench_spec.py was removed but the case directory still holds case1_simple_gemm_pre_modulo.ttgir, ddg.json, generated.py and 2 more; finish with '"'"'git rm -r -- $R/case1_simple_gemm'"'"' or restore the spec"
+		"bench_spec.py was removed but the case directory still holds case1_simple_gemm_pre_modulo.ttgir, ddg.json, generated.py and 2 more; finish with '"'"'git rm -r -- $(pathspec case1_simple_gemm)'"'"' or restore the spec"
 '
 
 test_expect_success '--check blocks a nested variant removed but for its fixture (halfRemoved)' '
@@ -352,7 +420,7 @@ test_expect_success '--check blocks a nested variant removed but for its fixture
 	git rm -q "$R/case9_scaled_mm/blockwise/bench_spec.py" \
 		"$R/case9_scaled_mm/blockwise/schedule_graph.json" &&
 	blocks case9_scaled_mm/blockwise halfRemoved \
-		"bench_spec.py was removed but the case directory still holds blockwise_pre_modulo.ttgir, ddg.json, generated.py; finish with '"'"'git rm -r -- $R/case9_scaled_mm/blockwise'"'"' or restore the spec" \
+		"bench_spec.py was removed but the case directory still holds blockwise_pre_modulo.ttgir, ddg.json, generated.py; finish with '"'"'git rm -r -- $(pathspec case9_scaled_mm/blockwise)'"'"' or restore the spec" \
 		--cases case9_scaled_mm/blockwise
 '
 
@@ -364,13 +432,13 @@ test_expect_success '--check blocks a rename that left files behind (halfRemoved
 	git mv "$R/$v/bench_spec.py" "$R/$v/generated.py" "$R/$v/schedule_graph.json" \
 		"$R/case9_scaled_mm/fp8_blockwise/" &&
 	blocks case9_scaled_mm/fp8_blockwise halfRemoved \
-		"renamed from $v, whose directory still holds blockwise_pre_modulo.ttgir, ddg.json; finish with '"'"'git rm -r -- $R/$v'"'"'" &&
+		"renamed from $v, whose directory still holds blockwise_pre_modulo.ttgir, ddg.json; finish with '"'"'git rm -r -- $(pathspec $v)'"'"'" &&
 	git reset -q --hard &&
 	mkdir "$R/case6_blackwell_fa_v2" &&
 	git mv "$R/case6_blackwell_fa/bench_spec.py" "$R/case6_blackwell_fa/generated.py" \
 		"$R/case6_blackwell_fa/schedule_graph.json" "$R/case6_blackwell_fa_v2/" &&
 	blocks case6_blackwell_fa halfRemoved \
-		"bench_spec.py was removed but the case directory still holds case6_blackwell_fa_pre_modulo.ttgir, ddg.json; finish with '"'"'git rm -r -- $R/case6_blackwell_fa'"'"' or restore the spec" \
+		"bench_spec.py was removed but the case directory still holds case6_blackwell_fa_pre_modulo.ttgir, ddg.json; finish with '"'"'git rm -r -- $(pathspec case6_blackwell_fa)'"'"' or restore the spec" \
 		--cases case6_blackwell_fa
 '
 

@@ -12,9 +12,9 @@ NLNAME=$(printf 'case23_new\nline')
 export PWN ESCNAME NLNAME
 
 # expect_hint <base>: the --check line for the churned $PWN case; the path
-# is single-quoted inside the quoted command.
+# is a literal pathspec from the top, single-quoted inside the quoted command.
 expect_hint() {
-	printf "%s: graphChurn (note): schedule_graph.json changed but generated.py is byte-identical: the same kernel with new op ids; to keep the diff small, restore it with 'git checkout %s -- '%s/%s/schedule_graph.json''\n" \
+	printf "%s: graphChurn (note): schedule_graph.json changed but generated.py is byte-identical: the same kernel with new op ids; to keep the diff small, restore it with 'git checkout %s -- ':(top,literal)%s/%s/schedule_graph.json''\n" \
 		"$PWN" "$1" "$R" "$PWN"
 }
 
@@ -64,7 +64,7 @@ test_expect_success '--check: a hint for a name with control characters, pasted 
 	git fixture-diff --check h1 h2 >../out &&
 	grep -F "\"case22_esc\\e]0;x\\a\\r\": graphChurn (note): " ../out >../line &&
 	sed -n "s/.*restore it with '"'"'\(.*\)'"'"'$/\1/p" ../line >../hint &&
-	echo "git checkout $(git rev-parse --short h1) -- \$'"'"'$R/case22_esc\\e]0;x\\a\\r/schedule_graph.json'"'"'" >../expect &&
+	echo "git checkout $(git rev-parse --short h1) -- \$'"'"':(top,literal)$R/case22_esc\\e]0;x\\a\\r/schedule_graph.json'"'"'" >../expect &&
 	test_cmp ../expect ../hint &&
 	(bash ../hint) &&
 	git diff --quiet h1 -- "$R/$ESCNAME/schedule_graph.json"
@@ -81,7 +81,7 @@ test_expect_success '--check: a hint for a name with a bidirectional control wor
 	commit_all "2026-10-04T10:00:00Z" "[sched2tlx] Regenerate it (#1303)" &&
 	git fixture-diff --check HEAD~1 HEAD >../out &&
 	sed -n "s/.*restore it with '"'"'\(.*\)'"'"'$/\1/p" ../out >../hint &&
-	echo "git checkout $(git rev-parse --short HEAD~1) -- \$'"'"'$R/case24_\\xe2\\x80\\xaeevil/schedule_graph.json'"'"'" >../expect &&
+	echo "git checkout $(git rev-parse --short HEAD~1) -- \$'"'"':(top,literal)$R/case24_\\xe2\\x80\\xaeevil/schedule_graph.json'"'"'" >../expect &&
 	test_cmp ../expect ../hint &&
 	for loc in C C.UTF-8; do
 		git reset -q --hard &&
