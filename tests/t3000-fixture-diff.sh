@@ -302,6 +302,10 @@ test_expect_success '--stat counts the changed fixtures' '
 	 case10_persistent_gemm_data_partition | 15 +++++++++++++++
 	 4 fixtures changed, 19 insertions(+), 18 deletions(-)
 	EOF
+	test_cmp expect actual &&
+	git fixture-diff --stat c5 c5 >actual &&
+	git diff --stat c5 c5 >expect &&
+	test_must_be_empty actual &&
 	test_cmp expect actual
 '
 
