@@ -81,12 +81,14 @@ struct classify_cli {
 	const char *since, *until;
 };
 
-/* Open the repository, read the method paths and the abbreviation, or die. */
+/* Open the repository, read the colour, the method paths and the abbreviation, or die. */
 static git_repository *classify_setup(struct classify_cli *c, struct config *cfg)
 {
 	git_repository *repo = open_repo(&c->o, cfg);
 	const char *paths;
 
+	if (color_config(&c->color, cfg, "color.benchbisect"))
+		exit(EXIT_FATAL);
 	if ((paths = config_get_string(cfg, "benchbisect.methodpaths")))
 		classify_set_method_paths(&c->co, paths);
 	for (size_t i = 0; i < c->method.nr; i++)
@@ -189,7 +191,7 @@ static int cmd_classify(int argc, const char **argv)
 	window_options_init(&c.o);
 	classify_options_init(&c.co);
 	strvec_init(&c.method);
-	c.color = COLOR_AUTO;
+	c.color = COLOR_UNSET;
 	argc = parse_options(argc, argv, options, classify_usage, 0);
 	if (window_options_check(&c.o))
 		usage_with_options(classify_usage, options);
