@@ -354,6 +354,9 @@ static int cmd_run(int argc, const char **argv)
 		usage_error(run_usage, options, "--repeat must be between 1 and " BISECT_MAX_REPEAT_STR);
 	if (bo.step_timeout < 0)
 		usage_error(run_usage, options, "--step-timeout must not be negative");
+	/* before the checks of what needs --metric: the pattern implies it */
+	if (pattern && use_metric_pattern(&bo, &mp, "--metric-pattern", pattern))
+		usage_with_options(run_usage, options);
 	if (bo.min_change >= 0 && !bo.metric)
 		usage_error(run_usage, options, "--min-change needs --metric");
 	if (bo.confidence >= 0 && !bo.metric)
@@ -366,8 +369,6 @@ static int cmd_run(int argc, const char **argv)
 		usage_error(run_usage, options, "--kill-grace must be between 0 and " BISECT_MAX_KILL_GRACE_STR);
 	bo.repeat = bo.repeat == INT_MIN ? 0 : bo.repeat;
 	bo.jobs = bo.jobs == INT_MIN ? 0 : bo.jobs;
-	if (pattern && use_metric_pattern(&bo, &mp, "--metric-pattern", pattern))
-		usage_with_options(run_usage, options);
 
 	usage_hold_errors();
 	repo = open_repo(&wo, &cfg);
