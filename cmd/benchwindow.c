@@ -17,6 +17,7 @@
 #include "util/repo.h"
 #include "util/pager.h"
 #include "util/json.h"
+#include "history/series.h"
 #include "history/window.h"
 #include "history/options-check.h"
 #include "report/report-options.h"
@@ -67,6 +68,8 @@ static int list_names(struct window_options *o, const char *platform)
 	usage_hold_errors();
 	dashboard_init(&d);
 	load_names(&d, o);
+	if (platform && series_check_platform(&d, platform))
+		exit(EXIT_FATAL);
 	nr = dashboard_names(&d, platform, &names);
 	names_report_print(&(struct names_report){ names, nr }, REPORT_TEXT);
 	free(names);
