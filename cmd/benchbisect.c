@@ -31,6 +31,7 @@
 #include "classify/classify-scan.h"
 #include "bisect/bisect-run.h"
 #include "bisect/run-log.h"
+#include "bisect/run-notes.h"
 #include "report/report-options.h"
 #include "report/classify-report.h"
 #include "report/bisect-report.h"
@@ -354,6 +355,9 @@ static int cmd_run(int argc, const char **argv)
 		usage_error(run_usage, options, "--repeat must be between 1 and " BISECT_MAX_REPEAT_STR);
 	if (bo.step_timeout < 0)
 		usage_error(run_usage, options, "--step-timeout must not be negative");
+	/* whether or not benchbisect.notes will record the runs under it */
+	if (bo.machine && run_machine_check(bo.machine, "--machine"))
+		usage_with_options(run_usage, options);
 	/* before the checks of what needs --metric: the pattern implies it */
 	if (pattern && use_metric_pattern(&bo, &mp, "--metric-pattern", pattern))
 		usage_with_options(run_usage, options);
