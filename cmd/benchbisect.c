@@ -355,6 +355,8 @@ static int cmd_run(int argc, const char **argv)
 		usage_error(run_usage, options, "--repeat must be between 1 and " BISECT_MAX_REPEAT_STR);
 	if (bo.step_timeout < 0)
 		usage_error(run_usage, options, "--step-timeout must not be negative");
+	if (bo.scratch_dir && !*bo.scratch_dir)
+		usage_error(run_usage, options, "--scratch-dir needs a directory");
 	/* whether or not benchbisect.notes will record the runs under it */
 	if (bo.machine && run_machine_check(bo.machine, "--machine"))
 		usage_with_options(run_usage, options);
@@ -389,9 +391,12 @@ static int cmd_run(int argc, const char **argv)
 	if (!bo.launcher)
 		bo.launcher = config_get_string(&cfg, "benchbisect.launcher");
 	bo.launcher = launcher = bo.launcher && *bo.launcher ? xstrdup(bo.launcher) : NULL;
-	if (!bo.scratch_dir && config_get_value(&cfg, "benchbisect.scratchDir", &bo.scratch_dir) ==
-				       CONFIG_INVALID)
-		exit(EXIT_FATAL);
+	if (!bo.scratch_dir) {
+		if (config_get_value(&cfg, "benchbisect.scratchDir", &bo.scratch_dir) == CONFIG_INVALID)
+			exit(EXIT_FATAL);
+		if (bo.scratch_dir && !*bo.scratch_dir)
+			die("empty value for 'benchbisect.scratchDir': give a directory or unset it");
+	}
 	bo.scratch_dir = scratch_dir = bo.scratch_dir ? xstrdup(bo.scratch_dir) : NULL;
 	if (queue_timeout != INT_MIN)
 		bo.queue_timeout = queue_timeout;
