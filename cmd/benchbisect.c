@@ -294,6 +294,16 @@ static int use_metric_pattern(struct bisect_options *bo, struct metric_pattern *
 	return ret;
 }
 
+/*
+ * --launcher <cmd>. --no-launcher stores "", as --launcher "" does: no
+ * launcher, whatever benchbisect.launcher says (NULL would fall back to it).
+ */
+static int parse_opt_launcher(const struct option *opt, const char *arg, int unset)
+{
+	*(const char **)opt->value = unset ? "" : arg;
+	return 0;
+}
+
 static int cmd_run(int argc, const char **argv)
 {
 	struct window_options wo;
@@ -322,8 +332,8 @@ static int cmd_run(int argc, const char **argv)
 				 BISECT_MIN_CONFIDENCE, BISECT_MAX_CONFIDENCE, 0),
 		OPT_BOOL(0, "slice-first", &bo.slice_first, "test the commits in the slice first"),
 		OPT_INTEGER('j', "jobs", &bo.jobs, "test <n> commits at once (1)"),
-		OPT_STRING(0, "launcher", &bo.launcher, "cmd",
-			   "run the command under <cmd> (shell words), e.g. 'srun -G1 --'"),
+		OPT_CALLBACK(0, "launcher", &bo.launcher, "cmd",
+			     "run the command under <cmd> (shell words), e.g. 'srun -G1 --'", parse_opt_launcher),
 		OPT_INTEGER(0, "step-timeout", &bo.step_timeout,
 			    "a run taking over <n> seconds once started is stopped and retried once, then skipped"),
 		OPT_INTEGER(0, "queue-timeout", &queue_timeout,

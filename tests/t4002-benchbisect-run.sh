@@ -316,14 +316,20 @@ test_expect_success '--launcher: the command runs under it, with BENCHBISECT_COM
 	test_cmp ../launched ../ran
 '
 
-test_expect_success 'benchbisect.launcher from the config; --launcher "" turns it off' '
+test_expect_success 'benchbisect.launcher from the config; --launcher "" and --no-launcher turn it off' '
 	cd repo &&
 	rm -f "$TRASH/launch.log" &&
 	git -c benchbisect.launcher="launch --" benchbisect run --good main~8 --bad main -- bench >../out 2>/dev/null &&
 	test $(wc -l <"$TRASH/launch.log") = 3 &&
 	rm -f "$TRASH/launch.log" &&
 	git -c benchbisect.launcher="launch --" benchbisect run --launcher "" --good main~8 --bad main -- bench >../out 2>/dev/null &&
-	! test -f "$TRASH/launch.log"
+	! test -f "$TRASH/launch.log" &&
+	git -c benchbisect.launcher="launch --" benchbisect run --no-launcher --good main~8 --bad main -- bench >../out 2>/dev/null &&
+	! test -f "$TRASH/launch.log" &&
+	git benchbisect run --launcher "launch --" --no-launcher --good main~8 --bad main -- bench >../out 2>/dev/null &&
+	! test -f "$TRASH/launch.log" &&
+	git benchbisect run --no-launcher --launcher "launch --" --good main~8 --bad main -- bench >../out 2>/dev/null &&
+	test $(wc -l <"$TRASH/launch.log") = 3
 '
 
 test_expect_success 'a launcher that fails once is tried again; the bisection goes on' '
