@@ -319,7 +319,7 @@ static int cmd_run(int argc, const char **argv)
 	struct option options[] = {
 		OPT_WINDOW(&wo),
 		OPT_GROUP("Bisect"),
-		OPT_BOOL(0, "metric", &bo.metric, "the command prints a number: judge by the closer end"),
+		OPT_BOOL(0, "metric", &bo.metric, "the command prints a number: find the commit its level steps at, weighing every run"),
 		OPT_STRING(0, "metric-pattern", &pattern, "pcre2",
 			   "the number is the first group of the last output line matching <pcre2> (implies --metric)"),
 		OPT_INTEGER(0, "repeat", &bo.repeat,
