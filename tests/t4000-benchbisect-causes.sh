@@ -172,6 +172,12 @@ test_expect_success 'noise: a quiet series' '
 	! grep "^candidates" actual
 '
 
+test_expect_success 'a platform of one kernel: its kernel set in the singular' '
+	cd plain &&
+	git benchbisect --file ../hardware.json h100 2026-09-10 >actual &&
+	grep "^  kernel set: 1 kernel on both nightlies$" actual
+'
+
 test_expect_success 'empty window: the same code moved, so the machine changed; the verdict says that rule outweighs Helion-only' '
 	cd empty &&
 	git benchbisect --file ../empty.json b200_cute 2026-09-10 >actual &&
