@@ -14,7 +14,7 @@ void window_options_init(struct window_options *o)
 	struct dashboard_source src = DASHBOARD_SOURCE_INIT;
 
 	memset(o, 0, sizeof(*o));
-	o->span = 7;
+	o->span = WINDOW_DEFAULT_SPAN;
 	o->noise_multiple = STEP_NOISE_MULTIPLE;
 	o->min_change = STEP_MIN_CHANGE;
 	strvec_init(&o->paths);
