@@ -31,6 +31,7 @@
 #include "classify/classify-scan.h"
 #include "bisect/bisect-run.h"
 #include "bisect/run-log.h"
+#include "bisect/run-notes.h"
 #include "report/report-options.h"
 #include "report/classify-report.h"
 #include "report/bisect-report.h"
@@ -81,12 +82,14 @@ struct classify_cli {
 	const char *since, *until;
 };
 
-/* Open the repository, read the method paths and the abbreviation, or die. */
+/* Open the repository, read the colour, the method paths and the abbreviation, or die. */
 static git_repository *classify_setup(struct classify_cli *c, struct config *cfg)
 {
 	git_repository *repo = open_repo(&c->o, cfg);
 	const char *paths;
 
+	if (color_config(&c->color, cfg, "color.benchbisect"))
+		exit(EXIT_FATAL);
 	if ((paths = config_get_string(cfg, "benchbisect.methodpaths")))
 		classify_set_method_paths(&c->co, paths);
 	for (size_t i = 0; i < c->method.nr; i++)
@@ -189,7 +192,7 @@ static int cmd_classify(int argc, const char **argv)
 	window_options_init(&c.o);
 	classify_options_init(&c.co);
 	strvec_init(&c.method);
-	c.color = COLOR_AUTO;
+	c.color = COLOR_UNSET;
 	argc = parse_options(argc, argv, options, classify_usage, 0);
 	if (window_options_check(&c.o))
 		usage_with_options(classify_usage, options);
@@ -291,6 +294,16 @@ static int use_metric_pattern(struct bisect_options *bo, struct metric_pattern *
 	return ret;
 }
 
+/*
+ * --launcher <cmd>. --no-launcher stores "", as --launcher "" does: no
+ * launcher, whatever benchbisect.launcher says (NULL would fall back to it).
+ */
+static int parse_opt_launcher(const struct option *opt, const char *arg, int unset)
+{
+	*(const char **)opt->value = unset ? "" : arg;
+	return 0;
+}
+
 static int cmd_run(int argc, const char **argv)
 {
 	struct window_options wo;
@@ -306,7 +319,7 @@ static int cmd_run(int argc, const char **argv)
 	struct option options[] = {
 		OPT_WINDOW(&wo),
 		OPT_GROUP("Bisect"),
-		OPT_BOOL(0, "metric", &bo.metric, "the command prints a number: judge by the closer end"),
+		OPT_BOOL(0, "metric", &bo.metric, "the command prints a number: find the commit its level steps at, weighing every run"),
 		OPT_STRING(0, "metric-pattern", &pattern, "pcre2",
 			   "the number is the first group of the last output line matching <pcre2> (implies --metric)"),
 		OPT_INTEGER(0, "repeat", &bo.repeat,
@@ -319,8 +332,8 @@ static int cmd_run(int argc, const char **argv)
 				 BISECT_MIN_CONFIDENCE, BISECT_MAX_CONFIDENCE, 0),
 		OPT_BOOL(0, "slice-first", &bo.slice_first, "test the commits in the slice first"),
 		OPT_INTEGER('j', "jobs", &bo.jobs, "test <n> commits at once (1)"),
-		OPT_STRING(0, "launcher", &bo.launcher, "cmd",
-			   "run the command under <cmd> (shell words), e.g. 'srun -G1 --'"),
+		OPT_CALLBACK(0, "launcher", &bo.launcher, "cmd",
+			     "run the command under <cmd> (shell words), e.g. 'srun -G1 --'", parse_opt_launcher),
 		OPT_INTEGER(0, "step-timeout", &bo.step_timeout,
 			    "a run taking over <n> seconds once started is stopped and retried once, then skipped"),
 		OPT_INTEGER(0, "queue-timeout", &queue_timeout,
@@ -352,6 +365,14 @@ static int cmd_run(int argc, const char **argv)
 		usage_error(run_usage, options, "--repeat must be between 1 and " BISECT_MAX_REPEAT_STR);
 	if (bo.step_timeout < 0)
 		usage_error(run_usage, options, "--step-timeout must not be negative");
+	if (bo.scratch_dir && !*bo.scratch_dir)
+		usage_error(run_usage, options, "--scratch-dir needs a directory");
+	/* whether or not benchbisect.notes will record the runs under it */
+	if (bo.machine && run_machine_check(bo.machine, "--machine"))
+		usage_with_options(run_usage, options);
+	/* before the checks of what needs --metric: the pattern implies it */
+	if (pattern && use_metric_pattern(&bo, &mp, "--metric-pattern", pattern))
+		usage_with_options(run_usage, options);
 	if (bo.min_change >= 0 && !bo.metric)
 		usage_error(run_usage, options, "--min-change needs --metric");
 	if (bo.confidence >= 0 && !bo.metric)
@@ -364,8 +385,6 @@ static int cmd_run(int argc, const char **argv)
 		usage_error(run_usage, options, "--kill-grace must be between 0 and " BISECT_MAX_KILL_GRACE_STR);
 	bo.repeat = bo.repeat == INT_MIN ? 0 : bo.repeat;
 	bo.jobs = bo.jobs == INT_MIN ? 0 : bo.jobs;
-	if (pattern && use_metric_pattern(&bo, &mp, "--metric-pattern", pattern))
-		usage_with_options(run_usage, options);
 
 	usage_hold_errors();
 	repo = open_repo(&wo, &cfg);
@@ -382,9 +401,12 @@ static int cmd_run(int argc, const char **argv)
 	if (!bo.launcher)
 		bo.launcher = config_get_string(&cfg, "benchbisect.launcher");
 	bo.launcher = launcher = bo.launcher && *bo.launcher ? xstrdup(bo.launcher) : NULL;
-	if (!bo.scratch_dir && config_get_value(&cfg, "benchbisect.scratchDir", &bo.scratch_dir) ==
-				       CONFIG_INVALID)
-		exit(EXIT_FATAL);
+	if (!bo.scratch_dir) {
+		if (config_get_value(&cfg, "benchbisect.scratchDir", &bo.scratch_dir) == CONFIG_INVALID)
+			exit(EXIT_FATAL);
+		if (bo.scratch_dir && !*bo.scratch_dir)
+			die("empty value for 'benchbisect.scratchDir': give a directory or unset it");
+	}
 	bo.scratch_dir = scratch_dir = bo.scratch_dir ? xstrdup(bo.scratch_dir) : NULL;
 	if (queue_timeout != INT_MIN)
 		bo.queue_timeout = queue_timeout;

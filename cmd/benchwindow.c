@@ -17,6 +17,7 @@
 #include "util/repo.h"
 #include "util/pager.h"
 #include "util/json.h"
+#include "history/series.h"
 #include "history/window.h"
 #include "history/options-check.h"
 #include "report/report-options.h"
@@ -67,6 +68,8 @@ static int list_names(struct window_options *o, const char *platform)
 	usage_hold_errors();
 	dashboard_init(&d);
 	load_names(&d, o);
+	if (platform && series_check_platform(&d, platform))
+		exit(EXIT_FATAL);
 	nr = dashboard_names(&d, platform, &names);
 	names_report_print(&(struct names_report){ names, nr }, REPORT_TEXT);
 	free(names);
@@ -153,7 +156,7 @@ int main(int argc, const char **argv)
 	struct window_options o;
 	struct report_options ro = { 0 };
 	struct scan_args sa = { 0 };
-	int json = 0, color = COLOR_AUTO, list_platforms = 0, quiet = 0, only_slice = 0, ret;
+	int json = 0, color = COLOR_UNSET, list_platforms = 0, quiet = 0, only_slice = 0, ret;
 	enum window_outcome outcome;
 	const char *list_kernels = NULL, *list_dates_of = NULL;
 	git_repository *repo = NULL;
@@ -219,7 +222,8 @@ int main(int argc, const char **argv)
 
 	usage_hold_errors();
 	repo_library_init();
-	if (repo_open(&repo) || config_init(&cfg, repo) || window_source_check_config(&o, &cfg))
+	if (repo_open(&repo) || config_init(&cfg, repo) || color_config(&color, &cfg, "color.benchwindow") ||
+	    window_source_check_config(&o, &cfg))
 		exit(EXIT_FATAL);
 	outcome = window_compute(&w, repo, &cfg, &o);
 	if (outcome == WINDOW_ERROR)

@@ -150,7 +150,7 @@ static int diff_revisions(git_repository *repo, struct config *cfg,
 
 int main(int argc, const char **argv)
 {
-	struct opts o = { .cases = STRVEC_INIT, .color = COLOR_AUTO };
+	struct opts o = { .cases = STRVEC_INIT, .color = COLOR_UNSET };
 	struct option options[] = {
 		OPT_GROUP("Cases"),
 		OPT_STRING(0, "root", &o.root, "dir", "the corpus directory, from the top"),
@@ -209,7 +209,8 @@ int main(int argc, const char **argv)
 	git_libgit2_opts(GIT_OPT_ENABLE_CACHING, 0);
 	if (repo_open(&repo))
 		exit(EXIT_FATAL);
-	if (config_init(&cfg, repo) || filter_driver_init(&cfg))
+	if (config_init(&cfg, repo) || color_config(&o.color, &cfg, "color.fixturediff") ||
+	    filter_driver_init(&cfg))
 		exit(EXIT_FATAL);
 	if (o.install_hook) {
 		char *path;

@@ -37,6 +37,16 @@ test_expect_success 'kernels are listed from names only, sorted, each once' '
 	test_cmp expect actual
 '
 
+test_expect_success 'an unknown platform of --list-kernels is fatal, the valid ones listed' '
+	test_expect_code 128 git benchwindow --file good.json --list-kernels h10 >actual 2>err &&
+	test_must_be_empty actual &&
+	cat >expect <<-\EOF &&
+	fatal: unknown platform '\''h10'\''; valid platforms: '\''h100'\'', '\''b200'\''
+	hint: did you mean '\''h100'\''?
+	EOF
+	test_cmp expect err
+'
+
 test_expect_success 'bytes after the document are an error' '
 	{ cat good.json && echo "{}"; } >trailing.json &&
 	test_expect_code 128 git benchwindow --file trailing.json --list-platforms 2>err &&

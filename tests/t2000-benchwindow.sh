@@ -228,6 +228,29 @@ test_expect_success 'colour only when asked or on a tty' '
 	test_cmp ../plain ../plain2
 '
 
+test_expect_success 'colour config as git reads it: true is auto, a bad value is fatal' '
+	cd repo &&
+	for v in true yes on 1 auto; do
+		git -c color.ui=$v benchwindow --file ../dash.json b200_cute 2026-09-08 >../plain3 &&
+		test_cmp ../plain ../plain3 || return 1
+	done &&
+	git -c color.ui=always -c color.benchwindow=true benchwindow --file ../dash.json b200_cute 2026-09-08 >../plain3 &&
+	test_cmp ../plain ../plain3 &&
+	git -c color.ui=always benchwindow --color=auto --file ../dash.json b200_cute 2026-09-08 >../plain3 &&
+	test_cmp ../plain ../plain3 &&
+	git -c color.ui=never -c color.benchwindow=always benchwindow --file ../dash.json b200_cute 2026-09-08 >../colour3 &&
+	test_cmp ../colour ../colour3 &&
+	for key in color.ui color.benchwindow color.pager; do
+		test_expect_code 128 git -c $key=bogus benchwindow --color=never --file ../dash.json \
+			b200_cute 2026-09-08 >../out 2>../err &&
+		echo "fatal: bad boolean config value '\''bogus'\'' for '\''$key'\''" >../expect &&
+		test_cmp ../expect ../err &&
+		test_must_be_empty ../out || return 1
+	done &&
+	test_expect_code 129 git benchwindow --color=true --file ../dash.json b200_cute 2026-09-08 2>../err &&
+	grep "^error: option .color. expects \"always\", \"auto\", or \"never\", not '\''true'\''$" ../err
+'
+
 test_expect_success 'the sparkline uses blocks in a UTF-8 locale' '
 	cd repo &&
 	LC_ALL=C.UTF-8 git benchwindow --file ../dash.json b200_cute 2026-09-08 >../out &&

@@ -110,4 +110,13 @@ test_expect_success 'an invalid pattern gives the PCRE2 message and offset' '
 	test_cmp ../expect ../err
 '
 
+test_expect_success 'an invalid configured pattern names its key' '
+	cd repo &&
+	test_expect_code 128 git -c bench.b200_cute.slice="(" benchwindow --file ../dash.json b200_cute 2026-09-07 2>../err &&
+	echo "fatal: bench.b200_cute.slice: invalid slice pattern '\''('\'': missing closing parenthesis at offset 1" >../expect &&
+	test_cmp ../expect ../err &&
+	test_expect_code 128 git -c bench.b200_cute.slice="(" benchbisect --file ../dash.json b200_cute 2026-09-07 2>../err &&
+	test_cmp ../expect ../err
+'
+
 test_done

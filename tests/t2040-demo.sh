@@ -48,6 +48,21 @@ test_expect_success 'the README shows the demo'"'"'s classified scan as it runs 
 	test_cmp expect out
 '
 
+test_expect_success 'the guide shows the demo'"'"'s Markdown report and an ambiguous option as they print' '
+	awk "/^ *--file demo\/dashboard-data.json --format=markdown --span 3 b200_cute 2026-09-10\$/ { f = 1; next }
+		f && /^\`\`\`\$/ { exit } f" "$SRC_DIR/docs/guide.md" >expect &&
+	test $(wc -l <expect) -eq 24 &&
+	(cd demo && git -c remote.origin.url=https://github.com/pytorch/helion.git benchwindow \
+		--file "$SRC_DIR/demo/dashboard-data.json" --format=markdown --span 3 b200_cute 2026-09-10) >out &&
+	sed "\${/^\$/d}" out >actual &&
+	test_cmp expect actual &&
+	sed -n "s/^ *.git benchwindow --s. says .\(error: ambiguous option: [^\`]*\).\.\$/\1/p" "$SRC_DIR/docs/guide.md" >expect &&
+	test -s expect &&
+	(cd demo && test_expect_code 129 git benchwindow --s 2>../err) &&
+	head -n 1 err >actual &&
+	test_cmp expect actual
+'
+
 # When the chart changes on purpose, redraw both files from the top directory:
 #   make demo && (cd build/demo-repo && ../../bin/git-benchwindow --file ../../demo/dashboard-data.json \
 #     --svg ../../docs/demo-window.svg b200_cute 2026-09-10) && rsvg-convert docs/demo-window.svg -o docs/demo-window.png

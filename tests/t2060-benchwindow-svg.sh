@@ -151,6 +151,19 @@ test_expect_success 'extreme values draw a chart without NaN coordinates, and in
 	! grep -i -e nan -e inf ../odd.svg
 '
 
+test_expect_success 'U+FFFE and U+FFFF in a name, which XML cannot hold, are U+FFFD in the chart' '
+	cd repo &&
+	sed -e "s/\"kernel\": *\"matmul\"/\"kernel\": \"matmul\\\\uffff\"/" \
+	    -e "s/\"kernel\": *\"softmax\"/\"kernel\": \"softmax\\\\ufffe\"/" ../dash.json >../nonchar.json &&
+	grep -q "matmul\\\\uffff" ../nonchar.json &&
+	git benchwindow --file ../nonchar.json --kernel "$(printf "matmul\357\277\277")" --svg ../k.svg \
+		b200_cute 2026-09-08 >out &&
+	xmllint --noout ../k.svg &&
+	grep -q "matmul$(printf "\357\277\275")" ../k.svg &&
+	git benchwindow --file ../nonchar.json --svg ../p.svg b200_cute 2026-09-08 >out &&
+	xmllint --noout ../p.svg
+'
+
 test_expect_success 'an unwritable file is fatal, naming it; an empty name a usage error' '
 	cd repo &&
 	test_expect_code 128 git benchwindow --file ../dash.json --svg ../no/such/dir/c.svg b200_cute 2026-09-08 >out 2>err &&

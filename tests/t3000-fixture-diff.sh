@@ -544,6 +544,18 @@ test_expect_success 'colour only on request (or color.ui), never into a pipe by 
 	test_expect_code 129 git fixture-diff --color=sometimes c1 c5
 '
 
+test_expect_success 'colour config as git reads it: true is auto, a bad value is fatal' '
+	cd repo &&
+	git -c color.ui=true fixture-diff c1 c5 >ui &&
+	test_cmp plain ui &&
+	git -c color.ui=always -c color.fixturediff=yes fixture-diff c1 c5 >ui &&
+	test_cmp plain ui &&
+	test_expect_code 128 git -c color.fixturediff=bogus fixture-diff c1 c5 2>err &&
+	echo "fatal: bad boolean config value '\''bogus'\'' for '\''color.fixturediff'\''" >expect &&
+	test_cmp expect err &&
+	test_expect_code 129 git fixture-diff --color=true c1 c5
+'
+
 test_expect_success '--patch: mode and type changes as git prints them' '
 	git clone -q repo modes &&
 	cd modes &&

@@ -52,6 +52,17 @@ test_expect_success '--check: graph churn alone is a note, exit 0 (a scheduler c
 	test_must_be_empty err
 '
 
+test_expect_success 'the README and the guide show the first line of --check c1 c3 as it prints' '
+	cd repo &&
+	git fixture-diff --check c1 c3 >out 2>err &&
+	head -n 1 out >actual &&
+	for doc in README.md docs/guide.md; do
+		sed -n "/^\$ git fixture-diff --check c1 c3\$/{n;p;}" "$SRC_DIR/$doc" >expect &&
+		test -s expect &&
+		test_cmp expect actual || return 1
+	done
+'
+
 test_expect_success '--check: fixturediff.check.graphChurn=error blocks on churn, =off hides it' '
 	cd repo &&
 	test_expect_code 1 git -c fixturediff.check.graphChurn=error fixture-diff --check c1 c5 \

@@ -172,6 +172,12 @@ test_expect_success 'noise: a quiet series' '
 	! grep "^candidates" actual
 '
 
+test_expect_success 'a platform of one kernel: its kernel set in the singular' '
+	cd plain &&
+	git benchbisect --file ../hardware.json h100 2026-09-10 >actual &&
+	grep "^  kernel set: 1 kernel on both nightlies$" actual
+'
+
 test_expect_success 'empty window: the same code moved, so the machine changed; the verdict says that rule outweighs Helion-only' '
 	cd empty &&
 	git benchbisect --file ../empty.json b200_cute 2026-09-10 >actual &&
@@ -317,6 +323,29 @@ test_expect_success 'manual runs do not move the verdict' '
 	echo "b200_cute on 2026-09-10: real regression" >expect &&
 	test_cmp expect actual &&
 	! test_cmp all nightly >/dev/null
+'
+
+# guide_block <first line>: the lines after it in docs/guide.md, up to the code block's end.
+guide_block() {
+	awk -v s="$1" '$0 == s { f = 1; next } f && /^```$/ { exit } f' "$SRC_DIR/docs/guide.md"
+}
+
+test_expect_success 'the guide shows these scenarios'"'"' reports as they print' '
+	cd regression &&
+	guide_block "\$ git benchbisect b200_cute 2026-09-10" >expect &&
+	test $(wc -l <expect) -eq 26 &&
+	git benchbisect --file ../regression.json b200_cute 2026-09-10 >actual 2>&1 &&
+	test_cmp expect actual &&
+	guide_block "\$ git benchbisect --json b200_cute 2026-09-10 | jq -c '\''.evidence[3]'\''" >expect &&
+	test -s expect &&
+	git benchbisect --file ../regression.json --json b200_cute 2026-09-10 2>/dev/null | jq -c ".evidence[3]" >actual &&
+	test_cmp expect actual &&
+	cd ../method &&
+	guide_block "\$ git benchbisect b200_cute 2026-09-10 | sed -n '\''1p;/timers/p;/^  measurement/p;/^speedup/,\$p'\''" >expect &&
+	test $(wc -l <expect) -eq 8 &&
+	git benchbisect --file ../method.json b200_cute 2026-09-10 2>/dev/null |
+		sed -n "1p;/timers/p;/^  measurement/p;/^speedup/,\$p" >actual &&
+	test_cmp expect actual
 '
 
 test_done

@@ -316,14 +316,35 @@ test_expect_success '--launcher: the command runs under it, with BENCHBISECT_COM
 	test_cmp ../launched ../ran
 '
 
-test_expect_success 'benchbisect.launcher from the config; --launcher "" turns it off' '
+test_expect_success 'a window of one commit: its counts in the singular' '
+	cd repo &&
+	test_expect_code 1 git benchbisect run --good $(at 7) --bad $(at 8) -- true >../out 2>../err &&
+	head -n 1 ../err >../actual &&
+	echo "bisecting 1 commit in $(at 7 | cut -c1-8)..$(at 8 | cut -c1-8), at most about 2 verdicts" >../expect &&
+	test_cmp ../expect ../actual &&
+	tail -n 1 ../out >../actual &&
+	echo "1 run over 1 commit" >../expect &&
+	test_cmp ../expect ../actual &&
+	git benchbisect run -j2 --good $(at 5) --bad $(at 6) -- bench >../out 2>../err &&
+	head -n 1 ../err >../actual &&
+	echo "bisecting 1 commit in $(at 5 | cut -c1-8)..$(at 6 | cut -c1-8), 2 at a time, at most about 1 round" >../expect &&
+	test_cmp ../expect ../actual
+'
+
+test_expect_success 'benchbisect.launcher from the config; --launcher "" and --no-launcher turn it off' '
 	cd repo &&
 	rm -f "$TRASH/launch.log" &&
 	git -c benchbisect.launcher="launch --" benchbisect run --good main~8 --bad main -- bench >../out 2>/dev/null &&
 	test $(wc -l <"$TRASH/launch.log") = 3 &&
 	rm -f "$TRASH/launch.log" &&
 	git -c benchbisect.launcher="launch --" benchbisect run --launcher "" --good main~8 --bad main -- bench >../out 2>/dev/null &&
-	! test -f "$TRASH/launch.log"
+	! test -f "$TRASH/launch.log" &&
+	git -c benchbisect.launcher="launch --" benchbisect run --no-launcher --good main~8 --bad main -- bench >../out 2>/dev/null &&
+	! test -f "$TRASH/launch.log" &&
+	git benchbisect run --launcher "launch --" --no-launcher --good main~8 --bad main -- bench >../out 2>/dev/null &&
+	! test -f "$TRASH/launch.log" &&
+	git benchbisect run --no-launcher --launcher "launch --" --good main~8 --bad main -- bench >../out 2>/dev/null &&
+	test $(wc -l <"$TRASH/launch.log") = 3
 '
 
 test_expect_success 'a launcher that fails once is tried again; the bisection goes on' '

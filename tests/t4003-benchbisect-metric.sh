@@ -308,17 +308,32 @@ test_expect_success '--metric: benchbisect.confidence sets the bar, --confidence
 	! grep confidence ../err
 '
 
-for bad in inf nan 1e308 -inf 1e200 -1e101; do
+for bad in inf nan 1e308 -inf 1e200 -1e101 1e-160 -9e-101 4.9e-324; do
 	test_expect_success "--metric: a value of $bad is not a measurement: the commit is skipped with a warning" '
 		metric_repo huge'$bad' - - - '$bad' "1.00 1.02 0.98" "0.80 0.79 0.81" - - &&
 		cd huge'$bad' &&
 		rm -f "$TRASH"/counts/* &&
 		git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
-		grep -F "warning: '\''measure'\'' printed '\'''$bad''\'' at $(short 4), not a finite number within +-1e+100: skipping the commit" ../err &&
+		grep -F "warning: '\''measure'\'' printed '\'''$bad''\'' at $(short 4), neither 0 nor a finite number from 1e-100 to 1e+100 in magnitude: skipping the commit" ../err &&
 		grep "^step 1: $(short 4) skip (exit 0): " ../err &&
 		grep "^first bad commit: $(at 6) Tune the tile search, part 6 (#4106)$" ../out
 	'
 done
+
+test_expect_success '--metric: the answer is the same at the ends of the range (1e-100, 1e+99) as near 1' '
+	for e in +0 -100 +99; do
+		IMPORT_PERF="1.26e$e 1.28e$e 1.24e$e" metric_repo scale$e - - - - - "1.01e$e 1.00e$e 1.02e$e" - - &&
+		(
+			cd scale$e &&
+			rm -f "$TRASH"/counts/* &&
+			git benchbisect run --metric --good main~8 --bad main -- measure >../out$e 2>/dev/null
+		) &&
+		sed -e "s/e$e//g" -e "s/[0-9a-f]\{40\}/SHA/" out$e >norm$e || return 1
+	done &&
+	grep "^first bad commit: SHA Tune the tile search, part 6 (#4106)$" norm+0 &&
+	test_cmp norm+0 norm-100 &&
+	test_cmp norm+0 norm+99
+'
 
 test_expect_success 'a platform and a date take the window from the dashboard' '
 	bb_repo helion window_regression &&

@@ -75,7 +75,8 @@ test_expect_success '-h prints the usage with both forms on stdout; each form it
 	echo "usage: git benchbisect run [<options>] [<platform> <date> | --good <rev> --bad <rev>] -- <cmd> [<args>...]" >expect &&
 	test_cmp expect actual &&
 	grep "^Bisect$" out &&
-	! grep "^Rules$" out
+	! grep "^Rules$" out &&
+	grep "^    --metric  *the command prints a number: find the commit its level steps at, weighing every run$" out
 '
 
 test_expect_success 'fatal errors exit 128 and name the culprit input' '

@@ -88,6 +88,22 @@ test_expect_success '--svg writes the chart with the cause in its title and leav
 	test "$w $h" = "800 520" && test $ink -gt 60
 '
 
+test_expect_success 'colour config as git reads it: true is auto, a bad value is fatal' '
+	cd regression &&
+	git benchbisect --file ../regression.json b200_cute 2026-09-10 >plain &&
+	! grep -q "$(printf "\033")" plain &&
+	git -c color.ui=true benchbisect --file ../regression.json b200_cute 2026-09-10 >ui &&
+	test_cmp plain ui &&
+	git -c color.benchbisect=always benchbisect --file ../regression.json b200_cute 2026-09-10 >colour &&
+	grep -q "$(printf "\033\\[31mreal regression\033\\[m")" colour &&
+	test_expect_code 1 git -c color.benchbisect=yes benchbisect --scan --file ../regression.json b200_cute >ui &&
+	! grep -q "$(printf "\033")" ui &&
+	test_expect_code 128 git -c color.ui=bogus benchbisect --file ../regression.json b200_cute 2026-09-10 2>err &&
+	echo "fatal: bad boolean config value '\''bogus'\'' for '\''color.ui'\''" >expect &&
+	test_cmp expect err &&
+	test_expect_code 129 git benchbisect --color=true --file ../regression.json b200_cute 2026-09-10
+'
+
 test_expect_success 'run takes neither --format nor --svg; --format=markdown and --json clash' '
 	cd regression &&
 	usage_error_is "error: unknown option \`format'\''" \

@@ -70,10 +70,33 @@ test_expect_success 'benchwindow: the sparse kernel is named with its wider wind
 	grep -q "^first-parent commits in a9b79a84\.\.ef2f5d54" out &&
 	cat >expect <<-\EOF &&
 	warning: kernel '\''layer_norm-bwd'\'' was not measured on the last good nightly (2026-09-09): its -45.0% since its last measurement on 2026-09-05 belongs to a wider window
-	hint: git benchwindow --kernel layer_norm-bwd b200 2026-09-10
-	hint: git benchwindow --good b1c1563f --bad ef2f5d54 b200 2026-09-10
+	hint: git benchwindow --file ../sparse.json --kernel layer_norm-bwd b200 2026-09-10
+	hint: git benchwindow --file ../sparse.json --good b1c1563f --bad ef2f5d54 b200 2026-09-10
 	EOF
 	test_cmp expect err
+'
+
+test_expect_success 'benchwindow: the hints carry the options that chose the data, a URL without its credentials' '
+	cd plain &&
+	cp ../sparse.json "../my dash.json" &&
+	git benchwindow --file "../my dash.json" --pretuned --span 5 --all-runs b200 2026-09-10 >out 2>err &&
+	sed -n "s/^hint: //p" err >actual &&
+	cat >expect <<-\EOF &&
+	git benchwindow --file '\''../my dash.json'\'' --pretuned --span 5 --all-runs --kernel layer_norm-bwd b200 2026-09-10
+	git benchwindow --file '\''../my dash.json'\'' --pretuned --span 5 --all-runs --good b1c1563f --bad ef2f5d54 b200 2026-09-10
+	EOF
+	test_cmp expect actual &&
+	mkdir ../www &&
+	cp ../sparse.json ../www/ &&
+	start_httpd ../www &&
+	git benchwindow --url "http://ada:s3cret@${HTTPD_URL#http://}/sparse.json" b200 2026-09-10 >out 2>err &&
+	sed -n "s/^hint: //p" err >actual &&
+	cat >expect <<-EOF &&
+	git benchwindow --url $HTTPD_URL/sparse.json --kernel layer_norm-bwd b200 2026-09-10
+	git benchwindow --url $HTTPD_URL/sparse.json --good b1c1563f --bad ef2f5d54 b200 2026-09-10
+	EOF
+	test_cmp expect actual &&
+	! grep s3cret err
 '
 
 test_expect_success 'benchwindow: the pasted commands list the wider window, without the warning' '
@@ -163,12 +186,12 @@ test_expect_success 'benchwindow: a hostile kernel name is shell-quoted, its con
 	git benchwindow --file ../hostile.json b200 2026-09-10 >/dev/null 2>err &&
 	cat >expect <<-\EOF &&
 	warning: kernel '\''ln'\''s \e[31m bwd'\'' was not measured on the last good nightly (2026-09-09): its -45.0% since its last measurement on 2026-09-05 belongs to a wider window
-	hint: git benchwindow --kernel $'\''ln\'\''s \e[31m bwd'\'' b200 2026-09-10
-	hint: git benchwindow --good b1c1563f --bad ef2f5d54 b200 2026-09-10
+	hint: git benchwindow --file ../hostile.json --kernel $'\''ln\'\''s \e[31m bwd'\'' b200 2026-09-10
+	hint: git benchwindow --file ../hostile.json --good b1c1563f --bad ef2f5d54 b200 2026-09-10
 	EOF
 	test_cmp expect err &&
 	sed -n "2s/^hint: //p" err >hint &&
-	bash -c "$(cat hint) --file ../hostile.json" >out &&
+	bash -c "$(cat hint)" >out &&
 	head -n 1 out >actual &&
 	printf "%s\n" "b200: ln'\''s \e[31m bwd, nightly helion speedup" >expect &&
 	test_cmp expect actual &&

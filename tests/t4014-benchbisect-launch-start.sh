@@ -99,6 +99,17 @@ test_expect_success '--scratch-dir (benchbisect.scratchDir) is where the trees a
 	test_cmp ../expect ../left
 '
 
+test_expect_success 'an empty --scratch-dir is a usage error, an empty benchbisect.scratchDir names the key' '
+	cd repo &&
+	test_expect_code 129 git benchbisect run --scratch-dir "" --good main~10 --bad main -- bench >../out 2>../err &&
+	head -n 1 ../err >../actual &&
+	echo "error: --scratch-dir needs a directory" >../expect &&
+	test_cmp ../expect ../actual &&
+	test_expect_code 128 git -c benchbisect.scratchDir= benchbisect run --good main~10 --bad main -- bench >../out 2>../err &&
+	echo "fatal: empty value for '\''benchbisect.scratchDir'\'': give a directory or unset it" >../expect &&
+	test_cmp ../expect ../err
+'
+
 test_expect_success 'a --scratch-dir inside a work tree is refused, as a TMPDIR there is' '
 	cd repo &&
 	mkdir -p .scratch &&

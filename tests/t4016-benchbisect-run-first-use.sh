@@ -135,6 +135,19 @@ test_expect_success 'benchbisect.metricPattern: the pattern of --metric, which -
 	grep "^no first bad commit: the bad end $(short 8) measures like the good end within " ../out
 '
 
+test_expect_success '--metric-pattern implies --metric for --min-change and --confidence; the configured pattern does not' '
+	cd repo &&
+	rm -f "$TRASH"/counts/* &&
+	git benchbisect run --metric-pattern "latency: ([0-9.]+) ms" --min-change 5 --confidence 99.9 \
+		--good main~8 --bad main -- latency >../out 2>../err &&
+	grep "^first bad commit: $(at 6) " ../out &&
+	for opt in "--min-change 5" "--confidence 99.9"; do
+		test_expect_code 129 git -c benchbisect.metricPattern="latency: ([0-9.]+) ms" benchbisect run \
+			$opt --good main~8 --bad main -- latency 2>../err &&
+		grep "^error: ${opt%% *} needs --metric$" ../err || return 1
+	done
+'
+
 test_expect_success '--metric-pattern without a capture group, or invalid: usage error 129 with the reason' '
 	cd repo &&
 	test_expect_code 129 git benchbisect run --metric-pattern "latency: [0-9.]+" --good main~8 --bad main -- latency 2>../err &&

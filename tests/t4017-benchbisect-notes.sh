@@ -345,8 +345,19 @@ test_expect_success 'a bad notes ref name or machine name is an error before any
 	test_expect_code 128 git -c benchbisect.notesRef="bad..name" benchbisect run --metric --good main~8 --bad main -- measure >/dev/null 2>../err &&
 	test_line_count_1 ../err &&
 	grep "^fatal: benchbisect.notesRef: invalid notes ref .refs/notes/bad..name.$" ../err &&
-	test_expect_code 128 git benchbisect run --metric --machine "a b" --good main~8 --bad main -- measure >/dev/null 2>../err &&
-	grep "^fatal: invalid machine name .a b.: 1 to 64 printable characters, no space$" ../err &&
+	test_expect_code 128 git -c benchbisect.machine="a b" benchbisect run --metric --good main~8 --bad main -- measure >/dev/null 2>../err &&
+	echo "fatal: benchbisect.machine: invalid machine name '\''a b'\'': 1 to 64 printable characters, no space" >../expect &&
+	test_cmp ../expect ../err &&
+	for notes in true false; do
+		test_expect_code 129 git -c benchbisect.notes=$notes benchbisect run --metric --machine "a b" \
+			--good main~8 --bad main -- measure >/dev/null 2>../err &&
+		head -n 2 ../err >../head &&
+		cat >../expect <<-\EOF &&
+		error: --machine: invalid machine name '\''a b'\'': 1 to 64 printable characters, no space
+		usage: git benchbisect run [<options>] [<platform> <date> | --good <rev> --bad <rev>] -- <cmd> [<args>...]
+		EOF
+		test_cmp ../expect ../head || return 1
+	done &&
 	test $(invocations) = 0
 '
 

@@ -61,6 +61,17 @@ test_expect_success 'benchwindow: subjects and run ids escaped in the report' '
 	test_cmp expect actual
 '
 
+test_expect_success 'benchwindow: the slice pattern and paths of the commits header escaped' '
+	cd repo &&
+	git benchwindow --file ../clean.json --slice "$(printf "cute\033\a")" \
+		--path "$(printf "helion/\033]0;x\a")" --path "$(printf "a\342\200\256b")" b200_cute 2026-09-08 >../out &&
+	no_raw_controls ../out &&
+	! grep -q "$(printf "\342\200\256")" ../out &&
+	grep "^first-parent commits in" ../out | sed "s/[0-9a-f]\{8\}\.\.[0-9a-f]\{8\}/A..B/" >../actual &&
+	echo "first-parent commits in A..B, newest first (* = slice cute\\e\\a or paths helion/\\e]0;x\\a, a\\u202eb):" >../expect &&
+	test_cmp ../expect ../actual
+'
+
 test_expect_success 'a kernel that leaves the list is named escaped, in the report and the scan' '
 	python3 - clean.json gone.json <<-\PY &&
 	import copy, json, sys

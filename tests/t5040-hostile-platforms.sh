@@ -81,7 +81,7 @@ test_expect_success '--scan: a bad value on one platform skips it with a warning
 
 test_expect_success '--scan: a platform whose windows cannot be counted is skipped, the others are not' '
 	cd repo &&
-	echo "warning: skipping platform '"'"'h100'"'"': invalid slice pattern '"'"'('"'"': missing closing parenthesis at offset 1" >../expect.err &&
+	echo "warning: skipping platform '"'"'h100'"'"': bench.h100.slice: invalid slice pattern '"'"'('"'"': missing closing parenthesis at offset 1" >../expect.err &&
 	test_expect_code 1 git -c bench.h100.slice="(" benchwindow --scan --file ../dash.json >../out 2>../err &&
 	test_cmp ../expect.err ../err &&
 	cat >../expect <<-\EOF &&

@@ -73,12 +73,14 @@ static enum run_outcome parse_number(struct bisect_ctx *c, size_t pos, struct st
 		goto out;
 	}
 	/*
-	 * inf, nan, or so large that a median or a difference of two
-	 * overflows: not a measurement. Skip the commit, never average it.
+	 * inf, nan, or so large or so small that the model's sums of squares
+	 * overflow or underflow: not a measurement. Skip the commit, never
+	 * average it.
 	 */
-	if (!isfinite(*v) || fabs(*v) > BISECT_METRIC_MAX) {
-		warning("'%s' printed '%s' at %.*s, not a finite number within +-%g: skipping the commit",
-			c->o->argv[0], line, c->res->abbrev, bisect_ctx_sha(c, pos), BISECT_METRIC_MAX);
+	if (!bisect_metric_ok(*v)) {
+		warning("'%s' printed '%s' at %.*s, neither 0 nor a finite number from %g to %g in magnitude: "
+			"skipping the commit", c->o->argv[0], line, c->res->abbrev, bisect_ctx_sha(c, pos),
+			BISECT_METRIC_MIN, BISECT_METRIC_MAX);
 		ret = RUN_UNTESTABLE;
 	}
 out:

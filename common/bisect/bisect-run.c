@@ -176,12 +176,14 @@ static int most_rounds(size_t nr, size_t jobs)
 static void announce(const struct bisect_ctx *c)
 {
 	const struct bisect_result *res = c->res;
+	const char *commits = res->nr == 1 ? "" : "s";
+	int rounds;
 
 	if (usage_quiet())
 		return;
 	if (c->o->metric) {
-		fprintf(stderr, "bisecting %zu commits in %.*s..%.*s by a metric", res->nr, res->abbrev,
-			res->w.last_good.sha, res->abbrev, res->w.first_bad.sha);
+		fprintf(stderr, "bisecting %zu commit%s in %.*s..%.*s by a metric", res->nr, commits,
+			res->abbrev, res->w.last_good.sha, res->abbrev, res->w.first_bad.sha);
 		if (c->jobs > 1)
 			fprintf(stderr, ", %zu at a time", c->jobs);
 		fprintf(stderr, ", at most %zu runs, --min-change %.3g%%%s", c->j.max_runs, res->m.min_change,
@@ -189,17 +191,20 @@ static void announce(const struct bisect_ctx *c)
 		if (c->j.sure != POSTERIOR_SURE)
 			fprintf(stderr, ", --confidence %.7g%%", 100 * c->j.sure);
 		fputc('\n', stderr);
-	} else if (c->jobs == 1)
-		fprintf(stderr, "bisecting %zu commits in %.*s..%.*s, at most about %d verdicts\n",
-			res->nr, res->abbrev, res->w.last_good.sha, res->abbrev, res->w.first_bad.sha,
+	} else if (c->jobs == 1) {
+		/* at least 2: both ends are tested */
+		fprintf(stderr, "bisecting %zu commit%s in %.*s..%.*s, at most about %d verdicts\n",
+			res->nr, commits, res->abbrev, res->w.last_good.sha, res->abbrev, res->w.first_bad.sha,
 			most_rounds(res->nr, 1));
-	else
-		fprintf(stderr, "bisecting %zu commits in %.*s..%.*s, %zu at a time, at most about %d rounds\n",
-			res->nr, res->abbrev, res->w.last_good.sha, res->abbrev, res->w.first_bad.sha, c->jobs,
-			most_rounds(res->nr, c->jobs));
+	} else {
+		rounds = most_rounds(res->nr, c->jobs);
+		fprintf(stderr, "bisecting %zu commit%s in %.*s..%.*s, %zu at a time, at most about %d round%s\n",
+			res->nr, commits, res->abbrev, res->w.last_good.sha, res->abbrev, res->w.first_bad.sha,
+			c->jobs, rounds, rounds == 1 ? "" : "s");
+	}
 	if (c->mem.recorded)
-		fprintf(stderr, "%zu recorded runs of key %s (machine %s) in %s\n", c->mem.recorded, c->mem.key,
-			c->mem.machine, c->mem.ref);
+		fprintf(stderr, "%zu recorded run%s of key %s (machine %s) in %s\n", c->mem.recorded,
+			c->mem.recorded == 1 ? "" : "s", c->mem.key, c->mem.machine, c->mem.ref);
 	if (c->res->m.recorded.df > 0) {
 		fprintf(stderr, "recorded noise: %.4g a run, from %zu runs over %zu other commit%s",
 			sqrt(c->res->m.recorded.var), c->res->m.recorded.runs, c->res->m.recorded.commits,

@@ -188,6 +188,11 @@ enum bisect_outcome bisect_next_round(struct bisect *b, size_t jobs, size_t *pos
 	return BISECT_FOUND;
 }
 
+int bisect_metric_ok(double v)
+{
+	return v == 0 || (fabs(v) >= BISECT_METRIC_MIN && fabs(v) <= BISECT_METRIC_MAX);
+}
+
 void samples_add(struct samples *s, double v)
 {
 	ALLOC_GROW(s->v, s->nr + 1, s->alloc);

@@ -81,11 +81,18 @@ void bisect_mark(struct bisect *b, size_t pos, enum verdict v);
 enum bisect_outcome bisect_next_round(struct bisect *b, size_t jobs, size_t *pos, size_t *nr);
 
 /*
- * The largest magnitude a --metric value may have, run or recorded: the
- * model squares differences of the runs and sums them, which must not
- * overflow a double (1e200 did, and every probability read NaN).
+ * The magnitudes a --metric value may have, run or recorded: 0, or from
+ * BISECT_METRIC_MIN to BISECT_METRIC_MAX. The model squares differences
+ * of the runs and sums them, which must neither overflow a double (1e200
+ * did, and every probability read NaN) nor sink below its normal range
+ * (runs of 1e-160 did: "p(bad) -nan%", no likeliest answer). Within it
+ * the answer does not depend on the scale.
  */
+#define BISECT_METRIC_MIN 1e-100
 #define BISECT_METRIC_MAX 1e100
+
+/* Whether v is a --metric value the model takes: finite, in the range above. */
+int bisect_metric_ok(double v);
 
 struct samples {
 	double *v;

@@ -102,7 +102,7 @@ int run_record_parse(struct run_record *r, const char *line)
 		return -1;
 	r->exit = (int)exit_code;
 	if (field(line, "value", &(size_t){ 0 })) {
-		if (number_field(line, "value", &r->value) || r->exit || fabs(r->value) > BISECT_METRIC_MAX)
+		if (number_field(line, "value", &r->value) || r->exit || !bisect_metric_ok(r->value))
 			return -1;
 		r->has_value = 1;
 	}
@@ -165,24 +165,31 @@ void run_key_compute(char *out, const struct run_key_input *in)
 	strbuf_release(&sb);
 }
 
+int run_machine_check(const char *name, const char *from)
+{
+	if (!machine_ok(name))
+		return error("%s: invalid machine name '%s': 1 to %d printable characters, no space", from,
+			     name, RUN_MACHINE_MAX);
+	return 0;
+}
+
 char *run_machine_name(struct config *cfg, const char *opt)
 {
 	char host[256];
-	const char *name = opt;
+	const char *name = opt, *from = "--machine";
 
-	if (!name)
+	if (!name) {
 		name = config_get_string(cfg, "benchbisect.machine");
+		from = "benchbisect.machine";
+	}
 	if (!name) {
 		if (gethostname(host, sizeof(host)))
 			strcpy(host, "localhost");
 		host[sizeof(host) - 1] = '\0';
 		name = host;
+		from = "the host name";
 	}
-	if (!machine_ok(name)) {
-		error("invalid machine name '%s': 1 to %d printable characters, no space", name, RUN_MACHINE_MAX);
-		return NULL;
-	}
-	return xstrdup(name);
+	return run_machine_check(name, from) ? NULL : xstrdup(name);
 }
 
 char *run_notes_ref(struct config *cfg)

@@ -54,10 +54,15 @@ struct run_key_input {
 void run_key_compute(char *out, const struct run_key_input *in);
 
 /*
+ * 0 when name is 1..RUN_MACHINE_MAX printable characters without a space,
+ * else -1 with an error that starts with from (the option or key).
+ */
+int run_machine_check(const char *name, const char *from);
+
+/*
  * The machine name: --machine (opt, may be NULL), else benchbisect.machine,
- * else the host name. Returns a malloc'd name, or NULL with an error
- * printed when it is not 1..RUN_MACHINE_MAX printable characters without
- * a space.
+ * else the host name. Returns a malloc'd name, or NULL with
+ * run_machine_check()'s error naming where a bad name came from.
  */
 char *run_machine_name(struct config *cfg, const char *opt);
 

@@ -214,14 +214,15 @@ static void explain_kernel_set(struct classify_result *r, const struct classify_
 	if (!s->index)
 		return;
 	if (!s->set_changed) {
-		v = addf(r, "kernel set", "same", "kernel set: %zu kernels on both nightlies", s->kernels_after);
+		v = addf(r, "kernel set", "same", "kernel set: %zu kernel%s on both nightlies", s->kernels_after,
+			 s->kernels_after == 1 ? "" : "s");
 		num(v, "kernels_before", (double)s->kernels_before);
 		num(v, "kernels_after", (double)s->kernels_after);
 		return;
 	}
 	v = addf(r, "kernel set", matters ? "changed" : "changed_no_effect",
-		 "kernel set: changed at the step, %zu -> %zu kernels; the naive geomean moved %+.1f%% (%.1fx the noise), the chain-linked level %+.1f%%, the %zu kernel%s measured on both nightlies %+.1f%%: the change alone moved the naive geomean %+.1f%%%s",
-		 s->kernels_before, s->kernels_after, tidy(s->raw_change_pct), s->raw_score,
+		 "kernel set: changed at the step, %zu -> %zu kernel%s; the naive geomean moved %+.1f%% (%.1fx the noise), the chain-linked level %+.1f%%, the %zu kernel%s measured on both nightlies %+.1f%%: the change alone moved the naive geomean %+.1f%%%s",
+		 s->kernels_before, s->kernels_after, s->kernels_after == 1 ? "" : "s", tidy(s->raw_change_pct), s->raw_score,
 		 tidy(s->change_pct), s->pair_common, s->pair_common == 1 ? "" : "s",
 		 tidy(s->pair_common_pct), tidy(classify_set_change_pct(s)),
 		 matters ? "" : ", which does not explain the move");
@@ -529,8 +530,8 @@ static void explain_measure(struct classify_result *r, const struct classify_sig
 	if (mc->has_list) {
 		cJSON *missing;
 
-		strbuf_addf(&sb, "dispatch at %.*s: %zu kernels in %s", ab, w->first_bad.sha,
-			    mc->kernels.nr, mc->inputs.v[0]);
+		strbuf_addf(&sb, "dispatch at %.*s: %zu kernel%s in %s", ab, w->first_bad.sha,
+			    mc->kernels.nr, mc->kernels.nr == 1 ? "" : "s", mc->inputs.v[0]);
 		for (size_t i = 1; i < mc->inputs.nr; i++)
 			strbuf_addf(&sb, "%s%s", i + 1 < mc->inputs.nr ? ", " : " and ", mc->inputs.v[i]);
 		if (s->at_good.has_list && s->at_good.kernels.nr != mc->kernels.nr)

@@ -523,7 +523,7 @@ int scan_compute(struct scan *sc, git_repository *repo, struct config *cfg,
 	/* --slice is the user's for every platform: a pattern that fails fails the scan */
 	if (o->window->slice) {
 		struct slice sl;
-		int bad = slice_init(&sl, o->window->slice);
+		int bad = slice_init(&sl, o->window->slice, NULL);
 
 		slice_release(&sl);
 		if (bad)

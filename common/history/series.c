@@ -73,6 +73,16 @@ static int unknown_name(const struct dashboard *d, const struct series_options *
 	return -1;
 }
 
+int series_check_platform(const struct dashboard *d, const char *platform)
+{
+	const struct series_options o = { platform, NULL, 0 };
+
+	for (size_t i = 0; i < d->nr_rows; i++)
+		if (!strcmp(d->rows[i].platform_short, platform))
+			return 0;
+	return unknown_name(d, &o, 0);
+}
+
 /* A nightly run as seen across the rows: entries grouped by run_id. */
 struct run_ref {
 	const struct dash_entry *e;

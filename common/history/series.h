@@ -55,6 +55,9 @@ struct series_options {
  */
 int series_build(struct series *s, const struct dashboard *d, const struct series_options *opts);
 
+/* 0 when d has the platform, else series_build()'s error for it and -1. */
+int series_check_platform(const struct dashboard *d, const char *platform);
+
 /*
  * Whether the platform has a run a series counts with a helion speedup:
  * series_build() of it fails without one.

@@ -68,7 +68,7 @@ void slice_default_paths(const char *platform, struct strvec *paths)
 	free(p);
 }
 
-int slice_init(struct slice *s, const char *pattern)
+int slice_init(struct slice *s, const char *pattern, const char *key)
 {
 	struct strbuf err = STRBUF_INIT;
 	int ret = 0;
@@ -79,7 +79,8 @@ int slice_init(struct slice *s, const char *pattern)
 	s->pattern = xstrdup(pattern);
 	/* PCRE2_MATCH_INVALID_UTF: a subject that is not UTF-8 still matches. */
 	if (regex_compile(&s->re, pattern, PCRE2_UTF | PCRE2_MATCH_INVALID_UTF, &err))
-		ret = error("invalid slice pattern '%s': %s", pattern, err.buf);
+		ret = error("%s%sinvalid slice pattern '%s': %s", key ? key : "", key ? ": " : "",
+			    pattern, err.buf);
 	strbuf_release(&err);
 	return ret;
 }

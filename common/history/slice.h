@@ -30,9 +30,10 @@ void slice_default_paths(const char *platform, struct strvec *paths);
 
 /*
  * Compile pattern (JIT where available). An invalid pattern prints PCRE2's
- * message with the offset and returns -1.
+ * message with the offset, after "<key>: " when key (the configuration
+ * key it came from) is not NULL, and returns -1.
  */
-int slice_init(struct slice *s, const char *pattern);
+int slice_init(struct slice *s, const char *pattern, const char *key);
 void slice_release(struct slice *s);
 
 /*

@@ -1,7 +1,36 @@
+#include <stdlib.h>
 #include "util/usage.h"
 #include "util/date.h"
 #include "util/quote.h"
+#include "dashboard/http.h"
 #include "history/window.h"
+
+/*
+ * The options that chose the data the window was computed from, each
+ * after a space: pasted without them, a hint would read another
+ * dashboard, tab, span or set of runs. A URL is shown without its
+ * credentials, as in every message.
+ */
+static void add_data_options(struct strbuf *sb, const struct window_options *o)
+{
+	if (o->source.file) {
+		strbuf_addstr(sb, " --file ");
+		quote_shell(sb, o->source.file);
+	}
+	if (o->source.url) {
+		char *url = fetch_public_url(o->source.url);
+
+		strbuf_addstr(sb, " --url ");
+		quote_shell(sb, url);
+		free(url);
+	}
+	if (o->source.pretuned)
+		strbuf_addstr(sb, " --pretuned");
+	if (o->span != WINDOW_DEFAULT_SPAN)
+		strbuf_addf(sb, " --span %d", o->span);
+	if (o->all_runs)
+		strbuf_addstr(sb, " --all-runs");
+}
 
 /*
  * Only kernels whose move clears their own noise and the step's
@@ -14,11 +43,12 @@
 void window_warn_sparse(const struct window *w, const struct window_options *o)
 {
 	const struct series *s = &w->series;
-	struct strbuf common = STRBUF_INIT;
+	struct strbuf data = STRBUF_INIT, common = STRBUF_INIT;
 	char since[16], good[16];
 
 	if (o->good || !w->nr_sparse)
 		return;
+	add_data_options(&data, o);
 	quote_shell(&common, o->platform);
 	strbuf_addch(&common, ' ');
 	quote_shell(&common, o->date);
@@ -36,11 +66,12 @@ void window_warn_sparse(const struct window *w, const struct window_options *o)
 		quote_shell(&to, s->points[w->step.first_bad].run->sha);
 		warning("kernel '%s' was not measured on the last good nightly (%s): its %+.1f%% since its last measurement on %s belongs to a wider window",
 			k->kernel, good, k->change_pct, format_day(since, s->points[k->since].run->time));
-		advise("git benchwindow --kernel %s %s", kernel.buf, common.buf);
-		advise("git benchwindow --good %s --bad %s %s", from.buf, to.buf, common.buf);
+		advise("git benchwindow%s --kernel %s %s", data.buf, kernel.buf, common.buf);
+		advise("git benchwindow%s --good %s --bad %s %s", data.buf, from.buf, to.buf, common.buf);
 		strbuf_release(&kernel);
 		strbuf_release(&from);
 		strbuf_release(&to);
 	}
+	strbuf_release(&data);
 	strbuf_release(&common);
 }

@@ -14,7 +14,7 @@ void window_options_init(struct window_options *o)
 	struct dashboard_source src = DASHBOARD_SOURCE_INIT;
 
 	memset(o, 0, sizeof(*o));
-	o->span = 7;
+	o->span = WINDOW_DEFAULT_SPAN;
 	o->noise_multiple = STEP_NOISE_MULTIPLE;
 	o->min_change = STEP_MIN_CHANGE;
 	strvec_init(&o->paths);
@@ -67,7 +67,8 @@ int window_slice_setup(struct slice *sl, struct config *cfg, const char *platfor
 	}
 	if (!pattern)
 		pattern = derived = slice_default_pattern(platform ? platform : "");
-	ret = slice_init(sl, pattern);
+	/* the key in the error when the pattern is the configured one */
+	ret = slice_init(sl, pattern, derived ? NULL : key);
 	for (size_t i = 0; i < o->paths.nr; i++)
 		strvec_push(&sl->paths, o->paths.v[i]);
 	if (!o->paths.nr && platform)

@@ -20,6 +20,9 @@
 #include "dashboard/load.h"
 #include "util/parse-options.h"
 
+/* --span's default: the days each side of the date. */
+#define WINDOW_DEFAULT_SPAN 7
+
 /*
  * The pipeline git-benchwindow and git-benchbisect share: load the
  * dashboard, build the platform's series, find the step near the date,
@@ -30,7 +33,7 @@ struct window_options {
 	const char *platform;
 	const char *date;	/* the user's <date> */
 	const char *kernel;
-	int span;		/* days each side, default 7 */
+	int span;		/* days each side, default WINDOW_DEFAULT_SPAN */
 	int all_runs;
 	const char *good;	/* --good <rev>: overrides detection */
 	const char *bad;	/* --bad <rev> */
@@ -188,7 +191,8 @@ int window_slice_setup(struct slice *sl, struct config *cfg, const char *platfor
 /*
  * A warning for each of w's sparse kernels (none when o->good chose the
  * window): its move since its last measurement, and the wider window that
- * move belongs to as commands to paste (window-sparse.c).
+ * move belongs to as commands to paste, with the options of o that chose
+ * the data (window-sparse.c).
  */
 void window_warn_sparse(const struct window *w, const struct window_options *o);
 

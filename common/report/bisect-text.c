@@ -64,7 +64,8 @@ static void print_undecided(FILE *fp, const struct bisect_result *res)
 	const struct posterior_summary *s = &res->m.post;
 	int none_said = 0;
 
-	fprintf(fp, "undecided after %zu runs (at most %zu): no answer is ", res->runs, res->m.max_runs);
+	fprintf(fp, "undecided after %zu run%s (at most %zu): no answer is ", res->runs, res->runs == 1 ? "" : "s",
+		res->m.max_runs);
 	print_sure_pct(fp, s->sure);
 	fprintf(fp, " sure; the likeliest:\n");
 	for (size_t i = 0; i <= s->nr_top; i++) {
@@ -82,8 +83,8 @@ static void print_undecided(FILE *fp, const struct bisect_result *res)
 	if (res->m.nr_off_level)
 		fprintf(fp, " against the good end; more runs may not settle it: a commit measures neither level\n");
 	else
-		fprintf(fp, " against the good end; about %zu more runs would likely settle it (--repeat)\n",
-			s->more_runs);
+		fprintf(fp, " against the good end; about %zu more run%s would likely settle it (--repeat)\n",
+			s->more_runs, s->more_runs == 1 ? "" : "s");
 }
 
 void bisect_result_print(FILE *fp, const struct bisect_result *res)
@@ -129,10 +130,11 @@ void bisect_result_print(FILE *fp, const struct bisect_result *res)
 	for (size_t i = 0; res->metric && i < res->m.nr_off_level; i++) {
 		size_t pos = res->m.off_level[i];
 
-		fprintf(fp, "neither level: %.*s measured %.6g (median of %zu runs; the levels %.6g and %.6g), "
+		fprintf(fp, "neither level: %.*s measured %.6g (median of %zu run%s; the levels %.6g and %.6g), "
 			"so the window may hold a second change: %s\n", res->abbrev, bisect_result_sha(res, pos),
-			samples_median(&res->m.values[pos]), res->m.values[pos].nr, res->m.post.good[0],
-			res->m.post.bad[0], quote_term(bisect_result_subject(res, pos)));
+			samples_median(&res->m.values[pos]), res->m.values[pos].nr,
+			res->m.values[pos].nr == 1 ? "" : "s", res->m.post.good[0], res->m.post.bad[0],
+			quote_term(bisect_result_subject(res, pos)));
 	}
 	/* No culprit, and the runs read as two states at any commit: say so, it is what was measured. */
 	if (res->metric && res->outcome != BISECT_FOUND && res->m.post.p_states >= 0.5)
@@ -146,7 +148,8 @@ void bisect_result_print(FILE *fp, const struct bisect_result *res)
 		run_states_print(fp, &res->m.recorded.states);
 		fputc('\n', fp);
 	}
-	fprintf(fp, "%zu runs over %zu commits", res->runs, res->tested);
+	fprintf(fp, "%zu run%s over %zu commit%s", res->runs, res->runs == 1 ? "" : "s", res->tested,
+		res->tested == 1 ? "" : "s");
 	if (res->recorded_runs)
 		fprintf(fp, ", %zu of them recorded in %s", res->recorded_runs, res->notes_ref);
 	fputc('\n', fp);

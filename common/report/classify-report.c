@@ -12,7 +12,7 @@
 
 static int classify_text(const struct classify_report *r)
 {
-	classify_print(stdout, r->res, r->w, r->wo, want_color(r->color, r->cfg, "color.benchbisect"));
+	classify_print(stdout, r->res, r->w, r->wo, want_color(r->color, r->cfg));
 	return 0;
 }
 
@@ -43,7 +43,7 @@ DEFINE_REPORT_PRINT(classify_report)
 
 static int classify_scan_text(const struct classify_scan_report *r)
 {
-	classify_scan_print(stdout, r->cs, want_color(r->color, r->cfg, "color.benchbisect"));
+	classify_scan_print(stdout, r->cs, want_color(r->color, r->cfg));
 	return 0;
 }
 

@@ -23,7 +23,7 @@ struct classify_report {
 	const struct window *w;
 	const struct window_options *wo;
 	struct config *cfg;
-	int color;		/* --color's mode (auto: color.benchbisect, color.ui) */
+	int color;		/* the colour mode, as color_config() resolved it */
 };
 
 DECLARE_REPORT_OPS(classify_report);
@@ -32,7 +32,7 @@ DECLARE_REPORT_OPS(classify_report);
 struct classify_scan_report {
 	const struct classify_scan *cs;
 	struct config *cfg;
-	int color;		/* --color's mode */
+	int color;		/* the colour mode, as color_config() resolved it */
 };
 
 DECLARE_REPORT_OPS(classify_scan_report);

@@ -14,7 +14,7 @@ static int fixtures_text(const struct fixtures_report *r)
 		return 0;
 	}
 	if (!r->patch && !r->stat) {
-		fixture_print_table(r->d, want_color(r->color, r->cfg, "color.fixturediff"));
+		fixture_print_table(r->d, want_color(r->color, r->cfg));
 		return 0;
 	}
 	if (r->stat)
@@ -22,7 +22,7 @@ static int fixtures_text(const struct fixtures_report *r)
 	if (!ret && r->patch && r->stat)
 		putchar('\n');
 	if (!ret && r->patch)
-		ret = fixture_print_patch(r->d, want_color(r->color, r->cfg, "color.fixturediff"));
+		ret = fixture_print_patch(r->d, want_color(r->color, r->cfg));
 	return ret;
 }
 

@@ -17,7 +17,7 @@
 struct fixtures_report {
 	const struct fixture_diff *d;
 	struct config *cfg;
-	int color;		/* --color's mode (auto: color.fixturediff, color.ui) */
+	int color;		/* the colour mode, as color_config() resolved it */
 	int name_only, nul;	/* --name-only, -z */
 	int stat, patch;	/* --stat, --patch (either or both: no table) */
 };

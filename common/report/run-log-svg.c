@@ -135,7 +135,7 @@ int run_log_svg(FILE *fp, const struct run_log *log, const char *key)
 	fprintf(fp, "<rect class=\"bg\" width=\"%d\" height=\"%d\"/>\n", WIDTH, HEIGHT);
 	fprintf(fp, "<text class=\"title\" x=\"%d\" y=\"28\">recorded runs of key <tspan class=\"mono\">", LEFT);
 	markup_fputs(fp, key, xml_escape);
-	fprintf(fp, "</tspan> over %zu commits</text>\n", nr + 1);
+	fprintf(fp, "</tspan> over %zu commit%s</text>\n", nr + 1, nr ? "s" : "");
 	fprintf(fp, "<rect class=\"frame\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>\n", LEFT, TOP,
 		RIGHT - LEFT, BOTTOM - TOP);
 	fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%.6g</text>\n", LEFT - 6, TOP + 4, hi);

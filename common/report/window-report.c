@@ -16,7 +16,7 @@ static int window_text(const struct window_report *r)
 {
 	struct window_print_options po = { 0 };
 
-	po.color = want_color(r->color, r->cfg, "color.benchwindow");
+	po.color = want_color(r->color, r->cfg);
 	/* 8 hex digits line up with the dashboard's sha, unless core.abbrev says. */
 	po.abbrev = revision_abbrev_len(r->cfg, 8);
 	if (po.abbrev < 0)

@@ -19,7 +19,7 @@ struct window_report {
 	const struct window_options *o;
 	git_repository *repo;	/* expands the dashboard's short shas; may be NULL */
 	struct config *cfg;
-	int color;		/* --color's mode (auto: color.benchwindow, color.ui) */
+	int color;		/* the colour mode, as color_config() resolved it */
 	int only_slice;		/* list only the commits in the slice */
 };
 

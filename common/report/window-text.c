@@ -226,10 +226,11 @@ static void print_commits(FILE *fp, const struct window *w, const struct window_
 			abbrev(po), w->first_bad.sha);
 		return;
 	}
+	/* The pattern and paths are the user's or the configuration's, or derive from the platform name. */
 	fprintf(fp, "\nfirst-parent commits in %.*s..%.*s, newest first (* = slice %s",
-		abbrev(po), w->last_good.sha, abbrev(po), w->first_bad.sha, w->slice.pattern);
+		abbrev(po), w->last_good.sha, abbrev(po), w->first_bad.sha, quote_term(w->slice.pattern));
 	for (size_t i = 0; i < w->slice.paths.nr; i++)
-		fprintf(fp, "%s%s", i ? ", " : " or paths ", w->slice.paths.v[i]);
+		fprintf(fp, "%s%s", i ? ", " : " or paths ", quote_term(w->slice.paths.v[i]));
 	fputs("):\n", fp);
 	for (size_t i = 0; i < w->nr_commits; i++)
 		if (!po->only_slice || window_commit_in_slice(&w->commits[i]))

@@ -12,7 +12,8 @@
 #define COLOR_CYAN "\033[36m"
 #define COLOR_DIM "\033[2m"
 
-enum color_mode { COLOR_AUTO = -1, COLOR_NEVER = 0, COLOR_ALWAYS = 1 };
+/* COLOR_UNSET: no --color given, the configuration decides (color_config()). */
+enum color_mode { COLOR_UNSET = -2, COLOR_AUTO = -1, COLOR_NEVER = 0, COLOR_ALWAYS = 1 };
 
 struct option;
 /* parse-options callback for --color[=<when>]; value is an int * (enum color_mode). */
@@ -23,11 +24,20 @@ int parse_opt_color(const struct option *opt, const char *arg, int unset);
 	"colour the output: always, never or auto (default)", PARSE_OPT_OPTARG, parse_opt_color }
 
 /*
- * Decide whether to colour stdout: --color wins, then color.<cmd> and
- * color.ui from cfg (cfg may be NULL), then "auto": colour only on a tty
- * with TERM not "dumb".
+ * As git's colorbool: a color.* value is always, never, auto, or a boolean
+ * where true means auto. Resolve *mode, --color's word or COLOR_UNSET:
+ * unset, it becomes color.<cmd> (cmd_key), else color.ui, else auto.
+ * Returns 0, or -1 with an error naming a key of color.ui, cmd_key and
+ * color.pager that holds no such value (the caller dies, as git does).
  */
-int want_color(int mode, struct config *cfg, const char *cmd_key);
+int color_config(int *mode, struct config *cfg, const char *cmd_key);
+
+/*
+ * Whether to colour stdout in mode, as color_config() resolved it: auto
+ * colours a tty with TERM not "dumb", or a pager unless color.pager says
+ * no (cfg may be NULL).
+ */
+int want_color(int mode, struct config *cfg);
 
 /* Wrap s in color when on is set; returns s or the colour code. */
 const char *color_on(int on, const char *color);

@@ -24,16 +24,29 @@ static size_t mention_len(const char *start, const char *s)
 }
 
 /*
+ * U+FFFE or U+FFFF at p: valid UTF-8, which a terminal may show, but no
+ * character of XML 1.0 (its Char ends at U+FFFD), so an SVG holding one
+ * does not parse. The other code points XML refuses are C0 controls and
+ * surrogates, which term_printable_len() refuses already.
+ */
+static int is_xml_nonchar(const unsigned char *p)
+{
+	return p[0] == 0xef && p[1] == 0xbf && (p[2] == 0xbe || p[2] == 0xbf);
+}
+
+/*
  * The character at p that no report may hold (util/term-escape.h: a
- * control, a bidirectional control, a byte that is not UTF-8) as U+FFFD;
- * returns its length, or 0 when it is none of those.
+ * control, a bidirectional control, a byte that is not UTF-8; or U+FFFE,
+ * U+FFFF) as U+FFFD; returns its length, or 0 when it is none of those.
  */
 static size_t add_replacement(struct strbuf *sb, const unsigned char *p)
 {
-	if (term_printable_len(p))
+	int nonchar = is_xml_nonchar(p);
+
+	if (!nonchar && term_printable_len(p))
 		return 0;
 	strbuf_addstr(sb, REPLACEMENT);
-	return term_unprintable_len(p);
+	return nonchar ? 3 : term_unprintable_len(p);
 }
 
 void markdown_escape(struct strbuf *sb, const char *s)

@@ -14,25 +14,26 @@
  * Append s to sb as Markdown inline text: every character that could open
  * markup (emphasis, code, links, autolinks, HTML, tables, strikethrough,
  * math) is backslash-escaped, control characters (newlines included,
- * which would end a list item or a table row), bidirectional controls
- * and bytes that are not UTF-8 (util/term-escape.h) become U+FFFD, and a GitHub
- * @mention ("@user", "@org/team" after no word character) becomes a code
- * span, which notifies nobody.
+ * which would end a list item or a table row), bidirectional controls,
+ * U+FFFE, U+FFFF and bytes that are not UTF-8 (util/term-escape.h) become
+ * U+FFFD, and a GitHub @mention ("@user", "@org/team" after no word
+ * character) becomes a code span, which notifies nobody.
  */
 void markdown_escape(struct strbuf *sb, const char *s);
 
 /*
  * Append s to sb as a Markdown code span: a backtick fence longer than any
- * run of backticks in s, control characters, bidirectional controls and
- * bytes that are not UTF-8 as U+FFFD.
+ * run of backticks in s, control characters, bidirectional controls,
+ * U+FFFE, U+FFFF and bytes that are not UTF-8 as U+FFFD.
  */
 void markdown_code(struct strbuf *sb, const char *s);
 
 /*
  * Append s to sb as XML character data or attribute value: & < > " '
  * become entities; control characters (C0, which XML 1.0 forbids, DEL and
- * C1), bidirectional controls (which would reorder a <title> as shown)
- * and bytes that are not UTF-8 become U+FFFD, one for each.
+ * C1), bidirectional controls (which would reorder a <title> as shown),
+ * U+FFFE and U+FFFF (no characters of XML 1.0 either) and bytes that are
+ * not UTF-8 (surrogates among them) become U+FFFD, one for each.
  */
 void xml_escape(struct strbuf *sb, const char *s);
 

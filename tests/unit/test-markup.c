@@ -63,6 +63,11 @@ int main(void)
 		  "invalid UTF-8, surrogates and overlong forms");
 	check_xml("main\xe2\x80\xae<fed \xd8\x9c\xe2\x81\xa9", "main\xef\xbf\xbd&lt;fed \xef\xbf\xbd\xef\xbf\xbd",
 		  "bidirectional controls, one U+FFFD each");
+	check_xml("a\xef\xbf\xbe" "b\xef\xbf\xbf" "c\xef\xbf\xbd" "d\xee\x80\x80" "e\xf0\x90\x80\x80" "f\t\n\r",
+		  "a\xef\xbf\xbd" "b\xef\xbf\xbd" "c\xef\xbf\xbd" "d\xee\x80\x80" "e\xf0\x90\x80\x80"
+		  "f\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd",
+		  "U+FFFE and U+FFFF, no XML characters, one U+FFFD each; U+FFFD, U+E000 and U+10000 kept");
+	check_md("a\xef\xbf\xbf" "b", "a\xef\xbf\xbd" "b");
 
 	check_github("https://github.com/pytorch/helion.git", "https://github.com/pytorch/helion");
 	check_github("https://github.com/pytorch/helion", "https://github.com/pytorch/helion");

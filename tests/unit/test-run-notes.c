@@ -71,10 +71,14 @@ int main(void)
 	round_trip(0.1);
 	round_trip(70.0);
 	round_trip(1.0 / 3);
-	round_trip(-2.5e-300);
+	round_trip(-2.5e-100);
+	round_trip(1e-100);
+	round_trip(0);
 	round_trip(1e100);
 	ok(!parses("benchbisect-run v1 key=" KEY " machine=a date=2026-12-02T04:30:12.123456Z duration=1 exit=0 value=1e101"),
 	   "a value beyond BISECT_METRIC_MAX (the model's sums of squares would overflow)");
+	ok(!parses("benchbisect-run v1 key=" KEY " machine=a date=2026-12-02T04:30:12.123456Z duration=1 exit=0 value=-2.5e-300"),
+	   "a value other than 0 below BISECT_METRIC_MIN (the model's sums of squares would underflow)");
 
 	nr = run_notes_parse("benchbisect-run v1 key=" KEY " machine=a date=2026-12-02T04:30:13.000000Z duration=1 exit=0 value=2\n"
 			     "\n"

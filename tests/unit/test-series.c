@@ -330,7 +330,7 @@ static void test_slices(void)
 		char *pattern = slice_default_pattern(cases[i][0]);
 		struct slice s;
 
-		slice_init(&s, pattern);
+		slice_init(&s, pattern, NULL);
 		is_int(slice_match_subject(&s, cases[i][1]), atoi(cases[i][2]), cases[i][1]);
 		slice_release(&s);
 		free(pattern);
@@ -338,7 +338,7 @@ static void test_slices(void)
 	{
 		struct slice s;
 
-		slice_init(&s, "x");
+		slice_init(&s, "x", NULL);
 		ok(!slice_match_subject(&s, "\xff\xfe bad utf-8") && slice_match_subject(&s, "\xffx"),
 		   "subjects that are not UTF-8 still match");
 		slice_release(&s);
