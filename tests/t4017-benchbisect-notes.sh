@@ -429,6 +429,32 @@ test_expect_success 'no notes: log and --keys print nothing, --svg is an error a
 	test_must_be_empty ../err
 '
 
+test_expect_success 'log reads an annotated tag of the notes commit as run does, and fails on a ref that is none' '
+	rm -rf g && cp -r a g && cd g &&
+	git benchbisect log >../expect &&
+	git benchbisect log --keys >../expect-keys &&
+	git tag -a -m notes notes-tag refs/notes/benchbisect &&
+	git update-ref refs/notes/benchbisect $(git rev-parse notes-tag) &&
+	git benchbisect log >../actual 2>../err &&
+	test_cmp ../expect ../actual &&
+	test_must_be_empty ../err &&
+	git benchbisect log --keys >../actual &&
+	test_cmp ../expect-keys ../actual &&
+	# git_note_foreach() read a tree here as a notes commit: a crash about half the time
+	for what in "main^{tree}" "main:perf.txt"; do
+		git update-ref refs/notes/benchbisect $(git rev-parse "$what") &&
+		for i in 1 2 3 4; do
+			for opt in "" --keys --json; do
+				test_expect_code 128 git benchbisect log $opt >../out 2>../err &&
+				test_must_be_empty ../out &&
+				test_line_count_1 ../err &&
+				grep "^fatal: cannot read the recorded runs: .refs/notes/benchbisect. is not a notes commit: " ../err ||
+				return 1
+			done
+		done
+	done
+'
+
 test_expect_success 'bash completes log, its options, and --key with the recorded keys' '
 	cd a &&
 	bash_complete benchbisect l >../actual &&

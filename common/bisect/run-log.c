@@ -25,9 +25,11 @@ struct annotated {
 	size_t nr, alloc;
 };
 
-static int add_annotated(const git_oid *blob, const git_oid *commit, void *data)
+static int add_annotated(const git_oid *commit, const git_oid *blob, void *data, struct strbuf *err)
 {
 	struct annotated *a = data;
+
+	(void)err;
 
 	ALLOC_GROW(a->v, a->nr + 1, a->alloc);
 	git_oid_cpy(&a->v[a->nr].commit, commit);
@@ -41,15 +43,21 @@ static int cmp_commit(const void *a, const void *b)
 	return git_oid_cmp(&((const struct note_on *)a)->commit, &((const struct note_on *)b)->commit);
 }
 
+/* The error of notes that cannot be read (err the reason): -1. */
+static int notes_error(struct strbuf *err)
+{
+	error("cannot read the recorded runs: %s", err->buf);
+	strbuf_release(err);
+	return -1;
+}
+
 /* Every annotated commit of ref; none when the ref does not exist. */
 static int read_annotated(git_repository *repo, const char *ref, struct annotated *a)
 {
-	int rc = git_note_foreach(repo, ref, add_annotated, a);
+	struct strbuf err = STRBUF_INIT;
 
-	if (rc == GIT_ENOTFOUND)
-		return 0;
-	if (rc)
-		return repo_error("cannot read the notes in '%s'", ref);
+	if (run_notes_each_blob(repo, ref, add_annotated, a, &err))
+		return notes_error(&err);
 	if (a->nr)
 		qsort(a->v, a->nr, sizeof(*a->v), cmp_commit);
 	return 0;
@@ -261,47 +269,31 @@ double run_log_spread(const struct run_log_entry *e)
 }
 
 /* The keys of one note's runs, counted into keys ("<key> <machine>" -> runs). */
-struct key_list {
-	git_repository *repo;
-	const char *ref;
-	struct run_log_keys *keys;
-};
-
-static int count_keys(const git_oid *blob, const git_oid *commit, void *data)
+static void count_keys(const git_oid *commit, const char *text, void *data)
 {
-	struct key_list *kl = data;
+	struct run_log_keys *keys = data;
 	struct run_record *recs;
 	char *first_bad;
 	size_t nr, bad;
-	git_blob *b;
 
 	(void)commit;
-	if (git_blob_lookup(&b, kl->repo, blob))
-		return 0;	/* a note we cannot read lists no key */
-	{
-		char *text = xstrndup(git_blob_rawcontent(b), (size_t)git_blob_rawsize(b));
-
-		nr = run_notes_parse(text, &recs, &bad, &first_bad);
-		free(text);
-	}
-	git_blob_free(b);
+	nr = run_notes_parse(text, &recs, &bad, &first_bad);
 	for (size_t i = 0; i < nr; i++) {
 		char *name = xstrfmt("%s %s", recs[i].key, recs[i].machine);
 		size_t k;
 
-		for (k = 0; k < kl->keys->nr && strcmp(kl->keys->v[k].name, name); k++)
+		for (k = 0; k < keys->nr && strcmp(keys->v[k].name, name); k++)
 			;
-		if (k == kl->keys->nr) {
-			ALLOC_GROW(kl->keys->v, kl->keys->nr + 1, kl->keys->alloc);
-			kl->keys->v[kl->keys->nr++] = (struct run_log_key){ name, 0 };
+		if (k == keys->nr) {
+			ALLOC_GROW(keys->v, keys->nr + 1, keys->alloc);
+			keys->v[keys->nr++] = (struct run_log_key){ name, 0 };
 		} else {
 			free(name);
 		}
-		kl->keys->v[k].runs++;
+		keys->v[k].runs++;
 	}
 	free(recs);
 	free(first_bad);
-	return 0;
 }
 
 static int by_name(const void *a, const void *b)
@@ -311,14 +303,12 @@ static int by_name(const void *a, const void *b)
 
 int run_log_keys(struct run_log_keys *keys, git_repository *repo, const char *ref)
 {
-	struct key_list kl = { repo, ref, keys };
-	int rc;
+	struct strbuf err = STRBUF_INIT;
 
 	memset(keys, 0, sizeof(*keys));
-	rc = git_note_foreach(repo, ref, count_keys, &kl);
-	if (rc && rc != GIT_ENOTFOUND) {
+	if (run_notes_each(repo, ref, count_keys, keys, &err)) {
 		run_log_keys_release(keys);
-		return repo_error("cannot read the notes in '%s'", ref);
+		return notes_error(&err);
 	}
 	if (keys->nr)
 		qsort(keys->v, keys->nr, sizeof(*keys->v), by_name);
