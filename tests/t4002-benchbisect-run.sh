@@ -153,6 +153,27 @@ test_expect_success 'skipped commits that hide the culprit: exit 1 and the candi
 	test_cmp ../expect ../out
 '
 
+# The bad end is bad only by assumption until it tests bad: skipped, it
+# is a candidate as git bisect lists its given bad among the skipped ones.
+test_expect_success 'the bad end skipped: no first bad commit is named, exit 1' '
+	cd repo &&
+	test_expect_code 1 env SKIP_AT=$(at 6) git benchbisect run --good main~4 --bad main~2 -- bench >../out 2>../err &&
+	cat >../expect <<-EOF &&
+	no first bad commit: the only candidate, the bad end, was skipped:
+	  $(at 6) $(subject_of 6)
+	2 runs over 2 commits
+	EOF
+	test_cmp ../expect ../out &&
+	test_expect_code 1 git benchbisect run --json --good main~1 --bad main -- sh -c "exit 125" >../out 2>../err &&
+	jq -c "[.status, .culprit, [.candidates[].sha]]" ../out >../actual &&
+	echo "[\"only_skipped\",null,[\"$(at 8)\"]]" >../expect &&
+	test_cmp ../expect ../actual &&
+	test_expect_code 1 git benchbisect run --json --good main~3 --bad main -- sh -c "exit 125" >../out 2>../err &&
+	jq -c "[.status, .culprit, [.candidates[].sha]]" ../out >../actual &&
+	echo "[\"only_skipped\",null,[\"$(at 6)\",\"$(at 7)\",\"$(at 8)\"]]" >../expect &&
+	test_cmp ../expect ../actual
+'
+
 test_expect_success 'the bad end not reproduced: exit 1' '
 	cd repo &&
 	test_expect_code 1 git benchbisect run --good main~8 --bad main~3 -- bench >../out 2>../err &&

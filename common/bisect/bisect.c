@@ -182,7 +182,12 @@ enum bisect_outcome bisect_next_round(struct bisect *b, size_t jobs, size_t *pos
 		qsort(pos, *nr, sizeof(*pos), cmp_pos);
 		return BISECT_TEST;
 	}
-	for (size_t p = b->lo + 1; p < b->hi; p++)
+	/*
+	 * hi is tested by now: bad, or the bad end skipped (it is only bad
+	 * by assumption then, as git bisect's given bad is, and hides the
+	 * first bad commit as a skip inside does).
+	 */
+	for (size_t p = b->lo + 1; p <= b->hi; p++)
 		if (b->mark[p] == VERDICT_SKIP)
 			return BISECT_ONLY_SKIPPED;
 	return BISECT_FOUND;

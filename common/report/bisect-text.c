@@ -115,7 +115,9 @@ void bisect_result_print(FILE *fp, const struct bisect_result *res)
 			res->abbrev, res->w.first_bad.sha);
 		break;
 	case BISECT_ONLY_SKIPPED:
-		fprintf(fp, "no single first bad commit: skipped commits hide it; it is one of:\n");
+		/* One candidate: the bad end, skipped, over a good commit. */
+		fputs(res->nr_candidates == 1 ? "no first bad commit: the only candidate, the bad end, was skipped:\n" :
+		      "no single first bad commit: skipped commits hide it; it is one of:\n", fp);
 		for (size_t i = 0; i < res->nr_candidates; i++)
 			fprintf(fp, "  %s %s\n", bisect_result_sha(res, res->candidates[i]),
 				quote_term(bisect_result_subject(res, res->candidates[i])));
