@@ -34,6 +34,7 @@ test_expect_success 'setup' '
 	metric_repo flat "1.0 0.9 1.1" - - - - - - - &&
 	metric_repo twostep "0.80 0.79 0.81" - - "0.92 0.85 0.95 0.99 0.97" "0.80 0.79 0.81" - - - &&
 	metric_repo broken - - - broken "1.00 1.02 0.98" "0.80 0.79 0.81" - - &&
+	metric_repo nonum - - - "build-failed" "1.00 1.02 0.98" "0.80 0.79 0.81" - - &&
 	IMPORT_PERF="1.30 1.00 1.02 0.98 1.00" metric_repo outlier "1.00 1.02 0.98" - - - - "0.80 0.79 0.81" - - &&
 	IMPORT_PERF="1.000 1.030 1.001 1.031 0.999 1.029" metric_repo states - - - - - - - - &&
 	metric_repo odd - - - "100 101 99" "0.80 0.79 0.81" - - - &&
@@ -241,6 +242,39 @@ test_expect_success '--metric: a failing command makes the commit untestable (sk
 	EOF
 	test_cmp ../expect ../actual &&
 	grep "^first bad commit: $(at 6) " ../out
+'
+
+# The commit whose perf.txt says build-failed prints that, a NUL and an
+# escape sequence: no number, which skips it as a failure does, quoted
+# whole; at an end, which stands for its level, it stops the search.
+cat >"$TRASH/bin/measure-nonum" <<\EOF
+#!/bin/sh
+grep -q build-failed perf.txt || exec measure
+printf 'build\0 failed\033[2J\nlatency: n/a\n'
+EOF
+chmod +x "$TRASH/bin/measure-nonum"
+
+test_expect_success '--metric: a commit that prints no number is skipped with a warning; at an end it stops the search' '
+	cd nonum &&
+	rm -f "$TRASH"/counts/* &&
+	git benchbisect run --metric --good main~8 --bad main -- measure-nonum >../out 2>../err &&
+	grep "^first bad commit: $(at 6) " ../out &&
+	grep "^step 1: $(short 4) skip (exit 0): " ../err &&
+	grep -Fx "warning: '\''measure-nonum'\'' printed no number at $(short 4) (its last line: '\''latency: n/a'\''): skipping the commit" ../err &&
+	rm -f "$TRASH"/counts/* &&
+	git benchbisect run --metric-pattern "^([0-9.]+|build.*)$" --good main~8 --bad main -- measure-nonum >../out 2>../err &&
+	grep "^first bad commit: $(at 6) " ../out &&
+	grep -Fx "warning: '\''measure-nonum'\'' printed no number at $(short 4) (the metric pattern'\''s group: '\''build\\x00 failed\\e[2J'\''): skipping the commit" ../err &&
+	rm -f "$TRASH"/counts/* &&
+	git benchbisect run --metric-pattern "^([0-9.]+)$" --good main~8 --bad main -- measure-nonum >../out 2>../err &&
+	grep "^first bad commit: $(at 6) " ../out &&
+	grep -Fx "warning: '\''measure-nonum'\'' printed no line matching the metric pattern '\''^([0-9.]+)$'\'' at $(short 4) (its last line: '\''latency: n/a'\''): skipping the commit" ../err &&
+	rm -f "$TRASH"/counts/* &&
+	test_expect_code 128 git benchbisect run --metric --good main~4 --bad main -- measure-nonum >../out 2>../err &&
+	test_must_be_empty ../out &&
+	tail -n 1 ../err >../actual &&
+	echo "fatal: '\''measure-nonum'\'' printed no number at $(short 4) (its last line: '\''latency: n/a'\'')" >../expect &&
+	test_cmp ../expect ../actual
 '
 
 test_expect_success '--metric --json: every step with its posterior, and the posterior at the end' '

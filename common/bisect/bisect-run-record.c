@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,21 +14,53 @@
 #include "util/usage.h"
 #include "util/strbuf.h"
 #include "util/clock.h"
+#include "util/quote.h"
 #include "bisect/command-path.h"
 #include "bisect/bisect-run.h"
 #include "bisect/bisect-run-ctx.h"
 
 /*
+ * A run that measured nothing (why: what it printed): at an end, which
+ * stands for its level, the search stops; at any other commit the
+ * commit is skipped, as for any other failure of --metric.
+ */
+__attribute__((format(printf, 3, 4)))
+static enum run_outcome no_measurement(struct bisect_ctx *c, size_t pos, const char *fmt, ...)
+{
+	enum run_outcome ret = RUN_UNTESTABLE;
+	va_list ap;
+	char *why;
+
+	va_start(ap, fmt);
+	why = xstrvfmt(fmt, ap);
+	va_end(ap);
+	if (!pos || pos == c->res->nr)
+		ret = bisect_ctx_stop(c, "%s", why);
+	else
+		warning("%s: skipping the commit", why);
+	free(why);
+	return ret;
+}
+
+/* len bytes of the output for a message: a NUL must not cut them short (strbuf_add_term_len()). */
+static const char *quote_output(struct strbuf *sb, const char *s, size_t len)
+{
+	strbuf_add_term_len(sb, s, len);
+	return sb->buf;
+}
+
+/*
  * The text of the command's one number, in text: the first group of the
  * last line that matches --metric-pattern, else its last non-empty line.
- * RUN_STOP when the pattern matches no line, as a line that holds no
- * number stops the run.
+ * A pattern that matches no line measured nothing, as a line that holds
+ * no number.
  */
 static enum run_outcome metric_text(struct bisect_ctx *c, size_t pos, struct strbuf *out,
 				    struct strbuf *text)
 {
 	struct metric_pattern *mp = c->o->metric_pattern;
-	struct strbuf err = STRBUF_INIT;
+	struct strbuf err = STRBUF_INIT, quoted = STRBUF_INIT;
+	enum run_outcome ret = RUN_COUNTED;
 	const char *last;
 	int found;
 
@@ -41,18 +74,21 @@ static enum run_outcome metric_text(struct bisect_ctx *c, size_t pos, struct str
 	}
 	found = metric_pattern_find(mp, out->buf, out->len, text, &err);
 	if (found < 0)
-		bisect_ctx_stop(c, "%s", err.buf);
+		ret = bisect_ctx_stop(c, "%s", err.buf);
 	else if (!found)
-		bisect_ctx_stop(c, "'%s' printed no line matching the metric pattern '%s' at %.*s (its last line: '%s')",
-		     c->o->argv[0], mp->pattern, c->res->abbrev, bisect_ctx_sha(c, pos), last);
+		ret = no_measurement(c, pos, "'%s' printed no line matching the metric pattern '%s' at %.*s "
+				     "(its last line: '%s')", c->o->argv[0], mp->pattern, c->res->abbrev,
+				     bisect_ctx_sha(c, pos),
+				     quote_output(&quoted, last, (size_t)(out->buf + out->len - last)));
 	strbuf_release(&err);
-	return found > 0 ? RUN_COUNTED : RUN_STOP;
+	strbuf_release(&quoted);
+	return ret;
 }
 
 /* The command's one number (metric_text()). */
 static enum run_outcome parse_number(struct bisect_ctx *c, size_t pos, struct strbuf *out, double *v)
 {
-	struct strbuf text = STRBUF_INIT;
+	struct strbuf text = STRBUF_INIT, quoted = STRBUF_INIT;
 	enum run_outcome ret;
 	char *end, *line;
 
@@ -67,22 +103,22 @@ static enum run_outcome parse_number(struct bisect_ctx *c, size_t pos, struct st
 	/* A decimal number, whole: strtod also reads hex ("0x10" as 16) and stops at a NUL. */
 	if (!*line || *end || (errno && errno != ERANGE) || strpbrk(line, "xX") ||
 	    strlen(text.buf) != text.len) {
-		ret = bisect_ctx_stop(c, "'%s' printed no number at %.*s (%s: '%s')", c->o->argv[0],
-			   c->res->abbrev, bisect_ctx_sha(c, pos),
-			   c->o->metric_pattern ? "the metric pattern's group" : "its last line", line);
+		ret = no_measurement(c, pos, "'%s' printed no number at %.*s (%s: '%s')", c->o->argv[0],
+				     c->res->abbrev, bisect_ctx_sha(c, pos),
+				     c->o->metric_pattern ? "the metric pattern's group" : "its last line",
+				     quote_output(&quoted, line, (size_t)(text.buf + text.len - line)));
 		goto out;
 	}
 	/*
 	 * inf, nan, or so large that a median or a difference of two
 	 * overflows: not a measurement. Skip the commit, never average it.
 	 */
-	if (!isfinite(*v) || fabs(*v) > BISECT_METRIC_MAX) {
-		warning("'%s' printed '%s' at %.*s, not a finite number within +-%g: skipping the commit",
-			c->o->argv[0], line, c->res->abbrev, bisect_ctx_sha(c, pos), BISECT_METRIC_MAX);
-		ret = RUN_UNTESTABLE;
-	}
+	if (!isfinite(*v) || fabs(*v) > BISECT_METRIC_MAX)
+		ret = no_measurement(c, pos, "'%s' printed '%s' at %.*s, not a finite number within +-%g",
+				     c->o->argv[0], line, c->res->abbrev, bisect_ctx_sha(c, pos), BISECT_METRIC_MAX);
 out:
 	strbuf_release(&text);
+	strbuf_release(&quoted);
 	return ret;
 }
 
