@@ -40,7 +40,8 @@ test_expect_success 'setup' '
 	metric_repo odd - - - "100 101 99" "0.80 0.79 0.81" - - - &&
 	IMPORT_PERF=0 metric_repo zero - - - 5 - - - - &&
 	IMPORT_PERF=0 metric_repo zeros - - - - - - - - &&
-	IMPORT_PERF=5 metric_repo fives - - - - - - - -
+	IMPORT_PERF=5 metric_repo fives - - - - - - - - &&
+	IMPORT_PERF=5 metric_repo steady - - - - - 7 - -
 '
 
 test_expect_success '--metric: the ends, then each probe at the posterior median, one run a round, until one commit holds 99.99%' '
@@ -194,6 +195,32 @@ test_expect_success '--metric: a constant metric is alike by +0%; a bar of 99.99
 	test_expect_code 1 git benchbisect run --metric --fresh --confidence 99.9999 --good main~8 --bad main -- measure >../out 2>../err &&
 	echo "no first bad commit: the bad end $(short 8) measures like the good end within 2%: +0% (99.9998% interval +0% to +0%)" >../expect &&
 	head -n 1 ../out >../actual &&
+	test_cmp ../expect ../actual
+'
+
+# A metric that never varies (5, then 7 from commit 6 on): every run tells
+# as much as a run can, so what the runs lack is what the rule of least
+# runs asks for: after 5 runs, c4 (2 runs) and c6 (1) bound it; a probe
+# at 5, its second run and a second at 6. The estimate said "about
+# 1000000 more runs" (an infinity, clamped). One run at each end of a
+# one-commit window, both 7, tells no noise: no number is made up then.
+test_expect_success '--metric: a metric that never varies: the runs the rule still needs, not a million' '
+	cd steady &&
+	test_expect_code 1 git benchbisect run --metric --repeat 1 --good main~8 --bad main -- measure >../out 2>../err &&
+	grep "^the bad end measures +40% (99.98% interval +40% to +40%) against the good end; about 3 more runs would likely settle it (--repeat)$" ../out &&
+	grep "^5 runs over 4 commits$" ../out &&
+	git benchbisect run --metric --json --repeat 1 --good main~8 --bad main -- measure 2>/dev/null |
+		jq -c "[.status, .metric.more_runs]" >../actual &&
+	echo "[\"undecided\",3]" >../expect &&
+	test_cmp ../expect ../actual &&
+	git benchbisect run --metric --repeat 2 --good main~8 --bad main -- measure >../out 2>../err &&
+	grep "^first bad commit: $(at 6) " ../out &&
+	grep "^8 runs over 5 commits$" ../out &&
+	test_expect_code 1 git benchbisect run --metric --repeat 1 --good main~1 --bad main -- measure >../out 2>../err &&
+	grep "^the bad end measures +0% (99.98% interval +0% to +0%) against the good end; the runs so far cannot tell how many more would settle it (--repeat)$" ../out &&
+	git benchbisect run --metric --json --repeat 1 --good main~1 --bad main -- measure 2>/dev/null |
+		jq -c "[.status, .metric.more_runs]" >../actual &&
+	echo "[\"undecided\",null]" >../expect &&
 	test_cmp ../expect ../actual
 '
 

@@ -217,6 +217,35 @@ static size_t unsettled(const struct bisect_judge *j, const struct posterior_gro
 	return NO_PROBE;
 }
 
+/* The runs pos lacks, it next to a boundary and from..to its side: METRIC_PROBE_RUNS there, METRIC_SIDE_RUNS in all. */
+static size_t runs_short(const struct bisect_judge *j, size_t pos, size_t from, size_t to)
+{
+	size_t at = j->values[pos].nr, side = side_runs(j, from, to);
+	size_t probe = at < METRIC_PROBE_RUNS ? METRIC_PROBE_RUNS - at : 0;
+	size_t sides = side < METRIC_SIDE_RUNS ? METRIC_SIDE_RUNS - side : 0;
+
+	return probe > sides ? probe : sides;
+}
+
+size_t bisect_judge_rule_runs(struct bisect_judge *j)
+{
+	const struct posterior_group *top = posterior_top(bisect_judge_posterior(j));
+	size_t lo, hi;
+
+	if (!top)
+		return 0;
+	lo = runs_short(j, top->lo, 0, top->lo);
+	hi = runs_short(j, top->hi, top->hi, j->nr);
+	/*
+	 * Still several commits: the probe that comes to bound it has one
+	 * run and needs another, and one of the two bounds stays (the one
+	 * that lacks more, to be safe).
+	 */
+	if (top->hi - top->lo > 1)
+		return METRIC_PROBE_RUNS - 1 + (lo > hi ? lo : hi);
+	return lo + hi;
+}
+
 /* --metric: whether the posterior settles the search; the outcome and its bounds in j. */
 static int decided(struct bisect_judge *j)
 {

@@ -118,6 +118,14 @@ double bisect_judge_p_bad(struct bisect_judge *j, size_t pos);
  * Returns whether it was taken (0: no record, or none usable).
  */
 int bisect_judge_use_noise(struct bisect_judge *j, const struct run_noise *n);
+/*
+ * --metric: the runs the rule of METRIC_PROBE_RUNS and METRIC_SIDE_RUNS
+ * still needs before the likeliest boundary can be named, whatever the
+ * posterior says: those its two commits lack, or, while it spans several
+ * commits, the second run of the probe that will bound it and what the
+ * bound that lacks more lacks.
+ */
+size_t bisect_judge_rule_runs(struct bisect_judge *j);
 /* --metric: the posterior over every run so far. */
 const struct posterior *bisect_judge_posterior(struct bisect_judge *j);
 /* Whether the task needs another run. */

@@ -109,8 +109,8 @@ static void record_metric(struct bisect_ctx *c)
 	struct bisect_metric *m = &c->res->m;
 	const struct posterior *post = bisect_judge_posterior(&c->j);
 
-	posterior_summarize(post, m->min_change / 100, c->j.values[0].nr + c->j.values[c->res->nr].nr, c->j.sure,
-			    &m->post);
+	posterior_summarize(post, m->min_change / 100, c->j.values[0].nr + c->j.values[c->res->nr].nr,
+			    bisect_judge_rule_runs(&c->j), c->j.sure, &m->post);
 	m->max_runs = c->j.max_runs;
 	m->values = c->j.values;
 	c->j.values = xcalloc(c->res->nr + 1, sizeof(*c->j.values));

@@ -81,9 +81,11 @@ static void print_undecided(FILE *fp, const struct bisect_result *res)
 	print_change(fp, s->change, s->sure);
 	if (res->m.nr_off_level)
 		fprintf(fp, " against the good end; more runs may not settle it: a commit measures neither level\n");
+	else if (!s->more_runs)
+		fprintf(fp, " against the good end; the runs so far cannot tell how many more would settle it (--repeat)\n");
 	else
-		fprintf(fp, " against the good end; about %zu more runs would likely settle it (--repeat)\n",
-			s->more_runs);
+		fprintf(fp, " against the good end; about %zu more run%s would likely settle it (--repeat)\n",
+			s->more_runs, s->more_runs == 1 ? "" : "s");
 }
 
 void bisect_result_print(FILE *fp, const struct bisect_result *res)

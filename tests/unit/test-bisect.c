@@ -421,7 +421,7 @@ static void test_posterior(void)
 	{
 		struct posterior_summary sum;
 
-		posterior_summarize(&p, 0.02, 2, POSTERIOR_SURE, &sum);
+		posterior_summarize(&p, 0.02, 2, 0, POSTERIOR_SURE, &sum);
 		ok(posterior_off_level(sum.good[0], sum.bad[0], sum.noise, &at[8], 0.02) &&
 		   !posterior_off_level(sum.good[0], sum.bad[0], sum.noise, &at[7], 0.02),
 		   "and the odd commit measures neither level, the step's commit its level");
@@ -500,18 +500,18 @@ static void test_recorded_noise(void)
 	bare = p.p_none;
 	posterior_set_noise(&p, 0.0004, 10);
 	posterior_update(&p, at);
-	posterior_summarize(&p, 0.02, 4, POSTERIOR_SURE, &s);
+	posterior_summarize(&p, 0.02, 4, 0, POSTERIOR_SURE, &s);
 	ok(s.noise_held < 0.01 && fabs(p.p_none - bare) < 0.01,
 	   "runs ten times noisier than the record: it does not hold (%g), the answer is as without it (%g, %g)",
 	   s.noise_held, p.p_none, bare);
 	posterior_set_noise(&p, 0, 0);
 	posterior_update(&p, at);
-	posterior_summarize(&p, 0.02, 4, POSTERIOR_SURE, &s);
+	posterior_summarize(&p, 0.02, 4, 0, POSTERIOR_SURE, &s);
 	ok(p.prior_df == 0 && isnan(s.noise_held), "df 0 takes the record away");
 	{
 		struct posterior_summary lower;
 
-		posterior_summarize(&p, 0.02, 4, 0.999, &lower);
+		posterior_summarize(&p, 0.02, 4, 0, 0.999, &lower);
 		ok(s.sure == POSTERIOR_SURE && lower.sure == 0.999 && lower.change[1] > s.change[1] &&
 			   lower.change[2] < s.change[2] && lower.change[0] == s.change[0],
 		   "a lower bar: the same estimate in a narrower interval ([%g, %g] in [%g, %g])", lower.change[1],
