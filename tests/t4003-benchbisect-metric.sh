@@ -41,7 +41,8 @@ test_expect_success 'setup' '
 	IMPORT_PERF=0 metric_repo zero - - - 5 - - - - &&
 	IMPORT_PERF=0 metric_repo zeros - - - - - - - - &&
 	IMPORT_PERF=5 metric_repo fives - - - - - - - - &&
-	IMPORT_PERF=5 metric_repo steady - - - - - 7 - -
+	IMPORT_PERF=5 metric_repo steady - - - - - 7 - - &&
+	IMPORT_PERF="1.00 1.001 0.999" metric_repo tight - - - "0.80 0.801 0.799" - - - -
 '
 
 test_expect_success '--metric: the ends, then each probe at the posterior median, one run a round, until one commit holds 99.99%' '
@@ -112,6 +113,21 @@ test_expect_success '--repeat 1: the run cap comes first, "undecided" with the l
 	5 runs over 5 commits
 	EOF
 	test_cmp ../expect ../out
+'
+
+# A tight step at 4, in the window 2..6: after 4 runs one commit is over
+# the bar, but it has one run and its side two. The report said "no
+# answer is 99.99% sure" and "100.0%" of a posterior under 1.
+test_expect_success '--repeat 1: a commit over the bar, short of the runs a culprit needs, says so; no 100.0% under 1' '
+	cd tight &&
+	rm -f "$TRASH"/counts/* &&
+	test_expect_code 1 git benchbisect run --metric --repeat 1 --good main~6 --bad main~2 -- measure >../out 2>../err &&
+	head -n 2 ../out >../actual &&
+	cat >../expect <<-EOF &&
+	undecided after 4 runs (at most 4): one commit is over the 99.99% bar, but short of the runs a culprit needs (two at it and at its parent, three on each side of their boundary); the likeliest:
+	  99.999999997% $(at 4) Tune the tile search, part 4 (#4104)
+	EOF
+	test_cmp ../expect ../actual
 '
 
 test_expect_success '--metric: ends alike within --min-change are no step (exit 1); noise that cannot show it is "undecided"' '
