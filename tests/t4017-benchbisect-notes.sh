@@ -429,6 +429,29 @@ test_expect_success 'no notes: log and --keys print nothing, --svg is an error a
 	test_must_be_empty ../err
 '
 
+# A --metric run that fails (exit 3 where perf.txt says broken) is
+# untestable, as run counts it, never bad: the key has values in other
+# notes, also when the range holds none of them.
+cat >"$TRASH/bin/measure-or-fail" <<\EOF
+#!/bin/sh
+grep -q broken perf.txt && exit 3
+exec measure
+EOF
+chmod +x "$TRASH/bin/measure-or-fail"
+
+test_expect_success 'log: a --metric key'"'"'s failed run is untestable, not bad' '
+	metric_repo broken - - - broken "1.00 1.02 0.98" "0.80 0.79 0.81" - - &&
+	cd broken &&
+	git benchbisect run --metric --good main~8 --bad main -- measure-or-fail >/dev/null 2>&1 &&
+	key=$(git benchbisect log --keys | cut -d" " -f1) &&
+	git benchbisect log main~5..main~4 >../actual &&
+	echo "$(short 4) $key box 1 run, 1 untestable: Tune the tile search, part 4 (#4104)" >../expect &&
+	test_cmp ../expect ../actual &&
+	git benchbisect log --json | jq -c ".commits[] | select(.sha == \"$(at 4)\") | .measurements[0] | [.runs, .good, .bad, .untestable]" >../actual &&
+	echo "[1,0,0,1]" >../expect &&
+	test_cmp ../expect ../actual
+'
+
 test_expect_success 'log reads an annotated tag of the notes commit as run does, and fails on a ref that is none' '
 	rm -rf g && cp -r a g && cd g &&
 	git benchbisect log >../expect &&
