@@ -194,6 +194,35 @@ test_expect_success 'the good end bad: the move is older than the window, exit 1
 	test_cmp ../expect ../out
 '
 
+# At HANG_AT the command itself is deaf to SIGTERM, and so is its child
+# (an ignored signal is inherited): both are still in its process group
+# at the end of the grace period, and the group's SIGKILL named neither.
+cat >"$TRASH/bin/deaf-hang" <<\EOF
+#!/bin/sh
+test "$BENCHBISECT_COMMIT" = "$HANG_AT" || exec bench
+trap "" TERM
+sleep 10
+EOF
+chmod +x "$TRASH/bin/deaf-hang"
+
+test_expect_success 'a timed-out run: what its process group still runs at the SIGKILL is named' '
+	cd repo &&
+	HANG_AT=$(at 4) git benchbisect run --json --step-timeout 1 --kill-grace 1 --good main~8 --bad main -- \
+		deaf-hang >../out 2>../err &&
+	jq -r ".culprit.sha, (.steps[] | select(.sha == \"$(at 4)\") | .exits | map(tostring) | join(\" \"))" ../out >../actual &&
+	printf "%s\n137 137\n" $(at 6) >../expect &&
+	test_cmp ../expect ../actual &&
+	jq -r ".strays[] | [.sha, .command, .killed] | @tsv" ../out | sort >../actual &&
+	for i in 1 2; do
+		printf "%s\t%s\ttrue\n" $(at 4) "/bin/sh $TRASH/bin/deaf-hang" $(at 4) "sleep 10" || return 1
+	done | sort >../expect &&
+	test_cmp ../expect ../actual &&
+	grep "^warning: 2 processes of '\''deaf-hang'\'' at $(at 4 | cut -c1-8) still ran 1 s after SIGTERM, killed: [0-9]* '\''/bin/sh .*/deaf-hang'\'', [0-9]* '\''sleep 10'\''$" ../err >../killed &&
+	test $(wc -l <../killed) = 2 &&
+	ls -A "$TMPDIR" >../left &&
+	test_must_be_empty ../left
+'
+
 test_expect_success 'an exit code above 127 aborts: exit 128, scratch tree removed' '
 	cd repo &&
 	test_expect_code 128 env ABORT_AT=$(at 4) git benchbisect run --good main~8 --bad main -- bench >../out 2>../err &&
