@@ -452,6 +452,24 @@ test_expect_success 'log: a --metric key'"'"'s failed run is untestable, not bad
 	test_cmp ../expect ../actual
 '
 
+# Runs of 0 have no spread in percent (--json: null), and one of 148%
+# reads so, not "1.5e+02%"; the notes written by hand, in their format.
+test_expect_success 'log: no spread about a median of 0, and a spread in plain notation' '
+	rm -rf g && cp -r f g && cd g &&
+	line="benchbisect-run v1 key=0123456789abcdef machine=box date=2026-12-02T04:30:12.000001Z duration=1.000 exit=0" &&
+	git notes --ref benchbisect add -m "$line value=0" -m "$line value=0" main~1 &&
+	git notes --ref benchbisect add -m "$line value=0" -m "$line value=0.001" main &&
+	git benchbisect log main~2..main | grep -v "^noise " >../actual &&
+	cat >../expect <<-EOF &&
+	$(short 8) 0123456789abcdef box 2 runs, median 0.0005, spread 148%: Tune the tile search, part 8 (#4108)
+	$(short 7) 0123456789abcdef box 2 runs, median 0: Tune the tile search, part 7 (#4107)
+	EOF
+	test_cmp ../expect ../actual &&
+	git benchbisect log --json main~2..main | jq -c "[.commits[].measurements[0].spread_pct]" >../actual &&
+	echo "[148.26,null]" >../expect &&
+	test_cmp ../expect ../actual
+'
+
 test_expect_success 'log reads an annotated tag of the notes commit as run does, and fails on a ref that is none' '
 	rm -rf g && cp -r a g && cd g &&
 	git benchbisect log >../expect &&
