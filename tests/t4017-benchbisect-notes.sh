@@ -470,6 +470,21 @@ test_expect_success 'log: no spread about a median of 0, and a spread in plain n
 	test_cmp ../expect ../actual
 '
 
+# The chart's culprit at 99.9997% said "probability 100%" (%.4g).
+test_expect_success 'log --svg: a probability under 1 is never "100%"' '
+	rm -rf g && cp -r f g && cd g &&
+	line="benchbisect-run v1 key=0123456789abcdef machine=box date=2026-12-02T04:30:12.000001Z duration=1.000 exit=0" &&
+	i=5 &&
+	for v in "1 1.01" "1.02 0.99" "1 1" "0.8 0.81" "0.8 0.79" "0.8 0.8 0.8 0.8"; do
+		set -- &&
+		for x in $v; do set -- "$@" -m "$line value=$x" || return 1; done &&
+		git notes --ref benchbisect add "$@" main~$i &&
+		i=$((i - 1)) || return 1
+	done &&
+	git benchbisect log --svg ../chart.svg main~6..main >/dev/null &&
+	grep "first bad commit <tspan class=\"mono\">$(short 6)</tspan>, probability 99.9997%<" ../chart.svg
+'
+
 test_expect_success 'log reads an annotated tag of the notes commit as run does, and fails on a ref that is none' '
 	rm -rf g && cp -r a g && cd g &&
 	git benchbisect log >../expect &&
