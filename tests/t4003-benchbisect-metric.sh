@@ -397,6 +397,20 @@ for bad in inf nan 1e308 -inf 1e200 -1e101; do
 	'
 done
 
+# A value that underflows a double (a subnormal, or 0 for 1e-400) would
+# not read back as what was printed: no measurement either.
+for tiny in 1e-310 -1e-400; do
+	test_expect_success "--metric: a value of $tiny underflows: the commit is skipped with a warning" '
+		metric_repo tiny'$tiny' - - - '$tiny' "1.00 1.02 0.98" "0.80 0.79 0.81" - - &&
+		cd tiny'$tiny' &&
+		rm -f "$TRASH"/counts/* &&
+		git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
+		grep -Fx "warning: '\''measure'\'' printed '\'''$tiny''\'' at $(short 4), a number too near 0 for a double to hold: skipping the commit" ../err &&
+		grep "^step 1: $(short 4) skip (exit 0): " ../err &&
+		grep "^first bad commit: $(at 6) Tune the tile search, part 6 (#4106)$" ../out
+	'
+done
+
 test_expect_success 'a platform and a date take the window from the dashboard' '
 	bb_repo helion window_regression &&
 	cd helion &&

@@ -4,8 +4,6 @@
  * what it left running, a launcher that never started it, and the
  * runs kept for the notes.
  */
-#include <errno.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,7 +88,7 @@ static enum run_outcome parse_number(struct bisect_ctx *c, size_t pos, struct st
 {
 	struct strbuf text = STRBUF_INIT, quoted = STRBUF_INIT;
 	enum run_outcome ret;
-	char *end, *line;
+	const char *line;
 
 	if ((ret = metric_text(c, pos, out, &text)) != RUN_COUNTED)
 		goto out;
@@ -98,24 +96,29 @@ static enum run_outcome parse_number(struct bisect_ctx *c, size_t pos, struct st
 	line = text.buf;
 	while (*line == ' ' || *line == '\t')
 		line++;
-	errno = 0;
-	*v = strtod(line, &end);
-	/* A decimal number, whole: strtod also reads hex ("0x10" as 16) and stops at a NUL. */
-	if (!*line || *end || (errno && errno != ERANGE) || strpbrk(line, "xX") ||
-	    strlen(text.buf) != text.len) {
+	/*
+	 * inf, nan, so large that a median or a difference of two overflows,
+	 * or so small that it underflows: not a measurement. Skip the
+	 * commit, never average it.
+	 */
+	switch (bisect_metric_parse(line, (size_t)(text.buf + text.len - line), v)) {
+	case METRIC_VALUE:
+		break;
+	case METRIC_NO_NUMBER:
 		ret = no_measurement(c, pos, "'%s' printed no number at %.*s (%s: '%s')", c->o->argv[0],
 				     c->res->abbrev, bisect_ctx_sha(c, pos),
 				     c->o->metric_pattern ? "the metric pattern's group" : "its last line",
 				     quote_output(&quoted, line, (size_t)(text.buf + text.len - line)));
-		goto out;
-	}
-	/*
-	 * inf, nan, or so large that a median or a difference of two
-	 * overflows: not a measurement. Skip the commit, never average it.
-	 */
-	if (!isfinite(*v) || fabs(*v) > BISECT_METRIC_MAX)
+		break;
+	case METRIC_HUGE:
 		ret = no_measurement(c, pos, "'%s' printed '%s' at %.*s, not a finite number within +-%g",
 				     c->o->argv[0], line, c->res->abbrev, bisect_ctx_sha(c, pos), BISECT_METRIC_MAX);
+		break;
+	case METRIC_UNDERFLOW:
+		ret = no_measurement(c, pos, "'%s' printed '%s' at %.*s, a number too near 0 for a double to hold",
+				     c->o->argv[0], line, c->res->abbrev, bisect_ctx_sha(c, pos));
+		break;
+	}
 out:
 	strbuf_release(&text);
 	strbuf_release(&quoted);

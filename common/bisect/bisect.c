@@ -1,4 +1,5 @@
 /* The search and the verdicts of `git benchbisect run`: pure logic. */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -191,6 +192,21 @@ enum bisect_outcome bisect_next_round(struct bisect *b, size_t jobs, size_t *pos
 		if (b->mark[p] == VERDICT_SKIP)
 			return BISECT_ONLY_SKIPPED;
 	return BISECT_FOUND;
+}
+
+enum metric_text bisect_metric_parse(const char *s, size_t len, double *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtod(s, &end);
+	if (!len || end != s + len || memchr(s, '\0', len) || strpbrk(s, "xX") || (errno && errno != ERANGE))
+		return METRIC_NO_NUMBER;
+	if (!isfinite(*v) || fabs(*v) > BISECT_METRIC_MAX)
+		return METRIC_HUGE;
+	if (errno == ERANGE || fpclassify(*v) == FP_SUBNORMAL)
+		return METRIC_UNDERFLOW;
+	return METRIC_VALUE;
 }
 
 void samples_add(struct samples *s, double v)

@@ -87,6 +87,24 @@ enum bisect_outcome bisect_next_round(struct bisect *b, size_t jobs, size_t *pos
  */
 #define BISECT_METRIC_MAX 1e100
 
+/* What the text of a --metric value is (bisect_metric_parse()). */
+enum metric_text {
+	METRIC_VALUE,		/* a measurement */
+	METRIC_NO_NUMBER,	/* no decimal number, whole: empty, a byte after it (a NUL
+				 * too), hex ("0x10", which strtod() reads as 16) */
+	METRIC_HUGE,		/* inf, nan, or beyond BISECT_METRIC_MAX */
+	METRIC_UNDERFLOW	/* so near 0 that a double cannot hold it (strtod()'s
+				 * ERANGE, a subnormal): read back, it would not be it */
+};
+
+/*
+ * The one reading of a --metric value, as a command printed it and as a
+ * note recorded it: the len bytes at s (s[len] a NUL) into *v. Only
+ * METRIC_VALUE is a measurement, so a note never holds what a run would
+ * refuse, nor the other way round.
+ */
+enum metric_text bisect_metric_parse(const char *s, size_t len, double *v);
+
 struct samples {
 	double *v;
 	size_t nr, alloc;

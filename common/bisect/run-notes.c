@@ -102,7 +102,10 @@ int run_record_parse(struct run_record *r, const char *line)
 		return -1;
 	r->exit = (int)exit_code;
 	if (field(line, "value", &(size_t){ 0 })) {
-		if (number_field(line, "value", &r->value) || r->exit || fabs(r->value) > BISECT_METRIC_MAX)
+		char value[64];
+
+		if (copy_field(line, "value", value, sizeof(value)) || r->exit ||
+		    bisect_metric_parse(value, strlen(value), &r->value) != METRIC_VALUE)
 			return -1;
 		r->has_value = 1;
 	}
