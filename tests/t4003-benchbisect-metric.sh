@@ -289,7 +289,8 @@ test_expect_success '--metric: a failing command makes the commit untestable (sk
 
 # The commit whose perf.txt says build-failed prints that, a NUL and an
 # escape sequence: no number, which skips it as a failure does, quoted
-# whole; at an end, which stands for its level, it stops the search.
+# whole; at an end, which stands for its level, it stops the search. A
+# line that matches the pattern without its group is said to be that.
 cat >"$TRASH/bin/measure-nonum" <<\EOF
 #!/bin/sh
 grep -q build-failed perf.txt || exec measure
@@ -312,6 +313,10 @@ test_expect_success '--metric: a commit that prints no number is skipped with a 
 	git benchbisect run --metric-pattern "^([0-9.]+)$" --good main~8 --bad main -- measure-nonum >../out 2>../err &&
 	grep "^first bad commit: $(at 6) " ../out &&
 	grep -Fx "warning: '\''measure-nonum'\'' printed no line matching the metric pattern '\''^([0-9.]+)$'\'' at $(short 4) (its last line: '\''latency: n/a'\''): skipping the commit" ../err &&
+	rm -f "$TRASH"/counts/* &&
+	git benchbisect run --metric-pattern "^(?:latency: n/a|([0-9.]+))$" --good main~8 --bad main -- measure-nonum >../out 2>../err &&
+	grep "^first bad commit: $(at 6) " ../out &&
+	grep -Fx "warning: '\''measure-nonum'\'' printed a line matching the metric pattern '\''^(?:latency: n/a|([0-9.]+))$'\'' at $(short 4), but without its first group: no number (the line: '\''latency: n/a'\''): skipping the commit" ../err &&
 	rm -f "$TRASH"/counts/* &&
 	test_expect_code 128 git benchbisect run --metric --good main~4 --bad main -- measure-nonum >../out 2>../err &&
 	test_must_be_empty ../out &&

@@ -60,7 +60,6 @@ static enum run_outcome metric_text(struct bisect_ctx *c, size_t pos, struct str
 	struct strbuf err = STRBUF_INIT, quoted = STRBUF_INIT;
 	enum run_outcome ret = RUN_COUNTED;
 	const char *last;
-	int found;
 
 	strbuf_rtrim(out);
 	/* by length: a NUL byte must not hide the lines after it */
@@ -70,14 +69,24 @@ static enum run_outcome metric_text(struct bisect_ctx *c, size_t pos, struct str
 		strbuf_add(text, last, (size_t)(out->buf + out->len - last));
 		return RUN_COUNTED;
 	}
-	found = metric_pattern_find(mp, out->buf, out->len, text, &err);
-	if (found < 0)
+	switch (metric_pattern_find(mp, out->buf, out->len, text, &err)) {
+	case PATTERN_ERROR:
 		ret = bisect_ctx_stop(c, "%s", err.buf);
-	else if (!found)
+		break;
+	case PATTERN_NO_LINE:
 		ret = no_measurement(c, pos, "'%s' printed no line matching the metric pattern '%s' at %.*s "
 				     "(its last line: '%s')", c->o->argv[0], mp->pattern, c->res->abbrev,
 				     bisect_ctx_sha(c, pos),
 				     quote_output(&quoted, last, (size_t)(out->buf + out->len - last)));
+		break;
+	case PATTERN_NO_GROUP:
+		ret = no_measurement(c, pos, "'%s' printed a line matching the metric pattern '%s' at %.*s, but "
+				     "without its first group: no number (the line: '%s')", c->o->argv[0], mp->pattern,
+				     c->res->abbrev, bisect_ctx_sha(c, pos), quote_output(&quoted, text->buf, text->len));
+		break;
+	case PATTERN_GROUP:
+		break;
+	}
 	strbuf_release(&err);
 	strbuf_release(&quoted);
 	return ret;

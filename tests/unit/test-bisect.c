@@ -689,24 +689,25 @@ static void test_metric_pattern(void)
 	struct metric_pattern mp;
 
 	is_int(metric_pattern_init(&mp, "^latency: ([0-9.]+) ms$", &err), 0, "metric pattern compiles");
-	is_int(metric_pattern_find(&mp, out, strlen(out), &value, &err), 1, "a line matches");
+	is_int(metric_pattern_find(&mp, out, strlen(out), &value, &err), PATTERN_GROUP, "a line matches");
 	is_str(value.buf, "1.5", "the last matching line's group, its \\r left out");
 	strbuf_reset(&value);
-	is_int(metric_pattern_find(&mp, out, cut, &value, &err), 1, "out cut short");
+	is_int(metric_pattern_find(&mp, out, cut, &value, &err), PATTERN_GROUP, "out cut short");
 	is_str(value.buf, "0.99", "the last line that matches within it");
 	strbuf_reset(&value);
-	is_int(metric_pattern_find(&mp, "done", 4, &value, &err), 0, "no line matches");
+	is_int(metric_pattern_find(&mp, "done", 4, &value, &err), PATTERN_NO_LINE, "no line matches");
 	metric_pattern_release(&mp);
 
 	metric_pattern_init(&mp, "latency: ([0-9.]+)?", &err);
-	is_int(metric_pattern_find(&mp, out, cut, &value, &err), 0,
+	is_int(metric_pattern_find(&mp, out, cut, &value, &err), PATTERN_NO_GROUP,
 	       "the last matching line decides even when its group took no part");
-	is_str(value.buf, "", "no value then");
+	is_str(value.buf, "latency: n/a", "the line then, to quote");
 	is_str(err.buf, "", "and nothing said");
+	strbuf_reset(&value);
 	metric_pattern_release(&mp);
 
 	metric_pattern_init(&mp, "(*LIMIT_MATCH=20)^(\\w+\\s?)*$", &err);
-	is_int(metric_pattern_find(&mp, "ok\nShare layout helpers (#2874)", 31, &value, &err), -1,
+	is_int(metric_pattern_find(&mp, "ok\nShare layout helpers (#2874)", 31, &value, &err), PATTERN_ERROR,
 	       "a match limit");
 	is_str(err.buf, "cannot match the metric pattern '(*LIMIT_MATCH=20)^(\\w+\\s?)*$': match limit exceeded",
 	       "is no answer: said so");
