@@ -240,6 +240,29 @@ test_expect_success 'a command that cannot run is an error, not a verdict' '
 	test_cmp /dev/null ../left
 '
 
+# 127 (not found) from a shell the command runs: at the good end too, the
+# command cannot run, as git bisect run checks ("bogus exit status");
+# where the good end says otherwise, 127 is a bad verdict like any other.
+test_expect_success 'exit 127 at the good end as elsewhere: the command cannot run (exit 128); else 127 is bad' '
+	cd repo &&
+	test_expect_code 128 git benchbisect run --good main~8 --bad main -- sh -c no-such-tool >../out 2>../err &&
+	test_must_be_empty ../out &&
+	step_verdicts ../err >../actual &&
+	printf "%s bad\n%s bad\n" $(at 4 | cut -c1-8) $(at 0 | cut -c1-8) >../expect &&
+	test_cmp ../expect ../actual &&
+	tail -n 1 ../err >../actual &&
+	echo "fatal: bogus exit status 127 for good revision $(at 0 | cut -c1-8): '\''sh'\'' exits 127 there too, so the command cannot run (126: not executable, 127: not found)" >../expect &&
+	test_cmp ../expect ../actual &&
+	ls -A "$TMPDIR" >../left &&
+	test_must_be_empty ../left &&
+	git benchbisect run --good main~8 --bad main -- sh -c "! grep -q slow perf.txt || exit 127" >../out 2>../err &&
+	grep "^first bad commit: $(at 6) " ../out &&
+	step_verdicts ../err >../actual &&
+	printf "%s good\n%s bad\n%s good\n%s good\n" $(at 4 | cut -c1-8) $(at 6 | cut -c1-8) $(at 0 | cut -c1-8) \
+		$(at 5 | cut -c1-8) >../expect &&
+	test_cmp ../expect ../actual
+'
+
 for sig in INT TERM HUP; do
 	test_expect_success "SIG$sig stops the command and removes the scratch tree" '
 		cd repo &&

@@ -148,6 +148,40 @@ static enum run_outcome run_round(struct bisect_judge *j, const size_t *pos, siz
 	return ret;
 }
 
+/* The first 126 or 127 (cannot execute, not found) of a commit other than the good end, or 0. */
+static int cannot_run_code(const struct bisect_judge *j)
+{
+	for (size_t p = 1; p <= j->nr; p++)
+		if (j->at[p].cannot_run)
+			return j->at[p].cannot_run;
+	return 0;
+}
+
+/*
+ * git bisect run's check: an exit of 126 or 127 may say that the command
+ * cannot run at all (a script not executable, a tool not installed), not
+ * that the commit is bad. Once one comes, the good end is tested (at
+ * once, unless it was), and the same status there stops the search
+ * (j->bogus_exit); any other leaves the 126 or 127 a bad verdict.
+ */
+static enum run_outcome check_cannot_run(struct bisect_judge *j)
+{
+	size_t good = 0;
+	int code = j->checked_good ? 0 : cannot_run_code(j);
+
+	if (!code)
+		return RUN_COUNTED;
+	j->checked_good = 1;
+	if (!j->at[0].nr_exits) {
+		if (run_round(j, &good, 1) == RUN_STOP)
+			return RUN_STOP;
+		bisect_mark(&j->b, 0, bisect_judge_verdict(j, 0));
+	}
+	if (j->at[0].cannot_run == code)
+		j->bogus_exit = code;
+	return j->bogus_exit ? RUN_STOP : RUN_COUNTED;
+}
+
 /* Exit codes: git bisect's search, each commit to a majority of --repeat runs. */
 static int search_exits(struct bisect_judge *j, size_t jobs)
 {
@@ -155,7 +189,7 @@ static int search_exits(struct bisect_judge *j, size_t jobs)
 	int ret = 0;
 
 	while ((j->outcome = bisect_next_round(&j->b, jobs, pos, &nr)) == BISECT_TEST) {
-		if (run_round(j, pos, nr) == RUN_STOP) {
+		if (run_round(j, pos, nr) == RUN_STOP || check_cannot_run(j) == RUN_STOP) {
 			ret = -1;
 			break;
 		}

@@ -23,6 +23,8 @@ struct pos_runs {
 	size_t nr_exits, alloc_exits;
 	size_t nr_good, nr_bad;		/* exit codes 0 and 1..127 but 125 */
 	int skip_code;			/* the exit code that made it untestable, or -1 */
+	int cannot_run;			/* exit codes: the first verdict that was 126 or 127
+					 * (not executable, not found), or 0 */
 	int retried;			/* a timeout or launcher failure was retried */
 };
 
@@ -81,6 +83,10 @@ struct bisect_judge {
 	size_t post_runs;		/* the runs post has weighed */
 	double recorded_gap;		/* --metric: the gap of the two states the recorded
 					 * runs showed (a fraction of the level; 0: none) */
+	int checked_good;		/* exit codes: the good end was checked for a 126 or 127 */
+	int bogus_exit;			/* exit codes: 126 or 127 at the good end as elsewhere,
+					 * which stopped the search (git bisect run's "bogus
+					 * exit status"); 0: none */
 	enum bisect_outcome outcome;
 	/*
 	 * The driver: run the tasks as one round, each until
@@ -137,7 +143,8 @@ void bisect_judge_add_exit(struct bisect_judge *j, size_t pos, int code);
  * The whole search, with up to jobs commits a round, every run through
  * run_round. Returns 0 with j->outcome set (BISECT_FOUND: the culprit is
  * j->b.hi; BISECT_ONLY_SKIPPED: it is one of j->b.lo + 1..j->b.hi), or -1
- * when a round stopped.
+ * when a round stopped or, with exit codes, the good end exited 126 or
+ * 127 as another commit did (j->bogus_exit: the command cannot run).
  */
 int bisect_judge_search(struct bisect_judge *j, size_t jobs);
 

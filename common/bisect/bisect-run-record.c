@@ -146,10 +146,14 @@ enum run_outcome bisect_ctx_count_run(struct bisect_ctx *c, size_t pos, int code
 		r->skip_code = code;
 		return RUN_UNTESTABLE;
 	}
-	if (!c->o->metric)
+	if (!c->o->metric) {
 		*(code ? &r->nr_bad : &r->nr_good) += 1;
-	else
+		/* a verdict, not a launcher's failure: bisect-judge.c's check_cannot_run() weighs it */
+		if ((code == 126 || code == 127) && !r->cannot_run)
+			r->cannot_run = code;
+	} else {
 		samples_add(&c->j.values[pos], *value);
+	}
 	return RUN_COUNTED;
 }
 
