@@ -153,6 +153,27 @@ test_expect_success 'skipped commits that hide the culprit: exit 1 and the candi
 	test_cmp ../expect ../out
 '
 
+# The bad end is bad only by assumption until it tests bad: skipped, it
+# is a candidate as git bisect lists its given bad among the skipped ones.
+test_expect_success 'the bad end skipped: no first bad commit is named, exit 1' '
+	cd repo &&
+	test_expect_code 1 env SKIP_AT=$(at 6) git benchbisect run --good main~4 --bad main~2 -- bench >../out 2>../err &&
+	cat >../expect <<-EOF &&
+	no first bad commit: the only candidate, the bad end, was skipped:
+	  $(at 6) $(subject_of 6)
+	2 runs over 2 commits
+	EOF
+	test_cmp ../expect ../out &&
+	test_expect_code 1 git benchbisect run --json --good main~1 --bad main -- sh -c "exit 125" >../out 2>../err &&
+	jq -c "[.status, .culprit, [.candidates[].sha]]" ../out >../actual &&
+	echo "[\"only_skipped\",null,[\"$(at 8)\"]]" >../expect &&
+	test_cmp ../expect ../actual &&
+	test_expect_code 1 git benchbisect run --json --good main~3 --bad main -- sh -c "exit 125" >../out 2>../err &&
+	jq -c "[.status, .culprit, [.candidates[].sha]]" ../out >../actual &&
+	echo "[\"only_skipped\",null,[\"$(at 6)\",\"$(at 7)\",\"$(at 8)\"]]" >../expect &&
+	test_cmp ../expect ../actual
+'
+
 test_expect_success 'the bad end not reproduced: exit 1' '
 	cd repo &&
 	test_expect_code 1 git benchbisect run --good main~8 --bad main~3 -- bench >../out 2>../err &&
@@ -173,6 +194,35 @@ test_expect_success 'the good end bad: the move is older than the window, exit 1
 	test_cmp ../expect ../out
 '
 
+# At HANG_AT the command itself is deaf to SIGTERM, and so is its child
+# (an ignored signal is inherited): both are still in its process group
+# at the end of the grace period, and the group's SIGKILL named neither.
+cat >"$TRASH/bin/deaf-hang" <<\EOF
+#!/bin/sh
+test "$BENCHBISECT_COMMIT" = "$HANG_AT" || exec bench
+trap "" TERM
+sleep 10
+EOF
+chmod +x "$TRASH/bin/deaf-hang"
+
+test_expect_success 'a timed-out run: what its process group still runs at the SIGKILL is named' '
+	cd repo &&
+	HANG_AT=$(at 4) git benchbisect run --json --step-timeout 1 --kill-grace 1 --good main~8 --bad main -- \
+		deaf-hang >../out 2>../err &&
+	jq -r ".culprit.sha, (.steps[] | select(.sha == \"$(at 4)\") | .exits | map(tostring) | join(\" \"))" ../out >../actual &&
+	printf "%s\n137 137\n" $(at 6) >../expect &&
+	test_cmp ../expect ../actual &&
+	jq -r ".strays[] | [.sha, .command, .killed] | @tsv" ../out | sort >../actual &&
+	for i in 1 2; do
+		printf "%s\t%s\ttrue\n" $(at 4) "/bin/sh $TRASH/bin/deaf-hang" $(at 4) "sleep 10" || return 1
+	done | sort >../expect &&
+	test_cmp ../expect ../actual &&
+	grep "^warning: 2 processes of '\''deaf-hang'\'' at $(at 4 | cut -c1-8) still ran 1 s after SIGTERM, killed: [0-9]* '\''/bin/sh .*/deaf-hang'\'', [0-9]* '\''sleep 10'\''$" ../err >../killed &&
+	test $(wc -l <../killed) = 2 &&
+	ls -A "$TMPDIR" >../left &&
+	test_must_be_empty ../left
+'
+
 test_expect_success 'an exit code above 127 aborts: exit 128, scratch tree removed' '
 	cd repo &&
 	test_expect_code 128 env ABORT_AT=$(at 4) git benchbisect run --good main~8 --bad main -- bench >../out 2>../err &&
@@ -188,6 +238,29 @@ test_expect_success 'a command that cannot run is an error, not a verdict' '
 	grep "^fatal: cannot run '\''no-such-benchmark'\'': No such file or directory$" ../err &&
 	ls -A "$TMPDIR" >../left &&
 	test_cmp /dev/null ../left
+'
+
+# 127 (not found) from a shell the command runs: at the good end too, the
+# command cannot run, as git bisect run checks ("bogus exit status");
+# where the good end says otherwise, 127 is a bad verdict like any other.
+test_expect_success 'exit 127 at the good end as elsewhere: the command cannot run (exit 128); else 127 is bad' '
+	cd repo &&
+	test_expect_code 128 git benchbisect run --good main~8 --bad main -- sh -c no-such-tool >../out 2>../err &&
+	test_must_be_empty ../out &&
+	step_verdicts ../err >../actual &&
+	printf "%s bad\n%s bad\n" $(at 4 | cut -c1-8) $(at 0 | cut -c1-8) >../expect &&
+	test_cmp ../expect ../actual &&
+	tail -n 1 ../err >../actual &&
+	echo "fatal: bogus exit status 127 for good revision $(at 0 | cut -c1-8): '\''sh'\'' exits 127 there too, so the command cannot run (126: not executable, 127: not found)" >../expect &&
+	test_cmp ../expect ../actual &&
+	ls -A "$TMPDIR" >../left &&
+	test_must_be_empty ../left &&
+	git benchbisect run --good main~8 --bad main -- sh -c "! grep -q slow perf.txt || exit 127" >../out 2>../err &&
+	grep "^first bad commit: $(at 6) " ../out &&
+	step_verdicts ../err >../actual &&
+	printf "%s good\n%s bad\n%s good\n%s good\n" $(at 4 | cut -c1-8) $(at 6 | cut -c1-8) $(at 0 | cut -c1-8) \
+		$(at 5 | cut -c1-8) >../expect &&
+	test_cmp ../expect ../actual
 '
 
 for sig in INT TERM HUP; do

@@ -34,12 +34,15 @@ test_expect_success 'setup' '
 	metric_repo flat "1.0 0.9 1.1" - - - - - - - &&
 	metric_repo twostep "0.80 0.79 0.81" - - "0.92 0.85 0.95 0.99 0.97" "0.80 0.79 0.81" - - - &&
 	metric_repo broken - - - broken "1.00 1.02 0.98" "0.80 0.79 0.81" - - &&
+	metric_repo nonum - - - "build-failed" "1.00 1.02 0.98" "0.80 0.79 0.81" - - &&
 	IMPORT_PERF="1.30 1.00 1.02 0.98 1.00" metric_repo outlier "1.00 1.02 0.98" - - - - "0.80 0.79 0.81" - - &&
 	IMPORT_PERF="1.000 1.030 1.001 1.031 0.999 1.029" metric_repo states - - - - - - - - &&
 	metric_repo odd - - - "100 101 99" "0.80 0.79 0.81" - - - &&
 	IMPORT_PERF=0 metric_repo zero - - - 5 - - - - &&
 	IMPORT_PERF=0 metric_repo zeros - - - - - - - - &&
-	IMPORT_PERF=5 metric_repo fives - - - - - - - -
+	IMPORT_PERF=5 metric_repo fives - - - - - - - - &&
+	IMPORT_PERF=5 metric_repo steady - - - - - 7 - - &&
+	IMPORT_PERF="1.00 1.001 0.999" metric_repo tight - - - "0.80 0.801 0.799" - - - -
 '
 
 test_expect_success '--metric: the ends, then each probe at the posterior median, one run a round, until one commit holds 99.99%' '
@@ -110,6 +113,21 @@ test_expect_success '--repeat 1: the run cap comes first, "undecided" with the l
 	5 runs over 5 commits
 	EOF
 	test_cmp ../expect ../out
+'
+
+# A tight step at 4, in the window 2..6: after 4 runs one commit is over
+# the bar, but it has one run and its side two. The report said "no
+# answer is 99.99% sure" and "100.0%" of a posterior under 1.
+test_expect_success '--repeat 1: a commit over the bar, short of the runs a culprit needs, says so; no 100.0% under 1' '
+	cd tight &&
+	rm -f "$TRASH"/counts/* &&
+	test_expect_code 1 git benchbisect run --metric --repeat 1 --good main~6 --bad main~2 -- measure >../out 2>../err &&
+	head -n 2 ../out >../actual &&
+	cat >../expect <<-EOF &&
+	undecided after 4 runs (at most 4): one commit is over the 99.99% bar, but short of the runs a culprit needs (two at it and at its parent, three on each side of their boundary); the likeliest:
+	  99.999999997% $(at 4) Tune the tile search, part 4 (#4104)
+	EOF
+	test_cmp ../expect ../actual
 '
 
 test_expect_success '--metric: ends alike within --min-change are no step (exit 1); noise that cannot show it is "undecided"' '
@@ -196,6 +214,32 @@ test_expect_success '--metric: a constant metric is alike by +0%; a bar of 99.99
 	test_cmp ../expect ../actual
 '
 
+# A metric that never varies (5, then 7 from commit 6 on): every run tells
+# as much as a run can, so what the runs lack is what the rule of least
+# runs asks for: after 5 runs, c4 (2 runs) and c6 (1) bound it; a probe
+# at 5, its second run and a second at 6. The estimate said "about
+# 1000000 more runs" (an infinity, clamped). One run at each end of a
+# one-commit window, both 7, tells no noise: no number is made up then.
+test_expect_success '--metric: a metric that never varies: the runs the rule still needs, not a million' '
+	cd steady &&
+	test_expect_code 1 git benchbisect run --metric --repeat 1 --good main~8 --bad main -- measure >../out 2>../err &&
+	grep "^the bad end measures +40% (99.98% interval +40% to +40%) against the good end; about 3 more runs would likely settle it (--repeat)$" ../out &&
+	grep "^5 runs over 4 commits$" ../out &&
+	git benchbisect run --metric --json --repeat 1 --good main~8 --bad main -- measure 2>/dev/null |
+		jq -c "[.status, .metric.more_runs]" >../actual &&
+	echo "[\"undecided\",3]" >../expect &&
+	test_cmp ../expect ../actual &&
+	git benchbisect run --metric --repeat 2 --good main~8 --bad main -- measure >../out 2>../err &&
+	grep "^first bad commit: $(at 6) " ../out &&
+	grep "^8 runs over 5 commits$" ../out &&
+	test_expect_code 1 git benchbisect run --metric --repeat 1 --good main~1 --bad main -- measure >../out 2>../err &&
+	grep "^the bad end measures +0% (99.98% interval +0% to +0%) against the good end; the runs so far cannot tell how many more would settle it (--repeat)$" ../out &&
+	git benchbisect run --metric --json --repeat 1 --good main~1 --bad main -- measure 2>/dev/null |
+		jq -c "[.status, .metric.more_runs]" >../actual &&
+	echo "[\"undecided\",null]" >../expect &&
+	test_cmp ../expect ../actual
+'
+
 test_expect_success '--metric: runs of two states at every commit: no culprit, the states named' '
 	cd states &&
 	rm -f "$TRASH"/counts/* &&
@@ -241,6 +285,44 @@ test_expect_success '--metric: a failing command makes the commit untestable (sk
 	EOF
 	test_cmp ../expect ../actual &&
 	grep "^first bad commit: $(at 6) " ../out
+'
+
+# The commit whose perf.txt says build-failed prints that, a NUL and an
+# escape sequence: no number, which skips it as a failure does, quoted
+# whole; at an end, which stands for its level, it stops the search. A
+# line that matches the pattern without its group is said to be that.
+cat >"$TRASH/bin/measure-nonum" <<\EOF
+#!/bin/sh
+grep -q build-failed perf.txt || exec measure
+printf 'build\0 failed\033[2J\nlatency: n/a\n'
+EOF
+chmod +x "$TRASH/bin/measure-nonum"
+
+test_expect_success '--metric: a commit that prints no number is skipped with a warning; at an end it stops the search' '
+	cd nonum &&
+	rm -f "$TRASH"/counts/* &&
+	git benchbisect run --metric --good main~8 --bad main -- measure-nonum >../out 2>../err &&
+	grep "^first bad commit: $(at 6) " ../out &&
+	grep "^step 1: $(short 4) skip (exit 0): " ../err &&
+	grep -Fx "warning: '\''measure-nonum'\'' printed no number at $(short 4) (its last line: '\''latency: n/a'\''): skipping the commit" ../err &&
+	rm -f "$TRASH"/counts/* &&
+	git benchbisect run --metric-pattern "^([0-9.]+|build.*)$" --good main~8 --bad main -- measure-nonum >../out 2>../err &&
+	grep "^first bad commit: $(at 6) " ../out &&
+	grep -Fx "warning: '\''measure-nonum'\'' printed no number at $(short 4) (the metric pattern'\''s group: '\''build\\x00 failed\\e[2J'\''): skipping the commit" ../err &&
+	rm -f "$TRASH"/counts/* &&
+	git benchbisect run --metric-pattern "^([0-9.]+)$" --good main~8 --bad main -- measure-nonum >../out 2>../err &&
+	grep "^first bad commit: $(at 6) " ../out &&
+	grep -Fx "warning: '\''measure-nonum'\'' printed no line matching the metric pattern '\''^([0-9.]+)$'\'' at $(short 4) (its last line: '\''latency: n/a'\''): skipping the commit" ../err &&
+	rm -f "$TRASH"/counts/* &&
+	git benchbisect run --metric-pattern "^(?:latency: n/a|([0-9.]+))$" --good main~8 --bad main -- measure-nonum >../out 2>../err &&
+	grep "^first bad commit: $(at 6) " ../out &&
+	grep -Fx "warning: '\''measure-nonum'\'' printed a line matching the metric pattern '\''^(?:latency: n/a|([0-9.]+))$'\'' at $(short 4), but without its first group: no number (the line: '\''latency: n/a'\''): skipping the commit" ../err &&
+	rm -f "$TRASH"/counts/* &&
+	test_expect_code 128 git benchbisect run --metric --good main~4 --bad main -- measure-nonum >../out 2>../err &&
+	test_must_be_empty ../out &&
+	tail -n 1 ../err >../actual &&
+	echo "fatal: '\''measure-nonum'\'' printed no number at $(short 4) (its last line: '\''latency: n/a'\'')" >../expect &&
+	test_cmp ../expect ../actual
 '
 
 test_expect_success '--metric --json: every step with its posterior, and the posterior at the end' '
@@ -334,6 +416,19 @@ test_expect_success '--metric: the answer is the same at the ends of the range (
 	test_cmp norm+0 norm-100 &&
 	test_cmp norm+0 norm+99
 '
+# A value that underflows a double (a subnormal, or 0 for 1e-400) would
+# not read back as what was printed: no measurement either.
+for tiny in 1e-310 -1e-400; do
+	test_expect_success "--metric: a value of $tiny underflows: the commit is skipped with a warning" '
+		metric_repo tiny'$tiny' - - - '$tiny' "1.00 1.02 0.98" "0.80 0.79 0.81" - - &&
+		cd tiny'$tiny' &&
+		rm -f "$TRASH"/counts/* &&
+		git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
+		grep -Fx "warning: '\''measure'\'' printed '\'''$tiny''\'' at $(short 4), neither 0 nor a finite number from 1e-100 to 1e+100 in magnitude: skipping the commit" ../err &&
+		grep "^step 1: $(short 4) skip (exit 0): " ../err &&
+		grep "^first bad commit: $(at 6) Tune the tile search, part 6 (#4106)$" ../out
+	'
+done
 
 test_expect_success 'a platform and a date take the window from the dashboard' '
 	bb_repo helion window_regression &&

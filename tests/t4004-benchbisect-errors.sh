@@ -165,13 +165,13 @@ test_expect_success 'a --metric command that prints no number stops the search' 
 '
 
 # strtod reads "0x10" as 16 and stops at a NUL: neither is a decimal
-# number the benchmark printed.
+# number the benchmark printed, and the NUL is quoted, not a cut.
 test_expect_success 'a --metric value in hex, or cut by a NUL byte, is no number' '
 	cd repo &&
 	test_expect_code 128 git benchbisect run --metric --good main~4 --bad main -- echo 0x10 2>err &&
 	grep "^fatal: '\''echo'\'' printed no number at [0-9a-f]\{8\} (its last line: '\''0x10'\'')$" err &&
 	test_expect_code 128 git benchbisect run --metric --good main~4 --bad main -- printf "10.01\\0junk\\n" 2>err &&
-	grep "^fatal: '\''printf'\'' printed no number at [0-9a-f]\{8\} (its last line: '\''10.01'\'')$" err &&
+	grep -Fx "fatal: '\''printf'\'' printed no number at $(git rev-parse --short=8 main~4) (its last line: '\''10.01\\x00junk'\'')" err &&
 	test_expect_code 128 git benchbisect run --metric --good main~4 --bad main -- printf "10\\n\\0\\nfast\\n" 2>err &&
 	grep "^fatal: '\''printf'\'' printed no number at [0-9a-f]\{8\} (its last line: '\''fast'\'')$" err
 '

@@ -440,6 +440,88 @@ test_expect_success 'no notes: log and --keys print nothing, --svg is an error a
 	test_must_be_empty ../err
 '
 
+# A --metric run that fails (exit 3 where perf.txt says broken) is
+# untestable, as run counts it, never bad: the key has values in other
+# notes, also when the range holds none of them.
+cat >"$TRASH/bin/measure-or-fail" <<\EOF
+#!/bin/sh
+grep -q broken perf.txt && exit 3
+exec measure
+EOF
+chmod +x "$TRASH/bin/measure-or-fail"
+
+test_expect_success 'log: a --metric key'"'"'s failed run is untestable, not bad' '
+	metric_repo broken - - - broken "1.00 1.02 0.98" "0.80 0.79 0.81" - - &&
+	cd broken &&
+	git benchbisect run --metric --good main~8 --bad main -- measure-or-fail >/dev/null 2>&1 &&
+	key=$(git benchbisect log --keys | cut -d" " -f1) &&
+	git benchbisect log main~5..main~4 >../actual &&
+	echo "$(short 4) $key box 1 run, 1 untestable: Tune the tile search, part 4 (#4104)" >../expect &&
+	test_cmp ../expect ../actual &&
+	git benchbisect log --json | jq -c ".commits[] | select(.sha == \"$(at 4)\") | .measurements[0] | [.runs, .good, .bad, .untestable]" >../actual &&
+	echo "[1,0,0,1]" >../expect &&
+	test_cmp ../expect ../actual
+'
+
+# Runs of 0 have no spread in percent (--json: null), and one of 148%
+# reads so, not "1.5e+02%"; the notes written by hand, in their format.
+test_expect_success 'log: no spread about a median of 0, and a spread in plain notation' '
+	rm -rf g && cp -r f g && cd g &&
+	line="benchbisect-run v1 key=0123456789abcdef machine=box date=2026-12-02T04:30:12.000001Z duration=1.000 exit=0" &&
+	git notes --ref benchbisect add -m "$line value=0" -m "$line value=0" main~1 &&
+	git notes --ref benchbisect add -m "$line value=0" -m "$line value=0.001" main &&
+	git benchbisect log main~2..main | grep -v "^noise " >../actual &&
+	cat >../expect <<-EOF &&
+	$(short 8) 0123456789abcdef box 2 runs, median 0.0005, spread 148%: Tune the tile search, part 8 (#4108)
+	$(short 7) 0123456789abcdef box 2 runs, median 0: Tune the tile search, part 7 (#4107)
+	EOF
+	test_cmp ../expect ../actual &&
+	git benchbisect log --json main~2..main | jq -c "[.commits[].measurements[0].spread_pct]" >../actual &&
+	echo "[148.26,null]" >../expect &&
+	test_cmp ../expect ../actual
+'
+
+# The chart's culprit at 99.9997% said "probability 100%" (%.4g).
+test_expect_success 'log --svg: a probability under 1 is never "100%"' '
+	rm -rf g && cp -r f g && cd g &&
+	line="benchbisect-run v1 key=0123456789abcdef machine=box date=2026-12-02T04:30:12.000001Z duration=1.000 exit=0" &&
+	i=5 &&
+	for v in "1 1.01" "1.02 0.99" "1 1" "0.8 0.81" "0.8 0.79" "0.8 0.8 0.8 0.8"; do
+		set -- &&
+		for x in $v; do set -- "$@" -m "$line value=$x" || return 1; done &&
+		git notes --ref benchbisect add "$@" main~$i &&
+		i=$((i - 1)) || return 1
+	done &&
+	git benchbisect log --svg ../chart.svg main~6..main >/dev/null &&
+	grep "first bad commit <tspan class=\"mono\">$(short 6)</tspan>, probability 99.9997%<" ../chart.svg
+'
+
+test_expect_success 'log reads an annotated tag of the notes commit as run does, and fails on a ref that is none' '
+	rm -rf g && cp -r a g && cd g &&
+	git benchbisect log >../expect &&
+	git benchbisect log --keys >../expect-keys &&
+	git tag -a -m notes notes-tag refs/notes/benchbisect &&
+	git update-ref refs/notes/benchbisect $(git rev-parse notes-tag) &&
+	git benchbisect log >../actual 2>../err &&
+	test_cmp ../expect ../actual &&
+	test_must_be_empty ../err &&
+	git benchbisect log --keys >../actual &&
+	test_cmp ../expect-keys ../actual &&
+	# git_note_foreach() read a tree here as a notes commit: a crash about half the time
+	for what in "main^{tree}" "main:perf.txt"; do
+		git update-ref refs/notes/benchbisect $(git rev-parse "$what") &&
+		for i in 1 2 3 4; do
+			for opt in "" --keys --json; do
+				test_expect_code 128 git benchbisect log $opt >../out 2>../err &&
+				test_must_be_empty ../out &&
+				test_line_count_1 ../err &&
+				grep "^fatal: cannot read the recorded runs: .refs/notes/benchbisect. is not a notes commit: " ../err ||
+				return 1
+			done
+		done
+	done
+'
+
 test_expect_success 'bash completes log, its options, and --key with the recorded keys' '
 	cd a &&
 	bash_complete benchbisect l >../actual &&

@@ -148,6 +148,40 @@ static enum run_outcome run_round(struct bisect_judge *j, const size_t *pos, siz
 	return ret;
 }
 
+/* The first 126 or 127 (cannot execute, not found) of a commit other than the good end, or 0. */
+static int cannot_run_code(const struct bisect_judge *j)
+{
+	for (size_t p = 1; p <= j->nr; p++)
+		if (j->at[p].cannot_run)
+			return j->at[p].cannot_run;
+	return 0;
+}
+
+/*
+ * git bisect run's check: an exit of 126 or 127 may say that the command
+ * cannot run at all (a script not executable, a tool not installed), not
+ * that the commit is bad. Once one comes, the good end is tested (at
+ * once, unless it was), and the same status there stops the search
+ * (j->bogus_exit); any other leaves the 126 or 127 a bad verdict.
+ */
+static enum run_outcome check_cannot_run(struct bisect_judge *j)
+{
+	size_t good = 0;
+	int code = j->checked_good ? 0 : cannot_run_code(j);
+
+	if (!code)
+		return RUN_COUNTED;
+	j->checked_good = 1;
+	if (!j->at[0].nr_exits) {
+		if (run_round(j, &good, 1) == RUN_STOP)
+			return RUN_STOP;
+		bisect_mark(&j->b, 0, bisect_judge_verdict(j, 0));
+	}
+	if (j->at[0].cannot_run == code)
+		j->bogus_exit = code;
+	return j->bogus_exit ? RUN_STOP : RUN_COUNTED;
+}
+
 /* Exit codes: git bisect's search, each commit to a majority of --repeat runs. */
 static int search_exits(struct bisect_judge *j, size_t jobs)
 {
@@ -155,7 +189,7 @@ static int search_exits(struct bisect_judge *j, size_t jobs)
 	int ret = 0;
 
 	while ((j->outcome = bisect_next_round(&j->b, jobs, pos, &nr)) == BISECT_TEST) {
-		if (run_round(j, pos, nr) == RUN_STOP) {
+		if (run_round(j, pos, nr) == RUN_STOP || check_cannot_run(j) == RUN_STOP) {
 			ret = -1;
 			break;
 		}
@@ -215,6 +249,35 @@ static size_t unsettled(const struct bisect_judge *j, const struct posterior_gro
 		if (end_off_side(j, top, side))
 			return side ? j->nr : 0;
 	return NO_PROBE;
+}
+
+/* The runs pos lacks, it next to a boundary and from..to its side: METRIC_PROBE_RUNS there, METRIC_SIDE_RUNS in all. */
+static size_t runs_short(const struct bisect_judge *j, size_t pos, size_t from, size_t to)
+{
+	size_t at = j->values[pos].nr, side = side_runs(j, from, to);
+	size_t probe = at < METRIC_PROBE_RUNS ? METRIC_PROBE_RUNS - at : 0;
+	size_t sides = side < METRIC_SIDE_RUNS ? METRIC_SIDE_RUNS - side : 0;
+
+	return probe > sides ? probe : sides;
+}
+
+size_t bisect_judge_rule_runs(struct bisect_judge *j)
+{
+	const struct posterior_group *top = posterior_top(bisect_judge_posterior(j));
+	size_t lo, hi;
+
+	if (!top)
+		return 0;
+	lo = runs_short(j, top->lo, 0, top->lo);
+	hi = runs_short(j, top->hi, top->hi, j->nr);
+	/*
+	 * Still several commits: the probe that comes to bound it has one
+	 * run and needs another, and one of the two bounds stays (the one
+	 * that lacks more, to be safe).
+	 */
+	if (top->hi - top->lo > 1)
+		return METRIC_PROBE_RUNS - 1 + (lo > hi ? lo : hi);
+	return lo + hi;
 }
 
 /* --metric: whether the posterior settles the search; the outcome and its bounds in j. */

@@ -23,6 +23,8 @@ struct pos_runs {
 	size_t nr_exits, alloc_exits;
 	size_t nr_good, nr_bad;		/* exit codes 0 and 1..127 but 125 */
 	int skip_code;			/* the exit code that made it untestable, or -1 */
+	int cannot_run;			/* exit codes: the first verdict that was 126 or 127
+					 * (not executable, not found), or 0 */
 	int retried;			/* a timeout or launcher failure was retried */
 };
 
@@ -81,6 +83,10 @@ struct bisect_judge {
 	size_t post_runs;		/* the runs post has weighed */
 	double recorded_gap;		/* --metric: the gap of the two states the recorded
 					 * runs showed (a fraction of the level; 0: none) */
+	int checked_good;		/* exit codes: the good end was checked for a 126 or 127 */
+	int bogus_exit;			/* exit codes: 126 or 127 at the good end as elsewhere,
+					 * which stopped the search (git bisect run's "bogus
+					 * exit status"); 0: none */
 	enum bisect_outcome outcome;
 	/*
 	 * The driver: run the tasks as one round, each until
@@ -118,6 +124,14 @@ double bisect_judge_p_bad(struct bisect_judge *j, size_t pos);
  * Returns whether it was taken (0: no record, or none usable).
  */
 int bisect_judge_use_noise(struct bisect_judge *j, const struct run_noise *n);
+/*
+ * --metric: the runs the rule of METRIC_PROBE_RUNS and METRIC_SIDE_RUNS
+ * still needs before the likeliest boundary can be named, whatever the
+ * posterior says: those its two commits lack, or, while it spans several
+ * commits, the second run of the probe that will bound it and what the
+ * bound that lacks more lacks.
+ */
+size_t bisect_judge_rule_runs(struct bisect_judge *j);
 /* --metric: the posterior over every run so far. */
 const struct posterior *bisect_judge_posterior(struct bisect_judge *j);
 /* Whether the task needs another run. */
@@ -129,7 +143,8 @@ void bisect_judge_add_exit(struct bisect_judge *j, size_t pos, int code);
  * The whole search, with up to jobs commits a round, every run through
  * run_round. Returns 0 with j->outcome set (BISECT_FOUND: the culprit is
  * j->b.hi; BISECT_ONLY_SKIPPED: it is one of j->b.lo + 1..j->b.hi), or -1
- * when a round stopped.
+ * when a round stopped or, with exit codes, the good end exited 126 or
+ * 127 as another commit did (j->bogus_exit: the command cannot run).
  */
 int bisect_judge_search(struct bisect_judge *j, size_t jobs);
 

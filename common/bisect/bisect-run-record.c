@@ -4,8 +4,7 @@
  * what it left running, a launcher that never started it, and the
  * runs kept for the notes.
  */
-#include <errno.h>
-#include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,23 +12,54 @@
 #include "util/usage.h"
 #include "util/strbuf.h"
 #include "util/clock.h"
+#include "util/quote.h"
 #include "bisect/command-path.h"
 #include "bisect/bisect-run.h"
 #include "bisect/bisect-run-ctx.h"
 
 /*
+ * A run that measured nothing (why: what it printed): at an end, which
+ * stands for its level, the search stops; at any other commit the
+ * commit is skipped, as for any other failure of --metric.
+ */
+__attribute__((format(printf, 3, 4)))
+static enum run_outcome no_measurement(struct bisect_ctx *c, size_t pos, const char *fmt, ...)
+{
+	enum run_outcome ret = RUN_UNTESTABLE;
+	va_list ap;
+	char *why;
+
+	va_start(ap, fmt);
+	why = xstrvfmt(fmt, ap);
+	va_end(ap);
+	if (!pos || pos == c->res->nr)
+		ret = bisect_ctx_stop(c, "%s", why);
+	else
+		warning("%s: skipping the commit", why);
+	free(why);
+	return ret;
+}
+
+/* len bytes of the output for a message: a NUL must not cut them short (strbuf_add_term_len()). */
+static const char *quote_output(struct strbuf *sb, const char *s, size_t len)
+{
+	strbuf_add_term_len(sb, s, len);
+	return sb->buf;
+}
+
+/*
  * The text of the command's one number, in text: the first group of the
  * last line that matches --metric-pattern, else its last non-empty line.
- * RUN_STOP when the pattern matches no line, as a line that holds no
- * number stops the run.
+ * A pattern that matches no line measured nothing, as a line that holds
+ * no number.
  */
 static enum run_outcome metric_text(struct bisect_ctx *c, size_t pos, struct strbuf *out,
 				    struct strbuf *text)
 {
 	struct metric_pattern *mp = c->o->metric_pattern;
-	struct strbuf err = STRBUF_INIT;
+	struct strbuf err = STRBUF_INIT, quoted = STRBUF_INIT;
+	enum run_outcome ret = RUN_COUNTED;
 	const char *last;
-	int found;
 
 	strbuf_rtrim(out);
 	/* by length: a NUL byte must not hide the lines after it */
@@ -39,22 +69,35 @@ static enum run_outcome metric_text(struct bisect_ctx *c, size_t pos, struct str
 		strbuf_add(text, last, (size_t)(out->buf + out->len - last));
 		return RUN_COUNTED;
 	}
-	found = metric_pattern_find(mp, out->buf, out->len, text, &err);
-	if (found < 0)
-		bisect_ctx_stop(c, "%s", err.buf);
-	else if (!found)
-		bisect_ctx_stop(c, "'%s' printed no line matching the metric pattern '%s' at %.*s (its last line: '%s')",
-		     c->o->argv[0], mp->pattern, c->res->abbrev, bisect_ctx_sha(c, pos), last);
+	switch (metric_pattern_find(mp, out->buf, out->len, text, &err)) {
+	case PATTERN_ERROR:
+		ret = bisect_ctx_stop(c, "%s", err.buf);
+		break;
+	case PATTERN_NO_LINE:
+		ret = no_measurement(c, pos, "'%s' printed no line matching the metric pattern '%s' at %.*s "
+				     "(its last line: '%s')", c->o->argv[0], mp->pattern, c->res->abbrev,
+				     bisect_ctx_sha(c, pos),
+				     quote_output(&quoted, last, (size_t)(out->buf + out->len - last)));
+		break;
+	case PATTERN_NO_GROUP:
+		ret = no_measurement(c, pos, "'%s' printed a line matching the metric pattern '%s' at %.*s, but "
+				     "without its first group: no number (the line: '%s')", c->o->argv[0], mp->pattern,
+				     c->res->abbrev, bisect_ctx_sha(c, pos), quote_output(&quoted, text->buf, text->len));
+		break;
+	case PATTERN_GROUP:
+		break;
+	}
 	strbuf_release(&err);
-	return found > 0 ? RUN_COUNTED : RUN_STOP;
+	strbuf_release(&quoted);
+	return ret;
 }
 
 /* The command's one number (metric_text()). */
 static enum run_outcome parse_number(struct bisect_ctx *c, size_t pos, struct strbuf *out, double *v)
 {
-	struct strbuf text = STRBUF_INIT;
+	struct strbuf text = STRBUF_INIT, quoted = STRBUF_INIT;
 	enum run_outcome ret;
-	char *end, *line;
+	const char *line;
 
 	if ((ret = metric_text(c, pos, out, &text)) != RUN_COUNTED)
 		goto out;
@@ -62,29 +105,29 @@ static enum run_outcome parse_number(struct bisect_ctx *c, size_t pos, struct st
 	line = text.buf;
 	while (*line == ' ' || *line == '\t')
 		line++;
-	errno = 0;
-	*v = strtod(line, &end);
-	/* A decimal number, whole: strtod also reads hex ("0x10" as 16) and stops at a NUL. */
-	if (!*line || *end || (errno && errno != ERANGE) || strpbrk(line, "xX") ||
-	    strlen(text.buf) != text.len) {
-		ret = bisect_ctx_stop(c, "'%s' printed no number at %.*s (%s: '%s')", c->o->argv[0],
-			   c->res->abbrev, bisect_ctx_sha(c, pos),
-			   c->o->metric_pattern ? "the metric pattern's group" : "its last line", line);
-		goto out;
-	}
 	/*
 	 * inf, nan, or so large or so small that the model's sums of squares
-	 * overflow or underflow: not a measurement. Skip the commit, never
-	 * average it.
+	 * overflow or underflow: not a measurement. Skip the commit (stop at
+	 * an end), never average it.
 	 */
-	if (!bisect_metric_ok(*v)) {
-		warning("'%s' printed '%s' at %.*s, neither 0 nor a finite number from %g to %g in magnitude: "
-			"skipping the commit", c->o->argv[0], line, c->res->abbrev, bisect_ctx_sha(c, pos),
-			BISECT_METRIC_MIN, BISECT_METRIC_MAX);
-		ret = RUN_UNTESTABLE;
+	switch (bisect_metric_parse(line, (size_t)(text.buf + text.len - line), v)) {
+	case METRIC_VALUE:
+		break;
+	case METRIC_NO_NUMBER:
+		ret = no_measurement(c, pos, "'%s' printed no number at %.*s (%s: '%s')", c->o->argv[0],
+				     c->res->abbrev, bisect_ctx_sha(c, pos),
+				     c->o->metric_pattern ? "the metric pattern's group" : "its last line",
+				     quote_output(&quoted, line, (size_t)(text.buf + text.len - line)));
+		break;
+	case METRIC_OUT_OF_RANGE:
+		ret = no_measurement(c, pos, "'%s' printed '%s' at %.*s, neither 0 nor a finite number from %g to %g "
+				     "in magnitude", c->o->argv[0], line, c->res->abbrev, bisect_ctx_sha(c, pos),
+				     BISECT_METRIC_MIN, BISECT_METRIC_MAX);
+		break;
 	}
 out:
 	strbuf_release(&text);
+	strbuf_release(&quoted);
 	return ret;
 }
 
@@ -100,10 +143,14 @@ enum run_outcome bisect_ctx_count_run(struct bisect_ctx *c, size_t pos, int code
 		r->skip_code = code;
 		return RUN_UNTESTABLE;
 	}
-	if (!c->o->metric)
+	if (!c->o->metric) {
 		*(code ? &r->nr_bad : &r->nr_good) += 1;
-	else
+		/* a verdict, not a launcher's failure: bisect-judge.c's check_cannot_run() weighs it */
+		if ((code == 126 || code == 127) && !r->cannot_run)
+			r->cannot_run = code;
+	} else {
 		samples_add(&c->j.values[pos], *value);
+	}
 	return RUN_COUNTED;
 }
 

@@ -109,8 +109,8 @@ static void record_metric(struct bisect_ctx *c)
 	struct bisect_metric *m = &c->res->m;
 	const struct posterior *post = bisect_judge_posterior(&c->j);
 
-	posterior_summarize(post, m->min_change / 100, c->j.values[0].nr + c->j.values[c->res->nr].nr, c->j.sure,
-			    &m->post);
+	posterior_summarize(post, m->min_change / 100, c->j.values[0].nr + c->j.values[c->res->nr].nr,
+			    bisect_judge_rule_runs(&c->j), c->j.sure, &m->post);
 	m->max_runs = c->j.max_runs;
 	m->values = c->j.values;
 	c->j.values = xcalloc(c->res->nr + 1, sizeof(*c->j.values));
@@ -120,8 +120,14 @@ static void record_metric(struct bisect_ctx *c)
 /* The search proper, to an outcome or a stop. */
 static int search(struct bisect_ctx *c)
 {
-	if (bisect_judge_search(&c->j, c->jobs))
+	if (bisect_judge_search(&c->j, c->jobs)) {
+		if (c->j.bogus_exit)
+			bisect_ctx_stop(c, "bogus exit status %d for good revision %.*s: '%s' exits %d there too, so "
+					"the command cannot run (126: not executable, 127: not found)",
+					c->j.bogus_exit, c->res->abbrev, bisect_ctx_sha(c, 0), c->o->argv[0],
+					c->j.bogus_exit);
 		return -1;
+	}
 	c->res->outcome = c->j.outcome;
 	c->res->culprit = c->j.b.hi;
 	if (c->res->outcome == BISECT_ONLY_SKIPPED)

@@ -1,4 +1,5 @@
 /* The search and the verdicts of `git benchbisect run`: pure logic. */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -182,15 +183,29 @@ enum bisect_outcome bisect_next_round(struct bisect *b, size_t jobs, size_t *pos
 		qsort(pos, *nr, sizeof(*pos), cmp_pos);
 		return BISECT_TEST;
 	}
-	for (size_t p = b->lo + 1; p < b->hi; p++)
+	/*
+	 * hi is tested by now: bad, or the bad end skipped (it is only bad
+	 * by assumption then, as git bisect's given bad is, and hides the
+	 * first bad commit as a skip inside does).
+	 */
+	for (size_t p = b->lo + 1; p <= b->hi; p++)
 		if (b->mark[p] == VERDICT_SKIP)
 			return BISECT_ONLY_SKIPPED;
 	return BISECT_FOUND;
 }
 
-int bisect_metric_ok(double v)
+enum metric_text bisect_metric_parse(const char *s, size_t len, double *v)
 {
-	return v == 0 || (fabs(v) >= BISECT_METRIC_MIN && fabs(v) <= BISECT_METRIC_MAX);
+	char *end;
+
+	errno = 0;
+	*v = strtod(s, &end);
+	if (!len || end != s + len || memchr(s, '\0', len) || strpbrk(s, "xX") || (errno && errno != ERANGE))
+		return METRIC_NO_NUMBER;
+	if (errno == ERANGE || !isfinite(*v) || fabs(*v) > BISECT_METRIC_MAX ||
+	    (*v != 0 && fabs(*v) < BISECT_METRIC_MIN))
+		return METRIC_OUT_OF_RANGE;
+	return METRIC_VALUE;
 }
 
 void samples_add(struct samples *s, double v)

@@ -91,8 +91,22 @@ enum bisect_outcome bisect_next_round(struct bisect *b, size_t jobs, size_t *pos
 #define BISECT_METRIC_MIN 1e-100
 #define BISECT_METRIC_MAX 1e100
 
-/* Whether v is a --metric value the model takes: finite, in the range above. */
-int bisect_metric_ok(double v);
+/* What the text of a --metric value is (bisect_metric_parse()). */
+enum metric_text {
+	METRIC_VALUE,		/* a measurement */
+	METRIC_NO_NUMBER,	/* no decimal number, whole: empty, a byte after it (a NUL
+				 * too), hex ("0x10", which strtod() reads as 16) */
+	METRIC_OUT_OF_RANGE	/* inf, nan, or neither 0 nor from BISECT_METRIC_MIN to
+				 * BISECT_METRIC_MAX in magnitude (an underflow, 1e-400, too) */
+};
+
+/*
+ * The one reading of a --metric value, as a command printed it and as a
+ * note recorded it: the len bytes at s (s[len] a NUL) into *v. Only
+ * METRIC_VALUE is a measurement, so a note never holds what a run would
+ * refuse, nor the other way round.
+ */
+enum metric_text bisect_metric_parse(const char *s, size_t len, double *v);
 
 struct samples {
 	double *v;

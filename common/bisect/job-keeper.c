@@ -140,11 +140,39 @@ static void signal_group(const struct keeper *k, int sig)
 }
 
 /*
+ * Before the SIGKILL of the process group: name what it is about to kill
+ * beyond the keeper's own children (sweep() names those): the main
+ * process while it runs, and every process below it and them that still
+ * runs (the group's, and any that left it, which become the keeper's
+ * children, and get its SIGKILL, once their parents are gone). Only
+ * named here, never signalled: they are not our children, and a pid read
+ * from /proc could be another process's by the time of a kill().
+ */
+static void name_descendants(struct keeper *k)
+{
+	pid_t tree[MAX_CHILDREN];
+	int nr = proc_children(k->self, tree, MAX_CHILDREN);
+
+	for (int i = 0; i < nr; i++) {
+		pid_t p = tree[i];
+		int more = proc_children(p, tree + nr, MAX_CHILDREN - nr);
+
+		if (more > 0)
+			nr += more;
+		if ((p == k->leader && k->ended) || !proc_running(p))
+			continue;
+		if (add(k->killed, &k->nr_killed, p) && k->nr_killed <= KEEPER_DETAILS)
+			put_record(k, KEEPER_KILLED, p, 0);
+	}
+}
+
+/*
  * Signal every child but the main process as the stop has it (each is
  * our child: its pid cannot be reused before we reap it), reap those that
  * ended; then the process group. A process left running is reported
- * before the group's SIGTERM can end it. Returns how many children are
- * left, or -1 when they cannot be listed.
+ * before the group's SIGTERM can end it, one still running at the SIGKILL
+ * before it is killed. Returns how many children are left, or -1 when
+ * they cannot be listed.
  */
 static int sweep(struct keeper *k)
 {
@@ -173,6 +201,7 @@ static int sweep(struct keeper *k)
 		}
 	}
 	if (killing) {
+		name_descendants(k);
 		signal_group(k, SIGKILL);
 	} else if (!k->group_termed) {
 		k->group_termed = 1;

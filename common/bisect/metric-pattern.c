@@ -32,8 +32,8 @@ void metric_pattern_release(struct metric_pattern *mp)
 	memset(mp, 0, sizeof(*mp));
 }
 
-int metric_pattern_find(struct metric_pattern *mp, const char *out, size_t len,
-			struct strbuf *value, struct strbuf *err)
+enum metric_pattern_found metric_pattern_find(struct metric_pattern *mp, const char *out, size_t len,
+					      struct strbuf *value, struct strbuf *err)
 {
 	size_t end = len;
 
@@ -51,19 +51,21 @@ int metric_pattern_find(struct metric_pattern *mp, const char *out, size_t len,
 		rc = regex_match(&mp->re, out + start, n, &why);
 		/* The last matching line decides, with its group or without. */
 		if (rc > 0) {
-			if (!regex_group(&mp->re, 1, &from, &to))
-				return 0;
+			if (!regex_group(&mp->re, 1, &from, &to)) {
+				strbuf_add(value, out + start, n);
+				return PATTERN_NO_GROUP;
+			}
 			strbuf_add(value, out + start + from, to - from);
-			return 1;
+			return PATTERN_GROUP;
 		}
 		if (rc < 0) {
 			strbuf_addf(err, "cannot match the metric pattern '%s': %s", mp->pattern,
 				    why.buf);
 			strbuf_release(&why);
-			return -1;
+			return PATTERN_ERROR;
 		}
 		if (!start)
-			return 0;
+			return PATTERN_NO_LINE;
 		end = start - 1;
 	}
 }

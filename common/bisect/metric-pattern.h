@@ -22,13 +22,17 @@ struct metric_pattern {
 int metric_pattern_init(struct metric_pattern *mp, const char *pattern, struct strbuf *err);
 void metric_pattern_release(struct metric_pattern *mp);
 
-/*
- * The first capture group of the last line of out[0..len) that matches,
- * appended to value: returns 1; 0 when no line matches (or the group did
- * not take part in the match); -1 with the reason in err when matching
- * failed (a match limit).
- */
-int metric_pattern_find(struct metric_pattern *mp, const char *out, size_t len,
-			struct strbuf *value, struct strbuf *err);
+/* What metric_pattern_find() found. */
+enum metric_pattern_found {
+	PATTERN_ERROR = -1,	/* matching failed (a match limit): the reason in err */
+	PATTERN_NO_LINE,	/* no line matches */
+	PATTERN_GROUP,		/* the first group of the last matching line, in value */
+	PATTERN_NO_GROUP	/* the last matching line, in value: its first group took
+				 * no part in the match ("x (\d+)|y (\d+)" on "y 5") */
+};
+
+/* The first capture group of the last line of out[0..len) that matches, appended to value. */
+enum metric_pattern_found metric_pattern_find(struct metric_pattern *mp, const char *out, size_t len,
+					      struct strbuf *value, struct strbuf *err);
 
 #endif

@@ -224,34 +224,40 @@ static void rank_culprits(const struct posterior *p, struct posterior_summary *s
 }
 
 /*
- * About how many more runs would settle it, the cheaper of two ways. A
- * culprit: a run at a boundary commit adds about z^2 / 2 to the log odds
- * of the likeliest boundary (z the step over the noise; at most 5, as a
- * stray run can mimic the other level), which needs log(sure / (1 -
- * sure)) in all, after a halving per commit still inside it. No step: the
- * step's interval narrows as one over the square root of the runs at the
- * ends, until it lies within --min-change.
+ * About how many more runs would settle it, the cheaper of two ways, 0
+ * when the runs so far cannot tell (a figure made up is no estimate). A
+ * culprit: a halving per commit still inside the likeliest boundary, and
+ * at its commits the runs the search's rule still needs (rule_runs) or
+ * those the evidence does, whichever is more: a run there adds about
+ * z^2 / 2 to the log odds of the boundary (z the step over the noise; at
+ * most 5, as a stray run can mimic the other level), which needs
+ * log(sure / (1 - sure)) in all. No step: the step's interval narrows as
+ * one over the square root of the runs at the ends, until it lies within
+ * --min-change.
  */
 static size_t more_runs(const struct posterior *p, const struct posterior_summary *s, double frac,
-			size_t end_runs)
+			size_t end_runs, size_t rule_runs)
 {
 	const struct posterior_group *top = posterior_top(p);
 	double step = INFINITY, same = INFINITY, half = (s->change[2] - s->change[1]) / 2;
 	double target = frac - fabs(s->change[0]), more;
 
-	if (top && !isnan(top->good) && !isnan(top->bad) && top->var > 0 && top->p < 1) {
-		double z2 = (top->bad - top->good) * (top->bad - top->good) / top->var;
-		double need = log(s->sure / (1 - s->sure)) - log(top->p / (1 - top->p));
+	if (top && !isnan(top->good) && !isnan(top->bad) && top->bad != top->good) {
+		/* A noise of 0 (a metric that never varies): each run as telling as a run can be. */
+		double z2 = top->var > 0 ? (top->bad - top->good) * (top->bad - top->good) / top->var : INFINITY;
+		double need = top->p < 1 ? log(s->sure / (1 - s->sure)) - log(top->p / (1 - top->p)) : 0;
 
-		step = ceil(fmax(need, 0) / fmin(z2 / 2, 5)) + ceil(log2((double)(top->hi - top->lo)));
+		step = fmax(ceil(fmax(need, 0) / fmin(z2 / 2, 5)), (double)rule_runs) +
+		       ceil(log2((double)(top->hi - top->lo)));
 	}
 	if (target > 0 && half > 0)
 		same = ceil((double)end_runs * fmax((half / target) * (half / target) - 1, 0));
 	more = fmax(fmin(step, same), 1);
-	return more < 1e6 ? (size_t)more : 1000000;
+	/* An infinity, or a count past any bisection (1e15), is no estimate: never printed as one. */
+	return more < 1e15 ? (size_t)more : 0;
 }
 
-void posterior_summarize(const struct posterior *p, double frac, size_t end_runs, double sure,
+void posterior_summarize(const struct posterior *p, double frac, size_t end_runs, size_t rule_runs, double sure,
 			 struct posterior_summary *s)
 {
 	const struct posterior_group *top = posterior_top(p);
@@ -287,7 +293,8 @@ void posterior_summarize(const struct posterior *p, double frac, size_t end_runs
 	/* A good level of 0 within its interval (a count that was 0) has no relative change. */
 	if (s->good[1] <= 0 && s->good[2] >= 0 && !(s->good[0] == 0 && s->bad[0] == 0))
 		s->change[0] = s->change[1] = s->change[2] = NAN;
-	s->more_runs = more_runs(p, s, frac, end_runs);
+	s->rule_runs = rule_runs;
+	s->more_runs = more_runs(p, s, frac, end_runs, rule_runs);
 }
 
 double posterior_reach(double good, double bad, double noise, double frac)

@@ -215,15 +215,18 @@ struct posterior_summary {
 	double noise_held;		/* the posterior that the recorded noise holds (NAN: none) */
 	double p_states;		/* "no step", the runs of two states (posterior_set_states()) */
 	double states[2];		/* the likeliest two states' levels (NAN: none fit) */
-	size_t more_runs;		/* about how many more runs would likely settle it */
+	size_t rule_runs;		/* the runs the search's rule still needs before a culprit */
+	size_t more_runs;		/* about how many more runs would likely settle it
+					 * (0: the runs so far cannot tell) */
 };
 
 /*
  * Summarize p; frac is --min-change as a fraction, end_runs the runs at
- * the two ends so far, sure the probability a decision needs
- * (POSTERIOR_SURE unless --confidence).
+ * the two ends so far, rule_runs those the search's rule of least runs
+ * still needs at the likeliest boundary (bisect_judge_rule_runs()), sure
+ * the probability a decision needs (POSTERIOR_SURE unless --confidence).
  */
-void posterior_summarize(const struct posterior *p, double frac, size_t end_runs, double sure,
+void posterior_summarize(const struct posterior *p, double frac, size_t end_runs, size_t rule_runs, double sure,
 			 struct posterior_summary *s);
 
 /*

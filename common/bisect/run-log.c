@@ -15,20 +15,50 @@
 /*
  * The annotated commits and their notes' blobs, sorted by commit, for the
  * walk to look up: each note read by its blob, the notes tree walked once.
+ * And the keys of --metric: those with a value in any note. A key's
+ * mode is hashed into it, not written beside it, and only a --metric
+ * run that measured something has a value; its failed runs (any exit
+ * but 0, as bisect_ctx_count_run() counts them) are untestable, where
+ * an exit-status key's are bad.
  */
 struct note_on {
 	git_oid commit, blob;
 };
 
 struct annotated {
+	git_repository *repo;
 	struct note_on *v;
 	size_t nr, alloc;
+	char (*metric)[RUN_KEY_HEX + 1];
+	size_t nr_metric, alloc_metric;
 };
 
-static int add_annotated(const git_oid *blob, const git_oid *commit, void *data)
+static int is_metric(const struct annotated *a, const char *key)
+{
+	for (size_t k = 0; k < a->nr_metric; k++)
+		if (!strcmp(a->metric[k], key))
+			return 1;
+	return 0;
+}
+
+static int add_annotated(const git_oid *commit, const git_oid *blob, void *data, struct strbuf *err)
 {
 	struct annotated *a = data;
+	struct run_record *recs;
+	char *text, *first_bad;
+	size_t nr, bad;
 
+	if (run_notes_blob_text(a->repo, blob, commit, &text, err))
+		return -1;
+	nr = run_notes_parse(text, &recs, &bad, &first_bad);
+	for (size_t i = 0; i < nr; i++)
+		if (recs[i].has_value && !is_metric(a, recs[i].key)) {
+			ALLOC_GROW(a->metric, a->nr_metric + 1, a->alloc_metric);
+			memcpy(a->metric[a->nr_metric++], recs[i].key, sizeof(recs[i].key));
+		}
+	free(recs);
+	free(first_bad);
+	free(text);
 	ALLOC_GROW(a->v, a->nr + 1, a->alloc);
 	git_oid_cpy(&a->v[a->nr].commit, commit);
 	git_oid_cpy(&a->v[a->nr++].blob, blob);
@@ -41,15 +71,21 @@ static int cmp_commit(const void *a, const void *b)
 	return git_oid_cmp(&((const struct note_on *)a)->commit, &((const struct note_on *)b)->commit);
 }
 
+/* The error of notes that cannot be read (err the reason): -1. */
+static int notes_error(struct strbuf *err)
+{
+	error("cannot read the recorded runs: %s", err->buf);
+	strbuf_release(err);
+	return -1;
+}
+
 /* Every annotated commit of ref; none when the ref does not exist. */
 static int read_annotated(git_repository *repo, const char *ref, struct annotated *a)
 {
-	int rc = git_note_foreach(repo, ref, add_annotated, a);
+	struct strbuf err = STRBUF_INIT;
 
-	if (rc == GIT_ENOTFOUND)
-		return 0;
-	if (rc)
-		return repo_error("cannot read the notes in '%s'", ref);
+	if (run_notes_each_blob(repo, ref, add_annotated, a, &err))
+		return notes_error(&err);
 	if (a->nr)
 		qsort(a->v, a->nr, sizeof(*a->v), cmp_commit);
 	return 0;
@@ -80,9 +116,10 @@ static struct run_log_entry *entry_for(struct run_log_commit *c, const struct ru
 }
 
 /* The runs of the note (its blob) on c, those of a key starting with key (NULL: all). */
-static int read_runs(struct run_log *log, git_repository *repo, struct run_log_commit *c, const git_oid *note,
-		     const char *key)
+static int read_runs(struct run_log *log, const struct annotated *a, struct run_log_commit *c,
+		     const git_oid *note, const char *key)
 {
+	git_repository *repo = a->repo;
 	struct strbuf err = STRBUF_INIT;
 	struct run_record *recs;
 	char *text, *first_bad, hex[GIT_OID_HEXSZ + 1];
@@ -110,7 +147,7 @@ static int read_runs(struct run_log *log, git_repository *repo, struct run_log_c
 			e->values[e->nr_values++] = recs[i].value;
 		} else if (recs[i].exit == 0) {
 			e->good++;
-		} else if (recs[i].exit == 125 || recs[i].exit > 127) {
+		} else if (recs[i].exit == 125 || recs[i].exit > 127 || is_metric(a, recs[i].key)) {
 			e->skipped++;
 		} else {
 			e->bad++;
@@ -184,7 +221,7 @@ static void pool_noise(struct run_log *log)
 int run_log_collect(struct run_log *log, git_repository *repo, const char *ref, int abbrev,
 		    const struct run_log_options *o)
 {
-	struct annotated a = { NULL, 0, 0 };
+	struct annotated a = { repo, NULL, 0, 0, NULL, 0, 0 };
 	struct note_on key;
 	const struct note_on *note;
 	git_revwalk *w = NULL;
@@ -212,7 +249,7 @@ int run_log_collect(struct run_log *log, git_repository *repo, const char *ref, 
 		git_commit_free(commit);
 		git_oid_cpy(&key.commit, &oid);
 		if (a.nr && (note = bsearch(&key, a.v, a.nr, sizeof(*a.v), cmp_commit)) &&
-		    read_runs(log, repo, c, &note->blob, o->key))
+		    read_runs(log, &a, c, &note->blob, o->key))
 			goto out;
 	}
 	if (rc != GIT_ITEROVER) {
@@ -224,6 +261,7 @@ int run_log_collect(struct run_log *log, git_repository *repo, const char *ref, 
 out:
 	git_revwalk_free(w);
 	free(a.v);
+	free(a.metric);
 	return ret;
 }
 
@@ -261,47 +299,31 @@ double run_log_spread(const struct run_log_entry *e)
 }
 
 /* The keys of one note's runs, counted into keys ("<key> <machine>" -> runs). */
-struct key_list {
-	git_repository *repo;
-	const char *ref;
-	struct run_log_keys *keys;
-};
-
-static int count_keys(const git_oid *blob, const git_oid *commit, void *data)
+static void count_keys(const git_oid *commit, const char *text, void *data)
 {
-	struct key_list *kl = data;
+	struct run_log_keys *keys = data;
 	struct run_record *recs;
 	char *first_bad;
 	size_t nr, bad;
-	git_blob *b;
 
 	(void)commit;
-	if (git_blob_lookup(&b, kl->repo, blob))
-		return 0;	/* a note we cannot read lists no key */
-	{
-		char *text = xstrndup(git_blob_rawcontent(b), (size_t)git_blob_rawsize(b));
-
-		nr = run_notes_parse(text, &recs, &bad, &first_bad);
-		free(text);
-	}
-	git_blob_free(b);
+	nr = run_notes_parse(text, &recs, &bad, &first_bad);
 	for (size_t i = 0; i < nr; i++) {
 		char *name = xstrfmt("%s %s", recs[i].key, recs[i].machine);
 		size_t k;
 
-		for (k = 0; k < kl->keys->nr && strcmp(kl->keys->v[k].name, name); k++)
+		for (k = 0; k < keys->nr && strcmp(keys->v[k].name, name); k++)
 			;
-		if (k == kl->keys->nr) {
-			ALLOC_GROW(kl->keys->v, kl->keys->nr + 1, kl->keys->alloc);
-			kl->keys->v[kl->keys->nr++] = (struct run_log_key){ name, 0 };
+		if (k == keys->nr) {
+			ALLOC_GROW(keys->v, keys->nr + 1, keys->alloc);
+			keys->v[keys->nr++] = (struct run_log_key){ name, 0 };
 		} else {
 			free(name);
 		}
-		kl->keys->v[k].runs++;
+		keys->v[k].runs++;
 	}
 	free(recs);
 	free(first_bad);
-	return 0;
 }
 
 static int by_name(const void *a, const void *b)
@@ -311,14 +333,12 @@ static int by_name(const void *a, const void *b)
 
 int run_log_keys(struct run_log_keys *keys, git_repository *repo, const char *ref)
 {
-	struct key_list kl = { repo, ref, keys };
-	int rc;
+	struct strbuf err = STRBUF_INIT;
 
 	memset(keys, 0, sizeof(*keys));
-	rc = git_note_foreach(repo, ref, count_keys, &kl);
-	if (rc && rc != GIT_ENOTFOUND) {
+	if (run_notes_each(repo, ref, count_keys, keys, &err)) {
 		run_log_keys_release(keys);
-		return repo_error("cannot read the notes in '%s'", ref);
+		return notes_error(&err);
 	}
 	if (keys->nr)
 		qsort(keys->v, keys->nr, sizeof(*keys->v), by_name);

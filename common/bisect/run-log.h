@@ -17,7 +17,8 @@ struct run_log_entry {
 	char machine[RUN_MACHINE_MAX + 1];
 	double *values;		/* the runs' values, oldest first (owned) */
 	size_t nr_values;
-	size_t good, bad, skipped;	/* runs without a value: exit 0, 1..127 but 125, others */
+	size_t good, bad, skipped;	/* runs without a value: exit 0, 1..127 but 125, others
+					 * (a --metric key's failures are all skipped) */
 };
 
 struct run_log_commit {

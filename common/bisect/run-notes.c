@@ -102,7 +102,10 @@ int run_record_parse(struct run_record *r, const char *line)
 		return -1;
 	r->exit = (int)exit_code;
 	if (field(line, "value", &(size_t){ 0 })) {
-		if (number_field(line, "value", &r->value) || r->exit || !bisect_metric_ok(r->value))
+		char value[64];
+
+		if (copy_field(line, "value", value, sizeof(value)) || r->exit ||
+		    bisect_metric_parse(value, strlen(value), &r->value) != METRIC_VALUE)
 			return -1;
 		r->has_value = 1;
 	}
@@ -279,8 +282,9 @@ int run_notes_blob_text(git_repository *repo, const git_oid *note, const git_oid
 	return 0;
 }
 
-int run_notes_each(git_repository *repo, const char *ref,
-		   void (*fn)(const git_oid *commit, const char *text, void *data), void *data, struct strbuf *err)
+int run_notes_each_blob(git_repository *repo, const char *ref,
+			int (*fn)(const git_oid *commit, const git_oid *note, void *data, struct strbuf *err),
+			void *data, struct strbuf *err)
 {
 	git_note_iterator *it;
 	git_oid note_id, commit;
@@ -295,20 +299,40 @@ int run_notes_each(git_repository *repo, const char *ref,
 		git_commit_free(nc);
 		return repo_error_add(err, "cannot list the notes in '%s'", ref);
 	}
-	while (!(rc = git_note_next(&note_id, &commit, it))) {
-		char *text;
-
-		/* The iterator names the note's blob: no second lookup of it by commit. */
-		if ((rc = run_notes_blob_text(repo, &note_id, &commit, &text, err)))
-			break;
-		fn(&commit, text, data);
-		free(text);
-	}
+	while (!(rc = git_note_next(&note_id, &commit, it)) && !(rc = fn(&commit, &note_id, data, err)))
+		;
 	git_note_iterator_free(it);
 	git_commit_free(nc);
 	if (rc == GIT_ITEROVER)
 		return 0;
 	return rc == -1 && err->len ? -1 : repo_error_add(err, "cannot list the notes in '%s'", ref);
+}
+
+struct each_text {
+	git_repository *repo;
+	void (*fn)(const git_oid *commit, const char *text, void *data);
+	void *data;
+};
+
+static int with_text(const git_oid *commit, const git_oid *note, void *data, struct strbuf *err)
+{
+	struct each_text *t = data;
+	char *text;
+
+	/* The iterator names the note's blob: no second lookup of it by commit. */
+	if (run_notes_blob_text(t->repo, note, commit, &text, err))
+		return -1;
+	t->fn(commit, text, t->data);
+	free(text);
+	return 0;
+}
+
+int run_notes_each(git_repository *repo, const char *ref,
+		   void (*fn)(const git_oid *commit, const char *text, void *data), void *data, struct strbuf *err)
+{
+	struct each_text t = { repo, fn, data };
+
+	return run_notes_each_blob(repo, ref, with_text, &t, err);
 }
 
 static int by_date(const void *a, const void *b)

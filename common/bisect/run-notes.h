@@ -90,9 +90,20 @@ int run_notes_blob_text(git_repository *repo, const git_oid *note, const git_oid
 			struct strbuf *err);
 
 /*
- * Call fn with every note in ref: the commit it is on and its message (a
- * ref that does not exist has none). Returns -1 with the reason in err
- * when the notes cannot be read.
+ * Call fn with every note in ref: the commit it is on and its blob (a ref
+ * that does not exist has none; an annotated tag of a notes commit is
+ * peeled to it, anything else that is no commit is an error). fn returns
+ * 0 to go on, -1 with the reason in err to stop. Returns -1 with the
+ * reason in err when the notes cannot be read or fn stopped.
+ */
+int run_notes_each_blob(git_repository *repo, const char *ref,
+			int (*fn)(const git_oid *commit, const git_oid *note, void *data, struct strbuf *err),
+			void *data, struct strbuf *err);
+
+/*
+ * Call fn with every note in ref, as run_notes_each_blob(), with the
+ * note's message. Returns -1 with the reason in err when the notes cannot
+ * be read.
  */
 int run_notes_each(git_repository *repo, const char *ref,
 		   void (*fn)(const git_oid *commit, const char *text, void *data), void *data, struct strbuf *err);

@@ -144,7 +144,7 @@ static cJSON *metric_json(const struct bisect_result *res)
 	cJSON_AddItemToObject(o, "bad", level_json(s->bad));
 	cJSON_AddItemToObject(o, "change_pct", interval_json(s->change, 100, 4));
 	cJSON_AddItemToObject(o, "noise", json_metric(s->noise));
-	cJSON_AddItemToObject(o, "more_runs", res->outcome == BISECT_UNDECIDED ?
+	cJSON_AddItemToObject(o, "more_runs", res->outcome == BISECT_UNDECIDED && s->more_runs ?
 			      cJSON_CreateNumber((double)s->more_runs) : cJSON_CreateNull());
 	cJSON_AddItemToObject(o, "recorded_noise", recorded_noise_json(m));
 	cJSON_AddItemToObject(o, "two_states", two_states_json(s));

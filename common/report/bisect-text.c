@@ -2,6 +2,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include "util/quote.h"
+#include "report/report-options.h"
 #include "report/bisect-text.h"
 
 /*
@@ -15,19 +16,12 @@ static double pct_as_json(double frac)
 	return round(frac * 1e6) == 0 ? 0 : 100 * frac;
 }
 
-/*
- * A probability under 1 as a percentage of 4 significant digits, or as
- * many more as it takes not to read "100%".
- */
+/* A probability as a percentage of 4 significant digits, never "100%" under 1. */
 static void print_sure_pct(FILE *fp, double p)
 {
-	char buf[32];
-	int digits = 4;
+	char buf[REPORT_PCT_SIZE];
 
-	do
-		snprintf(buf, sizeof(buf), "%.*g", digits, 100 * p);
-	while (p < 1 && strtod(buf, NULL) >= 100 && ++digits < 16);
-	fprintf(fp, "%s%%", buf);
+	fprintf(fp, "%s%%", report_pct(buf, p, 'g', 4));
 }
 
 /*
@@ -58,30 +52,47 @@ static void print_step(FILE *fp, const struct bisect_result *res)
 		fprintf(fp, "; probability over 99.9999%%\n");
 }
 
-/* --metric, undecided: the likeliest answers, what the ends measured, what would settle it. */
+/*
+ * --metric, undecided: why, the likeliest answers, what the ends
+ * measured, what would settle it. A commit over the bar waits for the
+ * search's other conditions (bisect-judge.c's unsettled()): the runs a
+ * culprit needs, or an end whose runs lie off its side's level.
+ */
 static void print_undecided(FILE *fp, const struct bisect_result *res)
 {
 	const struct posterior_summary *s = &res->m.post;
+	char buf[REPORT_PCT_SIZE];
 	int none_said = 0;
 
-	fprintf(fp, "undecided after %zu run%s (at most %zu): no answer is ", res->runs, res->runs == 1 ? "" : "s",
+	fprintf(fp, "undecided after %zu run%s (at most %zu): ", res->runs, res->runs == 1 ? "" : "s",
 		res->m.max_runs);
-	print_sure_pct(fp, s->sure);
-	fprintf(fp, " sure; the likeliest:\n");
+	if (s->nr_top && s->top_p[0] >= s->sure) {
+		fprintf(fp, "one commit is over the ");
+		print_sure_pct(fp, s->sure);
+		fprintf(fp, s->rule_runs ? " bar, but short of the runs a culprit needs (two at it and at its parent, "
+			"three on each side of their boundary)" : " bar, but an end's runs lie off the level of its side");
+	} else {
+		fprintf(fp, "no answer is ");
+		print_sure_pct(fp, s->sure);
+		fprintf(fp, " sure");
+	}
+	fprintf(fp, "; the likeliest:\n");
 	for (size_t i = 0; i <= s->nr_top; i++) {
 		if (!none_said && (i == s->nr_top || s->p_none >= s->top_p[i])) {
 			none_said = 1;
 			if (s->p_none >= 0.0005)
-				fprintf(fp, "  %5.1f%% no step in the window\n", 100 * s->p_none);
+				fprintf(fp, "  %5s%% no step in the window\n", report_pct(buf, s->p_none, 'f', 1));
 		}
 		if (i < s->nr_top && s->top_p[i] >= 0.0005)
-			fprintf(fp, "  %5.1f%% %s %s\n", 100 * s->top_p[i], bisect_result_sha(res, s->top[i]),
-				quote_term(bisect_result_subject(res, s->top[i])));
+			fprintf(fp, "  %5s%% %s %s\n", report_pct(buf, s->top_p[i], 'f', 1),
+				bisect_result_sha(res, s->top[i]), quote_term(bisect_result_subject(res, s->top[i])));
 	}
 	fprintf(fp, "the bad end measures ");
 	print_change(fp, s->change, s->sure);
 	if (res->m.nr_off_level)
 		fprintf(fp, " against the good end; more runs may not settle it: a commit measures neither level\n");
+	else if (!s->more_runs)
+		fprintf(fp, " against the good end; the runs so far cannot tell how many more would settle it (--repeat)\n");
 	else
 		fprintf(fp, " against the good end; about %zu more run%s would likely settle it (--repeat)\n",
 			s->more_runs, s->more_runs == 1 ? "" : "s");
@@ -116,7 +127,9 @@ void bisect_result_print(FILE *fp, const struct bisect_result *res)
 			res->abbrev, res->w.first_bad.sha);
 		break;
 	case BISECT_ONLY_SKIPPED:
-		fprintf(fp, "no single first bad commit: skipped commits hide it; it is one of:\n");
+		/* One candidate: the bad end, skipped, over a good commit. */
+		fputs(res->nr_candidates == 1 ? "no first bad commit: the only candidate, the bad end, was skipped:\n" :
+		      "no single first bad commit: skipped commits hide it; it is one of:\n", fp);
 		for (size_t i = 0; i < res->nr_candidates; i++)
 			fprintf(fp, "  %s %s\n", bisect_result_sha(res, res->candidates[i]),
 				quote_term(bisect_result_subject(res, res->candidates[i])));

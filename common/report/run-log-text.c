@@ -1,16 +1,39 @@
 /* `git benchbisect log` as text: one line per commit and key, each key's noise, and --list-keys. */
 #include <math.h>
+#include <stdio.h>
+#include <string.h>
 #include "util/quote.h"
 #include "util/strbuf.h"
 #include "report/run-log-text.h"
 
+/*
+ * A spread in percent, two significant digits in plain notation: %.2g
+ * writes 148 as "1.5e+02".
+ */
+static void add_spread(struct strbuf *sb, double pct)
+{
+	char buf[64];
+	int decimals = pct > 0 ? 1 - (int)floor(log10(pct)) : 0;
+	size_t len;
+
+	len = (size_t)snprintf(buf, sizeof(buf), "%.*f", decimals > 0 ? decimals : 0, pct);
+	/* as %g does: no trailing zeros after the point, nor a bare point */
+	while (strchr(buf, '.') && (buf[len - 1] == '0' || buf[len - 1] == '.'))
+		buf[--len] = '\0';
+	strbuf_addf(sb, ", spread %s%%", buf);
+}
+
 static void describe(struct strbuf *sb, const struct run_log_entry *e)
 {
 	size_t runs = e->nr_values + e->good + e->bad + e->skipped;
+	double spread;
 
 	strbuf_addf(sb, "%zu run%s", runs, runs == 1 ? "" : "s");
 	if (e->nr_values)
-		strbuf_addf(sb, ", median %.6g, spread %.2g%%", run_log_median(e), run_log_spread(e));
+		strbuf_addf(sb, ", median %.6g", run_log_median(e));
+	/* None about a median of 0 (--json's null): no percent of it. */
+	if (e->nr_values && isfinite(spread = run_log_spread(e)))
+		add_spread(sb, spread);
 	if (e->good || e->bad)
 		strbuf_addf(sb, ", %zu good %zu bad", e->good, e->bad);
 	if (e->skipped)

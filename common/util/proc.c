@@ -107,3 +107,17 @@ void proc_command(pid_t pid, char *buf, size_t size)
 	buf[len + 1] = ']';
 	buf[len + 2] = '\0';
 }
+
+int proc_running(pid_t pid)
+{
+	char path[64], buf[512], *state;
+	ssize_t len;
+
+	proc_path(path, pid, "stat");
+	if ((len = read_proc(path, buf, sizeof(buf) - 1)) <= 0)
+		return 0;
+	buf[len] = '\0';
+	/* "pid (comm) S ...": comm may hold a ')', the state follows the last one. */
+	state = strrchr(buf, ')');
+	return state && state[1] == ' ' && state[2] != 'Z' && state[2] != 'X';
+}

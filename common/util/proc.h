@@ -25,4 +25,10 @@ int proc_children(pid_t pid, pid_t *out, int max);
  */
 void proc_command(pid_t pid, char *buf, size_t size);
 
+/*
+ * Whether pid still runs: its /proc/<pid>/stat can be read and its state
+ * is no zombie's (Z) or dead one's (X).
+ */
+int proc_running(pid_t pid);
+
 #endif

@@ -18,10 +18,15 @@ int term_needs_quoting(const char *s)
 
 void strbuf_add_term(struct strbuf *sb, const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
+	strbuf_add_term_len(sb, s, strlen(s));
+}
+
+void strbuf_add_term_len(struct strbuf *sb, const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s, *end = p + len;
 	char buf[8];
 
-	while (*p) {
+	while (p < end) {
 		size_t n = term_printable_len(p);
 
 		if (n)

@@ -19,6 +19,13 @@
 void strbuf_add_term(struct strbuf *sb, const char *s);
 
 /*
+ * The same for len bytes that may hold a NUL (a command's output), each
+ * NUL as \x00; s[len] must be a NUL, as a strbuf's is, so that no
+ * character is read past it.
+ */
+void strbuf_add_term_len(struct strbuf *sb, const char *s, size_t len);
+
+/*
  * The same as a string for a printf argument: s itself when nothing needs
  * escaping, else the escaped copy in one of 8 rotating buffers owned by
  * quote.c (valid until 8 further calls), so a print site needs only

@@ -421,7 +421,7 @@ static void test_posterior(void)
 	{
 		struct posterior_summary sum;
 
-		posterior_summarize(&p, 0.02, 2, POSTERIOR_SURE, &sum);
+		posterior_summarize(&p, 0.02, 2, 0, POSTERIOR_SURE, &sum);
 		ok(posterior_off_level(sum.good[0], sum.bad[0], sum.noise, &at[8], 0.02) &&
 		   !posterior_off_level(sum.good[0], sum.bad[0], sum.noise, &at[7], 0.02),
 		   "and the odd commit measures neither level, the step's commit its level");
@@ -500,18 +500,18 @@ static void test_recorded_noise(void)
 	bare = p.p_none;
 	posterior_set_noise(&p, 0.0004, 10);
 	posterior_update(&p, at);
-	posterior_summarize(&p, 0.02, 4, POSTERIOR_SURE, &s);
+	posterior_summarize(&p, 0.02, 4, 0, POSTERIOR_SURE, &s);
 	ok(s.noise_held < 0.01 && fabs(p.p_none - bare) < 0.01,
 	   "runs ten times noisier than the record: it does not hold (%g), the answer is as without it (%g, %g)",
 	   s.noise_held, p.p_none, bare);
 	posterior_set_noise(&p, 0, 0);
 	posterior_update(&p, at);
-	posterior_summarize(&p, 0.02, 4, POSTERIOR_SURE, &s);
+	posterior_summarize(&p, 0.02, 4, 0, POSTERIOR_SURE, &s);
 	ok(p.prior_df == 0 && isnan(s.noise_held), "df 0 takes the record away");
 	{
 		struct posterior_summary lower;
 
-		posterior_summarize(&p, 0.02, 4, 0.999, &lower);
+		posterior_summarize(&p, 0.02, 4, 0, 0.999, &lower);
 		ok(s.sure == POSTERIOR_SURE && lower.sure == 0.999 && lower.change[1] > s.change[1] &&
 			   lower.change[2] < s.change[2] && lower.change[0] == s.change[0],
 		   "a lower bar: the same estimate in a narrower interval ([%g, %g] in [%g, %g])", lower.change[1],
@@ -689,24 +689,25 @@ static void test_metric_pattern(void)
 	struct metric_pattern mp;
 
 	is_int(metric_pattern_init(&mp, "^latency: ([0-9.]+) ms$", &err), 0, "metric pattern compiles");
-	is_int(metric_pattern_find(&mp, out, strlen(out), &value, &err), 1, "a line matches");
+	is_int(metric_pattern_find(&mp, out, strlen(out), &value, &err), PATTERN_GROUP, "a line matches");
 	is_str(value.buf, "1.5", "the last matching line's group, its \\r left out");
 	strbuf_reset(&value);
-	is_int(metric_pattern_find(&mp, out, cut, &value, &err), 1, "out cut short");
+	is_int(metric_pattern_find(&mp, out, cut, &value, &err), PATTERN_GROUP, "out cut short");
 	is_str(value.buf, "0.99", "the last line that matches within it");
 	strbuf_reset(&value);
-	is_int(metric_pattern_find(&mp, "done", 4, &value, &err), 0, "no line matches");
+	is_int(metric_pattern_find(&mp, "done", 4, &value, &err), PATTERN_NO_LINE, "no line matches");
 	metric_pattern_release(&mp);
 
 	metric_pattern_init(&mp, "latency: ([0-9.]+)?", &err);
-	is_int(metric_pattern_find(&mp, out, cut, &value, &err), 0,
+	is_int(metric_pattern_find(&mp, out, cut, &value, &err), PATTERN_NO_GROUP,
 	       "the last matching line decides even when its group took no part");
-	is_str(value.buf, "", "no value then");
+	is_str(value.buf, "latency: n/a", "the line then, to quote");
 	is_str(err.buf, "", "and nothing said");
+	strbuf_reset(&value);
 	metric_pattern_release(&mp);
 
 	metric_pattern_init(&mp, "(*LIMIT_MATCH=20)^(\\w+\\s?)*$", &err);
-	is_int(metric_pattern_find(&mp, "ok\nShare layout helpers (#2874)", 31, &value, &err), -1,
+	is_int(metric_pattern_find(&mp, "ok\nShare layout helpers (#2874)", 31, &value, &err), PATTERN_ERROR,
 	       "a match limit");
 	is_str(err.buf, "cannot match the metric pattern '(*LIMIT_MATCH=20)^(\\w+\\s?)*$': match limit exceeded",
 	       "is no answer: said so");

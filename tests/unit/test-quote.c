@@ -69,6 +69,13 @@ int main(void)
 		is_str(msg, "line\\e[1m\\nfatal: forged\\r", "a message is one line: its newlines escaped");
 		free(msg);
 	}
+	{
+		struct strbuf sb = STRBUF_INIT;
+
+		strbuf_add_term_len(&sb, "5\0junk\x1b", 7);
+		is_str(sb.buf, "5\\x00junk\\e", "a NUL within the length is escaped, not an end");
+		strbuf_release(&sb);
+	}
 
 	c_style_is("case1_simple_gemm", ",", "case1_simple_gemm");
 	c_style_is("a,b", ",", "\"a,b\"");

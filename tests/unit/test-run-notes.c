@@ -56,6 +56,11 @@ int main(void)
 	ok(!parses(HEAD " exit=0 value=nan"), "a value that is not finite");
 	ok(!parses(HEAD " exit=0 value=1e999"), "a value that overflows");
 	ok(!parses(HEAD " exit=0 value=1x"), "a value with trailing junk");
+	/* One reading for notes and runs (bisect_metric_parse()): what a run refuses, a note does too. */
+	ok(!parses(HEAD " exit=0 value=0x10"), "a value in hex");
+	ok(!parses(HEAD " exit=0 value=1e-310"), "a value that underflows to a subnormal");
+	ok(!parses(HEAD " exit=0 value=1e-400"), "a value that underflows to 0");
+	ok(parses(HEAD " exit=0 value=-2.5e-300"), "a small value a double holds");
 	ok(!parses(HEAD), "no exit");
 	ok(!parses("benchbisect-run v2 key=" KEY " machine=a date=2026-12-02T04:30:12.123456Z duration=1 exit=0"),
 	   "another version");
