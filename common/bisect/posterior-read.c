@@ -261,7 +261,7 @@ void posterior_summarize(const struct posterior *p, double frac, size_t end_runs
 			 struct posterior_summary *s)
 {
 	const struct posterior_group *top = posterior_top(p);
-	double tail = 1 - sure;
+	double tail = 1 - sure, unmeasured = 0;
 
 	memset(s, 0, sizeof(*s));
 	s->sure = sure;
@@ -287,11 +287,15 @@ void posterior_summarize(const struct posterior *p, double frac, size_t end_runs
 	}
 	s->p_states = p->p_none * p->p_states;
 	memcpy(s->states, p->states, sizeof(s->states));
+	for (size_t i = 0; i < p->nr_group; i++)
+		unmeasured += p->group[i].df < 1 ? mass(&p->group[i]) : 0;
+	s->change_unmeasured = unmeasured > tail;
 	s->change[0] = posterior_step_mean(p);
 	s->change[1] = posterior_step_quantile(p, tail);
 	s->change[2] = posterior_step_quantile(p, 1 - tail);
 	/* A good level of 0 within its interval (a count that was 0) has no relative change. */
-	if (s->good[1] <= 0 && s->good[2] >= 0 && !(s->good[0] == 0 && s->bad[0] == 0))
+	if ((s->good[1] <= 0 && s->good[2] >= 0 && !(s->good[0] == 0 && s->bad[0] == 0)) ||
+	    s->change_unmeasured)
 		s->change[0] = s->change[1] = s->change[2] = NAN;
 	s->rule_runs = rule_runs;
 	s->more_runs = more_runs(p, s, frac, end_runs, rule_runs);

@@ -210,7 +210,11 @@ struct posterior_summary {
 	size_t nr_top;
 	/* The likeliest boundary's levels, then the step relative to the good one. */
 	double good[3], bad[3];		/* estimate, low, high (NAN: no runs) */
-	double change[3];		/* over the whole posterior, "no step" as 0 */
+	double change[3];		/* over the whole posterior, "no step" as 0; NAN: none
+					 * (a good level of 0, or change_unmeasured) */
+	int change_unmeasured;		/* more than 1 - sure of the posterior lies where the
+					 * noise has no degree of freedom (one run a side):
+					 * the step there may be anything */
 	double noise;			/* one run's, at the likeliest boundary */
 	double noise_held;		/* the posterior that the recorded noise holds (NAN: none) */
 	double p_states;		/* "no step", the runs of two states (posterior_set_states()) */

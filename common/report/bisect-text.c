@@ -28,10 +28,14 @@ static void print_sure_pct(FILE *fp, double p)
  * "+2.86% (99.98% interval +2.01% to +3.70%)" of a relative change and its
  * interval, which leaves 1 - sure out of each side.
  */
-static void print_change(FILE *fp, const double *change, double sure)
+static void print_change(FILE *fp, const struct posterior_summary *s)
 {
+	const double *change = s->change;
+	double sure = s->sure;
+
 	if (isnan(change[0])) {
-		fprintf(fp, "no percentage (the good level is 0 within its interval)");
+		fprintf(fp, s->change_unmeasured ? "no percentage yet (no noise measured: one run a side)" :
+			"no percentage (the good level is 0 within its interval)");
 		return;
 	}
 	fprintf(fp, "%+.3g%% (", pct_as_json(change[0]));
@@ -45,7 +49,7 @@ static void print_step(FILE *fp, const struct bisect_result *res)
 	const struct posterior_summary *s = &res->m.post;
 
 	fprintf(fp, "the step: %.6g -> %.6g, ", s->good[0], s->bad[0]);
-	print_change(fp, s->change, s->sure);
+	print_change(fp, s);
 	if (s->top_p[0] < 0.999999)
 		fprintf(fp, "; probability %.4f%%\n", 100 * s->top_p[0]);
 	else
@@ -88,7 +92,7 @@ static void print_undecided(FILE *fp, const struct bisect_result *res)
 				bisect_result_sha(res, s->top[i]), quote_term(bisect_result_subject(res, s->top[i])));
 	}
 	fprintf(fp, "the bad end measures ");
-	print_change(fp, s->change, s->sure);
+	print_change(fp, s);
 	if (res->m.nr_off_level)
 		fprintf(fp, " against the good end; more runs may not settle it: a commit measures neither level\n");
 	else if (!s->more_runs)
@@ -115,7 +119,7 @@ void bisect_result_print(FILE *fp, const struct bisect_result *res)
 		}
 		fprintf(fp, "no first bad commit: the bad end %.*s measures like the good end within %.3g%%: ",
 			res->abbrev, bisect_result_sha(res, res->nr), res->m.min_change);
-		print_change(fp, res->m.post.change, res->m.post.sure);
+		print_change(fp, &res->m.post);
 		fputc('\n', fp);
 		break;
 	case BISECT_GOOD_END_BAD:
