@@ -128,7 +128,7 @@ static void chain_metric(struct series *s, const double *vals, size_t nr_rows, e
 		last[r] = NAN;
 	for (size_t t = 0; t < s->nr; t++) {
 		const double *v = vals + t * nr_rows;
-		double log_move = 0, log_raw = 0;
+		double log_move = 0, log_raw = 0, move;
 		size_t linked = 0, present = 0;
 
 		for (size_t r = 0; r < nr_rows; r++) {
@@ -151,13 +151,14 @@ static void chain_metric(struct series *s, const double *vals, size_t nr_rows, e
 			s->points[t].value[m] = NAN;
 			continue;
 		}
+		move = linked ? exp(log_move / linked) : 1;
 		if (isnan(index))
 			index = exp(log_raw / present);
-		else if (linked)
-			index *= exp(log_move / linked);
+		else
+			index *= move;
 		for (size_t r = 0; linked && r < nr_rows; r++)
 			if ((isnan(v[r]) || v[r] <= 0) && !isnan(last[r]))
-				last[r] *= exp(log_move / linked);
+				last[r] *= move;
 		s->points[t].value[m] = index;
 		anchor = exp(log_raw / present);
 		newest_index = index;
