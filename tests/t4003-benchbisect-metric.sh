@@ -154,24 +154,25 @@ test_expect_success '--metric: ends alike within --min-change are no step (exit 
 # Commit 4 measures 100, neither 1 (the good end) nor 0.8 (from commit 5
 # on): a build broken in a way of its own. Its runs are one odd commit's,
 # not seventeen strays: they cannot tell whether the step is at 4 or 5,
-# and no commit that measured a level is named.
-test_expect_success '--metric: a commit at neither level next to the step: undecided between it and the next, and named' '
+# and no commit that measured a level is named. Either way commit 4 is
+# the first that does not measure like the good end, and 5 the first at
+# the bad level: named so, as git bisect run with a threshold names the
+# first past it. (It ran to the cap, "undecided" between 4 and 5, before.)
+test_expect_success '--metric: a commit at neither level next to the step: named the first off the good level' '
 	cd odd &&
 	rm -f "$TRASH"/counts/* &&
-	test_expect_code 1 git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
+	git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
 	cat >../expect <<-EOF &&
-	undecided after 25 runs (at most 25): no answer is 99.99% sure; the likeliest:
-	   50.0% $(at 5) Tune the tile search, part 5 (#4105)
-	   50.0% $(at 4) Tune the tile search, part 4 (#4104)
-	the bad end measures -20.4% (99.98% interval -22.7% to -18.1%) against the good end; more runs may not settle it: a commit measures neither level
-	neither level: $(short 4) measured 100 (median of 3 runs; the levels 1.004 and 0.799167), so the window may hold a second change: Tune the tile search, part 4 (#4104)
-	25 runs over 6 commits
+	first bad commit: $(at 4) Tune the tile search, part 4 (#4104)
+	the step: 1.01 -> 0.796, -21.2% (99.98% interval -24.8% to -17.6%); probability 99.9998% that it is the first commit off the good level; it measures neither, and the first at the bad level is $(short 5)
+	neither level: $(short 4) measured 100 (median of 3 runs; the levels 1.01 and 0.796), so the window may hold a second change: Tune the tile search, part 4 (#4104)
+	12 runs over 6 commits
 	EOF
 	test_cmp ../expect ../out &&
 	rm -f "$TRASH"/counts/* &&
-	test_expect_code 1 git benchbisect run --metric --fresh --json --good main~8 --bad main -- measure >../out 2>/dev/null &&
-	jq -c "[.status, [.metric.probes[] | select(.off_level) | .sha]]" ../out >../actual &&
-	echo "[\"undecided\",[\"$(at 4)\"]]" >../expect &&
+	git benchbisect run --metric --fresh --json --good main~8 --bad main -- measure >../out 2>/dev/null &&
+	jq -c "[.status, .culprit.sha, .metric.p_culprit, .metric.first_at_bad_level.sha, [.metric.probes[] | select(.off_level) | .sha]]" ../out >../actual &&
+	echo "[\"found\",\"$(at 4)\",0.999998,\"$(at 5)\",[\"$(at 4)\"]]" >../expect &&
 	test_cmp ../expect ../actual
 '
 

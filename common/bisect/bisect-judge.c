@@ -232,23 +232,63 @@ static int measures_neither(const struct bisect_judge *j, const struct posterior
 }
 
 /*
- * The commit a decision on the likeliest boundary waits for, or NO_PROBE:
- * a side short of METRIC_PROBE_RUNS runs at its commit next to the
- * boundary or of METRIC_SIDE_RUNS in all (that commit), or an end off its
- * side's level (that end).
+ * The commit a decision on a boundary waits for, or NO_PROBE: the last
+ * commit of the good level lo and the first of the bad level hi (the
+ * likeliest boundary's, or those about a commit at neither level) short
+ * of METRIC_PROBE_RUNS runs or their sides of METRIC_SIDE_RUNS in all
+ * (that commit), or an end off its side's level in top (that end).
  */
 #define NO_PROBE ((size_t)-1)
 
-static size_t unsettled(const struct bisect_judge *j, const struct posterior_group *top)
+static size_t unsettled(const struct bisect_judge *j, const struct posterior_group *top, size_t lo, size_t hi)
 {
-	if (j->values[top->lo].nr < METRIC_PROBE_RUNS || side_runs(j, 0, top->lo) < METRIC_SIDE_RUNS)
-		return top->lo;
-	if (j->values[top->hi].nr < METRIC_PROBE_RUNS || side_runs(j, top->hi, j->nr) < METRIC_SIDE_RUNS)
-		return top->hi;
+	if (j->values[lo].nr < METRIC_PROBE_RUNS || side_runs(j, 0, lo) < METRIC_SIDE_RUNS)
+		return lo;
+	if (j->values[hi].nr < METRIC_PROBE_RUNS || side_runs(j, hi, j->nr) < METRIC_SIDE_RUNS)
+		return hi;
 	for (int side = 0; side < 2; side++)
 		if (end_off_side(j, top, side))
 			return side ? j->nr : 0;
 	return NO_PROBE;
+}
+
+/*
+ * Whether runs v that lie off both levels of top agree as one level of
+ * their own: their range under METRIC_ODD_SPREAD times their median's
+ * distance from the nearer level. A commit at a level of its own does,
+ * whatever its noise within what the model allows it; three stray runs
+ * that each land off both levels seldom do, as strays land anywhere in a
+ * wide range (docs/statistics.md).
+ */
+static int agree_off_level(const struct posterior_group *top, const struct samples *v)
+{
+	double lo = v->v[0], hi = v->v[0], median = samples_median(v);
+	double off = fmin(fabs(median - top->good), fabs(median - top->bad));
+
+	for (size_t i = 1; i < v->nr; i++) {
+		lo = fmin(lo, v->v[i]);
+		hi = fmax(hi, v->v[i]);
+	}
+	return hi - lo <= METRIC_ODD_SPREAD * off;
+}
+
+/*
+ * A commit x next to the step whose runs measure neither level leaves two
+ * culprits alike, x (it on the bad side) and x + 1 (it on the good side):
+ * its level is its own, so no run of it can tell which, and the search
+ * would run to its cap. Either way x is the first commit that does not
+ * measure like the good end, and x + 1 the first at the bad level. x when
+ * the two culprits hold the posterior together; else 0.
+ */
+static size_t off_level_pair(struct bisect_judge *j, const struct posterior_group *top)
+{
+	const struct posterior *p = bisect_judge_posterior(j);
+
+	for (size_t x = 1; x < j->nr; x++)
+		if (measures_neither(j, top, x) && agree_off_level(top, &j->values[x]) &&
+		    posterior_culprit(p, x) + posterior_culprit(p, x + 1) >= j->sure)
+			return x;
+	return 0;
 }
 
 /* The runs pos lacks, it next to a boundary and from..to its side: METRIC_PROBE_RUNS there, METRIC_SIDE_RUNS in all. */
@@ -286,13 +326,23 @@ static int decided(struct bisect_judge *j)
 	const struct posterior *p = bisect_judge_posterior(j);
 	const struct posterior_group *top = posterior_top(p);
 	double down, up;
-	size_t inside;
+	size_t inside, x;
 
 	if (!p->ready || !top)
 		return 0;
 	j->b.lo = top->lo;
 	j->b.hi = top->hi;
-	if (top->hi - top->lo == 1 && top->p >= j->sure && unsettled(j, top) == NO_PROBE) {
+	if (top->hi - top->lo == 1 && top->p >= j->sure && unsettled(j, top, top->lo, top->hi) == NO_PROBE) {
+		j->culprit_p = top->p;
+		j->outcome = BISECT_FOUND;
+		return 1;
+	}
+	/* The first commit off the good level, at neither level itself: named as git bisect run would. */
+	if ((x = off_level_pair(j, top)) && unsettled(j, top, x - 1, x + 1) == NO_PROBE) {
+		j->b.lo = x - 1;
+		j->b.hi = x;
+		j->culprit_p = posterior_culprit(p, x) + posterior_culprit(p, x + 1);
+		j->culprit_off_level = 1;
 		j->outcome = BISECT_FOUND;
 		return 1;
 	}
@@ -377,11 +427,14 @@ static size_t choose_probes(struct bisect_judge *j, size_t jobs, size_t *pos)
 	const struct posterior_group *top = posterior_top(p);
 	unsigned char *chosen = xcalloc(j->nr + 1, 1);
 	double down = 1, up = 1, best_d = -1;
-	size_t nr = 0, best = 0, wait;
+	size_t nr = 0, best = 0, wait, x;
 
 	if (p->ready)
 		posterior_step_tails(p, j->min_change / 100, &down, &up);
-	if (p->ready && top && top->p >= j->sure && (wait = unsettled(j, top)) != NO_PROBE) {
+	if (p->ready && top && top->p >= j->sure && (wait = unsettled(j, top, top->lo, top->hi)) != NO_PROBE) {
+		if (probeable(j, chosen, wait))
+			take(chosen, pos, &nr, wait);
+	} else if (p->ready && top && (x = off_level_pair(j, top)) && (wait = unsettled(j, top, x - 1, x + 1)) != NO_PROBE) {
 		if (probeable(j, chosen, wait))
 			take(chosen, pos, &nr, wait);
 	} else if (p->ready && down + up < METRIC_ENDS_BELOW) {

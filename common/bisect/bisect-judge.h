@@ -65,6 +65,13 @@ enum run_outcome {
  * ends can show the ends alike).
  */
 #define METRIC_ENDS_BELOW 0.5
+/*
+ * --metric: a commit next to the step whose runs all measure neither
+ * level is named the first off the good level only when their range is
+ * under this share of their distance from the nearer level: the runs of
+ * one level of its own, not strays that happened to land off both.
+ */
+#define METRIC_ODD_SPREAD 0.25
 
 struct bisect_judge {
 	int metric;			/* --metric: values, else exit codes */
@@ -88,6 +95,10 @@ struct bisect_judge {
 					 * which stopped the search (git bisect run's "bogus
 					 * exit status"); 0: none */
 	enum bisect_outcome outcome;
+	double culprit_p;		/* --metric, BISECT_FOUND: the posterior that b.hi is the answer */
+	int culprit_off_level;		/* --metric, BISECT_FOUND: b.hi measures neither level, and
+					 * is the first commit off the good level (b.hi + 1 the
+					 * first at the bad one) */
 	/*
 	 * The driver: run the tasks as one round, each until
 	 * bisect_judge_wants_more() says no (record the runs with

@@ -112,6 +112,8 @@ static void record_metric(struct bisect_ctx *c)
 	posterior_summarize(post, m->min_change / 100, c->j.values[0].nr + c->j.values[c->res->nr].nr,
 			    bisect_judge_rule_runs(&c->j), c->j.sure, &m->post);
 	m->max_runs = c->j.max_runs;
+	m->culprit_p = c->j.culprit_p;
+	m->culprit_off_level = c->j.culprit_off_level;
 	m->values = c->j.values;
 	c->j.values = xcalloc(c->res->nr + 1, sizeof(*c->j.values));
 	find_off_level(c->res);

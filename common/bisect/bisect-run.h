@@ -92,6 +92,10 @@ struct bisect_metric {
 	struct run_noise recorded;	/* the key's noise on other commits (df 0: none used) */
 	size_t *off_level;	/* tested commits that measure neither level (owned) */
 	size_t nr_off_level;
+	double culprit_p;	/* BISECT_FOUND: the posterior that the culprit is the answer */
+	int culprit_off_level;	/* BISECT_FOUND: the culprit measures neither level; it is
+				 * the first commit off the good level, the next one the
+				 * first at the bad level */
 };
 
 

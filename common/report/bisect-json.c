@@ -133,6 +133,10 @@ static cJSON *metric_json(const struct bisect_result *res)
 	cJSON_AddNumberToObject(o, "max_runs", (double)m->max_runs);
 	cJSON_AddItemToObject(o, "interval", json_number(1 - 2 * (1 - s->sure), 6));
 	cJSON_AddItemToObject(o, "p_no_step", json_number(s->p_none, 6));
+	cJSON_AddItemToObject(o, "p_culprit", res->outcome == BISECT_FOUND ?
+			      json_number(m->culprit_p, 6) : cJSON_CreateNull());
+	cJSON_AddItemToObject(o, "first_at_bad_level", res->outcome == BISECT_FOUND ?
+			      commit_json(res, res->culprit + m->culprit_off_level) : cJSON_CreateNull());
 	top = cJSON_AddArrayToObject(o, "culprits");
 	for (size_t i = 0; i < s->nr_top; i++) {
 		cJSON *c = commit_json(res, s->top[i]);

@@ -50,10 +50,15 @@ static void print_step(FILE *fp, const struct bisect_result *res)
 
 	fprintf(fp, "the step: %.6g -> %.6g, ", s->good[0], s->bad[0]);
 	print_change(fp, s);
-	if (s->top_p[0] < 0.999999)
-		fprintf(fp, "; probability %.4f%%\n", 100 * s->top_p[0]);
+	if (res->m.culprit_p < 0.999999)
+		fprintf(fp, "; probability %.4f%%", 100 * res->m.culprit_p);
 	else
-		fprintf(fp, "; probability over 99.9999%%\n");
+		fprintf(fp, "; probability over 99.9999%%");
+	/* Its runs cannot tell which side of the step it is on (bisect-judge.c's off_level_pair()). */
+	if (res->m.culprit_off_level)
+		fprintf(fp, " that it is the first commit off the good level; it measures neither, "
+			"and the first at the bad level is %.*s", res->abbrev, bisect_result_sha(res, res->culprit + 1));
+	fputc('\n', fp);
 }
 
 /*

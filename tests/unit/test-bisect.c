@@ -646,6 +646,70 @@ static void test_metric_skips(void)
 	bisect_judge_release(&j);
 }
 
+/* A driver that replays each commit's runs in turn, from the first again when they run out. */
+struct replay {
+	struct bisect_judge *j;
+	const double *const *runs;	/* by position, ending in NAN */
+	size_t next[16];
+};
+
+static enum run_outcome replay_round(void *data, struct task *tasks, size_t nr)
+{
+	struct replay *r = data;
+
+	for (size_t i = 0; i < nr; i++)
+		while (bisect_judge_wants_more(r->j, &tasks[i])) {
+			size_t pos = tasks[i].pos;
+
+			if (isnan(r->runs[pos][r->next[pos]]))
+				r->next[pos] = 0;
+			bisect_judge_add_exit(r->j, pos, 0);
+			samples_add(&r->j->values[pos], r->runs[pos][r->next[pos]++]);
+		}
+	return RUN_COUNTED;
+}
+
+static void replay_search(struct bisect_judge *j, const double *const *runs, size_t nr)
+{
+	struct replay r = { j, runs, { 0 } };
+
+	bisect_judge_init(j, 1, 5, nr, NULL, 0);
+	j->min_change = 2;
+	j->run_round = replay_round;
+	j->data = &r;
+	bisect_judge_search(j, 1);
+}
+
+/*
+ * A commit next to the step at a level of its own: its runs cannot tell
+ * whether the step is at it or after it, but it is the first commit off
+ * the good level either way, and it is named so (it ran to the cap,
+ * undecided, before). Strays that land off both levels are not a level of
+ * their own: three of them at the commit before the culprit never name it.
+ */
+static void test_metric_odd_neighbour(void)
+{
+	static const double good[] = { 10, 10.01, 9.99, 10.02, 9.98, NAN }, bad[] = { 8, 8.01, 7.99, 8.02, 7.98, NAN };
+	static const double odd[] = { 100, 100.5, 99.6, NAN }, strays[] = { 60, 150, 95, NAN };
+	const double *tight[] = { good, good, good, good, odd, bad, bad, bad, bad };
+	const double *scattered[] = { good, good, good, good, strays, bad, bad, bad, bad };
+	struct bisect_judge j;
+	size_t runs = 0;
+
+	replay_search(&j, tight, 8);
+	for (size_t p = 0; p <= 8; p++)
+		runs += j.values[p].nr;
+	ok(j.outcome == BISECT_FOUND && j.b.hi == 4 && j.culprit_off_level && j.culprit_p >= POSTERIOR_SURE,
+	   "a commit at a level of its own next to the step: named the first off the good level (%zu, p %g, %zu runs)",
+	   j.b.hi, j.culprit_p, runs);
+	ok(runs < j.max_runs, "before the run cap (%zu of %zu)", runs, j.max_runs);
+	bisect_judge_release(&j);
+	replay_search(&j, scattered, 8);
+	ok(!(j.outcome == BISECT_FOUND && j.b.hi == 4), "three strays off both levels there: not named (outcome %d, %zu)",
+	   j.outcome, j.b.hi);
+	bisect_judge_release(&j);
+}
+
 /*
  * The policy over generated sequences: windows of 2..38 commits, every
  * culprit, both directions, steps of 3 to 20 times the noise, 3% outliers
@@ -736,6 +800,7 @@ int main(void)
 	test_recorded_states();
 	test_metric_jobs();
 	test_metric_skips();
+	test_metric_odd_neighbour();
 	test_metric_sequences();
 	test_metric_pattern();
 	return done_testing();
