@@ -448,8 +448,8 @@ test_expect_success '--check blocks a rename that left files behind (halfRemoved
 	mkdir "$R/case6_blackwell_fa_v2" &&
 	git mv "$R/case6_blackwell_fa/bench_spec.py" "$R/case6_blackwell_fa/generated.py" \
 		"$R/case6_blackwell_fa/schedule_graph.json" "$R/case6_blackwell_fa_v2/" &&
-	blocks case6_blackwell_fa halfRemoved \
-		"bench_spec.py was removed but the case directory still holds case6_blackwell_fa_pre_modulo.ttgir, ddg.json; finish with '"'"'git rm -r -- $(pathspec case6_blackwell_fa)'"'"' or restore the spec" \
+	blocks case6_blackwell_fa_v2 halfRemoved \
+		"renamed from case6_blackwell_fa, whose directory still holds case6_blackwell_fa_pre_modulo.ttgir, ddg.json; finish with '"'"'git rm -r -- $(pathspec case6_blackwell_fa)'"'"'" \
 		--cases case6_blackwell_fa
 '
 
