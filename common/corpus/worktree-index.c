@@ -10,8 +10,7 @@ static int has_prefix(const char *path, const char *prefix, size_t len)
 	return !strncmp(path, prefix, len);
 }
 
-/* Whether the skip-worktree entry's file is on disk after all, as git's lstat() finds it. */
-static int on_disk(git_repository *repo, const char *path)
+int worktree_index_on_disk(git_repository *repo, const char *path)
 {
 	char *full = xstrfmt("%s%s", git_repository_workdir(repo), path);
 	struct stat st;
@@ -37,7 +36,7 @@ static void load_sparse(struct worktree_index *wi, git_repository *repo, const c
 	for (; (e = git_index_get_byindex(wi->index, pos)) && has_prefix(e->path, prefix, len); pos++) {
 		if (!(e->flags_extended & GIT_INDEX_ENTRY_SKIP_WORKTREE) ||
 		    git_index_entry_stage(e) || e->mode == GIT_FILEMODE_COMMIT ||
-		    (wi->read_present_skipped && on_disk(repo, e->path)))
+		    (wi->read_present_skipped && worktree_index_on_disk(repo, e->path)))
 			continue;
 		ALLOC_GROW(wi->sparse, wi->sparse_nr + 1, wi->sparse_alloc);
 		wi->sparse[wi->sparse_nr].path = xstrdup(e->path);
