@@ -78,6 +78,34 @@ test_expect_success 'sparse checkout: a corpus left out altogether is still ther
 	git sparse-checkout disable
 '
 
+test_expect_success 'a corpus reached through a symbolic link is not there, as for git' '
+	git clone -q repo linked &&
+	cd linked &&
+	mv third_party "$TRASH/tp" &&
+	ln -s "$TRASH/tp" third_party &&
+	git fixture-diff HEAD >actual 2>err &&
+	tail -n 1 actual >last &&
+	echo "10 cases: 10 removed" >expect &&
+	test_cmp expect last &&
+	echo "warning: root '"'"'$R'"'"' does not exist in the working tree: its cases count as removed" >expect &&
+	test_cmp expect err &&
+	git fixture-diff --check HEAD >out 2>err &&
+	test_must_be_empty out &&
+	test_cmp expect err &&
+	rm third_party &&
+	mv "$TRASH/tp" third_party &&
+	mv "$R" "$TRASH/examples" &&
+	ln -s "$TRASH/examples" "$R" &&
+	git add -A &&
+	git commit -q -m "the corpus is a link" &&
+	git fixture-diff HEAD~1 HEAD >actual 2>err &&
+	tail -n 1 actual >last &&
+	echo "10 cases: 10 removed" >expect &&
+	test_cmp expect last &&
+	echo "warning: root '"'"'$R'"'"' does not exist in '"'"'HEAD'"'"': its cases count as removed" >expect &&
+	test_cmp expect err
+'
+
 test_expect_success 'setup: a submodule inside the corpus' '
 	git init -q sub &&
 	(

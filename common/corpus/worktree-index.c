@@ -12,10 +12,18 @@ static int has_prefix(const char *path, const char *prefix, size_t len)
 
 int worktree_index_on_disk(git_repository *repo, const char *path)
 {
-	char *full = xstrfmt("%s%s", git_repository_workdir(repo), path);
+	const char *wd = git_repository_workdir(repo);
+	char *full = xstrfmt("%s%s", wd, path), *p = full + strlen(wd);
 	struct stat st;
-	int found = !lstat(full, &st);
+	int found = 1;
 
+	/* Every directory on the way must be one: git does not look past a link. */
+	while (found && (p = strchr(p, '/'))) {
+		*p = '\0';
+		found = !lstat(full, &st) && S_ISDIR(st.st_mode);
+		*p++ = '/';
+	}
+	found = found && !lstat(full, &st);
 	free(full);
 	return found;
 }

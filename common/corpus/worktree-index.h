@@ -59,7 +59,10 @@ int worktree_index_cached(const struct worktree_index *wi, const char *path, int
  */
 uint32_t worktree_index_mode(const struct worktree_index *wi, const char *path, mode_t st_mode);
 
-/* Whether the file at path (from the top) is on disk, as git's lstat() finds it. */
+/*
+ * Whether the file at path (from the top) is on disk, through directories
+ * only: below a symbolic link it is not, as for git.
+ */
 int worktree_index_on_disk(git_repository *repo, const char *path);
 
 /* Whether path (from the top) is a gitlink, a submodule, in the index. */
