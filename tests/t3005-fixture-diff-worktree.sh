@@ -235,6 +235,37 @@ test_expect_success 'a long-running process filter is refused, not ignored' '
 	git checkout -q -- "$f"
 '
 
+test_expect_success 'working-tree-encoding is refused, naming the attribute, not misread' '
+	git clone -q repo encoded &&
+	cd encoded &&
+	f="$R/case1_simple_gemm/generated.py" &&
+	echo "/$f working-tree-encoding=UTF-16LE-BOM" >.gitattributes &&
+	git add .gitattributes &&
+	git commit -q -m "UTF-16 fixtures" &&
+	rm "$f" &&
+	git checkout -- "$f" &&
+	touch "$f" &&
+	git diff --quiet HEAD &&
+	test_expect_code 128 git fixture-diff HEAD >actual 2>err &&
+	test_must_be_empty actual &&
+	cat >expect <<-EOF &&
+	error: cannot read '"'"'$f'"'"': working-tree-encoding=UTF-16LE-BOM is not supported
+	fatal: cannot list the cases in the working tree
+	EOF
+	test_cmp expect err &&
+	test_expect_code 128 git fixture-diff --check HEAD >actual 2>err &&
+	test_must_be_empty actual &&
+	test_cmp expect err &&
+	echo "/$f working-tree-encoding=UTF-8" >.gitattributes &&
+	rm "$f" &&
+	git checkout -- "$f" &&
+	touch "$f" &&
+	git fixture-diff HEAD --cases case1_simple_gemm >actual &&
+	tail -n 1 actual >last &&
+	echo "1 case: 1 unchanged" >expect &&
+	test_cmp expect last
+'
+
 # core.fileMode as git reads it, `git -c` included: libgit2 reads only the
 # files, so `git -c core.fileMode=false` was ignored and -p printed a mode
 # change git diff does not.
