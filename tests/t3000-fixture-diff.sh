@@ -474,6 +474,29 @@ test_expect_success 'working tree: a moved case directory is a rename' '
 	test_cmp expect actual
 '
 
+test_expect_success 'a rename that leaves a file behind is a rename, top-level or nested' '
+	cd wt &&
+	git checkout -q -- . && git clean -q -fd &&
+	for c in case3_flash_attention:case3_flash_attention_v2 \
+		 case9_scaled_mm/blockwise:case9_scaled_mm/fp8_blockwise
+	do
+		o=$R/${c%%:*} n=$R/${c##*:} &&
+		mkdir "$n" &&
+		for f in generated.py schedule_graph.json bench_spec.py
+		do
+			mv "$o/$f" "$n/$f" || return 1
+		done
+	done &&
+	test -f "$R/case3_flash_attention/case3_flash_attention_pre_modulo.ttgir" &&
+	git fixture-diff --json c5 >out &&
+	jq -c ".cases[] | select(.status != \"unchanged\") | [.case, .status, .renamed_from]" out >actual &&
+	cat >expect <<-\EOF &&
+	["case3_flash_attention_v2","renamed","case3_flash_attention"]
+	["case9_scaled_mm/fp8_blockwise","renamed","case9_scaled_mm/blockwise"]
+	EOF
+	test_cmp expect actual
+'
+
 test_expect_success 'working tree: CRLF checkout under core.autocrlf is unchanged' '
 	cd wt &&
 	git checkout -q -- . && git clean -q -fd &&

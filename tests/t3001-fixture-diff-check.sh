@@ -448,8 +448,8 @@ test_expect_success '--check blocks a rename that left files behind (halfRemoved
 	mkdir "$R/case6_blackwell_fa_v2" &&
 	git mv "$R/case6_blackwell_fa/bench_spec.py" "$R/case6_blackwell_fa/generated.py" \
 		"$R/case6_blackwell_fa/schedule_graph.json" "$R/case6_blackwell_fa_v2/" &&
-	blocks case6_blackwell_fa halfRemoved \
-		"bench_spec.py was removed but the case directory still holds case6_blackwell_fa_pre_modulo.ttgir, ddg.json; finish with '"'"'git rm -r -- $(pathspec case6_blackwell_fa)'"'"' or restore the spec" \
+	blocks case6_blackwell_fa_v2 halfRemoved \
+		"renamed from case6_blackwell_fa, whose directory still holds case6_blackwell_fa_pre_modulo.ttgir, ddg.json; finish with '"'"'git rm -r -- $(pathspec case6_blackwell_fa)'"'"'" \
 		--cases case6_blackwell_fa
 '
 
@@ -460,6 +460,33 @@ test_expect_success '--check: a case removed whole is not half-removed' '
 	git fixture-diff --check e0 >actual 2>err &&
 	test_must_be_empty actual &&
 	test_must_be_empty err
+'
+
+test_expect_success '--check: what git would not commit does not leave a case half-removed' '
+	cd broken &&
+	git reset -q --hard &&
+	C=$R/case6_blackwell_fa &&
+	mkdir "$C/__pycache__" &&
+	: >"$C/__pycache__/generated.cpython-311.pyc" &&
+	echo "__pycache__/" >"$C/.gitignore" &&
+	git rm -q -r "$C" &&
+	git fixture-diff --check e0 >actual 2>err &&
+	test_must_be_empty actual &&
+	test_must_be_empty err &&
+	echo "notes" >"$C/untracked.txt" &&
+	git fixture-diff --check e0 >actual 2>err &&
+	test_must_be_empty actual &&
+	test_must_be_empty err &&
+	git reset -q --hard &&
+	git rm -q "$C/bench_spec.py" "$C/ddg.json" "$C/generated.py" "$C/schedule_graph.json" &&
+	blocks case6_blackwell_fa halfRemoved \
+		"bench_spec.py was removed but the case directory still holds case6_blackwell_fa_pre_modulo.ttgir; finish with '"'"'git rm -r -- $(pathspec case6_blackwell_fa)'"'"' or restore the spec" \
+		--cases case6_blackwell_fa &&
+	git rm -q -r -- ":(top,literal)$C" &&
+	git fixture-diff --check e0 >actual 2>err &&
+	test_must_be_empty actual &&
+	test_must_be_empty err &&
+	rm -rf "$C"
 '
 
 test_expect_success '--check: a bad rule value is fatal, naming the key and the values' '

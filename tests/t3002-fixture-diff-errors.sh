@@ -136,6 +136,37 @@ test_expect_success 'GIT_DIR and --work-tree from outside; a subdirectory from i
 	cd "$TRASH/repo" && git checkout -q -- .
 '
 
+test_expect_success 'GIT_DIR alone: the current directory is the work tree; inside .git there is none' '
+	mkdir elsewhere &&
+	(
+		cd elsewhere &&
+		GIT_DIR=../repo/.git git fixture-diff --name-only c5 >actual 2>err &&
+		test_must_be_empty actual &&
+		echo "warning: root '"'"'$R'"'"' does not exist in the working tree: its cases count as removed" >expect &&
+		test_cmp expect err &&
+		GIT_DIR=../repo/.git git fixture-diff --json c5 >out 2>/dev/null &&
+		test "$(jq -r "[.cases[] | select(.status != \"removed\")] | length" out)" = 0
+	) &&
+	(
+		cd repo/.git &&
+		test_expect_code 128 git fixture-diff c5 >actual 2>err &&
+		test_must_be_empty actual &&
+		echo "fatal: this operation must be run in a work tree" >expect &&
+		test_cmp expect err &&
+		git fixture-diff --name-only c1 c5 >actual &&
+		echo case2_warp_specialized_gemm,case6_blackwell_fa >expect &&
+		test_cmp expect actual
+	) &&
+	git -C repo config core.worktree "$TRASH/repo" &&
+	(
+		cd elsewhere &&
+		GIT_DIR=../repo/.git git fixture-diff --name-only c5 >actual 2>err &&
+		test_must_be_empty actual &&
+		test_must_be_empty err
+	) &&
+	git -C repo config --unset core.worktree
+'
+
 test_expect_success 'bare repository: revisions only' '
 	git clone -q --bare repo bare.git &&
 	cd bare.git &&

@@ -45,6 +45,25 @@ test_expect_success 'sparse checkout, cone mode: left-out case folders come from
 	test_cmp expect actual
 '
 
+test_expect_success 'sparse checkout: a left-out fixture written again is read from disk, as git does' '
+	cd sparse &&
+	git sparse-checkout set --cone "$R/case1_simple_gemm" &&
+	C=$R/case2_warp_specialized_gemm &&
+	mkdir "$C" &&
+	echo "# regenerated" >"$C/generated.py" &&
+	git fixture-diff --name-only HEAD >actual &&
+	echo case2_warp_specialized_gemm >expect &&
+	test_cmp expect actual &&
+	git fixture-diff --check HEAD >out 2>err &&
+	echo "case2_warp_specialized_gemm: staleGraph (note): generated.py changed but neither schedule_graph.json nor the emitter (third_party/tlx/tools/sched2tlx/sched2tlx) did: a hand edit or a stale regeneration" >expect &&
+	test_cmp expect out &&
+	git -c sparse.expectFilesOutsideOfPatterns=true fixture-diff --name-only HEAD >actual &&
+	test_must_be_empty actual &&
+	rm -r "$C" &&
+	git fixture-diff --name-only HEAD >actual &&
+	test_must_be_empty actual
+'
+
 test_expect_success 'sparse checkout: a corpus left out altogether is still there' '
 	cd sparse &&
 	git sparse-checkout set --cone elsewhere &&
@@ -57,6 +76,34 @@ test_expect_success 'sparse checkout: a corpus left out altogether is still ther
 	test_must_be_empty out &&
 	test_must_be_empty err &&
 	git sparse-checkout disable
+'
+
+test_expect_success 'a corpus reached through a symbolic link is not there, as for git' '
+	git clone -q repo linked &&
+	cd linked &&
+	mv third_party "$TRASH/tp" &&
+	ln -s "$TRASH/tp" third_party &&
+	git fixture-diff HEAD >actual 2>err &&
+	tail -n 1 actual >last &&
+	echo "10 cases: 10 removed" >expect &&
+	test_cmp expect last &&
+	echo "warning: root '"'"'$R'"'"' does not exist in the working tree: its cases count as removed" >expect &&
+	test_cmp expect err &&
+	git fixture-diff --check HEAD >out 2>err &&
+	test_must_be_empty out &&
+	test_cmp expect err &&
+	rm third_party &&
+	mv "$TRASH/tp" third_party &&
+	mv "$R" "$TRASH/examples" &&
+	ln -s "$TRASH/examples" "$R" &&
+	git add -A &&
+	git commit -q -m "the corpus is a link" &&
+	git fixture-diff HEAD~1 HEAD >actual 2>err &&
+	tail -n 1 actual >last &&
+	echo "10 cases: 10 removed" >expect &&
+	test_cmp expect last &&
+	echo "warning: root '"'"'$R'"'"' does not exist in '"'"'HEAD'"'"': its cases count as removed" >expect &&
+	test_cmp expect err
 '
 
 test_expect_success 'setup: a submodule inside the corpus' '
@@ -186,6 +233,37 @@ test_expect_success 'a long-running process filter is refused, not ignored' '
 	EOF
 	test_cmp expect err &&
 	git checkout -q -- "$f"
+'
+
+test_expect_success 'working-tree-encoding is refused, naming the attribute, not misread' '
+	git clone -q repo encoded &&
+	cd encoded &&
+	f="$R/case1_simple_gemm/generated.py" &&
+	echo "/$f working-tree-encoding=UTF-16LE-BOM" >.gitattributes &&
+	git add .gitattributes &&
+	git commit -q -m "UTF-16 fixtures" &&
+	rm "$f" &&
+	git checkout -- "$f" &&
+	touch "$f" &&
+	git diff --quiet HEAD &&
+	test_expect_code 128 git fixture-diff HEAD >actual 2>err &&
+	test_must_be_empty actual &&
+	cat >expect <<-EOF &&
+	error: cannot read '"'"'$f'"'"': working-tree-encoding=UTF-16LE-BOM is not supported
+	fatal: cannot list the cases in the working tree
+	EOF
+	test_cmp expect err &&
+	test_expect_code 128 git fixture-diff --check HEAD >actual 2>err &&
+	test_must_be_empty actual &&
+	test_cmp expect err &&
+	echo "/$f working-tree-encoding=UTF-8" >.gitattributes &&
+	rm "$f" &&
+	git checkout -- "$f" &&
+	touch "$f" &&
+	git fixture-diff HEAD --cases case1_simple_gemm >actual &&
+	tail -n 1 actual >last &&
+	echo "1 case: 1 unchanged" >expect &&
+	test_cmp expect last
 '
 
 # core.fileMode as git reads it, `git -c` included: libgit2 reads only the

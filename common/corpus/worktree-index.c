@@ -10,8 +10,29 @@ static int has_prefix(const char *path, const char *prefix, size_t len)
 	return !strncmp(path, prefix, len);
 }
 
-/* Collect the skip-worktree entries whose paths start with prefix. */
-static void load_sparse(struct worktree_index *wi, const char *prefix)
+int worktree_index_on_disk(git_repository *repo, const char *path)
+{
+	const char *wd = git_repository_workdir(repo);
+	char *full = xstrfmt("%s%s", wd, path), *p = full + strlen(wd);
+	struct stat st;
+	int found = 1;
+
+	/* Every directory on the way must be one: git does not look past a link. */
+	while (found && (p = strchr(p, '/'))) {
+		*p = '\0';
+		found = !lstat(full, &st) && S_ISDIR(st.st_mode);
+		*p++ = '/';
+	}
+	found = found && !lstat(full, &st);
+	free(full);
+	return found;
+}
+
+/*
+ * Collect the skip-worktree entries whose paths start with prefix and
+ * that the index stands for.
+ */
+static void load_sparse(struct worktree_index *wi, git_repository *repo, const char *prefix)
 {
 	size_t len = strlen(prefix), pos = 0;
 	const git_index_entry *e;
@@ -22,7 +43,8 @@ static void load_sparse(struct worktree_index *wi, const char *prefix)
 	}
 	for (; (e = git_index_get_byindex(wi->index, pos)) && has_prefix(e->path, prefix, len); pos++) {
 		if (!(e->flags_extended & GIT_INDEX_ENTRY_SKIP_WORKTREE) ||
-		    git_index_entry_stage(e) || e->mode == GIT_FILEMODE_COMMIT)
+		    git_index_entry_stage(e) || e->mode == GIT_FILEMODE_COMMIT ||
+		    (wi->read_present_skipped && worktree_index_on_disk(repo, e->path)))
 			continue;
 		ALLOC_GROW(wi->sparse, wi->sparse_nr + 1, wi->sparse_alloc);
 		wi->sparse[wi->sparse_nr].path = xstrdup(e->path);
@@ -32,14 +54,15 @@ static void load_sparse(struct worktree_index *wi, const char *prefix)
 	}
 }
 
-void worktree_index_init(struct worktree_index *wi, git_repository *repo, const char *root,
-			 int trust_exec_bit)
+void worktree_index_init(struct worktree_index *wi, git_repository *repo,
+			 const struct fixture_layout *l)
 {
 	struct stat st;
 	char *prefix;
 
 	memset(wi, 0, sizeof(*wi));
-	wi->trust_exec_bit = trust_exec_bit;
+	wi->trust_exec_bit = l->trust_exec_bit;
+	wi->read_present_skipped = l->read_present_skipped;
 	if (git_repository_index(&wi->index, repo) || !git_index_path(wi->index) ||
 	    stat(git_index_path(wi->index), &st)) {
 		git_index_free(wi->index);
@@ -48,8 +71,8 @@ void worktree_index_init(struct worktree_index *wi, git_repository *repo, const 
 		return;
 	}
 	wi->mtime = st.st_mtim;
-	prefix = *root ? xstrfmt("%s/", root) : xstrdup("");
-	load_sparse(wi, prefix);
+	prefix = *l->root ? xstrfmt("%s/", l->root) : xstrdup("");
+	load_sparse(wi, repo, prefix);
 	free(prefix);
 }
 
@@ -86,13 +109,17 @@ int worktree_index_cached(const struct worktree_index *wi, const char *path, int
 {
 	const git_index_entry *e = wi->index ? git_index_get_bypath(wi->index, path, 0) : NULL;
 	struct stat st;
+	int skipped;
 
 	if (!e)
 		return 0;
-	/* git never looks at a skip-worktree file: the index stands for it. */
-	if (!(e->flags_extended & GIT_INDEX_ENTRY_SKIP_WORKTREE) &&
-	    (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) || !stat_matches(e, &st) ||
-	     racily_clean(wi, e)))
+	/*
+	 * git never looks at a skip-worktree file: the index stands for it,
+	 * unless the file being on disk cleared the bit (load_sparse()).
+	 */
+	skipped = !wi->read_present_skipped && (e->flags_extended & GIT_INDEX_ENTRY_SKIP_WORKTREE);
+	if (!skipped && (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) || !stat_matches(e, &st) ||
+			 racily_clean(wi, e)))
 		return 0;
 	git_oid_cpy(oid, &e->id);
 	*mode = e->mode;

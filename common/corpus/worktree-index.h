@@ -4,16 +4,19 @@
 #include <time.h>
 #include <sys/types.h>
 #include <git2.h>
+#include "corpus/layout.h"
 
 /*
  * The index as the working-tree side of a comparison reads it, as git
  * status does: a stat cache (a file whose stat data matches its entry
  * takes the entry's blob id, unread), the entries a sparse checkout left
- * out of the working tree (skip-worktree: the index stands for them,
- * present or not), and the gitlinks (submodules) the walk must not enter.
+ * out of the working tree (skip-worktree: the index stands for them;
+ * one on disk after all is read like any other file unless
+ * sparse.expectFilesOutsideOfPatterns is set, as git >= 2.37 does), and
+ * the gitlinks (submodules) the walk must not enter.
  */
 
-/* A skip-worktree entry below the root. */
+/* A skip-worktree entry below the root that the index stands for. */
 struct worktree_index_entry {
 	char *path;		/* from the top, owned */
 	git_oid id;
@@ -24,23 +27,25 @@ struct worktree_index {
 	git_index *index;	/* NULL: none, or unreadable (every file is hashed) */
 	struct timespec mtime;	/* the index file's, for the racy test */
 	int trust_exec_bit;	/* core.fileMode */
+	int read_present_skipped;	/* a skip-worktree file on disk is read */
 	struct worktree_index_entry *sparse;	/* in index (path) order */
 	size_t sparse_nr, sparse_alloc;
 };
 
 /*
- * Load the repository's index and its skip-worktree entries below root
- * ("" is the top); trust_exec_bit is core.fileMode. Without a readable
- * index, wi holds none: nothing fails. Release with worktree_index_release().
+ * Load the repository's index and its skip-worktree entries below the
+ * layout's root, leaving out those on disk when l->read_present_skipped.
+ * Without a readable index, wi holds none: nothing fails. Release with
+ * worktree_index_release().
  */
-void worktree_index_init(struct worktree_index *wi, git_repository *repo, const char *root,
-			 int trust_exec_bit);
+void worktree_index_init(struct worktree_index *wi, git_repository *repo,
+			 const struct fixture_layout *l);
 void worktree_index_release(struct worktree_index *wi);
 
 /*
  * Whether the index stands for the working-tree file at path (from the
  * top; name is its last component, in the directory open as dirfd):
- * a skip-worktree entry, or one whose stat data still matches the file
+ * a skip-worktree entry not read from disk, or one whose stat data still matches the file
  * and was not written in the instant the index was. *oid and *mode are
  * then the entry's.
  */
@@ -53,6 +58,12 @@ int worktree_index_cached(const struct worktree_index *wi, const char *path, int
  * under core.fileMode=false the index entry's (100644 without one).
  */
 uint32_t worktree_index_mode(const struct worktree_index *wi, const char *path, mode_t st_mode);
+
+/*
+ * Whether the file at path (from the top) is on disk, through directories
+ * only: below a symbolic link it is not, as for git.
+ */
+int worktree_index_on_disk(git_repository *repo, const char *path);
 
 /* Whether path (from the top) is a gitlink, a submodule, in the index. */
 int worktree_index_is_gitlink(const struct worktree_index *wi, const char *path);

@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <unistd.h>
 #include "util/usage.h"
 #include "util/strbuf.h"
 #include "util/repo.h"
@@ -128,6 +129,31 @@ static int read_env_overrides(struct config *cfg)
 	return 0;
 }
 
+/*
+ * With extensions.worktreeConfig, git reads the work tree's own
+ * config.worktree over the repository's: `git sparse-checkout` writes
+ * core.sparseCheckout there. A missing file is no configuration.
+ */
+static int read_worktree_config(struct config *cfg, git_repository *repo)
+{
+	git_config *file = NULL;
+	char *path;
+	int on = 0, ret = 0;
+
+	if (git_config_get_bool(&on, cfg->snapshot, "extensions.worktreeconfig"))
+		git_error_clear();
+	if (!on)
+		return 0;
+	path = xstrfmt("%sconfig.worktree", git_repository_path(repo));
+	if (access(path, F_OK))
+		;
+	else if (git_config_open_ondisk(&file, path) || git_config_snapshot(&cfg->worktree, file))
+		ret = repo_error("cannot read '%s'", path);
+	git_config_free(file);
+	free(path);
+	return ret;
+}
+
 int config_init(struct config *cfg, git_repository *repo)
 {
 	git_config *cfg_all = NULL;
@@ -135,10 +161,13 @@ int config_init(struct config *cfg, git_repository *repo)
 	strvec_init(&cfg->keys);
 	strvec_init(&cfg->values);
 	cfg->snapshot = NULL;
+	cfg->worktree = NULL;
 	cfg->last = NULL;
 	if (repo) {
 		if (git_repository_config_snapshot(&cfg->snapshot, repo))
 			return repo_error("cannot read the repository configuration");
+		if (read_worktree_config(cfg, repo))
+			return -1;
 	} else if (!git_config_open_default(&cfg_all)) {
 		/* No configuration files at all is not an error. */
 		if (git_config_snapshot(&cfg->snapshot, cfg_all))
@@ -151,10 +180,12 @@ int config_init(struct config *cfg, git_repository *repo)
 void config_release(struct config *cfg)
 {
 	git_config_free(cfg->snapshot);
+	git_config_free(cfg->worktree);
 	strvec_clear(&cfg->keys);
 	strvec_clear(&cfg->values);
 	free(cfg->last);
 	cfg->snapshot = NULL;
+	cfg->worktree = NULL;
 	cfg->last = NULL;
 }
 
@@ -185,6 +216,9 @@ const char *config_get_string(struct config *cfg, const char *key)
 	v = find_override(cfg, key, &bare);
 	if (v)
 		return cfg->last = xstrdup(bare ? "true" : v);
+	if (cfg->worktree && !git_config_get_string(&v, cfg->worktree, key))
+		return cfg->last = xstrdup(v);
+	git_error_clear();
 	if (cfg->snapshot && !git_config_get_string(&v, cfg->snapshot, key))
 		return cfg->last = xstrdup(v);
 	git_error_clear();
@@ -203,6 +237,8 @@ void config_get_all(struct config *cfg, const char *key, struct strvec *out)
 
 	/* No value pattern: libgit2 1.5 with PCRE2 leaks the match data of one. */
 	if (cfg->snapshot && git_config_get_multivar_foreach(cfg->snapshot, key, NULL, push_value, out))
+		git_error_clear();
+	if (cfg->worktree && git_config_get_multivar_foreach(cfg->worktree, key, NULL, push_value, out))
 		git_error_clear();
 	for (size_t i = 0; i < cfg->keys.nr; i++)
 		if (!strcmp(cfg->keys.v[i], canon))

@@ -6,12 +6,14 @@
 
 /*
  * Configuration as git sees it: a snapshot of the repository's (or, with
- * no repository, the global and system) configuration, overridden by
+ * no repository, the global and system) configuration, overridden by the
+ * work tree's config.worktree (which libgit2 1.5 does not read), then by
  * `git -c key=value` (GIT_CONFIG_PARAMETERS, which libgit2 1.5 ignores) and
  * GIT_CONFIG_COUNT/GIT_CONFIG_KEY_<n>/GIT_CONFIG_VALUE_<n>.
  */
 struct config {
 	git_config *snapshot;
+	git_config *worktree;	/* config.worktree under extensions.worktreeConfig, or NULL */
 	struct strvec keys;	/* canonical keys of the overrides */
 	struct strvec values;	/* "=<value>", or "" for a key given without a value */
 	char *last;		/* the string config_get_string() returned last */

@@ -145,6 +145,36 @@ static int same_workdir(git_repository *repo, const char *work_tree)
 	return same;
 }
 
+/* Whether the repository's configuration sets core.worktree. */
+static int has_core_worktree(git_repository *repo)
+{
+	git_config *cfg = NULL;
+	git_config_entry *e = NULL;
+	int found = !git_repository_config_snapshot(&cfg, repo) &&
+		    !git_config_get_entry(&e, cfg, "core.worktree");
+
+	git_config_entry_free(e);
+	git_config_free(cfg);
+	git_error_clear();
+	return found;
+}
+
+/*
+ * Whether the current directory is the repository's git directory or
+ * below it, where git has no work tree ("this operation must be run in
+ * a work tree"); libgit2 would take the directory above .git.
+ */
+static int inside_git_dir(git_repository *repo)
+{
+	char *gitdir = realpath(git_repository_path(repo), NULL), *cwd = getcwd(NULL, 0);
+	size_t n = gitdir ? strlen(gitdir) : 0;
+	int inside = gitdir && cwd && !strncmp(cwd, gitdir, n) && (!cwd[n] || cwd[n] == '/');
+
+	free(gitdir);
+	free(cwd);
+	return inside;
+}
+
 int repo_open(git_repository **out)
 {
 	const char *git_dir = getenv("GIT_DIR");
@@ -156,8 +186,26 @@ int repo_open(git_repository **out)
 	if (git_dir && *git_dir) {
 		if ((rc = git_repository_open_ext(out, git_dir, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL)))
 			return open_failed(rc, git_dir, NULL);
+		/*
+		 * GIT_DIR with neither GIT_WORK_TREE nor core.worktree: git takes
+		 * the current directory as the top of the work tree, where
+		 * libgit2 takes the directory above the git directory.
+		 */
+		if (!(work_tree && *work_tree) && !git_repository_is_bare(*out) &&
+		    !has_core_worktree(*out))
+			work_tree = ".";
 	} else if ((rc = git_repository_open_ext(out, ".", 0, ceiling))) {
 		return open_failed(rc, ".", ceiling);
+	} else if (!(work_tree && *work_tree) && !git_repository_is_bare(*out) &&
+		   inside_git_dir(*out)) {
+		char *path = xstrdup(git_repository_path(*out));
+
+		git_repository_free(*out);
+		rc = git_repository_open_ext(out, path, GIT_REPOSITORY_OPEN_NO_SEARCH |
+					     GIT_REPOSITORY_OPEN_BARE, NULL);
+		free(path);
+		if (rc)
+			return open_failed(rc, ".", ceiling);
 	}
 	if (work_tree && *work_tree && !same_workdir(*out, work_tree) &&
 	    git_repository_set_workdir(*out, work_tree, 0)) {
