@@ -191,6 +191,24 @@ test_expect_success '--good and --bad override detection' '
 	PY
 '
 
+# --bad naming a nightly inside the level after the step: that pair is
+# described by its own levels (the step's sides no longer mixed into the
+# level before), and the detected step stays the reference of the warning.
+test_expect_success '--bad naming a flat nightly: its own move, no step, and the warning' '
+	cd repo &&
+	git benchwindow --file ../dash.json --bad $(nightly_sha 2026-09-11) b200_cute 2026-09-08 >../out 2>../err &&
+	grep "^no step" ../out >../actual &&
+	echo "no step beyond the noise near 2026-09-08: 2026-09-10 -> 2026-09-11 moves +0.0% ± 0.4%, 0.0x its standard error (noise 0.5% a night), within --min-change (a step needs 3.0x and 2.0%); showing that nightly pair" >../expect &&
+	test_cmp ../expect ../actual &&
+	echo "warning: the window $(nightly_short 2026-09-10)..$(nightly_short 2026-09-11) of --good/--bad shares no commit with the step'\''s, $(nightly_short 2026-09-07)..$(nightly_short 2026-09-08) (the nightlies of 2026-09-07 and 2026-09-08): no commit in it is named" >../expect &&
+	test_cmp ../expect ../err &&
+	git benchwindow --file ../dash.json --json --good $(nightly_sha 2026-09-03) --bad $(nightly_sha 2026-09-05) b200_cute 2026-09-08 2>../err |
+		jq -c "[.step.found, .step.change_pct]" >../actual &&
+	echo "[false,0]" >../expect &&
+	test_cmp ../expect ../actual &&
+	grep "^warning: .* shares no commit with the step" ../err
+'
+
 test_expect_success 'swapped --good and --bad: said so, no window, exit 1 (both commands)' '
 	cd repo &&
 	G=$(git rev-parse --short=8 HEAD~1) B=$(git rev-parse --short=8 HEAD~3) &&

@@ -55,19 +55,45 @@ static void take_test(struct step *out, const struct cut_test *t, double sigma)
 	out->reason = t->reason;
 }
 
-/* Whether most nightlies of x[at..n) sit nearer the level after than the level before. */
-static int stays(const struct levels *l, size_t at, const struct cut_test *t)
+/* Whether most nightlies of x[at..hi) sit nearer the level after than the level before. */
+static int stays(const struct levels *l, size_t at, size_t hi, const struct cut_test *t)
 {
 	size_t stay = 0;
 
-	for (size_t i = at; i < l->n; i++)
+	for (size_t i = at; i < hi; i++)
 		stay += fabs(l->x[i] - t->after) < fabs(l->x[i] - t->before);
 	return t->nr_after >= 2 && 3 * stay >= 2 * t->nr_after;
 }
 
-/* Describe the sharp boundary at index over the nightlies within the span either side of it. */
+/*
+ * The levels either side of the boundary before x[at]: x[*lo .. at) and
+ * x[at .. *hi), each ending at the nearest step or drift of l that is
+ * not the boundary itself. Over the whole span, a step a few nights away
+ * would put both its levels on one side, and a flat pair would show its
+ * move.
+ */
+static void bound_by_cuts(const struct levels *l, size_t at, size_t *lo, size_t *hi)
+{
+	*lo = 0;
+	*hi = l->n;
+	for (size_t k = 0; k < l->nr_cuts; k++) {
+		if (l->from[k] <= at && at <= l->cuts[k])
+			continue;	/* the boundary itself, or a drift holding it */
+		if (l->cuts[k] < at && l->cuts[k] > *lo)
+			*lo = l->cuts[k];
+		if (l->from[k] > at && l->from[k] < *hi)
+			*hi = l->from[k];
+	}
+}
+
+/*
+ * Describe the sharp boundary at index over the nightlies within the span
+ * either side of it; with bounded, over its levels only (bound_by_cuts():
+ * a pair the user names may lie anywhere). Without, the boundary is one
+ * that no cut holds, and the span's nightlies are its only evidence.
+ */
 static void describe_boundary(const struct series *s, const struct noise_model *nm, size_t index,
-			      int span_days, struct step *out)
+			      int span_days, int bounded, struct step *out)
 {
 	size_t lo, hi, at = 0;
 	struct levels l;
@@ -75,14 +101,17 @@ static void describe_boundary(const struct series *s, const struct noise_model *
 
 	series_step_range(s, index, span_days, &lo, &hi);
 	levels_init(&l, s, nm, s->points[lo].run->time, s->points[hi - 1].run->time + 1);
+	if (bounded)
+		levels_find(&l, out->noise_multiple, out->min_change, 1);
 	while (at < l.n && l.at[at] < index)
 		at++;
-	levels_judge_range(&l, 0, at, l.n, out->noise_multiple, out->min_change, &t);
+	bound_by_cuts(&l, at, &lo, &hi);
+	levels_judge_range(&l, lo, at, hi, out->noise_multiple, out->min_change, &t);
 	out->index = index;
 	out->first_bad = index;
 	out->last_good = index - 1;
 	take_test(out, &t, nm->sigma);
-	out->persistent = !isnan(t.change_pct) && stays(&l, at, &t);
+	out->persistent = !isnan(t.change_pct) && stays(&l, at, hi, &t);
 	levels_release(&l);
 }
 
@@ -95,7 +124,7 @@ void series_step_at(const struct series *s, size_t index, const struct step_opti
 	set_thresholds(out, o);
 	series_noise_model(s, METRIC_HELION, &nm);
 	out->noise_pct = 100 * nm.sigma;
-	describe_boundary(s, &nm, index, o->span_days, out);
+	describe_boundary(s, &nm, index, o->span_days, 1, out);
 }
 
 /* Whole days from the date to the nightly at index. */
@@ -177,7 +206,7 @@ static size_t newest_move(const struct series *s, const struct noise_model *nm, 
 
 	if (newest < 1 || s->points[newest].run->time < from || s->points[newest].run->time >= to)
 		return 0;
-	describe_boundary(s, nm, newest, span_days, &pair);
+	describe_boundary(s, nm, newest, span_days, 0, &pair);
 	return pair.found ? newest : 0;
 }
 
@@ -359,7 +388,7 @@ int series_find_step_model(const struct series *s, const struct step_options *o,
 		size_t index = weak_boundary(s, o, nm, from, to, cfrom, cto, out);
 
 		if (index > 0)
-			describe_boundary(s, nm, index, o->span_days, out);
+			describe_boundary(s, nm, index, o->span_days, 0, out);
 		/*
 		 * The pair's own levels pass, but no cut of the nightlies holds
 		 * there: the evidence does not rule a step out, so say so

@@ -107,6 +107,9 @@ struct window {
 	int not_ancestor;	/* last_good is not an ancestor of first_bad: nothing listed */
 	int ends_off_step;	/* --good/--bad list a window that shares no commit with
 				   the step's nightlies (a warning said so) */
+	const struct series_point *step_last_good;	/* the detected step's nightlies, */
+	const struct series_point *step_first_bad;	/* NULL without one: with --bad
+				   naming another nightly, step describes that one */
 	struct window_commit *commits;	/* newest first */
 	size_t nr_commits;
 	size_t alloc_commits;
