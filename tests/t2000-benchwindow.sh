@@ -209,6 +209,28 @@ test_expect_success '--bad naming a flat nightly: its own move, no step, and the
 	grep "^warning: .* shares no commit with the step" ../err
 '
 
+# A quiet day: the 09-09 nightly ran on the 09-08 sha. --bad given that
+# sha means the first nightly that ran it, where the move came.
+test_expect_success '--bad naming a sha two nightlies ran on: the step at the first' '
+	cd repo &&
+	python3 - ../dash.json ../same.json "$bad" <<-\PY &&
+	import json, sys
+	d = json.load(open(sys.argv[1]))
+	for row in d["summary"]:
+	    for h in row["history"]:
+	        if h["run_id"] == "30000008":
+	            h["sha"], h["full_sha"] = sys.argv[3][:8], sys.argv[3]
+	json.dump(d, open(sys.argv[2], "w"))
+	PY
+	git benchwindow --file ../same.json --bad $bad b200_cute 2026-09-08 >../out &&
+	grep -e "^step" -e "^last good" ../out >../actual &&
+	cat >../expect <<-EOF &&
+	step: 2026-09-07 -> 2026-09-08, helion 1.503 -> 1.323 (-12.0% ± 0.3%; levels of 6 and 7 nightlies), 46.0x its standard error (noise 0.5% a night), persistent
+	last good: $(nightly_short 2026-09-07) (run 30000006, 2026-09-07T08:20:00Z)
+	EOF
+	test_cmp ../expect ../actual
+'
+
 test_expect_success 'swapped --good and --bad: said so, no window, exit 1 (both commands)' '
 	cd repo &&
 	G=$(git rev-parse --short=8 HEAD~1) B=$(git rev-parse --short=8 HEAD~3) &&

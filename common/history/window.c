@@ -113,13 +113,17 @@ static enum nightly_resolution resolve_end(struct window_end *end, git_repositor
 	return NIGHTLY_FOUND;
 }
 
-/* The series index of the nightly that ran on oid, or 0 (never a boundary). */
+/*
+ * The series index of the first nightly that ran on oid, or 0 (never a
+ * boundary): on a quiet day the next nightly runs the same commit, and
+ * the move came with the first.
+ */
 static size_t point_for(const struct series *s, const git_oid *oid)
 {
 	char hex[GIT_OID_HEXSZ + 1];
 
 	oid_hex(hex, oid);
-	for (size_t i = s->nr; i-- > 1;)
+	for (size_t i = 0; i < s->nr; i++)
 		if (!strncmp(hex, s->points[i].run->sha, strlen(s->points[i].run->sha)))
 			return i;
 	return 0;
