@@ -275,32 +275,41 @@ static int widen(const struct series *s, const struct levels *l, size_t k, time_
 	return wider;
 }
 
-/*
- * How much more likely nightly i of l is at the level after the step
- * than at the level before, in nats (normal, of the levels' spread).
- */
-static double prefers_after(const struct levels *l, const struct cut_test *t, size_t i)
+/* How much less likely nightly i of l is than a night right at level v, in nats (normal, of the levels' spread). */
+static double off_level(const struct levels *l, size_t i, double v)
 {
-	double b = l->x[i] - t->before, a = l->x[i] - t->after;
+	double d = l->x[i] - v;
 
-	return (b * b - a * a) / (2 * l->spread * l->spread);
+	return d * d / (2 * l->spread * l->spread);
+}
+
+/*
+ * Whether nightly i of l, on the side of level own, could be on the
+ * other side: it fits level other within STEP_UNSURE_NATS, or it is that
+ * far off its own level. A night halfway between (a second step a night
+ * later, a wild night) is off both: it is evidence for neither side.
+ */
+static int either_side(const struct levels *l, size_t i, double own, double other)
+{
+	double off_own = off_level(l, i, own);
+
+	return off_level(l, i, other) - off_own < STEP_UNSURE_NATS || off_own >= STEP_UNSURE_NATS;
 }
 
 /*
  * The window of the sharp step at cut c of l. Its last good is the
  * nightly its level ends on: a spike left out beside the step (levels.c)
  * is off both levels, so the window keeps its commits. And a nightly
- * either side of the cut that fits the other level within
- * STEP_UNSURE_NATS could be on either side: the window takes it in (the
- * step's own night, index, stays the likeliest one).
+ * either side of the cut that could be on either side (either_side())
+ * is taken in (the step's own night, index, stays the likeliest one).
  */
 static void sharp_window(const struct levels *l, size_t c, const struct cut_test *t, struct step *out)
 {
 	size_t good = c - 1, bad = c;
 
-	if (c >= 2 && -prefers_after(l, t, c - 1) < STEP_UNSURE_NATS)
+	if (c >= 2 && either_side(l, c - 1, t->before, t->after))
 		good = c - 2;
-	if (c + 1 < l->n && prefers_after(l, t, c) < STEP_UNSURE_NATS)
+	if (c + 1 < l->n && either_side(l, c, t->after, t->before))
 		bad = c + 1;
 	out->last_good = l->at[good];
 	out->first_bad = l->at[bad];
