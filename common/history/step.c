@@ -192,36 +192,39 @@ static void list_others(const struct series *s, const struct levels *l, size_t b
 }
 
 /*
- * The newest nightly, when it lies in [from, to) and the move onto it
- * clears the bar on its own levels, else 0. One nightly after a move is
- * no level (a level holds two), so no cut can hold it; looked at as the
- * first nightly on or after an earlier date, the move would be averaged
- * into the level after a pair that does not hold it.
+ * The standard errors of the move onto nightly index when index is the
+ * series' second or newest nightly, lies in [from, to) and that move
+ * clears the bar on its own levels, else 0. One nightly beside a move is
+ * no level (a level holds two), so no cut can hold it; looked at from
+ * another date, the move would be averaged into the level of a pair that
+ * does not hold it, or missed.
  */
-static size_t newest_move(const struct series *s, const struct noise_model *nm, time_t from,
-			  time_t to, int span_days, const struct step *out)
+static double edge_move(const struct series *s, const struct noise_model *nm, size_t index,
+			time_t from, time_t to, int span_days, const struct step *out)
 {
-	size_t newest = s->nr - 1;
 	struct step pair = *out;
 
-	if (newest < 1 || s->points[newest].run->time < from || s->points[newest].run->time >= to)
+	if (index < 1 || (index != 1 && index + 1 != s->nr) ||
+	    s->points[index].run->time < from || s->points[index].run->time >= to)
 		return 0;
-	describe_boundary(s, nm, newest, span_days, 0, &pair);
-	return pair.found ? newest : 0;
+	describe_boundary(s, nm, index, span_days, 0, &pair);
+	return pair.found ? pair.z : 0;
 }
 
 /*
  * The boundary a search without a step shows: the caller's fallback, else
  * the one nearest the date of the cut that would be a step at
- * LEVELS_WEAK_Z standard errors and the move onto the newest nightly
- * (newest_move()), undecided when either is, else the first nightly on
- * or after the date.
+ * LEVELS_WEAK_Z standard errors and a move at an end of the series
+ * (edge_move(); of both ends the larger: in a short series the other's
+ * levels hold it), undecided when either is, else the first nightly on or
+ * after the date.
  */
 static size_t weak_boundary(const struct series *s, const struct step_options *o,
 			    const struct noise_model *nm, time_t from, time_t to, time_t cfrom,
 			    time_t cto, const struct step *out)
 {
-	size_t nearest, newest, k;
+	size_t nearest, edge, k;
+	double newest_z, second_z;
 	struct levels l;
 
 	if (o->fallback > 0 && o->fallback < s->nr)
@@ -231,9 +234,11 @@ static size_t weak_boundary(const struct series *s, const struct step_options *o
 	k = nearest_cut(s, &l, o->date, from, to);
 	nearest = k ? l.at[l.cuts[k - 1]] : 0;
 	levels_release(&l);
-	newest = newest_move(s, nm, from, to, o->span_days, out);
-	if (newest && (!nearest || days_off(s, newest, o->date) < days_off(s, nearest, o->date)))
-		return newest;
+	newest_z = edge_move(s, nm, s->nr - 1, from, to, o->span_days, out);
+	second_z = edge_move(s, nm, 1, from, to, o->span_days, out);
+	edge = newest_z > second_z ? s->nr - 1 : second_z > 0 ? 1 : 0;
+	if (edge && (!nearest || days_off(s, edge, o->date) < days_off(s, nearest, o->date)))
+		return edge;
 	if (nearest)
 		return nearest;
 	for (nearest = 0; nearest < s->nr && s->points[nearest].run->time < o->date; nearest++)
@@ -405,6 +410,7 @@ int series_find_step_model(const struct series *s, const struct step_options *o,
 		 */
 		if (index > 0 && out->found) {
 			out->reason = index + 1 == s->nr ? "one nightly after it, no level yet" :
+				index == 1 ? "one nightly before it, no level" :
 				"no level holds on either side";
 			out->undecided = 1;
 		}
