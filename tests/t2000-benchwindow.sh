@@ -130,6 +130,20 @@ test_expect_success 'a date outside the series names its range' '
 	test_cmp ../expect ../err
 '
 
+# Before the first nightly's day there is nothing to compare with: the
+# days within --span of it were "no last good nightly" or, the day
+# before, a silent answer about the step of 09-08.
+test_expect_success 'a day before the first nightly is outside the series' '
+	cd repo &&
+	for d in 2026-08-31 2026-09-01; do
+		test_expect_code 128 git benchwindow --file ../dash.json b200_cute $d 2>../err &&
+		echo "fatal: date '\''$d'\'' is outside the series of '\''b200_cute'\'' (2026-09-02 .. 2026-09-14)" >../expect &&
+		test_cmp ../expect ../err || return 1
+	done &&
+	git benchwindow --file ../dash.json b200_cute 2026-09-02 >../out &&
+	grep "^step: 2026-09-07 -> 2026-09-08" ../out
+'
+
 test_expect_success 'an unknown platform or kernel lists the valid ones' '
 	cd repo &&
 	test_expect_code 128 git benchwindow --file ../dash.json h200 2026-09-08 2>../err &&

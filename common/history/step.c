@@ -372,7 +372,12 @@ int series_find_step_model(const struct series *s, const struct step_options *o,
 
 	memset(out, 0, sizeof(*out));
 	set_thresholds(out, o);
-	if (!s->nr || o->date + DAY_SECONDS < s->points[0].run->time - (time_t)o->span_days * DAY_SECONDS ||
+	/*
+	 * A day before the first nightly's has no nightly before it to
+	 * compare with; a day after the newest is asked before tonight's ran
+	 * (window.c), up to the span.
+	 */
+	if (!s->nr || o->date + DAY_SECONDS <= s->points[0].run->time ||
 	    o->date > s->points[s->nr - 1].run->time + (time_t)o->span_days * DAY_SECONDS)
 		return error("date '%s' is outside the series of '%s' (%s .. %s)",
 			     format_day(d1, o->date), s->platform,
