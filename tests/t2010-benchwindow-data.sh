@@ -63,6 +63,19 @@ test_expect_success 'manual and side-branch runs do not move the step' '
 	grep -q "\"run_id\":	\"41\"" ../all.json && grep -q "\"run_id\":	\"42\"" ../all.json
 '
 
+# A sha that names a tree or a blob here is no missing commit: no fetch
+# brings one, so there is no fetch hint.
+test_expect_success 'a nightly sha naming a tree: said so, no fetch hint' '
+	cd repo &&
+	tree=$(git rev-parse $bad^{tree}) &&
+	{ runs | sed "s/ $bad\$/ $tree/" &&
+	  series b200_cute matmul 1.5 1.5 1.5 1.5 1.5 1.5 1.3 1.3 1.3 1.3 1.3 1.3 1.3; } | gen >../tree.json &&
+	test_expect_code 1 git benchwindow --file ../tree.json b200_cute 2026-09-08 >../out 2>../err &&
+	echo "warning: sha '\''$(echo $tree | cut -c1-8)'\'' of run '\''30000007'\'' (2026-09-08T08:20:00Z) names a tree, not a commit" >../expect &&
+	test_cmp ../expect ../err &&
+	grep "^first bad: $(echo $tree | cut -c1-8) (run 30000007, 2026-09-08T08:20:00Z), not a commit\$" ../out
+'
+
 test_expect_success 'a nightly missing locally is reported with a fetch hint, the rest still printed' '
 	cd repo &&
 	{ runs | sed "s/ $bad\$/ 0123456789abcdef0123456789abcdef01234567/" &&

@@ -105,6 +105,7 @@ static enum nightly_resolution resolve_end(struct window_end *end, git_repositor
 		enum nightly_resolution rc = nightly_resolve(repo, end->point->run, &end->oid,
 							     &end->problem);
 
+		end->not_commit = rc == NIGHTLY_MISSING;
 		if (rc != NIGHTLY_FOUND)
 			return rc;
 	}
@@ -336,6 +337,9 @@ static void warn_missing_ends(const struct window *w, git_repository *repo,
 		if (w->first_bad.problem)
 			warning("%s", w->first_bad.problem);
 	}
+	/* a name that is no commit here: no fetch brings one */
+	if (rc_good != NIGHTLY_ABSENT && rc_bad != NIGHTLY_ABSENT)
+		return;
 	if (git_repository_is_shallow(repo) == 1)
 		advise("this is a shallow clone: get the missing history with "
 		       "'git fetch --deepen=<n>' or 'git fetch --unshallow', or give --good/--bad");

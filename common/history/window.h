@@ -78,6 +78,8 @@ struct window_end {
 	time_t time;		/* the nightly's date, else the commit time */
 	const char *run_id;	/* NULL when given by --good/--bad */
 	char *problem;		/* why it did not resolve (owned), or NULL */
+	int not_commit;		/* the nightly's name is no commit (a tree, a blob,
+				   no hex): unlike a missing one, no fetch brings it */
 };
 
 struct window_commit {
