@@ -130,6 +130,20 @@ test_expect_success 'a date outside the series names its range' '
 	test_cmp ../expect ../err
 '
 
+# Before the first nightly's day there is nothing to compare with: the
+# days within --span of it were "no last good nightly" or, the day
+# before, a silent answer about the step of 09-08.
+test_expect_success 'a day before the first nightly is outside the series' '
+	cd repo &&
+	for d in 2026-08-31 2026-09-01; do
+		test_expect_code 128 git benchwindow --file ../dash.json b200_cute $d 2>../err &&
+		echo "fatal: date '\''$d'\'' is outside the series of '\''b200_cute'\'' (2026-09-02 .. 2026-09-14)" >../expect &&
+		test_cmp ../expect ../err || return 1
+	done &&
+	git benchwindow --file ../dash.json b200_cute 2026-09-02 >../out &&
+	grep "^step: 2026-09-07 -> 2026-09-08" ../out
+'
+
 test_expect_success 'an unknown platform or kernel lists the valid ones' '
 	cd repo &&
 	test_expect_code 128 git benchwindow --file ../dash.json h200 2026-09-08 2>../err &&
@@ -189,6 +203,46 @@ test_expect_success '--good and --bad override detection' '
 	assert doc["first_bad"]["sha"] == sys.argv[2]
 	assert len(doc["commits"]) == 2, doc["commits"]
 	PY
+'
+
+# --bad naming a nightly inside the level after the step: that pair is
+# described by its own levels (the step's sides no longer mixed into the
+# level before), and the detected step stays the reference of the warning.
+test_expect_success '--bad naming a flat nightly: its own move, no step, and the warning' '
+	cd repo &&
+	git benchwindow --file ../dash.json --bad $(nightly_sha 2026-09-11) b200_cute 2026-09-08 >../out 2>../err &&
+	grep "^no step" ../out >../actual &&
+	echo "no step beyond the noise near 2026-09-08: 2026-09-10 -> 2026-09-11 moves +0.0% ± 0.4%, 0.0x its standard error (noise 0.5% a night), within --min-change (a step needs 3.0x and 2.0%); showing that nightly pair" >../expect &&
+	test_cmp ../expect ../actual &&
+	echo "warning: the window $(nightly_short 2026-09-10)..$(nightly_short 2026-09-11) of --good/--bad shares no commit with the step'\''s, $(nightly_short 2026-09-07)..$(nightly_short 2026-09-08) (the nightlies of 2026-09-07 and 2026-09-08): no commit in it is named" >../expect &&
+	test_cmp ../expect ../err &&
+	git benchwindow --file ../dash.json --json --good $(nightly_sha 2026-09-03) --bad $(nightly_sha 2026-09-05) b200_cute 2026-09-08 2>../err |
+		jq -c "[.step.found, .step.change_pct]" >../actual &&
+	echo "[false,0]" >../expect &&
+	test_cmp ../expect ../actual &&
+	grep "^warning: .* shares no commit with the step" ../err
+'
+
+# A quiet day: the 09-09 nightly ran on the 09-08 sha. --bad given that
+# sha means the first nightly that ran it, where the move came.
+test_expect_success '--bad naming a sha two nightlies ran on: the step at the first' '
+	cd repo &&
+	python3 - ../dash.json ../same.json "$bad" <<-\PY &&
+	import json, sys
+	d = json.load(open(sys.argv[1]))
+	for row in d["summary"]:
+	    for h in row["history"]:
+	        if h["run_id"] == "30000008":
+	            h["sha"], h["full_sha"] = sys.argv[3][:8], sys.argv[3]
+	json.dump(d, open(sys.argv[2], "w"))
+	PY
+	git benchwindow --file ../same.json --bad $bad b200_cute 2026-09-08 >../out &&
+	grep -e "^step" -e "^last good" ../out >../actual &&
+	cat >../expect <<-EOF &&
+	step: 2026-09-07 -> 2026-09-08, helion 1.503 -> 1.323 (-12.0% ± 0.3%; levels of 6 and 7 nightlies), 46.0x its standard error (noise 0.5% a night), persistent
+	last good: $(nightly_short 2026-09-07) (run 30000006, 2026-09-07T08:20:00Z)
+	EOF
+	test_cmp ../expect ../actual
 '
 
 test_expect_success 'swapped --good and --bad: said so, no window, exit 1 (both commands)' '

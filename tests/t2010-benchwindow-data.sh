@@ -63,6 +63,19 @@ test_expect_success 'manual and side-branch runs do not move the step' '
 	grep -q "\"run_id\":	\"41\"" ../all.json && grep -q "\"run_id\":	\"42\"" ../all.json
 '
 
+# A sha that names a tree or a blob here is no missing commit: no fetch
+# brings one, so there is no fetch hint.
+test_expect_success 'a nightly sha naming a tree: said so, no fetch hint' '
+	cd repo &&
+	tree=$(git rev-parse $bad^{tree}) &&
+	{ runs | sed "s/ $bad\$/ $tree/" &&
+	  series b200_cute matmul 1.5 1.5 1.5 1.5 1.5 1.5 1.3 1.3 1.3 1.3 1.3 1.3 1.3; } | gen >../tree.json &&
+	test_expect_code 1 git benchwindow --file ../tree.json b200_cute 2026-09-08 >../out 2>../err &&
+	echo "warning: sha '\''$(echo $tree | cut -c1-8)'\'' of run '\''30000007'\'' (2026-09-08T08:20:00Z) names a tree, not a commit" >../expect &&
+	test_cmp ../expect ../err &&
+	grep "^first bad: $(echo $tree | cut -c1-8) (run 30000007, 2026-09-08T08:20:00Z), not a commit\$" ../out
+'
+
 test_expect_success 'a nightly missing locally is reported with a fetch hint, the rest still printed' '
 	cd repo &&
 	{ runs | sed "s/ $bad\$/ 0123456789abcdef0123456789abcdef01234567/" &&
@@ -147,6 +160,19 @@ test_expect_success 'the spike on the last good night stays inside the window' '
 	cd repo &&
 	git benchwindow --file ../outlier.json b200_cute 2026-09-07 >../out &&
 	grep "^step: 2026-09-06 -> 2026-09-08, .*, persistent; 1 nightly between could be on either side\$" ../out
+'
+
+# Two steps of -10% a night apart: the 09-08 nightly lies halfway, many
+# standard errors off both levels. It is evidence for neither side, so
+# the window takes it in and reaches the second step's nightly.
+test_expect_success 'two steps a night apart: the window holds both' '
+	cd repo &&
+	{ runs && series b200_cute matmul 1.50 1.51 1.50 1.50 1.51 1.50 1.35 1.22 1.22 1.21 1.22 1.22 1.22; } |
+		gen >../two-steps.json &&
+	git benchwindow --file ../two-steps.json b200_cute 2026-09-09 >../out &&
+	grep "^step: " ../out >../actual &&
+	echo "step: 2026-09-07 -> 2026-09-09, helion 1.503 -> 1.222 (-18.7% ± 0.4%; levels of 6 and 7 nightlies), 53.5x its standard error (noise 0.7% a night), persistent; 1 nightly between could be on either side" >../expect &&
+	test_cmp ../expect ../actual
 '
 
 test_expect_success 'a one-night spike alone is no persistent step' '

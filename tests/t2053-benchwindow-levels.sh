@@ -47,6 +47,8 @@ levels_spec() {
 	                    (math.log(1.055) if day >= datetime.date(2026, 8, 24) else 0)
 	        elif scenario == "newest" and day == datetime.date(2026, 9, 11):
 	            level = math.log(0.90)                  # -10% on the newest nightly
+	        elif scenario == "oldest" and day > start:
+	            level = math.log(0.70)                  # -30% after the first nightly
 	        elif scenario == "onekernel":
 	            noise = 0.002 if k == "softmax" else 0.006
 	            if k == "softmax" and after:
@@ -65,7 +67,7 @@ test_expect_success 'setup: six weeks of daily commits and a dashboard per scena
 			GIT_AUTHOR_DATE="${day}T06:00:00Z" GIT_COMMITTER_DATE="${day}T06:00:00Z" \
 				git commit -q --allow-empty -m "Change of $day" || exit 1
 		done &&
-		for s in small faint weekly gap drift slowdrift onekernel newest stairs3 stairs29; do
+		for s in small faint weekly gap drift slowdrift onekernel newest oldest stairs3 stairs29; do
 			case $s in
 			slowdrift) seed=7 ;;
 			stairs*) seed=${s#stairs} ;;
@@ -198,6 +200,35 @@ test_expect_success 'a move onto the newest nightly is that pair'\''s, from ever
 	jq -c "[.cause, .last_good.date[:10], .first_bad.date[:10]]" bb.json >actual &&
 	echo "[\"undecided\",\"2026-09-10\",\"2026-09-11\"]" >expect &&
 	test_cmp expect actual
+'
+
+# The same at the other end: one nightly before a move is no level. Asked
+# about a later date the pair there was judged with the move in its level
+# before (clipped away: "no step"), and with three nightlies the noise was
+# measured from the move itself (two changes, one of them the move).
+test_expect_success 'a move after the first nightly is undecided from every date in the span' '
+	cd repo &&
+	for d in 2026-08-01 2026-08-02 2026-08-04 2026-08-08; do
+		step_is oldest $d <<-\EOF || return 1
+		[false,true,"2026-08-01","2026-08-02",null]
+		[]
+		EOF
+	done &&
+	jq -r .step.reason out.json >reason &&
+	echo "one nightly before it, no level" >expect &&
+	test_cmp expect reason &&
+	awk "(\$1 == \"run\" && \$2 > 40000002) || (\$1 == \"val\" && \$4 > 40000002) { next } 1" \
+		../oldest.spec >../three.spec &&
+	python3 "$TEST_DIR/lib/gen-dashboard.py" <../three.spec >../three.json &&
+	for d in 2026-08-02 2026-08-03; do
+		step_is three $d <<-\EOF || return 1
+		[false,true,"2026-08-01","2026-08-02",null]
+		[]
+		EOF
+	done &&
+	jq -r .step.noise_pct out.json >noise &&
+	echo 0.5 >expect &&
+	test_cmp expect noise
 '
 
 test_expect_success 'one kernel stepping when the geomean does not clear its bar: its step is the answer' '

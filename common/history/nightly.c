@@ -78,6 +78,14 @@ enum nightly_resolution nightly_resolve(git_repository *repo, const struct dash_
 	if (rc != GIT_ENOTFOUND)
 		return repo_error("cannot look up '%s'", e->sha), NIGHTLY_ERROR;
 	git_error_clear();
+	/* a tree or a blob: here, but no fetch brings a commit of that name */
+	if (!git_object_lookup_prefix(&obj, repo, out, strlen(e->sha), GIT_OBJECT_ANY)) {
+		*problem = xstrfmt("sha '%s' of run '%s' (%s) names a %s, not a commit", e->sha,
+				   e->run_id, e->date, git_object_type2string(git_object_type(obj)));
+		git_object_free(obj);
+		return NIGHTLY_MISSING;
+	}
+	git_error_clear();
 	*problem = xstrfmt("commit '%s' of run '%s' (%s) is not in this repository", e->sha,
 			   e->run_id, e->date);
 	return NIGHTLY_ABSENT;

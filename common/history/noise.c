@@ -136,7 +136,11 @@ void series_noise_model(const struct series *s, enum metric m, struct noise_mode
 	weekly_pattern(lv, t, n, out);
 	for (size_t i = 1; i < n; i++)
 		d[nd++] = (lv[i] - out->week[weekday_of(t[i])]) - (lv[i - 1] - out->week[weekday_of(t[i - 1])]);
-	if (nd >= 2) {
+	/*
+	 * Of two changes, one may be the move itself: their MAD is half of it.
+	 * From three on, the median sets a lone move apart; below, the floor.
+	 */
+	if (nd >= 3) {
 		med = stats_median(d, nd);
 		for (size_t i = 0; i < nd; i++)
 			d[i] = fabs(d[i] - med);

@@ -20,7 +20,8 @@
  * night-to-night log changes with the pattern removed, over sqrt(2)
  * since each change spans two noisy nights, floored at NOISE_FLOOR so a
  * perfectly flat synthetic series does not make every wiggle infinitely
- * significant.
+ * significant. With fewer than three changes it is NOISE_FLOOR: of two,
+ * one may be a step, and it would be its own noise.
  */
 #define NOISE_FLOOR 0.005
 #define NOISE_WEEK_CHI2 40.0

@@ -55,19 +55,45 @@ static void take_test(struct step *out, const struct cut_test *t, double sigma)
 	out->reason = t->reason;
 }
 
-/* Whether most nightlies of x[at..n) sit nearer the level after than the level before. */
-static int stays(const struct levels *l, size_t at, const struct cut_test *t)
+/* Whether most nightlies of x[at..hi) sit nearer the level after than the level before. */
+static int stays(const struct levels *l, size_t at, size_t hi, const struct cut_test *t)
 {
 	size_t stay = 0;
 
-	for (size_t i = at; i < l->n; i++)
+	for (size_t i = at; i < hi; i++)
 		stay += fabs(l->x[i] - t->after) < fabs(l->x[i] - t->before);
 	return t->nr_after >= 2 && 3 * stay >= 2 * t->nr_after;
 }
 
-/* Describe the sharp boundary at index over the nightlies within the span either side of it. */
+/*
+ * The levels either side of the boundary before x[at]: x[*lo .. at) and
+ * x[at .. *hi), each ending at the nearest step or drift of l that is
+ * not the boundary itself. Over the whole span, a step a few nights away
+ * would put both its levels on one side, and a flat pair would show its
+ * move.
+ */
+static void bound_by_cuts(const struct levels *l, size_t at, size_t *lo, size_t *hi)
+{
+	*lo = 0;
+	*hi = l->n;
+	for (size_t k = 0; k < l->nr_cuts; k++) {
+		if (l->from[k] <= at && at <= l->cuts[k])
+			continue;	/* the boundary itself, or a drift holding it */
+		if (l->cuts[k] < at && l->cuts[k] > *lo)
+			*lo = l->cuts[k];
+		if (l->from[k] > at && l->from[k] < *hi)
+			*hi = l->from[k];
+	}
+}
+
+/*
+ * Describe the sharp boundary at index over the nightlies within the span
+ * either side of it; with bounded, over its levels only (bound_by_cuts():
+ * a pair the user names may lie anywhere). Without, the boundary is one
+ * that no cut holds, and the span's nightlies are its only evidence.
+ */
 static void describe_boundary(const struct series *s, const struct noise_model *nm, size_t index,
-			      int span_days, struct step *out)
+			      int span_days, int bounded, struct step *out)
 {
 	size_t lo, hi, at = 0;
 	struct levels l;
@@ -75,14 +101,17 @@ static void describe_boundary(const struct series *s, const struct noise_model *
 
 	series_step_range(s, index, span_days, &lo, &hi);
 	levels_init(&l, s, nm, s->points[lo].run->time, s->points[hi - 1].run->time + 1);
+	if (bounded)
+		levels_find(&l, out->noise_multiple, out->min_change, 1);
 	while (at < l.n && l.at[at] < index)
 		at++;
-	levels_judge_range(&l, 0, at, l.n, out->noise_multiple, out->min_change, &t);
+	bound_by_cuts(&l, at, &lo, &hi);
+	levels_judge_range(&l, lo, at, hi, out->noise_multiple, out->min_change, &t);
 	out->index = index;
 	out->first_bad = index;
 	out->last_good = index - 1;
 	take_test(out, &t, nm->sigma);
-	out->persistent = !isnan(t.change_pct) && stays(&l, at, &t);
+	out->persistent = !isnan(t.change_pct) && stays(&l, at, hi, &t);
 	levels_release(&l);
 }
 
@@ -95,7 +124,7 @@ void series_step_at(const struct series *s, size_t index, const struct step_opti
 	set_thresholds(out, o);
 	series_noise_model(s, METRIC_HELION, &nm);
 	out->noise_pct = 100 * nm.sigma;
-	describe_boundary(s, &nm, index, o->span_days, out);
+	describe_boundary(s, &nm, index, o->span_days, 1, out);
 }
 
 /* Whole days from the date to the nightly at index. */
@@ -163,36 +192,39 @@ static void list_others(const struct series *s, const struct levels *l, size_t b
 }
 
 /*
- * The newest nightly, when it lies in [from, to) and the move onto it
- * clears the bar on its own levels, else 0. One nightly after a move is
- * no level (a level holds two), so no cut can hold it; looked at as the
- * first nightly on or after an earlier date, the move would be averaged
- * into the level after a pair that does not hold it.
+ * The standard errors of the move onto nightly index when index is the
+ * series' second or newest nightly, lies in [from, to) and that move
+ * clears the bar on its own levels, else 0. One nightly beside a move is
+ * no level (a level holds two), so no cut can hold it; looked at from
+ * another date, the move would be averaged into the level of a pair that
+ * does not hold it, or missed.
  */
-static size_t newest_move(const struct series *s, const struct noise_model *nm, time_t from,
-			  time_t to, int span_days, const struct step *out)
+static double edge_move(const struct series *s, const struct noise_model *nm, size_t index,
+			time_t from, time_t to, int span_days, const struct step *out)
 {
-	size_t newest = s->nr - 1;
 	struct step pair = *out;
 
-	if (newest < 1 || s->points[newest].run->time < from || s->points[newest].run->time >= to)
+	if (index < 1 || (index != 1 && index + 1 != s->nr) ||
+	    s->points[index].run->time < from || s->points[index].run->time >= to)
 		return 0;
-	describe_boundary(s, nm, newest, span_days, &pair);
-	return pair.found ? newest : 0;
+	describe_boundary(s, nm, index, span_days, 0, &pair);
+	return pair.found ? pair.z : 0;
 }
 
 /*
  * The boundary a search without a step shows: the caller's fallback, else
  * the one nearest the date of the cut that would be a step at
- * LEVELS_WEAK_Z standard errors and the move onto the newest nightly
- * (newest_move()), undecided when either is, else the first nightly on
- * or after the date.
+ * LEVELS_WEAK_Z standard errors and a move at an end of the series
+ * (edge_move(); of both ends the larger: in a short series the other's
+ * levels hold it), undecided when either is, else the first nightly on or
+ * after the date.
  */
 static size_t weak_boundary(const struct series *s, const struct step_options *o,
 			    const struct noise_model *nm, time_t from, time_t to, time_t cfrom,
 			    time_t cto, const struct step *out)
 {
-	size_t nearest, newest, k;
+	size_t nearest, edge, k;
+	double newest_z, second_z;
 	struct levels l;
 
 	if (o->fallback > 0 && o->fallback < s->nr)
@@ -202,9 +234,11 @@ static size_t weak_boundary(const struct series *s, const struct step_options *o
 	k = nearest_cut(s, &l, o->date, from, to);
 	nearest = k ? l.at[l.cuts[k - 1]] : 0;
 	levels_release(&l);
-	newest = newest_move(s, nm, from, to, o->span_days, out);
-	if (newest && (!nearest || days_off(s, newest, o->date) < days_off(s, nearest, o->date)))
-		return newest;
+	newest_z = edge_move(s, nm, s->nr - 1, from, to, o->span_days, out);
+	second_z = edge_move(s, nm, 1, from, to, o->span_days, out);
+	edge = newest_z > second_z ? s->nr - 1 : second_z > 0 ? 1 : 0;
+	if (edge && (!nearest || days_off(s, edge, o->date) < days_off(s, nearest, o->date)))
+		return edge;
 	if (nearest)
 		return nearest;
 	for (nearest = 0; nearest < s->nr && s->points[nearest].run->time < o->date; nearest++)
@@ -246,32 +280,41 @@ static int widen(const struct series *s, const struct levels *l, size_t k, time_
 	return wider;
 }
 
-/*
- * How much more likely nightly i of l is at the level after the step
- * than at the level before, in nats (normal, of the levels' spread).
- */
-static double prefers_after(const struct levels *l, const struct cut_test *t, size_t i)
+/* How much less likely nightly i of l is than a night right at level v, in nats (normal, of the levels' spread). */
+static double off_level(const struct levels *l, size_t i, double v)
 {
-	double b = l->x[i] - t->before, a = l->x[i] - t->after;
+	double d = l->x[i] - v;
 
-	return (b * b - a * a) / (2 * l->spread * l->spread);
+	return d * d / (2 * l->spread * l->spread);
+}
+
+/*
+ * Whether nightly i of l, on the side of level own, could be on the
+ * other side: it fits level other within STEP_UNSURE_NATS, or it is that
+ * far off its own level. A night halfway between (a second step a night
+ * later, a wild night) is off both: it is evidence for neither side.
+ */
+static int either_side(const struct levels *l, size_t i, double own, double other)
+{
+	double off_own = off_level(l, i, own);
+
+	return off_level(l, i, other) - off_own < STEP_UNSURE_NATS || off_own >= STEP_UNSURE_NATS;
 }
 
 /*
  * The window of the sharp step at cut c of l. Its last good is the
  * nightly its level ends on: a spike left out beside the step (levels.c)
  * is off both levels, so the window keeps its commits. And a nightly
- * either side of the cut that fits the other level within
- * STEP_UNSURE_NATS could be on either side: the window takes it in (the
- * step's own night, index, stays the likeliest one).
+ * either side of the cut that could be on either side (either_side())
+ * is taken in (the step's own night, index, stays the likeliest one).
  */
 static void sharp_window(const struct levels *l, size_t c, const struct cut_test *t, struct step *out)
 {
 	size_t good = c - 1, bad = c;
 
-	if (c >= 2 && -prefers_after(l, t, c - 1) < STEP_UNSURE_NATS)
+	if (c >= 2 && either_side(l, c - 1, t->before, t->after))
 		good = c - 2;
-	if (c + 1 < l->n && prefers_after(l, t, c) < STEP_UNSURE_NATS)
+	if (c + 1 < l->n && either_side(l, c, t->after, t->before))
 		bad = c + 1;
 	out->last_good = l->at[good];
 	out->first_bad = l->at[bad];
@@ -329,7 +372,12 @@ int series_find_step_model(const struct series *s, const struct step_options *o,
 
 	memset(out, 0, sizeof(*out));
 	set_thresholds(out, o);
-	if (!s->nr || o->date + DAY_SECONDS < s->points[0].run->time - (time_t)o->span_days * DAY_SECONDS ||
+	/*
+	 * A day before the first nightly's has no nightly before it to
+	 * compare with; a day after the newest is asked before tonight's ran
+	 * (window.c), up to the span.
+	 */
+	if (!s->nr || o->date + DAY_SECONDS <= s->points[0].run->time ||
 	    o->date > s->points[s->nr - 1].run->time + (time_t)o->span_days * DAY_SECONDS)
 		return error("date '%s' is outside the series of '%s' (%s .. %s)",
 			     format_day(d1, o->date), s->platform,
@@ -359,7 +407,7 @@ int series_find_step_model(const struct series *s, const struct step_options *o,
 		size_t index = weak_boundary(s, o, nm, from, to, cfrom, cto, out);
 
 		if (index > 0)
-			describe_boundary(s, nm, index, o->span_days, out);
+			describe_boundary(s, nm, index, o->span_days, 0, out);
 		/*
 		 * The pair's own levels pass, but no cut of the nightlies holds
 		 * there: the evidence does not rule a step out, so say so
@@ -367,6 +415,7 @@ int series_find_step_model(const struct series *s, const struct step_options *o,
 		 */
 		if (index > 0 && out->found) {
 			out->reason = index + 1 == s->nr ? "one nightly after it, no level yet" :
+				index == 1 ? "one nightly before it, no level" :
 				"no level holds on either side";
 			out->undecided = 1;
 		}

@@ -105,6 +105,7 @@ static enum nightly_resolution resolve_end(struct window_end *end, git_repositor
 		enum nightly_resolution rc = nightly_resolve(repo, end->point->run, &end->oid,
 							     &end->problem);
 
+		end->not_commit = rc == NIGHTLY_MISSING;
 		if (rc != NIGHTLY_FOUND)
 			return rc;
 	}
@@ -113,13 +114,17 @@ static enum nightly_resolution resolve_end(struct window_end *end, git_repositor
 	return NIGHTLY_FOUND;
 }
 
-/* The series index of the nightly that ran on oid, or 0 (never a boundary). */
+/*
+ * The series index of the first nightly that ran on oid, or 0 (never a
+ * boundary): on a quiet day the next nightly runs the same commit, and
+ * the move came with the first.
+ */
 static size_t point_for(const struct series *s, const git_oid *oid)
 {
 	char hex[GIT_OID_HEXSZ + 1];
 
 	oid_hex(hex, oid);
-	for (size_t i = s->nr; i-- > 1;)
+	for (size_t i = 0; i < s->nr; i++)
 		if (!strncmp(hex, s->points[i].run->sha, strlen(s->points[i].run->sha)))
 			return i;
 	return 0;
@@ -283,13 +288,16 @@ static int find_endpoints(struct window *w, const struct window_options *o, git_
 	series_find_set_change(&w->series, w->date, o->span, &w->set_change);
 	/* Asked about a kernel-set change with no step: show that night. */
 	so.fallback = w->set_change.index;
-	if (index) {
-		series_step_at(&w->series, index, &so, &w->step);
-	} else {
-		if (series_find_step(&w->series, &so, &w->step))
-			return -1;
-		find_kernel_steps(w, &so);
+	if (series_find_step(&w->series, &so, &w->step))
+		return -1;
+	find_kernel_steps(w, &so);
+	if (w->step.found) {
+		w->step_last_good = &w->series.points[w->step.last_good];
+		w->step_first_bad = &w->series.points[w->step.first_bad];
 	}
+	/* the detected step stays the reference for check_ends_hold_step() */
+	if (index && index != w->step.first_bad)
+		series_step_at(&w->series, index, &so, &w->step);
 	shown_range(w, o->span);
 	w->nr_sparse = series_sparse_kernels(&w->series, w->step.last_good, w->step.first_bad, &w->sparse);
 	if (sparse_kernels_noise(w->sparse, w->nr_sparse, &w->series, &w->dash, o->all_runs))
@@ -329,6 +337,9 @@ static void warn_missing_ends(const struct window *w, git_repository *repo,
 		if (w->first_bad.problem)
 			warning("%s", w->first_bad.problem);
 	}
+	/* a name that is no commit here: no fetch brings one */
+	if (rc_good != NIGHTLY_ABSENT && rc_bad != NIGHTLY_ABSENT)
+		return;
 	if (git_repository_is_shallow(repo) == 1)
 		advise("this is a shallow clone: get the missing history with "
 		       "'git fetch --deepen=<n>' or 'git fetch --unshallow', or give --good/--bad");
@@ -386,7 +397,6 @@ static enum window_outcome resolve_and_list(struct window *w, git_repository *re
 					    struct config *cfg, const struct window_options *o,
 					    int quiet)
 {
-	const struct series_point *good_night = w->last_good.point, *bad_night = w->first_bad.point;
 	enum nightly_resolution rc_good, rc_bad;
 	enum window_outcome listed;
 
@@ -413,8 +423,8 @@ static enum window_outcome resolve_and_list(struct window *w, git_repository *re
 		return WINDOW_INCOMPLETE;
 	}
 	listed = list_commits(w, repo, cfg);
-	if (listed == WINDOW_LISTED && (o->good || o->bad) && w->step.index > 0 && good_night && bad_night)
-		check_ends_hold_step(w, repo, cfg, good_night, bad_night);
+	if (listed == WINDOW_LISTED && (o->good || o->bad) && w->step_last_good)
+		check_ends_hold_step(w, repo, cfg, w->step_last_good, w->step_first_bad);
 	return listed;
 }
 

@@ -78,6 +78,8 @@ struct window_end {
 	time_t time;		/* the nightly's date, else the commit time */
 	const char *run_id;	/* NULL when given by --good/--bad */
 	char *problem;		/* why it did not resolve (owned), or NULL */
+	int not_commit;		/* the nightly's name is no commit (a tree, a blob,
+				   no hex): unlike a missing one, no fetch brings it */
 };
 
 struct window_commit {
@@ -107,6 +109,9 @@ struct window {
 	int not_ancestor;	/* last_good is not an ancestor of first_bad: nothing listed */
 	int ends_off_step;	/* --good/--bad list a window that shares no commit with
 				   the step's nightlies (a warning said so) */
+	const struct series_point *step_last_good;	/* the detected step's nightlies, */
+	const struct series_point *step_first_bad;	/* NULL without one: with --bad
+				   naming another nightly, step describes that one */
 	struct window_commit *commits;	/* newest first */
 	size_t nr_commits;
 	size_t alloc_commits;

@@ -144,7 +144,7 @@ static void end_item(FILE *fp, const char *label, const struct window_end *e, co
 		strbuf_addf(&sb, " (%s)", format_iso_time(when, e->time));
 	}
 	if (!e->resolved)
-		strbuf_addstr(&sb, ", not in this repository");
+		strbuf_addstr(&sb, e->not_commit ? ", not a commit" : ", not in this repository");
 	strbuf_addch(&sb, '\n');
 	flush(fp, &sb);
 	strbuf_release(&sb);
@@ -160,7 +160,9 @@ void window_markdown_ends(FILE *fp, const struct window *w, const char *link_bas
 
 static void window_item(FILE *fp, const struct window *w)
 {
-	if (!w->listed)
+	if (!w->listed && (w->last_good.not_commit || w->first_bad.not_commit))
+		fputs("- **window**: not listed, an end names no commit\n", fp);
+	else if (!w->listed)
 		fputs("- **window**: not listed, an end is not in this repository (`git fetch` it)\n", fp);
 	else if (w->empty)
 		fprintf(fp, "- **window**: empty, both nightlies ran on `%.8s`: no code change lies between them\n",

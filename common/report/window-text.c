@@ -190,7 +190,7 @@ static void print_end(FILE *fp, const char *label, const struct window_end *e,
 		fprintf(fp, " (run %s, %s)", quote_term(e->run_id), format_iso_time(when, e->time));
 	else
 		fprintf(fp, " (%s)", format_iso_time(when, e->time));
-	fputs(e->resolved ? "\n" : ", not in this repository\n", fp);
+	fputs(e->resolved ? "\n" : e->not_commit ? ", not a commit\n" : ", not in this repository\n", fp);
 }
 
 void window_print_ends(FILE *fp, const struct window *w, const struct window_print_options *po)
