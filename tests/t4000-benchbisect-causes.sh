@@ -260,6 +260,26 @@ test_expect_success 'kernel-set change and the kernels on both nights step: real
 	test_cmp expect actual
 '
 
+# Softmax drops 40% on the last nightly: one nightly after it cannot
+# settle a step, so the verdict is undecided, but the move is in one
+# kernel and the evidence must say which, not "none stands out".
+test_expect_success 'undecided: the kernels behind the move are still named' '
+	(cd regression && bb_dashboard --event regress:b200_cute:2026-09-20:0.6:softmax >../last-night.json) &&
+	cd regression &&
+	git benchbisect --file ../last-night.json b200_cute 2026-09-20 >out 2>err &&
+	sed -n "1p;/^  kernels behind the move:/p" out >actual &&
+	cat >expect <<-\EOF &&
+	b200_cute on 2026-09-20: undecided
+	  kernels behind the move: softmax -39.3% (1 of 5)
+	EOF
+	test_cmp expect actual &&
+	git benchbisect --json --file ../last-night.json b200_cute 2026-09-20 >out.json 2>/dev/null &&
+	jq -c ".evidence[] | select(.signal == \"kernels behind the move\") | [.verdict, (.values.behind_pct | keys)]" \
+		out.json >actual &&
+	echo "[\"named\",[\"softmax\"]]" >expect &&
+	test_cmp expect actual
+'
+
 # The nightlies 2026-09-05 .. 09-13 never ran: the step lies between the
 # 09-04 and 09-14 nightlies, 10 days apart, more than --span. Each signal
 # is read over the nightlies within --span days of the window's ends (as
