@@ -6,7 +6,7 @@
  *
  * Exit status: 0 the window was listed; 1 a nightly's commit is not in
  * this repository (everything else is printed, with a `git fetch` hint);
- * with --scan: 0 nothing moved, 1 something did; 128 fatal error (every library error is one: "fatal: ..."); 129 usage
+ * with --scan: 0 no step or kernel-list change (undecided moves are only listed), 1 one; 128 fatal error (every library error is one: "fatal: ..."); 129 usage
  * error.
  */
 #include <stdio.h>
@@ -138,7 +138,8 @@ static int run_scan(const struct scan_args *a, struct window_options *o, int arg
 	int ret;
 
 	scan_or_die(&sc, &repo, &cfg, &so, 1);
-	ret = sc.nr_entries ? 1 : 0;
+	/* an undecided move is listed, but no step: the next nightlies decide it */
+	ret = sc.nr_entries > sc.nr_undecided ? 1 : 0;
 	if (pager_setup(&cfg, "benchwindow", kind != REPORT_JSON))
 		exit(EXIT_FATAL);
 	if (scan_report_print(&sr, kind))

@@ -74,6 +74,35 @@ test_expect_success 'a step thousands of standard errors tall keeps the columns 
 	test_cmp ../expect ../out
 '
 
+# A 20% drop on the newest nightly has no nightlies after it: the single
+# query calls it undecided. The scan lists it as such, in every format,
+# and does not call the range still; it is no step, so the exit is 0.
+test_expect_success 'a move the single query calls undecided is listed, exit 0' '
+	cd repo &&
+	bb_dashboard --event regress:b200_cute:2026-09-20:0.8 >../newest.json &&
+	git benchwindow --scan --file ../newest.json --since 2026-09-01 >../out &&
+	cat >../expect <<-EOF &&
+	scan of 3 platforms, 2026-09-01 .. 2026-09-20: 0 steps, 0 kernel-list changes, 1 undecided
+
+	first bad   platform    change    x se  commits  slice  what
+	2026-09-20  b200_cute   -19.7%   41.3x        2      0  undecided since 2026-09-19
+	EOF
+	test_cmp ../expect ../out &&
+	git benchwindow --file ../newest.json b200_cute 2026-09-20 >../single 2>/dev/null &&
+	grep "^undecided near 2026-09-20: 2026-09-19 -> 2026-09-20 moves -19.7% ± 0.5%, 41.3x its standard error" ../single &&
+	git benchwindow --scan --json --file ../newest.json --since 2026-09-01 >../out.json &&
+	jq -c ".steps[] | [.kind, .date, .step.change_pct]" ../out.json >../actual &&
+	echo "[\"undecided\",\"2026-09-20T08:20:00Z\",-19.68]" >../expect &&
+	test_cmp ../expect ../actual &&
+	git benchwindow --scan --format markdown --file ../newest.json --since 2026-09-01 >../out.md &&
+	sed -n "1p;\$p" ../out.md | sed "s/\`[0-9a-f]*\`/SHA/g" >../actual &&
+	cat >../expect <<-\EOF &&
+	### Benchmark scan, 2026-09-01 .. 2026-09-20: 0 steps, 0 kernel-list changes, 1 undecided on 3 platforms
+	| 2026-09-20 | b200\_cute | -19.7% | 41.3x | 2 | 0 | SHA..SHA | undecided since 2026-09-19 |
+	EOF
+	test_cmp ../expect ../actual
+'
+
 test_expect_success '--kernels adds each kernel'"'"'s own series, judged as --kernel judges it' '
 	cd repo &&
 	test_expect_code 1 git benchwindow --scan --kernels --file ../dash.json --since 2026-09-05 b200 b200_cute >../out &&

@@ -228,6 +228,58 @@ test_expect_success 'kernel-set change: the naive geomean jumps, the kernels on 
 	test_cmp expect actual
 '
 
+# Both at once: the list loses two kernels and the five that stay drop
+# 15%. The list change alone moved the naive geomean -5.7%, but the
+# kernels on both nightlies moved far more themselves: their move is a
+# real regression, and the kernel-set line says the list changed too.
+test_expect_success 'kernel-set change and the kernels on both nights step: real regression, the set change said' '
+	(cd kernel-set && CUTE=$CUTE,gemm_bias,rope bb_dashboard --event regress:b200_cute:2026-09-10:0.85 \
+		--event drop:b200_cute:2026-09-10::gemm_bias,rope >../kernel-set-regress.json) &&
+	cd kernel-set &&
+	git benchbisect --file ../kernel-set-regress.json b200_cute 2026-09-10 >out 2>err &&
+	sed -n "1p;/^  kernel set:/p;/^speedup:/,\$p" out >actual &&
+	T=$(subject_sha "\[CI\] Trim the CuTe nightly to five kernels (#3315)") &&
+	cat >expect <<-EOF &&
+	b200_cute on 2026-09-10: real regression
+	  kernel set: changed at the step, 7 -> 5 kernels; the naive geomean moved -19.9% (44.4x the noise), the chain-linked level -14.9%, the 5 kernels measured on both nightlies -15.0%: the change alone moved the naive geomean -5.7%, and the kernels on both nightlies stepped beyond the noise too: both happened, the rules judge their move (the chain-linked level)
+	speedup: before 1.592, after 1.355, true 1.355
+	  the move is real: the after level is what Helion delivers now
+	candidates, ranked:
+	  $T window      [CI] Trim the CuTe nightly to five kernels (#3315)
+	  $(subject_sha "Fix a typo in the autotuner docs (#3310)") window      Fix a typo in the autotuner docs (#3310)
+	EOF
+	test_cmp expect actual &&
+	git benchbisect --file ../kernel-set-regress.json --json b200_cute 2026-09-10 >out.json &&
+	jq -r ".evidence[] | select(.signal == \"kernel set\") | .verdict" out.json >verdict &&
+	echo changed_with_move >expect.verdict &&
+	test_cmp expect.verdict verdict &&
+	test_expect_code 1 git benchbisect --scan --file ../kernel-set-regress.json \
+		--since 2026-09-01 --until 2026-09-20 >scan &&
+	grep "^classified scan" scan >actual &&
+	echo "classified scan of 3 platforms, 2026-09-01 .. 2026-09-20: 1 move: 1 real regression" >expect &&
+	test_cmp expect actual
+'
+
+# Softmax drops 40% on the last nightly: one nightly after it cannot
+# settle a step, so the verdict is undecided, but the move is in one
+# kernel and the evidence must say which, not "none stands out".
+test_expect_success 'undecided: the kernels behind the move are still named' '
+	(cd regression && bb_dashboard --event regress:b200_cute:2026-09-20:0.6:softmax >../last-night.json) &&
+	cd regression &&
+	git benchbisect --file ../last-night.json b200_cute 2026-09-20 >out 2>err &&
+	sed -n "1p;/^  kernels behind the move:/p" out >actual &&
+	cat >expect <<-\EOF &&
+	b200_cute on 2026-09-20: undecided
+	  kernels behind the move: softmax -39.3% (1 of 5)
+	EOF
+	test_cmp expect actual &&
+	git benchbisect --json --file ../last-night.json b200_cute 2026-09-20 >out.json 2>/dev/null &&
+	jq -c ".evidence[] | select(.signal == \"kernels behind the move\") | [.verdict, (.values.behind_pct | keys)]" \
+		out.json >actual &&
+	echo "[\"named\",[\"softmax\"]]" >expect &&
+	test_cmp expect actual
+'
+
 # The nightlies 2026-09-05 .. 09-13 never ran: the step lies between the
 # 09-04 and 09-14 nightlies, 10 days apart, more than --span. Each signal
 # is read over the nightlies within --span days of the window's ends (as

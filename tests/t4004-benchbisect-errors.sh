@@ -118,6 +118,21 @@ test_expect_success 'nightlies not in this repository: the verdict rests on the 
 	grep "^fatal: cannot bisect without both ends in this repository$" err
 '
 
+# The one item standing for both checks has a signal name of three words;
+# the man page must list it as a name, not as a heading over its prose.
+test_expect_success 'first bad not in this repository: one "dispatch and cudagraph" signal, listed as such' '
+	cd repo &&
+	git benchbisect --json --file ../gone.json b200_cute 2026-09-10 >out.json 2>/dev/null &&
+	jq -c ".evidence[] | select(.signal | test(\"dispatch|cudagraph\")) | [.signal, .verdict, .values]" \
+		out.json >actual &&
+	echo "[\"dispatch and cudagraph\",\"not_checked\",{}]" >expect &&
+	test_cmp expect actual &&
+	sed -n "/^\\\\fBdispatch and cudagraph\\\\fR: \\\\fBnot_checked\\\\fR\$/{n;p;}" \
+		"$SRC_DIR/man/git-benchbisect.1" >actual &&
+	echo "one signal whose name is the string \"dispatch and cudagraph\", in place of" >expect &&
+	test_cmp expect actual
+'
+
 test_expect_success 'two nightlies on one sha not in this repository still make an empty window' '
 	cd repo &&
 	sed "s/\"full_sha\": \"[0-9a-f]*\"/\"full_sha\": \"ffffffffffffffffffffffffffffffffffffffff\"/; s/\"sha\": \"[0-9a-f]*\"/\"sha\": \"ffffffff\"/" \

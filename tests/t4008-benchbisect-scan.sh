@@ -197,6 +197,25 @@ test_expect_success 'a platform retired long before the move: left out of the ev
 	test_cmp expect ../out
 '
 
+# The newest nightly drops 20%: the single query calls it undecided, and
+# so does the scan, which lists its report rather than "no step beyond
+# the noise"; no real regression, so the exit is 0.
+test_expect_success 'a move the single query calls undecided is listed as undecided, exit 0' '
+	cd repo &&
+	bb_dashboard --event regress:b200_cute:2026-09-20:0.8 >../newest.json &&
+	git benchbisect --scan --file ../newest.json --since 2026-09-01 >out &&
+	{
+		echo "classified scan of 3 platforms, 2026-09-01 .. 2026-09-20: 1 move: 1 undecided" &&
+		echo &&
+		git benchbisect --file ../newest.json b200_cute 2026-09-20 2>/dev/null
+	} >expect &&
+	test_cmp expect out &&
+	git benchbisect --scan --json --file ../newest.json --since 2026-09-01 >out.json &&
+	jq -r ".steps[] | .cause" out.json >actual &&
+	echo undecided >expect &&
+	test_cmp expect actual
+'
+
 test_expect_success 'two moves of one cause are counted in the plural' '
 	cd repo &&
 	bb_dashboard --event regress:b200_cute:2026-09-04:0.85 \

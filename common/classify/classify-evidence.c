@@ -209,6 +209,9 @@ static void explain_kernel_set(struct classify_result *r, const struct classify_
 			       const struct classify_options *o)
 {
 	int matters = classify_set_change_matters(s, o);
+	double gap = classify_set_change_pct(s);
+	/* both happened: the list change moved the naive geomean, and the kernels that stayed moved */
+	int both = !matters && classify_common_moved(s, o) && classify_big_enough(gap, s->noise_pct, o);
 	cJSON *v;
 
 	if (!s->index)
@@ -220,19 +223,21 @@ static void explain_kernel_set(struct classify_result *r, const struct classify_
 		num(v, "kernels_after", (double)s->kernels_after);
 		return;
 	}
-	v = addf(r, "kernel set", matters ? "changed" : "changed_no_effect",
+	v = addf(r, "kernel set", matters ? "changed" : both ? "changed_with_move" : "changed_no_effect",
 		 "kernel set: changed at the step, %zu -> %zu kernel%s; the naive geomean moved %+.1f%% (%.1fx the noise), the chain-linked level %+.1f%%, the %zu kernel%s measured on both nightlies %+.1f%%: the change alone moved the naive geomean %+.1f%%%s",
 		 s->kernels_before, s->kernels_after, s->kernels_after == 1 ? "" : "s", tidy(s->raw_change_pct), s->raw_score,
 		 tidy(s->change_pct), s->pair_common, s->pair_common == 1 ? "" : "s",
-		 tidy(s->pair_common_pct), tidy(classify_set_change_pct(s)),
-		 matters ? "" : ", which does not explain the move");
+		 tidy(s->pair_common_pct), tidy(gap),
+		 matters ? "" : both ? ", and the kernels on both nightlies stepped beyond the noise too: "
+		 "both happened, the rules judge their move (the chain-linked level)" :
+		 ", which does not explain the move");
 	num(v, "kernels_before", (double)s->kernels_before);
 	num(v, "kernels_after", (double)s->kernels_after);
 	num(v, "plain_change_pct", s->raw_change_pct);
 	num(v, "plain_score", s->raw_score);
 	num(v, "common_change_pct", s->change_pct);
 	num(v, "pair_common_pct", s->pair_common_pct);
-	num(v, "set_change_pct", classify_set_change_pct(s));
+	num(v, "set_change_pct", gap);
 	num(v, "pair_common", (double)s->pair_common);
 }
 

@@ -152,7 +152,8 @@ static void gather_kernels(struct classify_signals *s, const struct window *w, c
 			   const struct classify_options *o)
 {
 	double step = log1p(s->change_pct / 100);
-	int moved = classify_step_significant(s, o);
+	/* an undecided move is still a move: say which kernels carry it */
+	int moved = classify_step_significant(s, o) || s->undecided;
 
 	for (size_t r = 0; r < w->dash.nr_rows; r++) {
 		const struct dash_row *row = &w->dash.rows[r];

@@ -27,7 +27,7 @@ static int part_of_platform_move(const struct scan *sc, const struct scan_entry 
 {
 	time_t bad = e->series->points[e->bad].run->time;
 
-	if (!e->series->kernel || e->kind != SCAN_STEP)
+	if (!e->series->kernel || e->kind == SCAN_KERNEL_SET)
 		return 0;
 	for (size_t i = 0; i < sc->nr_entries; i++) {
 		const struct scan_entry *p = &sc->entries[i];

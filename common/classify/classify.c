@@ -128,13 +128,28 @@ double classify_set_change_pct(const struct classify_signals *s)
 			    isnan(s->change_pct) ? 0 : lchange(s->change_pct)));
 }
 
+int classify_moved(const struct classify_signals *s, const struct classify_options *o)
+{
+	return (classify_step_significant(s, o) && s->persistent) || s->nr_kernel_steps;
+}
+
+int classify_common_moved(const struct classify_signals *s, const struct classify_options *o)
+{
+	return s->set_changed && classify_moved(s, o) &&
+		classify_big_enough(s->pair_common_pct, s->noise_pct, o);
+}
+
 int classify_set_change_matters(const struct classify_signals *s, const struct classify_options *o)
 {
 	double gap = classify_set_change_pct(s);
 
-	/* and the plain geomean moved its way: the kernels that stayed did not undo it */
+	/*
+	 * and the plain geomean moved its way: the kernels that stayed did
+	 * not undo it. When they made a step of their own, that step is what
+	 * the rules judge: a list change beside it must not hide a regression.
+	 */
 	return !isnan(gap) && classify_big_enough(gap, s->noise_pct, o) && s->raw_change_pct != 0 &&
-		(s->raw_change_pct < 0) == (gap < 0);
+		(s->raw_change_pct < 0) == (gap < 0) && !classify_common_moved(s, o);
 }
 
 double classify_judged_pct(const struct classify_signals *s)
@@ -220,7 +235,7 @@ enum sharing classify_sharing(const struct classify_signals *s, const struct cla
 enum cause classify_decide(const struct classify_signals *s, const struct classify_options *o)
 {
 	/* a step of the platform, or of single kernels against their own noise */
-	int moved = (classify_step_significant(s, o) && s->persistent) || s->nr_kernel_steps;
+	int moved = classify_moved(s, o);
 	enum timers t = classify_timers(s, o);
 	enum sharing sh = classify_sharing(s, o);
 

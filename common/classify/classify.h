@@ -195,16 +195,29 @@ int classify_beyond_noise(const struct classify_signals *s, double pct, double n
  */
 double classify_set_change_pct(const struct classify_signals *s);
 /*
+ * 1 when the move is a step of the platform (persistent) or of single
+ * kernels at the nightly pair: what the rules call moved.
+ */
+int classify_moved(const struct classify_signals *s, const struct classify_options *o);
+/*
+ * 1 when the kernel set changed at the step and the kernels measured on
+ * both nightlies moved too: a step, and their own move over the pair
+ * (pair_common_pct) clears the thresholds.
+ */
+int classify_common_moved(const struct classify_signals *s, const struct classify_options *o);
+/*
  * 1 when the kernel set changed at the step and that alone moved the
- * naive geomean: classify_set_change_pct() clears the thresholds, and the
- * naive geomean moved that way.
+ * naive geomean: classify_set_change_pct() clears the thresholds, the
+ * naive geomean moved that way, and the kernels on both nightlies did not
+ * move themselves (classify_common_moved()).
  */
 int classify_set_change_matters(const struct classify_signals *s, const struct classify_options *o);
 enum timers classify_timers(const struct classify_signals *s, const struct classify_options *o);
 enum sharing classify_sharing(const struct classify_signals *s, const struct classify_options *o);
 /*
  * The cause, in this order (git-benchbisect(1), CAUSES):
- * a kernel-set change that moved the plain geomean: method change;
+ * a kernel-set change that alone moved the plain geomean, the kernels on
+ * both nightlies not moving themselves: method change;
  * no step, no kernel step: undecided when the step decision is undecided
  * (not a step, not ruled out either), else noise; (Pretuned) only some baseline
  * ratios moved: method change; shared with triton and torch_compile:

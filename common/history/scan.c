@@ -1,3 +1,4 @@
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util/usage.h"
@@ -266,13 +267,19 @@ static struct scan_entry *add_entry(struct scan *sc, enum scan_kind kind, const 
 	return e;
 }
 
-static int have_step(const struct scan *sc, const struct series *s, size_t index)
+static int have_entry(const struct scan *sc, const struct series *s, size_t index,
+		      enum scan_kind kind)
 {
 	for (size_t i = 0; i < sc->nr_entries; i++)
 		if (sc->entries[i].series == s && sc->entries[i].index == index &&
-		    sc->entries[i].kind == SCAN_STEP)
+		    sc->entries[i].kind == kind)
 			return 1;
 	return 0;
+}
+
+static int have_step(const struct scan *sc, const struct series *s, size_t index)
+{
+	return have_entry(sc, s, index, SCAN_STEP);
 }
 
 static int in_range(const struct scan *sc, const struct series *s, size_t index)
@@ -339,14 +346,44 @@ static void confirm(struct scan *sc, const struct series *s, size_t index,
 }
 
 /*
+ * An undecided move is listed where the single query on its nightly
+ * calls it undecided there (and no step of the series was confirmed at
+ * that nightly), when what it measured clears both thresholds: a move
+ * the decision cannot confirm yet (no level after it, say), not every
+ * blip of two standard errors in every kernel's series.
+ */
+static void confirm_undecided(struct scan *sc, const struct series *s, size_t index,
+			      const struct step_options *base, const struct noise_model *nm)
+{
+	struct step_options so = *base;
+	struct scan_entry *e;
+	struct step st;
+
+	if (!in_range(sc, s, index) || have_step(sc, s, index) ||
+	    have_entry(sc, s, index, SCAN_UNDECIDED))
+		return;
+	so.date = s->points[index].run->time;
+	if (series_find_step_model(s, &so, nm, &st) || st.found || !st.undecided || st.index != index ||
+	    st.z < (so.noise_multiple > 0 ? so.noise_multiple : STEP_NOISE_MULTIPLE) ||
+	    fabs(st.change_pct) < (so.min_change < 0 ? STEP_MIN_CHANGE : so.min_change))
+		return;
+	e = add_entry(sc, SCAN_UNDECIDED, s, index);
+	e->step = st;
+	e->good = st.last_good;
+	e->bad = st.first_bad;
+}
+
+/*
  * Ask about dates span days apart across the range (clamped to the
- * series), so every nightly in it lies within the span of one of them.
+ * series), so every nightly in it lies within the span of one of them;
+ * the undecided moves met are confirmed once every step is known.
  */
 static void scan_series(struct scan *sc, const struct series *s, const struct window_options *wo)
 {
 	struct step_options so = { 0, wo->span, wo->noise_multiple, wo->min_change, 0 };
 	time_t first, last;
 	struct noise_model nm;
+	size_t *undecided = NULL, nr_undecided = 0, alloc_undecided = 0;
 
 	if (!s->nr)
 		return;
@@ -359,7 +396,13 @@ static void scan_series(struct scan *sc, const struct series *s, const struct wi
 		struct step st;
 
 		so.date = d < first ? first : d > last ? last : d;
-		if (series_find_step_model(s, &so, &nm, &st) || !st.found)
+		if (series_find_step_model(s, &so, &nm, &st))
+			continue;
+		if (!st.found && st.undecided && st.index) {
+			ALLOC_GROW(undecided, nr_undecided + 1, alloc_undecided);
+			undecided[nr_undecided++] = st.index;
+		}
+		if (!st.found)
 			continue;
 		confirm(sc, s, st.index, &so, &nm);
 		for (size_t k = 0; k < st.nr_other; k++)
@@ -367,6 +410,9 @@ static void scan_series(struct scan *sc, const struct series *s, const struct wi
 		if (d > last)
 			break;
 	}
+	for (size_t i = 0; i < nr_undecided; i++)
+		confirm_undecided(sc, s, undecided[i], &so, &nm);
+	free(undecided);
 	for (size_t i = 1; i < s->nr; i++)
 		if (s->points[i].kernel_set_changed && in_range(sc, s, i))
 			series_set_change_at(s, i, &add_entry(sc, SCAN_KERNEL_SET, s, i)->set_change);
@@ -485,9 +531,11 @@ static int drop_skipped(struct scan *sc)
 			sc->entries[kept++] = sc->entries[i];
 	}
 	sc->nr_entries = kept;
-	sc->nr_steps = 0;
-	for (size_t i = 0; i < sc->nr_entries; i++)
+	sc->nr_steps = sc->nr_undecided = 0;
+	for (size_t i = 0; i < sc->nr_entries; i++) {
 		sc->nr_steps += sc->entries[i].kind == SCAN_STEP;
+		sc->nr_undecided += sc->entries[i].kind == SCAN_UNDECIDED;
+	}
 	if (!scan_nr_platforms(sc) && sc->skipped.nr)
 		return error("no platform can be scanned");
 	return 0;

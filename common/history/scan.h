@@ -15,6 +15,12 @@
 enum scan_kind {
 	SCAN_STEP,
 	SCAN_KERNEL_SET,
+	/*
+	 * A move the single query on its nightly calls undecided: neither a
+	 * step nor ruled out. Listed, so that a range holding one is not
+	 * called still; it is no step (a scan's exit status ignores it).
+	 */
+	SCAN_UNDECIDED,
 };
 
 struct scan_entry {
@@ -23,7 +29,7 @@ struct scan_entry {
 	size_t index;			/* the step's night (its likeliest first bad) */
 	size_t bad;			/* the window's first bad: index, or the nightly after (step.h) */
 	size_t good;			/* last good = points[good]: index - 1, or before a drift */
-	struct step step;		/* SCAN_STEP: the single query's step at that date */
+	struct step step;		/* SCAN_STEP, SCAN_UNDECIDED: the single query's step at that date */
 	struct kernel_set_change set_change;	/* SCAN_KERNEL_SET; owned */
 	struct window_end last_good;	/* resolved when a repository is present */
 	struct window_end first_bad;
@@ -56,6 +62,7 @@ struct scan {
 	struct scan_entry *entries;	/* newest first; owned */
 	size_t nr_entries, alloc_entries;
 	size_t nr_steps;	/* entries of kind SCAN_STEP */
+	size_t nr_undecided;	/* entries of kind SCAN_UNDECIDED */
 	double noise_multiple, min_change;	/* the step decision's (sparse_kernel_matters()) */
 	struct strvec skipped;	/* platforms that could not be scanned, each said why in a
 				   warning: no entry of theirs is kept, and their series

@@ -15,7 +15,7 @@ static void table_row(struct strbuf *sb, const struct classify_scan_step *st, co
 
 	strbuf_addf(sb, "| %s | ", format_day(day, e->series->points[e->bad].run->time));
 	scan_markdown_series(sb, e->series);
-	strbuf_addf(sb, " | %+.1f%% | %s | ", (e->kind == SCAN_STEP ? e->step.change_pct :
+	strbuf_addf(sb, " | %+.1f%% | %s | ", (e->kind != SCAN_KERNEL_SET ? e->step.change_pct :
 					       e->set_change.plain_change_pct) + 0.0,
 		    cause_titles[st->res.cause]);
 	if (st->res.culprit) {

@@ -15,12 +15,13 @@ static cJSON *entry_json(const struct scan_entry *e)
 
 	cJSON_AddStringToObject(o, "platform", s->platform);
 	cJSON_AddItemToObject(o, "kernel", json_string_or_null(s->kernel));
-	cJSON_AddStringToObject(o, "kind", e->kind == SCAN_STEP ? "step" : "kernel_set");
+	cJSON_AddStringToObject(o, "kind", e->kind == SCAN_STEP ? "step" :
+				e->kind == SCAN_UNDECIDED ? "undecided" : "kernel_set");
 	cJSON_AddStringToObject(o, "date", format_iso_time(buf, s->points[e->bad].run->time));
 	cJSON_AddStringToObject(o, "last_date", format_iso_time(buf, s->points[e->good].run->time));
 	cJSON_AddItemToObject(o, "last_good", window_end_json(&e->last_good));
 	cJSON_AddItemToObject(o, "first_bad", window_end_json(&e->first_bad));
-	cJSON_AddItemToObject(o, "step", e->kind == SCAN_STEP ? window_step_json(s, &e->step) :
+	cJSON_AddItemToObject(o, "step", e->kind != SCAN_KERNEL_SET ? window_step_json(s, &e->step) :
 			      cJSON_CreateNull());
 	cJSON_AddItemToObject(o, "kernel_set_change", e->kind == SCAN_KERNEL_SET ?
 			      window_set_change_json(s, &e->set_change) : cJSON_CreateNull());

@@ -37,7 +37,7 @@ static void add_row(struct strbuf *sb, const struct scan_entry *e, const char *l
 
 	strbuf_addf(sb, "| %s | ", format_day(d1, s->points[e->bad].run->time));
 	scan_markdown_series(sb, s);
-	if (e->kind == SCAN_STEP)
+	if (e->kind != SCAN_KERNEL_SET)
 		strbuf_addf(sb, " | %+.1f%% | %.1fx |", e->step.change_pct + 0.0, e->step.z);
 	else
 		strbuf_addf(sb, " | %+.1f%% | - |", e->set_change.plain_change_pct + 0.0);
@@ -49,8 +49,9 @@ static void add_row(struct strbuf *sb, const struct scan_entry *e, const char *l
 	strbuf_addstr(sb, "..");
 	window_markdown_sha(sb, e->first_bad.resolved ? e->first_bad.sha : s->points[e->bad].run->sha,
 			    e->first_bad.resolved ? link_base : NULL);
-	if (e->kind == SCAN_STEP) {
-		strbuf_addf(sb, " | %s since %s", e->step.drift ? "drift" : "step",
+	if (e->kind != SCAN_KERNEL_SET) {
+		strbuf_addf(sb, " | %s since %s",
+			    e->kind == SCAN_UNDECIDED ? "undecided" : e->step.drift ? "drift" : "step",
 			    format_day(d2, s->points[e->good].run->time));
 		if (e->step.drift)
 			strbuf_addf(sb, " over %zu nightlies", e->index - e->good);
@@ -90,7 +91,7 @@ static void add_sparse(struct strbuf *sb, const struct scan *sc)
 
 void scan_markdown(FILE *fp, const struct scan *sc, struct config *cfg)
 {
-	size_t nr_sets = sc->nr_entries - sc->nr_steps, nr_platforms = scan_nr_platforms(sc);
+	size_t nr_sets = sc->nr_entries - sc->nr_steps - sc->nr_undecided, nr_platforms = scan_nr_platforms(sc);
 	char *link_base = config_github_base_url(cfg);
 	struct strbuf sb = STRBUF_INIT;
 	char d1[16], d2[16];
@@ -103,9 +104,11 @@ void scan_markdown(FILE *fp, const struct scan *sc, struct config *cfg)
 		free(link_base);
 		return;
 	}
-	fprintf(fp, "%zu step%s, %zu kernel-list change%s on %zu platform%s\n\n", sc->nr_steps,
-		sc->nr_steps == 1 ? "" : "s", nr_sets, nr_sets == 1 ? "" : "s", nr_platforms,
-		nr_platforms == 1 ? "" : "s");
+	fprintf(fp, "%zu step%s, %zu kernel-list change%s", sc->nr_steps,
+		sc->nr_steps == 1 ? "" : "s", nr_sets, nr_sets == 1 ? "" : "s");
+	if (sc->nr_undecided)
+		fprintf(fp, ", %zu undecided", sc->nr_undecided);
+	fprintf(fp, " on %zu platform%s\n\n", nr_platforms, nr_platforms == 1 ? "" : "s");
 	fputs("| first bad | platform | change | x se | commits | slice | window | what |\n"
 	      "| --- | --- | ---: | ---: | ---: | ---: | --- | --- |\n", fp);
 	for (size_t i = 0; i < sc->nr_entries; i++)

@@ -61,7 +61,7 @@ static void print_count(FILE *fp, const struct scan_entry *e, size_t n, int widt
  */
 static void format_change_z(const struct scan_entry *e, char *change, char *z)
 {
-	if (e->kind == SCAN_STEP) {
+	if (e->kind != SCAN_KERNEL_SET) {
 		snprintf(change, 64, "%+.1f%%", e->step.change_pct + 0.0);
 		snprintf(z, 64, "%.1fx", e->step.z);
 	} else {
@@ -72,7 +72,7 @@ static void format_change_z(const struct scan_entry *e, char *change, char *z)
 
 void scan_print(FILE *fp, const struct scan *sc)
 {
-	size_t nr_sets = sc->nr_entries - sc->nr_steps;
+	size_t nr_sets = sc->nr_entries - sc->nr_steps - sc->nr_undecided;
 	int width = 8, change_width = 7, z_width = 6;
 	char d1[16], d2[16], change[64], z[64];
 
@@ -100,8 +100,11 @@ void scan_print(FILE *fp, const struct scan *sc)
 		if ((int)strlen(z) > z_width)
 			z_width = (int)strlen(z);
 	}
-	fprintf(fp, "%zu step%s, %zu kernel-list change%s\n\n", sc->nr_steps,
+	fprintf(fp, "%zu step%s, %zu kernel-list change%s", sc->nr_steps,
 		sc->nr_steps == 1 ? "" : "s", nr_sets, nr_sets == 1 ? "" : "s");
+	if (sc->nr_undecided)
+		fprintf(fp, ", %zu undecided", sc->nr_undecided);
+	fputs("\n\n", fp);
 	/* "x se": the change in its standard errors, the decision's z (see step.h) */
 	fprintf(fp, "%-10s  %-*s  %*s  %*s  %7s  %5s  %s\n", "first bad", width, "platform",
 		change_width, "change", z_width, "x se", "commits", "slice", "what");
@@ -120,8 +123,8 @@ void scan_print(FILE *fp, const struct scan *sc)
 		if (e->kind == SCAN_STEP && e->step.drift) {
 			fprintf(fp, "  drift since %s over %zu nightlies\n",
 				format_day(d2, e->series->points[e->good].run->time), e->index - e->good);
-		} else if (e->kind == SCAN_STEP) {
-			fprintf(fp, "  step since %s\n",
+		} else if (e->kind != SCAN_KERNEL_SET) {
+			fprintf(fp, "  %s since %s\n", e->kind == SCAN_STEP ? "step" : "undecided",
 				format_day(d2, e->series->points[e->good].run->time));
 		} else {
 			fputs("  kernel list", fp);

@@ -194,6 +194,24 @@ static void test_rules(void)
 	is_int(classify_decide(&s, &o), CAUSE_METHOD_CHANGE,
 	       "a set change night with no comparable move, whatever else: method change");
 	classify_signals_release(&s);
+
+	/* both at once: the list changed and the kernels on both nightlies stepped */
+	regression(&s);
+	s.set_changed = 1;
+	s.raw_change_pct = -19.9;
+	s.pair_common_pct = -15;
+	is_int(classify_decide(&s, &o), CAUSE_REAL_REGRESSION,
+	       "a set change beside a step of the kernels on both nightlies: the rules judge that step");
+	ok(!classify_set_change_matters(&s, &o) && classify_common_moved(&s, &o),
+	   "the set change is said, not the cause");
+	s.pair_common_pct = -0.3;
+	is_int(classify_decide(&s, &o), CAUSE_METHOD_CHANGE,
+	       "the kernels on both nightlies within the noise: the set change is the cause");
+	s.pair_common_pct = -15;
+	s.persistent = 0;
+	is_int(classify_decide(&s, &o), CAUSE_METHOD_CHANGE,
+	       "their move reverts: no step of theirs, the set change is the cause");
+	classify_signals_release(&s);
 	classify_options_release(&o);
 }
 
