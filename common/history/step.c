@@ -204,7 +204,7 @@ static double edge_move(const struct series *s, const struct noise_model *nm, si
 {
 	struct step pair = *out;
 
-	if (index < 1 || (index != 1 && index + 1 != s->nr) ||
+	if (index < 1 || index >= s->nr || (index != 1 && index + 1 != s->nr) ||
 	    s->points[index].run->time < from || s->points[index].run->time >= to)
 		return 0;
 	describe_boundary(s, nm, index, span_days, 0, &pair);
