@@ -115,7 +115,7 @@ test_expect_success 'the same step in 1.5x the noise: the pair clears the bar, n
 	echo "no level holds on either side" >expect &&
 	test_cmp expect reason &&
 	git benchwindow --file ../faint.json b200 2026-08-20 >out &&
-	grep "^undecided near 2026-08-20: 2026-08-19 -> 2026-08-20 moves -2.0% ± 0.5%, 3.7x its standard error (noise 1.1% a night), no level holds on either side (a step needs 3.0x and 2.0%): a weak step, neither shown nor ruled out; later nightlies will tell; showing that nightly pair\$" out
+	grep "^undecided near 2026-08-20: 2026-08-19 -> 2026-08-20 moves -2.0% ± 0.5%, 3.7x its standard error (noise 1.1% a night), no level holds on either side (the pair clears 3.0x and 2.0%): no level holds it, neither shown nor ruled out; later nightlies will tell; showing that nightly pair\$" out
 '
 
 test_expect_success 'a weekly wave neither hides a 4% step nor makes steps of its own' '
@@ -195,7 +195,7 @@ test_expect_success 'a move onto the newest nightly is that pair'\''s, from ever
 	echo "one nightly after it, no level yet" >expect &&
 	test_cmp expect reason &&
 	git benchwindow --file ../newest.json b200 2026-09-10 >out &&
-	grep "^undecided near 2026-09-10: 2026-09-10 -> 2026-09-11 moves -10\.[0-9]% ± 0\.[0-9]%, [0-9.]*x its standard error (noise 0\.5% a night), one nightly after it, no level yet (a step needs 3.0x and 2.0%): " out &&
+	grep "^undecided near 2026-09-10: 2026-09-10 -> 2026-09-11 moves -10\.[0-9]% ± 0\.[0-9]%, [0-9.]*x its standard error (noise 0\.5% a night), one nightly after it, no level yet (the pair clears 3.0x and 2.0%): no level holds it yet, neither shown nor ruled out; the next nightlies will tell; " out &&
 	git benchbisect --json --file ../newest.json b200 2026-09-10 >bb.json &&
 	jq -c "[.cause, .last_good.date[:10], .first_bad.date[:10]]" bb.json >actual &&
 	echo "[\"undecided\",\"2026-09-10\",\"2026-09-11\"]" >expect &&
@@ -217,6 +217,10 @@ test_expect_success 'a move after the first nightly is undecided from every date
 	jq -r .step.reason out.json >reason &&
 	echo "one nightly before it, no level" >expect &&
 	test_cmp expect reason &&
+	git benchwindow --file ../oldest.json b200 2026-08-04 >out &&
+	grep "^undecided near 2026-08-04: 2026-08-01 -> 2026-08-02 moves .* one nightly before it, no level (the pair clears 3.0x and 2.0%): no level holds it, neither shown nor ruled out; the series starts one nightly before it, so only an older record would tell; showing that nightly pair\$" out &&
+	git benchbisect --file ../oldest.json b200 2026-08-04 >out &&
+	grep "^  undecided: the move measured .*, which clears 3.0x and 2.0% on its own nightly pair, but one nightly before it, no level; neither a step nor ruled out, so no rule weighs it: the series starts one nightly before it, so nothing here settles it (a dashboard that reaches further back would)\$" out &&
 	awk "(\$1 == \"run\" && \$2 > 40000002) || (\$1 == \"val\" && \$4 > 40000002) { next } 1" \
 		../oldest.spec >../three.spec &&
 	python3 "$TEST_DIR/lib/gen-dashboard.py" <../three.spec >../three.json &&

@@ -122,7 +122,8 @@ test_expect_success 'benchwindow --json: sparse_kernels' '
 		git benchwindow b200 2026-09-10 &&
 	jq_is .sparse_kernels "[]" git benchwindow --bad d1eb7ae0 b200 2026-09-11 &&
 	git benchwindow --json --file ../sparse.json --bad d1eb7ae0 b200 2026-09-11 2>err >/dev/null &&
-	test_must_be_empty err
+	sed "\\|^warning: the window ef2f5d54\.\.d1eb7ae0 of --good/--bad shares no commit with the step.s|d" err >rest &&
+	test_must_be_empty rest
 '
 
 test_expect_success 'benchwindow --format=markdown: the sparse kernel is a list item with its wider window' '

@@ -139,9 +139,10 @@ static void explain_step(struct classify_result *r, const struct classify_signal
 		return;
 	}
 	if (!classify_step_significant(s, o)) {
-		snprintf(why, sizeof(why), "%s (%s: a step needs %.1fx its standard error and %.1f%%)",
+		snprintf(why, sizeof(why), "%s (%s: %s %.1fx its standard error and %.1f%%)",
 			 s->undecided ? "undecided, neither a step nor ruled out" : "no step beyond the noise",
-			 s->reason ? s->reason : "no level holds", o->noise_multiple, o->min_change);
+			 s->reason ? s->reason : "no level holds",
+			 s->no_level ? "the pair clears" : "a step needs", o->noise_multiple, o->min_change);
 		tail = why;
 		verdict = s->undecided ? "undecided" : "no_step";
 	} else if (s->drift) {

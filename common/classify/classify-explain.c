@@ -127,6 +127,15 @@ static char *undecided_reason(const struct classify_signals *s, const struct cla
 		reason = xstrfmt("undecided: %s, and persists, but %s, so no rule names its cause: each "
 				 "kernel's own series (--kernel) or a bisection of the window (run) would settle it",
 				 measured, sharing_words(s, o, words, sizeof(words)));
+	else if (s->no_level)
+		reason = xstrfmt("undecided: %s, which clears %.1fx and %.1f%% on its own nightly pair, but %s; "
+				 "neither a step nor ruled out, so no rule weighs it: %s",
+				 measured, o->noise_multiple, o->min_change, s->reason,
+				 s->no_level == STEP_NO_LEVEL_BEFORE ?
+				 "the series starts one nightly before it, so nothing here settles it (a "
+				 "dashboard that reaches further back would)" :
+				 s->no_level == STEP_NO_LEVEL_AFTER ? "the next nightlies will settle it" :
+				 "more nightlies would settle it");
 	else
 		reason = xstrfmt("undecided: %s (%s), where a step needs %.1fx and %.1f%%; neither a step nor ruled "
 				 "out, so no rule weighs it: more nightlies after it would settle it (they shrink the "

@@ -491,6 +491,7 @@ static void gather_series(struct classify_signals *s, const struct window *w,
 	s->z = st->z;
 	s->found = st->found;
 	s->undecided = st->undecided;
+	s->no_level = st->no_level;
 	s->drift = st->drift;
 	for (size_t i = 0; i < w->nr_kernel_steps; i++)
 		s->nr_kernel_steps += w->kernel_steps[i].index == s->index;

@@ -99,6 +99,7 @@ struct classify_signals {
 	double se_pct, z;	/* the change's standard error, and the change in those */
 	int found;		/* the step decision (history/step.h) passed */
 	int undecided;		/* not a step, not ruled out either */
+	enum step_no_level no_level;	/* undecided: the pair clears the bar, no level holds it (step.h) */
 	int drift;		/* a drift from points[good + 1] to points[index] */
 	size_t nr_kernel_steps;	/* kernels that step on their own at this nightly pair */
 	const char *reason;	/* when not: why (static) */

@@ -414,8 +414,10 @@ int series_find_step_model(const struct series *s, const struct step_options *o,
 		 * rather than "no step" beside a change that clears the bar.
 		 */
 		if (index > 0 && out->found) {
-			out->reason = index + 1 == s->nr ? "one nightly after it, no level yet" :
-				index == 1 ? "one nightly before it, no level" :
+			out->no_level = index + 1 == s->nr ? STEP_NO_LEVEL_AFTER :
+				index == 1 ? STEP_NO_LEVEL_BEFORE : STEP_NO_LEVEL;
+			out->reason = out->no_level == STEP_NO_LEVEL_AFTER ? "one nightly after it, no level yet" :
+				out->no_level == STEP_NO_LEVEL_BEFORE ? "one nightly before it, no level" :
 				"no level holds on either side";
 			out->undecided = 1;
 		}

@@ -38,6 +38,18 @@ struct other_step {
 /* A nightly within this many nats of the other level could be on either side of a step. */
 #define STEP_UNSURE_NATS 6.9
 
+/*
+ * Why an undecided move is undecided when its own nightly pair clears the
+ * bar: no level holds it (so the pair is no step, nor ruled out), on
+ * either side or because the series ends one nightly past it.
+ */
+enum step_no_level {
+	STEP_LEVELS_HOLD,	/* not so: the move itself is under the bar, or a step */
+	STEP_NO_LEVEL,		/* no level holds on either side */
+	STEP_NO_LEVEL_AFTER,	/* one nightly after it, the series' newest */
+	STEP_NO_LEVEL_BEFORE,	/* one nightly before it, the series' first */
+};
+
 struct step {
 	int found;		/* a step (or drift) passed the decision; else index (when
 				   > 0) is the boundary at the date, shown for reference */
@@ -56,6 +68,8 @@ struct step {
 	double se_pct;		/* the standard error of the change, percent */
 	double z;		/* |log change| / its standard error: the decision's */
 	int undecided;		/* !found, but the evidence does not rule a step out */
+	enum step_no_level no_level;	/* undecided: whether the pair clears the bar and why
+					 * no level holds it */
 	int drift;		/* the move is a drift over points[last_good + 1 .. index] */
 	int persistent;		/* the nightlies after stay at the new level */
 	size_t nr_after;	/* nightlies after the step that the verdict rests on */

@@ -82,9 +82,9 @@ static void step_item(FILE *fp, const struct window *w)
 	if (st->found)
 		fprintf(fp, "- **%s**: %s → %s, %s\n", window_step_kind(st), d1, d2, sb.buf);
 	else
-		fprintf(fp, "- **%s**%s: %s → %s %s\n", window_step_kind(st),
-			st->undecided ? " (a weak step, neither shown nor ruled out)" : " beyond the noise",
-			d1, d2, sb.buf);
+		fprintf(fp, "- **%s**%s%s%s: %s → %s %s\n", window_step_kind(st),
+			st->undecided ? " (" : " beyond the noise", st->undecided ? window_undecided_words(st) : "",
+			st->undecided ? ")" : "", d1, d2, sb.buf);
 	strbuf_release(&sb);
 }
 

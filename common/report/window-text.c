@@ -165,8 +165,8 @@ static void print_step(FILE *fp, const struct window *w, const struct window_pri
 	if (st->found)
 		fprintf(fp, "%s: %s -> %s, %s\n", st->drift ? "drift" : "step", d1, d2, sb.buf);
 	else if (st->undecided)
-		fprintf(fp, "undecided near %s: %s -> %s %s: a weak step, neither shown nor ruled out; "
-			"later nightlies will tell; showing that nightly pair\n", asked, d1, d2, sb.buf);
+		fprintf(fp, "undecided near %s: %s -> %s %s: %s; showing that nightly pair\n", asked, d1, d2,
+			sb.buf, window_undecided_words(st));
 	else
 		fprintf(fp, "no step beyond the noise near %s: %s -> %s %s; showing that nightly pair\n",
 			asked, d1, d2, sb.buf);

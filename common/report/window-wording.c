@@ -26,6 +26,21 @@ const char *window_step_kind(const struct step *st)
 	return st->found ? (st->drift ? "drift" : "step") : st->undecided ? "undecided" : "no step";
 }
 
+const char *window_undecided_words(const struct step *st)
+{
+	switch (st->no_level) {
+	case STEP_NO_LEVEL_BEFORE:
+		return "no level holds it, neither shown nor ruled out; the series starts one nightly before it, "
+		       "so only an older record would tell";
+	case STEP_NO_LEVEL_AFTER:
+		return "no level holds it yet, neither shown nor ruled out; the next nightlies will tell";
+	case STEP_NO_LEVEL:
+		return "no level holds it, neither shown nor ruled out; later nightlies will tell";
+	default:
+		return "a weak step, neither shown nor ruled out; later nightlies will tell";
+	}
+}
+
 void window_step_text(struct strbuf *sb, const struct step *st, const char *mark,
 		      const char *unmark, int rich)
 {
@@ -33,9 +48,10 @@ void window_step_text(struct strbuf *sb, const struct step *st, const char *mark
 
 	if (!st->found) {
 		/* + 0.0 turns a rounded -0.0 into 0.0 */
-		strbuf_addf(sb, "moves %s%+.1f%%%s \u00b1 %.1f%%, %.1f%s its standard error (noise %.1f%% a night), %s (a step needs %.1f%s and %.1f%%)",
+		strbuf_addf(sb, "moves %s%+.1f%%%s \u00b1 %.1f%%, %.1f%s its standard error (noise %.1f%% a night), %s (%s %.1f%s and %.1f%%)",
 			    mark, round(10 * st->change_pct) / 10 + 0.0, unmark, st->se_pct, st->z, x, st->noise_pct,
-			    st->reason ? st->reason : "not a step", st->noise_multiple, x, st->min_change);
+			    st->reason ? st->reason : "not a step",
+			    st->no_level ? "the pair clears" : "a step needs", st->noise_multiple, x, st->min_change);
 		return;
 	}
 	if (st->drift)
