@@ -247,7 +247,7 @@ static size_t settle(const struct series *s, const struct step_options *o, struc
 		return 0;
 	if ((*out)[strongest].index != st->index) {
 		/* placed by the kernel: its window, not the geomean's pair there */
-		series_step_at(s, (*out)[strongest].index, o, st);
+		series_step_at(s, (*out)[strongest].index, o, 0, st);
 		st->last_good = (*out)[strongest].last_good;
 		st->first_bad = (*out)[strongest].first_bad;
 		st->found = 1;

@@ -115,7 +115,7 @@ static void describe_boundary(const struct series *s, const struct noise_model *
 	levels_release(&l);
 }
 
-void series_step_at(const struct series *s, size_t index, const struct step_options *o,
+void series_step_at(const struct series *s, size_t index, const struct step_options *o, int bounded,
 		    struct step *out)
 {
 	struct noise_model nm;
@@ -124,7 +124,7 @@ void series_step_at(const struct series *s, size_t index, const struct step_opti
 	set_thresholds(out, o);
 	series_noise_model(s, METRIC_HELION, &nm);
 	out->noise_pct = 100 * nm.sigma;
-	describe_boundary(s, &nm, index, o->span_days, 1, out);
+	describe_boundary(s, &nm, index, o->span_days, bounded, out);
 }
 
 /* Whole days from the date to the nightly at index. */

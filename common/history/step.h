@@ -123,8 +123,14 @@ int series_find_step_model(const struct series *s, const struct step_options *op
  */
 void series_step_range(const struct series *s, size_t index, int span_days, size_t *lo, size_t *hi);
 
-/* Fill out for the boundary at index (for --good/--bad given by the user). */
-void series_step_at(const struct series *s, size_t index, const struct step_options *opts,
+/*
+ * Fill out for the boundary at index. bounded: judged between the levels
+ * either side of it, each ending at the nearest other step (a pair the
+ * user names with --good/--bad may lie anywhere); else over the span's
+ * nightlies either side (a boundary no other step is near, such as a
+ * kernel's own step).
+ */
+void series_step_at(const struct series *s, size_t index, const struct step_options *opts, int bounded,
 		    struct step *out);
 
 #endif
