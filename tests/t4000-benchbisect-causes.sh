@@ -106,6 +106,54 @@ test_expect_success 'method change: speedup moves, latency flat, a harness commi
 	test_cmp expect err
 '
 
+# Two causes at once: matmul and layer_norm regress (latency agrees), and
+# the harness commit times softmax without CUDA graphs (speedup -40%,
+# latency flat). Pooled, the three kernels' timers agreed and the timing
+# artefact was called real; each kernel judged alone tells them apart.
+test_expect_success 'a real regression beside a timing change on another kernel: both said, the artefact left out of the true speedup' '
+	cd method &&
+	bb_dashboard --event timer:b200_cute:2026-09-10:0.6:softmax \
+		--event regress:b200_cute:2026-09-10:0.85:matmul,layer_norm >../split.json &&
+	git benchbisect --file ../split.json b200_cute 2026-09-10 >out 2>err &&
+	H=$(subject_sha "\[CI\] Time softmax without CUDA graphs in the nightly (#3314)") &&
+	S=$(subject_sha "Share the layout helpers between backends (#3313)") &&
+	D=$(subject_sha "Fix a typo in the autotuner docs (#3310)") &&
+	B=$(nightly_short 2026-09-10) &&
+	sed -n "1p;/^  implementations/p;/^  timers/p;/^speedup/,\$p" out >actual &&
+	cat >expect <<-EOF &&
+	b200_cute on 2026-09-10: real regression
+	  implementations: triton +0.1%, torch_compile +0.0% against helion -14.7% (the 2 kernels behind the move whose timers agree): Helion-only
+	  timers (the kernels behind the move whose timers agree): speedup -14.7% and latency +17.7% (52.0x its standard error): they agree (both moved, opposite ways); softmax: speedup -40.5% but latency +0.5%, flat: its timing changed, not the kernel (left out)
+	speedup: before 1.593, after 1.348, true 1.496
+	  the move is real in the kernels whose timers agree; the timing change of softmax is not Helion'\''s: the after level with it at the before level is what Helion delivers now
+	candidates, ranked:
+	  $S window      Share the layout helpers between backends (#3313)
+	  $D window      Fix a typo in the autotuner docs (#3310)
+	  $H measurement [CI] Time softmax without CUDA graphs in the nightly (#3314)
+	EOF
+	test_cmp expect actual &&
+	git benchbisect --file ../split.json --json b200_cute 2026-09-10 2>/dev/null |
+		jq -c ".evidence[] | select(.signal == \"timers\") | [.verdict, .values.timing_changed]" >actual &&
+	echo "[\"split\",{\"softmax\":{\"speedup_pct\":-40.519,\"latency_pct\":0.5359}}]" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'the same two causes without the harness commit: still both, no measurement candidate' '
+	cd regression &&
+	bb_dashboard --event timer:b200_cute:2026-09-10:0.6:softmax \
+		--event regress:b200_cute:2026-09-10:0.85:matmul,layer_norm >../split.json &&
+	git benchbisect --file ../split.json b200_cute 2026-09-10 2>/dev/null >out &&
+	sed -n "1p;/^  timers/p;/^speedup/,/^  the/p" out >actual &&
+	cat >expect <<-EOF &&
+	b200_cute on 2026-09-10: real regression
+	  timers (the kernels behind the move whose timers agree): speedup -14.7% and latency +17.7% (52.0x its standard error): they agree (both moved, opposite ways); softmax: speedup -40.5% but latency +0.5%, flat: its timing changed, not the kernel (left out)
+	speedup: before 1.593, after 1.348, true 1.496
+	  the move is real in the kernels whose timers agree; the timing change of softmax is not Helion'\''s: the after level with it at the before level is what Helion delivers now
+	EOF
+	test_cmp expect actual &&
+	! grep "^  [0-9a-f]* measurement " out
+'
+
 test_expect_success 'hardware: every implementation and latency move on one platform only' '
 	cd plain &&
 	git benchbisect --file ../hardware.json b200_cute 2026-09-10 >actual &&

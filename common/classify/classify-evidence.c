@@ -334,9 +334,10 @@ static void explain_sharing(struct classify_result *r, const struct classify_sig
 		add_moves(&sb, m, 2, 0);
 		strbuf_addf(&sb, " against helion %+.1f%%", tidy(classify_judged_pct(s)));
 		if (s->move_kernels)
-			strbuf_addf(&sb, " (the %zu kernel%s %s)", s->move_kernels,
+			strbuf_addf(&sb, " (the %zu kernel%s %s%s)", s->move_kernels,
 				    s->move_kernels == 1 ? "" : "s",
-				    s->found ? "behind the move" : "that stepped");
+				    s->found ? "behind the move" : "that stepped",
+				    s->nr_timing ? " whose timers agree" : "");
 		strbuf_addf(&sb, ": %s", tail ? tail : main_tail[sh]);
 		v = push_buf(r, "implementations", verdict, &sb);
 		nums(v, (const struct named_num[]) {
@@ -355,6 +356,9 @@ static const char *of_kernels(const struct classify_signals *s)
 {
 	if (!s->move_kernels)
 		return "";
+	if (s->nr_timing)
+		return s->found ? " (the kernels behind the move whose timers agree)" :
+			" (the kernels that stepped whose timers agree)";
 	return s->found ? " (the kernels behind the move)" : " (the kernels that stepped)";
 }
 
@@ -376,7 +380,8 @@ static void explain_timers(struct classify_result *r, const struct classify_sign
 	};
 	double pct = classify_judged_pct(s);
 	enum timers t = classify_timers(s, o);
-	cJSON *v;
+	struct strbuf sb = STRBUF_INIT;
+	cJSON *v, *timing;
 
 	if (!s->index || isnan(s->change_pct))
 		return;
@@ -387,18 +392,34 @@ static void explain_timers(struct classify_result *r, const struct classify_sign
 		v = addf(r, "timers", verdicts[t], "timers: %s: not checked",
 			 s->pretuned ? "no latency on the Pretuned tab" : "no latency data");
 	} else {
-		v = addf(r, "timers", verdicts[t], "timers%s: speedup %+.1f%% %s latency %+.1f%% (%.1fx its standard error): %s",
-			 of_kernels(s), tidy(pct), t == TIMERS_FLAT ? "but" : "and", tidy(s->latency_pct),
-			 lat_score(s),
-			 t == TIMERS_AGREE ? "they agree (both moved, opposite ways)" :
-			 t == TIMERS_FLAT ? "latency is flat, the timers disagree" :
-			 "the same way, the timers disagree");
+		strbuf_addf(&sb, "timers%s: speedup %+.1f%% %s latency %+.1f%% (%.1fx its standard error): %s",
+			    of_kernels(s), tidy(pct), t == TIMERS_FLAT ? "but" : "and", tidy(s->latency_pct),
+			    lat_score(s),
+			    t == TIMERS_AGREE ? "they agree (both moved, opposite ways)" :
+			    t == TIMERS_FLAT ? "latency is flat, the timers disagree" :
+			    "the same way, the timers disagree");
+		/* the other cause beside it: kernels whose timing changed, not judged with these */
+		for (size_t i = 0; i < s->nr_timing; i++)
+			strbuf_addf(&sb, "; %s: speedup %+.1f%% but latency %+.1f%%, %s: its timing changed, not the kernel (left out)",
+				    s->timing[i].name, tidy(s->timing[i].speedup_pct),
+				    tidy(s->timing[i].latency_pct),
+				    classify_kernel_timers(s, &s->timing[i], o) == TIMERS_FLAT ?
+				    "flat" : "the same way");
+		v = push_buf(r, "timers", s->nr_timing ? "split" : verdicts[t], &sb);
 		num(v, "latency_score", lat_score(s));
 	}
 	num(v, "speedup_pct", pct);
 	num(v, "latency_pct", s->latency_pct);
 	num(v, "latency_noise_pct", s->latency_noise_pct);
 	num(v, "level_se", s->level_se);
+	timing = s->nr_timing ? cJSON_AddObjectToObject(v, "timing_changed") : NULL;
+	for (size_t i = 0; i < s->nr_timing; i++) {
+		cJSON *k = cJSON_AddObjectToObject(timing, s->timing[i].name);
+
+		num(k, "speedup_pct", s->timing[i].speedup_pct);
+		num(k, "latency_pct", s->timing[i].latency_pct);
+	}
+	strbuf_release(&sb);
 }
 
 static void explain_platforms(struct classify_result *r, const struct classify_signals *s,

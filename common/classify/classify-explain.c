@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "util/usage.h"
+#include "util/strbuf.h"
 #include "classify/classify.h"
 
 void classify_result_init(struct classify_result *r)
@@ -32,15 +33,22 @@ static void add_candidate(struct classify_result *r, const struct window_commit 
 	r->candidates[r->nr_candidates++].why = why;
 }
 
-/* Slice tag matches first, then slice paths, then the rest; window order within. */
-static void rank_candidates(struct classify_result *r, const struct window *w)
+/*
+ * Slice tag matches first, then slice paths, then the rest; window order
+ * within. When some kernels' timing changed beside the real move, the
+ * commits touching the measurement explain those kernels, not the move:
+ * they come last, as measurement commits.
+ */
+static void rank_candidates(struct classify_result *r, const struct classify_signals *s,
+			    const struct window *w)
 {
-	static const char *const why[] = { "slice-tag", "slice-path", "window" };
+	static const char *const why[] = { "slice-tag", "slice-path", "window", "measurement" };
 
-	for (int pass = 0; pass < 3; pass++)
+	for (int pass = 0; pass < 4; pass++)
 		for (size_t i = 0; i < w->nr_commits; i++) {
 			const struct window_commit *c = &w->commits[i];
-			int rank = c->tag_match ? 0 : c->path_match ? 1 : 2;
+			int rank = s->nr_timing && s->method && s->method[i] ? 3 :
+				c->tag_match ? 0 : c->path_match ? 1 : 2;
 
 			if (rank == pass)
 				add_candidate(r, c, why[pass]);
@@ -146,6 +154,27 @@ static char *undecided_reason(const struct classify_signals *s, const struct cla
 	return reason;
 }
 
+/*
+ * A real move beside kernels whose timing changed: the after level with
+ * those kernels' moves taken out of the geomean of all s->nr_kernels
+ * (each kept at its before level, timed the established way).
+ */
+static void real_without_timing(struct classify_result *r, const struct classify_signals *s)
+{
+	struct strbuf names = STRBUF_INIT;
+	double out = 0;
+
+	for (size_t i = 0; i < s->nr_timing; i++) {
+		out += log1p(s->timing[i].speedup_pct / 100);
+		strbuf_addf(&names, "%s%s", i ? ", " : "", s->timing[i].name);
+	}
+	r->truth = s->after * exp(-out / (double)s->nr_kernels);
+	r->truth_reason = xstrfmt("the move is real in the kernels whose timers agree; the timing change of %s "
+				  "is not Helion's: the after level with %s at the before level is what Helion "
+				  "delivers now", names.buf, s->nr_timing == 1 ? "it" : "them");
+	strbuf_release(&names);
+}
+
 static void explain_truth(struct classify_result *r, const struct classify_signals *s,
 			  const struct window *w, const struct classify_options *o)
 {
@@ -153,8 +182,12 @@ static void explain_truth(struct classify_result *r, const struct classify_signa
 	r->after = s->after;
 	switch (r->cause) {
 	case CAUSE_REAL_REGRESSION:
-		r->truth = s->after;
-		r->truth_reason = xstrdup("the move is real: the after level is what Helion delivers now");
+		if (s->nr_timing)
+			real_without_timing(r, s);
+		else {
+			r->truth = s->after;
+			r->truth_reason = xstrdup("the move is real: the after level is what Helion delivers now");
+		}
 		break;
 	case CAUSE_HARDWARE:
 		r->truth = s->before;
@@ -209,7 +242,7 @@ void classify_explain(struct classify_result *r, const struct classify_signals *
 	r->abbrev = o->abbrev;
 	classify_evidence(r, s, w, o);
 	if (r->cause == CAUSE_REAL_REGRESSION && s->listed && !w->ends_off_step) {
-		rank_candidates(r, w);
+		rank_candidates(r, s, w);
 		if (!located(s, w, o))
 			r->culprit = NULL;
 	} else if (r->cause == CAUSE_METHOD_CHANGE) {

@@ -94,6 +94,9 @@ void classify_signals_release(struct classify_signals *s)
 	free_moves(s->kernels, s->nr_kernels);
 	free_moves(s->platforms, s->nr_platforms);
 	free_moves(s->sparse, s->nr_sparse);
+	for (size_t i = 0; i < s->nr_timing; i++)
+		free(s->timing[i].name);
+	free(s->timing);
 	free(s->sparse_since);
 	free(s->method);
 	measure_config_release(&s->at_good);
@@ -166,15 +169,45 @@ int classify_beyond_noise(const struct classify_signals *s, double pct, double n
 	return !isnan(pct) && fabs(lchange(pct)) >= o->noise_multiple * se * lchange(n);
 }
 
+static enum timers timers_of(const struct classify_signals *s, double pct, double latency_pct,
+			     double latency_noise_pct, const struct classify_options *o)
+{
+	if (isnan(latency_pct) || isnan(pct) || pct == 0)
+		return TIMERS_UNKNOWN;
+	if (!classify_beyond_noise(s, latency_pct, latency_noise_pct, o))
+		return TIMERS_FLAT;
+	return (latency_pct > 0) == (pct < 0) ? TIMERS_AGREE : TIMERS_DISAGREE;
+}
+
 enum timers classify_timers(const struct classify_signals *s, const struct classify_options *o)
 {
-	double pct = classify_judged_pct(s);
+	return timers_of(s, classify_judged_pct(s), s->latency_pct, s->latency_noise_pct, o);
+}
 
-	if (isnan(s->latency_pct) || isnan(pct) || pct == 0)
-		return TIMERS_UNKNOWN;
-	if (!classify_beyond_noise(s, s->latency_pct, s->latency_noise_pct, o))
-		return TIMERS_FLAT;
-	return (s->latency_pct > 0) == (pct < 0) ? TIMERS_AGREE : TIMERS_DISAGREE;
+enum timers classify_kernel_timers(const struct classify_signals *s, const struct kernel_timers *k,
+				   const struct classify_options *o)
+{
+	return timers_of(s, k->speedup_pct, k->latency_pct, k->latency_noise_pct, o);
+}
+
+int classify_kernel_real(const struct classify_signals *s, const struct kernel_timers *k,
+			 const struct classify_options *o)
+{
+	return classify_kernel_timers(s, k, o) == TIMERS_AGREE &&
+		fabs(lchange(k->latency_pct)) >= 0.5 * fabs(lchange(k->speedup_pct));
+}
+
+int classify_kernel_timing_changed(const struct classify_signals *s, const struct kernel_timers *k,
+				   const struct classify_options *o)
+{
+	enum timers t = classify_kernel_timers(s, k, o);
+
+	/*
+	 * A small speedup move with latency flat proves nothing: a real
+	 * change that size can hide in a noisy kernel's latency.
+	 */
+	return (t == TIMERS_FLAT || t == TIMERS_DISAGREE) &&
+		classify_beyond_noise(s, k->speedup_pct, k->latency_noise_pct, o);
 }
 
 /*

@@ -83,6 +83,12 @@ enum sharing {
 	SHARING_BASELINE	/* Pretuned: only some baseline ratios moved */
 };
 
+/* One kernel's two timers across the move (NAN: no data). */
+struct kernel_timers {
+	char *name;		/* owned */
+	double speedup_pct, latency_pct, latency_noise_pct;
+};
+
 /* A named move: a kernel, a baseline or another platform. */
 struct named_move {
 	char *name;		/* owned */
@@ -131,6 +137,15 @@ struct classify_signals {
 	 */
 	double move_pct;
 	size_t move_kernels;	/* how many kernels that move is over; 0: the platform's */
+	/*
+	 * The kernels behind the move whose own timers say their timing
+	 * changed (classify_kernel_timing_changed()) while those of other
+	 * kernels behind it agree: two causes at once. The move judged
+	 * (move_pct and the fields below) is then the agreeing kernels'
+	 * alone, and these are named beside it, left out of it.
+	 */
+	struct kernel_timers *timing;
+	size_t nr_timing;
 	/* The other implementations and the second timer (NAN: no data), and their noise. */
 	double triton_pct, torch_compile_pct, latency_pct;
 	double triton_noise_pct, torch_compile_noise_pct, latency_noise_pct;	/* NAN: 0.5% */
@@ -214,6 +229,27 @@ int classify_common_moved(const struct classify_signals *s, const struct classif
  */
 int classify_set_change_matters(const struct classify_signals *s, const struct classify_options *o);
 enum timers classify_timers(const struct classify_signals *s, const struct classify_options *o);
+/*
+ * One kernel's timers judged alone, as classify_timers() judges the move
+ * (its latency noise, s->level_se).
+ */
+enum timers classify_kernel_timers(const struct classify_signals *s, const struct kernel_timers *k,
+				   const struct classify_options *o);
+/*
+ * 1 when a kernel's own timers show a real change beside kernels whose
+ * timing changed: they agree, and latency moved at least half as far as
+ * the speedup (a latency barely beyond its noise under a large speedup
+ * move is one noisy kernel among many whose timing changed).
+ */
+int classify_kernel_real(const struct classify_signals *s, const struct kernel_timers *k,
+			 const struct classify_options *o);
+/*
+ * 1 when a kernel's timing changed, not the kernel: its latency is flat
+ * or moved the speedup's way, and its speedup move is beyond what its
+ * latency noise hides (had latency moved as much, it would have shown).
+ */
+int classify_kernel_timing_changed(const struct classify_signals *s, const struct kernel_timers *k,
+				   const struct classify_options *o);
 enum sharing classify_sharing(const struct classify_signals *s, const struct classify_options *o);
 /*
  * The cause, in this order (git-benchbisect(1), CAUSES):

@@ -458,12 +458,89 @@ static void test_measure_config(void)
 	strvec_clear(&v);
 }
 
+/*
+ * Two causes at once: kernels whose latency agrees with their speedup
+ * move, and one whose speedup moved with latency flat. Each kernel is
+ * judged alone; the timing change is named and left out of the truth.
+ */
+static void test_timing_split(void)
+{
+	struct classify_options o;
+	struct classify_signals s;
+	struct classify_result r;
+	struct kernel_timers real = { "matmul", -14.8, 17.7, 0.5 };
+	struct kernel_timers timed = { "softmax", -40.5, 0.5, 0.5 };
+	struct kernel_timers small = { "rope", -5, 0.5, 3 };
+	struct fake f;
+
+	classify_options_init(&o);
+	regression(&s);
+	s.level_se = 0.67;
+	is_int(classify_kernel_timers(&s, &real, &o), TIMERS_AGREE, "one kernel alone: latency agrees");
+	ok(!classify_kernel_timing_changed(&s, &real, &o), "its timing did not change");
+	ok(classify_kernel_real(&s, &real, &o), "a real change beside others whose timing changed");
+	real.latency_pct = 1.2;
+	is_int(classify_kernel_timers(&s, &real, &o), TIMERS_AGREE, "latency +1.2%%: beyond its noise");
+	ok(!classify_kernel_real(&s, &real, &o),
+	   "but a fifteenth of the speedup's move: no real change claimed beside a timing change");
+	real.latency_pct = 17.7;
+	is_int(classify_kernel_timers(&s, &timed, &o), TIMERS_FLAT, "speedup -40.5%, latency +0.5%: flat");
+	ok(classify_kernel_timing_changed(&s, &timed, &o), "its timing changed, not the kernel");
+	timed.latency_pct = -30;
+	ok(classify_kernel_timing_changed(&s, &timed, &o), "latency the speedup's way: its timing changed too");
+	timed.latency_pct = 0.5;
+	is_int(classify_kernel_timers(&s, &small, &o), TIMERS_FLAT, "-5% with 3% latency noise: flat");
+	ok(!classify_kernel_timing_changed(&s, &small, &o),
+	   "but a real -5%% could hide in that latency noise: no timing change claimed");
+
+	/* gathered: the judged move is the agreeing kernels', softmax apart */
+	s.change_pct = -15.4;
+	s.after = 1.348;
+	s.move_pct = -14.7;
+	s.move_kernels = 2;
+	s.latency_pct = 17.7;
+	s.kernels = xcalloc(5, sizeof(*s.kernels));
+	for (size_t i = 0; i < 5; i++) {
+		static const char *const names[] = { "matmul", "softmax", "layer_norm", "rms_norm", "rope" };
+		static const double pcts[] = { -14.8, -40.5, -14.6, 0.1, -0.2 };
+
+		s.kernels[i].name = xstrdup(names[i]);
+		s.kernels[i].change_pct = pcts[i];
+		s.kernels[i].flag = i < 3;
+	}
+	s.nr_kernels = 5;
+	s.nr_commits = 3;
+	s.nr_slice = 2;
+	s.timing = xcalloc(1, sizeof(*s.timing));
+	s.timing[0] = timed;
+	s.timing[0].name = xstrdup("softmax");
+	s.nr_timing = 1;
+	s.method = xcalloc(3, sizeof(*s.method));
+	s.method[0] = "benchmarks/run.py";
+	s.nr_method = 1;
+	fake_window(&f);
+	classify_result_init(&r);
+	classify_explain(&r, &s, &f.w, &o);
+	is_int(r.cause, CAUSE_REAL_REGRESSION, "the agreeing kernels regressed: real regression");
+	is_num(r.truth, 1.348 / pow(0.595, 1.0 / 5), 1e-12,
+	       "the true speedup: the after level with softmax at its before level");
+	is_int(r.nr_candidates, 3, "every window commit is a candidate");
+	is_str(r.candidates[2].why, "measurement", "the harness commit last, as a measurement commit");
+	ok(r.candidates[2].commit == &f.commits[0], "it is the run.py commit");
+	is_str(r.evidence.v[3], "timers (the kernels behind the move whose timers agree): speedup -14.7% and latency +17.7% (48.8x its standard error): they agree (both moved, opposite ways); softmax: speedup -40.5% but latency +0.5%, flat: its timing changed, not the kernel (left out)",
+	       "the timers line says both");
+	is_str(r.items[3].verdict, "split", "its verdict: split");
+	classify_result_release(&r);
+	classify_signals_release(&s);
+}
+
 int main(void)
 {
 	test_timers_and_sharing();
 	test_rules();
 	test_method_paths();
 	test_explain();
+	test_timing_split();
 	test_measure_config();
 	return done_testing();
 }
