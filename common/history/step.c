@@ -4,6 +4,7 @@
 #include <string.h>
 #include "util/usage.h"
 #include "util/date.h"
+#include "util/strbuf.h"
 #include "history/step.h"
 
 int step_significant(double change_pct, double noise_pct, double noise_multiple,
@@ -189,6 +190,40 @@ static void list_others(const struct series *s, const struct levels *l, size_t b
 		os->change_pct = t.change_pct;
 		os->score = fabs(log1p(t.change_pct / 100)) / l->sigma;
 	}
+}
+
+/*
+ * When the boundary before series nightly index starts a dip of l that
+ * reverts (levels_find() merged it into the level around it), the
+ * pair's move is the dip's: judged against the level before, with the
+ * dip's nightlies as the level after, it is no step and not undecided.
+ * Judged over the span instead, the dip's few nightlies were averaged
+ * with the many back at the level before, and a -15% pair read -0.4%.
+ */
+static int describe_dip(const struct levels *l, size_t index, struct step *out)
+{
+	for (size_t i = 0; i < l->nr_dips; i++) {
+		size_t at = l->dip_from[i], lo, hi;
+		struct cut_test t;
+
+		if (l->at[at] != index)
+			continue;
+		bound_by_cuts(l, at, &lo, &hi);
+		levels_judge_range(l, lo, at, l->dip_to[i], out->noise_multiple, out->min_change, &t);
+		take_test(out, &t, l->sigma);
+		out->found = out->undecided = out->persistent = 0;
+		out->no_level = STEP_LEVELS_HOLD;
+		out->reason = "a dip that reverts";
+		out->dip_end = l->at[l->dip_to[i]];
+		return 1;
+	}
+	return 0;
+}
+
+void step_dip_text(struct strbuf *sb, const struct step *st)
+{
+	strbuf_addf(sb, "%s: back at the level before after %zu nightl%s", st->reason, st->nr_after,
+		    st->nr_after == 1 ? "y" : "ies");
 }
 
 /*
@@ -409,11 +444,12 @@ int series_find_step_model(const struct series *s, const struct step_options *o,
 		if (index > 0)
 			describe_boundary(s, nm, index, o->span_days, 0, out);
 		/*
-		 * The pair's own levels pass, but no cut of the nightlies holds
-		 * there: the evidence does not rule a step out, so say so
-		 * rather than "no step" beside a change that clears the bar.
+		 * Unless the pair starts a dip that reverts: the pair's own
+		 * levels pass, but no cut of the nightlies holds there: the
+		 * evidence does not rule a step out, so say so rather than "no
+		 * step" beside a change that clears the bar.
 		 */
-		if (index > 0 && out->found) {
+		if (index > 0 && !describe_dip(&l, index, out) && out->found) {
 			out->no_level = index + 1 == s->nr ? STEP_NO_LEVEL_AFTER :
 				index == 1 ? STEP_NO_LEVEL_BEFORE : STEP_NO_LEVEL;
 			out->reason = out->no_level == STEP_NO_LEVEL_AFTER ? "one nightly after it, no level yet" :
