@@ -204,6 +204,14 @@ test_expect_success 'a dip of two nightlies that reverts: the pair shows its mov
 	test_cmp ../expect ../actual
 '
 
+test_expect_success 'the pair that ends a dip shows the move back' '
+	cd repo &&
+	git benchwindow --file ../dip.json b200_cute 2026-09-10 >../out &&
+	grep "near" ../out >../actual &&
+	echo "no step beyond the noise near 2026-09-10: 2026-09-09 -> 2026-09-10 moves +14.9% ± 0.6%, 22.2x its standard error (noise 0.7% a night), a dip that reverts: back at the level before, after 2 nightlies off it; showing that nightly pair" >../expect &&
+	test_cmp ../expect ../actual
+'
+
 test_expect_success 'the Pretuned tab reads geomean rows' '
 	cd repo &&
 	{ runs && series b200_cute matmul 1.5 1.5 1.5 1.5 1.5 1.5 1.3 1.3 1.3 1.3 1.3 1.3 1.3; } |

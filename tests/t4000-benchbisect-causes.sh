@@ -187,6 +187,18 @@ test_expect_success 'noise: a dip of two nightlies that reverts, with its own mo
 	grep -F "a dip that reverts: back at the level before after 2 nightlies" out.md
 '
 
+test_expect_success 'noise: the pair that ends the dip, with the move back' '
+	cd plain &&
+	git benchbisect --file ../dip.json b200_cute 2026-09-12 >actual &&
+	sed -n "1p;/^  step:/p;/^  timers:/p" actual >picked &&
+	cat >expect <<-EOF &&
+	b200_cute on 2026-09-12: noise
+	  step: helion speedup 1.354 -> 1.594 (+17.8% ± 0.4%) from 2026-09-11 to 2026-09-12, 41.8x its standard error (the series noise 0.5% a night): no step, a dip that reverts: back at the level before, after 2 nightlies off it
+	  timers: speedup +17.8% and latency -14.9%: no step beyond the noise to compare
+	EOF
+	test_cmp expect picked
+'
+
 test_expect_success 'noise: a quiet series' '
 	cd plain &&
 	git benchbisect --file ../quiet.json b200_cute 2026-09-10 >actual &&

@@ -138,7 +138,7 @@ static void explain_step(struct classify_result *r, const struct classify_signal
 		addf(r, "step", "no_boundary", "step: no nightly boundary near the date");
 		return;
 	}
-	if (!classify_step_significant(s, o) && w->step.dip_end) {
+	if (!classify_step_significant(s, o) && w->step.dip_nights) {
 		struct strbuf sb = STRBUF_INIT;
 
 		step_dip_text(&sb, &w->step);

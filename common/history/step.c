@@ -193,28 +193,35 @@ static void list_others(const struct series *s, const struct levels *l, size_t b
 }
 
 /*
- * When the boundary before series nightly index starts a dip of l that
- * reverts (levels_find() merged it into the level around it), the
- * pair's move is the dip's: judged against the level before, with the
- * dip's nightlies as the level after, it is no step and not undecided.
+ * When the boundary before series nightly index starts or ends a dip of
+ * l that reverts (levels_find() merged it into the level around it), the
+ * pair's move is the dip's: the dip's nightlies judged against the level
+ * before (or the level after against them), no step and not undecided.
  * Judged over the span instead, the dip's few nightlies were averaged
- * with the many back at the level before, and a -15% pair read -0.4%.
+ * with the many at the level around it, and a -15% pair read -0.4%.
  */
 static int describe_dip(const struct levels *l, size_t index, struct step *out)
 {
 	for (size_t i = 0; i < l->nr_dips; i++) {
-		size_t at = l->dip_from[i], lo, hi;
+		size_t from = l->dip_from[i], to = l->dip_to[i], lo, hi;
 		struct cut_test t;
 
-		if (l->at[at] != index)
+		if (l->at[from] == index) {
+			bound_by_cuts(l, from, &lo, &hi);
+			levels_judge_range(l, lo, from, to, out->noise_multiple, out->min_change, &t);
+		} else if (l->at[to] == index) {
+			bound_by_cuts(l, to, &lo, &hi);
+			levels_judge_range(l, from, to, hi, out->noise_multiple, out->min_change, &t);
+		} else {
 			continue;
-		bound_by_cuts(l, at, &lo, &hi);
-		levels_judge_range(l, lo, at, l->dip_to[i], out->noise_multiple, out->min_change, &t);
+		}
 		take_test(out, &t, l->sigma);
 		out->found = out->undecided = out->persistent = 0;
 		out->no_level = STEP_LEVELS_HOLD;
 		out->reason = "a dip that reverts";
-		out->dip_end = l->at[l->dip_to[i]];
+		out->dip_from = l->at[from];
+		out->dip_to = l->at[to];
+		out->dip_nights = to - from;
 		return 1;
 	}
 	return 0;
@@ -222,8 +229,9 @@ static int describe_dip(const struct levels *l, size_t index, struct step *out)
 
 void step_dip_text(struct strbuf *sb, const struct step *st)
 {
-	strbuf_addf(sb, "%s: back at the level before after %zu nightl%s", st->reason, st->nr_after,
-		    st->nr_after == 1 ? "y" : "ies");
+	strbuf_addf(sb, "%s: back at the level before%s after %zu nightl%s%s", st->reason,
+		    st->index == st->dip_to ? "," : "", st->dip_nights, st->dip_nights == 1 ? "y" : "ies",
+		    st->index == st->dip_to ? " off it" : "");
 }
 
 /*

@@ -436,7 +436,7 @@ static void draw_titles(const struct chart *c, const char *verdict)
 	} else {
 		struct strbuf sb = STRBUF_INIT;
 
-		if (st->dip_end)
+		if (st->dip_nights)
 			step_dip_text(&sb, st);
 		else
 			strbuf_addf(&sb, "a step needs %.1f\u00d7 and %.1f%%", st->noise_multiple, st->min_change);

@@ -50,7 +50,7 @@ void window_step_text(struct strbuf *sb, const struct step *st, const char *mark
 		/* + 0.0 turns a rounded -0.0 into 0.0 */
 		strbuf_addf(sb, "moves %s%+.1f%%%s \u00b1 %.1f%%, %.1f%s its standard error (noise %.1f%% a night), ",
 			    mark, round(10 * st->change_pct) / 10 + 0.0, unmark, st->se_pct, st->z, x, st->noise_pct);
-		if (st->dip_end)
+		if (st->dip_nights)
 			step_dip_text(sb, st);
 		else
 			strbuf_addf(sb, "%s (%s %.1f%s and %.1f%%)", st->reason ? st->reason : "not a step",
