@@ -204,7 +204,8 @@ static void drop_cut(struct levels *l, size_t k)
  * Merge levels until every cut is a step: first the dips that revert (two
  * opposite cuts at most LEVELS_REVERT_NIGHTS apart whose outer levels do not
  * differ by a step; each is kept in l's dips), then the weakest cut that
- * fails the decision, one at a time. The spread is measured afresh after each merge.
+ * fails the decision, one at a time. The spread is measured afresh after
+ * each merge.
  */
 static void keep_steps(struct levels *l, double mult, double min_change)
 {

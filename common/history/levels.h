@@ -41,7 +41,7 @@ struct levels {
 	/*
 	 * The dips that revert (levels_find()): x[dip_from[i] .. dip_to[i]),
 	 * merged into the level around them, kept so that the pair starting
-	 * one can be shown with the dip's own move.
+	 * or ending one can be shown with the dip's own move.
 	 */
 	size_t dip_from[LEVELS_MAX_CUTS];
 	size_t dip_to[LEVELS_MAX_CUTS];

@@ -452,10 +452,11 @@ int series_find_step_model(const struct series *s, const struct step_options *o,
 		if (index > 0)
 			describe_boundary(s, nm, index, o->span_days, 0, out);
 		/*
-		 * Unless the pair starts a dip that reverts: the pair's own
-		 * levels pass, but no cut of the nightlies holds there: the
-		 * evidence does not rule a step out, so say so rather than "no
-		 * step" beside a change that clears the bar.
+		 * A pair that starts or ends a dip that reverts is the dip's
+		 * (describe_dip()). Otherwise, where the pair's own levels pass
+		 * but no cut of the nightlies holds there, the evidence does
+		 * not rule a step out: say so rather than "no step" beside a
+		 * change that clears the bar.
 		 */
 		if (index > 0 && !describe_dip(&l, index, out) && out->found) {
 			out->no_level = index + 1 == s->nr ? STEP_NO_LEVEL_AFTER :
