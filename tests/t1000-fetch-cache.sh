@@ -163,6 +163,7 @@ test_expect_success 'HTTP 404 without a cached copy is an error naming the URL, 
 	log_mark &&
 	test_expect_code 128 bw --url "$U/missing.json" >out 2>err &&
 	echo "fatal: cannot download '\''$U/missing.json'\'': HTTP 404" >expect &&
+	echo "hint: check the URL given with --url, or read a dashboard file with --file <path>" >>expect &&
 	test_cmp expect err &&
 	test_cmp /dev/null out &&
 	echo "GET /missing.json -> 404 | If-None-Match: - | If-Modified-Since: -" >expect &&
@@ -237,8 +238,7 @@ test_expect_success 'a truncated body without a cached copy is an error' '
 	test_expect_code 128 bw --url "$U/truncate/x.json" 2>err &&
 	size=$(wc -c <"$WWW/x.json") &&
 	echo "fatal: cannot download '\''$U/truncate/x.json'\'': the transfer was cut short after $((size / 2)) of $size bytes (3 attempts)" >expect &&
-	echo "hint: read a dashboard file with --file <path>, or name another URL with --url <url>" >>expect &&
-	echo "hint: the default URL is the config bench.url: git config bench.url <url>" >>expect &&
+	echo "hint: check the URL given with --url, or read a dashboard file with --file <path>" >>expect &&
 	test_cmp expect err &&
 	! ls "$XDG_CACHE_HOME"/benchtriage/*truncate*
 '
@@ -343,6 +343,26 @@ test_expect_success 'git -c bench.url picks the URL, --url wins over it' '
 	test_cmp expect actual
 '
 
+# The hints after a failed download follow where the URL came from: the
+# config key that named it is the one to check, and --url is no default.
+test_expect_success 'a failed download from the config names its key, whatever the failure' '
+	test_expect_code 128 git -C repo -c bench.url="$U/nowhere.json" benchwindow h100 2026-09-05 2>err &&
+	cat >expect <<-EOF &&
+	fatal: cannot download '\''$U/nowhere.json'\'': HTTP 404
+	hint: the URL comes from the config bench.url: check it, or read a dashboard file with --file <path>
+	hint: name another URL with --url <url>, or set it: git config bench.url <url>
+	EOF
+	test_cmp expect err &&
+	test_expect_code 128 git -C repo -c bench.pretunedurl="$U/truncate/x.json" benchwindow --pretuned h100 2026-09-05 2>err &&
+	size=$(wc -c <"$WWW/x.json") &&
+	cat >expect <<-EOF &&
+	fatal: cannot download '\''$U/truncate/x.json'\'': the transfer was cut short after $((size / 2)) of $size bytes (3 attempts)
+	hint: the URL comes from the config bench.pretunedurl: check it, or read a dashboard file with --file <path>
+	hint: name another URL with --url <url>, or set it: git config bench.pretunedurl <url>
+	EOF
+	test_cmp expect err
+'
+
 test_expect_success '--pretuned with only bench.url fetches its pretuned sibling' '
 	cp "$TRASH/pretuned.json" "$WWW/sub/pretuned-dashboard-data.json" &&
 	log_mark &&
@@ -383,6 +403,7 @@ test_expect_success 'redirects are followed, but never to another protocol' '
 	test_cmp expect actual &&
 	test_expect_code 128 bw --url "$U/redirect-file/x.json" 2>err &&
 	echo "fatal: cannot download '\''$U/redirect-file/x.json'\'': redirected to '\''file:///etc/hostname'\'', which is not http or https" >expect &&
+	echo "hint: check the URL given with --url, or read a dashboard file with --file <path>" >>expect &&
 	test_cmp expect err
 '
 
@@ -396,8 +417,7 @@ test_expect_success 'a refused connection without a cached copy is an error' '
 	closed=$(python3 -c "import socket; s = socket.socket(); s.bind((\"127.0.0.1\", 0)); print(s.getsockname()[1])") &&
 	test_expect_code 128 bw --url "http://127.0.0.1:$closed/x.json" 2>err &&
 	echo "fatal: cannot download '\''http://127.0.0.1:$closed/x.json'\'': cannot connect: Connection refused (3 attempts)" >expect &&
-	echo "hint: read a dashboard file with --file <path>, or name another URL with --url <url>" >>expect &&
-	echo "hint: the default URL is the config bench.url: git config bench.url <url>" >>expect &&
+	echo "hint: check the URL given with --url, or read a dashboard file with --file <path>" >>expect &&
 	test_cmp expect err
 '
 
@@ -482,6 +502,7 @@ test_expect_success 'credentials in the URL are never shown nor stored' '
 	! grep -r s3cret "$XDG_CACHE_HOME" &&
 	test_expect_code 128 git -C repo benchwindow --url "http://ada:s3cret@127.0.0.1:$PORT/none.json" h100 2026-09-05 2>err &&
 	echo "fatal: cannot download '\''$U/none.json'\'': HTTP 404" >expect &&
+	echo "hint: check the URL given with --url, or read a dashboard file with --file <path>" >>expect &&
 	test_cmp expect err
 '
 

@@ -183,6 +183,35 @@ test_expect_success 'a one-night spike alone is no persistent step' '
 	python3 -c "import json; d = json.load(open(\"../out.json\")); s = d[\"step\"]; assert not s[\"persistent\"] or abs(s[\"change_pct\"]) < 1, s"
 '
 
+# A dip of two nightlies that comes back is no step, but the pair at its
+# start moved -13%: that pair's own move and the dip are the reason, not
+# the span's level around it (-0.4%, "within --min-change").
+test_expect_success 'a dip of two nightlies that reverts: the pair shows its move and the dip' '
+	cd repo &&
+	{ runs && series b200_cute matmul 1.50 1.51 1.50 1.50 1.51 1.50 1.30 1.31 1.50 1.51 1.50 1.51 1.50; } |
+		gen >../dip.json &&
+	git benchwindow --file ../dip.json b200_cute 2026-09-08 >../out &&
+	grep "near" ../out >../actual &&
+	echo "no step beyond the noise near 2026-09-08: 2026-09-07 -> 2026-09-08 moves -13.0% ± 0.6%, 22.7x its standard error (noise 0.7% a night), a dip that reverts: back at the level before after 2 nightlies; showing that nightly pair" >../expect &&
+	test_cmp ../expect ../actual &&
+	git benchwindow --file ../dip.json --format=markdown b200_cute 2026-09-08 >../out.md &&
+	grep "^- \*\*no step\*\*" ../out.md >../actual &&
+	echo "- **no step** beyond the noise: 2026-09-07 → 2026-09-08 moves -13.0% ± 0.6%, 22.7× its standard error (noise 0.7% a night), a dip that reverts: back at the level before after 2 nightlies" >../expect &&
+	test_cmp ../expect ../actual &&
+	git benchwindow --file ../dip.json --json b200_cute 2026-09-08 >../out.json &&
+	jq -c "[.step.found, .step.undecided, .step.change_pct, .step.nr_after, .step.reason]" ../out.json >../actual &&
+	echo "[false,false,-13,2,\"a dip that reverts\"]" >../expect &&
+	test_cmp ../expect ../actual
+'
+
+test_expect_success 'the pair that ends a dip shows the move back' '
+	cd repo &&
+	git benchwindow --file ../dip.json b200_cute 2026-09-10 >../out &&
+	grep "near" ../out >../actual &&
+	echo "no step beyond the noise near 2026-09-10: 2026-09-09 -> 2026-09-10 moves +14.9% ± 0.6%, 22.2x its standard error (noise 0.7% a night), a dip that reverts: back at the level before, after 2 nightlies off it; showing that nightly pair" >../expect &&
+	test_cmp ../expect ../actual
+'
+
 test_expect_success 'the Pretuned tab reads geomean rows' '
 	cd repo &&
 	{ runs && series b200_cute matmul 1.5 1.5 1.5 1.5 1.5 1.5 1.3 1.3 1.3 1.3 1.3 1.3 1.3; } |

@@ -30,6 +30,8 @@ test_expect_success 'setup: one repository per scenario' '
 	(cd method && bb_dashboard --event timer:b200_cute:2026-09-10:0.6:softmax >../method.json) &&
 	(cd plain && bb_dashboard --event machine:b200_cute:2026-09-10:0.85 >../hardware.json &&
 		bb_dashboard --event spike:b200_cute:2026-09-10:0.85 >../spike.json &&
+		bb_dashboard --event regress:b200_cute:2026-09-10:0.85 \
+			--event regress:b200_cute:2026-09-12:1.1764706 >../dip.json &&
 		bb_dashboard >../quiet.json) &&
 	(cd empty && bb_dashboard --event regress:b200_cute:2026-09-10:0.85 >../empty.json) &&
 	(cd kernel-set && CUTE=$CUTE,gemm_bias,rope bb_dashboard --noise 0 \
@@ -206,6 +208,43 @@ test_expect_success 'noise: a one-night spike that reverts' '
 	} >expect &&
 	test_cmp expect actual &&
 	test_cmp /dev/null err
+'
+
+# The pair at the dip's start moved -15%; read over the span around it,
+# it was -0.4% "within --min-change", and the dip went unnamed.
+test_expect_success 'noise: a dip of two nightlies that reverts, with its own move' '
+	cd plain &&
+	git benchbisect --file ../dip.json b200_cute 2026-09-10 >actual 2>err &&
+	sed -n "1p;/^  step:/p;/^  spike:/p;/^  implementations:/p;/^  timers:/p" actual >picked &&
+	cat >expect <<-EOF &&
+	b200_cute on 2026-09-10: noise
+	  step: helion speedup 1.593 -> 1.354 (-15.1% ± 0.4%) from 2026-09-09 to 2026-09-10, 41.7x its standard error (the series noise 0.5% a night): no step, a dip that reverts: back at the level before after 2 nightlies
+	  implementations: triton +0.0%, torch_compile +0.2% against helion -15.1%: no step beyond the noise to compare
+	  timers: speedup -15.1% and latency +17.6%: no step beyond the noise to compare
+	EOF
+	test_cmp expect picked &&
+	test_cmp /dev/null err &&
+	git benchbisect --file ../dip.json --json b200_cute 2026-09-10 >out.json &&
+	jq -c ".cause, (.evidence[0] | [.verdict, .values.change_pct, .values.nightlies_after, .values.reason])" out.json >actual &&
+	cat >expect <<-\EOF &&
+	"noise"
+	["reverts",-15.0553,2,"a dip that reverts"]
+	EOF
+	test_cmp expect actual &&
+	git benchbisect --file ../dip.json --format=markdown b200_cute 2026-09-10 >out.md &&
+	grep -F "a dip that reverts: back at the level before after 2 nightlies" out.md
+'
+
+test_expect_success 'noise: the pair that ends the dip, with the move back' '
+	cd plain &&
+	git benchbisect --file ../dip.json b200_cute 2026-09-12 >actual &&
+	sed -n "1p;/^  step:/p;/^  timers:/p" actual >picked &&
+	cat >expect <<-EOF &&
+	b200_cute on 2026-09-12: noise
+	  step: helion speedup 1.354 -> 1.594 (+17.8% ± 0.4%) from 2026-09-11 to 2026-09-12, 41.8x its standard error (the series noise 0.5% a night): no step, a dip that reverts: back at the level before, after 2 nightlies off it
+	  timers: speedup +17.8% and latency -14.9%: no step beyond the noise to compare
+	EOF
+	test_cmp expect picked
 '
 
 test_expect_success 'noise: a quiet series' '

@@ -53,8 +53,7 @@ test_expect_success 'unreachable without a cached copy: the error and where else
 	test_expect_code 128 git benchwindow -q --url "$U/other.json" b200_cute 2026-09-08 >out 2>err &&
 	cat >expect <<-EOF &&
 	fatal: cannot download '\''$U/other.json'\'': cannot connect: Connection refused (3 attempts)
-	hint: read a dashboard file with --file <path>, or name another URL with --url <url>
-	hint: the default URL is the config bench.url: git config bench.url <url>
+	hint: check the URL given with --url, or read a dashboard file with --file <path>
 	EOF
 	test_cmp expect err &&
 	test_cmp /dev/null out

@@ -138,7 +138,15 @@ static void explain_step(struct classify_result *r, const struct classify_signal
 		addf(r, "step", "no_boundary", "step: no nightly boundary near the date");
 		return;
 	}
-	if (!classify_step_significant(s, o)) {
+	if (!classify_step_significant(s, o) && w->step.dip_nights) {
+		struct strbuf sb = STRBUF_INIT;
+
+		step_dip_text(&sb, &w->step);
+		snprintf(why, sizeof(why), "no step, %s", sb.buf);
+		strbuf_release(&sb);
+		tail = why;
+		verdict = "reverts";
+	} else if (!classify_step_significant(s, o)) {
 		snprintf(why, sizeof(why), "%s (%s: %s %.1fx its standard error and %.1f%%)",
 			 s->undecided ? "undecided, neither a step nor ruled out" : "no step beyond the noise",
 			 s->reason ? s->reason : "no level holds",

@@ -547,6 +547,11 @@ static void gather_series(struct classify_signals *s, const struct window *w,
 	s->persistent = st->persistent;
 	s->nr_after = st->nr_after;
 	step_sides(ser, s->good, s->index, o->span, &sd);
+	/* a dip's move is its nightlies', not those at the level around it */
+	if (st->dip_nights && s->index == st->dip_from)
+		sd.hi = st->dip_to;
+	else if (st->dip_nights)
+		sd.lo = st->dip_from;
 
 	v = metric_values(ser, METRIC_HELION);
 	s->level = median_range(v, sd.lo, sd.hi);

@@ -34,21 +34,25 @@ static char *pretuned_sibling(const char *url)
 	return xstrfmt("%.*s%s%s", (int)(slash + 1 - url), url, PRETUNED_FILE, path_end);
 }
 
-char *dashboard_source_url(const struct dashboard_source *src, struct config *cfg)
+char *dashboard_source_url(const struct dashboard_source *src, struct config *cfg, const char **key)
 {
-	const char *v;
+	const char *v, *unused;
 
+	key = key ? key : &unused;
+	*key = NULL;
 	if (src->url)
 		return xstrdup(src->url);
 	if (src->pretuned) {
-		if ((v = config_get_string(cfg, "bench.pretunedurl")))
+		if ((v = config_get_string(cfg, *key = "bench.pretunedurl")))
 			return xstrdup(v);
-		if ((v = config_get_string(cfg, "bench.url")))
+		if ((v = config_get_string(cfg, *key = "bench.url")))
 			return pretuned_sibling(v);
+		*key = NULL;
 		return xstrdup(DEFAULT_PRETUNED_URL);
 	}
-	if ((v = config_get_string(cfg, "bench.url")))
+	if ((v = config_get_string(cfg, *key = "bench.url")))
 		return xstrdup(v);
+	*key = NULL;
 	return xstrdup(DEFAULT_DASHBOARD_URL);
 }
 
@@ -389,6 +393,26 @@ static int network_failure(const char *reason)
 	       strncmp(reason, "redirected ", 11);
 }
 
+/*
+ * Where else a dashboard can come from when a download failed and no
+ * copy is cached, by where its URL came from: --url (src->url), the
+ * config key, or the built-in default (key NULL), which that key sets.
+ */
+static void advise_other_source(const struct dashboard_source *src, const char *key)
+{
+	const char *default_key = src->pretuned ? "bench.pretunedurl" : "bench.url";
+
+	if (src->url) {
+		advise("check the URL given with --url, or read a dashboard file with --file <path>");
+	} else if (key) {
+		advise("the URL comes from the config %s: check it, or read a dashboard file with --file <path>", key);
+		advise("name another URL with --url <url>, or set it: git config %s <url>", key);
+	} else {
+		advise("read a dashboard file with --file <path>, or name another URL with --url <url>");
+		advise("the default URL is the config %s: git config %s <url>", default_key, default_key);
+	}
+}
+
 static int use_cached(struct dashboard *d, const struct cached *c, const char *reason)
 {
 	struct strbuf age = STRBUF_INIT;
@@ -413,8 +437,10 @@ static int parse_download(struct dashboard *d, const struct cached *c, const str
 	return 0;
 }
 
-static int download(struct dashboard *d, struct cached *c, long timeout, int conditional)
+static int download(struct dashboard *d, struct cached *c, const struct dashboard_source *src,
+		    const char *key, int conditional)
 {
+	long timeout = src->timeout > 0 ? src->timeout : DEFAULT_TIMEOUT;
 	struct fetch_request req = { c->url, NULL, NULL, timeout, FETCH_MAX_SIZE, progress_wanted() };
 	struct fetch_result res = FETCH_RESULT_INIT;
 	const char *reason;
@@ -450,26 +476,25 @@ static int download(struct dashboard *d, struct cached *c, long timeout, int con
 		}
 		/* The server vouched for a copy that no longer parses: fetch it afresh. */
 		c->present = 0;
-		ret = download(d, c, timeout, 0);
+		ret = download(d, c, src, key, 0);
 		goto out;
 	default:
 		reason = res.error;
 		break;
 	}
-	if (c->present)
+	if (c->present) {
 		ret = use_cached(d, c, reason);
-	else
+	} else {
 		ret = error("cannot download '%s': %s", c->shown, reason);
-	if (!c->present && network_failure(reason)) {
-		advise("read a dashboard file with --file <path>, or name another URL with --url <url>");
-		advise("the default URL is the config bench.url: git config bench.url <url>");
+		advise_other_source(src, key);
 	}
 out:
 	fetch_result_release(&res);
 	return ret;
 }
 
-static int load_url(struct dashboard *d, const struct dashboard_source *src, const char *url)
+static int load_url(struct dashboard *d, const struct dashboard_source *src, const char *url,
+		    const char *key)
 {
 	struct cached c;
 	int ret;
@@ -478,7 +503,7 @@ static int load_url(struct dashboard *d, const struct dashboard_source *src, con
 	if (strncasecmp(url, "http://", 7) && strncasecmp(url, "https://", 8)) {
 		ret = error("cannot download '%s': only http and https URLs are supported", c.shown);
 	} else if (!src->offline) {
-		ret = download(d, &c, src->timeout > 0 ? src->timeout : DEFAULT_TIMEOUT, !src->refresh);
+		ret = download(d, &c, src, key, !src->refresh);
 	} else if (c.present) {
 		ret = cached_parse(d, &c);
 	} else {
@@ -491,13 +516,14 @@ static int load_url(struct dashboard *d, const struct dashboard_source *src, con
 
 int dashboard_load(struct dashboard *d, const struct dashboard_source *src, struct config *cfg)
 {
+	const char *key;
 	char *url;
 	int ret;
 
 	if (src->file)
 		return load_file(d, src);
-	url = dashboard_source_url(src, cfg);
-	ret = load_url(d, src, url);
+	url = dashboard_source_url(src, cfg, &key);
+	ret = load_url(d, src, url, key);
 	free(url);
 	return ret;
 }

@@ -40,8 +40,12 @@ struct dashboard_source {
  */
 int dashboard_load(struct dashboard *d, const struct dashboard_source *src, struct config *cfg);
 
-/* The URL src resolves to (file unset); the caller frees it. */
-char *dashboard_source_url(const struct dashboard_source *src, struct config *cfg);
+/*
+ * The URL src resolves to (file unset); the caller frees it. Unless key
+ * is NULL, *key is set to the config key it came from, NULL for --url
+ * or the built-in default.
+ */
+char *dashboard_source_url(const struct dashboard_source *src, struct config *cfg, const char **key);
 
 /*
  * Path of the cached copy for url (the caller frees it), whether it exists

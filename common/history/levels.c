@@ -203,8 +203,9 @@ static void drop_cut(struct levels *l, size_t k)
 /*
  * Merge levels until every cut is a step: first the dips that revert (two
  * opposite cuts at most LEVELS_REVERT_NIGHTS apart whose outer levels do not
- * differ by a step), then the weakest cut that fails the decision, one at
- * a time. The spread is measured afresh after each merge.
+ * differ by a step; each is kept in l's dips), then the weakest cut that
+ * fails the decision, one at a time. The spread is measured afresh after
+ * each merge.
  */
 static void keep_steps(struct levels *l, double mult, double min_change)
 {
@@ -228,6 +229,10 @@ static void keep_steps(struct levels *l, double mult, double min_change)
 			level_range(l, k + 2, &a2, &b2);
 			judge_levels(l, a0, b0, a2, b2, mult, min_change, &outer);
 			if ((a.change_pct < 0) != (b.change_pct < 0) && !outer.found) {
+				if (l->nr_dips < LEVELS_MAX_CUTS) {
+					l->dip_from[l->nr_dips] = l->cuts[k];
+					l->dip_to[l->nr_dips++] = l->from[k + 1];
+				}
 				drop_cut(l, k + 1);
 				drop_cut(l, k);
 				changed = 1;

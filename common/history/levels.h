@@ -38,6 +38,14 @@ struct levels {
 	size_t cuts[LEVELS_MAX_CUTS];
 	size_t from[LEVELS_MAX_CUTS];
 	size_t nr_cuts;
+	/*
+	 * The dips that revert (levels_find()): x[dip_from[i] .. dip_to[i]),
+	 * merged into the level around them, kept so that the pair starting
+	 * or ending one can be shown with the dip's own move.
+	 */
+	size_t dip_from[LEVELS_MAX_CUTS];
+	size_t dip_to[LEVELS_MAX_CUTS];
+	size_t nr_dips;
 	double sigma;		/* one night's noise */
 	double spread;		/* the within-level scale of the standard errors, >= sigma */
 };

@@ -4,6 +4,7 @@
 #include <string.h>
 #include "util/usage.h"
 #include "util/date.h"
+#include "util/strbuf.h"
 #include "history/step.h"
 
 int step_significant(double change_pct, double noise_pct, double noise_multiple,
@@ -189,6 +190,48 @@ static void list_others(const struct series *s, const struct levels *l, size_t b
 		os->change_pct = t.change_pct;
 		os->score = fabs(log1p(t.change_pct / 100)) / l->sigma;
 	}
+}
+
+/*
+ * When the boundary before series nightly index starts or ends a dip of
+ * l that reverts (levels_find() merged it into the level around it), the
+ * pair's move is the dip's: the dip's nightlies judged against the level
+ * before (or the level after against them), no step and not undecided.
+ * Judged over the span instead, the dip's few nightlies were averaged
+ * with the many at the level around it, and a -15% pair read -0.4%.
+ */
+static int describe_dip(const struct levels *l, size_t index, struct step *out)
+{
+	for (size_t i = 0; i < l->nr_dips; i++) {
+		size_t from = l->dip_from[i], to = l->dip_to[i], lo, hi;
+		struct cut_test t;
+
+		if (l->at[from] == index) {
+			bound_by_cuts(l, from, &lo, &hi);
+			levels_judge_range(l, lo, from, to, out->noise_multiple, out->min_change, &t);
+		} else if (l->at[to] == index) {
+			bound_by_cuts(l, to, &lo, &hi);
+			levels_judge_range(l, from, to, hi, out->noise_multiple, out->min_change, &t);
+		} else {
+			continue;
+		}
+		take_test(out, &t, l->sigma);
+		out->found = out->undecided = out->persistent = 0;
+		out->no_level = STEP_LEVELS_HOLD;
+		out->reason = "a dip that reverts";
+		out->dip_from = l->at[from];
+		out->dip_to = l->at[to];
+		out->dip_nights = to - from;
+		return 1;
+	}
+	return 0;
+}
+
+void step_dip_text(struct strbuf *sb, const struct step *st)
+{
+	strbuf_addf(sb, "%s: back at the level before%s after %zu nightl%s%s", st->reason,
+		    st->index == st->dip_to ? "," : "", st->dip_nights, st->dip_nights == 1 ? "y" : "ies",
+		    st->index == st->dip_to ? " off it" : "");
 }
 
 /*
@@ -409,11 +452,13 @@ int series_find_step_model(const struct series *s, const struct step_options *o,
 		if (index > 0)
 			describe_boundary(s, nm, index, o->span_days, 0, out);
 		/*
-		 * The pair's own levels pass, but no cut of the nightlies holds
-		 * there: the evidence does not rule a step out, so say so
-		 * rather than "no step" beside a change that clears the bar.
+		 * A pair that starts or ends a dip that reverts is the dip's
+		 * (describe_dip()). Otherwise, where the pair's own levels pass
+		 * but no cut of the nightlies holds there, the evidence does
+		 * not rule a step out: say so rather than "no step" beside a
+		 * change that clears the bar.
 		 */
-		if (index > 0 && out->found) {
+		if (index > 0 && !describe_dip(&l, index, out) && out->found) {
 			out->no_level = index + 1 == s->nr ? STEP_NO_LEVEL_AFTER :
 				index == 1 ? STEP_NO_LEVEL_BEFORE : STEP_NO_LEVEL;
 			out->reason = out->no_level == STEP_NO_LEVEL_AFTER ? "one nightly after it, no level yet" :

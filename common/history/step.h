@@ -2,6 +2,7 @@
 #define HISTORY_STEP_H
 
 #include "history/levels.h"
+#include "util/strbuf.h"
 
 /*
  * Where a platform's series steps: the boundary between two nightlies
@@ -74,6 +75,13 @@ struct step {
 	int persistent;		/* the nightlies after stay at the new level */
 	size_t nr_after;	/* nightlies after the step that the verdict rests on */
 	size_t nr_before;	/* nightlies before it */
+	/*
+	 * !found, the pair starts or ends a dip that reverts (levels.h):
+	 * points[dip_from .. dip_to) are its dip_nights nightlies off the
+	 * level, points[dip_to] the first back; one side of the pair is the
+	 * dip's level. dip_nights 0: no dip.
+	 */
+	size_t dip_from, dip_to, dip_nights;
 	double noise_multiple;	/* the decision's thresholds, as applied */
 	double min_change;
 	const char *reason;	/* when !found: why, e.g. "under the noise multiple"; static */
@@ -100,6 +108,14 @@ struct step_options {
  */
 int step_significant(double change_pct, double noise_pct, double noise_multiple,
 		     double min_change, const char **reason);
+
+/*
+ * Of a pair that starts or ends a dip (st->dip_nights), why it is no step,
+ * into sb: "a dip that reverts: back at the level before after 2
+ * nightlies", or for its end "...: back at the level before, after 2
+ * nightlies off it".
+ */
+void step_dip_text(struct strbuf *sb, const struct step *st);
 
 /*
  * Find the step nearest opts->date (see above). A date outside the series

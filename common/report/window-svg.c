@@ -434,9 +434,16 @@ static void draw_titles(const struct chart *c, const char *verdict)
 		fprintf(fp, "kernel step %s; the geomean %+.1f%%", sb.buf, round(10 * st->change_pct) / 10 + 0.0);
 		strbuf_release(&sb);
 	} else {
-		fprintf(fp, "%s %s \u2192 %s: %+.1f%% \u00b1 %.1f%%, %.1f\u00d7 its standard error (a step needs %.1f\u00d7 and %.1f%%)",
+		struct strbuf sb = STRBUF_INIT;
+
+		if (st->dip_nights)
+			step_dip_text(&sb, st);
+		else
+			strbuf_addf(&sb, "a step needs %.1f\u00d7 and %.1f%%", st->noise_multiple, st->min_change);
+		fprintf(fp, "%s %s \u2192 %s: %+.1f%% \u00b1 %.1f%%, %.1f\u00d7 its standard error (%s)",
 			window_step_kind(st), d1, d2, round(10 * st->change_pct) / 10 + 0.0, st->se_pct,
-			st->z, st->noise_multiple, st->min_change);
+			st->z, sb.buf);
+		strbuf_release(&sb);
 	}
 	fputs(" (UTC days)</text>\n", fp);
 }

@@ -48,10 +48,14 @@ void window_step_text(struct strbuf *sb, const struct step *st, const char *mark
 
 	if (!st->found) {
 		/* + 0.0 turns a rounded -0.0 into 0.0 */
-		strbuf_addf(sb, "moves %s%+.1f%%%s \u00b1 %.1f%%, %.1f%s its standard error (noise %.1f%% a night), %s (%s %.1f%s and %.1f%%)",
-			    mark, round(10 * st->change_pct) / 10 + 0.0, unmark, st->se_pct, st->z, x, st->noise_pct,
-			    st->reason ? st->reason : "not a step",
-			    st->no_level ? "the pair clears" : "a step needs", st->noise_multiple, x, st->min_change);
+		strbuf_addf(sb, "moves %s%+.1f%%%s \u00b1 %.1f%%, %.1f%s its standard error (noise %.1f%% a night), ",
+			    mark, round(10 * st->change_pct) / 10 + 0.0, unmark, st->se_pct, st->z, x, st->noise_pct);
+		if (st->dip_nights)
+			step_dip_text(sb, st);
+		else
+			strbuf_addf(sb, "%s (%s %.1f%s and %.1f%%)", st->reason ? st->reason : "not a step",
+				    st->no_level ? "the pair clears" : "a step needs", st->noise_multiple, x,
+				    st->min_change);
 		return;
 	}
 	if (st->drift)

@@ -38,7 +38,9 @@ const char *window_undecided_words(const struct step *st);
  * between could be on either side";
  * a drift: "over 19 nightlies, helion ...";
  * none: "moves +0.7% ± 0.5%, 1.4x its standard error (noise 0.8% a night),
- * within --min-change (a step needs 3.0x and 2.0%)".
+ * within --min-change (a step needs 3.0x and 2.0%)"; a pair starting a dip
+ * that reverts: "moves -15.1% ± 0.4%, ..., a dip that reverts: back at the
+ * level before after 2 nightlies" (step_dip_text()).
  */
 void window_step_text(struct strbuf *sb, const struct step *st, const char *mark,
 		      const char *unmark, int rich);

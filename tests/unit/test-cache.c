@@ -252,7 +252,7 @@ static void is_url(struct config *cfg, const char *url, int pretuned, const char
 
 	src.url = url;
 	src.pretuned = pretuned;
-	got = dashboard_source_url(&src, cfg);
+	got = dashboard_source_url(&src, cfg, NULL);
 	is_str(got, want, name);
 	free(got);
 }
