@@ -532,6 +532,7 @@ static void test_timing_split(void)
 	is_str(r.items[3].verdict, "split", "its verdict: split");
 	classify_result_release(&r);
 	classify_signals_release(&s);
+	classify_options_release(&o);
 }
 
 int main(void)
