@@ -387,8 +387,9 @@ done
 cat >"$TRASH/bin/deaf-child" <<\EOF
 #!/bin/sh
 test "$BENCHBISECT_COMMIT" = "$HANG_AT" || exec bench
-sh -c 'echo $$ >>"$TRASH/launcher.pids"; trap "" TERM; exec sleep 31' &
-: >"$TRASH/started"
+# "started" once the child is deaf: before its trap, the SIGTERM to the
+# group would kill it, and under load nothing was left to name.
+sh -c 'echo $$ >>"$TRASH/launcher.pids"; trap "" TERM; : >"$TRASH/started"; exec sleep 31' &
 wait
 EOF
 chmod +x "$TRASH/bin/deaf-child"
