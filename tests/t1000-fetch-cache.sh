@@ -357,8 +357,8 @@ test_expect_success 'a failed download from the config names its key, whatever t
 	size=$(wc -c <"$WWW/x.json") &&
 	cat >expect <<-EOF &&
 	fatal: cannot download '\''$U/truncate/x.json'\'': the transfer was cut short after $((size / 2)) of $size bytes (3 attempts)
-	hint: the URL comes from the config bench.pretunedurl: check it, or read a dashboard file with --file <path>
-	hint: name another URL with --url <url>, or set it: git config bench.pretunedurl <url>
+	hint: the URL comes from the config bench.pretunedUrl: check it, or read a dashboard file with --file <path>
+	hint: name another URL with --url <url>, or set it: git config bench.pretunedUrl <url>
 	EOF
 	test_cmp expect err
 '

@@ -43,7 +43,7 @@ char *dashboard_source_url(const struct dashboard_source *src, struct config *cf
 	if (src->url)
 		return xstrdup(src->url);
 	if (src->pretuned) {
-		if ((v = config_get_string(cfg, *key = "bench.pretunedurl")))
+		if ((v = config_get_string(cfg, *key = "bench.pretunedUrl")))
 			return xstrdup(v);
 		if ((v = config_get_string(cfg, *key = "bench.url")))
 			return pretuned_sibling(v);
@@ -400,7 +400,7 @@ static int network_failure(const char *reason)
  */
 static void advise_other_source(const struct dashboard_source *src, const char *key)
 {
-	const char *default_key = src->pretuned ? "bench.pretunedurl" : "bench.url";
+	const char *default_key = src->pretuned ? "bench.pretunedUrl" : "bench.url";
 
 	if (src->url) {
 		advise("check the URL given with --url, or read a dashboard file with --file <path>");
