@@ -93,6 +93,21 @@ step_is() {
 	test_cmp expect actual
 }
 
+# undecided_from NAME GOOD BAD REASON DATE...: asked on each date, NAME's
+# answer is the undecided pair GOOD -> BAD, with no kernel step, for REASON.
+undecided_from() {
+	name=$1 good=$2 bad=$3 reason=$4 &&
+	shift 4 &&
+	for d; do
+		printf '[false,true,"%s","%s",null]\n[]\n' "$good" "$bad" >expect_pair &&
+		step_of "$name" "$d" >actual &&
+		test_cmp expect_pair actual || return 1
+	done &&
+	jq -r .step.reason out.json >actual &&
+	echo "$reason" >expect &&
+	test_cmp expect actual
+}
+
 # At 4x the noise, 08-19 (a little low) fits the level after within the
 # bar of STEP_UNSURE_NATS: the window takes it in.
 test_expect_success 'a 2.2% step held for three weeks is a step' '
@@ -185,15 +200,8 @@ set --
 # said to move -5%, half the move of a pair that does not hold it.
 test_expect_success 'a move onto the newest nightly is that pair'\''s, from every date in the span' '
 	cd repo &&
-	for d in 2026-09-11 2026-09-10 2026-09-04; do
-		step_is newest $d <<-\EOF || return 1
-		[false,true,"2026-09-10","2026-09-11",null]
-		[]
-		EOF
-	done &&
-	jq -r .step.reason out.json >reason &&
-	echo "one nightly after it, no level yet" >expect &&
-	test_cmp expect reason &&
+	undecided_from newest "2026-09-10" "2026-09-11" "one nightly after it, no level yet" \
+		2026-09-11 2026-09-10 2026-09-04 &&
 	git benchwindow --file ../newest.json b200 2026-09-10 >out &&
 	grep "^undecided near 2026-09-10: 2026-09-10 -> 2026-09-11 moves -10\.[0-9]% ± 0\.[0-9]%, [0-9.]*x its standard error (noise 0\.5% a night), one nightly after it, no level yet (the pair clears 3.0x and 2.0%): no level holds it yet, neither shown nor ruled out; the next nightlies will tell; " out &&
 	git benchbisect --json --file ../newest.json b200 2026-09-10 >bb.json &&
@@ -208,15 +216,8 @@ test_expect_success 'a move onto the newest nightly is that pair'\''s, from ever
 # measured from the move itself (two changes, one of them the move).
 test_expect_success 'a move after the first nightly is undecided from every date in the span' '
 	cd repo &&
-	for d in 2026-08-01 2026-08-02 2026-08-04 2026-08-08; do
-		step_is oldest $d <<-\EOF || return 1
-		[false,true,"2026-08-01","2026-08-02",null]
-		[]
-		EOF
-	done &&
-	jq -r .step.reason out.json >reason &&
-	echo "one nightly before it, no level" >expect &&
-	test_cmp expect reason &&
+	undecided_from oldest "2026-08-01" "2026-08-02" "one nightly before it, no level" \
+		2026-08-01 2026-08-02 2026-08-04 2026-08-08 &&
 	git benchwindow --file ../oldest.json b200 2026-08-04 >out &&
 	grep "^undecided near 2026-08-04: 2026-08-01 -> 2026-08-02 moves .* one nightly before it, no level (the pair clears 3.0x and 2.0%): no level holds it, neither shown nor ruled out; the series starts one nightly before it, so only an older record would tell; showing that nightly pair\$" out &&
 	git benchbisect --file ../oldest.json b200 2026-08-04 >out &&
