@@ -360,6 +360,13 @@ test_expect_success 'a failed download from the config names its key, whatever t
 	hint: the URL comes from the config bench.pretunedUrl: check it, or read a dashboard file with --file <path>
 	hint: name another URL with --url <url>, or set it: git config bench.pretunedUrl <url>
 	EOF
+	test_cmp expect err &&
+	test_expect_code 128 git -C repo -c bench.url="$U/nowhere/x.json" benchwindow --pretuned h100 2026-09-05 2>err &&
+	cat >expect <<-EOF &&
+	fatal: cannot download '\''$U/nowhere/pretuned-dashboard-data.json'\'': HTTP 404
+	hint: the URL is the Pretuned sibling of the config bench.url: check it, or read a dashboard file with --file <path>
+	hint: name another URL with --url <url>, or set the Pretuned one alone: git config bench.pretunedUrl <url>
+	EOF
 	test_cmp expect err
 '
 

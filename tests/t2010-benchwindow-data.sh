@@ -212,6 +212,19 @@ test_expect_success 'the pair that ends a dip shows the move back' '
 	test_cmp ../expect ../actual
 '
 
+# --bad naming the nightly that starts or ends the dip, asked from another
+# date: the pair read "-0.4% within --min-change" (the bounded levels
+# never asked for the dip).
+test_expect_success '--bad at a dip'\''s nightlies: the pair is the dip'\''s, as from its own date' '
+	cd repo &&
+	for d in 2026-09-08 2026-09-10; do
+		sha=$(jq -r ".summary[0].history[] | select(.date | startswith(\"$d\")) | .full_sha" ../dip.json) &&
+		git benchwindow --file ../dip.json --bad $sha b200_cute 2026-09-12 2>/dev/null | grep "near" >../actual &&
+		git benchwindow --file ../dip.json b200_cute $d | grep "near" | sed "s/near $d/near 2026-09-12/" >../expect &&
+		test_cmp ../expect ../actual || return 1
+	done
+'
+
 test_expect_success 'the Pretuned tab reads geomean rows' '
 	cd repo &&
 	{ runs && series b200_cute matmul 1.5 1.5 1.5 1.5 1.5 1.5 1.3 1.3 1.3 1.3 1.3 1.3 1.3; } |

@@ -204,6 +204,11 @@ test_expect_success 'a move onto the newest nightly is that pair'\''s, from ever
 		2026-09-11 2026-09-10 2026-09-04 &&
 	git benchwindow --file ../newest.json b200 2026-09-10 >out &&
 	grep "^undecided near 2026-09-10: 2026-09-10 -> 2026-09-11 moves -10\.[0-9]% ± 0\.[0-9]%, [0-9.]*x its standard error (noise 0\.5% a night), one nightly after it, no level yet (the pair clears 3.0x and 2.0%): no level holds it yet, neither shown nor ruled out; the next nightlies will tell; " out &&
+	newest=$(jq -r "[.summary[0].history[] | .full_sha] | last" ../newest.json) &&
+	git benchwindow --json --file ../newest.json --bad $newest b200 2026-09-04 2>/dev/null |
+		jq -c "[.step.found, .step.undecided, .step.reason]" >actual &&
+	echo "[false,true,\"one nightly after it, no level yet\"]" >expect &&
+	test_cmp expect actual &&
 	git benchbisect --json --file ../newest.json b200 2026-09-10 >bb.json &&
 	jq -c "[.cause, .last_good.date[:10], .first_bad.date[:10]]" bb.json >actual &&
 	echo "[\"undecided\",\"2026-09-10\",\"2026-09-11\"]" >expect &&

@@ -404,6 +404,12 @@ static void advise_other_source(const struct dashboard_source *src, const char *
 
 	if (src->url) {
 		advise("check the URL given with --url, or read a dashboard file with --file <path>");
+	} else if (key && src->pretuned && strcmp(key, default_key)) {
+		/* the sibling of bench.url: setting that key would move the main tab too */
+		advise("the URL is the Pretuned sibling of the config %s: check it, or read a dashboard file "
+		       "with --file <path>", key);
+		advise("name another URL with --url <url>, or set the Pretuned one alone: git config %s <url>",
+		       default_key);
 	} else if (key) {
 		advise("the URL comes from the config %s: check it, or read a dashboard file with --file <path>", key);
 		advise("name another URL with --url <url>, or set it: git config %s <url>", key);

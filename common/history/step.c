@@ -56,6 +56,22 @@ static void take_test(struct step *out, const struct cut_test *t, double sigma)
 	out->reason = t->reason;
 }
 
+/*
+ * The pair at index clears the bar on its own, but no level holds it (a
+ * level holds two nightlies): undecided, not a step and not "no step",
+ * with the reason.
+ */
+static void no_level_holds(const struct series *s, size_t index, struct step *out)
+{
+	out->no_level = index + 1 == s->nr ? STEP_NO_LEVEL_AFTER :
+		index == 1 ? STEP_NO_LEVEL_BEFORE : STEP_NO_LEVEL;
+	out->reason = out->no_level == STEP_NO_LEVEL_AFTER ? "one nightly after it, no level yet" :
+		out->no_level == STEP_NO_LEVEL_BEFORE ? "one nightly before it, no level" :
+		"no level holds on either side";
+	out->undecided = 1;
+	out->found = 0;
+}
+
 /* Whether most nightlies of x[at..hi) sit nearer the level after than the level before. */
 static int stays(const struct levels *l, size_t at, size_t hi, const struct cut_test *t)
 {
@@ -93,6 +109,8 @@ static void bound_by_cuts(const struct levels *l, size_t at, size_t *lo, size_t 
  * a pair the user names may lie anywhere). Without, the boundary is one
  * that no cut holds, and the span's nightlies are its only evidence.
  */
+static int describe_dip(const struct levels *l, size_t index, struct step *out);
+
 static void describe_boundary(const struct series *s, const struct noise_model *nm, size_t index,
 			      int span_days, int bounded, struct step *out)
 {
@@ -113,6 +131,13 @@ static void describe_boundary(const struct series *s, const struct noise_model *
 	out->last_good = index - 1;
 	take_test(out, &t, nm->sigma);
 	out->persistent = !isnan(t.change_pct) && stays(&l, at, hi, &t);
+	/*
+	 * A pair the user names is told as the search would tell it: the
+	 * start or end of a dip that reverts is the dip's, and a move whose
+	 * side holds one nightly is no step yet.
+	 */
+	if (bounded && !describe_dip(&l, index, out) && out->found && (out->nr_before < 2 || out->nr_after < 2))
+		no_level_holds(s, index, out);
 	levels_release(&l);
 }
 
@@ -458,14 +483,8 @@ int series_find_step_model(const struct series *s, const struct step_options *o,
 		 * not rule a step out: say so rather than "no step" beside a
 		 * change that clears the bar.
 		 */
-		if (index > 0 && !describe_dip(&l, index, out) && out->found) {
-			out->no_level = index + 1 == s->nr ? STEP_NO_LEVEL_AFTER :
-				index == 1 ? STEP_NO_LEVEL_BEFORE : STEP_NO_LEVEL;
-			out->reason = out->no_level == STEP_NO_LEVEL_AFTER ? "one nightly after it, no level yet" :
-				out->no_level == STEP_NO_LEVEL_BEFORE ? "one nightly before it, no level" :
-				"no level holds on either side";
-			out->undecided = 1;
-		}
+		if (index > 0 && !describe_dip(&l, index, out) && out->found)
+			no_level_holds(s, index, out);
 		out->found = 0;
 	}
 	levels_release(&l);
