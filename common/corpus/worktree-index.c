@@ -1,3 +1,4 @@
+#include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,22 +11,32 @@ static int has_prefix(const char *path, const char *prefix, size_t len)
 	return !strncmp(path, prefix, len);
 }
 
-int worktree_index_on_disk(git_repository *repo, const char *path)
+int worktree_index_lstat(git_repository *repo, const char *path, struct stat *st)
 {
 	const char *wd = git_repository_workdir(repo);
 	char *full = xstrfmt("%s%s", wd, path), *p = full + strlen(wd);
-	struct stat st;
-	int found = 1;
+	int err = 0;
 
 	/* Every directory on the way must be one: git does not look past a link. */
-	while (found && (p = strchr(p, '/'))) {
+	while (!err && (p = strchr(p, '/'))) {
 		*p = '\0';
-		found = !lstat(full, &st) && S_ISDIR(st.st_mode);
+		if (lstat(full, st))
+			err = errno;
+		else if (!S_ISDIR(st->st_mode))
+			err = S_ISLNK(st->st_mode) ? ENOENT : ENOTDIR;
 		*p++ = '/';
 	}
-	found = found && !lstat(full, &st);
+	if (!err && lstat(full, st))
+		err = errno;
 	free(full);
-	return found;
+	return err;
+}
+
+int worktree_index_on_disk(git_repository *repo, const char *path)
+{
+	struct stat st;
+
+	return !worktree_index_lstat(repo, path, &st);
 }
 
 /*

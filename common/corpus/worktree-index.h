@@ -3,6 +3,7 @@
 
 #include <time.h>
 #include <sys/types.h>
+#include <sys/stat.h>
 #include <git2.h>
 #include "corpus/layout.h"
 
@@ -60,9 +61,12 @@ int worktree_index_cached(const struct worktree_index *wi, const char *path, int
 uint32_t worktree_index_mode(const struct worktree_index *wi, const char *path, mode_t st_mode);
 
 /*
- * Whether the file at path (from the top) is on disk, through directories
- * only: below a symbolic link it is not, as for git.
+ * lstat() of path (from the top) through directories only: below a
+ * symbolic link it is not there (ENOENT), as for git; path itself may be
+ * a link. Returns 0 with st filled, or the errno.
  */
+int worktree_index_lstat(git_repository *repo, const char *path, struct stat *st);
+/* Whether the file at path (from the top) is on disk (worktree_index_lstat()). */
 int worktree_index_on_disk(git_repository *repo, const char *path);
 
 /* Whether path (from the top) is a gitlink, a submodule, in the index. */
