@@ -363,9 +363,9 @@ static void confirm_undecided(struct scan *sc, const struct series *s, size_t in
 	    have_entry(sc, s, index, SCAN_UNDECIDED))
 		return;
 	so.date = s->points[index].run->time;
+	/* st.noise_multiple and st.min_change: the thresholds as the decision applied them */
 	if (series_find_step_model(s, &so, nm, &st) || st.found || !st.undecided || st.index != index ||
-	    st.z < (so.noise_multiple > 0 ? so.noise_multiple : STEP_NOISE_MULTIPLE) ||
-	    fabs(st.change_pct) < (so.min_change < 0 ? STEP_MIN_CHANGE : so.min_change))
+	    st.z < st.noise_multiple || fabs(st.change_pct) < st.min_change)
 		return;
 	e = add_entry(sc, SCAN_UNDECIDED, s, index);
 	e->step = st;
