@@ -3,6 +3,7 @@
 #include "util/markup.h"
 #include "util/strbuf.h"
 #include "report/window-markdown.h"
+#include "report/scan-text.h"
 #include "report/scan-markdown.h"
 
 static void add_count(struct strbuf *sb, const struct scan_entry *e, size_t n)
@@ -91,7 +92,7 @@ static void add_sparse(struct strbuf *sb, const struct scan *sc)
 
 void scan_markdown(FILE *fp, const struct scan *sc, struct config *cfg)
 {
-	size_t nr_sets = sc->nr_entries - sc->nr_steps - sc->nr_undecided, nr_platforms = scan_nr_platforms(sc);
+	size_t nr_platforms = scan_nr_platforms(sc);
 	char *link_base = config_github_base_url(cfg);
 	struct strbuf sb = STRBUF_INIT;
 	char d1[16], d2[16];
@@ -104,10 +105,7 @@ void scan_markdown(FILE *fp, const struct scan *sc, struct config *cfg)
 		free(link_base);
 		return;
 	}
-	fprintf(fp, "%zu step%s, %zu kernel-list change%s", sc->nr_steps,
-		sc->nr_steps == 1 ? "" : "s", nr_sets, nr_sets == 1 ? "" : "s");
-	if (sc->nr_undecided)
-		fprintf(fp, ", %zu undecided", sc->nr_undecided);
+	scan_print_counts(fp, sc);
 	fprintf(fp, " on %zu platform%s\n\n", nr_platforms, nr_platforms == 1 ? "" : "s");
 	fputs("| first bad | platform | change | x se | commits | slice | window | what |\n"
 	      "| --- | --- | ---: | ---: | ---: | ---: | --- | --- |\n", fp);

@@ -70,9 +70,18 @@ static void format_change_z(const struct scan_entry *e, char *change, char *z)
 	}
 }
 
-void scan_print(FILE *fp, const struct scan *sc)
+void scan_print_counts(FILE *fp, const struct scan *sc)
 {
 	size_t nr_sets = sc->nr_entries - sc->nr_steps - sc->nr_undecided;
+
+	fprintf(fp, "%zu step%s, %zu kernel-list change%s", sc->nr_steps,
+		sc->nr_steps == 1 ? "" : "s", nr_sets, nr_sets == 1 ? "" : "s");
+	if (sc->nr_undecided)
+		fprintf(fp, ", %zu undecided", sc->nr_undecided);
+}
+
+void scan_print(FILE *fp, const struct scan *sc)
+{
 	int width = 8, change_width = 7, z_width = 6;
 	char d1[16], d2[16], change[64], z[64];
 
@@ -100,10 +109,7 @@ void scan_print(FILE *fp, const struct scan *sc)
 		if ((int)strlen(z) > z_width)
 			z_width = (int)strlen(z);
 	}
-	fprintf(fp, "%zu step%s, %zu kernel-list change%s", sc->nr_steps,
-		sc->nr_steps == 1 ? "" : "s", nr_sets, nr_sets == 1 ? "" : "s");
-	if (sc->nr_undecided)
-		fprintf(fp, ", %zu undecided", sc->nr_undecided);
+	scan_print_counts(fp, sc);
 	fputs("\n\n", fp);
 	/* "x se": the change in its standard errors, the decision's z (see step.h) */
 	fprintf(fp, "%-10s  %-*s  %*s  %*s  %7s  %5s  %s\n", "first bad", width, "platform",
