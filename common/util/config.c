@@ -145,9 +145,8 @@ static int read_worktree_config(struct config *cfg, git_repository *repo)
 	if (!on)
 		return 0;
 	path = xstrfmt("%sconfig.worktree", git_repository_path(repo));
-	if (access(path, F_OK))
-		;
-	else if (git_config_open_ondisk(&file, path) || git_config_snapshot(&cfg->worktree, file))
+	if (!access(path, F_OK) &&
+	    (git_config_open_ondisk(&file, path) || git_config_snapshot(&cfg->worktree, file)))
 		ret = repo_error("cannot read '%s'", path);
 	git_config_free(file);
 	free(path);
