@@ -38,6 +38,7 @@ test_expect_success 'setup' '
 	IMPORT_PERF="1.30 1.00 1.02 0.98 1.00" metric_repo outlier "1.00 1.02 0.98" - - - - "0.80 0.79 0.81" - - &&
 	IMPORT_PERF="1.000 1.030 1.001 1.031 0.999 1.029" metric_repo states - - - - - - - - &&
 	metric_repo odd - - - "100 101 99" "0.80 0.79 0.81" - - - &&
+	metric_repo deeper - - - "0.5 0.51 0.49" "0.80 0.79 0.81" - - - &&
 	IMPORT_PERF=0 metric_repo zero - - - 5 - - - - &&
 	IMPORT_PERF=0 metric_repo zeros - - - - - - - - &&
 	IMPORT_PERF=5 metric_repo fives - - - - - - - - &&
@@ -174,6 +175,25 @@ test_expect_success '--metric: a commit at neither level next to the step: named
 	jq -c "[.status, .culprit.sha, .metric.p_culprit, .metric.first_at_bad_level.sha, [.metric.probes[] | select(.off_level) | .sha]]" ../out >../actual &&
 	echo "[\"found\",\"$(at 4)\",0.999998,\"$(at 5)\",[\"$(at 4)\"]]" >../expect &&
 	test_cmp ../expect ../actual
+'
+
+# Commit 4 measures 0.5, past the bad level (0.8) rather than off the
+# other way: the fit made strays of its five runs, and named commit 5 the
+# first bad commit with "over 99.9999%", after commit 4 had read "bad".
+# Its runs agree as a level of their own, so it is named as the odd
+# commit above is: the first off the good level.
+test_expect_success '--metric: a commit past the bad level next to the step: named the first off the good level' '
+	cd deeper &&
+	rm -f "$TRASH"/counts/* &&
+	git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
+	grep "^step 9: $(short 4) bad " ../err &&
+	cat >../expect <<-EOF &&
+	first bad commit: $(at 4) Tune the tile search, part 4 (#4104)
+	the step: 1 -> 0.797999, -20.2% (99.98% interval -23.7% to -16.6%); probability over 99.9999% that it is the first commit off the good level; it measures neither, and the first at the bad level is $(short 5)
+	neither level: $(short 4) measured 0.5 (median of 5 runs; the levels 1 and 0.797999), so the window may hold a second change: Tune the tile search, part 4 (#4104)
+	15 runs over 6 commits
+	EOF
+	test_cmp ../expect ../out
 '
 
 # A count that was 0 (the good level) and then 5, without noise: the

@@ -291,6 +291,17 @@ static size_t off_level_pair(struct bisect_judge *j, const struct posterior_grou
 	return 0;
 }
 
+/*
+ * Whether the likeliest boundary's last good commit is itself at a level
+ * of its own: the fit made strays of its runs, but they agree off both
+ * levels, so it is the first commit off the good level (off_level_pair()
+ * names it), not the commit after it.
+ */
+static int odd_before_step(const struct bisect_judge *j, const struct posterior_group *top)
+{
+	return measures_neither(j, top, top->lo) && agree_off_level(top, &j->values[top->lo]);
+}
+
 /* The runs pos lacks, it next to a boundary and from..to its side: METRIC_PROBE_RUNS there, METRIC_SIDE_RUNS in all. */
 static size_t runs_short(const struct bisect_judge *j, size_t pos, size_t from, size_t to)
 {
@@ -332,7 +343,8 @@ static int decided(struct bisect_judge *j)
 		return 0;
 	j->b.lo = top->lo;
 	j->b.hi = top->hi;
-	if (top->hi - top->lo == 1 && top->p >= j->sure && unsettled(j, top, top->lo, top->hi) == NO_PROBE) {
+	if (top->hi - top->lo == 1 && top->p >= j->sure && !odd_before_step(j, top) &&
+	    unsettled(j, top, top->lo, top->hi) == NO_PROBE) {
 		j->culprit_p = top->p;
 		j->outcome = BISECT_FOUND;
 		return 1;
@@ -431,7 +443,8 @@ static size_t choose_probes(struct bisect_judge *j, size_t jobs, size_t *pos)
 
 	if (p->ready)
 		posterior_step_tails(p, j->min_change / 100, &down, &up);
-	if (p->ready && top && top->p >= j->sure && (wait = unsettled(j, top, top->lo, top->hi)) != NO_PROBE) {
+	if (p->ready && top && top->p >= j->sure && !odd_before_step(j, top) &&
+	    (wait = unsettled(j, top, top->lo, top->hi)) != NO_PROBE) {
 		if (probeable(j, chosen, wait))
 			take(chosen, pos, &nr, wait);
 	} else if (p->ready && top && (x = off_level_pair(j, top)) && (wait = unsettled(j, top, x - 1, x + 1)) != NO_PROBE) {
