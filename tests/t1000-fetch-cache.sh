@@ -180,6 +180,8 @@ test_expect_success 'HTTP 404 with a cached copy uses it and says how old it is'
 	bw --url "$U/x.json" >out 2>err &&
 	rm "$WWW/x.json.control" &&
 	echo "warning: cannot download '\''$U/x.json'\'': HTTP 404; using the cached copy from 3 hours ago" >expect &&
+	echo "hint: check the URL given with --url, or read a dashboard file with --file <path>" >>expect &&
+	echo "hint: --offline uses the cached copy without trying the network" >>expect &&
 	test_cmp expect err &&
 	test_cmp expect.out out &&
 	cmp saved.json "$(cache_of x)" &&
@@ -194,6 +196,8 @@ test_expect_success 'HTTP 503 is retried twice, then the cached copy is used' '
 	bw --url "$U/x.json" >out 2>err &&
 	rm "$WWW/x.json.control" &&
 	echo "warning: cannot download '\''$U/x.json'\'': HTTP 503 (3 attempts); using the cached copy from 2 hours ago" >expect &&
+	echo "hint: check the URL given with --url, or read a dashboard file with --file <path>" >>expect &&
+	echo "hint: --offline uses the cached copy without trying the network" >>expect &&
 	test_cmp expect err &&
 	test_cmp expect.out out &&
 	line="GET /x.json -> 503 | If-None-Match: $(etag_of x.json) | If-Modified-Since: $STAMP_HTTP" &&
@@ -226,6 +230,7 @@ test_expect_success 'a truncated body fails and leaves the cached copy byte-iden
 	bw --url "$U/x.json" >out 2>err &&
 	rm "$WWW/x.json.control" &&
 	echo "warning: cannot download '\''$U/x.json'\'': the transfer was cut short after $((size / 2)) of $size bytes (3 attempts); using the cached copy from 3 hours ago" >expect &&
+	echo "hint: check the URL given with --url, or read a dashboard file with --file <path>" >>expect &&
 	echo "hint: --offline uses the cached copy without trying the network" >>expect &&
 	test_cmp expect err &&
 	test_cmp expect.out out &&
@@ -251,6 +256,7 @@ test_expect_success 'a server slower than --timeout is given up on at one deadli
 	end=$(date +%s) &&
 	rm "$WWW/x.json.control" &&
 	echo "warning: cannot download '\''$U/x.json'\'': timed out after 2 seconds; using the cached copy from 3 hours ago" >expect &&
+	echo "hint: check the URL given with --url, or read a dashboard file with --file <path>" >>expect &&
 	echo "hint: --offline uses the cached copy without trying the network" >>expect &&
 	test_cmp expect err &&
 	test_cmp expect.out out &&
@@ -266,6 +272,8 @@ test_expect_success 'a body that is not JSON never replaces the cached copy' '
 	cat >expect <<-EOF &&
 	error: '\''$U/x.json'\'' is not valid JSON (at byte 0)
 	warning: cannot download '\''$U/x.json'\'': the response is not a dashboard; using the cached copy from 3 hours ago
+	hint: check the URL given with --url, or read a dashboard file with --file <path>
+	hint: --offline uses the cached copy without trying the network
 	EOF
 	test_cmp expect err &&
 	test_cmp expect.out out &&
@@ -370,6 +378,21 @@ test_expect_success 'a failed download from the config names its key, whatever t
 	test_cmp expect err
 '
 
+test_expect_success 'a cached copy used instead of a download from the config: the hints name its key' '
+	echo "status 500" >"$WWW/cfg.json.control" &&
+	git -C repo -c bench.url="$U/cfg.json" benchwindow h100 2026-09-05 >out 2>err &&
+	rm "$WWW/cfg.json.control" &&
+	test_cmp expect.out out &&
+	cat >expect <<-EOF &&
+	warning: cannot download '\''$U/cfg.json'\'': HTTP 500 (3 attempts); using the cached copy from 0 seconds ago
+	hint: the URL comes from the config bench.url: check it, or read a dashboard file with --file <path>
+	hint: name another URL with --url <url>, or set it: git config bench.url <url>
+	hint: --offline uses the cached copy without trying the network
+	EOF
+	sed "s/from [0-9]* seconds* ago/from 0 seconds ago/" err >actual &&
+	test_cmp expect actual
+'
+
 test_expect_success '--pretuned with only bench.url fetches its pretuned sibling' '
 	cp "$TRASH/pretuned.json" "$WWW/sub/pretuned-dashboard-data.json" &&
 	log_mark &&
@@ -452,6 +475,8 @@ test_expect_success 'a 200 with an empty dashboard never replaces the cached cop
 	cat >expect <<-EOF &&
 	error: '\''$U/x.json'\'' is a dashboard without data (summary[] is empty)
 	warning: cannot download '\''$U/x.json'\'': the response is not a dashboard; using the cached copy from 3 hours ago
+	hint: check the URL given with --url, or read a dashboard file with --file <path>
+	hint: --offline uses the cached copy without trying the network
 	EOF
 	test_cmp expect err &&
 	test_cmp expect.out out &&

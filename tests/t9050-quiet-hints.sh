@@ -26,12 +26,14 @@ test_expect_success 'setup: a cached dashboard whose server then goes away' '
 
 U=$(cat "$TRASH/url" 2>/dev/null)
 
-test_expect_success 'unreachable with a cached copy: warning and the --offline hint' '
+test_expect_success 'unreachable with a cached copy: warning, where the URL came from, --offline' '
 	cd repo &&
 	git benchwindow --refresh b200_cute 2026-09-08 >out 2>err &&
 	test_cmp ../window out &&
 	cat >expect <<-EOF &&
 	warning: cannot download '\''$U/dash.json'\'': cannot connect: Connection refused (3 attempts); using the cached copy from 0 seconds ago
+	hint: the URL comes from the config bench.url: check it, or read a dashboard file with --file <path>
+	hint: name another URL with --url <url>, or set it: git config bench.url <url>
 	hint: --offline uses the cached copy without trying the network
 	EOF
 	sed "s/from [0-9]* seconds* ago/from 0 seconds ago/" err >actual &&

@@ -383,20 +383,10 @@ out:
 }
 
 /*
- * A download that failed on the way (the host's name, the network, a
- * proxy, a time-out), not on what the server answered: the reasons that
- * describe_failure() in http.c words without an HTTP status.
- */
-static int network_failure(const char *reason)
-{
-	return strncmp(reason, "HTTP ", 5) && strncmp(reason, "the response ", 13) &&
-	       strncmp(reason, "redirected ", 11);
-}
-
-/*
- * Where else a dashboard can come from when a download failed and no
- * copy is cached, by where its URL came from: --url (src->url), the
- * config key, or the built-in default (key NULL), which that key sets.
+ * Where else a dashboard can come from when a download failed, whether a
+ * cached copy answers instead or not, by where its URL came from: --url
+ * (src->url), the config key, or the built-in default (key NULL), which
+ * that key sets.
  */
 static void advise_other_source(const struct dashboard_source *src, const char *key)
 {
@@ -419,14 +409,19 @@ static void advise_other_source(const struct dashboard_source *src, const char *
 	}
 }
 
-static int use_cached(struct dashboard *d, const struct cached *c, const char *reason)
+/*
+ * Answer from the cached copy after a failed download: the warning says
+ * how old it is, the hints how to name the right URL or skip the network.
+ */
+static int use_cached(struct dashboard *d, const struct cached *c, const struct dashboard_source *src,
+		      const char *key, const char *reason)
 {
 	struct strbuf age = STRBUF_INIT;
 
 	strbuf_add_age(&age, time(NULL) - c->meta.fetched);
 	warning("cannot download '%s': %s; using the cached copy from %s", c->shown, reason, age.buf);
-	if (network_failure(reason))
-		advise("--offline uses the cached copy without trying the network");
+	advise_other_source(src, key);
+	advise("--offline uses the cached copy without trying the network");
 	strbuf_release(&age);
 	return cached_parse(d, c);
 }
@@ -489,7 +484,7 @@ static int download(struct dashboard *d, struct cached *c, const struct dashboar
 		break;
 	}
 	if (c->present) {
-		ret = use_cached(d, c, reason);
+		ret = use_cached(d, c, src, key, reason);
 	} else {
 		ret = error("cannot download '%s': %s", c->shown, reason);
 		advise_other_source(src, key);
