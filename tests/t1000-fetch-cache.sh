@@ -281,12 +281,55 @@ test_expect_success 'a body that is not JSON never replaces the cached copy' '
 	cmp saved.meta "$(cache_of x).meta"
 '
 
-test_expect_success 'a JSON body that is not a dashboard, without a cached copy, is only an error' '
+test_expect_success 'HTML, JSON of another shape or nothing never replaces the cached copy' '
+	serve x.json &&
+	bw_ok --url "$U/x.json" --refresh &&
+	age_cache x 10800 &&
+	cp "$(cache_of x)" saved.json &&
+	cp "$(cache_of x).meta" saved.meta &&
+	printf "<html><body>502 Bad Gateway</body></html>\n" >page &&
+	echo "{\"rows\": []}" >other &&
+	: >empty &&
+	for body in page other empty
+	do
+		cp $body "$WWW/x.json" &&
+		bw --url "$U/x.json" >out 2>err &&
+		case $body in
+		other) echo "error: '\''$U/x.json'\'' is not a dashboard: '\''summary'\'' is missing" ;;
+		*) echo "error: '\''$U/x.json'\'' is not valid JSON (at byte 0)" ;;
+		esac >expect &&
+		cat >>expect <<-EOF &&
+		warning: cannot download '\''$U/x.json'\'': the response is not a dashboard; using the cached copy from 3 hours ago
+		hint: check the URL given with --url, or read a dashboard file with --file <path>
+		hint: --offline uses the cached copy without trying the network
+		EOF
+		test_cmp expect err &&
+		test_cmp expect.out out &&
+		cmp saved.json "$(cache_of x)" &&
+		cmp saved.meta "$(cache_of x).meta" || return 1
+	done
+'
+
+test_expect_success 'a body that is not a dashboard, without a cached copy: the error and its hints' '
 	echo "{\"summary\": 1}" >"$WWW/nd.json" &&
 	test_expect_code 128 bw --url "$U/nd.json" >out 2>err &&
-	echo "fatal: '\''$U/nd.json'\'' is not a dashboard: '\''summary'\'' is not an array" >expect &&
+	cat >expect <<-EOF &&
+	fatal: '\''$U/nd.json'\'' is not a dashboard: '\''summary'\'' is not an array
+	hint: check the URL given with --url, or read a dashboard file with --file <path>
+	EOF
 	test_cmp expect err &&
-	! ls "$XDG_CACHE_HOME"/benchtriage/*_nd-*
+	test_cmp /dev/null out &&
+	! ls "$XDG_CACHE_HOME"/benchtriage/*_nd-* &&
+	printf "<html><body>Not here</body></html>\n" >"$WWW/page.html" &&
+	test_expect_code 128 git -C repo -c bench.url="$U/page.html" benchwindow h100 2026-09-05 >out 2>err &&
+	cat >expect <<-EOF &&
+	fatal: '\''$U/page.html'\'' is not valid JSON (at byte 0)
+	hint: the URL comes from the config bench.url: check it, or read a dashboard file with --file <path>
+	hint: name another URL with --url <url>, or set it: git config bench.url <url>
+	EOF
+	test_cmp expect err &&
+	test_cmp /dev/null out &&
+	! ls "$XDG_CACHE_HOME"/benchtriage/*page*
 '
 
 test_expect_success '--offline uses the cached copy and no network' '

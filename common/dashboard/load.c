@@ -460,9 +460,11 @@ static int download(struct dashboard *d, struct cached *c, const struct dashboar
 			goto out;
 		}
 		/* parse_download() said what is wrong with it. */
-		ret = -1;
-		if (!c->present)
+		if (!c->present) {
+			advise_other_source(src, key);
+			ret = -1;
 			goto out;
+		}
 		reason = "the response is not a dashboard";
 		break;
 	case FETCH_NOT_MODIFIED:

@@ -32,11 +32,12 @@ struct dashboard_source {
  * dashboard_release()). For a URL: the on-disk cache under
  * $XDG_CACHE_HOME/benchtriage/ (default ~/.cache/benchtriage/), revalidated
  * with ETag/Last-Modified, replaced atomically, under a lock, and only by
- * a body that parsed as a dashboard with at least one row; on a network
- * failure a cached copy is used with a warning that says its age. URLs are
- * shown and stored without credentials. Files and downloads alike are
- * capped at FETCH_MAX_SIZE. Returns -1 with an error printed when no
- * dashboard can be had.
+ * a body that parsed as a dashboard with at least one row; when a download
+ * fails (the network, an HTTP error, a body that is no dashboard) a cached
+ * copy is used with a warning that says its age. Either way hints follow,
+ * by where the URL came from. URLs are shown and stored without
+ * credentials. Files and downloads alike are capped at FETCH_MAX_SIZE.
+ * Returns -1 with an error printed when no dashboard can be had.
  */
 int dashboard_load(struct dashboard *d, const struct dashboard_source *src, struct config *cfg);
 
