@@ -296,6 +296,7 @@ test_expect_success 'HTML, JSON of another shape or nothing never replaces the c
 		bw --url "$U/x.json" >out 2>err &&
 		case $body in
 		other) echo "error: '\''$U/x.json'\'' is not a dashboard: '\''summary'\'' is missing" ;;
+		empty) echo "error: '\''$U/x.json'\'' is empty" ;;
 		*) echo "error: '\''$U/x.json'\'' is not valid JSON (at byte 0)" ;;
 		esac >expect &&
 		cat >>expect <<-EOF &&

@@ -98,7 +98,7 @@ test_expect_success 'an entry that is not valid JSON is named by its path' '
 	test_cmp expect err
 '
 
-test_expect_success 'a top level that is not an object, or not JSON' '
+test_expect_success 'a top level that is not an object, not JSON, or nothing' '
 	echo "[1, 2]" >array.json &&
 	test_expect_code 128 git benchwindow --file array.json --list-platforms 2>err &&
 	echo "fatal: '\''array.json'\'' is not a dashboard: the top level is not an object" >expect &&
@@ -106,6 +106,10 @@ test_expect_success 'a top level that is not an object, or not JSON' '
 	echo "nonsense" >text.json &&
 	test_expect_code 128 git benchwindow --file text.json --list-platforms 2>err &&
 	echo "fatal: '\''text.json'\'' is not valid JSON (at byte 0)" >expect &&
+	test_cmp expect err &&
+	printf " \\n\\n" >blank.json &&
+	test_expect_code 128 git benchwindow --file blank.json --list-platforms 2>err &&
+	echo "fatal: '\''blank.json'\'' is empty" >expect &&
 	test_cmp expect err
 '
 

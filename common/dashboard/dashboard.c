@@ -418,9 +418,17 @@ void dashboard_init(struct dashboard *d)
 /* The top level is not an object: say whether it is JSON at all, as cJSON sees it. */
 static int not_an_object(const char *text, size_t len, const char *origin)
 {
-	cJSON *root = cJSON_ParseWithLength(text, len);
-	const char *at = cJSON_GetErrorPtr();
+	cJSON *root;
+	const char *at;
+	size_t blank = 0;
 
+	while (blank < len && (text[blank] == ' ' || text[blank] == '\t' || text[blank] == '\r' || text[blank] == '\n'))
+		blank++;
+	/* An empty download (a server's empty 200) says so, not "at byte 0". */
+	if (blank == len)
+		return error("'%s' is empty", origin);
+	root = cJSON_ParseWithLength(text, len);
+	at = cJSON_GetErrorPtr();
 	if (root) {
 		cJSON_Delete(root);
 		return error("'%s' is not a dashboard: the top level is not an object", origin);
