@@ -39,6 +39,7 @@ test_expect_success 'setup' '
 	IMPORT_PERF="1.000 1.030 1.001 1.031 0.999 1.029" metric_repo states - - - - - - - - &&
 	metric_repo odd - - - "100 101 99" "0.80 0.79 0.81" - - - &&
 	metric_repo deeper - - - "0.5 0.51 0.49" "0.80 0.79 0.81" - - - &&
+	metric_repo deeperstray - - - "0.5 0.51 0.49 0.99 0.5 0.51 0.49 0.5" "0.80 0.79 0.81" - - - &&
 	IMPORT_PERF=0 metric_repo zero - - - 5 - - - - &&
 	IMPORT_PERF=0 metric_repo zeros - - - - - - - - &&
 	IMPORT_PERF=5 metric_repo fives - - - - - - - - &&
@@ -191,6 +192,21 @@ test_expect_success '--metric: a commit past the bad level next to the step: nam
 	first bad commit: $(at 4) Tune the tile search, part 4 (#4104)
 	the step: 1 -> 0.797999, -20.2% (99.98% interval -23.7% to -16.6%); probability over 99.9999% that it is the first commit off the good level; it measures neither, and the first at the bad level is $(short 5)
 	neither level: $(short 4) measured 0.5 (median of 5 runs; the levels 1 and 0.797999), so the window may hold a second change: Tune the tile search, part 4 (#4104)
+	15 runs over 6 commits
+	EOF
+	test_cmp ../expect ../out
+'
+
+# The same with a stray among commit 4's runs, its fourth at the good
+# level: its runs no longer all lie off both levels, and commit 5 was
+# named again. Seven runs of eight at a level of their own still are one.
+test_expect_success '--metric: a commit past the bad level with a stray among its runs: still the first off the good level' '
+	cd deeperstray &&
+	rm -f "$TRASH"/counts/* &&
+	git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
+	cat >../expect <<-EOF &&
+	first bad commit: $(at 4) Tune the tile search, part 4 (#4104)
+	the step: 1.00499 -> 0.797998, -20.6% (99.98% interval -23.8% to -17.2%); probability over 99.9999% that it is the first commit off the good level; it measures neither, and the first at the bad level is $(short 5)
 	15 runs over 6 commits
 	EOF
 	test_cmp ../expect ../out

@@ -253,23 +253,31 @@ static size_t unsettled(const struct bisect_judge *j, const struct posterior_gro
 }
 
 /*
- * Whether runs v that lie off both levels of top agree as one level of
- * their own: their range under METRIC_ODD_SPREAD times their median's
- * distance from the nearer level. A commit at a level of its own does,
- * whatever its noise within what the model allows it; three stray runs
- * that each land off both levels seldom do, as strays land anywhere in a
- * wide range (docs/statistics.md).
+ * Whether commit x is at a level of its own: its median lies off both
+ * levels of top (past posterior_reach()), and at least METRIC_ODD_RUNS of
+ * its runs, three in four of them or more, lie within METRIC_ODD_SPREAD
+ * times that distance of the median. A commit at a level of its own does,
+ * whatever its noise within what the model allows it, and a stray or two
+ * among its runs does not hide it; three stray runs that each land off
+ * both levels seldom do, as strays land anywhere in a wide range
+ * (docs/statistics.md).
  */
-static int agree_off_level(const struct posterior_group *top, const struct samples *v)
+static int at_own_level(const struct bisect_judge *j, const struct posterior_group *top, size_t x)
 {
-	double lo = v->v[0], hi = v->v[0], median = samples_median(v);
-	double off = fmin(fabs(median - top->good), fabs(median - top->bad));
+	const struct samples *v = &j->values[x];
+	double median, off, reach;
+	size_t near = 0;
 
-	for (size_t i = 1; i < v->nr; i++) {
-		lo = fmin(lo, v->v[i]);
-		hi = fmax(hi, v->v[i]);
-	}
-	return hi - lo <= METRIC_ODD_SPREAD * off;
+	if (!x || x == j->nr || v->nr < METRIC_ODD_RUNS || isnan(top->good) || isnan(top->bad) || isnan(top->var))
+		return 0;
+	median = samples_median(v);
+	off = fmin(fabs(median - top->good), fabs(median - top->bad));
+	reach = posterior_reach(top->good, top->bad, sqrt(top->var), j->min_change / 100);
+	if (off <= reach)
+		return 0;
+	for (size_t i = 0; i < v->nr; i++)
+		near += fabs(v->v[i] - median) <= METRIC_ODD_SPREAD * off;
+	return near >= METRIC_ODD_RUNS && 4 * near >= 3 * v->nr;
 }
 
 /*
@@ -285,7 +293,7 @@ static size_t off_level_pair(struct bisect_judge *j, const struct posterior_grou
 	const struct posterior *p = bisect_judge_posterior(j);
 
 	for (size_t x = 1; x < j->nr; x++)
-		if (measures_neither(j, top, x) && agree_off_level(top, &j->values[x]) &&
+		if (at_own_level(j, top, x) &&
 		    posterior_culprit(p, x) + posterior_culprit(p, x + 1) >= j->sure)
 			return x;
 	return 0;
@@ -299,7 +307,7 @@ static size_t off_level_pair(struct bisect_judge *j, const struct posterior_grou
  */
 static int odd_before_step(const struct bisect_judge *j, const struct posterior_group *top)
 {
-	return measures_neither(j, top, top->lo) && agree_off_level(top, &j->values[top->lo]);
+	return at_own_level(j, top, top->lo);
 }
 
 /* The runs pos lacks, it next to a boundary and from..to its side: METRIC_PROBE_RUNS there, METRIC_SIDE_RUNS in all. */

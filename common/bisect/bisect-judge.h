@@ -66,12 +66,15 @@ enum run_outcome {
  */
 #define METRIC_ENDS_BELOW 0.5
 /*
- * --metric: a commit next to the step whose runs all measure neither
- * level is named the first off the good level only when their range is
- * under this share of their distance from the nearer level: the runs of
- * one level of its own, not strays that happened to land off both.
+ * --metric: a commit next to the step whose median measures neither
+ * level is named the first off the good level only when three in four
+ * of its runs, METRIC_ODD_RUNS at least, lie within METRIC_ODD_SPREAD of
+ * its median's distance from the nearer level: the runs of one level of
+ * its own (a stray among them allowed), not strays that happened to
+ * land off both.
  */
 #define METRIC_ODD_SPREAD 0.25
+#define METRIC_ODD_RUNS 3
 
 struct bisect_judge {
 	int metric;			/* --metric: values, else exit codes */
