@@ -60,13 +60,20 @@ static void usage_error(const char *const *usagestr, const struct option *option
 	usage_with_options(usagestr, options);
 }
 
-/* Open the repository and its configuration, or die. */
-static git_repository *open_repo(const struct window_options *o, struct config *cfg)
+/*
+ * Open the repository and its configuration, or die. The colour keys are
+ * read by every form, so that a bad color.ui or color.benchbisect is
+ * fatal whether or not the form colours, as in git; color (NULL where the
+ * form does not colour) is resolved from them unless --color set it.
+ */
+static git_repository *open_repo(const struct window_options *o, struct config *cfg, int *color)
 {
 	git_repository *repo = NULL;
+	int unused = COLOR_UNSET;
 
 	repo_library_init();
-	if (repo_open(&repo) || config_init(cfg, repo) || window_source_check_config(o, cfg))
+	if (repo_open(&repo) || config_init(cfg, repo) || window_source_check_config(o, cfg) ||
+	    color_config(color ? color : &unused, cfg, "color.benchbisect"))
 		exit(EXIT_FATAL);
 	return repo;
 }
@@ -86,11 +93,9 @@ struct classify_cli {
 /* Open the repository, read the colour, the method paths and the abbreviation, or die. */
 static git_repository *classify_setup(struct classify_cli *c, struct config *cfg)
 {
-	git_repository *repo = open_repo(&c->o, cfg);
+	git_repository *repo = open_repo(&c->o, cfg, &c->color);
 	const char *paths;
 
-	if (color_config(&c->color, cfg, "color.benchbisect"))
-		exit(EXIT_FATAL);
 	if (!c->default_method && (paths = config_get_string(cfg, "benchbisect.methodpaths")))
 		classify_set_method_paths(&c->co, paths);
 	for (size_t i = 0; i < c->method.nr; i++)
@@ -394,7 +399,7 @@ static int cmd_run(int argc, const char **argv)
 	bo.jobs = bo.jobs == INT_MIN ? 0 : bo.jobs;
 
 	usage_hold_errors();
-	repo = open_repo(&wo, &cfg);
+	repo = open_repo(&wo, &cfg, NULL);
 	/* The configured pattern says where the number is when --metric asks for one. */
 	if (bo.metric && !pattern && !no.pattern &&
 	    (pattern = config_get_string(&cfg, "benchbisect.metricPattern")) &&
@@ -478,7 +483,7 @@ static int cmd_log(int argc, const char **argv)
 	lo.range = argc ? argv[0] : NULL;
 	window_options_init(&wo);
 	usage_hold_errors();
-	repo = open_repo(&wo, &cfg);
+	repo = open_repo(&wo, &cfg, NULL);
 	if (!(ref = run_notes_ref(&cfg)) || (abbrev = revision_abbrev_len(&cfg, 8)) < 0)
 		exit(EXIT_FATAL);
 	if (keys) {
