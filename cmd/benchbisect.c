@@ -60,13 +60,20 @@ static void usage_error(const char *const *usagestr, const struct option *option
 	usage_with_options(usagestr, options);
 }
 
-/* Open the repository and its configuration, or die. */
-static git_repository *open_repo(const struct window_options *o, struct config *cfg)
+/*
+ * Open the repository and its configuration, or die. The colour keys are
+ * read by every form, so that a bad color.ui or color.benchbisect is
+ * fatal whether or not the form colours, as in git; color (NULL where the
+ * form does not colour) is resolved from them unless --color set it.
+ */
+static git_repository *open_repo(const struct window_options *o, struct config *cfg, int *color)
 {
 	git_repository *repo = NULL;
+	int unused = COLOR_UNSET;
 
 	repo_library_init();
-	if (repo_open(&repo) || config_init(cfg, repo) || window_source_check_config(o, cfg))
+	if (repo_open(&repo) || config_init(cfg, repo) || window_source_check_config(o, cfg) ||
+	    color_config(color ? color : &unused, cfg, "color.benchbisect"))
 		exit(EXIT_FATAL);
 	return repo;
 }
@@ -76,6 +83,7 @@ struct classify_cli {
 	struct window_options o;
 	struct classify_options co;
 	struct strvec method;
+	int default_method;	/* --no-method-path: the default paths, not benchbisect.methodPaths */
 	struct report_options ro;
 	int json, color;
 	int scan, kernels;
@@ -85,12 +93,10 @@ struct classify_cli {
 /* Open the repository, read the colour, the method paths and the abbreviation, or die. */
 static git_repository *classify_setup(struct classify_cli *c, struct config *cfg)
 {
-	git_repository *repo = open_repo(&c->o, cfg);
+	git_repository *repo = open_repo(&c->o, cfg, &c->color);
 	const char *paths;
 
-	if (color_config(&c->color, cfg, "color.benchbisect"))
-		exit(EXIT_FATAL);
-	if ((paths = config_get_string(cfg, "benchbisect.methodpaths")))
+	if (!c->default_method && (paths = config_get_string(cfg, "benchbisect.methodpaths")))
 		classify_set_method_paths(&c->co, paths);
 	for (size_t i = 0; i < c->method.nr; i++)
 		strvec_push(&c->co.method_paths, c->method.v[i]);
@@ -174,8 +180,9 @@ static int cmd_classify(int argc, const char **argv)
 		OPT_DOUBLE_RANGE(0, "shared-ratio", &c.co.shared_ratio, "r",
 				 "others moved with Helion: at least <r> of its move (0.5)",
 				 0, 1, PARSE_OPT_ABOVE_MIN),
-		OPT_STRING_LIST(0, "method-path", &c.method, "pathspec",
-				"also count commits touching <pathspec> as measurement changes"),
+		OPT_STRING_LIST_NEG(0, "method-path", &c.method, "pathspec",
+				    "also count commits touching <pathspec> as measurement changes",
+				    &c.default_method),
 		OPT_GROUP("Scan"),
 		OPT_BOOL(0, "scan", &c.scan, "classify every platform's steps in a range"),
 		OPT_SCAN_RANGE(&c.since, &c.until),
@@ -294,16 +301,6 @@ static int use_metric_pattern(struct bisect_options *bo, struct metric_pattern *
 	return ret;
 }
 
-/*
- * --launcher <cmd>. --no-launcher stores "", as --launcher "" does: no
- * launcher, whatever benchbisect.launcher says (NULL would fall back to it).
- */
-static int parse_opt_launcher(const struct option *opt, const char *arg, int unset)
-{
-	*(const char **)opt->value = unset ? "" : arg;
-	return 0;
-}
-
 static int cmd_run(int argc, const char **argv)
 {
 	struct window_options wo;
@@ -316,35 +313,43 @@ static int cmd_run(int argc, const char **argv)
 	char *launcher, *scratch_dir = NULL;
 	const char *pattern = NULL;
 	struct metric_pattern mp = { 0 };
+	/* --no-<option>: the built-in default, whatever the configuration says */
+	struct {
+		int pattern, confidence, launcher, queue_timeout, scratch_dir, kill_grace;
+	} no = { 0 };
 	struct option options[] = {
 		OPT_WINDOW(&wo),
 		OPT_GROUP("Bisect"),
 		OPT_BOOL(0, "metric", &bo.metric, "the command prints a number: find the commit its level steps at, weighing every run"),
-		OPT_STRING(0, "metric-pattern", &pattern, "pcre2",
-			   "the number is the first group of the last output line matching <pcre2> (implies --metric)"),
+		OPT_STRING_NEG(0, "metric-pattern", &pattern, "pcre2",
+			       "the number is the first group of the last output line matching <pcre2> (implies --metric)",
+			       &no.pattern),
 		OPT_INTEGER(0, "repeat", &bo.repeat,
 			    "run the command at most <n> times a commit, while unclear (1); --metric: <n> times a bisection's runs (5)"),
 		OPT_DOUBLE_RANGE(0, "min-change", &bo.min_change, "pct",
 				 "--metric: the ends alike within <pct> percent are no step (2, or half the dashboard's step)",
 				 0, INFINITY, 0),
-		OPT_DOUBLE_RANGE(0, "confidence", &bo.confidence, "pct",
-				 "--metric: stop when one answer holds <pct> percent (benchbisect.confidence, else 99.99)",
-				 BISECT_MIN_CONFIDENCE, BISECT_MAX_CONFIDENCE, 0),
+		OPT_DOUBLE_RANGE_NEG(0, "confidence", &bo.confidence, "pct",
+				     "--metric: stop when one answer holds <pct> percent (benchbisect.confidence, else 99.99)",
+				     BISECT_MIN_CONFIDENCE, BISECT_MAX_CONFIDENCE, 0, &no.confidence),
 		OPT_BOOL(0, "slice-first", &bo.slice_first, "test the commits in the slice first"),
 		OPT_INTEGER('j', "jobs", &bo.jobs, "test <n> commits at once (1)"),
-		OPT_CALLBACK(0, "launcher", &bo.launcher, "cmd",
-			     "run the command under <cmd> (shell words), e.g. 'srun -G1 --'", parse_opt_launcher),
+		OPT_STRING_NEG(0, "launcher", &bo.launcher, "cmd",
+			       "run the command under <cmd> (shell words), e.g. 'srun -G1 --'", &no.launcher),
 		OPT_INTEGER(0, "step-timeout", &bo.step_timeout,
 			    "a run taking over <n> seconds once started is stopped and retried once, then skipped"),
-		OPT_INTEGER(0, "queue-timeout", &queue_timeout,
-			    "the launcher must start the command within <n> seconds, else it failed"),
-		OPT_STRING(0, "scratch-dir", &bo.scratch_dir, "dir",
-			   "make the scratch trees in <dir>, a path the launcher's nodes share ($TMPDIR)"),
-		OPT_INTEGER(0, "kill-grace", &kill_grace,
-			    "a run stopped gets SIGKILL <n> seconds after SIGTERM (60)"),
+		OPT_INTEGER_NEG(0, "queue-timeout", &queue_timeout,
+				"the launcher must start the command within <n> seconds, else it failed",
+				&no.queue_timeout),
+		OPT_STRING_NEG(0, "scratch-dir", &bo.scratch_dir, "dir",
+			       "make the scratch trees in <dir>, a path the launcher's nodes share ($TMPDIR)",
+			       &no.scratch_dir),
+		OPT_INTEGER_NEG(0, "kill-grace", &kill_grace,
+				"a run stopped gets SIGKILL <n> seconds after SIGTERM (60)", &no.kill_grace),
 		OPT_GROUP("Recorded runs"),
-		OPT_STRING(0, "machine", &bo.machine, "name",
-			   "the machine the runs are recorded for (benchbisect.machine, else the host name)"),
+		OPT_STRING_NEG(0, "machine", &bo.machine, "name",
+			       "the machine the runs are recorded for (benchbisect.machine, else the host name)",
+			       &bo.host_machine),
 		OPT_BOOL(0, "fresh", &bo.fresh, "use no recorded run: run everything again (still record)"),
 		OPT_GROUP("Output"),
 		OPT_BOOL(0, "json", &json, "print one JSON object (see the man page)"),
@@ -358,6 +363,13 @@ static int cmd_run(int argc, const char **argv)
 	bo.repeat = bo.jobs = INT_MIN;
 	argc = parse_options(argc, argv, options, run_usage, PARSE_OPT_KEEP_DASHDASH);
 	usage_set_quiet(quiet);
+	/* a number given before its --no- form is dropped, as a string is */
+	if (no.confidence)
+		bo.confidence = -1;
+	if (no.queue_timeout)
+		queue_timeout = INT_MIN;
+	if (no.kill_grace)
+		kill_grace = INT_MIN;
 	split_command(options, &wo, &bo, argc, argv);
 	if (window_options_check(&wo))
 		usage_with_options(run_usage, options);
@@ -387,21 +399,22 @@ static int cmd_run(int argc, const char **argv)
 	bo.jobs = bo.jobs == INT_MIN ? 0 : bo.jobs;
 
 	usage_hold_errors();
-	repo = open_repo(&wo, &cfg);
+	repo = open_repo(&wo, &cfg, NULL);
 	/* The configured pattern says where the number is when --metric asks for one. */
-	if (bo.metric && !pattern && (pattern = config_get_string(&cfg, "benchbisect.metricPattern")) &&
+	if (bo.metric && !pattern && !no.pattern &&
+	    (pattern = config_get_string(&cfg, "benchbisect.metricPattern")) &&
 	    use_metric_pattern(&bo, &mp, "benchbisect.metricPattern", pattern))
 		exit(EXIT_FATAL);
 	/* The configured bar, when --metric is given without --confidence. */
-	if (bo.metric && bo.confidence < 0 &&
+	if (bo.metric && bo.confidence < 0 && !no.confidence &&
 	    config_get_double(&cfg, "benchbisect.confidence", BISECT_MIN_CONFIDENCE, BISECT_MAX_CONFIDENCE,
 			      &bo.confidence) == CONFIG_INVALID)
 		exit(EXIT_FATAL);
 	/* A copy: the next config lookup (the window's) reuses the string. */
-	if (!bo.launcher)
+	if (!bo.launcher && !no.launcher)
 		bo.launcher = config_get_string(&cfg, "benchbisect.launcher");
 	bo.launcher = launcher = bo.launcher && *bo.launcher ? xstrdup(bo.launcher) : NULL;
-	if (!bo.scratch_dir) {
+	if (!bo.scratch_dir && !no.scratch_dir) {
 		if (config_get_value(&cfg, "benchbisect.scratchDir", &bo.scratch_dir) == CONFIG_INVALID)
 			exit(EXIT_FATAL);
 		if (bo.scratch_dir && !*bo.scratch_dir)
@@ -410,12 +423,12 @@ static int cmd_run(int argc, const char **argv)
 	bo.scratch_dir = scratch_dir = bo.scratch_dir ? xstrdup(bo.scratch_dir) : NULL;
 	if (queue_timeout != INT_MIN)
 		bo.queue_timeout = queue_timeout;
-	else if (config_get_int(&cfg, "benchbisect.queueTimeout", 0, INT_MAX, &bo.queue_timeout) ==
+	else if (!no.queue_timeout && config_get_int(&cfg, "benchbisect.queueTimeout", 0, INT_MAX, &bo.queue_timeout) ==
 		 CONFIG_INVALID)
 		exit(EXIT_FATAL);
 	if (kill_grace != INT_MIN)
 		bo.kill_grace = kill_grace;
-	else if (config_get_int(&cfg, "benchbisect.killGrace", 0, BISECT_MAX_KILL_GRACE,
+	else if (!no.kill_grace && config_get_int(&cfg, "benchbisect.killGrace", 0, BISECT_MAX_KILL_GRACE,
 				&bo.kill_grace) == CONFIG_INVALID)
 		exit(EXIT_FATAL);
 	bisect_result_init(&res);
@@ -470,7 +483,7 @@ static int cmd_log(int argc, const char **argv)
 	lo.range = argc ? argv[0] : NULL;
 	window_options_init(&wo);
 	usage_hold_errors();
-	repo = open_repo(&wo, &cfg);
+	repo = open_repo(&wo, &cfg, NULL);
 	if (!(ref = run_notes_ref(&cfg)) || (abbrev = revision_abbrev_len(&cfg, 8)) < 0)
 		exit(EXIT_FATAL);
 	if (keys) {

@@ -30,6 +30,7 @@ static const char *const usage_str[] = {
 
 struct opts {
 	const char *root;
+	int default_root;	/* --no-root: FIXTURE_DEFAULT_ROOT, not fixturediff.root */
 	struct strvec cases;
 	int ignore_comments;
 	int json, name_only, patch, stat, color, quiet;
@@ -153,7 +154,8 @@ int main(int argc, const char **argv)
 	struct opts o = { .cases = STRVEC_INIT, .color = COLOR_UNSET };
 	struct option options[] = {
 		OPT_GROUP("Cases"),
-		OPT_STRING(0, "root", &o.root, "dir", "the corpus directory, from the top"),
+		OPT_STRING_NEG(0, "root", &o.root, "dir", "the corpus directory, from the top",
+			       &o.default_root),
 		OPT_STRING_LIST(0, "cases", &o.cases, "list", "only these cases (comma-separated)"),
 		OPT_BOOL(0, "ignore-comments", &o.ignore_comments,
 			 "report comment-only changes as comment-only"),
@@ -220,7 +222,8 @@ int main(int argc, const char **argv)
 		fixtures_report_hook_installed(path);
 		free(path);
 	} else if (pager_setup(&cfg, "fixture-diff", o.patch || o.stat) ||
-		   fixture_layout_init(&layout, &cfg, o.root, repo)) {
+		   fixture_layout_init(&layout, &cfg, o.default_root ? FIXTURE_DEFAULT_ROOT : o.root,
+				       repo)) {
 		ret = EXIT_FATAL;
 	} else {
 		if (o.list_cases)

@@ -395,6 +395,22 @@ test_expect_success 'git -c bench.url picks the URL, --url wins over it' '
 	test_cmp expect actual
 '
 
+test_expect_success '--no-url: the built-in URLs, whatever bench.url and bench.pretunedUrl say' '
+	test_expect_code 128 git -C repo -c bench.url="$U/cfg.json" benchwindow --no-url --offline h100 2026-09-05 2>err &&
+	cat >expect <<-\EOF &&
+	fatal: no cached copy of '\''https://helionlang.com/dashboard/dashboard-data.json'\''
+	hint: drop --offline to download it
+	EOF
+	test_cmp expect err &&
+	test_expect_code 128 git -C repo -c bench.url= -c bench.pretunedUrl="$U/cfg.json" benchbisect --url "$U/cfg.json" \
+		--no-url --pretuned --offline h100 2026-09-05 2>err &&
+	cat >expect <<-\EOF &&
+	fatal: no cached copy of '\''https://helionlang.com/dashboard/pretuned-dashboard-data.json'\''
+	hint: drop --offline to download it
+	EOF
+	test_cmp expect err
+'
+
 # The hints after a failed download follow where the URL came from: the
 # config key that named it is the one to check, and --url is no default.
 test_expect_success 'a failed download from the config names its key, whatever the failure' '

@@ -119,4 +119,14 @@ test_expect_success 'an invalid configured pattern names its key' '
 	test_cmp ../expect ../err
 '
 
+test_expect_success '--no-slice: the derived pattern, whatever bench.<platform>.slice says' '
+	cd repo &&
+	git benchwindow --file ../dash.json --good $good --bad $bad b200_cute 2026-09-07 >../expect &&
+	git -c bench.b200_cute.slice="(" benchwindow --file ../dash.json --good $good --bad $bad \
+		--slice ROCm --no-slice b200_cute 2026-09-07 >../actual &&
+	test_cmp ../expect ../actual &&
+	git -c bench.b200_cute.slice="(" benchbisect --file ../dash.json --no-slice b200_cute 2026-09-07 >../out 2>../err &&
+	test_cmp /dev/null ../err
+'
+
 test_done

@@ -271,6 +271,15 @@ test_expect_success 'an empty root: case11 gaining its spec is unchanged, not ad
 	test_cmp expect actual
 '
 
+test_expect_success '--no-root: the default corpus directory, whatever fixturediff.root says' '
+	cd repo &&
+	git fixture-diff --json c2 c3 >expect &&
+	git -c fixturediff.root=nowhere fixture-diff --no-root --json c2 c3 >actual &&
+	test_cmp expect actual &&
+	git -c fixturediff.root= fixture-diff --root nowhere --no-root --json c2 c3 >actual &&
+	test_cmp expect actual
+'
+
 test_expect_success '--cases: a container means its variants; lists and repeats combine' '
 	cd repo &&
 	git fixture-diff --json c1 c5 --cases case9_scaled_mm --cases case1_simple_gemm,case7_ws_pingpong >out &&

@@ -217,6 +217,18 @@ test_expect_success 'measurement paths: the autotuner benchmark files by default
 	grep -x "  measurement: 1 window commit touches the measurement: ${D:0:8} (docs/)" out
 '
 
+test_expect_success 'measurement paths: --no-method-path is the defaults, whatever benchbisect.methodPaths says' '
+	cd worker &&
+	W=$(subject_sha "\[autotuner\] Time each candidate in its own worker process (#3316)") &&
+	D=$(subject_sha "Fix a typo in the autotuner docs (#3310)") &&
+	git -c benchbisect.methodPaths="docs/" benchbisect --method-path docs/ --no-method-path \
+		--file ../worker.json b200_cute 2026-09-10 >out 2>/dev/null &&
+	grep -x "  measurement: 1 window commit touches the measurement: ${W:0:8} (helion/autotuner/bench\*.py)" out &&
+	git -c benchbisect.methodPaths="benchmarks/" benchbisect --no-method-path --method-path docs/ \
+		--file ../worker.json b200_cute 2026-09-10 >out 2>/dev/null &&
+	grep -x "  measurement: 2 window commits touch the measurement: ${W:0:8} (helion/autotuner/bench\*.py), ${D:0:8} (docs/)" out
+'
+
 test_expect_success 'without the harness files the cudagraph check is skipped, and says so' '
 	git init -q -b main bare-history &&
 	(

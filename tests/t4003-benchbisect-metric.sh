@@ -427,6 +427,22 @@ test_expect_success '--metric: benchbisect.confidence sets the bar, --confidence
 	! grep confidence ../err
 '
 
+test_expect_success '--metric --no-confidence: the default bar, whatever benchbisect.confidence says' '
+	cd noisy &&
+	rm -f "$TRASH"/counts/* &&
+	git -c benchbisect.confidence=90 benchbisect run --metric --fresh --json --no-confidence \
+		--good main~8 --bad main -- measure >../out 2>../err &&
+	grep "^bisecting 8 commits in [0-9a-f]*\.\.[0-9a-f]* by a metric, at most 25 runs, --min-change 2%$" ../err &&
+	jq -c "[.runs, .metric.confidence]" ../out >../actual &&
+	echo "[11,99.99]" >../expect &&
+	test_cmp ../expect ../actual &&
+	rm -f "$TRASH"/counts/* &&
+	git -c benchbisect.confidence=high benchbisect run --metric --fresh --json --confidence 90 --no-confidence \
+		--good main~8 --bad main -- measure >../out 2>../err &&
+	jq -c "[.runs, .metric.confidence]" ../out >../actual &&
+	test_cmp ../expect ../actual
+'
+
 for bad in inf nan 1e308 -inf 1e200 -1e101 1e-160 -9e-101 4.9e-324; do
 	test_expect_success "--metric: a value of $bad is not a measurement: the commit is skipped with a warning" '
 		metric_repo huge'$bad' - - - '$bad' "1.00 1.02 0.98" "0.80 0.79 0.81" - - &&

@@ -104,6 +104,21 @@ test_expect_success 'colour config as git reads it: true is auto, a bad value is
 	test_expect_code 129 git benchbisect --color=true --file ../regression.json b200_cute 2026-09-10
 '
 
+test_expect_success 'a bad colour value is fatal in run, log and --scan too; --no-color wins over the config' '
+	cd regression &&
+	for key in color.ui color.benchbisect; do
+		echo "fatal: bad boolean config value '\''bogus'\'' for '\''$key'\''" >expect &&
+		test_expect_code 128 git -c $key=bogus benchbisect run --good HEAD~1 --bad HEAD -- true >out 2>err &&
+		test_cmp expect err &&
+		test_expect_code 128 git -c $key=bogus benchbisect log >out 2>err &&
+		test_cmp expect err &&
+		test_expect_code 128 git -c $key=bogus benchbisect --scan --file ../regression.json b200_cute >out 2>err &&
+		test_cmp expect err || return 1
+	done &&
+	git -c color.benchbisect=always benchbisect --no-color --file ../regression.json b200_cute 2026-09-10 >colour &&
+	test_cmp plain colour
+'
+
 test_expect_success 'run takes neither --format nor --svg; --format=markdown and --json clash' '
 	cd regression &&
 	usage_error_is "error: unknown option \`format'\''" \

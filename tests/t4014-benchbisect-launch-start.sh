@@ -110,6 +110,32 @@ test_expect_success 'an empty --scratch-dir is a usage error, an empty benchbise
 	test_cmp ../expect ../err
 '
 
+test_expect_success '--no-queue-timeout, --no-scratch-dir, --no-kill-grace: the defaults, not the config' '
+	cd repo &&
+	git -c benchbisect.queueTimeout=1 benchbisect run --no-queue-timeout --launcher "queued 1.5 --" \
+		--good main~10 --bad main -- bench >../out 2>../err &&
+	grep "^first bad commit: $(git rev-parse main~3) " ../out &&
+	git benchbisect run --queue-timeout 1 --no-queue-timeout --launcher "queued 1.5 --" \
+		--good main~10 --bad main -- bench >../out 2>../err &&
+	grep "^first bad commit: $(git rev-parse main~3) " ../out &&
+	rm -f "$TRASH/trees" &&
+	git -c benchbisect.scratchDir="$TRASH/shared" benchbisect run --no-scratch-dir \
+		--good main~10 --bad main -- bench >../out 2>../err &&
+	grep "^first bad commit: $(git rev-parse main~3) " ../out &&
+	test -s "$TRASH/trees" &&
+	! grep -v "^$TMPDIR/benchbisect-[A-Za-z0-9]\{6\}/tree$" "$TRASH/trees" &&
+	git -c benchbisect.scratchDir= benchbisect run --scratch-dir "$TRASH/shared" --no-scratch-dir \
+		--good main~10 --bad main -- bench >../out 2>../err &&
+	grep "^first bad commit: $(git rev-parse main~3) " ../out &&
+	for opt in queue-timeout:queueTimeout kill-grace:killGrace; do
+		git -c benchbisect.${opt#*:}=soon benchbisect run --no-${opt%:*} \
+			--good main~10 --bad main -- bench >../out 2>../err &&
+		grep "^first bad commit: $(git rev-parse main~3) " ../out || return 1
+	done &&
+	git benchbisect run --kill-grace 99999 --no-kill-grace --good main~10 --bad main -- bench >../out 2>../err &&
+	grep "^first bad commit: $(git rev-parse main~3) " ../out
+'
+
 test_expect_success 'a --scratch-dir inside a work tree is refused, as a TMPDIR there is' '
 	cd repo &&
 	mkdir -p .scratch &&

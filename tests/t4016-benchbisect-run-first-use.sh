@@ -135,6 +135,18 @@ test_expect_success 'benchbisect.metricPattern: the pattern of --metric, which -
 	grep "^no first bad commit: the bad end $(short 8) measures like the good end within " ../out
 '
 
+test_expect_success '--no-metric-pattern: the last line is the number, whatever benchbisect.metricPattern says' '
+	cd repo &&
+	rm -f "$TRASH"/counts/* &&
+	for opt in "" "--metric-pattern (x)"; do
+		test_expect_code 128 git -c benchbisect.metricPattern="latency: ([0-9.]+) ms" benchbisect run --metric \
+			$opt --no-metric-pattern --good main~8 --bad main -- latency >../out 2>../err &&
+		echo "fatal: '\''latency'\'' printed no number at $(short 0) (its last line: '\''done'\'')" >../expect &&
+		tail -n 1 ../err >../actual &&
+		test_cmp ../expect ../actual || return 1
+	done
+'
+
 test_expect_success '--metric-pattern implies --metric for --min-change and --confidence; the configured pattern does not' '
 	cd repo &&
 	rm -f "$TRASH"/counts/* &&

@@ -361,6 +361,18 @@ test_expect_success 'a bad notes ref name or machine name is an error before any
 	test $(invocations) = 0
 '
 
+test_expect_success '--no-machine: the runs are recorded for the host name, whatever benchbisect.machine says' '
+	cd repo &&
+	notes=$(git rev-parse refs/notes/benchbisect) &&
+	git -c benchbisect.machine="a b" benchbisect run --metric --fresh --machine other --no-machine \
+		--good main~8 --bad main -- measure >../out 2>../err &&
+	git notes --ref benchbisect show $(at 8) | sed -n "\$s/.* machine=\([^ ]*\) .*/\1/p" >../actual &&
+	uname -n >../expect &&
+	test_cmp ../expect ../actual &&
+	git update-ref refs/notes/benchbisect $notes &&
+	rm -f "$TRASH/invocations"
+'
+
 test_expect_success 'benchbisect.keyEnv: a variable it names is part of the key' '
 	cd repo &&
 	git benchbisect run --metric --good main~8 --bad main -- measure >/dev/null 2>&1 &&

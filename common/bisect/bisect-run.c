@@ -302,7 +302,8 @@ static void set_min_change(struct bisect_ctx *c)
 /* The key, and the recorded runs of the window's commits (--fresh: none). */
 static int setup_memory(struct bisect_ctx *c, struct config *cfg)
 {
-	struct run_memory_options mo = { c->o->machine, c->o->metric_pattern ? c->o->metric_pattern->pattern : NULL,
+	struct run_memory_options mo = { c->o->machine, c->o->host_machine,
+					 c->o->metric_pattern ? c->o->metric_pattern->pattern : NULL,
 					 c->o->metric, c->o->fresh, c->o->argv };
 	const git_oid **commits = xcalloc(c->res->nr + 1, sizeof(*commits));
 	int ret;

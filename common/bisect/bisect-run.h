@@ -57,6 +57,7 @@ struct bisect_options {
 	const char **argv;	/* the command, NULL-terminated */
 	/* The recorded runs (run-memory.h): */
 	const char *machine;	/* --machine, or NULL */
+	int host_machine;	/* --no-machine: without --machine, the host name, not benchbisect.machine */
 	int fresh;		/* --fresh: use none */
 };
 

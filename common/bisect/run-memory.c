@@ -130,7 +130,7 @@ int run_memory_init(struct run_memory *m, git_repository *repo, struct config *c
 	}
 	if (m->off)
 		return 0;
-	if (!(m->machine = run_machine_name(cfg, o->machine)) || !(m->ref = run_notes_ref(cfg)))
+	if (!(m->machine = run_machine_name(o->host_machine ? NULL : cfg, o->machine)) || !(m->ref = run_notes_ref(cfg)))
 		return -1;
 	in.machine = m->machine;
 	key_env = config_get_string(cfg, "benchbisect.keyEnv");

@@ -33,6 +33,7 @@ struct run_memory {
 /* What the key and the notes come from. */
 struct run_memory_options {
 	const char *machine;		/* --machine, or NULL */
+	int host_machine;		/* without it, the host name, not benchbisect.machine */
 	const char *metric_pattern;	/* or NULL */
 	int metric;
 	int fresh;			/* --fresh: use no recorded run */

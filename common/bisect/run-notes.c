@@ -181,7 +181,7 @@ char *run_machine_name(struct config *cfg, const char *opt)
 	char host[256];
 	const char *name = opt, *from = "--machine";
 
-	if (!name) {
+	if (!name && cfg) {
 		name = config_get_string(cfg, "benchbisect.machine");
 		from = "benchbisect.machine";
 	}

@@ -60,8 +60,8 @@ void run_key_compute(char *out, const struct run_key_input *in);
 int run_machine_check(const char *name, const char *from);
 
 /*
- * The machine name: --machine (opt, may be NULL), else benchbisect.machine,
- * else the host name. Returns a malloc'd name, or NULL with
+ * The machine name: --machine (opt, may be NULL), else benchbisect.machine
+ * (unless cfg is NULL: --no-machine), else the host name. Returns a malloc'd name, or NULL with
  * run_machine_check()'s error naming where a bad name came from.
  */
 char *run_machine_name(struct config *cfg, const char *opt);

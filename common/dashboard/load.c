@@ -43,14 +43,14 @@ char *dashboard_source_url(const struct dashboard_source *src, struct config *cf
 	if (src->url)
 		return xstrdup(src->url);
 	if (src->pretuned) {
-		if ((v = config_get_string(cfg, *key = "bench.pretunedUrl")))
+		if (!src->default_url && (v = config_get_string(cfg, *key = "bench.pretunedUrl")))
 			return xstrdup(v);
-		if ((v = config_get_string(cfg, *key = "bench.url")))
+		if (!src->default_url && (v = config_get_string(cfg, *key = "bench.url")))
 			return pretuned_sibling(v);
 		*key = NULL;
 		return xstrdup(DEFAULT_PRETUNED_URL);
 	}
-	if ((v = config_get_string(cfg, *key = "bench.url")))
+	if (!src->default_url && (v = config_get_string(cfg, *key = "bench.url")))
 		return xstrdup(v);
 	*key = NULL;
 	return xstrdup(DEFAULT_DASHBOARD_URL);

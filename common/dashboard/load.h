@@ -16,6 +16,7 @@
 struct dashboard_source {
 	const char *file;
 	const char *url;
+	int default_url;	/* --no-url: the built-in URL, whatever bench.url says */
 	int pretuned;
 	int offline;	/* cache only, never the network */
 	int refresh;	/* download even when the cache is fresh */
@@ -25,7 +26,7 @@ struct dashboard_source {
 
 /* --timeout not given (0 is a value the user can give, and is refused). */
 #define DASHBOARD_TIMEOUT_UNSET INT_MIN
-#define DASHBOARD_SOURCE_INIT { NULL, NULL, 0, 0, 0, DASHBOARD_TIMEOUT_UNSET, DASHBOARD_FILTER_INIT }
+#define DASHBOARD_SOURCE_INIT { NULL, NULL, 0, 0, 0, 0, DASHBOARD_TIMEOUT_UNSET, DASHBOARD_FILTER_INIT }
 
 /*
  * Load and parse the dashboard into *d (which the caller releases with

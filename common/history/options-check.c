@@ -31,7 +31,7 @@ static int check_url_key(struct config *cfg, const char *key)
 
 int window_source_check_config(const struct window_options *o, struct config *cfg)
 {
-	if (o->source.file || o->source.url)
+	if (o->source.file || o->source.url || o->source.default_url)
 		return 0;
 	if (o->source.pretuned && check_url_key(cfg, "bench.pretunedUrl"))
 		return -1;

@@ -61,7 +61,7 @@ int window_slice_setup(struct slice *sl, struct config *cfg, const char *platfor
 	char *key = NULL, *derived = NULL;
 	int ret;
 
-	if (!pattern && platform) {
+	if (!pattern && !o->default_slice && platform) {
 		key = xstrfmt("bench.%s.slice", platform);
 		pattern = config_get_string(cfg, key);
 	}

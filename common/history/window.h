@@ -38,6 +38,7 @@ struct window_options {
 	const char *good;	/* --good <rev>: overrides detection */
 	const char *bad;	/* --bad <rev> */
 	const char *slice;	/* --slice <pcre2> */
+	int default_slice;	/* --no-slice: the derived pattern, not bench.<platform>.slice */
 	struct strvec paths;	/* --path <prefix> */
 	struct dashboard_source source;
 	double noise_multiple;	/* the step decision's thresholds; 0: the defaults */
@@ -54,7 +55,8 @@ void window_options_release(struct window_options *o);
 #define OPT_WINDOW(o) \
 	OPT_GROUP("Dashboard"), \
 	OPT_STRING(0, "file", &(o)->source.file, "path", "read the dashboard from <path> ('-' for stdin)"), \
-	OPT_STRING(0, "url", &(o)->source.url, "url", "download the dashboard from <url>"), \
+	OPT_STRING_NEG(0, "url", &(o)->source.url, "url", "download the dashboard from <url>", \
+		       &(o)->source.default_url), \
 	OPT_BOOL(0, "pretuned", &(o)->source.pretuned, "use the Pretuned tab"), \
 	OPT_BOOL(0, "offline", &(o)->source.offline, "use the cached dashboard only"), \
 	OPT_BOOL(0, "refresh", &(o)->source.refresh, "download even when the cache is fresh"), \
@@ -66,7 +68,8 @@ void window_options_release(struct window_options *o);
 	OPT_STRING(0, "good", &(o)->good, "rev", "last good revision (skips detection)"), \
 	OPT_STRING(0, "bad", &(o)->bad, "rev", "first bad revision (skips detection)"), \
 	OPT_GROUP("Slice"), \
-	OPT_STRING(0, "slice", &(o)->slice, "pcre2", "subjects that belong to the platform's slice"), \
+	OPT_STRING_NEG(0, "slice", &(o)->slice, "pcre2", "subjects that belong to the platform's slice", \
+		       &(o)->default_slice), \
 	OPT_STRING_LIST(0, "path", &(o)->paths, "prefix", "also mark commits touching <prefix>")
 
 /* One end of the window. */

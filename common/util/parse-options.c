@@ -172,10 +172,20 @@ static int set_value(const struct option *o, const char *arg, int unset, int as_
 		case OPTION_BOOL: *(int *)o->value = 0; break;
 		case OPTION_STRING: *(const char **)o->value = NULL; break;
 		case OPTION_STRING_LIST: strvec_clear(o->value); break;
+		case OPTION_INTEGER:
+		case OPTION_DOUBLE:
+			if (o->negated)
+				break;
+			/* fall through */
 		default: return opt_error(o, as_short, "takes no --no- form");
 		}
+		if (o->negated)
+			*o->negated = 1;
 		return 0;
 	}
+	/* a list's values add to the default that --no- asked for */
+	if (o->negated && o->type != OPTION_STRING_LIST)
+		*o->negated = 0;
 	switch (o->type) {
 	case OPTION_BOOL:
 		*(int *)o->value = 1;

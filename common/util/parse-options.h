@@ -10,7 +10,8 @@
  * read the options from the binary), and drives parsing.
  *
  * Supported: --long, --long=value, --long value, -s, -svalue, -s value,
- * bundled short booleans (-qv), --no-long (unless PARSE_OPT_NONEG), "--"
+ * bundled short booleans (-qv), --no-long (unless PARSE_OPT_NONEG; see
+ * OPT_STRING_NEG below for an option a configuration key backs), "--"
  * to end options, -h (usage on stdout, exit 129), --help (the man page),
  * --git-completion-helper (the long options on stdout, exit 0),
  * --git-completion-table (every option with its value and help, for zsh
@@ -55,6 +56,7 @@ struct option {
 	int flags;
 	parse_opt_cb *callback;
 	double min, max;	/* PARSE_OPT_RANGE bounds; max may be INFINITY */
+	int *negated;		/* the _NEG variants': set by --no-<option> */
 };
 
 #define OPT_END() { OPTION_END, 0, NULL, NULL, NULL, NULL, 0, NULL }
@@ -72,6 +74,24 @@ struct option {
 #define OPT_DOUBLE_RANGE(s, l, v, a, h, lo, hi, f) { OPTION_DOUBLE, (s), (l), (v), (a), (h), \
 	PARSE_OPT_NONEG | PARSE_OPT_RANGE | (f), NULL, (lo), (hi) }
 #define OPT_STRING_LIST(s, l, v, a, h) { OPTION_STRING_LIST, (s), (l), (v), (a), (h), 0, NULL }
+/*
+ * An option that a configuration key backs is applied after parsing, the
+ * key only where the option is not given. As in git, --no-<option> must
+ * override the key too, meaning the built-in default: the _NEG variants
+ * record it in *neg (an int), set to 1 by --no-<option>, which also drops
+ * what was given before it (a string becomes NULL, a list empty; a number
+ * is the caller's to ignore). A later value of a single-valued option sets
+ * *neg back to 0; a list's later values add to the built-in default. So
+ * the caller reads the key only when the option is not given and *neg is 0.
+ */
+#define OPT_STRING_NEG(s, l, v, a, h, neg) \
+	{ OPTION_STRING, (s), (l), (v), (a), (h), 0, NULL, 0, 0, (neg) }
+#define OPT_STRING_LIST_NEG(s, l, v, a, h, neg) \
+	{ OPTION_STRING_LIST, (s), (l), (v), (a), (h), 0, NULL, 0, 0, (neg) }
+#define OPT_INTEGER_NEG(s, l, v, h, neg) \
+	{ OPTION_INTEGER, (s), (l), (v), "n", (h), 0, NULL, 0, 0, (neg) }
+#define OPT_DOUBLE_RANGE_NEG(s, l, v, a, h, lo, hi, f, neg) \
+	{ OPTION_DOUBLE, (s), (l), (v), (a), (h), PARSE_OPT_RANGE | (f), NULL, (lo), (hi), (neg) }
 /* -q/--quiet: pass the flag to usage_set_quiet() after parsing. */
 #define OPT__QUIET(v) OPT_BOOL('q', "quiet", (v), "no progress, no warnings")
 /* argh NULL: a flag that takes no value. */

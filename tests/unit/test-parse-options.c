@@ -206,6 +206,34 @@ static void test_unique_prefix(void)
 	}
 }
 
+/* The _NEG variants: --no- is recorded, and the last of a value and --no- wins. */
+static void test_negated(void)
+{
+	int num = 3, no_num = 0, no_str = 0, no_list = 0;
+	const char *str = NULL;
+	struct strvec list = STRVEC_INIT;
+	struct option opts[] = {
+		OPT_INTEGER_NEG(0, "grace", &num, "seconds", &no_num),
+		OPT_STRING_NEG(0, "launcher", &str, "cmd", "launcher", &no_str),
+		OPT_STRING_LIST_NEG(0, "path", &list, "prefix", "paths", &no_list),
+		OPT_END(),
+	};
+	const char *argv[] = { "git-test", "--launcher", "srun", "--no-launcher", "--grace", "5",
+			       "--no-grace", "--path", "a/", "--no-path", "--path", "b/", NULL };
+	const char *argv2[] = { "git-test", "--no-launcher", "--launcher", "srun", "--no-grace",
+				"--grace", "7", NULL };
+
+	is_int(parse_options(12, argv, opts, usage_str, 0), 0, "only options");
+	ok(str == NULL && no_str == 1, "--no-launcher after a value: NULL, negated");
+	is_int(no_num, 1, "--no-grace after a value: negated");
+	is_int(no_list, 1, "--no-path: negated");
+	ok(list.nr == 1 && !strcmp(list.v[0], "b/"), "--no-path drops the paths before it only");
+	is_int(parse_options(7, argv2, opts, usage_str, 0), 0, "only options");
+	ok(str && !strcmp(str, "srun") && no_str == 0, "a value after --no-launcher wins");
+	ok(num == 7 && no_num == 0, "a number after --no-grace wins");
+	strvec_clear(&list);
+}
+
 int main(void)
 {
 	git_libgit2_init();
@@ -213,6 +241,7 @@ int main(void)
 	test_unique_prefix();
 	test_config_parameters();
 	test_double_range();
+	test_negated();
 	git_libgit2_shutdown();
 	return done_testing();
 }
