@@ -33,8 +33,8 @@ static void push_default_method_paths(struct strvec *paths)
 
 void classify_options_init(struct classify_options *o)
 {
-	o->abbrev = 8;
 	memset(o, 0, sizeof(*o));
+	o->abbrev = 8;
 	o->noise_multiple = STEP_NOISE_MULTIPLE;
 	o->min_change = STEP_MIN_CHANGE;
 	o->shared_ratio = 0.5;
