@@ -127,29 +127,26 @@ static char *undecided_reason(const struct classify_signals *s, const struct cla
 	char *measured = xstrfmt("the move measured %+.1f%% \u00b1 %.1f%%, %.1fx its standard error",
 				 s->change_pct, s->se_pct, s->z), *reason, words[128];
 
-	if (classify_step_significant(s, o) && s->nr_after < 2)
+	if (classify_step_significant(s, o) && s->nr_after < 2) {
 		reason = xstrfmt("undecided: %s, but %zu nightl%s after it cannot tell a step that persists "
 				 "from a spike: the next nightlies will settle it",
 				 measured, s->nr_after, s->nr_after == 1 ? "y" : "ies");
-	else if (classify_step_significant(s, o))
+	} else if (classify_step_significant(s, o)) {
 		reason = xstrfmt("undecided: %s, and persists, but %s, so no rule names its cause: each "
 				 "kernel's own series (--kernel) or a bisection of the window (run) would settle it",
 				 measured, sharing_words(s, o, words, sizeof(words)));
-	else if (s->no_level)
-		reason = xstrfmt("undecided: %s, which clears %.1fx and %.1f%% on its own nightly pair, but %s; "
-				 "neither a step nor ruled out, so no rule weighs it: %s",
-				 measured, o->noise_multiple, o->min_change, s->reason,
-				 s->no_level == STEP_NO_LEVEL_BEFORE ?
-				 "the series starts one nightly before it, so nothing here settles it (a "
-				 "dashboard that reaches further back would)" :
-				 s->no_level == STEP_NO_LEVEL_AFTER ? "the next nightlies will settle it" :
-				 "more nightlies would settle it");
-	else
-		reason = xstrfmt("undecided: %s (%s), where a step needs %.1fx and %.1f%%; neither a step nor ruled "
-				 "out, so no rule weighs it: more nightlies after it would settle it (they shrink the "
-				 "standard error), or a lower --noise-multiple would accept it, at the price of more "
-				 "false steps",
-				 measured, s->reason ? s->reason : "no level holds", o->noise_multiple, o->min_change);
+	} else {
+		/* under the bar, or over it where no level holds: step.h words what settles it */
+		char *bar = s->no_level ?
+			xstrfmt(", which clears %.1fx and %.1f%% on its own nightly pair, but %s",
+				o->noise_multiple, o->min_change, s->reason) :
+			xstrfmt(" (%s), where a step needs %.1fx and %.1f%%",
+				s->reason ? s->reason : "no level holds", o->noise_multiple, o->min_change);
+
+		reason = xstrfmt("undecided: %s%s; neither a step nor ruled out, so no rule weighs it: %s",
+				 measured, bar, step_undecided_words(s->no_level, STEP_WORDS_FULL));
+		free(bar);
+	}
 	free(measured);
 	return reason;
 }

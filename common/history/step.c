@@ -252,6 +252,33 @@ static int describe_dip(const struct levels *l, size_t index, struct step *out)
 	return 0;
 }
 
+const char *step_undecided_words(enum step_no_level no_level, enum step_words style)
+{
+	static const char *const words[][2] = {
+		[STEP_LEVELS_HOLD] = {
+			"a weak step, neither shown nor ruled out; later nightlies will tell",
+			"more nightlies after it would settle it (they shrink the standard error), or a lower "
+			"--noise-multiple would accept it, at the price of more false steps",
+		},
+		[STEP_NO_LEVEL] = {
+			"no level holds it, neither shown nor ruled out; later nightlies will tell",
+			"more nightlies would settle it",
+		},
+		[STEP_NO_LEVEL_AFTER] = {
+			"no level holds it yet, neither shown nor ruled out; the next nightlies will tell",
+			"the next nightlies will settle it",
+		},
+		[STEP_NO_LEVEL_BEFORE] = {
+			"no level holds it, neither shown nor ruled out; the series starts one nightly before it, "
+			"so only an older record would tell",
+			"the series starts one nightly before it, so nothing here settles it (a dashboard that "
+			"reaches further back would)",
+		},
+	};
+
+	return words[no_level][style];
+}
+
 void step_dip_text(struct strbuf *sb, const struct step *st)
 {
 	strbuf_addf(sb, "%s: back at the level before%s after %zu nightl%s%s", st->reason,

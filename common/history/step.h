@@ -110,6 +110,20 @@ int step_significant(double change_pct, double noise_pct, double noise_multiple,
 		     double min_change, const char **reason);
 
 /*
+ * Of an undecided move, by why it is undecided (no_level; STEP_LEVELS_HOLD:
+ * a weak step), what would settle it; static. STEP_WORDS_BRIEF, as
+ * benchwindow's reports say it, with the kind of doubt first: "no level
+ * holds it, neither shown nor ruled out; later nightlies will tell";
+ * STEP_WORDS_FULL, as benchbisect's verdict ends: "more nightlies would
+ * settle it".
+ */
+enum step_words {
+	STEP_WORDS_BRIEF,
+	STEP_WORDS_FULL,
+};
+const char *step_undecided_words(enum step_no_level no_level, enum step_words style);
+
+/*
  * Of a pair that starts or ends a dip (st->dip_nights), why it is no step,
  * into sb: "a dip that reverts: back at the level before after 2
  * nightlies", or for its end "...: back at the level before, after 2

@@ -83,7 +83,7 @@ static void step_item(FILE *fp, const struct window *w)
 		fprintf(fp, "- **%s**: %s → %s, %s\n", window_step_kind(st), d1, d2, sb.buf);
 	else
 		fprintf(fp, "- **%s**%s%s%s: %s → %s %s\n", window_step_kind(st),
-			st->undecided ? " (" : " beyond the noise", st->undecided ? window_undecided_words(st) : "",
+			st->undecided ? " (" : " beyond the noise", st->undecided ? step_undecided_words(st->no_level, STEP_WORDS_BRIEF) : "",
 			st->undecided ? ")" : "", d1, d2, sb.buf);
 	strbuf_release(&sb);
 }

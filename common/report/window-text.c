@@ -166,7 +166,7 @@ static void print_step(FILE *fp, const struct window *w, const struct window_pri
 		fprintf(fp, "%s: %s -> %s, %s\n", st->drift ? "drift" : "step", d1, d2, sb.buf);
 	else if (st->undecided)
 		fprintf(fp, "undecided near %s: %s -> %s %s: %s; showing that nightly pair\n", asked, d1, d2,
-			sb.buf, window_undecided_words(st));
+			sb.buf, step_undecided_words(st->no_level, STEP_WORDS_BRIEF));
 	else
 		fprintf(fp, "no step beyond the noise near %s: %s -> %s %s; showing that nightly pair\n",
 			asked, d1, d2, sb.buf);

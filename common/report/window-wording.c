@@ -26,21 +26,6 @@ const char *window_step_kind(const struct step *st)
 	return st->found ? (st->drift ? "drift" : "step") : st->undecided ? "undecided" : "no step";
 }
 
-const char *window_undecided_words(const struct step *st)
-{
-	switch (st->no_level) {
-	case STEP_NO_LEVEL_BEFORE:
-		return "no level holds it, neither shown nor ruled out; the series starts one nightly before it, "
-		       "so only an older record would tell";
-	case STEP_NO_LEVEL_AFTER:
-		return "no level holds it yet, neither shown nor ruled out; the next nightlies will tell";
-	case STEP_NO_LEVEL:
-		return "no level holds it, neither shown nor ruled out; later nightlies will tell";
-	default:
-		return "a weak step, neither shown nor ruled out; later nightlies will tell";
-	}
-}
-
 void window_step_text(struct strbuf *sb, const struct step *st, const char *mark,
 		      const char *unmark, int rich)
 {

@@ -21,12 +21,6 @@ const char *window_step_persistence(const struct step *st);
 
 /* "step", "drift", "undecided" or "no step": what the window's answer is. */
 const char *window_step_kind(const struct step *st);
-/*
- * Of an undecided move (st->undecided): what kind of doubt it is and what
- * would settle it (a weak step, or a pair that clears the bar where no
- * level holds it; static).
- */
-const char *window_undecided_words(const struct step *st);
 
 /*
  * The step after its nightly pair, into sb, the change between mark and
