@@ -8,94 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "util/date.h"
-#include "util/stats.h"
 #include "util/usage.h"
 #include "history/walk.h"
 #include "classify/classify.h"
-
-
-/* Median of v[from..to) skipping NAN and non-positive values. */
-static double median_range(const double *v, size_t from, size_t to)
-{
-	double *tmp = xcalloc(to - from + 1, sizeof(double));
-	size_t n = 0;
-	double m;
-
-	for (size_t i = from; i < to; i++)
-		if (!isnan(v[i]) && v[i] > 0)
-			tmp[n++] = v[i];
-	m = n ? stats_median(tmp, n) : NAN;
-	free(tmp);
-	return m;
-}
-
-/*
- * The nightlies a move rests on: before it points[lo .. good_end), after
- * it points[bad .. hi). For a step good_end is bad; a drift's nightlies
- * lie between them.
- */
-struct sides {
-	size_t lo, good_end, bad, hi;
-};
-
-/*
- * Each side is the nightlies within span days of the window's end on
- * that side: up to the last good, and from the first bad. Measured from
- * the first bad alone, a run of missing nightlies longer than the span
- * between them left the side before empty, and the evidence claimed no
- * data where the step decision had a level.
- */
-static void step_sides(const struct series *s, size_t good, size_t bad, int span, struct sides *sd)
-{
-	time_t last_good = s->points[good].run->time;
-	size_t unused;
-
-	sd->lo = good;
-	while (sd->lo > 0 && last_good - s->points[sd->lo - 1].run->time <= (time_t)span * DAY_SECONDS)
-		sd->lo--;
-	series_step_range(s, bad, span, &unused, &sd->hi);
-	sd->good_end = good + 1;
-	sd->bad = bad;
-}
-
-/* Percent change of the median level across the move, over its sides. */
-static double range_change(const double *v, const struct sides *sd)
-{
-	double before = median_range(v, sd->lo, sd->good_end), after = median_range(v, sd->bad, sd->hi);
-
-	return isnan(before) || isnan(after) ? NAN : 100 * (after / before - 1);
-}
-
-static double *metric_values(const struct series *s, enum metric m)
-{
-	double *v = xcalloc(s->nr + 1, sizeof(double));
-
-	for (size_t t = 0; t < s->nr; t++)
-		v[t] = s->points[t].value[m];
-	return v;
-}
-
-/* The series index of e's run, or -1. */
-static long point_of(const struct series *s, const struct dash_entry *e)
-{
-	size_t lo = 0, hi = s->nr;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (s->points[mid].run->time < e->time)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (size_t t = lo; t < s->nr && s->points[t].run->time == e->time; t++)
-		if (!strcmp(s->points[t].run->run_id, e->run_id))
-			return (long)t;
-	for (size_t t = 0; t < s->nr; t++)
-		if (!strcmp(s->points[t].run->run_id, e->run_id))
-			return (long)t;
-	return -1;
-}
+#include "classify/classify-sides.h"
+#include "classify/classify-timers.h"
 
 typedef double row_value_fn(const struct dash_entry *e, const void *data);
 
@@ -110,7 +27,7 @@ static double *row_values(const struct series *s, const struct dash_row *row, in
 	for (size_t h = 0; h < row->nr_history; h++) {
 		long t;
 
-		if (dash_entry_counts(&row->history[h], all_runs) && (t = point_of(s, &row->history[h])) >= 0)
+		if (dash_entry_counts(&row->history[h], all_runs) && (t = classify_point_of(s, &row->history[h])) >= 0)
 			v[t] = fn(&row->history[h], data);
 	}
 	return v;
@@ -163,7 +80,7 @@ static void gather_kernels(struct classify_signals *s, const struct window *w, c
 		if (!row_in_series(row, &w->series))
 			continue;
 		v = row_values(&w->series, row, o->all_runs, helion_of, NULL);
-		pct = range_change(v, sd);
+		pct = classify_range_change(v, sd);
 		free(v);
 		/*
 		 * A kernel not measured on both sides of the step (it left or
@@ -225,7 +142,7 @@ static void gather_baselines(struct classify_signals *s, const struct window *w,
 			if (!row_in_series(&w->dash.rows[r], &w->series))
 				continue;
 			v = row_values(&w->series, &w->dash.rows[r], o->all_runs, baseline_of, names.v[i]);
-			pct = range_change(v, sd);
+			pct = classify_range_change(v, sd);
 			free(v);
 			if (!isnan(pct)) {
 				sum += log1p(pct / 100);
@@ -349,137 +266,6 @@ static int gather_platforms(struct classify_signals *s, const struct window *w,
 }
 
 /*
- * The kernels the move is in: those that step on their own at the nightly
- * pair (no platform step), or those behind the platform's step. Returns 1
- * when they are every kernel (the platform's own move is theirs).
- */
-static int moving_kernels(const struct classify_signals *s, const struct window *w,
-			  struct strvec *names)
-{
-	if (!s->found) {
-		for (size_t i = 0; i < w->nr_kernel_steps; i++)
-			if (w->kernel_steps[i].index == s->index)
-				strvec_push(names, w->kernel_steps[i].kernel);
-		return 0;
-	}
-	for (size_t i = 0; i < s->nr_kernels; i++)
-		if (s->kernels[i].flag)
-			strvec_push(names, s->kernels[i].name);
-	return names->nr == s->nr_kernels;
-}
-
-/*
- * Each metric's move of one kernel across the step to the nightly of bad,
- * in percent, and its noise (series_noise()); NAN: no data.
- */
-static int kernel_moves(const struct window *w, const struct dash_entry *bad, const char *name,
-			const struct classify_options *o, double pct[METRIC_NR], double noise[METRIC_NR])
-{
-	struct series_options so = { w->series.platform, name, o->all_runs };
-	struct series k;
-	struct sides sd;
-	long t;
-
-	for (int m = 0; m < METRIC_NR; m++)
-		pct[m] = noise[m] = NAN;
-	if (series_build(&k, &w->dash, &so))
-		return -1;
-	if ((t = point_of(&k, bad)) > 0) {
-		step_sides(&k, (size_t)t - 1, (size_t)t, o->span, &sd);
-		for (int m = 0; m < METRIC_NR; m++) {
-			double *v = metric_values(&k, m);
-
-			pct[m] = range_change(v, &sd);
-			noise[m] = series_noise(&k, m);
-			free(v);
-		}
-	}
-	series_release(&k);
-	return 0;
-}
-
-/*
- * When the move is in some kernels only, the rules judge those: their
- * own move in each metric (the geomean of their moves, each over its own
- * nightlies around the step) and its noise (sqrt of the summed variances
- * over the count), so the timers and the other implementations are
- * compared where the move is, not diluted by the kernels that stayed.
- * When the kernels' own timers split them into kernels whose latency
- * agrees and kernels whose timing changed, pooling them would call the
- * timing change real (or hide the real change behind flat latencies):
- * the rules judge the agreeing ones, and the others are named apart.
- */
-static int gather_kernel_move(struct classify_signals *s, const struct window *w,
-			      const struct classify_options *o)
-{
-	double sum[METRIC_NR] = { 0 }, var[METRIC_NR] = { 0 }, pct[METRIC_NR], noise[METRIC_NR];
-	size_t n[METRIC_NR] = { 0 }, agree = 0;	/* kernels whose timers show a real change */
-	struct strvec names = STRVEC_INIT;
-	int all = moving_kernels(s, w, &names);
-	struct kernel_timers *k = xcalloc(names.nr + 1, sizeof(*k));
-	double (*kpct)[METRIC_NR] = xcalloc(names.nr + 1, sizeof(*kpct));
-	double (*knoise)[METRIC_NR] = xcalloc(names.nr + 1, sizeof(*knoise));
-	int *timing = xcalloc(names.nr + 1, sizeof(*timing));
-	int ret = 0;
-
-	for (size_t i = 0; i < names.nr; i++) {
-		if (kernel_moves(w, w->series.points[s->index].run, names.v[i], o, kpct[i], knoise[i])) {
-			ret = -1;
-			goto out;
-		}
-		k[i].name = names.v[i];
-		k[i].speedup_pct = kpct[i][METRIC_HELION];
-		k[i].latency_pct = kpct[i][METRIC_LATENCY];
-		k[i].latency_noise_pct = 100 * expm1(knoise[i][METRIC_LATENCY]);
-		agree += classify_kernel_real(s, &k[i], o);
-		timing[i] = classify_kernel_timing_changed(s, &k[i], o);
-	}
-	for (size_t i = 0; i < names.nr; i++) {
-		if (!agree || !timing[i])
-			continue;
-		s->timing = xrealloc(s->timing, (s->nr_timing + 1) * sizeof(*s->timing));
-		s->timing[s->nr_timing] = k[i];
-		s->timing[s->nr_timing++].name = xstrdup(names.v[i]);
-	}
-	if (all && !s->nr_timing)
-		goto out;	/* every kernel, one cause: the platform's move is theirs */
-	for (size_t i = 0; i < names.nr; i++) {
-		if (s->nr_timing && timing[i])
-			continue;
-		for (int m = 0; m < METRIC_NR; m++) {
-			double z = knoise[i][m];
-
-			if (isnan(kpct[i][m]))
-				continue;
-			sum[m] += log1p(kpct[i][m] / 100);
-			var[m] += z * z;
-			n[m]++;
-		}
-	}
-	if (!n[METRIC_HELION])
-		goto out;
-	for (int m = 0; m < METRIC_NR; m++) {
-		pct[m] = n[m] ? 100 * expm1(sum[m] / n[m]) : NAN;
-		noise[m] = n[m] ? 100 * expm1(sqrt(var[m]) / n[m]) : NAN;
-	}
-	s->move_pct = pct[METRIC_HELION];
-	s->move_kernels = n[METRIC_HELION];
-	s->triton_pct = pct[METRIC_TRITON];
-	s->torch_compile_pct = pct[METRIC_TORCH_COMPILE];
-	s->latency_pct = pct[METRIC_LATENCY];
-	s->triton_noise_pct = noise[METRIC_TRITON];
-	s->torch_compile_noise_pct = noise[METRIC_TORCH_COMPILE];
-	s->latency_noise_pct = noise[METRIC_LATENCY];
-out:
-	free(k);
-	free(kpct);
-	free(knoise);
-	free(timing);
-	strvec_clear(&names);
-	return ret;
-}
-
-/*
  * The window's sparse kernels: their move is not this pair's, it belongs
  * to the window from their last measurement on; each flagged when it
  * clears its own noise.
@@ -546,22 +332,22 @@ static void gather_series(struct classify_signals *s, const struct window *w,
 	s->reason = st->reason;
 	s->persistent = st->persistent;
 	s->nr_after = st->nr_after;
-	step_sides(ser, s->good, s->index, o->span, &sd);
+	classify_step_sides(ser, s->good, s->index, o->span, &sd);
 	/* a dip's move is its nightlies', not those at the level around it */
 	if (st->dip_nights && s->index == st->dip_from)
 		sd.hi = st->dip_to;
 	else if (st->dip_nights)
 		sd.lo = st->dip_from;
 
-	v = metric_values(ser, METRIC_HELION);
-	s->level = median_range(v, sd.lo, sd.hi);
+	v = classify_metric_values(ser, METRIC_HELION);
+	s->level = classify_median_range(v, sd.lo, sd.hi);
 	find_spike(s, v, sd.lo, sd.hi);
 	free(v);
-	s->triton_pct = range_change(v = metric_values(ser, METRIC_TRITON), &sd);
+	s->triton_pct = classify_range_change(v = classify_metric_values(ser, METRIC_TRITON), &sd);
 	free(v);
-	s->torch_compile_pct = range_change(v = metric_values(ser, METRIC_TORCH_COMPILE), &sd);
+	s->torch_compile_pct = classify_range_change(v = classify_metric_values(ser, METRIC_TORCH_COMPILE), &sd);
 	free(v);
-	s->latency_pct = range_change(v = metric_values(ser, METRIC_LATENCY), &sd);
+	s->latency_pct = classify_range_change(v = classify_metric_values(ser, METRIC_LATENCY), &sd);
 	free(v);
 	s->triton_noise_pct = 100 * series_noise(ser, METRIC_TRITON);
 	s->torch_compile_noise_pct = 100 * series_noise(ser, METRIC_TORCH_COMPILE);
@@ -631,7 +417,7 @@ int classify_gather(struct classify_signals *s, const struct window *w, git_repo
 		return -1;
 	if (s->index && s->index < w->series.nr && !w->series.kernel)
 		gather_sparse(s, w, o);
-	if (s->index && s->index < w->series.nr && gather_kernel_move(s, w, o))
+	if (s->index && s->index < w->series.nr && classify_gather_kernel_move(s, w, o))
 		return -1;
 	s->empty = w->empty;
 	s->listed = w->listed;

@@ -1,0 +1,127 @@
+/* Each kernel's timers across the move: whose latency agrees, whose timing changed. */
+#include <math.h>
+#include <stdlib.h>
+#include "util/usage.h"
+#include "classify/classify-sides.h"
+#include "classify/classify-timers.h"
+
+/*
+ * The kernels the move is in: those that step on their own at the nightly
+ * pair (no platform step), or those behind the platform's step. Returns 1
+ * when they are every kernel (the platform's own move is theirs).
+ */
+static int moving_kernels(const struct classify_signals *s, const struct window *w,
+			  struct strvec *names)
+{
+	if (!s->found) {
+		for (size_t i = 0; i < w->nr_kernel_steps; i++)
+			if (w->kernel_steps[i].index == s->index)
+				strvec_push(names, w->kernel_steps[i].kernel);
+		return 0;
+	}
+	for (size_t i = 0; i < s->nr_kernels; i++)
+		if (s->kernels[i].flag)
+			strvec_push(names, s->kernels[i].name);
+	return names->nr == s->nr_kernels;
+}
+
+/*
+ * Each metric's move of one kernel across the step to the nightly of bad,
+ * in percent, and its noise (series_noise()); NAN: no data.
+ */
+static int kernel_moves(const struct window *w, const struct dash_entry *bad, const char *name,
+			const struct classify_options *o, double pct[METRIC_NR], double noise[METRIC_NR])
+{
+	struct series_options so = { w->series.platform, name, o->all_runs };
+	struct series k;
+	struct sides sd;
+	long t;
+
+	for (int m = 0; m < METRIC_NR; m++)
+		pct[m] = noise[m] = NAN;
+	if (series_build(&k, &w->dash, &so))
+		return -1;
+	if ((t = classify_point_of(&k, bad)) > 0) {
+		classify_step_sides(&k, (size_t)t - 1, (size_t)t, o->span, &sd);
+		for (int m = 0; m < METRIC_NR; m++) {
+			double *v = classify_metric_values(&k, m);
+
+			pct[m] = classify_range_change(v, &sd);
+			noise[m] = series_noise(&k, m);
+			free(v);
+		}
+	}
+	series_release(&k);
+	return 0;
+}
+
+int classify_gather_kernel_move(struct classify_signals *s, const struct window *w,
+				const struct classify_options *o)
+{
+	double sum[METRIC_NR] = { 0 }, var[METRIC_NR] = { 0 }, pct[METRIC_NR], noise[METRIC_NR];
+	size_t n[METRIC_NR] = { 0 }, agree = 0;	/* kernels whose timers show a real change */
+	struct strvec names = STRVEC_INIT;
+	int all = moving_kernels(s, w, &names);
+	struct kernel_timers *k = xcalloc(names.nr + 1, sizeof(*k));
+	double (*kpct)[METRIC_NR] = xcalloc(names.nr + 1, sizeof(*kpct));
+	double (*knoise)[METRIC_NR] = xcalloc(names.nr + 1, sizeof(*knoise));
+	int *timing = xcalloc(names.nr + 1, sizeof(*timing));
+	int ret = 0;
+
+	for (size_t i = 0; i < names.nr; i++) {
+		if (kernel_moves(w, w->series.points[s->index].run, names.v[i], o, kpct[i], knoise[i])) {
+			ret = -1;
+			goto out;
+		}
+		k[i].name = names.v[i];
+		k[i].speedup_pct = kpct[i][METRIC_HELION];
+		k[i].latency_pct = kpct[i][METRIC_LATENCY];
+		k[i].latency_noise_pct = 100 * expm1(knoise[i][METRIC_LATENCY]);
+		agree += classify_kernel_real(s, &k[i], o);
+		timing[i] = classify_kernel_timing_changed(s, &k[i], o);
+	}
+	for (size_t i = 0; i < names.nr; i++) {
+		if (!agree || !timing[i])
+			continue;
+		s->timing = xrealloc(s->timing, (s->nr_timing + 1) * sizeof(*s->timing));
+		s->timing[s->nr_timing] = k[i];
+		s->timing[s->nr_timing++].name = xstrdup(names.v[i]);
+	}
+	if (all && !s->nr_timing)
+		goto out;	/* every kernel, one cause: the platform's move is theirs */
+	for (size_t i = 0; i < names.nr; i++) {
+		if (s->nr_timing && timing[i])
+			continue;
+		for (int m = 0; m < METRIC_NR; m++) {
+			double z = knoise[i][m];
+
+			if (isnan(kpct[i][m]))
+				continue;
+			sum[m] += log1p(kpct[i][m] / 100);
+			var[m] += z * z;
+			n[m]++;
+		}
+	}
+	if (!n[METRIC_HELION])
+		goto out;
+	for (int m = 0; m < METRIC_NR; m++) {
+		pct[m] = n[m] ? 100 * expm1(sum[m] / n[m]) : NAN;
+		noise[m] = n[m] ? 100 * expm1(sqrt(var[m]) / n[m]) : NAN;
+	}
+	s->move_pct = pct[METRIC_HELION];
+	s->move_kernels = n[METRIC_HELION];
+	s->triton_pct = pct[METRIC_TRITON];
+	s->torch_compile_pct = pct[METRIC_TORCH_COMPILE];
+	s->latency_pct = pct[METRIC_LATENCY];
+	s->triton_noise_pct = noise[METRIC_TRITON];
+	s->torch_compile_noise_pct = noise[METRIC_TORCH_COMPILE];
+	s->latency_noise_pct = noise[METRIC_LATENCY];
+out:
+	free(k);
+	free(kpct);
+	free(knoise);
+	free(timing);
+	strvec_clear(&names);
+	return ret;
+}
+
