@@ -1,109 +1,18 @@
 /*
  * The evidence of a verdict: one item per signal, in the order of
  * git-benchbisect(1)'s SIGNALS section, each a line for people and the
- * same structured ({signal, verdict, values}) for --json.
+ * same structured ({signal, verdict, values}) for --json. The signals of
+ * the dashboard are here; those of the repository in
+ * classify-evidence-repo.c.
  */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include "util/usage.h"
 #include "util/strbuf.h"
 #include "util/date.h"
-#include "util/json.h"
-#include "classify/classify.h"
-
-/* A percentage for printing: no "-0.0". */
-static double tidy(double pct)
-{
-	return fabs(pct) < 0.05 ? 0.0 : pct;
-}
-
-/* Push one item: its line (fmt) and its structure; returns its values object to fill. */
-static cJSON *addf(struct classify_result *r, const char *signal, const char *verdict,
-		   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-static cJSON *addf(struct classify_result *r, const char *signal, const char *verdict,
-		   const char *fmt, ...)
-{
-	struct classify_evidence_item *it;
-	va_list ap;
-	char *s;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	s = xmalloc((size_t)(n < 0 ? 0 : n) + 1);
-	va_start(ap, fmt);
-	vsnprintf(s, (size_t)(n < 0 ? 0 : n) + 1, fmt, ap);
-	va_end(ap);
-	r->items = xrealloc(r->items, (r->evidence.nr + 1) * sizeof(*r->items));
-	it = &r->items[r->evidence.nr];
-	strvec_push(&r->evidence, s);
-	free(s);
-	it->signal = signal;
-	it->verdict = verdict;
-	it->values = cJSON_CreateObject();
-	return it->values;
-}
-
-static void num(cJSON *v, const char *name, double x)
-{
-	cJSON_AddItemToObject(v, name, json_number(x, 4));
-}
-
-struct named_num {
-	const char *name;
-	double x;
-};
-
-static void nums(cJSON *v, const struct named_num *n, size_t nr)
-{
-	for (size_t i = 0; i < nr; i++)
-		num(v, n[i].name, n[i].x);
-}
-
-static void str(cJSON *v, const char *name, const char *x)
-{
-	cJSON_AddItemToObject(v, name, json_string_or_null(x));
-}
-
-/* {name: change_pct} of the moves (only the flagged ones when asked). */
-static void moves_json(cJSON *v, const char *name, const struct named_move *m, size_t n,
-		       int only_flagged)
-{
-	cJSON *o = cJSON_AddObjectToObject(v, name);
-
-	for (size_t i = 0; i < n; i++)
-		if (!only_flagged || m[i].flag)
-			cJSON_AddItemToObject(o, m[i].name, json_number(m[i].change_pct, 4));
-}
-
-/* "name -1.2%" items joined by ", "; "name no data" for NAN. */
-static void add_moves(struct strbuf *sb, const struct named_move *m, size_t n, int only_flagged)
-{
-	const char *sep = "";
-
-	for (size_t i = 0; i < n; i++) {
-		if (only_flagged && !m[i].flag)
-			continue;
-		if (isnan(m[i].change_pct))
-			strbuf_addf(sb, "%s%s no data", sep, m[i].name);
-		else
-			strbuf_addf(sb, "%s%s %+.1f%%", sep, m[i].name, tidy(m[i].change_pct));
-		sep = ", ";
-	}
-}
-
-static cJSON *push_buf(struct classify_result *r, const char *signal, const char *verdict,
-		       struct strbuf *sb)
-{
-	cJSON *v = addf(r, signal, verdict, "%s", sb->buf);
-
-	strbuf_reset(sb);
-	return v;
-}
+#include "classify/classify-evidence-item.h"
+#include "classify/classify-evidence-repo.h"
 
 static const char *day_of(const struct window *w, size_t index, char buf[16])
 {
@@ -115,8 +24,8 @@ static void step_values(cJSON *v, const struct classify_signals *s, const struct
 {
 	char d[16];
 
-	str(v, "last_good_date", day_of(w, s->good, d));
-	str(v, "first_bad_date", day_of(w, s->bad, d));
+	evidence_str(v, "last_good_date", day_of(w, s->good, d));
+	evidence_str(v, "first_bad_date", day_of(w, s->bad, d));
 }
 
 /* Why the implementations and the timers are not compared: no step, or none decided. */
@@ -135,7 +44,7 @@ static void explain_step(struct classify_result *r, const struct classify_signal
 	cJSON *v;
 
 	if (!s->index) {
-		addf(r, "step", "no_boundary", "step: no nightly boundary near the date");
+		evidence_addf(r, "step", "no_boundary", "step: no nightly boundary near the date");
 		return;
 	}
 	if (!classify_step_significant(s, o) && w->step.dip_nights) {
@@ -169,48 +78,48 @@ static void explain_step(struct classify_result *r, const struct classify_signal
 	if (s->drift)
 		snprintf(over, sizeof(over), " over %zu nightlies", s->index - s->good);
 	if (tail)
-		v = addf(r, "step", verdict, "%s: %s %.3f -> %.3f (%+.1f%% \u00b1 %.1f%%) from %s to %s%s, %.1fx its standard error (the series noise %.1f%% a night): %s",
-			 s->drift && classify_step_significant(s, o) ? "drift" : "step", what, s->before,
-			 s->after, tidy(s->change_pct), s->se_pct, day_of(w, s->good, d1),
-			 day_of(w, s->bad, d2), over, s->z, s->noise_pct, tail);
+		v = evidence_addf(r, "step", verdict, "%s: %s %.3f -> %.3f (%+.1f%% \u00b1 %.1f%%) from %s to %s%s, %.1fx its standard error (the series noise %.1f%% a night): %s",
+				  s->drift && classify_step_significant(s, o) ? "drift" : "step", what, s->before,
+				  s->after, evidence_tidy(s->change_pct), s->se_pct, day_of(w, s->good, d1),
+				  day_of(w, s->bad, d2), over, s->z, s->noise_pct, tail);
 	else
-		v = addf(r, "step", verdict, "step: %s %.3f -> %.3f (%+.1f%% \u00b1 %.1f%%) from %s to %s, %.1fx its standard error (the series noise %.1f%% a night): it persists over the next %zu nightlies",
-			 what, s->before, s->after, tidy(s->change_pct), s->se_pct, day_of(w, s->good, d1),
-			 day_of(w, s->bad, d2), s->z, s->noise_pct, s->nr_after);
+		v = evidence_addf(r, "step", verdict, "step: %s %.3f -> %.3f (%+.1f%% \u00b1 %.1f%%) from %s to %s, %.1fx its standard error (the series noise %.1f%% a night): it persists over the next %zu nightlies",
+				  what, s->before, s->after, evidence_tidy(s->change_pct), s->se_pct, day_of(w, s->good, d1),
+				  day_of(w, s->bad, d2), s->z, s->noise_pct, s->nr_after);
 	step_values(v, s, w);
-	nums(v, (const struct named_num[]) {
+	evidence_nums(v, (const struct named_num[]) {
 		{ "before", s->before }, { "after", s->after }, { "change_pct", s->change_pct },
 		{ "noise_pct", s->noise_pct }, { "score", s->score }, { "se_pct", s->se_pct },
 		{ "z", s->z }, { "noise_multiple", o->noise_multiple }, { "min_change", o->min_change },
 		{ "nightlies_after", (double)s->nr_after } }, 10);
-	str(v, "reason", classify_step_significant(s, o) ? NULL : s->reason ? s->reason : "no level holds");
+	evidence_str(v, "reason", classify_step_significant(s, o) ? NULL : s->reason ? s->reason : "no level holds");
 	for (size_t i = 0, n = 0; i < w->nr_kernel_steps; i++) {
 		const struct kernel_step *k = &w->kernel_steps[i];
 		double multiple = kernel_steps_multiple(o->noise_multiple, w->series.nr_rows);
 
 		if (k->index != s->index)
 			continue;
-		v = addf(r, "kernel step", "step", "kernel step: %s %+.1f%% from %s to %s, %.1fx its standard error (its noise %.1f%% a night); each kernel must clear %.1fx for %zu kernels%s",
-			 k->kernel, tidy(k->change_pct), day_of(w, k->last_good, d1), day_of(w, k->first_bad, d2),
-			 k->z, k->noise_pct, multiple, w->series.nr_rows,
-			 n++ || classify_step_significant(s, o) ? "" :
-			 ": the platform's geomean does not clear its thresholds, this kernel does");
-		str(v, "kernel", k->kernel);
+		v = evidence_addf(r, "kernel step", "step", "kernel step: %s %+.1f%% from %s to %s, %.1fx its standard error (its noise %.1f%% a night); each kernel must clear %.1fx for %zu kernels%s",
+				  k->kernel, evidence_tidy(k->change_pct), day_of(w, k->last_good, d1), day_of(w, k->first_bad, d2),
+				  k->z, k->noise_pct, multiple, w->series.nr_rows,
+				  n++ || classify_step_significant(s, o) ? "" :
+				  ": the platform's geomean does not clear its thresholds, this kernel does");
+		evidence_str(v, "kernel", k->kernel);
 		step_values(v, s, w);
-		num(v, "change_pct", k->change_pct);
-		num(v, "noise_pct", k->noise_pct);
-		num(v, "score", k->score);
-		num(v, "se_pct", k->se_pct);
-		num(v, "z", k->z);
-		num(v, "noise_multiple", multiple);
-		num(v, "kernels", (double)w->series.nr_rows);
+		evidence_num(v, "change_pct", k->change_pct);
+		evidence_num(v, "noise_pct", k->noise_pct);
+		evidence_num(v, "score", k->score);
+		evidence_num(v, "se_pct", k->se_pct);
+		evidence_num(v, "z", k->z);
+		evidence_num(v, "noise_multiple", multiple);
+		evidence_num(v, "kernels", (double)w->series.nr_rows);
 	}
 	if (s->spike && classify_big_enough(s->spike_pct, s->noise_pct, o) &&
 	    !(classify_step_significant(s, o) && s->persistent)) {
-		v = addf(r, "spike", "spike", "spike: the %s nightly alone moved %+.1f%% against the level around it, and the next nightly is back: a one-night spike",
-			 day_of(w, s->spike, d1), tidy(s->spike_pct));
-		str(v, "date", d1);
-		num(v, "change_pct", s->spike_pct);
+		v = evidence_addf(r, "spike", "spike", "spike: the %s nightly alone moved %+.1f%% against the level around it, and the next nightly is back: a one-night spike",
+				  day_of(w, s->spike, d1), evidence_tidy(s->spike_pct));
+		evidence_str(v, "date", d1);
+		evidence_num(v, "change_pct", s->spike_pct);
 	}
 }
 
@@ -226,28 +135,28 @@ static void explain_kernel_set(struct classify_result *r, const struct classify_
 	if (!s->index)
 		return;
 	if (!s->set_changed) {
-		v = addf(r, "kernel set", "same", "kernel set: %zu kernel%s on both nightlies", s->kernels_after,
-			 s->kernels_after == 1 ? "" : "s");
-		num(v, "kernels_before", (double)s->kernels_before);
-		num(v, "kernels_after", (double)s->kernels_after);
+		v = evidence_addf(r, "kernel set", "same", "kernel set: %zu kernel%s on both nightlies", s->kernels_after,
+				  s->kernels_after == 1 ? "" : "s");
+		evidence_num(v, "kernels_before", (double)s->kernels_before);
+		evidence_num(v, "kernels_after", (double)s->kernels_after);
 		return;
 	}
-	v = addf(r, "kernel set", matters ? "changed" : both ? "changed_with_move" : "changed_no_effect",
-		 "kernel set: changed at the step, %zu -> %zu kernel%s; the naive geomean moved %+.1f%% (%.1fx the noise), the chain-linked level %+.1f%%, the %zu kernel%s measured on both nightlies %+.1f%%: the change alone moved the naive geomean %+.1f%%%s",
-		 s->kernels_before, s->kernels_after, s->kernels_after == 1 ? "" : "s", tidy(s->raw_change_pct), s->raw_score,
-		 tidy(s->change_pct), s->pair_common, s->pair_common == 1 ? "" : "s",
-		 tidy(s->pair_common_pct), tidy(gap),
-		 matters ? "" : both ? ", and the kernels on both nightlies stepped beyond the noise too: "
-		 "both happened, the rules judge their move (the chain-linked level)" :
-		 ", which does not explain the move");
-	num(v, "kernels_before", (double)s->kernels_before);
-	num(v, "kernels_after", (double)s->kernels_after);
-	num(v, "plain_change_pct", s->raw_change_pct);
-	num(v, "plain_score", s->raw_score);
-	num(v, "common_change_pct", s->change_pct);
-	num(v, "pair_common_pct", s->pair_common_pct);
-	num(v, "set_change_pct", gap);
-	num(v, "pair_common", (double)s->pair_common);
+	v = evidence_addf(r, "kernel set", matters ? "changed" : both ? "changed_with_move" : "changed_no_effect",
+			  "kernel set: changed at the step, %zu -> %zu kernel%s; the naive geomean moved %+.1f%% (%.1fx the noise), the chain-linked level %+.1f%%, the %zu kernel%s measured on both nightlies %+.1f%%: the change alone moved the naive geomean %+.1f%%%s",
+			  s->kernels_before, s->kernels_after, s->kernels_after == 1 ? "" : "s", evidence_tidy(s->raw_change_pct), s->raw_score,
+			  evidence_tidy(s->change_pct), s->pair_common, s->pair_common == 1 ? "" : "s",
+			  evidence_tidy(s->pair_common_pct), evidence_tidy(gap),
+			  matters ? "" : both ? ", and the kernels on both nightlies stepped beyond the noise too: "
+			  "both happened, the rules judge their move (the chain-linked level)" :
+			  ", which does not explain the move");
+	evidence_num(v, "kernels_before", (double)s->kernels_before);
+	evidence_num(v, "kernels_after", (double)s->kernels_after);
+	evidence_num(v, "plain_change_pct", s->raw_change_pct);
+	evidence_num(v, "plain_score", s->raw_score);
+	evidence_num(v, "common_change_pct", s->change_pct);
+	evidence_num(v, "pair_common_pct", s->pair_common_pct);
+	evidence_num(v, "set_change_pct", gap);
+	evidence_num(v, "pair_common", (double)s->pair_common);
 }
 
 /* Kernels missing on last good: their move is in a wider window; say which. */
@@ -265,19 +174,19 @@ static void explain_sparse(struct classify_result *r, const struct classify_sign
 		const struct named_move *m = &s->sparse[i];
 
 		day_of(w, s->sparse_since[i], since);
-		v = addf(r, "sparse kernel", m->flag ? "moved_outside_pair" : "flat_outside_pair",
-			 "sparse kernel: %s was not measured on the last good nightly; since its last measurement on %s it moved %+.1f%%: %s",
-			 m->name, since, tidy(m->change_pct),
-			 m->flag ? "that move belongs to the wider window from that nightly, not this nightly pair" :
-			 "within its noise");
-		str(v, "kernel", m->name);
-		str(v, "last_measured_date", since);
-		str(v, "first_bad_date", bad);
-		num(v, "change_pct", m->change_pct);
+		v = evidence_addf(r, "sparse kernel", m->flag ? "moved_outside_pair" : "flat_outside_pair",
+				  "sparse kernel: %s was not measured on the last good nightly; since its last measurement on %s it moved %+.1f%%: %s",
+				  m->name, since, evidence_tidy(m->change_pct),
+				  m->flag ? "that move belongs to the wider window from that nightly, not this nightly pair" :
+				  "within its noise");
+		evidence_str(v, "kernel", m->name);
+		evidence_str(v, "last_measured_date", since);
+		evidence_str(v, "first_bad_date", bad);
+		evidence_num(v, "change_pct", m->change_pct);
 		if (!m->flag)
 			continue;
 		warning_text = xstrfmt("'%s' was last measured on %s before %s: its %+.1f%% belongs to the window from %s to %s (git benchwindow --kernel %s)",
-				       m->name, since, bad, tidy(m->change_pct), since, bad, m->name);
+				       m->name, since, bad, evidence_tidy(m->change_pct), since, bad, m->name);
 		strvec_push(&r->warnings, warning_text);
 		free(warning_text);
 	}
@@ -314,41 +223,41 @@ static void explain_sharing(struct classify_result *r, const struct classify_sig
 	}
 	if (s->pretuned) {
 		if (sh == SHARING_UNKNOWN) {
-			addf(r, "baselines", "unknown", "baselines: no per-baseline data");
+			evidence_addf(r, "baselines", "unknown", "baselines: no per-baseline data");
 		} else {
 			strbuf_addstr(&sb, "baselines: ");
-			add_moves(&sb, s->baselines, s->nr_baselines, 0);
-			strbuf_addf(&sb, " against geomean %+.1f%%: %s", tidy(s->change_pct),
+			evidence_add_moves(&sb, s->baselines, s->nr_baselines, 0);
+			strbuf_addf(&sb, " against geomean %+.1f%%: %s", evidence_tidy(s->change_pct),
 				    tail ? tail : pretuned_tail[sh]);
-			v = push_buf(r, "baselines", verdict, &sb);
-			moves_json(v, "baselines_pct", s->baselines, s->nr_baselines, 0);
-			num(v, "geomean_pct", s->change_pct);
+			v = evidence_push(r, "baselines", verdict, &sb);
+			evidence_moves_json(v, "baselines_pct", s->baselines, s->nr_baselines, 0);
+			evidence_num(v, "geomean_pct", s->change_pct);
 		}
 		if (s->total_before > 0 && s->total_after > 0) {
-			v = addf(r, "helion wins", "info", "helion wins: %lld/%lld -> %lld/%lld", s->wins_before,
-				 s->total_before, s->wins_after, s->total_after);
-			num(v, "wins_before", (double)s->wins_before);
-			num(v, "total_before", (double)s->total_before);
-			num(v, "wins_after", (double)s->wins_after);
-			num(v, "total_after", (double)s->total_after);
+			v = evidence_addf(r, "helion wins", "info", "helion wins: %lld/%lld -> %lld/%lld", s->wins_before,
+					  s->total_before, s->wins_after, s->total_after);
+			evidence_num(v, "wins_before", (double)s->wins_before);
+			evidence_num(v, "total_before", (double)s->total_before);
+			evidence_num(v, "wins_after", (double)s->wins_after);
+			evidence_num(v, "total_after", (double)s->total_after);
 		}
 	} else if (sh == SHARING_UNKNOWN) {
-		addf(r, "implementations", "unknown", "implementations: no triton or torch_compile data");
+		evidence_addf(r, "implementations", "unknown", "implementations: no triton or torch_compile data");
 	} else {
 		struct named_move m[2] = { { "triton", s->triton_pct, 0 },
 					   { "torch_compile", s->torch_compile_pct, 0 } };
 
 		strbuf_addstr(&sb, "implementations: ");
-		add_moves(&sb, m, 2, 0);
-		strbuf_addf(&sb, " against helion %+.1f%%", tidy(classify_judged_pct(s)));
+		evidence_add_moves(&sb, m, 2, 0);
+		strbuf_addf(&sb, " against helion %+.1f%%", evidence_tidy(classify_judged_pct(s)));
 		if (s->move_kernels)
 			strbuf_addf(&sb, " (the %zu kernel%s %s%s)", s->move_kernels,
 				    s->move_kernels == 1 ? "" : "s",
 				    s->found ? "behind the move" : "that stepped",
 				    s->nr_timing ? " whose timers agree" : "");
 		strbuf_addf(&sb, ": %s", tail ? tail : main_tail[sh]);
-		v = push_buf(r, "implementations", verdict, &sb);
-		nums(v, (const struct named_num[]) {
+		v = evidence_push(r, "implementations", verdict, &sb);
+		evidence_nums(v, (const struct named_num[]) {
 			{ "helion_pct", classify_judged_pct(s) }, { "triton_pct", s->triton_pct },
 			{ "triton_noise_pct", s->triton_noise_pct },
 			{ "torch_compile_pct", s->torch_compile_pct },
@@ -394,14 +303,14 @@ static void explain_timers(struct classify_result *r, const struct classify_sign
 	if (!s->index || isnan(s->change_pct))
 		return;
 	if (!isnan(s->latency_pct) && !classify_step_significant(s, o) && !s->move_kernels) {
-		v = addf(r, "timers", "no_step", "timers: speedup %+.1f%% and latency %+.1f%%: %s",
-			 tidy(s->change_pct), tidy(s->latency_pct), nothing_to_compare(s));
+		v = evidence_addf(r, "timers", "no_step", "timers: speedup %+.1f%% and latency %+.1f%%: %s",
+				  evidence_tidy(s->change_pct), evidence_tidy(s->latency_pct), nothing_to_compare(s));
 	} else if (t == TIMERS_UNKNOWN) {
-		v = addf(r, "timers", verdicts[t], "timers: %s: not checked",
-			 s->pretuned ? "no latency on the Pretuned tab" : "no latency data");
+		v = evidence_addf(r, "timers", verdicts[t], "timers: %s: not checked",
+				  s->pretuned ? "no latency on the Pretuned tab" : "no latency data");
 	} else {
 		strbuf_addf(&sb, "timers%s: speedup %+.1f%% %s latency %+.1f%% (%.1fx its standard error): %s",
-			    of_kernels(s), tidy(pct), t == TIMERS_FLAT ? "but" : "and", tidy(s->latency_pct),
+			    of_kernels(s), evidence_tidy(pct), t == TIMERS_FLAT ? "but" : "and", evidence_tidy(s->latency_pct),
 			    lat_score(s),
 			    t == TIMERS_AGREE ? "they agree (both moved, opposite ways)" :
 			    t == TIMERS_FLAT ? "latency is flat, the timers disagree" :
@@ -409,23 +318,23 @@ static void explain_timers(struct classify_result *r, const struct classify_sign
 		/* the other cause beside it: kernels whose timing changed, not judged with these */
 		for (size_t i = 0; i < s->nr_timing; i++)
 			strbuf_addf(&sb, "; %s: speedup %+.1f%% but latency %+.1f%%, %s: its timing changed, not the kernel (left out)",
-				    s->timing[i].name, tidy(s->timing[i].speedup_pct),
-				    tidy(s->timing[i].latency_pct),
+				    s->timing[i].name, evidence_tidy(s->timing[i].speedup_pct),
+				    evidence_tidy(s->timing[i].latency_pct),
 				    classify_kernel_timers(s, &s->timing[i], o) == TIMERS_FLAT ?
 				    "flat" : "the same way");
-		v = push_buf(r, "timers", s->nr_timing ? "split" : verdicts[t], &sb);
-		num(v, "latency_score", lat_score(s));
+		v = evidence_push(r, "timers", s->nr_timing ? "split" : verdicts[t], &sb);
+		evidence_num(v, "latency_score", lat_score(s));
 	}
-	num(v, "speedup_pct", pct);
-	num(v, "latency_pct", s->latency_pct);
-	num(v, "latency_noise_pct", s->latency_noise_pct);
-	num(v, "level_se", s->level_se);
+	evidence_num(v, "speedup_pct", pct);
+	evidence_num(v, "latency_pct", s->latency_pct);
+	evidence_num(v, "latency_noise_pct", s->latency_noise_pct);
+	evidence_num(v, "level_se", s->level_se);
 	timing = s->nr_timing ? cJSON_AddObjectToObject(v, "timing_changed") : NULL;
 	for (size_t i = 0; i < s->nr_timing; i++) {
 		cJSON *k = cJSON_AddObjectToObject(timing, s->timing[i].name);
 
-		num(k, "speedup_pct", s->timing[i].speedup_pct);
-		num(k, "latency_pct", s->timing[i].latency_pct);
+		evidence_num(k, "speedup_pct", s->timing[i].speedup_pct);
+		evidence_num(k, "latency_pct", s->timing[i].latency_pct);
 	}
 	strbuf_release(&sb);
 }
@@ -441,18 +350,18 @@ static void explain_platforms(struct classify_result *r, const struct classify_s
 	if (!s->index)
 		return;
 	if (!s->platforms_known) {
-		addf(r, "other platforms", "none", "other platforms: none in the dashboard");
+		evidence_addf(r, "other platforms", "none", "other platforms: none in the dashboard");
 		return;
 	}
 	day_of(w, s->good, day0);
 	day_of(w, s->index, day);
 	if (!s->nr_platforms) {
-		v = addf(r, "other platforms", "none_ran", "other platforms: none ran the %s nightly", day);
-		str(v, "first_bad_date", day);
+		v = evidence_addf(r, "other platforms", "none_ran", "other platforms: none ran the %s nightly", day);
+		evidence_str(v, "first_bad_date", day);
 		return;
 	}
 	strbuf_addf(&sb, "other platforms, same nightlies %s -> %s: ", day0, day);
-	add_moves(&sb, s->platforms, s->nr_platforms, 0);
+	evidence_add_moves(&sb, s->platforms, s->nr_platforms, 0);
 	for (size_t i = 0; i < s->nr_platforms; i++)
 		moved += s->platforms[i].flag;
 	if (!moved) {
@@ -464,61 +373,11 @@ static void explain_platforms(struct classify_result *r, const struct classify_s
 				strbuf_addf(&sb, "%s%s", k++ ? ", " : "", s->platforms[i].name);
 		strbuf_addstr(&sb, " moved too");
 	}
-	v = push_buf(r, "other platforms", moved ? "moved" : "none_moved", &sb);
-	str(v, "last_good_date", day0);
-	str(v, "first_bad_date", day);
-	moves_json(v, "change_pct", s->platforms, s->nr_platforms, 0);
-	moves_json(v, "moved_pct", s->platforms, s->nr_platforms, 1);
-	strbuf_release(&sb);
-}
-
-static void explain_window(struct classify_result *r, const struct classify_signals *s,
-			   const struct window *w, int ab)
-{
-	struct strbuf sb = STRBUF_INIT;
-	cJSON *v, *list;
-
-	if (s->empty) {
-		v = addf(r, "window", "empty", "window: empty: both nightlies ran on %.*s, so no code change lies between them",
-			 ab, w->first_bad.resolved ? w->first_bad.sha :
-			 w->first_bad.point ? w->first_bad.point->run->sha : "?");
-		num(v, "commits", 0);
-		return;
-	}
-	if (!s->listed) {
-		addf(r, "window", "not_listed", "window: not listed: a nightly's commit is not in this repository");
-		return;
-	}
-	v = addf(r, "window", "commits", "window: %zu first-parent commit%s in %.*s..%.*s", s->nr_commits,
-		 s->nr_commits == 1 ? "" : "s", ab, w->last_good.sha, ab, w->first_bad.sha);
-	num(v, "commits", (double)s->nr_commits);
-	if (!s->nr_method) {
-		v = addf(r, "measurement", "none", "measurement: no window commit touches the measurement paths");
-		cJSON_AddArrayToObject(v, "commits");
-	} else {
-		strbuf_addf(&sb, "measurement: %zu window commit%s touch%s the measurement: ", s->nr_method,
-			    s->nr_method == 1 ? "" : "s", s->nr_method == 1 ? "es" : "");
-		for (size_t i = 0, k = 0; i < s->nr_commits; i++)
-			if (s->method[i])
-				strbuf_addf(&sb, "%s%.*s (%s)", k++ ? ", " : "", ab, w->commits[i].sha,
-					    s->method[i]);
-		v = push_buf(r, "measurement", "touched", &sb);
-		list = cJSON_AddArrayToObject(v, "commits");
-		for (size_t i = 0; i < s->nr_commits; i++) {
-			cJSON *c;
-
-			if (!s->method[i])
-				continue;
-			c = cJSON_CreateObject();
-			str(c, "sha", w->commits[i].sha);
-			str(c, "path", s->method[i]);
-			cJSON_AddItemToArray(list, c);
-		}
-	}
-	v = addf(r, "slice", s->nr_slice ? "matched" : "none",
-		 "slice: %zu of %zu window commits match the slice", s->nr_slice, s->nr_commits);
-	num(v, "matched", (double)s->nr_slice);
-	num(v, "commits", (double)s->nr_commits);
+	v = evidence_push(r, "other platforms", moved ? "moved" : "none_moved", &sb);
+	evidence_str(v, "last_good_date", day0);
+	evidence_str(v, "first_bad_date", day);
+	evidence_moves_json(v, "change_pct", s->platforms, s->nr_platforms, 0);
+	evidence_moves_json(v, "moved_pct", s->platforms, s->nr_platforms, 1);
 	strbuf_release(&sb);
 }
 
@@ -533,100 +392,17 @@ static void explain_kernels(struct classify_result *r, const struct classify_sig
 	for (size_t i = 0; i < s->nr_kernels; i++)
 		behind += s->kernels[i].flag;
 	if (!behind) {
-		v = addf(r, "kernels behind the move", "none", "kernels behind the move: none stands out (%zu kernels)",
-			 s->nr_kernels);
+		v = evidence_addf(r, "kernels behind the move", "none", "kernels behind the move: none stands out (%zu kernels)",
+				  s->nr_kernels);
 	} else {
 		strbuf_addstr(&sb, "kernels behind the move: ");
-		add_moves(&sb, s->kernels, s->nr_kernels, 1);
+		evidence_add_moves(&sb, s->kernels, s->nr_kernels, 1);
 		strbuf_addf(&sb, " (%zu of %zu)", behind, s->nr_kernels);
-		v = push_buf(r, "kernels behind the move", "named", &sb);
+		v = evidence_push(r, "kernels behind the move", "named", &sb);
 	}
-	moves_json(v, "behind_pct", s->kernels, s->nr_kernels, 1);
-	num(v, "kernels", (double)s->nr_kernels);
+	evidence_moves_json(v, "behind_pct", s->kernels, s->nr_kernels, 1);
+	evidence_num(v, "kernels", (double)s->nr_kernels);
 	strbuf_release(&sb);
-}
-
-/* The dispatch list and the cudagraph check at first bad; warnings for stderr. */
-static void explain_measure(struct classify_result *r, const struct classify_signals *s,
-			    const struct window *w, int ab)
-{
-	const struct measure_config *mc = &s->at_bad;
-	struct strbuf sb = STRBUF_INIT, behind = STRBUF_INIT;
-	cJSON *v, *untimed_list, *behind_list;
-	char *warning_text;
-	size_t untimed = 0;
-
-	if (!s->index)
-		return;
-	if (!w->first_bad.resolved) {
-		addf(r, "dispatch and cudagraph", "not_checked", "dispatch and cudagraph: not checked: the first bad commit is not in this repository");
-		return;
-	}
-	if (mc->has_list) {
-		cJSON *missing;
-
-		strbuf_addf(&sb, "dispatch at %.*s: %zu kernel%s in %s", ab, w->first_bad.sha,
-			    mc->kernels.nr, mc->kernels.nr == 1 ? "" : "s", mc->inputs.v[0]);
-		for (size_t i = 1; i < mc->inputs.nr; i++)
-			strbuf_addf(&sb, "%s%s", i + 1 < mc->inputs.nr ? ", " : " and ", mc->inputs.v[i]);
-		if (s->at_good.has_list && s->at_good.kernels.nr != mc->kernels.nr)
-			strbuf_addf(&sb, " (%zu at %.*s)", s->at_good.kernels.nr, ab, w->last_good.sha);
-		for (size_t i = 0; i < s->nr_kernels; i++)
-			if (s->kernels[i].flag && measure_config_runs(mc, s->kernels[i].name) == 0)
-				strbuf_addf(&sb, "; %s is not among them", s->kernels[i].name);
-		v = push_buf(r, "dispatch", "listed", &sb);
-		str(v, "commit", w->first_bad.sha);
-		num(v, "kernels", (double)mc->kernels.nr);
-		num(v, "kernels_at_last_good", s->at_good.has_list ? (double)s->at_good.kernels.nr : NAN);
-		missing = cJSON_AddArrayToObject(v, "behind_not_listed");
-		for (size_t i = 0; i < s->nr_kernels; i++)
-			if (s->kernels[i].flag && measure_config_runs(mc, s->kernels[i].name) == 0)
-				cJSON_AddItemToArray(missing, cJSON_CreateString(s->kernels[i].name));
-	} else {
-		v = addf(r, "dispatch", "not_checked", "dispatch at %.*s: not checked: %s", ab, w->first_bad.sha,
-			 mc->dispatch_problem);
-		str(v, "commit", w->first_bad.sha);
-	}
-	if (!mc->has_runpy) {
-		v = addf(r, "cudagraph", "not_checked", "cudagraph at %.*s: not checked: no " RUNPY_PATH,
-			 ab, w->first_bad.sha);
-		str(v, "commit", w->first_bad.sha);
-		goto out;
-	}
-	strbuf_addf(&sb, "cudagraph at %.*s: ", ab, w->first_bad.sha);
-	untimed_list = cJSON_CreateArray();
-	behind_list = cJSON_CreateArray();
-	for (size_t i = 0; i < s->nr_kernels; i++) {
-		const struct named_move *k = &s->kernels[i];
-
-		if (measure_config_cudagraph(mc, k->name))
-			continue;
-		strbuf_addf(&sb, "%s%s", untimed++ ? ", " : "", k->name);
-		cJSON_AddItemToArray(untimed_list, cJSON_CreateString(k->name));
-		if (!k->flag)
-			continue;
-		strbuf_addf(&behind, "%s%s", behind.len ? ", " : "", k->name);
-		cJSON_AddItemToArray(behind_list, cJSON_CreateString(k->name));
-		warning_text = xstrfmt("'%s' moved %+.1f%% but is not cudagraph-timed at %.*s (%s drops --cudagraph)",
-				       k->name, tidy(k->change_pct), ab, w->first_bad.sha, RUNPY_PATH);
-		strvec_push(&r->warnings, warning_text);
-		free(warning_text);
-	}
-	if (!untimed)
-		strbuf_addstr(&sb, "every kernel of the platform is cudagraph-timed");
-	else
-		strbuf_addf(&sb, " run%s without --cudagraph (%s remove_flags); %s%s",
-			    untimed == 1 ? "s" : "", RUNPY_PATH,
-			    behind.len ? "behind the move: " : "none of them is behind the move",
-			    behind.buf);
-	v = push_buf(r, "cudagraph", !untimed ? "all_timed" : behind.len ? "untimed_behind" : "untimed",
-		     &sb);
-	str(v, "commit", w->first_bad.sha);
-	cJSON_AddItemToObject(v, "untimed", untimed_list);
-	cJSON_AddItemToObject(v, "untimed_behind", behind_list);
-out:
-	strbuf_release(&sb);
-	strbuf_release(&behind);
 }
 
 void classify_evidence(struct classify_result *r, const struct classify_signals *s,
@@ -638,7 +414,7 @@ void classify_evidence(struct classify_result *r, const struct classify_signals 
 	explain_sharing(r, s, o);
 	explain_timers(r, s, o);
 	explain_platforms(r, s, w);
-	explain_window(r, s, w, o->abbrev);
+	classify_evidence_window(r, s, w, o->abbrev);
 	explain_kernels(r, s);
-	explain_measure(r, s, w, o->abbrev);
+	classify_evidence_measure(r, s, w, o->abbrev);
 }
