@@ -242,6 +242,8 @@ static int cmd_classify(int argc, const char **argv)
 		exit(EXIT_FATAL);
 	for (size_t i = 0; i < res.warnings.nr; i++)
 		warning("%s", res.warnings.v[i]);
+	/* As benchwindow says it: the sparse kernel's own window, to paste. */
+	window_warn_sparse(&w, &c.o);
 	cr = (struct classify_report){ &res, &w, &c.o, &cfg, c.color };
 	if (c.ro.svg && classify_report_ops.svg(&cr, c.ro.svg))
 		exit(EXIT_FATAL);

@@ -41,7 +41,7 @@ test_expect_success 'setup: a repository and a legacy dashboard with a sparse ke
 	(cd plain && sparse_spec | python3 "$TEST_DIR/lib/gen-dashboard.py" --legacy >../sparse.json)
 '
 
-test_expect_success 'the sparse kernel: its move is given its own window, the pair the kernels on both nights' '
+test_expect_success 'the sparse kernel: its move is given its own window to paste, the pair the kernels on both nights' '
 	cd plain &&
 	git benchbisect --file ../sparse.json b200 2026-09-10 >out 2>err &&
 	sed -n "1p;/^  kernel set/p;/^  sparse kernel/p" out >actual &&
@@ -52,9 +52,14 @@ test_expect_success 'the sparse kernel: its move is given its own window, the pa
 	EOF
 	test_cmp expect actual &&
 	cat >expect <<-\EOF &&
-	warning: '\''layer_norm-bwd'\'' was last measured on 2026-09-05 before 2026-09-10: its -45.0% belongs to the window from 2026-09-05 to 2026-09-10 (git benchwindow --kernel layer_norm-bwd)
+	warning: kernel '\''layer_norm-bwd'\'' was not measured on the last good nightly (2026-09-09): its -45.0% since its last measurement on 2026-09-05 belongs to a wider window
+	hint: git benchwindow --file ../sparse.json --kernel layer_norm-bwd b200 2026-09-10
+	hint: git benchwindow --file ../sparse.json --good b1c1563f --bad ef2f5d54 b200 2026-09-10
 	EOF
-	test_cmp expect err
+	test_cmp expect err &&
+	sed -n "2s/^hint: //p" err >hint &&
+	bash -c "$(cat hint)" >out &&
+	grep "^first-parent commits in b1c1563f\.\.ef2f5d54" out
 '
 
 test_expect_success '--json: the sparse kernel item' '

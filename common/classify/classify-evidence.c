@@ -164,7 +164,6 @@ static void explain_sparse(struct classify_result *r, const struct classify_sign
 			   const struct window *w)
 {
 	char since[16], bad[16];
-	char *warning_text;
 	cJSON *v;
 
 	if (!s->index)
@@ -183,12 +182,6 @@ static void explain_sparse(struct classify_result *r, const struct classify_sign
 		evidence_str(v, "last_measured_date", since);
 		evidence_str(v, "first_bad_date", bad);
 		evidence_num(v, "change_pct", m->change_pct);
-		if (!m->flag)
-			continue;
-		warning_text = xstrfmt("'%s' was last measured on %s before %s: its %+.1f%% belongs to the window from %s to %s (git benchwindow --kernel %s)",
-				       m->name, since, bad, evidence_tidy(m->change_pct), since, bad, m->name);
-		strvec_push(&r->warnings, warning_text);
-		free(warning_text);
 	}
 }
 
