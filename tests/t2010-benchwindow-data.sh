@@ -183,6 +183,24 @@ test_expect_success 'a one-night spike alone is no persistent step' '
 	python3 -c "import json; d = json.load(open(\"../out.json\")); s = d[\"step\"]; assert not s[\"persistent\"] or abs(s[\"change_pct\"]) < 1, s"
 '
 
+# The pairs onto the spike and off it read +0.0% "within --min-change":
+# the span's levels, which set the spike aside. Each shows its own move.
+test_expect_success 'a one-night spike: the pairs onto it and off it show its move' '
+	cd repo &&
+	git benchwindow --file ../spike.json b200_cute 2026-09-08 >../out &&
+	git benchwindow --file ../spike.json b200_cute 2026-09-09 >>../out &&
+	grep "near" ../out >../actual &&
+	cat >../expect <<-\EOF &&
+	no step beyond the noise near 2026-09-08: 2026-09-07 -> 2026-09-08 moves -26.7% ± 0.8%, 41.2x its standard error (noise 0.7% a night), a one-night spike: back at the level before after 1 nightly; showing that nightly pair
+	no step beyond the noise near 2026-09-09: 2026-09-08 -> 2026-09-09 moves +36.4% ± 0.8%, 41.2x its standard error (noise 0.7% a night), a one-night spike: back at the level before, after 1 nightly off it; showing that nightly pair
+	EOF
+	test_cmp ../expect ../actual &&
+	git benchwindow --file ../spike.json --json b200_cute 2026-09-08 >../out.json &&
+	jq -c "[.step.found, .step.persistent, .step.reason, .step.change_pct]" ../out.json >../actual &&
+	echo "[false,false,\"a one-night spike\",-26.67]" >../expect &&
+	test_cmp ../expect ../actual
+'
+
 # A dip of two nightlies that comes back is no step, but the pair at its
 # start moved -13%: that pair's own move and the dip are the reason, not
 # the span's level around it (-0.4%, "within --min-change").

@@ -28,9 +28,11 @@ static void step_values(cJSON *v, const struct classify_signals *s, const struct
 	evidence_str(v, "first_bad_date", day_of(w, s->bad, d));
 }
 
-/* Why the implementations and the timers are not compared: no step, or none decided. */
+/* Why the implementations and the timers are not compared: no step, none decided, or a move that reverts. */
 static const char *nothing_to_compare(const struct classify_signals *s)
 {
+	if (s->reverts)
+		return "a move that reverts, no step to compare";
 	return s->undecided ? "an undecided step, nothing to compare" :
 		"no step beyond the noise to compare";
 }

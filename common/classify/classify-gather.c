@@ -308,6 +308,7 @@ static void gather_series(struct classify_signals *s, const struct window *w,
 	const struct step *st = &w->step;
 	struct pair_move pm;
 	struct sides sd;
+	size_t span_lo, span_hi;
 	double *v;
 
 	s->pretuned = w->dash.pretuned;
@@ -327,12 +328,15 @@ static void gather_series(struct classify_signals *s, const struct window *w,
 	s->undecided = st->undecided;
 	s->no_level = st->no_level;
 	s->drift = st->drift;
+	s->reverts = st->dip_nights > 0;
 	for (size_t i = 0; i < w->nr_kernel_steps; i++)
 		s->nr_kernel_steps += w->kernel_steps[i].index == s->index;
 	s->reason = st->reason;
 	s->persistent = st->persistent;
 	s->nr_after = st->nr_after;
 	classify_step_sides(ser, s->good, s->index, o->span, &sd);
+	span_lo = sd.lo;
+	span_hi = sd.hi;
 	/* a dip's move is its nightlies', not those at the level around it */
 	if (st->dip_nights && s->index == st->dip_from)
 		sd.hi = st->dip_to;
@@ -341,7 +345,8 @@ static void gather_series(struct classify_signals *s, const struct window *w,
 
 	v = classify_metric_values(ser, METRIC_HELION);
 	s->level = classify_median_range(v, sd.lo, sd.hi);
-	find_spike(s, v, sd.lo, sd.hi);
+	/* a spike is looked for over the span: its pair alone holds no night after it */
+	find_spike(s, v, span_lo, span_hi);
 	free(v);
 	s->triton_pct = classify_range_change(v = classify_metric_values(ser, METRIC_TRITON), &sd);
 	free(v);

@@ -107,6 +107,7 @@ struct classify_signals {
 	int undecided;		/* not a step, not ruled out either */
 	enum step_no_level no_level;	/* undecided: the pair clears the bar, no level holds it (step.h) */
 	int drift;		/* a drift from points[good + 1] to points[index] */
+	int reverts;		/* the pair starts or ends a dip or spike that reverts (step.h's dip_nights) */
 	size_t nr_kernel_steps;	/* kernels that step on their own at this nightly pair */
 	const char *reason;	/* when not: why (static) */
 	int persistent;

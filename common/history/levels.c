@@ -124,6 +124,28 @@ void levels_judge_range(const struct levels *l, size_t lo, size_t at, size_t hi,
 	judge_levels(l, lo, at, at, hi, mult, min_change, out);
 }
 
+void levels_judge_spike(const struct levels *l, size_t i, size_t lo, size_t hi, int into,
+			double mult, double min_change, struct cut_test *out)
+{
+	double level, se, change;
+
+	memset(out, 0, sizeof(*out));
+	if (hi <= lo) {
+		out->before = out->after = NAN;
+		levels_decide(NAN, NAN, mult, min_change, out);
+		return;
+	}
+	level = level_of(l, lo, hi, NULL);
+	/* the level's standard error and one night's noise, the spike's */
+	se = sqrt(l->spread * l->spread / (double)(hi - lo) + l->sigma * l->sigma);
+	out->before = into ? level : l->spike_x[i];
+	out->after = into ? l->spike_x[i] : level;
+	out->nr_before = into ? hi - lo : 1;
+	out->nr_after = into ? 1 : hi - lo;
+	change = out->after - out->before;
+	levels_decide(100 * expm1(change), 100 * expm1(se), mult, min_change, out);
+}
+
 /*
  * The cost of every level x[c..t): each night's distance from the level's
  * median, in noise units, into cost[c * (n + 1) + t]. Not capped: a night
@@ -283,8 +305,11 @@ static void drop_spikes(struct levels *l)
 		spike[i] = is_spike(a, b);
 	}
 	for (size_t i = 0; i < l->n; i++) {
-		if (spike[i])
+		if (spike[i]) {
+			l->spike_at[l->nr_spikes] = l->at[i];
+			l->spike_x[l->nr_spikes++] = l->x[i];
 			continue;
+		}
 		l->x[n] = l->x[i];
 		l->day[n] = l->day[i];
 		l->at[n++] = l->at[i];
@@ -517,6 +542,8 @@ void levels_init(struct levels *l, const struct series *s, const struct noise_mo
 	}
 	l->sigma = nm->sigma;
 	l->spread = nm->sigma;
+	l->spike_at = xcalloc(l->n + 1, sizeof(size_t));
+	l->spike_x = xcalloc(l->n + 1, sizeof(double));
 	remove_states(l, s, nm, from, to);
 	drop_spikes(l);
 	l->link = xcalloc(l->n + 1, 1);
@@ -531,6 +558,8 @@ void levels_release(struct levels *l)
 	free(l->at);
 	free(l->day);
 	free(l->link);
+	free(l->spike_at);
+	free(l->spike_x);
 	memset(l, 0, sizeof(*l));
 }
 

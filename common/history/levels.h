@@ -46,6 +46,13 @@ struct levels {
 	size_t dip_from[LEVELS_MAX_CUTS];
 	size_t dip_to[LEVELS_MAX_CUTS];
 	size_t nr_dips;
+	/*
+	 * The one-night spikes set aside (levels_init()): their series
+	 * indices and adjusted log values, in time order; owned.
+	 */
+	size_t *spike_at;
+	double *spike_x;
+	size_t nr_spikes;
 	double sigma;		/* one night's noise */
 	double spread;		/* the within-level scale of the standard errors, >= sigma */
 };
@@ -113,6 +120,14 @@ void levels_judge(const struct levels *l, size_t k, double noise_multiple, doubl
  * if it were the only cut (the pair a user or the fallback names).
  */
 void levels_judge_range(const struct levels *l, size_t lo, size_t at, size_t hi,
+			double noise_multiple, double min_change, struct cut_test *out);
+
+/*
+ * Spike i (l->spike_at[i]) judged on its own against the level of the
+ * kept nightlies x[lo .. hi) around it: with into, the move from that
+ * level onto the spike; without, from the spike back onto it.
+ */
+void levels_judge_spike(const struct levels *l, size_t i, size_t lo, size_t hi, int into,
 			double noise_multiple, double min_change, struct cut_test *out);
 
 #endif

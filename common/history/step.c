@@ -217,6 +217,51 @@ static void list_others(const struct series *s, const struct levels *l, size_t b
 	}
 }
 
+/* A pair that starts or ends an excursion that reverts: its own move, and no step. */
+static void take_excursion(struct step *out, const struct cut_test *t, double sigma, const char *reason,
+			   size_t from, size_t to, size_t nights)
+{
+	take_test(out, t, sigma);
+	out->found = out->undecided = out->persistent = 0;
+	out->no_level = STEP_LEVELS_HOLD;
+	out->reason = reason;
+	out->dip_from = from;
+	out->dip_to = to;
+	out->dip_nights = nights;
+}
+
+/*
+ * The same for a one-night spike (levels_init() set it aside, so no dip
+ * holds it): the pair onto it or off it is the spike's move against the
+ * level around it, not the span's levels, which read +0.0% beside a
+ * -27% night. Only a spike inside one level: a cut right beside it makes
+ * the pair a step's.
+ */
+static int describe_spike(const struct levels *l, size_t index, struct step *out)
+{
+	for (size_t i = 0; i < l->nr_spikes; i++) {
+		size_t at = 0, lo, hi, spike = l->spike_at[i];
+		int into = spike == index;
+		struct cut_test t;
+
+		if (!into && spike + 1 != index)
+			continue;
+		while (at < l->n && l->at[at] < spike)
+			at++;
+		if (!at || at == l->n || l->at[at] != spike + 1)
+			return 0;
+		for (size_t k = 0; k < l->nr_cuts; k++)
+			if (l->from[k] <= at && at <= l->cuts[k])
+				return 0;
+		bound_by_cuts(l, at, &lo, &hi);
+		levels_judge_spike(l, i, into ? lo : at, into ? at : hi, into, out->noise_multiple,
+				   out->min_change, &t);
+		take_excursion(out, &t, l->sigma, "a one-night spike", spike, spike + 1, 1);
+		return 1;
+	}
+	return 0;
+}
+
 /*
  * When the boundary before series nightly index starts or ends a dip of
  * l that reverts (levels_find() merged it into the level around it), the
@@ -240,16 +285,10 @@ static int describe_dip(const struct levels *l, size_t index, struct step *out)
 		} else {
 			continue;
 		}
-		take_test(out, &t, l->sigma);
-		out->found = out->undecided = out->persistent = 0;
-		out->no_level = STEP_LEVELS_HOLD;
-		out->reason = "a dip that reverts";
-		out->dip_from = l->at[from];
-		out->dip_to = l->at[to];
-		out->dip_nights = to - from;
+		take_excursion(out, &t, l->sigma, "a dip that reverts", l->at[from], l->at[to], to - from);
 		return 1;
 	}
-	return 0;
+	return describe_spike(l, index, out);
 }
 
 const char *step_undecided_words(enum step_no_level no_level, enum step_words style)
