@@ -148,6 +148,25 @@ test_expect_success '--name-only lists the changed cases for the perf harness' '
 	test_must_be_empty actual
 '
 
+test_expect_success '--name-only leaves out a changed case without a spec, as the table and --json show it' '
+	git clone -q repo nospec &&
+	cd nospec &&
+	echo "x = 1" >>"$R/case5_legacy_pipeline/generated.py" &&
+	echo "x = 1" >>"$R/case1_simple_gemm/generated.py" &&
+	echo "x = 1" >>"$R/case2_warp_specialized_gemm/generated.py" &&
+	git rm -q "$R/case1_simple_gemm/bench_spec.py" &&
+	git fixture-diff HEAD >table &&
+	grep -Fx "case5_legacy_pipeline                  changed +1  same   (no bench_spec)" table &&
+	git fixture-diff --json HEAD >out &&
+	jq -r ".cases[] | select(.status == \"changed\" and .bench_spec) | .case" out >expect &&
+	echo case2_warp_specialized_gemm >actual &&
+	test_cmp expect actual &&
+	git fixture-diff --name-only HEAD >actual &&
+	test_cmp expect actual &&
+	git fixture-diff --name-only -z HEAD | tr "\\0" "\\n" >actual &&
+	test_cmp expect actual
+'
+
 test_expect_success 'natural order: case9 variants, then case10, case11' '
 	cd repo &&
 	git fixture-diff --list-cases c2 >actual &&
