@@ -161,7 +161,7 @@ int main(int argc, const char **argv)
 			 "report comment-only changes as comment-only"),
 		OPT_GROUP("Output"),
 		OPT_BOOL(0, "json", &o.json, "print the comparison as JSON"),
-		OPT_BOOL(0, "name-only", &o.name_only, "print the changed cases, comma-separated"),
+		OPT_BOOL(0, "name-only", &o.name_only, "print the changed cases that have a spec, comma-separated"),
 		OPT_BOOL('z', "null", &o.nul, "with --name-only or --list-cases: raw names, NUL-terminated"),
 		OPT_BOOL('p', "patch", &o.patch, "print the patch of the changed fixtures"),
 		OPT_BOOL(0, "stat", &o.stat, "print a diffstat of the changed fixtures"),

@@ -148,6 +148,25 @@ test_expect_success '--name-only lists the changed cases for the perf harness' '
 	test_must_be_empty actual
 '
 
+test_expect_success '--name-only leaves out a changed case without a spec, as the table and --json show it' '
+	git clone -q repo nospec &&
+	cd nospec &&
+	echo "x = 1" >>"$R/case5_legacy_pipeline/generated.py" &&
+	echo "x = 1" >>"$R/case1_simple_gemm/generated.py" &&
+	echo "x = 1" >>"$R/case2_warp_specialized_gemm/generated.py" &&
+	git rm -q "$R/case1_simple_gemm/bench_spec.py" &&
+	git fixture-diff HEAD >table &&
+	grep -Fx "case5_legacy_pipeline                  changed +1  same   (no bench_spec)" table &&
+	git fixture-diff --json HEAD >out &&
+	jq -r ".cases[] | select(.status == \"changed\" and .bench_spec) | .case" out >expect &&
+	echo case2_warp_specialized_gemm >actual &&
+	test_cmp expect actual &&
+	git fixture-diff --name-only HEAD >actual &&
+	test_cmp expect actual &&
+	git fixture-diff --name-only -z HEAD | tr "\\0" "\\n" >actual &&
+	test_cmp expect actual
+'
+
 test_expect_success 'natural order: case9 variants, then case10, case11' '
 	cd repo &&
 	git fixture-diff --list-cases c2 >actual &&
@@ -574,6 +593,43 @@ test_expect_success 'colour only on request (or color.ui), never into a pipe by 
 	git fixture-diff --color=always -p c1 c5 --cases case7_ws_pingpong >patch &&
 	grep -q "$(printf "\033\\[31m-NUM_STAGES = 2\033\\[m")" patch &&
 	test_expect_code 129 git fixture-diff --color=sometimes c1 c5
+'
+
+test_expect_success '-p --color: the patch is byte for byte git diff --color'"'"'s' '
+	git init -q colours &&
+	cd colours &&
+	new_case case1_k 1 &&
+	f=$R/case1_k/generated.py &&
+	printf "import x\n\ndef f():\n    a = 1\n    b = 2\n    c = 3\n    d = 4\n    return a\n\n\nz = 1" >"$f" &&
+	commit_all "2026-03-01T00:00:00Z" "one" &&
+	printf "import x\n\ndef f():\n \ta = 1\n\tb = 2  \n    c = 3\n\n    d = 5\n    return a\n\n\nz = 2\n\n  \n" >"$f" &&
+	commit_all "2026-03-02T00:00:00Z" "two" &&
+	for range in "HEAD~1 HEAD" "HEAD HEAD~1"; do
+		git diff --color=always $range -- "$f" >expect &&
+		git fixture-diff -p --color=always $range >actual &&
+		test_cmp expect actual || return 1
+	done &&
+	# the context lines, the whitespace errors (spaces before a tab,
+	# blanks at the end of a line and of the file) and the marker as git
+	# paints them; then a function context, from the working tree
+	esc=$(printf "\033") &&
+	git fixture-diff -p --color=always HEAD~1 HEAD | sed "s/$esc/<ESC>/g" >actual &&
+	grep -Fx "<ESC>[36m@@ -1,11 +1,14 @@<ESC>[m" actual &&
+	grep -Fx " def f():<ESC>[m" actual &&
+	grep -Fx " <ESC>[m" actual &&
+	grep -Fx "<ESC>[32m+<ESC>[m<ESC>[41m <ESC>[m$(printf "\t")<ESC>[32ma = 1<ESC>[m" actual &&
+	grep -Fx "<ESC>[32m+<ESC>[m$(printf "\t")<ESC>[32mb = 2<ESC>[m<ESC>[41m  <ESC>[m" actual &&
+	grep -Fx "<ESC>[32m+<ESC>[m" actual &&
+	grep -Fx "<ESC>[41m+  <ESC>[m" actual &&
+	grep -Fx "\\ No newline at end of file<ESC>[m" actual &&
+	fixture case1_k >"$f" &&
+	commit_all "2026-03-03T00:00:00Z" "three" &&
+	sed -i "s/^    return acc$/    return acc + 1/" "$f" &&
+	git diff --color=always HEAD -- "$f" >expect &&
+	git fixture-diff -p --color=always HEAD >actual &&
+	test_cmp expect actual &&
+	sed "s/$esc/<ESC>/g" actual >marked &&
+	grep -Fx "<ESC>[36m@@ -12,4 +12,4 @@<ESC>[m <ESC>[mdef case1_k_kernel(a_ptr, b_ptr, c_ptr, M, N, K, BLOCK: tl.constexpr):<ESC>[m" marked
 '
 
 test_expect_success 'colour config as git reads it: true is auto, a bad value is fatal' '

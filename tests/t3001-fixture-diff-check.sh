@@ -32,6 +32,12 @@ pathspec() {
 	printf "':(top,literal)%s/%s'" "$R" "$1"
 }
 
+# restore_renamed <old case> <new case> <base>: the command that restores a
+# renamed case's graph: the old blob at the new path, index and file
+restore_renamed() {
+	echo "git update-index --cacheinfo 100644,$(git rev-parse "$3:$R/$1/schedule_graph.json"),$R/$2/schedule_graph.json && git checkout -- $(pathspec "$2/schedule_graph.json")"
+}
+
 # churn <case> <base> [<tag>]: the graphChurn line for a case of the corpus
 churn() {
 	echo "$1: graphChurn${3:-}: schedule_graph.json changed but generated.py is byte-identical: the same kernel with new op ids; to keep the diff small, restore it with 'git checkout $2 -- $(pathspec "$1/schedule_graph.json")'"
@@ -174,8 +180,7 @@ test_expect_success '--check: graph churn on a renamed case names both paths' '
 	cd renamed &&
 	git mv "$R/case4_tma_epilogue" "$R/case4_tma_store_epilogue" &&
 	regen case4_tma_store_epilogue ffff &&
-	b=$(git rev-parse --short e0) &&
-	echo "case4_tma_store_epilogue: graphChurn (note): schedule_graph.json changed but generated.py is byte-identical: the same kernel with new op ids; to keep the diff small, restore it with '"'"'git show $b:$R/case4_tma_epilogue/schedule_graph.json >$R/case4_tma_store_epilogue/schedule_graph.json'"'"'" >expect &&
+	echo "case4_tma_store_epilogue: graphChurn (note): schedule_graph.json changed but generated.py is byte-identical: the same kernel with new op ids; to keep the diff small, restore it with '"'"'$(restore_renamed case4_tma_epilogue case4_tma_store_epilogue e0)'"'"'" >expect &&
 	git fixture-diff --check e0 --cases case4_tma_store_epilogue >actual &&
 	test_cmp expect actual
 '
@@ -195,7 +200,7 @@ test_expect_success '--check: hints printed in a subdirectory work there' '
 		"$top/../out" >"$top/../cmds" &&
 	cat >"$top/../expect" <<-EOF &&
 	git checkout $b -- $(pathspec case1_simple_gemm/schedule_graph.json)
-	git show $b:$R/case4_tma_epilogue/schedule_graph.json >../case4_tma_store_epilogue/schedule_graph.json
+	$(restore_renamed case4_tma_epilogue case4_tma_store_epilogue e0)
 	git rm -r -- $(pathspec case6_blackwell_fa)
 	EOF
 	test_cmp "$top/../expect" "$top/../cmds" &&
@@ -208,6 +213,32 @@ test_expect_success '--check: hints printed in a subdirectory work there' '
 	test_cmp ../expect "$R/case4_tma_store_epilogue/schedule_graph.json" &&
 	test_must_fail test -e "$R/case6_blackwell_fa" &&
 	git fixture-diff --check e0 >../out 2>&1 &&
+	test_must_be_empty ../out
+'
+
+test_expect_success 'a renamed case'"'"'s restore command replaces a symbolic link, never writes through it' '
+	git clone -q repo linked &&
+	cd linked &&
+	new="case4 -it'"'"'s \$(x)" &&
+	git mv "$R/case4_tma_epilogue" "$R/$new" &&
+	echo outside >../outside &&
+	rm "$R/$new/schedule_graph.json" &&
+	ln -s "$PWD/../outside" "$R/$new/schedule_graph.json" &&
+	top=$PWD &&
+	cd "$R/case3_flash_attention" &&
+	git fixture-diff --check e0 --cases "$new" >"$top/../out" &&
+	sed -n "s/.*restore it with '"'"'\(.*\)'"'"'$/\1/p" "$top/../out" >"$top/../cmd" &&
+	oid=$(git rev-parse "e0:$R/case4_tma_epilogue/schedule_graph.json") &&
+	echo "git update-index --cacheinfo '"'"'100644,$oid,$R/case4 -it'"'"'\'"'"''"'"'s \$(x)/schedule_graph.json'"'"' && git checkout -- '"'"':(top,literal)$R/case4 -it'"'"'\'"'"''"'"'s \$(x)/schedule_graph.json'"'"'" >"$top/../expect" &&
+	test_cmp "$top/../expect" "$top/../cmd" &&
+	eval "$(cat "$top/../cmd")" &&
+	cd "$top" &&
+	echo outside >../expect &&
+	test_cmp ../expect ../outside &&
+	test_must_fail test -h "$R/$new/schedule_graph.json" &&
+	git show "e0:$R/case4_tma_epilogue/schedule_graph.json" >../expect &&
+	test_cmp ../expect "$R/$new/schedule_graph.json" &&
+	git fixture-diff --check e0 --cases "$new" >../out 2>&1 &&
 	test_must_be_empty ../out
 '
 
@@ -242,8 +273,7 @@ test_expect_success 'renamed cases sharing a fixture pair up by their graphs, no
 test_expect_success 'a rename told apart by its other files gets a restore command that restores it' '
 	cd twins &&
 	echo "{\"id\": 99}" >"$R/case20_x/schedule_graph.json" &&
-	b=$(git rev-parse --short t0) &&
-	echo "case20_x: graphChurn (note): schedule_graph.json changed but generated.py is byte-identical: the same kernel with new op ids; to keep the diff small, restore it with '"'"'git show $b:$R/case1_k/schedule_graph.json >$R/case20_x/schedule_graph.json'"'"'" >expect &&
+	echo "case20_x: graphChurn (note): schedule_graph.json changed but generated.py is byte-identical: the same kernel with new op ids; to keep the diff small, restore it with '"'"'$(restore_renamed case1_k case20_x t0)'"'"'" >expect &&
 	git fixture-diff --check t0 >actual &&
 	test_cmp expect actual &&
 	cmd=$(sed -n "s/.*restore it with '"'"'\(.*\)'"'"'$/\1/p" actual) &&

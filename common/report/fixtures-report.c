@@ -1,6 +1,7 @@
 #include <stdio.h>
 #include "util/color.h"
 #include "report/fixtures-text.h"
+#include "report/fixtures-patch.h"
 #include "report/fixtures-json.h"
 #include "report/fixtures-check-text.h"
 #include "report/fixtures-report.h"

@@ -271,33 +271,3 @@ char *oid_hex(char buf[GIT_OID_HEXSZ + 1], const git_oid *oid)
 {
 	return git_oid_tostr(buf, GIT_OID_HEXSZ + 1, oid);
 }
-
-char *repo_path_from_cwd(git_repository *repo, const char *path)
-{
-	const char *wd = git_repository_workdir(repo);
-	char *top = wd ? realpath(wd, NULL) : NULL, *cwd = getcwd(NULL, 0), *target;
-	struct strbuf sb = STRBUF_INIT;
-	size_t i, common = 0;
-
-	if (!top || !cwd) {
-		free(top);
-		free(cwd);
-		return xstrdup(path);
-	}
-	target = xstrfmt("%s/%s", strcmp(top, "/") ? top : "", path);
-	/* The last slash up to which both name the same directories. */
-	for (i = 0; cwd[i] && cwd[i] == target[i]; i++)
-		if (cwd[i] == '/')
-			common = i;
-	if (!cwd[i] && target[i] == '/')
-		common = i;
-	/* One ".." for each directory of cwd below that one. */
-	for (i = common; cwd[i]; i++)
-		if (cwd[i] == '/' && cwd[i + 1])
-			strbuf_addstr(&sb, "../");
-	strbuf_addstr(&sb, target + common + 1);
-	free(top);
-	free(cwd);
-	free(target);
-	return strbuf_detach(&sb, NULL);
-}

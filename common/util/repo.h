@@ -38,14 +38,6 @@ int repo_error_add(struct strbuf *sb, const char *fmt, ...) __attribute__((forma
  */
 int repo_resolve_commit(git_repository *repo, const char *rev, git_commit **out);
 
-/*
- * A path from the top of the work tree as the current directory names it,
- * as git prints paths: "dir/f" at the top, "../dir/f" from a sibling of
- * dir, "repo/dir/f" from the parent of the work tree. As given when there
- * is no work tree. The caller frees it.
- */
-char *repo_path_from_cwd(git_repository *repo, const char *path);
-
 /* Hex of an oid into a caller buffer (git_oid_tostr_s has one static buffer). */
 char *oid_hex(char buf[GIT_OID_HEXSZ + 1], const git_oid *oid);
 
