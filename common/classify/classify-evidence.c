@@ -311,12 +311,19 @@ static void explain_timers(struct classify_result *r, const struct classify_sign
 			    t == TIMERS_FLAT ? "latency is flat, the timers disagree" :
 			    "the same way, the timers disagree");
 		/* the other cause beside it: kernels whose timing changed, not judged with these */
-		for (size_t i = 0; i < s->nr_timing; i++)
-			strbuf_addf(&sb, "; %s: speedup %+.1f%% but latency %+.1f%%, %s: its timing changed, not the kernel (left out)",
-				    s->timing[i].name, evidence_tidy(s->timing[i].speedup_pct),
-				    evidence_tidy(s->timing[i].latency_pct),
-				    classify_kernel_timers(s, &s->timing[i], o) == TIMERS_FLAT ?
-				    "flat" : "the same way");
+		for (size_t i = 0; i < s->nr_timing; i++) {
+			const struct kernel_timers *k = &s->timing[i];
+
+			if (k->partial)
+				strbuf_addf(&sb, "; %s: speedup %+.1f%% but latency %+.1f%%, which explains %+.1f%%: "
+					    "its timing changed too (%+.1f%% left out)",
+					    k->name, evidence_tidy(k->speedup_pct), evidence_tidy(k->latency_pct),
+					    evidence_tidy(classify_latency_speedup_pct(k)), evidence_tidy(k->timing_pct));
+			else
+				strbuf_addf(&sb, "; %s: speedup %+.1f%% but latency %+.1f%%, %s: its timing changed, not the kernel (left out)",
+					    k->name, evidence_tidy(k->speedup_pct), evidence_tidy(k->latency_pct),
+					    classify_kernel_timers(s, k, o) == TIMERS_FLAT ? "flat" : "the same way");
+		}
 		v = evidence_push(r, "timers", s->nr_timing ? "split" : verdicts[t], &sb);
 		evidence_num(v, "latency_score", lat_score(s));
 	}
@@ -330,6 +337,7 @@ static void explain_timers(struct classify_result *r, const struct classify_sign
 
 		evidence_num(k, "speedup_pct", s->timing[i].speedup_pct);
 		evidence_num(k, "latency_pct", s->timing[i].latency_pct);
+		evidence_num(k, "timing_pct", s->timing[i].timing_pct);
 	}
 	strbuf_release(&sb);
 }

@@ -160,15 +160,22 @@ static void real_without_timing(struct classify_result *r, const struct classify
 {
 	struct strbuf names = STRBUF_INIT;
 	double out = 0;
+	size_t partial = 0;
 
 	for (size_t i = 0; i < s->nr_timing; i++) {
-		out += log1p(s->timing[i].speedup_pct / 100);
+		out += log1p(s->timing[i].timing_pct / 100);
+		partial += s->timing[i].partial;
 		strbuf_addf(&names, "%s%s", i ? ", " : "", s->timing[i].name);
 	}
 	r->truth = s->after * exp(-out / (double)s->nr_kernels);
-	r->truth_reason = xstrfmt("the move is real in the kernels whose timers agree; the timing change of %s "
-				  "is not Helion's: the after level with %s at the before level is what Helion "
-				  "delivers now", names.buf, s->nr_timing == 1 ? "it" : "them");
+	if (partial)
+		r->truth_reason = xstrfmt("the move is real in the kernels whose timers agree, as far as their latency "
+					  "moved; the timing change of %s is not Helion's: the after level with it "
+					  "taken out is what Helion delivers now", names.buf);
+	else
+		r->truth_reason = xstrfmt("the move is real in the kernels whose timers agree; the timing change of %s "
+					  "is not Helion's: the after level with %s at the before level is what Helion "
+					  "delivers now", names.buf, s->nr_timing == 1 ? "it" : "them");
 	strbuf_release(&names);
 }
 

@@ -77,11 +77,24 @@ int classify_gather_kernel_move(struct classify_signals *s, const struct window 
 		k[i].speedup_pct = kpct[i][METRIC_HELION];
 		k[i].latency_pct = kpct[i][METRIC_LATENCY];
 		k[i].latency_noise_pct = 100 * expm1(knoise[i][METRIC_LATENCY]);
-		agree += classify_kernel_real(s, &k[i], o);
+		k[i].timing_pct = k[i].speedup_pct;
+		k[i].partial = classify_kernel_partly_timing(s, &k[i], o);
+		agree += classify_kernel_real(s, &k[i], o) || k[i].partial;
 		timing[i] = classify_kernel_timing_changed(s, &k[i], o);
+		/*
+		 * Both in one kernel: its real move is the one its latency
+		 * explains, pooled with the agreeing kernels; the rest is its
+		 * timing's, taken out as a flat kernel's is.
+		 */
+		if (k[i].partial) {
+			double real = classify_latency_speedup_pct(&k[i]);
+
+			k[i].timing_pct = 100 * expm1(log1p(k[i].speedup_pct / 100) - log1p(real / 100));
+			kpct[i][METRIC_HELION] = real;
+		}
 	}
 	for (size_t i = 0; i < names.nr; i++) {
-		if (!agree || !timing[i])
+		if (!agree || !(timing[i] || k[i].partial))
 			continue;
 		s->timing = xrealloc(s->timing, (s->nr_timing + 1) * sizeof(*s->timing));
 		s->timing[s->nr_timing] = k[i];

@@ -87,6 +87,13 @@ enum sharing {
 struct kernel_timers {
 	char *name;		/* owned */
 	double speedup_pct, latency_pct, latency_noise_pct;
+	/*
+	 * Of a kernel whose timing changed, the part of its speedup move
+	 * that is the timing's: all of it when its latency is flat; with
+	 * partial, what is left beside the move its latency explains.
+	 */
+	double timing_pct;
+	int partial;
 };
 
 /* A named move: a kernel, a baseline or another platform. */
@@ -242,6 +249,19 @@ enum timers classify_kernel_timers(const struct classify_signals *s, const struc
  * the speedup (a latency barely beyond its noise under a large speedup
  * move is one noisy kernel among many whose timing changed).
  */
+/*
+ * The speedup move a kernel's latency explains, in percent: the latency
+ * -25% is a speedup of +33%, the kernel timed the same way.
+ */
+double classify_latency_speedup_pct(const struct kernel_timers *k);
+/*
+ * Whether k's latency moved the other way beyond its noise and by
+ * --min-change or more, but explains under half of its speedup move, and
+ * the rest (what it leaves) clears the noise too: a real change and a
+ * timing change in one kernel.
+ */
+int classify_kernel_partly_timing(const struct classify_signals *s, const struct kernel_timers *k,
+				  const struct classify_options *o);
 int classify_kernel_real(const struct classify_signals *s, const struct kernel_timers *k,
 			 const struct classify_options *o);
 /*
