@@ -29,6 +29,14 @@ short() {
 	at $1 | cut -c1-8
 }
 
+# metric_answer DIR: bisect DIR's window afresh (its counts reset) with
+# the benchmark; the answer in ../out, the steps in ../err.
+metric_answer() {
+	cd "$1" &&
+	rm -f "$TRASH"/counts/* &&
+	git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err
+}
+
 test_expect_success 'setup' '
 	metric_repo noisy - - - "0.92 0.85 0.93 0.99 1.00 0.98" "1.00 1.02 0.98" "0.80 0.79 0.81" - - &&
 	metric_repo flat "1.0 0.9 1.1" - - - - - - - &&
@@ -48,9 +56,7 @@ test_expect_success 'setup' '
 '
 
 test_expect_success '--metric: the ends, then each probe at the posterior median, one run a round, until one commit holds 99.99%' '
-	cd noisy &&
-	rm -f "$TRASH"/counts/* &&
-	git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
+	metric_answer noisy &&
 	grep -v "^measuring" ../err >../actual &&
 	cat >../expect <<-EOF &&
 	bisecting 8 commits in $(short 0)..$(short 8) by a metric, at most 25 runs, --min-change 2%
@@ -80,9 +86,7 @@ test_expect_success '--metric: the ends, then each probe at the posterior median
 # only so far, the commits at 1.00 pull the good level back, and later
 # runs undo the lean instead of being given up.
 test_expect_success '--metric: an outlier at an end moves the evidence only so far' '
-	cd outlier &&
-	rm -f "$TRASH"/counts/* &&
-	git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
+	metric_answer outlier &&
 	grep "^good end: $(short 0) good (1.3, median 1.3): " ../err &&
 	grep "^good end: $(short 0) good (1.3 1, median 1.15): " ../err &&
 	grep "^first bad commit: $(at 6) Tune the tile search, part 6 (#4106)$" ../out
@@ -161,9 +165,7 @@ test_expect_success '--metric: ends alike within --min-change are no step (exit 
 # the bad level: named so, as git bisect run with a threshold names the
 # first past it. (It ran to the cap, "undecided" between 4 and 5, before.)
 test_expect_success '--metric: a commit at neither level next to the step: named the first off the good level' '
-	cd odd &&
-	rm -f "$TRASH"/counts/* &&
-	git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
+	metric_answer odd &&
 	cat >../expect <<-EOF &&
 	first bad commit: $(at 4) Tune the tile search, part 4 (#4104)
 	the step: 1.01 -> 0.796, -21.2% (99.98% interval -24.8% to -17.6%); probability 99.9998% that it is the first commit off the good level; it measures neither, and the first at the bad level is $(short 5)
@@ -184,9 +186,7 @@ test_expect_success '--metric: a commit at neither level next to the step: named
 # Its runs agree as a level of their own, so it is named as the odd
 # commit above is: the first off the good level.
 test_expect_success '--metric: a commit past the bad level next to the step: named the first off the good level' '
-	cd deeper &&
-	rm -f "$TRASH"/counts/* &&
-	git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
+	metric_answer deeper &&
 	grep "^step 9: $(short 4) bad " ../err &&
 	cat >../expect <<-EOF &&
 	first bad commit: $(at 4) Tune the tile search, part 4 (#4104)
@@ -201,9 +201,7 @@ test_expect_success '--metric: a commit past the bad level next to the step: nam
 # level: its runs no longer all lie off both levels, and commit 5 was
 # named again. Seven runs of eight at a level of their own still are one.
 test_expect_success '--metric: a commit past the bad level with a stray among its runs: still the first off the good level' '
-	cd deeperstray &&
-	rm -f "$TRASH"/counts/* &&
-	git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
+	metric_answer deeperstray &&
 	cat >../expect <<-EOF &&
 	first bad commit: $(at 4) Tune the tile search, part 4 (#4104)
 	the step: 1.00499 -> 0.797998, -20.6% (99.98% interval -23.8% to -17.2%); probability over 99.9999% that it is the first commit off the good level; it measures neither, and the first at the bad level is $(short 5)
@@ -298,16 +296,12 @@ test_expect_success '--metric: runs of two states at every commit: no culprit, t
 # first commit that measures like the bad end is part 1, as git bisect
 # would name it (the model has one step; part 4 is never probed).
 test_expect_success '--metric: two steps: the first commit at the bad level' '
-	cd twostep &&
-	rm -f "$TRASH"/counts/* &&
-	git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
+	metric_answer twostep &&
 	grep "^first bad commit: $(at 1) Tune the tile search, part 1 (#4101)$" ../out
 '
 
 test_expect_success '--metric: a failing command makes the commit untestable (skip)' '
-	cd broken &&
-	rm -f "$TRASH"/counts/* &&
-	git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err &&
+	metric_answer broken &&
 	sed -n "s/^\([a-z0-9 ]*\): \([0-9a-f]*\) \([a-z]*\) (\([^)]*\)).*/\1 \2 \3 \4/p" ../err >../actual &&
 	cat >../expect <<-EOF &&
 	good end $(short 0) good 1, median 1
