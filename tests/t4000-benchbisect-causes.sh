@@ -186,6 +186,28 @@ test_expect_success 'a timing change on every kernel beside a real regression on
 	test_cmp expect actual
 '
 
+# Two -10% steps a night apart: the window reaches over both (the 09-10
+# nightly halfway between the levels), and the one slice commit of the
+# six was named the culprit of the -18.9%. The nightly between is said,
+# and no single culprit is named; the candidates stay ranked.
+test_expect_success 'two steps a night apart: the nightly between is said, no single culprit' '
+	cd regression &&
+	bb_dashboard --event regress:b200_cute:2026-09-10:0.9 \
+		--event regress:b200_cute:2026-09-11:0.9 >../two.json &&
+	git benchbisect --file ../two.json b200_cute 2026-09-10 2>/dev/null >out &&
+	sed -n "1p;/^  between/p;/^culprit/p;/^candidates/p" out >actual &&
+	cat >expect <<-EOF &&
+	b200_cute on 2026-09-10: real regression
+	  between: the 2026-09-10 nightly measured 1.433, off both levels (1.593 and 1.292): the window may hold two changes, so no single culprit
+	candidates, ranked:
+	EOF
+	test_cmp expect actual &&
+	git benchbisect --file ../two.json --json b200_cute 2026-09-10 2>/dev/null |
+		jq -c "[.culprit, (.evidence[] | select(.signal == \"between\") | [.verdict, .values.date, .values.value])]" >actual &&
+	echo "[null,[\"off_both_levels\",\"2026-09-10\",1.433]]" >expect &&
+	test_cmp expect actual
+'
+
 test_expect_success 'hardware: every implementation and latency move on one platform only' '
 	cd plain &&
 	git benchbisect --file ../hardware.json b200_cute 2026-09-10 >actual &&

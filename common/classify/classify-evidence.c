@@ -161,6 +161,28 @@ static void explain_kernel_set(struct classify_result *r, const struct classify_
 	evidence_num(v, "pair_common", (double)s->pair_common);
 }
 
+/*
+ * A nightly inside the window off both levels: two changes a night apart
+ * fit it as well as one, so no one commit of the window is the culprit.
+ */
+static void explain_halfway(struct classify_result *r, const struct window *w)
+{
+	const struct series *ser = &w->series;
+	char d[16];
+	cJSON *v;
+	size_t h = w->step.halfway;
+
+	if (!h)
+		return;
+	day_of(w, h, d);
+	v = evidence_addf(r, "between", "off_both_levels",
+			  "between: the %s nightly measured %.3f, off both levels (%.3f and %.3f): the window may hold "
+			  "two changes, so no single culprit",
+			  d, ser->points[h].value[METRIC_HELION], w->step.before, w->step.after);
+	evidence_str(v, "date", d);
+	evidence_num(v, "value", ser->points[h].value[METRIC_HELION]);
+}
+
 /* Kernels missing on last good: their move is in a wider window; say which. */
 static void explain_sparse(struct classify_result *r, const struct classify_signals *s,
 			   const struct window *w)
@@ -412,6 +434,7 @@ void classify_evidence(struct classify_result *r, const struct classify_signals 
 		       const struct window *w, const struct classify_options *o)
 {
 	explain_step(r, s, w, o);
+	explain_halfway(r, w);
 	explain_kernel_set(r, s, o);
 	explain_sparse(r, s, w);
 	explain_sharing(r, s, o);

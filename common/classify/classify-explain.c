@@ -247,7 +247,7 @@ void classify_explain(struct classify_result *r, const struct classify_signals *
 	classify_evidence(r, s, w, o);
 	if (r->cause == CAUSE_REAL_REGRESSION && s->listed && !w->ends_off_step) {
 		rank_candidates(r, s, w);
-		if (!located(s, w, o))
+		if (!located(s, w, o) || w->step.halfway)
 			r->culprit = NULL;
 	} else if (r->cause == CAUSE_METHOD_CHANGE) {
 		for (size_t i = 0; s->method && !w->ends_off_step && i < s->nr_commits; i++)

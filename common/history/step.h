@@ -82,6 +82,12 @@ struct step {
 	 * dip's level. dip_nights 0: no dip.
 	 */
 	size_t dip_from, dip_to, dip_nights;
+	/*
+	 * A sharp step's nightly between last good and first bad that lies
+	 * off both levels (points[halfway]), not merely near the other one:
+	 * the move may be two changes a night apart; 0: none.
+	 */
+	size_t halfway;
 	double noise_multiple;	/* the decision's thresholds, as applied */
 	double min_change;
 	const char *reason;	/* when !found: why, e.g. "under the noise multiple"; static */
