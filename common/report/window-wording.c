@@ -48,9 +48,12 @@ void window_step_text(struct strbuf *sb, const struct step *st, const char *mark
 	strbuf_addf(sb, "helion %.3f %s %.3f (%s%+.1f%%%s \u00b1 %.1f%%; levels of %zu and %zu nightlies), %.1f%s its standard error (noise %.1f%% a night), %s",
 		    st->before, to, st->after, mark, st->change_pct, unmark, st->se_pct,
 		    st->nr_before, st->nr_after, st->z, x, st->noise_pct, window_step_persistence(st));
-	if (!st->drift && st->first_bad > st->last_good + 1)
-		strbuf_addf(sb, "; %zu nightl%s between could be on either side", st->first_bad - st->last_good - 1,
-			    st->first_bad - st->last_good == 2 ? "y" : "ies");
+	if (!st->drift && st->first_bad == st->last_good + 2 && st->halfway)
+		strbuf_addstr(sb, "; 1 nightly between lies off both levels: the window may hold two changes");
+	else if (!st->drift && st->first_bad > st->last_good + 1)
+		strbuf_addf(sb, "; %zu nightl%s between could be on either side%s", st->first_bad - st->last_good - 1,
+			    st->first_bad - st->last_good == 2 ? "y" : "ies",
+			    st->halfway ? ", one off both levels: the window may hold two changes" : "");
 }
 
 void window_kernel_steps_text(struct strbuf *sb, const struct window *w, int rich,
