@@ -269,6 +269,7 @@ static int describe_spike(const struct levels *l, size_t index, struct step *out
  * before (or the level after against them), no step and not undecided.
  * Judged over the span instead, the dip's few nightlies were averaged
  * with the many at the level around it, and a -15% pair read -0.4%.
+ * Else, for a one-night spike, describe_spike().
  */
 static int describe_dip(const struct levels *l, size_t index, struct step *out)
 {
