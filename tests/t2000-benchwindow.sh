@@ -69,7 +69,7 @@ test_expect_success 'the --json document is exact' '
 	                       "noise_pct": 0.5, "score": 25.57, "se_pct": 0.3, "z": 42.23,
 	                       "undecided": False, "persistent": True,
 	                       "nr_before": 5, "nr_after": 6, "noise_multiple": 3, "min_change": 2,
-	                       "drift": None, "reason": None, "other_steps": []}, doc["step"]
+	                       "drift": None, "reason": None, "between_off_both": None, "other_steps": []}, doc["step"]
 	assert doc["slice"] == "(?i)\\[(?:cute|cutedsl)\\]"
 	assert doc["slice_paths"] == ["helion/_compiler/cute/", "helion/runtime/cute/"]
 	assert doc["empty"] is False

@@ -173,6 +173,14 @@ test_expect_success 'two steps a night apart: the window holds both' '
 	git benchwindow --file ../two-steps.json b200_cute 2026-09-09 >../out &&
 	grep "^step: " ../out >../actual &&
 	echo "step: 2026-09-07 -> 2026-09-09, helion 1.503 -> 1.222 (-18.7% ± 0.4%; levels of 6 and 7 nightlies), 53.5x its standard error (noise 0.7% a night), persistent; 1 nightly between lies off both levels: the window may hold two changes" >../expect &&
+	test_cmp ../expect ../actual &&
+	git benchwindow --file ../two-steps.json --json b200_cute 2026-09-09 >../out.json &&
+	jq -r ".step.between_off_both[:10]" ../out.json >../actual &&
+	echo 2026-09-08 >../expect &&
+	test_cmp ../expect ../actual &&
+	git benchwindow --file ../outlier.json --json b200_cute 2026-09-07 >../out.json &&
+	jq -c ".step.between_off_both" ../out.json >../actual &&
+	echo null >../expect &&
 	test_cmp ../expect ../actual
 '
 

@@ -201,6 +201,7 @@ test_expect_success 'the JSON document is pinned' '
 	|				"min_change":	2,
 	|				"drift":	null,
 	|				"reason":	null,
+	|				"between_off_both":	null,
 	|				"other_steps":	[]
 	|			},
 	|			"kernel_set_change":	null,

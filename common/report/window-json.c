@@ -154,6 +154,8 @@ cJSON *window_step_json(const struct series *s, const struct step *st)
 	}
 	cJSON_AddItemToObject(step, "reason", st->found || !st->reason ? cJSON_CreateNull() :
 			      cJSON_CreateString(st->reason));
+	cJSON_AddItemToObject(step, "between_off_both", st->halfway ? json_time(s->points[st->halfway].run->time) :
+			      cJSON_CreateNull());
 	others = cJSON_AddArrayToObject(step, "other_steps");
 	for (size_t i = 0; i < st->nr_other; i++) {
 		cJSON *o = cJSON_CreateObject();
