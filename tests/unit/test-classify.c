@@ -469,7 +469,7 @@ static void test_timing_split(void)
 	struct classify_signals s;
 	struct classify_result r;
 	struct kernel_timers real = { "matmul", -14.8, 17.7, 0.5 };
-	struct kernel_timers timed = { "softmax", -40.5, 0.5, 0.5 };
+	struct kernel_timers timed = { "softmax", -40.5, 0.5, 0.5, -40.5, 0 };
 	struct kernel_timers small = { "rope", -5, 0.5, 3 };
 	struct fake f;
 
@@ -483,7 +483,14 @@ static void test_timing_split(void)
 	is_int(classify_kernel_timers(&s, &real, &o), TIMERS_AGREE, "latency +1.2%%: beyond its noise");
 	ok(!classify_kernel_real(&s, &real, &o),
 	   "but a fifteenth of the speedup's move: no real change claimed beside a timing change");
+	ok(!classify_kernel_partly_timing(&s, &real, &o),
+	   "nor a real part: the -1.2%% it explains is under --min-change");
+	real.speedup_pct = -48.9;
 	real.latency_pct = 17.7;
+	is_num(classify_latency_speedup_pct(&real), -15.0382, 1e-4, "latency +17.7%%: a speedup of -15.0%%");
+	ok(!classify_kernel_real(&s, &real, &o), "retimed and regressed: under half the move, not all real");
+	ok(classify_kernel_partly_timing(&s, &real, &o), "but a real part and a timing part, each beyond the noise");
+	real.speedup_pct = -14.8;
 	is_int(classify_kernel_timers(&s, &timed, &o), TIMERS_FLAT, "speedup -40.5%, latency +0.5%: flat");
 	ok(classify_kernel_timing_changed(&s, &timed, &o), "its timing changed, not the kernel");
 	timed.latency_pct = -30;
