@@ -602,7 +602,7 @@ test_expect_success '-p --color: the patch is byte for byte git diff --color'"'"
 	f=$R/case1_k/generated.py &&
 	printf "import x\n\ndef f():\n    a = 1\n    b = 2\n    c = 3\n    d = 4\n    return a\n\n\nz = 1" >"$f" &&
 	commit_all "2026-03-01T00:00:00Z" "one" &&
-	printf "import x\n\ndef f():\n \ta = 1\n\tb = 2  \n    c = 3\n\n    d = 5\n    return a\n\n\nz = 2\n\n  \n" >"$f" &&
+	printf "import x\n\ndef f():\n \ta = 1\n\tb = 2  \n    c = 3\n\n    d = 5\f\n    return a\n\n\nz = 2\n\n  \n" >"$f" &&
 	commit_all "2026-03-02T00:00:00Z" "two" &&
 	for range in "HEAD~1 HEAD" "HEAD HEAD~1"; do
 		git diff --color=always $range -- "$f" >expect &&
@@ -610,8 +610,9 @@ test_expect_success '-p --color: the patch is byte for byte git diff --color'"'"
 		test_cmp expect actual || return 1
 	done &&
 	# the context lines, the whitespace errors (spaces before a tab,
-	# blanks at the end of a line and of the file) and the marker as git
-	# paints them; then a function context, from the working tree
+	# blanks at the end of a line and of the file; a form feed is none,
+	# as git has it) and the marker as git paints them; then a function
+	# context, from the working tree
 	esc=$(printf "\033") &&
 	git fixture-diff -p --color=always HEAD~1 HEAD | sed "s/$esc/<ESC>/g" >actual &&
 	grep -Fx "<ESC>[36m@@ -1,11 +1,14 @@<ESC>[m" actual &&

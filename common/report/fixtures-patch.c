@@ -1,6 +1,5 @@
 #include <stdio.h>
 #include <string.h>
-#include <ctype.h>
 #include "util/color.h"
 #include "report/fixtures-patch.h"
 
@@ -18,10 +17,16 @@ struct patch_print {
 	long lno_old, lno_new;
 };
 
+/* git's isspace() (sane_ctype): no \v, no \f, so a page break is no whitespace error */
+static int git_isspace(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
 static int blank(const char *p, size_t n)
 {
 	while (n--)
-		if (!isspace((unsigned char)*p++))
+		if (!git_isspace(*p++))
 			return 0;
 	return 1;
 }
@@ -112,7 +117,7 @@ static void emit_ws(const struct patch_print *pp, const char *p, size_t n)
 	size_t end, written = 0, i;
 
 	n -= nl;
-	for (end = n; end && isspace((unsigned char)p[end - 1]); end--)
+	for (end = n; end && git_isspace(p[end - 1]); end--)
 		;
 	for (i = 0; i < end && (p[i] == ' ' || p[i] == '\t'); i++) {
 		if (p[i] == ' ')
