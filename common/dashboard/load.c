@@ -403,6 +403,10 @@ static void advise_other_source(const struct dashboard_source *src, const char *
 	} else if (key) {
 		advise("the URL comes from the config %s: check it, or read a dashboard file with --file <path>", key);
 		advise("name another URL with --url <url>, or set it: git config %s <url>", key);
+	} else if (src->default_url) {
+		/* --no-url: the config key is ignored, so setting it would change nothing */
+		advise("read a dashboard file with --file <path>, or name another URL with --url <url>");
+		advise("--no-url uses the built-in URL even where %s is set", default_key);
 	} else {
 		advise("read a dashboard file with --file <path>, or name another URL with --url <url>");
 		advise("the default URL is the config %s: git config %s <url>", default_key, default_key);

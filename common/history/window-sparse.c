@@ -23,6 +23,8 @@ static void add_data_options(struct strbuf *sb, const struct window_options *o)
 		strbuf_addstr(sb, " --url ");
 		quote_shell(sb, url);
 		free(url);
+	} else if (!o->source.file && o->source.default_url) {
+		strbuf_addstr(sb, " --no-url");
 	}
 	if (o->source.pretuned)
 		strbuf_addstr(sb, " --pretuned");
