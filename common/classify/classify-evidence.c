@@ -172,7 +172,7 @@ static void explain_halfway(struct classify_result *r, const struct window *w)
 	cJSON *v;
 	size_t h = w->step.halfway;
 
-	if (!h || w->nr_commits < 2)
+	if (!classify_window_may_hold_two_changes(w))
 		return;
 	day_of(w, h, d);
 	v = evidence_addf(r, "between", "off_both_levels",

@@ -247,8 +247,7 @@ void classify_explain(struct classify_result *r, const struct classify_signals *
 	classify_evidence(r, s, w, o);
 	if (r->cause == CAUSE_REAL_REGRESSION && s->listed && !w->ends_off_step) {
 		rank_candidates(r, s, w);
-		/* a nightly off both levels: two changes may lie in a window of several commits */
-		if (!located(s, w, o) || (w->step.halfway && w->nr_commits > 1))
+		if (!located(s, w, o) || classify_window_may_hold_two_changes(w))
 			r->culprit = NULL;
 	} else if (r->cause == CAUSE_METHOD_CHANGE) {
 		for (size_t i = 0; s->method && !w->ends_off_step && i < s->nr_commits; i++)
@@ -256,7 +255,7 @@ void classify_explain(struct classify_result *r, const struct classify_signals *
 				add_candidate(r, &w->commits[i], "measurement");
 		/* a baseline that moved (shared, or some Pretuned ratios) is no commit's doing */
 		if (r->nr_candidates == 1 && sh != SHARING_ALL && sh != SHARING_BASELINE && located(s, w, o) &&
-		    !(w->step.halfway && w->nr_commits > 1))
+		    !classify_window_may_hold_two_changes(w))
 			r->culprit = r->candidates[0].commit;
 	}
 	explain_truth(r, s, w, o);

@@ -87,10 +87,8 @@ int classify_gather_kernel_move(struct classify_signals *s, const struct window 
 		 * timing's, taken out as a flat kernel's is.
 		 */
 		if (k[i].partial) {
-			double real = classify_latency_speedup_pct(&k[i]);
-
-			k[i].timing_pct = 100 * expm1(log1p(k[i].speedup_pct / 100) - log1p(real / 100));
-			kpct[i][METRIC_HELION] = real;
+			k[i].timing_pct = classify_timing_part_pct(&k[i]);
+			kpct[i][METRIC_HELION] = classify_latency_speedup_pct(&k[i]);
 		}
 	}
 	for (size_t i = 0; i < names.nr; i++) {

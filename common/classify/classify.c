@@ -202,16 +202,24 @@ double classify_latency_speedup_pct(const struct kernel_timers *k)
 	return 100 * expm1(-log1p(k->latency_pct / 100));
 }
 
+double classify_timing_part_pct(const struct kernel_timers *k)
+{
+	return 100 * expm1(lchange(k->speedup_pct) - lchange(classify_latency_speedup_pct(k)));
+}
+
+int classify_window_may_hold_two_changes(const struct window *w)
+{
+	return w->step.halfway && w->nr_commits > 1;
+}
+
 int classify_kernel_partly_timing(const struct classify_signals *s, const struct kernel_timers *k,
 				  const struct classify_options *o)
 {
-	double rest = 100 * expm1(lchange(k->speedup_pct) - lchange(classify_latency_speedup_pct(k)));
-
 	/* the real part a move worth reporting on its own, not a latency blip beside a timing change */
 	return classify_kernel_timers(s, k, o) == TIMERS_AGREE &&
 		fabs(lchange(k->latency_pct)) < 0.5 * fabs(lchange(k->speedup_pct)) &&
 		fabs(classify_latency_speedup_pct(k)) >= o->min_change &&
-		classify_beyond_noise(s, rest, k->latency_noise_pct, o);
+		classify_beyond_noise(s, classify_timing_part_pct(k), k->latency_noise_pct, o);
 }
 
 int classify_kernel_timing_changed(const struct classify_signals *s, const struct kernel_timers *k,

@@ -254,6 +254,14 @@ enum timers classify_kernel_timers(const struct classify_signals *s, const struc
  * -25% is a speedup of +33%, the kernel timed the same way.
  */
 double classify_latency_speedup_pct(const struct kernel_timers *k);
+/* What is left of k's speedup move beside the move its latency explains, in percent. */
+double classify_timing_part_pct(const struct kernel_timers *k);
+/*
+ * Whether a nightly inside w's window of several commits lies off both
+ * levels (step.h's halfway): two changes fit it as well as one, so no
+ * single culprit is named.
+ */
+int classify_window_may_hold_two_changes(const struct window *w);
 /*
  * Whether k's latency moved the other way beyond its noise and by
  * --min-change or more, but explains under half of its speedup move, and
