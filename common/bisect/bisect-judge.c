@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "util/stats.h"
 #include "util/usage.h"
 #include "bisect/bisect.h"
 #include "bisect/bisect-judge.h"
@@ -236,12 +237,80 @@ static int measures_neither(const struct bisect_judge *j, const struct posterior
  * commit of the good level lo and the first of the bad level hi (the
  * likeliest boundary's, or those about a commit at neither level) short
  * of METRIC_PROBE_RUNS runs or their sides of METRIC_SIDE_RUNS in all
- * (that commit), or an end off its side's level in top (that end).
+ * (that commit), an end off its side's level in top (that end), or lo
+ * or hi unlike its side's end (the one of the two with fewer runs, or
+ * NEVER_SETTLED when both have METRIC_UNLIKE_RUNS).
  */
 #define NO_PROBE ((size_t)-1)
+#define NEVER_SETTLED ((size_t)-2)
+
+/*
+ * The noise that tells a commit from its end: the fit's, or the spread
+ * of runs within commits when that is less. A fit that makes a commit at
+ * a level of its own a side's level widens its noise to cover the side's
+ * other commits, and that width would let them pass for alike. The
+ * spread is the median difference of two runs of one commit (0.954
+ * noise units for normal noise), which a stray among a commit's runs
+ * hardly moves.
+ */
+static double within_noise(const struct bisect_judge *j, const struct posterior_group *top)
+{
+	double fit = sqrt(top->var), *diff, spread;
+	size_t nr = 0, df = 0;
+
+	for (size_t p = 0; p <= j->nr; p++)
+		nr += j->values[p].nr * (j->values[p].nr - (j->values[p].nr > 0)) / 2;
+	if (!nr)
+		return fit;
+	diff = xcalloc(nr, sizeof(double));
+	nr = 0;
+	for (size_t p = 0; p <= j->nr; p++) {
+		const struct samples *at = &j->values[p];
+
+		for (size_t a = 0; a < at->nr; a++)
+			for (size_t b = a + 1; b < at->nr; b++)
+				diff[nr++] = fabs(at->v[a] - at->v[b]);
+		df += at->nr ? at->nr - 1 : 0;
+	}
+	spread = stats_median(diff, nr) / 0.9539;
+	free(diff);
+	return df >= METRIC_WITHIN_DF && spread > 0 ? fmin(fit, spread) : fit;
+}
+
+/* Whether no more than half of the runs of a lie within reach of the median of b. */
+static int mostly_off(const struct samples *a, const struct samples *b, double reach)
+{
+	double median = samples_median(b);
+	size_t near = 0;
+
+	for (size_t i = 0; i < a->nr; i++)
+		near += fabs(a->v[i] - median) <= reach;
+	return 2 * near <= a->nr;
+}
+
+/*
+ * Whether commit b measures unlike its side's end: half the runs of
+ * either or more lie further than METRIC_UNLIKE_NOISES noise units (and
+ * --min-change) from the other's median. Runs, not the two medians: an
+ * end's two runs, one at its level and one stray, have a median of
+ * neither, and a stray that lands at another commit's level is one of
+ * two.
+ */
+static int unlike_end(const struct bisect_judge *j, size_t b, size_t end, double noise)
+{
+	const struct samples *at = &j->values[b], *e = &j->values[end];
+	double reach;
+
+	if (b == end || !at->nr || !e->nr)
+		return 0;
+	reach = fmax(METRIC_UNLIKE_NOISES * noise, POSTERIOR_STATES_GAP * j->min_change / 100 * fabs(samples_median(e)));
+	return mostly_off(e, at, reach) || mostly_off(at, e, reach);
+}
 
 static size_t unsettled(const struct bisect_judge *j, const struct posterior_group *top, size_t lo, size_t hi)
 {
+	double noise;
+
 	if (j->values[lo].nr < METRIC_PROBE_RUNS || side_runs(j, 0, lo) < METRIC_SIDE_RUNS)
 		return lo;
 	if (j->values[hi].nr < METRIC_PROBE_RUNS || side_runs(j, hi, j->nr) < METRIC_SIDE_RUNS)
@@ -249,6 +318,15 @@ static size_t unsettled(const struct bisect_judge *j, const struct posterior_gro
 	for (int side = 0; side < 2; side++)
 		if (end_off_side(j, top, side))
 			return side ? j->nr : 0;
+	noise = within_noise(j, top);
+	for (int side = 0; side < 2; side++) {
+		size_t b = side ? hi : lo, end = side ? j->nr : 0, fewer;
+
+		if (!unlike_end(j, b, end, noise))
+			continue;
+		fewer = j->values[end].nr <= j->values[b].nr ? end : b;
+		return j->values[fewer].nr < METRIC_UNLIKE_RUNS ? fewer : NEVER_SETTLED;
+	}
 	return NO_PROBE;
 }
 
@@ -452,10 +530,11 @@ static size_t choose_probes(struct bisect_judge *j, size_t jobs, size_t *pos)
 	if (p->ready)
 		posterior_step_tails(p, j->min_change / 100, &down, &up);
 	if (p->ready && top && top->p >= j->sure && !odd_before_step(j, top) &&
-	    (wait = unsettled(j, top, top->lo, top->hi)) != NO_PROBE) {
+	    (wait = unsettled(j, top, top->lo, top->hi)) != NO_PROBE && wait != NEVER_SETTLED) {
 		if (probeable(j, chosen, wait))
 			take(chosen, pos, &nr, wait);
-	} else if (p->ready && top && (x = off_level_pair(j, top)) && (wait = unsettled(j, top, x - 1, x + 1)) != NO_PROBE) {
+	} else if (p->ready && top && (x = off_level_pair(j, top)) &&
+		   (wait = unsettled(j, top, x - 1, x + 1)) != NO_PROBE && wait != NEVER_SETTLED) {
 		if (probeable(j, chosen, wait))
 			take(chosen, pos, &nr, wait);
 	} else if (p->ready && down + up < METRIC_ENDS_BELOW) {

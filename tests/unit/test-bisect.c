@@ -711,6 +711,31 @@ static void test_metric_odd_neighbour(void)
 }
 
 /*
+ * The good end's one run sits at its level (100), the odd commit after the
+ * culprit (3 at 90) at 120 with a stray among its runs: the fit took 120
+ * for the good side's level, widened its noise by the stray until the
+ * end's run lay within ten noise units, and named commit 5 (the
+ * simulation's search of seed 1003548). The boundary's last good commit
+ * must measure like the good end, in the noise within commits: the end
+ * runs again, and the culprit is found.
+ */
+static void test_metric_end_defines_level(void)
+{
+	static const double good[] = { 99.9, 100.3, 99.6, 100.2, 99.8, 100.1, NAN };
+	static const double bad[] = { 90.8, 90.1, 89.6, 90.4, 89.2, 90.2, NAN };
+	static const double end[] = { 89.1, 90.3, 89.7, 90.6, 89.4, NAN }, at5[] = { 87.8, 89.3, 90.5, 89.9, NAN };
+	static const double odd[] = { 126.6, 118.7, 120.2, 121.3, 121.7, 118.5, 120.4, 119.6, NAN };
+	const double *window[] = { good, good, good, bad, odd, at5, bad, bad, bad, bad, bad, bad, bad, bad, bad, end };
+	struct bisect_judge j;
+
+	replay_search(&j, window, 15);
+	ok(j.outcome != BISECT_FOUND || j.b.hi == 3, "a commit at 120 after the culprit: no later commit named (outcome %d, %zu)",
+	   j.outcome, j.b.hi);
+	ok(j.values[0].nr > 1, "the good end ran again (%zu runs)", j.values[0].nr);
+	bisect_judge_release(&j);
+}
+
+/*
  * The policy over generated sequences: windows of 2..38 commits, every
  * culprit, both directions, steps of 3 to 20 times the noise, 3% outliers
  * of +10..60 (the full benchmark is bench/metric-bisect.c).
@@ -801,6 +826,7 @@ int main(void)
 	test_metric_jobs();
 	test_metric_skips();
 	test_metric_odd_neighbour();
+	test_metric_end_defines_level();
 	test_metric_sequences();
 	test_metric_pattern();
 	return done_testing();
