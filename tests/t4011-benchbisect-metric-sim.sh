@@ -79,6 +79,19 @@ test_expect_success 'a recorded noise: fewer runs when right, no wrong culprit w
 	done
 '
 
+# A commit at a level of its own just after the culprit (+20 and -20
+# noise units, the step 10): the fit took its runs for the good side's
+# level when the good end had one run, and named the commit after it
+# (16 and 2 of 2,000 on these seeds before the boundary's commits had to
+# measure like their ends; docs/statistics.md).
+test_expect_success 'a commit at a level of its own after the culprit: few wrong culprits' '
+	"$SIM" --seeds 1000000:1001000 --window 15 --step 10 --anchors 0 --odd 20:1 >sim-odd-up &&
+	"$SIM" --seeds 1000000:1001000 --window 15 --step 10 --anchors 0 --odd -20:1 >sim-odd-down &&
+	test $(wc -l <sim-odd-up) = 2 &&
+	awk "\$7 > 3 { bad = 1; print } END { exit bad }" sim-odd-up &&
+	awk "\$7 != 0 { bad = 1; print } END { exit bad }" sim-odd-down
+'
+
 # Runs whose noise comes from two states, as the H200 of bench/gpu showed
 # it, read as a step when the states happen to split by commit. "No step"
 # is weighed under noise of two states too (posterior.h), which brought

@@ -238,8 +238,7 @@ static int measures_neither(const struct bisect_judge *j, const struct posterior
  * likeliest boundary's, or those about a commit at neither level) short
  * of METRIC_PROBE_RUNS runs or their sides of METRIC_SIDE_RUNS in all
  * (that commit), an end off its side's level in top (that end), or lo
- * or hi unlike its side's end (the one of the two with fewer runs, or
- * NEVER_SETTLED when both have METRIC_UNLIKE_RUNS).
+ * or hi unlike its side's end (like_end_wait()).
  */
 #define NO_PROBE ((size_t)-1)
 #define NEVER_SETTLED ((size_t)-2)
@@ -277,34 +276,67 @@ static double within_noise(const struct bisect_judge *j, const struct posterior_
 	return df >= METRIC_WITHIN_DF && spread > 0 ? fmin(fit, spread) : fit;
 }
 
-/* Whether no more than half of the runs of a lie within reach of the median of b. */
-static int mostly_off(const struct samples *a, const struct samples *b, double reach)
-{
-	double median = samples_median(b);
-	size_t near = 0;
-
-	for (size_t i = 0; i < a->nr; i++)
-		near += fabs(a->v[i] - median) <= reach;
-	return 2 * near <= a->nr;
-}
-
 /*
- * Whether commit b measures unlike its side's end: half the runs of
- * either or more lie further than METRIC_UNLIKE_NOISES noise units (and
- * --min-change) from the other's median. Runs, not the two medians: an
- * end's two runs, one at its level and one stray, have a median of
- * neither, and a stray that lands at another commit's level is one of
- * two.
+ * Whether the runs of end lie mostly further than METRIC_UNLIKE_NOISES
+ * noise units (and twice --min-change) from the median of commit b:
+ * fewer than half of them within, or with strict, of two runs not both
+ * (a stray that lands at b's level is one of two). The end's runs, not
+ * its median: two runs, one at its level and one stray, have a median of
+ * neither, and two strays among four runs happen at an end run again for
+ * its first.
  */
-static int unlike_end(const struct bisect_judge *j, size_t b, size_t end, double noise)
+static int off_end(const struct bisect_judge *j, size_t b, size_t end, double noise, int strict)
 {
 	const struct samples *at = &j->values[b], *e = &j->values[end];
-	double reach;
+	double median, reach;
+	size_t near = 0;
 
 	if (b == end || !at->nr || !e->nr)
 		return 0;
-	reach = fmax(METRIC_UNLIKE_NOISES * noise, POSTERIOR_STATES_GAP * j->min_change / 100 * fabs(samples_median(e)));
-	return mostly_off(e, at, reach) || mostly_off(at, e, reach);
+	median = samples_median(at);
+	reach = fmax(METRIC_UNLIKE_NOISES * noise, POSTERIOR_STATES_GAP * j->min_change / 100 * fabs(median));
+	for (size_t i = 0; i < e->nr; i++)
+		near += fabs(e->v[i] - median) <= reach;
+	return 2 * near < e->nr || (strict && e->nr <= 2 && near < e->nr);
+}
+
+/* Whether commit b does not measure like the end: off it, strictly. */
+static int unlike_end(const struct bisect_judge *j, size_t b, size_t end, double noise)
+{
+	return off_end(j, b, end, noise, 1);
+}
+
+/*
+ * What boundary commit b waits for to measure like its side's end (side
+ * 0 the good, 1 the bad): NO_PROBE when it does. Else the end or b, the
+ * one with fewer runs, until both have METRIC_SIDE_RUNS (a stray at
+ * either), then the end until METRIC_END_RUNS (it defines the level, and
+ * an end run again for a stray has two in three runs often enough).
+ * Then b is at a level of its own unless it measures like the other end
+ * (NEVER_SETTLED), and the commit beyond it must measure like the end,
+ * so that no commit between it and the end can be the step: that
+ * commit, short of METRIC_PROBE_RUNS runs (METRIC_SIDE_RUNS when it
+ * does not measure like the end), or NEVER_SETTLED.
+ */
+static size_t like_end_wait(const struct bisect_judge *j, size_t b, int side, double noise)
+{
+	size_t end = side ? j->nr : 0, beyond = side ? b + 1 : b - 1;
+
+	if (!unlike_end(j, b, end, noise))
+		return NO_PROBE;
+	if (j->values[end].nr < METRIC_SIDE_RUNS || j->values[b].nr < METRIC_SIDE_RUNS)
+		return j->values[end].nr <= j->values[b].nr ? end : b;
+	if (j->values[end].nr < METRIC_END_RUNS)
+		return end;
+	if (!unlike_end(j, b, side ? 0 : j->nr, noise))
+		return NEVER_SETTLED;
+	if (beyond == end)
+		return NO_PROBE;
+	if (j->values[beyond].nr < METRIC_PROBE_RUNS)
+		return beyond;
+	if (!unlike_end(j, beyond, end, noise))
+		return NO_PROBE;
+	return j->values[beyond].nr < METRIC_SIDE_RUNS ? beyond : NEVER_SETTLED;
 }
 
 static size_t unsettled(const struct bisect_judge *j, const struct posterior_group *top, size_t lo, size_t hi)
@@ -320,42 +352,58 @@ static size_t unsettled(const struct bisect_judge *j, const struct posterior_gro
 			return side ? j->nr : 0;
 	noise = within_noise(j, top);
 	for (int side = 0; side < 2; side++) {
-		size_t b = side ? hi : lo, end = side ? j->nr : 0, fewer;
+		size_t wait = like_end_wait(j, side ? hi : lo, side, noise);
 
-		if (!unlike_end(j, b, end, noise))
-			continue;
-		fewer = j->values[end].nr <= j->values[b].nr ? end : b;
-		return j->values[fewer].nr < METRIC_UNLIKE_RUNS ? fewer : NEVER_SETTLED;
+		if (wait != NO_PROBE)
+			return wait;
 	}
 	return NO_PROBE;
 }
 
 /*
  * Whether commit x is at a level of its own: its median lies off both
- * levels of top (past posterior_reach()), and at least METRIC_ODD_RUNS of
- * its runs, three in four of them or more, lie within METRIC_ODD_SPREAD
- * times that distance of the median. A commit at a level of its own does,
- * whatever its noise within what the model allows it, and a stray or two
- * among its runs does not hide it; three stray runs that each land off
- * both levels seldom do, as strays land anywhere in a wide range
- * (docs/statistics.md).
+ * levels of top (past posterior_reach()), or the runs of both ends lie
+ * off it (off_end(), METRIC_PROBE_RUNS at each: one run may be a stray),
+ * and at least METRIC_ODD_RUNS of its runs, three in four of them or
+ * more, lie within METRIC_ODD_SPREAD times its median's distance from
+ * the nearer level. A commit at a level of its own does, whatever its
+ * noise within what the model allows it, and a stray or two among its
+ * runs does not hide it; three stray runs that each land off both levels
+ * seldom do, as strays land anywhere in a wide range (docs/statistics.md).
+ * The ends' test reaches a commit within a step of a level (120 beside
+ * levels of 100 and 110), which the fit may count in with that level.
+ * With end_wait, x also counts when only an end's runs are short: that
+ * end in *end_wait (else NO_PROBE).
  */
-static int at_own_level(const struct bisect_judge *j, const struct posterior_group *top, size_t x)
+static int at_own_level(const struct bisect_judge *j, const struct posterior_group *top, size_t x, size_t *end_wait)
 {
 	const struct samples *v = &j->values[x];
-	double median, off, reach;
-	size_t near = 0;
+	double median, off, reach, noise;
+	size_t near = 0, short_end = NO_PROBE;
 
+	if (end_wait)
+		*end_wait = NO_PROBE;
 	if (!x || x == j->nr || v->nr < METRIC_ODD_RUNS || isnan(top->good) || isnan(top->bad) || isnan(top->var))
 		return 0;
 	median = samples_median(v);
 	off = fmin(fabs(median - top->good), fabs(median - top->bad));
 	reach = posterior_reach(top->good, top->bad, sqrt(top->var), j->min_change / 100);
-	if (off <= reach)
-		return 0;
+	if (off <= reach) {
+		noise = within_noise(j, top);
+		if (!off_end(j, x, 0, noise, 0) || !off_end(j, x, j->nr, noise, 0))
+			return 0;
+		short_end = j->values[0].nr < METRIC_PROBE_RUNS ? 0 :
+			    j->values[j->nr].nr < METRIC_PROBE_RUNS ? j->nr : NO_PROBE;
+		if (short_end != NO_PROBE && !end_wait)
+			return 0;
+	}
 	for (size_t i = 0; i < v->nr; i++)
 		near += fabs(v->v[i] - median) <= METRIC_ODD_SPREAD * off;
-	return near >= METRIC_ODD_RUNS && 4 * near >= 3 * v->nr;
+	if (near < METRIC_ODD_RUNS || 4 * near < 3 * v->nr)
+		return 0;
+	if (end_wait)
+		*end_wait = short_end;
+	return 1;
 }
 
 /*
@@ -364,16 +412,21 @@ static int at_own_level(const struct bisect_judge *j, const struct posterior_gro
  * its level is its own, so no run of it can tell which, and the search
  * would run to its cap. Either way x is the first commit that does not
  * measure like the good end, and x + 1 the first at the bad level. x when
- * the two culprits hold the posterior together; else 0.
+ * the two culprits hold the posterior together; else 0. And in *wait
+ * what naming it waits for: an end short of runs (at_own_level()), the
+ * commits about it (unsettled()), or NO_PROBE.
  */
-static size_t off_level_pair(struct bisect_judge *j, const struct posterior_group *top)
+static size_t off_level_pair(struct bisect_judge *j, const struct posterior_group *top, size_t *wait)
 {
 	const struct posterior *p = bisect_judge_posterior(j);
 
 	for (size_t x = 1; x < j->nr; x++)
-		if (at_own_level(j, top, x) &&
-		    posterior_culprit(p, x) + posterior_culprit(p, x + 1) >= j->sure)
+		if (at_own_level(j, top, x, wait) &&
+		    posterior_culprit(p, x) + posterior_culprit(p, x + 1) >= j->sure) {
+			if (*wait == NO_PROBE)
+				*wait = unsettled(j, top, x - 1, x + 1);
 			return x;
+		}
 	return 0;
 }
 
@@ -385,7 +438,7 @@ static size_t off_level_pair(struct bisect_judge *j, const struct posterior_grou
  */
 static int odd_before_step(const struct bisect_judge *j, const struct posterior_group *top)
 {
-	return at_own_level(j, top, top->lo);
+	return at_own_level(j, top, top->lo, NULL);
 }
 
 /* The runs pos lacks, it next to a boundary and from..to its side: METRIC_PROBE_RUNS there, METRIC_SIDE_RUNS in all. */
@@ -423,7 +476,7 @@ static int decided(struct bisect_judge *j)
 	const struct posterior *p = bisect_judge_posterior(j);
 	const struct posterior_group *top = posterior_top(p);
 	double down, up;
-	size_t inside, x;
+	size_t inside, x, wait;
 
 	if (!p->ready || !top)
 		return 0;
@@ -436,7 +489,7 @@ static int decided(struct bisect_judge *j)
 		return 1;
 	}
 	/* The first commit off the good level, at neither level itself: named as git bisect run would. */
-	if ((x = off_level_pair(j, top)) && unsettled(j, top, x - 1, x + 1) == NO_PROBE) {
+	if ((x = off_level_pair(j, top, &wait)) && wait == NO_PROBE) {
 		j->b.lo = x - 1;
 		j->b.hi = x;
 		j->culprit_p = posterior_culprit(p, x) + posterior_culprit(p, x + 1);
@@ -525,7 +578,7 @@ static size_t choose_probes(struct bisect_judge *j, size_t jobs, size_t *pos)
 	const struct posterior_group *top = posterior_top(p);
 	unsigned char *chosen = xcalloc(j->nr + 1, 1);
 	double down = 1, up = 1, best_d = -1;
-	size_t nr = 0, best = 0, wait, x;
+	size_t nr = 0, best = 0, wait;
 
 	if (p->ready)
 		posterior_step_tails(p, j->min_change / 100, &down, &up);
@@ -533,8 +586,7 @@ static size_t choose_probes(struct bisect_judge *j, size_t jobs, size_t *pos)
 	    (wait = unsettled(j, top, top->lo, top->hi)) != NO_PROBE && wait != NEVER_SETTLED) {
 		if (probeable(j, chosen, wait))
 			take(chosen, pos, &nr, wait);
-	} else if (p->ready && top && (x = off_level_pair(j, top)) &&
-		   (wait = unsettled(j, top, x - 1, x + 1)) != NO_PROBE && wait != NEVER_SETTLED) {
+	} else if (p->ready && top && off_level_pair(j, top, &wait) && wait != NO_PROBE && wait != NEVER_SETTLED) {
 		if (probeable(j, chosen, wait))
 			take(chosen, pos, &nr, wait);
 	} else if (p->ready && down + up < METRIC_ENDS_BELOW) {

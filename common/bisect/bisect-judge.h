@@ -77,15 +77,16 @@ enum run_outcome {
 #define METRIC_ODD_RUNS 3
 /*
  * --metric: a boundary's last good commit measures like the good end,
- * and its first bad like the bad end: most runs of each within this many
- * noise units (the noise within commits) or --min-change of the other's
- * median. Otherwise the one of the two with fewer runs runs again, up to
- * METRIC_UNLIKE_RUNS; past that the boundary is not named. The fit can
- * set a side's level by a commit at a level of its own when the end has
- * one run, and widen its noise to cover the rest (docs/statistics.md).
+ * and its first bad like the bad end (most runs of each within this many
+ * noise units, the noise within commits, or twice --min-change of the
+ * other's median), or else is at a level of its own with the commit
+ * beyond it like the end. The fit can take a commit at a level of its
+ * own for a side's level when the end has one run, and widen its noise
+ * to cover the rest (docs/statistics.md).
  */
 #define METRIC_UNLIKE_NOISES 5.0
-#define METRIC_UNLIKE_RUNS 5
+/* And an end unlike its boundary's commit runs this many times before that commit is taken for odd. */
+#define METRIC_END_RUNS 5
 /* The noise within commits is trusted from this many degrees of freedom. */
 #define METRIC_WITHIN_DF 3
 
