@@ -77,12 +77,12 @@ enum run_outcome {
 #define METRIC_ODD_RUNS 3
 /*
  * --metric: a boundary's last good commit measures like the good end,
- * and its first bad like the bad end (most runs of each within this many
- * noise units, the noise within commits, or twice --min-change of the
- * other's median), or else is at a level of its own with the commit
- * beyond it like the end. The fit can take a commit at a level of its
- * own for a side's level when the end has one run, and widen its noise
- * to cover the rest (docs/statistics.md).
+ * and its first bad like the bad end (half the end's runs or more, of
+ * two both, within this many noise units of the commit's median, the
+ * noise within commits, or within twice --min-change), or else is at a
+ * level of its own with the commit beyond it like the end. The fit can
+ * take a commit at a level of its own for a side's level when the end
+ * has one run, and widen its noise to cover the rest (docs/statistics.md).
  */
 #define METRIC_UNLIKE_NOISES 5.0
 /* And an end unlike its boundary's commit runs this many times before that commit is taken for odd. */
