@@ -397,6 +397,54 @@ test_expect_success '--no-url: the built-in URLs, whatever bench.url and bench.p
 	test_cmp expect err
 '
 
+# BT_TEST_DEFAULT_URL_BASE (test-only) serves the built-in URLs from $U/builtin/.
+# Without bench.url the hint names the key that sets the default; under
+# --no-url that key is ignored, so the hint says so instead of naming it.
+test_expect_success 'a failed download of the built-in URL: the key to set, unless --no-url ignores it' '
+	mkdir -p "$WWW/builtin" &&
+	test_expect_code 128 env BT_TEST_DEFAULT_URL_BASE="$U/builtin/" \
+		git -C repo benchwindow h100 2026-09-05 2>err &&
+	cat >expect <<-EOF &&
+	fatal: cannot download '\''$U/builtin/dashboard-data.json'\'': HTTP 404
+	hint: read a dashboard file with --file <path>, or name another URL with --url <url>
+	hint: the default URL is the config bench.url: git config bench.url <url>
+	EOF
+	test_cmp expect err &&
+	test_expect_code 128 env BT_TEST_DEFAULT_URL_BASE="$U/builtin/" \
+		git -C repo -c bench.url="$U/x.json" benchwindow --no-url h100 2026-09-05 2>err &&
+	cat >expect <<-EOF &&
+	fatal: cannot download '\''$U/builtin/dashboard-data.json'\'': HTTP 404
+	hint: read a dashboard file with --file <path>, or name another URL with --url <url>
+	hint: --no-url uses the built-in URL even where bench.url is set
+	EOF
+	test_cmp expect err &&
+	test_expect_code 128 env BT_TEST_DEFAULT_URL_BASE="$U/builtin/" \
+		git -C repo -c bench.pretunedUrl="$U/x.json" benchbisect --no-url --pretuned h100 2026-09-05 2>err &&
+	cat >expect <<-EOF &&
+	fatal: cannot download '\''$U/builtin/pretuned-dashboard-data.json'\'': HTTP 404
+	hint: read a dashboard file with --file <path>, or name another URL with --url <url>
+	hint: --no-url uses the built-in URL even where bench.pretunedUrl is set
+	EOF
+	test_cmp expect err
+'
+
+test_expect_success '--no-url: a cached copy of the built-in URL used instead of a download, the same hints' '
+	serve builtin/dashboard-data.json &&
+	BT_TEST_DEFAULT_URL_BASE="$U/builtin/" bw_ok --no-url &&
+	echo "status 500" >"$WWW/builtin/dashboard-data.json.control" &&
+	BT_TEST_DEFAULT_URL_BASE="$U/builtin/" bw --no-url >out 2>err &&
+	rm "$WWW/builtin/dashboard-data.json.control" &&
+	test_cmp expect.out out &&
+	cat >expect <<-EOF &&
+	warning: cannot download '\''$U/builtin/dashboard-data.json'\'': HTTP 500 (3 attempts); using the cached copy from 0 seconds ago
+	hint: read a dashboard file with --file <path>, or name another URL with --url <url>
+	hint: --no-url uses the built-in URL even where bench.url is set
+	hint: --offline uses the cached copy without trying the network
+	EOF
+	sed "s/from [0-9]* seconds* ago/from 0 seconds ago/" err >actual &&
+	test_cmp expect actual
+'
+
 # The hints after a failed download follow where the URL came from: the
 # config key that named it is the one to check, and --url is no default.
 test_expect_success 'a failed download from the config names its key, whatever the failure' '

@@ -1,7 +1,7 @@
 #!/bin/bash
 # git benchwindow judged by the levels of every nightly (issue 24): a
-# small step held for weeks, a step under a weekly pattern, a step inside
-# a run of missing nightlies, a drift (sharp or gentle) named as a drift
+# small step held for weeks, a step under a weekly pattern (two a night
+# apart under one), a step inside a run of missing nightlies, a drift (sharp or gentle) named as a drift
 # with its span as the window, two steps close together that are not a
 # drift, and one kernel's step answered when the geomean does not clear
 # its bar. Six weeks of nightlies, one commit a day, fixed noise.
@@ -32,6 +32,10 @@ levels_spec() {
 	        elif scenario == "weekly":
 	            wave = 0.03 * math.sin(2 * math.pi * day.weekday() / 7)    # a 7-day wave of 3%
 	            level = wave + (math.log(0.96) if after else 0)
+	        elif scenario == "weeklytwo":
+	            wave = 0.03 * math.sin(2 * math.pi * day.weekday() / 7)
+	            level = wave + (math.log(0.90) if day >= datetime.date(2026, 8, 18) else 0) + \
+	                    (math.log(0.90) if day >= datetime.date(2026, 8, 19) else 0)    # -10% twice
 	        elif scenario == "gap" and after:
 	            level = math.log(0.95)
 	        elif scenario == "drift":
@@ -67,7 +71,7 @@ test_expect_success 'setup: six weeks of daily commits and a dashboard per scena
 			GIT_AUTHOR_DATE="${day}T06:00:00Z" GIT_COMMITTER_DATE="${day}T06:00:00Z" \
 				git commit -q --allow-empty -m "Change of $day" || exit 1
 		done &&
-		for s in small faint weekly gap drift slowdrift onekernel newest oldest stairs3 stairs29; do
+		for s in small faint weekly weeklytwo gap drift slowdrift onekernel newest oldest stairs3 stairs29; do
 			case $s in
 			slowdrift) seed=7 ;;
 			stairs*) seed=${s#stairs} ;;
@@ -143,6 +147,24 @@ test_expect_success 'a weekly wave neither hides a 4% step nor makes steps of it
 		git benchwindow --json --file ../weekly.json b200 $d >out.json &&
 		jq -e ".step.found == false" out.json || return 1
 	done
+'
+
+# Two -10% steps a night apart under the weekly wave (weeklytwo): the
+# 08-18 nightly lies halfway, but it is a Tuesday the wave lifts, and its
+# geomean on the dashboard is 1.384, while the levels are those of the
+# series with the wave taken out. The "between" item printed the 1.384
+# beside the levels, where it looked nearer the level before; it prints
+# the nightly as the levels see it.
+test_expect_success 'two steps a night apart under a weekly wave: the nightly between on the levels'"'"' scale' '
+	cd repo &&
+	git benchbisect --file ../weeklytwo.json b200 2026-08-19 >out &&
+	grep "^  between: " out >actual &&
+	echo "  between: the 2026-08-18 nightly lies at 1.356, off both levels (1.500 and 1.218): the window may hold two changes, so no single culprit" >expect &&
+	test_cmp expect actual &&
+	git benchbisect --json --file ../weeklytwo.json b200 2026-08-19 >out.json &&
+	jq -c ".evidence[] | select(.signal == \"between\") | [.verdict, .values]" out.json >actual &&
+	echo "[\"off_both_levels\",{\"date\":\"2026-08-18\",\"value\":1.356}]" >expect &&
+	test_cmp expect actual
 '
 
 test_expect_success 'a step inside three missing nightlies is found from every date around it' '

@@ -198,7 +198,7 @@ test_expect_success 'two steps a night apart: the nightly between is said, no si
 	sed -n "1p;/^  between/p;/^culprit/p;/^candidates/p" out >actual &&
 	cat >expect <<-EOF &&
 	b200_cute on 2026-09-10: real regression
-	  between: the 2026-09-10 nightly measured 1.433, off both levels (1.593 and 1.292): the window may hold two changes, so no single culprit
+	  between: the 2026-09-10 nightly lies at 1.433, off both levels (1.593 and 1.292): the window may hold two changes, so no single culprit
 	candidates, ranked:
 	EOF
 	test_cmp expect actual &&

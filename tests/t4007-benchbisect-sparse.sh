@@ -7,6 +7,10 @@
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$TEST_DIR/lib/bisect-repo.sh"
 
+WWW=$TRASH/www
+mkdir "$WWW"
+start_httpd "$WWW"
+
 # sparse_spec: legacy-style data; b200 runs matmul, softmax and rms_norm
 # every night, layer_norm-bwd on 09-01 .. 09-05 and from 09-10 on, 45%
 # slower; the other kernels +0.5% on 09-10.
@@ -91,9 +95,7 @@ test_expect_success 'benchwindow: the hints carry the options that chose the dat
 	git benchwindow --file '\''../my dash.json'\'' --pretuned --span 5 --all-runs --good b1c1563f --bad ef2f5d54 b200 2026-09-10
 	EOF
 	test_cmp expect actual &&
-	mkdir ../www &&
-	cp ../sparse.json ../www/ &&
-	start_httpd ../www &&
+	cp ../sparse.json "$WWW/" &&
 	git benchwindow --url "http://ada:s3cret@${HTTPD_URL#http://}/sparse.json" b200 2026-09-10 >out 2>err &&
 	sed -n "s/^hint: //p" err >actual &&
 	cat >expect <<-EOF &&
@@ -102,6 +104,27 @@ test_expect_success 'benchwindow: the hints carry the options that chose the dat
 	EOF
 	test_cmp expect actual &&
 	! grep s3cret err
+'
+
+# --no-url reads the built-in URL (served here under BT_TEST_DEFAULT_URL_BASE,
+# test-only) whatever bench.url says: a hint without it would read bench.url's.
+test_expect_success 'benchwindow and benchbisect --no-url: the hints keep --no-url, and pasted read the same data' '
+	cd plain &&
+	cp ../sparse.json "$WWW/dashboard-data.json" &&
+	export BT_TEST_DEFAULT_URL_BASE=$HTTPD_URL/ GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=bench.url \
+		GIT_CONFIG_VALUE_0=$HTTPD_URL/nowhere.json &&
+	cat >expect <<-\EOF &&
+	warning: kernel '\''layer_norm-bwd'\'' was not measured on the last good nightly (2026-09-09): its -45.0% since its last measurement on 2026-09-05 belongs to a wider window
+	hint: git benchwindow --no-url --kernel layer_norm-bwd b200 2026-09-10
+	hint: git benchwindow --no-url --good b1c1563f --bad ef2f5d54 b200 2026-09-10
+	EOF
+	for cmd in benchwindow benchbisect; do
+		git $cmd --no-url b200 2026-09-10 >out 2>err &&
+		test_cmp expect err || return 1
+	done &&
+	sed -n "3s/^hint: //p" err >hint &&
+	bash -c "$(cat hint)" >out &&
+	grep "^first-parent commits in b1c1563f\.\.ef2f5d54" out
 '
 
 test_expect_success 'benchwindow: the pasted commands list the wider window, without the warning' '

@@ -164,23 +164,24 @@ static void explain_kernel_set(struct classify_result *r, const struct classify_
 /*
  * A nightly inside the window off both levels: two changes a night apart
  * fit it as well as one, so no one commit of the window is the culprit.
+ * Its value is the one the levels were judged against (step.h), so that
+ * it compares with them under a weekly pattern or machine states too.
  */
 static void explain_halfway(struct classify_result *r, const struct window *w)
 {
-	const struct series *ser = &w->series;
+	const struct step *st = &w->step;
 	char d[16];
 	cJSON *v;
-	size_t h = w->step.halfway;
 
 	if (!classify_window_may_hold_two_changes(w))
 		return;
-	day_of(w, h, d);
+	day_of(w, st->halfway, d);
 	v = evidence_addf(r, "between", "off_both_levels",
-			  "between: the %s nightly measured %.3f, off both levels (%.3f and %.3f): the window may hold "
+			  "between: the %s nightly lies at %.3f, off both levels (%.3f and %.3f): the window may hold "
 			  "two changes, so no single culprit",
-			  d, ser->points[h].value[METRIC_HELION], w->step.before, w->step.after);
+			  d, st->halfway_value, st->before, st->after);
 	evidence_str(v, "date", d);
-	evidence_num(v, "value", ser->points[h].value[METRIC_HELION]);
+	evidence_num(v, "value", st->halfway_value);
 }
 
 /* Kernels missing on last good: their move is in a wider window; say which. */

@@ -16,7 +16,6 @@
 #include "dashboard/parsed.h"
 
 #define DEFAULT_TIMEOUT 60
-#define PRETUNED_FILE "pretuned-dashboard-data.json"
 
 /* bench.url with its file name replaced by the pretuned tab's, query kept. */
 static char *pretuned_sibling(const char *url)
@@ -34,6 +33,14 @@ static char *pretuned_sibling(const char *url)
 	return xstrfmt("%.*s%s%s", (int)(slash + 1 - url), url, PRETUNED_FILE, path_end);
 }
 
+/* The built-in URL of file, on the test suite's server under BT_TEST_DEFAULT_URL_BASE. */
+static char *builtin_url(const char *file)
+{
+	const char *base = getenv("BT_TEST_DEFAULT_URL_BASE");
+
+	return xstrfmt("%s%s", base && *base ? base : DEFAULT_URL_BASE, file);
+}
+
 char *dashboard_source_url(const struct dashboard_source *src, struct config *cfg, const char **key)
 {
 	const char *v, *unused;
@@ -48,12 +55,12 @@ char *dashboard_source_url(const struct dashboard_source *src, struct config *cf
 		if (!src->default_url && (v = config_get_string(cfg, *key = "bench.url")))
 			return pretuned_sibling(v);
 		*key = NULL;
-		return xstrdup(DEFAULT_PRETUNED_URL);
+		return builtin_url(PRETUNED_FILE);
 	}
 	if (!src->default_url && (v = config_get_string(cfg, *key = "bench.url")))
 		return xstrdup(v);
 	*key = NULL;
-	return xstrdup(DEFAULT_DASHBOARD_URL);
+	return builtin_url(DASHBOARD_FILE);
 }
 
 char *dashboard_cache_path(const char *url)

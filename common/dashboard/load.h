@@ -5,8 +5,14 @@
 #include "util/config.h"
 #include "dashboard/dashboard.h"
 
-#define DEFAULT_DASHBOARD_URL "https://helionlang.com/dashboard/dashboard-data.json"
-#define DEFAULT_PRETUNED_URL "https://helionlang.com/dashboard/pretuned-dashboard-data.json"
+/*
+ * The built-in URLs: DEFAULT_URL_BASE followed by a file name. The test
+ * suite serves them from 127.0.0.1 by naming another base in
+ * BT_TEST_DEFAULT_URL_BASE, a test-only variable (docs/dashboard-loading.md).
+ */
+#define DEFAULT_URL_BASE "https://helionlang.com/dashboard/"
+#define DASHBOARD_FILE "dashboard-data.json"
+#define PRETUNED_FILE "pretuned-dashboard-data.json"
 
 /*
  * Where a dashboard comes from, as the user asked on the command line.

@@ -454,8 +454,10 @@ static void sharp_window(const struct levels *l, size_t c, const struct cut_test
 	out->last_good = l->at[good];
 	out->first_bad = l->at[bad];
 	for (size_t i = good + 1; i < bad; i++)
-		if (off_level(l, i, t->before) >= STEP_UNSURE_NATS && off_level(l, i, t->after) >= STEP_UNSURE_NATS)
+		if (off_level(l, i, t->before) >= STEP_UNSURE_NATS && off_level(l, i, t->after) >= STEP_UNSURE_NATS) {
 			out->halfway = l->at[i];
+			out->halfway_value = exp(l->x[i]);
+		}
 }
 
 /*

@@ -85,9 +85,13 @@ struct step {
 	/*
 	 * A sharp step's nightly between last good and first bad that lies
 	 * off both levels (points[halfway]), not merely near the other one:
-	 * the move may be two changes a night apart; 0: none.
+	 * the move may be two changes a night apart; 0: none. halfway_value
+	 * is its value as the levels see it, comparable with before and
+	 * after: the weekly pattern (noise.h) and a machine state's offset
+	 * (levels.h) taken out, as they are of the levels.
 	 */
 	size_t halfway;
+	double halfway_value;
 	double noise_multiple;	/* the decision's thresholds, as applied */
 	double min_change;
 	const char *reason;	/* when !found: why, e.g. "under the noise multiple"; static */

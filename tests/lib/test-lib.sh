@@ -20,6 +20,9 @@ unset GIT_DIR GIT_WORK_TREE GIT_CONFIG_PARAMETERS GIT_CONFIG_COUNT GIT_CEILING_D
 unset GIT_INDEX_FILE GIT_OBJECT_DIRECTORY GIT_PREFIX
 # Requests to the test server on 127.0.0.1 must never go through a proxy.
 unset http_proxy https_proxy all_proxy HTTP_PROXY HTTPS_PROXY ALL_PROXY
+# The built-in dashboard URLs are helionlang.com's unless a test names its
+# own server (test-only, docs/dashboard-loading.md).
+unset BT_TEST_DEFAULT_URL_BASE
 GIT_CONFIG_NOSYSTEM=1
 GIT_AUTHOR_NAME="Ada Bench"
 GIT_AUTHOR_EMAIL="ada@example.com"

@@ -267,9 +267,17 @@ static void test_source_url(void)
 	setenv("GIT_CONFIG_NOSYSTEM", "1", 1);
 	unsetenv("GIT_CONFIG_PARAMETERS");
 	unsetenv("GIT_CONFIG_COUNT");
+	unsetenv("BT_TEST_DEFAULT_URL_BASE");
 	ok(!config_init(&cfg, NULL), "config without a repository");
-	is_url(&cfg, NULL, 0, DEFAULT_DASHBOARD_URL, "the default URL");
-	is_url(&cfg, NULL, 1, DEFAULT_PRETUNED_URL, "the default pretuned URL");
+	is_url(&cfg, NULL, 0, "https://helionlang.com/dashboard/dashboard-data.json", "the default URL");
+	is_url(&cfg, NULL, 1, "https://helionlang.com/dashboard/pretuned-dashboard-data.json",
+	       "the default pretuned URL");
+	setenv("BT_TEST_DEFAULT_URL_BASE", "http://127.0.0.1:8080/t/", 1);
+	is_url(&cfg, NULL, 1, "http://127.0.0.1:8080/t/pretuned-dashboard-data.json",
+	       "BT_TEST_DEFAULT_URL_BASE: the test suite's base");
+	setenv("BT_TEST_DEFAULT_URL_BASE", "", 1);
+	is_url(&cfg, NULL, 0, "https://helionlang.com/dashboard/dashboard-data.json", "an empty one is unset");
+	unsetenv("BT_TEST_DEFAULT_URL_BASE");
 	config_parse_parameters(&cfg, "'bench.url=http://mirror:8080/d/dash.json?k=1'");
 	is_url(&cfg, NULL, 0, "http://mirror:8080/d/dash.json?k=1", "bench.url");
 	is_url(&cfg, NULL, 1, "http://mirror:8080/d/pretuned-dashboard-data.json?k=1",
