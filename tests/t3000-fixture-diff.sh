@@ -713,4 +713,15 @@ test_expect_success '--patch: an empty fixture added or removed has no ---/+++ l
 	test_cmp expect actual
 '
 
+# git's --stat writes a blank after the count only when a bar follows.
+test_expect_success '--stat: no blank after the 0 of an empty fixture, as in git' '
+	cd empty &&
+	git fixture-diff --stat HEAD~1 HEAD >actual &&
+	cat >expect <<-\EOF &&
+	 case12_empty | 0
+	 1 fixture changed, 0 insertions(+), 0 deletions(-)
+	EOF
+	test_cmp expect actual
+'
+
 test_done
