@@ -211,7 +211,8 @@ int main(int argc, const char **argv)
 	git_libgit2_opts(GIT_OPT_ENABLE_CACHING, 0);
 	if (repo_open(&repo))
 		exit(EXIT_FATAL);
-	if (config_init(&cfg, repo) || color_config(&o.color, &cfg, "color.fixturediff") ||
+	if (config_init(&cfg, repo) || config_apply_to_repository(&cfg, repo) ||
+	    color_config(&o.color, &cfg, "color.fixturediff") ||
 	    filter_driver_init(&cfg))
 		exit(EXIT_FATAL);
 	if (o.install_hook) {

@@ -687,4 +687,41 @@ test_expect_success '--patch: mode and type changes as git prints them' '
 	grep "^deleted file mode 100755$" actual
 '
 
+# git prints a file's "--- "/"+++ " lines with its first hunk: a fixture
+# added or removed empty has none, where libgit2 printed them anyway.
+test_expect_success '--patch: an empty fixture added or removed has no ---/+++ lines, as in git' '
+	git clone -q repo empty &&
+	cd empty &&
+	f="$R/case12_empty/generated.py" &&
+	new_case case12_empty 12 &&
+	: >"$f" &&
+	commit_all "2026-10-11T10:00:00Z" "[tlx] an empty fixture" &&
+	git fixture-diff -p HEAD~1 HEAD >actual &&
+	cat >expect <<-EOF &&
+	diff --git a/$f b/$f
+	new file mode 100644
+	index 0000000..e69de29
+	EOF
+	test_cmp expect actual &&
+	git fixture-diff -p HEAD HEAD~1 >actual &&
+	git diff HEAD HEAD~1 -- "$f" >expect &&
+	test_cmp expect actual &&
+	grep -Fx "deleted file mode 100644" actual &&
+	rm "$f" &&
+	git fixture-diff -p --color=always HEAD >actual &&
+	git diff --color=always HEAD -- "$f" >expect &&
+	test_cmp expect actual
+'
+
+# git's --stat writes a blank after the count only when a bar follows.
+test_expect_success '--stat: no blank after the 0 of an empty fixture, as in git' '
+	cd empty &&
+	git fixture-diff --stat HEAD~1 HEAD >actual &&
+	cat >expect <<-\EOF &&
+	 case12_empty | 0
+	 1 fixture changed, 0 insertions(+), 0 deletions(-)
+	EOF
+	test_cmp expect actual
+'
+
 test_done

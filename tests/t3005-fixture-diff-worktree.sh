@@ -293,4 +293,35 @@ test_expect_success 'core.fileMode: `git -c` and the configuration both decide w
 	grep "core.filemode" err
 '
 
+# The line endings as git reads its configuration: the filters are
+# libgit2's, which read the repository's files only, so `git -c
+# core.autocrlf=true` and config.worktree were ignored and a CRLF
+# checkout of an unchanged fixture read as changed.
+test_expect_success 'core.autocrlf: `git -c` and config.worktree count, as in git' '
+	git clone -q repo autocrlf &&
+	cd autocrlf &&
+	f="$R/case2_warp_specialized_gemm/generated.py" &&
+	sed "s/\$/\r/" "$f" >crlf && mv crlf "$f" &&
+	git fixture-diff HEAD --cases case2_warp_specialized_gemm >out &&
+	tail -n 1 out >actual &&
+	echo "1 case: 1 changed" >expect &&
+	test_cmp expect actual &&
+	git -c core.autocrlf=true diff --quiet HEAD -- "$f" &&
+	git -c core.autocrlf=true fixture-diff HEAD --cases case2_warp_specialized_gemm >out &&
+	tail -n 1 out >actual &&
+	echo "1 case: 1 unchanged" >expect &&
+	test_cmp expect actual &&
+	git config extensions.worktreeConfig true &&
+	git config --worktree core.autocrlf true &&
+	git diff --quiet HEAD -- "$f" &&
+	git fixture-diff HEAD --cases case2_warp_specialized_gemm >out &&
+	tail -n 1 out >actual &&
+	test_cmp expect actual &&
+	git -c core.autocrlf=false fixture-diff --name-only HEAD >actual &&
+	echo case2_warp_specialized_gemm >expect &&
+	test_cmp expect actual &&
+	TMPDIR=/nonexistent git -c color.ui=never fixture-diff --name-only HEAD >actual &&
+	test_must_be_empty actual
+'
+
 test_done

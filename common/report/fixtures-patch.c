@@ -1,6 +1,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "util/color.h"
+#include "util/strbuf.h"
 #include "report/fixtures-patch.h"
 
 #define COLOR_BG_RED "\033[41m"
@@ -15,6 +16,7 @@ struct patch_print {
 	const char *meta, *frag, *func, *context, *old, *new, *ws, *reset;
 	long blank_at_eof_old, blank_at_eof_new;	/* 0: none added */
 	long lno_old, lno_new;
+	struct strbuf labels;	/* the file header's "--- "/"+++ " lines, until a hunk */
 };
 
 /* git's isspace() (sane_ctype): no \v, no \f, so a page break is no whitespace error */
@@ -185,6 +187,21 @@ static void emit_file_header(const struct patch_print *pp, const char *p, size_t
 	}
 }
 
+/*
+ * The file header up to its "--- "/"+++ " lines, which git prints with the
+ * first hunk only: a fixture added or removed empty has none, as git diff
+ * prints it (libgit2 prints them all the same).
+ */
+static void emit_file_header_start(struct patch_print *pp, const char *p, size_t n)
+{
+	const char *labels = n >= 4 && !strncmp(p, "--- ", 4) ? p : memmem(p, n, "\n--- ", 5);
+
+	labels = labels ? labels + (labels != p) : p + n;
+	emit_file_header(pp, p, (size_t)(labels - p));
+	strbuf_reset(&pp->labels);
+	strbuf_add(&pp->labels, labels, (size_t)(p + n - labels));
+}
+
 static void emit_added(struct patch_print *pp, const char *p, size_t n)
 {
 	if (pp->blank_at_eof_old && pp->blank_at_eof_old <= pp->lno_old &&
@@ -207,9 +224,11 @@ static int print_line(const git_diff_delta *delta, const git_diff_hunk *hunk,
 	(void)delta;
 	switch (line->origin) {
 	case GIT_DIFF_LINE_FILE_HDR:
-		emit_file_header(pp, p, n);
+		emit_file_header_start(pp, p, n);
 		break;
 	case GIT_DIFF_LINE_HUNK_HDR:
+		emit_file_header(pp, pp->labels.buf, pp->labels.len);
+		strbuf_reset(&pp->labels);
 		pp->lno_old = hunk->old_start;
 		pp->lno_new = hunk->new_start;
 		emit_hunk_header(pp, p, n);
@@ -247,14 +266,16 @@ static int print_line(const git_diff_delta *delta, const git_diff_hunk *hunk,
 
 int fixture_print_patch(const struct fixture_diff *d, int color)
 {
-	struct patch_print pp = { "", "", "", "", "", "", "", "", 0, 0, 0, 0 };
+	struct patch_print pp = { "", "", "", "", "", "", "", "", 0, 0, 0, 0, STRBUF_INIT };
 	struct fixture_patch_printer printer = { sides, print_line, &pp };
+	int ret = 0;
 
 	if (color)
 		pp = (struct patch_print){ COLOR_BOLD, COLOR_CYAN, "", "", COLOR_RED, COLOR_GREEN,
-					   COLOR_BG_RED, COLOR_RESET, 0, 0, 0, 0 };
-	for (size_t i = 0; i < d->nr; i++)
+					   COLOR_BG_RED, COLOR_RESET, 0, 0, 0, 0, STRBUF_INIT };
+	for (size_t i = 0; !ret && i < d->nr; i++)
 		if (fixture_case_print_patch(d, &d->cases[i], &printer))
-			return -1;
-	return 0;
+			ret = -1;
+	strbuf_release(&pp.labels);
+	return ret;
 }

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <math.h>
 #include <unistd.h>
+#include <git2/sys/repository.h>
 #include "util/usage.h"
 #include "util/strbuf.h"
 #include "util/repo.h"
@@ -129,6 +130,11 @@ static int read_env_overrides(struct config *cfg)
 	return 0;
 }
 
+static char *worktree_config_path(git_repository *repo)
+{
+	return xstrfmt("%sconfig.worktree", git_repository_path(repo));
+}
+
 /*
  * With extensions.worktreeConfig, git reads the work tree's own
  * config.worktree over the repository's: `git sparse-checkout` writes
@@ -144,7 +150,7 @@ static int read_worktree_config(struct config *cfg, git_repository *repo)
 		git_error_clear();
 	if (!on)
 		return 0;
-	path = xstrfmt("%sconfig.worktree", git_repository_path(repo));
+	path = worktree_config_path(repo);
 	if (!access(path, F_OK) &&
 	    (git_config_open_ondisk(&file, path) || git_config_snapshot(&cfg->worktree, file)))
 		ret = repo_error("cannot read '%s'", path);
@@ -174,6 +180,108 @@ int config_init(struct config *cfg, git_repository *repo)
 		git_config_free(cfg_all);
 	}
 	return read_env_overrides(cfg);
+}
+
+/* Remove the directory of overrides_dir() and what it holds, and free dir. */
+static void remove_overrides(char *dir)
+{
+	char *path = xstrfmt("%s/config", dir);
+
+	unlink(path);
+	free(path);
+	rmdir(dir);
+	free(dir);
+}
+
+/*
+ * Whether the override at i is one libgit2 reads itself: core.* (its
+ * filters, attributes and index). The others are read through cfg alone.
+ */
+static int libgit2_reads(struct config *cfg, size_t i)
+{
+	return !strncmp(cfg->keys.v[i], "core.", 5);
+}
+
+/*
+ * Those overrides as a configuration file at path, in their order (the
+ * last of a key wins). A key git itself would refuse is left out, as
+ * config_get_string() never finds it.
+ */
+static int write_overrides(struct config *cfg, const char *path)
+{
+	git_config *file = NULL;
+	int ret = git_config_open_ondisk(&file, path);
+
+	for (size_t i = 0; !ret && i < cfg->keys.nr; i++) {
+		const char *v = cfg->values.v[i];
+
+		if (!libgit2_reads(cfg, i))
+			continue;
+		ret = git_config_set_string(file, cfg->keys.v[i], *v ? v + 1 : "true");
+		if (ret == GIT_EINVALIDSPEC) {
+			git_error_clear();
+			ret = 0;
+		}
+	}
+	git_config_free(file);
+	return ret;
+}
+
+/*
+ * The overrides libgit2 reads in <dir>/config, dir a new directory in
+ * $TMPDIR (or /tmp) that only we can read: libgit2 writes the file through
+ * a lock file of the default mode.
+ * Returns dir, or NULL with an error printed.
+ */
+static char *overrides_dir(struct config *cfg)
+{
+	const char *tmp = getenv("TMPDIR");
+	char *dir = xstrfmt("%s/git-config-XXXXXX", tmp && *tmp ? tmp : "/tmp"), *path;
+
+	if (!mkdtemp(dir)) {
+		error("cannot create '%s': %s", dir, strerror(errno));
+		free(dir);
+		return NULL;
+	}
+	path = xstrfmt("%s/config", dir);
+	if (write_overrides(cfg, path)) {
+		repo_error("cannot write '%s'", path);
+		remove_overrides(dir);
+		dir = NULL;
+	}
+	free(path);
+	return dir;
+}
+
+int config_apply_to_repository(struct config *cfg, git_repository *repo)
+{
+	git_config *live = NULL, *snapshot = NULL;
+	char *worktree = cfg->worktree ? worktree_config_path(repo) : NULL;
+	char *dir = NULL, *overrides = NULL;
+	int ret = 0, any = 0;
+
+	for (size_t i = 0; i < cfg->keys.nr; i++)
+		any |= libgit2_reads(cfg, i);
+	if (!worktree && !any)
+		return 0;
+	if (git_repository_config(&live, repo) ||
+	    (worktree && git_config_add_file_ondisk(live, worktree, GIT_CONFIG_LEVEL_APP, repo, 0)))
+		ret = repo_error("cannot read the repository configuration");
+	else if (any && !(dir = overrides_dir(cfg)))
+		ret = -1;
+	else if (dir && git_config_add_file_ondisk(live, overrides = xstrfmt("%s/config", dir),
+						   GIT_CONFIG_LEVEL_APP + 1, repo, 0))
+		ret = repo_error("cannot read '%s'", overrides);
+	/* Read-only, and in memory: the overrides' file is removed below. */
+	else if (git_config_snapshot(&snapshot, live) || git_repository_set_config(repo, snapshot))
+		ret = repo_error("cannot pass the configuration to libgit2");
+	if (dir)
+		remove_overrides(dir);
+	free(overrides);
+	free(worktree);
+	git_config_free(snapshot);
+	git_config_free(live);
+	return ret;
 }
 
 void config_release(struct config *cfg)

@@ -24,6 +24,15 @@ int config_init(struct config *cfg, git_repository *repo);
 void config_release(struct config *cfg);
 
 /*
+ * Make repo's own configuration, which libgit2 reads where it filters a
+ * working-tree file (core.autocrlf, core.eol, core.safecrlf) or finds its
+ * attributes (core.attributesFile), the one cfg sees: config.worktree and
+ * the core.* overrides of `git -c` over it, read-only (through a private
+ * temporary file). Returns -1 with an error printed on failure.
+ */
+int config_apply_to_repository(struct config *cfg, git_repository *repo);
+
+/*
  * The value of key, or NULL when it is not set. The string is owned by
  * cfg and valid until the next config_get_string() call or release.
  */
