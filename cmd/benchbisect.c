@@ -363,6 +363,7 @@ static int cmd_run(int argc, const char **argv)
 	bisect_options_init(&bo);
 	/* Told apart from any value given: 0 means "not given" below. */
 	bo.repeat = bo.jobs = INT_MIN;
+	bo.metric = -1;		/* told apart from --no-metric, which the pattern contradicts */
 	argc = parse_options(argc, argv, options, run_usage, PARSE_OPT_KEEP_DASHDASH);
 	usage_set_quiet(quiet);
 	/* a number given before its --no- form is dropped, as a string is */
@@ -384,6 +385,9 @@ static int cmd_run(int argc, const char **argv)
 	/* whether or not benchbisect.notes will record the runs under it */
 	if (bo.machine && run_machine_check(bo.machine, "--machine"))
 		usage_with_options(run_usage, options);
+	if (pattern && !bo.metric)
+		usage_error(run_usage, options, "--metric-pattern implies --metric: not with --no-metric");
+	bo.metric = bo.metric > 0;
 	/* before the checks of what needs --metric: the pattern implies it */
 	if (pattern && use_metric_pattern(&bo, &mp, "--metric-pattern", pattern))
 		usage_with_options(run_usage, options);

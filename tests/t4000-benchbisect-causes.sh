@@ -509,6 +509,30 @@ test_expect_success '--good/--bad that miss the step'\''s nightlies: no culprit,
 	! grep "shares no commit" err
 '
 
+test_expect_success '--good and --bad on one commit: no quiet day, unless the nightlies ran on it' '
+	cd regression &&
+	X=$(subject_sha "Fix a typo in the autotuner docs (#3310)") &&
+	git benchbisect --file ../regression.json --good $X --bad $X b200_cute 2026-09-10 >out 2>err &&
+	sed -n "1p;/^  window/p;/^speedup/,\$p" out >actual &&
+	cat >expect <<-EOF &&
+	b200_cute on 2026-09-10: real regression
+	  window: 0 first-parent commits in $X..$X
+	speedup: before 1.593, after 1.355, true 1.355
+	  the move is real: the after level is what Helion delivers now
+	EOF
+	test_cmp expect actual &&
+	echo "warning: the window $X..$X of --good/--bad shares no commit with the step'\''s, $(nightly_short 2026-09-09)..$(nightly_short 2026-09-10) (the nightlies of 2026-09-09 and 2026-09-10): no commit in it is named" >expect &&
+	grep "shares no commit" err >actual &&
+	test_cmp expect actual &&
+	cd ../empty &&
+	B=$(nightly_short 2026-09-10) &&
+	git benchbisect --file ../empty.json --good $B --bad $B b200_cute 2026-09-10 >out 2>err &&
+	grep "^  window" out >actual &&
+	echo "  window: empty: both nightlies ran on $B, so no code change lies between them" >expect &&
+	test_cmp expect actual &&
+	! grep "shares no commit" err
+'
+
 test_expect_success 'manual runs do not move the verdict' '
 	cd regression &&
 	git benchbisect --file ../regression.json --all-runs b200_cute 2026-09-10 >all 2>/dev/null &&

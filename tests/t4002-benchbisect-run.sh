@@ -232,6 +232,21 @@ test_expect_success 'an exit code above 127 aborts: exit 128, scratch tree remov
 	test_cmp /dev/null ../left
 '
 
+test_expect_success 'a command killed by a signal aborts, and the error names the signal' '
+	cd repo &&
+	test_expect_code 128 git benchbisect run --good main~8 --bad main -- sh -c "kill -SEGV \$\$" >../out 2>../err &&
+	echo "fatal: '\''sh'\'' died of signal 11 (Segmentation fault) at $(at 4 | cut -c1-8): stopping the bisection" >../expect &&
+	tail -n 1 ../err >../actual &&
+	test_cmp ../expect ../actual &&
+	test_cmp /dev/null ../out &&
+	test_expect_code 128 git benchbisect run --good main~8 --bad main -- sh -c "exit 139" 2>../err &&
+	echo "fatal: '\''sh'\'' exited with 139 at $(at 4 | cut -c1-8): stopping the bisection" >../expect &&
+	tail -n 1 ../err >../actual &&
+	test_cmp ../expect ../actual &&
+	ls -A "$TMPDIR" >../left &&
+	test_cmp /dev/null ../left
+'
+
 test_expect_success 'a command that cannot run is an error, not a verdict' '
 	cd repo &&
 	test_expect_code 128 git benchbisect run --good main~8 --bad main -- no-such-benchmark >../out 2>../err &&

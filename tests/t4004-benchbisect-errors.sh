@@ -59,6 +59,17 @@ test_expect_success 'usage errors exit 129 and say what is wrong' '
 	usage_error "unknown option \`max-runs'\''" run --max-runs 2 --good main~3 --bad main -- true
 '
 
+test_expect_success '--metric-pattern with --no-metric: a usage error, not a metric bisection' '
+	cd repo &&
+	for order in "--metric-pattern v=(\d+) --no-metric" "--no-metric --metric-pattern v=(\d+)"; do
+		test_expect_code 129 git benchbisect run $order --good main~3 --bad main -- echo v=3 >out 2>err &&
+		test_cmp /dev/null out &&
+		grep -Fx "error: --metric-pattern implies --metric: not with --no-metric" err || return 1
+	done &&
+	test_expect_code 1 git benchbisect run --metric --no-metric --good main~3 --bad main -- true >out 2>err &&
+	grep -Fx "no first bad commit: the bad end $(git rev-parse --short=8 main) tested good" out
+'
+
 test_expect_success '-h prints the usage with both forms on stdout; each form its own options' '
 	cd repo &&
 	test_expect_code 129 git benchbisect -h >out &&

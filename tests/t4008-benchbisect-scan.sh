@@ -93,6 +93,21 @@ test_expect_success 'named platforms: the other platforms still count as evidenc
 	grep "^  other platforms, same nightlies 2026-09-09 -> 2026-09-10: b200 " ../out
 '
 
+test_expect_success 'a platform named twice is scanned once, its moves counted once' '
+	cd repo &&
+	test_expect_code 1 git benchbisect --scan --file ../dash.json b200_cute b200_cute >../out &&
+	test_expect_code 1 git benchbisect --scan --file ../dash.json b200_cute >../expect &&
+	test_cmp ../expect ../out &&
+	test_expect_code 1 git benchbisect --scan --json --file ../dash.json b200_cute h100 b200_cute >../out.json &&
+	jq -c "[.platforms, [.steps[].platform]]" ../out.json >../actual &&
+	echo "[[\"b200_cute\",\"h100\"],[\"h100\",\"b200_cute\"]]" >../expect &&
+	test_cmp ../expect ../actual &&
+	test_expect_code 1 git benchwindow --scan --file ../dash.json b200_cute b200_cute >../out &&
+	head -n 1 ../out >../actual &&
+	echo "scan of 1 platform, 2026-08-22 .. 2026-09-20: 1 step, 0 kernel-list changes" >../expect &&
+	test_cmp ../expect ../actual
+'
+
 test_expect_success 'exit 0 when no move is a real regression, and when nothing moved' '
 	cd repo &&
 	test_expect_code 0 git benchbisect --scan --file ../dash.json --since 2026-09-11 >../out &&

@@ -421,7 +421,9 @@ static int finish(struct exec_job *j, int keeper_status, struct strbuf *err)
 	if (exec_errno)
 		return strbuf_addf(err, "cannot run '%s': %s", j->name, strerror(exec_errno)), -1;
 	j->code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+	j->signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
 	if (j->record_dir_fd >= 0) {
+		j->signal = 0;
 		j->launcher_code = j->code;
 		j->launch = launch_read_record(j->record_dir_fd, &j->code);
 		if (j->launch == LAUNCH_FAILED && launch_no_tree(j->err_tail.buf))

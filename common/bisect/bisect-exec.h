@@ -63,6 +63,8 @@ struct exec_job {
 	int timed_out;		/* stopped at the deadline */
 	int queue_timed_out;	/* the same, before the launcher started it */
 	int code;		/* exit status, or 128 + the signal that killed it */
+	int signal;		/* the signal that killed it, or 0 (under a launcher,
+				   always 0: the record holds a shell's 128 + n) */
 	int exec_errno;		/* why the command could not be started, or 0 */
 	enum launch_outcome launch;	/* from the wrapper's record */
 	int launcher_code;	/* with a launcher: its own exit status */

@@ -278,6 +278,10 @@ enum run_outcome bisect_ctx_record_run(struct bisect_ctx *c, size_t i)
 		if (!r->retried++)
 			return RUN_RETRY;
 		ret = RUN_UNTESTABLE;
+	} else if (j->signal) {
+		return bisect_ctx_stop(c, "'%s' died of signal %d (%s) at %.*s: stopping the bisection",
+				       c->o->argv[0], j->signal, strsignal(j->signal), c->res->abbrev,
+				       bisect_ctx_sha(c, pos));
 	} else if (j->code > 127) {
 		return bisect_ctx_stop(c, "'%s' exited with %d at %.*s: stopping the bisection", c->o->argv[0],
 			    j->code, c->res->abbrev, bisect_ctx_sha(c, pos));

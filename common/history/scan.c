@@ -216,6 +216,14 @@ static int build_platforms_in_two(struct scan *sc, const char **names, size_t nr
  * named that the dashboard lacks is an error; one that cannot be
  * scanned is skipped with a warning, and the scan goes on.
  */
+static int named_before(const struct scan_options *o, size_t i)
+{
+	for (size_t k = 0; k < i; k++)
+		if (!strcmp(o->platforms[k], o->platforms[i]))
+			return 1;
+	return 0;
+}
+
 static int build_series(struct scan *sc, const struct scan_options *o)
 {
 	size_t most = o->nr_platforms ? o->nr_platforms : sc->dash.nr_rows, nr = 0;
@@ -223,6 +231,8 @@ static int build_series(struct scan *sc, const struct scan_options *o)
 
 	sc->series = xcalloc(most + (o->kernels ? sc->dash.nr_rows : 0) + 1, sizeof(*sc->series));
 	for (size_t i = 0; i < o->nr_platforms; i++) {
+		if (named_before(o, i))
+			continue;	/* one platform is scanned once, however often named */
 		if (!platform_known(&sc->dash, o->platforms[i])) {
 			free(names);
 			return add_series(sc, o->platforms[i], NULL, o);	/* says it is unknown */

@@ -361,7 +361,10 @@ static int strictly_after(git_repository *repo, const git_oid *a, const git_oid 
  * With --good/--bad, whether their window shares a commit with the one
  * between the step's nightlies (good_night..bad_night): when it does not,
  * no commit in it can be the step's cause, and a verdict naming one would
- * be confident nonsense. Nightlies that are not here are not checked.
+ * be confident nonsense. An empty one (both ends one commit) shares none,
+ * unless the nightlies ran on that very commit, and it is no quiet day:
+ * the window is empty only when the nightlies ran on one commit. Nightlies
+ * that are not here are not checked.
  */
 static void check_ends_hold_step(struct window *w, git_repository *repo, struct config *cfg,
 				 const struct series_point *good_night, const struct series_point *bad_night)
@@ -376,10 +379,13 @@ static void check_ends_hold_step(struct window *w, git_repository *repo, struct 
 		git_error_clear();
 		return;
 	}
-	if (strictly_after(repo, &w->first_bad.oid, &nights[0]) &&
+	if (w->empty ? git_oid_equal(&nights[0], &w->last_good.oid) &&
+		       git_oid_equal(&nights[1], &w->last_good.oid) :
+	    strictly_after(repo, &w->first_bad.oid, &nights[0]) &&
 	    strictly_after(repo, &nights[1], &w->last_good.oid))
 		return;
 	w->ends_off_step = 1;
+	w->empty = w->empty && git_oid_equal(&nights[0], &nights[1]);
 	len = revision_abbrev_len(cfg, 8);
 	if (len < 0)
 		len = 8;
