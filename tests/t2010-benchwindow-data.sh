@@ -28,6 +28,24 @@ ends() { # ends <json>: "last_good.sha first_bad.sha"
 	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["last_good"]["sha"], d["first_bad"]["sha"])' "$1"
 }
 
+# near_is <dashboard> <date> <line>: the window of b200_cute at the date
+# says no step, in the one line expected.
+near_is() {
+	git benchwindow --file "$1" b200_cute "$2" >../out &&
+	grep "near" ../out >../actual &&
+	echo "$3" >../expect &&
+	test_cmp ../expect ../actual
+}
+
+# json_is <dashboard> <date> <jq filter> <expected>: the --json window of
+# b200_cute at the date, through jq -c, is the one line expected.
+json_is() {
+	git benchwindow --file "$1" --json b200_cute "$2" >../out.json &&
+	jq -c "$3" ../out.json >../actual &&
+	echo "$4" >../expect &&
+	test_cmp ../expect ../actual
+}
+
 test_expect_success 'the legacy schema loads, fabricated full_sha values fall back to the prefix' '
 	cd repo &&
 	{ runs fullsha=fake && series b200_cute matmul 1.5 1.5 1.5 1.5 1.5 1.5 1.3 1.3 1.3 1.3 1.3 1.3 1.3; } |
@@ -174,14 +192,8 @@ test_expect_success 'two steps a night apart: the window holds both' '
 	grep "^step: " ../out >../actual &&
 	echo "step: 2026-09-07 -> 2026-09-09, helion 1.503 -> 1.222 (-18.7% ± 0.4%; levels of 6 and 7 nightlies), 53.5x its standard error (noise 0.7% a night), persistent; 1 nightly between lies off both levels: the window may hold two changes" >../expect &&
 	test_cmp ../expect ../actual &&
-	git benchwindow --file ../two-steps.json --json b200_cute 2026-09-09 >../out.json &&
-	jq -r ".step.between_off_both[:10]" ../out.json >../actual &&
-	echo 2026-09-08 >../expect &&
-	test_cmp ../expect ../actual &&
-	git benchwindow --file ../outlier.json --json b200_cute 2026-09-07 >../out.json &&
-	jq -c ".step.between_off_both" ../out.json >../actual &&
-	echo null >../expect &&
-	test_cmp ../expect ../actual
+	json_is ../two-steps.json 2026-09-09 ".step.between_off_both[:10]" "\"2026-09-08\"" &&
+	json_is ../outlier.json 2026-09-07 ".step.between_off_both" null
 '
 
 test_expect_success 'a one-night spike alone is no persistent step' '
@@ -196,18 +208,13 @@ test_expect_success 'a one-night spike alone is no persistent step' '
 # the span's levels, which set the spike aside. Each shows its own move.
 test_expect_success 'a one-night spike: the pairs onto it and off it show its move' '
 	cd repo &&
-	git benchwindow --file ../spike.json b200_cute 2026-09-08 >../out &&
-	git benchwindow --file ../spike.json b200_cute 2026-09-09 >>../out &&
-	grep "near" ../out >../actual &&
-	cat >../expect <<-\EOF &&
-	no step beyond the noise near 2026-09-08: 2026-09-07 -> 2026-09-08 moves -26.7% ± 0.8%, 41.2x its standard error (noise 0.7% a night), a one-night spike: back at the level before after 1 nightly; showing that nightly pair
-	no step beyond the noise near 2026-09-09: 2026-09-08 -> 2026-09-09 moves +36.4% ± 0.8%, 41.2x its standard error (noise 0.7% a night), a one-night spike: back at the level before, after 1 nightly off it; showing that nightly pair
-	EOF
-	test_cmp ../expect ../actual &&
-	git benchwindow --file ../spike.json --json b200_cute 2026-09-08 >../out.json &&
-	jq -c "[.step.found, .step.persistent, .step.reason, .step.change_pct]" ../out.json >../actual &&
-	echo "[false,false,\"a one-night spike\",-26.67]" >../expect &&
-	test_cmp ../expect ../actual
+	near_is ../spike.json 2026-09-08 \
+		"no step beyond the noise near 2026-09-08: 2026-09-07 -> 2026-09-08 moves -26.7% ± 0.8%, 41.2x its standard error (noise 0.7% a night), a one-night spike: back at the level before after 1 nightly; showing that nightly pair" &&
+	near_is ../spike.json 2026-09-09 \
+		"no step beyond the noise near 2026-09-09: 2026-09-08 -> 2026-09-09 moves +36.4% ± 0.8%, 41.2x its standard error (noise 0.7% a night), a one-night spike: back at the level before, after 1 nightly off it; showing that nightly pair" &&
+	json_is ../spike.json 2026-09-08 \
+		"[.step.found, .step.persistent, .step.reason, .step.change_pct]" \
+		"[false,false,\"a one-night spike\",-26.67]"
 '
 
 # A dip of two nightlies that comes back is no step, but the pair at its
@@ -217,26 +224,21 @@ test_expect_success 'a dip of two nightlies that reverts: the pair shows its mov
 	cd repo &&
 	{ runs && series b200_cute matmul 1.50 1.51 1.50 1.50 1.51 1.50 1.30 1.31 1.50 1.51 1.50 1.51 1.50; } |
 		gen >../dip.json &&
-	git benchwindow --file ../dip.json b200_cute 2026-09-08 >../out &&
-	grep "near" ../out >../actual &&
-	echo "no step beyond the noise near 2026-09-08: 2026-09-07 -> 2026-09-08 moves -13.0% ± 0.6%, 22.7x its standard error (noise 0.7% a night), a dip that reverts: back at the level before after 2 nightlies; showing that nightly pair" >../expect &&
-	test_cmp ../expect ../actual &&
+	near_is ../dip.json 2026-09-08 \
+		"no step beyond the noise near 2026-09-08: 2026-09-07 -> 2026-09-08 moves -13.0% ± 0.6%, 22.7x its standard error (noise 0.7% a night), a dip that reverts: back at the level before after 2 nightlies; showing that nightly pair" &&
 	git benchwindow --file ../dip.json --format=markdown b200_cute 2026-09-08 >../out.md &&
 	grep "^- \*\*no step\*\*" ../out.md >../actual &&
 	echo "- **no step** beyond the noise: 2026-09-07 → 2026-09-08 moves -13.0% ± 0.6%, 22.7× its standard error (noise 0.7% a night), a dip that reverts: back at the level before after 2 nightlies" >../expect &&
 	test_cmp ../expect ../actual &&
-	git benchwindow --file ../dip.json --json b200_cute 2026-09-08 >../out.json &&
-	jq -c "[.step.found, .step.undecided, .step.change_pct, .step.nr_after, .step.reason]" ../out.json >../actual &&
-	echo "[false,false,-13,2,\"a dip that reverts\"]" >../expect &&
-	test_cmp ../expect ../actual
+	json_is ../dip.json 2026-09-08 \
+		"[.step.found, .step.undecided, .step.change_pct, .step.nr_after, .step.reason]" \
+		"[false,false,-13,2,\"a dip that reverts\"]"
 '
 
 test_expect_success 'the pair that ends a dip shows the move back' '
 	cd repo &&
-	git benchwindow --file ../dip.json b200_cute 2026-09-10 >../out &&
-	grep "near" ../out >../actual &&
-	echo "no step beyond the noise near 2026-09-10: 2026-09-09 -> 2026-09-10 moves +14.9% ± 0.6%, 22.2x its standard error (noise 0.7% a night), a dip that reverts: back at the level before, after 2 nightlies off it; showing that nightly pair" >../expect &&
-	test_cmp ../expect ../actual
+	near_is ../dip.json 2026-09-10 \
+		"no step beyond the noise near 2026-09-10: 2026-09-09 -> 2026-09-10 moves +14.9% ± 0.6%, 22.2x its standard error (noise 0.7% a night), a dip that reverts: back at the level before, after 2 nightlies off it; showing that nightly pair"
 '
 
 # --bad naming the nightly that starts or ends the dip, asked from another

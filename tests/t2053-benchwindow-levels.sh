@@ -97,6 +97,20 @@ step_is() {
 	test_cmp expect actual
 }
 
+# reason_is <reason>: the step read last (out.json) gives that reason
+reason_is() {
+	jq -r .step.reason out.json >actual &&
+	echo "$1" >expect &&
+	test_cmp expect actual
+}
+
+# window_says <scenario> <date> <regex>: the window's report (in out) at
+# the date has a line that matches
+window_says() {
+	git benchwindow --file ../$1.json b200 $2 >out &&
+	grep "$3" out
+}
+
 # undecided_from NAME GOOD BAD REASON DATE...: asked on each date, NAME's
 # answer is the undecided pair GOOD -> BAD, with no kernel step, for REASON.
 undecided_from() {
@@ -107,9 +121,7 @@ undecided_from() {
 		step_of "$name" "$d" >actual &&
 		test_cmp expect_pair actual || return 1
 	done &&
-	jq -r .step.reason out.json >actual &&
-	echo "$reason" >expect &&
-	test_cmp expect actual
+	reason_is "$reason"
 }
 
 # At 4x the noise, 08-19 (a little low) fits the level after within the
@@ -120,8 +132,8 @@ test_expect_success 'a 2.2% step held for three weeks is a step' '
 	[true,false,"2026-08-18","2026-08-20",null]
 	[]
 	EOF
-	git benchwindow --file ../small.json b200 2026-08-21 >out &&
-	grep "^step: 2026-08-18 -> 2026-08-20, .*, persistent; 1 nightly between could be on either side\$" out
+	window_says small 2026-08-21 \
+		"^step: 2026-08-18 -> 2026-08-20, .*, persistent; 1 nightly between could be on either side\$"
 '
 
 test_expect_success 'the same step in 1.5x the noise: the pair clears the bar, no level holds: undecided, not "no step"' '
@@ -130,11 +142,9 @@ test_expect_success 'the same step in 1.5x the noise: the pair clears the bar, n
 	[false,true,"2026-08-19","2026-08-20",null]
 	[]
 	EOF
-	jq -r .step.reason out.json >reason &&
-	echo "no level holds on either side" >expect &&
-	test_cmp expect reason &&
-	git benchwindow --file ../faint.json b200 2026-08-20 >out &&
-	grep "^undecided near 2026-08-20: 2026-08-19 -> 2026-08-20 moves -2.0% ± 0.5%, 3.7x its standard error (noise 1.1% a night), no level holds on either side (the pair clears 3.0x and 2.0%): no level holds it, neither shown nor ruled out; later nightlies will tell; showing that nightly pair\$" out
+	reason_is "no level holds on either side" &&
+	window_says faint 2026-08-20 \
+		"^undecided near 2026-08-20: 2026-08-19 -> 2026-08-20 moves -2.0% ± 0.5%, 3.7x its standard error (noise 1.1% a night), no level holds on either side (the pair clears 3.0x and 2.0%): no level holds it, neither shown nor ruled out; later nightlies will tell; showing that nightly pair\$"
 '
 
 test_expect_success 'a weekly wave neither hides a 4% step nor makes steps of its own' '
@@ -183,8 +193,8 @@ test_expect_success 'a drift is named as a drift, its span the window' '
 	[true,false,"2026-08-15","2026-08-27",{"first":"2026-08-16T08:20:00Z","last":"2026-08-27T08:20:00Z","nightlies":12,"change_pct":-9.93}]
 	[]
 	EOF
-	git benchwindow --file ../drift.json b200 2026-08-21 >out &&
-	grep "^drift: 2026-08-15 -> 2026-08-27, over 12 nightlies, helion " out &&
+	window_says drift 2026-08-21 \
+		"^drift: 2026-08-15 -> 2026-08-27, over 12 nightlies, helion " &&
 	grep "a gradual move: the window spans it\$" out &&
 	test "$(tail -1 out)" = "12 commits, 0 in the slice"
 '
@@ -210,8 +220,8 @@ for c in "3 2026-08-18 2026-08-20" "29 2026-08-19 2026-08-21"; do
 		[true,false,"'$2'","'$3'",null]
 		[]
 		EOF
-		git benchwindow --file ../stairs'$1'.json b200 2026-08-21 >out &&
-		grep "^another step in the span: 2026-08-23 -> 2026-08-24, +[56]\.[0-9]%, " out
+		window_says stairs'$1' 2026-08-21 \
+			"^another step in the span: 2026-08-23 -> 2026-08-24, +[56]\.[0-9]%, "
 	'
 done
 set --
@@ -224,8 +234,8 @@ test_expect_success 'a move onto the newest nightly is that pair'\''s, from ever
 	cd repo &&
 	undecided_from newest "2026-09-10" "2026-09-11" "one nightly after it, no level yet" \
 		2026-09-11 2026-09-10 2026-09-04 &&
-	git benchwindow --file ../newest.json b200 2026-09-10 >out &&
-	grep "^undecided near 2026-09-10: 2026-09-10 -> 2026-09-11 moves -10\.[0-9]% ± 0\.[0-9]%, [0-9.]*x its standard error (noise 0\.5% a night), one nightly after it, no level yet (the pair clears 3.0x and 2.0%): no level holds it yet, neither shown nor ruled out; the next nightlies will tell; " out &&
+	window_says newest 2026-09-10 \
+		"^undecided near 2026-09-10: 2026-09-10 -> 2026-09-11 moves -10\.[0-9]% ± 0\.[0-9]%, [0-9.]*x its standard error (noise 0\.5% a night), one nightly after it, no level yet (the pair clears 3.0x and 2.0%): no level holds it yet, neither shown nor ruled out; the next nightlies will tell; " &&
 	newest=$(jq -r "[.summary[0].history[] | .full_sha] | last" ../newest.json) &&
 	git benchwindow --json --file ../newest.json --bad $newest b200 2026-09-04 2>/dev/null |
 		jq -c "[.step.found, .step.undecided, .step.reason]" >actual &&
@@ -245,8 +255,8 @@ test_expect_success 'a move after the first nightly is undecided from every date
 	cd repo &&
 	undecided_from oldest "2026-08-01" "2026-08-02" "one nightly before it, no level" \
 		2026-08-01 2026-08-02 2026-08-04 2026-08-08 &&
-	git benchwindow --file ../oldest.json b200 2026-08-04 >out &&
-	grep "^undecided near 2026-08-04: 2026-08-01 -> 2026-08-02 moves .* one nightly before it, no level (the pair clears 3.0x and 2.0%): no level holds it, neither shown nor ruled out; the series starts one nightly before it, so only an older record would tell; showing that nightly pair\$" out &&
+	window_says oldest 2026-08-04 \
+		"^undecided near 2026-08-04: 2026-08-01 -> 2026-08-02 moves .* one nightly before it, no level (the pair clears 3.0x and 2.0%): no level holds it, neither shown nor ruled out; the series starts one nightly before it, so only an older record would tell; showing that nightly pair\$" &&
 	git benchbisect --file ../oldest.json b200 2026-08-04 >out &&
 	grep "^  undecided: the move measured .*, which clears 3.0x and 2.0% on its own nightly pair, but one nightly before it, no level; neither a step nor ruled out, so no rule weighs it: the series starts one nightly before it, so nothing here settles it (a dashboard that reaches further back would)\$" out &&
 	awk "(\$1 == \"run\" && \$2 > 40000002) || (\$1 == \"val\" && \$4 > 40000002) { next } 1" \
@@ -269,8 +279,8 @@ test_expect_success 'one kernel stepping when the geomean does not clear its bar
 	[false,false,"2026-08-19","2026-08-20",null]
 	[["softmax","2026-08-19","2026-08-20"]]
 	EOF
-	git benchwindow --file ../onekernel.json b200 2026-08-20 >out &&
-	grep "^kernels that step on their own (each over 5.8x its standard error, for 5 kernels): softmax -6.9% (" out &&
+	window_says onekernel 2026-08-20 \
+		"^kernels that step on their own (each over 5.8x its standard error, for 5 kernels): softmax -6.9% (" &&
 	test "$(tail -1 out)" = "1 commit, 0 in the slice"
 '
 

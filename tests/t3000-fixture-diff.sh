@@ -170,19 +170,7 @@ test_expect_success '--name-only leaves out a changed case without a spec, as th
 test_expect_success 'natural order: case9 variants, then case10, case11' '
 	cd repo &&
 	git fixture-diff --list-cases c2 >actual &&
-	cat >expect <<-\EOF &&
-	case1_simple_gemm
-	case2_warp_specialized_gemm
-	case3_flash_attention
-	case4_tma_epilogue
-	case5_legacy_pipeline
-	case6_blackwell_fa
-	case7_ws_pingpong
-	case8_multiphase_gemm
-	case9_scaled_mm/blockwise
-	case10_persistent_gemm_data_partition
-	case11_wait_order
-	EOF
+	corpus_cases >expect &&
 	test_cmp expect actual
 '
 

@@ -139,18 +139,7 @@ test_expect_success 'neither is an uninitialised submodule'"'"'s folder, nor a n
 	test -d "$R/case12_sub" &&
 	git clone -q "$TRASH/sub" "$R/case13_clone" &&
 	git fixture-diff --list-cases >actual &&
-	cat >expect <<-\EOF &&
-	case1_simple_gemm
-	case2_warp_specialized_gemm
-	case3_flash_attention
-	case4_tma_epilogue
-	case5_legacy_pipeline
-	case6_blackwell_fa
-	case8_multiphase_gemm
-	case9_scaled_mm/blockwise
-	case10_persistent_gemm_data_partition
-	case11_wait_order
-	EOF
+	corpus_cases case7_ws_pingpong >expect &&
 	test_cmp expect actual &&
 	git fixture-diff --check HEAD >out 2>err &&
 	test_must_be_empty out &&

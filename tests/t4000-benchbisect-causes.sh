@@ -19,6 +19,18 @@ report_head() {
 	printf "\nevidence:\n"
 }
 
+# json_is <dashboard> <jq filter> <expected> [<option>...]: the --json
+# report of b200_cute 2026-09-10 over the dashboard, through jq -c, is the
+# one expected line.
+json_is() {
+	json_is_file_=$1 json_is_filter_=$2 json_is_expect_=$3 &&
+	shift 3 &&
+	git benchbisect --file "$json_is_file_" --json "$@" b200_cute 2026-09-10 2>/dev/null |
+		jq -c "$json_is_filter_" >actual &&
+	echo "$json_is_expect_" >expect &&
+	test_cmp expect actual
+}
+
 test_expect_success 'setup: one repository per scenario' '
 	bb_repo regression window_regression &&
 	bb_repo method window_method &&
@@ -134,10 +146,9 @@ test_expect_success 'a real regression beside a timing change on another kernel:
 	  $H measurement [CI] Time softmax without CUDA graphs in the nightly (#3314)
 	EOF
 	test_cmp expect actual &&
-	git benchbisect --file ../split.json --json b200_cute 2026-09-10 2>/dev/null |
-		jq -c ".evidence[] | select(.signal == \"timers\") | [.verdict, .values.timing_changed]" >actual &&
-	echo "[\"split\",{\"softmax\":{\"speedup_pct\":-40.519,\"latency_pct\":0.5359,\"timing_pct\":-40.519}}]" >expect &&
-	test_cmp expect actual
+	json_is ../split.json \
+		".evidence[] | select(.signal == \"timers\") | [.verdict, .values.timing_changed]" \
+		"[\"split\",{\"softmax\":{\"speedup_pct\":-40.519,\"latency_pct\":0.5359,\"timing_pct\":-40.519}}]"
 '
 
 test_expect_success 'the same two causes without the harness commit: still both, no measurement candidate' '
@@ -180,10 +191,9 @@ test_expect_success 'a timing change on every kernel beside a real regression on
 	  $H measurement [CI] Time softmax without CUDA graphs in the nightly (#3314)
 	EOF
 	test_cmp expect actual &&
-	git benchbisect --file ../both.json --json b200_cute 2026-09-10 2>/dev/null |
-		jq -c ".evidence[] | select(.signal == \"timers\") | .values.timing_changed.matmul" >actual &&
-	echo "{\"speedup_pct\":-48.894,\"latency_pct\":17.6883,\"timing_pct\":-39.8542}" >expect &&
-	test_cmp expect actual
+	json_is ../both.json \
+		".evidence[] | select(.signal == \"timers\") | .values.timing_changed.matmul" \
+		"{\"speedup_pct\":-48.894,\"latency_pct\":17.6883,\"timing_pct\":-39.8542}"
 '
 
 # Two -10% steps a night apart: the window reaches over both (the 09-10
@@ -202,10 +212,9 @@ test_expect_success 'two steps a night apart: the nightly between is said, no si
 	candidates, ranked:
 	EOF
 	test_cmp expect actual &&
-	git benchbisect --file ../two.json --json b200_cute 2026-09-10 2>/dev/null |
-		jq -c "[.culprit, (.evidence[] | select(.signal == \"between\") | [.verdict, .values.date, .values.value])]" >actual &&
-	echo "[null,[\"off_both_levels\",\"2026-09-10\",1.433]]" >expect &&
-	test_cmp expect actual
+	json_is ../two.json \
+		"[.culprit, (.evidence[] | select(.signal == \"between\") | [.verdict, .values.date, .values.value])]" \
+		"[null,[\"off_both_levels\",\"2026-09-10\",1.433]]"
 '
 
 test_expect_success 'hardware: every implementation and latency move on one platform only' '
@@ -500,10 +509,9 @@ test_expect_success '--good/--bad that miss the step'\''s nightlies: no culprit,
 	echo "warning: the window $G..$B of --good/--bad shares no commit with the step'\''s, $(nightly_short 2026-09-09)..$(nightly_short 2026-09-10) (the nightlies of 2026-09-09 and 2026-09-10): no commit in it is named" >expect &&
 	grep "shares no commit" err >actual &&
 	test_cmp expect actual &&
-	git benchbisect --file ../regression.json --json --good $G --bad $B b200_cute 2026-09-10 2>/dev/null |
-		jq -c "[.culprit, .candidates]" >actual &&
-	echo "[null,[]]" >expect &&
-	test_cmp expect actual &&
+	json_is ../regression.json \
+		"[.culprit, .candidates]" \
+		"[null,[]]" --good $G --bad $B &&
 	git benchbisect --file ../regression.json --good $(nightly_short 2026-09-09) --bad $(nightly_short 2026-09-10) b200_cute 2026-09-10 >out 2>err &&
 	grep "^culprit: " out &&
 	! grep "shares no commit" err

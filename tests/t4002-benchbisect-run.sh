@@ -40,6 +40,17 @@ step_verdicts() {
 	sed -n "s/^step [0-9]*: \([0-9a-f]*\) \([a-z, ]*\) (.*/\1 \2/p" "$1"
 }
 
+# steps_are <n> <verdict> [<n> <verdict>]...: the steps in ../err tested
+# commit n (at n) with that verdict, in this order, and no others.
+steps_are() {
+	step_verdicts ../err >../actual &&
+	while test $# -gt 0; do
+		echo "$(at $1 | cut -c1-8) $2" &&
+		shift 2 || return 1
+	done >../expect &&
+	test_cmp ../expect ../actual
+}
+
 test_expect_success 'setup: a window of eight commits, a dirty checkout with a stash' '
 	dirty_run_repo repo
 '
@@ -130,13 +141,7 @@ test_expect_success 'a Makefile that builds in $(PWD) builds in the scratch tree
 test_expect_success 'a skipped commit (exit 125): its neighbour is tested instead' '
 	cd repo &&
 	SKIP_AT=$(at 4) git benchbisect run --good main~8 --bad main -- bench >../out 2>../err &&
-	step_verdicts ../err >../actual &&
-	cat >../expect <<-EOF &&
-	$(at 4 | cut -c1-8) skip
-	$(at 5 | cut -c1-8) good
-	$(at 6 | cut -c1-8) bad
-	EOF
-	test_cmp ../expect ../actual &&
+	steps_are 4 skip 5 good 6 bad &&
 	grep "^first bad commit: $(at 6) " ../out &&
 	grep "^3 runs over 3 commits$" ../out
 '
@@ -262,9 +267,7 @@ test_expect_success 'exit 127 at the good end as elsewhere: the command cannot r
 	cd repo &&
 	test_expect_code 128 git benchbisect run --good main~8 --bad main -- sh -c no-such-tool >../out 2>../err &&
 	test_must_be_empty ../out &&
-	step_verdicts ../err >../actual &&
-	printf "%s bad\n%s bad\n" $(at 4 | cut -c1-8) $(at 0 | cut -c1-8) >../expect &&
-	test_cmp ../expect ../actual &&
+	steps_are 4 bad 0 bad &&
 	tail -n 1 ../err >../actual &&
 	echo "fatal: bogus exit status 127 for good revision $(at 0 | cut -c1-8): '\''sh'\'' exits 127 there too, so the command cannot run (126: not executable, 127: not found)" >../expect &&
 	test_cmp ../expect ../actual &&
@@ -272,10 +275,7 @@ test_expect_success 'exit 127 at the good end as elsewhere: the command cannot r
 	test_must_be_empty ../left &&
 	git benchbisect run --good main~8 --bad main -- sh -c "! grep -q slow perf.txt || exit 127" >../out 2>../err &&
 	grep "^first bad commit: $(at 6) " ../out &&
-	step_verdicts ../err >../actual &&
-	printf "%s good\n%s bad\n%s good\n%s good\n" $(at 4 | cut -c1-8) $(at 6 | cut -c1-8) $(at 0 | cut -c1-8) \
-		$(at 5 | cut -c1-8) >../expect &&
-	test_cmp ../expect ../actual
+	steps_are 4 good 6 bad 0 good 5 good
 '
 
 for sig in INT TERM HUP; do
@@ -585,13 +585,7 @@ test_expect_success 'symlinks planted between two checkouts of one job are remov
 	work_tree_hashes victim2 >../tree.before &&
 	rm -f "$TRASH/trees.log" "$TRASH/exact.log" &&
 	git benchbisect run --good main~8 --bad main -- plant-symlinks >../out 2>../err &&
-	step_verdicts ../err >../actual &&
-	cat >../expect <<-EOF &&
-	$(at 4 | cut -c1-8) good
-	$(at 6 | cut -c1-8) bad
-	$(at 5 | cut -c1-8) good
-	EOF
-	test_cmp ../expect ../actual &&
+	steps_are 4 good 6 bad 5 good &&
 	grep "^first bad commit: $(at 6) " ../out &&
 	printf "exact\nexact\nexact\n" >../expect &&
 	test_cmp ../expect "$TRASH/exact.log" &&
@@ -627,12 +621,7 @@ test_expect_success 'bash completes the options of run from its own table, not t
 test_expect_success '--slice-first tests the slice commit, then its parent' '
 	cd repo &&
 	git benchbisect run --slice "\[cute\]" --slice-first --good main~8 --bad main -- bench >../out 2>../err &&
-	step_verdicts ../err >../actual &&
-	cat >../expect <<-EOF &&
-	$(at 6 | cut -c1-8) bad
-	$(at 5 | cut -c1-8) good
-	EOF
-	test_cmp ../expect ../actual &&
+	steps_are 6 bad 5 good &&
 	grep "^first bad commit: $(at 6) " ../out &&
 	grep "^2 runs over 2 commits$" ../out
 '

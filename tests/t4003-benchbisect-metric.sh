@@ -37,6 +37,18 @@ metric_answer() {
 	git benchbisect run --metric --good main~8 --bad main -- measure >../out 2>../err
 }
 
+# answer_is <n> <line>...: ../out names commit n (Tune the tile search,
+# part n) the first bad commit, then says the lines, and nothing else.
+answer_is() {
+	answer_is_n_=$1 &&
+	shift &&
+	{
+		echo "first bad commit: $(at $answer_is_n_) Tune the tile search, part $answer_is_n_ (#410$answer_is_n_)" &&
+		printf "%s\n" "$@"
+	} >../expect &&
+	test_cmp ../expect ../out
+}
+
 test_expect_success 'setup' '
 	metric_repo noisy - - - "0.92 0.85 0.93 0.99 1.00 0.98" "1.00 1.02 0.98" "0.80 0.79 0.81" - - &&
 	metric_repo flat "1.0 0.9 1.1" - - - - - - - &&
@@ -74,12 +86,9 @@ test_expect_success '--metric: the ends, then each probe at the posterior median
 	EOF
 	test_cmp ../expect ../actual &&
 	test $(cat "$TRASH"/counts/* | paste -sd+ | bc) = 11 &&
-	cat >../expect <<-EOF &&
-	first bad commit: $(at 6) Tune the tile search, part 6 (#4106)
-	the step: 0.988498 -> 0.8, -19.1% (99.98% interval -28.6% to -8.86%); probability 99.9904%
-	11 runs over 6 commits
-	EOF
-	test_cmp ../expect ../out
+	answer_is 6 \
+		"the step: 0.988498 -> 0.8, -19.1% (99.98% interval -28.6% to -8.86%); probability 99.9904%" \
+		"11 runs over 6 commits"
 '
 
 # The good end's first run is an outlier (1.30 for 1.00): one run weighs
@@ -166,13 +175,10 @@ test_expect_success '--metric: ends alike within --min-change are no step (exit 
 # first past it. (It ran to the cap, "undecided" between 4 and 5, before.)
 test_expect_success '--metric: a commit at neither level next to the step: named the first off the good level' '
 	metric_answer odd &&
-	cat >../expect <<-EOF &&
-	first bad commit: $(at 4) Tune the tile search, part 4 (#4104)
-	the step: 1.01 -> 0.796, -21.2% (99.98% interval -24.8% to -17.6%); probability 99.9998% that it is the first commit off the good level; it measures neither, and the first at the bad level is $(short 5)
-	neither level: $(short 4) measured 100 (median of 3 runs; the levels 1.01 and 0.796), so the window may hold a second change: Tune the tile search, part 4 (#4104)
-	12 runs over 6 commits
-	EOF
-	test_cmp ../expect ../out &&
+	answer_is 4 \
+		"the step: 1.01 -> 0.796, -21.2% (99.98% interval -24.8% to -17.6%); probability 99.9998% that it is the first commit off the good level; it measures neither, and the first at the bad level is $(short 5)" \
+		"neither level: $(short 4) measured 100 (median of 3 runs; the levels 1.01 and 0.796), so the window may hold a second change: Tune the tile search, part 4 (#4104)" \
+		"12 runs over 6 commits" &&
 	rm -f "$TRASH"/counts/* &&
 	git benchbisect run --metric --fresh --json --good main~8 --bad main -- measure >../out 2>/dev/null &&
 	jq -c "[.status, .culprit.sha, .metric.p_culprit, .metric.first_at_bad_level.sha, [.metric.probes[] | select(.off_level) | .sha]]" ../out >../actual &&
@@ -188,13 +194,10 @@ test_expect_success '--metric: a commit at neither level next to the step: named
 test_expect_success '--metric: a commit past the bad level next to the step: named the first off the good level' '
 	metric_answer deeper &&
 	grep "^step 9: $(short 4) bad " ../err &&
-	cat >../expect <<-EOF &&
-	first bad commit: $(at 4) Tune the tile search, part 4 (#4104)
-	the step: 1 -> 0.797999, -20.2% (99.98% interval -23.7% to -16.6%); probability over 99.9999% that it is the first commit off the good level; it measures neither, and the first at the bad level is $(short 5)
-	neither level: $(short 4) measured 0.5 (median of 5 runs; the levels 1 and 0.797999), so the window may hold a second change: Tune the tile search, part 4 (#4104)
-	15 runs over 6 commits
-	EOF
-	test_cmp ../expect ../out
+	answer_is 4 \
+		"the step: 1 -> 0.797999, -20.2% (99.98% interval -23.7% to -16.6%); probability over 99.9999% that it is the first commit off the good level; it measures neither, and the first at the bad level is $(short 5)" \
+		"neither level: $(short 4) measured 0.5 (median of 5 runs; the levels 1 and 0.797999), so the window may hold a second change: Tune the tile search, part 4 (#4104)" \
+		"15 runs over 6 commits"
 '
 
 # The same with a stray among commit 4's runs, its fourth at the good
@@ -202,12 +205,9 @@ test_expect_success '--metric: a commit past the bad level next to the step: nam
 # named again. Seven runs of eight at a level of their own still are one.
 test_expect_success '--metric: a commit past the bad level with a stray among its runs: still the first off the good level' '
 	metric_answer deeperstray &&
-	cat >../expect <<-EOF &&
-	first bad commit: $(at 4) Tune the tile search, part 4 (#4104)
-	the step: 1.00499 -> 0.797998, -20.6% (99.98% interval -23.8% to -17.2%); probability over 99.9999% that it is the first commit off the good level; it measures neither, and the first at the bad level is $(short 5)
-	15 runs over 6 commits
-	EOF
-	test_cmp ../expect ../out
+	answer_is 4 \
+		"the step: 1.00499 -> 0.797998, -20.6% (99.98% interval -23.8% to -17.2%); probability over 99.9999% that it is the first commit off the good level; it measures neither, and the first at the bad level is $(short 5)" \
+		"15 runs over 6 commits"
 '
 
 # A count that was 0 (the good level) and then 5, without noise: the
@@ -387,12 +387,9 @@ test_expect_success '--metric --confidence: a lower bar stops sooner on the same
 	test_cmp ../expect ../actual &&
 	rm -f "$TRASH"/counts/* &&
 	git benchbisect run --metric --fresh --confidence 90 --good main~8 --bad main -- measure >../out 2>../err &&
-	cat >../expect <<-EOF &&
-	first bad commit: $(at 6) Tune the tile search, part 6 (#4106)
-	the step: 0.98579 -> 0.7975, -19% (80% interval -22.4% to -15.8%); probability 98.9436%
-	8 runs over 6 commits
-	EOF
-	test_cmp ../expect ../out
+	answer_is 6 \
+		"the step: 0.98579 -> 0.7975, -19% (80% interval -22.4% to -15.8%); probability 98.9436%" \
+		"8 runs over 6 commits"
 '
 
 test_expect_success '--metric: benchbisect.confidence sets the bar, --confidence wins, a bad value is fatal, without --metric unread' '

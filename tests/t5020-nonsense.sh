@@ -27,6 +27,30 @@ usage_error() {
 	test_cmp /dev/null out
 }
 
+# both_fatal <args>...: git benchwindow and git benchbisect with the args
+# both exit 128, with exactly ./expect on stderr and nothing on stdout.
+both_fatal() {
+	for cmd in benchwindow benchbisect; do
+		test_expect_code 128 git $cmd "$@" >out 2>err &&
+		test_cmp expect err &&
+		test_cmp /dev/null out || return 1
+	done
+}
+
+# set_history <platform> <field> <json value> <file>: ../dash.json with
+# that field of every history entry of the platform's rows set, in file.
+set_history() {
+	python3 -c "
+import json, sys
+d = json.load(open(\"../dash.json\"))
+for row in d[\"summary\"]:
+    if row[\"platform_short\"] == sys.argv[1]:
+        for e in row[\"history\"]:
+            e[sys.argv[2]] = json.loads(sys.argv[3])
+json.dump(d, open(sys.argv[4], \"w\"))
+" "$@"
+}
+
 test_expect_success 'option combinations and ranges: usage errors (129)' '
 	cd repo &&
 	for cmd in benchwindow benchbisect; do
@@ -127,12 +151,8 @@ test_expect_success 'metrics near DBL_MAX or near 0: an error with the path, no 
 	    e["helion_speedup_geomean"] = float(sys.argv[3])
 	json.dump(d, open(sys.argv[2], "w"))
 	PY
-		for cmd in benchwindow benchbisect; do
-			test_expect_code 128 git $cmd --file ../metric.json b200_cute 2026-09-08 >out 2>err &&
-			echo "fatal: '"'"'summary[0].history[6].helion_speedup_geomean'"'"' is out of range (a metric is 0 or from 1e-09 to 1e+09) in '"'"'../metric.json'"'"'" >expect &&
-			test_cmp expect err &&
-			test_cmp /dev/null out || return 1
-		done
+		echo "fatal: '"'"'summary[0].history[6].helion_speedup_geomean'"'"' is out of range (a metric is 0 or from 1e-09 to 1e+09) in '"'"'../metric.json'"'"'" >expect &&
+		both_fatal --file ../metric.json b200_cute 2026-09-08 || return 1
 	done
 '
 
@@ -167,11 +187,7 @@ test_expect_success 'in-range values that compound past a double: an error, and 
 	PY
 	cd repo &&
 	echo "fatal: the helion series of '"'"'drift'"'"' leaves the range of a double: its values compound past it over the nightlies" >expect &&
-	for cmd in benchwindow benchbisect; do
-		test_expect_code 128 git $cmd --file ../drift.json drift 2026-09-01 >out 2>err &&
-		test_cmp expect err &&
-		test_cmp /dev/null out || return 1
-	done &&
+	both_fatal --file ../drift.json drift 2026-09-01 &&
 	echo "warning: skipping platform '"'"'drift'"'"': the helion series of '"'"'drift'"'"' leaves the range of a double: its values compound past it over the nightlies" >expect &&
 	git benchwindow --scan --file ../drift.json >out 2>err &&
 	test_cmp expect err &&
@@ -230,42 +246,18 @@ json.dump(d, open(sys.argv[2], \"w\"))
 
 test_expect_success 'a platform without nightly runs of main: an error, not a verdict' '
 	cd repo &&
-	python3 -c "
-import json, sys
-d = json.load(open(sys.argv[1]))
-for row in d[\"summary\"]:
-    if row[\"platform_short\"] == \"b200_cute\":
-        for e in row[\"history\"]:
-            e[\"branch\"] = \"side\"
-json.dump(d, open(sys.argv[2], \"w\"))
-" ../dash.json ../side.json &&
-	for cmd in benchwindow benchbisect; do
-		test_expect_code 128 git $cmd --file ../side.json b200_cute 2026-09-08 >out 2>err &&
-		echo "fatal: '"'"'b200_cute'"'"' has no nightly runs of main in the dashboard; --all-runs counts manual and side-branch runs too" >expect &&
-		test_cmp expect err &&
-		test_cmp /dev/null out || return 1
-	done &&
+	set_history b200_cute branch "\"side\"" ../side.json &&
+	echo "fatal: '"'"'b200_cute'"'"' has no nightly runs of main in the dashboard; --all-runs counts manual and side-branch runs too" >expect &&
+	both_fatal --file ../side.json b200_cute 2026-09-08 &&
 	git benchwindow --file ../side.json --all-runs b200_cute 2026-09-08 >out &&
 	grep "^step: 2026-09-07 -> 2026-09-08" out
 '
 
 test_expect_success 'a platform whose every helion speedup is 0: an error, not "noise"; --scan skips it' '
 	cd repo &&
-	python3 -c "
-import json, sys
-d = json.load(open(sys.argv[1]))
-for row in d[\"summary\"]:
-    if row[\"platform_short\"] == \"b200\":
-        for e in row[\"history\"]:
-            e[\"helion_speedup_geomean\"] = 0
-json.dump(d, open(sys.argv[2], \"w\"))
-" ../dash.json ../nohelion.json &&
+	set_history b200 helion_speedup_geomean 0 ../nohelion.json &&
 	echo "fatal: '"'"'b200'"'"' has no helion speedup in any of its nightly runs of main (a speedup of 0 or null is no data)" >expect &&
-	for cmd in benchwindow benchbisect; do
-		test_expect_code 128 git $cmd --file ../nohelion.json b200 2026-09-08 >out 2>err &&
-		test_cmp expect err &&
-		test_cmp /dev/null out || return 1
-	done &&
+	both_fatal --file ../nohelion.json b200 2026-09-08 &&
 	test_expect_code 1 git benchwindow --file ../nohelion.json --scan >out 2>err &&
 	echo "warning: skipping platform '"'"'b200'"'"': '"'"'b200'"'"' has no helion speedup in any of its nightly runs of main (a speedup of 0 or null is no data)" >expect &&
 	test_cmp expect err &&
@@ -283,11 +275,7 @@ d[\"summary\"].append(copy.deepcopy(d[\"summary\"][0]))
 json.dump(d, open(sys.argv[2], \"w\"))
 " ../dash.json ../dup.json &&
 	echo "fatal: '"'"'../dup.json'"'"' has two rows of kernel '"'"'matmul'"'"' on platform '"'"'b200_cute'"'"' (summary[0] and summary[6])" >expect &&
-	for cmd in benchwindow benchbisect; do
-		test_expect_code 128 git $cmd --file ../dup.json b200_cute 2026-09-08 >out 2>err &&
-		test_cmp expect err &&
-		test_cmp /dev/null out || return 1
-	done &&
+	both_fatal --file ../dup.json b200_cute 2026-09-08 &&
 	git benchwindow --file ../dup.json --scan >out 2>err &&
 	echo "warning: skipping platform '"'"'b200_cute'"'"': '"'"'../dup.json'"'"' has two rows of kernel '"'"'matmul'"'"' on platform '"'"'b200_cute'"'"' (summary[0] and summary[6])" >expect &&
 	test_cmp expect err &&
@@ -317,21 +305,13 @@ h = json.load(open(sys.argv[1]))[\"summary\"][0][\"history\"]
 [b] = [e for e in h if e[\"date\"].startswith(\"2026-09-08\")]
 print(\"fatal: run %r stands for two runs in the dashboard: sha %r on %s and sha %r on %s\" % (a[\"run_id\"], a[\"sha\"], a[\"date\"], b[\"sha\"], b[\"date\"]))
 " ../dup-run.json >expect &&
-	for cmd in benchwindow benchbisect; do
-		test_expect_code 128 git $cmd --file ../dup-run.json b200_cute 2026-09-08 >out 2>err &&
-		test_cmp expect err &&
-		test_cmp /dev/null out || return 1
-	done
+	both_fatal --file ../dup-run.json b200_cute 2026-09-08
 '
 
 test_expect_success 'a scan with nothing to judge: an error, never "no step" (exit 0)' '
 	cd repo &&
-	for cmd in benchwindow benchbisect; do
-		test_expect_code 128 git $cmd --file ../dash.json --scan --until 2020-01-01 >out 2>err &&
-		echo "fatal: nothing to scan in 2019-12-03 .. 2020-01-01: no nightly there follows another (the nightlies run 2026-09-02 .. 2026-09-14)" >expect &&
-		test_cmp expect err &&
-		test_cmp /dev/null out || return 1
-	done &&
+	echo "fatal: nothing to scan in 2019-12-03 .. 2020-01-01: no nightly there follows another (the nightlies run 2026-09-02 .. 2026-09-14)" >expect &&
+	both_fatal --file ../dash.json --scan --until 2020-01-01 &&
 	python3 -c "
 import json, sys
 d = json.load(open(sys.argv[1]))

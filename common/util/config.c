@@ -380,25 +380,13 @@ enum config_lookup config_get_bool(struct config *cfg, const char *key, int *out
 	return CONFIG_FOUND;
 }
 
-enum config_lookup config_get_int(struct config *cfg, const char *key, int min, int max, int *out)
-{
-	const char *v = config_get_string(cfg, key);
-	char *end;
-	long n;
-
-	if (!v)
-		return CONFIG_UNSET;
-	errno = 0;
-	n = strtol(v, &end, 10);
-	if (!*v || *end || errno || n < min || n > max) {
-		error("bad numeric config value '%s' for '%s': not an integer from %d to %d", v, key, min, max);
-		return CONFIG_INVALID;
-	}
-	*out = (int)n;
-	return CONFIG_FOUND;
-}
-
-enum config_lookup config_get_double(struct config *cfg, const char *key, double min, double max, double *out)
+/*
+ * The value of key as a whole number (strtol, base 10) where integral,
+ * else as a finite strtod number, from min to max; out of range or not a
+ * number is an error naming the range.
+ */
+static enum config_lookup config_get_number(struct config *cfg, const char *key, int integral,
+					    double min, double max, double *out)
 {
 	const char *v = config_get_string(cfg, key);
 	char *end;
@@ -407,11 +395,27 @@ enum config_lookup config_get_double(struct config *cfg, const char *key, double
 	if (!v)
 		return CONFIG_UNSET;
 	errno = 0;
-	d = strtod(v, &end);
+	d = integral ? (double)strtol(v, &end, 10) : strtod(v, &end);
 	if (!*v || *end || errno || !isfinite(d) || d < min || d > max) {
-		error("bad numeric config value '%s' for '%s': not a number from %.15g to %.15g", v, key, min, max);
+		error("bad numeric config value '%s' for '%s': not %s from %.15g to %.15g", v, key,
+		      integral ? "an integer" : "a number", min, max);
 		return CONFIG_INVALID;
 	}
 	*out = d;
 	return CONFIG_FOUND;
+}
+
+enum config_lookup config_get_int(struct config *cfg, const char *key, int min, int max, int *out)
+{
+	double d;
+	enum config_lookup found = config_get_number(cfg, key, 1, min, max, &d);
+
+	if (found == CONFIG_FOUND)
+		*out = (int)d;
+	return found;
+}
+
+enum config_lookup config_get_double(struct config *cfg, const char *key, double min, double max, double *out)
+{
+	return config_get_number(cfg, key, 0, min, max, out);
 }

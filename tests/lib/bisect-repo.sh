@@ -73,10 +73,8 @@ bb_repo() {
 				{ [ -z "$2" ] || "$2" || exit 1; } &&
 				continue
 			fi &&
-			helion_commit "2026-09-${d}T10:00:00Z" helion/language/ops.py \
-				"Add hl.split for tile loops, day $d (#31$d)" &&
-			helion_commit "2026-09-${d}T16:00:00+05:30" test/test_autotuner.py \
-				"[autotuner] Log the search budget, day $d (#32$d)" || exit 1
+			helion_day 2026-09-$d "#31$d" test/test_autotuner.py \
+				"[autotuner] Log the search budget" "#32$d" || exit 1
 		done
 	)
 }

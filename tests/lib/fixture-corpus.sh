@@ -51,6 +51,20 @@ regen() {
 	graph "$(basename "$1")" "$2" >"$R/$1/schedule_graph.json"
 }
 
+# corpus_cases [<case>...]: every case build_corpus writes (the cases of
+# c2), in natural order, but the ones named
+corpus_cases() {
+	for c in case1_simple_gemm case2_warp_specialized_gemm case3_flash_attention \
+		 case4_tma_epilogue case5_legacy_pipeline case6_blackwell_fa case7_ws_pingpong \
+		 case8_multiphase_gemm case9_scaled_mm/blockwise \
+		 case10_persistent_gemm_data_partition case11_wait_order; do
+		case " $* " in
+		*" $c "*) ;;
+		*) echo "$c" ;;
+		esac
+	done
+}
+
 commit_all() {
 	git add -A &&
 	GIT_AUTHOR_DATE="$1" GIT_COMMITTER_DATE="$1" git commit -q -m "$2"

@@ -8,6 +8,15 @@ helion_commit() {
 	test_commit_at "$1" "$3" "$2"
 }
 
+# helion_day <day> <#a> <path> <subject> <#b>: a day's two ordinary
+# commits, "Add hl.split for tile loops" on helion/language/ops.py at
+# 10:00Z (PR #a), then the subject on path at 16:00+05:30 (PR #b), each
+# subject ending ", day DD (#PR)".
+helion_day() {
+	helion_commit "${1}T10:00:00Z" helion/language/ops.py "Add hl.split for tile loops, day ${1#*-*-} ($2)" &&
+	helion_commit "${1}T16:00:00+05:30" "$3" "$4, day ${1#*-*-} ($5)"
+}
+
 # nightly_sha <day>: the commit the 08:20 nightly of <day> ran on.
 nightly_sha() {
 	git rev-list --first-parent -1 --before="$1T08:00:00Z" main
@@ -53,10 +62,8 @@ make_helion_repo() {
 					"[Pallas] Pad block sizes to the TPU lane width (#2875)" &&
 				continue
 			fi &&
-			helion_commit "${day}T10:00:00Z" helion/language/ops.py \
-				"Add hl.split for tile loops, day $d (#28$d)" &&
-			helion_commit "${day}T16:00:00+05:30" test/test_misc.py \
-				"[autotuner] Shrink the default population, day $d (#29$d)" || exit 1
+			helion_day $day "#28$d" test/test_misc.py \
+				"[autotuner] Shrink the default population" "#29$d" || exit 1
 		done
 	)
 }

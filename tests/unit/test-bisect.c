@@ -50,6 +50,14 @@ static enum bisect_outcome search(struct bisect *b, const struct oracle *o, size
 	return search_jobs(b, o, 1, verdicts, &rounds);
 }
 
+/* Start b on a window of nr commits (the slice as bisect_init() takes it) and search it to its end. */
+static enum bisect_outcome search_fresh(struct bisect *b, size_t nr, const unsigned char *slice, int slice_first,
+				       const struct oracle *o, size_t *verdicts)
+{
+	bisect_init(b, nr, slice, slice_first);
+	return search(b, o, verdicts);
+}
+
 /* ceil(log_base(n)) */
 static size_t ceil_log(size_t base, size_t n)
 {
@@ -160,14 +168,12 @@ static void test_ends(void)
 	struct bisect b;
 	size_t verdicts;
 
-	bisect_init(&b, 8, NULL, 0);
-	is_int(search(&b, &none, &verdicts), BISECT_NOT_REPRODUCED, "a good bad end: not reproduced");
+	is_int(search_fresh(&b, 8, NULL, 0, &none, &verdicts), BISECT_NOT_REPRODUCED, "a good bad end: not reproduced");
 	is_int(verdicts, 4, "found out after log2(8) + 1 verdicts");
 	is_int(b.mark[8], VERDICT_GOOD, "the bad end was tested");
 	bisect_release(&b);
 
-	bisect_init(&b, 8, NULL, 0);
-	is_int(search(&b, &older, &verdicts), BISECT_GOOD_END_BAD, "a bad good end: the move is older");
+	is_int(search_fresh(&b, 8, NULL, 0, &older, &verdicts), BISECT_GOOD_END_BAD, "a bad good end: the move is older");
 	is_int(b.mark[0], VERDICT_BAD, "the good end was tested");
 	bisect_release(&b);
 
@@ -201,24 +207,21 @@ static void test_skips(void)
 	size_t verdicts, pos, nr;
 
 	skip[4] = 1;
-	bisect_init(&b, 8, NULL, 0);
-	is_int(search(&b, &o, &verdicts), BISECT_FOUND, "a skipped middle: a neighbour instead");
+	is_int(search_fresh(&b, 8, NULL, 0, &o, &verdicts), BISECT_FOUND, "a skipped middle: a neighbour instead");
 	is_int(b.hi, 6, "the culprit");
 	is_int(b.mark[4], VERDICT_SKIP, "the skipped commit is marked");
 	bisect_release(&b);
 
 	skip[4] = 0;
 	skip[6] = 1;
-	bisect_init(&b, 8, NULL, 0);
-	is_int(search(&b, &o, &verdicts), BISECT_ONLY_SKIPPED, "a skipped culprit hides");
+	is_int(search_fresh(&b, 8, NULL, 0, &o, &verdicts), BISECT_ONLY_SKIPPED, "a skipped culprit hides");
 	ok(b.lo == 5 && b.hi == 7, "between 5 (good) and 7 (bad): %zu..%zu", b.lo, b.hi);
 	bisect_release(&b);
 
 	/* Everything inside skipped: the bad end and the good end still decide nothing. */
 	for (size_t i = 1; i < 8; i++)
 		skip[i] = 1;
-	bisect_init(&b, 8, NULL, 0);
-	is_int(search(&b, &o, &verdicts), BISECT_ONLY_SKIPPED, "all skipped");
+	is_int(search_fresh(&b, 8, NULL, 0, &o, &verdicts), BISECT_ONLY_SKIPPED, "all skipped");
 	is_int(b.mark[8], VERDICT_BAD, "the bad end was tested");
 	is_int(b.mark[0], VERDICT_GOOD, "the good end was tested");
 	bisect_release(&b);
@@ -243,14 +246,12 @@ static void test_slice_first(void)
 	is_int(pos, 6, "the slice commit is tested first");
 	bisect_release(&b);
 
-	bisect_init(&b, 8, slice, 1);
-	is_int(search(&b, &o, &verdicts), BISECT_FOUND, "a lone slice culprit");
+	is_int(search_fresh(&b, 8, slice, 1, &o, &verdicts), BISECT_FOUND, "a lone slice culprit");
 	is_int(verdicts, 2, "is found in two verdicts (it, then its parent)");
 	bisect_release(&b);
 
 	o.first_bad = 3;
-	bisect_init(&b, 8, slice, 1);
-	is_int(search(&b, &o, &verdicts), BISECT_FOUND, "a culprit outside the slice");
+	is_int(search_fresh(&b, 8, slice, 1, &o, &verdicts), BISECT_FOUND, "a culprit outside the slice");
 	is_int(b.hi, 3, "is still found");
 	bisect_release(&b);
 }
@@ -298,6 +299,15 @@ static void free_window(struct samples *at, size_t nr)
 	free(at);
 }
 
+/* Weigh p anew with the runs of a window of nr commits, as window_of() reads them. */
+static void update_with(struct posterior *p, const char *const *runs, size_t nr)
+{
+	struct samples *at = window_of(runs, nr);
+
+	posterior_update(p, at);
+	free_window(at, nr);
+}
+
 static void test_posterior(void)
 {
 	static const char *const step[] = { "100 100.4 99.7", NULL, "99.8 100.3", "100.1 99.6", "105.2 104.7", NULL,
@@ -331,39 +341,29 @@ static void test_posterior(void)
 	double down, up;
 
 	posterior_init(&p, 8);
-	at = window_of(step, 8);
-	posterior_update(&p, at);
+	update_with(&p, step, 8);
 	ok(p.ready, "a step: ready");
 	ok(posterior_culprit(&p, 4) >= POSTERIOR_SURE, "a clear step of 10 noise units: culprit 4 is sure (%g)",
 	   posterior_culprit(&p, 4));
 	ok(posterior_bad(&p, 3) < 1e-4 && posterior_bad(&p, 4) > 1 - 1e-4, "3 measures like the good end, 4 like the bad");
 	ok(p.p_none < 1e-4, "no step is unlikely (%g)", p.p_none);
 	is_num(posterior_step_mean(&p), 0.05, 0.002, "the step is +5%");
-	free_window(at, 8);
 
-	at = window_of(stray, 8);
-	posterior_update(&p, at);
+	update_with(&p, stray, 8);
 	ok(posterior_culprit(&p, 8) < 0.99, "one run far off at the bad end proves nothing (culprit 8: %g)",
 	   posterior_culprit(&p, 8));
-	free_window(at, 8);
-	at = window_of(outvoted, 8);
-	posterior_update(&p, at);
+	update_with(&p, outvoted, 8);
 	ok(posterior_culprit(&p, 8) < 0.01 && p.p_none > 0.5,
 	   "two more runs there outvote it (culprit 8: %g, no step: %g)", posterior_culprit(&p, 8), p.p_none);
-	free_window(at, 8);
 
-	at = window_of(two_modes, 8);
-	posterior_update(&p, at);
+	update_with(&p, two_modes, 8);
 	posterior_step_tails(&p, 0.02, &down, &up);
 	ok(down > 0.01, "a bad end of two runs 20%% apart: either may be the stray, the step may be -20%% (%g)", down);
-	free_window(at, 8);
 
-	at = window_of(two_pairs, 8);
-	posterior_update(&p, at);
+	update_with(&p, two_pairs, 8);
 	posterior_step_tails(&p, 0.02, &down, &up);
 	ok(down > 0.01, "a bad end of two runs at the good level and two 20%% below: either pair may stray, not alike (%g)",
 	   down);
-	free_window(at, 8);
 
 	/*
 	 * The noise floor followed the runs' range (1e-6 of 1e5 lies above
@@ -372,23 +372,19 @@ static void test_posterior(void)
 	 */
 	posterior_release(&p);
 	posterior_init(&p, 7);
-	at = window_of(far_off, 7);
-	posterior_update(&p, at);
+	update_with(&p, far_off, 7);
 	posterior_step_tails(&p, 0.02, &down, &up);
 	ok(p.p_none < 1e-3 && up > 1 - 1e-4, "one commit's runs at 1e5 beside ends 20%% apart: a step, not alike "
 	   "(no step: %g, up: %g)", p.p_none, up);
-	free_window(at, 7);
 	/*
 	 * Half of a side at 100, half at 12: its median between them, the
 	 * robust spread around it as wide as their gap; the fit never found
 	 * the tight mode and named commit 3, which measured 10 twice.
 	 */
-	at = window_of(far_commit, 7);
-	posterior_update(&p, at);
+	update_with(&p, far_commit, 7);
 	ok(posterior_culprit(&p, 2) < 1e-6 && posterior_culprit(&p, 1) < 1e-6,
 	   "a commit far off between the levels: none that measured the good level is the culprit (%g, %g)",
 	   posterior_culprit(&p, 2), posterior_culprit(&p, 1));
-	free_window(at, 7);
 	posterior_release(&p);
 
 	/*
@@ -398,14 +394,12 @@ static void test_posterior(void)
 	 * runs say nothing of where the step is: 4 or 5, as likely.
 	 */
 	posterior_init(&p, 9);
-	at = window_of(odd_at_step, 9);
-	posterior_update(&p, at);
+	update_with(&p, odd_at_step, 9);
 	ok(posterior_culprit(&p, 3) < 1e-6 && posterior_culprit(&p, 6) < 1e-6,
 	   "a commit far off at the step: none that measured a level is the culprit (%g, %g)",
 	   posterior_culprit(&p, 3), posterior_culprit(&p, 6));
 	ok(posterior_culprit(&p, 4) > 0.4 && posterior_culprit(&p, 5) > 0.4,
 	   "it or the next is (%g, %g): its runs cannot tell", posterior_culprit(&p, 4), posterior_culprit(&p, 5));
-	free_window(at, 9);
 	posterior_release(&p);
 	/*
 	 * After the step, the odd commit's runs made the bad side's level, the
@@ -430,18 +424,14 @@ static void test_posterior(void)
 	posterior_release(&p);
 	posterior_init(&p, 8);
 
-	at = window_of(alike, 8);
-	posterior_update(&p, at);
+	update_with(&p, alike, 8);
 	posterior_step_tails(&p, 0.02, &down, &up);
 	ok(down <= 1e-4 && up <= 1e-4, "ends of six runs 0.2%% apart: alike within 2%% (%g, %g)", down, up);
 	ok(posterior_step_quantile(&p, 1e-4) > -0.02 && posterior_step_quantile(&p, 1 - 1e-4) < 0.02,
 	   "the step's 99.98%% interval lies within 2%%");
-	free_window(at, 8);
 
-	at = window_of(ends, 8);
-	posterior_update(&p, at);
+	update_with(&p, ends, 8);
 	ok(!p.ready, "two runs, two levels: no noise to judge by, nothing decided");
-	free_window(at, 8);
 	posterior_release(&p);
 }
 

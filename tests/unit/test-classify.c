@@ -266,6 +266,14 @@ static void fake_window(struct fake *f)
 	strcpy(f->w.first_bad.sha, "2222222222222222222222222222222222222222");
 }
 
+/* Explain s over f's window into r, a result not yet initialised. */
+static void explain(struct classify_result *r, struct classify_signals *s,
+		    struct fake *f, struct classify_options *o)
+{
+	classify_result_init(r);
+	classify_explain(r, s, &f->w, o);
+}
+
 static void test_explain(void)
 {
 	struct classify_options o;
@@ -285,8 +293,7 @@ static void test_explain(void)
 	s.nr_commits = 3;
 	s.nr_slice = 2;
 	s.method = xcalloc(3, sizeof(*s.method));
-	classify_result_init(&r);
-	classify_explain(&r, &s, &f.w, &o);
+	explain(&r, &s, &f, &o);
 	is_int(r.cause, CAUSE_REAL_REGRESSION, "explained as a real regression");
 	is_int(r.nr_candidates, 3, "every window commit is a candidate");
 	is_str(r.candidates[0].why, "slice-tag", "the tag match first");
@@ -301,16 +308,14 @@ static void test_explain(void)
 
 	f.commits[1].path_match = 0;
 	f.w.nr_slice = 1;
-	classify_result_init(&r);
-	classify_explain(&r, &s, &f.w, &o);
+	explain(&r, &s, &f, &o);
 	ok(r.culprit == &f.commits[2], "exactly one commit in the slice: the culprit");
 	classify_result_release(&r);
 
 	s.method[0] = "benchmarks/run.py";
 	s.nr_method = 1;
 	s.latency_pct = 0.2;
-	classify_result_init(&r);
-	classify_explain(&r, &s, &f.w, &o);
+	explain(&r, &s, &f, &o);
 	is_int(r.cause, CAUSE_METHOD_CHANGE, "a harness commit and flat latency");
 	is_int(r.nr_candidates, 1, "the measurement commit is the only candidate");
 	is_str(r.candidates[0].why, "measurement", "marked as such");
@@ -319,8 +324,7 @@ static void test_explain(void)
 	classify_result_release(&r);
 
 	s.triton_pct = s.torch_compile_pct = -15;
-	classify_result_init(&r);
-	classify_explain(&r, &s, &f.w, &o);
+	explain(&r, &s, &f, &o);
 	is_int(r.cause, CAUSE_METHOD_CHANGE, "shared, latency flat: the baseline moved");
 	ok(r.culprit == NULL, "a baseline that moved is no commit's doing: no culprit");
 	classify_result_release(&r);
@@ -331,29 +335,25 @@ static void test_explain(void)
 	f.w.nr_commits = 1;
 	s.nr_commits = 1;
 	s.score = 4;
-	classify_result_init(&r);
-	classify_explain(&r, &s, &f.w, &o);
+	explain(&r, &s, &f, &o);
 	is_int(r.cause, CAUSE_REAL_REGRESSION, "a real regression at 4x the noise");
 	ok(r.culprit == NULL, "under 5x the noise its night is not sure: no culprit");
 	classify_result_release(&r);
 	s.move_kernels = 2;
 	s.move_pct = -5.5;
-	classify_result_init(&r);
-	classify_explain(&r, &s, &f.w, &o);
+	explain(&r, &s, &f, &o);
 	ok(r.culprit == NULL, "kernels behind a weak platform step do not locate it");
 	classify_result_release(&r);
 	s.found = 0;
 	s.nr_kernel_steps = 2;
 	f.w.kernel_steps = ksteps;
 	f.w.nr_kernel_steps = 2;
-	classify_result_init(&r);
-	classify_explain(&r, &s, &f.w, &o);
+	explain(&r, &s, &f, &o);
 	is_int(r.cause, CAUSE_REAL_REGRESSION, "no platform step, two kernels stepped: real regression");
 	ok(r.culprit == NULL, "kernels under 5x their own noise do not locate it");
 	classify_result_release(&r);
 	ksteps[1].score = 7.1;
-	classify_result_init(&r);
-	classify_explain(&r, &s, &f.w, &o);
+	explain(&r, &s, &f, &o);
 	ok(r.culprit == &f.commits[0], "a kernel that stepped 5x its own noise locates it: one commit, the culprit");
 	classify_result_release(&r);
 	f.w.kernel_steps = NULL;
@@ -366,8 +366,7 @@ static void test_explain(void)
 	f.w.nr_commits = 3;
 	s.nr_commits = 3;
 	s.triton_pct = s.torch_compile_pct = -15;
-	classify_result_init(&r);
-	classify_explain(&r, &s, &f.w, &o);
+	explain(&r, &s, &f, &o);
 	is_int(r.cause, CAUSE_HARDWARE, "hardware");
 	is_int(r.nr_candidates, 0, "no candidates for hardware");
 	ok(r.culprit == NULL, "and no culprit");
@@ -379,8 +378,7 @@ static void test_explain(void)
 	s.se_pct = 0.46;
 	s.z = 2.6;
 	s.reason = "under the noise multiple";
-	classify_result_init(&r);
-	classify_explain(&r, &s, &f.w, &o);
+	explain(&r, &s, &f, &o);
 	is_int(r.cause, CAUSE_UNDECIDED, "undecided");
 	is_str(cause_titles[r.cause], "undecided", "titled so");
 	is_str(cause_json_names[r.cause], "undecided", "and so in JSON");
@@ -394,16 +392,14 @@ static void test_explain(void)
 	s.z = 20;
 	s.change_pct = -14.9;
 	s.triton_pct = -15;
-	classify_result_init(&r);
-	classify_explain(&r, &s, &f.w, &o);
+	explain(&r, &s, &f, &o);
 	is_int(r.cause, CAUSE_UNDECIDED, "a persistent step some implementations share: undecided");
 	is_str(r.truth_reason, "undecided: the move measured -14.9% \u00b1 0.5%, 20.0x its standard error, and persists, but only some of the other implementations moved with it (triton -15.0%, torch_compile +0.1%), so no rule names its cause: each kernel's own series (--kernel) or a bisection of the window (run) would settle it",
 	       "what was measured and what would settle it");
 	classify_result_release(&r);
 	s.persistent = 0;
 	s.nr_after = 1;
-	classify_result_init(&r);
-	classify_explain(&r, &s, &f.w, &o);
+	explain(&r, &s, &f, &o);
 	is_int(r.cause, CAUSE_UNDECIDED, "a step one nightly old: undecided");
 	is_str(r.truth_reason, "undecided: the move measured -14.9% \u00b1 0.5%, 20.0x its standard error, but 1 nightly after it cannot tell a step that persists from a spike: the next nightlies will settle it",
 	       "what was measured and what would settle it");
@@ -526,8 +522,7 @@ static void test_timing_split(void)
 	s.method[0] = "benchmarks/run.py";
 	s.nr_method = 1;
 	fake_window(&f);
-	classify_result_init(&r);
-	classify_explain(&r, &s, &f.w, &o);
+	explain(&r, &s, &f, &o);
 	is_int(r.cause, CAUSE_REAL_REGRESSION, "the agreeing kernels regressed: real regression");
 	is_num(r.truth, 1.348 / pow(0.595, 1.0 / 5), 1e-12,
 	       "the true speedup: the after level with softmax at its before level");
