@@ -236,26 +236,23 @@ int classify_kernel_timing_changed(const struct classify_signals *s, const struc
 }
 
 /*
- * 1: moved with Helion (beyond its own noise, the same way, by at least
- * ratio of Helion's move); 0: stayed; -1: moved the other way.
+ * Whether another implementation's speedup moved with Helion's: beyond
+ * its own noise, the same way, by at least ratio of Helion's move.
  */
 static int moved_with(const struct classify_signals *s, double pct, double noise_pct,
 		      double helion_pct, const struct classify_options *o)
 {
 	double x = lchange(pct), h = lchange(helion_pct);
 
-	if (!classify_beyond_noise(s, pct, noise_pct, o))
-		return 0;
-	if ((x < 0) != (h < 0))
-		return -1;
-	return fabs(x) >= o->shared_ratio * fabs(h);
+	return classify_beyond_noise(s, pct, noise_pct, o) && (x < 0) == (h < 0) &&
+	       fabs(x) >= o->shared_ratio * fabs(h);
 }
 
 enum sharing classify_sharing(const struct classify_signals *s, const struct classify_options *o)
 {
 	double others[2] = { s->triton_pct, s->torch_compile_pct };
 	double noise[2] = { s->triton_noise_pct, s->torch_compile_noise_pct };
-	size_t n = 0, with = 0, still = 0;
+	size_t n = 0, with = 0;
 	double pct = classify_judged_pct(s);
 
 	if (isnan(pct))
@@ -276,18 +273,18 @@ enum sharing classify_sharing(const struct classify_signals *s, const struct cla
 		return with == n ? SHARING_HELION_ONLY : with ? SHARING_BASELINE : SHARING_PARTIAL;
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(others); i++) {
-		int m;
-
 		if (isnan(others[i]))
 			continue;
 		n++;
-		m = moved_with(s, others[i], noise[i], pct, o);
-		with += m == 1;
-		still += m == 0;
+		with += moved_with(s, others[i], noise[i], pct, o);
 	}
 	if (!n)
 		return SHARING_UNKNOWN;
-	return still == n ? SHARING_HELION_ONLY : with == n ? SHARING_ALL : SHARING_PARTIAL;
+	/*
+	 * One that moved the other way shares nothing: a baseline or the
+	 * machine would move it with Helion, not against it.
+	 */
+	return !with ? SHARING_HELION_ONLY : with == n ? SHARING_ALL : SHARING_PARTIAL;
 }
 
 enum cause classify_decide(const struct classify_signals *s, const struct classify_options *o)

@@ -77,7 +77,8 @@ enum timers {
 
 enum sharing {
 	SHARING_UNKNOWN,	/* no other implementation measured */
-	SHARING_HELION_ONLY,	/* only Helion moved (Pretuned: every baseline ratio alike) */
+	SHARING_HELION_ONLY,	/* no other moved with Helion: each stayed, or moved the other
+				 * way (Pretuned: every baseline ratio alike) */
 	SHARING_ALL,		/* triton and torch_compile moved with Helion, beyond their noise */
 	SHARING_PARTIAL,	/* some did, some did not */
 	SHARING_BASELINE	/* Pretuned: only some baseline ratios moved */

@@ -82,6 +82,10 @@ static void test_timers_and_sharing(void)
 	is_int(classify_sharing(&s, &o), SHARING_PARTIAL, "triton -2.5% within 3x its 1% noise: still");
 	s.triton_pct = -8;
 	is_int(classify_sharing(&s, &o), SHARING_ALL, "beyond their noise and half Helion's move: shared");
+	s.triton_pct = 0.3;
+	s.torch_compile_pct = 1.8;
+	is_int(classify_sharing(&s, &o), SHARING_HELION_ONLY,
+	       "torch_compile +1.8% beyond its noise, the other way: shares nothing, Helion-only");
 	s.triton_pct = s.torch_compile_pct = NAN;
 	is_int(classify_sharing(&s, &o), SHARING_UNKNOWN, "no other implementation");
 	classify_signals_release(&s);
