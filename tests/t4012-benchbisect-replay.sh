@@ -260,6 +260,21 @@ for rec in ":" "confidence-99.9/:--confidence 99.9"; do
 	done
 done
 
+# An odd commit just after the culprit, recorded on an H200 (2026-12-04,
+# the binary of 79f0988): config B from commit 7, commit 8 at C (82 us
+# against 70 and 71.6), probed first. The search names commit 7 and says
+# that commit 8 measures neither level.
+test_expect_success "the project's H200 recording, odd window: a commit at a level of its own after the culprit" '
+	sh "$SRC_DIR/bench/gpu/make-window.sh" gpu-odd AAAAAAABCBBBBBBB &&
+	cd gpu-odd &&
+	rm -f "$TRASH"/counts/* "$TRASH/beyond" &&
+	RUNS="$FIXTURES/h200-warps/odd.runs" git benchbisect run --metric --good main~15 --bad main -- replay-runs \
+		>"$TRASH/out" 2>&1 &&
+	test ! -e "$TRASH/beyond" &&
+	test_cmp "$FIXTURES/h200-warps/odd.out" "$TRASH/out" &&
+	grep "^first bad commit: $(git rev-parse main~8) commit 7: config B$" "$TRASH/out"
+'
+
 # The same recordings at --confidence 99.9: each commit's runs replayed
 # in the order the GPU gave them, the search asks for fewer (none beyond
 # what was recorded) and answers the same: step 20 runs (21), flat alike

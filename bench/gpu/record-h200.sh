@@ -3,7 +3,9 @@
 # `git benchbisect run --metric` (bench/gpu/README.md). <kit> holds
 # git-benchbisect, lib/ (the libraries ldd names that the machine may
 # lack), softmax_bench.py, calibrate.py and the windows made by
-# make-window.sh: step (B from commit 6), big (C from commit 11), flat.
+# make-window.sh: step (B from commit 6), big (C from commit 11), flat, and
+# odd (B from commit 6, commit 7 at C) when $WINDOWS names it (it names the
+# windows searched: "step flat big" unless set).
 # Picks the configs from calibrate.py's medians: A the fastest, B the one
 # slower by nearest 3%, C by nearest 12%; then runs each window's search,
 # every run appended to <out>/<window>.runs, what the command printed
@@ -27,7 +29,7 @@ BENCH_WARPS_A=$(head -1 "$kit/calibrate.txt" | cut -d" " -f1)
 BENCH_WARPS_B=$(pick 3) BENCH_WARPS_C=$(pick 12)
 export BENCH_WARPS_A BENCH_WARPS_B BENCH_WARPS_C
 { echo "num_warps, median us:"; cat "$kit/calibrate.txt"; echo "A=$BENCH_WARPS_A B=$BENCH_WARPS_B C=$BENCH_WARPS_C"; } >>"$out/machine.txt"
-for w in step flat big; do
+for w in ${WINDOWS:-step flat big}; do
 	start=$(date +%s)
 	(cd "$kit/$w" && BENCH_RECORD="$out/$w.runs" timeout 200 "$kit/git-benchbisect" run --metric "$@" \
 		--good main~15 --bad main -- python3 softmax_bench.py >"$out/$w.out" 2>&1)
