@@ -712,4 +712,21 @@ test_expect_success '--stat: no blank after the 0 of an empty fixture, as in git
 	test_cmp expect actual
 '
 
+
+# cJSON writes DEL and the C1 controls (a CSI among them) raw: the
+# printer escapes them, as the table, --stat and --check do.
+test_expect_success '--json escapes DEL and the C1 controls in a name' '
+	git init -q c1names &&
+	cd c1names &&
+	new_case "$(printf "case30_del\177csi\302\233nel\302\205nbsp\302\240")" 7f50 &&
+	commit_all "2026-10-12T10:00:00Z" "[sched2tlx] a control-laden name" &&
+	git fixture-diff --json --root "$R" HEAD HEAD >out &&
+	grep -F "\"case\":" out >actual &&
+	printf "\t\t\t\"case\":\t\"case30_del\\\\u007fcsi\\\\u009bnel\\\\u0085nbsp\302\240\",\n" >expect &&
+	test_cmp expect actual &&
+	jq -r ".cases[0].case" out >actual &&
+	printf "case30_del\177csi\302\233nel\302\205nbsp\302\240\n" >expect &&
+	test_cmp expect actual
+'
+
 test_done

@@ -7,7 +7,8 @@
  * The case objects borrow their keys (literals) and strings (the diff's,
  * which outlives the printing) instead of copying each: 7,000 copies and
  * frees for a 1,000-case corpus. (A name that is not UTF-8 gets U+FFFD
- * for each byte that is not when printed: json_print_and_free().)
+ * for each byte that is not, and its DEL and C1 controls escaped, when
+ * printed: json_print_and_free().)
  */
 static void add_string(cJSON *o, const char *key, const char *s)
 {

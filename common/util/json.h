@@ -28,22 +28,27 @@ cJSON *json_metric(double v);
 cJSON *json_string_or_null(const char *s);
 
 /*
- * s with each byte that is not UTF-8 (util/term-escape.h, utf8_len()) as
- * U+FFFD, one for each; valid characters, controls and bidirectional ones
- * included, are kept. The caller frees it.
+ * Printed JSON text s as it goes out: each byte that is not UTF-8
+ * (util/term-escape.h, utf8_len()) as U+FFFD, one for each, and DEL and
+ * the C1 controls (U+0080..U+009F, a CSI among them), which cJSON writes
+ * raw, as \u007f and \u0080..\u009f, as it writes the C0 ones; other
+ * valid characters, the bidirectional controls included, are kept. Such
+ * bytes occur only inside strings, so the escapes are the strings' own.
+ * The caller frees it.
  */
-char *json_valid_utf8(const char *s);
+char *json_output_text(const char *s);
 
-/* 1 when json_valid_utf8() would replace a byte of s. */
-int json_text_needs_replacing(const char *s);
+/* 1 when json_output_text() would change s. */
+int json_text_needs_fixing(const char *s);
 
 /*
  * Print item (tab-indented, as cJSON_Print does) and a newline on stdout,
  * then free it. -1 with an error when cJSON cannot format it. A JSON
  * document is UTF-8 (RFC 8259): text from outside (a commit subject, a
  * case name, a dashboard field) that is not is printed with U+FFFD for
- * each byte that is not (json_valid_utf8()); only strings can hold such
- * bytes, so the document's structure is as cJSON printed it.
+ * each byte that is not, and its DEL and C1 controls escaped
+ * (json_output_text()); only strings can hold such bytes, so the
+ * document's structure is as cJSON printed it.
  */
 int json_print_and_free(cJSON *item);
 

@@ -3,11 +3,11 @@
 #include "util/json.h"
 #include "util/term-escape.h"
 
-/* What the string in prints as, unformatted, made valid UTF-8 as json_print_and_free() does. */
+/* What the string in prints as, unformatted, fixed as json_print_and_free() does. */
 static void text_is(const char *in, const char *want, const char *name)
 {
 	cJSON *item = json_string_or_null(in);
-	char *out = cJSON_PrintUnformatted(item), *valid = json_valid_utf8(out);
+	char *out = cJSON_PrintUnformatted(item), *valid = json_output_text(out);
 
 	is_str(valid, want, name);
 	free(valid);
@@ -27,8 +27,12 @@ int main(void)
 		"overlong and surrogate forms: U+FFFD for each byte");
 	text_is("cut\xe2\x94", "\"cut\xef\xbf\xbd\xef\xbf\xbd\"", "a sequence cut short at the end");
 	text_is("nl\n\x1b", "\"nl\\n\\u001b\"", "controls are JSON-escaped, not replaced");
-	ok(!json_text_needs_replacing("caf\xc3\xa9\n"), "valid text needs no copy");
-	ok(json_text_needs_replacing("\x80"), "a stray continuation byte does");
+	text_is("del\x7f csi\xc2\x9b nel\xc2\x85 nbsp\xc2\xa0", "\"del\\u007f csi\\u009b nel\\u0085 nbsp\xc2\xa0\"",
+		"DEL and the C1 controls are JSON-escaped too, U+00A0 is kept");
+	text_is("\\\x7f\xc2\x80\xc2\x9f", "\"\\\\\\u007f\\u0080\\u009f\"", "after an escaped backslash, at both ends of C1");
+	ok(!json_text_needs_fixing("caf\xc3\xa9\n"), "valid text needs no copy");
+	ok(json_text_needs_fixing("\x80"), "a stray continuation byte does");
+	ok(json_text_needs_fixing("\x7f"), "so does DEL");
 	ok(utf8_len((const unsigned char *)"\xe2\x80\xae", 2) == 0, "utf8_len: cut short by avail");
 	ok(utf8_len((const unsigned char *)"\xe2\x80\xae", 3) == 3, "utf8_len: whole");
 	return done_testing();
