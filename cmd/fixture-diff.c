@@ -8,6 +8,7 @@
 #include "util/usage.h"
 #include "util/strvec.h"
 #include "util/parse-options.h"
+#include "util/quote.h"
 #include "util/config.h"
 #include "util/repo.h"
 #include "util/revision.h"
@@ -192,8 +193,10 @@ int main(int argc, const char **argv)
 		error("too many revisions");
 		usage_with_options(usage_str, options);
 	}
+	/* a name as --name-only and --list-cases print it: "a,b", "case2\nnl" */
 	for (size_t i = 0; i < o.cases.nr; i++)
-		strvec_split(&split, o.cases.v[i], ',');
+		if (strvec_split_c_quoted(&split, o.cases.v[i], ',', "--cases"))
+			usage_with_options(usage_str, options);
 	/* an empty $LIST in a script must not widen the gate to every case */
 	if (o.cases.nr && !split.nr) {
 		error("--cases names no case");

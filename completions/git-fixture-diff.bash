@@ -3,7 +3,7 @@
 # git-fixture-diff) and calls _git_fixture_diff. Options come from the
 # binary (--git-completion-helper), revisions from git's own ref
 # completion, --cases values from the case names (--list-cases, honouring
-# a --root already on the line).
+# a --root already on the line, a quoted name single-quoted for the shell).
 
 __git_fixture_diff_cases ()
 {
@@ -14,7 +14,10 @@ __git_fixture_diff_cases ()
 		--root) root="${words[i + 1]}" ;;
 		esac
 	done
-	git fixture-diff --list-cases ${root:+--root="$root"} 2>/dev/null
+	# A C-quoted name ("a,b") single-quoted, so that the shell hands
+	# --cases the quotes it unquotes.
+	git fixture-diff --list-cases ${root:+--root="$root"} 2>/dev/null |
+	sed "/^\"/{s/'/'\\\\''/g;s/.*/'&'/;}"
 }
 
 # Complete the last item of a comma-separated --cases list in $1.

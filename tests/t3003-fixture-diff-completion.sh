@@ -51,6 +51,23 @@ test_expect_success 'bash: --cases completes case names, also after a comma' '
 	test_cmp expect actual
 '
 
+test_expect_success 'bash: a quoted name is offered as --cases takes it, through the shell' '
+	cd repo &&
+	mkdir -p "quoted/case21_a,b" "quoted/case24_it'"'"'s\\x" &&
+	echo "CASE = 21" >"quoted/case21_a,b/bench_spec.py" &&
+	echo "CASE = 24" >"quoted/case24_it'"'"'s\\x/bench_spec.py" &&
+	complete_fd --root quoted --cases "" >actual &&
+	cat >expect <<-\EOF &&
+	'"'"'"case21_a,b"'"'"'
+	'"'"'"case24_it'"'"'\'"'"''"'"'s\\x"'"'"'
+	EOF
+	test_cmp expect actual &&
+	eval "set -- $(head -n 1 actual) $(tail -n 1 actual)" &&
+	git fixture-diff --root quoted --list-cases >expect &&
+	printf "%s\n" "$@" >actual &&
+	test_cmp expect actual
+'
+
 test_expect_success 'bash: --cases follows a --root on the line' '
 	cd repo &&
 	complete_fd --root other --cases "" >actual &&

@@ -1,8 +1,9 @@
 #!/bin/bash
 # Case names are untrusted: a name with $(...) must stay a name when the
 # --check restore hint is pasted into a shell, control characters are
-# escaped before a terminal, --name-only quotes names with commas as git's
-# core.quotePath does, and -z gives the raw names NUL-terminated.
+# escaped before a terminal, --name-only and --list-cases quote names with
+# commas as git's core.quotePath does (the form --cases takes back), and -z
+# gives the raw names NUL-terminated.
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$TEST_DIR/lib/fixture-corpus.sh"
 
@@ -138,12 +139,42 @@ test_expect_success '--list-cases quotes as core.quotePath does, -z gives them r
 	grep -Fx "case20_\$(touch pwned) \`touch pwned2\`" ../list &&
 	grep -Fx "\"case22_esc\\033]0;x\\a\\r\"" ../list &&
 	grep -Fx "\"case23_new\\nline\"" ../list &&
-	grep -Fx "case21_a,b" ../list &&
+	grep -Fx "\"case21_a,b\"" ../list &&
 	git fixture-diff --list-cases -z h2 >../raw &&
 	tr -cd "\0" <../raw | wc -c >../count &&
 	grep -c "case23_new\$" ../raw &&
 	grep -c . ../list >../expect &&
 	test_cmp ../expect ../count
+'
+
+test_expect_success '--cases takes each name as --list-cases and --name-only print it' '
+	cd repo &&
+	git fixture-diff --list-cases h2 >../list &&
+	git fixture-diff --cases "$(grep -F case21_ ../list)" \
+		--cases "$(grep -F case22_ ../list)" --cases "$(grep -F case23_ ../list)" \
+		h1 h2 >../actual &&
+	cat >../expect <<-\EOF &&
+	case                    fixture     graph
+	case21_a,b              changed +1  changed
+	"case22_esc\e]0;x\a\r"  unchanged   churn
+	"case23_new\nline"      changed +1  changed
+	3 cases: 1 unchanged, 2 changed; graph churn in 1
+	EOF
+	test_cmp ../expect ../actual &&
+	git fixture-diff --name-only h1 h2 >../names &&
+	git fixture-diff --name-only --cases "$(cat ../names)" h1 h2 >../actual &&
+	test_cmp ../names ../actual &&
+	git fixture-diff --name-only --cases "\"case21_a\\054b\"" h1 h2 >../actual &&
+	echo "\"case21_a,b\"" >../expect &&
+	test_cmp ../expect ../actual
+'
+
+test_expect_success '--cases: a quoted name that does not unquote is a usage error' '
+	cd repo &&
+	test_expect_code 129 git fixture-diff --cases "\"case21_a,b" h1 h2 2>../err &&
+	grep -Fx "error: --cases: cannot unquote '"'"'\"case21_a,b'"'"'" ../err &&
+	test_expect_code 129 git fixture-diff --cases "\"case23_new\\qline\"" h1 h2 2>../err &&
+	grep -Fx "error: --cases: cannot unquote '"'"'\"case23_new\\qline\"'"'"'" ../err
 '
 
 test_expect_success '-z without a list to print is a usage error' '

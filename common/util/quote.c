@@ -1,4 +1,5 @@
 #include <string.h>
+#include "util/usage.h"
 #include "util/quote.h"
 #include "util/term-escape.h"
 
@@ -119,6 +120,72 @@ void quote_c_style(struct strbuf *sb, const char *s, const char *extra)
 			strbuf_addch(sb, *p);
 	}
 	strbuf_addch(sb, '"');
+}
+
+/* The byte whose term_c_escape() is backslash and letter, else -1. */
+static int c_unescape(char letter)
+{
+	for (int c = 1; c < 0x20; c++) {
+		const char *esc = term_c_escape(c);
+
+		if (esc && esc[1] == letter)
+			return c;
+	}
+	return -1;
+}
+
+int unquote_c_style(struct strbuf *sb, const char *quoted, const char **endp)
+{
+	const char *p = quoted + 1;
+
+	if (*quoted != '"')
+		return -1;
+	for (; *p && *p != '"'; p++) {
+		int c = (unsigned char)*p;
+
+		if (c == '\\') {
+			c = *++p;
+			if (c >= '0' && c <= '3' && p[1] >= '0' && p[1] <= '7' &&
+			    p[2] >= '0' && p[2] <= '7') {
+				c = (c - '0') << 6 | (p[1] - '0') << 3 | (p[2] - '0');
+				p += 2;
+				if (!c)
+					return -1;
+			} else if (c != '"' && c != '\\' && (c = c_unescape(c)) < 0) {
+				return -1;
+			}
+		}
+		strbuf_addch(sb, c);
+	}
+	if (*p != '"')
+		return -1;
+	*endp = p + 1;
+	return 0;
+}
+
+int strvec_split_c_quoted(struct strvec *sv, const char *s, int sep, const char *what)
+{
+	struct strbuf item = STRBUF_INIT;
+
+	while (*s) {
+		const char *end = strchr(s, sep);
+
+		strbuf_reset(&item);
+		if (*s == '"') {
+			if (unquote_c_style(&item, s, &end) || (*end && *end != sep)) {
+				strbuf_release(&item);
+				return error("%s: cannot unquote '%s'", what, s);
+			}
+		} else {
+			end = end ? end : s + strlen(s);
+			strbuf_add(&item, s, end - s);
+		}
+		if (item.len)
+			strvec_push(sv, item.buf);
+		s = *end ? end + 1 : end;
+	}
+	strbuf_release(&item);
+	return 0;
 }
 
 /*

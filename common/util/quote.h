@@ -2,6 +2,7 @@
 #define UTIL_QUOTE_H
 
 #include "util/strbuf.h"
+#include "util/strvec.h"
 
 /*
  * Quoting of untrusted text (dashboard fields, commit subjects, case
@@ -60,6 +61,24 @@ size_t term_columns(const char *s);
  * \a \b \t \n \v \f \r and octal \NNN escapes; else append it as is.
  */
 void quote_c_style(struct strbuf *sb, const char *s, const char *extra);
+
+/*
+ * The inverse of quote_c_style(), as git's unquote_c_style(): quoted
+ * starts with '"'; append the bytes it quotes to sb and point *endp just
+ * past its closing quote. -1 (sb then holds a part) when it is no such
+ * form: an escape quote_c_style() does not write, an octal one above
+ * \377 or of a NUL, or no closing quote.
+ */
+int unquote_c_style(struct strbuf *sb, const char *quoted, const char **endp);
+
+/*
+ * Append the items of a list separated by sep, as a list quote_c_style()
+ * wrote with sep among its extra characters: an item that starts with
+ * '"' is unquoted (sep inside the quotes included) and must end at its
+ * closing quote; empty items are skipped. -1 with an error naming
+ * what (an option) when an item is quoted wrongly.
+ */
+int strvec_split_c_quoted(struct strvec *sv, const char *s, int sep, const char *what);
 
 /*
  * Append s quoted for a shell: as is when it holds only characters no
