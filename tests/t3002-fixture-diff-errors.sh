@@ -210,4 +210,35 @@ test_expect_success 'a symbolic-link fixture is compared as git stores it' '
 	test_cmp expect actual
 '
 
+
+test_expect_success 'a blob a partial clone has not fetched: the error says how to fetch it' '
+	build_corpus pcsrc &&
+	git -C pcsrc config uploadpack.allowFilter true &&
+	git clone -q --filter=blob:none --no-checkout "file://$PWD/pcsrc" partial &&
+	cd partial &&
+	test_expect_code 128 git fixture-diff c1 c5 >out 2>err &&
+	test_must_be_empty out &&
+	f=$(git rev-parse c1:$R/case2_warp_specialized_gemm/generated.py) &&
+	cat >expect <<-EOF &&
+	fatal: cannot read '"'"'$R/case2_warp_specialized_gemm/generated.py'"'"' in '"'"'c1'"'"': object not found - no match for id ($f)
+	hint: this is a partial clone: the blob was not fetched from its promisor remote '"'"'origin'"'"'
+	hint: fetch the fixtures this comparison reads with '"'"'git diff --stat c1 c5 -- $R'"'"'
+	EOF
+	test_cmp expect err &&
+	git diff --stat c1 c5 -- $R >/dev/null &&
+	git fixture-diff c1 c5 >actual &&
+	git -C ../pcsrc fixture-diff c1 c5 >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'a missing blob outside a partial clone: no partial-clone hint' '
+	git clone -q --no-checkout pcsrc broken &&
+	cd broken &&
+	f=$(git rev-parse c1:$R/case2_warp_specialized_gemm/generated.py) &&
+	rm .git/objects/$(echo $f | cut -c1-2)/$(echo $f | cut -c3-) &&
+	test_expect_code 128 git fixture-diff c1 c5 2>err &&
+	echo "fatal: cannot read '"'"'$R/case2_warp_specialized_gemm/generated.py'"'"' in '"'"'c1'"'"': object not found - no match for id ($f)" >expect &&
+	test_cmp expect err
+'
+
 test_done

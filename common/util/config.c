@@ -419,3 +419,30 @@ enum config_lookup config_get_double(struct config *cfg, const char *key, double
 {
 	return config_get_number(cfg, key, 0, min, max, out);
 }
+
+char *config_promisor_remote(git_repository *repo)
+{
+	git_strarray remotes = { 0 };
+	struct config cfg;
+	char *out = NULL;
+	const char *v;
+
+	if (config_init(&cfg, repo))
+		return NULL;
+	if (!git_remote_list(&remotes, repo)) {
+		for (size_t i = 0; !out && i < remotes.count; i++) {
+			char *key = xstrfmt("remote.%s.promisor", remotes.strings[i]);
+			int on = 0;
+
+			if (config_get_bool(&cfg, key, &on) == CONFIG_FOUND && on)
+				out = xstrdup(remotes.strings[i]);
+			free(key);
+		}
+		git_strarray_dispose(&remotes);
+	}
+	git_error_clear();
+	if (!out && config_get_value(&cfg, "extensions.partialclone", &v) == CONFIG_FOUND)
+		out = xstrdup(v);
+	config_release(&cfg);
+	return out;
+}

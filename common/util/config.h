@@ -73,4 +73,12 @@ int config_parse_parameters(struct config *cfg, const char *text);
 /* Lowercase the section and the variable name, keep the subsection. */
 char *config_canonical_key(const char *key);
 
+/*
+ * The promisor remote of a partial clone (git clone --filter), which
+ * libgit2 does not know: the first remote with remote.<name>.promisor
+ * set, else extensions.partialClone, read as config_init() reads (`git -c`
+ * included). NULL when repo is no partial clone; else the caller frees it.
+ */
+char *config_promisor_remote(git_repository *repo);
+
 #endif
