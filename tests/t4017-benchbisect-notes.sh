@@ -430,6 +430,22 @@ test_expect_success 'log --key: only that key (a prefix will do), nothing for an
 	! grep -v " other" ../actual
 '
 
+# A key is hex (run_key_compute()): another --key matched nothing, or,
+# empty, every key, and exited 0 either way.
+test_expect_success 'log --key: a key that is no hex, empty or too long is a usage error' '
+	cd repo &&
+	for key in nosuch "" 0123456789ABCDEF 0123456789abcdef0; do
+		test_expect_code 129 git benchbisect log --key "$key" >../out 2>../err &&
+		test_must_be_empty ../out &&
+		head -n 2 ../err >../actual &&
+		cat >../expect <<-EOF &&
+		error: --key: invalid key '\''$key'\'': 1 to 16 lowercase hex digits
+		usage: git benchbisect log [<options>] [<range>]
+		EOF
+		test_cmp ../expect ../actual || return 1
+	done
+'
+
 test_expect_success 'log --svg: the runs along the history, the first bad commit marked' '
 	cd b &&
 	git benchbisect log --svg ../chart.svg >/dev/null &&

@@ -54,6 +54,13 @@ struct run_key_input {
 void run_key_compute(char *out, const struct run_key_input *in);
 
 /*
+ * 0 when key is a key or a prefix of one, 1..RUN_KEY_HEX lowercase hex
+ * digits as run_key_compute() writes them, else -1 with an error that
+ * starts with from (the option).
+ */
+int run_key_check(const char *key, const char *from);
+
+/*
  * 0 when name is 1..RUN_MACHINE_MAX printable characters without a space,
  * else -1 with an error that starts with from (the option or key).
  */
