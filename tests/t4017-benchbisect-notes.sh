@@ -509,6 +509,23 @@ test_expect_success 'log: no spread about a median of 0, and a spread in plain n
 	test_cmp ../expect ../actual
 '
 
+# A value of -0 (a benchmark may print it) printed "median -0", and
+# --json -0: it reads as 0, in a run as in a note.
+test_expect_success 'log: a recorded -0 is 0, in the text and in --json' '
+	rm -rf g && cp -r f g && cd g &&
+	line="benchbisect-run v1 key=0123456789abcdef machine=box date=2026-12-02T04:30:12.000001Z duration=1.000 exit=0" &&
+	git notes --ref benchbisect add -m "$line value=-0" -m "$line value=-0.0" main &&
+	git benchbisect log main~1..main >../actual &&
+	cat >../expect <<-EOF &&
+	$(short 8) 0123456789abcdef box 2 runs, median 0: Tune the tile search, part 8 (#4108)
+	noise 0123456789abcdef box: 0 a run, from 2 runs over 1 commit
+	EOF
+	test_cmp ../expect ../actual &&
+	git benchbisect log --json main~1..main | jq -c ".commits[0].measurements[0] | [.median, .values]" >../actual &&
+	echo "[0,[0,0]]" >../expect &&
+	test_cmp ../expect ../actual
+'
+
 # The chart's culprit at 99.9997% said "probability 100%" (%.4g).
 test_expect_success 'log --svg: a probability under 1 is never "100%"' '
 	rm -rf g && cp -r f g && cd g &&

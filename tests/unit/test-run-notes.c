@@ -61,6 +61,7 @@ int main(void)
 	ok(!parses(HEAD " exit=0 value=1e-310"), "a value that underflows to a subnormal");
 	ok(!parses(HEAD " exit=0 value=1e-400"), "a value that underflows to 0");
 	ok(parses(HEAD " exit=0 value=-2.5e-99"), "a small value within the range");
+	ok(!run_record_parse(&r, HEAD " exit=0 value=-0") && r.value == 0 && !signbit(r.value), "-0 reads as 0");
 	ok(!parses(HEAD), "no exit");
 	ok(!parses("benchbisect-run v2 key=" KEY " machine=a date=2026-12-02T04:30:12.123456Z duration=1 exit=0"),
 	   "another version");
