@@ -509,6 +509,19 @@ test_expect_success 'log: no spread about a median of 0, and a spread in plain n
 	test_cmp ../expect ../actual
 '
 
+# Fields are name=value, by single spaces: "value=1 2" was read as 1, the
+# "2" taken for a field it does not know.
+test_expect_success 'log: a line with a word that is no field is skipped with a warning' '
+	rm -rf g && cp -r f g && cd g &&
+	line="benchbisect-run v1 key=0123456789abcdef machine=box date=2026-12-02T04:30:12.000001Z duration=1.000 exit=0" &&
+	git notes --ref benchbisect add -m "$line value=1 2" -m "$line value=3" main &&
+	git benchbisect log main~1..main >../actual 2>../err &&
+	echo "$(short 8) 0123456789abcdef box 1 run, median 3, spread 0%: Tune the tile search, part 8 (#4108)" >../expect &&
+	test_cmp ../expect ../actual &&
+	echo "warning: skipping 1 line of the note on $(short 8) in refs/notes/benchbisect that does not parse: '\''$line value=1 2'\''" >../expect &&
+	test_cmp ../expect ../err
+'
+
 # A value of -0 (a benchmark may print it) printed "median -0", and
 # --json -0: it reads as 0, in a run as in a note.
 test_expect_success 'log: a recorded -0 is 0, in the text and in --json' '

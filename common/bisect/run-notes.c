@@ -64,6 +64,24 @@ static int number_field(const char *line, const char *name, double *out)
 	return *end || errno || !isfinite(*out) ? -1 : 0;
 }
 
+/*
+ * Whether s is fields only, "name=value" by single spaces: a word of
+ * another form ("value=1 2"), an empty one too, is no field to ignore.
+ */
+static int fields_only(const char *s)
+{
+	for (;;) {
+		size_t len = strcspn(s, " ");
+		const char *eq = memchr(s, '=', len);
+
+		if (!eq || eq == s)
+			return 0;
+		if (!s[len])
+			return 1;
+		s += len + 1;
+	}
+}
+
 static int all_of(const char *s, const char *set)
 {
 	return s[strspn(s, set)] == '\0';
@@ -86,7 +104,8 @@ int run_record_parse(struct run_record *r, const char *line)
 	double exit_code;
 
 	memset(r, 0, sizeof(*r));
-	if (strncmp(line, LINE_TAG, strlen(LINE_TAG)) || strchr(line, '\t'))
+	if (strncmp(line, LINE_TAG, strlen(LINE_TAG)) || strchr(line, '\t') ||
+	    !fields_only(line + strlen(LINE_TAG)))
 		return -1;
 	if (copy_field(line, "key", r->key, sizeof(r->key)) || strlen(r->key) != RUN_KEY_HEX ||
 	    !all_of(r->key, KEY_DIGITS))

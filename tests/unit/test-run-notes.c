@@ -56,6 +56,10 @@ int main(void)
 	ok(!parses(HEAD " exit=0 value=nan"), "a value that is not finite");
 	ok(!parses(HEAD " exit=0 value=1e999"), "a value that overflows");
 	ok(!parses(HEAD " exit=0 value=1x"), "a value with trailing junk");
+	ok(!parses(HEAD " exit=0 value=1 2"), "a value with a word after it that is no field");
+	ok(!parses(HEAD " exit=0  value=1"), "two spaces between fields");
+	ok(!parses(HEAD " exit=0 value=1 "), "a space at the end");
+	ok(!parses(HEAD " exit=0 =1"), "a field without a name");
 	/* One reading for notes and runs (bisect_metric_parse()): what a run refuses, a note does too. */
 	ok(!parses(HEAD " exit=0 value=0x10"), "a value in hex");
 	ok(!parses(HEAD " exit=0 value=1e-310"), "a value that underflows to a subnormal");
