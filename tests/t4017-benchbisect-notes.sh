@@ -402,6 +402,17 @@ test_expect_success 'log: the recorded runs per commit and key, and the key'"'"'
 	test_cmp ../expect ../actual
 '
 
+# benchbisect.notes=false is about run: log reads what the user asks for.
+test_expect_success 'log and --keys list the runs under benchbisect.notes=false too' '
+	cd a &&
+	git benchbisect log >../expect &&
+	git benchbisect log --keys >>../expect &&
+	test $(wc -l <../expect) = 6 &&
+	git -c benchbisect.notes=false benchbisect log >../actual &&
+	git -c benchbisect.notes=false benchbisect log --keys >>../actual &&
+	test_cmp ../expect ../actual
+'
+
 test_expect_success 'log --json and a range' '
 	cd b &&
 	git benchbisect log --json main~2..main >../out &&
