@@ -361,6 +361,36 @@ test_expect_success 'a bad notes ref name or machine name is an error before any
 	test $(invocations) = 0
 '
 
+# The rule of git notes --ref (git's expand_notes_ref()): refs/notes/...
+# as it is, notes/... under refs/, anything else under refs/notes/, a
+# name under refs/ too: refs/heads/main is never the branch.
+test_expect_success 'benchbisect.notesRef is expanded as git notes --ref expands its argument' '
+	rm -rf g && cp -r f g && cd g &&
+	for name in refs/notes/x notes/x x refs/heads/main heads/main; do
+		git -c benchbisect.notesRef=$name benchbisect log --json | jq -r .notes_ref || return 1
+	done >../actual &&
+	cat >../expect <<-\EOF &&
+	refs/notes/x
+	refs/notes/x
+	refs/notes/x
+	refs/notes/refs/heads/main
+	refs/notes/heads/main
+	EOF
+	test_cmp ../expect ../actual &&
+	main=$(git rev-parse refs/heads/main) &&
+	# its own counters: the runs of the other tests stay as they are
+	mkdir -p ../own/counts &&
+	TRASH=$PWD/../own git -c benchbisect.notesRef=refs/heads/main benchbisect run --metric \
+		--good main~8 --bad main -- measure >/dev/null 2>&1 &&
+	echo $main >../expect &&
+	git rev-parse refs/heads/main >../actual &&
+	test_cmp ../expect ../actual &&
+	git notes --ref refs/heads/main list | wc -l >../actual &&
+	git for-each-ref --format="%(refname)" refs/notes >>../actual &&
+	printf "%s\n" 5 refs/notes/refs/heads/main >../expect &&
+	test_cmp ../expect ../actual
+'
+
 test_expect_success '--no-machine: the runs are recorded for the host name, whatever benchbisect.machine says' '
 	cd repo &&
 	notes=$(git rev-parse refs/notes/benchbisect) &&

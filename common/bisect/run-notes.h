@@ -74,8 +74,10 @@ int run_machine_check(const char *name, const char *from);
 char *run_machine_name(struct config *cfg, const char *opt);
 
 /*
- * The notes ref: benchbisect.notesRef expanded as git expands a notes ref
- * ("x" is refs/notes/x, "notes/x" refs/notes/x), else RUN_NOTES_REF.
+ * The notes ref: benchbisect.notesRef expanded as `git notes --ref` does
+ * (git's expand_notes_ref(): "refs/notes/x" as it is, "notes/x" is
+ * refs/notes/x, any other under refs/notes/, "refs/heads/x" too), else
+ * RUN_NOTES_REF.
  * Returns a malloc'd name, or NULL with an error printed when the name is
  * not a valid ref name.
  */
