@@ -486,6 +486,9 @@ static int cmd_log(int argc, const char **argv)
 		usage_error(log_usage, options, "--keys takes no range, --key, --json or --svg");
 	if (svg && report_svg_check(svg))
 		usage_with_options(log_usage, options);
+	/* a key is hex: any other --key matched nothing, an empty one every key */
+	if (lo.key && run_key_check(lo.key, "--key"))
+		usage_with_options(log_usage, options);
 	lo.range = argc ? argv[0] : NULL;
 	window_options_init(&wo);
 	usage_hold_errors();

@@ -361,6 +361,36 @@ test_expect_success 'a bad notes ref name or machine name is an error before any
 	test $(invocations) = 0
 '
 
+# The rule of git notes --ref (git's expand_notes_ref()): refs/notes/...
+# as it is, notes/... under refs/, anything else under refs/notes/, a
+# name under refs/ too: refs/heads/main is never the branch.
+test_expect_success 'benchbisect.notesRef is expanded as git notes --ref expands its argument' '
+	rm -rf g && cp -r f g && cd g &&
+	for name in refs/notes/x notes/x x refs/heads/main heads/main; do
+		git -c benchbisect.notesRef=$name benchbisect log --json | jq -r .notes_ref || return 1
+	done >../actual &&
+	cat >../expect <<-\EOF &&
+	refs/notes/x
+	refs/notes/x
+	refs/notes/x
+	refs/notes/refs/heads/main
+	refs/notes/heads/main
+	EOF
+	test_cmp ../expect ../actual &&
+	main=$(git rev-parse refs/heads/main) &&
+	# its own counters: the runs of the other tests stay as they are
+	mkdir -p ../own/counts &&
+	TRASH=$PWD/../own git -c benchbisect.notesRef=refs/heads/main benchbisect run --metric \
+		--good main~8 --bad main -- measure >/dev/null 2>&1 &&
+	echo $main >../expect &&
+	git rev-parse refs/heads/main >../actual &&
+	test_cmp ../expect ../actual &&
+	git notes --ref refs/heads/main list | wc -l >../actual &&
+	git for-each-ref --format="%(refname)" refs/notes >>../actual &&
+	printf "%s\n" 5 refs/notes/refs/heads/main >../expect &&
+	test_cmp ../expect ../actual
+'
+
 test_expect_success '--no-machine: the runs are recorded for the host name, whatever benchbisect.machine says' '
 	cd repo &&
 	notes=$(git rev-parse refs/notes/benchbisect) &&
@@ -402,6 +432,17 @@ test_expect_success 'log: the recorded runs per commit and key, and the key'"'"'
 	test_cmp ../expect ../actual
 '
 
+# benchbisect.notes=false is about run: log reads what the user asks for.
+test_expect_success 'log and --keys list the runs under benchbisect.notes=false too' '
+	cd a &&
+	git benchbisect log >../expect &&
+	git benchbisect log --keys >>../expect &&
+	test $(wc -l <../expect) = 6 &&
+	git -c benchbisect.notes=false benchbisect log >../actual &&
+	git -c benchbisect.notes=false benchbisect log --keys >>../actual &&
+	test_cmp ../expect ../actual
+'
+
 test_expect_success 'log --json and a range' '
 	cd b &&
 	git benchbisect log --json main~2..main >../out &&
@@ -428,6 +469,22 @@ test_expect_success 'log --key: only that key (a prefix will do), nothing for an
 	test $(grep -vc "^noise " ../actual) = 5 &&
 	grep "^noise [0-9a-f]\{16\} other: " ../actual &&
 	! grep -v " other" ../actual
+'
+
+# A key is hex (run_key_compute()): another --key matched nothing, or,
+# empty, every key, and exited 0 either way.
+test_expect_success 'log --key: a key that is no hex, empty or too long is a usage error' '
+	cd repo &&
+	for key in nosuch "" 0123456789ABCDEF 0123456789abcdef0; do
+		test_expect_code 129 git benchbisect log --key "$key" >../out 2>../err &&
+		test_must_be_empty ../out &&
+		head -n 2 ../err >../actual &&
+		cat >../expect <<-EOF &&
+		error: --key: invalid key '\''$key'\'': 1 to 16 lowercase hex digits
+		usage: git benchbisect log [<options>] [<range>]
+		EOF
+		test_cmp ../expect ../actual || return 1
+	done
 '
 
 test_expect_success 'log --svg: the runs along the history, the first bad commit marked' '
@@ -490,6 +547,36 @@ test_expect_success 'log: no spread about a median of 0, and a spread in plain n
 	test_cmp ../expect ../actual &&
 	git benchbisect log --json main~2..main | jq -c "[.commits[].measurements[0].spread_pct]" >../actual &&
 	echo "[148.26,null]" >../expect &&
+	test_cmp ../expect ../actual
+'
+
+# Fields are name=value, by single spaces: "value=1 2" was read as 1, the
+# "2" taken for a field it does not know.
+test_expect_success 'log: a line with a word that is no field is skipped with a warning' '
+	rm -rf g && cp -r f g && cd g &&
+	line="benchbisect-run v1 key=0123456789abcdef machine=box date=2026-12-02T04:30:12.000001Z duration=1.000 exit=0" &&
+	git notes --ref benchbisect add -m "$line value=1 2" -m "$line value=3" main &&
+	git benchbisect log main~1..main >../actual 2>../err &&
+	echo "$(short 8) 0123456789abcdef box 1 run, median 3, spread 0%: Tune the tile search, part 8 (#4108)" >../expect &&
+	test_cmp ../expect ../actual &&
+	echo "warning: skipping 1 line of the note on $(short 8) in refs/notes/benchbisect that does not parse: '\''$line value=1 2'\''" >../expect &&
+	test_cmp ../expect ../err
+'
+
+# A value of -0 (a benchmark may print it) printed "median -0", and
+# --json -0: it reads as 0, in a run as in a note.
+test_expect_success 'log: a recorded -0 is 0, in the text and in --json' '
+	rm -rf g && cp -r f g && cd g &&
+	line="benchbisect-run v1 key=0123456789abcdef machine=box date=2026-12-02T04:30:12.000001Z duration=1.000 exit=0" &&
+	git notes --ref benchbisect add -m "$line value=-0" -m "$line value=-0.0" main &&
+	git benchbisect log main~1..main >../actual &&
+	cat >../expect <<-EOF &&
+	$(short 8) 0123456789abcdef box 2 runs, median 0: Tune the tile search, part 8 (#4108)
+	noise 0123456789abcdef box: 0 a run, from 2 runs over 1 commit
+	EOF
+	test_cmp ../expect ../actual &&
+	git benchbisect log --json main~1..main | jq -c ".commits[0].measurements[0] | [.median, .values]" >../actual &&
+	echo "[0,[0,0]]" >../expect &&
 	test_cmp ../expect ../actual
 '
 

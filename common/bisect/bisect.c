@@ -205,6 +205,8 @@ enum metric_text bisect_metric_parse(const char *s, size_t len, double *v)
 	if (errno == ERANGE || !isfinite(*v) || fabs(*v) > BISECT_METRIC_MAX ||
 	    (*v != 0 && fabs(*v) < BISECT_METRIC_MIN))
 		return METRIC_OUT_OF_RANGE;
+	if (*v == 0)
+		*v = 0;		/* -0 measures what 0 does, and prints so */
 	return METRIC_VALUE;
 }
 

@@ -102,7 +102,8 @@ enum metric_text {
 
 /*
  * The one reading of a --metric value, as a command printed it and as a
- * note recorded it: the len bytes at s (s[len] a NUL) into *v. Only
+ * note recorded it: the len bytes at s (s[len] a NUL) into *v, -0 as 0
+ * (never printed "-0" where values are shown). Only
  * METRIC_VALUE is a measurement, so a note never holds what a run would
  * refuse, nor the other way round.
  */

@@ -16,6 +16,7 @@
 #include "bisect/run-notes.h"
 
 #define LINE_TAG "benchbisect-run v1 "
+#define KEY_DIGITS "0123456789abcdef"	/* as git_oid_nfmt() writes them */
 /*
  * Attempts at moving the ref while other writers move or hold it (a
  * bisection on another job of the same clone): the n-th waits n times
@@ -63,6 +64,24 @@ static int number_field(const char *line, const char *name, double *out)
 	return *end || errno || !isfinite(*out) ? -1 : 0;
 }
 
+/*
+ * Whether s is fields only, "name=value" by single spaces: a word of
+ * another form ("value=1 2"), an empty one too, is no field to ignore.
+ */
+static int fields_only(const char *s)
+{
+	for (;;) {
+		size_t len = strcspn(s, " ");
+		const char *eq = memchr(s, '=', len);
+
+		if (!eq || eq == s)
+			return 0;
+		if (!s[len])
+			return 1;
+		s += len + 1;
+	}
+}
+
 static int all_of(const char *s, const char *set)
 {
 	return s[strspn(s, set)] == '\0';
@@ -85,10 +104,11 @@ int run_record_parse(struct run_record *r, const char *line)
 	double exit_code;
 
 	memset(r, 0, sizeof(*r));
-	if (strncmp(line, LINE_TAG, strlen(LINE_TAG)) || strchr(line, '\t'))
+	if (strncmp(line, LINE_TAG, strlen(LINE_TAG)) || strchr(line, '\t') ||
+	    !fields_only(line + strlen(LINE_TAG)))
 		return -1;
 	if (copy_field(line, "key", r->key, sizeof(r->key)) || strlen(r->key) != RUN_KEY_HEX ||
-	    !all_of(r->key, "0123456789abcdef"))
+	    !all_of(r->key, KEY_DIGITS))
 		return -1;
 	if (copy_field(line, "machine", r->machine, sizeof(r->machine)) || !machine_ok(r->machine))
 		return -1;
@@ -166,6 +186,15 @@ void run_key_compute(char *out, const struct run_key_input *in)
 	git_oid_nfmt(out, RUN_KEY_HEX, &oid);
 	out[RUN_KEY_HEX] = '\0';
 	strbuf_release(&sb);
+}
+
+int run_key_check(const char *key, const char *from)
+{
+	size_t n = strlen(key);
+
+	if (!n || n > RUN_KEY_HEX || !all_of(key, KEY_DIGITS))
+		return error("%s: invalid key '%s': 1 to %d lowercase hex digits", from, key, RUN_KEY_HEX);
+	return 0;
 }
 
 int run_machine_check(const char *name, const char *from)

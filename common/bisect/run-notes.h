@@ -54,6 +54,13 @@ struct run_key_input {
 void run_key_compute(char *out, const struct run_key_input *in);
 
 /*
+ * 0 when key is a key or a prefix of one, 1..RUN_KEY_HEX lowercase hex
+ * digits as run_key_compute() writes them, else -1 with an error that
+ * starts with from (the option).
+ */
+int run_key_check(const char *key, const char *from);
+
+/*
  * 0 when name is 1..RUN_MACHINE_MAX printable characters without a space,
  * else -1 with an error that starts with from (the option or key).
  */
@@ -67,8 +74,10 @@ int run_machine_check(const char *name, const char *from);
 char *run_machine_name(struct config *cfg, const char *opt);
 
 /*
- * The notes ref: benchbisect.notesRef expanded as git expands a notes ref
- * ("x" is refs/notes/x, "notes/x" refs/notes/x), else RUN_NOTES_REF.
+ * The notes ref: benchbisect.notesRef expanded as `git notes --ref` does
+ * (git's expand_notes_ref(): "refs/notes/x" as it is, "notes/x" is
+ * refs/notes/x, any other under refs/notes/, "refs/heads/x" too), else
+ * RUN_NOTES_REF.
  * Returns a malloc'd name, or NULL with an error printed when the name is
  * not a valid ref name.
  */

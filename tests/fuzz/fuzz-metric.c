@@ -3,7 +3,7 @@
  * last line that matches a metric pattern and its group
  * (metric_pattern_find()), and the number read from a line
  * (bisect_metric_parse()). A value read is finite and within the
- * metric's range, whatever the bytes; a group found lies inside the
+ * metric's range, never -0, whatever the bytes; a group found lies inside the
  * output.
  */
 #include <math.h>
@@ -22,7 +22,8 @@ static void check_number(const char *s, size_t len)
 	double v;
 
 	if (bisect_metric_parse(s, len, &v) == METRIC_VALUE &&
-	    (!isfinite(v) || fabs(v) > BISECT_METRIC_MAX || (v != 0 && fabs(v) < BISECT_METRIC_MIN)))
+	    (!isfinite(v) || fabs(v) > BISECT_METRIC_MAX || (v != 0 && fabs(v) < BISECT_METRIC_MIN) ||
+	     (v == 0 && signbit(v))))
 		abort();
 }
 

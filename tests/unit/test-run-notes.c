@@ -56,11 +56,16 @@ int main(void)
 	ok(!parses(HEAD " exit=0 value=nan"), "a value that is not finite");
 	ok(!parses(HEAD " exit=0 value=1e999"), "a value that overflows");
 	ok(!parses(HEAD " exit=0 value=1x"), "a value with trailing junk");
+	ok(!parses(HEAD " exit=0 value=1 2"), "a value with a word after it that is no field");
+	ok(!parses(HEAD " exit=0  value=1"), "two spaces between fields");
+	ok(!parses(HEAD " exit=0 value=1 "), "a space at the end");
+	ok(!parses(HEAD " exit=0 =1"), "a field without a name");
 	/* One reading for notes and runs (bisect_metric_parse()): what a run refuses, a note does too. */
 	ok(!parses(HEAD " exit=0 value=0x10"), "a value in hex");
 	ok(!parses(HEAD " exit=0 value=1e-310"), "a value that underflows to a subnormal");
 	ok(!parses(HEAD " exit=0 value=1e-400"), "a value that underflows to 0");
 	ok(parses(HEAD " exit=0 value=-2.5e-99"), "a small value within the range");
+	ok(!run_record_parse(&r, HEAD " exit=0 value=-0") && r.value == 0 && !signbit(r.value), "-0 reads as 0");
 	ok(!parses(HEAD), "no exit");
 	ok(!parses("benchbisect-run v2 key=" KEY " machine=a date=2026-12-02T04:30:12.123456Z duration=1 exit=0"),
 	   "another version");
