@@ -224,7 +224,7 @@ check-run: $(BINS) $(SAN_BINS) $(SAN_UNITS) $(TSAN_BINS) $(FUZZERS) build/bench/
 		BT_METRIC_BISECT="$(CURDIR)/build/bench/metric-bisect" BT_RECORD_STATES="$(CURDIR)/build/bench/record-states" \
 		BT_STEP_RATES="$(CURDIR)/build/bench/step-rates" \
 		BT_FUZZ="$(CURDIR)/build/fuzz/bin" \
-		ASAN_OPTIONS=detect_leaks=1:exitcode=86 \
+		ASAN_OPTIONS=detect_leaks=1:exitcode=86 LSAN_OPTIONS=suppressions="$(CURDIR)/tests/lsan.supp":print_suppressions=0 \
 		UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:exitcode=86 \
 		prove --timer --failures --comments -j2 -e bash $(sort $(wildcard tests/t[0-9]*.sh))
 
