@@ -169,6 +169,19 @@ test_expect_success '--cases takes each name as --list-cases and --name-only pri
 	test_cmp ../expect ../actual
 '
 
+# The hint after an unknown case listed the names escaped for a terminal
+# (case22_esc\e]0;x...), a form --cases does not take back.
+test_expect_success '--cases: an unknown case lists the known ones as --list-cases prints them' '
+	cd repo &&
+	git fixture-diff --list-cases h2 >../list &&
+	test_expect_code 128 git fixture-diff --cases nosuch h1 h2 2>../err &&
+	{
+		echo "fatal: unknown case '"'"'nosuch'"'"'" &&
+		printf "hint: known cases: %s\n" "$(sed -e :a -e "N;s/\n/, /;ta" ../list)"
+	} >../expect &&
+	test_cmp ../expect ../err
+'
+
 test_expect_success '--cases: a quoted name that does not unquote is a usage error' '
 	cd repo &&
 	test_expect_code 129 git fixture-diff --cases "\"case21_a,b" h1 h2 2>../err &&
