@@ -363,11 +363,12 @@ static size_t unsettled(const struct bisect_judge *j, const struct posterior_gro
 /*
  * Whether commit x is at a level of its own: its median lies off both
  * levels of top (past posterior_reach()), or the runs of both ends lie
- * off it (off_end(), METRIC_PROBE_RUNS at each: one run may be a stray),
- * and at least METRIC_ODD_RUNS of its runs, three in four of them or
- * more, lie within METRIC_ODD_SPREAD times its median's distance from
- * the nearer level. A commit at a level of its own does, whatever its
- * noise within what the model allows it, and a stray or two among its
+ * off it (off_end() with noise, within_noise()'s, taken once by the
+ * caller; METRIC_PROBE_RUNS at each end: one run may be a stray), and at
+ * least METRIC_ODD_RUNS of its runs, three in four of them or more, lie
+ * within METRIC_ODD_SPREAD times its median's distance from the nearer
+ * level. A commit at a level of its own does, whatever its noise within
+ * what the model allows it, and a stray or two among its
  * runs does not hide it; three stray runs that each land off both levels
  * seldom do, as strays land anywhere in a wide range (docs/statistics.md).
  * The ends' test reaches a commit within a step of a level (120 beside
@@ -375,10 +376,11 @@ static size_t unsettled(const struct bisect_judge *j, const struct posterior_gro
  * With end_wait, x also counts when only an end's runs are short: that
  * end in *end_wait (else NO_PROBE).
  */
-static int at_own_level(const struct bisect_judge *j, const struct posterior_group *top, size_t x, size_t *end_wait)
+static int at_own_level(const struct bisect_judge *j, const struct posterior_group *top, size_t x, double noise,
+			size_t *end_wait)
 {
 	const struct samples *v = &j->values[x];
-	double median, off, reach, noise;
+	double median, off, reach;
 	size_t near = 0, short_end = NO_PROBE;
 
 	if (end_wait)
@@ -389,7 +391,6 @@ static int at_own_level(const struct bisect_judge *j, const struct posterior_gro
 	off = fmin(fabs(median - top->good), fabs(median - top->bad));
 	reach = posterior_reach(top->good, top->bad, sqrt(top->var), j->min_change / 100);
 	if (off <= reach) {
-		noise = within_noise(j, top);
 		if (!off_end(j, x, 0, noise, 0) || !off_end(j, x, j->nr, noise, 0))
 			return 0;
 		short_end = j->values[0].nr < METRIC_PROBE_RUNS ? 0 :
@@ -419,9 +420,10 @@ static int at_own_level(const struct bisect_judge *j, const struct posterior_gro
 static size_t off_level_pair(struct bisect_judge *j, const struct posterior_group *top, size_t *wait)
 {
 	const struct posterior *p = bisect_judge_posterior(j);
+	double noise = within_noise(j, top);
 
 	for (size_t x = 1; x < j->nr; x++)
-		if (at_own_level(j, top, x, wait) &&
+		if (at_own_level(j, top, x, noise, wait) &&
 		    posterior_culprit(p, x) + posterior_culprit(p, x + 1) >= j->sure) {
 			if (*wait == NO_PROBE)
 				*wait = unsettled(j, top, x - 1, x + 1);
@@ -438,7 +440,7 @@ static size_t off_level_pair(struct bisect_judge *j, const struct posterior_grou
  */
 static int odd_before_step(const struct bisect_judge *j, const struct posterior_group *top)
 {
-	return at_own_level(j, top, top->lo, NULL);
+	return at_own_level(j, top, top->lo, within_noise(j, top), NULL);
 }
 
 /* The runs pos lacks, it next to a boundary and from..to its side: METRIC_PROBE_RUNS there, METRIC_SIDE_RUNS in all. */
