@@ -17,11 +17,14 @@
  *              0.15-0.5, 3-8% off, at least 4x the geomean's noise
  *   weekly     a weekend offset or a 7-day wave of 2-5%, no step
  *   single     one step of max(2%, 6x the geomean's noise) to 20%, 70%
- *              of them down, at night 30-70; the query 0-3 nights off
+ *              of them up, at night 30-70; the query 0-3 nights off
+ *   recovery   single's step at night 30-60, then 30-70% of it back
+ *              5-15 nights later; the query 0-3 nights off the step and
+ *              nearer it than the move back
  *
  * The query of a no-step family is a night of 20-70. A false alarm is a
- * step, a drift or a kernel's step where there is none (or, in single,
- * at another night); a hit, single's step inside the window, not a
+ * step, a drift or a kernel's step where there is none (or, in single
+ * and recovery, at another night); a hit, the step inside the window, not a
  * drift (the window is the nightly pair, or two nights round a spike
  * left out beside the step: the first bad night's commits either way).
  * Case i of a family draws from a generator seeded by i and the family
@@ -31,7 +34,8 @@
  * Usage: step-rates [--seeds FROM:TO] [--family NAME] [--part J/K] [--verbose] [--dump I]
  *   --part J/K   of the cases, FROM + i with i % K == J only (sum the rows)
  *   --verbose    each false alarm on stderr
- *   --dump I     print case I's dashboard (of --family) and its query, and stop
+ *   --dump I     print case I's dashboard (of --family), its query and step
+ *                night (on stderr), and stop
  * Prints a line a family:
  *   <family> <series> <hits> <false alarms> <of them: steps> <drifts>
  *   <kernel steps> <undecided> <wide>
@@ -56,7 +60,7 @@
 #define START 1767225600	/* 2026-01-01T00:00:00Z */
 #define DAY 86400
 
-static const char *const families[] = { "nostep", "outlier", "heavytail", "bimodal", "weekly", "single" };
+static const char *const families[] = { "nostep", "outlier", "heavytail", "bimodal", "weekly", "single", "recovery" };
 #define NR_FAMILIES (sizeof(families) / sizeof(*families))
 
 struct gen {
@@ -120,6 +124,20 @@ static double student_t(int nu)
 	return normal() / sqrt(chi2 / nu);
 }
 
+/* single's step (gen.py's step_size()). */
+static double step_size(const struct gen *g)
+{
+	double lo = fmax(0.02, 6 * geomean_noise(g)), size = lo < 0.20 ? lo + (0.20 - lo) * uniform() : lo;
+
+	return uniform() < 0.7 ? size : -size;
+}
+
+static void add_step(struct gen *g, int at, double size)
+{
+	for (int d = at; d < NIGHTS; d++)
+		g->shift[d] += log1p(size);
+}
+
 static void generate(struct gen *g, size_t family)
 {
 	memset(g, 0, sizeof(*g));
@@ -157,13 +175,23 @@ static void generate(struct gen *g, size_t family)
 			/* 2026-01-01 is a Thursday: nights 2 and 3 of each week are the weekend */
 			g->shift[d] += weekend ? ((d + 4) % 7 >= 5 ? log1p(amp) : 0) : amp * sin(2 * M_PI * d / 7 + phase);
 	} else if (!strcmp(families[family], "single")) {
-		double lo = fmax(0.02, 6 * geomean_noise(g)), size = lo < 0.20 ? lo + (0.20 - lo) * uniform() : lo;
+		double size = step_size(g);
 
-		size = uniform() < 0.7 ? size : -size;
 		g->step_at = rand_int(30, 70);
-		for (int d = g->step_at; d < NIGHTS; d++)
-			g->shift[d] += log1p(size);
+		add_step(g, g->step_at, size);
 		g->query = g->step_at + rand_int(-3, 3);
+	} else if (!strcmp(families[family], "recovery")) {
+		int gap = rand_int(5, 15);
+		double size;
+
+		g->step_at = rand_int(30, 60);
+		size = step_size(g);
+		add_step(g, g->step_at, size);
+		size = -(0.3 + 0.4 * uniform()) * log1p(size);
+		for (int d = g->step_at + gap; d < NIGHTS; d++)
+			g->shift[d] += size;
+		/* nearer the step than the move back: at most 2 nights after a move back 5 nights on */
+		g->query = g->step_at + rand_int(-3, gap > 6 ? 3 : 2);
 	}
 }
 
@@ -210,6 +238,8 @@ static void judge(size_t family, unsigned long long i, struct config *cfg, struc
 	dashboard_json(&sb, &g);
 	if (dump >= 0) {
 		fprintf(stderr, "query: night %d\n", g.query);
+		if (g.step_at >= 0)
+			fprintf(stderr, "step: night %d\n", g.step_at);
 		puts(sb.buf);
 		exit(0);
 	}
@@ -289,7 +319,7 @@ int main(int argc, char **argv)
 			continue;
 		for (unsigned long long i = from + part; i < to; i += parts)
 			judge(f, i, &cfg, &t);
-		if (!strcmp(families[f], "single"))
+		if (!strcmp(families[f], "single") || !strcmp(families[f], "recovery"))
 			snprintf(hits, sizeof(hits), "%zu", t.hits);
 		printf("%-10s %8zu %8s %6zu %6zu %6zu %6zu %6zu %6zu\n", families[f], t.series, hits, t.false_alarms,
 		       t.false_steps, t.false_drifts, t.false_kernels, t.undecided, t.wide);

@@ -50,9 +50,10 @@ test_expect_success 'every family of issue 24 meets its target on the short benc
 
 # bench/step-rates.c: the same decision at scale (make bench; its rates
 # in docs/step-detection.md), here its first 400 held-out cases a family,
-# pinned: the families without a step give no alarm, and the one with a
-# step is inside its window in every case (two of them windows of two
-# nights round a nightly that could be on either side: the last column).
+# pinned: the families without a step give no alarm, and single's step
+# is inside its window in every case (two of them windows of two nights
+# round a nightly that could be on either side: the last column), the
+# step that partly recovers in all but one, which is undecided.
 test_expect_success 'the step-rates benchmark, short: its first 400 cases a family, pinned' '
 	"${BT_STEP_RATES:-$SRC_DIR/build/bench/step-rates}" --seeds 9000000:9000400 >out &&
 	cat >expect <<-\EOF &&
@@ -62,6 +63,7 @@ test_expect_success 'the step-rates benchmark, short: its first 400 cases a fami
 	bimodal         400        -      0      0      0      0      0      0
 	weekly          400        -      0      0      0      0      0      0
 	single          400      400      0      0      0      0      0      2
+	recovery        400      399      0      0      0      0      1      5
 	EOF
 	test_cmp expect out
 '
@@ -103,6 +105,30 @@ test_expect_success 'the platform'"'"'s machine states are folded out of each ke
 			>out.json 2>/dev/null &&
 		echo "$i false 0" >expect &&
 		echo "$i $(jq -r "[.step.found, (.kernel_steps | length)] | map(tostring) | join(\" \")" out.json)" \
+			>actual &&
+		test_cmp expect actual || return 1
+	done
+'
+
+# Held-out recovery cases (bench/step-rates): a step, then 30-70% of it
+# back 5-15 nights later, asked about 0-3 nights from the step. The level
+# between the two fell either side of the middle, so the step's level
+# "came back" on it and the three levels read as two machine states:
+# the step was folded away (no step, or a kernel's step in its place).
+# A state comes back at its own level; these levels differ, and the step
+# is found at its night.
+test_expect_success 'a step that partly recovers is no pair of machine states' '
+	git init -q recovery &&
+	for i in 9000165 9000280 9000421 9001355 9001452; do
+		"${BT_STEP_RATES:-$SRC_DIR/build/bench/step-rates}" --family recovery --dump $i \
+			>recovery/$i.json 2>query &&
+		night=$(sed -n "s/^query: night //p" query) &&
+		step=$(sed -n "s/^step: night //p" query) &&
+		date=$(date -u -d "2026-01-01 + $night days" +%Y-%m-%d) &&
+		(cd recovery && test_expect_code 1 git benchwindow --json --file $i.json h100 $date) \
+			>out.json 2>/dev/null &&
+		echo "$i true $(date -u -d "2026-01-01 + $step days" +%Y-%m-%d) 0" >expect &&
+		echo "$i $(jq -r "[.step.found, .first_bad.date[0:10], (.kernel_steps | length)] | map(tostring) | join(\" \")" out.json)" \
 			>actual &&
 		test_cmp expect actual || return 1
 	done

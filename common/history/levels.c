@@ -334,7 +334,13 @@ static void drop_spikes(struct levels *l)
  * medians: a state, like a weekday, is not a step. A step, a dip that
  * reverts or an outlier beside a step never return that way. States whose
  * noise closes the gap are split where the medians lie farthest apart
- * instead (find_states()).
+ * instead (find_states()). A state comes back at its own level: the
+ * smaller group's nights outside its longest run must agree with those
+ * in it (within STATE_AGREE standard errors). A step that partly
+ * recovers leaves a level between the two, whose nights fall either side
+ * of the middle and "come back" to the step's level, at a level of their
+ * own (a -17% step and half of it back had read as two states and been
+ * folded away).
  */
 #define STATE_GAP 1.5
 #define STATE_SEP 4.0
@@ -342,6 +348,7 @@ static void drop_spikes(struct levels *l)
 #define STATE_RUNS 3
 #define STATE_BAND 2.5	/* a night of a group lies within this many spreads of its median */
 #define STATE_SEP_WIDE 4.5	/* without a gap */
+#define STATE_AGREE 4.0
 
 struct states {
 	double cut;		/* the value between the groups */
@@ -388,7 +395,35 @@ struct split_look {
 	size_t runs;		/* the smaller group's runs */
 	size_t inside;		/* the larger group's nights between its first and last */
 	size_t count, longest;	/* the smaller group's nights, and its longest run */
+	double apart;		/* its nights outside the longest run against those in it,
+				 * in standard errors (0 with fewer than STATE_MIN outside) */
 };
+
+/*
+ * How far the mean of the nights of the smaller group (group[i] > 0)
+ * outside its longest run, v[run_from .. run_to), lies from the mean of
+ * those in it, in standard errors of the spread scale.
+ */
+static double runs_apart(const double *v, const int *group, size_t n, size_t run_from, size_t run_to, double scale)
+{
+	double in = 0, out = 0;
+	size_t nr_in = 0, nr_out = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (group[i] <= 0)
+			continue;
+		if (i >= run_from && i < run_to) {
+			in += v[i];
+			nr_in++;
+		} else {
+			out += v[i];
+			nr_out++;
+		}
+	}
+	if (nr_out < STATE_MIN || !nr_in)
+		return 0;
+	return fabs(out / (double)nr_out - in / (double)nr_in) / (scale * sqrt(1.0 / (double)nr_in + 1.0 / (double)nr_out));
+}
 
 /*
  * The groups of the sorted values split after s: their medians, and the
@@ -407,8 +442,8 @@ static void look_at_split(const double *v, const double *sorted, size_t n, size_
 {
 	double m0, m1, scale = split_groups(sorted, n, s, &m0, &m1);
 	double minority, majority;
-	size_t first = n, last = 0, run = 0;
-	int prev = 0;
+	size_t first = n, last = 0, run = 0, run_to = 0;
+	int prev = 0, *group = xcalloc(n + 1, sizeof(int));
 
 	memset(look, 0, sizeof(*look));
 	look->gap = (sorted[s] - sorted[s - 1]) / scale;
@@ -419,12 +454,15 @@ static void look_at_split(const double *v, const double *sorted, size_t n, size_
 	majority = st->minority_low ? m1 : m0;
 	st->shift = majority - minority;
 	for (size_t i = 0; i < n; i++) {
-		int g = state_of(v[i], minority, majority, scale);
+		int g = group[i] = state_of(v[i], minority, majority, scale);
 
 		if (g > 0) {
 			look->runs += prev <= 0;
 			run = prev <= 0 ? 1 : run + 1;
-			look->longest = run > look->longest ? run : look->longest;
+			if (run > look->longest) {
+				look->longest = run;
+				run_to = i + 1;
+			}
 			look->count++;
 			first = i < first ? i : first;
 			last = i;
@@ -432,7 +470,12 @@ static void look_at_split(const double *v, const double *sorted, size_t n, size_
 		prev = g ? g : prev;
 	}
 	for (size_t i = first; i < last; i++)
-		look->inside += state_of(v[i], minority, majority, scale) < 0;
+		look->inside += group[i] < 0;
+	/* the longest run's nights of the group, and the "neither" nights between them */
+	for (run = 0, first = run_to; first > 0 && run < look->longest; first--)
+		run += group[first - 1] > 0;
+	look->apart = runs_apart(v, group, n, first, run_to, scale);
+	free(group);
 }
 
 /*
@@ -469,12 +512,12 @@ static int find_states(const double *v, size_t n, struct states *st)
 	if (gap_at) {
 		look_at_split(v, sorted, n, gap_at, st, &look);
 		found = look.gap >= STATE_GAP && look.sep >= STATE_SEP && look.runs >= STATE_RUNS &&
-			look.inside >= STATE_MIN;
+			look.inside >= STATE_MIN && look.apart < STATE_AGREE;
 	}
 	if (!found && sep_at) {
 		look_at_split(v, sorted, n, sep_at, st, &look);
 		found = look.sep >= STATE_SEP_WIDE && look.runs >= STATE_RUNS && look.inside >= STATE_MIN &&
-			2 * look.longest <= look.count;
+			2 * look.longest <= look.count && look.apart < STATE_AGREE;
 	}
 	free(sorted);
 	return found;
