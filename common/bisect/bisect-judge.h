@@ -5,6 +5,7 @@
 #include "bisect/bisect.h"
 #include "bisect/posterior.h"
 #include "bisect/run-noise.h"
+#include "bisect/bisect-boundary.h"
 
 /*
  * Internal to common/bisect: the policy of `git benchbisect run`: which
@@ -45,51 +46,11 @@ enum run_outcome {
 };
 
 /*
- * --metric: the least runs each side of the culprit's boundary has in all
- * before the culprit is named, and each end before the ends are called
- * alike: two stray runs that agree (or one at an end) can pass for a
- * level of their own, three hardly.
- */
-#define METRIC_SIDE_RUNS 3
-/*
- * --metric: the least runs the culprit and its parent each have before
- * the culprit is named: one stray run there cannot name it alone (the
- * posterior weighs a second run against it). Three, as for the sides,
- * cost 1 to 1.6 runs more a search at steps of 14x the noise and up, for
- * no measurable fewer wrong culprits (docs/statistics.md).
- */
-#define METRIC_PROBE_RUNS 2
-/*
  * --metric: the ends are probed, and nothing else, while a step of
  * --min-change or more is less likely than this (only more runs at the
  * ends can show the ends alike).
  */
 #define METRIC_ENDS_BELOW 0.5
-/*
- * --metric: a commit next to the step whose median measures neither
- * level is named the first off the good level only when three in four
- * of its runs, METRIC_ODD_RUNS at least, lie within METRIC_ODD_SPREAD of
- * its median's distance from the nearer level: the runs of one level of
- * its own (a stray among them allowed), not strays that happened to
- * land off both.
- */
-#define METRIC_ODD_SPREAD 0.25
-#define METRIC_ODD_RUNS 3
-/*
- * --metric: a boundary's last good commit measures like the good end,
- * and its first bad like the bad end (half the end's runs or more, of
- * two both, within this many noise units of the commit's median, the
- * noise within commits, or within twice --min-change), or else is at a
- * level of its own with the commit beyond it like the end. The fit can
- * take a commit at a level of its own for a side's level when the end
- * has one run, and widen its noise to cover the rest (docs/statistics.md).
- */
-#define METRIC_UNLIKE_NOISES 5.0
-/* And an end unlike its boundary's commit runs this many times before that commit is taken for odd. */
-#define METRIC_END_RUNS 5
-/* The noise within commits is trusted from this many degrees of freedom. */
-#define METRIC_WITHIN_DF 3
-
 struct bisect_judge {
 	int metric;			/* --metric: values, else exit codes */
 	size_t repeat;			/* exit codes: runs per commit at most;
