@@ -334,9 +334,11 @@ static void drop_spikes(struct levels *l)
  * medians: a state, like a weekday, is not a step. A step, a dip that
  * reverts or an outlier beside a step never return that way. States whose
  * noise closes the gap are split where the medians lie farthest apart
- * instead (find_states()). A state comes back at its own level: the
- * smaller group's nights outside its longest run must agree with those
- * in it (within STATE_AGREE standard errors). A step that partly
+ * instead (find_states()). A state comes back, at its own level: the
+ * smaller group has STATE_MIN nights outside its longest run at least,
+ * and they agree with those in it (within STATE_AGREE standard errors;
+ * a level held for a week and met again on a night or two is a step,
+ * not a state, and its stray nights are no evidence). A step that partly
  * recovers leaves a level between the two, whose nights fall either side
  * of the middle and "come back" to the step's level, at a level of their
  * own (a -17% step and half of it back had read as two states and been
@@ -396,7 +398,8 @@ struct split_look {
 	size_t inside;		/* the larger group's nights between its first and last */
 	size_t count, longest;	/* the smaller group's nights, and its longest run */
 	double apart;		/* its nights outside the longest run against those in it,
-				 * in standard errors (0 with fewer than STATE_MIN outside) */
+				 * in standard errors (infinite with fewer than STATE_MIN
+				 * outside) */
 };
 
 /*
@@ -420,8 +423,10 @@ static double runs_apart(const double *v, const int *group, size_t n, size_t run
 			nr_out++;
 		}
 	}
-	if (nr_out < STATE_MIN || !nr_in)
+	if (!nr_in)
 		return 0;
+	if (nr_out < STATE_MIN)
+		return INFINITY;	/* it never came back: a level, not a state */
 	return fabs(out / (double)nr_out - in / (double)nr_in) / (scale * sqrt(1.0 / (double)nr_in + 1.0 / (double)nr_out));
 }
 
