@@ -329,7 +329,9 @@ static void drop_spikes(struct levels *l)
  * groups' medians lie STATE_SEP spreads apart and the smaller group
  * (STATE_MIN nightlies at least) comes back in STATE_RUNS separate runs
  * or more, with STATE_MIN nightlies of the other group between its first
- * and last (a night counts to a group near its median only: state_of()),
+ * and last (a night counts to a group near its median only: state_of();
+ * a night of the other group alone among the smaller's is a stray, and
+ * does not count),
  * its nights (those nearer its median) are moved by the difference of the
  * medians: a state, like a weekday, is not a step. A step, a dip that
  * reverts or an outlier beside a step never return that way. States whose
@@ -395,7 +397,8 @@ static int state_of(double x, double minority, double majority, double scale)
 struct split_look {
 	double gap, sep;	/* the gap at the split and the medians' distance, in spreads */
 	size_t runs;		/* the smaller group's runs */
-	size_t inside;		/* the larger group's nights between its first and last */
+	size_t inside;		/* the larger group's nights between its first and last,
+				 * but for those alone between two of its nights */
 	size_t count, longest;	/* the smaller group's nights, and its longest run */
 	double apart;		/* its nights outside the longest run against those in it,
 				 * in standard errors (infinite with fewer than STATE_MIN
@@ -474,8 +477,9 @@ static void look_at_split(const double *v, const double *sorted, size_t n, size_
 		}
 		prev = g ? g : prev;
 	}
+	/* a night of the larger group alone among the smaller's is a stray, not the state coming and going */
 	for (size_t i = first; i < last; i++)
-		look->inside += group[i] < 0;
+		look->inside += group[i] < 0 && ((i > first && group[i - 1] < 0) || group[i + 1] < 0);
 	/* the longest run's nights of the group, and the "neither" nights between them */
 	for (run = 0, first = run_to; first > 0 && run < look->longest; first--)
 		run += group[first - 1] > 0;
