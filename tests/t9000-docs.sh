@@ -67,4 +67,11 @@ for p in $programs; do
 	'
 done
 
+# The README is a manual, at most 400 lines; design notes live in docs/.
+test_expect_success 'the README is at most 400 lines' '
+	lines=$(wc -l <"$SRC_DIR/README.md") &&
+	echo "README.md: $lines lines" &&
+	test "$lines" -le 400
+'
+
 test_done
