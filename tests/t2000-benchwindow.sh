@@ -178,6 +178,24 @@ test_expect_success 'a mistyped platform, kernel or option: did you mean the nea
 	! grep "^hint:" ../err
 '
 
+# The dashboard's page shows "NVIDIA B200 (CuTe)"; a user types that, or
+# the short name in capitals, and was told only the list, no nearest name.
+test_expect_success 'a platform named as the dashboard shows it, or in capitals: its short name' '
+	cd repo &&
+	test_expect_code 128 git benchwindow --file ../dash.json "NVIDIA B200 (CuTe)" 2026-09-08 2>../err &&
+	cat >../expect <<-\EOF &&
+	fatal: unknown platform '\''NVIDIA B200 (CuTe)'\''; valid platforms: '\''b200_cute'\'', '\''b200'\''
+	hint: did you mean '\''b200_cute'\''? '\''NVIDIA B200 (CuTe)'\'' is its name on the dashboard
+	EOF
+	test_cmp ../expect ../err &&
+	test_expect_code 128 git benchwindow --file ../dash.json --scan B200_CUTE 2>../err &&
+	sed -n 2p ../err >../hint &&
+	echo "hint: did you mean '\''b200_cute'\''?" >../expect &&
+	test_cmp ../expect ../hint &&
+	test_expect_code 128 git benchwindow --file ../dash.json --kernel MatMul b200 2026-09-08 2>../err &&
+	grep -Fx "hint: did you mean '\''matmul'\''?" ../err
+'
+
 test_expect_success 'a bad date and bad usage are usage errors' '
 	cd repo &&
 	test_expect_code 128 git benchwindow --file ../dash.json b200_cute 2026-13-45 2>../err &&

@@ -227,6 +227,22 @@ test_expect_success '--since/--until and named platforms narrow the scan' '
 	test_cmp ../expect ../out
 '
 
+# The time of a nightly, as --json gives it, is a bound that holds it: an
+# --until time used to end the range just before it, so the step on that
+# nightly went unlisted and the scan said "no step".
+test_expect_success '--until a nightly'\''s own time includes that nightly' '
+	cd repo &&
+	test_expect_code 1 git benchwindow --scan --file ../dash.json \
+		--since 2026-09-07 --until 2026-09-10T08:20:00Z b200_cute >../out &&
+	cat >../expect <<-EOF &&
+	scan of 1 platform, 2026-09-07 .. 2026-09-10: 1 step, 0 kernel-list changes
+
+	first bad   platform    change    x se  commits  slice  what
+	2026-09-10  b200_cute   -15.0%   72.3x        4      1  step since 2026-09-09
+	EOF
+	test_cmp ../expect ../out
+'
+
 test_expect_success 'a platform with no step and a flat dashboard: exit 0' '
 	cd repo &&
 	test_expect_code 0 git benchwindow --scan --file ../dash.json mi350x >../out &&

@@ -30,8 +30,8 @@ static int scan_range(struct scan *sc, const struct scan_options *o)
 	if (o->until) {
 		if (window_parse_date(o->until, &t, &is_day))
 			return -1;
-		/* a day is scanned whole */
-		sc->until = is_day ? t + DAY_SECONDS : t;
+		/* a day is scanned whole, a time up to and including it, as git log --until */
+		sc->until = is_day ? t + DAY_SECONDS : t + 1;
 	}
 	sc->since = sc->until - SCAN_DEFAULT_DAYS * DAY_SECONDS;
 	if (o->since && window_parse_date(o->since, &sc->since, &is_day))

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "util/usage.h"
 #include "util/strbuf.h"
 #include "util/date.h"
@@ -51,6 +52,22 @@ static void list_names(struct strbuf *sb, const char **names, size_t nr)
 	free(by_name);
 }
 
+/*
+ * A platform typed as the dashboard shows it ("NVIDIA B200") is named by
+ * its platform_short: say which. Returns 1 when it advised.
+ */
+static int advise_short_name(const struct dashboard *d, const char *typed)
+{
+	for (size_t i = 0; i < d->nr_rows; i++)
+		if (!strcasecmp(d->rows[i].platform, typed) &&
+		    strcmp(d->rows[i].platform, d->rows[i].platform_short)) {
+			advise("did you mean '%s'? '%s' is its name on the dashboard",
+			       d->rows[i].platform_short, d->rows[i].platform);
+			return 1;
+		}
+	return 0;
+}
+
 static int unknown_name(const struct dashboard *d, const struct series_options *o, int platform_known)
 {
 	const char **names = xcalloc(d->nr_rows, sizeof(*names));
@@ -67,7 +84,8 @@ static int unknown_name(const struct dashboard *d, const struct series_options *
 	else
 		error("unknown platform '%s'; valid platforms: %s", o->platform,
 		      n ? sb.buf : "(none)");
-	advise_did_you_mean(platform_known ? o->kernel : o->platform, names, n, "");
+	if (platform_known || !advise_short_name(d, o->platform))
+		advise_did_you_mean(platform_known ? o->kernel : o->platform, names, n, "");
 	strbuf_release(&sb);
 	free(names);
 	return -1;

@@ -1,6 +1,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "util/usage.h"
 #include "util/strbuf.h"
 #include "util/suggest.h"
@@ -62,7 +63,11 @@ void advise_did_you_mean(const char *typed, const char *const *candidates, size_
 		/* the difference in length alone is a lower bound of the distance */
 		if ((lc > len ? lc - len : len - lc) > best)
 			continue;
-		d = edit_distance(typed, candidates[i]);
+		/* a name in the wrong case (B200) is one slip, whatever its letters */
+		if (!strcasecmp(typed, candidates[i]))
+			d = !!strcmp(typed, candidates[i]);
+		else
+			d = edit_distance(typed, candidates[i]);
 		if (d < best)
 			nr_near = 0, best = d;
 		if (d == best)
