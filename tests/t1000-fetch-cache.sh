@@ -568,6 +568,28 @@ test_expect_success 'an ETag over 1 KiB is ignored, so later requests are not re
 	test_cmp expect actual
 '
 
+# A mirror or a CDN node behind the others can answer with yesterday's
+# file after today's: caching it would lose the nightlies in between.
+test_expect_success 'a download older than the cached copy does not replace it' '
+	serve stale.json &&
+	bw_ok --url "$U/stale.json" &&
+	test "$(meta_field stale generated_at)" = "$(jq -r .generated_at "$WWW/stale.json")" &&
+	cp "$(cache_of stale)" saved.json &&
+	python3 - "$WWW/stale.json" <<-\EOF &&
+	import json, sys
+	d = json.load(open(sys.argv[1]))
+	d["generated_at"] = "2026-09-05T08:20:00Z"
+	for row in d["summary"]:
+	    row["history"] = [e for e in row["history"] if e["date"] < "2026-09-06"]
+	json.dump(d, open(sys.argv[1], "w"))
+	EOF
+	bw --url "$U/stale.json" >out 2>err &&
+	echo "warning: '\''$U/stale.json'\'' is older than the cached copy (generated at 2026-09-05T08:20:00Z, the copy at $(jq -r .generated_at saved.json)); using the cached copy" >expect &&
+	test_cmp expect err &&
+	test_cmp expect.out out &&
+	cmp saved.json "$(cache_of stale)"
+'
+
 test_expect_success 'validators never vouch for a body they did not come with' '
 	serve x.json &&
 	bw_ok --url "$U/x.json" --refresh &&

@@ -210,7 +210,8 @@ void cache_meta_release(struct cache_meta *m)
 	free(m->etag);
 	free(m->last_modified);
 	free(m->body_hash);
-	m->url = m->etag = m->last_modified = m->body_hash = NULL;
+	free(m->generated_at);
+	m->url = m->etag = m->last_modified = m->body_hash = m->generated_at = NULL;
 	m->fetched = 0;
 }
 
@@ -241,6 +242,7 @@ int cache_meta_read(struct cache_meta *m, const char *path)
 		m->etag = dup_json_string(root, "etag");
 		m->last_modified = dup_json_string(root, "last_modified");
 		m->body_hash = dup_json_string(root, "body_hash");
+		m->generated_at = dup_json_string(root, "generated_at");
 		ret = 0;
 	} else {
 		cache_meta_release(m);
@@ -274,6 +276,7 @@ int cache_meta_write(const struct cache_meta *m, const char *path)
 	add_string_or_null(root, "last_modified", m->last_modified);
 	cJSON_AddStringToObject(root, "fetched_at", format_iso_time(when, m->fetched));
 	add_string_or_null(root, "body_hash", m->body_hash);
+	add_string_or_null(root, "generated_at", m->generated_at);
 	text = cJSON_Print(root);
 	if (text) {
 		ret = cache_write_atomic(path, text, strlen(text));

@@ -49,9 +49,10 @@ struct cache_meta {
 	char *last_modified;	/* NULL when the server sent none */
 	time_t fetched;		/* the last 200 or 304 for this copy */
 	char *body_hash;	/* cache_hash_hex() of the body the validators came with */
+	char *generated_at;	/* the body's generated_at (its newest run), NULL when unknown */
 };
 
-#define CACHE_META_INIT { NULL, NULL, NULL, 0, NULL }
+#define CACHE_META_INIT { NULL, NULL, NULL, 0, NULL, NULL }
 
 void cache_meta_release(struct cache_meta *m);
 

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "util/usage.h"
+#include "util/date.h"
 #include "util/io.h"
 #include "util/file-map.h"
 #include "dashboard/cache.h"
@@ -353,7 +354,8 @@ static int same_file(const struct stat *a, const struct stat *b)
  * is still the one it validated. A 304 may leave out the validators,
  * which then still hold.
  */
-static void cached_store(struct cached *c, const struct fetch_result *res, int with_body)
+/* Store a download (with_body: its body, whose generated_at is given) or refresh the metadata of a 304. */
+static void cached_store(struct cached *c, const struct fetch_result *res, int with_body, const char *generated_at)
 {
 	struct cache_meta m = CACHE_META_INIT;
 	char *lock_path;
@@ -382,6 +384,7 @@ static void cached_store(struct cached *c, const struct fetch_result *res, int w
 	m.last_modified = res->last_modified || with_body ? res->last_modified : c->meta.last_modified;
 	m.fetched = time(NULL);
 	m.body_hash = with_body ? text_hash_hex(hex, res->body.buf, res->body.len, 0) : c->meta.body_hash;
+	m.generated_at = (char *)(with_body ? generated_at : c->meta.generated_at);
 	if (cache_meta_write(&m, c->meta_path) < 0)
 		warning("cannot write the cache '%s': %s", c->meta_path, strerror(errno));
 out:
@@ -449,6 +452,30 @@ static int parse_download(struct dashboard *d, const struct cached *c, const str
 	return 0;
 }
 
+/*
+ * Whether the dashboard d just downloaded is older than the cached copy:
+ * its generated_at (the newest run's date) before the copy's. A mirror or
+ * a CDN node behind the others can serve yesterday's file after today's,
+ * and the nightlies in between would be lost from the cache.
+ */
+static int older_than_cached(const struct dashboard *d, const struct cached *c, time_t *got, time_t *have)
+{
+	return c->present && d->generated_at && c->meta.generated_at &&
+	       !parse_iso_time(d->generated_at, got) && !parse_iso_time(c->meta.generated_at, have) &&
+	       *got < *have;
+}
+
+/* Answer from the cached copy, generated at have, newer than the download in d (released), at got. */
+static int keep_newer_cached(struct dashboard *d, const struct cached *c, time_t got, time_t have)
+{
+	char when_got[32], when_have[32];
+
+	dashboard_release(d);
+	warning("'%s' is older than the cached copy (generated at %s, the copy at %s); using the cached copy",
+		c->shown, format_iso_time(when_got, got), format_iso_time(when_have, have));
+	return cached_parse(d, c);
+}
+
 static int download(struct dashboard *d, struct cached *c, const struct dashboard_source *src,
 		    const char *key, int conditional)
 {
@@ -456,6 +483,7 @@ static int download(struct dashboard *d, struct cached *c, const struct dashboar
 	struct fetch_request req = { c->url, NULL, NULL, timeout, FETCH_MAX_SIZE, progress_wanted() };
 	struct fetch_result res = FETCH_RESULT_INIT;
 	const char *reason;
+	time_t got, have;
 	int ret;
 
 	if (conditional && c->present) {
@@ -466,7 +494,11 @@ static int download(struct dashboard *d, struct cached *c, const struct dashboar
 	switch (fetch_url(&req, &res)) {
 	case FETCH_OK:
 		if (!parse_download(d, c, &res.body)) {
-			cached_store(c, &res, 1);
+			if (older_than_cached(d, c, &got, &have)) {
+				ret = keep_newer_cached(d, c, got, have);
+				goto out;
+			}
+			cached_store(c, &res, 1, d->generated_at);
 			ret = 0;
 			goto out;
 		}
@@ -484,7 +516,7 @@ static int download(struct dashboard *d, struct cached *c, const struct dashboar
 			break;
 		}
 		if (!cached_parse(d, c)) {
-			cached_store(c, &res, 0);
+			cached_store(c, &res, 0, NULL);
 			ret = 0;
 			goto out;
 		}
