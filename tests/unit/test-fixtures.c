@@ -162,7 +162,10 @@ static void test_layout(void)
 	is_str(p, "case1/schedule_graph.json", "fixture path at the top");
 	free(p);
 	fixture_layout_release(&l);
-	ok(fixture_layout_init(&l, &cfg, "a/../../b", NULL) < 0, "'..' in the root is refused");
+	ok(!fixture_layout_init(&l, &cfg, "a/./../b/", NULL), "'.' and '..' in the root");
+	is_str(l.root, "b", "'.' and '..' resolved");
+	fixture_layout_release(&l);
+	ok(fixture_layout_init(&l, &cfg, "a/../../b", NULL) < 0, "'..' out of the top is refused");
 	ok(!config_parse_parameters(&cfg, "'fixturediff.graph'='x/graph.json'"), "bad graph parses");
 	ok(fixture_layout_init(&l, &cfg, NULL, NULL) < 0, "a graph name with a '/' is refused");
 	config_release(&cfg);
