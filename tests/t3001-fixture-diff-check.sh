@@ -438,13 +438,28 @@ test_expect_success '--check blocks a fixture the harness cannot import (brokenF
 		"generated.py holds a NUL byte (line 2): the harness cannot import it" &&
 	printf "import triton\n# caf\351\n" >"$f" &&
 	blocks case2_warp_specialized_gemm brokenFixture \
-		"generated.py is not UTF-8 (line 2): the harness cannot import it" &&
+		"generated.py is not UTF-8 (byte 0xe9 on line 2) and declares no encoding: the harness cannot import it" &&
 	printf "\n  \n" >"$f" &&
 	blocks case2_warp_specialized_gemm brokenFixture \
 		"generated.py is empty: the harness cannot import it" &&
 	printf "import triton\n# role=TMA \342\206\220 inner wg3\n" >"$f" &&
 	git fixture-diff --check e0 >actual &&
 	test_must_be_empty actual
+'
+
+test_expect_success '--check: a Latin-1 fixture that declares its encoding (PEP 263) is no brokenFixture' '
+	cd broken &&
+	git checkout -q -- . &&
+	f=$R/case2_warp_specialized_gemm/generated.py &&
+	regen case2_warp_specialized_gemm c0de &&
+	for coding in "# -*- coding: latin-1 -*-" "#!/usr/bin/env python3\n# vim: set fileencoding=iso-8859-1 :"; do
+		printf "$coding\nimport triton\n# caf\351\n" >"$f" &&
+		git fixture-diff --check e0 >actual &&
+		test_must_be_empty actual || return 1
+	done &&
+	printf "import triton\n# -*- coding: latin-1 -*-\n# caf\351\n" >"$f" &&
+	blocks case2_warp_specialized_gemm brokenFixture \
+		"generated.py is not UTF-8 (byte 0xe9 on line 3) and declares no encoding: the harness cannot import it"
 '
 
 test_expect_success '--check blocks a top-level case that lost its spec but kept its files (halfRemoved)' '

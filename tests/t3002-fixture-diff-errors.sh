@@ -82,7 +82,7 @@ test_expect_success 'root missing on both sides is fatal, with a hint' '
 	test_expect_code 128 git fixture-diff --root README.md c1 c5 2>err &&
 	grep "'"'"'README.md'"'"' is not a directory" err &&
 	test_expect_code 128 git fixture-diff --root ../outside c1 c5 2>err &&
-	grep "^fatal: bad root '"'"'../outside'"'"'" err
+	grep "^fatal: root '"'"'../outside'"'"' is outside the repository$" err
 '
 
 test_expect_success 'git -c fixturediff.root=... and --root; --root wins' '
@@ -96,6 +96,43 @@ test_expect_success 'git -c fixturediff.root=... and --root; --root wins' '
 	git fixture-diff --root "$PWD/examples2" --list-cases >actual &&
 	printf "case1_alpha\ncase2_beta\n" >expect &&
 	test_cmp expect actual
+'
+
+test_expect_success '--root resolves . and .. as git resolves a pathspec' '
+	cd two &&
+	printf "case1_alpha\ncase2_beta\n" >expect &&
+	for root in examples2/../examples2 ./x/../examples2 "$R/../../../../../examples2/." \
+		    "$PWD/sub/../examples2"; do
+		git fixture-diff --root "$root" --list-cases >actual &&
+		test_cmp expect actual || return 1
+	done &&
+	git -c fixturediff.root=x/../examples2 fixture-diff --list-cases >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success '--root that begins with ./ or ../ is from the current directory' '
+	cd two/examples2 &&
+	printf "case1_alpha\ncase2_beta\n" >expect &&
+	for root in . ./ ../examples2 "../$R/../../../../../examples2"; do
+		git fixture-diff --root "$root" --list-cases >actual &&
+		test_cmp expect actual || return 1
+	done &&
+	git fixture-diff --root examples2 --list-cases >actual &&
+	test_cmp expect actual &&
+	(cd case1_alpha && git fixture-diff --root .. --list-cases) >actual &&
+	test_cmp expect actual &&
+	git -c fixturediff.root=./examples2 fixture-diff --list-cases >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success '--root outside the repository is fatal (128)' '
+	cd two/examples2 &&
+	for root in ../.. ../../two/examples2 examples2/../.. "$TRASH/repo/$R"; do
+		test_expect_code 128 git fixture-diff --root "$root" --list-cases >out 2>err &&
+		test_must_be_empty out &&
+		echo "fatal: root '"'"'$root'"'"' is outside the repository" >expect &&
+		test_cmp expect err || return 1
+	done
 '
 
 test_expect_success 'file names and the case pattern come from config' '

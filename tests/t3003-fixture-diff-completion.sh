@@ -68,6 +68,26 @@ test_expect_success 'bash: a quoted name is offered as --cases takes it, through
 	test_cmp expect actual
 '
 
+test_expect_success 'bash: a comma inside a quoted name separates nothing' '
+	cd repo &&
+	complete_fd --root quoted --cases "'"'"'\"case21_a," >actual &&
+	echo "'"'"'\"case21_a,b\"" >expect &&
+	test_cmp expect actual &&
+	complete_fd --root quoted --cases "case1,'"'"'\"case21_a," >actual &&
+	test_cmp expect actual &&
+	complete_fd --root quoted --cases="case1,'"'"'\"case21_a," >actual &&
+	test_cmp expect actual &&
+	complete_fd --root quoted --cases "'"'"'\"case21_a,b\",\"case24" >actual &&
+	echo "'"'"'\"case21_a,b\",\"case24_it'"'"'\\'"'"''"'"'s\\\\x\"" >expect &&
+	test_cmp expect actual &&
+	complete_fd --root quoted --cases "\"\\\"case21_a," >actual &&
+	echo "\"\\\"case21_a,b\\\"" >expect &&
+	test_cmp expect actual &&
+	complete_fd --root quoted --cases "'"'"'\"case21_a,b\"'"'"','"'"'\"case24" >actual &&
+	echo "'"'"'\"case24_it'"'"'\\'"'"''"'"'s\\\\x\"" >expect &&
+	test_cmp expect actual
+'
+
 test_expect_success 'bash: --cases follows a --root on the line' '
 	cd repo &&
 	complete_fd --root other --cases "" >actual &&

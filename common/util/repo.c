@@ -175,6 +175,19 @@ static int inside_git_dir(git_repository *repo)
 	return inside;
 }
 
+char *repo_prefix(git_repository *repo)
+{
+	const char *wd = git_repository_workdir(repo);
+	char *top = wd ? realpath(wd, NULL) : NULL, *cwd = getcwd(NULL, 0), *prefix = NULL;
+	size_t n = top ? strlen(top) : 0;
+
+	if (top && cwd && !strncmp(cwd, top, n) && (!cwd[n] || cwd[n] == '/'))
+		prefix = cwd[n] ? xstrfmt("%s/", cwd + n + 1) : xstrdup("");
+	free(top);
+	free(cwd);
+	return prefix;
+}
+
 int repo_open(git_repository **out)
 {
 	const char *git_dir = getenv("GIT_DIR");

@@ -22,6 +22,13 @@ void repo_library_init(void);
  */
 int repo_open(git_repository **out);
 
+/*
+ * The current directory as a path from the top of the work tree, as git's
+ * prefix: "" at the top, "dir/" below it; NULL in a bare repository or
+ * outside the work tree. The caller frees it.
+ */
+char *repo_prefix(git_repository *repo);
+
 /* error() with libgit2's last message appended: "<what>: <libgit2 message>". */
 int repo_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -162,7 +162,10 @@ static void test_layout(void)
 	is_str(p, "case1/schedule_graph.json", "fixture path at the top");
 	free(p);
 	fixture_layout_release(&l);
-	ok(fixture_layout_init(&l, &cfg, "a/../../b", NULL) < 0, "'..' in the root is refused");
+	ok(!fixture_layout_init(&l, &cfg, "a/./../b/", NULL), "'.' and '..' in the root");
+	is_str(l.root, "b", "'.' and '..' resolved");
+	fixture_layout_release(&l);
+	ok(fixture_layout_init(&l, &cfg, "a/../../b", NULL) < 0, "'..' out of the top is refused");
 	ok(!config_parse_parameters(&cfg, "'fixturediff.graph'='x/graph.json'"), "bad graph parses");
 	ok(fixture_layout_init(&l, &cfg, NULL, NULL) < 0, "a graph name with a '/' is refused");
 	config_release(&cfg);
@@ -203,16 +206,14 @@ static void test_filter(void)
 	is_str(fixture_graph_status_name(FIXTURE_GRAPH_ABSENT), "absent", "graph status name");
 }
 
-/* defect_of(<bytes>): the defect fixture_py_defect() finds, "line N: why" or "ok". */
+/* defect_of(<bytes>): why fixture_py_defect() finds the bytes broken, or "ok". */
 static const char *defect_of(const char *buf, size_t len)
 {
 	static char out[128];
-	size_t line;
-	const char *why = fixture_py_defect(buf, len, &line);
+	struct strbuf why = STRBUF_INIT;
 
-	if (!why)
-		return "ok";
-	snprintf(out, sizeof(out), "line %zu: %s", line, why);
+	snprintf(out, sizeof(out), "%s", fixture_py_defect(buf, len, &why) ? why.buf : "ok");
+	strbuf_release(&why);
 	return out;
 }
 
@@ -225,20 +226,49 @@ static void test_defects(void)
 	is_str(DEFECT("\xef\xbb\xbfx = 1"), "ok", "a BOM, no final newline");
 	is_str(DEFECT("x = '<<<<<<<'\n  <<<<<<< HEAD\n"), "ok", "markers not at a line start");
 	is_str(DEFECT("<<<<<<<<<< x\n"), "ok", "a longer run of < is no marker");
-	is_str(DEFECT(""), "line 0: is empty", "an empty file");
-	is_str(DEFECT(" \n\t\r\n"), "line 0: is empty", "only blanks");
-	is_str(DEFECT("a = 1\nb\0\n"), "line 2: holds a NUL byte", "a NUL");
-	is_str(DEFECT("a = 1\n<<<<<<< HEAD\n"), "line 2: holds a merge conflict marker",
+	is_str(DEFECT(""), "is empty", "an empty file");
+	is_str(DEFECT(" \n\t\r\n"), "is empty", "only blanks");
+	is_str(DEFECT("a = 1\nb\0\n"), "holds a NUL byte (line 2)", "a NUL");
+	is_str(DEFECT("a = 1\n<<<<<<< HEAD\n"), "holds a merge conflict marker (line 2)",
 	       "an opening marker");
-	is_str(DEFECT("a = 1\n|||||||\r\n"), "line 2: holds a merge conflict marker",
+	is_str(DEFECT("a = 1\n|||||||\r\n"), "holds a merge conflict marker (line 2)",
 	       "a base marker with CRLF");
-	is_str(DEFECT("a = 1\nb = 2\n>>>>>>>"), "line 3: holds a merge conflict marker",
+	is_str(DEFECT("a = 1\nb = 2\n>>>>>>>"), "holds a merge conflict marker (line 3)",
 	       "a closing marker on the last, unterminated line");
-	is_str(DEFECT("# caf\xe9\n"), "line 1: is not UTF-8", "Latin-1");
-	is_str(DEFECT("x\n# \xc0\xaf\n"), "line 2: is not UTF-8", "an overlong form");
-	is_str(DEFECT("# \xed\xa0\x80\n"), "line 1: is not UTF-8", "a surrogate");
-	is_str(DEFECT("# \xf4\x90\x80\x80\n"), "line 1: is not UTF-8", "beyond U+10FFFF");
-	is_str(DEFECT("# \xe2\x86"), "line 1: is not UTF-8", "a sequence cut short");
+	is_str(DEFECT("# caf\xe9\n"), "is not UTF-8 (byte 0xe9 on line 1) and declares no encoding",
+	       "Latin-1");
+	is_str(DEFECT("x\n# \xc0\xaf\n"), "is not UTF-8 (byte 0xc0 on line 2) and declares no encoding",
+	       "an overlong form");
+	is_str(DEFECT("# \xed\xa0\x80\n"), "is not UTF-8 (byte 0xed on line 1) and declares no encoding",
+	       "a surrogate");
+	is_str(DEFECT("# \xf4\x90\x80\x80\n"),
+	       "is not UTF-8 (byte 0xf4 on line 1) and declares no encoding", "beyond U+10FFFF");
+	is_str(DEFECT("# \xe2\x86"), "is not UTF-8 (byte 0xe2 on line 1) and declares no encoding",
+	       "a sequence cut short");
+	is_str(DEFECT("# -*- coding: latin-1 -*-\n# caf\xe9\n"), "ok", "declared Latin-1 (PEP 263)");
+	is_str(DEFECT("#!/usr/bin/env python3\n# vim: set fileencoding=iso-8859-15 :\n# \xe9\n"), "ok",
+	       "a declaration on line 2, below a comment");
+	is_str(DEFECT("\t\f# coding=cp1252\r\nx = '\x80'\r\n"), "ok", "blanks before it, CRLF");
+	is_str(DEFECT("\n#coding:latin1\n\xe9 = 1\n"), "ok", "below a blank line");
+	is_str(DEFECT("x = 1\n# coding: latin-1\n# \xe9\n"),
+	       "is not UTF-8 (byte 0xe9 on line 3) and declares no encoding",
+	       "no declaration on line 2 below code");
+	is_str(DEFECT("#\n#\n# coding: latin-1\n# \xe9\n"),
+	       "is not UTF-8 (byte 0xe9 on line 4) and declares no encoding",
+	       "no declaration on line 3");
+	is_str(DEFECT("x = 1  # coding: latin-1\n# \xe9\n"),
+	       "is not UTF-8 (byte 0xe9 on line 2) and declares no encoding",
+	       "no declaration after code");
+	is_str(DEFECT("# coding: \n# coding: latin-1\n\xe9\n"), "ok",
+	       "a comment line with coding: but no name lets line 2 declare");
+	is_str(DEFECT("# coding: \n# \xe9\n"),
+	       "is not UTF-8 (byte 0xe9 on line 2) and declares no encoding",
+	       "coding: without a name declares nothing");
+	is_str(DEFECT("# coding: latin-1 ... coding: utf-8\n\xe9\n"), "ok", "the first name counts");
+	is_str(DEFECT("# -*- coding: UTF_8 -*-\n# caf\xe9\n"), "ok",
+	       "a declared encoding is not judged by the bytes");
+	is_str(DEFECT("# coding: latin-1\nx\0\n"), "holds a NUL byte (line 2)",
+	       "a NUL whatever the encoding");
 }
 
 int main(void)
