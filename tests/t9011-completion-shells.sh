@@ -28,6 +28,8 @@ test_expect_success 'set up: install, repositories, dashboards, shell start-up f
 	git -C repo benchwindow --file ../dash.json --list-platforms >/dev/null &&
 	cp dash.json "$XDG_CACHE_HOME/" &&
 	build_corpus corpus &&
+	mkdir -p corpus/other/case8_y &&
+	echo "CASE = 8" >corpus/other/case8_y/bench_spec.py &&
 	cat >"$HOME/.bashrc" <<-\EOS &&
 	. /usr/share/bash-completion/bash_completion
 	PS1="\$ "
@@ -181,6 +183,11 @@ for sh in bash zsh fish; do
 			"^\\\$ git fixture-diff --cases case3_flash_attention ?$"
 	'
 done
+
+test_expect_success 'zsh: --cases offers the names of the --root on the line' '
+	tmux_tab_line zsh-fd "git fixture-diff --root other --cases case8" \
+		"\$ git fixture-diff --root other --cases case8_y "
+'
 
 test_expect_success 'PREFIX=$HOME/.local needs no XDG_DATA_DIRS in bash and fish' '
 	make -s -C "$SRC_DIR" install PREFIX="$HOME/.local" >/dev/null &&
