@@ -28,6 +28,13 @@ test_expect_success 'set up: install, repositories, dashboards, shell start-up f
 	git -C repo benchwindow --file ../dash.json --list-platforms >/dev/null &&
 	cp dash.json "$XDG_CACHE_HOME/" &&
 	build_corpus corpus &&
+	mkdir -p corpus/other/case8_y &&
+	echo "CASE = 8" >corpus/other/case8_y/bench_spec.py &&
+	mkdir -p "corpus/quoted/case21_a,b" corpus/quoted/case23_plain \
+		"corpus/quoted/case24_it'"'"'s\\x" &&
+	for d in corpus/quoted/*; do
+		echo "CASE = 21" >"$d/bench_spec.py" || return 1
+	done &&
 	cat >"$HOME/.bashrc" <<-\EOS &&
 	. /usr/share/bash-completion/bash_completion
 	PS1="\$ "
@@ -181,6 +188,28 @@ for sh in bash zsh fish; do
 			"^\\\$ git fixture-diff --cases case3_flash_attention ?$"
 	'
 done
+
+# In zsh, --cases names that --list-cases C-quotes: "case21_a,b" (a comma
+# inside is no separator) and "case24_it's\\x". zsh writes the completed
+# word over in one quoting: a quote opened inside it becomes backslashes.
+q="'"
+test_expect_success 'zsh: a comma inside a C-quoted --cases name is no separator' '
+	cmd="git fixture-diff --root quoted --cases" &&
+	tmux_tab_line zsh-fd "$cmd $q\"case21_a," "\$ $cmd $q\"case21_a,b\"$q " &&
+	tmux_tab_line zsh-fd "$cmd case23_plain,$q\"case21_a," \
+		"\$ $cmd case23_plain,\\\"case21_a,b\\\" " &&
+	tmux_tab_line zsh-fd "$cmd \"\\\"case21_a," "\$ $cmd \"\\\"case21_a,b\\\"\" " &&
+	tmux_tab_line zsh-fd "$cmd $q\"case21_a,b\"$q,$q\"case24" \
+		"\$ $cmd $q\"case21_a,b\",\"case24_it$q\\$q${q}s\\\\x\"$q " &&
+	tmux_tab_line zsh-fd "$cmd case23_plain," "\$ $cmd case23_plain,\\\"case2" &&
+	tmux_tab_line zsh-fd "git fixture-diff --root=quoted --cases=case23_plain,\\\"case21" \
+		"\$ git fixture-diff --root=quoted --cases=case23_plain,\\\"case21_a,b\\\" "
+'
+
+test_expect_success 'zsh: --cases offers the names of the --root on the line' '
+	tmux_tab_line zsh-fd "git fixture-diff --root other --cases case8" \
+		"\$ git fixture-diff --root other --cases case8_y "
+'
 
 test_expect_success 'PREFIX=$HOME/.local needs no XDG_DATA_DIRS in bash and fish' '
 	make -s -C "$SRC_DIR" install PREFIX="$HOME/.local" >/dev/null &&

@@ -82,6 +82,12 @@ tmux_tab() {
 	tmux_wait_screen "$1" "$3"
 }
 
+# tmux_tab_line <window> <typed> <line>: tmux_tab, then wait for a screen
+# line that is <line> exactly ("$ " prompt included), taken literally.
+tmux_tab_line() {
+	tmux_tab "$1" "$2" "^$(printf '%s\n' "$3" | sed 's/[][\\.*^$+?(){}|]/\\&/g')\$"
+}
+
 # tmux_list <window> <typed> [<tabs>]: tmux_type_tab, then wait until the
 # screen shows more than the prompt line and stays the same for a moment;
 # the screen is left in $TRASH/screen.<window>.
