@@ -468,7 +468,7 @@ static int cmd_log(int argc, const char **argv)
 	git_repository *repo;
 	struct config cfg;
 	const char *svg = NULL;
-	char *ref;
+	char *ref, key[RUN_KEY_HEX + 1];
 	int json = 0, keys = 0, abbrev, ret = 0;
 	struct option options[] = {
 		OPT_STRING(0, "key", &lo.key, "key", "only the runs of <key> (or a prefix of it)"),
@@ -486,9 +486,15 @@ static int cmd_log(int argc, const char **argv)
 		usage_error(log_usage, options, "--keys takes no range, --key, --json or --svg");
 	if (svg && report_svg_check(svg))
 		usage_with_options(log_usage, options);
-	/* a key is hex: any other --key matched nothing, an empty one every key */
-	if (lo.key && run_key_check(lo.key, "--key"))
-		usage_with_options(log_usage, options);
+	/*
+	 * A key is hex: any other --key matched nothing, an empty one every
+	 * key; upper-case digits name the key as git takes an object name.
+	 */
+	if (lo.key) {
+		if (run_key_parse(key, lo.key, "--key"))
+			usage_with_options(log_usage, options);
+		lo.key = key;
+	}
 	lo.range = argc ? argv[0] : NULL;
 	window_options_init(&wo);
 	usage_hold_errors();

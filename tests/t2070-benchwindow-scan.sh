@@ -243,6 +243,36 @@ test_expect_success '--until a nightly'\''s own time includes that nightly' '
 	test_cmp ../expect ../out
 '
 
+# A kernel that leaves the list at a hair above the others' geomean: the
+# plain geomean moves by -0.00004%, which prints as +0.0%, never -0.0%
+# (util/number.h), in the scan's row, the report's kernel-list line and
+# the JSON.
+test_expect_success 'a change that rounds to zero prints without a minus sign' '
+	(cd repo && python3 "$TEST_DIR/lib/gen-dashboard.py" scenario --start 2026-09-01 --nights 20 \
+		--noise 0 --platform b200_cute=matmul,softmax,extra \
+		--event drop:b200_cute:2026-09-10::extra >../leave.json) &&
+	python3 - leave.json tiny.json <<-\PY &&
+	import json, math, sys
+	d = json.load(open(sys.argv[1]))
+	rows = {r["kernel"]: r for r in d["summary"]}
+	for h in rows["extra"]["history"]:
+	    a, b = ([x["helion_speedup_geomean"] for x in rows[k]["history"] if x["date"] == h["date"]][0]
+	            for k in ("matmul", "softmax"))
+	    h["helion_speedup_geomean"] = math.sqrt(a * b) * (1 + 1.2e-6)
+	json.dump(d, open(sys.argv[2], "w"))
+	PY
+	cd repo &&
+	test_expect_code 1 git benchwindow --scan --file ../tiny.json >../out &&
+	echo "2026-09-10  b200_cute    +0.0%       -        4      1  kernel list; gone extra" >../expect &&
+	tail -n 1 ../out >../actual &&
+	test_cmp ../expect ../actual &&
+	git benchwindow --file ../tiny.json b200_cute 2026-09-10 >../out 2>/dev/null &&
+	grep -Fx "kernel list changed on 2026-09-10: 1 kernel left the list: extra; the plain geomean moves +0.0%, the kernels on both nights +0.0%" ../out &&
+	git benchwindow --json --file ../tiny.json b200_cute 2026-09-10 2>/dev/null >../out.json &&
+	grep -E "\"plain_change_pct\":[[:space:]]*0,?$" ../out.json &&
+	! grep -E ":[[:space:]]*-0,?$" ../out.json
+'
+
 test_expect_success 'a platform with no step and a flat dashboard: exit 0' '
 	cd repo &&
 	test_expect_code 0 git benchwindow --scan --file ../dash.json mi350x >../out &&

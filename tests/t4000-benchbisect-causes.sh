@@ -541,6 +541,22 @@ test_expect_success '--good and --bad on one commit: no quiet day, unless the ni
 	! grep "shares no commit" err
 '
 
+# A quiet day: the 09-09 and 09-10 nightlies ran one commit. --bad given
+# the report's own first bad sha judges the pair the date names, not the
+# one before it that the first of those nightlies ends.
+test_expect_success '--bad naming the sha of a quiet day'"'"'s nightlies: the pair of the date' '
+	cd empty &&
+	B=$(nightly_short 2026-09-10) &&
+	git benchbisect --file ../empty.json b200_cute 2026-09-10 >plain 2>/dev/null &&
+	git benchbisect --file ../empty.json --bad $B b200_cute 2026-09-10 >out 2>err &&
+	sed "s/^first bad: .*/first bad: $B (2026-09-08T10:30:00Z)/" plain >expect &&
+	test_cmp expect out &&
+	head -n 1 out >actual &&
+	echo "b200_cute on 2026-09-10: hardware issue" >expect &&
+	test_cmp expect actual &&
+	! grep "shares no commit" err
+'
+
 test_expect_success 'manual runs do not move the verdict' '
 	cd regression &&
 	git benchbisect --file ../regression.json --all-runs b200_cute 2026-09-10 >all 2>/dev/null &&

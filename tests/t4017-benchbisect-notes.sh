@@ -475,16 +475,33 @@ test_expect_success 'log --key: only that key (a prefix will do), nothing for an
 # empty, every key, and exited 0 either way.
 test_expect_success 'log --key: a key that is no hex, empty or too long is a usage error' '
 	cd repo &&
-	for key in nosuch "" 0123456789ABCDEF 0123456789abcdef0; do
+	for key in nosuch "" 0123456789abcdeg 0123456789abcdef0; do
 		test_expect_code 129 git benchbisect log --key "$key" >../out 2>../err &&
 		test_must_be_empty ../out &&
 		head -n 2 ../err >../actual &&
 		cat >../expect <<-EOF &&
-		error: --key: invalid key '\''$key'\'': 1 to 16 lowercase hex digits
+		error: --key: invalid key '\''$key'\'': 1 to 16 hex digits
 		usage: git benchbisect log [<options>] [<range>]
 		EOF
 		test_cmp ../expect ../actual || return 1
 	done
+'
+
+# As git takes an object name: a key in upper case (or a prefix of one),
+# pasted from a tool that prints it so, is that key, in lowercase wherever
+# it shows.
+test_expect_success 'log --key: upper-case hex names the same key' '
+	cd repo &&
+	key=$(git benchbisect log --keys | sed -n "/ other /s/ .*//p") &&
+	git benchbisect log --key "$key" >../expect &&
+	git benchbisect log --key "$(echo "$key" | tr a-f A-F)" >../actual &&
+	test_cmp ../expect ../actual &&
+	git benchbisect log --key "$(echo "$key" | cut -c1-6 | tr a-f A-F)" >../actual &&
+	test_cmp ../expect ../actual &&
+	git benchbisect log --key "$key" --svg ../lower.svg >/dev/null &&
+	git benchbisect log --key "$(echo "$key" | tr a-f A-F)" --svg ../upper.svg >/dev/null &&
+	grep -F "recorded runs of key <tspan class=\"mono\">$key</tspan>" ../upper.svg &&
+	test_cmp ../lower.svg ../upper.svg
 '
 
 test_expect_success 'log --svg: the runs along the history, the first bad commit marked' '

@@ -188,12 +188,14 @@ void run_key_compute(char *out, const struct run_key_input *in)
 	strbuf_release(&sb);
 }
 
-int run_key_check(const char *key, const char *from)
+int run_key_parse(char *out, const char *key, const char *from)
 {
 	size_t n = strlen(key);
 
-	if (!n || n > RUN_KEY_HEX || !all_of(key, KEY_DIGITS))
-		return error("%s: invalid key '%s': 1 to %d lowercase hex digits", from, key, RUN_KEY_HEX);
+	if (!n || n > RUN_KEY_HEX || !all_of(key, KEY_DIGITS "ABCDEF"))
+		return error("%s: invalid key '%s': 1 to %d hex digits", from, key, RUN_KEY_HEX);
+	for (size_t i = 0; i <= n; i++)
+		out[i] = (char)tolower((unsigned char)key[i]);
 	return 0;
 }
 

@@ -54,11 +54,12 @@ struct run_key_input {
 void run_key_compute(char *out, const struct run_key_input *in);
 
 /*
- * 0 when key is a key or a prefix of one, 1..RUN_KEY_HEX lowercase hex
- * digits as run_key_compute() writes them, else -1 with an error that
- * starts with from (the option).
+ * A key or a prefix of one as the user gave it, 1..RUN_KEY_HEX hex digits
+ * of either case (as git takes an object name), into out (RUN_KEY_HEX + 1)
+ * in lowercase, as run_key_compute() writes keys. Returns 0, or -1 with
+ * an error that starts with from (the option).
  */
-int run_key_check(const char *key, const char *from);
+int run_key_parse(char *out, const char *key, const char *from);
 
 /*
  * 0 when name is 1..RUN_MACHINE_MAX printable characters without a space,

@@ -4,12 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "util/usage.h"
+#include "util/number.h"
 #include "classify/classify-evidence-item.h"
-
-double evidence_tidy(double pct)
-{
-	return fabs(pct) < 0.05 ? 0.0 : pct;
-}
 
 cJSON *evidence_addf(struct classify_result *r, const char *signal, const char *verdict,
 		     const char *fmt, ...)
@@ -72,7 +68,7 @@ void evidence_add_moves(struct strbuf *sb, const struct named_move *m, size_t n,
 		if (isnan(m[i].change_pct))
 			strbuf_addf(sb, "%s%s no data", sep, m[i].name);
 		else
-			strbuf_addf(sb, "%s%s %+.1f%%", sep, m[i].name, evidence_tidy(m[i].change_pct));
+			strbuf_addf(sb, "%s%s %+.1f%%", sep, m[i].name, number_tidy(m[i].change_pct, 1));
 		sep = ", ";
 	}
 }

@@ -12,9 +12,6 @@
  * of the repository (classify-evidence-repo.c).
  */
 
-/* A percentage for printing: no "-0.0". */
-double evidence_tidy(double pct);
-
 /*
  * Push one item onto r: its line (fmt) and its structure; returns its
  * values object to fill (r owns it). signal and verdict are static.

@@ -2,6 +2,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include "util/usage.h"
+#include "util/number.h"
 #include "util/strbuf.h"
 #include "classify/classify-evidence-item.h"
 #include "classify/classify-evidence-repo.h"
@@ -117,7 +118,7 @@ void classify_evidence_measure(struct classify_result *r, const struct classify_
 		strbuf_addf(&behind, "%s%s", behind.len ? ", " : "", k->name);
 		cJSON_AddItemToArray(behind_list, cJSON_CreateString(k->name));
 		warning_text = xstrfmt("'%s' moved %+.1f%% but is not cudagraph-timed at %.*s (%s drops --cudagraph)",
-				       k->name, evidence_tidy(k->change_pct), ab, w->first_bad.sha, RUNPY_PATH);
+				       k->name, number_tidy(k->change_pct, 1), ab, w->first_bad.sha, RUNPY_PATH);
 		strvec_push(&r->warnings, warning_text);
 		free(warning_text);
 	}

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "util/usage.h"
+#include "util/number.h"
 #include "util/strbuf.h"
 #include "util/date.h"
 #include "classify/classify-evidence-item.h"
@@ -82,11 +83,11 @@ static void explain_step(struct classify_result *r, const struct classify_signal
 	if (tail)
 		v = evidence_addf(r, "step", verdict, "%s: %s %.3f -> %.3f (%+.1f%% \u00b1 %.1f%%) from %s to %s%s, %.1fx its standard error (the series noise %.1f%% a night): %s",
 				  s->drift && classify_step_significant(s, o) ? "drift" : "step", what, s->before,
-				  s->after, evidence_tidy(s->change_pct), s->se_pct, day_of(w, s->good, d1),
+				  s->after, number_tidy(s->change_pct, 1), s->se_pct, day_of(w, s->good, d1),
 				  day_of(w, s->bad, d2), over, s->z, s->noise_pct, tail);
 	else
 		v = evidence_addf(r, "step", verdict, "step: %s %.3f -> %.3f (%+.1f%% \u00b1 %.1f%%) from %s to %s, %.1fx its standard error (the series noise %.1f%% a night): it persists over the next %zu nightlies",
-				  what, s->before, s->after, evidence_tidy(s->change_pct), s->se_pct, day_of(w, s->good, d1),
+				  what, s->before, s->after, number_tidy(s->change_pct, 1), s->se_pct, day_of(w, s->good, d1),
 				  day_of(w, s->bad, d2), s->z, s->noise_pct, s->nr_after);
 	step_values(v, s, w);
 	evidence_nums(v, (const struct named_num[]) {
@@ -102,7 +103,7 @@ static void explain_step(struct classify_result *r, const struct classify_signal
 		if (k->index != s->index)
 			continue;
 		v = evidence_addf(r, "kernel step", "step", "kernel step: %s %+.1f%% from %s to %s, %.1fx its standard error (its noise %.1f%% a night); each kernel must clear %.1fx for %zu kernels%s",
-				  k->kernel, evidence_tidy(k->change_pct), day_of(w, k->last_good, d1), day_of(w, k->first_bad, d2),
+				  k->kernel, number_tidy(k->change_pct, 1), day_of(w, k->last_good, d1), day_of(w, k->first_bad, d2),
 				  k->z, k->noise_pct, multiple, w->series.nr_rows,
 				  n++ || classify_step_significant(s, o) ? "" :
 				  ": the platform's geomean does not clear its thresholds, this kernel does");
@@ -119,7 +120,7 @@ static void explain_step(struct classify_result *r, const struct classify_signal
 	if (s->spike && classify_big_enough(s->spike_pct, s->noise_pct, o) &&
 	    !(classify_step_significant(s, o) && s->persistent)) {
 		v = evidence_addf(r, "spike", "spike", "spike: the %s nightly alone moved %+.1f%% against the level around it, and the next nightly is back: a one-night spike",
-				  day_of(w, s->spike, d1), evidence_tidy(s->spike_pct));
+				  day_of(w, s->spike, d1), number_tidy(s->spike_pct, 1));
 		evidence_str(v, "date", d1);
 		evidence_num(v, "change_pct", s->spike_pct);
 	}
@@ -145,9 +146,9 @@ static void explain_kernel_set(struct classify_result *r, const struct classify_
 	}
 	v = evidence_addf(r, "kernel set", matters ? "changed" : both ? "changed_with_move" : "changed_no_effect",
 			  "kernel set: changed at the step, %zu -> %zu kernel%s; the naive geomean moved %+.1f%% (%.1fx the noise), the chain-linked level %+.1f%%, the %zu kernel%s measured on both nightlies %+.1f%%: the change alone moved the naive geomean %+.1f%%%s",
-			  s->kernels_before, s->kernels_after, s->kernels_after == 1 ? "" : "s", evidence_tidy(s->raw_change_pct), s->raw_score,
-			  evidence_tidy(s->change_pct), s->pair_common, s->pair_common == 1 ? "" : "s",
-			  evidence_tidy(s->pair_common_pct), evidence_tidy(gap),
+			  s->kernels_before, s->kernels_after, s->kernels_after == 1 ? "" : "s", number_tidy(s->raw_change_pct, 1), s->raw_score,
+			  number_tidy(s->change_pct, 1), s->pair_common, s->pair_common == 1 ? "" : "s",
+			  number_tidy(s->pair_common_pct, 1), number_tidy(gap, 1),
 			  matters ? "" : both ? ", and the kernels on both nightlies stepped beyond the noise too: "
 			  "both happened, the rules judge their move (the chain-linked level)" :
 			  ", which does not explain the move");
@@ -200,7 +201,7 @@ static void explain_sparse(struct classify_result *r, const struct classify_sign
 		day_of(w, s->sparse_since[i], since);
 		v = evidence_addf(r, "sparse kernel", m->flag ? "moved_outside_pair" : "flat_outside_pair",
 				  "sparse kernel: %s was not measured on the last good nightly; since its last measurement on %s it moved %+.1f%%: %s",
-				  m->name, since, evidence_tidy(m->change_pct),
+				  m->name, since, number_tidy(m->change_pct, 1),
 				  m->flag ? "that move belongs to the wider window from that nightly, not this nightly pair" :
 				  "within its noise");
 		evidence_str(v, "kernel", m->name);
@@ -245,7 +246,7 @@ static void explain_sharing(struct classify_result *r, const struct classify_sig
 		} else {
 			strbuf_addstr(&sb, "baselines: ");
 			evidence_add_moves(&sb, s->baselines, s->nr_baselines, 0);
-			strbuf_addf(&sb, " against geomean %+.1f%%: %s", evidence_tidy(s->change_pct),
+			strbuf_addf(&sb, " against geomean %+.1f%%: %s", number_tidy(s->change_pct, 1),
 				    tail ? tail : pretuned_tail[sh]);
 			v = evidence_push(r, "baselines", verdict, &sb);
 			evidence_moves_json(v, "baselines_pct", s->baselines, s->nr_baselines, 0);
@@ -267,7 +268,7 @@ static void explain_sharing(struct classify_result *r, const struct classify_sig
 
 		strbuf_addstr(&sb, "implementations: ");
 		evidence_add_moves(&sb, m, 2, 0);
-		strbuf_addf(&sb, " against helion %+.1f%%", evidence_tidy(classify_judged_pct(s)));
+		strbuf_addf(&sb, " against helion %+.1f%%", number_tidy(classify_judged_pct(s), 1));
 		if (s->move_kernels)
 			strbuf_addf(&sb, " (the %zu kernel%s %s%s)", s->move_kernels,
 				    s->move_kernels == 1 ? "" : "s",
@@ -322,13 +323,13 @@ static void explain_timers(struct classify_result *r, const struct classify_sign
 		return;
 	if (!isnan(s->latency_pct) && !classify_step_significant(s, o) && !s->move_kernels) {
 		v = evidence_addf(r, "timers", "no_step", "timers: speedup %+.1f%% and latency %+.1f%%: %s",
-				  evidence_tidy(s->change_pct), evidence_tidy(s->latency_pct), nothing_to_compare(s));
+				  number_tidy(s->change_pct, 1), number_tidy(s->latency_pct, 1), nothing_to_compare(s));
 	} else if (t == TIMERS_UNKNOWN) {
 		v = evidence_addf(r, "timers", verdicts[t], "timers: %s: not checked",
 				  s->pretuned ? "no latency on the Pretuned tab" : "no latency data");
 	} else {
 		strbuf_addf(&sb, "timers%s: speedup %+.1f%% %s latency %+.1f%% (%.1fx its standard error): %s",
-			    of_kernels(s), evidence_tidy(pct), t == TIMERS_FLAT ? "but" : "and", evidence_tidy(s->latency_pct),
+			    of_kernels(s), number_tidy(pct, 1), t == TIMERS_FLAT ? "but" : "and", number_tidy(s->latency_pct, 1),
 			    lat_score(s),
 			    t == TIMERS_AGREE ? "they agree (both moved, opposite ways)" :
 			    t == TIMERS_FLAT ? "latency is flat, the timers disagree" :
@@ -340,11 +341,11 @@ static void explain_timers(struct classify_result *r, const struct classify_sign
 			if (k->partial)
 				strbuf_addf(&sb, "; %s: speedup %+.1f%% but latency %+.1f%%, which explains %+.1f%%: "
 					    "its timing changed too (%+.1f%% left out)",
-					    k->name, evidence_tidy(k->speedup_pct), evidence_tidy(k->latency_pct),
-					    evidence_tidy(classify_latency_speedup_pct(k)), evidence_tidy(k->timing_pct));
+					    k->name, number_tidy(k->speedup_pct, 1), number_tidy(k->latency_pct, 1),
+					    number_tidy(classify_latency_speedup_pct(k), 1), number_tidy(k->timing_pct, 1));
 			else
 				strbuf_addf(&sb, "; %s: speedup %+.1f%% but latency %+.1f%%, %s: its timing changed, not the kernel (left out)",
-					    k->name, evidence_tidy(k->speedup_pct), evidence_tidy(k->latency_pct),
+					    k->name, number_tidy(k->speedup_pct, 1), number_tidy(k->latency_pct, 1),
 					    classify_kernel_timers(s, k, o) == TIMERS_FLAT ? "flat" : "the same way");
 		}
 		v = evidence_push(r, "timers", s->nr_timing ? "split" : verdicts[t], &sb);

@@ -4,6 +4,7 @@
 #include <string.h>
 #include "util/usage.h"
 #include "util/strbuf.h"
+#include "util/number.h"
 #include "classify/classify.h"
 
 void classify_result_init(struct classify_result *r)
@@ -114,7 +115,7 @@ static const char *sharing_words(const struct classify_signals *s, const struct 
 	if (classify_sharing(s, o) == SHARING_UNKNOWN)
 		return "no other implementation was measured to tell Helion's own move from the machine's";
 	snprintf(buf, len, "only some of the other implementations moved with it (triton %+.1f%%, torch_compile %+.1f%%)",
-		 s->triton_pct, s->torch_compile_pct);
+		 number_tidy(s->triton_pct, 1), number_tidy(s->torch_compile_pct, 1));
 	return buf;
 }
 
@@ -125,7 +126,7 @@ static const char *sharing_words(const struct classify_signals *s, const struct 
 static char *undecided_reason(const struct classify_signals *s, const struct classify_options *o)
 {
 	char *measured = xstrfmt("the move measured %+.1f%% \u00b1 %.1f%%, %.1fx its standard error",
-				 s->change_pct, s->se_pct, s->z), *reason, words[128];
+				 number_tidy(s->change_pct, 1), s->se_pct, s->z), *reason, words[128];
 
 	if (classify_step_significant(s, o) && s->nr_after < 2) {
 		reason = xstrfmt("undecided: %s, but %zu nightl%s after it cannot tell a step that persists "

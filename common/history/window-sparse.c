@@ -2,6 +2,7 @@
 #include "util/usage.h"
 #include "util/date.h"
 #include "util/quote.h"
+#include "util/number.h"
 #include "dashboard/http.h"
 #include "history/window.h"
 
@@ -67,7 +68,7 @@ void window_warn_sparse(const struct window *w, const struct window_options *o)
 		quote_shell(&from, s->points[k->since].run->sha);
 		quote_shell(&to, s->points[w->step.first_bad].run->sha);
 		warning("kernel '%s' was not measured on the last good nightly (%s): its %+.1f%% since its last measurement on %s belongs to a wider window",
-			k->kernel, good, k->change_pct, format_day(since, s->points[k->since].run->time));
+			k->kernel, good, number_tidy(k->change_pct, 1), format_day(since, s->points[k->since].run->time));
 		advise("git benchwindow%s --kernel %s %s", data.buf, kernel.buf, common.buf);
 		advise("git benchwindow%s --good %s --bad %s %s", data.buf, from.buf, to.buf, common.buf);
 		strbuf_release(&kernel);

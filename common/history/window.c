@@ -114,18 +114,27 @@ static enum nightly_resolution resolve_end(struct window_end *end, git_repositor
 	return NIGHTLY_FOUND;
 }
 
+static int ran_on(const struct series_point *p, const char *hex)
+{
+	return !strncmp(hex, p->run->sha, strlen(p->run->sha));
+}
+
 /*
- * The series index of the first nightly that ran on oid, or 0 (never a
- * boundary): on a quiet day the next nightly runs the same commit, and
- * the move came with the first.
+ * The series index of the nightly that ran on oid, or 0 (never a
+ * boundary). On a quiet day the next nightly runs the same commit: the
+ * first bad nightly of the step at the user's date (step_first_bad, 0:
+ * none) when it is one of them, the pair the date names, else the first,
+ * where the move came.
  */
-static size_t point_for(const struct series *s, const git_oid *oid)
+static size_t point_for(const struct series *s, const git_oid *oid, size_t step_first_bad)
 {
 	char hex[GIT_OID_HEXSZ + 1];
 
 	oid_hex(hex, oid);
+	if (step_first_bad && ran_on(&s->points[step_first_bad], hex))
+		return step_first_bad;
 	for (size_t i = 0; i < s->nr; i++)
-		if (!strncmp(hex, s->points[i].run->sha, strlen(s->points[i].run->sha)))
+		if (ran_on(&s->points[i], hex))
 			return i;
 	return 0;
 }
@@ -273,6 +282,8 @@ int window_check_series(const struct series *s)
 static int find_endpoints(struct window *w, const struct window_options *o, git_repository *repo)
 {
 	struct step_options so = { w->date, o->span, o->noise_multiple, o->min_change };
+	git_oid bad;
+	int named_bad = 0;
 	size_t index = 0;
 
 	if (window_check_series(&w->series))
@@ -282,8 +293,9 @@ static int find_endpoints(struct window *w, const struct window_options *o, git_
 
 		if (repo_resolve_commit(repo, o->bad, &c))
 			return -1;
-		index = point_for(&w->series, git_commit_id(c));
+		git_oid_cpy(&bad, git_commit_id(c));
 		git_commit_free(c);
+		named_bad = 1;
 	}
 	series_find_set_change(&w->series, w->date, o->span, &w->set_change);
 	/* Asked about a kernel-set change with no step: show that night. */
@@ -295,6 +307,8 @@ static int find_endpoints(struct window *w, const struct window_options *o, git_
 		w->step_last_good = &w->series.points[w->step.last_good];
 		w->step_first_bad = &w->series.points[w->step.first_bad];
 	}
+	if (named_bad)
+		index = point_for(&w->series, &bad, w->step.first_bad);
 	/* the detected step stays the reference for check_ends_hold_step() */
 	if (index && index != w->step.first_bad)
 		series_step_at(&w->series, index, &so, 1, &w->step);

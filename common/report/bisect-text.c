@@ -1,6 +1,7 @@
 /* The result of `git benchbisect run` as text. */
 #include <math.h>
 #include <stdlib.h>
+#include "util/number.h"
 #include "util/quote.h"
 #include "report/report-options.h"
 #include "report/bisect-text.h"
@@ -8,12 +9,11 @@
 /*
  * A relative change in percent, 0 where --json rounds it to 0 (4
  * decimals): a constant metric's step of 1e-38 is float dust, not
- * "+9.4e-36%". Other values keep their digits (rounding twice would
- * move the third).
+ * "+9.4e-36%".
  */
 static double pct_as_json(double frac)
 {
-	return round(frac * 1e6) == 0 ? 0 : 100 * frac;
+	return number_tidy(100 * frac, 4);
 }
 
 /* A probability as a percentage of 4 significant digits, never "100%" under 1. */

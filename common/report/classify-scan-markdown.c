@@ -1,6 +1,7 @@
 #include <stdlib.h>
 #include "util/date.h"
 #include "util/markup.h"
+#include "util/number.h"
 #include "report/window-markdown.h"
 #include "report/scan-markdown.h"
 #include "report/classify-markdown.h"
@@ -15,8 +16,8 @@ static void table_row(struct strbuf *sb, const struct classify_scan_step *st, co
 
 	strbuf_addf(sb, "| %s | ", format_day(day, e->series->points[e->bad].run->time));
 	scan_markdown_series(sb, e->series);
-	strbuf_addf(sb, " | %+.1f%% | %s | ", (e->kind != SCAN_KERNEL_SET ? e->step.change_pct :
-					       e->set_change.plain_change_pct) + 0.0,
+	strbuf_addf(sb, " | %+.1f%% | %s | ", number_tidy(e->kind != SCAN_KERNEL_SET ? e->step.change_pct :
+						     e->set_change.plain_change_pct, 1),
 		    cause_titles[st->res.cause]);
 	if (st->res.culprit) {
 		window_markdown_sha(sb, st->res.culprit->sha, link_base);

@@ -2,6 +2,7 @@
 #include "util/date.h"
 #include "util/markup.h"
 #include "util/strbuf.h"
+#include "util/number.h"
 #include "report/window-markdown.h"
 #include "report/scan-text.h"
 #include "report/scan-markdown.h"
@@ -39,9 +40,9 @@ static void add_row(struct strbuf *sb, const struct scan_entry *e, const char *l
 	strbuf_addf(sb, "| %s | ", format_day(d1, s->points[e->bad].run->time));
 	scan_markdown_series(sb, s);
 	if (e->kind != SCAN_KERNEL_SET)
-		strbuf_addf(sb, " | %+.1f%% | %.1fx |", e->step.change_pct + 0.0, e->step.z);
+		strbuf_addf(sb, " | %+.1f%% | %.1fx |", number_tidy(e->step.change_pct, 1), e->step.z);
 	else
-		strbuf_addf(sb, " | %+.1f%% | - |", e->set_change.plain_change_pct + 0.0);
+		strbuf_addf(sb, " | %+.1f%% | - |", number_tidy(e->set_change.plain_change_pct, 1));
 	add_count(sb, e, e->nr_commits);
 	add_count(sb, e, e->nr_slice);
 	strbuf_addch(sb, ' ');

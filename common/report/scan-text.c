@@ -3,6 +3,7 @@
 #include "util/usage.h"
 #include "util/date.h"
 #include "util/quote.h"
+#include "util/number.h"
 #include "report/window-text.h"
 #include "report/scan-text.h"
 
@@ -42,7 +43,7 @@ static void print_sparse(FILE *fp, const struct scan *sc, size_t entry)
 			continue;
 		fprintf(fp, "%12snote: kernel '%s' was not measured on %s: its %+.1f%% since %s belongs to a wider window\n",
 			"", quote_term(k->kernel),
-			format_day(good, e->series->points[e->good].run->time), k->change_pct,
+			format_day(good, e->series->points[e->good].run->time), number_tidy(k->change_pct, 1),
 			format_day(since, e->series->points[k->since].run->time));
 	}
 }
@@ -62,10 +63,10 @@ static void print_count(FILE *fp, const struct scan_entry *e, size_t n, int widt
 static void format_change_z(const struct scan_entry *e, char *change, char *z)
 {
 	if (e->kind != SCAN_KERNEL_SET) {
-		snprintf(change, 64, "%+.1f%%", e->step.change_pct + 0.0);
+		snprintf(change, 64, "%+.1f%%", number_tidy(e->step.change_pct, 1));
 		snprintf(z, 64, "%.1fx", e->step.z);
 	} else {
-		snprintf(change, 64, "%+.1f%%", e->set_change.plain_change_pct + 0.0);
+		snprintf(change, 64, "%+.1f%%", number_tidy(e->set_change.plain_change_pct, 1));
 		strcpy(z, "-");
 	}
 }

@@ -5,6 +5,7 @@
 #include "util/date.h"
 #include "util/markup.h"
 #include "util/revision.h"
+#include "util/number.h"
 #include "report/window-wording.h"
 #include "report/window-markdown.h"
 
@@ -46,10 +47,10 @@ static void heading(FILE *fp, const struct window *w)
 	}
 	if (st->found && st->drift) {
 		strbuf_addf(&sb, ": helion speedup drifts %+.1f%% over %zu nightlies to the %s nightly\n\n",
-			    st->change_pct, st->index - st->last_good,
+			    number_tidy(st->change_pct, 1), st->index - st->last_good,
 			    format_day(day, s->points[st->index].run->time));
 	} else if (st->found) {
-		strbuf_addf(&sb, ": helion speedup %+.1f%% on the %s nightly\n\n", st->change_pct,
+		strbuf_addf(&sb, ": helion speedup %+.1f%% on the %s nightly\n\n", number_tidy(st->change_pct, 1),
 			    format_day(day, s->points[st->index].run->time));
 	} else if (w->nr_kernel_steps && st->index) {
 		strbuf_addf(&sb, ": %zu kernel%s step on the %s nightly\n\n", w->nr_kernel_steps,
@@ -117,11 +118,11 @@ static void set_change_item(FILE *fp, const struct window *w)
 		window_markdown_names(&sb, c->added, c->nr_added);
 		strbuf_addch(&sb, ';');
 	}
-	strbuf_addf(&sb, " the plain geomean moves %+.1f%%", c->plain_change_pct + 0.0);
+	strbuf_addf(&sb, " the plain geomean moves %+.1f%%", number_tidy(c->plain_change_pct, 1));
 	if (isnan(c->common_change_pct))
 		strbuf_addstr(&sb, ", no kernel ran on both nights\n");
 	else
-		strbuf_addf(&sb, ", the kernels on both nights %+.1f%%\n", c->common_change_pct + 0.0);
+		strbuf_addf(&sb, ", the kernels on both nights %+.1f%%\n", number_tidy(c->common_change_pct, 1));
 	flush(fp, &sb);
 	strbuf_release(&sb);
 }
@@ -180,7 +181,7 @@ void window_markdown_sparse(struct strbuf *sb, const struct series *s, size_t la
 
 	markdown_escape(sb, k->kernel);
 	strbuf_addf(sb, " was not measured on the last good nightly (%s): its %+.1f%% since its last measurement on %s belongs to the wider window ",
-		    format_day(good, s->points[last_good].run->time), k->change_pct,
+		    format_day(good, s->points[last_good].run->time), number_tidy(k->change_pct, 1),
 		    format_day(since, s->points[k->since].run->time));
 	window_markdown_sha(sb, s->points[k->since].run->sha, NULL);
 	strbuf_addstr(sb, "..");
@@ -260,8 +261,8 @@ void window_markdown_series(FILE *fp, const struct window *w)
 		cell_value(fp, p->value[METRIC_LATENCY], 4);
 		if (isnan(prev) || isnan(now))
 			fputs(" |", fp);
-		else	/* + 0.0 turns a rounded -0.0 into 0.0 */
-			fprintf(fp, " %+.1f%% |", round(1000 * (now / prev - 1)) / 10 + 0.0);
+		else
+			fprintf(fp, " %+.1f%% |", number_tidy(100 * (now / prev - 1), 1));
 		fprintf(fp, " %zu | ", p->nr_kernels);
 		point_notes(fp, w, i);
 		fputs(" |\n", fp);

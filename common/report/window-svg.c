@@ -4,6 +4,7 @@
 #include "util/usage.h"
 #include "util/date.h"
 #include "util/markup.h"
+#include "util/number.h"
 #include "report/window-wording.h"
 #include "report/report-options.h"
 #include "report/window-svg.h"
@@ -119,13 +120,13 @@ static void draw_grid(const struct chart *c, const struct panel *p, const char *
 		PLOT_LEFT, p->top, PLOT_RIGHT - PLOT_LEFT, p->bottom - p->top);
 	/* Ticks counted, not accumulated: at most a dozen whatever the values. */
 	for (int k = 0; has_data && k < 12 && (first + k) * step <= p->hi; k++) {
-		double v = (first + k) * step + 0.0, y = ypos(p, v);
+		double v = (first + k) * step, y = ypos(p, v);
 
 		fprintf(c->fp, "<line class=\"grid\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>\n",
 			PLOT_LEFT, y, PLOT_RIGHT, y);
 		if (fabs(v) < 1e6)
 			fprintf(c->fp, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.*f</text>\n",
-				PLOT_LEFT - 6, y + 4, decimals, v);
+				PLOT_LEFT - 6, y + 4, decimals, number_tidy(v, decimals));
 		else
 			fprintf(c->fp, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.3g</text>\n",
 				PLOT_LEFT - 6, y + 4, v);
@@ -420,18 +421,18 @@ static void draw_titles(const struct chart *c, const char *verdict)
 		if (st->drift)
 			fprintf(fp, " over %zu nightlies", st->index - st->last_good);
 		fprintf(fp, ": helion %.3f \u2192 %.3f (%+.1f%% \u00b1 %.1f%%), %.1f\u00d7 its standard error, %s",
-			st->before, st->after, st->change_pct, st->se_pct, st->z, st->drift ? "gradual" :
+			st->before, st->after, number_tidy(st->change_pct, 1), st->se_pct, st->z, st->drift ? "gradual" :
 			window_step_persistence(st));
 		for (size_t i = 0; i < w->nr_kernel_steps; i++) {
 			fputs(i ? ", " : "; the move is in ", fp);
 			markup_fputs(fp, w->kernel_steps[i].kernel, xml_escape);
-			fprintf(fp, " %+.1f%%", w->kernel_steps[i].change_pct);
+			fprintf(fp, " %+.1f%%", number_tidy(w->kernel_steps[i].change_pct, 1));
 		}
 	} else if (kernel_answer(w)) {
 		struct strbuf sb = STRBUF_INIT;
 
 		window_kernel_steps_text(&sb, w, 1, xml_escape);
-		fprintf(fp, "kernel step %s; the geomean %+.1f%%", sb.buf, round(10 * st->change_pct) / 10 + 0.0);
+		fprintf(fp, "kernel step %s; the geomean %+.1f%%", sb.buf, number_tidy(st->change_pct, 1));
 		strbuf_release(&sb);
 	} else {
 		struct strbuf sb = STRBUF_INIT;
@@ -441,7 +442,7 @@ static void draw_titles(const struct chart *c, const char *verdict)
 		else
 			strbuf_addf(&sb, "a step needs %.1f\u00d7 and %.1f%%", st->noise_multiple, st->min_change);
 		fprintf(fp, "%s %s \u2192 %s: %+.1f%% \u00b1 %.1f%%, %.1f\u00d7 its standard error (%s)",
-			window_step_kind(st), d1, d2, round(10 * st->change_pct) / 10 + 0.0, st->se_pct,
+			window_step_kind(st), d1, d2, number_tidy(st->change_pct, 1), st->se_pct,
 			st->z, sb.buf);
 		strbuf_release(&sb);
 	}

@@ -6,6 +6,7 @@
 #include "util/color.h"
 #include "util/date.h"
 #include "util/revision.h"
+#include "util/number.h"
 #include "report/window-wording.h"
 #include "report/window-text.h"
 
@@ -90,8 +91,8 @@ void window_print_series(FILE *fp, const struct window *w, const struct window_p
 		print_value(fp, p->value[METRIC_LATENCY], 9, 4);
 		if (isnan(prev) || isnan(now))
 			fprintf(fp, " %7s", "");
-		else	/* + 0.0 turns a rounded -0.0 into 0.0 */
-			fprintf(fp, " %+6.1f%%", round(1000 * (now / prev - 1)) / 10 + 0.0);
+		else
+			fprintf(fp, " %+6.1f%%", number_tidy(100 * (now / prev - 1), 1));
 		fprintf(fp, " %7zu%s\n", p->nr_kernels, p->kernel_set_changed ? " (set changed)" : "");
 	}
 	fputc('\n', fp);
@@ -122,11 +123,11 @@ static void print_set_change(FILE *fp, const struct window *w)
 		window_print_names(fp, c->added, c->nr_added);
 		fputc(';', fp);
 	}
-	fprintf(fp, " the plain geomean moves %+.1f%%", c->plain_change_pct + 0.0);
+	fprintf(fp, " the plain geomean moves %+.1f%%", number_tidy(c->plain_change_pct, 1));
 	if (isnan(c->common_change_pct))
 		fputs(", no kernel ran on both nights\n", fp);
 	else
-		fprintf(fp, ", the kernels on both nights %+.1f%%\n", c->common_change_pct + 0.0);
+		fprintf(fp, ", the kernels on both nights %+.1f%%\n", number_tidy(c->common_change_pct, 1));
 }
 
 /* "kernels that step on their own (each over 4.8x its standard error, for 5 kernels): kernel_b -7.5% (...) ..." */
@@ -175,7 +176,7 @@ static void print_step(FILE *fp, const struct window *w, const struct window_pri
 		fprintf(fp, "another step in the span: %s -> %s, %+.1f%%, %.1fx the noise\n",
 			format_day(d1, s->points[st->other[i].index - 1].run->time),
 			format_day(d2, s->points[st->other[i].index].run->time),
-			st->other[i].change_pct, st->other[i].score);
+			number_tidy(st->other[i].change_pct, 1), st->other[i].score);
 }
 
 static void print_end(FILE *fp, const char *label, const struct window_end *e,

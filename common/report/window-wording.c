@@ -1,7 +1,7 @@
-#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include "util/date.h"
+#include "util/number.h"
 #include "report/window-wording.h"
 
 int window_step_days(const struct window *w, char d1[16], char d2[16])
@@ -32,9 +32,8 @@ void window_step_text(struct strbuf *sb, const struct step *st, const char *mark
 	const char *x = rich ? "\u00d7" : "x", *to = rich ? "\u2192" : "->";
 
 	if (!st->found) {
-		/* + 0.0 turns a rounded -0.0 into 0.0 */
 		strbuf_addf(sb, "moves %s%+.1f%%%s \u00b1 %.1f%%, %.1f%s its standard error (noise %.1f%% a night), ",
-			    mark, round(10 * st->change_pct) / 10 + 0.0, unmark, st->se_pct, st->z, x, st->noise_pct);
+			    mark, number_tidy(st->change_pct, 1), unmark, st->se_pct, st->z, x, st->noise_pct);
 		if (st->dip_nights)
 			step_dip_text(sb, st);
 		else
@@ -46,7 +45,7 @@ void window_step_text(struct strbuf *sb, const struct step *st, const char *mark
 	if (st->drift)
 		strbuf_addf(sb, "over %zu nightlies, ", st->index - st->last_good);
 	strbuf_addf(sb, "helion %.3f %s %.3f (%s%+.1f%%%s \u00b1 %.1f%%; levels of %zu and %zu nightlies), %.1f%s its standard error (noise %.1f%% a night), %s",
-		    st->before, to, st->after, mark, st->change_pct, unmark, st->se_pct,
+		    st->before, to, st->after, mark, number_tidy(st->change_pct, 1), unmark, st->se_pct,
 		    st->nr_before, st->nr_after, st->z, x, st->noise_pct, window_step_persistence(st));
 	if (!st->drift && st->first_bad == st->last_good + 2 && st->halfway)
 		strbuf_addstr(sb, "; 1 nightly between lies off both levels: the window may hold two changes");
@@ -69,7 +68,7 @@ void window_kernel_steps_text(struct strbuf *sb, const struct window *w, int ric
 		strbuf_addstr(sb, i ? ", " : "");
 		escape(sb, k->kernel);
 		strbuf_addf(sb, " %+.1f%% (%.1f%s its standard error, its noise %.1f%% a night) %s %s %s",
-			    k->change_pct, k->z, x, k->noise_pct,
+			    number_tidy(k->change_pct, 1), k->z, x, k->noise_pct,
 			    format_day(d1, s->points[k->last_good].run->time), to,
 			    format_day(d2, s->points[k->first_bad].run->time));
 	}

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <stdint.h>
 #include "util/usage.h"
+#include "util/number.h"
 #include "util/strbuf.h"
 #include "util/term-escape.h"
 #include "util/json.h"
@@ -20,7 +21,7 @@ cJSON *json_number(double v, int digits)
 
 	if (isnan(v) || isinf(v))
 		return cJSON_CreateNull();
-	return cJSON_CreateNumber(round(v * scale) / scale);
+	return cJSON_CreateNumber(round(number_tidy(v, digits) * scale) / scale);
 }
 
 cJSON *json_metric(double v)

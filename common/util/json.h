@@ -18,7 +18,7 @@
  */
 void json_library_init(void);
 
-/* A number rounded to `digits` decimals, or null when NAN or infinite. */
+/* A number rounded to `digits` decimals (0 never "-0"), or null when NAN or infinite. */
 cJSON *json_number(double v, int digits);
 
 /* A measurement rounded to 6 significant digits, or null when NAN or infinite. */

@@ -1,3 +1,4 @@
+#include <math.h>
 #include <stdlib.h>
 #include "tap.h"
 #include "util/json.h"
@@ -11,6 +12,17 @@ static void text_is(const char *in, const char *want, const char *name)
 
 	is_str(valid, want, name);
 	free(valid);
+	cJSON_free(out);
+	cJSON_Delete(item);
+}
+
+/* What json_number(v, digits) prints as, unformatted. */
+static void number_is(double v, int digits, const char *want, const char *name)
+{
+	cJSON *item = json_number(v, digits);
+	char *out = cJSON_PrintUnformatted(item);
+
+	is_str(out, want, name);
 	cJSON_free(out);
 	cJSON_Delete(item);
 }
@@ -30,6 +42,10 @@ int main(void)
 	text_is("del\x7f csi\xc2\x9b nel\xc2\x85 nbsp\xc2\xa0", "\"del\\u007f csi\\u009b nel\\u0085 nbsp\xc2\xa0\"",
 		"DEL and the C1 controls are JSON-escaped too, U+00A0 is kept");
 	text_is("\\\x7f\xc2\x80\xc2\x9f", "\"\\\\\\u007f\\u0080\\u009f\"", "after an escaped backslash, at both ends of C1");
+	number_is(-0.00004, 2, "0", "a tiny negative number rounded to 0 is 0, not -0");
+	number_is(-0.0, 4, "0", "so is -0");
+	number_is(-0.005, 2, "-0.01", "one that rounds away from 0 keeps its sign");
+	number_is(NAN, 2, "null", "NAN is null");
 	ok(!json_text_needs_fixing("caf\xc3\xa9\n"), "valid text needs no copy");
 	ok(json_text_needs_fixing("\x80"), "a stray continuation byte does");
 	ok(json_text_needs_fixing("\x7f"), "so does DEL");
