@@ -462,6 +462,29 @@ test_expect_success '--check: a Latin-1 fixture that declares its encoding (PEP 
 		"generated.py is not UTF-8 (byte 0xe9 on line 3) and declares no encoding: the harness cannot import it"
 '
 
+test_expect_success '--check judges a fixture'"'"'s bytes in the encoding it declares, as Python (brokenFixture)' '
+	cd broken &&
+	git checkout -q -- . &&
+	f=$R/case2_warp_specialized_gemm/generated.py &&
+	regen case2_warp_specialized_gemm c0de &&
+	cant="the harness cannot import it" &&
+	printf "# -*- coding: ascii -*-\nimport triton\n# caf\351\n" >"$f" &&
+	blocks case2_warp_specialized_gemm brokenFixture \
+		"generated.py is not '"'"'ascii'"'"' (byte 0xe9 on line 3), the encoding it declares: $cant" &&
+	printf "# coding: utf-8\nimport triton  # caf\351\nNAME = \"caf\351\"\n" >"$f" &&
+	blocks case2_warp_specialized_gemm brokenFixture \
+		"generated.py is not UTF-8 (byte 0xe9 on line 3), the encoding it declares: $cant" &&
+	printf "# coding: nosuch\nimport triton\n" >"$f" &&
+	blocks case2_warp_specialized_gemm brokenFixture \
+		"generated.py declares an unknown encoding '"'"'nosuch'"'"' (line 1): $cant" &&
+	printf "\357\273\277# -*- coding: latin-1 -*-\nimport triton\n" >"$f" &&
+	blocks case2_warp_specialized_gemm brokenFixture \
+		"generated.py starts with a UTF-8 byte-order mark but declares '"'"'latin-1'"'"' (line 1): $cant" &&
+	printf "# coding: utf-8\nimport triton  # caf\351\n" >"$f" &&
+	git fixture-diff --check e0 >actual &&
+	test_must_be_empty actual
+'
+
 test_expect_success '--check blocks a top-level case that lost its spec but kept its files (halfRemoved)' '
 	cd broken &&
 	git checkout -q -- . &&

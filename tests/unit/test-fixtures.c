@@ -266,7 +266,39 @@ static void test_defects(void)
 	       "coding: without a name declares nothing");
 	is_str(DEFECT("# coding: latin-1 ... coding: utf-8\n\xe9\n"), "ok", "the first name counts");
 	is_str(DEFECT("# -*- coding: UTF_8 -*-\n# caf\xe9\n"), "ok",
-	       "a declared encoding is not judged by the bytes");
+	       "declared UTF-8 is not judged in comments, as Python decodes only code");
+	is_str(DEFECT("# -*- coding: ascii -*-\n# caf\xe9\n"),
+	       "is not 'ascii' (byte 0xe9 on line 2), the encoding it declares",
+	       "a byte the declared encoding lacks, in a comment");
+	is_str(DEFECT("#!/usr/bin/env python3\n# coding=cp1252\nx = '\x81'\n"),
+	       "is not 'cp1252' (byte 0x81 on line 3), the encoding it declares",
+	       "a byte cp1252 leaves undefined");
+	is_str(DEFECT("# coding: euc-jp\n# \xa4"),
+	       "is not 'euc-jp' (byte 0xa4 on line 2), the encoding it declares",
+	       "a multibyte character cut short by the end");
+	is_str(DEFECT("# coding: utf-8\nx = 1  # caf\xe9\ns = '''\n\xe9'''\n"),
+	       "is not UTF-8 (byte 0xe9 on line 4), the encoding it declares",
+	       "declared UTF-8: a string's bytes are judged, a comment's are not");
+	is_str(DEFECT("# coding: utf8\n# caf\xe9\n"),
+	       "is not 'utf8' (byte 0xe9 on line 2), the encoding it declares",
+	       "utf8 is no name Python reads as UTF-8 itself: the whole file is decoded");
+	is_str(DEFECT("\xef\xbb\xbf# caf\xe9\nx = '\xe9'\n"),
+	       "is not UTF-8 (byte 0xe9 on line 2), the encoding its byte-order mark declares",
+	       "a BOM: a comment's bytes are not judged, a string's are");
+	is_str(DEFECT("\xef\xbb\xbf# coding: utf-8-sig\nx = 1\n"), "ok",
+	       "a BOM with a declaration of UTF-8 by another name");
+	is_str(DEFECT("\xef\xbb\xbf# coding: latin-1\nx = 1\n"),
+	       "starts with a UTF-8 byte-order mark but declares 'latin-1' (line 1)",
+	       "a BOM with a declaration of another encoding");
+	is_str(DEFECT("# coding: nosuch\nx = 1\n"), "declares an unknown encoding 'nosuch' (line 1)",
+	       "an encoding Python does not know");
+	is_str(DEFECT("\n# coding: -\nx = 1\n"), "declares an unknown encoding '-' (line 2)",
+	       "a name Python normalises to nothing (not the locale's encoding)");
+	is_str(DEFECT("# coding: Latin--1\nx = '\xe9'\n"), "ok", "a name as Python normalises it");
+	is_str(DEFECT("# coding: ISO-latin-1-x\nx = '\xe9'\n"), "ok",
+	       "Python's own names for Latin-1, to 12 characters");
+	is_str(DEFECT("# coding: 8859\nx = '\xe9'\n"), "ok", "an alias of Python's that iconv lacks");
+	is_str(DEFECT("# coding: mac-roman\nx = '\xe9'\n"), "ok", "a codec iconv names otherwise");
 	is_str(DEFECT("# coding: latin-1\nx\0\n"), "holds a NUL byte (line 2)",
 	       "a NUL whatever the encoding");
 }
