@@ -504,6 +504,34 @@ test_expect_success 'log --key: upper-case hex names the same key' '
 	test_cmp ../lower.svg ../upper.svg
 '
 
+# --key takes a prefix of a key, as the text and --json do; the chart
+# compared the whole key and found nothing to draw. A prefix of several
+# keys names none: the chart draws one.
+test_expect_success 'log --key <prefix> --svg: the one key it begins, or an error naming them' '
+	git init -q keyprefix &&
+	(
+		cd keyprefix &&
+		test_commit_at 2026-09-01T10:00:00Z one &&
+		test_commit_at 2026-09-02T10:00:00Z two &&
+		for c in HEAD~1 HEAD; do
+			for key in aaaa000000000001 aaab000000000002; do
+				echo "benchbisect-run v1 key=$key machine=box date=2026-09-03T00:00:00.000000Z duration=1.000 exit=0 value=${key#aaa?00000000000}"
+			done | git notes --ref benchbisect add -F - $c ||
+			exit 1
+		done &&
+		git benchbisect log --key aaaa000000000001 --svg ../whole.svg >/dev/null &&
+		git benchbisect log --key aaaa --svg ../prefix.svg >/dev/null &&
+		test_cmp ../whole.svg ../prefix.svg &&
+		test_expect_code 128 git benchbisect log --key aaa --svg ../both.svg >/dev/null 2>../err &&
+		cat >../expect <<-\EOF &&
+		fatal: key prefix '\''aaa'\'' is ambiguous: 2 keys begin with it
+		hint: a chart draws one key: give more of it with --key ('\''aaaa000000000001'\'', '\''aaab000000000002'\'')
+		EOF
+		test_cmp ../expect ../err &&
+		! test -e ../both.svg
+	)
+'
+
 test_expect_success 'log --svg: the runs along the history, the first bad commit marked' '
 	cd b &&
 	git benchbisect log --svg ../chart.svg >/dev/null &&

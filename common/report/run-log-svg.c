@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "util/usage.h"
+#include "util/strvec.h"
+#include "util/strbuf.h"
 #include "util/markup.h"
 #include "report/report-options.h"
 #include "bisect/bisect.h"
@@ -91,6 +93,47 @@ static size_t culprit(const struct samples *at, size_t nr, double *prob)
 	return best;
 }
 
+/*
+ * The one key with values that prefix begins (prefix itself when it is
+ * one), as --key selects the runs; NULL, having said why, when none or
+ * several do.
+ */
+static const char *key_of_prefix(const struct run_log *log, const char *prefix)
+{
+	struct strvec keys = STRVEC_INIT;
+	struct strbuf sb = STRBUF_INIT;
+	const char *found = NULL;
+
+	for (size_t i = 0; i < log->nr; i++)
+		for (size_t k = 0; k < log->commits[i].nr_entries; k++) {
+			const struct run_log_entry *e = &log->commits[i].entries[k];
+			size_t j;
+
+			if (!e->nr_values || strncmp(e->key, prefix, strlen(prefix)))
+				continue;
+			if (!strcmp(e->key, prefix))
+				found = e->key;
+			for (j = 0; j < keys.nr && strcmp(keys.v[j], e->key); j++)
+				;
+			if (j == keys.nr)
+				strvec_push(&keys, e->key);
+			if (keys.nr == 1)
+				found = found ? found : e->key;
+		}
+	if (!keys.nr)
+		error("no recorded values of key '%s' to draw", prefix);
+	if (keys.nr > 1 && strcmp(found, prefix)) {
+		for (size_t j = 0; j < keys.nr; j++)
+			strbuf_addf(&sb, "%s'%s'", j ? ", " : "", keys.v[j]);
+		error("key prefix '%s' is ambiguous: %zu keys begin with it", prefix, keys.nr);
+		advise("a chart draws one key: give more of it with --key (%s)", sb.buf);
+		found = NULL;
+	}
+	strbuf_release(&sb);
+	strvec_clear(&keys);
+	return found;
+}
+
 int run_log_svg(FILE *fp, const struct run_log *log, const char *key)
 {
 	size_t first = SIZE_MAX, last = 0, nr, best;
@@ -99,6 +142,8 @@ int run_log_svg(FILE *fp, const struct run_log *log, const char *key)
 
 	if (!key && !(key = busiest_key(log)))
 		return error("no recorded values to draw in %s", log->ref);
+	if (!(key = key_of_prefix(log, key)))
+		return -1;
 	for (size_t i = 0; i < log->nr; i++) {
 		const struct run_log_entry *e = entry_of(&log->commits[i], key);
 
@@ -111,8 +156,6 @@ int run_log_svg(FILE *fp, const struct run_log *log, const char *key)
 			last = i;
 		}
 	}
-	if (first == SIZE_MAX)
-		return error("no recorded values of key '%s' to draw", key);
 	/* Positions 0..nr oldest first: commits[last] down to commits[first]. */
 	nr = last - first;
 	at = xcalloc(nr + 1, sizeof(*at));
