@@ -6,10 +6,11 @@
 /* What v prints as through fmt (one double) after number_tidy(v, decimals). */
 static void prints(const char *fmt, double v, int decimals, const char *want)
 {
-	char buf[64];
+	char buf[64], name[96];
 
 	snprintf(buf, sizeof(buf), fmt, number_tidy(v, decimals));
-	is_str(buf, want, want);
+	snprintf(name, sizeof(name), "%s of %g prints %s", fmt, v, want);
+	is_str(buf, want, name);
 }
 
 int main(void)
