@@ -114,8 +114,13 @@ static int open_failed(int rc, const char *where, const char *ceiling)
 	struct strbuf cmd = STRBUF_INIT;
 	char *path;
 
-	if (!not_owned(rc))
-		return repo_error("not a git repository: '%s'", where);
+	if (!not_owned(rc)) {
+		if (rc != GIT_ENOTFOUND || strcmp(where, "."))
+			return repo_error("not a git repository: '%s'", where);
+		/* git's own words where it searched and found none */
+		git_error_clear();
+		return error("not a git repository (or any of the parent directories): .git");
+	}
 	path = owned_path(where, ceiling);
 	/* quoted for a shell as git quotes it; advise() escapes control characters */
 	quote_shell(&cmd, path);
