@@ -308,6 +308,30 @@ print(\"fatal: run %r stands for two runs in the dashboard: sha %r on %s and sha
 	both_fatal --file ../dup-run.json b200_cute 2026-09-08
 '
 
+# --bad finds the nightly that ran its commit by the nightlies' shas. An
+# empty sha was a prefix of every commit, so a nightly without one "ran"
+# whatever --bad named, and the pair judged was that nightly's.
+test_expect_success 'a nightly with an empty sha runs no commit --bad names' '
+	cd repo &&
+	python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+for row in d[\"summary\"]:
+    for e in row[\"history\"]:
+        if e[\"date\"].startswith(\"2026-09-03\"):
+            e[\"sha\"] = \"\"
+            e.pop(\"full_sha\", None)
+json.dump(d, open(sys.argv[2], \"w\"))
+" ../dash.json ../no-sha.json &&
+	bad=$(jq -r ".summary[0].history[] | select(.date | startswith(\"2026-09-06\")) | .full_sha" ../dash.json) &&
+	git benchwindow --file ../dash.json --bad $bad b200_cute 2026-09-06 >../out 2>/dev/null &&
+	sed -n "/^no step/,\$p" ../out >../expect &&
+	git benchwindow --file ../no-sha.json --bad $bad b200_cute 2026-09-06 >../out 2>/dev/null &&
+	sed -n "/^no step/,\$p" ../out >../actual &&
+	grep "^no step beyond the noise near 2026-09-06: 2026-09-05 -> 2026-09-06 " ../actual &&
+	test_cmp ../expect ../actual
+'
+
 test_expect_success 'a scan with nothing to judge: an error, never "no step" (exit 0)' '
 	cd repo &&
 	echo "fatal: nothing to scan in 2019-12-03 .. 2020-01-01: no nightly there follows another (the nightlies run 2026-09-02 .. 2026-09-14)" >expect &&

@@ -114,9 +114,10 @@ static enum nightly_resolution resolve_end(struct window_end *end, git_repositor
 	return NIGHTLY_FOUND;
 }
 
+/* Whether the nightly p ran the commit of hex: its sha an object name (4 hex digits at least) that begins it. */
 static int ran_on(const struct series_point *p, const char *hex)
 {
-	return !strncmp(hex, p->run->sha, strlen(p->run->sha));
+	return revision_is_hex(p->run->sha, 4, GIT_OID_HEXSZ) && !strncmp(hex, p->run->sha, strlen(p->run->sha));
 }
 
 /*
