@@ -54,6 +54,32 @@ function __benchtriage_names
     git-benchwindow --offline $src $argv 2>/dev/null
 end
 
+# __benchtriage_cases: the values of git fixture-diff's --cases, a
+# comma-separated list: the list typed so far up to its last comma that
+# ends a name (not one inside a name's C quotes, "case21_a,b"), then each
+# name of the --root on the line (--list-cases) not yet in the list.
+function __benchtriage_cases
+    set -l tokens (commandline -opc)
+    set -l root
+    for i in (seq (count $tokens))
+        switch $tokens[$i]
+            case '--root=*'
+                set root $tokens[$i]
+            case --root
+                set -q tokens[(math $i + 1)]; and set root --root=$tokens[(math $i + 1)]
+        end
+    end
+    # A name: C-quoted (what follows its closing quote is still its),
+    # else up to the next comma.
+    set -l name '(?:"(?:[^"\\\\]|\\\\.)*"[^,]*|[^",][^,]*|)'
+    set -l list (commandline -ct | string unescape | string replace -r -- '^--cases=' '')
+    set -l done (string match -r -- "^(?:$name,)*" $list)
+    set -l typed (string match -ar -g -- "($name)," $done)
+    for n in (git-fixture-diff $root --list-cases 2>/dev/null)
+        contains -- $n $typed; or echo $done$n
+    end
+end
+
 # __benchtriage_options <cmd> <condition> <words>...: register for <cmd>,
 # when <condition> holds, every option of `<words> --git-completion-table`
 # (the binary's own table: one line an option, see parse-options.c), so
@@ -87,7 +113,7 @@ function __benchtriage_options -a cmd cond
             case root scratch-dir
                 set -a spec -f -a '(__fish_complete_directories)'
             case cases
-                set -a spec -f -a '(git-fixture-diff --list-cases 2>/dev/null)'
+                set -a spec -f -a '(__benchtriage_cases)'
             case '*'
                 set -a spec -f
         end

@@ -211,6 +211,22 @@ test_expect_success 'zsh: --cases offers the names of the --root on the line' '
 		"\$ git fixture-diff --root other --cases case8_y "
 '
 
+# fish offers the whole list typed so far with each name not yet in it
+# after the last comma that ends a name (not one inside "case21_a,b"),
+# the names being those of the --root on the line.
+test_expect_success 'fish: --cases names after a comma, of the --root on the line' '
+	tmux_tab_line fish-fd "git fixture-diff --root other --cases case8" \
+		"\$ git fixture-diff --root other --cases case8_y " &&
+	tmux_tab_line fish-fd "git fixture-diff --root=other --cases=case8" \
+		"\$ git fixture-diff --root=other --cases=case8_y " &&
+	cmd="git fixture-diff --root quoted --cases" &&
+	tmux_tab_line fish-fd "$cmd case23_plain," "\$ $cmd case23_plain,\\\"case2" &&
+	tmux_tab_line fish-fd "$cmd case23_plain,\\\"case24" \
+		"\$ $cmd case23_plain,\\\"case24_it\\${q}s\\\\\\\\x\\\" " &&
+	tmux_tab_line fish-fd "$cmd $q\"case21_a," "\$ $cmd $q\"case21_a,b\"$q " &&
+	tmux_tab_line fish-fd "$cmd case23_plain,$q\"case21_a," "\$ $cmd case23_plain,$q\"case21_a,b\"$q "
+'
+
 test_expect_success 'PREFIX=$HOME/.local needs no XDG_DATA_DIRS in bash and fish' '
 	make -s -C "$SRC_DIR" install PREFIX="$HOME/.local" >/dev/null &&
 	cd repo &&
