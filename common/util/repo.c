@@ -169,11 +169,20 @@ static int has_core_worktree(git_repository *repo)
  * below it, where git has no work tree ("this operation must be run in
  * a work tree"); libgit2 would take the directory above .git.
  */
+/* The part of path below dir ("" at dir itself), or NULL when path is neither; either may be NULL. */
+static const char *path_below(const char *path, const char *dir)
+{
+	size_t n = dir ? strlen(dir) : 0;
+
+	if (!path || !dir || strncmp(path, dir, n) || (path[n] && path[n] != '/'))
+		return NULL;
+	return path[n] ? path + n + 1 : path + n;
+}
+
 static int inside_git_dir(git_repository *repo)
 {
 	char *gitdir = realpath(git_repository_path(repo), NULL), *cwd = getcwd(NULL, 0);
-	size_t n = gitdir ? strlen(gitdir) : 0;
-	int inside = gitdir && cwd && !strncmp(cwd, gitdir, n) && (!cwd[n] || cwd[n] == '/');
+	int inside = path_below(cwd, gitdir) != NULL;
 
 	free(gitdir);
 	free(cwd);
@@ -182,12 +191,11 @@ static int inside_git_dir(git_repository *repo)
 
 char *repo_prefix(git_repository *repo)
 {
-	const char *wd = git_repository_workdir(repo);
+	const char *wd = git_repository_workdir(repo), *below;
 	char *top = wd ? realpath(wd, NULL) : NULL, *cwd = getcwd(NULL, 0), *prefix = NULL;
-	size_t n = top ? strlen(top) : 0;
 
-	if (top && cwd && !strncmp(cwd, top, n) && (!cwd[n] || cwd[n] == '/'))
-		prefix = cwd[n] ? xstrfmt("%s/", cwd + n + 1) : xstrdup("");
+	if ((below = path_below(cwd, top)))
+		prefix = *below ? xstrfmt("%s/", below) : xstrdup("");
 	free(top);
 	free(cwd);
 	return prefix;
