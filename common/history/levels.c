@@ -450,7 +450,7 @@ static void look_at_split(const double *v, const double *sorted, size_t n, size_
 {
 	double m0, m1, scale = split_groups(sorted, n, s, &m0, &m1);
 	double minority, majority;
-	size_t first = n, last = 0, run = 0, run_to = 0;
+	size_t first = n, last = 0, run = 0, start = 0, run_from = 0, run_to = 0;
 	int prev = 0, *group = xcalloc(n + 1, sizeof(int));
 
 	memset(look, 0, sizeof(*look));
@@ -466,9 +466,12 @@ static void look_at_split(const double *v, const double *sorted, size_t n, size_
 
 		if (g > 0) {
 			look->runs += prev <= 0;
+			if (prev <= 0)
+				start = i;
 			run = prev <= 0 ? 1 : run + 1;
 			if (run > look->longest) {
 				look->longest = run;
+				run_from = start;
 				run_to = i + 1;
 			}
 			look->count++;
@@ -480,10 +483,7 @@ static void look_at_split(const double *v, const double *sorted, size_t n, size_
 	/* a night of the larger group alone among the smaller's is a stray, not the state coming and going */
 	for (size_t i = first; i < last; i++)
 		look->inside += group[i] < 0 && ((i > first && group[i - 1] < 0) || group[i + 1] < 0);
-	/* the longest run's nights of the group, and the "neither" nights between them */
-	for (run = 0, first = run_to; first > 0 && run < look->longest; first--)
-		run += group[first - 1] > 0;
-	look->apart = runs_apart(v, group, n, first, run_to, scale);
+	look->apart = runs_apart(v, group, n, run_from, run_to, scale);
 	free(group);
 }
 
