@@ -102,7 +102,7 @@ static const char *key_of_prefix(const struct run_log *log, const char *prefix)
 {
 	struct strvec keys = STRVEC_INIT;
 	struct strbuf sb = STRBUF_INIT;
-	const char *found = NULL;
+	const char *exact = NULL, *first = NULL;
 
 	for (size_t i = 0; i < log->nr; i++)
 		for (size_t k = 0; k < log->commits[i].nr_entries; k++) {
@@ -112,26 +112,25 @@ static const char *key_of_prefix(const struct run_log *log, const char *prefix)
 			if (!e->nr_values || strncmp(e->key, prefix, strlen(prefix)))
 				continue;
 			if (!strcmp(e->key, prefix))
-				found = e->key;
+				exact = e->key;
+			first = first ? first : e->key;
 			for (j = 0; j < keys.nr && strcmp(keys.v[j], e->key); j++)
 				;
 			if (j == keys.nr)
 				strvec_push(&keys, e->key);
-			if (keys.nr == 1)
-				found = found ? found : e->key;
 		}
-	if (!keys.nr)
+	if (!exact && !keys.nr)
 		error("no recorded values of key '%s' to draw", prefix);
-	if (keys.nr > 1 && strcmp(found, prefix)) {
+	if (!exact && keys.nr > 1) {
 		for (size_t j = 0; j < keys.nr; j++)
 			strbuf_addf(&sb, "%s'%s'", j ? ", " : "", keys.v[j]);
 		error("key prefix '%s' is ambiguous: %zu keys begin with it", prefix, keys.nr);
 		advise("a chart draws one key: give more of it with --key (%s)", sb.buf);
-		found = NULL;
+		first = NULL;
 	}
 	strbuf_release(&sb);
 	strvec_clear(&keys);
-	return found;
+	return exact ? exact : first;
 }
 
 int run_log_svg(FILE *fp, const struct run_log *log, const char *key)
