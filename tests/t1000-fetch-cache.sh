@@ -265,6 +265,8 @@ test_expect_success 'a server slower than --timeout is given up on at one deadli
 	cmp saved.json "$(cache_of x)"
 '
 
+# What is wrong with the body is the reason of the one warning, never an
+# error of its own: the command answered from the copy.
 test_expect_success 'text, HTML, JSON of another shape, a dashboard without data or nothing never replaces the cached copy' '
 	serve x.json &&
 	bw_ok --url "$U/x.json" --refresh &&
@@ -281,13 +283,13 @@ test_expect_success 'text, HTML, JSON of another shape, a dashboard without data
 		cp $body "$WWW/x.json" &&
 		bw --url "$U/x.json" >out 2>err &&
 		case $body in
-		other) echo "error: '\''$U/x.json'\'' is not a dashboard: '\''summary'\'' is missing" ;;
-		nodata) echo "error: '\''$U/x.json'\'' is a dashboard without data (summary[] is empty)" ;;
-		empty) echo "error: '\''$U/x.json'\'' is empty" ;;
-		*) echo "error: '\''$U/x.json'\'' is not valid JSON (at byte 0)" ;;
-		esac >expect &&
-		cat >>expect <<-EOF &&
-		warning: cannot download '\''$U/x.json'\'': the response is not a dashboard; using the cached copy from 3 hours ago
+		other) echo "'\''$U/x.json'\'' is not a dashboard: '\''summary'\'' is missing" ;;
+		nodata) echo "'\''$U/x.json'\'' is a dashboard without data (summary[] is empty)" ;;
+		empty) echo "'\''$U/x.json'\'' is empty" ;;
+		*) echo "'\''$U/x.json'\'' is not valid JSON (at byte 0)" ;;
+		esac >why &&
+		cat >expect <<-EOF &&
+		warning: $(cat why); using the cached copy from 3 hours ago
 		hint: check the URL given with --url, or read a dashboard file with --file <path>
 		hint: --offline uses the cached copy without trying the network
 		EOF
@@ -296,6 +298,36 @@ test_expect_success 'text, HTML, JSON of another shape, a dashboard without data
 		cmp saved.json "$(cache_of x)" &&
 		cmp saved.meta "$(cache_of x).meta" || return 1
 	done
+'
+
+test_expect_success 'a body that is not a dashboard: -q says nothing, benchbisect the same warning' '
+	printf "<html><body>502 Bad Gateway</body></html>\n" >"$WWW/x.json" &&
+	bw -q --url "$U/x.json" >out 2>err &&
+	test_cmp expect.out out &&
+	test_cmp /dev/null err &&
+	git -C repo benchbisect --url "$U/x.json" h100 2026-09-05 >out 2>err &&
+	cat >expect <<-EOF &&
+	warning: '\''$U/x.json'\'' is not valid JSON (at byte 0); using the cached copy from 3 hours ago
+	hint: check the URL given with --url, or read a dashboard file with --file <path>
+	hint: --offline uses the cached copy without trying the network
+	EOF
+	test_cmp expect err &&
+	cmp saved.json "$(cache_of x)"
+'
+
+test_expect_success 'a failed download and a cached copy that does not parse either: a warning, then the error' '
+	echo garbage >"$(cache_of x)" &&
+	echo "status 404" >"$WWW/x.json.control" &&
+	test_expect_code 128 bw --url "$U/x.json" >out 2>err &&
+	rm "$WWW/x.json.control" &&
+	cat >expect <<-EOF &&
+	warning: cannot use the cached copy: '\''$(cache_of x)'\'' is not valid JSON (at byte 0)
+	fatal: cannot download '\''$U/x.json'\'': HTTP 404
+	hint: check the URL given with --url, or read a dashboard file with --file <path>
+	EOF
+	test_cmp expect err &&
+	test_cmp /dev/null out &&
+	cp saved.json "$(cache_of x)"
 '
 
 test_expect_success 'a body that is not a dashboard, without a cached copy: the error and its hints' '
@@ -588,6 +620,43 @@ test_expect_success 'a download older than the cached copy does not replace it' 
 	test_cmp expect err &&
 	test_cmp expect.out out &&
 	cmp saved.json "$(cache_of stale)"
+'
+
+test_expect_success 'a download older than a cached copy that no longer parses replaces it, quietly' '
+	echo garbage >"$(cache_of stale)" &&
+	bw --file "$WWW/stale.json" >expect.stale &&
+	bw --url "$U/stale.json" >out 2>err &&
+	test_cmp expect.stale out &&
+	test_cmp /dev/null err &&
+	cmp "$WWW/stale.json" "$(cache_of stale)"
+'
+
+# A --scan keeps a dashboard one of whose rows a run of that platform
+# cannot read; the 304 that vouches for it is followed by a download,
+# whose error is the only one.
+test_expect_success 'a revalidated copy a run cannot read: one error, from the download' '
+	python3 - "$TRASH/dash.json" "$WWW/bad.json" <<-\EOF &&
+	import json, sys
+	d = json.load(open(sys.argv[1]))
+	d["summary"][0]["history"][0]["helion_speedup_geomean"] = -1
+	json.dump(d, open(sys.argv[2], "w"))
+	EOF
+	touch -d "$STAMP" "$WWW/bad.json" &&
+	test_expect_code 128 git -C repo benchwindow --scan --url "$U/bad.json" >out 2>err &&
+	cmp "$WWW/bad.json" "$(cache_of bad)" &&
+	log_mark &&
+	test_expect_code 128 bw --url "$U/bad.json" >out 2>err &&
+	cat >expect <<-EOF &&
+	fatal: '\''summary[0].history[0].helion_speedup_geomean'\'' is not a finite number of at least 0 in '\''$U/bad.json'\''
+	hint: check the URL given with --url, or read a dashboard file with --file <path>
+	EOF
+	test_cmp expect err &&
+	cat >expect <<-EOF &&
+	GET /bad.json -> 304 | If-None-Match: $(etag_of bad.json) | If-Modified-Since: $STAMP_HTTP
+	GET /bad.json -> 200 | If-None-Match: - | If-Modified-Since: -
+	EOF
+	requests >actual &&
+	test_cmp expect actual
 '
 
 test_expect_success 'validators never vouch for a body they did not come with' '

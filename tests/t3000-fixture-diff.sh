@@ -136,6 +136,43 @@ test_expect_success '--ignore-comments: a "#" in a string continued by a backsla
 	test "$(jq -r ".cases[0].status" out)" = comment-only
 '
 
+# A PEP 263 coding line is a comment that says how the bytes decode:
+# comments are judged on the text Python reads, each side in its own
+# encoding (man git-fixture-diff, comment-only).
+test_expect_success '--ignore-comments: a coding line is a change where the code reads otherwise' '
+	git init -q codings &&
+	cd codings &&
+	for k in 1 2 3 4; do new_case case${k}_k $k || return 1; done &&
+	latin1="# -*- coding: latin-1 -*-\n" utf8="# -*- coding: utf-8 -*-\n" &&
+	# the same bytes, read as "cafÃ©", then as "café"
+	printf "${latin1}NAME = \"caf\303\251\"\n" >"$R/case1_k/generated.py" &&
+	# a Latin-1 "é" that UTF-8 cannot decode
+	printf "${latin1}NAME = \"caf\351\"\n" >"$R/case2_k/generated.py" &&
+	# ASCII reads the same in both
+	printf "${latin1}NAME = \"cafe\"\n" >"$R/case3_k/generated.py" &&
+	# re-encoded with its declaration: "café" both times
+	printf "${latin1}NAME = \"caf\351\"\n" >"$R/case4_k/generated.py" &&
+	commit_all "2026-03-01T00:00:00Z" "latin-1" &&
+	printf "${utf8}NAME = \"caf\303\251\"\n" >"$R/case1_k/generated.py" &&
+	printf "${utf8}NAME = \"caf\351\"\n" >"$R/case2_k/generated.py" &&
+	printf "${utf8}NAME = \"cafe\"\n" >"$R/case3_k/generated.py" &&
+	printf "${utf8}NAME = \"caf\303\251\"\n" >"$R/case4_k/generated.py" &&
+	commit_all "2026-03-02T00:00:00Z" "utf-8" &&
+	git fixture-diff --ignore-comments HEAD~1 HEAD >actual &&
+	cat >expect <<-\EOF &&
+	case     fixture             graph
+	case1_k  changed +1 -1       same
+	case2_k  changed +1 -1       same
+	case3_k  comment-only +1 -1  same
+	case4_k  comment-only +2 -2  same
+	4 cases: 2 changed, 2 comment-only
+	EOF
+	test_cmp expect actual &&
+	echo case1_k,case2_k >expect &&
+	git fixture-diff --ignore-comments --name-only HEAD~1 HEAD >actual &&
+	test_cmp expect actual
+'
+
 test_expect_success '--name-only lists the changed cases for the perf harness' '
 	cd repo &&
 	git fixture-diff --name-only c1 c5 >actual &&

@@ -138,7 +138,7 @@ static iconv_t open_codec(char *name)
 }
 
 int fixture_py_decode(const char *name, size_t namelen, const char *buf, size_t len,
-		      size_t *bad)
+		      size_t *bad, struct strbuf *text)
 {
 	char norm[NAME_MAX_LEN + 1], out[1024];
 	char *in = (char *)buf;
@@ -155,8 +155,11 @@ int fixture_py_decode(const char *name, size_t namelen, const char *buf, size_t 
 	while (left) {
 		char *o = out;
 		size_t room = sizeof(out);
+		int failed = iconv(cd, &in, &left, &o, &room) == (size_t)-1 && errno != E2BIG;
 
-		if (iconv(cd, &in, &left, &o, &room) == (size_t)-1 && errno != E2BIG) {
+		if (text)
+			strbuf_add(text, out, (size_t)(o - out));
+		if (failed) {
 			/* EILSEQ: no character; EINVAL: one cut short by the end */
 			*bad = (size_t)(in - buf);
 			ret = 1;

@@ -143,42 +143,104 @@ static int code_not_utf8(const char *code, size_t n, void *data)
 	return 1;
 }
 
-int fixture_py_coding_defect(const char *buf, size_t len, struct strbuf *why)
+/* A source's encoding as CPython settles it. */
+struct settled {
+	size_t skip;		/* 3 after a UTF-8 byte-order mark, else 0 */
+	int declared;
+	struct coding c;
+	const char *normal;	/* normal_name(): "utf-8" when undeclared; NULL for another codec */
+};
+
+static int is_utf8(const struct settled *s)
 {
-	size_t skip = len >= 3 && !memcmp(buf, bom, 3) ? 3 : 0, bad;
-	struct coding c = { .line = 0 };
-	int declared = declaration(buf + skip, len - skip, &c);
-	const char *normal = declared ? normal_name(c.name, c.len) : "utf-8";
+	return s->normal && !strcmp(s->normal, "utf-8");
+}
+
+/*
+ * fixture_py_coding_defect(), with the encoding it settled in *s and,
+ * where that is not UTF-8 and text is not NULL, the file decoded into
+ * text as UTF-8.
+ */
+static int coding_defect(const char *buf, size_t len, struct strbuf *why, struct settled *s,
+			 struct strbuf *text)
+{
 	struct utf8_code u = { .buf = buf };
+	size_t bad;
 	int ret;
 
-	if (!declared && !skip) {
+	s->skip = len >= 3 && !memcmp(buf, bom, 3) ? 3 : 0;
+	s->c = (struct coding){ .line = 0 };
+	s->declared = declaration(buf + s->skip, len - s->skip, &s->c);
+	s->normal = s->declared ? normal_name(s->c.name, s->c.len) : "utf-8";
+	if (!s->declared && !s->skip) {
 		if ((bad = not_utf8(buf, len)) == len)
 			return 0;
 		strbuf_addf(why, "is not UTF-8 (byte 0x%02x on line %zu) and declares no encoding",
 			    (unsigned char)buf[bad], line_of(buf, bad));
 		return 1;
 	}
-	if (skip && (!normal || strcmp(normal, "utf-8"))) {
+	if (s->skip && !is_utf8(s)) {
 		strbuf_addf(why, "starts with a UTF-8 byte-order mark but declares '%.*s' (line %zu)",
-			    (int)c.len, c.name, c.line);
+			    (int)s->c.len, s->c.name, s->c.line);
 		return 1;
 	}
-	if (normal && !strcmp(normal, "utf-8")) {
+	if (is_utf8(s)) {
 		if (!fixture_py_each_code_line(buf, len, code_not_utf8, &u))
 			return 0;
 		strbuf_addf(why, "is not UTF-8 (byte 0x%02x on line %zu), the encoding %s",
 			    (unsigned char)buf[u.bad], line_of(buf, u.bad),
-			    declared ? "it declares" : "its byte-order mark declares");
+			    s->declared ? "it declares" : "its byte-order mark declares");
 		return 1;
 	}
-	ret = normal ? fixture_py_decode(normal, strlen(normal), buf, len, &bad) :
-		       fixture_py_decode(c.name, c.len, buf, len, &bad);
+	ret = s->normal ? fixture_py_decode(s->normal, strlen(s->normal), buf, len, &bad, text) :
+			  fixture_py_decode(s->c.name, s->c.len, buf, len, &bad, text);
 	if (ret < 0)
 		strbuf_addf(why, "declares an unknown encoding '%.*s' (line %zu)",
-			    (int)c.len, c.name, c.line);
+			    (int)s->c.len, s->c.name, s->c.line);
 	else if (ret)
 		strbuf_addf(why, "is not '%.*s' (byte 0x%02x on line %zu), the encoding it declares",
-			    (int)c.len, c.name, (unsigned char)buf[bad], line_of(buf, bad));
+			    (int)s->c.len, s->c.name, (unsigned char)buf[bad], line_of(buf, bad));
 	return ret != 0;
+}
+
+int fixture_py_coding_defect(const char *buf, size_t len, struct strbuf *why)
+{
+	struct settled s;
+
+	return coding_defect(buf, len, why, &s, NULL);
+}
+
+/*
+ * The text CPython reads from buf, as UTF-8, in *text and *text_len: in
+ * buf past any byte-order mark where the encoding is UTF-8, else decoded
+ * into sb. 1 when there is none: its bytes are not in its encoding.
+ */
+static int python_text(const char *buf, size_t len, struct strbuf *sb, const char **text,
+		       size_t *text_len)
+{
+	struct strbuf why = STRBUF_INIT;
+	struct settled s;
+	int ret = coding_defect(buf, len, &why, &s, sb);
+
+	strbuf_release(&why);
+	*text = is_utf8(&s) ? buf + s.skip : sb->buf;
+	*text_len = is_utf8(&s) ? len - s.skip : sb->len;
+	return ret;
+}
+
+int fixture_py_same_text_but_comments(const char *a, size_t alen, const char *b, size_t blen)
+{
+	struct strbuf sa = STRBUF_INIT, sb = STRBUF_INIT;
+	const char *ta, *tb;
+	size_t na, nb;
+	int bad_a = python_text(a, alen, &sa, &ta, &na), bad_b = python_text(b, blen, &sb, &tb, &nb);
+	int ret;
+
+	if (bad_a || bad_b)
+		ret = bad_a && bad_b && fixture_py_same_but_comments(a, alen, b, blen);
+	else
+		ret = fixture_py_same_but_comments(ta, na, tb, nb);
+	strbuf_release(&sa);
+	strbuf_release(&sb);
+	return ret;
 }

@@ -15,4 +15,15 @@
  */
 int fixture_py_coding_defect(const char *buf, size_t len, struct strbuf *why);
 
+/*
+ * fixture_py_same_but_comments() (comments.h) on the text Python reads:
+ * each source decoded in its own encoding, as settled above. A coding
+ * line (a comment) that changes what the code's bytes mean, or makes
+ * them undecodable, is a change; one under which the code reads the
+ * same (an ASCII file's latin-1 become utf-8) is not, nor a re-encoding
+ * along with its declaration. Where neither side decodes, their bytes
+ * are compared; where only one does, they differ.
+ */
+int fixture_py_same_text_but_comments(const char *a, size_t alen, const char *b, size_t blen);
+
 #endif

@@ -311,9 +311,25 @@ static void cached_release(struct cached *c)
 	cache_meta_release(&c->meta);
 }
 
-static int cached_parse(struct dashboard *d, const struct cached *c)
+/*
+ * Parse the cached copy. What is wrong with one that does not parse is
+ * not printed but put in *why (the caller frees it; NULL when why is):
+ * the caller has something else to answer with, or to say.
+ */
+static int cached_parse(struct dashboard *d, const struct cached *c, char **why)
 {
-	return parse_path(d, c->path, c->path, c->filter);
+	struct usage_catch outer;
+	char *msg;
+	int ret;
+
+	usage_catch_begin(&outer);
+	ret = parse_path(d, c->path, c->path, c->filter);
+	msg = usage_catch_end(&outer);
+	if (why)
+		*why = msg;
+	else
+		free(msg);
+	return ret;
 }
 
 /*
@@ -424,32 +440,52 @@ static void advise_other_source(const struct dashboard_source *src, const char *
 }
 
 /*
- * Answer from the cached copy after a failed download: the warning says
- * how old it is, the hints how to name the right URL or skip the network.
+ * After a failed download (why: what failed, a whole message) the cached
+ * copy answers, with one warning that says why and how old the copy is;
+ * without a copy, or with one that does not parse either (a warning says
+ * so), why is the error. Either way hints follow: how to name the right
+ * URL, and after the copy that --offline skips the network.
  */
-static int use_cached(struct dashboard *d, const struct cached *c, const struct dashboard_source *src,
-		      const char *key, const char *reason)
+static int fall_back(struct dashboard *d, const struct cached *c, const struct dashboard_source *src,
+		     const char *key, const char *why)
 {
 	struct strbuf age = STRBUF_INIT;
+	char *copy_why = NULL;
 
-	strbuf_add_age(&age, time(NULL) - c->meta.fetched);
-	warning("cannot download '%s': %s; using the cached copy from %s", c->shown, reason, age.buf);
+	if (c->present && !cached_parse(d, c, &copy_why)) {
+		strbuf_add_age(&age, time(NULL) - c->meta.fetched);
+		warning("%s; using the cached copy from %s", why, age.buf);
+		advise_other_source(src, key);
+		advise("--offline uses the cached copy without trying the network");
+		strbuf_release(&age);
+		return 0;
+	}
+	if (c->present)
+		warning("cannot use the cached copy: %s", copy_why);
+	free(copy_why);
+	error("%s", why);
 	advise_other_source(src, key);
-	advise("--offline uses the cached copy without trying the network");
-	strbuf_release(&age);
-	return cached_parse(d, c);
+	return -1;
 }
 
-/* A download replaces the cached copy only when it is a dashboard with data. */
-static int parse_download(struct dashboard *d, const struct cached *c, const struct strbuf *body)
+/*
+ * A download replaces the cached copy only when it is a dashboard with
+ * data; what is wrong with one is put in *why (the caller frees it), for
+ * fall_back() to tell as an error or, when the copy answers, a warning.
+ */
+static int parse_download(struct dashboard *d, const struct cached *c, const struct strbuf *body, char **why)
 {
-	if (dashboard_parse_filtered(d, body->buf, body->len, c->shown, c->filter))
-		return -1;
-	if (!d->nr_rows) {
+	struct usage_catch outer;
+	int ret;
+
+	usage_catch_begin(&outer);
+	ret = dashboard_parse_filtered(d, body->buf, body->len, c->shown, c->filter);
+	if (!ret && !d->nr_rows) {
 		dashboard_release(d);
-		return error("'%s' is a dashboard without data (summary[] is empty)", c->shown);
+		ret = error("'%s' is a dashboard without data (summary[] is empty)", c->shown);
 	}
-	return 0;
+	*why = usage_catch_end(&outer);
+	return ret;
 }
 
 /*
@@ -465,15 +501,24 @@ static int older_than_cached(const struct dashboard *d, const struct cached *c, 
 	       *got < *have;
 }
 
-/* Answer from the cached copy, generated at have, newer than the download in d (released), at got. */
+/*
+ * Answer from the cached copy, generated at have, instead of the download
+ * in d, at got (released then); the warning only once the copy parsed.
+ * A copy that no longer parses answers nothing: d stands, returns -1.
+ */
 static int keep_newer_cached(struct dashboard *d, const struct cached *c, time_t got, time_t have)
 {
 	char when_got[32], when_have[32];
+	struct dashboard copy;
 
+	dashboard_init(&copy);
+	if (cached_parse(&copy, c, NULL))
+		return -1;
 	dashboard_release(d);
+	*d = copy;
 	warning("'%s' is older than the cached copy (generated at %s, the copy at %s); using the cached copy",
 		c->shown, format_iso_time(when_got, got), format_iso_time(when_have, have));
-	return cached_parse(d, c);
+	return 0;
 }
 
 static int download(struct dashboard *d, struct cached *c, const struct dashboard_source *src,
@@ -482,7 +527,7 @@ static int download(struct dashboard *d, struct cached *c, const struct dashboar
 	long timeout = src->timeout > 0 ? src->timeout : DEFAULT_TIMEOUT;
 	struct fetch_request req = { c->url, NULL, NULL, timeout, FETCH_MAX_SIZE, progress_wanted() };
 	struct fetch_result res = FETCH_RESULT_INIT;
-	const char *reason;
+	char *why = NULL;
 	time_t got, have;
 	int ret;
 
@@ -493,48 +538,38 @@ static int download(struct dashboard *d, struct cached *c, const struct dashboar
 	}
 	switch (fetch_url(&req, &res)) {
 	case FETCH_OK:
-		if (!parse_download(d, c, &res.body)) {
-			if (older_than_cached(d, c, &got, &have)) {
-				ret = keep_newer_cached(d, c, got, have);
-				goto out;
-			}
+		if (parse_download(d, c, &res.body, &why))
+			break;
+		/* An older download yields to the copy, unless that no longer parses. */
+		if (!older_than_cached(d, c, &got, &have) || keep_newer_cached(d, c, got, have))
 			cached_store(c, &res, 1, d->generated_at);
-			ret = 0;
-			goto out;
-		}
-		/* parse_download() said what is wrong with it. */
-		if (!c->present) {
-			advise_other_source(src, key);
-			ret = -1;
-			goto out;
-		}
-		reason = "the response is not a dashboard";
-		break;
+		ret = 0;
+		goto out;
 	case FETCH_NOT_MODIFIED:
 		if (!req.etag && !req.last_modified) {
-			reason = "HTTP 304 to an unconditional request";
+			why = xstrfmt("cannot download '%s': HTTP 304 to an unconditional request", c->shown);
 			break;
 		}
-		if (!cached_parse(d, c)) {
+		if (!cached_parse(d, c, NULL)) {
 			cached_store(c, &res, 0, NULL);
 			ret = 0;
 			goto out;
 		}
-		/* The server vouched for a copy that no longer parses: fetch it afresh. */
+		/*
+		 * The server vouched for a copy that no longer parses (a --scan
+		 * kept one whose rows a single platform cannot read): fetch it
+		 * afresh, which says what is wrong should that fail too.
+		 */
 		c->present = 0;
 		ret = download(d, c, src, key, 0);
 		goto out;
 	default:
-		reason = res.error;
+		why = xstrfmt("cannot download '%s': %s", c->shown, res.error);
 		break;
 	}
-	if (c->present) {
-		ret = use_cached(d, c, src, key, reason);
-	} else {
-		ret = error("cannot download '%s': %s", c->shown, reason);
-		advise_other_source(src, key);
-	}
+	ret = fall_back(d, c, src, key, why);
 out:
+	free(why);
 	fetch_result_release(&res);
 	return ret;
 }
@@ -551,7 +586,7 @@ static int load_url(struct dashboard *d, const struct dashboard_source *src, con
 	} else if (!src->offline) {
 		ret = download(d, &c, src, key, !src->refresh);
 	} else if (c.present) {
-		ret = cached_parse(d, &c);
+		ret = parse_path(d, c.path, c.path, c.filter);	/* nothing else answers: errors print */
 	} else {
 		ret = error("no cached copy of '%s'", c.shown);
 		advise("drop --offline to download it");

@@ -9,6 +9,7 @@
 #include "util/natsort.h"
 #include "corpus/fixtures.h"
 #include "corpus/comments.h"
+#include "corpus/coding.h"
 #include "corpus/defect.h"
 
 static void test_natsort(void)
@@ -127,6 +128,32 @@ static void test_comment_only(void)
 	}
 	ok(same("", "# only a comment\n\n"), "empty against comments and blank lines");
 	ok(!same("", "x = 1\n"), "empty against code");
+}
+
+static int same_text(const char *a, const char *b)
+{
+	return fixture_py_same_text_but_comments(a, strlen(a), b, strlen(b));
+}
+
+/* The comment-only test on the text Python reads: each side in its own encoding. */
+static void test_comment_only_text(void)
+{
+	const char *latin1 = "# -*- coding: latin-1 -*-\nx = 'caf\xc3\xa9'\n";
+
+	ok(!same_text(latin1, "# -*- coding: utf-8 -*-\nx = 'caf\xc3\xa9'\n"),
+	   "a coding line under which the same bytes read otherwise is a change");
+	ok(same_text(latin1, "# -*- coding: iso-8859-1 -*-\nx = 'caf\xc3\xa9'\n"),
+	   "the same codec by another name is a comment");
+	ok(same_text("# coding: latin-1\nx = 1\n", "x = 1\n"), "ASCII reads the same undeclared");
+	ok(!same_text("# coding: latin-1\nx = 1  # \xe9\n", "x = 1  # \xe9\n"),
+	   "undeclared, a comment no longer decodes: a change");
+	ok(same_text("# coding: utf-8\nx = 1  # \xe9\n",
+		     "# -*- coding: utf-8 -*-\nx = 1  # \xff\n"),
+	   "declared UTF-8 decodes no comment: only comments changed");
+	ok(same_text("\xef\xbb\xbfx = 1\n", "x = 1\n"), "a UTF-8 byte-order mark added reads the same");
+	ok(!same_text("# coding: cp037\nx = 1\n", "x = 1\n"), "an encoding not ASCII's reads otherwise");
+	ok(same_text("x = '\xe9'  # a\n", "x = '\xe9'  # b\n"),
+	   "neither side decodes: their bytes are compared");
 }
 
 static void test_layout(void)
@@ -310,6 +337,7 @@ int main(void)
 	git_libgit2_init();	/* the layout reads its config through libgit2, whose calls need it */
 	test_natsort();
 	test_comment_only();
+	test_comment_only_text();
 	test_layout();
 	test_filter();
 	test_defects();
