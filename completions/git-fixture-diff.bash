@@ -6,15 +6,26 @@
 # a --root already on the line, a quoted name single-quoted for the shell,
 # a comma inside its quotes no separator).
 
+# The case names of the --root on the line, given as the shell passes
+# it: unquoted, with a leading ~ or ~user expanded where the shell would
+# (in a word of its own, not after --root=, and not quoted).
 __git_fixture_diff_cases ()
 {
-	local i root=""
+	local i root="" raw="" user home dequoted_word
 	for ((i = 2; i < cword; i++)); do
 		case "${words[i]}" in
-		--root=*) root="${words[i]#--root=}" ;;
-		--root) root="${words[i + 1]}" ;;
+		--root=*) root="${words[i]#--root=}" raw="" ;;
+		--root) root="${words[i + 1]}" raw=$root ;;
 		esac
 	done
+	__git_dequote "$root"
+	root=$dequoted_word
+	user=${raw%%/*}
+	# a login name of the characters a name has, none of them quoted
+	if [[ "$user" == \~* && "$user" != \~*[!-[:alnum:]._]* ]]; then
+		eval "home=$user"
+		root=$home${root#"$user"}
+	fi
 	git fixture-diff --list-cases ${root:+--root="$root"} 2>/dev/null
 }
 

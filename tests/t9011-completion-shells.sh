@@ -187,6 +187,17 @@ for sh in bash zsh fish; do
 		tmux_tab '$sh'-fd "git fixture-diff --cases case3" \
 			"^\\\$ git fixture-diff --cases case3_flash_attention ?$"
 	'
+
+	# The shell expands ~ in a word of its own: ~/.. is $TRASH, where the
+	# corpus is; ~<user> is the home of the password file.
+	test_expect_success "$sh: --cases follows a --root ~/dir or ~user/dir on the line" '
+		tmux_tab '$sh'-fd "git fixture-diff --root ~/../corpus/other --cases case8" \
+			"^\\\$ git fixture-diff --root ~/\\.\\./corpus/other --cases case8_y ?$" &&
+		me=$(id -un) &&
+		up=$(getent passwd "$me" | cut -d: -f6 | sed "s|[^/][^/]*|..|g") &&
+		tmux_tab '$sh'-fd "git fixture-diff --root ~$me$up$TRASH/corpus/other --cases case8" \
+			"^\\\$ git fixture-diff --root ~$me.* --cases case8_y ?$"
+	'
 done
 
 # In zsh, --cases names that --list-cases C-quotes: "case21_a,b" (a comma
