@@ -57,7 +57,10 @@ end
 # __benchtriage_cases: the values of git fixture-diff's --cases, a
 # comma-separated list: the list typed so far up to its last comma that
 # ends a name (not one inside a name's C quotes, "case21_a,b"), then each
-# name of the --root on the line (--list-cases) not yet in the list.
+# name of the --root on the line (--list-cases) not yet in the list. A
+# --root in a word of its own has its leading ~ or ~user expanded, as
+# fish does (not after --root=); the tokens are unquoted already, so a
+# quoted ~ is expanded too.
 function __benchtriage_cases
     set -l tokens (commandline -opc)
     set -l root
@@ -66,7 +69,12 @@ function __benchtriage_cases
             case '--root=*'
                 set root $tokens[$i]
             case --root
-                set -q tokens[(math $i + 1)]; and set root --root=$tokens[(math $i + 1)]
+                set -q tokens[(math $i + 1)]; or continue
+                set root --root=$tokens[(math $i + 1)]
+                # a login name of the characters a name has
+                set -l user (string match -r -g -- '^--root=(~[-\w.]*)(?:/|$)' $root)
+                and eval set -l home $user
+                and set root --root=$home(string sub -s (math (string length -- $user) + 8) -- $root)
         end
     end
     # A name: C-quoted (what follows its closing quote is still its),

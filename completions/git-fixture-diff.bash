@@ -4,29 +4,42 @@
 # binary (--git-completion-helper), revisions from git's own ref
 # completion, --cases values from the case names (--list-cases, honouring
 # a --root already on the line, a quoted name single-quoted for the shell,
-# a comma inside its quotes no separator).
+# a comma inside its quotes no separator, a name already in the list not
+# offered again).
 
+# The case names of the --root on the line, given as the shell passes
+# it: unquoted, with a leading ~ or ~user expanded where the shell would
+# (in a word of its own, not after --root=, and not quoted).
 __git_fixture_diff_cases ()
 {
-	local i root=""
+	local i root="" raw="" user home dequoted_word
 	for ((i = 2; i < cword; i++)); do
 		case "${words[i]}" in
-		--root=*) root="${words[i]#--root=}" ;;
-		--root) root="${words[i + 1]}" ;;
+		--root=*) root="${words[i]#--root=}" raw="" ;;
+		--root) root="${words[i + 1]}" raw=$root ;;
 		esac
 	done
+	__git_dequote "$root"
+	root=$dequoted_word
+	user=${raw%%/*}
+	# a login name of the characters a name has, none of them quoted
+	if [[ "$user" == \~* && "$user" != \~*[!-[:alnum:]._]* ]]; then
+		eval "home=$user"
+		root=$home${root#"$user"}
+	fi
 	git fixture-diff --list-cases ${root:+--root="$root"} 2>/dev/null
 }
 
 # Read the --cases list $1 as typed, shell quotes and all. Sets cases_cur
 # to its last name without shell quotes (after the last comma that ends a
 # name: not one inside a name's C quotes, "case21_a,b", whatever the shell
-# quotes around it), cases_quote to the shell quote open at its end (' or
-# " or none) and cases_open to where that quote opened.
+# quotes around it), cases_typed to the names before it, cases_start to
+# where in $1 it starts, cases_quote to the shell quote open at its end
+# (' or " or none) and cases_open to where that quote opened.
 __git_fixture_diff_read_cases ()
 {
 	local word="$1" i c n cq="" cesc="" start=1
-	cases_cur="" cases_quote="" cases_open=0
+	cases_cur="" cases_typed=() cases_start=0 cases_quote="" cases_open=0
 	for ((i = 0; i < ${#word}; i++)); do
 		c=${word:i:1}
 		case "$cases_quote$c" in
@@ -48,7 +61,8 @@ __git_fixture_diff_read_cases ()
 			elif [ "$c" = '"' ]; then cq=""
 			fi
 		elif [ "$c" = , ]; then
-			cases_cur="" start=1
+			cases_typed+=("$cases_cur")
+			cases_cur="" cases_start=$((i + 1)) start=1
 			continue
 		elif [ -n "$start" ] && [ "$c" = '"' ]; then
 			cq=1
@@ -57,28 +71,60 @@ __git_fixture_diff_read_cases ()
 	done
 }
 
-# Complete the last name of a comma-separated --cases list in $1: what
-# was typed, then the rest of each name that begins so, written for the
-# shell quote open there, or single-quoted where the shell would take a
-# character (a C-quoted name, "a,b"), so that the shell hands --cases the
-# quotes it unquotes. Inside an open quote, bash replaces the text from
-# that quote on.
+# Complete the last name of a comma-separated --cases list in $1 with
+# each name not yet in the list: what was typed, then the rest of each
+# name that begins so; or, when none does, after a bare prefix of
+# C-quoted names (we for "we\"ird"), the list up to that prefix, then
+# each whole name (fish's own matching does the same, and readline would
+# cut what was typed back to the names' common start were both offered).
+# Either is written for the shell quote open there, or single-quoted
+# where the shell would take a character (a C-quoted name, "a,b"), so
+# that the shell hands --cases the quotes it unquotes. Inside an open
+# quote, bash replaces the text from that quote on, so a name begun
+# before the quote opened cannot be written over.
 __git_fixture_diff_complete_cases ()
 {
-	local cases_cur cases_quote cases_open name rest
+	local cases_cur cases_typed cases_start cases_quote cases_open name keep
+	local -a names
 	__git_fixture_diff_read_cases "$1"
+	mapfile -t names < <(__git_fixture_diff_cases)
 	COMPREPLY=()
-	while IFS= read -r name; do
-		[[ "$name" == "$cases_cur"* ]] || continue
-		rest=${name:${#cases_cur}}
-		case "$cases_quote" in
-		"'") rest=${rest//\'/\'\\\'\'} ;;
-		'"') rest=${rest//\\/\\\\} rest=${rest//\"/\\\"} rest=${rest//\$/\\\$}
-		     rest=${rest//\`/\\\`} ;;
-		*) [[ "$rest" == *[!-[:alnum:]_./+:@%^=]* ]] && rest="'${rest//\'/\'\\\'\'}'" ;;
-		esac
-		COMPREPLY+=("${1:cases_open}$rest")
-	done < <(__git_fixture_diff_cases)
+	for name in "${names[@]}"; do
+		__git_fixture_diff_listed "$name" || [[ "$name" != "$cases_cur"* ]] ||
+			__git_fixture_diff_add_case "${1:cases_open}" "${name:${#cases_cur}}"
+	done
+	[ ${#COMPREPLY[@]} -eq 0 ] && [[ "$cases_cur" != \"* ]] &&
+		((cases_open <= cases_start)) || return 0
+	keep=${1:cases_open:cases_start - cases_open}
+	[ -n "$cases_quote" ] && ((cases_open == cases_start)) && keep=$cases_quote
+	for name in "${names[@]}"; do
+		__git_fixture_diff_listed "$name" || [[ "$name" != \""$cases_cur"* ]] ||
+			__git_fixture_diff_add_case "$keep" "$name"
+	done
+}
+
+# Add $1 (the text kept) then $2 (the text completed), written for the
+# shell quote open, to COMPREPLY.
+__git_fixture_diff_add_case ()
+{
+	local rest=$2
+	case "$cases_quote" in
+	"'") rest=${rest//\'/\'\\\'\'} ;;
+	'"') rest=${rest//\\/\\\\} rest=${rest//\"/\\\"} rest=${rest//\$/\\\$}
+	     rest=${rest//\`/\\\`} ;;
+	*) [[ "$rest" == *[!-[:alnum:]_./+:@%^=]* ]] && rest="'${rest//\'/\'\\\'\'}'" ;;
+	esac
+	COMPREPLY+=("$1$rest")
+}
+
+# Whether the name $1 is one of cases_typed.
+__git_fixture_diff_listed ()
+{
+	local typed
+	for typed in "${cases_typed[@]}"; do
+		[ "$typed" = "$1" ] && return 0
+	done
+	return 1
 }
 
 _git_fixture_diff ()

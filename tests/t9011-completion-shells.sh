@@ -187,6 +187,22 @@ for sh in bash zsh fish; do
 		tmux_tab '$sh'-fd "git fixture-diff --cases case3" \
 			"^\\\$ git fixture-diff --cases case3_flash_attention ?$"
 	'
+
+	test_expect_success "$sh: --cases leaves out the names already in the list" '
+		tmux_tab '$sh'-fd "git fixture-diff --cases case1_simple_gemm,case11_wait_order,case1" \
+			"^\\\$ git fixture-diff --cases case1_simple_gemm,case11_wait_order,case10_persistent_gemm_data_partition ?$"
+	'
+
+	# The shell expands ~ in a word of its own: ~/.. is $TRASH, where the
+	# corpus is; ~<user> is the home of the password file.
+	test_expect_success "$sh: --cases follows a --root ~/dir or ~user/dir on the line" '
+		tmux_tab '$sh'-fd "git fixture-diff --root ~/../corpus/other --cases case8" \
+			"^\\\$ git fixture-diff --root ~/\\.\\./corpus/other --cases case8_y ?$" &&
+		me=$(id -un) &&
+		up=$(getent passwd "$me" | cut -d: -f6 | sed "s|[^/][^/]*|..|g") &&
+		tmux_tab '$sh'-fd "git fixture-diff --root ~$me$up$TRASH/corpus/other --cases case8" \
+			"^\\\$ git fixture-diff --root ~$me.* --cases case8_y ?$"
+	'
 done
 
 # In zsh, --cases names that --list-cases C-quotes: "case21_a,b" (a comma
@@ -225,6 +241,17 @@ test_expect_success 'fish: --cases names after a comma, of the --root on the lin
 		"\$ $cmd case23_plain,\\\"case24_it\\${q}s\\\\\\\\x\\\" " &&
 	tmux_tab_line fish-fd "$cmd $q\"case21_a," "\$ $cmd $q\"case21_a,b\"$q " &&
 	tmux_tab_line fish-fd "$cmd case23_plain,$q\"case21_a," "\$ $cmd case23_plain,$q\"case21_a,b\"$q "
+'
+
+# After a bare prefix of a C-quoted name, when no name begins so, each
+# shell offers the quoted name over what was typed, quoted its own way.
+test_expect_success 'bash, zsh, fish: a C-quoted --cases name after a bare prefix of it' '
+	cmd="git fixture-diff --root quoted --cases" &&
+	tmux_tab_line bash-fd "$cmd case24" "\$ $cmd $q\"case24_it$q\\$q${q}s\\\\x\"$q" &&
+	tmux_tab_line bash-fd "$cmd=case23_plain,case21" "\$ $cmd=case23_plain,$q\"case21_a,b\"$q" &&
+	tmux_tab_line zsh-fd "$cmd case24" "\$ $cmd \\\"case24_it\\${q}s\\\\\\\\x\\\" " &&
+	tmux_tab_line zsh-fd "$cmd=case23_plain,case21" "\$ $cmd=case23_plain,\\\"case21_a,b\\\" " &&
+	tmux_tab_line fish-fd "$cmd case24" "\$ $cmd \\\"case24_it\\${q}s\\\\\\\\x\\\" "
 '
 
 test_expect_success 'PREFIX=$HOME/.local needs no XDG_DATA_DIRS in bash and fish' '
