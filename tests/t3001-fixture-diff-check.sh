@@ -521,6 +521,22 @@ test_expect_success '--check blocks a rename that left files behind (halfRemoved
 		--cases case6_blackwell_fa
 '
 
+test_expect_success '--check does not read the root tree again for each moved case' '
+	git init -q moved &&
+	cd moved &&
+	for i in 1 2 3 4 5 6 7 8; do new_case case$i $i || return 1; done &&
+	commit_all "2026-03-01T00:00:00Z" "eight cases" &&
+	for i in 1 2 3 4 5 6 7 8; do git mv "$R/case$i" "$R/case${i}_new" || return 1; done &&
+	commit_all "2026-03-02T00:00:00Z" "rename them all" &&
+	root=$(git rev-parse HEAD:$R) &&
+	strace -f -e trace=openat -o trace git fixture-diff --check HEAD~ HEAD >actual 2>err &&
+	test_must_be_empty actual &&
+	test_must_be_empty err &&
+	echo "2 opens of .git/objects/${root%${root#??}}/${root#??}" >expect &&
+	echo "$(grep -c "objects/${root%${root#??}}/${root#??}\"" trace) opens of .git/objects/${root%${root#??}}/${root#??}" >actual &&
+	test_cmp expect actual
+'
+
 test_expect_success '--check: a case removed whole is not half-removed' '
 	cd broken &&
 	git reset -q --hard &&
