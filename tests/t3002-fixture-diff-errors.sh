@@ -135,6 +135,20 @@ test_expect_success '--root outside the repository is fatal (128)' '
 	done
 '
 
+test_expect_success 'an absolute --root through a link to the work tree is inside it' '
+	ln -s repo repo-link &&
+	cd repo-link &&
+	git fixture-diff --root "$TRASH/repo-link/$R" --list-cases c1 >actual &&
+	git fixture-diff --list-cases c1 >expect &&
+	test_cmp expect actual &&
+	git fixture-diff --root "$TRASH/repo-link/$R/case9_scaled_mm/" --list-cases c1 >actual &&
+	echo blockwise >expect &&
+	test_cmp expect actual &&
+	test_expect_code 128 git fixture-diff --root "$TRASH/repo-link/.." --list-cases 2>err &&
+	echo "fatal: root '"'"'$TRASH/repo-link/..'"'"' is outside the repository" >expect &&
+	test_cmp expect err
+'
+
 test_expect_success 'file names and the case pattern come from config' '
 	cd repo &&
 	git -c fixturediff.fixture=generated_subtile.py -c fixturediff.graph=schedule_graph_subtile.json \
