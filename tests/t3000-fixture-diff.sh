@@ -362,6 +362,25 @@ test_expect_success '--stat counts the changed fixtures' '
 	test_cmp expect actual
 '
 
+test_expect_success '--stat scales a long bar as git does: the whole, then its sides' '
+	git init -q bars &&
+	cd bars &&
+	new_case case1 1 &&
+	new_case case2 2 &&
+	seq 1 300 | sed "s/^/x = /" >"$R/case1/generated.py" &&
+	seq 1 30 | sed "s/^/y = /" >"$R/case2/generated.py" &&
+	commit_all "2026-03-01T00:00:00Z" "one" &&
+	seq 1 300 | sed "s/^/z = /" >"$R/case1/generated.py" &&
+	seq 1 30 | sed "s/^/w = /" >"$R/case2/generated.py" &&
+	git fixture-diff --stat HEAD >actual &&
+	cat >expect <<-\EOF &&
+	 case1 | 600 +++++++++++++++++++++++++++++++++---------------------------------
+	 case2 |  60 +++----
+	 2 fixtures changed, 330 insertions(+), 330 deletions(-)
+	EOF
+	test_cmp expect actual
+'
+
 test_expect_success 'table and --stat: names padded by columns, quoted when escaped, Bin as git' '
 	git init -q cosmetic &&
 	cd cosmetic &&
