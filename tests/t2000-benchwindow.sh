@@ -275,6 +275,13 @@ test_expect_success 'swapped --good and --bad: said so, no window, exit 1 (both 
 	test_expect_code 1 git benchbisect --file ../dash.json --good HEAD~1 --bad HEAD~3 b200_cute 2026-09-08 >../out 2>../err &&
 	grep "maybe you mistook good and bad revs?" ../err &&
 	! grep "^culprit" ../out &&
+	grep -Fx "  window: not listed: last good $G is not an ancestor of first bad $B" ../out &&
+	test_expect_code 1 git benchbisect --json --file ../dash.json --good HEAD~1 --bad HEAD~3 b200_cute 2026-09-08 >../out 2>../err &&
+	jq -r ".evidence[] | select(.signal == \"window\") | .verdict + \": \" + .text" ../out >../actual &&
+	echo "not_listed: window: not listed: last good $G is not an ancestor of first bad $B" >../expect &&
+	test_cmp ../expect ../actual &&
+	test_expect_code 1 git benchwindow --format markdown --file ../dash.json --good HEAD~1 --bad HEAD~3 b200_cute 2026-09-08 >../out 2>../err &&
+	grep -Fx -- "- **window**: not listed, last good \`$G\` is not an ancestor of first bad \`$B\`" ../out &&
 	G=$(git rev-parse --short=12 HEAD~1) B=$(git rev-parse --short=12 HEAD~3) &&
 	test_expect_code 1 git -c core.abbrev=12 benchwindow --file ../dash.json --good HEAD~1 --bad HEAD~3 b200_cute 2026-09-08 >../out 2>../err &&
 	echo "error: last good $G comes after first bad $B: maybe you mistook good and bad revs?" >../expect &&

@@ -64,7 +64,15 @@ test_expect_success 'setup' '
 	IMPORT_PERF=0 metric_repo zeros - - - - - - - - &&
 	IMPORT_PERF=5 metric_repo fives - - - - - - - - &&
 	IMPORT_PERF=5 metric_repo steady - - - - - 7 - - &&
-	IMPORT_PERF="1.00 1.001 0.999" metric_repo tight - - - "0.80 0.801 0.799" - - - -
+	IMPORT_PERF="1.00 1.001 0.999" metric_repo tight - - - "0.80 0.801 0.799" - - - - &&
+	IMPORT_PERF=1.00 metric_repo quiet 1.00 1.01 0.99 1.0 0.80 0.81 0.79 0.8
+'
+
+test_expect_success '--metric: a probe not yet 99.99% bad never reads p(bad) 100.0%' '
+	metric_answer quiet &&
+	grep "^step 3: $(short 5) " ../err >../actual &&
+	echo "step 3: $(short 5) p(bad) 99.96% (0.8, median 0.8): Tune the tile search, part 5 (#4105)" >../expect &&
+	test_cmp ../expect ../actual
 '
 
 test_expect_success '--metric: the ends, then each probe at the posterior median, one run a round, until one commit holds 99.99%' '

@@ -214,6 +214,22 @@ test_expect_success '--metric --step-timeout: the run tried once more starts in 
 	left_alone
 '
 
+test_expect_success '--jobs 3: a commit testing good after one that tested bad is warned of' '
+	cd repo &&
+	fresh &&
+	cat >"$TRASH/bin/bad-at-4" <<-EOF &&
+	#!/bin/sh
+	test "\$BENCHBISECT_COMMIT" = $(at 4) && exit 1
+	exec bench
+	EOF
+	chmod +x "$TRASH/bin/bad-at-4" &&
+	git benchbisect run --jobs 3 --good main~8 --bad main -- bad-at-4 >../out 2>../err &&
+	grep "^first bad commit: $(at 4) " ../out &&
+	grep "^step [1-9]: $(short 5) good (exit 0): " ../err &&
+	grep -Fx "warning: the verdicts contradict each other: $(short 5) tested good after $(short 4) tested bad (a flaky command, or a change undone and made again): check the answer, or use --repeat" ../err &&
+	left_alone
+'
+
 test_expect_success '--metric --jobs 8: one run of each probe a round, distinct commits, the culprit named' '
 	cd repo &&
 	fresh &&

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "util/number.h"
 #include "util/quote.h"
 #include "util/usage.h"
 #include "util/strbuf.h"
@@ -137,9 +138,10 @@ static void describe(struct strbuf *sb, const struct pos_runs *r, const struct s
 static void verdict_words(struct strbuf *sb, struct bisect_ctx *c, size_t pos)
 {
 	enum verdict v = bisect_judge_verdict(&c->j, pos);
+	char pct[NUMBER_PCT_SIZE];
 
 	if (c->o->metric && v == VERDICT_UNCLEAR)
-		strbuf_addf(sb, "p(bad) %.1f%%", 100 * bisect_judge_p_bad(&c->j, pos));
+		strbuf_addf(sb, "p(bad) %s%%", number_pct(pct, bisect_judge_p_bad(&c->j, pos), 'f', 1));
 	else
 		strbuf_addstr(sb, bisect_verdict_name(v));
 }

@@ -120,6 +120,22 @@ static void record_metric(struct bisect_ctx *c)
 }
 
 /* The search proper, to an outcome or a stop. */
+/*
+ * One round's probes can contradict each other, which git bisect run's
+ * one at a time never meet: a commit that tests good after one that
+ * tested bad. The search goes by the first bad one; say that the answer
+ * rests on verdicts that disagree.
+ */
+static void warn_contradiction(const struct bisect_ctx *c)
+{
+	size_t bad, good;
+
+	if (!c->o->metric && bisect_contradicts(&c->j.b, &bad, &good))
+		warning("the verdicts contradict each other: %.*s tested good after %.*s tested bad "
+			"(a flaky command, or a change undone and made again): check the answer, or use --repeat",
+			c->res->abbrev, bisect_ctx_sha(c, good), c->res->abbrev, bisect_ctx_sha(c, bad));
+}
+
 static int search(struct bisect_ctx *c)
 {
 	if (bisect_judge_search(&c->j, c->jobs)) {
@@ -132,6 +148,7 @@ static int search(struct bisect_ctx *c)
 	}
 	c->res->outcome = c->j.outcome;
 	c->res->culprit = c->j.b.hi;
+	warn_contradiction(c);
 	if (c->res->outcome == BISECT_ONLY_SKIPPED)
 		record_candidates(c);
 	if (c->o->metric)

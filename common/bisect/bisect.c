@@ -44,6 +44,21 @@ void bisect_mark(struct bisect *b, size_t pos, enum verdict v)
 		b->fresh_bad = 1;
 }
 
+int bisect_contradicts(const struct bisect *b, size_t *bad, size_t *good)
+{
+	size_t p = 0;
+
+	while (p <= b->nr && b->mark[p] != VERDICT_BAD)
+		p++;
+	for (size_t g = b->nr; g > p && p <= b->nr; g--)
+		if (b->mark[g] == VERDICT_GOOD) {
+			*bad = p;
+			*good = g;
+			return 1;
+		}
+	return 0;
+}
+
 static int candidate(const struct bisect *b, const unsigned char *chosen, size_t pos)
 {
 	return pos > b->lo && pos < b->hi && b->mark[pos] == VERDICT_UNTESTED && !chosen[pos];

@@ -65,6 +65,14 @@ void bisect_release(struct bisect *b);
 void bisect_mark(struct bisect *b, size_t pos, enum verdict v);
 
 /*
+ * Whether the verdicts contradict each other, as one round's probes can
+ * (a flaky command, or a change undone and made again): a commit that
+ * tested good after one that tested bad. Sets *bad to the first bad
+ * position and *good to the last good one after it.
+ */
+int bisect_contradicts(const struct bisect *b, size_t *bad, size_t *good);
+
+/*
  * Plan the next round of at most jobs tests (k-ary search): positions
  * that cut (lo, hi) into jobs + 1 parts of about even sizes, chosen for
  * the fewest rounds on average with the worst case of even parts (see

@@ -20,6 +20,11 @@ void classify_evidence_window(struct classify_result *r, const struct classify_s
 		evidence_num(v, "commits", 0);
 		return;
 	}
+	if (!s->listed && w->not_ancestor) {
+		evidence_addf(r, "window", "not_listed", "window: not listed: last good %.*s is not an ancestor of first bad %.*s",
+			      ab, w->last_good.sha, ab, w->first_bad.sha);
+		return;
+	}
 	if (!s->listed) {
 		evidence_addf(r, "window", "not_listed", "window: not listed: a nightly's commit is not in this repository");
 		return;

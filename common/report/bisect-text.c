@@ -19,9 +19,9 @@ static double pct_as_json(double frac)
 /* A probability as a percentage of 4 significant digits, never "100%" under 1. */
 static void print_sure_pct(FILE *fp, double p)
 {
-	char buf[REPORT_PCT_SIZE];
+	char buf[NUMBER_PCT_SIZE];
 
-	fprintf(fp, "%s%%", report_pct(buf, p, 'g', 4));
+	fprintf(fp, "%s%%", number_pct(buf, p, 'g', 4));
 }
 
 /*
@@ -70,7 +70,7 @@ static void print_step(FILE *fp, const struct bisect_result *res)
 static void print_undecided(FILE *fp, const struct bisect_result *res)
 {
 	const struct posterior_summary *s = &res->m.post;
-	char buf[REPORT_PCT_SIZE];
+	char buf[NUMBER_PCT_SIZE];
 	int none_said = 0;
 
 	fprintf(fp, "undecided after %zu run%s (at most %zu): ", res->runs, res->runs == 1 ? "" : "s",
@@ -90,10 +90,10 @@ static void print_undecided(FILE *fp, const struct bisect_result *res)
 		if (!none_said && (i == s->nr_top || s->p_none >= s->top_p[i])) {
 			none_said = 1;
 			if (s->p_none >= 0.0005)
-				fprintf(fp, "  %5s%% no step in the window\n", report_pct(buf, s->p_none, 'f', 1));
+				fprintf(fp, "  %5s%% no step in the window\n", number_pct(buf, s->p_none, 'f', 1));
 		}
 		if (i < s->nr_top && s->top_p[i] >= 0.0005)
-			fprintf(fp, "  %5s%% %s %s\n", report_pct(buf, s->top_p[i], 'f', 1),
+			fprintf(fp, "  %5s%% %s %s\n", number_pct(buf, s->top_p[i], 'f', 1),
 				bisect_result_sha(res, s->top[i]), quote_term(bisect_result_subject(res, s->top[i])));
 	}
 	fprintf(fp, "the bad end measures ");

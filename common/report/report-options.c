@@ -6,14 +6,6 @@
 #include "util/usage.h"
 #include "report/report-options.h"
 
-const char *report_pct(char buf[REPORT_PCT_SIZE], double p, char conv, int digits)
-{
-	do
-		snprintf(buf, REPORT_PCT_SIZE, conv == 'f' ? "%.*f" : "%.*g", digits, 100 * p);
-	while (p < 1 && strtod(buf, NULL) >= 100 && ++digits < 16);
-	return buf;
-}
-
 int report_svg_check(const char *path)
 {
 	if (!*path)

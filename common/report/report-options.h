@@ -80,13 +80,4 @@ int report_svg_check(const char *path);
 FILE *report_file_open(const char *path);
 int report_file_close(FILE *fp, const char *path, int drawn);
 
-/*
- * A probability p as a percentage in buf: 100 p in printf's conversion
- * conv ('f' or 'g') at precision digits, or at as many more as it takes
- * for a p under 1 not to read 100 (99.9998% is never "100.0%"). Returns
- * buf.
- */
-#define REPORT_PCT_SIZE 32
-const char *report_pct(char buf[REPORT_PCT_SIZE], double p, char conv, int digits);
-
 #endif

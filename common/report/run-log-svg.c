@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "util/number.h"
 #include "util/usage.h"
 #include "util/strvec.h"
 #include "util/strbuf.h"
@@ -193,13 +194,13 @@ int run_log_svg(FILE *fp, const struct run_log *log, const char *key)
 			fprintf(fp, "<line class=\"median\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\"/>\n",
 				X(p) - 6, X(p) + 6, Y(samples_median(&at[p])), Y(samples_median(&at[p])));
 		if (p == best && best) {
-			char pct[REPORT_PCT_SIZE];
+			char pct[NUMBER_PCT_SIZE];
 
 			git_oid_tostr(hex, sizeof(hex), &log->commits[last - p].oid);
 			fprintf(fp, "<line class=\"culprit\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\"/>\n",
 				(X(p) + X(p - 1)) / 2, (X(p) + X(p - 1)) / 2, TOP, BOTTOM);
 			fprintf(fp, "<text x=\"%d\" y=\"%d\">first bad commit <tspan class=\"mono\">%.*s</tspan>, "
-				"probability %s%%</text>\n", LEFT, BOTTOM + 44, log->abbrev, hex, report_pct(pct, prob, 'g', 4));
+				"probability %s%%</text>\n", LEFT, BOTTOM + 44, log->abbrev, hex, number_pct(pct, prob, 'g', 4));
 		}
 	}
 #undef X

@@ -161,7 +161,10 @@ void window_markdown_ends(FILE *fp, const struct window *w, const char *link_bas
 
 static void window_item(FILE *fp, const struct window *w)
 {
-	if (!w->listed && (w->last_good.not_commit || w->first_bad.not_commit))
+	if (w->not_ancestor)
+		fprintf(fp, "- **window**: not listed, last good `%.8s` is not an ancestor of first bad `%.8s`\n",
+			w->last_good.sha, w->first_bad.sha);
+	else if (!w->listed && (w->last_good.not_commit || w->first_bad.not_commit))
 		fputs("- **window**: not listed, an end names no commit\n", fp);
 	else if (!w->listed)
 		fputs("- **window**: not listed, an end is not in this repository (`git fetch` it)\n", fp);

@@ -10,3 +10,11 @@ double number_tidy(double v, int decimals)
 	snprintf(buf, sizeof(buf), "%.*f", decimals, v);
 	return strtod(buf, NULL) == 0 ? 0 : v;
 }
+
+const char *number_pct(char buf[NUMBER_PCT_SIZE], double p, char conv, int digits)
+{
+	do
+		snprintf(buf, NUMBER_PCT_SIZE, conv == 'f' ? "%.*f" : "%.*g", digits, 100 * p);
+	while (p < 1 && strtod(buf, NULL) >= 100 && ++digits < 16);
+	return buf;
+}

@@ -233,6 +233,25 @@ static void test_skips(void)
 	bisect_release(&b);
 }
 
+static void test_contradicts(void)
+{
+	struct bisect b;
+	size_t bad = 0, good = 0;
+
+	bisect_init(&b, 8, NULL, 0);
+	bisect_mark(&b, 3, VERDICT_GOOD);
+	bisect_mark(&b, 4, VERDICT_BAD);
+	bisect_mark(&b, 6, VERDICT_BAD);
+	ok(!bisect_contradicts(&b, &bad, &good), "good before bad: no contradiction");
+	bisect_mark(&b, 5, VERDICT_GOOD);
+	bisect_mark(&b, 7, VERDICT_SKIP);
+	ok(bisect_contradicts(&b, &bad, &good) && bad == 4 && good == 5,
+	   "a good after a bad: the first bad and the last good after it");
+	bisect_mark(&b, 8, VERDICT_GOOD);
+	ok(bisect_contradicts(&b, &bad, &good) && bad == 4 && good == 8, "the bad end tested good");
+	bisect_release(&b);
+}
+
 static void test_slice_first(void)
 {
 	unsigned char slice[9] = { 0 };
@@ -807,6 +826,7 @@ int main(void)
 	test_mean_rounds();
 	test_ends();
 	test_skips();
+	test_contradicts();
 	test_slice_first();
 	test_exits();
 	test_student_t();
