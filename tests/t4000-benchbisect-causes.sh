@@ -557,6 +557,21 @@ test_expect_success '--bad naming the sha of a quiet day'"'"'s nightlies: the pa
 	! grep "shares no commit" err
 '
 
+# --bad naming a nightly two days before the step judges the pair it
+# ends; the other timers are read over that pair's levels too, not across
+# the step (they had read "speedup +0.1% and latency +17.7%").
+test_expect_success '--bad naming a nightly before the step: every timer read over that pair' '
+	cd regression &&
+	git benchbisect --file ../regression.json --bad $(nightly_short 2026-09-08) b200_cute 2026-09-10 >out 2>err &&
+	grep -e "^b200_cute" -e "^  implementations" -e "^  timers" out >actual &&
+	cat >expect <<-\EOF &&
+	b200_cute on 2026-09-10: noise
+	  implementations: triton +0.4%, torch_compile +0.2% against helion +0.1%: no step beyond the noise to compare
+	  timers: speedup +0.1% and latency +0.5%: no step beyond the noise to compare
+	EOF
+	test_cmp expect actual
+'
+
 test_expect_success 'manual runs do not move the verdict' '
 	cd regression &&
 	git benchbisect --file ../regression.json --all-runs b200_cute 2026-09-10 >all 2>/dev/null &&
