@@ -310,23 +310,24 @@ static struct run_ref *collect_runs(const struct dashboard *d, const size_t *row
  * names: the same date and sha. Two nightlies under one run_id would be
  * merged into one point (one's date and sha, the other's values), and
  * the step placed a night off with innocent commits ranked: an error.
+ * Returns what is wrong, or NULL; the caller frees it.
  */
-static int check_runs_agree(const struct run_ref *refs, size_t nr_refs, size_t nr_groups)
+static char *check_runs_agree(const struct run_ref *refs, size_t nr_refs, size_t nr_groups)
 {
 	const struct dash_entry **first = xcalloc(nr_groups + 1, sizeof(*first));
-	int ret = 0;
+	char *problem = NULL;
 
-	for (size_t i = 0; i < nr_refs && !ret; i++) {
+	for (size_t i = 0; i < nr_refs && !problem; i++) {
 		const struct dash_entry *e = refs[i].e, *f = first[refs[i].group];
 
 		if (!f)
 			first[refs[i].group] = e;
 		else if (e->time != f->time || strcmp(e->sha, f->sha))
-			ret = error("run '%s' stands for two runs in the dashboard: sha '%s' on %s and "
-				    "sha '%s' on %s", e->run_id, f->sha, f->date, e->sha, e->date);
+			problem = xstrfmt("run '%s' stands for two runs in the dashboard: sha '%s' on %s and "
+					  "sha '%s' on %s", e->run_id, f->sha, f->date, e->sha, e->date);
 	}
 	free(first);
-	return ret;
+	return problem;
 }
 
 /*
@@ -398,6 +399,7 @@ int series_build(struct series *s, const struct dashboard *d, const struct serie
 	struct run_ref *refs;
 	size_t nr_refs, nr_groups;
 	unsigned measured;
+	char *problem;
 
 	memset(s, 0, sizeof(*s));
 	s->platform = o->platform;
@@ -425,7 +427,10 @@ int series_build(struct series *s, const struct dashboard *d, const struct serie
 		return error("'%s' has no helion speedup in any of its %s (a speedup of 0 or null is no data)",
 			     o->kernel ? o->kernel : o->platform, o->all_runs ? "runs" : "nightly runs of main");
 	}
-	if (check_runs_agree(refs, nr_refs, nr_groups)) {
+	if ((problem = check_runs_agree(refs, nr_refs, nr_groups))) {
+		if (!o->quiet)
+			error("%s", problem);
+		free(problem);
 		free(refs);
 		free(rows);
 		series_release(s);
