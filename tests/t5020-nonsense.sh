@@ -340,6 +340,37 @@ json.dump(d, open(sys.argv[2], \"w\"))
 	test_cmp expect out
 '
 
+# One kernel's history holding one nightly twice with other values: the
+# later entry silently won, whichever the nightly measured.
+test_expect_success 'a run twice in one kernel'"'"'s history, with other values: an error; --scan skips the platform' '
+	cd repo &&
+	python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+h = d[\"summary\"][0][\"history\"]
+h.insert(6, dict(h[6], helion_speedup_geomean=3.0))
+json.dump(d, open(sys.argv[2], \"w\"))
+" ../dash.json ../twice.json &&
+	msg="summary[0] lists run '"'"'30000007'"'"' twice with different values: kernel '"'"'matmul'"'"' on platform '"'"'b200_cute'"'"' has one value a nightly" &&
+	echo "fatal: $msg" >expect &&
+	both_fatal --file ../twice.json b200_cute 2026-09-08 &&
+	git benchwindow --file ../twice.json --scan >out 2>err &&
+	echo "warning: skipping platform '"'"'b200_cute'"'"': $msg" >expect &&
+	test_cmp expect err &&
+	echo "scan of 1 platform, 2026-08-16 .. 2026-09-14: no step beyond the noise" >expect &&
+	test_cmp expect out &&
+	python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+h = d[\"summary\"][0][\"history\"]
+h.insert(6, dict(h[6]))
+json.dump(d, open(sys.argv[2], \"w\"))
+" ../dash.json ../same-twice.json &&
+	git benchwindow --file ../same-twice.json b200_cute 2026-09-08 >out &&
+	git benchwindow --file ../dash.json b200_cute 2026-09-08 >expect &&
+	test_cmp expect out
+'
+
 # --bad finds the nightly that ran its commit by the nightlies' shas. An
 # empty sha was a prefix of every commit, so a nightly without one "ran"
 # whatever --bad named, and the pair judged was that nightly's.
