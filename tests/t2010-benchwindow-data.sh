@@ -141,6 +141,29 @@ test_expect_success 'two nightlies on the same sha make an empty window, and say
 	python3 -c "import json; d = json.load(open(\"../out.json\")); assert d[\"empty\"] is True and d[\"commits\"] == [], d"
 '
 
+# "Both nightlies ran on" it was said of any two ends on one commit: of
+# --good and --bad naming one, or --bad naming the last good nightly's.
+test_expect_success '--good and --bad on one commit: 0 commits, no empty window of nightlies' '
+	cd repo &&
+	{ runs && series b200_cute matmul 1.5 1.5 1.5 1.5 1.5 1.5 1.5 1.5 1.5 1.5 1.5 1.5 1.5; } | gen >../flat.json &&
+	git benchwindow --file ../flat.json --good $good --bad $good b200_cute 2026-09-08 >../out &&
+	sed -n "/^first-parent/,\$p" ../out >../actual &&
+	cat >../expect <<-EOF &&
+	first-parent commits in ${good:0:8}..${good:0:8}, newest first (* = slice (?i)\[(?:cute|cutedsl)\] or paths helion/_compiler/cute/, helion/runtime/cute/):
+	0 commits, 0 in the slice
+	EOF
+	test_cmp ../expect ../actual &&
+	first=$(nightly_sha 2026-09-02) &&
+	git benchwindow --file ../flat.json --bad $first b200_cute 2026-09-03 >../out &&
+	sed -n "/^first-parent/,\$p" ../out >../actual &&
+	sed "s/${good:0:8}/${first:0:8}/g" ../expect >../expect.first &&
+	test_cmp ../expect.first ../actual &&
+	git benchwindow --file ../flat.json --json --good $good --bad $good b200_cute 2026-09-08 >../out.json &&
+	jq -c "[.empty, .commits]" ../out.json >../actual &&
+	echo "[false,[]]" >../expect &&
+	test_cmp ../expect ../actual
+'
+
 test_expect_success 'a kernel-set change is not a step; the real step nearby is' '
 	cd repo &&
 	{ runs &&
