@@ -141,6 +141,29 @@ test_expect_success 'two nightlies on the same sha make an empty window, and say
 	python3 -c "import json; d = json.load(open(\"../out.json\")); assert d[\"empty\"] is True and d[\"commits\"] == [], d"
 '
 
+# "Both nightlies ran on" it was said of any two ends on one commit: of
+# --good and --bad naming one, or --bad naming the last good nightly's.
+test_expect_success '--good and --bad on one commit: 0 commits, no empty window of nightlies' '
+	cd repo &&
+	{ runs && series b200_cute matmul 1.5 1.5 1.5 1.5 1.5 1.5 1.5 1.5 1.5 1.5 1.5 1.5 1.5; } | gen >../flat.json &&
+	git benchwindow --file ../flat.json --good $good --bad $good b200_cute 2026-09-08 >../out &&
+	sed -n "/^first-parent/,\$p" ../out >../actual &&
+	cat >../expect <<-EOF &&
+	first-parent commits in ${good:0:8}..${good:0:8}, newest first (* = slice (?i)\[(?:cute|cutedsl)\] or paths helion/_compiler/cute/, helion/runtime/cute/):
+	0 commits, 0 in the slice
+	EOF
+	test_cmp ../expect ../actual &&
+	first=$(nightly_sha 2026-09-02) &&
+	git benchwindow --file ../flat.json --bad $first b200_cute 2026-09-03 >../out &&
+	sed -n "/^first-parent/,\$p" ../out >../actual &&
+	sed "s/${good:0:8}/${first:0:8}/g" ../expect >../expect.first &&
+	test_cmp ../expect.first ../actual &&
+	git benchwindow --file ../flat.json --json --good $good --bad $good b200_cute 2026-09-08 >../out.json &&
+	jq -c "[.empty, .commits]" ../out.json >../actual &&
+	echo "[false,[]]" >../expect &&
+	test_cmp ../expect ../actual
+'
+
 test_expect_success 'a kernel-set change is not a step; the real step nearby is' '
 	cd repo &&
 	{ runs &&
@@ -255,6 +278,22 @@ test_expect_success '--bad at a dip'\''s nightlies: the pair is the dip'\''s, as
 		git benchwindow --file ../dip.json b200_cute $d | grep "near" | sed "s/near $d/near 2026-09-12/" >../expect &&
 		test_cmp ../expect ../actual || return 1
 	done
+'
+
+# A nightly that failed (its helion speedups 0 or null) has no move: the
+# pair asked about was shown onto it as "+nan% ± nan%" (the newest) or as
+# a "+0.0%" it never measured (a middle one, its window a night short).
+test_expect_success 'a nightly without a helion speedup: the pair is from the measured ones around it' '
+	cd repo &&
+	{ runs && series b200_cute matmul 1.5 1.5 1.5 1.5 1.5 1.5 1.5 1.5 null 1.5 1.5 1.5 null; } | gen >../failed.json &&
+	near_is ../failed.json 2026-09-14 "no step beyond the noise near 2026-09-14: 2026-09-12 -> 2026-09-13 moves +0.0% ± 0.5%, 0.0x its standard error (noise 0.5% a night), within --min-change (a step needs 3.0x and 2.0%); showing that nightly pair" &&
+	json_is ../failed.json 2026-09-14 "[.step.change_pct, .step.before, .last_good.sha, .first_bad.sha]" \
+		"[0,1.5,\"$(nightly_sha 2026-09-12)\",\"$(nightly_sha 2026-09-13)\"]" &&
+	for d in 2026-09-10 2026-09-11; do
+		near_is ../failed.json $d "no step beyond the noise near $d: 2026-09-09 -> 2026-09-11 moves +0.0% ± 0.3%, 0.0x its standard error (noise 0.5% a night), within --min-change (a step needs 3.0x and 2.0%); showing that nightly pair" || return 1
+	done &&
+	json_is ../failed.json 2026-09-10 "[.last_good.sha, .first_bad.sha, .sparse_kernels]" \
+		"[\"$(nightly_sha 2026-09-09)\",\"$(nightly_sha 2026-09-11)\",[]]"
 '
 
 test_expect_success 'the Pretuned tab reads geomean rows' '

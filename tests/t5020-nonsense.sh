@@ -308,6 +308,69 @@ print(\"fatal: run %r stands for two runs in the dashboard: sha %r on %s and sha
 	both_fatal --file ../dup-run.json b200_cute 2026-09-08
 '
 
+# --scan (of both commands) builds the platforms' series on two threads
+# when none can fail; runs that disagree did fail there: the error printed
+# from the thread, the failed series counted all the same, and the scan
+# crashed, ended "fatal: nothing to scan in 1969-12-03 .. 1970-01-01" or
+# (benchbisect) judged the platform. It is skipped, as any other that
+# cannot be scanned, and the others are scanned.
+test_expect_success '--scan: a platform whose runs disagree is skipped, the others scanned' '
+	cd repo &&
+	python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+for row in d[\"summary\"]:
+    if row[\"platform_short\"] != \"b200_cute\":
+        continue
+    ids = {e[\"date\"][:10]: e[\"run_id\"] for e in row[\"history\"]}
+    for e in row[\"history\"]:
+        if e[\"date\"].startswith(\"2026-09-08\"):
+            e[\"run_id\"] = ids[\"2026-09-07\"]
+json.dump(d, open(sys.argv[2], \"w\"))
+" ../dash.json ../cute-run.json &&
+	git benchwindow --file ../cute-run.json --scan >out 2>err &&
+	sha7=$(nightly_short 2026-09-07) sha8=$(nightly_short 2026-09-08) &&
+	echo "warning: skipping platform '"'"'b200_cute'"'"': run '"'"'30000006'"'"' stands for two runs in the dashboard: sha '"'"'$sha7'"'"' on 2026-09-07T08:20:00Z and sha '"'"'$sha8'"'"' on 2026-09-08T08:20:00Z" >expect &&
+	test_cmp expect err &&
+	echo "scan of 1 platform, 2026-08-16 .. 2026-09-14: no step beyond the noise" >expect &&
+	test_cmp expect out &&
+	git benchbisect --file ../cute-run.json --scan >out 2>err2 &&
+	test_cmp err err2 &&
+	echo "classified scan of 1 platform, 2026-08-16 .. 2026-09-14: no step beyond the noise" >expect &&
+	test_cmp expect out
+'
+
+# One kernel's history holding one nightly twice with other values: the
+# later entry silently won, whichever the nightly measured.
+test_expect_success 'a run twice in one kernel'"'"'s history, with other values: an error; --scan skips the platform' '
+	cd repo &&
+	python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+h = d[\"summary\"][0][\"history\"]
+h.insert(6, dict(h[6], helion_speedup_geomean=3.0))
+json.dump(d, open(sys.argv[2], \"w\"))
+" ../dash.json ../twice.json &&
+	msg="summary[0] lists run '"'"'30000007'"'"' twice with different values: kernel '"'"'matmul'"'"' on platform '"'"'b200_cute'"'"' has one value a nightly" &&
+	echo "fatal: $msg" >expect &&
+	both_fatal --file ../twice.json b200_cute 2026-09-08 &&
+	git benchwindow --file ../twice.json --scan >out 2>err &&
+	echo "warning: skipping platform '"'"'b200_cute'"'"': $msg" >expect &&
+	test_cmp expect err &&
+	echo "scan of 1 platform, 2026-08-16 .. 2026-09-14: no step beyond the noise" >expect &&
+	test_cmp expect out &&
+	python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+h = d[\"summary\"][0][\"history\"]
+h.insert(6, dict(h[6]))
+json.dump(d, open(sys.argv[2], \"w\"))
+" ../dash.json ../same-twice.json &&
+	git benchwindow --file ../same-twice.json b200_cute 2026-09-08 >out &&
+	git benchwindow --file ../dash.json b200_cute 2026-09-08 >expect &&
+	test_cmp expect out
+'
+
 # --bad finds the nightly that ran its commit by the nightlies' shas. An
 # empty sha was a prefix of every commit, so a nightly without one "ran"
 # whatever --bad named, and the pair judged was that nightly's.

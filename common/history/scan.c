@@ -165,12 +165,15 @@ static int platform_known(const struct dashboard *d, const char *platform)
 	return 0;
 }
 
-/* Every other platform's series, from the first'th: half the work of building them. */
+/*
+ * Every other platform's series, from the first'th: half the work of
+ * building them. failed: one could not be built (its runs disagree).
+ */
 struct series_half {
 	struct scan *sc;
 	const char **names;
 	size_t nr, first;
-	int all_runs;
+	int all_runs, failed;
 };
 
 static void *build_half(void *data)
@@ -178,9 +181,9 @@ static void *build_half(void *data)
 	struct series_half *h = data;
 
 	for (size_t i = h->first; i < h->nr; i += 2) {
-		struct series_options so = { h->names[i], NULL, h->all_runs };
+		struct series_options so = { h->names[i], NULL, h->all_runs, 1 };
 
-		series_build(&h->sc->series[i], &h->sc->dash, &so);
+		h->failed |= series_build(&h->sc->series[i], &h->sc->dash, &so) != 0;
 	}
 	return NULL;
 }
@@ -188,7 +191,8 @@ static void *build_half(void *data)
 /*
  * The platforms' series (names, every one of the dashboard), built on two
  * threads when none can fail: each is the dashboard's own platform, with
- * runs, so that no error can be printed from a thread or out of order.
+ * runs, so that no error can be printed from a thread or out of order
+ * (runs that disagree fail a build unprinted, and all are built again).
  * Each series is the same whichever thread builds it. Returns 0, or 1
  * when they must be built one by one.
  */
@@ -206,6 +210,12 @@ static int build_platforms_in_two(struct scan *sc, const char **names, size_t nr
 		return 1;
 	build_half(&even);
 	pthread_join(thread, NULL);
+	if (odd.failed || even.failed) {
+		/* one by one, so that its platform is skipped saying why */
+		for (size_t i = 0; i < nr; i++)
+			series_release(&sc->series[i]);
+		return 1;
+	}
 	sc->nr_series = nr;
 	return 0;
 }

@@ -305,28 +305,55 @@ static struct run_ref *collect_runs(const struct dashboard *d, const size_t *row
 	return refs;
 }
 
+/* Whether two entries of one run on one row disagree on a metric (0 and null alike: no data). */
+static int values_differ(const struct dash_entry *a, const struct dash_entry *b)
+{
+	for (int m = 0; m < METRIC_NR; m++) {
+		double x = entry_metric(a, m), y = entry_metric(b, m);
+
+		if ((x > 0 || y > 0) && x != y)
+			return 1;
+	}
+	return 0;
+}
+
 /*
  * Every entry of a run_id group names the run its group's first entry
  * names: the same date and sha. Two nightlies under one run_id would be
  * merged into one point (one's date and sha, the other's values), and
  * the step placed a night off with innocent commits ranked: an error.
+ * Nor may a row hold one run twice with other values: the later silently
+ * won, whichever the nightly measured. Returns what is wrong, or NULL;
+ * the caller frees it.
  */
-static int check_runs_agree(const struct run_ref *refs, size_t nr_refs, size_t nr_groups)
+static char *check_runs_agree(const struct dashboard *d, const size_t *rows, const struct run_ref *refs,
+			      size_t nr_refs, size_t nr_groups)
 {
 	const struct dash_entry **first = xcalloc(nr_groups + 1, sizeof(*first));
-	int ret = 0;
+	const struct run_ref **in_row = xcalloc(nr_groups + 1, sizeof(*in_row));
+	char *problem = NULL;
 
-	for (size_t i = 0; i < nr_refs && !ret; i++) {
+	for (size_t i = 0; i < nr_refs && !problem; i++) {
 		const struct dash_entry *e = refs[i].e, *f = first[refs[i].group];
+		const struct run_ref *twin = in_row[refs[i].group];
 
 		if (!f)
 			first[refs[i].group] = e;
 		else if (e->time != f->time || strcmp(e->sha, f->sha))
-			ret = error("run '%s' stands for two runs in the dashboard: sha '%s' on %s and "
-				    "sha '%s' on %s", e->run_id, f->sha, f->date, e->sha, e->date);
+			problem = xstrfmt("run '%s' stands for two runs in the dashboard: sha '%s' on %s and "
+					  "sha '%s' on %s", e->run_id, f->sha, f->date, e->sha, e->date);
+		if (!problem && twin && twin->row == refs[i].row && values_differ(twin->e, e)) {
+			const struct dash_row *row = &d->rows[rows[refs[i].row]];
+
+			problem = xstrfmt("summary[%zu] lists run '%s' twice with different values: kernel '%s' "
+					  "on platform '%s' has one value a nightly", rows[refs[i].row], e->run_id,
+					  row->kernel, row->platform_short);
+		}
+		in_row[refs[i].group] = &refs[i];
 	}
+	free(in_row);
 	free(first);
-	return ret;
+	return problem;
 }
 
 /*
@@ -398,6 +425,7 @@ int series_build(struct series *s, const struct dashboard *d, const struct serie
 	struct run_ref *refs;
 	size_t nr_refs, nr_groups;
 	unsigned measured;
+	char *problem;
 
 	memset(s, 0, sizeof(*s));
 	s->platform = o->platform;
@@ -425,7 +453,10 @@ int series_build(struct series *s, const struct dashboard *d, const struct serie
 		return error("'%s' has no helion speedup in any of its %s (a speedup of 0 or null is no data)",
 			     o->kernel ? o->kernel : o->platform, o->all_runs ? "runs" : "nightly runs of main");
 	}
-	if (check_runs_agree(refs, nr_refs, nr_groups)) {
+	if ((problem = check_runs_agree(d, rows, refs, nr_refs, nr_groups))) {
+		if (!o->quiet)
+			error("%s", problem);
+		free(problem);
 		free(refs);
 		free(rows);
 		series_release(s);

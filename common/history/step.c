@@ -111,6 +111,27 @@ static void bound_by_cuts(const struct levels *l, size_t at, size_t *lo, size_t 
  */
 static int describe_dip(const struct levels *l, size_t index, struct step *out);
 
+/* Whether nightly i has a helion speedup: one without shows no move of its own. */
+static int measured(const struct series *s, size_t i)
+{
+	return s->points[i].value[METRIC_HELION] > 0;
+}
+
+/*
+ * The nearest nightly before index with a helion speedup into *out;
+ * 0 when none has one. The pair's move is measured from it, so the window
+ * holds the commits of the nightlies between, which measured nothing.
+ */
+static int measured_before(const struct series *s, size_t index, size_t *out)
+{
+	while (index-- > 0)
+		if (measured(s, index)) {
+			*out = index;
+			return 1;
+		}
+	return 0;
+}
+
 static void describe_boundary(const struct series *s, const struct noise_model *nm, size_t index,
 			      int span_days, int bounded, struct step *out)
 {
@@ -128,7 +149,8 @@ static void describe_boundary(const struct series *s, const struct noise_model *
 	levels_judge_range(&l, lo, at, hi, out->noise_multiple, out->min_change, &t);
 	out->index = index;
 	out->first_bad = index;
-	out->last_good = index - 1;
+	if (!measured_before(s, index, &out->last_good))
+		out->last_good = index - 1;
 	take_test(out, &t, nm->sigma);
 	out->persistent = !isnan(t.change_pct) && stays(&l, at, hi, &t);
 	/*
@@ -358,7 +380,7 @@ static size_t weak_boundary(const struct series *s, const struct step_options *o
 			    const struct noise_model *nm, time_t from, time_t to, time_t cfrom,
 			    time_t cto, const struct step *out)
 {
-	size_t nearest, edge, k;
+	size_t nearest, edge, k, before;
 	double newest_z, second_z;
 	struct levels l;
 
@@ -378,7 +400,19 @@ static size_t weak_boundary(const struct series *s, const struct step_options *o
 		return nearest;
 	for (nearest = 0; nearest < s->nr && s->points[nearest].run->time < o->date; nearest++)
 		;
-	return nearest < s->nr && s->points[nearest].run->time < to ? nearest : 0;
+	if (nearest == s->nr || s->points[nearest].run->time >= to)
+		return 0;
+	/*
+	 * A nightly without a helion speedup (it failed: 0 or null) has no
+	 * move to show: the first one measured after it, else the last one
+	 * measured before it in the span, each from the one measured before.
+	 */
+	for (edge = nearest; edge < s->nr && s->points[edge].run->time < to && !measured(s, edge); edge++)
+		;
+	if (edge == s->nr || s->points[edge].run->time >= to)
+		for (edge = nearest; edge > 0 && !measured(s, edge) && s->points[edge - 1].run->time >= from; edge--)
+			;
+	return measured(s, edge) && measured_before(s, edge, &before) ? edge : 0;
 }
 
 /*

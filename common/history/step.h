@@ -60,7 +60,8 @@ struct step {
 	size_t last_good;	/* last good = points[last_good]: index - 1, or one
 				   nightly earlier when the nightly between could
 				   be on either side (or is a spike left out), or
-				   the nightly before a drift */
+				   the nightly before a drift, or the last one
+				   with a helion speedup before a pair shown */
 	double before;		/* the level of the nr_before nightlies before */
 	double after;		/* the level of the nr_after nightlies after */
 	double change_pct;	/* 100 * (after / before - 1) */

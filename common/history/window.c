@@ -173,9 +173,13 @@ static enum window_outcome list_commits(struct window *w, git_repository *repo, 
 
 	int rc;
 
+	/*
+	 * Two nightlies on one commit are a quiet day; an end --good or
+	 * --bad named on that commit is not, and lists its 0 commits.
+	 */
 	if (git_oid_equal(&w->last_good.oid, &w->first_bad.oid)) {
 		w->listed = 1;
-		w->empty = 1;
+		w->empty = w->last_good.point && w->first_bad.point;
 		return WINDOW_LISTED;
 	}
 	/*
