@@ -174,12 +174,14 @@ static enum window_outcome list_commits(struct window *w, git_repository *repo, 
 	int rc;
 
 	/*
-	 * Two nightlies on one commit are a quiet day; an end --good or
-	 * --bad named on that commit is not, and lists its 0 commits.
+	 * Two nightlies on one commit are a quiet day. Ends --good or --bad
+	 * named on one commit are one only beside a step whose nightlies
+	 * ran on it (check_ends_hold_step() decides); else they list their
+	 * 0 commits.
 	 */
 	if (git_oid_equal(&w->last_good.oid, &w->first_bad.oid)) {
 		w->listed = 1;
-		w->empty = w->last_good.point && w->first_bad.point;
+		w->empty = (w->last_good.point && w->first_bad.point) || w->step_last_good;
 		return WINDOW_LISTED;
 	}
 	/*
