@@ -98,6 +98,16 @@ test_expect_success 'an entry that is not valid JSON is named by its path' '
 	test_cmp expect err
 '
 
+test_expect_success 'a number as JSON does not spell it is not valid JSON, though cJSON reads it' '
+	for n in 01.5 1. 00
+	do
+		dash "$(row h100 matmul | sed "s/1.5}/$n}/")" >num.json &&
+		test_expect_code 128 git -C repo benchwindow --file ../num.json h100 2026-09-03 2>err &&
+		echo "fatal: '\''summary[0].history[0]'\'' is not valid JSON in '\''../num.json'\''" >expect &&
+		test_cmp expect err || return 1
+	done
+'
+
 test_expect_success 'a top level that is not an object, not JSON, or nothing' '
 	echo "[1, 2]" >array.json &&
 	test_expect_code 128 git benchwindow --file array.json --list-platforms 2>err &&

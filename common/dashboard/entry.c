@@ -143,7 +143,7 @@ static void parse_value(struct dash_memo *m, struct json_span v, struct value *o
 
 	memset(out, 0, sizeof(*out));
 	out->time_ret = TIME_UNKNOWN;
-	if (!j || end != v.p + v.len) {
+	if (!j || end != v.p + v.len || (cJSON_IsNumber(j) && !json_number_is_valid(v))) {
 		out->type = V_INVALID;
 	} else if (cJSON_IsNull(j)) {
 		out->type = V_NULL;
