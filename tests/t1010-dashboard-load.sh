@@ -98,6 +98,16 @@ test_expect_success 'an entry that is not valid JSON is named by its path' '
 	test_cmp expect err
 '
 
+test_expect_success 'a number as JSON does not spell it is not valid JSON, though cJSON reads it' '
+	for n in 01.5 1. 00
+	do
+		dash "$(row h100 matmul | sed "s/1.5}/$n}/")" >num.json &&
+		test_expect_code 128 git -C repo benchwindow --file ../num.json h100 2026-09-03 2>err &&
+		echo "fatal: '\''summary[0].history[0]'\'' is not valid JSON in '\''../num.json'\''" >expect &&
+		test_cmp expect err || return 1
+	done
+'
+
 test_expect_success 'a top level that is not an object, not JSON, or nothing' '
 	echo "[1, 2]" >array.json &&
 	test_expect_code 128 git benchwindow --file array.json --list-platforms 2>err &&
@@ -111,6 +121,21 @@ test_expect_success 'a top level that is not an object, not JSON, or nothing' '
 	test_expect_code 128 git benchwindow --file blank.json --list-platforms 2>err &&
 	echo "fatal: '\''blank.json'\'' is empty" >expect &&
 	test_cmp expect err
+'
+
+test_expect_success 'of equal keys the last counts, as the dashboard page reads them' '
+	dash "$(row h100 matmul)" | sed "s/^{/{\"summary\": [], /" >twice.json &&
+	git benchwindow --file twice.json --list-platforms >actual &&
+	echo h100 >expect &&
+	test_cmp expect actual &&
+	dash "$(row h100 matmul | sed "s/\"helion_speedup_geomean\": 1.5/&, \"helion_speedup_geomean\": 9.0/")" >metric.json &&
+	test_expect_code 1 git -C repo benchwindow --file ../metric.json h100 2026-09-03 >out 2>/dev/null &&
+	grep "^. 2026-09-0[23] " out >actual &&
+	cat >expect <<-\EOF &&
+	  2026-09-02  00000001   9.000       -       -         -               1
+	> 2026-09-03  00000002   1.200       -       -         -  -86.7%       1
+	EOF
+	test_cmp expect actual
 '
 
 test_expect_success 'an unknown platform on a 150,000-row dashboard is answered at once' '

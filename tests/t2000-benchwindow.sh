@@ -92,6 +92,25 @@ test_expect_success 'the --json document is exact' '
 	PY
 '
 
+test_expect_success 'the man page lists the keys of --json and of its step in their order' '
+	python3 - "$SRC_DIR/man/git-benchwindow.1" out.json >actual <<-\PY &&
+	import json, re, sys
+	man = open(sys.argv[1]).read()
+	block = man[man.index(".SS JSON"):]
+	block = block[block.index(".nf"):block.index(".fi")]
+	doc = json.load(open(sys.argv[2]))
+	step = block[block.index("\"step\": {"):block.index("\"kernel_set_change\"")]
+	for name, keys, text in (("top", list(doc), block), ("step", list(doc["step"]), step)):
+	    listed = []
+	    for k in re.findall(r"\"(\w+)\":", text):
+	        if k in keys and k not in listed:
+	            listed.append(k)
+	    print(name, "missing" if listed != keys else "ok", " ".join(k for k in keys if k not in listed))
+	PY
+	printf "top ok \nstep ok \n" >expect &&
+	test_cmp expect actual
+'
+
 test_expect_success 'relative dates and ISO times name the same step' '
 	cd repo &&
 	BENCHTRIAGE_NOW=2026-09-10T12:00:00Z git benchwindow --file ../dash.json --json \

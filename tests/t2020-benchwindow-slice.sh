@@ -106,6 +106,22 @@ test_expect_success 'an invalid configured pattern names its key' '
 	test_cmp ../expect ../err
 '
 
+test_expect_success 'a slice key without a value, an empty one, or an empty --slice: fatal' '
+	cd repo &&
+	test_expect_code 128 git -c bench.b200_cute.slice benchwindow --file ../dash.json b200_cute 2026-09-07 >../out 2>../err &&
+	echo "fatal: missing value for '\''bench.b200_cute.slice'\''" >../expect &&
+	test_cmp ../expect ../err &&
+	test_must_be_empty ../out &&
+	test_expect_code 128 git -c bench.b200_cute.slice= benchbisect --file ../dash.json b200_cute 2026-09-07 >../out 2>../err &&
+	echo "fatal: empty value for '\''bench.b200_cute.slice'\'': give a pattern or unset it" >../expect &&
+	test_cmp ../expect ../err &&
+	test_expect_code 128 git benchwindow --file ../dash.json --slice "" b200_cute 2026-09-07 >../out 2>../err &&
+	echo "fatal: empty value for '\''--slice'\'': give a pattern" >../expect &&
+	test_cmp ../expect ../err &&
+	test_expect_code 128 git benchwindow --scan --file ../dash.json --slice "" >../out 2>../err &&
+	test_cmp ../expect ../err
+'
+
 test_expect_success '--no-slice: the derived pattern, whatever bench.<platform>.slice says' '
 	cd repo &&
 	git benchwindow --file ../dash.json --good $good --bad $bad b200_cute 2026-09-07 >../expect &&

@@ -24,6 +24,18 @@ test_expect_success 'every step and kernel-list change, newest first, exit 1' '
 	test_cmp ../expect ../out
 '
 
+test_expect_success 'an invalid or valueless bench.<platform>.slice is fatal to the scan too' '
+	cd repo &&
+	test_expect_code 128 git -c bench.h100.slice="(" benchwindow --scan --file ../dash.json >../out 2>../err &&
+	echo "fatal: bench.h100.slice: invalid slice pattern '\''('\'': missing closing parenthesis at offset 1" >../expect &&
+	test_cmp ../expect ../err &&
+	test_must_be_empty ../out &&
+	test_expect_code 128 git -c bench.b200.slice benchwindow --scan --file ../dash.json >../out 2>../err &&
+	echo "fatal: missing value for '\''bench.b200.slice'\''" >../expect &&
+	test_cmp ../expect ../err &&
+	test_expect_code 1 git -c bench.h100.slice="(" benchwindow --scan --no-slice --file ../dash.json >../out
+'
+
 # step_of <json> <platform> <first bad day>: the step object, one key a line.
 step_of() {
 	python3 -c "

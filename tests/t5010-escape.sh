@@ -222,6 +222,37 @@ test_expect_success 'bidirectional controls are escaped in reports, lists, messa
 	grep -F "<title>" out.svg
 '
 
+test_expect_success 'a sha that is not hex is cut at a whole character or escape, never inside one' '
+	>actual &&
+	for sha in "a\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9" "abcdef\u001b1234" "abcdefg\u001b1" "abcde\u0085"
+	do
+		python3 - clean.json sha.json "$sha" <<-\PY &&
+	import json, sys
+	d = json.load(open(sys.argv[1]))
+	for row in d["summary"]:
+	    for e in row["history"]:
+	        if e["run_id"] == "30000006":
+	            e["sha"] = json.loads("\"" + sys.argv[3] + "\"")
+	            del e["full_sha"]
+	json.dump(d, open(sys.argv[2], "w"))
+	PY
+		(cd repo && test_expect_code 1 git benchwindow --file ../sha.json b200_cute 2026-09-08 >../out 2>/dev/null) &&
+		grep -e "^last good" -e "^  2026-09-07 " out >>actual || return 1
+	done &&
+	e=$(printf "\303\251") &&
+	cat >expect <<-EOF &&
+	  2026-09-07  a$e$e$e$e$e$e$e   1.500   1.210   1.050    0.0133   -0.4%       5
+	last good: a$e$e$e$e$e$e$e (run 30000006, 2026-09-07T08:20:00Z), not a commit
+	  2026-09-07  abcdef\\e   1.500   1.210   1.050    0.0133   -0.4%       5
+	last good: abcdef\\e (run 30000006, 2026-09-07T08:20:00Z), not a commit
+	  2026-09-07  abcdefg    1.500   1.210   1.050    0.0133   -0.4%       5
+	last good: abcdefg (run 30000006, 2026-09-07T08:20:00Z), not a commit
+	  2026-09-07  abcde      1.500   1.210   1.050    0.0133   -0.4%       5
+	last good: abcde (run 30000006, 2026-09-07T08:20:00Z), not a commit
+	EOF
+	test_cmp expect actual
+'
+
 test_expect_success 'a NUL in any string field is refused, as in names, not cut' '
 	for field in branch run_id sha date error full_sha; do
 		python3 - clean.json nul.json $field <<-\PY &&

@@ -293,7 +293,7 @@ static int parse_row_members(struct dashboard *d, const char *start, const char 
 	struct json_span m[M_NR] = { { NULL, 0 } }, k, r = { start, (size_t)(limit - start) };
 	struct json_iter it;
 	const char *err;
-	int got, ret, named = 0, done = 0;
+	int got, ret, named = 0, done = 0, collected = 0;
 	enum keep keep = KEEP_NONE;
 
 	memset(out, 0, sizeof(*out));
@@ -307,7 +307,8 @@ static int parse_row_members(struct dashboard *d, const char *start, const char 
 	while ((got = json_iter_member(&it, &k)) > 0) {
 		const char *end = NULL;
 
-		if (!m[M_HISTORY].p && *it.p == '[' && dash_key_is(k, "history")) {
+		if (*it.p == '[' && dash_key_is(k, "history")) {
+			out->nr_history = 0;	/* a history before this one */
 			if (m[M_KERNEL].p && m[M_PLATFORM_SHORT].p && !named) {
 				if (get_name(d, m[M_KERNEL], "kernel", 1, p, &out->kernel) ||
 				    get_name(d, m[M_PLATFORM_SHORT], "platform_short", 1, p,
@@ -334,17 +335,27 @@ static int parse_row_members(struct dashboard *d, const char *start, const char 
 				done = 1;
 			} else {
 				/* One walk finds the entries, for when the names are known. */
-				out->nr_history = 0;
 				if (collect_entries(p, it.p, limit, &end))
 					return -1;
+				done = 0;
+				collected = 1;
 			}
 		} else if (!(end = json_scan_value(it.p, limit, &err))) {
 			return scan_error(p, err);
 		}
+		/* Of equal keys the last counts, as JavaScript and Python read them. */
 		for (int i = 0; i < M_NR; i++)
-			if (!m[i].p && dash_key_is(k, row_member_name[i])) {
+			if (dash_key_is(k, row_member_name[i])) {
 				m[i].p = it.p;
 				m[i].len = (size_t)(end - it.p);
+				/* a name after the history walked: that walk may have kept the wrong part */
+				if (named && (i == M_KERNEL || i == M_PLATFORM_SHORT)) {
+					named = done = collected = 0;
+					out->nr_history = out->history_loaded = 0;
+					p->history_failed = 0;
+				}
+				if (i == M_HISTORY && *it.p != '[')
+					done = collected = 0;
 			}
 		if (json_iter_resume(&it, end))
 			return scan_error(p, it.error);
@@ -368,6 +379,9 @@ static int parse_row_members(struct dashboard *d, const char *start, const char 
 	keep = row_keeps(f, out->platform_short, p);
 	if (keep == KEEP_NONE)
 		return 0;
+	out->nr_history = 0;
+	if (!collected && collect_entries(p, m[M_HISTORY].p, limit, &err))
+		return -1;
 	if (parse_history(out, keep == KEEP_WINDOW, f ? f->others_from : 0, f ? f->others_to : 0, p)) {
 		/* every entry was delimited already: the fault is in a value */
 		if (!f || !f->keep_going)
@@ -562,6 +576,14 @@ static int check_rows_unique(struct dashboard *d, const char *origin, const stru
 	return ret;
 }
 
+/* The rows of a summary that a later one replaces. */
+static void drop_rows(struct dashboard *d)
+{
+	for (size_t i = 0; i < d->nr_rows; i++)
+		free(d->rows[i].history);
+	d->nr_rows = 0;
+}
+
 static int parse_document(struct dashboard *d, const char *text, size_t len, const char *origin,
 			  const struct dashboard_filter *f, int mapped, uint64_t *hash)
 {
@@ -584,7 +606,9 @@ static int parse_document(struct dashboard *d, const char *text, size_t len, con
 	while ((got = json_iter_member(&it, &k)) > 0) {
 		const char *value_end = NULL;
 
-		if (!have_summary && dash_key_is(k, "summary")) {
+		/* Of equal keys the last counts, as JavaScript and Python read them. */
+		if (dash_key_is(k, "summary")) {
+			drop_rows(d);
 			have_summary = 1 + (*it.p == '[');
 			if (have_summary == 2 && parse_summary(d, it.p, end, &value_end, &p, f))
 				goto fail;
@@ -595,10 +619,10 @@ static int parse_document(struct dashboard *d, const char *text, size_t len, con
 				scan_error(&p, err);
 				goto fail;
 			}
-			if (!gen.p && dash_key_is(k, "generated_at")) {
+			if (dash_key_is(k, "generated_at")) {
 				gen.p = it.p;
 				gen.len = (size_t)(value_end - it.p);
-			} else if (!have_kernels && dash_key_is(k, "kernels")) {
+			} else if (dash_key_is(k, "kernels")) {
 				have_kernels = 1 + (*it.p == '[');
 			}
 		}

@@ -73,7 +73,7 @@ struct run_prefix {
 	unsigned char nr_members;	/* in raw, duplicates included */
 	unsigned char nr_fields;
 	struct {
-		unsigned char field, off, len;	/* the first member of that name in raw */
+		unsigned char field, off, len;	/* the last member of that name in raw */
 	} at[RUN_FIELDS];
 	struct value v[RUN_FIELDS];
 };
@@ -143,7 +143,7 @@ static void parse_value(struct dash_memo *m, struct json_span v, struct value *o
 
 	memset(out, 0, sizeof(*out));
 	out->time_ret = TIME_UNKNOWN;
-	if (!j || end != v.p + v.len) {
+	if (!j || end != v.p + v.len || (cJSON_IsNumber(j) && !json_number_is_valid(v))) {
 		out->type = V_INVALID;
 	} else if (cJSON_IsNull(j)) {
 		out->type = V_NULL;
@@ -353,7 +353,25 @@ static int get_count(const struct value *v, enum field f, const struct dash_wher
 	return 0;
 }
 
-/* Pretuned: baselines{name: {geomean, ...}} as (name, geomean) pairs; anything else is ignored. */
+/*
+ * The last member of obj named key, or NULL: of equal keys the last
+ * counts, as JavaScript and Python read them (cJSON's lookup finds the
+ * first).
+ */
+static const cJSON *last_member(const cJSON *obj, const char *key)
+{
+	const cJSON *it, *found = NULL;
+
+	cJSON_ArrayForEach(it, obj)
+		if (it->string && !strcmp(it->string, key))
+			found = it;
+	return found;
+}
+
+/*
+ * Pretuned: baselines{name: {geomean, ...}} as (name, geomean) pairs, a
+ * name given twice once; anything else is ignored.
+ */
 static int get_baselines(struct dash_memo *m, struct json_span b, const struct dash_where *w,
 			 struct dash_entry *out)
 {
@@ -378,8 +396,10 @@ static int get_baselines(struct dash_memo *m, struct json_span b, const struct d
 	v = dash_arena_alloc(m->arena, n * sizeof(*v));
 	n = 0;
 	cJSON_ArrayForEach(it, tree) {
-		const cJSON *g = cJSON_GetObjectItemCaseSensitive(it, "geomean");
+		const cJSON *g = last_member(it, "geomean");
 
+		if (last_member(tree, it->string) != it)
+			continue;
 		v[n].name = dash_arena_strndup(m->arena, it->string, strlen(it->string));
 		v[n++].geomean = cJSON_IsNumber(g) && g->valuedouble >= DASH_METRIC_MIN &&
 				 g->valuedouble <= DASH_METRIC_MAX ? g->valuedouble : NAN;
@@ -477,7 +497,7 @@ int dash_entry_extract(struct dash_memo *m, struct json_span e, const struct das
 	struct json_iter it;
 	struct run_prefix *record;
 	const char *err;
-	unsigned known = 0;
+	unsigned known = 0, in_lead = 0;
 	size_t lead = 0, nr_lead = 0;
 	enum field helion_from = F_helion;	/* the member the helion speedup is read from */
 	int got, leading;
@@ -496,11 +516,14 @@ int dash_entry_extract(struct dash_memo *m, struct json_span e, const struct das
 	while ((got = json_iter_next(&it, &k, &val)) > 0) {
 		int f = field_of(k);
 
-		if (f >= 0 && !span[f].p)	/* the first of equal keys, as cJSON finds it */
+		if (f >= 0) {	/* the last of equal keys, as JavaScript and Python read it */
 			span[f] = val;
+			known &= ~(1u << f);
+		}
 		if (leading && f >= 0 && run_field[f] && val.p + val.len - e.p < PREFIX_MAX) {
 			lead = (size_t)(val.p + val.len - e.p);
 			nr_lead++;
+			in_lead |= 1u << f;
 		} else {
 			leading = 0;
 		}
@@ -519,6 +542,10 @@ int dash_entry_extract(struct dash_memo *m, struct json_span e, const struct das
 		if (v[f].type == V_INVALID)
 			return dash_path_error(w, "", "is not valid JSON");
 	}
+	/* A run member repeated after the lead: its value is not the lead's. */
+	for (int f = 0; record && f < F_NR; f++)
+		if (in_lead >> f & 1 && span[f].p >= e.p + lead)
+			lead = 0;
 	if (record)
 		record_run(record, e, lead, nr_lead, span, v);
 #define GET_STRING(name, flags) \
@@ -564,7 +591,20 @@ int dash_entry_extract(struct dash_memo *m, struct json_span e, const struct das
 	return 0;
 }
 
-/* The entry e starts with the bytes remembered at index: its date is known, the rest delimited. */
+/*
+ * Whether the members from p to end may hold another "date" key: an
+ * unescaped one spells it between quotes, an escaped one has a
+ * backslash. Cheaper than walking them, and mostly no.
+ */
+static int may_hold_date(const char *p, const char *end)
+{
+	return memchr(p, '\\', (size_t)(end - p)) || memmem(p, (size_t)(end - p), "\"date\"", 6);
+}
+
+/*
+ * The entry e starts with the bytes remembered at index, and no other
+ * date follows: its date is known, the rest delimited.
+ */
 static int same_prefix(const struct entry_prefix *c, struct json_span e, time_t *t,
 		       const char **end)
 {
@@ -575,6 +615,8 @@ static int same_prefix(const struct entry_prefix *c, struct json_span e, time_t 
 	/* after the date's value: a comma or the end, as the walk checked */
 	if (json_iter_resume(&it, e.p + c->len) || !(*end = json_iter_skip(&it)))
 		return -1;
+	if (may_hold_date(e.p + c->len, *end))
+		return 0;
 	*t = c->time;
 	return 1;
 }
@@ -586,7 +628,7 @@ int dash_entry_time(struct dash_memo *m, struct json_span e, size_t index, time_
 	struct json_span k, val;
 	struct value v;
 	struct entry_prefix *c = NULL;
-	size_t len;
+	size_t len = 0;
 	int ret;
 
 	if (index < PREFIX_ENTRIES) {
@@ -597,7 +639,17 @@ int dash_entry_time(struct dash_memo *m, struct json_span e, size_t index, time_
 	}
 	if (*e.p != '{' || json_iter_init(&it, e))
 		return -1;
-	while (json_iter_next(&it, &k, &val) > 0) {
+	/* The last date counts: the walk goes on only while another may follow. */
+	for (;;) {
+		struct json_iter rest;
+		int got = json_iter_next(&it, &k, &val);
+
+		if (got < 0 || (!got && !len))
+			return -1;
+		if (!got) {
+			*end = it.p;
+			break;
+		}
 		if (k.len != 6 || memcmp(k.p, "\"date\"", 6)) {
 			if (!memchr(k.p, '\\', k.len) || !dash_key_is(k, "date"))
 				continue;
@@ -606,15 +658,17 @@ int dash_entry_time(struct dash_memo *m, struct json_span e, size_t index, time_
 		if (v.type != V_STRING || v.time_ret)
 			return -1;
 		len = (size_t)(val.p + val.len - e.p);
-		if (c && len < PREFIX_MAX) {
-			memcpy(c->raw, e.p, len);
-			c->len = (unsigned char)len;
-			c->time = v.time;
-		}
-		if (!(*end = json_iter_skip(&it)))
+		rest = it;
+		if (!(*end = json_iter_skip(&rest)))
 			return -1;
-		*t = v.time;
-		return 0;
+		if (!may_hold_date(val.p + val.len, *end))
+			break;
 	}
-	return -1;
+	if (c && len < PREFIX_MAX) {
+		memcpy(c->raw, e.p, len);
+		c->len = (unsigned char)len;
+		c->time = v.time;
+	}
+	*t = v.time;
+	return 0;
 }

@@ -352,3 +352,37 @@ int json_string_has_nul(struct json_span s)
 	}
 	return 0;
 }
+
+/* p past the digits from p (before end). */
+static const char *skip_digits(const char *p, const char *end)
+{
+	while (p < end && *p >= '0' && *p <= '9')
+		p++;
+	return p;
+}
+
+int json_number_is_valid(struct json_span v)
+{
+	const char *p = v.p, *end = v.p + v.len, *q;
+
+	if (p < end && *p == '-')
+		p++;
+	/* an integer part: 0, or digits that do not start with 0 */
+	if (p >= end || *p < '0' || *p > '9')
+		return 0;
+	p = *p == '0' ? p + 1 : skip_digits(p, end);
+	/* a fraction and an exponent each have a digit at least */
+	if (p < end && *p == '.') {
+		if ((q = skip_digits(p + 1, end)) == p + 1)
+			return 0;
+		p = q;
+	}
+	if (p < end && (*p == 'e' || *p == 'E')) {
+		if (++p < end && (*p == '+' || *p == '-'))
+			p++;
+		if ((q = skip_digits(p, end)) == p)
+			return 0;
+		p = q;
+	}
+	return p == end;
+}

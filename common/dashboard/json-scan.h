@@ -80,4 +80,11 @@ int json_key_is(struct json_span s, const char *want);
 /* Whether the string token s (with its quotes) holds an escaped NUL (\u0000). */
 int json_string_has_nul(struct json_span s);
 
+/*
+ * Whether the bytes of v, which cJSON read as a number, are one as JSON
+ * spells it (RFC 8259): cJSON also takes 01.462, 1. and 00, which
+ * JavaScript and Python refuse. Grammar only: cJSON reads the value.
+ */
+int json_number_is_valid(struct json_span v);
+
 #endif

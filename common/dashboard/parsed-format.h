@@ -18,7 +18,7 @@
  */
 
 /* Bump when the layout below or what a load extracts changes. */
-#define PARSED_VERSION 5
+#define PARSED_VERSION 6
 #define PARSED_MAGIC "BTPARSED"
 #define BYTE_ORDER_MARK 0x01020304u
 

@@ -579,6 +579,30 @@ size_t scan_nr_kernel_series(const struct scan *sc)
 	return n;
 }
 
+/* Whether platform's slice (window_slice_setup()) compiles; -1 with an error if not. */
+static int check_slice(struct config *cfg, const char *platform, const struct window_options *wo)
+{
+	struct slice sl;
+	int ret = window_slice_setup(&sl, cfg, platform, wo);
+
+	slice_release(&sl);
+	return ret;
+}
+
+/*
+ * So is each platform's bench.<platform>.slice (the man page's
+ * CONFIGURATION): a configured pattern that fails fails the scan, as it
+ * fails a single query, rather than only skip its platform.
+ */
+static int check_configured_slices(const struct scan *sc, struct config *cfg,
+				   const struct window_options *wo)
+{
+	for (size_t i = 0; !wo->slice && !wo->default_slice && i < sc->nr_platforms; i++)
+		if (check_slice(cfg, sc->series[i].platform, wo))
+			return -1;
+	return 0;
+}
+
 int scan_compute(struct scan *sc, git_repository *repo, struct config *cfg,
 		 const struct scan_options *o)
 {
@@ -589,14 +613,8 @@ int scan_compute(struct scan *sc, git_repository *repo, struct config *cfg,
 	if (o->window->span < 1)
 		return error("--span must be at least 1 day, not %d", o->window->span);
 	/* --slice is the user's for every platform: a pattern that fails fails the scan */
-	if (o->window->slice) {
-		struct slice sl;
-		int bad = slice_init(&sl, o->window->slice, NULL);
-
-		slice_release(&sl);
-		if (bad)
-			return -1;
-	}
+	if (o->window->slice && check_slice(cfg, NULL, o->window))
+		return -1;
 	/* One platform named: load only its history, as a single query does. */
 	src.filter.platform = o->nr_platforms == 1 && !o->all_history ? o->platforms[0] : NULL;
 	/*
@@ -608,7 +626,8 @@ int scan_compute(struct scan *sc, git_repository *repo, struct config *cfg,
 	src.filter.keep_going = 1;
 	sc->noise_multiple = o->window->noise_multiple;
 	sc->min_change = o->window->min_change;
-	if (dashboard_load(&sc->dash, &src, cfg) || build_series(sc, o) || scan_range(sc, o) ||
+	if (dashboard_load(&sc->dash, &src, cfg) || build_series(sc, o) ||
+	    check_configured_slices(sc, cfg, o->window) || scan_range(sc, o) ||
 	    check_range_judged(sc))
 		return -1;
 	for (size_t i = 0; i < sc->nr_series; i++)

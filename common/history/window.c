@@ -61,9 +61,19 @@ int window_slice_setup(struct slice *sl, struct config *cfg, const char *platfor
 	char *key = NULL, *derived = NULL;
 	int ret;
 
+	memset(sl, 0, sizeof(*sl));
+	/* An empty pattern matches every commit: as git takes an empty value, an error. */
+	if (pattern && !*pattern)
+		return error("empty value for '--slice': give a pattern");
 	if (!pattern && !o->default_slice && platform) {
 		key = xstrfmt("bench.%s.slice", platform);
-		pattern = config_get_string(cfg, key);
+		/* a key without a value ("true" to config_get_string()) is no pattern */
+		if (config_get_value(cfg, key, &pattern) == CONFIG_INVALID ||
+		    (pattern && !*pattern && error("empty value for '%s': give a pattern or unset it",
+						    key))) {
+			free(key);
+			return -1;
+		}
 	}
 	if (!pattern)
 		pattern = derived = slice_default_pattern(platform ? platform : "");

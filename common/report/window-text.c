@@ -20,6 +20,21 @@ static int abbrev(const struct window_print_options *po)
 	return po->abbrev > 0 ? po->abbrev : 8;
 }
 
+/*
+ * A dashboard's sha, in yellow: its first abbrev() columns, escaped, cut
+ * at a whole character or escape (one that is not hex may hold any
+ * text); with pad, padded to that width.
+ */
+static void print_sha(FILE *fp, const char *sha, int pad, const struct window_print_options *po)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t used = strbuf_add_term_cut(&sb, sha, (size_t)abbrev(po));
+
+	fprintf(fp, "%s%s%s%*s", color_on(po->color, COLOR_YELLOW), sb.buf, color_off(po->color),
+		pad ? abbrev(po) - (int)used : 0, "");
+	strbuf_release(&sb);
+}
+
 static void print_sparkline(FILE *fp, const struct window *w, const struct window_print_options *po)
 {
 	const struct series *s = &w->series;
@@ -82,9 +97,8 @@ void window_print_series(FILE *fp, const struct window *w, const struct window_p
 		double now = p->value[METRIC_HELION];
 		char day[16], full[GIT_OID_HEXSZ + 1];
 
-		fprintf(fp, "%s %-10s  %s%-*.*s%s", mark, format_day(day, p->run->time),
-			color_on(po->color, COLOR_YELLOW), abbrev(po), abbrev(po),
-			quote_term(revision_expand_hex(po->repo, p->run->sha, full)), color_off(po->color));
+		fprintf(fp, "%s %-10s  ", mark, format_day(day, p->run->time));
+		print_sha(fp, revision_expand_hex(po->repo, p->run->sha, full), 1, po);
 		print_value(fp, now, 7, 3);
 		print_value(fp, p->value[METRIC_TRITON], 7, 3);
 		print_value(fp, p->value[METRIC_TORCH_COMPILE], 7, 3);
@@ -184,9 +198,8 @@ static void print_end(FILE *fp, const char *label, const struct window_end *e,
 {
 	char when[32];
 
-	fprintf(fp, "%s: %s%.*s%s", label, color_on(po->color, COLOR_YELLOW), abbrev(po),
-		e->resolved ? e->sha : e->point ? quote_term(e->point->run->sha) : "?",
-		color_off(po->color));
+	fprintf(fp, "%s: ", label);
+	print_sha(fp, e->resolved ? e->sha : e->point ? e->point->run->sha : "?", 0, po);
 	if (e->run_id)
 		fprintf(fp, " (run %s, %s)", quote_term(e->run_id), format_iso_time(when, e->time));
 	else

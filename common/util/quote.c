@@ -1,3 +1,4 @@
+#include <stdint.h>
 #include <string.h>
 #include "util/usage.h"
 #include "util/quote.h"
@@ -22,20 +23,39 @@ void strbuf_add_term(struct strbuf *sb, const char *s)
 	strbuf_add_term_len(sb, s, strlen(s));
 }
 
-void strbuf_add_term_len(struct strbuf *sb, const char *s, size_t len)
+/* The bytes from p to end escaped, whole characters and escapes up to columns columns; returns those used. */
+static size_t add_term(struct strbuf *sb, const unsigned char *p, const unsigned char *end,
+		       size_t columns)
 {
-	const unsigned char *p = (const unsigned char *)s, *end = p + len;
 	char buf[8];
+	size_t used = 0;
 
 	while (p < end) {
-		size_t n = term_printable_len(p);
+		size_t n = term_printable_len(p), width = 1;
+		const char *escape = n ? NULL : term_escape_char(p, &n, buf);
 
-		if (n)
-			strbuf_add(sb, p, n);
+		if (escape)
+			width = strlen(escape);
+		if (width > columns - used)
+			break;
+		if (escape)
+			strbuf_addstr(sb, escape);
 		else
-			strbuf_addstr(sb, term_escape_char(p, &n, buf));
+			strbuf_add(sb, p, n);
+		used += width;
 		p += n;
 	}
+	return used;
+}
+
+void strbuf_add_term_len(struct strbuf *sb, const char *s, size_t len)
+{
+	add_term(sb, (const unsigned char *)s, (const unsigned char *)s + len, SIZE_MAX);
+}
+
+size_t strbuf_add_term_cut(struct strbuf *sb, const char *s, size_t columns)
+{
+	return add_term(sb, (const unsigned char *)s, (const unsigned char *)s + strlen(s), columns);
 }
 
 const char *quote_term(const char *s)

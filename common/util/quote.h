@@ -27,6 +27,14 @@ void strbuf_add_term(struct strbuf *sb, const char *s);
 void strbuf_add_term_len(struct strbuf *sb, const char *s, size_t len);
 
 /*
+ * As strbuf_add_term(), cut to at most columns columns (as
+ * term_columns() counts them) at a whole character or escape, never
+ * inside one: a dashboard sha cut to a hash's width. Returns the columns
+ * appended.
+ */
+size_t strbuf_add_term_cut(struct strbuf *sb, const char *s, size_t columns);
+
+/*
  * The same as a string for a printf argument: s itself when nothing needs
  * escaping, else the escaped copy in one of 8 rotating buffers owned by
  * quote.c (valid until 8 further calls), so a print site needs only

@@ -70,7 +70,7 @@ class Parsed:
         if self.version == 3:
             self.header, self.row_size = 80, 48
             self.src = ["size", "mtime", "mtime_ns", "ino", "dev", "hash"]
-        elif self.version == 5:
+        elif self.version in (5, 6):  # 6: the same layout, read with the last of equal keys
             self.header, self.row_size = 96, 56
             self.src = ["size", "mtime", "mtime_ns", "ctime", "ctime_ns", "ino", "dev", "hash"]
         else:

@@ -238,8 +238,11 @@ static void shared_run_members(void)
 	ok(!dashboard_parse(&d, sb.buf, sb.len, "t") && !d.rows[2].history[2].is_nightly &&
 	   d.rows[2].history[2].helion == 1.22, "the same bytes up to is_nightly, then another value");
 	run_rows(&sb, "true", ", \"run_id\": \"99\", \"helion_speedup_geomean\": 2}");
-	ok(!dashboard_parse(&d, sb.buf, sb.len, "t") && !strcmp(d.rows[2].history[2].run_id, "12") &&
-	   d.rows[2].history[2].helion == 2, "a key repeated after the same run members: the first counts");
+	ok(!dashboard_parse(&d, sb.buf, sb.len, "t") && !strcmp(d.rows[2].history[2].run_id, "99") &&
+	   d.rows[2].history[2].helion == 2, "a key repeated after the same run members: the last counts");
+	/* the next parse finds those run members remembered: the repeat still counts */
+	ok(!dashboard_parse(&d, sb.buf, sb.len, "t") && !strcmp(d.rows[2].history[2].run_id, "99"),
+	   "a key repeated after the same run members, parsed again: the last counts");
 	run_rows(&sb, "true", " }");
 	ok(!dashboard_parse(&d, sb.buf, sb.len, "t") && isnan(d.rows[2].history[2].helion),
 	   "the same run members and nothing after them");
@@ -253,8 +256,117 @@ static void shared_run_members(void)
 	strbuf_release(&sb);
 }
 
+/* s inserted into sb before at (a pointer into sb). */
+static void insert_before(struct strbuf *sb, const char *at, const char *s)
+{
+	struct strbuf out = STRBUF_INIT;
+
+	strbuf_add(&out, sb->buf, (size_t)(at - sb->buf));
+	strbuf_addstr(&out, s);
+	strbuf_addstr(&out, at);
+	strbuf_reset(sb);
+	strbuf_add(sb, out.buf, out.len);
+	strbuf_release(&out);
+}
+
+/*
+ * Of equal keys the last counts, as JavaScript and Python (the
+ * dashboard's page) read them: at the top level, in a row, in an entry,
+ * and in an other platform's entry that a window only dates.
+ */
+static void repeated_keys(void)
+{
+	static const int ascending[] = { 1, 3, 5, 7, 9, 11, 13, 15, 17, 19 };
+	struct dashboard_filter f = DASHBOARD_FILTER_INIT;
+	struct strbuf sb = STRBUF_INIT, row = STRBUF_INIT;
+	struct dashboard d;
+	char *at;
+
+	dashboard_init(&d);
+	strbuf_addstr(&sb, "{\"summary\": [");
+	add_row(&sb, "h100", ascending, 2, 0);
+	strbuf_addstr(&sb, "]}");
+	insert_before(&sb, sb.buf + 1, "\"summary\": [], ");
+	ok(!dashboard_parse(&d, sb.buf, sb.len, "t") && d.nr_rows == 1 &&
+	   !strcmp(d.rows[0].platform_short, "h100"), "a summary given twice: the last");
+	at = strstr(sb.buf, "[]");
+	memcpy(at, "{}", 2);
+	ok(!dashboard_parse(&d, sb.buf, sb.len, "t") && d.nr_rows == 1,
+	   "a summary that is not an array, then one that is: the last");
+
+	strbuf_reset(&sb);
+	strbuf_addstr(&sb, "{\"summary\": [");
+	add_row(&sb, "h100", ascending, 2, 0);
+	strbuf_addstr(&sb, "]}");
+	at = strstr(sb.buf, "\"helion_speedup_geomean\": 1.5");
+	insert_before(&sb, at, "\"helion_speedup_geomean\": 9.5, ");
+	at = last_of(&sb, "\"helion_speedup_geomean\": 1.5");
+	insert_before(&sb, at, "\"date\": \"2026-09-13T00:00:00Z\", ");
+	ok(!dashboard_parse(&d, sb.buf, sb.len, "t") && d.rows[0].history[0].helion == 1.5 &&
+	   d.rows[0].history[1].time == day(13), "a metric or a date given twice: the last");
+	at = strstr(sb.buf, "\"helion_speedup_geomean\": 9.5");
+	insert_before(&sb, at, "\"baselines\": {\"torch\": {\"geomean\": 1, \"geomean\": 2}, "
+		      "\"vllm\": {\"geomean\": 3}, \"torch\": {\"geomean\": 4, \"geomean\": 5}}, ");
+	ok(!dashboard_parse(&d, sb.buf, sb.len, "t") && d.rows[0].history[0].nr_baselines == 2 &&
+	   !strcmp(d.rows[0].history[0].baselines[0].name, "vllm") &&
+	   d.rows[0].history[0].baselines[1].geomean == 5, "a baseline given twice: the last");
+
+	/* a row whose names and history are each given twice */
+	strbuf_reset(&row);
+	add_row(&row, "b200", ascending, 10, 0);
+	row.buf[--row.len] = '\0';	/* the closing brace */
+	strbuf_addstr(&row, ", \"platform_short\": \"tpu\", \"history\": []}");
+	for (int names_first = 0; names_first < 2; names_first++) {
+		strbuf_reset(&sb);
+		strbuf_addstr(&sb, "{\"summary\": [");
+		add_row(&sb, "h100", ascending, 10, !names_first);
+		strbuf_addf(&sb, ", %s]}", row.buf);
+		f.platform = "b200";
+		ok(!dashboard_parse_filtered(&d, sb.buf, sb.len, "t", &f) &&
+		   !strcmp(d.rows[1].platform_short, "tpu") && !d.rows[1].history_loaded,
+		   "%s: a row's names given twice: the last",
+		   names_first ? "names first" : "names last");
+		f.platform = "tpu";
+		ok(!dashboard_parse_filtered(&d, sb.buf, sb.len, "t", &f) &&
+		   d.rows[1].history_loaded && !d.rows[1].nr_history,
+		   "%s: a row's history given twice: the last",
+		   names_first ? "names first" : "names last");
+	}
+
+	/* an other platform's entry, only dated by a window, with two dates */
+	f.platform = "h100";
+	f.others_window = 1;
+	f.others_from = day(6);
+	f.others_to = day(12);
+	strbuf_reset(&sb);
+	strbuf_addstr(&sb, "{\"summary\": [");
+	add_row(&sb, "h100", ascending, 2, 0);
+	add_row(&sb, "b200", ascending, 10, 0);
+	add_row(&sb, "mi350x", ascending, 10, 0);
+	strbuf_addstr(&sb, "]}");
+	for (int escaped = 0; escaped < 2; escaped++) {
+		struct strbuf dup = STRBUF_INIT;
+
+		strbuf_add(&dup, sb.buf, sb.len);
+		at = last_of(&dup, "\"helion_speedup_geomean\": 1.5");
+		insert_before(&dup, at, escaped ? "\"d\\u0061te\": \"2026-09-08T00:00:00Z\", " :
+				       "\"date\": \"2026-09-08T00:00:00Z\", ");
+		ok(!dashboard_parse_filtered(&d, dup.buf, dup.len, "t", &f) &&
+		   d.rows[1].nr_history == 3 && d.rows[2].nr_history == 4 &&
+		   !strcmp(d.rows[2].history[1].run_id, "19"),
+		   "an other platform's entry with two dates%s: the last places it",
+		   escaped ? ", the last spelt with an escape" : "");
+		strbuf_release(&dup);
+	}
+
+	dashboard_release(&d);
+	strbuf_release(&sb);
+	strbuf_release(&row);
+}
+
 int main(void)
 {
+	repeated_keys();
 	filters(0);
 	filters(1);
 	shared_prefixes();

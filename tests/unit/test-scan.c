@@ -195,6 +195,25 @@ static void skip_rest(void)
 	   "a mismatched bracket in the rest fails where the scanner finds it");
 }
 
+/* Numbers as JSON spells them; cJSON also reads the bad ones. */
+static void numbers(void)
+{
+	const char *good[] = { "0", "-0", "10", "1.462", "0.5", "-1.5e+10", "1E5", "2e-3", "0e0" };
+	const char *bad[] = { "01.462", "1.", "00", "-01", "-", "1e", "1e+", "1.e5", ".5", "+1",
+			      "0x10", "1.5.2", "" };
+
+	for (size_t i = 0; i < sizeof(good) / sizeof(*good); i++) {
+		struct json_span v = { good[i], strlen(good[i]) };
+
+		ok(json_number_is_valid(v), "the number %s is valid", good[i]);
+	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
+		struct json_span v = { bad[i], strlen(bad[i]) };
+
+		ok(!json_number_is_valid(v), "'%s' is no JSON number", bad[i]);
+	}
+}
+
 int main(void)
 {
 	const char *good[] = {
@@ -211,5 +230,6 @@ int main(void)
 	ends_before_value();
 	block_edges();
 	skip_rest();
+	numbers();
 	return done_testing();
 }
