@@ -131,14 +131,15 @@ static int diff_revisions(git_repository *repo, struct config *cfg,
 			  const char **argv, int argc)
 {
 	char *base = NULL, *head = NULL;
-	int range = 0, abbrev, ret;
+	int range = -1, abbrev, ret;
 
-	for (int i = 0; i < argc && !range; i++)
-		range = strstr(argv[i], "..") != NULL;
-	if (!range)
+	for (int i = 0; i < argc && range < 0; i++)
+		if (revision_is_range(repo, argv[i]))
+			range = i;
+	if (range < 0)
 		return run_diff(repo, cfg, l, o, argv, argc);
 	if (argc > 1) {
-		error("a range '%s' takes the place of both revisions", argv[strstr(argv[0], "..") ? 0 : 1]);
+		error("a range '%s' takes the place of both revisions", argv[range]);
 		return EXIT_USAGE;
 	}
 	abbrev = revision_abbrev_len(cfg, 7);

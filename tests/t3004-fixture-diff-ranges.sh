@@ -55,6 +55,28 @@ test_expect_success 'a range with another revision, or a bad side, is refused' '
 	test_cmp expect err
 '
 
+# git reads A..B as a range only when both sides name something; else all
+# of it is one revision, as a search of the messages with ".." in it is.
+test_expect_success 'a :/<text> search holding ".." is one revision, as in git' '
+	cd repo &&
+	search=":/Rename case6 on a side branch..#1266" &&
+	git rev-parse "$search" >actual &&
+	git rev-parse side >expect &&
+	test_cmp expect actual &&
+	git fixture-diff --json c3 side >expect &&
+	git fixture-diff --json c3 "$search" >actual &&
+	test_cmp expect actual &&
+	git fixture-diff --json "$search" HEAD >actual &&
+	git fixture-diff --json side HEAD >expect &&
+	test_cmp expect actual &&
+	git fixture-diff --json ":/Rename case6.." >actual &&
+	git fixture-diff --json side main >expect &&
+	test_cmp expect actual &&
+	test_expect_code 129 git fixture-diff c3 c1..c2 2>err &&
+	echo "error: a range '\''c1..c2'\'' takes the place of both revisions" >expect &&
+	test_cmp expect err
+'
+
 test_expect_success '--install-hook <rev> says what the hook compares instead' '
 	cd repo &&
 	test_expect_code 129 git fixture-diff --install-hook main 2>err &&

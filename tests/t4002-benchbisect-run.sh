@@ -103,6 +103,65 @@ test_expect_success 'the user'\''s checkout, index, HEAD, refs and stash are unt
 	test_cmp /dev/null ../left
 '
 
+# plant_scratch <name> <pid> <host>: a scratch directory with an owner file.
+plant_scratch() {
+	mkdir -m 700 "$TMPDIR/$1" &&
+	echo "benchbisect-scratch v1 pid=$2 host=$3" >"$TMPDIR/$1/owner"
+}
+
+test_expect_success 'a run killed with SIGKILL leaves its scratch directory; the next run removes only dead ones of its own' '
+	cd repo &&
+	rm -f "$TRASH/started" &&
+	{ git-benchbisect run --kill-grace 0 --good main~8 --bad main -- \
+		sh -c "echo \$PPID >\"\$TRASH/started.tmp\" && mv \"\$TRASH/started.tmp\" \"\$TRASH/started\" && exec sleep 30" \
+		>/dev/null 2>&1 & } &&
+	killed=$! &&
+	for i in $(seq 1 200); do test -f "$TRASH/started" && break; sleep 0.05; done &&
+	keeper=$(cat "$TRASH/started") &&
+	kill -9 $killed &&
+	{ wait $killed; test $? = 137; } &&
+	for i in $(seq 1 200); do kill -0 $keeper 2>/dev/null || break; sleep 0.05; done &&
+	! kill -0 $keeper 2>/dev/null &&
+	ls "$TMPDIR" >../left &&
+	grep -x "benchbisect-[A-Za-z0-9]\{6\}" ../left &&
+	test $(wc -l <../left) = 1 &&
+	dead=$(cat /proc/sys/kernel/pid_max) &&
+	host=$(uname -n) &&
+	plant_scratch benchbisect-dead01 $dead "$host" &&
+	mkdir "$TMPDIR/benchbisect-dead01/tree" &&
+	plant_scratch benchbisect-live01 $$ "$host" &&
+	plant_scratch benchbisect-other1 $dead elsewhere.invalid &&
+	plant_scratch benchbisect-locked $dead "$host" &&
+	plant_scratch benchbisect-dead-x $dead "$host" &&
+	plant_scratch target $dead "$host" &&
+	ln -s target "$TMPDIR/benchbisect-link01" &&
+	mkdir -m 700 "$TMPDIR/benchbisect-noown1" &&
+	echo "benchbisect-scratch v1 pid=$dead host=$host trailing" >"$TMPDIR/benchbisect-noown1/owner" &&
+	{ flock "$TMPDIR/benchbisect-locked/owner" sleep 30 & } &&
+	holder=$! &&
+	for i in $(seq 1 200); do
+		flock -n "$TMPDIR/benchbisect-locked/owner" true || break
+		sleep 0.05
+	done &&
+	{ git benchbisect run --good main~8 --bad main -- bench >../out 2>../err; rc=$?; } &&
+	kill $holder &&
+	{ wait $holder || :; } &&
+	test $rc = 0 &&
+	grep "^first bad commit: $(at 6) " ../out &&
+	cat >../expect <<-\EOF &&
+	benchbisect-dead-x
+	benchbisect-link01
+	benchbisect-live01
+	benchbisect-locked
+	benchbisect-noown1
+	benchbisect-other1
+	target
+	EOF
+	ls -A "$TMPDIR" >../actual &&
+	test_cmp ../expect ../actual &&
+	rm -rf "$TMPDIR"/*
+'
+
 test_expect_success 'the command'\''s PWD is its scratch tree, and it gets no OLDPWD' '
 	cd repo &&
 	test_expect_code 1 env OLDPWD=/home/you git benchbisect run --good main~8 --bad main -- \

@@ -554,6 +554,20 @@ test_expect_success 'no notes: log and --keys print nothing, --svg is an error a
 	test_must_be_empty ../err
 '
 
+# The man page's EXIT STATUS must list what makes log exit 128, --svg with
+# nothing to draw among it.
+test_expect_success 'the man page says when log exits 128, --svg with nothing to draw too' '
+	sed -n "/^Log: /,/^\\.PP\$/p" "$SRC_DIR/man/git-benchbisect.1" >actual &&
+	cat >expect <<-\EOF &&
+	Log: 0, or 128 on a fatal error: a bad range, notes that cannot be read,
+	or \fB\-\-svg\fR with nothing to draw (no recorded values, none of the
+	\fB\-\-key\fR, a key prefix several keys begin) or a file it cannot
+	write; no chart file is left behind then.
+	.PP
+	EOF
+	test_cmp expect actual
+'
+
 # A --metric run that fails (exit 3 where perf.txt says broken) is
 # untestable, as run counts it, never bad: the key has values in other
 # notes, also when the range holds none of them.

@@ -19,6 +19,7 @@
 #include "bisect/command-path.h"
 #include "bisect/bisect-run.h"
 #include "bisect/bisect-run-ctx.h"
+#include "bisect/scratch-owner.h"
 
 enum run_outcome bisect_ctx_stop(struct bisect_ctx *c, const char *fmt, ...)
 {
@@ -373,6 +374,7 @@ int bisect_run(git_repository *repo, struct config *cfg, const struct window_opt
 		goto done;
 	if (!(c.base = scratch_base(o->scratch_dir)))
 		goto done;	/* scratch_base said why */
+	scratch_owner_sweep(c.base);	/* what a killed run left there */
 	bisect_judge_init(&c.j, o->metric, o->repeat > 0 ? (size_t)o->repeat : o->metric ? BISECT_METRIC_REPEAT : 1, res->nr,
 			  c.slice, o->slice_first);
 	c.j.run_round = bisect_ctx_run_round;

@@ -14,6 +14,7 @@
 #include "util/dir-at.h"
 #include "bisect/checkout-at.h"
 #include "bisect/launch-wrapper.h"
+#include "bisect/scratch-owner.h"
 #include "bisect/scratch-tree.h"
 
 char *scratch_base(const char *dir)
@@ -46,7 +47,7 @@ char *scratch_base(const char *dir)
 int scratch_tree_init(struct scratch_tree *t, git_repository *repo, const char *base)
 {
 	memset(t, 0, sizeof(*t));
-	t->tree_fd = t->dir_fd = t->base_fd = -1;
+	t->tree_fd = t->dir_fd = t->base_fd = t->owner_fd = -1;
 	strbuf_init(&t->err, 0);
 	strbuf_init(&t->warn, 0);
 	t->base = xstrdup(base);
@@ -75,7 +76,7 @@ static int make_dir(struct scratch_tree *t)
 	struct stat st;
 	int fd = -1;
 
-	t->path = xstrfmt("%s/benchbisect-XXXXXX", t->base);
+	t->path = xstrfmt("%s/" SCRATCH_PREFIX "XXXXXX", t->base);
 	if (!mkdtemp(t->path) || (fd = dir_open_at(t->base_fd, strrchr(t->path, '/') + 1)) < 0 ||
 	    fstat(fd, &st)) {
 		strbuf_addf(&t->err, "cannot create a temporary directory '%s': %s", t->path, strerror(errno));
@@ -90,6 +91,10 @@ static int make_dir(struct scratch_tree *t)
 	t->dir_fd = fd;
 	t->tree_path = xstrfmt("%s/tree", t->path);
 	t->record = xstrfmt("%s/" LAUNCH_RECORD, t->path);
+	if ((t->owner_fd = scratch_owner_claim(fd)) < 0) {
+		strbuf_addf(&t->err, "cannot create '%s/owner': %s", t->path, strerror(errno));
+		return -1;
+	}
 	if (mkdirat(fd, "tree", 0777) || (t->tree_fd = dir_open_at(fd, "tree")) < 0 ||
 	    fstat(t->tree_fd, &st)) {
 		strbuf_addf(&t->err, "cannot create '%s': %s", t->tree_path, strerror(errno));
@@ -148,6 +153,10 @@ static void remove_dir(struct scratch_tree *t)
 	close_fds(t);
 	if (t->path && dir_remove_at(t->base_fd, strrchr(t->path, '/') + 1))
 		strbuf_addf(&t->warn, "cannot remove the scratch tree '%s': %s", t->path, strerror(errno));
+	/* Unlocked once gone: until then no other run takes it for a dead one's. */
+	if (t->owner_fd >= 0)
+		close(t->owner_fd);
+	t->owner_fd = -1;
 	free(t->path);
 	free(t->tree_path);
 	free(t->record);
@@ -268,5 +277,5 @@ void scratch_tree_release(struct scratch_tree *t)
 	strbuf_release(&t->err);
 	strbuf_release(&t->warn);
 	memset(t, 0, sizeof(*t));
-	t->tree_fd = t->dir_fd = t->base_fd = -1;
+	t->tree_fd = t->dir_fd = t->base_fd = t->owner_fd = -1;
 }

@@ -14,8 +14,10 @@
  * is written into .git and nothing through a symlink.
  *
  * Each job has a directory, <base>/benchbisect-XXXXXX (mode 0700),
- * holding the checkout, tree/ ($BENCHBISECT_TREE), and the record of the
- * launcher's wrapper, status (bisect-exec.h), outside the checkout. A job
+ * holding the checkout, tree/ ($BENCHBISECT_TREE), the record of the
+ * launcher's wrapper, status (bisect-exec.h), and the owner file that
+ * lets a later run remove it if this one is killed (scratch-owner.h),
+ * outside the checkout. A job
  * keeps its directory from one commit to the next and checks out
  * incrementally, never trusting what is there: anything but the files
  * the last checkout wrote, untouched, is removed without following it.
@@ -32,6 +34,7 @@ struct scratch_tree {
 	char *tree_path;	/* its checkout, "<path>/tree" (owned) */
 	char *record;		/* the wrapper's record, "<path>/status" (owned) */
 	int dir_fd;		/* the job's directory, open, or -1 */
+	int owner_fd;		/* its owner file, locked (scratch-owner.h), or -1 */
 	int tree_fd;		/* the checkout, open, or -1 */
 	dev_t dev, tree_dev;	/* the identities of both, to notice a swap */
 	ino_t ino, tree_ino;

@@ -15,6 +15,6 @@ const char *number_pct(char buf[NUMBER_PCT_SIZE], double p, char conv, int digit
 {
 	do
 		snprintf(buf, NUMBER_PCT_SIZE, conv == 'f' ? "%.*f" : "%.*g", digits, 100 * p);
-	while (p < 1 && strtod(buf, NULL) >= 100 && ++digits < 16);
+	while (((p < 1 && strtod(buf, NULL) >= 100) || (p > 0 && strtod(buf, NULL) <= 0)) && ++digits < 16);
 	return buf;
 }

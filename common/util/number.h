@@ -13,8 +13,8 @@ double number_tidy(double v, int decimals);
 /*
  * A probability p as a percentage in buf: 100 p in printf's conversion
  * conv ('f' or 'g') at precision digits, or at as many more as it takes
- * for a p under 1 not to read 100 (99.9998% is never "100.0%"). Returns
- * buf.
+ * for a p under 1 not to read 100, nor one above 0 to read 0 (99.9998%
+ * is never "100.0%", 0.0002% never "0.0%"). Returns buf.
  */
 #define NUMBER_PCT_SIZE 32
 const char *number_pct(char buf[NUMBER_PCT_SIZE], double p, char conv, int digits);

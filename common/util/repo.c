@@ -293,6 +293,16 @@ int repo_resolve_commit(git_repository *repo, const char *rev, git_commit **out)
 	return 0;
 }
 
+int repo_names_object(git_repository *repo, const char *rev)
+{
+	git_object *obj = NULL;
+	int found = !revparse(&obj, repo, rev);
+
+	git_object_free(obj);
+	git_error_clear();
+	return found;
+}
+
 char *oid_hex(char buf[GIT_OID_HEXSZ + 1], const git_oid *oid)
 {
 	return git_oid_tostr(buf, GIT_OID_HEXSZ + 1, oid);

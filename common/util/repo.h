@@ -45,6 +45,9 @@ int repo_error_add(struct strbuf *sb, const char *fmt, ...) __attribute__((forma
  */
 int repo_resolve_commit(git_repository *repo, const char *rev, git_commit **out);
 
+/* Whether rev names an object, as repo_resolve_commit() reads it; prints nothing. */
+int repo_names_object(git_repository *repo, const char *rev);
+
 /* Hex of an oid into a caller buffer (git_oid_tostr_s has one static buffer). */
 char *oid_hex(char buf[GIT_OID_HEXSZ + 1], const git_oid *oid);
 

@@ -6,6 +6,32 @@
 #include "util/repo.h"
 #include "util/revision.h"
 
+/* The two sides of the range at dots in arg (allocated), an empty one HEAD. */
+static void range_sides(const char *arg, const char *dots, char **base, char **head)
+{
+	int symmetric = dots[2] == '.';
+
+	*base = dots == arg ? xstrdup("HEAD") : xstrndup(arg, dots - arg);
+	*head = xstrdup(dots[2 + symmetric] ? dots + 2 + symmetric : "HEAD");
+}
+
+int revision_is_range(git_repository *repo, const char *arg)
+{
+	const char *dots = strstr(arg, "..");
+	char *base, *head;
+	int range;
+
+	if (!dots)
+		return 0;
+	if (!repo_names_object(repo, arg))
+		return 1;
+	range_sides(arg, dots, &base, &head);
+	range = repo_names_object(repo, base) && repo_names_object(repo, head);
+	free(base);
+	free(head);
+	return range;
+}
+
 int revision_split_range(git_repository *repo, const char *arg, int abbrev,
 			 char **base, char **head)
 {
@@ -17,10 +43,9 @@ int revision_split_range(git_repository *repo, const char *arg, int abbrev,
 	int ret = -1;
 
 	*base = *head = NULL;
-	if (!dots)
+	if (!revision_is_range(repo, arg))
 		return 0;
-	*base = dots == arg ? xstrdup("HEAD") : xstrndup(arg, dots - arg);
-	*head = xstrdup(dots[2 + symmetric] ? dots + 2 + symmetric : "HEAD");
+	range_sides(arg, dots, base, head);
 	if (!symmetric)
 		return 1;
 	if (repo_resolve_commit(repo, *base, &a) || repo_resolve_commit(repo, *head, &b))

@@ -7,7 +7,16 @@
 /* Revisions as git's commands take and print them: ranges, abbreviations. */
 
 /*
- * "A..B" and "A...B" as `git diff` takes them: *base and *head become A
+ * Whether arg is a range as git reads one (revision.c, handle_dotdot()):
+ * it holds ".." and both sides name objects, an empty side standing for
+ * HEAD; else git takes all of it for one revision (":/fix x..y", a search
+ * of the commit messages). When neither reading names anything, it is a
+ * range, for the error to name the side that is wrong.
+ */
+int revision_is_range(git_repository *repo, const char *arg);
+
+/*
+ * "A..B" and "A...B" (revision_is_range()) as `git diff` takes them: *base and *head become A
  * and B, or for A...B the merge base of A and B (abbreviated to at least
  * abbrev hex digits, see revision_abbrev()) and B; an empty side stands
  * for HEAD. Returns 1 for a range (the caller frees both strings), 0 when

@@ -13,6 +13,15 @@ static void prints(const char *fmt, double v, int decimals, const char *want)
 	is_str(buf, want, name);
 }
 
+/* What p prints as through number_pct(). */
+static void pct(double p, char conv, int digits, const char *want)
+{
+	char buf[NUMBER_PCT_SIZE], name[96];
+
+	snprintf(name, sizeof(name), "%g as a percentage (%c, %d) prints %s", p, conv, digits, want);
+	is_str(number_pct(buf, p, conv, digits), want, name);
+}
+
 int main(void)
 {
 	prints("%+.1f%%", -0.00004, 1, "+0.0%");
@@ -26,6 +35,13 @@ int main(void)
 	prints("%.0f", -0.4, 0, "0");
 	prints("%+.3g%%", -1e-38, 4, "+0%");
 	prints("%+.3g%%", -2.5e-3, 4, "-0.0025%");
+	pct(0.621, 'f', 1, "62.1");
+	pct(0.999998, 'f', 1, "99.9998");
+	pct(1, 'f', 1, "100.0");
+	pct(0.000002, 'f', 1, "0.0002");
+	pct(0.0004, 'f', 1, "0.04");
+	pct(0, 'f', 1, "0.0");
+	pct(1e-9, 'g', 4, "1e-07");
 	ok(isnan(number_tidy(NAN, 1)), "NAN is kept");
 	ok(isinf(number_tidy(-INFINITY, 1)) && number_tidy(-INFINITY, 1) < 0, "-inf is kept");
 	ok(number_tidy(-1e300, 2) == -1e300, "a number too long to print whole is kept");
