@@ -2,6 +2,7 @@
 # git benchwindow: the report, the --json contract, dates, usage and errors.
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$TEST_DIR/lib/helion-repo.sh"
+. "$TEST_DIR/lib/collider.sh"
 
 test_expect_success 'setup: the Helion-like repository and its dashboard' '
 	make_helion_repo repo &&
@@ -311,6 +312,26 @@ test_expect_success 'a bad revision for --good is an error naming it' '
 	cd repo &&
 	test_expect_code 128 git benchwindow --file ../dash.json --good nosuchrev b200_cute 2026-09-08 2>../err &&
 	echo "fatal: bad revision '\''nosuchrev'\''" >../expect &&
+	test_cmp ../expect ../err
+'
+
+test_expect_success 'an ambiguous short --good: the one commit among its objects, else git'"'"'s error and hints' '
+	git clone -q --no-local "$TRASH/repo" "$TRASH/amb" &&
+	cd "$TRASH/amb" &&
+	p=$(echo $good | cut -c1-4) &&
+	collider $good 4 >../blob &&
+	git hash-object -w ../blob >/dev/null &&
+	test_must_fail git rev-parse --verify -q $p &&
+	git benchwindow --file ../dash.json --good $good b200_cute 2026-09-08 >../expect &&
+	git benchwindow --file ../dash.json --good $p b200_cute 2026-09-08 >../out &&
+	test_cmp ../expect ../out &&
+	colliding_tag $good 4 >../tag &&
+	git hash-object -t tag -w ../tag >/dev/null &&
+	test_must_fail git log -1 $p~1 2>../git-err &&
+	awk "NR > 1 && !/^hint:/ { exit } { print }" ../git-err |
+		sed -e "s/^error: /fatal: /" -e "s/^hint: The /hint: the /" >../expect &&
+	test $(wc -l <../expect) = 4 &&
+	test_expect_code 128 git benchwindow --file ../dash.json --good $p~1 b200_cute 2026-09-08 2>../err &&
 	test_cmp ../expect ../err
 '
 

@@ -315,6 +315,12 @@ test_expect_success 'a mistyped key is an error with its JSON path' '
 	test_expect_code 128 git benchwindow --file ../nohist.json p 2026-09-08 2>../err &&
 	echo "fatal: '\''summary[0].history'\'' is missing in '\''../nohist.json'\''" >../expect &&
 	test_cmp ../expect ../err &&
+	echo "{\"summary\": [{\"kernel\": \"k\", \"platform_short\": \"\", \"history\": []}]}" >../noname.json &&
+	test_expect_code 128 git benchwindow --file ../noname.json --list-platforms 2>../err &&
+	echo "fatal: '\''summary[0].platform_short'\'' is empty in '\''../noname.json'\''" >../expect &&
+	test_cmp ../expect ../err &&
+	test_expect_code 128 git benchwindow --scan --file ../noname.json 2>../err &&
+	test_cmp ../expect ../err &&
 	printf "{\"summary\": [" >../trunc.json &&
 	test_expect_code 128 git benchwindow --file ../trunc.json p 2026-09-08 2>../err &&
 	grep "^fatal: '\''../trunc.json'\'' is not valid JSON" ../err

@@ -355,6 +355,9 @@ test_expect_success 'bad dates and unknown platforms are errors (128), misuse is
 	test_expect_code 128 git benchwindow --scan --file ../dash.json --since 2026-09-12 --until 2026-09-10 2>../err &&
 	echo "fatal: --since 2026-09-12 is not before --until 2026-09-10" >../expect &&
 	test_cmp ../expect ../err &&
+	test_expect_code 128 git benchwindow --scan --file ../dash.json --since 2027-01-01 2>../err &&
+	echo "fatal: --since 2027-01-01 is after the day of the newest nightly, 2026-09-20" >../expect &&
+	test_cmp ../expect ../err &&
 	test_expect_code 128 git benchwindow --scan --file ../dash.json a100 2>../err &&
 	grep "a100" ../err &&
 	test_expect_code 129 git benchwindow --since 2026-09-01 --file ../dash.json h100 2026-09-14 2>../err &&

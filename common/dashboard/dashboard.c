@@ -254,6 +254,11 @@ static int get_name(struct dashboard *d, struct json_span v, const char *key, in
 		cJSON_Delete(s);
 		return path_error(p, key, "contains a NUL character");
 	}
+	/* "" would be a platform or kernel no one can name */
+	if (required && !*s->valuestring) {
+		cJSON_Delete(s);
+		return path_error(p, key, "is empty");
+	}
 	*out = dash_arena_strndup(&d->arena, s->valuestring, strlen(s->valuestring));
 	cJSON_Delete(s);
 	return 0;

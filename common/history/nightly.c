@@ -1,50 +1,20 @@
-#include <stdio.h>
 #include <string.h>
 #include "util/revision.h"
 #include "util/usage.h"
-#include "util/strvec.h"
+#include "util/candidates.h"
 #include "util/repo.h"
 #include "history/nightly.h"
 
-struct candidates {
-	git_oid prefix;
-	size_t len;
-	struct strvec list;	/* "<full sha> <type>" */
-	git_odb *odb;
-};
-
-static int collect_candidate(const git_oid *id, void *data)
-{
-	struct candidates *c = data;
-	char hex[GIT_OID_HEXSZ + 1], line[GIT_OID_HEXSZ + 16];
-	size_t size;
-	git_object_t type;
-
-	if (git_oid_ncmp(id, &c->prefix, c->len))
-		return 0;
-	if (git_odb_read_header(&size, &type, c->odb, id))
-		type = GIT_OBJECT_INVALID;
-	snprintf(line, sizeof(line), "%s %s", oid_hex(hex, id), git_object_type2string(type));
-	strvec_push(&c->list, line);
-	return 0;
-}
-
-/* Only on the rare ambiguous prefix: scan the object database for the candidates. */
+/* Only on the rare ambiguous prefix: the candidates, from a scan of the object database. */
 static enum nightly_resolution ambiguous(git_repository *repo, const struct dash_entry *e)
 {
-	struct candidates c = { .len = strlen(e->sha), .list = STRVEC_INIT };
+	struct candidates c;
 
-	git_oid_fromstrn(&c.prefix, e->sha, c.len);
-	if (!git_repository_odb(&c.odb, repo)) {
-		git_odb_foreach(c.odb, collect_candidate, &c);
-		git_odb_free(c.odb);
-	}
 	/* as git says it: a message is one line, the candidates are hints */
 	error("short sha '%s' of run '%s' is ambiguous", e->sha, e->run_id);
-	advise("the candidates are:");
-	for (size_t i = 0; i < c.list.nr; i++)
-		advise("  %s", c.list.v[i]);
-	strvec_clear(&c.list);
+	candidates_find(&c, repo, e->sha, strlen(e->sha));
+	candidates_advise(&c, repo);
+	candidates_release(&c);
 	return NIGHTLY_ERROR;
 }
 

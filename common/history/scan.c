@@ -39,8 +39,10 @@ static int scan_range(struct scan *sc, const struct scan_options *o)
 	if (sc->since >= sc->until) {
 		char a[16], b[16];
 
-		return error("--since %s is not before --until %s", format_day(a, sc->since),
-			     format_day(b, sc->until - 1));
+		/* without --until, the scan ends with the newest nightly's day */
+		return error(o->until ? "--since %s is not before --until %s" :
+			     "--since %s is after the day of the newest nightly, %s",
+			     format_day(a, sc->since), format_day(b, sc->until - 1));
 	}
 	return 0;
 }

@@ -9,6 +9,7 @@
 #include "util/json.h"
 #include "util/quote.h"
 #include "util/repo.h"
+#include "util/candidates.h"
 
 void repo_library_init(void)
 {
@@ -246,7 +247,7 @@ int repo_open(git_repository **out)
  * git_revparse_single(), but "HEAD@{n}" (and what follows it) from HEAD's
  * own reflog, as git reads it: libgit2 resolves HEAD to its branch first
  * and reads the branch's reflog, another commit once HEAD has moved
- * between branches. Returns 0 or -1, quiet.
+ * between branches. Returns 0 or libgit2's error code, quiet.
  */
 static int revparse(git_object **out, git_repository *repo, const char *rev)
 {
@@ -258,31 +259,75 @@ static int revparse(git_object **out, git_repository *repo, const char *rev)
 	int rc = -1;
 
 	if (strncmp(rev, "HEAD@{", strlen("HEAD@{")))
-		return git_revparse_single(out, repo, rev) ? -1 : 0;
+		return git_revparse_single(out, repo, rev);
 	at = rev + strlen("HEAD@{");
 	if (*at < '0' || *at > '9')
-		return git_revparse_single(out, repo, rev) ? -1 : 0;
+		return git_revparse_single(out, repo, rev);
 	n = strtoul(at, &end, 10);
 	if (*end != '}')
-		return git_revparse_single(out, repo, rev) ? -1 : 0;
+		return git_revparse_single(out, repo, rev);
 	rest = end + 1;
 	if (git_reflog_read(&log, repo, "HEAD") || !(e = git_reflog_entry_byindex(log, n))) {
 		git_reflog_free(log);
 		return -1;
 	}
 	spec = xstrfmt("%s%s", oid_hex(hex, git_reflog_entry_id_new(e)), rest);
-	rc = git_revparse_single(out, repo, spec) ? -1 : 0;
+	rc = git_revparse_single(out, repo, spec);
 	free(spec);
 	git_reflog_free(log);
 	return rc;
 }
 
+/*
+ * The length of the short object name rev begins with (hex digits that
+ * a suffix such as "~2", "^{tree}" or ":path" may follow), 0 when none.
+ */
+static size_t short_oid(const char *rev)
+{
+	size_t len = strspn(rev, "0123456789abcdefABCDEF");
+
+	if (len < GIT_OID_MINPREFIXLEN || len >= GIT_OID_HEXSZ)
+		return 0;
+	return !rev[len] || strchr("~^:", rev[len]) ? len : 0;
+}
+
+/*
+ * rev, whose first len characters are an ambiguous short object name,
+ * as git reads it where it wants a commit: the one commit-ish candidate,
+ * or an error in git's words ("a6f4~2" is ambiguous in its "a6f4") with
+ * the commit-ish candidates, or all of them when none is, as hints.
+ */
+static int resolve_ambiguous(git_repository *repo, const char *rev, size_t len, git_commit **out)
+{
+	struct candidates c;
+	char hex[GIT_OID_HEXSZ + 1], *spec;
+	int rc;
+
+	candidates_find(&c, repo, rev, len);
+	if (candidates_keep_committish(&c) == 1) {
+		spec = xstrfmt("%s%s", oid_hex(hex, &c.v[0].oid), rev + len);
+		candidates_release(&c);
+		rc = repo_resolve_commit(repo, spec, out);
+		free(spec);
+		return rc;
+	}
+	error("short object ID %.*s is ambiguous", (int)len, rev);
+	candidates_advise(&c, repo);
+	candidates_release(&c);
+	return -1;
+}
+
 int repo_resolve_commit(git_repository *repo, const char *rev, git_commit **out)
 {
 	git_object *obj = NULL, *peeled = NULL;
+	size_t len;
+	int rc;
 
 	*out = NULL;
-	if (revparse(&obj, repo, rev))
+	rc = revparse(&obj, repo, rev);
+	if (rc == GIT_EAMBIGUOUS && (len = short_oid(rev)))
+		return resolve_ambiguous(repo, rev, len, out);
+	if (rc)
 		return error("bad revision '%s'", rev);
 	if (git_object_peel(&peeled, obj, GIT_OBJECT_COMMIT)) {
 		git_object_free(obj);
