@@ -45,7 +45,7 @@ static void print_option_help(FILE *fp, const struct option *o)
 	if (strlen(head) <= 28)
 		fprintf(fp, "%-29s %s\n", head, o->help);
 	else
-		fprintf(fp, "%s\n%31s%s\n", head, "", o->help);
+		fprintf(fp, "%s\n%30s%s\n", head, "", o->help);
 }
 
 static void print_usage(FILE *fp, const char *const *usagestr, const struct option *options)
