@@ -92,6 +92,12 @@ for p in $programs; do
 		echo 30 >expect &&
 		test_cmp expect actual
 	'
+	test_expect_success "git-$p: -h has one blank line after the usage, as git" '
+		test_expect_code 129 git-'$p' -h >out &&
+		sed -n "/^usage: /,/^\$/d; p; q" out >first &&
+		test -s first &&
+		grep -v "^\$" first
+	'
 done
 
 # The README is a manual, at most 400 lines; design notes live in docs/.
