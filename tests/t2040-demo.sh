@@ -64,6 +64,17 @@ test_expect_success 'the README shows the demo'"'"'s classified scan as it runs 
 	test_cmp expect out
 '
 
+test_expect_success 'the README shows benchbisect run on the demo as it runs today' '
+	sed -n "/^\$ git benchbisect run --file /,/ runs over /p" "$SRC_DIR/README.md" >block &&
+	sed -n "1s/^\$ git benchbisect run --file [^ ]* //p" block >args &&
+	test -s args &&
+	sed 1d block >expect &&
+	test $(wc -l <expect) -eq 5 &&
+	(cd demo && eval "git benchbisect run --file \"\$SRC_DIR/demo/dashboard-data.json\" $(cat ../args)") >out 2>err &&
+	cat err out >actual &&
+	test_cmp expect actual
+'
+
 test_expect_success 'the guide shows the demo'"'"'s Markdown report and an ambiguous option as they print' '
 	awk "/^ *--file \.\.\/\.\.\/demo\/dashboard-data.json --format=markdown --span 3 b200_cute 2026-09-10\$/ { f = 1; next }
 		f && /^\`\`\`\$/ { exit } f" "$SRC_DIR/docs/guide.md" >expect &&
