@@ -7,5 +7,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 repo=$top/build/demo-repo
 sh "$top/demo/make-repo.sh" "$repo"
 cd "$repo"
-echo "\$ git benchwindow --file demo/dashboard-data.json b200_cute 2026-09-10"
-PATH="$bin:$PATH" git benchwindow --file "$top/demo/dashboard-data.json" b200_cute 2026-09-10
+# What it prints is what the README shows: the commands as run in $repo.
+echo "\$ cd build/demo-repo"
+echo "\$ git benchwindow --file ../../demo/dashboard-data.json b200_cute 2026-09-10"
+PATH="$bin:$PATH" git benchwindow --file ../../demo/dashboard-data.json b200_cute 2026-09-10

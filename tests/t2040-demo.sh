@@ -24,7 +24,7 @@ test_expect_success 'the demo run names the window and marks the [cute] commit' 
 '
 
 test_expect_success 'the README shows the demo run exactly as it prints' '
-	sed -n "/^\$ git benchwindow --file demo\/dashboard-data.json b200_cute 2026-09-10\$/,/ in the slice\$/p" \
+	sed -n "/^\$ git benchwindow --file \.\.\/\.\.\/demo\/dashboard-data.json b200_cute 2026-09-10\$/,/ in the slice\$/p" \
 		"$SRC_DIR/README.md" >block &&
 	sed 1d block >expect &&
 	test -s expect &&
@@ -32,8 +32,24 @@ test_expect_success 'the README shows the demo run exactly as it prints' '
 	test_cmp expect actual
 '
 
+# The README's demo commands must work as shown: in the repository make
+# demo leaves, with the paths given, and make demo prints them as shown.
+test_expect_success 'the README shows the demo commands as make demo prints them, runnable there' '
+	sed -n "/^\$ cd build\/demo-repo\$/,/^\$ git benchwindow /p" "$SRC_DIR/README.md" >expect &&
+	test $(wc -l <expect) -eq 2 &&
+	sh -c "$(grep "^echo " "$SRC_DIR/demo/run.sh")" >actual &&
+	test_cmp expect actual &&
+	grep "^repo=\$top/build/demo-repo\$" "$SRC_DIR/demo/run.sh" &&
+	sed -n "s/^\$ git [a-z]* --file \([^ ]*\) .*/\1/p" "$SRC_DIR/README.md" >files &&
+	test $(wc -l <files) -eq 3 &&
+	while read -r f; do
+		test -f "$(realpath -m "$SRC_DIR/build/demo-repo/$f")" ||
+			{ echo "build/demo-repo/$f: no such file"; return 1; }
+	done <files
+'
+
 test_expect_success 'the README shows the demo scan as it runs today' '
-	sed -n "/^\$ git benchwindow --file demo\/dashboard-data.json --scan\$/,/^\$ echo/p" \
+	sed -n "/^\$ git benchwindow --file \.\.\/\.\.\/demo\/dashboard-data.json --scan\$/,/^\$ echo/p" \
 		"$SRC_DIR/README.md" | sed "1d;\$d" >expect &&
 	test $(wc -l <expect) -eq 4 &&
 	(cd demo && test_expect_code 1 git benchwindow --file "$SRC_DIR/demo/dashboard-data.json" --scan) >out &&
@@ -41,15 +57,26 @@ test_expect_success 'the README shows the demo scan as it runs today' '
 '
 
 test_expect_success 'the README shows the demo'"'"'s classified scan as it runs today' '
-	sed -n "/^\$ git benchbisect --file demo\/dashboard-data.json --scan\$/,/^\$ echo/p" \
+	sed -n "/^\$ git benchbisect --file \.\.\/\.\.\/demo\/dashboard-data.json --scan\$/,/^\$ echo/p" \
 		"$SRC_DIR/README.md" | sed "1d;\$d" >expect &&
 	test $(wc -l <expect) -eq 26 &&
 	(cd demo && LC_ALL=C.UTF-8 test_expect_code 1 git benchbisect --file "$SRC_DIR/demo/dashboard-data.json" --scan) >out &&
 	test_cmp expect out
 '
 
+test_expect_success 'the README shows benchbisect run on the demo as it runs today' '
+	sed -n "/^\$ git benchbisect run --file /,/ runs over /p" "$SRC_DIR/README.md" >block &&
+	sed -n "1s/^\$ git benchbisect run --file [^ ]* //p" block >args &&
+	test -s args &&
+	sed 1d block >expect &&
+	test $(wc -l <expect) -eq 5 &&
+	(cd demo && eval "git benchbisect run --file \"\$SRC_DIR/demo/dashboard-data.json\" $(cat ../args)") >out 2>err &&
+	cat err out >actual &&
+	test_cmp expect actual
+'
+
 test_expect_success 'the guide shows the demo'"'"'s Markdown report and an ambiguous option as they print' '
-	awk "/^ *--file demo\/dashboard-data.json --format=markdown --span 3 b200_cute 2026-09-10\$/ { f = 1; next }
+	awk "/^ *--file \.\.\/\.\.\/demo\/dashboard-data.json --format=markdown --span 3 b200_cute 2026-09-10\$/ { f = 1; next }
 		f && /^\`\`\`\$/ { exit } f" "$SRC_DIR/docs/guide.md" >expect &&
 	test $(wc -l <expect) -eq 24 &&
 	(cd demo && git -c remote.origin.url=https://github.com/pytorch/helion.git benchwindow \

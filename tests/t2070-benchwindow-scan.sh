@@ -239,6 +239,21 @@ test_expect_success '--since/--until and named platforms narrow the scan' '
 	test_cmp ../expect ../out
 '
 
+# Without --since the range is the 30 days that end with --until, else
+# with the newest nightly's day (-h had said "30 days before" it).
+test_expect_success 'the default range: 30 days ending with --until, else the newest nightly' '
+	cd repo &&
+	test_expect_code 1 git benchwindow --scan --file ../dash.json --until 2026-09-10 >../out &&
+	head -n 1 ../out >../actual &&
+	echo "scan of 4 platforms, 2026-08-12 .. 2026-09-10: 1 step, 1 kernel-list change" >../expect &&
+	test_cmp ../expect ../actual &&
+	for cmd in benchwindow benchbisect; do
+		test_expect_code 129 git $cmd -h >../help &&
+		grep -Fx "    --since <date>            with --scan: from <date> (default: the 30 days that end with --until, else with the newest nightly)" ../help ||
+			return 1
+	done
+'
+
 # The time of a nightly, as --json gives it, is a bound that holds it: an
 # --until time used to end the range just before it, so the step on that
 # nightly went unlisted and the scan said "no step".

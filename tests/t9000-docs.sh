@@ -25,6 +25,18 @@ man_text() {
 	sed 's/\\-/-/g' "$SRC_DIR/man/git-$1.1"
 }
 
+# help_columns: for each option of a -h listing on stdin, the column its
+# help text starts at (on its own line, or the next when the option is long).
+help_columns() {
+	awk '
+		wrapped { match($0, /^ */); print RLENGTH; wrapped = 0; next }
+		/^    -/ {
+			rest = substr($0, 5); i = index(rest, "  ")
+			if (!i) { wrapped = 1; next }
+			match(substr(rest, i), /^ +/); print 4 + i - 1 + RLENGTH
+		}'
+}
+
 for p in $programs; do
 	test_expect_success "git-$p: every option is in the man page" '
 		options '$p' >opts &&
@@ -64,6 +76,27 @@ for p in $programs; do
 	test_expect_success "git-$p: -h prints the usage and exits 129" '
 		test_expect_code 129 git-'$p' -h >out &&
 		grep "^usage: git '$p'" out
+	'
+	test_expect_success "git-$p: -h lines every help text up at one column, as git" '
+		forms="'$p'" &&
+		if [ '$p' = benchbisect ]; then forms="$forms:'$p' run:'$p' log"; fi &&
+		IFS=: &&
+		for form in $forms; do
+			unset IFS &&
+			{ test_expect_code 129 git-$form -h || return 1; }
+		done >out &&
+		unset IFS &&
+		help_columns <out >columns &&
+		test -s columns &&
+		sort -u columns >actual &&
+		echo 30 >expect &&
+		test_cmp expect actual
+	'
+	test_expect_success "git-$p: -h has one blank line after the usage, as git" '
+		test_expect_code 129 git-'$p' -h >out &&
+		sed -n "/^usage: /,/^\$/d; p; q" out >first &&
+		test -s first &&
+		grep -v "^\$" first
 	'
 done
 

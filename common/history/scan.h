@@ -73,7 +73,7 @@ struct scan {
 
 /* The range options of every --scan (benchwindow's and benchbisect's). */
 #define OPT_SCAN_RANGE(since, until) \
-	OPT_STRING(0, "since", (since), "date", "with --scan: from <date> (default: 30 days before the newest nightly)"), \
+	OPT_STRING(0, "since", (since), "date", "with --scan: from <date> (default: the 30 days that end with --until, else with the newest nightly)"), \
 	OPT_STRING(0, "until", (until), "date", "with --scan: up to <date>, inclusive")
 
 /*

@@ -45,7 +45,7 @@ static void print_option_help(FILE *fp, const struct option *o)
 	if (strlen(head) <= 28)
 		fprintf(fp, "%-29s %s\n", head, o->help);
 	else
-		fprintf(fp, "%s\n%31s%s\n", head, "", o->help);
+		fprintf(fp, "%s\n%30s%s\n", head, "", o->help);
 }
 
 static void print_usage(FILE *fp, const char *const *usagestr, const struct option *options)
@@ -53,7 +53,9 @@ static void print_usage(FILE *fp, const char *const *usagestr, const struct opti
 	fprintf(fp, "usage: %s\n", usagestr[0]);
 	for (size_t i = 1; usagestr[i]; i++)
 		fprintf(fp, "   or: %s\n", usagestr[i]);
-	fputc('\n', fp);
+	/* as git: a group's heading brings its own blank line */
+	if (options->type != OPTION_GROUP)
+		fputc('\n', fp);
 	for (const struct option *o = options; o->type != OPTION_END; o++) {
 		if (o->flags & PARSE_OPT_HIDDEN)
 			continue;
