@@ -138,21 +138,24 @@ test_expect_success 'of equal keys the last counts, as the dashboard page reads 
 	test_cmp expect actual
 '
 
-# A history or a summary that a later one replaces is no part of the
-# dashboard, as the page reads it: a fault of its values (an entry with
-# no date, a negative speedup) ended the load, and a --scan too.
-test_expect_success 'a replaced history or summary: its faults do not count, as the page reads it' '
+# A history, a summary or a row's name that a later one replaces is no
+# part of the dashboard, as the page reads it: a fault of its values (an
+# entry with no date, a negative speedup, a name that is a number) ended
+# the load, and a --scan too.
+test_expect_success 'a replaced history, summary or name: its faults do not count, as the page reads it' '
 	bad="{\"run_id\": \"9\", \"helion_speedup_geomean\": -1}" &&
 	badrow() { row "$@" | sed "s/\"history\": \[/\"history\": [$bad], &/"; } &&
 	cp good.json replaced.json &&
 	dash "$(badrow h100 matmul)" "$(badrow b200 softmax)" "$(row h100 softmax)" >hist.json &&
 	dash "$(badrow h100 matmul)" | sed "s/}\$/, \"summary\": [$(row h100 matmul), $(row b200 softmax), $(row h100 softmax)]}/" >sum.json &&
+	dash "$(row h100 matmul | sed "s/\"kernel\": \"matmul\"/\"kernel\": 5/; s/]}\$/], \"kernel\": \"matmul\"}/")" \
+		"$(row b200 softmax)" "$(row h100 softmax)" >name.json &&
 	for args in "h100 2026-09-03" "--scan"
 	do
 		for cmd in benchwindow benchbisect
 		do
 			{ git -C repo $cmd --file ../replaced.json $args; echo "exit $?"; } >expect 2>&1 &&
-			for f in hist sum
+			for f in hist sum name
 			do
 				{ git -C repo $cmd --file ../$f.json $args; echo "exit $?"; } >actual 2>&1 &&
 				test_cmp expect actual || return 1

@@ -327,6 +327,26 @@ static enum keep row_keeps(const struct dashboard_filter *f, const char *platfor
 }
 
 /*
+ * The row's kernel and platform_short (spans m) read for a walk of its
+ * history: 1, or 0 with nothing printed when one cannot be read (a
+ * later one of equal key may replace it, as JavaScript and Python read
+ * it; the row is then read once its last names are known, which says
+ * what is wrong).
+ */
+static int names_read(struct dashboard *d, const struct json_span *m, const struct json_path *p,
+		      struct dash_row *out)
+{
+	struct usage_catch outer;
+	int ret;
+
+	usage_catch_begin(&outer);
+	ret = get_name(d, m[M_KERNEL], "kernel", 1, p, &out->kernel) ||
+	      get_name(d, m[M_PLATFORM_SHORT], "platform_short", 1, p, &out->platform_short);
+	free(usage_catch_end(&outer));
+	return !ret;
+}
+
+/*
  * The row whose value starts at start (within the summary, which ends at
  * limit); *row_end is set past it. Its members are walked once: the
  * history is scanned for its end, and parsed only when the filter keeps
@@ -360,13 +380,8 @@ static int parse_row_members(struct dashboard *d, const char *start, const char 
 			drop_history_fault(p);
 		if (*it.p == '[' && dash_key_is(k, "history")) {
 			out->nr_history = 0;	/* a history before this one */
-			if (m[M_KERNEL].p && m[M_PLATFORM_SHORT].p && !named) {
-				if (get_name(d, m[M_KERNEL], "kernel", 1, p, &out->kernel) ||
-				    get_name(d, m[M_PLATFORM_SHORT], "platform_short", 1, p,
-					     &out->platform_short))
-					return -1;
-				named = 1;
-			}
+			if (m[M_KERNEL].p && m[M_PLATFORM_SHORT].p && !named)
+				named = names_read(d, m, p, out);
 			if (named)
 				keep = row_keeps(f, out->platform_short, p);
 			if (named && keep == KEEP_NONE) {
