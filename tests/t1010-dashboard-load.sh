@@ -138,6 +138,36 @@ test_expect_success 'of equal keys the last counts, as the dashboard page reads 
 	test_cmp expect actual
 '
 
+# A history, a summary or a row's name that a later one replaces is no
+# part of the dashboard, as the page reads it: a fault of its values (an
+# entry with no date, a negative speedup, a name that is a number) ended
+# the load, and a --scan too.
+test_expect_success 'a replaced history, summary or name: its faults do not count, as the page reads it' '
+	bad="{\"run_id\": \"9\", \"helion_speedup_geomean\": -1}" &&
+	badrow() { row "$@" | sed "s/\"history\": \[/\"history\": [$bad], &/"; } &&
+	cp good.json replaced.json &&
+	dash "$(badrow h100 matmul)" "$(badrow b200 softmax)" "$(row h100 softmax)" >hist.json &&
+	dash "$(badrow h100 matmul)" | sed "s/}\$/, \"summary\": [$(row h100 matmul), $(row b200 softmax), $(row h100 softmax)]}/" >sum.json &&
+	dash "$(row h100 matmul | sed "s/\"kernel\": \"matmul\"/\"kernel\": 5/; s/]}\$/], \"kernel\": \"matmul\"}/")" \
+		"$(row b200 softmax)" "$(row h100 softmax)" >name.json &&
+	for args in "h100 2026-09-03" "--scan"
+	do
+		for cmd in benchwindow benchbisect
+		do
+			{ git -C repo $cmd --file ../replaced.json $args; echo "exit $?"; } >expect 2>&1 &&
+			for f in hist sum name
+			do
+				{ git -C repo $cmd --file ../$f.json $args; echo "exit $?"; } >actual 2>&1 &&
+				test_cmp expect actual || return 1
+			done
+		done
+	done &&
+	dash "$(row h100 matmul | sed "s/]}\$/], \"history\": [$bad]}/")" >last.json &&
+	test_expect_code 128 git -C repo benchwindow --file ../last.json h100 2026-09-03 2>err &&
+	echo "fatal: '\''summary[0].history[0].sha'\'' is missing in '\''../last.json'\''" >expect &&
+	test_cmp expect err
+'
+
 test_expect_success 'an unknown platform on a 150,000-row dashboard is answered at once' '
 	python3 - <<-\EOF >big.json &&
 	import json

@@ -48,6 +48,16 @@ test_expect_success 'the README shows the demo commands as make demo prints them
 	done <files
 '
 
+# Around 2026-09-12 the geomean moves less than the third decimal the
+# range prints: the sparkline drew that noise full height (a block of
+# 5, then of 8 and of 1, next to "1.370 .. 1.370"). It is flat now.
+test_expect_success 'a range below the printed precision draws a flat sparkline' '
+	(cd demo && LC_ALL=C.UTF-8 git benchwindow --file "$SRC_DIR/demo/dashboard-data.json" --span 1 b200_cute 2026-09-12) >out &&
+	sed -n 2p out >actual &&
+	echo "▄│▄▄  2026-09-11 .. 2026-09-13, helion 1.370 .. 1.370" >expect &&
+	test_cmp expect actual
+'
+
 test_expect_success 'the README shows the demo scan as it runs today' '
 	sed -n "/^\$ git benchwindow --file \.\.\/\.\.\/demo\/dashboard-data.json --scan\$/,/^\$ echo/p" \
 		"$SRC_DIR/README.md" | sed "1d;\$d" >expect &&

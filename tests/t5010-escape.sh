@@ -295,6 +295,21 @@ test_expect_success 'a NUL in a baseline name of the Pretuned tab is refused' '
 	test_cmp expect err
 '
 
+# A baselines object is handed to cJSON whole, and cJSON takes numbers
+# JSON does not (01.2, 1., 00): the page refuses the file, so must we.
+test_expect_success 'a number in a baselines object that JSON does not spell is not valid JSON' '
+	grep -F "\"baselines\": {\"torch\": {\"geomean\": 1.2}}" pre.json >/dev/null &&
+	echo "fatal: '"'"'summary[0].history[2]'"'"' is not valid JSON in '"'"'../num.json'"'"'" >expect &&
+	for n in 01.2 1. "1.2, \"n\": 00"
+	do
+		sed "s/\"baselines\": {\"torch\": {\"geomean\": 1.2}}/\"baselines\": {\"torch\": {\"geomean\": $n}}/" pre.json >num.json &&
+		(cd repo && test_expect_code 128 git benchbisect --pretuned --file ../num.json b200_cute 2026-09-08 2>../err) &&
+		test_cmp expect err || return 1
+	done &&
+	sed "s/\"baselines\": {\"torch\": {\"geomean\": 1.2}}/\"baselines\": {\"torch\": {\"geomean\": -1.2e+0, \"x\": [0, \"01.\", true]}}/" pre.json >num.json &&
+	(cd repo && git benchbisect --pretuned --file ../num.json b200_cute 2026-09-08 >/dev/null)
+'
+
 # A JSON document is UTF-8 (RFC 8259): a subject that is not (a commit
 # made under another encoding) reaches --json with U+FFFD for each byte
 # that is not, and the document loads as strict UTF-8.

@@ -371,6 +371,37 @@ json.dump(d, open(sys.argv[2], \"w\"))
 	test_cmp expect out
 '
 
+# One kernel's row saying "Main" (or is_nightly false) for a nightly the
+# other rows say is of main: that kernel silently left the nightly, and
+# the series reported a change of the kernel list. The rows disagree on
+# the run: an error naming the row, the run and the field.
+test_expect_success 'rows that disagree on a run'"'"'s branch or is_nightly: an error; --scan skips the platform' '
+	cd repo &&
+	for field in "branch Main" "is_nightly false"
+	do
+		set -- $field &&
+		python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+for e in d[\"summary\"][2][\"history\"]:
+    if e[\"date\"].startswith(\"2026-09-08\"):
+        e[sys.argv[3]] = json.loads(sys.argv[4]) if sys.argv[3] == \"is_nightly\" else sys.argv[4]
+json.dump(d, open(sys.argv[2], \"w\"))
+" ../dash.json ../kind.json $1 $2 &&
+		case $1 in
+		branch) msg="run '"'"'30000007'"'"' has branch '"'"'Main'"'"' in summary[2] but '"'"'main'"'"' in summary[0]" ;;
+		*) msg="run '"'"'30000007'"'"' has is_nightly false in summary[2] but true in summary[0]" ;;
+		esac &&
+		echo "fatal: $msg" >expect &&
+		both_fatal --file ../kind.json b200_cute 2026-09-08 &&
+		git benchwindow --file ../kind.json --scan >out 2>err &&
+		echo "warning: skipping platform '"'"'b200_cute'"'"': $msg" >expect &&
+		test_cmp expect err &&
+		echo "scan of 1 platform, 2026-08-16 .. 2026-09-14: no step beyond the noise" >expect &&
+		test_cmp expect out || return 1
+	done
+'
+
 # --bad finds the nightly that ran its commit by the nightlies' shas. An
 # empty sha was a prefix of every commit, so a nightly without one "ran"
 # whatever --bad named, and the pair judged was that nightly's.

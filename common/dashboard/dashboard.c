@@ -26,6 +26,7 @@ struct json_path {
 	size_t hashed;		/* bytes of it hashed so far */
 	size_t last_history;	/* entries the last row extracted kept */
 	int history_failed;	/* keep_going: the current row's history could not be read */
+	char *history_fault;	/* why the last history the row walked could not be read */
 };
 
 static int path_error(const struct json_path *p, const char *key, const char *what)
@@ -210,6 +211,53 @@ static int walk_history(struct dash_row *out, struct json_path *p, const char *s
 	return 0;
 }
 
+/*
+ * A summary or a history is read as the walk meets it, though a later
+ * one of equal key may replace it, faults and all, as JavaScript and
+ * Python read it. So a fault of its values (msg: what the walk under
+ * usage_catch_begin() caught, ret its result) is kept in *fault (the
+ * caller frees it), not printed, and the value starting at start only
+ * delimited (*end past it). A fault of its structure is the JSON's: an
+ * error at once (-1).
+ */
+static int keep_fault(int ret, char *msg, const char *start, const char *limit,
+		      const char **end, char **fault)
+{
+	const char *err;
+
+	if (ret >= 0) {
+		free(msg);
+		return ret;
+	}
+	if (!(*end = json_scan_value(start, limit, &err))) {
+		error("%s", msg);
+		free(msg);
+		return -1;
+	}
+	*fault = msg;
+	return 0;
+}
+
+/* walk_history(), a fault of the entries' values kept in p->history_fault (keep_fault()). */
+static int walk_replaceable(struct dash_row *out, struct json_path *p, const char *start,
+			    const char *limit, int window, time_t from, time_t to, const char **end)
+{
+	struct usage_catch outer;
+	int ret;
+
+	usage_catch_begin(&outer);
+	ret = walk_history(out, p, start, limit, window, from, to, end);
+	p->w.in_entry = 0;
+	return keep_fault(ret, usage_catch_end(&outer), start, limit, end, &p->history_fault);
+}
+
+/* A later history, or the names it was walked for, replace the last one walked. */
+static void drop_history_fault(struct json_path *p)
+{
+	free(p->history_fault);
+	p->history_fault = NULL;
+}
+
 /* Record the spans of the history[] entries starting at start; *end is set past the array. */
 static int collect_entries(struct json_path *p, const char *start, const char *limit,
 			   const char **end)
@@ -284,6 +332,26 @@ static enum keep row_keeps(const struct dashboard_filter *f, const char *platfor
 }
 
 /*
+ * The row's kernel and platform_short (spans m) read for a walk of its
+ * history: 1, or 0 with nothing printed when one cannot be read (a
+ * later one of equal key may replace it, as JavaScript and Python read
+ * it; the row is then read once its last names are known, which says
+ * what is wrong).
+ */
+static int names_read(struct dashboard *d, const struct json_span *m, const struct json_path *p,
+		      struct dash_row *out)
+{
+	struct usage_catch outer;
+	int ret;
+
+	usage_catch_begin(&outer);
+	ret = get_name(d, m[M_KERNEL], "kernel", 1, p, &out->kernel) ||
+	      get_name(d, m[M_PLATFORM_SHORT], "platform_short", 1, p, &out->platform_short);
+	free(usage_catch_end(&outer));
+	return !ret;
+}
+
+/*
  * The row whose value starts at start (within the summary, which ends at
  * limit); *row_end is set past it. Its members are walked once: the
  * history is scanned for its end, and parsed only when the filter keeps
@@ -309,18 +377,16 @@ static int parse_row_members(struct dashboard *d, const char *start, const char 
 	}
 	json_iter_init(&it, r);
 	p->w.in_entry = 0;
+	drop_history_fault(p);
 	while ((got = json_iter_member(&it, &k)) > 0) {
 		const char *end = NULL;
 
+		if (dash_key_is(k, "history"))
+			drop_history_fault(p);
 		if (*it.p == '[' && dash_key_is(k, "history")) {
 			out->nr_history = 0;	/* a history before this one */
-			if (m[M_KERNEL].p && m[M_PLATFORM_SHORT].p && !named) {
-				if (get_name(d, m[M_KERNEL], "kernel", 1, p, &out->kernel) ||
-				    get_name(d, m[M_PLATFORM_SHORT], "platform_short", 1, p,
-					     &out->platform_short))
-					return -1;
-				named = 1;
-			}
+			if (m[M_KERNEL].p && m[M_PLATFORM_SHORT].p && !named)
+				named = names_read(d, m, p, out);
 			if (named)
 				keep = row_keeps(f, out->platform_short, p);
 			if (named && keep == KEEP_NONE) {
@@ -328,15 +394,11 @@ static int parse_row_members(struct dashboard *d, const char *start, const char 
 				if (!(end = json_scan_value(it.p, limit, &err)))
 					return scan_error(p, err);
 				done = 1;
-			} else if (named && (ret = walk_history(out, p, it.p, limit, keep == KEEP_WINDOW,
-							    f ? f->others_from : 0,
-							    f ? f->others_to : 0, &end)) <= 0) {
-				/* keep_going: a fault of the entries' values, not of the JSON */
-				if (ret < 0 && (!f || !f->keep_going ||
-						!(end = json_scan_value(it.p, limit, &err))))
+			} else if (named && (ret = walk_replaceable(out, p, it.p, limit, keep == KEEP_WINDOW,
+								f ? f->others_from : 0,
+								f ? f->others_to : 0, &end)) <= 0) {
+				if (ret < 0)
 					return -1;
-				p->history_failed = ret < 0;
-				p->w.in_entry = 0;
 				done = 1;
 			} else {
 				/* One walk finds the entries, for when the names are known. */
@@ -357,7 +419,7 @@ static int parse_row_members(struct dashboard *d, const char *start, const char 
 				if (named && (i == M_KERNEL || i == M_PLATFORM_SHORT)) {
 					named = done = collected = 0;
 					out->nr_history = out->history_loaded = 0;
-					p->history_failed = 0;
+					drop_history_fault(p);
 				}
 				if (i == M_HISTORY && *it.p != '[')
 					done = collected = 0;
@@ -379,6 +441,14 @@ static int parse_row_members(struct dashboard *d, const char *start, const char 
 		return path_error(p, "history", "is missing");
 	if (*m[M_HISTORY].p != '[')
 		return path_error(p, "history", "is not an array");
+	if (done && p->history_fault) {
+		/* keep_going: a fault of the entries' values, not of the JSON */
+		error("%s", p->history_fault);
+		drop_history_fault(p);
+		if (!f || !f->keep_going)
+			return -1;
+		p->history_failed = 1;
+	}
 	if (done)
 		return 0;
 	keep = row_keeps(f, out->platform_short, p);
@@ -589,13 +659,27 @@ static void drop_rows(struct dashboard *d)
 	d->nr_rows = 0;
 }
 
+/* parse_summary(), a fault of its rows kept in *fault (keep_fault()). */
+static int parse_replaceable_summary(struct dashboard *d, const char *start, const char *end,
+				     const char **summary_end, struct json_path *p,
+				     const struct dashboard_filter *f, char **fault)
+{
+	struct usage_catch outer;
+	int ret;
+
+	usage_catch_begin(&outer);
+	ret = parse_summary(d, start, end, summary_end, p, f);
+	return keep_fault(ret, usage_catch_end(&outer), start, end, summary_end, fault);
+}
+
 static int parse_document(struct dashboard *d, const char *text, size_t len, const char *origin,
 			  const struct dashboard_filter *f, int mapped, uint64_t *hash)
 {
-	struct json_path p = { { origin, 0, 0, 0 }, text, NULL, 0, 0, mapped, 0, NULL, 0, hash, 0, 0 };
+	struct json_path p = { { origin, 0, 0, 0 }, text, NULL, 0, 0, mapped, 0, NULL, 0, hash, 0, 0, 0, NULL };
 	struct json_span doc, gen = { NULL, 0 }, k;
 	struct json_iter it;
 	const char *end = text + len, *err;
+	char *summary_fault = NULL;	/* why the last summary could not be read */
 	int got, have_kernels = 0, have_summary = 0;
 
 	dashboard_release(d);
@@ -614,8 +698,11 @@ static int parse_document(struct dashboard *d, const char *text, size_t len, con
 		/* Of equal keys the last counts, as JavaScript and Python read them. */
 		if (dash_key_is(k, "summary")) {
 			drop_rows(d);
+			free(summary_fault);
+			summary_fault = NULL;
 			have_summary = 1 + (*it.p == '[');
-			if (have_summary == 2 && parse_summary(d, it.p, end, &value_end, &p, f))
+			if (have_summary == 2 &&
+			    parse_replaceable_summary(d, it.p, end, &value_end, &p, f, &summary_fault))
 				goto fail;
 		}
 		if (!value_end) {
@@ -645,6 +732,10 @@ static int parse_document(struct dashboard *d, const char *text, size_t len, con
 		      origin, (size_t)(json_skip_space(it.p, end) - text));
 		goto fail;
 	}
+	if (summary_fault) {
+		error("%s", summary_fault);
+		goto fail;
+	}
 	if (have_summary != 2) {
 		error("'%s' is not a dashboard: 'summary' is %s", origin,
 		      have_summary ? "not an array" : "missing");
@@ -672,6 +763,8 @@ static int parse_document(struct dashboard *d, const char *text, size_t len, con
 	dash_memo_free(p.memo);
 	return 0;
 fail:
+	free(summary_fault);
+	drop_history_fault(&p);
 	free(p.entries);
 	dash_memo_free(p.memo);
 	dashboard_release(d);

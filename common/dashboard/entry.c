@@ -380,7 +380,8 @@ static int get_baselines(struct dash_memo *m, struct json_span b, const struct d
 	struct dash_baseline *v;
 	size_t n;
 
-	if (!tree || end != b.p + b.len) {
+	/* its numbers are cJSON's, which takes 01.5 and 1. too */
+	if (!tree || end != b.p + b.len || !json_numbers_are_valid(b)) {
 		cJSON_Delete(tree);
 		return dash_path_error(w, "", "is not valid JSON");
 	}

@@ -386,3 +386,24 @@ int json_number_is_valid(struct json_span v)
 	}
 	return p == end;
 }
+
+int json_numbers_are_valid(struct json_span v)
+{
+	const char *p = v.p, *end = v.p + v.len, *q;
+
+	while (p < end) {
+		if (*p == '"') {
+			if (!(p = scan_string(p + 1, end)))
+				return 0;
+		} else if (*p == '-' || (*p >= '0' && *p <= '9')) {
+			for (q = p; q < end && scalar_byte((unsigned char)*q); q++)
+				;
+			if (!json_number_is_valid((struct json_span){ p, (size_t)(q - p) }))
+				return 0;
+			p = q;
+		} else {
+			p++;	/* structure, whitespace, a literal's letters */
+		}
+	}
+	return 1;
+}

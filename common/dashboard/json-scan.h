@@ -87,4 +87,11 @@ int json_string_has_nul(struct json_span s);
  */
 int json_number_is_valid(struct json_span v);
 
+/*
+ * Whether every number in the value v, which cJSON read whole (an object
+ * handed to it as one), passes json_number_is_valid(); strings are
+ * skipped.
+ */
+int json_numbers_are_valid(struct json_span v);
+
 #endif

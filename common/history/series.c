@@ -106,6 +106,7 @@ struct run_ref {
 	const struct dash_entry *e;
 	size_t row;
 	size_t group;
+	int counts;	/* dash_entry_counts() */
 };
 
 /* A point and the run_id group it was made from, while sorting by time. */
@@ -272,37 +273,64 @@ static size_t group_runs(struct run_ref *refs, size_t nr)
 }
 
 /*
- * Phase 2: every counted history entry of those rows, in row order, each
- * history in time order; refs[i].group numbers its run_id (*nr_groups).
- * *measured has bit m set when some entry has a value of metric m.
+ * Phase 2: every history entry of those rows, in row order, each history
+ * in time order; refs[i].group numbers its run_id (*nr_groups), and
+ * *nr_counted of them count. *measured has bit m set when some counted
+ * entry has a value of metric m. Those that do not count are kept until
+ * the rows are found to agree on whether their run counts.
  */
 static struct run_ref *collect_runs(const struct dashboard *d, const size_t *rows, size_t nr_rows,
-				    int all_runs, size_t *nr, size_t *nr_groups, unsigned *measured)
+				    int all_runs, size_t *nr, size_t *nr_groups, size_t *nr_counted,
+				    unsigned *measured)
 {
 	struct run_ref *refs;
 	size_t most = 0;
 
 	for (size_t r = 0; r < nr_rows; r++)
 		most += d->rows[rows[r]].nr_history;
-	refs = xmalloc((most + 1) * sizeof(*refs));	/* the first *nr are written */
-	*nr = 0;
+	refs = xmalloc((most + 1) * sizeof(*refs));
+	*nr = *nr_counted = 0;
 	*measured = 0;
 	for (size_t r = 0; r < nr_rows; r++) {
 		const struct dash_row *row = &d->rows[rows[r]];
 
 		for (size_t h = 0; h < row->nr_history; h++) {
 			const struct dash_entry *e = &row->history[h];
+			int counts = dash_entry_counts(e, all_runs);
 
-			if (!dash_entry_counts(e, all_runs))
-				continue;
-			for (int m = 0; m < METRIC_NR; m++)
+			for (int m = 0; counts && m < METRIC_NR; m++)
 				*measured |= (unsigned)(entry_metric(e, m) > 0) << m;
+			*nr_counted += counts;
 			refs[*nr].e = e;
+			refs[*nr].counts = counts;
 			refs[(*nr)++].row = r;
 		}
 	}
 	*nr_groups = group_runs(refs, *nr);
 	return refs;
+}
+
+/*
+ * Keep the refs that count, their groups renumbered in the order first
+ * seen; the rows agree on whether a run counts, so a group is kept whole
+ * or not at all. Returns how many groups are left.
+ */
+static size_t keep_counted(struct run_ref *refs, size_t *nr, size_t nr_groups)
+{
+	size_t *renumber = xcalloc(nr_groups + 1, sizeof(*renumber));	/* new + 1; 0: none yet */
+	size_t kept = 0, groups = 0;
+
+	for (size_t i = 0; i < *nr; i++) {
+		if (!refs[i].counts)
+			continue;
+		if (!renumber[refs[i].group])
+			renumber[refs[i].group] = ++groups;
+		refs[kept] = refs[i];
+		refs[kept++].group = renumber[refs[i].group] - 1;
+	}
+	*nr = kept;
+	free(renumber);
+	return groups;
 }
 
 /* Whether two entries of one run on one row disagree on a metric (0 and null alike: no data). */
@@ -318,30 +346,59 @@ static int values_differ(const struct dash_entry *a, const struct dash_entry *b)
 }
 
 /*
+ * Whether entry e says other than f (the first of its run) about the run:
+ * its branch, or whether it was a nightly. A row that says "Main" where
+ * the others say "main" had its kernel dropped from that nightly alone,
+ * and the kernel list seemed to change. Returns what is wrong, or NULL.
+ */
+static char *run_kind_differs(const size_t *rows, const struct run_ref *e, const struct run_ref *f)
+{
+	size_t at = rows[e->row], first_at = rows[f->row];
+
+	if (strcmp(e->e->branch, f->e->branch))
+		return xstrfmt("run '%s' has branch '%s' in summary[%zu] but '%s' in summary[%zu]",
+			       e->e->run_id, e->e->branch, at, f->e->branch, first_at);
+	if (!e->e->is_nightly != !f->e->is_nightly)
+		return xstrfmt("run '%s' has is_nightly %s in summary[%zu] but %s in summary[%zu]",
+			       e->e->run_id, e->e->is_nightly ? "true" : "false", at,
+			       f->e->is_nightly ? "true" : "false", first_at);
+	return NULL;
+}
+
+/*
  * Every entry of a run_id group names the run its group's first entry
- * names: the same date and sha. Two nightlies under one run_id would be
- * merged into one point (one's date and sha, the other's values), and
- * the step placed a night off with innocent commits ranked: an error.
- * Nor may a row hold one run twice with other values: the later silently
- * won, whichever the nightly measured. Returns what is wrong, or NULL;
- * the caller frees it.
+ * names: the same date and sha, the same branch and is_nightly. Two
+ * nightlies under one run_id would be merged into one point (one's date
+ * and sha, the other's values), and the step placed a night off with
+ * innocent commits ranked: an error. Nor may a row hold one run twice
+ * with other values: the later silently won, whichever the nightly
+ * measured. Only runs that some entry counts are checked (a side-branch
+ * run nobody reads does not stop a nightly series). Returns what is
+ * wrong, or NULL; the caller frees it.
  */
 static char *check_runs_agree(const struct dashboard *d, const size_t *rows, const struct run_ref *refs,
 			      size_t nr_refs, size_t nr_groups)
 {
-	const struct dash_entry **first = xcalloc(nr_groups + 1, sizeof(*first));
+	const struct run_ref **first = xcalloc(nr_groups + 1, sizeof(*first));
 	const struct run_ref **in_row = xcalloc(nr_groups + 1, sizeof(*in_row));
+	char *counted = xcalloc(nr_groups + 1, 1);
 	char *problem = NULL;
 
+	for (size_t i = 0; i < nr_refs; i++)
+		counted[refs[i].group] |= refs[i].counts;
 	for (size_t i = 0; i < nr_refs && !problem; i++) {
-		const struct dash_entry *e = refs[i].e, *f = first[refs[i].group];
-		const struct run_ref *twin = in_row[refs[i].group];
+		const struct dash_entry *e = refs[i].e;
+		const struct run_ref *f = first[refs[i].group], *twin = in_row[refs[i].group];
 
+		if (!counted[refs[i].group])
+			continue;
 		if (!f)
-			first[refs[i].group] = e;
-		else if (e->time != f->time || strcmp(e->sha, f->sha))
+			first[refs[i].group] = &refs[i];
+		else if (e->time != f->e->time || strcmp(e->sha, f->e->sha))
 			problem = xstrfmt("run '%s' stands for two runs in the dashboard: sha '%s' on %s and "
-					  "sha '%s' on %s", e->run_id, f->sha, f->date, e->sha, e->date);
+					  "sha '%s' on %s", e->run_id, f->e->sha, f->e->date, e->sha, e->date);
+		else
+			problem = run_kind_differs(rows, &refs[i], f);
 		if (!problem && twin && twin->row == refs[i].row && values_differ(twin->e, e)) {
 			const struct dash_row *row = &d->rows[rows[refs[i].row]];
 
@@ -351,6 +408,7 @@ static char *check_runs_agree(const struct dashboard *d, const size_t *rows, con
 		}
 		in_row[refs[i].group] = &refs[i];
 	}
+	free(counted);
 	free(in_row);
 	free(first);
 	return problem;
@@ -423,7 +481,7 @@ int series_build(struct series *s, const struct dashboard *d, const struct serie
 {
 	size_t *rows = xcalloc(d->nr_rows + 1, sizeof(*rows));
 	struct run_ref *refs;
-	size_t nr_refs, nr_groups;
+	size_t nr_refs, nr_groups, nr_counted;
 	unsigned measured;
 	char *problem;
 
@@ -434,8 +492,8 @@ int series_build(struct series *s, const struct dashboard *d, const struct serie
 		free(rows);
 		return -1;
 	}
-	refs = collect_runs(d, rows, s->nr_rows, o->all_runs, &nr_refs, &nr_groups, &measured);
-	if (!nr_refs) {
+	refs = collect_runs(d, rows, s->nr_rows, o->all_runs, &nr_refs, &nr_groups, &nr_counted, &measured);
+	if (!nr_counted) {
 		free(refs);
 		free(rows);
 		series_release(s);
@@ -462,6 +520,7 @@ int series_build(struct series *s, const struct dashboard *d, const struct serie
 		series_release(s);
 		return -1;
 	}
+	nr_groups = keep_counted(refs, &nr_refs, nr_groups);
 	make_points(s, refs, nr_refs, nr_groups);
 	fill_metrics(s, refs, nr_refs, measured);
 	free(refs);

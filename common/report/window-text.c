@@ -40,7 +40,8 @@ static void print_sparkline(FILE *fp, const struct window *w, const struct windo
 	const struct series *s = &w->series;
 	const char *const *blocks = po->utf8 ? blocks_utf8 : blocks_ascii;
 	double lo = INFINITY, hi = -INFINITY;
-	char d1[16], d2[16];
+	char d1[16], d2[16], low[32], high[32];
+	int flat;
 
 	for (size_t i = w->first_shown; i < w->end_shown; i++) {
 		double v = s->points[i].value[METRIC_HELION];
@@ -50,9 +51,13 @@ static void print_sparkline(FILE *fp, const struct window *w, const struct windo
 		lo = v < lo ? v : lo;
 		hi = v > hi ? v : hi;
 	}
+	/* A range the printed ends do not show (1.370 .. 1.370) is drawn flat, not as noise. */
+	snprintf(low, sizeof(low), "%.3f", lo);
+	snprintf(high, sizeof(high), "%.3f", hi);
+	flat = !strcmp(low, high);
 	for (size_t i = w->first_shown; i < w->end_shown; i++) {
 		double v = s->points[i].value[METRIC_HELION];
-		int level = isnan(v) ? -1 : hi > lo ? (int)lrint(7 * (v - lo) / (hi - lo)) : 3;
+		int level = isnan(v) ? -1 : flat ? 3 : (int)lrint(7 * (v - lo) / (hi - lo));
 
 		if (w->step.index > 0 && i == w->step.index)
 			fputs(po->utf8 ? "\u2502" : "|", fp);
@@ -61,7 +66,7 @@ static void print_sparkline(FILE *fp, const struct window *w, const struct windo
 	fprintf(fp, "  %s .. %s", format_day(d1, s->points[w->first_shown].run->time),
 		format_day(d2, s->points[w->end_shown - 1].run->time));
 	if (isfinite(lo))
-		fprintf(fp, ", helion %.3f .. %.3f", lo, hi);
+		fprintf(fp, ", helion %s .. %s", low, high);
 	fputc('\n', fp);
 }
 
