@@ -138,6 +138,24 @@ test_expect_success 'hostile subjects and dashboard strings render as plain text
 	! grep -e "<script" -e "<em>" -e "<del>" -e "<img" -e "<b>" html
 '
 
+# GitHub's parser links a bare URL as written, backslash escapes and all:
+# an escaped "_" came out shown, in a link to another address.
+test_expect_success 'a URL in a subject or a run id shows as written and links nowhere' '
+	cd repo &&
+	git checkout -q -b urls main &&
+	echo y >u.txt && git add u.txt &&
+	subject="Fix https://github.com/o/r/issues/1_2 and www.example.com/a_b (#9)" &&
+	GIT_AUTHOR_DATE=2026-09-15T11:00:00Z GIT_COMMITTER_DATE=2026-09-15T11:00:00Z git commit -q -m "$subject" &&
+	sha=$(git rev-parse HEAD) &&
+	sed "s|\"30000006\"|\"http://ci.example/run_6\"|" ../dash.json >../urls.json &&
+	git benchwindow --file ../urls.json --format=markdown --good main --bad urls b200_cute 2026-09-08 >out.md &&
+	git benchwindow --file ../urls.json --format=markdown b200_cute 2026-09-08 >>out.md &&
+	cmark-gfm -e table -e autolink out.md >html &&
+	grep -F -x "<li><a href=\"$GH/$sha\"><code>${sha:0:8}</code></a> 2026-09-15 $subject</li>" html &&
+	grep -F -x "<li><strong>last good</strong>: <a href=\"$GH/$good\"><code>${good:0:8}</code></a> (run http://ci.example/run_6, 2026-09-07T08:20:00Z)</li>" html &&
+	test $(grep -c "<a href" html) = $(grep -c "<a href=\"$GH/" html)
+'
+
 test_expect_success 'a flat series says there is no step, and why' '
 	cd repo &&
 	git benchwindow --file ../dash.json --format=markdown b200 2026-09-08 >out.md &&

@@ -164,6 +164,25 @@ test_expect_success 'U+FFFE and U+FFFF in a name, which XML cannot hold, are U+F
 	xmllint --noout ../p.svg
 '
 
+test_expect_success 'a dashboard sha that is no hash is cut at a whole character in the chart, as in the text' '
+	cd repo &&
+	python3 - ../dash.json ../nohash.json <<-\PY &&
+	import json, sys
+	d = json.load(open(sys.argv[1]))
+	for e in d["runs"] + [e for r in d["summary"] for e in r["history"]]:
+	    if e["run_id"] == "30000006":
+	        e.update(sha="abcdefg\u00fc123", full_sha="abcdefg\u00fc123")
+	json.dump(d, open(sys.argv[2], "w"))
+	PY
+	test_expect_code 1 git benchwindow --file ../nohash.json --svg ../n.svg b200_cute 2026-09-08 >out 2>err &&
+	xmllint --noout ../n.svg &&
+	u=$(printf "\303\274") &&
+	grep -F -x "last good: abcdefg$u (run 30000006, 2026-09-07T08:20:00Z), not a commit" out &&
+	grep -F ">abcdefg" ../n.svg | sed "s/ [xy]=\"[0-9.]*\"//g" >actual &&
+	echo "<text class=\"mono\" text-anchor=\"end\">abcdefg$u</text>" >expect &&
+	test_cmp expect actual
+'
+
 test_expect_success 'an unwritable file is fatal, naming it; an empty name a usage error' '
 	cd repo &&
 	test_expect_code 128 git benchwindow --file ../dash.json --svg ../no/such/dir/c.svg b200_cute 2026-09-08 >out 2>err &&

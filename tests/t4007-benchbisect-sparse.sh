@@ -85,6 +85,22 @@ test_expect_success 'benchwindow: the sparse kernel is named with its wider wind
 	test_cmp expect err
 '
 
+# A platform named like an option is given after "--": so are the hints.
+test_expect_success 'benchwindow: a platform that starts with "-" follows "--" in the hints too' '
+	cd plain &&
+	sparse_spec | sed "s/^val b200 /val -b200 /" | python3 "$TEST_DIR/lib/gen-dashboard.py" --legacy >../dash.json &&
+	git benchwindow --file ../dash.json -- -b200 2026-09-10 >out 2>err &&
+	sed -n "/^hint: /p" err >actual &&
+	cat >expect <<-\EOF &&
+	hint: git benchwindow --file ../dash.json --kernel layer_norm-bwd -- -b200 2026-09-10
+	hint: git benchwindow --file ../dash.json --good b1c1563f --bad ef2f5d54 -- -b200 2026-09-10
+	EOF
+	test_cmp expect actual &&
+	sed -n "2s/^hint: //p" err >hint &&
+	bash -c "$(cat hint)" >out &&
+	grep "^first-parent commits in b1c1563f\.\.ef2f5d54" out
+'
+
 test_expect_success 'benchwindow: the hints carry the options that chose the data, a URL without its credentials' '
 	cd plain &&
 	cp ../sparse.json "../my dash.json" &&

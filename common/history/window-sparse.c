@@ -52,6 +52,9 @@ void window_warn_sparse(const struct window *w, const struct window_options *o)
 	if (o->good || !w->nr_sparse)
 		return;
 	add_data_options(&data, o);
+	/* a platform named like an option is one only after "--" */
+	if (*o->platform == '-')
+		strbuf_addstr(&common, "-- ");
 	quote_shell(&common, o->platform);
 	strbuf_addch(&common, ' ');
 	quote_shell(&common, o->date);

@@ -5,6 +5,7 @@
 #include "util/date.h"
 #include "util/markup.h"
 #include "util/number.h"
+#include "util/term-escape.h"
 #include "report/window-wording.h"
 #include "report/report-options.h"
 #include "report/window-svg.h"
@@ -259,9 +260,11 @@ static void end_label(const struct chart *c, const char *label, const struct win
 		      double x, double y, int right, int below)
 {
 	const char *anchor = right ? "start" : "end";
-	char sha[9];
+	const char *full = e->resolved ? e->sha : e->point ? e->point->run->sha : "?";
+	/* 8 characters of a dashboard's sha that is no hash, never a part of one */
+	char sha[8 * 4 + 1];
 
-	snprintf(sha, sizeof(sha), "%.8s", e->resolved ? e->sha : e->point ? e->point->run->sha : "?");
+	snprintf(sha, sizeof(sha), "%.*s", (int)utf8_prefix_len(full, 8), full);
 	x = right ? fmin(x, PLOT_RIGHT - 72) + 8 : fmax(x, PLOT_LEFT + 72) - 8;
 	y = below ? y + 20 : y - 24;
 	y = fmin(fmax(y, c->speed.top + 14), c->speed.bottom - 20);

@@ -49,6 +49,20 @@ static size_t add_replacement(struct strbuf *sb, const unsigned char *p)
 	return nonchar ? 3 : term_unprintable_len(p);
 }
 
+/*
+ * Whether the character at s starts a GFM extended autolink, as GitHub's
+ * parser (cmark-gfm's autolink extension) finds one: the ':' of
+ * "<scheme>://", the '.' of "www.". That extension reads the text as
+ * written, backslash escapes included, so a URL holding an escaped '_'
+ * was linked to another address with its backslashes shown; escaped,
+ * these start no link and the text shows as it is.
+ */
+static int opens_autolink(const char *start, const char *s)
+{
+	return (*s == ':' && s[1] == '/' && s[2] == '/') ||
+	       (*s == '.' && s - start >= 3 && !strncmp(s - 3, "www", 3));
+}
+
 void markdown_escape(struct strbuf *sb, const char *s)
 {
 	/* CommonMark lets any ASCII punctuation be escaped; these can start markup. */
@@ -70,7 +84,7 @@ void markdown_escape(struct strbuf *sb, const char *s)
 			strbuf_addch(sb, '`');
 		} else if (!(n = add_replacement(sb, (const unsigned char *)s))) {
 			n = term_printable_len((const unsigned char *)s);
-			if (strchr(special, *s))
+			if (strchr(special, *s) || opens_autolink(start, s))
 				strbuf_addch(sb, '\\');
 			strbuf_add(sb, s, n);
 		}

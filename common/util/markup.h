@@ -13,11 +13,13 @@
 /*
  * Append s to sb as Markdown inline text: every character that could open
  * markup (emphasis, code, links, autolinks, HTML, tables, strikethrough,
- * math) is backslash-escaped, control characters (newlines included,
- * which would end a list item or a table row), bidirectional controls,
- * U+FFFE, U+FFFF and bytes that are not UTF-8 (util/term-escape.h) become
- * U+FFFD, and a GitHub @mention ("@user", "@org/team" after no word
- * character) becomes a code span, which notifies nobody.
+ * math) is backslash-escaped, and so are the ':' of "http://" and the '.'
+ * of "www.", which would start GFM's extended autolinks; control
+ * characters (newlines included, which would end a list item or a table
+ * row), bidirectional controls, U+FFFE, U+FFFF and bytes that are not
+ * UTF-8 (util/term-escape.h) become U+FFFD, and a GitHub @mention
+ * ("@user", "@org/team" after no word character) becomes a code span,
+ * which notifies nobody.
  */
 void markdown_escape(struct strbuf *sb, const char *s);
 

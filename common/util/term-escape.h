@@ -25,6 +25,12 @@
 size_t utf8_len(const unsigned char *p, size_t avail);
 
 /*
+ * The length in bytes of the first chars characters of s (a byte that is
+ * no character counts as one), so that a cut there never ends inside one.
+ */
+size_t utf8_prefix_len(const char *s, size_t chars);
+
+/*
  * How many bytes at p to copy as they are (one character: ASCII or a
  * valid UTF-8 sequence above the C1 block that is no bidirectional
  * control), or 0 when the character at p is to be escaped.

@@ -48,6 +48,8 @@ int main(void)
 	check_md("Fix @octocat's bug, thanks @helion/perf-team and ada@example.com (#3311)",
 		 "Fix `@octocat`'s bug, thanks `@helion/perf-team` and ada@example.com (#3311)");
 	check_md("(@a-b) [@c] @@d @-e @ f_@g", "(`@a-b`) \\[`@c`\\] @`@d` @-e @ f\\_@g");
+	check_md("Fix https://x.io/a_b, www.x.io/c_d and HTTP://Y.IO", "Fix https\\://x.io/a\\_b, www\\.x.io/c\\_d and HTTP\\://Y.IO");
+	check_md("report: fix mailto:a wwwx.io www", "report: fix mailto:a wwwx.io www");
 	check_md("Fix \xe2\x80\xae[x]\xe2\x81\xa6y \xc2\x9b \xff", "Fix \xef\xbf\xbd\\[x\\]\xef\xbf\xbdy \xef\xbf\xbd\xef\xbf\xbd \xef\xbf\xbd");
 
 	check_code("(?i)\\[(?:cute|cutedsl)\\]", "`(?i)\\[(?:cute|cutedsl)\\]`");
