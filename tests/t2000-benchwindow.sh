@@ -231,6 +231,16 @@ test_expect_success 'a bad date and bad usage are usage errors' '
 	grep "^    --only-slice" ../out
 '
 
+# A user's time is a valid one: 08:20:60 read as 08:21:00 named a time
+# the user never typed. (A dashboard's leap second still loads: test-date.)
+test_expect_success 'a date at second 60 is no time, with its own error' '
+	cd repo &&
+	test_expect_code 128 git benchwindow --file ../dash.json b200_cute 2026-09-10T08:20:60Z >../out 2>../err &&
+	echo "fatal: there is no second 60 in '\''2026-09-10T08:20:60Z'\'' (seconds run 00 to 59)" >../expect &&
+	test_cmp ../expect ../err &&
+	test_must_be_empty ../out
+'
+
 test_expect_success '--good and --bad override detection' '
 	cd repo &&
 	git benchwindow --file ../dash.json --good HEAD~3 --bad HEAD~1 --json b200_cute 2026-09-08 >../out.json &&

@@ -65,7 +65,8 @@ static int parse_day_part(const char **p, struct tm *tm)
 	return 0;
 }
 
-int parse_iso_time(const char *s, time_t *out)
+/* parse_iso_time(), with the second as written into *second (60: a leap second) */
+static int parse_time(const char *s, time_t *out, int *second)
 {
 	struct tm tm;
 	const char *p = s;
@@ -75,6 +76,7 @@ int parse_iso_time(const char *s, time_t *out)
 		return -1;
 	if (!*p) {
 		*out = utc_seconds(&tm);
+		*second = 0;
 		return 0;
 	}
 	if ((*p != 'T' && *p != ' ') || (p++, read_digits(&p, 2, &hh)) || *p++ != ':' ||
@@ -106,7 +108,26 @@ int parse_iso_time(const char *s, time_t *out)
 	tm.tm_min = mm;
 	tm.tm_sec = ss;
 	*out = utc_seconds(&tm) - offset;
+	*second = ss;
 	return 0;
+}
+
+int parse_iso_time(const char *s, time_t *out)
+{
+	int second;
+
+	return parse_time(s, out, &second);
+}
+
+/* s has a day's shape, YYYY-MM-DD, whether or not the calendar has that day */
+static int looks_like_day(const char *s)
+{
+	static const char shape[] = "dddd-dd-dd";
+
+	for (size_t i = 0; i < sizeof(shape) - 1; i++)
+		if (shape[i] == 'd' ? (s[i] < '0' || s[i] > '9') : s[i] != shape[i])
+			return 0;
+	return s[sizeof(shape) - 1] == '\0';
 }
 
 int parse_user_date(const char *s, time_t now, time_t *out, int *is_day)
@@ -114,6 +135,7 @@ int parse_user_date(const char *s, time_t now, time_t *out, int *is_day)
 	time_t today = now - now % DAY_SECONDS;
 	char *end;
 	long n;
+	int second;
 
 	*is_day = 1;
 	if (!strcmp(s, "today")) {
@@ -130,8 +152,10 @@ int parse_user_date(const char *s, time_t now, time_t *out, int *is_day)
 		*out = today - n * DAY_SECONDS;
 		return 0;
 	}
-	if (parse_iso_time(s, out))
-		return -1;
+	if (parse_time(s, out, &second))
+		return looks_like_day(s) ? USER_DATE_NO_DAY : USER_DATE_UNKNOWN;
+	if (second == 60)
+		return USER_DATE_NO_SECOND;
 	*is_day = strlen(s) == 10;
 	return 0;
 }
@@ -158,14 +182,4 @@ void date_span(time_t day, int span_days, time_t *from, time_t *to)
 {
 	*from = day - (time_t)span_days * DAY_SECONDS;
 	*to = day + (time_t)(span_days + 1) * DAY_SECONDS;
-}
-
-int date_looks_like_day(const char *s)
-{
-	static const char shape[] = "dddd-dd-dd";
-
-	for (size_t i = 0; i < sizeof(shape) - 1; i++)
-		if (shape[i] == 'd' ? (s[i] < '0' || s[i] > '9') : s[i] != shape[i])
-			return 0;
-	return s[sizeof(shape) - 1] == '\0';
 }

@@ -39,8 +39,13 @@ int main(void)
 	parses_as("2026-09-10T08:20:00+02:60", NULL);
 	parses_as("2026-09-10T24:00:00Z", NULL);
 	parses_as("2026-02-30T08:20:00Z", NULL);
-	ok(parse_user_date("2026-02-30", 1788000000, &t, &is_day) == -1,
+	parses_as("2016-12-31T23:59:60Z", "2017-01-01T00:00:00Z");	/* a dashboard's leap second */
+	ok(parse_user_date("2026-02-30", 1788000000, &t, &is_day) == USER_DATE_NO_DAY,
 	   "a user's 2026-02-30 is rejected, not read as 03-02");
+	ok(parse_user_date("2026-09-10T08:20:60Z", 1788000000, &t, &is_day) == USER_DATE_NO_SECOND,
+	   "a user's second 60 is rejected");
+	ok(parse_user_date("2026-09-10T25:20:00Z", 1788000000, &t, &is_day) == USER_DATE_UNKNOWN,
+	   "hour 25 is not understood");
 	ok(!parse_user_date("3 days ago", 1788000000, &t, &is_day) && is_day,
 	   "relative days still parse");
 	return done_testing();
