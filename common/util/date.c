@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "util/usage.h"
 #include "util/date.h"
 
 static int read_digits(const char **p, int n, int *out)
@@ -130,7 +131,8 @@ static int looks_like_day(const char *s)
 	return s[sizeof(shape) - 1] == '\0';
 }
 
-int parse_user_date(const char *s, time_t now, time_t *out, int *is_day)
+/* parse_user_date() of s, with no blanks around it */
+static int parse_trimmed_date(const char *s, time_t now, time_t *out, int *is_day)
 {
 	time_t today = now - now % DAY_SECONDS;
 	char *end;
@@ -146,8 +148,9 @@ int parse_user_date(const char *s, time_t now, time_t *out, int *is_day)
 		*out = today - DAY_SECONDS;
 		return 0;
 	}
-	n = strtol(s, &end, 10);
-	if (end != s && n >= 0 && n < 100000 &&
+	/* N is digits: strtol() would also take blanks and a sign before them */
+	n = isdigit((unsigned char)*s) ? strtol(s, &end, 10) : -1;
+	if (n >= 0 && n < 100000 &&
 	    (!strcmp(end, " days ago") || !strcmp(end, " day ago") || !strcmp(end, ".days.ago"))) {
 		*out = today - n * DAY_SECONDS;
 		return 0;
@@ -158,6 +161,23 @@ int parse_user_date(const char *s, time_t now, time_t *out, int *is_day)
 		return USER_DATE_NO_SECOND;
 	*is_day = strlen(s) == 10;
 	return 0;
+}
+
+int parse_user_date(const char *s, time_t now, time_t *out, int *is_day)
+{
+	size_t len;
+	char *trimmed;
+	int ret;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	len = strlen(s);
+	while (len && isspace((unsigned char)s[len - 1]))
+		len--;
+	trimmed = xstrndup(s, len);
+	ret = parse_trimmed_date(trimmed, now, out, is_day);
+	free(trimmed);
+	return ret;
 }
 
 char *format_iso_time(char buf[32], time_t t)

@@ -31,9 +31,10 @@ enum user_date_error {
 /*
  * Parse a user's <date>: a day (YYYY-MM-DD), "today", "yesterday",
  * "N days ago" (relative to now, in UTC days) or an ISO time, which must
- * be a valid time (no second 60: a user means no leap second). *is_day is
- * set when the argument names a whole day; *out is then that day's 00:00
- * UTC. Returns 0, or an enum user_date_error (no message printed).
+ * be a valid time (no second 60: a user means no leap second). Blanks
+ * around s are ignored, as git's dates ignore them; N is digits only.
+ * *is_day is set when the argument names a whole day; *out is then that
+ * day's 00:00 UTC. Returns 0, or an enum user_date_error (no message).
  */
 int parse_user_date(const char *s, time_t now, time_t *out, int *is_day);
 

@@ -48,5 +48,12 @@ int main(void)
 	   "hour 25 is not understood");
 	ok(!parse_user_date("3 days ago", 1788000000, &t, &is_day) && is_day,
 	   "relative days still parse");
+	ok(!parse_user_date("\t2026-09-10 ", 1788000000, &t, &is_day) && is_day && t == 1788998400,
+	   "blanks around a day are ignored");
+	ok(!parse_user_date(" 2026-09-10T08:20:00Z\n", 1788000000, &t, &is_day) && !is_day,
+	   "blanks around a time are ignored, and it is no day");
+	ok(parse_user_date("+3 days ago", 1788000000, &t, &is_day) == USER_DATE_UNKNOWN &&
+	   parse_user_date("3 days ago x", 1788000000, &t, &is_day) == USER_DATE_UNKNOWN,
+	   "N is digits, and nothing after \"ago\"");
 	return done_testing();
 }
