@@ -267,6 +267,16 @@ test_expect_success 'a date at second 60 is no time, with its own error' '
 	test_must_be_empty ../out
 '
 
+# "N days ago" past its limit is out of range, not a typo.
+test_expect_success 'a date too many days ago has its own error' '
+	cd repo &&
+	for date in "100000 days ago" "99999999999999999999 days ago"; do
+		test_expect_code 128 git benchwindow --file ../dash.json b200_cute "$date" 2>../err &&
+		echo "fatal: the date '\''$date'\'' is too far back (at most 99999 days ago)" >../expect &&
+		test_cmp ../expect ../err || return 1
+	done
+'
+
 test_expect_success '--good and --bad override detection' '
 	cd repo &&
 	git benchwindow --file ../dash.json --good HEAD~3 --bad HEAD~1 --json b200_cute 2026-09-08 >../out.json &&

@@ -150,8 +150,10 @@ static int parse_trimmed_date(const char *s, time_t now, time_t *out, int *is_da
 	}
 	/* N is digits: strtol() would also take blanks and a sign before them */
 	n = isdigit((unsigned char)*s) ? strtol(s, &end, 10) : -1;
-	if (n >= 0 && n < 100000 &&
+	if (n >= 0 &&
 	    (!strcmp(end, " days ago") || !strcmp(end, " day ago") || !strcmp(end, ".days.ago"))) {
+		if (n > USER_DATE_MAX_DAYS)
+			return USER_DATE_TOO_FAR;
 		*out = today - n * DAY_SECONDS;
 		return 0;
 	}

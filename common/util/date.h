@@ -26,7 +26,10 @@ enum user_date_error {
 	USER_DATE_UNKNOWN = -1,		/* none of the forms: a typo */
 	USER_DATE_NO_DAY = -2,		/* YYYY-MM-DD not in the calendar: 2026-02-30 */
 	USER_DATE_NO_SECOND = -3,	/* an ISO time at second 60 */
+	USER_DATE_TOO_FAR = -4,		/* "N days ago" past USER_DATE_MAX_DAYS */
 };
+
+#define USER_DATE_MAX_DAYS 99999
 
 /*
  * Parse a user's <date>: a day (YYYY-MM-DD), "today", "yesterday",

@@ -55,5 +55,7 @@ int main(void)
 	ok(parse_user_date("+3 days ago", 1788000000, &t, &is_day) == USER_DATE_UNKNOWN &&
 	   parse_user_date("3 days ago x", 1788000000, &t, &is_day) == USER_DATE_UNKNOWN,
 	   "N is digits, and nothing after \"ago\"");
+	ok(parse_user_date("100000 days ago", 1788000000, &t, &is_day) == USER_DATE_TOO_FAR,
+	   "100000 days ago is out of range, no typo");
 	return done_testing();
 }
