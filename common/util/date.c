@@ -200,6 +200,16 @@ char *format_day(char buf[16], time_t t)
 	return buf;
 }
 
+char *format_range_start(char buf[32], time_t from)
+{
+	return from % DAY_SECONDS ? format_iso_time(buf, from) : format_day(buf, from);
+}
+
+char *format_range_end(char buf[32], time_t to)
+{
+	return to % DAY_SECONDS ? format_iso_time(buf, to - 1) : format_day(buf, to - 1);
+}
+
 void date_span(time_t day, int span_days, time_t *from, time_t *to)
 {
 	*from = day - (time_t)span_days * DAY_SECONDS;

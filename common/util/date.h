@@ -45,4 +45,14 @@ int parse_user_date(const char *s, time_t now, time_t *out, int *is_day);
 char *format_iso_time(char buf[32], time_t t);
 char *format_day(char buf[16], time_t t);
 
+/*
+ * The ends of a range of times [from, to) as a reader takes them: a day
+ * when the range holds that day whole from there (from at 00:00 UTC; to
+ * at 00:00, the day before it), else the full ISO time (from, or the
+ * range's last second, to - 1), so that no end claims nightlies the range
+ * leaves out.
+ */
+char *format_range_start(char buf[32], time_t from);
+char *format_range_end(char buf[32], time_t to);
+
 #endif

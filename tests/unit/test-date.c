@@ -20,6 +20,7 @@ int main(void)
 {
 	time_t t;
 	int is_day;
+	char buf[32];
 
 	parses_as("2026-02-28", "2026-02-28");
 	parses_as("2024-02-29", "2024-02-29");
@@ -57,5 +58,9 @@ int main(void)
 	   "N is digits, and nothing after \"ago\"");
 	ok(parse_user_date("100000 days ago", 1788000000, &t, &is_day) == USER_DATE_TOO_FAR,
 	   "100000 days ago is out of range, no typo");
+	is_str(format_range_start(buf, 1788998400), "2026-09-10", "a range from midnight starts on its day");
+	is_str(format_range_start(buf, 1788998401), "2026-09-10T00:00:01Z", "else at its time");
+	is_str(format_range_end(buf, 1788998400), "2026-09-09", "a range to midnight ends with the day before");
+	is_str(format_range_end(buf, 1788998401), "2026-09-10T00:00:00Z", "else with its last second");
 	return done_testing();
 }
