@@ -123,6 +123,32 @@ test_expect_success 'relative dates and ISO times name the same step' '
 	grep -c "\"sha\":	\"$bad\"" ../iso.json
 '
 
+# Blanks around a date are no part of it, as around git's dates: strtol()
+# let " 2 days ago" through (and a sign: "+2 days ago") but "yesterday "
+# was no date.
+test_expect_success 'blanks around every date form are ignored; N is digits' '
+	cd repo &&
+	for date in " 2 days ago" "2 days ago	" " 2026-09-08 " "yesterday " \
+		" 2026-09-08T08:20:00Z "; do
+		BENCHTRIAGE_NOW=2026-09-10T12:00:00Z git benchwindow --file ../dash.json --json \
+			b200_cute "$date" >../out.json &&
+		grep "^	\"date\":" ../out.json || return 1
+	done >../actual &&
+	sed "s/^|//" >../expect <<-\EOF &&
+	|	"date":	"2026-09-08",
+	|	"date":	"2026-09-08",
+	|	"date":	"2026-09-08",
+	|	"date":	"2026-09-09",
+	|	"date":	"2026-09-08T08:20:00Z",
+	EOF
+	test_cmp ../expect ../actual &&
+	for date in "+2 days ago" " +2 days ago"; do
+		test_expect_code 128 git benchwindow --file ../dash.json b200_cute "$date" 2>../err &&
+		echo "fatal: cannot understand the date '\''$date'\'' (want YYYY-MM-DD, an ISO time, '\''today'\'', '\''yesterday'\'' or '\''N days ago'\'')" >../expect &&
+		test_cmp ../expect ../err || return 1
+	done
+'
+
 # An invalid clock must not give way to the wall clock: the error after
 # it named a date the user never typed ("2 days ago" of today).
 test_expect_success 'an invalid BENCHTRIAGE_NOW is fatal, whatever the date' '
@@ -229,6 +255,26 @@ test_expect_success 'a bad date and bad usage are usage errors' '
 	grep "^error: option .span. expects an integer value$" ../err &&
 	test_expect_code 129 git benchwindow -h >../out &&
 	grep "^    --only-slice" ../out
+'
+
+# A user's time is a valid one: 08:20:60 read as 08:21:00 named a time
+# the user never typed. (A dashboard's leap second still loads: test-date.)
+test_expect_success 'a date at second 60 is no time, with its own error' '
+	cd repo &&
+	test_expect_code 128 git benchwindow --file ../dash.json b200_cute 2026-09-10T08:20:60Z >../out 2>../err &&
+	echo "fatal: there is no second 60 in '\''2026-09-10T08:20:60Z'\'' (seconds run 00 to 59)" >../expect &&
+	test_cmp ../expect ../err &&
+	test_must_be_empty ../out
+'
+
+# "N days ago" past its limit is out of range, not a typo.
+test_expect_success 'a date too many days ago has its own error' '
+	cd repo &&
+	for date in "100000 days ago" "99999999999999999999 days ago"; do
+		test_expect_code 128 git benchwindow --file ../dash.json b200_cute "$date" 2>../err &&
+		echo "fatal: the date '\''$date'\'' is too far back (at most 99999 days ago)" >../expect &&
+		test_cmp ../expect ../err || return 1
+	done
 '
 
 test_expect_success '--good and --bad override detection' '

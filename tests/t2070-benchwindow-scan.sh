@@ -262,12 +262,38 @@ test_expect_success '--until a nightly'\''s own time includes that nightly' '
 	test_expect_code 1 git benchwindow --scan --file ../dash.json \
 		--since 2026-09-07 --until 2026-09-10T08:20:00Z b200_cute >../out &&
 	cat >../expect <<-EOF &&
-	scan of 1 platform, 2026-09-07 .. 2026-09-10: 1 step, 0 kernel-list changes
+	scan of 1 platform, 2026-09-07 .. 2026-09-10T08:20:00Z: 1 step, 0 kernel-list changes
 
 	first bad   platform    change    x se  commits  slice  what
 	2026-09-10  b200_cute   -15.0%   72.3x        4      1  step since 2026-09-09
 	EOF
 	test_cmp ../expect ../out
+'
+
+# A bound within a day printed as its day claimed the whole day: "..
+# 2026-09-10" for a scan that ended before that day's nightly (08:20) and
+# so left its step out. Such a bound is its full time, in UTC.
+test_expect_success 'a bound that is not midnight is printed as its full time' '
+	cd repo &&
+	set -- --file ../dash.json --since 2026-09-07T14:00:00+02:00 --until 2026-09-10T08:00:00Z b200_cute &&
+	test_expect_code 0 git benchwindow --scan "$@" >../out &&
+	echo "scan of 1 platform, 2026-09-07T12:00:00Z .. 2026-09-10T08:00:00Z: no step beyond the noise" >../expect &&
+	test_cmp ../expect ../out &&
+	test_expect_code 0 git benchwindow --scan --format=markdown "$@" >../out &&
+	echo "### Benchmark scan, 2026-09-07T12:00:00Z .. 2026-09-10T08:00:00Z: no step beyond the noise on 1 platform" >../expect &&
+	test_cmp ../expect ../out &&
+	test_expect_code 0 git benchwindow --scan --json "$@" >../out &&
+	printf "%s\n" "{" "	\"since\":	\"2026-09-07T12:00:00Z\"," "	\"until\":	\"2026-09-10T08:00:00Z\"," \
+		"	\"platforms\":	[\"b200_cute\"]," "	\"steps\":	[]" "}" >../expect &&
+	test_cmp ../expect ../out &&
+	test_expect_code 0 git benchwindow --scan --file ../dash.json --since 2026-09-07T00:00:00Z \
+		--until 2026-09-09T23:59:59Z b200_cute >../out &&
+	echo "scan of 1 platform, 2026-09-07 .. 2026-09-09: no step beyond the noise" >../expect &&
+	test_cmp ../expect ../out &&
+	test_expect_code 128 git benchwindow --scan --file ../dash.json --since 2026-09-10T12:00:00Z \
+		--until 2026-09-10T08:00:00Z 2>../err &&
+	echo "fatal: --since 2026-09-10T12:00:00Z is not before --until 2026-09-10T08:00:00Z" >../expect &&
+	test_cmp ../expect ../err
 '
 
 # A kernel that leaves the list at a hair above the others' geomean: the

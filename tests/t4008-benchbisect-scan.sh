@@ -127,6 +127,18 @@ test_expect_success 'exit 0 when no move is a real regression, and when nothing 
 	test_cmp ../expect ../out
 '
 
+test_expect_success 'a bound that is not midnight is printed as its full time' '
+	cd repo &&
+	set -- --file ../dash.json --since 2026-09-07T14:00:00+02:00 --until 2026-09-10T08:00:00Z b200_cute &&
+	test_expect_code 0 git benchbisect --scan "$@" >../out &&
+	echo "classified scan of 1 platform, 2026-09-07T12:00:00Z .. 2026-09-10T08:00:00Z: no step beyond the noise" >../expect &&
+	test_cmp ../expect ../out &&
+	test_expect_code 0 git benchbisect --scan --json "$@" >../out &&
+	jq -c . ../out >actual &&
+	echo "{\"since\":\"2026-09-07T12:00:00Z\",\"until\":\"2026-09-10T08:00:00Z\",\"platforms\":[\"b200_cute\"],\"steps\":[]}" >expect &&
+	test_cmp expect actual
+'
+
 test_expect_success '--format=markdown: a table of the moves, then each single report a level down' '
 	cd repo &&
 	git remote add origin git@github.com:pytorch/helion.git &&

@@ -37,12 +37,12 @@ static int scan_range(struct scan *sc, const struct scan_options *o)
 	if (o->since && window_parse_date(o->since, &sc->since, &is_day))
 		return -1;
 	if (sc->since >= sc->until) {
-		char a[16], b[16];
+		char a[32], b[32];
 
 		/* without --until, the scan ends with the newest nightly's day */
 		return error(o->until ? "--since %s is not before --until %s" :
 			     "--since %s is after the day of the newest nightly, %s",
-			     format_day(a, sc->since), format_day(b, sc->until - 1));
+			     format_range_start(a, sc->since), format_range_end(b, sc->until));
 	}
 	return 0;
 }
@@ -318,7 +318,7 @@ static int in_range(const struct scan *sc, const struct series *s, size_t index)
 static int check_range_judged(const struct scan *sc)
 {
 	time_t first = 0, last = 0;
-	char d[4][16];
+	char d[4][32];
 
 	if (!sc->nr_series)
 		return error("the dashboard has no platform to scan");
@@ -334,8 +334,8 @@ static int check_range_judged(const struct scan *sc)
 			last = s->points[s->nr - 1].run->time;
 	}
 	return error("nothing to scan in %s .. %s: no nightly there follows another (the nightlies run %s .. %s)",
-		     format_day(d[0], sc->since), format_day(d[1], sc->until - 1), format_day(d[2], first),
-		     format_day(d[3], last));
+		     format_range_start(d[0], sc->since), format_range_end(d[1], sc->until),
+		     format_day(d[2], first), format_day(d[3], last));
 }
 
 /*

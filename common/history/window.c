@@ -46,12 +46,20 @@ int window_parse_date(const char *arg, time_t *out, int *is_day)
 
 	if (window_current_time(&now))
 		return -1;
-	if (!parse_user_date(arg, now, out, is_day))
+	switch (parse_user_date(arg, now, out, is_day)) {
+	case 0:
 		return 0;
-	return date_looks_like_day(arg) ?
-		error("there is no day '%s' in the calendar", arg) :
-		error("cannot understand the date '%s' (want YYYY-MM-DD, an ISO time, "
-		      "'today', 'yesterday' or 'N days ago')", arg);
+	case USER_DATE_NO_DAY:
+		return error("there is no day '%s' in the calendar", arg);
+	case USER_DATE_NO_SECOND:
+		return error("there is no second 60 in '%s' (seconds run 00 to 59)", arg);
+	case USER_DATE_TOO_FAR:
+		return error("the date '%s' is too far back (at most %d days ago)", arg,
+			     USER_DATE_MAX_DAYS);
+	default:
+		return error("cannot understand the date '%s' (want YYYY-MM-DD, an ISO time, "
+			     "'today', 'yesterday' or 'N days ago')", arg);
+	}
 }
 
 int window_slice_setup(struct slice *sl, struct config *cfg, const char *platform,

@@ -30,11 +30,11 @@ void classify_scan_title(struct strbuf *sb, const struct classify_scan *cs)
 {
 	const struct scan *sc = &cs->scan;
 	size_t nr_platforms = scan_nr_platforms(sc);
-	char d1[16], d2[16];
+	char d1[32], d2[32];
 
 	strbuf_addf(sb, "%zu platform%s, %s .. %s: ", nr_platforms,
-		    nr_platforms == 1 ? "" : "s", format_day(d1, sc->since),
-		    format_day(d2, sc->until - 1));
+		    nr_platforms == 1 ? "" : "s", format_range_start(d1, sc->since),
+		    format_range_end(d2, sc->until));
 	summary(sb, cs);
 }
 

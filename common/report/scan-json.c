@@ -34,10 +34,10 @@ static cJSON *entry_json(const struct scan_entry *e)
 cJSON *scan_json_envelope(const struct scan *sc, cJSON **steps)
 {
 	cJSON *root = cJSON_CreateObject(), *platforms;
-	char buf[16];
+	char buf[32];
 
-	cJSON_AddStringToObject(root, "since", format_day(buf, sc->since));
-	cJSON_AddStringToObject(root, "until", format_day(buf, sc->until - 1));
+	cJSON_AddStringToObject(root, "since", format_range_start(buf, sc->since));
+	cJSON_AddStringToObject(root, "until", format_range_end(buf, sc->until));
 	platforms = cJSON_AddArrayToObject(root, "platforms");
 	for (size_t i = 0; i < sc->nr_platforms; i++)
 		if (!scan_skipped(sc, sc->series[i].platform))

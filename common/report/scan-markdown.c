@@ -96,10 +96,10 @@ void scan_markdown(FILE *fp, const struct scan *sc, struct config *cfg)
 	size_t nr_platforms = scan_nr_platforms(sc);
 	char *link_base = config_github_base_url(cfg);
 	struct strbuf sb = STRBUF_INIT;
-	char d1[16], d2[16];
+	char d1[32], d2[32];
 
-	fprintf(fp, "### Benchmark scan, %s .. %s: ", format_day(d1, sc->since),
-		format_day(d2, sc->until - 1));
+	fprintf(fp, "### Benchmark scan, %s .. %s: ", format_range_start(d1, sc->since),
+		format_range_end(d2, sc->until));
 	if (!sc->nr_entries) {
 		fprintf(fp, "no step beyond the noise on %zu platform%s\n", nr_platforms,
 			nr_platforms == 1 ? "" : "s");

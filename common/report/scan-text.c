@@ -84,7 +84,7 @@ void scan_print_counts(FILE *fp, const struct scan *sc)
 void scan_print(FILE *fp, const struct scan *sc)
 {
 	int width = 8, change_width = 7, z_width = 6;
-	char d1[16], d2[16], change[64], z[64];
+	char d1[32], d2[32], change[64], z[64];
 
 	size_t nr_platforms = scan_nr_platforms(sc), nr_kernels = scan_nr_kernel_series(sc);
 
@@ -98,7 +98,8 @@ void scan_print(FILE *fp, const struct scan *sc)
 	fprintf(fp, "scan of %zu platform%s", nr_platforms, nr_platforms == 1 ? "" : "s");
 	if (nr_kernels)
 		fprintf(fp, " and %zu kernel series", nr_kernels);
-	fprintf(fp, ", %s .. %s: ", format_day(d1, sc->since), format_day(d2, sc->until - 1));
+	fprintf(fp, ", %s .. %s: ", format_range_start(d1, sc->since),
+		format_range_end(d2, sc->until));
 	if (!sc->nr_entries) {
 		fputs("no step beyond the noise\n", fp);
 		return;

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "util/usage.h"
 #include "util/date.h"
 
 static int read_digits(const char **p, int n, int *out)
@@ -65,7 +66,8 @@ static int parse_day_part(const char **p, struct tm *tm)
 	return 0;
 }
 
-int parse_iso_time(const char *s, time_t *out)
+/* parse_iso_time(), with the second as written into *second (60: a leap second) */
+static int parse_time(const char *s, time_t *out, int *second)
 {
 	struct tm tm;
 	const char *p = s;
@@ -75,6 +77,7 @@ int parse_iso_time(const char *s, time_t *out)
 		return -1;
 	if (!*p) {
 		*out = utc_seconds(&tm);
+		*second = 0;
 		return 0;
 	}
 	if ((*p != 'T' && *p != ' ') || (p++, read_digits(&p, 2, &hh)) || *p++ != ':' ||
@@ -106,14 +109,35 @@ int parse_iso_time(const char *s, time_t *out)
 	tm.tm_min = mm;
 	tm.tm_sec = ss;
 	*out = utc_seconds(&tm) - offset;
+	*second = ss;
 	return 0;
 }
 
-int parse_user_date(const char *s, time_t now, time_t *out, int *is_day)
+int parse_iso_time(const char *s, time_t *out)
+{
+	int second;
+
+	return parse_time(s, out, &second);
+}
+
+/* s has a day's shape, YYYY-MM-DD, whether or not the calendar has that day */
+static int looks_like_day(const char *s)
+{
+	static const char shape[] = "dddd-dd-dd";
+
+	for (size_t i = 0; i < sizeof(shape) - 1; i++)
+		if (shape[i] == 'd' ? (s[i] < '0' || s[i] > '9') : s[i] != shape[i])
+			return 0;
+	return s[sizeof(shape) - 1] == '\0';
+}
+
+/* parse_user_date() of s, with no blanks around it */
+static int parse_trimmed_date(const char *s, time_t now, time_t *out, int *is_day)
 {
 	time_t today = now - now % DAY_SECONDS;
 	char *end;
 	long n;
+	int second;
 
 	*is_day = 1;
 	if (!strcmp(s, "today")) {
@@ -124,16 +148,38 @@ int parse_user_date(const char *s, time_t now, time_t *out, int *is_day)
 		*out = today - DAY_SECONDS;
 		return 0;
 	}
-	n = strtol(s, &end, 10);
-	if (end != s && n >= 0 && n < 100000 &&
+	/* N is digits: strtol() would also take blanks and a sign before them */
+	n = isdigit((unsigned char)*s) ? strtol(s, &end, 10) : -1;
+	if (n >= 0 &&
 	    (!strcmp(end, " days ago") || !strcmp(end, " day ago") || !strcmp(end, ".days.ago"))) {
+		if (n > USER_DATE_MAX_DAYS)
+			return USER_DATE_TOO_FAR;
 		*out = today - n * DAY_SECONDS;
 		return 0;
 	}
-	if (parse_iso_time(s, out))
-		return -1;
+	if (parse_time(s, out, &second))
+		return looks_like_day(s) ? USER_DATE_NO_DAY : USER_DATE_UNKNOWN;
+	if (second == 60)
+		return USER_DATE_NO_SECOND;
 	*is_day = strlen(s) == 10;
 	return 0;
+}
+
+int parse_user_date(const char *s, time_t now, time_t *out, int *is_day)
+{
+	size_t len;
+	char *trimmed;
+	int ret;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	len = strlen(s);
+	while (len && isspace((unsigned char)s[len - 1]))
+		len--;
+	trimmed = xstrndup(s, len);
+	ret = parse_trimmed_date(trimmed, now, out, is_day);
+	free(trimmed);
+	return ret;
 }
 
 char *format_iso_time(char buf[32], time_t t)
@@ -154,18 +200,18 @@ char *format_day(char buf[16], time_t t)
 	return buf;
 }
 
+char *format_range_start(char buf[32], time_t from)
+{
+	return from % DAY_SECONDS ? format_iso_time(buf, from) : format_day(buf, from);
+}
+
+char *format_range_end(char buf[32], time_t to)
+{
+	return to % DAY_SECONDS ? format_iso_time(buf, to - 1) : format_day(buf, to - 1);
+}
+
 void date_span(time_t day, int span_days, time_t *from, time_t *to)
 {
 	*from = day - (time_t)span_days * DAY_SECONDS;
 	*to = day + (time_t)(span_days + 1) * DAY_SECONDS;
-}
-
-int date_looks_like_day(const char *s)
-{
-	static const char shape[] = "dddd-dd-dd";
-
-	for (size_t i = 0; i < sizeof(shape) - 1; i++)
-		if (shape[i] == 'd' ? (s[i] < '0' || s[i] > '9') : s[i] != shape[i])
-			return 0;
-	return s[sizeof(shape) - 1] == '\0';
 }

@@ -20,6 +20,7 @@ int main(void)
 {
 	time_t t;
 	int is_day;
+	char buf[32];
 
 	parses_as("2026-02-28", "2026-02-28");
 	parses_as("2024-02-29", "2024-02-29");
@@ -39,9 +40,27 @@ int main(void)
 	parses_as("2026-09-10T08:20:00+02:60", NULL);
 	parses_as("2026-09-10T24:00:00Z", NULL);
 	parses_as("2026-02-30T08:20:00Z", NULL);
-	ok(parse_user_date("2026-02-30", 1788000000, &t, &is_day) == -1,
+	parses_as("2016-12-31T23:59:60Z", "2017-01-01T00:00:00Z");	/* a dashboard's leap second */
+	ok(parse_user_date("2026-02-30", 1788000000, &t, &is_day) == USER_DATE_NO_DAY,
 	   "a user's 2026-02-30 is rejected, not read as 03-02");
+	ok(parse_user_date("2026-09-10T08:20:60Z", 1788000000, &t, &is_day) == USER_DATE_NO_SECOND,
+	   "a user's second 60 is rejected");
+	ok(parse_user_date("2026-09-10T25:20:00Z", 1788000000, &t, &is_day) == USER_DATE_UNKNOWN,
+	   "hour 25 is not understood");
 	ok(!parse_user_date("3 days ago", 1788000000, &t, &is_day) && is_day,
 	   "relative days still parse");
+	ok(!parse_user_date("\t2026-09-10 ", 1788000000, &t, &is_day) && is_day && t == 1788998400,
+	   "blanks around a day are ignored");
+	ok(!parse_user_date(" 2026-09-10T08:20:00Z\n", 1788000000, &t, &is_day) && !is_day,
+	   "blanks around a time are ignored, and it is no day");
+	ok(parse_user_date("+3 days ago", 1788000000, &t, &is_day) == USER_DATE_UNKNOWN &&
+	   parse_user_date("3 days ago x", 1788000000, &t, &is_day) == USER_DATE_UNKNOWN,
+	   "N is digits, and nothing after \"ago\"");
+	ok(parse_user_date("100000 days ago", 1788000000, &t, &is_day) == USER_DATE_TOO_FAR,
+	   "100000 days ago is out of range, no typo");
+	is_str(format_range_start(buf, 1788998400), "2026-09-10", "a range from midnight starts on its day");
+	is_str(format_range_start(buf, 1788998401), "2026-09-10T00:00:01Z", "else at its time");
+	is_str(format_range_end(buf, 1788998400), "2026-09-09", "a range to midnight ends with the day before");
+	is_str(format_range_end(buf, 1788998401), "2026-09-10T00:00:00Z", "else with its last second");
 	return done_testing();
 }
