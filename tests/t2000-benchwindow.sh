@@ -243,6 +243,17 @@ test_expect_success '--good and --bad override detection' '
 	PY
 '
 
+# The first nightly has none before it: no pair near the date, so nothing
+# measured the levels, the change or its errors. They are null, not 0,
+# and the reason says why, as the rest of a step that is not found does.
+test_expect_success '--good and --bad with no nightly pair near the date: null levels and a reason' '
+	cd repo &&
+	git benchwindow --file ../dash.json --span 2 --good HEAD~3 --bad HEAD~1 --json b200_cute 2026-09-02 >../out.json &&
+	jq -c ".step | [.found, .before, .after, .change_pct, .noise_pct, .score, .se_pct, .z, .nr_before, .nr_after, .reason]" ../out.json >../actual &&
+	echo "[false,null,null,null,0.5,null,null,null,0,0,\"no nightly boundary near the date\"]" >../expect &&
+	test_cmp ../expect ../actual
+'
+
 # --bad naming a nightly inside the level after the step: that pair is
 # described by its own levels (the step's sides no longer mixed into the
 # level before), and the detected step stays the reference of the warning.
