@@ -109,6 +109,18 @@ test_expect_success '--json for noise: no culprit, no candidates' '
 	test_cmp expect actual
 '
 
+# --good and --bad beside the first nightly: no pair near the date, so no
+# level either side and no true speedup, as the man page says.
+test_expect_success '--json with no nightly pair near the date: noise, null speedups' '
+	cd regression &&
+	git benchbisect --json --span 2 --good HEAD~5 --bad HEAD --file ../regression.json b200_cute 2026-09-01 >out &&
+	jq -c "[.cause, .speedup.before, .speedup.after, .speedup.true, .evidence[0].verdict, .evidence[0].values]" out >actual &&
+	echo "[\"noise\",null,null,null,\"no_boundary\",{}]" >expect &&
+	test_cmp expect actual &&
+	sed -n "/^\\.SS JSON (classify)/,/^\\.SS JSON (run)/p" "$SRC_DIR/man/git-benchbisect.1" | tr "\n" " " >man &&
+	grep -F "the cause is noise and \\fBbefore\\fR, \\fBafter\\fR and \\fBtrue\\fR are all null" man
+'
+
 test_expect_success 'Pretuned tab: every baseline ratio moved alike, so Helion did' '
 	cd regression &&
 	git benchbisect --pretuned --json --file ../pretuned.json b200_cute 2026-09-10 >out 2>/dev/null &&
