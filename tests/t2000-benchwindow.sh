@@ -112,6 +112,32 @@ test_expect_success 'the man page lists the keys of --json and of its step in th
 	test_cmp expect actual
 '
 
+# "--json has full hashes" but where the dashboard's own sha is shown: a
+# series entry's (and a sparse kernel's good_sha) are its 8-hex ones.
+test_expect_success 'the only short shas of --json are the series entries, as the docs say' '
+	python3 - "$bad" out.json >actual <<-\PY &&
+	import json, re, sys
+	short = set()
+	def walk(v, path):
+	    if isinstance(v, dict):
+	        for k, x in v.items():
+	            if k.endswith("sha") and isinstance(x, str) and not re.fullmatch("[0-9a-f]{40}", x):
+	                assert re.fullmatch("[0-9a-f]{8}", x), x
+	                short.add(path + "." + k)
+	            walk(x, path + "." + k)
+	    elif isinstance(v, list):
+	        for x in v:
+	            walk(x, path + "[]")
+	doc = json.load(open(sys.argv[2]))
+	walk(doc, "")
+	print(" ".join(sorted(short)), [p["sha"] for p in doc["series"]].count(sys.argv[1][:8]))
+	PY
+	echo ".series[].sha 1" >expect &&
+	test_cmp expect actual &&
+	grep -F "\\fBsha\\fR its 8\\-hex short form" "$SRC_DIR/man/git-benchwindow.1" &&
+	grep -F "sparse kernel'\''s \`good_sha\` are the dashboard'\''s own 8-hex ones" "$SRC_DIR/docs/guide.md"
+'
+
 test_expect_success 'relative dates and ISO times name the same step' '
 	cd repo &&
 	BENCHTRIAGE_NOW=2026-09-10T12:00:00Z git benchwindow --file ../dash.json --json \
@@ -287,6 +313,17 @@ test_expect_success '--good and --bad override detection' '
 	assert doc["first_bad"]["sha"] == sys.argv[2]
 	assert len(doc["commits"]) == 2, doc["commits"]
 	PY
+'
+
+# The first nightly has none before it: no pair near the date, so nothing
+# measured the levels, the change or its errors. They are null, not 0,
+# and the reason says why, as the rest of a step that is not found does.
+test_expect_success '--good and --bad with no nightly pair near the date: null levels and a reason' '
+	cd repo &&
+	git benchwindow --file ../dash.json --span 2 --good HEAD~3 --bad HEAD~1 --json b200_cute 2026-09-02 >../out.json &&
+	jq -c ".step | [.found, .before, .after, .change_pct, .noise_pct, .score, .se_pct, .z, .nr_before, .nr_after, .reason]" ../out.json >../actual &&
+	echo "[false,null,null,null,0.5,null,null,null,0,0,\"no nightly boundary near the date\"]" >../expect &&
+	test_cmp ../expect ../actual
 '
 
 # --bad naming a nightly inside the level after the step: that pair is

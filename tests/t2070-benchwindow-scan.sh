@@ -61,6 +61,24 @@ test_expect_success 'each step is the one a single query on its date reports' '
 	done
 '
 
+# The keys of a scan's step, against the man page's list (the kind's
+# values aside) and the guide's.
+test_expect_success 'the man page and the guide name the keys of a --scan --json step' '
+	python3 - "$SRC_DIR/man/git-benchwindow.1" "$SRC_DIR/docs/guide.md" scan.json >actual <<-\PY &&
+	import json, re, sys
+	man, guide = open(sys.argv[1]).read(), open(sys.argv[2]).read()
+	keys = set().union(*(s.keys() for s in json.load(open(sys.argv[3]))["steps"]))
+	text = man[man.index("where each of \\fBsteps\\fR is"):man.index("With \\fB\\-\\-format=markdown\\fR: a level-3")]
+	listed = set(re.findall(r"\"(\w+)\"", text)) - {"undecided", "kernel_set"}
+	print("man", sorted(keys - listed), sorted(listed - keys))
+	text = guide[guide.index("whose steps carry"):guide.index("(a kernel back")]
+	listed = set(re.findall(r"`(\w+)`", text))
+	print("guide", sorted(keys - listed), sorted(listed - keys))
+	PY
+	printf "man [] []\nguide [] []\n" >expect &&
+	test_cmp expect actual
+'
+
 test_expect_success 'the x se column is the z that a single query on its date prints' '
 	cd repo &&
 	test_expect_code 1 git benchwindow --scan --file ../dash.json >../scan.txt &&

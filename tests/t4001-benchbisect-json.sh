@@ -109,6 +109,18 @@ test_expect_success '--json for noise: no culprit, no candidates' '
 	test_cmp expect actual
 '
 
+# --good and --bad beside the first nightly: no pair near the date, so no
+# level either side and no true speedup, as the man page says.
+test_expect_success '--json with no nightly pair near the date: noise, null speedups' '
+	cd regression &&
+	git benchbisect --json --span 2 --good HEAD~5 --bad HEAD --file ../regression.json b200_cute 2026-09-01 >out &&
+	jq -c "[.cause, .speedup.before, .speedup.after, .speedup.true, .evidence[0].verdict, .evidence[0].values]" out >actual &&
+	echo "[\"noise\",null,null,null,\"no_boundary\",{}]" >expect &&
+	test_cmp expect actual &&
+	sed -n "/^\\.SS JSON (classify)/,/^\\.SS JSON (run)/p" "$SRC_DIR/man/git-benchbisect.1" | tr "\n" " " >man &&
+	grep -F "the cause is noise and \\fBbefore\\fR, \\fBafter\\fR and \\fBtrue\\fR are all null" man
+'
+
 test_expect_success 'Pretuned tab: every baseline ratio moved alike, so Helion did' '
 	cd regression &&
 	git benchbisect --pretuned --json --file ../pretuned.json b200_cute 2026-09-10 >out 2>/dev/null &&
@@ -249,6 +261,50 @@ test_expect_success 'without the harness files the cudagraph check is skipped, a
 		grep "^b200_cute on 2026-09-10: real regression$" out &&
 		grep "^culprit: $B Add hl.split, day 09 (#3109)$" out
 	)
+'
+
+# Each evidence item's values, against the keys its signal's entry in the
+# man page names, over moves that bring out most signals: a step, one
+# kernel's own step, a spike, a kernel missing the last good nightly, and
+# the Pretuned tab's baselines.
+test_expect_success 'the man page names the values of every evidence item' '
+	cd regression &&
+	bb_dashboard --event regress:b200_cute:2026-09-10:0.7:softmax >../kstep.json &&
+	bb_dashboard --event spike:b200_cute:2026-09-10:0.7 >../spike.json &&
+	python3 - ../regression.json ../sparse.json <<-\PY &&
+	import json, sys
+	d = json.load(open(sys.argv[1]))
+	for r in d["summary"]:
+	    if r["kernel"] == "softmax" and r["platform_short"] == "b200_cute":
+	        r["history"] = [h for h in r["history"] if not h["date"].startswith("2026-09-09")]
+	json.dump(d, open(sys.argv[2], "w"))
+	PY
+	for f in regression kstep spike sparse pretuned; do
+		{ [ $f = pretuned ] && p=--pretuned || p=; } &&
+		git benchbisect $p --json --file ../$f.json b200_cute 2026-09-10 >../$f.out 2>/dev/null || return 1
+	done &&
+	python3 - "$SRC_DIR/man/git-benchbisect.1" ../regression.out ../kstep.out ../spike.out ../sparse.out ../pretuned.out >../actual <<-\PY &&
+	import json, re, sys
+	man = open(sys.argv[1]).read()
+	text = man[man.index(".SS JSON (classify)"):man.index(".SS JSON (run)")]
+	documented = {}
+	for item in text.split(".TP\n")[1:]:
+	    head, _, body = item.partition("\n")
+	    signal = re.match(r"\\fB(.+?)\\fR", head).group(1)
+	    documented[signal] = set(re.findall(r"\\fB(\w+)\\fR", body))
+	# the two signals of the Pretuned tab are told under implementations
+	documented["baselines"] = documented["helion wins"] = documented["implementations"]
+	seen = set()
+	for path in sys.argv[2:]:
+	    for e in json.load(open(path))["evidence"]:
+	        seen.add(e["signal"])
+	        for k in e["values"]:
+	            if k not in documented.get(e["signal"], ()):
+	                print("undocumented", e["signal"], k)
+	print(" ".join(s.replace(" ", "_") for s in sorted(seen)))
+	PY
+	echo "baselines cudagraph dispatch helion_wins implementations kernel_set kernel_step kernels_behind_the_move measurement other_platforms slice sparse_kernel spike step timers window" >../expect &&
+	test_cmp ../expect ../actual
 '
 
 test_done

@@ -238,6 +238,18 @@ test_expect_success 'the bad end skipped: no first bad commit is named, exit 1' 
 	test_cmp ../expect ../actual
 '
 
+test_expect_success '--json key: the measurement key, null with the notes off' '
+	cd repo &&
+	test_expect_code 1 git benchbisect run --json --good main~1 --bad main -- sh -c "exit 125" >../out 2>/dev/null &&
+	test_expect_code 1 git -c benchbisect.notes=true benchbisect run --json --good main~1 --bad main -- \
+		sh -c "exit 125" >../on 2>/dev/null &&
+	jq -c .key ../out ../on | sed "s/[0-9a-f]\{16\}/KEY/" >../actual &&
+	printf "null\n\"KEY\"\n" >../expect &&
+	test_cmp ../expect ../actual &&
+	git update-ref -d refs/notes/benchbisect &&
+	grep -F "null with \\fBbenchbisect.notes=false\\fR" "$SRC_DIR/man/git-benchbisect.1"
+'
+
 test_expect_success 'the bad end not reproduced: exit 1' '
 	cd repo &&
 	test_expect_code 1 git benchbisect run --good main~8 --bad main~3 -- bench >../out 2>../err &&

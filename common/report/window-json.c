@@ -123,19 +123,32 @@ cJSON *sparse_kernels_json(const struct series *s, const struct sparse_kernel *s
 	return a;
 }
 
+/*
+ * A number that measures the step's nightly pair: null without one (index
+ * 0, no pair near the date), not the 0 nothing set. digits < 0: a level,
+ * as json_metric() rounds it; else json_number()'s decimals.
+ */
+static cJSON *pair_number(const struct step *st, double v, int digits)
+{
+	if (!st->index)
+		return cJSON_CreateNull();
+	return digits < 0 ? json_metric(v) : json_number(v, digits);
+}
+
 /* step: the decision, the levels, and the other steps within the span. */
 cJSON *window_step_json(const struct series *s, const struct step *st)
 {
 	cJSON *step = cJSON_CreateObject(), *others;
+	const char *reason = st->found ? NULL : st->index ? st->reason : "no nightly boundary near the date";
 
 	cJSON_AddBoolToObject(step, "found", st->found);
-	cJSON_AddItemToObject(step, "before", json_metric(st->before));
-	cJSON_AddItemToObject(step, "after", json_metric(st->after));
-	cJSON_AddItemToObject(step, "change_pct", json_number(st->change_pct, 2));
+	cJSON_AddItemToObject(step, "before", pair_number(st, st->before, -1));
+	cJSON_AddItemToObject(step, "after", pair_number(st, st->after, -1));
+	cJSON_AddItemToObject(step, "change_pct", pair_number(st, st->change_pct, 2));
 	cJSON_AddItemToObject(step, "noise_pct", json_number(st->noise_pct, 2));
-	cJSON_AddItemToObject(step, "score", json_number(st->score, 2));
-	cJSON_AddItemToObject(step, "se_pct", json_number(st->se_pct, 2));
-	cJSON_AddItemToObject(step, "z", json_number(st->z, 2));
+	cJSON_AddItemToObject(step, "score", pair_number(st, st->score, 2));
+	cJSON_AddItemToObject(step, "se_pct", pair_number(st, st->se_pct, 2));
+	cJSON_AddItemToObject(step, "z", pair_number(st, st->z, 2));
 	cJSON_AddBoolToObject(step, "undecided", st->undecided);
 	cJSON_AddBoolToObject(step, "persistent", st->persistent);
 	cJSON_AddNumberToObject(step, "nr_before", (double)st->nr_before);
@@ -152,8 +165,7 @@ cJSON *window_step_json(const struct series *s, const struct step *st)
 	} else {
 		cJSON_AddNullToObject(step, "drift");
 	}
-	cJSON_AddItemToObject(step, "reason", st->found || !st->reason ? cJSON_CreateNull() :
-			      cJSON_CreateString(st->reason));
+	cJSON_AddItemToObject(step, "reason", json_string_or_null(reason));
 	cJSON_AddItemToObject(step, "between_off_both", st->halfway ? json_time(s->points[st->halfway].run->time) :
 			      cJSON_CreateNull());
 	others = cJSON_AddArrayToObject(step, "other_steps");
