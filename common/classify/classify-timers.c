@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "util/usage.h"
+#include "history/kernel-steps.h"
 #include "classify/classify-sides.h"
 #include "classify/classify-timers.h"
 
@@ -84,8 +85,16 @@ int classify_gather_kernel_move(struct classify_signals *s, const struct window 
 	double (*kpct)[METRIC_NR] = xcalloc(names.nr + 1, sizeof(*kpct));
 	double (*knoise)[METRIC_NR] = xcalloc(names.nr + 1, sizeof(*knoise));
 	int *timing = xcalloc(names.nr + 1, sizeof(*timing));
+	struct classify_options each = *o;
 	int ret = 0;
 
+	/*
+	 * A kernel whose latency explains only part of its move is real in
+	 * that part only beyond the bar of one kernel among them all: at the
+	 * platform's bar, one kernel's latency noise of 3x in six or seven
+	 * made a timing change of them all "real" or "hardware".
+	 */
+	each.noise_multiple = kernel_steps_multiple(o->noise_multiple, names.nr);
 	for (size_t i = 0; i < names.nr; i++) {
 		if (kernel_moves(w, w->series.points[s->index].run, names.v[i], o, kpct[i], knoise[i])) {
 			ret = -1;
@@ -96,7 +105,7 @@ int classify_gather_kernel_move(struct classify_signals *s, const struct window 
 		k[i].latency_pct = kpct[i][METRIC_LATENCY];
 		k[i].latency_noise_pct = 100 * expm1(knoise[i][METRIC_LATENCY]);
 		k[i].timing_pct = k[i].speedup_pct;
-		k[i].partial = classify_kernel_partly_timing(s, &k[i], o);
+		k[i].partial = classify_kernel_partly_timing(s, &k[i], &each);
 		agree += classify_kernel_real(s, &k[i], o) || k[i].partial;
 		timing[i] = classify_kernel_timing_changed(s, &k[i], o);
 		/*
