@@ -8,14 +8,15 @@
 # __git_benchtriage_scan <cmd> <first> [<short options>...]: read the
 # words of the line from index <first> (up to a "--") into the caller's
 # variables: src (the dashboard options, as --name=value words), platform
-# (the first argument anywhere on the line but the word being completed),
-# pos (how many arguments come before it) and scan (--scan is on the line:
-# every argument is a platform). The long options that take
-# a value are those that `git <cmd> --git-completion-helper` prints with a
-# trailing "="; the short ones are given.
+# (the first argument anywhere on the line but the word being completed,
+# without its shell quotes), pos (how many arguments come before it) and
+# scan (--scan is on the line: every argument is a platform). The long
+# options that take a value are those that `git <cmd>
+# --git-completion-helper` prints with a trailing "="; the short ones are
+# given.
 __git_benchtriage_scan ()
 {
-	local i w valopts=" $(git $1 --git-completion-helper 2>/dev/null) "
+	local i w dequoted_word valopts=" $(git $1 --git-completion-helper 2>/dev/null) "
 
 	for w in "${@:3}"; do
 		valopts+="$w= "
@@ -41,7 +42,7 @@ __git_benchtriage_scan ()
 		-*)
 			case "$valopts" in *" $w= "*) i=$((i + 1)) ;; esac ;;
 		*)
-			[ -n "$platform" ] || platform=$w
+			[ -n "$platform" ] || { __git_dequote "$w"; platform=$dequoted_word; }
 			[ $i -lt $cword ] && pos=$((pos + 1)) ;;
 		esac
 	done

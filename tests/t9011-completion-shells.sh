@@ -201,6 +201,14 @@ for sh in bash zsh fish; do
 		! ls repo | grep -e pwned -e bt
 	'
 
+	test_expect_success "$sh: kernels and dates of a platform quoted on the line" '
+		cmd="git benchwindow --file hostile.json" &&
+		tmux_tab_line '$sh' "$cmd x\\\$\\(touch\\ pwned\\) --kernel ma" \
+			"\$ $cmd x\\\$\\(touch\\ pwned\\) --kernel matmul " &&
+		tmux_tab_line '$sh' "$cmd ${q}x\$(touch pwned)$q 2026-09-0" \
+			"\$ $cmd ${q}x\$(touch pwned)$q 2026-09-08 "
+	'
+
 	test_expect_success "$sh: git benchbisect log's range: revisions, not platforms" '
 		tmux_tab '$sh' "git benchbisect log " "perf-fix" '$list_tabs' &&
 		! grep b200_cute "$TRASH/screen.'$sh'" &&
