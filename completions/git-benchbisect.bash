@@ -19,7 +19,7 @@ __git_benchbisect_log ()
 {
 	case "$prev" in
 	--key)
-		__gitcomp_nl "$(git benchbisect log --keys 2>/dev/null | cut -d' ' -f1)"
+		__git_benchtriage_gitcomp_names "$(git benchbisect log --keys 2>/dev/null | cut -d' ' -f1)"
 		return ;;
 	--svg)
 		compopt -o filenames 2>/dev/null
@@ -85,13 +85,13 @@ _git_benchbisect ()
 	case $pos in
 	0)
 		if [ $first -eq 2 ] && [ $cword -eq 2 ]; then
-			__gitcomp_nl "run
+			__git_benchtriage_gitcomp_names "run
 log
 $(__git_benchtriage_names --list-platforms)"
 		else
-			__gitcomp_nl "$(__git_benchtriage_names --list-platforms)"
+			__git_benchtriage_gitcomp_names "$(__git_benchtriage_names --list-platforms)"
 		fi ;;
-	1) __gitcomp_nl "$(__git_benchtriage_names --list-dates "$platform")
+	1) __git_benchtriage_gitcomp_names "$(__git_benchtriage_names --list-dates "$platform")
 today
 yesterday" ;;
 	esac

@@ -8,14 +8,15 @@
 # __git_benchtriage_scan <cmd> <first> [<short options>...]: read the
 # words of the line from index <first> (up to a "--") into the caller's
 # variables: src (the dashboard options, as --name=value words), platform
-# (the first argument anywhere on the line but the word being completed),
-# pos (how many arguments come before it) and scan (--scan is on the line:
-# every argument is a platform). The long options that take
-# a value are those that `git <cmd> --git-completion-helper` prints with a
-# trailing "="; the short ones are given.
+# (the first argument anywhere on the line but the word being completed,
+# without its shell quotes), pos (how many arguments come before it) and
+# scan (--scan is on the line: every argument is a platform). The long
+# options that take a value are those that `git <cmd>
+# --git-completion-helper` prints with a trailing "="; the short ones are
+# given.
 __git_benchtriage_scan ()
 {
-	local i w valopts=" $(git $1 --git-completion-helper 2>/dev/null) "
+	local i w dequoted_word valopts=" $(git $1 --git-completion-helper 2>/dev/null) "
 
 	for w in "${@:3}"; do
 		valopts+="$w= "
@@ -41,7 +42,7 @@ __git_benchtriage_scan ()
 		-*)
 			case "$valopts" in *" $w= "*) i=$((i + 1)) ;; esac ;;
 		*)
-			[ -n "$platform" ] || platform=$w
+			[ -n "$platform" ] || { __git_dequote "$w"; platform=$dequoted_word; }
 			[ $i -lt $cword ] && pos=$((pos + 1)) ;;
 		esac
 	done
@@ -56,12 +57,48 @@ __git_benchtriage_names ()
 	local p
 
 	if [ "$1" = --list-kernels ] && [ -z "$2" ]; then
-		for p in $(git benchwindow --offline "${src[@]}" --list-platforms 2>/dev/null); do
+		git benchwindow --offline "${src[@]}" --list-platforms 2>/dev/null |
+		while IFS= read -r p; do
 			git benchwindow --offline "${src[@]}" --list-kernels "$p" 2>/dev/null
 		done | sort -u
 		return
 	fi
 	git benchwindow --offline "${src[@]}" "$@" 2>/dev/null
+}
+
+# __git_benchtriage_gitcomp_names <names> [<typed>]: __gitcomp_nl for
+# the names of a dashboard, which may hold any character but a NUL (";",
+# "$(...)", quotes, blanks, glob characters): each of the newline-separated
+# <names> that begins with the typed word (the current one by default)
+# once its shell quotes are taken away, quoted so that the line names it
+# exactly and nothing in it is expanded or run: with printf %q, or inside
+# the quote the word leaves open, which readline then closes, for that
+# quote (readline replaces only the text after it).
+__git_benchtriage_gitcomp_names ()
+{
+	local word=${2-$cur} i c q="" typed="" before="" name
+
+	for ((i = 0; i < ${#word}; i++)); do
+		c=${word:i:1}
+		case "$q$c" in
+		"''" | '""') q=""; continue ;;
+		"'" | '"') q=$c before=$typed; continue ;;
+		'\') c=${word:i+1:1} i=$((i + 1)) ;;
+		'"\') [[ "${word:i+1:1}" == [\\\"\$\`] ]] && c=${word:i+1:1} i=$((i + 1)) ;;
+		esac
+		typed+=$c
+	done
+	COMPREPLY=()
+	while IFS= read -r name; do
+		[ -n "$name" ] && [[ "$name" == "$typed"* ]] || continue
+		case $q in
+		"'") name=${name:${#before}} name=${name//\'/\'\\\'\'} ;;
+		'"') name=${name:${#before}} name=${name//\\/\\\\} name=${name//\"/\\\"}
+		     name=${name//\$/\\\$} name=${name//\`/\\\`} ;;
+		*) printf -v name '%q ' "$name" ;;
+		esac
+		COMPREPLY+=("$name")
+	done <<<"$1"
 }
 
 # __git_benchtriage_window_arg: complete the value of an option git
@@ -78,10 +115,10 @@ __git_benchtriage_window_arg ()
 	esac
 	case "$opt" in
 	--kernel)
-		__gitcomp_nl "$(__git_benchtriage_names --list-kernels "$platform")" "" "$val"
+		__git_benchtriage_gitcomp_names "$(__git_benchtriage_names --list-kernels "$platform")" "$val"
 		return 0 ;;
 	--list-kernels)
-		__gitcomp_nl "$(__git_benchtriage_names --list-platforms)" "" "$val"
+		__git_benchtriage_gitcomp_names "$(__git_benchtriage_names --list-platforms)" "$val"
 		return 0 ;;
 	--good|--bad)
 		__git_complete_refs --cur="$val"
@@ -118,8 +155,8 @@ _git_benchwindow ()
 	esac
 	[ -n "$scan" ] && pos=0
 	case $pos in
-	0) __gitcomp_nl "$(__git_benchtriage_names --list-platforms)" ;;
-	1) __gitcomp_nl "$(__git_benchtriage_names --list-dates "$platform")
+	0) __git_benchtriage_gitcomp_names "$(__git_benchtriage_names --list-platforms)" ;;
+	1) __git_benchtriage_gitcomp_names "$(__git_benchtriage_names --list-dates "$platform")
 today
 yesterday" ;;
 	esac

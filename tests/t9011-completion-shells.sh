@@ -25,6 +25,16 @@ test_expect_success 'set up: install, repositories, dashboards, shell start-up f
 	git -C repo branch perf-fix &&
 	(cd repo && cute_spec | python3 "$TEST_DIR/lib/gen-dashboard.py" >../dash.json) &&
 	sed "s/b200_cute/mi300x_cute/g" dash.json >repo/other.json &&
+	python3 - dash.json repo/hostile.json <<-\PY &&
+	import json, sys
+	d = json.load(open(sys.argv[1]))
+	new = {"b200_cute": "x$(touch pwned)", "b200": "q'"'"'uote `touch bt` \"d|&;"}
+	for r in d["summary"]:
+	    r["platform_short"] = new[r["platform_short"]]
+	    if r["kernel"] == "softmax":
+	        r["kernel"] = "soft$(touch kpwned)"
+	json.dump(d, open(sys.argv[2], "w"))
+	PY
 	git -C repo benchwindow --file ../dash.json --list-platforms >/dev/null &&
 	cp dash.json "$XDG_CACHE_HOME/" &&
 	build_corpus corpus &&
@@ -105,6 +115,7 @@ accepted() {
 	esac
 }
 
+q="'"
 for sh in bash zsh fish; do
 	# Given the candidates' common prefix, bash lists them on the second
 	# Tab, zsh and fish on the first.
@@ -173,6 +184,31 @@ for sh in bash zsh fish; do
 			"^\\\$ git benchwindow --file=other.json mi300x_cute --kernel=layer_norm $"
 	'
 
+	# A dashboard's names may hold any character the shell treats
+	# specially, and the commands take them: each is inserted quoted, so
+	# that Enter hands the command exactly the name and runs nothing.
+	test_expect_success "$sh: hostile dashboard names are inserted quoted, never run" '
+		cmd="git benchwindow --file hostile.json" &&
+		if [ '$sh' = fish ]; then bt="\`touch\\ bt\`"; else bt="\\\`touch\\ bt\\\`"; fi &&
+		tmux_tab_line '$sh' "$cmd x" "\$ $cmd x\\\$\\(touch\\ pwned\\) " &&
+		tmux_tab_line '$sh' "$cmd q" "\$ $cmd q\\${q}uote\\ $bt\\ \\\"d\\|\\&\\; " &&
+		tmux_tab '$sh' "$cmd ${q}x\$(" "^\\\$ $cmd ${q}x\\\$\\(touch pwned\\)$q ?$" &&
+		tmux_tab_line '$sh' "$cmd --kernel so" "\$ $cmd --kernel soft\\\$\\(touch\\ kpwned\\) " &&
+		tmux_tab_line '$sh' "$cmd --list-kernels x" \
+			"\$ $cmd --list-kernels x\\\$\\(touch\\ pwned\\) " &&
+		tmux_cmd send-keys -t "bt:'$sh'" Enter &&
+		tmux_wait_screen '$sh' "^soft\\\$\\(touch kpwned\\)$" &&
+		! ls repo | grep -e pwned -e bt
+	'
+
+	test_expect_success "$sh: kernels and dates of a platform quoted on the line" '
+		cmd="git benchwindow --file hostile.json" &&
+		tmux_tab_line '$sh' "$cmd x\\\$\\(touch\\ pwned\\) --kernel ma" \
+			"\$ $cmd x\\\$\\(touch\\ pwned\\) --kernel matmul " &&
+		tmux_tab_line '$sh' "$cmd ${q}x\$(touch pwned)$q 2026-09-0" \
+			"\$ $cmd ${q}x\$(touch pwned)$q 2026-09-08 "
+	'
+
 	test_expect_success "$sh: git benchbisect log's range: revisions, not platforms" '
 		tmux_tab '$sh' "git benchbisect log " "perf-fix" '$list_tabs' &&
 		! grep b200_cute "$TRASH/screen.'$sh'" &&
@@ -208,7 +244,6 @@ done
 # In zsh, --cases names that --list-cases C-quotes: "case21_a,b" (a comma
 # inside is no separator) and "case24_it's\\x". zsh writes the completed
 # word over in one quoting: a quote opened inside it becomes backslashes.
-q="'"
 test_expect_success 'zsh: a comma inside a C-quoted --cases name is no separator' '
 	cmd="git fixture-diff --root quoted --cases" &&
 	tmux_tab_line zsh-fd "$cmd $q\"case21_a," "\$ $cmd $q\"case21_a,b\"$q " &&
