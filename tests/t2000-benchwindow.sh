@@ -435,6 +435,22 @@ test_expect_success 'an ambiguous short --good: the one commit among its objects
 	test_cmp ../expect ../err
 '
 
+# The one commit of an ambiguous prefix, but a suffix that fails on it:
+# the error names the revision as typed, as git does, not its expansion.
+test_expect_success 'an ambiguous short --good whose suffix fails: the error names what was typed' '
+	git clone -q --no-local "$TRASH/repo" "$TRASH/amb-suffix" &&
+	cd "$TRASH/amb-suffix" &&
+	p=$(echo $good | cut -c1-4) &&
+	collider $good 4 >../blob &&
+	git hash-object -w ../blob >/dev/null &&
+	test_expect_code 128 git benchwindow --file ../dash.json --good $p~999 b200_cute 2026-09-08 2>../err &&
+	echo "fatal: bad revision '\''$p~999'\''" >../expect &&
+	test_cmp ../expect ../err &&
+	test_expect_code 128 git benchwindow --file ../dash.json --good "$p^{tree}" b200_cute 2026-09-08 2>../err &&
+	echo "fatal: revision '\''$p^{tree}'\'' is not a commit" >../expect &&
+	test_cmp ../expect ../err
+'
+
 test_expect_success 'colour only when asked or on a tty' '
 	cd repo &&
 	git benchwindow --file ../dash.json b200_cute 2026-09-08 >../plain &&
