@@ -326,6 +326,23 @@ test_expect_success '--good and --bad with no nightly pair near the date: null l
 	test_cmp ../expect ../actual
 '
 
+# The same case in the text reports: no pair was measured, so neither says
+# "no step beyond the noise" nor a median that was never taken.
+test_expect_success '--good and --bad with no nightly pair near the date: the text says so' '
+	cd repo &&
+	git benchwindow --file ../dash.json --span 2 --good HEAD~3 --bad HEAD~1 b200_cute 2026-09-02 >../out &&
+	grep "^no " ../out >../actual &&
+	echo "no nightly boundary near 2026-09-02: no nightly pair, so no level was measured" >../expect &&
+	test_cmp ../expect ../actual &&
+	git benchbisect --file ../dash.json --span 2 --good HEAD~3 --bad HEAD~1 b200_cute 2026-09-02 >../out &&
+	sed -n "/^speedup:/,\$p" ../out >../actual &&
+	cat >../expect <<-\EOF &&
+	speedup: before -, after -, true -
+	  no nightly boundary near the date: no nightly pair, so no level was measured
+	EOF
+	test_cmp ../expect ../actual
+'
+
 # --bad naming a nightly inside the level after the step: that pair is
 # described by its own levels (the step's sides no longer mixed into the
 # level before), and the detected step stays the reference of the warning.
@@ -415,6 +432,22 @@ test_expect_success 'an ambiguous short --good: the one commit among its objects
 		sed -e "s/^error: /fatal: /" -e "s/^hint: The /hint: the /" >../expect &&
 	test $(wc -l <../expect) = 4 &&
 	test_expect_code 128 git benchwindow --file ../dash.json --good $p~1 b200_cute 2026-09-08 2>../err &&
+	test_cmp ../expect ../err
+'
+
+# The one commit of an ambiguous prefix, but a suffix that fails on it:
+# the error names the revision as typed, as git does, not its expansion.
+test_expect_success 'an ambiguous short --good whose suffix fails: the error names what was typed' '
+	git clone -q --no-local "$TRASH/repo" "$TRASH/amb-suffix" &&
+	cd "$TRASH/amb-suffix" &&
+	p=$(echo $good | cut -c1-4) &&
+	collider $good 4 >../blob &&
+	git hash-object -w ../blob >/dev/null &&
+	test_expect_code 128 git benchwindow --file ../dash.json --good $p~999 b200_cute 2026-09-08 2>../err &&
+	echo "fatal: bad revision '\''$p~999'\''" >../expect &&
+	test_cmp ../expect ../err &&
+	test_expect_code 128 git benchwindow --file ../dash.json --good "$p^{tree}" b200_cute 2026-09-08 2>../err &&
+	echo "fatal: revision '\''$p^{tree}'\'' is not a commit" >../expect &&
 	test_cmp ../expect ../err
 '
 

@@ -96,9 +96,9 @@ test_expect_success 'bench.url without a value or empty: fatal, naming the key' 
 	test -s out
 '
 
-test_expect_success 'a day past the end of its month is no date' '
+test_expect_success 'a day past the end of its month is no date, alone or in a time' '
 	cd repo &&
-	for d in 2026-02-30 2026-02-29 2026-04-31 2026-13-01; do
+	for d in 2026-02-30 2026-02-29 2026-04-31 2026-13-01 2026-02-30T08:00:00Z 2026-04-31T23:59+02:00; do
 		test_expect_code 128 git benchwindow --file ../dash.json b200_cute $d >out 2>err &&
 		echo "fatal: there is no day '"'"'$d'"'"' in the calendar" >expect &&
 		test_cmp expect err || return 1

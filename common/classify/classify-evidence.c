@@ -47,7 +47,7 @@ static void explain_step(struct classify_result *r, const struct classify_signal
 	cJSON *v;
 
 	if (!s->index) {
-		evidence_addf(r, "step", "no_boundary", "step: no nightly boundary near the date");
+		evidence_addf(r, "step", "no_boundary", "step: " STEP_NO_BOUNDARY);
 		return;
 	}
 	if (!classify_step_significant(s, o) && w->step.dip_nights) {

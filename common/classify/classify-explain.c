@@ -208,7 +208,8 @@ static void explain_truth(struct classify_result *r, const struct classify_signa
 		break;
 	case CAUSE_NOISE:
 		r->truth = s->level;
-		r->truth_reason = xstrdup("no persistent step: the median of the nightlies around the date");
+		r->truth_reason = xstrdup(s->index ? "no persistent step: the median of the nightlies around the date" :
+					  STEP_NO_BOUNDARY ": " STEP_NO_BOUNDARY_MEANS);
 		break;
 	case CAUSE_UNDECIDED:
 		r->truth_reason = undecided_reason(s, o);

@@ -28,6 +28,13 @@
 #define STEP_MIN_CHANGE 2.0	/* default min_change, percent */
 /* A move this many times one night's noise is placed on its night surely. */
 #define STEP_SURE_SCORE 5.0
+/*
+ * A step with no nightly pair (index 0: --good and --bad beside a date
+ * with no nightly before it within the span): the reason the reports give,
+ * and what it means for the levels.
+ */
+#define STEP_NO_BOUNDARY "no nightly boundary near the date"
+#define STEP_NO_BOUNDARY_MEANS "no nightly pair, so no level was measured"
 
 /* Another significant step within the span (not the one reported). */
 struct other_step {

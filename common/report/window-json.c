@@ -139,7 +139,7 @@ static cJSON *pair_number(const struct step *st, double v, int digits)
 cJSON *window_step_json(const struct series *s, const struct step *st)
 {
 	cJSON *step = cJSON_CreateObject(), *others;
-	const char *reason = st->found ? NULL : st->index ? st->reason : "no nightly boundary near the date";
+	const char *reason = st->found ? NULL : st->index ? st->reason : STEP_NO_BOUNDARY;
 
 	cJSON_AddBoolToObject(step, "found", st->found);
 	cJSON_AddItemToObject(step, "before", pair_number(st, st->before, -1));

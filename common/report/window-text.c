@@ -174,7 +174,7 @@ static void print_step(FILE *fp, const struct window *w, const struct window_pri
 	format_day(asked, w->date);
 	if (!window_step_days(w, d1, d2)) {
 		if (!st->found)
-			fprintf(fp, "no step beyond the noise near %s\n", asked);
+			fprintf(fp, "no nightly boundary near %s: %s\n", asked, STEP_NO_BOUNDARY_MEANS);
 		return;
 	}
 	if (st->found)

@@ -49,6 +49,8 @@ static time_t utc_seconds(const struct tm *tm)
 /*
  * A real day only: 2026-02-30 is an error, not 2026-03-02, and nothing
  * before the epoch (no run is that old; "0224" would not format back).
+ * Returns -1 when *p does not begin YYYY-MM-DD, USER_DATE_NO_DAY when
+ * the calendar has no such day (*p past it all the same).
  */
 static int parse_day_part(const char **p, struct tm *tm)
 {
@@ -58,7 +60,7 @@ static int parse_day_part(const char **p, struct tm *tm)
 	    *(*p)++ != '-' || read_digits(p, 2, &d))
 		return -1;
 	if (y < 1970 || m < 1 || m > 12 || d < 1 || d > days_in_month(y, m))
-		return -1;
+		return USER_DATE_NO_DAY;
 	memset(tm, 0, sizeof(*tm));
 	tm->tm_year = y - 1900;
 	tm->tm_mon = m - 1;
@@ -66,16 +68,22 @@ static int parse_day_part(const char **p, struct tm *tm)
 	return 0;
 }
 
-/* parse_iso_time(), with the second as written into *second (60: a leap second) */
+/*
+ * parse_iso_time(), with the second as written into *second (60: a leap
+ * second); USER_DATE_NO_DAY for a time of that form on a day that the
+ * calendar lacks.
+ */
 static int parse_time(const char *s, time_t *out, int *second)
 {
 	struct tm tm;
 	const char *p = s;
-	int hh, mm, ss = 0, offset = 0;
+	int hh, mm, ss = 0, offset = 0, day;
 
-	if (!s || parse_day_part(&p, &tm))
+	if (!s || (day = parse_day_part(&p, &tm)) == -1)
 		return -1;
 	if (!*p) {
+		if (day)
+			return day;
 		*out = utc_seconds(&tm);
 		*second = 0;
 		return 0;
@@ -105,6 +113,8 @@ static int parse_time(const char *s, time_t *out, int *second)
 	}
 	if (*p || hh > 23 || mm > 59 || ss > 60)
 		return -1;
+	if (day)
+		return day;
 	tm.tm_hour = hh;
 	tm.tm_min = mm;
 	tm.tm_sec = ss;
@@ -117,18 +127,7 @@ int parse_iso_time(const char *s, time_t *out)
 {
 	int second;
 
-	return parse_time(s, out, &second);
-}
-
-/* s has a day's shape, YYYY-MM-DD, whether or not the calendar has that day */
-static int looks_like_day(const char *s)
-{
-	static const char shape[] = "dddd-dd-dd";
-
-	for (size_t i = 0; i < sizeof(shape) - 1; i++)
-		if (shape[i] == 'd' ? (s[i] < '0' || s[i] > '9') : s[i] != shape[i])
-			return 0;
-	return s[sizeof(shape) - 1] == '\0';
+	return parse_time(s, out, &second) ? -1 : 0;
 }
 
 /* parse_user_date() of s, with no blanks around it */
@@ -137,7 +136,7 @@ static int parse_trimmed_date(const char *s, time_t now, time_t *out, int *is_da
 	time_t today = now - now % DAY_SECONDS;
 	char *end;
 	long n;
-	int second;
+	int second, ret;
 
 	*is_day = 1;
 	if (!strcmp(s, "today")) {
@@ -157,8 +156,9 @@ static int parse_trimmed_date(const char *s, time_t now, time_t *out, int *is_da
 		*out = today - n * DAY_SECONDS;
 		return 0;
 	}
-	if (parse_time(s, out, &second))
-		return looks_like_day(s) ? USER_DATE_NO_DAY : USER_DATE_UNKNOWN;
+	ret = parse_time(s, out, &second);
+	if (ret)
+		return ret == USER_DATE_NO_DAY ? ret : USER_DATE_UNKNOWN;
 	if (second == 60)
 		return USER_DATE_NO_SECOND;
 	*is_day = strlen(s) == 10;

@@ -24,7 +24,7 @@ int parse_iso_time(const char *s, time_t *out);
 /* Why parse_user_date() refused a date, for the caller's message. */
 enum user_date_error {
 	USER_DATE_UNKNOWN = -1,		/* none of the forms: a typo */
-	USER_DATE_NO_DAY = -2,		/* YYYY-MM-DD not in the calendar: 2026-02-30 */
+	USER_DATE_NO_DAY = -2,		/* YYYY-MM-DD, alone or in an ISO time, not in the calendar: 2026-02-30 */
 	USER_DATE_NO_SECOND = -3,	/* an ISO time at second 60 */
 	USER_DATE_TOO_FAR = -4,		/* "N days ago" past USER_DATE_MAX_DAYS */
 };

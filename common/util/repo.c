@@ -293,28 +293,25 @@ static size_t short_oid(const char *rev)
 
 /*
  * rev, whose first len characters are an ambiguous short object name,
- * as git reads it where it wants a commit: the one commit-ish candidate,
- * or an error in git's words ("a6f4~2" is ambiguous in its "a6f4") with
- * the commit-ish candidates, or all of them when none is, as hints.
+ * as git reads it where it wants a commit: rev with the one commit-ish
+ * candidate's full name in their place (owned by the caller), or NULL
+ * after an error in git's words ("a6f4~2" is ambiguous in its "a6f4")
+ * with the commit-ish candidates, or all of them when none is, as hints.
  */
-static int resolve_ambiguous(git_repository *repo, const char *rev, size_t len, git_commit **out)
+static char *expand_ambiguous(git_repository *repo, const char *rev, size_t len)
 {
 	struct candidates c;
-	char hex[GIT_OID_HEXSZ + 1], *spec;
-	int rc;
+	char hex[GIT_OID_HEXSZ + 1], *spec = NULL;
 
 	candidates_find(&c, repo, rev, len);
 	if (candidates_keep_committish(&c) == 1) {
 		spec = xstrfmt("%s%s", oid_hex(hex, &c.v[0].oid), rev + len);
-		candidates_release(&c);
-		rc = repo_resolve_commit(repo, spec, out);
-		free(spec);
-		return rc;
+	} else {
+		error("short object ID %.*s is ambiguous", (int)len, rev);
+		candidates_advise(&c, repo);
 	}
-	error("short object ID %.*s is ambiguous", (int)len, rev);
-	candidates_advise(&c, repo);
 	candidates_release(&c);
-	return -1;
+	return spec;
 }
 
 int repo_resolve_commit(git_repository *repo, const char *rev, git_commit **out)
@@ -325,8 +322,15 @@ int repo_resolve_commit(git_repository *repo, const char *rev, git_commit **out)
 
 	*out = NULL;
 	rc = revparse(&obj, repo, rev);
-	if (rc == GIT_EAMBIGUOUS && (len = short_oid(rev)))
-		return resolve_ambiguous(repo, rev, len, out);
+	if (rc == GIT_EAMBIGUOUS && (len = short_oid(rev))) {
+		char *spec = expand_ambiguous(repo, rev, len);
+
+		if (!spec)
+			return -1;
+		rc = revparse(&obj, repo, spec);
+		free(spec);
+	}
+	/* the errors name rev as typed, not its expansion, as git does */
 	if (rc)
 		return error("bad revision '%s'", rev);
 	if (git_object_peel(&peeled, obj, GIT_OBJECT_COMMIT)) {

@@ -43,6 +43,10 @@ int main(void)
 	parses_as("2016-12-31T23:59:60Z", "2017-01-01T00:00:00Z");	/* a dashboard's leap second */
 	ok(parse_user_date("2026-02-30", 1788000000, &t, &is_day) == USER_DATE_NO_DAY,
 	   "a user's 2026-02-30 is rejected, not read as 03-02");
+	ok(parse_user_date("2026-02-30T08:00:00Z", 1788000000, &t, &is_day) == USER_DATE_NO_DAY,
+	   "so is a time on that day, as no day");
+	ok(parse_user_date("2026-02-30T25:00:00Z", 1788000000, &t, &is_day) == USER_DATE_UNKNOWN,
+	   "a time not of the form on that day is not understood");
 	ok(parse_user_date("2026-09-10T08:20:60Z", 1788000000, &t, &is_day) == USER_DATE_NO_SECOND,
 	   "a user's second 60 is rejected");
 	ok(parse_user_date("2026-09-10T25:20:00Z", 1788000000, &t, &is_day) == USER_DATE_UNKNOWN,
