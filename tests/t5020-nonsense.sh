@@ -283,21 +283,29 @@ json.dump(d, open(sys.argv[2], \"w\"))
 	test_cmp expect out
 '
 
+# same_run_id <in> <out> [<platform>]: the 2026-09-08 nightly given the
+# run_id of 2026-09-07's, in every row (or the platform's rows).
+same_run_id() {
+	python3 - "$@" <<-\PY
+	import json, sys
+	d = json.load(open(sys.argv[1]))
+	for row in d["summary"]:
+	    if len(sys.argv) > 3 and row["platform_short"] != sys.argv[3]:
+	        continue
+	    ids = {e["date"][:10]: e["run_id"] for e in row["history"]}
+	    for e in row["history"]:
+	        if e["date"].startswith("2026-09-08"):
+	            e["run_id"] = ids["2026-09-07"]
+	json.dump(d, open(sys.argv[2], "w"))
+	PY
+}
+
 # Two nightlies under one run_id were merged into one point (the first's
 # date and sha, the second's values): the step placed a night early and
 # innocent commits ranked. They are two runs: an error naming both.
 test_expect_success 'one run_id for two nightlies: an error naming both runs' '
 	cd repo &&
-	python3 -c "
-import json, sys
-d = json.load(open(sys.argv[1]))
-for row in d[\"summary\"]:
-    ids = {e[\"date\"][:10]: e[\"run_id\"] for e in row[\"history\"]}
-    for e in row[\"history\"]:
-        if e[\"date\"].startswith(\"2026-09-08\"):
-            e[\"run_id\"] = ids[\"2026-09-07\"]
-json.dump(d, open(sys.argv[2], \"w\"))
-" ../dash.json ../dup-run.json &&
+	same_run_id ../dash.json ../dup-run.json &&
 	python3 -c "
 import json, sys
 h = json.load(open(sys.argv[1]))[\"summary\"][0][\"history\"]
@@ -316,18 +324,7 @@ print(\"fatal: run %r stands for two runs in the dashboard: sha %r on %s and sha
 # cannot be scanned, and the others are scanned.
 test_expect_success '--scan: a platform whose runs disagree is skipped, the others scanned' '
 	cd repo &&
-	python3 -c "
-import json, sys
-d = json.load(open(sys.argv[1]))
-for row in d[\"summary\"]:
-    if row[\"platform_short\"] != \"b200_cute\":
-        continue
-    ids = {e[\"date\"][:10]: e[\"run_id\"] for e in row[\"history\"]}
-    for e in row[\"history\"]:
-        if e[\"date\"].startswith(\"2026-09-08\"):
-            e[\"run_id\"] = ids[\"2026-09-07\"]
-json.dump(d, open(sys.argv[2], \"w\"))
-" ../dash.json ../cute-run.json &&
+	same_run_id ../dash.json ../cute-run.json b200_cute &&
 	git benchwindow --file ../cute-run.json --scan >out 2>err &&
 	sha7=$(nightly_short 2026-09-07) sha8=$(nightly_short 2026-09-08) &&
 	echo "warning: skipping platform '"'"'b200_cute'"'"': run '"'"'30000006'"'"' stands for two runs in the dashboard: sha '"'"'$sha7'"'"' on 2026-09-07T08:20:00Z and sha '"'"'$sha8'"'"' on 2026-09-08T08:20:00Z" >expect &&
