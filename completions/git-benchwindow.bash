@@ -7,7 +7,8 @@
 
 # __git_benchtriage_scan <cmd> <first> [<short options>...]: read the
 # words of the line from index <first> (up to a "--") into the caller's
-# variables: src (the dashboard options, as --name=value words), platform
+# variables: src (the dashboard options, as --name=value words, the values
+# without their shell quotes), platform
 # (the first argument anywhere on the line but the word being completed,
 # without its shell quotes), pos (how many arguments come before it) and
 # scan (--scan is on the line: every argument is a platform). The long
@@ -46,7 +47,14 @@ __git_benchtriage_scan ()
 			[ $i -lt $cword ] && pos=$((pos + 1)) ;;
 		esac
 	done
-	src=("${src[@]/#--file=\~\//--file=$HOME/}")
+	# each value as the shell passes it: unquoted, a leading ~/ of a --file expanded
+	for i in "${!src[@]}"; do
+		w=${src[i]}
+		[ "$w" = --pretuned ] && continue
+		__git_dequote "${w#*=}"
+		case "$w" in --file=\~/*) dequoted_word=$HOME/${dequoted_word#\~/} ;; esac
+		src[i]=${w%%=*}=$dequoted_word
+	done
 }
 
 # __git_benchtriage_names <list-option> [<platform>]: the platforms, a

@@ -343,6 +343,30 @@ test_expect_success '--good and --bad with no nightly pair near the date: the te
 	test_cmp ../expect ../actual
 '
 
+# And in the Markdown reports and the chart: the same words, not "no step".
+test_expect_success '--good and --bad with no nightly pair near the date: Markdown and the chart say so' '
+	cd repo &&
+	git benchwindow --file ../dash.json --span 2 --good HEAD~3 --bad HEAD~1 --format markdown \
+		--svg ../chart.svg b200_cute 2026-09-02 >../out &&
+	sed -n "1,3p" ../out >../actual &&
+	cat >../expect <<-\EOF &&
+	### b200\_cute: no nightly boundary near 2026-09-02
+
+	- **no nightly boundary near** 2026-09-02: no nightly pair, so no level was measured
+	EOF
+	test_cmp ../expect ../actual &&
+	grep -Fx "<text class=\"sub\" x=\"16\" y=\"46\">no nightly boundary near 2026-09-02: no nightly pair, so no level was measured (UTC days)</text>" ../chart.svg &&
+	git benchbisect --file ../dash.json --span 2 --good HEAD~3 --bad HEAD~1 --format markdown \
+		--svg ../chart.svg b200_cute 2026-09-02 >../out &&
+	grep -F -e "no nightly" ../out >../actual &&
+	cat >../expect <<-\EOF &&
+	- **speedup**: before –, after –, true –; no nightly boundary near the date: no nightly pair, so no level was measured
+	- step: no nightly boundary near the date
+	EOF
+	test_cmp ../expect ../actual &&
+	grep -Fx "<text class=\"sub\" x=\"16\" y=\"46\">no nightly boundary near 2026-09-02: no nightly pair, so no level was measured (UTC days)</text>" ../chart.svg
+'
+
 # --bad naming a nightly inside the level after the step: that pair is
 # described by its own levels (the step's sides no longer mixed into the
 # level before), and the detected step stays the reference of the warning.

@@ -289,6 +289,18 @@ test_expect_success 'bash, zsh, fish: a C-quoted --cases name after a bare prefi
 	tmux_tab_line fish-fd "$cmd case24" "\$ $cmd \\\"case24_it\\${q}s\\\\\\\\x\\\" "
 '
 
+# The --file on the line as the shell passes it: its quotes taken away
+# and a leading ~ expanded (~/.. is $TRASH, where repo is).
+test_expect_success 'bash: platforms and kernels from a quoted --file on the line' '
+	cp repo/other.json "repo/my dash.json" &&
+	tmux_tab_line bash "git benchwindow --file ${q}my dash.json$q mi" \
+		"\$ git benchwindow --file ${q}my dash.json$q mi300x_cute " &&
+	tmux_tab_line bash "git benchwindow --file=\"my dash.json\" mi300x_cute --kernel=lay" \
+		"\$ git benchwindow --file=\"my dash.json\" mi300x_cute --kernel=layer_norm " &&
+	tmux_tab_line bash "git benchbisect --file ~/../repo/my\\ dash.json mi" \
+		"\$ git benchbisect --file ~/../repo/my\\ dash.json mi300x_cute "
+'
+
 test_expect_success 'PREFIX=$HOME/.local needs no XDG_DATA_DIRS in bash and fish' '
 	make -s -C "$SRC_DIR" install PREFIX="$HOME/.local" >/dev/null &&
 	cd repo &&

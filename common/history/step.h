@@ -33,7 +33,8 @@
  * with no nightly before it within the span): the reason the reports give,
  * and what it means for the levels.
  */
-#define STEP_NO_BOUNDARY "no nightly boundary near the date"
+#define STEP_NO_BOUNDARY_NEAR "no nightly boundary near"	/* the date follows */
+#define STEP_NO_BOUNDARY STEP_NO_BOUNDARY_NEAR " the date"
 #define STEP_NO_BOUNDARY_MEANS "no nightly pair, so no level was measured"
 
 /* Another significant step within the span (not the one reported). */

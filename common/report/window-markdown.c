@@ -55,6 +55,8 @@ static void heading(FILE *fp, const struct window *w)
 	} else if (w->nr_kernel_steps && st->index) {
 		strbuf_addf(&sb, ": %zu kernel%s step on the %s nightly\n\n", w->nr_kernel_steps,
 			    w->nr_kernel_steps == 1 ? "" : "s", format_day(day, s->points[st->index].run->time));
+	} else if (!st->index) {
+		strbuf_addf(&sb, ": " STEP_NO_BOUNDARY_NEAR " %s\n\n", format_day(day, w->date));
 	} else {
 		strbuf_addf(&sb, ": %s near %s\n\n", st->undecided ? "undecided" : "no step",
 			    format_day(day, w->date));
@@ -76,6 +78,10 @@ static void step_item(FILE *fp, const struct window *w)
 		strbuf_reset(&sb);
 	}
 	if (!window_step_days(w, d1, d2)) {
+		if (!st->found) {
+			window_no_boundary_text(&sb, w, "**", "**");
+			fprintf(fp, "- %s\n", sb.buf);
+		}
 		strbuf_release(&sb);
 		return;
 	}

@@ -416,9 +416,11 @@ static void draw_titles(const struct chart *c, const char *verdict)
 	}
 	fputs("</text>\n<text class=\"sub\" x=\"16\" y=\"46\">", fp);
 	if (!window_step_days(w, d1, d2)) {
-		fprintf(fp, "no step: nightlies %s .. %s",
-			format_day(d1, s->points[w->first_shown].run->time),
-			format_day(d2, s->points[w->end_shown - 1].run->time));
+		struct strbuf sb = STRBUF_INIT;
+
+		window_no_boundary_text(&sb, w, "", "");
+		fputs(sb.buf, fp);
+		strbuf_release(&sb);
 	} else if (st->found) {
 		fprintf(fp, "%s %s \u2192 %s", window_step_kind(st), d1, d2);
 		if (st->drift)

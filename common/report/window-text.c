@@ -173,8 +173,11 @@ static void print_step(FILE *fp, const struct window *w, const struct window_pri
 	print_kernel_steps(fp, w);
 	format_day(asked, w->date);
 	if (!window_step_days(w, d1, d2)) {
-		if (!st->found)
-			fprintf(fp, "no nightly boundary near %s: %s\n", asked, STEP_NO_BOUNDARY_MEANS);
+		if (!st->found) {
+			window_no_boundary_text(&sb, w, "", "");
+			fprintf(fp, "%s\n", sb.buf);
+		}
+		strbuf_release(&sb);
 		return;
 	}
 	if (st->found)

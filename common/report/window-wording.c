@@ -13,6 +13,15 @@ int window_step_days(const struct window *w, char d1[16], char d2[16])
 	return 1;
 }
 
+void window_no_boundary_text(struct strbuf *sb, const struct window *w, const char *mark,
+			     const char *unmark)
+{
+	char asked[16];
+
+	strbuf_addf(sb, "%s" STEP_NO_BOUNDARY_NEAR "%s %s: " STEP_NO_BOUNDARY_MEANS, mark, unmark,
+		    format_day(asked, w->date));
+}
+
 const char *window_step_persistence(const struct step *st)
 {
 	if (st->drift)

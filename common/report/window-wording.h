@@ -16,6 +16,14 @@
  */
 int window_step_days(const struct window *w, char d1[16], char d2[16]);
 
+/*
+ * The window with no nightly pair near its date (window_step_days() 0),
+ * into sb: "no nightly boundary near 2026-09-02: no nightly pair, so no
+ * level was measured", its first words between mark and unmark.
+ */
+void window_no_boundary_text(struct strbuf *sb, const struct window *w, const char *mark,
+			     const char *unmark);
+
 /* "persistent", "reverts" or why it cannot tell, as the terminal report says it. */
 const char *window_step_persistence(const struct step *st);
 
