@@ -53,4 +53,19 @@ test_expect_success 'one kernel'\''s latency within the noise of many does not m
 	test_cmp expect rows
 '
 
+# A fresh seed's baseline case (61212, case 5): every implementation's
+# speedup fell 17-19%, the platform's latency rose 1.7% at 3.0 standard
+# errors, and "they agree" made it hardware. A latency that overturns a
+# move every implementation shares must stand clear of the noise: one
+# standard error past the bar of a step.
+test_expect_success 'a latency at the edge of the noise does not make a baseline change hardware' '
+	python3 "$SRC_DIR/bench/accuracy/causes.py" "$BT_BIN" "$TRASH/fresh-61212" 6 --seed=61212 >out &&
+	grep -e "^baseline " -e "^hardware " out | sed "s/ *[0-9.]*s\$//" >rows &&
+	cat >expect <<-\EOF &&
+	baseline        6     100%         0              -              0
+	hardware        6     100%         0              -              0
+	EOF
+	test_cmp expect rows
+'
+
 test_done
