@@ -235,12 +235,14 @@ demo-run: $(BINS)
 	$(Q)sh demo/run.sh "$(CURDIR)/bin"
 
 # Each harness for FUZZ_SECONDS, growing build/fuzz/corpus/<name> from the
-# committed seeds; crashes are left in build/fuzz/crashes/.
+# committed seeds; crashes are left in build/fuzz/crashes/. libgit2's
+# leaks are suppressed as under make check (tests/lsan.supp).
 fuzz: deps
 	$(Q)$(MAKE) --no-print-directory fuzz-run
 
 fuzz-run: $(FUZZERS)
-	$(Q)sh tests/fuzz/run.sh "$(CURDIR)/build/fuzz" $(FUZZ_SECONDS)
+	$(Q)LSAN_OPTIONS=suppressions="$(CURDIR)/tests/lsan.supp":print_suppressions=0 \
+		sh tests/fuzz/run.sh "$(CURDIR)/build/fuzz" $(FUZZ_SECONDS)
 
 bench: deps
 	$(Q)$(MAKE) --no-print-directory bench-run

@@ -78,7 +78,9 @@ void candidates_find(struct candidates *c, git_repository *repo, const char *pre
 		git_odb_free(w.odb);
 	}
 	git_error_clear();
-	qsort(c->v, c->nr, sizeof(*c->v), by_rank);
+	/* none when the prefix names nothing or the walk fails: qsort() wants an array */
+	if (c->nr)
+		qsort(c->v, c->nr, sizeof(*c->v), by_rank);
 	c->shown = c->nr;
 }
 
@@ -95,7 +97,8 @@ size_t candidates_keep_committish(struct candidates *c)
 
 	for (size_t i = 0; i < c->nr; i++)
 		n += c->v[i].committish;
-	qsort(c->v, c->nr, sizeof(*c->v), committish_first);
+	if (c->nr)
+		qsort(c->v, c->nr, sizeof(*c->v), committish_first);
 	if (n)
 		c->shown = n;
 	return n;
