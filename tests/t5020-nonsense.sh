@@ -253,6 +253,17 @@ test_expect_success 'a platform without nightly runs of main: an error, not a ve
 	grep "^step: 2026-09-07 -> 2026-09-08" out
 '
 
+# scan_skips_cute <dashboard> <why>: git benchwindow --scan skips b200_cute
+# with a warning saying why (the err file), and scans the platform left
+# (out).
+scan_skips_cute() {
+	git benchwindow --file "$1" --scan >out 2>err &&
+	echo "warning: skipping platform 'b200_cute': $2" >expect &&
+	test_cmp expect err &&
+	echo "scan of 1 platform, 2026-08-16 .. 2026-09-14: no step beyond the noise" >expect &&
+	test_cmp expect out
+}
+
 test_expect_success 'a platform whose every helion speedup is 0: an error, not "noise"; --scan skips it' '
 	cd repo &&
 	set_history b200 helion_speedup_geomean 0 ../nohelion.json &&
@@ -276,11 +287,7 @@ json.dump(d, open(sys.argv[2], \"w\"))
 " ../dash.json ../dup.json &&
 	echo "fatal: '"'"'../dup.json'"'"' has two rows of kernel '"'"'matmul'"'"' on platform '"'"'b200_cute'"'"' (summary[0] and summary[6])" >expect &&
 	both_fatal --file ../dup.json b200_cute 2026-09-08 &&
-	git benchwindow --file ../dup.json --scan >out 2>err &&
-	echo "warning: skipping platform '"'"'b200_cute'"'"': '"'"'../dup.json'"'"' has two rows of kernel '"'"'matmul'"'"' on platform '"'"'b200_cute'"'"' (summary[0] and summary[6])" >expect &&
-	test_cmp expect err &&
-	echo "scan of 1 platform, 2026-08-16 .. 2026-09-14: no step beyond the noise" >expect &&
-	test_cmp expect out
+	scan_skips_cute ../dup.json "'"'"'../dup.json'"'"' has two rows of kernel '"'"'matmul'"'"' on platform '"'"'b200_cute'"'"' (summary[0] and summary[6])"
 '
 
 # same_run_id <in> <out> [<platform>]: the 2026-09-08 nightly given the
@@ -325,12 +332,8 @@ print(\"fatal: run %r stands for two runs in the dashboard: sha %r on %s and sha
 test_expect_success '--scan: a platform whose runs disagree is skipped, the others scanned' '
 	cd repo &&
 	same_run_id ../dash.json ../cute-run.json b200_cute &&
-	git benchwindow --file ../cute-run.json --scan >out 2>err &&
 	sha7=$(nightly_short 2026-09-07) sha8=$(nightly_short 2026-09-08) &&
-	echo "warning: skipping platform '"'"'b200_cute'"'"': run '"'"'30000006'"'"' stands for two runs in the dashboard: sha '"'"'$sha7'"'"' on 2026-09-07T08:20:00Z and sha '"'"'$sha8'"'"' on 2026-09-08T08:20:00Z" >expect &&
-	test_cmp expect err &&
-	echo "scan of 1 platform, 2026-08-16 .. 2026-09-14: no step beyond the noise" >expect &&
-	test_cmp expect out &&
+	scan_skips_cute ../cute-run.json "run '"'"'30000006'"'"' stands for two runs in the dashboard: sha '"'"'$sha7'"'"' on 2026-09-07T08:20:00Z and sha '"'"'$sha8'"'"' on 2026-09-08T08:20:00Z" &&
 	git benchbisect --file ../cute-run.json --scan >out 2>err2 &&
 	test_cmp err err2 &&
 	echo "classified scan of 1 platform, 2026-08-16 .. 2026-09-14: no step beyond the noise" >expect &&
@@ -351,11 +354,7 @@ json.dump(d, open(sys.argv[2], \"w\"))
 	msg="summary[0] lists run '"'"'30000007'"'"' twice with different values: kernel '"'"'matmul'"'"' on platform '"'"'b200_cute'"'"' has one value a nightly" &&
 	echo "fatal: $msg" >expect &&
 	both_fatal --file ../twice.json b200_cute 2026-09-08 &&
-	git benchwindow --file ../twice.json --scan >out 2>err &&
-	echo "warning: skipping platform '"'"'b200_cute'"'"': $msg" >expect &&
-	test_cmp expect err &&
-	echo "scan of 1 platform, 2026-08-16 .. 2026-09-14: no step beyond the noise" >expect &&
-	test_cmp expect out &&
+	scan_skips_cute ../twice.json "$msg" &&
 	python3 -c "
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -391,11 +390,7 @@ json.dump(d, open(sys.argv[2], \"w\"))
 		esac &&
 		echo "fatal: $msg" >expect &&
 		both_fatal --file ../kind.json b200_cute 2026-09-08 &&
-		git benchwindow --file ../kind.json --scan >out 2>err &&
-		echo "warning: skipping platform '"'"'b200_cute'"'"': $msg" >expect &&
-		test_cmp expect err &&
-		echo "scan of 1 platform, 2026-08-16 .. 2026-09-14: no step beyond the noise" >expect &&
-		test_cmp expect out || return 1
+		scan_skips_cute ../kind.json "$msg" || return 1
 	done
 '
 
