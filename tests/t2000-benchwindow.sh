@@ -293,14 +293,33 @@ test_expect_success 'a date at second 60 is no time, with its own error' '
 	test_must_be_empty ../out
 '
 
-# "N days ago" past its limit is out of range, not a typo.
-test_expect_success 'a date too many days ago has its own error' '
+# No date before 1970-01-01 is read: "N days ago" (or yesterday, by a
+# pinned clock) reaching back past it named a day of 1944, which the
+# single query called outside the series and --scan took as the start
+# of its range; and 1969-12-31 is a day of the calendar, before it.
+test_expect_success 'a date before 1970-01-01 has its own error' '
 	cd repo &&
-	for date in "100000 days ago" "99999999999999999999 days ago"; do
-		test_expect_code 128 git benchwindow --file ../dash.json b200_cute "$date" 2>../err &&
-		echo "fatal: the date '\''$date'\'' is too far back (at most 99999 days ago)" >../expect &&
-		test_cmp ../expect ../err || return 1
-	done
+	for date in "20707 days ago" "30000 days ago" "100000 days ago" \
+		"99999999999999999999 days ago" 1969-12-31 1969-12-31T23:00:00Z \
+		1970-01-01T00:30:00+01:00; do
+		echo "fatal: the date '\''$date'\'' is before 1970-01-01" >../expect &&
+		test_expect_code 128 env BENCHTRIAGE_NOW=2026-09-10T12:00:00Z \
+			git benchwindow --file ../dash.json b200_cute "$date" >../out 2>../err &&
+		test_cmp ../expect ../err &&
+		test_must_be_empty ../out &&
+		test_expect_code 128 env BENCHTRIAGE_NOW=2026-09-10T12:00:00Z \
+			git benchwindow --file ../dash.json --scan --since "$date" >../out 2>../err &&
+		test_cmp ../expect ../err &&
+		test_must_be_empty ../out || return 1
+	done &&
+	echo "fatal: the date '\''yesterday'\'' is before 1970-01-01" >../expect &&
+	test_expect_code 128 env BENCHTRIAGE_NOW=1970-01-01T12:00:00Z \
+		git benchwindow --file ../dash.json b200_cute yesterday 2>../err &&
+	test_cmp ../expect ../err &&
+	# 1970-01-01 itself is a date, outside this series
+	test_expect_code 128 env BENCHTRIAGE_NOW=2026-09-10T12:00:00Z \
+		git benchwindow --file ../dash.json b200_cute "20706 days ago" 2>../err &&
+	grep "^fatal: date .1970-01-01. is outside the series of .b200_cute." ../err
 '
 
 test_expect_success '--good and --bad override detection' '

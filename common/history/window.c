@@ -54,8 +54,7 @@ int window_parse_date(const char *arg, time_t *out, int *is_day)
 	case USER_DATE_NO_SECOND:
 		return error("there is no second 60 in '%s' (seconds run 00 to 59)", arg);
 	case USER_DATE_TOO_FAR:
-		return error("the date '%s' is too far back (at most %d days ago)", arg,
-			     USER_DATE_MAX_DAYS);
+		return error("the date '%s' is before 1970-01-01", arg);
 	default:
 		return error("cannot understand the date '%s' (want YYYY-MM-DD, an ISO time, "
 			     "'today', 'yesterday' or 'N days ago')", arg);
