@@ -216,6 +216,25 @@ test_expect_success 'a day before the first nightly is outside the series' '
 	grep "^step: 2026-09-07 -> 2026-09-08" ../out
 '
 
+# A time is on its day too: 2026-09-01T23:59:59Z is on the day before the
+# first nightly's, and was answered with the step of 09-08. The error
+# names the time as given (UTC), not its day: "date '2026-09-21' is
+# outside" of 2026-09-21T08:20:01Z sent the user to a day that works.
+test_expect_success 'a time outside the series is named as a time' '
+	cd repo &&
+	for d in 2026-09-01T23:59:59Z 2026-09-02T01:59:59+02:00 2026-09-21T08:20:01Z; do
+		test_expect_code 128 git benchwindow --file ../dash.json b200_cute $d >../out 2>../err &&
+		test_must_be_empty ../out &&
+		sed -n "s/^fatal: date .\(.*\). is outside the series of .b200_cute. (2026-09-02 .. 2026-09-14)$/\1/p" ../err >../actual &&
+		echo "$d" | sed "s/2026-09-02T01:59:59+02:00/2026-09-01T23:59:59Z/" >../expect &&
+		test_cmp ../expect ../actual || return 1
+	done &&
+	git benchwindow --file ../dash.json b200_cute 2026-09-02T00:00:00Z >../out &&
+	grep "^step: 2026-09-07 -> 2026-09-08" ../out &&
+	test_expect_code 128 git benchwindow --file ../dash.json b200_cute 2026-09-21 2>../err &&
+	grep "^fatal: no first bad nightly" ../err
+'
+
 test_expect_success 'an unknown platform or kernel lists the valid ones' '
 	cd repo &&
 	test_expect_code 128 git benchwindow --file ../dash.json h200 2026-09-08 2>../err &&
