@@ -86,8 +86,14 @@ int window_slice_setup(struct slice *sl, struct config *cfg, const char *platfor
 		pattern = derived = slice_default_pattern(platform ? platform : "");
 	/* the key in the error when the pattern is the configured one */
 	ret = slice_init(sl, pattern, derived ? NULL : key);
-	for (size_t i = 0; i < o->paths.nr; i++)
-		strvec_push(&sl->paths, o->paths.v[i]);
+	for (size_t i = 0; i < o->paths.nr; i++) {
+		const char *path = o->paths.v[i];
+
+		/* from the top of the tree, as git reads "./x" there; a tree has no "." entry */
+		while (path[0] == '.' && path[1] == '/')
+			path += 2;
+		strvec_push(&sl->paths, path);
+	}
 	if (!o->paths.nr && platform)
 		slice_default_paths(platform, &sl->paths);
 	free(key);
