@@ -216,6 +216,25 @@ test_expect_success 'a day before the first nightly is outside the series' '
 	grep "^step: 2026-09-07 -> 2026-09-08" ../out
 '
 
+# A time is on its day too: 2026-09-01T23:59:59Z is on the day before the
+# first nightly's, and was answered with the step of 09-08. The error
+# names the time as given (UTC), not its day: "date '2026-09-21' is
+# outside" of 2026-09-21T08:20:01Z sent the user to a day that works.
+test_expect_success 'a time outside the series is named as a time' '
+	cd repo &&
+	for d in 2026-09-01T23:59:59Z 2026-09-02T01:59:59+02:00 2026-09-21T08:20:01Z; do
+		test_expect_code 128 git benchwindow --file ../dash.json b200_cute $d >../out 2>../err &&
+		test_must_be_empty ../out &&
+		sed -n "s/^fatal: date .\(.*\). is outside the series of .b200_cute. (2026-09-02 .. 2026-09-14)$/\1/p" ../err >../actual &&
+		echo "$d" | sed "s/2026-09-02T01:59:59+02:00/2026-09-01T23:59:59Z/" >../expect &&
+		test_cmp ../expect ../actual || return 1
+	done &&
+	git benchwindow --file ../dash.json b200_cute 2026-09-02T00:00:00Z >../out &&
+	grep "^step: 2026-09-07 -> 2026-09-08" ../out &&
+	test_expect_code 128 git benchwindow --file ../dash.json b200_cute 2026-09-21 2>../err &&
+	grep "^fatal: no first bad nightly" ../err
+'
+
 test_expect_success 'an unknown platform or kernel lists the valid ones' '
 	cd repo &&
 	test_expect_code 128 git benchwindow --file ../dash.json h200 2026-09-08 2>../err &&
@@ -293,14 +312,33 @@ test_expect_success 'a date at second 60 is no time, with its own error' '
 	test_must_be_empty ../out
 '
 
-# "N days ago" past its limit is out of range, not a typo.
-test_expect_success 'a date too many days ago has its own error' '
+# No date before 1970-01-01 is read: "N days ago" (or yesterday, by a
+# pinned clock) reaching back past it named a day of 1944, which the
+# single query called outside the series and --scan took as the start
+# of its range; and 1969-12-31 is a day of the calendar, before it.
+test_expect_success 'a date before 1970-01-01 has its own error' '
 	cd repo &&
-	for date in "100000 days ago" "99999999999999999999 days ago"; do
-		test_expect_code 128 git benchwindow --file ../dash.json b200_cute "$date" 2>../err &&
-		echo "fatal: the date '\''$date'\'' is too far back (at most 99999 days ago)" >../expect &&
-		test_cmp ../expect ../err || return 1
-	done
+	for date in "20707 days ago" "30000 days ago" "100000 days ago" \
+		"99999999999999999999 days ago" 1969-12-31 1969-12-31T23:00:00Z \
+		1970-01-01T00:30:00+01:00; do
+		echo "fatal: the date '\''$date'\'' is before 1970-01-01" >../expect &&
+		test_expect_code 128 env BENCHTRIAGE_NOW=2026-09-10T12:00:00Z \
+			git benchwindow --file ../dash.json b200_cute "$date" >../out 2>../err &&
+		test_cmp ../expect ../err &&
+		test_must_be_empty ../out &&
+		test_expect_code 128 env BENCHTRIAGE_NOW=2026-09-10T12:00:00Z \
+			git benchwindow --file ../dash.json --scan --since "$date" >../out 2>../err &&
+		test_cmp ../expect ../err &&
+		test_must_be_empty ../out || return 1
+	done &&
+	echo "fatal: the date '\''yesterday'\'' is before 1970-01-01" >../expect &&
+	test_expect_code 128 env BENCHTRIAGE_NOW=1970-01-01T12:00:00Z \
+		git benchwindow --file ../dash.json b200_cute yesterday 2>../err &&
+	test_cmp ../expect ../err &&
+	# 1970-01-01 itself is a date, outside this series
+	test_expect_code 128 env BENCHTRIAGE_NOW=2026-09-10T12:00:00Z \
+		git benchwindow --file ../dash.json b200_cute "20706 days ago" 2>../err &&
+	grep "^fatal: date .1970-01-01. is outside the series of .b200_cute." ../err
 '
 
 test_expect_success '--good and --bad override detection' '

@@ -68,6 +68,18 @@ test_expect_success '--slice replaces the pattern, --path replaces the default p
 	marks_are 000001001 --slice "\[Pallas\]" --path benchmarks/
 '
 
+# A --path is from the top of the work tree, as git's "./x" is from the
+# top there: ./benchmarks/ (what a shell completes after ./) marked no
+# commit at all, silently, where benchmarks/ marks run.py's.
+test_expect_success '--path ./<prefix> is the prefix from the top' '
+	cd repo &&
+	marks_are 000001001 --slice "\[Pallas\]" --path ./benchmarks/ &&
+	marks_are 000001001 --slice "\[Pallas\]" --path ././benchmarks/run.py &&
+	git benchwindow --file ../dash.json --good $good --bad $bad --json --path ./benchmarks \
+		b200_cute 2026-09-07 >../out.json &&
+	grep "^	\"slice_paths\":	\[\"benchmarks\"\],$" ../out.json
+'
+
 test_expect_success 'config bench.<platform>.slice, also through git -c' '
 	cd repo &&
 	git config bench.b200_cute.slice "ROCm" &&

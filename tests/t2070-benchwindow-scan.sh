@@ -90,6 +90,26 @@ test_expect_success 'the x se column is the z that a single query on its date pr
 	done
 '
 
+# A step whose window widens past its own night (the night after it
+# could be on either side) has its first bad nightly a night later. The
+# scan judged it by the query on its own night, whose span of levels
+# differs by that night: "6.2x" (levels of 15 and 7 nightlies) where the
+# query on the first bad day, the one the row names, prints 6.1x (14, 7).
+test_expect_success 'a step whose first bad nightly is the night after its own is that day'"'"'s query' '
+	cd repo &&
+	python3 "$TEST_DIR/lib/gen-dashboard.py" scenario --start 2026-09-01 --nights 40 \
+		--noise 0.02 --platform b200_cute=matmul \
+		--event regress:b200_cute:2026-10-04:0.95 >../widened.json &&
+	test_expect_code 1 git benchwindow --scan --json --file ../widened.json >../scan.json &&
+	git benchwindow --json --file ../widened.json b200_cute 2026-10-05 >../one.json &&
+	test "$(python3 -c "import json, sys; print(json.load(open(sys.argv[1]))[\"first_bad\"][\"date\"])" ../one.json)" = 2026-10-05T08:20:00Z &&
+	step_of ../one.json >../expect &&
+	step_of ../scan.json b200_cute 2026-10-05 >../actual &&
+	test_cmp ../expect ../actual &&
+	test_expect_code 1 git benchwindow --scan --file ../widened.json >../scan.txt &&
+	grep "^2026-10-05  b200_cute .*  6.1x  " ../scan.txt
+'
+
 test_expect_success 'a step thousands of standard errors tall keeps the columns in line' '
 	cd repo &&
 	bb_dashboard --event regress:b200_cute:2026-09-10:30 --event machine:h100:2026-09-14:0.8 >../tall.json &&

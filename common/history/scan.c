@@ -338,29 +338,45 @@ static int check_range_judged(const struct scan *sc)
 		     format_day(d[2], first), format_day(d[3], last));
 }
 
+/* The single query on date: 0 and *st when it finds a step, placed where that query places it. */
+static int query_step(const struct series *s, time_t date, const struct step_options *base,
+		      const struct noise_model *nm, struct step *st)
+{
+	struct step_options so = *base;
+	struct kernel_step *ks;
+
+	so.date = date;
+	if (series_find_step_model(s, &so, nm, st) || !st->found)
+		return -1;
+	/* at its kernels' night when the move is theirs */
+	step_with_kernels(s, &so, st, &ks);
+	free(ks);
+	return 0;
+}
+
 /*
  * A candidate boundary becomes a step when the single query on its date
  * finds a step there (the query may settle on a neighbouring night: that
- * one is then the step).
+ * one is then the step). Its row names its first bad nightly, a night
+ * after its own when the window widens: the step is then the one the
+ * query on that day reports (its levels span from there), when that
+ * query finds the same window.
  */
 static void confirm(struct scan *sc, const struct series *s, size_t index,
 		    const struct step_options *base, const struct noise_model *nm)
 {
-	struct step_options so = *base;
-	struct kernel_step *ks;
 	struct scan_entry *e;
-	struct step st;
+	struct step st, at_bad;
 
-	if (!in_range(sc, s, index) || have_step(sc, s, index))
+	if (!in_range(sc, s, index) || have_step(sc, s, index) ||
+	    query_step(s, s->points[index].run->time, base, nm, &st) ||
+	    !in_range(sc, s, st.index) || have_step(sc, s, st.index))
 		return;
-	so.date = s->points[index].run->time;
-	if (series_find_step_model(s, &so, nm, &st) || !st.found)
-		return;
-	/* placed where a single query places it: at its kernels' night when the move is theirs */
-	step_with_kernels(s, &so, &st, &ks);
-	free(ks);
-	if (!in_range(sc, s, st.index) || have_step(sc, s, st.index))
-		return;
+	if (st.first_bad != st.index &&
+	    !query_step(s, s->points[st.first_bad].run->time, base, nm, &at_bad) &&
+	    at_bad.index == st.index && at_bad.first_bad == st.first_bad &&
+	    at_bad.last_good == st.last_good)
+		st = at_bad;
 	e = add_entry(sc, SCAN_STEP, s, st.index);
 	e->step = st;
 	e->good = st.last_good;

@@ -542,19 +542,20 @@ int series_find_step_model(const struct series *s, const struct step_options *o,
 	time_t from, to, cfrom, cto;
 	size_t best;
 	struct levels l;
-	char d1[16], d2[16], d3[16];
+	char d1[32], d2[16], d3[16];
 
 	memset(out, 0, sizeof(*out));
 	set_thresholds(out, o);
 	/*
-	 * A day before the first nightly's has no nightly before it to
-	 * compare with; a day after the newest is asked before tonight's ran
-	 * (window.c), up to the span.
+	 * A day before the first nightly's (or a time on it) has no nightly
+	 * before it to compare with; a day after the newest is asked before
+	 * tonight's ran (window.c), up to the span. The date is named as a
+	 * time unless it is a day: its day may well be inside.
 	 */
-	if (!s->nr || o->date + DAY_SECONDS <= s->points[0].run->time ||
+	if (!s->nr || o->date - o->date % DAY_SECONDS + DAY_SECONDS <= s->points[0].run->time ||
 	    o->date > s->points[s->nr - 1].run->time + (time_t)o->span_days * DAY_SECONDS)
 		return error("date '%s' is outside the series of '%s' (%s .. %s)",
-			     format_day(d1, o->date), s->platform,
+			     format_range_start(d1, o->date), s->platform,
 			     s->nr ? format_day(d2, s->points[0].run->time) : "empty",
 			     s->nr ? format_day(d3, s->points[s->nr - 1].run->time) : "empty");
 	out->noise_pct = 100 * nm->sigma;

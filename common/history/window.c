@@ -54,8 +54,7 @@ int window_parse_date(const char *arg, time_t *out, int *is_day)
 	case USER_DATE_NO_SECOND:
 		return error("there is no second 60 in '%s' (seconds run 00 to 59)", arg);
 	case USER_DATE_TOO_FAR:
-		return error("the date '%s' is too far back (at most %d days ago)", arg,
-			     USER_DATE_MAX_DAYS);
+		return error("the date '%s' is before 1970-01-01", arg);
 	default:
 		return error("cannot understand the date '%s' (want YYYY-MM-DD, an ISO time, "
 			     "'today', 'yesterday' or 'N days ago')", arg);
@@ -87,8 +86,14 @@ int window_slice_setup(struct slice *sl, struct config *cfg, const char *platfor
 		pattern = derived = slice_default_pattern(platform ? platform : "");
 	/* the key in the error when the pattern is the configured one */
 	ret = slice_init(sl, pattern, derived ? NULL : key);
-	for (size_t i = 0; i < o->paths.nr; i++)
-		strvec_push(&sl->paths, o->paths.v[i]);
+	for (size_t i = 0; i < o->paths.nr; i++) {
+		const char *path = o->paths.v[i];
+
+		/* from the top of the tree, as git reads "./x" there; a tree has no "." entry */
+		while (path[0] == '.' && path[1] == '/')
+			path += 2;
+		strvec_push(&sl->paths, path);
+	}
 	if (!o->paths.nr && platform)
 		slice_default_paths(platform, &sl->paths);
 	free(key);

@@ -50,7 +50,8 @@ static time_t utc_seconds(const struct tm *tm)
  * A real day only: 2026-02-30 is an error, not 2026-03-02, and nothing
  * before the epoch (no run is that old; "0224" would not format back).
  * Returns -1 when *p does not begin YYYY-MM-DD, USER_DATE_NO_DAY when
- * the calendar has no such day (*p past it all the same).
+ * the calendar has no such day, USER_DATE_TOO_FAR for a day before 1970
+ * (*p past it all the same).
  */
 static int parse_day_part(const char **p, struct tm *tm)
 {
@@ -59,8 +60,10 @@ static int parse_day_part(const char **p, struct tm *tm)
 	if (read_digits(p, 4, &y) || *(*p)++ != '-' || read_digits(p, 2, &m) ||
 	    *(*p)++ != '-' || read_digits(p, 2, &d))
 		return -1;
-	if (y < 1970 || m < 1 || m > 12 || d < 1 || d > days_in_month(y, m))
+	if (m < 1 || m > 12 || d < 1 || d > days_in_month(y, m))
 		return USER_DATE_NO_DAY;
+	if (y < 1970)
+		return USER_DATE_TOO_FAR;
 	memset(tm, 0, sizeof(*tm));
 	tm->tm_year = y - 1900;
 	tm->tm_mon = m - 1;
@@ -71,7 +74,7 @@ static int parse_day_part(const char **p, struct tm *tm)
 /*
  * parse_iso_time(), with the second as written into *second (60: a leap
  * second); USER_DATE_NO_DAY for a time of that form on a day that the
- * calendar lacks.
+ * calendar lacks, USER_DATE_TOO_FAR on a day before 1970.
  */
 static int parse_time(const char *s, time_t *out, int *second)
 {
@@ -151,14 +154,15 @@ static int parse_trimmed_date(const char *s, time_t now, time_t *out, int *is_da
 	n = isdigit((unsigned char)*s) ? strtol(s, &end, 10) : -1;
 	if (n >= 0 &&
 	    (!strcmp(end, " days ago") || !strcmp(end, " day ago") || !strcmp(end, ".days.ago"))) {
-		if (n > USER_DATE_MAX_DAYS)
+		/* compared in days: n * DAY_SECONDS could overflow (strtol() gives LONG_MAX) */
+		if (n > today / DAY_SECONDS)
 			return USER_DATE_TOO_FAR;
 		*out = today - n * DAY_SECONDS;
 		return 0;
 	}
 	ret = parse_time(s, out, &second);
 	if (ret)
-		return ret == USER_DATE_NO_DAY ? ret : USER_DATE_UNKNOWN;
+		return ret == USER_DATE_NO_DAY || ret == USER_DATE_TOO_FAR ? ret : USER_DATE_UNKNOWN;
 	if (second == 60)
 		return USER_DATE_NO_SECOND;
 	*is_day = strlen(s) == 10;
@@ -179,6 +183,9 @@ int parse_user_date(const char *s, time_t now, time_t *out, int *is_day)
 	trimmed = xstrndup(s, len);
 	ret = parse_trimmed_date(trimmed, now, out, is_day);
 	free(trimmed);
+	/* yesterday by a clock pinned on 1970-01-01, or a time of its first hour at +01:00 */
+	if (!ret && *out < 0)
+		return USER_DATE_TOO_FAR;
 	return ret;
 }
 

@@ -26,16 +26,15 @@ enum user_date_error {
 	USER_DATE_UNKNOWN = -1,		/* none of the forms: a typo */
 	USER_DATE_NO_DAY = -2,		/* YYYY-MM-DD, alone or in an ISO time, not in the calendar: 2026-02-30 */
 	USER_DATE_NO_SECOND = -3,	/* an ISO time at second 60 */
-	USER_DATE_TOO_FAR = -4,		/* "N days ago" past USER_DATE_MAX_DAYS */
+	USER_DATE_TOO_FAR = -4,		/* before 1970-01-01: "N days ago", a day or a time */
 };
-
-#define USER_DATE_MAX_DAYS 99999
 
 /*
  * Parse a user's <date>: a day (YYYY-MM-DD), "today", "yesterday",
  * "N days ago" (relative to now, in UTC days) or an ISO time, which must
- * be a valid time (no second 60: a user means no leap second). Blanks
- * around s are ignored, as git's dates ignore them; N is digits only.
+ * be a valid time (no second 60: a user means no leap second), and none
+ * before 1970-01-01. Blanks around s are ignored, as git's dates ignore
+ * them; N is digits only.
  * *is_day is set when the argument names a whole day; *out is then that
  * day's 00:00 UTC. Returns 0, or an enum user_date_error (no message).
  */

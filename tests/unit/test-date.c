@@ -62,6 +62,15 @@ int main(void)
 	   "N is digits, and nothing after \"ago\"");
 	ok(parse_user_date("100000 days ago", 1788000000, &t, &is_day) == USER_DATE_TOO_FAR,
 	   "100000 days ago is out of range, no typo");
+	ok(!parse_user_date("20694 days ago", 1788000000, &t, &is_day) && t == 0,
+	   "N days ago reaches 1970-01-01");
+	ok(parse_user_date("20695 days ago", 1788000000, &t, &is_day) == USER_DATE_TOO_FAR,
+	   "but not the day before");
+	ok(parse_user_date("yesterday", 43200, &t, &is_day) == USER_DATE_TOO_FAR,
+	   "nor does yesterday on 1970-01-01");
+	ok(parse_user_date("1969-12-31", 1788000000, &t, &is_day) == USER_DATE_TOO_FAR &&
+	   parse_user_date("1970-01-01T00:30:00+01:00", 1788000000, &t, &is_day) == USER_DATE_TOO_FAR,
+	   "a day or a time before 1970 is too far back, not a typo");
 	is_str(format_range_start(buf, 1788998400), "2026-09-10", "a range from midnight starts on its day");
 	is_str(format_range_start(buf, 1788998401), "2026-09-10T00:00:01Z", "else at its time");
 	is_str(format_range_end(buf, 1788998400), "2026-09-09", "a range to midnight ends with the day before");
