@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Score git-benchbisect's cause on generated scenarios (issue 8, section 5).
 
-causes.py BINDIR WORKDIR N [--seed=S] [--assert] [--verbose]
+causes.py BINDIR WORKDIR N [--seed=S] [--causes=a,b] [--assert] [--verbose]
 
 Builds WORKDIR/repo with gen.py's repository builder (one squash-merge
 commit a day; every sixth day also a "[CI]" commit touching
@@ -216,9 +216,12 @@ def main():
     check = "--assert" in sys.argv[4:]
     verbose = "--verbose" in sys.argv[4:]
     seed = 8
+    only = None
     for a in sys.argv[4:]:
         if a.startswith("--seed="):
             seed = int(a[7:])
+        if a.startswith("--causes="):
+            only = a[9:].split(",")
     os.makedirs(work, exist_ok=True)
     repo = os.path.join(work, "repo")
     if not os.path.isdir(repo):
@@ -232,6 +235,8 @@ def main():
     print("%-10s %6s %8s %9s %14s %14s %9s" % ("cause", "series", "correct", "undecided",
                                                 "culprit right", "wrong culprit", "runtime"))
     for ci, (cause, want) in enumerate(CAUSES.items()):
+        if only and cause not in only:
+            continue            # each cause draws from its own generator
         rnd = random.Random(seed * 1000 + 100 + ci)
         right = undecided = wrong = named = 0
         spent = 0.0
