@@ -296,7 +296,10 @@ enum run_outcome bisect_ctx_record_run(struct bisect_ctx *c, size_t i)
 /*
  * Keep the run that just ended in slot i for the notes: what it measured
  * (not a timeout, a launcher's failure or a value that is no number:
- * those say nothing about the commit).
+ * those say nothing about the commit). Nor an exit of 126 or 127: it may
+ * say that the command cannot run at all (check_cannot_run()), and once
+ * recorded it would come back as that bogus exit status after the tool
+ * is installed or the script fixed.
  */
 void bisect_ctx_remember_run(struct bisect_ctx *c, size_t i, enum run_outcome ret)
 {
@@ -304,7 +307,7 @@ void bisect_ctx_remember_run(struct bisect_ctx *c, size_t i, enum run_outcome re
 	size_t pos = c->slots[i].task->pos;
 	const struct samples *v = &c->j.values[pos];
 
-	if ((ret != RUN_COUNTED && ret != RUN_UNTESTABLE) || j->timed_out || j->code > 127 ||
+	if ((ret != RUN_COUNTED && ret != RUN_UNTESTABLE) || j->timed_out || j->code > 125 ||
 	    (j->launch != LAUNCH_NONE && j->launch != LAUNCH_RAN) || (c->o->metric && !j->code && ret != RUN_COUNTED))
 		return;
 	run_memory_add(&c->mem, bisect_result_oid(c->res, pos), j->code,
