@@ -175,6 +175,31 @@ test_expect_success 'exit 126 or 127 in older notes is not used: the command run
 	rm "$TRASH/bin/needed-tool"
 '
 
+# A --metric run that fails at an end (a CUDA out of memory, a driver
+# hiccup) stops the search; once the machine is fine again, the same
+# bisection must run there again, not stop on the recorded failure. (Its
+# own import, so that its commits count their runs apart from repo's.)
+test_expect_success '--metric: a recorded failure at an end is not replayed: the end runs again' '
+	IMPORT_PERF="1.00 1.01 0.99" metric_repo oom - - - - - "0.80 0.79 0.81" - - &&
+	cd oom &&
+	cat >"$TRASH/bin/measure-unless-oom" <<-\EOF &&
+	#!/bin/sh
+	test -f "$TRASH/out-of-memory" && { echo "RuntimeError: CUDA out of memory" >&2; exit 1; }
+	exec measure
+	EOF
+	chmod +x "$TRASH/bin/measure-unless-oom" &&
+	>"$TRASH/out-of-memory" &&
+	test_expect_code 128 git benchbisect run --metric --good main~8 --bad main -- measure-unless-oom >../out 2>../err &&
+	grep "^fatal: cannot measure the good end $(short 0): " ../err &&
+	rm "$TRASH/out-of-memory" &&
+	git benchbisect run --metric --good main~8 --bad main -- measure-unless-oom >../out 2>../err &&
+	head -n 1 ../out >../actual &&
+	echo "first bad commit: $(at 6) Tune the tile search, part 6 (#4106)" >../expect &&
+	test_cmp ../expect ../actual &&
+	grep "^good end: $(short 0) good (1, median 1): " ../err &&
+	invocations >/dev/null
+'
+
 test_expect_success 'notes from two clones merge (cat_sort_uniq) and both clones runs are used' '
 	metric_repo a - - - - - "0.80 0.79 0.81" - - && git clone -q a b &&
 	(cd a && test_expect_code 1 git benchbisect run --metric --good main~8 --bad main~3 -- measure >../a-first 2>/dev/null) &&
