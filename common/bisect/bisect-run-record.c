@@ -51,7 +51,9 @@ static const char *quote_output(struct strbuf *sb, const char *s, size_t len)
  * The text of the command's one number, in text: the first group of the
  * last line that matches --metric-pattern, else its last non-empty line.
  * A pattern that matches no line measured nothing, as a line that holds
- * no number.
+ * no number. So did a command that printed nothing there at all: say so,
+ * for the number it printed went elsewhere (Python's logging writes to
+ * standard error), and "its last line: ''" would send one looking for it.
  */
 static enum run_outcome metric_text(struct bisect_ctx *c, size_t pos, struct strbuf *out,
 				    struct strbuf *text)
@@ -62,6 +64,10 @@ static enum run_outcome metric_text(struct bisect_ctx *c, size_t pos, struct str
 	const char *last;
 
 	strbuf_rtrim(out);
+	if (!out->len)
+		return no_measurement(c, pos, "'%s' printed nothing on standard output at %.*s (--metric reads "
+				      "the number there, not on standard error)", c->o->argv[0], c->res->abbrev,
+				      bisect_ctx_sha(c, pos));
 	/* by length: a NUL byte must not hide the lines after it */
 	for (last = out->buf + out->len; last > out->buf && last[-1] != '\n'; last--)
 		;
