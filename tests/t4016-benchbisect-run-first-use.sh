@@ -178,4 +178,22 @@ test_expect_success '--metric-pattern matching no line: the run measured nothing
 	grep "^fatal: '\''latency'\'' printed no number at $(short 0) (the metric pattern'\''s group: '\''warming'\'')$" ../err
 '
 
+# Python's logging writes to standard error: a benchmark that logs its
+# number prints nothing on standard output, where --metric reads it.
+test_expect_success '--metric: a run that prints nothing on standard output says so' '
+	cd repo &&
+	cat >"$TRASH/bin/logs-latency" <<-\EOF2 &&
+	#!/bin/sh
+	echo "INFO:bench:softmax latency: 1.00 ms" >&2
+	echo "1.00" >&2
+	EOF2
+	chmod +x "$TRASH/bin/logs-latency" &&
+	echo "fatal: '\''logs-latency'\'' printed nothing on standard output at $(short 0) (--metric reads the number there, not on standard error)" >../expect &&
+	for opt in --metric "--metric-pattern latency:.([0-9.]+)"; do
+		test_expect_code 128 git benchbisect run $opt --good main~8 --bad main -- logs-latency >../out 2>../err &&
+		tail -n 1 ../err >../actual &&
+		test_cmp ../expect ../actual || return 1
+	done
+'
+
 test_done

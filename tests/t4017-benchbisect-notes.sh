@@ -137,6 +137,69 @@ test_expect_success 'exit statuses: a second bisect counts the recorded verdicts
 	test_cmp ../expect ../second
 '
 
+# A benchmark that needs a tool: until it is installed, the shell exits
+# 127 at every commit, the good end too (a bogus exit status). check
+# counts the invocations that got past it.
+test_expect_success 'exit 126 or 127 is never recorded: a bogus exit status does not come back once fixed' '
+	metric_repo tool - - - - - "0.80 0.79 0.81" - - &&
+	cd tool &&
+	cat >"$TRASH/bin/tool-check" <<-\EOF &&
+	#!/bin/sh
+	needed-tool && check
+	EOF
+	chmod +x "$TRASH/bin/tool-check" &&
+	test_expect_code 128 git benchbisect run --good main~8 --bad main -- tool-check >../out 2>../err &&
+	grep "^fatal: bogus exit status 127 for good revision $(short 0): " ../err &&
+	test $(invocations) = 0 &&
+	git notes --ref benchbisect list >../notes &&
+	test_cmp /dev/null ../notes &&
+	printf "#!/bin/sh\nexit 0\n" >"$TRASH/bin/needed-tool" &&
+	chmod +x "$TRASH/bin/needed-tool" &&
+	git benchbisect run --good main~8 --bad main -- tool-check >../out 2>../err &&
+	cat >../expect <<-EOF &&
+	first bad commit: $(at 6) Tune the tile search, part 6 (#4106)
+	3 runs over 3 commits
+	EOF
+	test_cmp ../expect ../out &&
+	test $(invocations) = 3
+'
+
+test_expect_success 'exit 126 or 127 in older notes is not used: the command runs again there' '
+	cd tool &&
+	key=$(git benchbisect log --keys | cut -d" " -f1) &&
+	git notes --ref benchbisect remove $(at 4) 2>/dev/null &&
+	git notes --ref benchbisect add -m "benchbisect-run v1 key=$key machine=box date=2026-10-06T10:00:00.000000Z duration=0.010 exit=127" $(at 4) &&
+	git benchbisect run --good main~8 --bad main -- tool-check >../out 2>../err &&
+	grep "^step 1: $(short 4) good (exit 0): " ../err &&
+	test $(invocations) = 1 &&
+	rm "$TRASH/bin/needed-tool"
+'
+
+# A --metric run that fails at an end (a CUDA out of memory, a driver
+# hiccup) stops the search; once the machine is fine again, the same
+# bisection must run there again, not stop on the recorded failure. (Its
+# own import, so that its commits count their runs apart from repo's.)
+test_expect_success '--metric: a recorded failure at an end is not replayed: the end runs again' '
+	IMPORT_PERF="1.00 1.01 0.99" metric_repo oom - - - - - "0.80 0.79 0.81" - - &&
+	cd oom &&
+	cat >"$TRASH/bin/measure-unless-oom" <<-\EOF &&
+	#!/bin/sh
+	test -f "$TRASH/out-of-memory" && { echo "RuntimeError: CUDA out of memory" >&2; exit 1; }
+	exec measure
+	EOF
+	chmod +x "$TRASH/bin/measure-unless-oom" &&
+	>"$TRASH/out-of-memory" &&
+	test_expect_code 128 git benchbisect run --metric --good main~8 --bad main -- measure-unless-oom >../out 2>../err &&
+	grep "^fatal: cannot measure the good end $(short 0): " ../err &&
+	rm "$TRASH/out-of-memory" &&
+	git benchbisect run --metric --good main~8 --bad main -- measure-unless-oom >../out 2>../err &&
+	head -n 1 ../out >../actual &&
+	echo "first bad commit: $(at 6) Tune the tile search, part 6 (#4106)" >../expect &&
+	test_cmp ../expect ../actual &&
+	grep "^good end: $(short 0) good (1, median 1): " ../err &&
+	invocations >/dev/null
+'
+
 test_expect_success 'notes from two clones merge (cat_sort_uniq) and both clones runs are used' '
 	metric_repo a - - - - - "0.80 0.79 0.81" - - && git clone -q a b &&
 	(cd a && test_expect_code 1 git benchbisect run --metric --good main~8 --bad main~3 -- measure >../a-first 2>/dev/null) &&

@@ -51,7 +51,9 @@ static const char *quote_output(struct strbuf *sb, const char *s, size_t len)
  * The text of the command's one number, in text: the first group of the
  * last line that matches --metric-pattern, else its last non-empty line.
  * A pattern that matches no line measured nothing, as a line that holds
- * no number.
+ * no number. So did a command that printed nothing there at all: say so,
+ * for the number it printed went elsewhere (Python's logging writes to
+ * standard error), and "its last line: ''" would send one looking for it.
  */
 static enum run_outcome metric_text(struct bisect_ctx *c, size_t pos, struct strbuf *out,
 				    struct strbuf *text)
@@ -62,6 +64,10 @@ static enum run_outcome metric_text(struct bisect_ctx *c, size_t pos, struct str
 	const char *last;
 
 	strbuf_rtrim(out);
+	if (!out->len)
+		return no_measurement(c, pos, "'%s' printed nothing on standard output at %.*s (--metric reads "
+				      "the number there, not on standard error)", c->o->argv[0], c->res->abbrev,
+				      bisect_ctx_sha(c, pos));
 	/* by length: a NUL byte must not hide the lines after it */
 	for (last = out->buf + out->len; last > out->buf && last[-1] != '\n'; last--)
 		;
@@ -296,7 +302,10 @@ enum run_outcome bisect_ctx_record_run(struct bisect_ctx *c, size_t i)
 /*
  * Keep the run that just ended in slot i for the notes: what it measured
  * (not a timeout, a launcher's failure or a value that is no number:
- * those say nothing about the commit).
+ * those say nothing about the commit). Nor an exit of 126 or 127: it may
+ * say that the command cannot run at all (check_cannot_run()), and once
+ * recorded it would come back as that bogus exit status after the tool
+ * is installed or the script fixed.
  */
 void bisect_ctx_remember_run(struct bisect_ctx *c, size_t i, enum run_outcome ret)
 {
@@ -304,7 +313,7 @@ void bisect_ctx_remember_run(struct bisect_ctx *c, size_t i, enum run_outcome re
 	size_t pos = c->slots[i].task->pos;
 	const struct samples *v = &c->j.values[pos];
 
-	if ((ret != RUN_COUNTED && ret != RUN_UNTESTABLE) || j->timed_out || j->code > 127 ||
+	if ((ret != RUN_COUNTED && ret != RUN_UNTESTABLE) || j->timed_out || j->code > 125 ||
 	    (j->launch != LAUNCH_NONE && j->launch != LAUNCH_RAN) || (c->o->metric && !j->code && ret != RUN_COUNTED))
 		return;
 	run_memory_add(&c->mem, bisect_result_oid(c->res, pos), j->code,

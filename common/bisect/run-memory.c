@@ -23,8 +23,17 @@ static void take_note(struct run_memory *m, size_t pos, const git_oid *commit, c
 		warning("skipping %zu line%s of the note on %s in %s that do%s not parse: '%s'", bad,
 			bad > 1 ? "s" : "", hex, m->ref, bad > 1 ? "" : "es", first_bad);
 	for (size_t i = 0; i < nr; i++) {
-		/* A value where the mode has none, or none where it needs one: not ours to use. */
-		if (strcmp(recs[i].key, m->key) || (metric && !recs[i].exit) != recs[i].has_value)
+		/*
+		 * A value where the mode has none, or none where it needs one: not
+		 * ours to use; nor an exit of 126 or 127, which a run no longer
+		 * records (bisect_ctx_remember_run()): the command runs again.
+		 * Nor, with --metric, a failed run at an end: it stops the search,
+		 * which must rest on a run of today (the failure may have been
+		 * the machine's: an out of memory), not on one replayed for ever.
+		 */
+		if (strcmp(recs[i].key, m->key) || (metric && !recs[i].exit) != recs[i].has_value ||
+		    recs[i].exit == 126 || recs[i].exit == 127 ||
+		    (metric && recs[i].exit && (pos == 0 || pos == m->nr)))
 			continue;
 		recs[kept++] = recs[i];
 	}
