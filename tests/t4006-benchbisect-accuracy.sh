@@ -81,4 +81,15 @@ test_expect_success 'a step whose noise crosses the middle is no machine state' 
 	test_cmp expect row
 '
 
+# 61229, case 29: the geomean's low night before the two kernels stepped
+# passed for a machine state with the nights after the step; the step,
+# placed at the kernels' night, measured +0.1% there, the kernels behind
+# it were the one that rose, and the timers disagreed: a method change.
+test_expect_success 'a step placed by its kernels is measured without a state of its nights' '
+	python3 "$SRC_DIR/bench/accuracy/causes.py" "$BT_BIN" "$TRASH/fresh-61229" 30 --seed=61229 --causes=subset >out &&
+	grep "^subset " out | sed "s/ *[0-9.]*s\$//" >row &&
+	echo "subset         30     100%         0          22/30              0" >expect &&
+	test_cmp expect row
+'
+
 test_done
