@@ -1,8 +1,8 @@
 # bash completion for git fixture-diff.
 # git's completion loads this file on demand (_completion_loader
 # git-fixture-diff) and calls _git_fixture_diff. Options come from the
-# binary (--git-completion-helper), revisions from git's own ref
-# completion, --cases values from the case names (--list-cases, honouring
+# binary (--git-completion-helper), revisions and ranges of them
+# (A..B, A...B) from git's own ref completion, --cases values from the case names (--list-cases, honouring
 # a --root already on the line, a quoted name single-quoted for the shell,
 # a comma inside its quotes no separator, a name already in the list not
 # offered again).
@@ -153,5 +153,5 @@ _git_fixture_diff ()
 		__gitcomp_builtin fixture-diff
 		return ;;
 	esac
-	__git_complete_refs
+	__git_complete_revlist
 }

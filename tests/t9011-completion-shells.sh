@@ -217,9 +217,12 @@ for sh in bash zsh fish; do
 			"^\\\$ git benchbisect log main\\.\\.perf-fix ?$"
 	'
 
-	test_expect_success "$sh: revisions and case names" '
+	test_expect_success "$sh: revisions, ranges of them and case names" '
 		tmux_tab '$sh' "git benchwindow --good ma" "^\\\$ git benchwindow --good main $" &&
 		tmux_tab '$sh'-fd "git fixture-diff ren" "^\\\$ git fixture-diff rename $" &&
+		tmux_tab '$sh'-fd "git fixture-diff c1..ren" "^\\\$ git fixture-diff c1\\.\\.rename ?$" &&
+		tmux_tab '$sh'-fd "git fixture-diff --json c1...ren" \
+			"^\\\$ git fixture-diff --json c1\\.\\.\\.rename ?$" &&
 		tmux_tab '$sh'-fd "git fixture-diff --cases case3" \
 			"^\\\$ git fixture-diff --cases case3_flash_attention ?$"
 	'
