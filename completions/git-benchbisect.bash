@@ -28,7 +28,7 @@ __git_benchbisect_log ()
 	esac
 	case "$cur" in
 	-*) __gitcomp "$(git benchbisect log --git-completion-helper 2>/dev/null)" ;;
-	*) __git_complete_revlist ;;
+	*) __git_benchtriage_complete_refs ;;
 	esac
 }
 

@@ -17,12 +17,15 @@ done
 	{ echo "1..0 # SKIP no bash-completion (run tools/install-deps)"; exit 0; }
 
 prefix=$TRASH/prefix
+# A ref name git check-ref-format allows, that runs a command if inserted raw.
+hostile_ref='x$(touch${IFS}rpwned)'
 trap 'tmux_stop; test_cleanup' EXIT
 
 test_expect_success 'set up: install, repositories, dashboards, shell start-up files' '
 	make -s -C "$SRC_DIR" install PREFIX="$prefix" >/dev/null &&
 	make_helion_repo repo &&
 	git -C repo branch perf-fix &&
+	git -C repo branch "$hostile_ref" &&
 	(cd repo && cute_spec | python3 "$TEST_DIR/lib/gen-dashboard.py" >../dash.json) &&
 	sed "s/b200_cute/mi300x_cute/g" dash.json >repo/other.json &&
 	python3 - dash.json repo/hostile.json <<-\PY &&
@@ -38,6 +41,7 @@ test_expect_success 'set up: install, repositories, dashboards, shell start-up f
 	git -C repo benchwindow --file ../dash.json --list-platforms >/dev/null &&
 	cp dash.json "$XDG_CACHE_HOME/" &&
 	build_corpus corpus &&
+	git -C corpus branch "$hostile_ref" c3 &&
 	mkdir -p corpus/other/case8_y &&
 	echo "CASE = 8" >corpus/other/case8_y/bench_spec.py &&
 	mkdir -p "corpus/quoted/case21_a,b" corpus/quoted/case23_plain \
@@ -199,6 +203,20 @@ for sh in bash zsh fish; do
 		tmux_cmd send-keys -t "bt:'$sh'" Enter &&
 		tmux_wait_screen '$sh' "^soft\\\$\\(touch kpwned\\)$" &&
 		! ls repo | grep -e pwned -e bt
+	'
+
+	# Git's own ref completion inserts a ref name raw: these are quoted as
+	# the dashboard names are, whole refs and the end of a range.
+	test_expect_success "$sh: hostile ref names are inserted quoted, never run" '
+		ref="x\\\$\\(touch\\\$\\{IFS\\}rpwned\\)" &&
+		tmux_tab_line '$sh' "git benchwindow --good x" "\$ git benchwindow --good $ref " &&
+		tmux_tab_line '$sh' "git benchwindow --bad=x" "\$ git benchwindow --bad=$ref " &&
+		tmux_tab_line '$sh' "git benchbisect log main..x" "\$ git benchbisect log main..$ref " &&
+		tmux_tab_line '$sh'-fd "git fixture-diff --name-only c1...x" \
+			"\$ git fixture-diff --name-only c1...$ref " &&
+		tmux_cmd send-keys -t "bt:'$sh'-fd" Enter &&
+		tmux_wait_screen '$sh'-fd "^case2_warp_specialized_gemm\$" &&
+		! ls repo corpus | grep pwned
 	'
 
 	test_expect_success "$sh: kernels and dates of a platform quoted on the line" '
