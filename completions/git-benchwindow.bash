@@ -109,6 +109,20 @@ __git_benchtriage_gitcomp_names ()
 	done <<<"$1"
 }
 
+# __git_benchtriage_compgen <-f|-d> [<word>]: complete the files or
+# directories that begin with <word> (the current one by default) once its
+# shell quotes are taken away, each name one candidate whatever blanks or
+# glob characters it holds ("dashboard (1).json"), which readline inserts
+# quoted (-o filenames).
+__git_benchtriage_compgen ()
+{
+	local dequoted_word
+
+	__git_dequote "${2-$cur}"
+	compopt -o filenames 2>/dev/null
+	mapfile -t COMPREPLY < <(compgen "$1" -- "$dequoted_word")
+}
+
 # __git_benchtriage_complete_refs [<word>]: complete the revision in
 # <word> (the current one by default), or the end of a range A..B or
 # A...B there, with git's refs, quoted as a dashboard's names are: a ref
@@ -149,8 +163,7 @@ __git_benchtriage_window_arg ()
 		__git_benchtriage_complete_refs "$val"
 		return 0 ;;
 	--file|--path|--svg)
-		compopt -o filenames 2>/dev/null
-		COMPREPLY=($(compgen -f -- "$val"))
+		__git_benchtriage_compgen -f "$val"
 		return 0 ;;
 	--color)
 		[ -n "$pfx" ] && __gitcomp "always never auto" "" "$val"

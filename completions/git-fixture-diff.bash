@@ -7,7 +7,7 @@
 # line, a quoted name single-quoted for the shell, a comma inside its
 # quotes no separator, a name already in the list not offered again).
 
-# Revisions are completed, quoted, by git benchwindow's script.
+# Revisions and directories are completed by git benchwindow's script.
 if ! declare -F __git_benchtriage_complete_refs >/dev/null; then
 	for __f in "${BASH_SOURCE[0]%/*}"/git-benchwindow "${BASH_SOURCE[0]%/*}"/git-benchwindow.bash; do
 		[ -f "$__f" ] && . "$__f" && break
@@ -142,8 +142,7 @@ _git_fixture_diff ()
 		__git_fixture_diff_complete_cases "$cur"
 		return ;;
 	--root)
-		compopt -o filenames 2>/dev/null
-		COMPREPLY=($(compgen -d -- "$cur"))
+		__git_benchtriage_compgen -d
 		return ;;
 	esac
 	case "$cur" in
@@ -151,8 +150,7 @@ _git_fixture_diff ()
 		__git_fixture_diff_complete_cases "${cur#--cases=}"
 		return ;;
 	--root=*)
-		compopt -o filenames 2>/dev/null
-		COMPREPLY=($(compgen -d -- "${cur#--root=}"))
+		__git_benchtriage_compgen -d "${cur#--root=}"
 		return ;;
 	--color=*)
 		__gitcomp "always never auto" "" "${cur##--color=}"

@@ -322,6 +322,24 @@ test_expect_success 'bash: platforms and kernels from a quoted --file on the lin
 		"\$ git benchbisect --file ~/../repo/my\\ dash.json mi300x_cute "
 '
 
+# A dashboard saved twice from a browser is "dashboard (1).json": a file
+# or directory name with blanks or parentheses is one candidate, inserted
+# quoted.
+test_expect_success 'bash: file and directory names with blanks are completed whole' '
+	cp repo/other.json "repo/downloaded (1).json" &&
+	mkdir "repo/scratch dir" "corpus/my corpus" &&
+	tmux_tab_line bash "git benchwindow --file down" \
+		"\$ git benchwindow --file downloaded\\ \\(1\\).json" &&
+	tmux_tab_line bash "git benchwindow --svg=${q}down" \
+		"\$ git benchwindow --svg=${q}downloaded (1).json$q" &&
+	tmux_tab_line bash "git benchbisect log --svg down" \
+		"\$ git benchbisect log --svg downloaded\\ \\(1\\).json" &&
+	tmux_tab_line bash "git benchbisect --scratch-dir scr" \
+		"\$ git benchbisect --scratch-dir scratch\\ dir/" &&
+	tmux_tab_line bash-fd "git fixture-diff --root my\\ " \
+		"\$ git fixture-diff --root my\\ corpus/"
+'
+
 test_expect_success 'PREFIX=$HOME/.local needs no XDG_DATA_DIRS in bash and fish' '
 	make -s -C "$SRC_DIR" install PREFIX="$HOME/.local" >/dev/null &&
 	cd repo &&
