@@ -227,6 +227,11 @@ for sh in bash zsh fish; do
 			"\$ $cmd ${q}x\$(touch pwned)$q 2026-09-08 "
 	'
 
+	test_expect_success "$sh: the benchmark command after run's --" '
+		tmux_tab '$sh' "git benchbisect run b200_cute 2026-09-08 -- git-fixture-d" \
+			"^\\\$ git benchbisect run b200_cute 2026-09-08 -- git-fixture-diff ?$"
+	'
+
 	test_expect_success "$sh: git benchbisect log's range: revisions, not platforms" '
 		tmux_tab '$sh' "git benchbisect log " "perf-fix" '$list_tabs' &&
 		! grep b200_cute "$TRASH/screen.'$sh'" &&
