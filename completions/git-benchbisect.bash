@@ -22,13 +22,12 @@ __git_benchbisect_log ()
 		__git_benchtriage_gitcomp_names "$(git benchbisect log --keys 2>/dev/null | cut -d' ' -f1)"
 		return ;;
 	--svg)
-		compopt -o filenames 2>/dev/null
-		COMPREPLY=($(compgen -f -- "$cur"))
+		__git_benchtriage_compgen -f
 		return ;;
 	esac
 	case "$cur" in
 	-*) __gitcomp "$(git benchbisect log --git-completion-helper 2>/dev/null)" ;;
-	*) __git_complete_revlist ;;
+	*) __git_benchtriage_complete_refs ;;
 	esac
 }
 
@@ -49,8 +48,7 @@ _git_benchbisect ()
 		if [ $cword -eq $((dashdash + 1)) ]; then
 			COMPREPLY=($(compgen -c -- "$cur"))
 		else
-			compopt -o filenames 2>/dev/null
-			COMPREPLY=($(compgen -f -- "$cur"))
+			__git_benchtriage_compgen -f
 		fi
 		return
 	fi
@@ -65,7 +63,7 @@ _git_benchbisect ()
 	--method-path|--metric-pattern|--repeat|--jobs|-j|--step-timeout|--queue-timeout|--kill-grace)
 		return ;;
 	--scratch-dir)
-		COMPREPLY=($(compgen -d -- "$cur"))
+		__git_benchtriage_compgen -d
 		return ;;
 	--launcher)
 		COMPREPLY=($(compgen -c -- "$cur"))

@@ -27,5 +27,12 @@ complete -c $cmd -f -n '__fish_is_nth_token 1' -a log -d 'List the runs recorded
 complete -c $cmd -f -n '__benchtriage_bisect_log; and __fish_seen_argument -l key' -a '(git benchbisect log --keys 2>/dev/null | string split -f1 " ")'
 # log's range argument: revisions and ranges of them, as `git log`'s.
 complete -c $cmd -f -n '__benchtriage_bisect_log; and not __fish_seen_argument -l key; and test (count (__benchtriage_args)) -eq 0' -k -a '(__fish_git_ranges)'
-# After "--" of run: the benchmark command, then its arguments.
-complete -c $cmd -n '__fish_seen_argument -- --' -a '(__fish_complete_subcommand -- --)'
+# After "--" of run: the benchmark command, then its arguments, as that
+# command completes them. __fish_complete_subcommand is given the words
+# after "--": left to find the command itself, it takes "run" for it.
+function __benchtriage_after_dashdash
+    set -l words (commandline -opc) (commandline -ct)
+    set -l i (contains -i -- -- $words)
+    and printf '%s\n' $words[(math $i + 1)..-1]
+end
+complete -c $cmd -n '__fish_seen_argument -- --' -a '(__fish_complete_subcommand --commandline (__benchtriage_after_dashdash))'

@@ -109,6 +109,37 @@ __git_benchtriage_gitcomp_names ()
 	done <<<"$1"
 }
 
+# __git_benchtriage_compgen <-f|-d> [<word>]: complete the files or
+# directories that begin with <word> (the current one by default) once its
+# shell quotes are taken away, each name one candidate whatever blanks or
+# glob characters it holds ("dashboard (1).json"), which readline inserts
+# quoted (-o filenames).
+__git_benchtriage_compgen ()
+{
+	local dequoted_word
+
+	__git_dequote "${2-$cur}"
+	compopt -o filenames 2>/dev/null
+	mapfile -t COMPREPLY < <(compgen "$1" -- "$dequoted_word")
+}
+
+# __git_benchtriage_complete_refs [<word>]: complete the revision in
+# <word> (the current one by default), or the end of a range A..B or
+# A...B there, with git's refs, quoted as a dashboard's names are: a ref
+# name may hold "$", "(", ";", "&", quotes (git check-ref-format allows
+# them), which git's own ref completion inserts raw for the shell to run.
+__git_benchtriage_complete_refs ()
+{
+	local word=${1-$cur} dequoted_word pfx=""
+
+	__git_dequote "$word"
+	case "$dequoted_word" in
+	*...*) pfx=${dequoted_word%%...*}... ;;
+	*..*) pfx=${dequoted_word%%..*}.. ;;
+	esac
+	__git_benchtriage_gitcomp_names "$(__git_refs "" "" "$pfx" "${dequoted_word#"$pfx"}")" "$word"
+}
+
 # __git_benchtriage_window_arg: complete the value of an option git
 # benchwindow and git benchbisect share (OPT_WINDOW in the code), as the
 # word after it or after its "="; returns 1 when the word being completed
@@ -129,11 +160,10 @@ __git_benchtriage_window_arg ()
 		__git_benchtriage_gitcomp_names "$(__git_benchtriage_names --list-platforms)" "$val"
 		return 0 ;;
 	--good|--bad)
-		__git_complete_refs --cur="$val"
+		__git_benchtriage_complete_refs "$val"
 		return 0 ;;
 	--file|--path|--svg)
-		compopt -o filenames 2>/dev/null
-		COMPREPLY=($(compgen -f -- "$val"))
+		__git_benchtriage_compgen -f "$val"
 		return 0 ;;
 	--color)
 		[ -n "$pfx" ] && __gitcomp "always never auto" "" "$val"

@@ -1,11 +1,19 @@
 # bash completion for git fixture-diff.
 # git's completion loads this file on demand (_completion_loader
 # git-fixture-diff) and calls _git_fixture_diff. Options come from the
-# binary (--git-completion-helper), revisions from git's own ref
-# completion, --cases values from the case names (--list-cases, honouring
-# a --root already on the line, a quoted name single-quoted for the shell,
-# a comma inside its quotes no separator, a name already in the list not
-# offered again).
+# binary (--git-completion-helper), revisions and ranges of them
+# (A..B, A...B) from git's refs, quoted for the shell, --cases values
+# from the case names (--list-cases, honouring a --root already on the
+# line, a quoted name single-quoted for the shell, a comma inside its
+# quotes no separator, a name already in the list not offered again).
+
+# Revisions and directories are completed by git benchwindow's script.
+if ! declare -F __git_benchtriage_complete_refs >/dev/null; then
+	for __f in "${BASH_SOURCE[0]%/*}"/git-benchwindow "${BASH_SOURCE[0]%/*}"/git-benchwindow.bash; do
+		[ -f "$__f" ] && . "$__f" && break
+	done
+	unset __f
+fi
 
 # The case names of the --root on the line, given as the shell passes
 # it: unquoted, with a leading ~ or ~user expanded where the shell would
@@ -134,8 +142,7 @@ _git_fixture_diff ()
 		__git_fixture_diff_complete_cases "$cur"
 		return ;;
 	--root)
-		compopt -o filenames 2>/dev/null
-		COMPREPLY=($(compgen -d -- "$cur"))
+		__git_benchtriage_compgen -d
 		return ;;
 	esac
 	case "$cur" in
@@ -143,8 +150,7 @@ _git_fixture_diff ()
 		__git_fixture_diff_complete_cases "${cur#--cases=}"
 		return ;;
 	--root=*)
-		compopt -o filenames 2>/dev/null
-		COMPREPLY=($(compgen -d -- "${cur#--root=}"))
+		__git_benchtriage_compgen -d "${cur#--root=}"
 		return ;;
 	--color=*)
 		__gitcomp "always never auto" "" "${cur##--color=}"
@@ -153,5 +159,5 @@ _git_fixture_diff ()
 		__gitcomp_builtin fixture-diff
 		return ;;
 	esac
-	__git_complete_refs
+	__git_benchtriage_complete_refs
 }

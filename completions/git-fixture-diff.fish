@@ -4,5 +4,6 @@
 functions -q __benchtriage_options
 or source (status dirname)/git-benchwindow.fish
 set -l cmd git-fixture-diff
-complete -c $cmd -f -a '(__fish_git_refs)' -d revision
+# Revisions, and ranges of them (A..B, A...B) as `git diff`'s.
+complete -c $cmd -f -k -a '(__fish_git_ranges)'
 __benchtriage_options $cmd true $cmd

@@ -119,4 +119,22 @@ test_expect_success 'HEAD@{n} is what git rev-parse says' '
 	test_cmp expect err
 '
 
+# "@" is HEAD in git, alone and before a suffix; libgit2 takes it only
+# alone. "@foo" is a branch.
+test_expect_success '@ with a suffix is HEAD with it, as in git' '
+	cd repo &&
+	git branch @c2 c2 &&
+	for rev in @ @~1 @^ @~2^ "@^{commit}" "@~1^{/Reword}" @c2 @c2~1; do
+		git rev-parse "$rev" >expect &&
+		git fixture-diff --json "$rev" HEAD | jq -r .base >actual &&
+		test_cmp expect actual || return 1
+	done &&
+	git fixture-diff --json @~2..@ >actual &&
+	git fixture-diff --json HEAD~2 HEAD >expect &&
+	test_cmp expect actual &&
+	git fixture-diff --json @~2...@^ >actual &&
+	git fixture-diff --json HEAD~2 HEAD~1 >expect &&
+	test_cmp expect actual
+'
+
 test_done

@@ -146,6 +146,29 @@ test_expect_success 'neither is an uninitialised submodule'"'"'s folder, nor a n
 	test_must_be_empty err
 '
 
+# A commit holds only the submodule's gitlink; the working tree's files
+# below it are another repository's, and a root there is not this one's.
+test_expect_success 'a root inside a submodule is not in the working tree either' '
+	git init -q outer &&
+	cd outer &&
+	git -c protocol.file.allow=always submodule -q add "$TRASH/repo" vendor/tlx &&
+	commit_all "2026-10-06T10:00:00Z" "[tlx] Vendor the corpus" &&
+	test -f "vendor/tlx/$R/case1_simple_gemm/generated.py" &&
+	test_expect_code 128 git fixture-diff --root "vendor/tlx/$R" HEAD >out 2>err &&
+	test_must_be_empty out &&
+	cat >expect <<-EOF &&
+	fatal: root '"'"'vendor/tlx/$R'"'"' exists neither in '"'"'HEAD'"'"' nor in the working tree
+	hint: set it with --root <dir> or '"'"'git config fixturediff.root <dir>'"'"'
+	EOF
+	test_cmp expect err &&
+	for root in "vendor/tlx/$R" vendor/tlx; do
+		git fixture-diff --list-cases --root "$root" >out 2>err &&
+		test_must_be_empty out &&
+		echo "warning: root '"'"'$root'"'"' does not exist in the working tree" >expect &&
+		test_cmp expect err || return 1
+	done
+'
+
 test_expect_success 'setup: a clean filter driver on the fixtures' '
 	git clone -q repo filter &&
 	cd filter &&

@@ -17,12 +17,15 @@ done
 	{ echo "1..0 # SKIP no bash-completion (run tools/install-deps)"; exit 0; }
 
 prefix=$TRASH/prefix
+# A ref name git check-ref-format allows, that runs a command if inserted raw.
+hostile_ref='x$(touch${IFS}rpwned)'
 trap 'tmux_stop; test_cleanup' EXIT
 
 test_expect_success 'set up: install, repositories, dashboards, shell start-up files' '
 	make -s -C "$SRC_DIR" install PREFIX="$prefix" >/dev/null &&
 	make_helion_repo repo &&
 	git -C repo branch perf-fix &&
+	git -C repo branch "$hostile_ref" &&
 	(cd repo && cute_spec | python3 "$TEST_DIR/lib/gen-dashboard.py" >../dash.json) &&
 	sed "s/b200_cute/mi300x_cute/g" dash.json >repo/other.json &&
 	python3 - dash.json repo/hostile.json <<-\PY &&
@@ -38,6 +41,7 @@ test_expect_success 'set up: install, repositories, dashboards, shell start-up f
 	git -C repo benchwindow --file ../dash.json --list-platforms >/dev/null &&
 	cp dash.json "$XDG_CACHE_HOME/" &&
 	build_corpus corpus &&
+	git -C corpus branch "$hostile_ref" c3 &&
 	mkdir -p corpus/other/case8_y &&
 	echo "CASE = 8" >corpus/other/case8_y/bench_spec.py &&
 	mkdir -p "corpus/quoted/case21_a,b" corpus/quoted/case23_plain \
@@ -201,12 +205,31 @@ for sh in bash zsh fish; do
 		! ls repo | grep -e pwned -e bt
 	'
 
+	# Git's own ref completion inserts a ref name raw: these are quoted as
+	# the dashboard names are, whole refs and the end of a range.
+	test_expect_success "$sh: hostile ref names are inserted quoted, never run" '
+		ref="x\\\$\\(touch\\\$\\{IFS\\}rpwned\\)" &&
+		tmux_tab_line '$sh' "git benchwindow --good x" "\$ git benchwindow --good $ref " &&
+		tmux_tab_line '$sh' "git benchwindow --bad=x" "\$ git benchwindow --bad=$ref " &&
+		tmux_tab_line '$sh' "git benchbisect log main..x" "\$ git benchbisect log main..$ref " &&
+		tmux_tab_line '$sh'-fd "git fixture-diff --name-only c1...x" \
+			"\$ git fixture-diff --name-only c1...$ref " &&
+		tmux_cmd send-keys -t "bt:'$sh'-fd" Enter &&
+		tmux_wait_screen '$sh'-fd "^case2_warp_specialized_gemm\$" &&
+		! ls repo corpus | grep pwned
+	'
+
 	test_expect_success "$sh: kernels and dates of a platform quoted on the line" '
 		cmd="git benchwindow --file hostile.json" &&
 		tmux_tab_line '$sh' "$cmd x\\\$\\(touch\\ pwned\\) --kernel ma" \
 			"\$ $cmd x\\\$\\(touch\\ pwned\\) --kernel matmul " &&
 		tmux_tab_line '$sh' "$cmd ${q}x\$(touch pwned)$q 2026-09-0" \
 			"\$ $cmd ${q}x\$(touch pwned)$q 2026-09-08 "
+	'
+
+	test_expect_success "$sh: the benchmark command after run's --" '
+		tmux_tab '$sh' "git benchbisect run b200_cute 2026-09-08 -- git-fixture-d" \
+			"^\\\$ git benchbisect run b200_cute 2026-09-08 -- git-fixture-diff ?$"
 	'
 
 	test_expect_success "$sh: git benchbisect log's range: revisions, not platforms" '
@@ -217,9 +240,12 @@ for sh in bash zsh fish; do
 			"^\\\$ git benchbisect log main\\.\\.perf-fix ?$"
 	'
 
-	test_expect_success "$sh: revisions and case names" '
+	test_expect_success "$sh: revisions, ranges of them and case names" '
 		tmux_tab '$sh' "git benchwindow --good ma" "^\\\$ git benchwindow --good main $" &&
 		tmux_tab '$sh'-fd "git fixture-diff ren" "^\\\$ git fixture-diff rename $" &&
+		tmux_tab '$sh'-fd "git fixture-diff c1..ren" "^\\\$ git fixture-diff c1\\.\\.rename ?$" &&
+		tmux_tab '$sh'-fd "git fixture-diff --json c1...ren" \
+			"^\\\$ git fixture-diff --json c1\\.\\.\\.rename ?$" &&
 		tmux_tab '$sh'-fd "git fixture-diff --cases case3" \
 			"^\\\$ git fixture-diff --cases case3_flash_attention ?$"
 	'
@@ -299,6 +325,24 @@ test_expect_success 'bash: platforms and kernels from a quoted --file on the lin
 		"\$ git benchwindow --file=\"my dash.json\" mi300x_cute --kernel=layer_norm " &&
 	tmux_tab_line bash "git benchbisect --file ~/../repo/my\\ dash.json mi" \
 		"\$ git benchbisect --file ~/../repo/my\\ dash.json mi300x_cute "
+'
+
+# A dashboard saved twice from a browser is "dashboard (1).json": a file
+# or directory name with blanks or parentheses is one candidate, inserted
+# quoted.
+test_expect_success 'bash: file and directory names with blanks are completed whole' '
+	cp repo/other.json "repo/downloaded (1).json" &&
+	mkdir "repo/scratch dir" "corpus/my corpus" &&
+	tmux_tab_line bash "git benchwindow --file down" \
+		"\$ git benchwindow --file downloaded\\ \\(1\\).json" &&
+	tmux_tab_line bash "git benchwindow --svg=${q}down" \
+		"\$ git benchwindow --svg=${q}downloaded (1).json$q" &&
+	tmux_tab_line bash "git benchbisect log --svg down" \
+		"\$ git benchbisect log --svg downloaded\\ \\(1\\).json" &&
+	tmux_tab_line bash "git benchbisect --scratch-dir scr" \
+		"\$ git benchbisect --scratch-dir scratch\\ dir/" &&
+	tmux_tab_line bash-fd "git fixture-diff --root my\\ " \
+		"\$ git fixture-diff --root my\\ corpus/"
 '
 
 test_expect_success 'PREFIX=$HOME/.local needs no XDG_DATA_DIRS in bash and fish' '

@@ -11,23 +11,40 @@ static int has_prefix(const char *path, const char *prefix, size_t len)
 	return !strncmp(path, prefix, len);
 }
 
+int worktree_index_holds_repo(int dirfd, const char *name)
+{
+	char *dotgit = xstrfmt("%s/.git", name);
+	struct stat st;
+	int found = !fstatat(dirfd, dotgit, &st, AT_SYMLINK_NOFOLLOW);
+
+	free(dotgit);
+	return found;
+}
+
 int worktree_index_lstat(git_repository *repo, const char *path, struct stat *st)
 {
 	const char *wd = git_repository_workdir(repo);
 	char *full = xstrfmt("%s%s", wd, path), *p = full + strlen(wd);
 	int err = 0;
 
-	/* Every directory on the way must be one: git does not look past a link. */
+	/*
+	 * Every directory on the way must be one of this repository: git
+	 * does not look past a link, nor into a submodule or a nested clone.
+	 */
 	while (!err && (p = strchr(p, '/'))) {
 		*p = '\0';
 		if (lstat(full, st))
 			err = errno;
 		else if (!S_ISDIR(st->st_mode))
 			err = S_ISLNK(st->st_mode) ? ENOENT : ENOTDIR;
+		else if (worktree_index_holds_repo(AT_FDCWD, full))
+			err = ENOENT;
 		*p++ = '/';
 	}
 	if (!err && lstat(full, st))
 		err = errno;
+	if (!err && *path && S_ISDIR(st->st_mode) && worktree_index_holds_repo(AT_FDCWD, full))
+		err = ENOENT;
 	free(full);
 	return err;
 }

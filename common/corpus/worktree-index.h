@@ -61,9 +61,16 @@ int worktree_index_cached(const struct worktree_index *wi, const char *path, int
 uint32_t worktree_index_mode(const struct worktree_index *wi, const char *path, mode_t st_mode);
 
 /*
+ * Whether the directory name (relative to dirfd, or AT_FDCWD) holds .git:
+ * the work tree of another repository, a submodule or a nested clone.
+ */
+int worktree_index_holds_repo(int dirfd, const char *name);
+
+/*
  * lstat() of path (from the top) through directories only: below a
- * symbolic link it is not there (ENOENT), as for git; path itself may be
- * a link. Returns 0 with st filled, or the errno.
+ * symbolic link, or in another repository's work tree (path itself one,
+ * or a directory above it), it is not there (ENOENT), as for git; path
+ * itself may be a link. Returns 0 with st filled, or the errno.
  */
 int worktree_index_lstat(git_repository *repo, const char *path, struct stat *st);
 /* Whether the file at path (from the top) is on disk (worktree_index_lstat()). */

@@ -247,7 +247,9 @@ int repo_open(git_repository **out)
  * git_revparse_single(), but "HEAD@{n}" (and what follows it) from HEAD's
  * own reflog, as git reads it: libgit2 resolves HEAD to its branch first
  * and reads the branch's reflog, another commit once HEAD has moved
- * between branches. Returns 0 or libgit2's error code, quiet.
+ * between branches. And "@" before a suffix ("@~2", "@^") is HEAD, as in
+ * git: libgit2 takes "@" only alone. Returns 0 or libgit2's error code,
+ * quiet.
  */
 static int revparse(git_object **out, git_repository *repo, const char *rev)
 {
@@ -258,6 +260,12 @@ static int revparse(git_object **out, git_repository *repo, const char *rev)
 	char *end, *spec, hex[GIT_OID_HEXSZ + 1];
 	int rc = -1;
 
+	if (rev[0] == '@' && rev[1] && strchr("~^:", rev[1])) {
+		spec = xstrfmt("HEAD%s", rev + 1);
+		rc = revparse(out, repo, spec);
+		free(spec);
+		return rc;
+	}
 	if (strncmp(rev, "HEAD@{", strlen("HEAD@{")))
 		return git_revparse_single(out, repo, rev);
 	at = rev + strlen("HEAD@{");
