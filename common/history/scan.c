@@ -630,8 +630,8 @@ int scan_compute(struct scan *sc, git_repository *repo, struct config *cfg,
 	dashboard_init(&sc->dash);
 	if (o->window->span < 1)
 		return error("--span must be at least 1 day, not %d", o->window->span);
-	/* --slice is the user's for every platform: a pattern that fails fails the scan */
-	if (o->window->slice && check_slice(cfg, NULL, o->window))
+	/* --slice and --path are the user's for every platform: one that fails fails the scan */
+	if ((o->window->slice || o->window->paths.nr) && check_slice(cfg, NULL, o->window))
 		return -1;
 	/* One platform named: load only its history, as a single query does. */
 	src.filter.platform = o->nr_platforms == 1 && !o->all_history ? o->platforms[0] : NULL;
