@@ -447,4 +447,18 @@ test_expect_success 'bad dates and unknown platforms are errors (128), misuse is
 	grep "error: --format=markdown and --json cannot be combined" ../err
 '
 
+# --scan, --since, --until and --kernels were silently ignored beside a
+# --list-* option: it printed the names, not a scan, and exited 0.
+test_expect_success 'a --list-* option with --scan or its range: usage error' '
+	cd repo &&
+	for l in --list-platforms "--list-kernels b200_cute" "--list-dates b200_cute"; do
+		usage_error_is "error: --scan cannot be used with --list-platforms, --list-kernels or --list-dates" \
+			git benchwindow --file ../dash.json --scan $l &&
+		test_must_be_empty out &&
+		usage_error_is "error: --since, --until and --kernels need --scan" \
+			git benchwindow --file ../dash.json --since 2026-09-01 $l &&
+		test_must_be_empty out || return 1
+	done
+'
+
 test_done
