@@ -108,7 +108,7 @@ static void scan_or_die(struct scan *sc, git_repository **repo, struct config *c
  */
 static int list_dates(struct window_options *o, const char *platform)
 {
-	struct scan_options so = { "1970-01-01", NULL, &platform, 1, 0, o };
+	struct scan_options so = { "1970-01-01", NULL, &platform, 1, 0, o, .list_only = 1 };
 	git_repository *repo = NULL;
 	struct config cfg;
 	struct scan sc;

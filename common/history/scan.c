@@ -646,7 +646,7 @@ int scan_compute(struct scan *sc, git_repository *repo, struct config *cfg,
 	sc->min_change = o->window->min_change;
 	if (dashboard_load(&sc->dash, &src, cfg) || build_series(sc, o) ||
 	    check_configured_slices(sc, cfg, o->window) || scan_range(sc, o) ||
-	    check_range_judged(sc))
+	    (!o->list_only && check_range_judged(sc)))
 		return -1;
 	for (size_t i = 0; i < sc->nr_series; i++)
 		scan_series(sc, &sc->series[i], o->window);
