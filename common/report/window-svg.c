@@ -37,6 +37,7 @@ static const char style[] =
 	".kset{stroke:#bf8700;stroke-width:1.5;stroke-dasharray:4 2}\n"
 	".kset-label{fill:#9a6700}\n"
 	".end{fill:none;stroke:#e5534b;stroke-width:2}\n"
+	".point{stroke-dasharray:none}\n"
 	"@media (prefers-color-scheme: dark){\n"
 	".bg{fill:#0d1117}\n"
 	"text{fill:#e6edf3}\n"
@@ -136,7 +137,11 @@ static void draw_grid(const struct chart *c, const struct panel *p, const char *
 		p->top + 15, label);
 }
 
-/* One metric as polylines, broken where a nightly has no value. */
+/*
+ * One metric as polylines, broken where a nightly has no value; a value
+ * with none either side (one nightly shown) as a ring, since a polyline
+ * of one point draws nothing.
+ */
 static void draw_line(const struct chart *c, const struct panel *p, enum metric m, const char *cls)
 {
 	const struct series *s = &c->w->series;
@@ -149,6 +154,11 @@ static void draw_line(const struct chart *c, const struct panel *p, enum metric 
 			if (open)
 				fputs("\"/>\n", c->fp);
 			open = 0;
+			continue;
+		}
+		if (!open && (i + 1 == c->w->end_shown || !isfinite(s->points[i + 1].value[m]))) {
+			fprintf(c->fp, "<circle class=\"%s point\" cx=\"%.1f\" cy=\"%.1f\" r=\"3\"/>\n",
+				cls, xpos(c, s->points[i].run->time), ypos(p, v));
 			continue;
 		}
 		if (!open)
