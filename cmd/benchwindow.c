@@ -108,7 +108,7 @@ static void scan_or_die(struct scan *sc, git_repository **repo, struct config *c
  */
 static int list_dates(struct window_options *o, const char *platform)
 {
-	struct scan_options so = { "1970-01-01", NULL, &platform, 1, 0, o };
+	struct scan_options so = { "1970-01-01", NULL, &platform, 1, 0, o, .list_only = 1 };
 	git_repository *repo = NULL;
 	struct config cfg;
 	struct scan sc;
@@ -193,14 +193,19 @@ int main(int argc, const char **argv)
 		error("--list-platforms, --list-kernels and --list-dates take no arguments");
 		usage_with_options(benchwindow_usage, options);
 	}
-	if (list_platforms || list_kernels)
-		return list_names(&o, list_kernels);
-	if (list_dates_of)
-		return list_dates(&o, list_dates_of);
 	if ((sa.since || sa.until || sa.kernels) && !sa.scan) {
 		error("--since, --until and --kernels need --scan");
 		usage_with_options(benchwindow_usage, options);
 	}
+	/* a list is of names, not of a scan's moves: the scan would be dropped unsaid */
+	if ((list_platforms || list_kernels || list_dates_of) && sa.scan) {
+		error("--scan cannot be used with --list-platforms, --list-kernels or --list-dates");
+		usage_with_options(benchwindow_usage, options);
+	}
+	if (list_platforms || list_kernels)
+		return list_names(&o, list_kernels);
+	if (list_dates_of)
+		return list_dates(&o, list_dates_of);
 	if (sa.scan) {
 		if (o.kernel || o.good || o.bad || only_slice || ro.svg) {
 			error("--scan does not take --kernel, --good, --bad, --only-slice or --svg");

@@ -80,6 +80,30 @@ test_expect_success '--path ./<prefix> is the prefix from the top' '
 	grep "^	\"slice_paths\":	\[\"benchmarks\"\],$" ../out.json
 '
 
+# A tree entry is never "", "/", "." or "..": such a --path marked no
+# commit at all, silently. It names no prefix inside the tree; "/" as
+# "everything" would put every commit in the slice, as an empty --slice
+# would, so it is refused as git refuses a path outside the repository.
+test_expect_success '--path that names no prefix inside the tree: fatal, the value quoted' '
+	cd repo &&
+	test_expect_code 128 git benchwindow --file ../dash.json --path "" b200_cute 2026-09-07 >../out 2>../err &&
+	echo "fatal: empty value for '\''--path'\'': give a path prefix from the top of the tree" >../expect &&
+	test_cmp ../expect ../err &&
+	test_must_be_empty ../out &&
+	for p in / /srv/helion . ./ .. ../helion helion/../benchmarks helion/./runtime; do
+		test_expect_code 128 git benchwindow --file ../dash.json --path benchmarks/ --path "$p" \
+			b200_cute 2026-09-07 >../out 2>../err &&
+		echo "fatal: --path '\''$p'\'' names no prefix inside the tree: give one from its top, such as '\''helion/runtime/cute/'\''" >../expect &&
+		test_cmp ../expect ../err &&
+		test_must_be_empty ../out || return 1
+	done &&
+	test_expect_code 128 git benchwindow --scan --file ../dash.json --path / >../out 2>../err &&
+	echo "fatal: --path '\''/'\'' names no prefix inside the tree: give one from its top, such as '\''helion/runtime/cute/'\''" >../expect &&
+	test_cmp ../expect ../err &&
+	test_expect_code 128 git benchbisect --file ../dash.json --path / b200_cute 2026-09-07 >../out 2>../err &&
+	test_cmp ../expect ../err
+'
+
 test_expect_success 'config bench.<platform>.slice, also through git -c' '
 	cd repo &&
 	git config bench.b200_cute.slice "ROCm" &&

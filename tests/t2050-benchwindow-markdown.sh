@@ -118,6 +118,22 @@ test_expect_success 'commit links for GitHub origins in https, ssh and scp form 
 	grep -F -e "- **first bad**: [\`${bad:0:8}\`](https://github.com/pytorch-labs/helion/commit/$bad)" out.md
 '
 
+# A host is case-insensitive: GitHub.com got no links. A URL with
+# credentials got none either (safe, but no links); the links must never
+# carry them.
+test_expect_success 'commit links for an upper-case host, and without the credentials of the URL' '
+	cd repo &&
+	for url in https://GitHub.com/pytorch/helion git@GITHUB.COM:pytorch/helion.git \
+		https://user:s3cret@github.com/pytorch/helion.git; do
+		git -c remote.origin.url="$url" benchwindow --file ../dash.json --format=markdown \
+			b200_cute 2026-09-08 >out.md &&
+		outline out.md >actual &&
+		grep -c "](https://github.com/pytorch/helion/commit/[0-9a-f]\{40\})" actual >count &&
+		echo 6 >expect && test_cmp expect count &&
+		! grep -e s3cret -e "user:" -e GitHub.com -e GITHUB.COM out.md || return 1
+	done
+'
+
 test_expect_success 'hostile subjects and dashboard strings render as plain text' '
 	cd repo &&
 	git remote add origin https://github.com/pytorch/helion.git &&

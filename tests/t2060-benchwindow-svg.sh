@@ -135,6 +135,47 @@ test_expect_success 'the Pretuned tab has no latency: that panel says so and sho
 	test $(xmllint --xpath "count(//*[local-name()=\"polyline\"])" ../pretuned.svg) = 1
 '
 
+# A series of one nightly (or a nightly between two without a value) was
+# a polyline of one point, which draws nothing: on a one-nightly platform
+# only the helion dot showed.
+test_expect_success 'a lone point of a series is drawn as a marker, not an invisible line' '
+	cd repo &&
+	{ cat ../full-spec && echo "val tpu matmul 30000007 1.2 1.1 1.0 0.05"; } |
+		python3 "$TEST_DIR/lib/gen-dashboard.py" >../one.json &&
+	git benchwindow --file ../one.json --good $good --bad $bad --svg ../one.svg tpu 2026-09-08 >out &&
+	xmllint --noout ../one.svg &&
+	! grep "<polyline class=\"[a-z_]*\" points=\"[0-9.]*,[0-9.]*\"/>" ../one.svg &&
+	for m in helion triton torch_compile latency; do
+		test $(xmllint --xpath "count(//*[local-name()=\"circle\"][contains(concat(\" \", @class, \" \"), \" $m \")])" ../one.svg) = 1 ||
+		return 1
+	done &&
+	test $(xmllint --xpath "count(//*[local-name()=\"polyline\"])" ../chart.svg) = 4 &&
+	! grep "class=\"[a-z_]* point\"" ../chart.svg
+'
+
+# labels_strip <svg> <png>: the strip of the chart right of the plot,
+# over both panels, rendered: nothing but the background should be there.
+labels_strip() {
+	sed "s/width=\"800\" height=\"520\" viewBox=\"0 0 800 520\"/width=\"22\" height=\"368\" viewBox=\"778 60 22 368\"/" "$1" >strip.svg &&
+	rsvg-convert strip.svg -o "$2"
+}
+
+test_expect_success 'a kernel-set change on the last nightly keeps its label inside the chart' '
+	cd repo &&
+	grep -v "^val b200_cute rms_norm 300000013 " ../full-spec |
+		python3 "$TEST_DIR/lib/gen-dashboard.py" >../last.json &&
+	git benchwindow --file ../last.json --svg ../last.svg b200_cute 2026-09-08 >out &&
+	xmllint --xpath "//*[local-name()=\"text\"]/text()" ../last.svg >texts &&
+	grep -x "kernels 5→4" texts &&
+	labels_strip ../last.svg strip.png &&
+	png_stats strip.png >stats &&
+	echo "22 368 1 0 ffffff" >expect &&
+	test_cmp expect stats &&
+	labels_strip ../chart.svg strip.png &&
+	png_stats strip.png >stats &&
+	test_cmp expect stats
+'
+
 # (Values beyond 1e-9..1e9, such as 1.7e308, are refused when the
 # dashboard is read: t5020-nonsense.sh.)
 test_expect_success 'extreme values draw a chart without NaN coordinates, and in bounded time' '

@@ -447,4 +447,37 @@ test_expect_success 'bad dates and unknown platforms are errors (128), misuse is
 	grep "error: --format=markdown and --json cannot be combined" ../err
 '
 
+# --scan, --since, --until and --kernels were silently ignored beside a
+# --list-* option: it printed the names, not a scan, and exited 0.
+test_expect_success 'a --list-* option with --scan or its range: usage error' '
+	cd repo &&
+	for l in --list-platforms "--list-kernels b200_cute" "--list-dates b200_cute"; do
+		usage_error_is "error: --scan cannot be used with --list-platforms, --list-kernels or --list-dates" \
+			git benchwindow --file ../dash.json --scan $l &&
+		test_must_be_empty out &&
+		usage_error_is "error: --since, --until and --kernels need --scan" \
+			git benchwindow --file ../dash.json --since 2026-09-01 $l &&
+		test_must_be_empty out || return 1
+	done
+'
+
+# Completion asks for the days of a platform'"'"'s moves in the <date> slot:
+# one with a single nightly has no move, so no day; it was "fatal: nothing
+# to scan in 1970-01-01 ..".
+test_expect_success 'the hidden --list-dates of a platform with one nightly: nothing, exit 0' '
+	cd repo &&
+	{ echo "run 1 2026-09-07T08:20:00Z main~2" && echo "run 2 2026-09-08T08:20:00Z main~1" &&
+	  echo "val b200 matmul 1 1.5" && echo "val b200 matmul 2 1.5" &&
+	  echo "val tpu matmul 2 1.2"; } |
+		python3 "$TEST_DIR/lib/gen-dashboard.py" >../one.json &&
+	git benchwindow --file ../one.json --list-dates tpu >../out 2>../err &&
+	test_must_be_empty ../out &&
+	test_must_be_empty ../err &&
+	git benchwindow --file ../one.json --list-dates b200 >../out 2>../err &&
+	test_must_be_empty ../out &&
+	test_must_be_empty ../err &&
+	test_expect_code 128 git benchwindow --scan --file ../one.json tpu 2>../err &&
+	grep "^fatal: nothing to scan in" ../err
+'
+
 test_done

@@ -630,8 +630,8 @@ int scan_compute(struct scan *sc, git_repository *repo, struct config *cfg,
 	dashboard_init(&sc->dash);
 	if (o->window->span < 1)
 		return error("--span must be at least 1 day, not %d", o->window->span);
-	/* --slice is the user's for every platform: a pattern that fails fails the scan */
-	if (o->window->slice && check_slice(cfg, NULL, o->window))
+	/* --slice and --path are the user's for every platform: one that fails fails the scan */
+	if ((o->window->slice || o->window->paths.nr) && check_slice(cfg, NULL, o->window))
 		return -1;
 	/* One platform named: load only its history, as a single query does. */
 	src.filter.platform = o->nr_platforms == 1 && !o->all_history ? o->platforms[0] : NULL;
@@ -646,7 +646,7 @@ int scan_compute(struct scan *sc, git_repository *repo, struct config *cfg,
 	sc->min_change = o->window->min_change;
 	if (dashboard_load(&sc->dash, &src, cfg) || build_series(sc, o) ||
 	    check_configured_slices(sc, cfg, o->window) || scan_range(sc, o) ||
-	    check_range_judged(sc))
+	    (!o->list_only && check_range_judged(sc)))
 		return -1;
 	for (size_t i = 0; i < sc->nr_series; i++)
 		scan_series(sc, &sc->series[i], o->window);

@@ -50,6 +50,8 @@ struct scan_options {
 	const struct window_options *window;	/* source, span, thresholds, slice */
 	int all_history;	/* benchbisect --scan: load every platform's history, every
 				   metric of it, even when one platform is named */
+	int list_only;		/* --list-dates: the moves are listed, nothing is judged,
+				   so a range where no nightly follows another is empty */
 };
 
 struct scan {

@@ -61,6 +61,44 @@ int window_parse_date(const char *arg, time_t *out, int *is_day)
 	}
 }
 
+/*
+ * Whether path, its leading "./" dropped, names a prefix inside the tree:
+ * no tree entry is "", "." or "..", and none starts with "/", so such a
+ * --path would mark no commit, silently; and "/" or "." as the whole tree
+ * would put every commit in the slice, which is no slice (as an empty
+ * --slice is none). Trailing slashes name the directory.
+ */
+static int names_prefix(const char *path)
+{
+	size_t end;
+
+	while (path[0] == '.' && path[1] == '/')
+		path += 2;
+	end = strlen(path);
+	while (end && path[end - 1] == '/')
+		end--;
+	if (!end)
+		return 0;
+	for (size_t i = 0; i < end; ) {
+		size_t len = strcspn(path + i, "/");
+
+		if (!len || (len == 1 && path[i] == '.') || (len == 2 && !strncmp(path + i, "..", 2)))
+			return 0;
+		i += len + 1;
+	}
+	return 1;
+}
+
+static int check_path(const char *path)
+{
+	if (!*path)
+		return error("empty value for '--path': give a path prefix from the top of the tree");
+	if (!names_prefix(path))
+		return error("--path '%s' names no prefix inside the tree: give one from its top, "
+			     "such as 'helion/runtime/cute/'", path);
+	return 0;
+}
+
 int window_slice_setup(struct slice *sl, struct config *cfg, const char *platform,
 		       const struct window_options *o)
 {
@@ -69,6 +107,9 @@ int window_slice_setup(struct slice *sl, struct config *cfg, const char *platfor
 	int ret;
 
 	memset(sl, 0, sizeof(*sl));
+	for (size_t i = 0; i < o->paths.nr; i++)
+		if (check_path(o->paths.v[i]))
+			return -1;
 	/* An empty pattern matches every commit: as git takes an empty value, an error. */
 	if (pattern && !*pattern)
 		return error("empty value for '--slice': give a pattern");

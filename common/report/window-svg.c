@@ -37,6 +37,7 @@ static const char style[] =
 	".kset{stroke:#bf8700;stroke-width:1.5;stroke-dasharray:4 2}\n"
 	".kset-label{fill:#9a6700}\n"
 	".end{fill:none;stroke:#e5534b;stroke-width:2}\n"
+	".point{stroke-dasharray:none}\n"
 	"@media (prefers-color-scheme: dark){\n"
 	".bg{fill:#0d1117}\n"
 	"text{fill:#e6edf3}\n"
@@ -136,7 +137,11 @@ static void draw_grid(const struct chart *c, const struct panel *p, const char *
 		p->top + 15, label);
 }
 
-/* One metric as polylines, broken where a nightly has no value. */
+/*
+ * One metric as polylines, broken where a nightly has no value; a value
+ * with none either side (one nightly shown) as a ring, since a polyline
+ * of one point draws nothing.
+ */
 static void draw_line(const struct chart *c, const struct panel *p, enum metric m, const char *cls)
 {
 	const struct series *s = &c->w->series;
@@ -149,6 +154,11 @@ static void draw_line(const struct chart *c, const struct panel *p, enum metric 
 			if (open)
 				fputs("\"/>\n", c->fp);
 			open = 0;
+			continue;
+		}
+		if (!open && (i + 1 == c->w->end_shown || !isfinite(s->points[i + 1].value[m]))) {
+			fprintf(c->fp, "<circle class=\"%s point\" cx=\"%.1f\" cy=\"%.1f\" r=\"3\"/>\n",
+				cls, xpos(c, s->points[i].run->time), ypos(p, v));
 			continue;
 		}
 		if (!open)
@@ -230,6 +240,16 @@ static size_t draw_manual_runs(const struct chart *c)
 	return nr;
 }
 
+/* About how wide s is drawn at 12 px sans-serif: 6.6 px a character (UTF-8 lead byte). */
+static double text_width(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return 6.6 * n;
+}
+
 /* A dashed line at each change of the kernel list; returns how many. */
 static size_t draw_kernel_set_changes(const struct chart *c)
 {
@@ -237,15 +257,22 @@ static size_t draw_kernel_set_changes(const struct chart *c)
 	size_t nr = 0;
 
 	for (size_t i = c->w->first_shown; i < c->w->end_shown; i++) {
+		char label[64];
 		double x;
+		int right;
 
 		if (!i || !s->points[i].kernel_set_changed)
 			continue;
 		x = xpos(c, s->points[i].run->time);
 		fprintf(c->fp, "<line class=\"kset\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n",
 			x, c->speed.top, x, c->latency.bottom);
-		fprintf(c->fp, "<text class=\"kset-label\" x=\"%.1f\" y=\"%.1f\">kernels %zu\u2192%zu</text>\n",
-			x + 4, c->speed.bottom - 8, s->points[i - 1].nr_kernels, s->points[i].nr_kernels);
+		snprintf(label, sizeof(label), "kernels %zu\u2192%zu", s->points[i - 1].nr_kernels,
+			 s->points[i].nr_kernels);
+		/* right of the line, or left of it where it would run off the plot */
+		right = x + 4 + text_width(label) <= PLOT_RIGHT;
+		fprintf(c->fp, "<text class=\"kset-label\" x=\"%.1f\" y=\"%.1f\"%s>%s</text>\n",
+			right ? x + 4 : x - 4, c->speed.bottom - 8, right ? "" : " text-anchor=\"end\"",
+			label);
 		nr++;
 	}
 	return nr;
@@ -363,7 +390,7 @@ static void legend_item(FILE *fp, double *x, double y, enum sample kind, const c
 		fprintf(fp, "<path class=\"%s\" d=\"M%.1f %.1fl6 6l-6 6l-6 -6z\"/>\n", cls,
 			*x + 12, y - 6);
 	fprintf(fp, "<text x=\"%.1f\" y=\"%.1f\">%s</text>\n", *x + 30, y + 4, label);
-	*x += 44 + 6.6 * strlen(label);
+	*x += 44 + text_width(label);
 }
 
 /*

@@ -1,5 +1,6 @@
 #include <ctype.h>
 #include <string.h>
+#include <strings.h>
 #include "util/usage.h"
 #include "util/term-escape.h"
 #include "util/markup.h"
@@ -166,20 +167,43 @@ static int github_name(const char *s, size_t len)
 	return 1;
 }
 
+/* Whether the len bytes at host name GitHub's web host, in any case (hosts are case-insensitive). */
+static int github_host(const char *host, size_t len)
+{
+	static const char *const hosts[] = { "github.com", "www.github.com" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(hosts); i++)
+		if (len == strlen(hosts[i]) && !strncasecmp(host, hosts[i], len))
+			return 1;
+	return 0;
+}
+
 char *github_base_url(const char *url)
 {
-	static const char *const prefixes[] = {
-		"https://github.com/", "http://github.com/", "ssh://git@github.com/",
-		"ssh://github.com/", "git://github.com/", "git@github.com:",
-		"https://www.github.com/",
-	};
-	const char *path = NULL, *slash;
+	static const char *const schemes[] = { "https://", "http://", "ssh://", "git://" };
+	const char *host = NULL, *end, *path, *slash;
 	size_t len;
 
-	for (size_t i = 0; !path && i < ARRAY_SIZE(prefixes); i++)
-		if (!strncmp(url, prefixes[i], strlen(prefixes[i])))
-			path = url + strlen(prefixes[i]);
-	if (!path || !(slash = strchr(path, '/')))
+	for (size_t i = 0; !host && i < ARRAY_SIZE(schemes); i++)
+		if (!strncasecmp(url, schemes[i], strlen(schemes[i])))
+			host = url + strlen(schemes[i]);
+	if (host) {
+		/* the authority runs to the first '/' */
+		end = host + strcspn(host, "/");
+		path = *end ? end + 1 : NULL;
+	} else {
+		/* scp form, [user@]host:path, with no '/' before the ':' (git's rule) */
+		host = url;
+		end = host + strcspn(host, ":/");
+		path = *end == ':' ? end + 1 : NULL;
+	}
+	if (!path)
+		return NULL;
+	/* the userinfo (user, token) before the host's last '@': never in a link */
+	for (const char *at = host; at < end; at++)
+		if (*at == '@')
+			host = at + 1;
+	if (!github_host(host, (size_t)(end - host)) || !(slash = strchr(path, '/')))
 		return NULL;
 	len = strlen(slash + 1);
 	if (len && slash[len] == '/')

@@ -84,5 +84,16 @@ int main(void)
 	check_github("https://github.com/pytorch/he\"lion", NULL);
 	check_github("https://github.com/../helion", NULL);
 	check_github("/srv/git/helion.git", NULL);
+	/* hosts are case-insensitive; the link never carries the URL's userinfo */
+	check_github("https://GitHub.com/pytorch/helion", "https://github.com/pytorch/helion");
+	check_github("git@GITHUB.COM:pytorch/helion.git", "https://github.com/pytorch/helion");
+	check_github("ssh://git@GitHub.com/pytorch/helion.git", "https://github.com/pytorch/helion");
+	check_github("https://www.GitHub.com/pytorch/helion", "https://github.com/pytorch/helion");
+	check_github("https://user:tok@github.com/pytorch/helion.git", "https://github.com/pytorch/helion");
+	check_github("https://tok@GitHub.com/pytorch/helion", "https://github.com/pytorch/helion");
+	check_github("https://github.com@evil.example/pytorch/helion", NULL);
+	check_github("https://user@github.com.evil.example/pytorch/helion", NULL);
+	check_github("evil.example/x@github.com:pytorch/helion", NULL);
+	check_github("https://user@/pytorch/helion", NULL);
 	return done_testing();
 }
