@@ -28,6 +28,24 @@ int read_fd(int fd, struct strbuf *sb)
 	return 0;
 }
 
+int write_fd(int fd, const void *data, size_t len, off_t at)
+{
+	const char *p = data;
+
+	while (len) {
+		ssize_t n = at < 0 ? write(fd, p, len) : pwrite(fd, p, len, at);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		p += n;
+		len -= (size_t)n;
+		at += at < 0 ? 0 : n;
+	}
+	return 0;
+}
+
 int progress_wanted(void)
 {
 	return isatty(2) && !usage_quiet();

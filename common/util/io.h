@@ -1,6 +1,7 @@
 #ifndef UTIL_IO_H
 #define UTIL_IO_H
 
+#include <sys/types.h>
 #include "util/strbuf.h"
 
 /*
@@ -8,6 +9,13 @@
  * or -1 with errno set.
  */
 int read_fd(int fd, struct strbuf *sb);
+
+/*
+ * Write all len bytes of data to fd: at offset at (pwrite(), the file
+ * position stays), or at the file position with at -1; a short write is
+ * carried on and EINTR retried. Returns 0, or -1 with errno set.
+ */
+int write_fd(int fd, const void *data, size_t len, off_t at);
 
 /*
  * Create dir and the directories above it that are missing (mkdir -p).
