@@ -233,7 +233,7 @@ int cache_meta_read(struct cache_meta *m, const char *path)
 	cache_meta_release(m);
 	if (fd < 0)
 		return -1;
-	if (read_fd(fd, &sb) < 0)
+	if (read_fd(fd, &sb, SIZE_MAX) < 0)
 		goto out;
 	root = cJSON_ParseWithLength(sb.buf, sb.len);
 	m->url = dup_json_string(root, "url");

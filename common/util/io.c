@@ -5,7 +5,7 @@
 #include "util/usage.h"
 #include "util/io.h"
 
-int read_fd(int fd, struct strbuf *sb)
+int read_fd(int fd, struct strbuf *sb, size_t max)
 {
 	struct stat st;
 
@@ -24,6 +24,8 @@ int read_fd(int fd, struct strbuf *sb)
 			break;
 		sb->len += (size_t)n;
 		sb->buf[sb->len] = '\0';
+		if (sb->len > max)
+			return 1;
 	}
 	return 0;
 }
