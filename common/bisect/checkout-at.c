@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include "util/usage.h"
 #include "util/strbuf.h"
+#include "util/io.h"
 #include "util/repo.h"
 #include "util/dir-at.h"
 #include "bisect/checkout-at.h"
@@ -97,21 +98,6 @@ static int content(struct checkout *c, git_blob *blob, git_buf *buf, const void 
 	return 0;
 }
 
-static int write_all(int fd, const char *data, size_t size)
-{
-	while (size) {
-		ssize_t n = write(fd, data, size);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -1;
-		data += n;
-		size -= (size_t)n;
-	}
-	return 0;
-}
-
 /*
  * Write the blob into wfd (a file opened for it, which is closed here)
  * and stat it. Returns 0, or -1 with the reason in c->err.
@@ -123,7 +109,7 @@ static int write_blob(struct checkout *c, int wfd, git_blob *blob, struct stat *
 	size_t size = 0;
 	int ret = content(c, blob, &buf, &data, &size);
 
-	if (!ret && (write_all(wfd, data, size) || fstat(wfd, st)))
+	if (!ret && (write_fd(wfd, data, size, -1) || fstat(wfd, st)))
 		ret = fail(c, "write");
 	if (close(wfd) && !ret)
 		ret = fail(c, "write");

@@ -102,7 +102,7 @@ enum launch_outcome launch_read_record(int dir_fd, int *code)
 
 	if (fd < 0)
 		return ret;
-	if (!read_fd(fd, &sb) && !strncmp(sb.buf, "started ", 8)) {
+	if (!read_fd(fd, &sb, SIZE_MAX) && !strncmp(sb.buf, "started ", 8)) {
 		ret = LAUNCH_CUT_SHORT;
 		if (strstr(sb.buf, "\ncannot-run\n"))
 			ret = LAUNCH_CANNOT_RUN;

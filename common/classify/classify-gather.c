@@ -338,17 +338,12 @@ static void gather_series(struct classify_signals *s, const struct window *w,
 	span_lo = sd.lo;
 	span_hi = sd.hi;
 	/*
-	 * The other timers are read over the step's own levels: a pair named
-	 * by --bad beside the step had the step's nightlies on its side, and
-	 * "speedup +0.0%, latency +13.5%" read a move the speedup's levels end
-	 * before.
+	 * The other timers are read over the step's own levels
+	 * (step_levels_range()): a pair named by --bad beside the step had
+	 * the step's nightlies on its side, and "speedup +0.0%, latency
+	 * +13.5%" read a move the speedup's levels end before.
 	 */
-	if (!st->drift && !st->dip_nights) {
-		if (st->nr_before && st->index >= st->nr_before && sd.lo < st->index - st->nr_before)
-			sd.lo = st->index - st->nr_before;
-		if (st->nr_after && sd.hi > st->index + st->nr_after)
-			sd.hi = st->index + st->nr_after;
-	}
+	step_levels_range(st, &sd.lo, &sd.hi);
 	/* a dip's move is its nightlies', not those at the level around it */
 	if (st->dip_nights && s->index == st->dip_from)
 		sd.hi = st->dip_to;

@@ -233,7 +233,7 @@ int cache_meta_read(struct cache_meta *m, const char *path)
 	cache_meta_release(m);
 	if (fd < 0)
 		return -1;
-	if (read_fd(fd, &sb) < 0)
+	if (read_fd(fd, &sb, SIZE_MAX) < 0)
 		goto out;
 	root = cJSON_ParseWithLength(sb.buf, sb.len);
 	m->url = dup_json_string(root, "url");
@@ -289,23 +289,6 @@ int cache_meta_write(const struct cache_meta *m, const char *path)
 	return ret;
 }
 
-/* len bytes of data at offset at, or where the file is with at -1. */
-static int write_all(int fd, const char *data, size_t len, off_t at)
-{
-	while (len) {
-		ssize_t n = at < 0 ? write(fd, data, len) : pwrite(fd, data, len, at);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -1;
-		data += n;
-		len -= (size_t)n;
-		at += at < 0 ? 0 : n;
-	}
-	return 0;
-}
-
 /* Make the rename itself durable; a failure here loses nothing already written. */
 static void fsync_dir(const char *dir)
 {
@@ -339,13 +322,13 @@ int cache_file_open(struct cache_file *f, const char *path)
 
 void cache_file_write(struct cache_file *f, const void *data, size_t len)
 {
-	if (!f->error && write_all(f->fd, data, len, -1) < 0)
+	if (!f->error && write_fd(f->fd, data, len, -1) < 0)
 		f->error = errno;
 }
 
 void cache_file_write_at(struct cache_file *f, const void *data, size_t len, uint64_t at)
 {
-	if (!f->error && write_all(f->fd, data, len, (off_t)at) < 0)
+	if (!f->error && write_fd(f->fd, data, len, (off_t)at) < 0)
 		f->error = errno;
 }
 

@@ -129,27 +129,9 @@ static char *text_hash_hex(char *hex, const char *buf, size_t len, int mapped)
 	return hex;
 }
 
-/* Read at most FETCH_MAX_SIZE bytes from fd: a device like /dev/urandom never ends. */
-static int read_capped(int fd, struct strbuf *sb, const char *name)
+static int too_large(const char *name)
 {
-	for (;;) {
-		ssize_t n;
-
-		strbuf_grow(sb, 1 << 16);
-		n = read(fd, sb->buf + sb->len, sb->alloc - sb->len - 1);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return error("cannot read '%s': %s", name, strerror(errno));
-		if (!n)
-			break;
-		sb->len += (size_t)n;
-		sb->buf[sb->len] = '\0';
-		if (sb->len > FETCH_MAX_SIZE)
-			return error("'%s' is larger than %zu MiB, the limit for a dashboard",
-				     name, FETCH_MAX_SIZE >> 20);
-	}
-	return 0;
+	return error("'%s' is larger than %zu MiB, the limit for a dashboard", name, FETCH_MAX_SIZE >> 20);
 }
 
 /* The text at path ("-" is stdin), read once; name is what messages call it. */
@@ -165,15 +147,20 @@ static int source_text_read(struct source_text *t, const char *path, const char 
 		return error("cannot read '%s': %s", name, strerror(errno));
 	t->st = st;
 	if (S_ISREG(st.st_mode) && (size_t)st.st_size > FETCH_MAX_SIZE) {
-		ret = error("'%s' is larger than %zu MiB, the limit for a dashboard",
-			    name, FETCH_MAX_SIZE >> 20);
+		ret = too_large(name);
 	} else if (fd > 0 && S_ISREG(st.st_mode) && st.st_size > 0 && !file_map_open(&t->map, fd, &st)) {
 		t->buf = t->map.buf;
 		t->len = t->map.len;
 		madvise((void *)t->buf, t->len, MADV_SEQUENTIAL);
 		fd = -1;	/* the map's now */
 	} else {
-		ret = read_capped(fd, &t->sb, name);
+		/* capped: a device like /dev/urandom never ends */
+		int rc = read_fd(fd, &t->sb, FETCH_MAX_SIZE);
+
+		if (rc < 0)
+			ret = error("cannot read '%s': %s", name, strerror(errno));
+		else if (rc)
+			ret = too_large(name);
 		t->buf = t->sb.buf;
 		t->len = t->sb.len;
 	}

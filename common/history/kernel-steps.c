@@ -126,8 +126,8 @@ size_t series_kernel_steps(const struct series *s, const struct step_options *op
 /*
  * Row r's move at the boundary index: the median of its log values over
  * the span after against the span before (NAN without both), each side
- * no wider than the platform step st's own levels (a step before it in
- * the span is no part of this move), and the variance of that move from
+ * no wider than the platform step st's own levels (step_levels_range():
+ * a step before it in the span is no part of this move), and the variance of that move from
  * its night-to-night changes there. The side before is the nightlies
  * within the span of the last one before index, not of index itself:
  * across a run of missing nightlies longer than the span, it would be
@@ -143,10 +143,7 @@ static double row_move(const struct series *s, size_t r, size_t index, int span_
 	series_step_range(s, index, span_days, &lo, &hi);
 	if (index > 0)
 		series_step_range(s, index - 1, span_days - 1, &lo, &unused);
-	if (st->index >= st->nr_before && lo < st->index - st->nr_before)
-		lo = st->index - st->nr_before;
-	if (hi > st->index + st->nr_after)
-		hi = st->index + st->nr_after;
+	step_levels_range(st, &lo, &hi);
 	for (size_t t = lo; t < hi; t++) {
 		double x = s->helion_by_row[t * s->nr_rows + r];
 

@@ -34,6 +34,16 @@ void series_step_range(const struct series *s, size_t index, int span_days, size
 		(*hi)++;
 }
 
+void step_levels_range(const struct step *st, size_t *lo, size_t *hi)
+{
+	if (st->drift || st->dip_nights)
+		return;
+	if (st->nr_before && st->index >= st->nr_before && *lo < st->index - st->nr_before)
+		*lo = st->index - st->nr_before;
+	if (st->nr_after && *hi > st->index + st->nr_after)
+		*hi = st->index + st->nr_after;
+}
+
 static void set_thresholds(struct step *out, const struct step_options *o)
 {
 	out->noise_multiple = o->noise_multiple > 0 ? o->noise_multiple : STEP_NOISE_MULTIPLE;

@@ -173,6 +173,19 @@ int series_find_step_model(const struct series *s, const struct step_options *op
 void series_step_range(const struct series *s, size_t index, int span_days, size_t *lo, size_t *hi);
 
 /*
+ * Narrow points[*lo .. *hi), nightlies around st's boundary, to st's own
+ * levels: the nr_before nightlies before st->index and the nr_after from
+ * it, so that a level beyond a neighbouring step is no part of st's move.
+ * A side with no level (nr_before or nr_after 0: its test had "no level
+ * on one side", so st is no step) is left as it is: levels hold only the
+ * nightlies with a helion speedup, and the other timers of the span's
+ * nightlies there are still evidence, which narrowing to nothing would
+ * read as no data. A found sharp step has both levels. A drift and a dip
+ * are left as they are too: their levels do not meet at st->index.
+ */
+void step_levels_range(const struct step *st, size_t *lo, size_t *hi);
+
+/*
  * Fill out for the boundary at index. bounded: judged between the levels
  * either side of it, each ending at the nearest other step (a pair the
  * user names with --good/--bad may lie anywhere); else over the span's

@@ -1,8 +1,8 @@
 #include <math.h>
 #include <stdlib.h>
-#include "util/date.h"
 #include "util/markup.h"
 #include "report/window-markdown.h"
+#include "report/window-wording.h"
 #include "report/classify-markdown.h"
 
 static void heading(FILE *fp, const struct classify_result *r, const struct window *w,
@@ -17,9 +17,7 @@ static void heading(FILE *fp, const struct classify_result *r, const struct wind
 		markup_fputs(fp, wo->kernel, markdown_escape);
 		fputc(')', fp);
 	}
-	fprintf(fp, " on %s: %s\n\n",
-		w->date_is_day ? format_day(date, w->date) : format_iso_time(date, w->date),
-		cause_titles[r->cause]);
+	fprintf(fp, " on %s: %s\n\n", window_date_text(w, date), cause_titles[r->cause]);
 }
 
 static void speedup(FILE *fp, const char *label, double v, const char *sep)

@@ -2,19 +2,14 @@
 #include <stdio.h>
 #include "util/quote.h"
 #include "util/usage.h"
-#include "util/date.h"
 #include "util/color.h"
 #include "report/window-text.h"
+#include "report/window-wording.h"
 #include "report/classify-text.h"
 
 static const char *const cause_colors[CAUSE_NR] = {
 	COLOR_RED, COLOR_YELLOW, COLOR_CYAN, COLOR_GREEN, COLOR_BOLD
 };
-
-static const char *user_date(const struct window *w, char buf[32])
-{
-	return w->date_is_day ? format_day(buf, w->date) : format_iso_time(buf, w->date);
-}
 
 static void print_speedup(FILE *fp, const char *label, double v, const char *sep)
 {
@@ -35,7 +30,7 @@ void classify_print(FILE *fp, const struct classify_result *r, const struct wind
 	fprintf(fp, "%s", quote_term(wo->platform));
 	if (wo->kernel)
 		fprintf(fp, " (kernel %s)", quote_term(wo->kernel));
-	fprintf(fp, " on %s: %s%s%s\n", user_date(w, date), color_on(color, cause_colors[r->cause]),
+	fprintf(fp, " on %s: %s%s%s\n", window_date_text(w, date), color_on(color, cause_colors[r->cause]),
 		cause_titles[r->cause], color_off(color));
 	window_print_ends(fp, w, &po);
 	fputs("\nevidence:\n", fp);

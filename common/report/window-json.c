@@ -1,5 +1,6 @@
 #include <string.h>
 #include "util/date.h"
+#include "report/window-wording.h"
 #include "report/window-json.h"
 
 static cJSON *json_time(time_t t)
@@ -53,9 +54,7 @@ cJSON *window_date_json(const struct window *w, const char *date_arg)
 
 	if (!date_arg)
 		return cJSON_CreateNull();
-	if (w->date_is_day)
-		return cJSON_CreateString(format_day(buf, w->date));
-	return cJSON_CreateString(format_iso_time(buf, w->date));
+	return cJSON_CreateString(window_date_text(w, buf));
 }
 
 static cJSON *names_json(const char **names, size_t nr)

@@ -4,6 +4,11 @@
 #include "util/number.h"
 #include "report/window-wording.h"
 
+char *window_date_text(const struct window *w, char buf[32])
+{
+	return w->date_is_day ? format_day(buf, w->date) : format_iso_time(buf, w->date);
+}
+
 int window_step_days(const struct window *w, char d1[16], char d2[16])
 {
 	if (w->step.index == 0)

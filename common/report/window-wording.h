@@ -5,10 +5,17 @@
 #include "history/window.h"
 
 /*
- * How the reports word the window's step: the terminal's text, the
- * Markdown report and the chart say the same sentences (rich: "×" and
- * "→" for the Markdown and the chart, "x" and "->" for a terminal).
+ * How the reports word the window, its date and its step: the
+ * terminal's text, the Markdown report and the chart say the same
+ * sentences (rich: "×" and "→" for the Markdown and the chart, "x" and
+ * "->" for a terminal).
  */
+
+/*
+ * The date asked (w->date) into buf, as the reports print it: its day
+ * when it named a whole day, else its time (ISO 8601, UTC). Returns buf.
+ */
+char *window_date_text(const struct window *w, char buf[32]);
 
 /*
  * The days of the step's last good and first bad nightlies into d1, d2;

@@ -126,7 +126,7 @@ static int run_filter(const char *cmd, const char *dir, const char *in, size_t l
 	}
 	close(output[1]);
 	output[1] = -1;
-	if (read_fd(output[0], out))
+	if (read_fd(output[0], out, SIZE_MAX))
 		err = errno;
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR) {

@@ -5,7 +5,7 @@
 #include "util/usage.h"
 #include "util/io.h"
 
-int read_fd(int fd, struct strbuf *sb)
+int read_fd(int fd, struct strbuf *sb, size_t max)
 {
 	struct stat st;
 
@@ -24,6 +24,26 @@ int read_fd(int fd, struct strbuf *sb)
 			break;
 		sb->len += (size_t)n;
 		sb->buf[sb->len] = '\0';
+		if (sb->len > max)
+			return 1;
+	}
+	return 0;
+}
+
+int write_fd(int fd, const void *data, size_t len, off_t at)
+{
+	const char *p = data;
+
+	while (len) {
+		ssize_t n = at < 0 ? write(fd, p, len) : pwrite(fd, p, len, at);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		p += n;
+		len -= (size_t)n;
+		at += at < 0 ? 0 : n;
 	}
 	return 0;
 }

@@ -35,7 +35,7 @@ static char *slurp(const char *path)
 
 	if (fd < 0)
 		return NULL;
-	if (read_fd(fd, &sb) < 0)
+	if (read_fd(fd, &sb, SIZE_MAX) < 0)
 		strbuf_release(&sb);
 	close(fd);
 	return strbuf_detach(&sb, NULL);
@@ -213,6 +213,16 @@ static void test_atomic(void)
 	ok(text && strlen(text) == big.len && !strcmp(text, big.buf),
 	   "read_fd reads it back whole across several reads");
 	free(text);
+	for (size_t max = big.len - 1; max <= big.len; max++) {
+		struct strbuf sb = STRBUF_INIT;
+		int fd = open(path, O_RDONLY);
+
+		is_int(read_fd(fd, &sb, max), max < big.len,
+		       max < big.len ? "read_fd says when it read more than its limit" :
+		       "and a body of the limit's size is whole");
+		close(fd);
+		strbuf_release(&sb);
+	}
 	strbuf_release(&big);
 	free(path);
 	free(dirpath);

@@ -157,6 +157,33 @@ static void test_decision(void)
 	ok(!step_significant(NAN, 0.5, 3, 2, &why), "no level on one side is not");
 }
 
+/* step_levels_range(): the sides around a boundary at 10, from [2, 20). */
+static void levels_range_is(size_t nr_before, size_t nr_after, int drift, size_t dip_nights,
+			    size_t want_lo, size_t want_hi, const char *title)
+{
+	struct step st = { 0 };
+	size_t lo = 2, hi = 20;
+
+	st.index = 10;
+	st.nr_before = nr_before;
+	st.nr_after = nr_after;
+	st.drift = drift;
+	st.dip_nights = dip_nights;
+	step_levels_range(&st, &lo, &hi);
+	ok(lo == want_lo && hi == want_hi, "%s", title);
+}
+
+static void test_levels_range(void)
+{
+	levels_range_is(3, 4, 0, 0, 7, 14, "each side narrowed to the step's levels");
+	levels_range_is(9, 12, 0, 0, 2, 20, "a level longer than the side leaves it");
+	levels_range_is(12, 4, 0, 0, 2, 14, "a level longer than the index, no wrap");
+	levels_range_is(0, 4, 0, 0, 2, 14, "no level before: that side stays whole");
+	levels_range_is(3, 0, 0, 0, 7, 20, "no level after: that side stays whole");
+	levels_range_is(3, 4, 1, 0, 2, 20, "a drift is left as it is");
+	levels_range_is(3, 4, 0, 2, 2, 20, "a dip is left as it is");
+}
+
 static void test_step_rules(void)
 {
 	double shape[28];
@@ -387,6 +414,7 @@ int main(void)
 	test_chain_linking();
 	test_step();
 	test_decision();
+	test_levels_range();
 	test_step_rules();
 	test_set_change();
 	test_noise_and_median();
