@@ -356,15 +356,7 @@ static void drop_spikes(struct levels *l)
 #define STATE_MIN 3	/* nightlies in a group at least */
 #define STATE_RUNS 3
 #define STATE_BAND 2.5	/* a night of a group lies within this many spreads of its median */
-/*
- * Without a gap: the medians' separation, in spreads, of a split of at
- * least STATE_WIDE_NIGHTS nightlies; fewer nightlies estimate the groups'
- * spreads worse (uniform noise of 20 nightlies reaches 4.05), so they
- * need STATE_SEP_WIDE_FEW.
- */
-#define STATE_SEP_WIDE 4.0
-#define STATE_SEP_WIDE_FEW 4.5
-#define STATE_WIDE_NIGHTS 30
+#define STATE_SEP_WIDE 4.5	/* without a gap */
 #define STATE_AGREE 4.0
 #define STATE_SHARE 30.0	/* share_change() below this */
 
@@ -577,7 +569,7 @@ static int find_states(const double *v, size_t n, struct states *st)
 	}
 	if (!found && sep_at) {
 		look_at_split(v, sorted, n, sep_at, st, &look);
-		found = look.sep >= (n >= STATE_WIDE_NIGHTS ? STATE_SEP_WIDE : STATE_SEP_WIDE_FEW) && look.runs >= STATE_RUNS && look.inside >= STATE_MIN &&
+		found = look.sep >= STATE_SEP_WIDE && look.runs >= STATE_RUNS && look.inside >= STATE_MIN &&
 			2 * look.longest <= look.count && look.apart < STATE_AGREE && look.share < STATE_SHARE;
 	}
 	free(sorted);
