@@ -151,7 +151,8 @@ static void explain_kernel_set(struct classify_result *r, const struct classify_
 			  number_tidy(s->pair_common_pct, 1), number_tidy(gap, 1),
 			  matters ? "" : both ? ", and the kernels on both nightlies stepped beyond the noise too: "
 			  "both happened, the rules judge their move (the chain-linked level)" :
-			  ", which does not explain the move");
+			  classify_big_enough(gap, s->noise_pct, o) || classify_step_significant(s, o) ?
+			  ", which does not explain the move" : ", within the noise of one nightly");
 	evidence_num(v, "kernels_before", (double)s->kernels_before);
 	evidence_num(v, "kernels_after", (double)s->kernels_after);
 	evidence_num(v, "plain_change_pct", s->raw_change_pct);

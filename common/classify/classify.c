@@ -151,8 +151,11 @@ int classify_set_change_matters(const struct classify_signals *s, const struct c
 	 * not undo it. When they made a step of their own, that step is what
 	 * the rules judge: a list change beside it must not hide a regression.
 	 */
-	return !isnan(gap) && classify_big_enough(gap, s->noise_pct, o) && s->raw_change_pct != 0 &&
-		(s->raw_change_pct < 0) == (gap < 0) && !classify_common_moved(s, o);
+	return !isnan(gap) && s->raw_change_pct != 0 && (s->raw_change_pct < 0) == (gap < 0) &&
+		!classify_common_moved(s, o) &&
+		(classify_big_enough(gap, s->noise_pct, o) ||
+		 (classify_big_enough(s->raw_change_pct, s->noise_pct, o) &&
+		  fabs(lchange(gap)) >= fabs(lchange(s->raw_change_pct)) / 2));
 }
 
 double classify_judged_pct(const struct classify_signals *s)

@@ -232,7 +232,8 @@ int classify_moved(const struct classify_signals *s, const struct classify_optio
 int classify_common_moved(const struct classify_signals *s, const struct classify_options *o);
 /*
  * 1 when the kernel set changed at the step and that alone moved the
- * naive geomean: classify_set_change_pct() clears the thresholds, the
+ * naive geomean: classify_set_change_pct() clears the thresholds, or the
+ * naive geomean's move does and the change makes half of it at least; the
  * naive geomean moved that way, and the kernels on both nightlies did not
  * move themselves (classify_common_moved()).
  */
