@@ -113,16 +113,18 @@ out_base:
 }
 
 /* --list-cases at the revision name (NULL: the working tree); the exit code. */
-static int list_cases(git_repository *repo, const struct fixture_layout *l, const char *name,
-		      int nul)
+static int list_cases(git_repository *repo, struct config *cfg, const struct fixture_layout *l,
+		      const char *name, int nul)
 {
 	struct fixture_case_list list;
+	int ret;
 
 	if (fixture_cases_at(&list, repo, l, name))
 		return EXIT_FATAL;
-	fixture_cases_report_print(&(struct fixture_cases_report){ &list, nul }, REPORT_TEXT);
+	ret = fixture_cases_report_print(&(struct fixture_cases_report){ &list, cfg, nul },
+					 REPORT_TEXT);
 	fixture_case_list_release(&list);
-	return 0;
+	return ret ? EXIT_FATAL : 0;
 }
 
 /* run_diff() on the revisions as given, or on the two ends of A..B or A...B. */
@@ -232,7 +234,7 @@ int main(int argc, const char **argv)
 		ret = EXIT_FATAL;
 	} else {
 		if (o.list_cases)
-			ret = list_cases(repo, &layout, argc ? argv[0] : NULL, o.nul);
+			ret = list_cases(repo, &cfg, &layout, argc ? argv[0] : NULL, o.nul);
 		else
 			ret = diff_revisions(repo, &cfg, &layout, &o, argv, argc);
 		fixture_layout_release(&layout);

@@ -1,0 +1,75 @@
+#!/bin/bash
+# git fixture-diff reads its arguments and writes its names as git diff
+# does: core.quotePath decides whether --name-only and --list-cases quote
+# bytes above ASCII.
+. "$(dirname "$0")/lib/test-lib.sh"
+. "$TEST_DIR/lib/fixture-corpus.sh"
+
+UNAME=$(printf 'case12_caf\303\251')
+export UNAME
+
+test_expect_success 'setup: a case with a name above ASCII, then a change to it' '
+	build_corpus repo &&
+	cd repo &&
+	new_case "$UNAME" 1212 &&
+	new_case "case13_a\"q" 1313 &&
+	commit_all "2026-10-01T10:00:00Z" "[sched2tlx] Add two cases (#1300)" &&
+	git tag u1 &&
+	for n in "$UNAME" "case13_a\"q"; do
+		echo "    tlx.fence()" >>"$R/$n/generated.py" || return 1
+	done &&
+	commit_all "2026-10-02T10:00:00Z" "[sched2tlx] Change them (#1301)" &&
+	git tag u2
+'
+
+test_expect_success '--name-only and --list-cases quote bytes above ASCII only under core.quotePath' '
+	cd repo &&
+	git fixture-diff --name-only u1 u2 >actual &&
+	echo "\"case12_caf\\303\\251\",\"case13_a\\\"q\"" >expect &&
+	test_cmp expect actual &&
+	git diff --name-only u1 u2 -- "$R/$UNAME" >git-out &&
+	grep -F "case12_caf\\303\\251/generated.py\"" git-out &&
+	git -c core.quotePath=false fixture-diff --name-only u1 u2 >actual &&
+	printf "%s,\"case13_a\\\\\"q\"\n" "$UNAME" >expect &&
+	test_cmp expect actual &&
+	git config core.quotepath off &&
+	git fixture-diff --name-only u1 u2 >actual &&
+	test_cmp expect actual &&
+	git diff --name-only u1 u2 -- "$R/$UNAME" >git-out &&
+	grep -F "$UNAME/generated.py" git-out &&
+	git fixture-diff --list-cases u2 >actual &&
+	grep -x "$UNAME" actual &&
+	grep -x "\"case13_a\\\\\"q\"" actual &&
+	git config core.quotePath true &&
+	git fixture-diff --list-cases u2 >actual &&
+	grep -x "\"case12_caf\\\\303\\\\251\"" actual
+'
+
+test_expect_success 'a quoted name keeps its bytes above ASCII raw without core.quotePath' '
+	cd repo &&
+	name=$(printf "case14_\303\251\tx") &&
+	new_case "$name" 1414 &&
+	git -c core.quotePath=false fixture-diff --list-cases >actual &&
+	printf "\"case14_\303\251\\\\tx\"\n" >expect &&
+	grep -F "case14_" actual >line &&
+	test_cmp expect line &&
+	git fixture-diff --list-cases >actual &&
+	grep -F "case14_" actual >line &&
+	echo "\"case14_\\303\\251\\tx\"" >expect &&
+	test_cmp expect line &&
+	rm -r "$R/$name"
+'
+
+test_expect_success '-z is never quoted; a bad core.quotePath is fatal' '
+	cd repo &&
+	for q in true false; do
+		git -c core.quotePath=$q fixture-diff -z --name-only u1 u2 >actual &&
+		printf "%s\0case13_a\"q\0" "$UNAME" >expect &&
+		test_cmp expect actual || return 1
+	done &&
+	test_expect_code 128 git -c core.quotePath=maybe fixture-diff --name-only u1 u2 2>err &&
+	echo "fatal: bad boolean config value '\''maybe'\'' for '\''core.quotepath'\''" >expect &&
+	test_cmp expect err
+'
+
+test_done
