@@ -1,7 +1,8 @@
 #!/bin/bash
 # git fixture-diff reads its arguments and writes its names as git diff
 # does: core.quotePath decides whether --name-only and --list-cases quote
-# bytes above ASCII.
+# bytes above ASCII; --stat shortens a long name as "...suffix" rather
+# than its graph.
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$TEST_DIR/lib/fixture-corpus.sh"
 
@@ -70,6 +71,53 @@ test_expect_success '-z is never quoted; a bad core.quotePath is fatal' '
 	test_expect_code 128 git -c core.quotePath=maybe fixture-diff --name-only u1 u2 2>err &&
 	echo "fatal: bad boolean config value '\''maybe'\'' for '\''core.quotepath'\''" >expect &&
 	test_cmp expect err
+'
+
+# stat_like_git <case>...: fixture-diff --stat of those cases of st1 st2
+# against git diff --stat of a repository whose files are named as the
+# cases and hold their fixtures, so that both print the same names and
+# counts.
+stat_like_git() {
+	rm -rf ../mirror &&
+	git init -q ../mirror &&
+	for rev in st1 st2; do
+		for c in "$@"; do
+			mkdir -p "../mirror/$(dirname "$c")" &&
+			git show "$rev:$R/$c/generated.py" >"../mirror/$c" || return 1
+		done &&
+		(cd ../mirror && commit_all "2026-10-03T10:00:00Z" "$rev") || return 1
+	done &&
+	(cd ../mirror && git diff --stat HEAD~ HEAD) | sed "s/ files changed/ fixtures changed/" >expect &&
+	list=$(IFS=,; echo "$*") &&
+	git fixture-diff --stat --cases "$list" st1 st2 >actual &&
+	test_cmp expect actual
+}
+
+test_expect_success '--stat shortens a long case name as git diff --stat does, not its graph' '
+	git init -q stat &&
+	cd stat &&
+	unset COLUMNS &&
+	long=case2_$(printf "x%.0s" $(seq 90)) &&
+	nested=case3_$(printf "z%.0s" $(seq 30))/$(printf "y%.0s" $(seq 30)) &&
+	new_case case1_a 1 &&
+	new_case "$long" 2 &&
+	new_case "$nested" 3 &&
+	new_case case4_bin 4 &&
+	commit_all "2026-10-01T10:00:00Z" "[sched2tlx] Add cases (#1400)" &&
+	git tag st1 &&
+	for i in $(seq 120); do echo "    x = $i"; done >>"$R/case1_a/generated.py" &&
+	sed -i 3d "$R/case1_a/generated.py" &&
+	for c in "$long" "$nested"; do
+		for i in 1 2 3; do echo "    y = $i"; done >>"$R/$c/generated.py" || return 1
+	done &&
+	printf "\0binary\n" >>"$R/case4_bin/generated.py" &&
+	commit_all "2026-10-02T10:00:00Z" "[sched2tlx] Change them (#1401)" &&
+	git tag st2 &&
+	stat_like_git case1_a "$long" "$nested" case4_bin &&
+	grep "^ \.\.\./y* *|   3 +$" actual &&
+	grep "^ case1_a  *| 121 +*-$" actual >line &&
+	test $(wc -L <line) = 79 &&
+	stat_like_git "$long" "$nested"
 '
 
 test_done
