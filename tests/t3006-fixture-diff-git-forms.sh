@@ -2,7 +2,8 @@
 # git fixture-diff reads its arguments and writes its names as git diff
 # does: core.quotePath decides whether --name-only and --list-cases quote
 # bytes above ASCII; --stat shortens a long name as "...suffix" rather
-# than its graph.
+# than its graph; a tree is a side as a commit is (the empty tree on an
+# unborn branch).
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$TEST_DIR/lib/fixture-corpus.sh"
 
@@ -118,6 +119,68 @@ test_expect_success '--stat shortens a long case name as git diff --stat does, n
 	grep "^ case1_a  *| 121 +*-$" actual >line &&
 	test $(wc -L <line) = 79 &&
 	stat_like_git "$long" "$nested"
+'
+
+EMPTY=4b825dc642cb6eb9a060e54bf8d69288fbee4904
+
+test_expect_success 'a tree is compared as its commit is; the empty tree adds every case' '
+	cd repo &&
+	for mode in "" --stat -p --name-only --check; do
+		git fixture-diff $mode c1 c3 >expect &&
+		git fixture-diff $mode c1 "$(git rev-parse "c3^{tree}")" >actual &&
+		test_cmp expect actual || return 1
+	done &&
+	for mode in "" --stat -p --name-only; do
+		git fixture-diff $mode c1 c3 >expect &&
+		git fixture-diff $mode "c1^{tree}" c3 >actual &&
+		test_cmp expect actual || return 1
+	done &&
+	# --check restores a graph from the base it was given: the tree
+	git fixture-diff --check c1 c3 >expect &&
+	git fixture-diff --check "c1^{tree}" c3 >actual &&
+	sed "s/$(git rev-parse --short c1) --/$(git rev-parse --short "c1^{tree}") --/" expect >expect.tree &&
+	test_cmp expect.tree actual &&
+	! cmp expect actual &&
+	git fixture-diff --json "c1^{tree}" "c3^{tree}" >actual &&
+	grep "^	\"base\":	\"$(git rev-parse "c1^{tree}")\",$" actual &&
+	grep "^	\"head\":	\"$(git rev-parse "c3^{tree}")\",$" actual &&
+	git fixture-diff $EMPTY c1 >actual &&
+	tail -n 1 actual >count &&
+	echo "10 cases: 10 added" >expect &&
+	test_cmp expect count &&
+	git fixture-diff --list-cases "c2^{tree}" >actual &&
+	git fixture-diff --list-cases c2 >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'a blob, or a tree where a merge base is needed, is refused' '
+	cd repo &&
+	test_expect_code 128 git fixture-diff c1:README.md 2>err &&
+	echo "fatal: revision '\''c1:README.md'\'' is neither a commit nor a tree" >expect &&
+	test_cmp expect err &&
+	test_expect_code 128 git fixture-diff "c1^{tree}...c3" 2>err &&
+	echo "fatal: revision '\''c1^{tree}'\'' is not a commit" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success 'on an unborn branch the base is the empty tree: every case is added' '
+	git init -q unborn &&
+	cd unborn &&
+	new_case case1_a 1 &&
+	new_case case2_b 2 nospec &&
+	git add -A &&
+	git fixture-diff >actual 2>err &&
+	test_must_be_empty err &&
+	git fixture-diff $EMPTY >expect &&
+	test_cmp expect actual &&
+	tail -n 1 actual >count &&
+	echo "2 cases: 2 added" >expect &&
+	test_cmp expect count &&
+	git fixture-diff --check >actual &&
+	git fixture-diff --check $EMPTY >expect &&
+	test_cmp expect actual &&
+	grep "^case2_b: missingSpec (note): " actual &&
+	test $(wc -l <actual) = 1
 '
 
 test_done

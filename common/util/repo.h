@@ -45,6 +45,16 @@ int repo_error_add(struct strbuf *sb, const char *fmt, ...) __attribute__((forma
  */
 int repo_resolve_commit(git_repository *repo, const char *rev, git_commit **out);
 
+/*
+ * Resolve a tree-ish as `git rev-parse <rev>^{tree}` would, for a side
+ * that git diff compares: *tree is its tree and *commit the commit it
+ * names, or NULL when rev names a tree. Prints an error naming rev and
+ * returns -1 when it is neither. The caller frees both (git_tree_free(),
+ * git_commit_free()).
+ */
+int repo_resolve_tree(git_repository *repo, const char *rev, git_commit **commit,
+		      git_tree **tree);
+
 /* Whether rev names an object, as repo_resolve_commit() reads it; prints nothing. */
 int repo_names_object(git_repository *repo, const char *rev);
 
