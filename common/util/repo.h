@@ -58,6 +58,9 @@ int repo_resolve_tree(git_repository *repo, const char *rev, git_commit **commit
 /* Whether rev names an object, as repo_resolve_commit() reads it; prints nothing. */
 int repo_names_object(git_repository *repo, const char *rev);
 
+/* git's empty tree, which every object database has (libgit2's too) */
+#define REPO_EMPTY_TREE_HEX "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
+
 /* Hex of an oid into a caller buffer (git_oid_tostr_s has one static buffer). */
 char *oid_hex(char buf[GIT_OID_HEXSZ + 1], const git_oid *oid);
 
