@@ -22,7 +22,7 @@
 
 static const char *const usage_str[] = {
 	"git fixture-diff [<options>] [<base> [<head>]]",
-	"git fixture-diff [<options>] <base>..<head> | <base>...<head>",
+	"git fixture-diff [<options>] <base>..<head> | <base>...<head> | <commit>^! | <commit>^-[<n>]",
 	"git fixture-diff --check [--root <dir>] [--cases <list>] [<base> [<head>]]",
 	"git fixture-diff --list-cases [--root <dir>] [<rev>]",
 	"git fixture-diff --install-hook",
@@ -113,39 +113,90 @@ out_base:
 }
 
 /* --list-cases at the revision name (NULL: the working tree); the exit code. */
-static int list_cases(git_repository *repo, const struct fixture_layout *l, const char *name,
-		      int nul)
+static int list_cases(git_repository *repo, struct config *cfg, const struct fixture_layout *l,
+		      const char *name, int nul)
 {
 	struct fixture_case_list list;
+	int ret;
 
 	if (fixture_cases_at(&list, repo, l, name))
 		return EXIT_FATAL;
-	fixture_cases_report_print(&(struct fixture_cases_report){ &list, nul }, REPORT_TEXT);
+	ret = fixture_cases_report_print(&(struct fixture_cases_report){ &list, cfg, nul },
+					 REPORT_TEXT);
 	fixture_case_list_release(&list);
+	return ret ? EXIT_FATAL : 0;
+}
+
+/*
+ * The revisions with each X^@ replaced by X's parents (git's reading), in
+ * revs; the exit code of an error, else 0.
+ */
+static int expand_parents(git_repository *repo, int abbrev, const char **argv, int argc,
+			  struct strvec *revs)
+{
+	const char *parents = NULL;
+	size_t nr = 0;
+
+	for (int i = 0; i < argc; i++) {
+		size_t before = revs->nr;
+		int found = revision_parents(repo, argv[i], abbrev, revs);
+
+		if (found < 0)
+			return EXIT_FATAL;
+		if (!found) {
+			strvec_push(revs, argv[i]);
+			continue;
+		}
+		if (revs->nr == before) {
+			error("'%s' names no revision: '%.*s' is a root commit", argv[i],
+			      (int)(strlen(argv[i]) - 2), argv[i]);
+			return EXIT_FATAL;
+		}
+		parents = argv[i];
+		nr = revs->nr - before;
+	}
+	/* git diff would print the combined diff of them all */
+	if (revs->nr > 2) {
+		error("'%s' names %zu parent%s, %zu revisions in all: git fixture-diff compares "
+		      "two, it prints no combined diff", parents, nr, nr == 1 ? "" : "s", revs->nr);
+		return EXIT_FATAL;
+	}
 	return 0;
 }
 
-/* run_diff() on the revisions as given, or on the two ends of A..B or A...B. */
+/*
+ * run_diff() on the revisions as given (X^@ standing for X's parents), or
+ * on the two ends of A..B, A...B, X^! or X^-n.
+ */
 static int diff_revisions(git_repository *repo, struct config *cfg,
 			  const struct fixture_layout *l, const struct opts *o,
 			  const char **argv, int argc)
 {
+	struct strvec revs = STRVEC_INIT;
 	char *base = NULL, *head = NULL;
-	int range = -1, abbrev, ret;
+	int range = -1, abbrev = revision_abbrev_len(cfg, 7), ret;
 
-	for (int i = 0; i < argc && range < 0; i++)
-		if (revision_is_range(repo, argv[i]))
-			range = i;
-	if (range < 0)
-		return run_diff(repo, cfg, l, o, argv, argc);
-	if (argc > 1) {
-		error("a range '%s' takes the place of both revisions", argv[range]);
-		return EXIT_USAGE;
-	}
-	abbrev = revision_abbrev_len(cfg, 7);
-	if (abbrev < 0 || revision_split_range(repo, argv[0], abbrev, &base, &head) < 0)
+	if (abbrev < 0)
 		return EXIT_FATAL;
-	ret = run_diff(repo, cfg, l, o, (const char *[]){ base, head }, 2);
+	if ((ret = expand_parents(repo, abbrev, argv, argc, &revs)))
+		goto out;
+	for (size_t i = 0; i < revs.nr && range < 0; i++)
+		if (revision_is_range(repo, revs.v[i]) || revision_is_parent_range(revs.v[i]))
+			range = (int)i;
+	if (range < 0) {
+		ret = run_diff(repo, cfg, l, o, (const char **)revs.v, (int)revs.nr);
+		goto out;
+	}
+	if (revs.nr > 1) {
+		error("a range '%s' takes the place of both revisions", revs.v[range]);
+		ret = EXIT_USAGE;
+		goto out;
+	}
+	if ((ret = revision_split_range(repo, revs.v[0], abbrev, &base, &head)) == 0)
+		ret = revision_split_parent(repo, revs.v[0], abbrev, &base, &head);
+	ret = ret < 0 ? EXIT_FATAL : run_diff(repo, cfg, l, o, (const char *[]){ base, head }, 2);
+out:
+	strvec_clear(&revs);
 	free(base);
 	free(head);
 	return ret;
@@ -232,7 +283,7 @@ int main(int argc, const char **argv)
 		ret = EXIT_FATAL;
 	} else {
 		if (o.list_cases)
-			ret = list_cases(repo, &layout, argc ? argv[0] : NULL, o.nul);
+			ret = list_cases(repo, &cfg, &layout, argc ? argv[0] : NULL, o.nul);
 		else
 			ret = diff_revisions(repo, &cfg, &layout, &o, argv, argc);
 		fixture_layout_release(&layout);

@@ -17,7 +17,9 @@ fi
 
 # The case names of the --root on the line, given as the shell passes
 # it: unquoted, with a leading ~ or ~user expanded where the shell would
-# (in a word of its own, not after --root=, and not quoted).
+# (in a word of its own, not after --root=, and not quoted); in the
+# repository of a `git -C <dir>` or `--git-dir` before the command, as
+# git's __git runs git.
 __git_fixture_diff_cases ()
 {
 	local i root="" raw="" user home dequoted_word
@@ -35,7 +37,7 @@ __git_fixture_diff_cases ()
 		eval "home=$user"
 		root=$home${root#"$user"}
 	fi
-	git fixture-diff --list-cases ${root:+--root="$root"} 2>/dev/null
+	__git fixture-diff --list-cases ${root:+--root="$root"}
 }
 
 # Read the --cases list $1 as typed, shell quotes and all. Sets cases_cur

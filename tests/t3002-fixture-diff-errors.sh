@@ -13,8 +13,8 @@ test_expect_success 'a bad revision is fatal (128) and names it' '
 	test_must_be_empty out &&
 	echo "fatal: bad revision '"'"'no-such-rev'"'"'" >expect &&
 	test_cmp expect err &&
-	test_expect_code 128 git fixture-diff "c1^{tree}" 2>err &&
-	grep "is not a commit" err
+	test_expect_code 128 git fixture-diff "c1:README.md" 2>err &&
+	grep "is neither a commit nor a tree" err
 '
 
 test_expect_success 'outside a repository: 128' '

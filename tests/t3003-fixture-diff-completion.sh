@@ -3,6 +3,7 @@
 # git, --cases values from the discovered case names.
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$TEST_DIR/lib/fixture-corpus.sh"
+. "$TEST_DIR/lib/bash-complete.sh"
 
 # complete_fd <words after "git fixture-diff"...>: what _git_fixture_diff
 # offers for the last word when git's completion calls it (git's own
@@ -116,6 +117,20 @@ test_expect_success 'zsh: the completion function loads' '
 	zsh -n "$SRC_DIR/completions/_git-fixture-diff" &&
 	zsh -fc "fpath=(\"$SRC_DIR/completions\" \$fpath); autoload -Uz _git-fixture-diff; whence -w _git-fixture-diff" >out &&
 	grep "_git-fixture-diff: function" out
+'
+
+test_expect_success 'bash: git -C <dir> completes the cases and revisions of <dir>' '
+	mkdir elsewhere &&
+	cd elsewhere &&
+	bash_complete -C ../repo fixture-diff --cases case3 >actual &&
+	echo "case3_flash_attention" >expect &&
+	test_cmp expect actual &&
+	bash_complete -C ../repo fixture-diff --root other --cases case7 >actual &&
+	echo "case7_x" >expect &&
+	test_cmp expect actual &&
+	bash_complete -C ../repo fixture-diff c1..ren >actual &&
+	echo "c1..rename " >expect &&
+	test_cmp expect actual
 '
 
 test_done

@@ -1,6 +1,8 @@
 #!/bin/bash
 # git fixture-diff takes A..B and A...B as git diff does: A..B compares A
-# with B, A...B the merge base of A and B with B, and an empty side is HEAD.
+# with B, A...B the merge base of A and B with B, and an empty side is HEAD;
+# X^! compares X's parent with X, X^-n its nth parent with X, and X^@
+# stands for its parents.
 # --install-hook takes no revision and says why.
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$TEST_DIR/lib/fixture-corpus.sh"
@@ -135,6 +137,84 @@ test_expect_success '@ with a suffix is HEAD with it, as in git' '
 	git fixture-diff --json @~2...@^ >actual &&
 	git fixture-diff --json HEAD~2 HEAD~1 >expect &&
 	test_cmp expect actual
+'
+
+test_expect_success 'X^! and X^-n are ranges, as in git diff' '
+	cd repo &&
+	for mode in "" --json --stat -p --name-only --check; do
+		git fixture-diff $mode c2 c3 >expect &&
+		for r in "c3^!" "c3^-" "c3^-1"; do
+			git fixture-diff $mode "$r" >actual &&
+			test_cmp expect actual || return 1
+		done
+	done &&
+	git fixture-diff --json HEAD~1 HEAD >expect &&
+	git fixture-diff --json "@^!" >actual &&
+	test_cmp expect actual &&
+	test_expect_code 129 git fixture-diff "c3^!" c1 2>err &&
+	echo "error: a range '\''c3^!'\'' takes the place of both revisions" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success 'X^! of a root commit compares the empty tree with it; X^@ is its parent' '
+	cd repo &&
+	git fixture-diff 4b825dc642cb6eb9a060e54bf8d69288fbee4904 c1 >expect &&
+	git fixture-diff "c1^!" >actual &&
+	test_cmp expect actual &&
+	git fixture-diff --json c2 >expect &&
+	git fixture-diff --json "c3^@" >actual &&
+	test_cmp expect actual &&
+	git fixture-diff --json c2 c4 >expect &&
+	git fixture-diff --json "c3^@" c4 >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success 'a merge: X^-n against its nth parent, X^@ its two parents, X^! refused' '
+	cd repo &&
+	git checkout -q -b merged main &&
+	git merge -q --no-edit side &&
+	git checkout -q main &&
+	for mode in "" --json --name-only; do
+		git fixture-diff $mode main merged >expect &&
+		git fixture-diff $mode "merged^-" >actual &&
+		test_cmp expect actual &&
+		git fixture-diff $mode side merged >expect &&
+		git fixture-diff $mode "merged^-2" >actual &&
+		test_cmp expect actual &&
+		git fixture-diff $mode main side >expect &&
+		git fixture-diff $mode "merged^@" >actual &&
+		test_cmp expect actual || return 1
+	done &&
+	test_expect_code 128 git fixture-diff "merged^!" 2>err &&
+	cat >expect <<-\EOF &&
+	fatal: '\''merged'\'' is a merge commit: its '\''^!'\'' is a combined diff, not two sides to compare
+	hint: name the parent to compare it with: '\''merged^-1'\'' to '\''merged^-2'\''
+	EOF
+	test_cmp expect err &&
+	test_expect_code 128 git fixture-diff "merged^@" c1 2>err &&
+	echo "fatal: '\''merged^@'\'' names 2 parents, 3 revisions in all: git fixture-diff compares two, it prints no combined diff" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success 'X^-n past the parents, a bad n or a bad X, and a root'"'"'s X^@, are errors' '
+	cd repo &&
+	test_expect_code 128 git fixture-diff "c3^-2" 2>err &&
+	echo "fatal: bad revision '\''c3^-2'\'': '\''c3'\'' has 1 parent" >expect &&
+	test_cmp expect err &&
+	test_expect_code 128 git fixture-diff "c1^-" 2>err &&
+	echo "fatal: bad revision '\''c1^-'\'': '\''c1'\'' is a root commit" >expect &&
+	test_cmp expect err &&
+	for r in "c3^-0" "c3^-x" "c3^-1x"; do
+		test_expect_code 128 git fixture-diff "$r" 2>err &&
+		echo "fatal: bad revision '\''$r'\''" >expect &&
+		test_cmp expect err || return 1
+	done &&
+	test_expect_code 128 git fixture-diff "nope^!" 2>err &&
+	echo "fatal: bad revision '\''nope'\''" >expect &&
+	test_cmp expect err &&
+	test_expect_code 128 git fixture-diff "c1^@" 2>err &&
+	echo "fatal: '\''c1^@'\'' names no revision: '\''c1'\'' is a root commit" >expect &&
+	test_cmp expect err
 '
 
 test_done

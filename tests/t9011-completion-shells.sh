@@ -250,6 +250,23 @@ for sh in bash zsh fish; do
 			"^\\\$ git fixture-diff --cases case3_flash_attention ?$"
 	'
 
+	# git -C <dir> before the command: the revisions and the case names
+	# of <dir> (the window runs in repo, which has neither).
+	c_dir_test='
+		tmux_tab '$sh' "git -C ../corpus fixture-diff --cases case3" \
+			"^\\\$ git -C \\.\\./corpus fixture-diff --cases case3_flash_attention ?$" &&
+		tmux_tab '$sh' "git -C ../corpus fixture-diff c1..ren" \
+			"^\\\$ git -C \\.\\./corpus fixture-diff c1\\.\\.rename ?$"
+	'
+	if [ $sh = fish ]; then
+		# fish hands `git ... fixture-diff <args>` to git-fixture-diff's
+		# completion as `git-fixture-diff <args>`: git's -C is lost there
+		# (its own forwarder of git-* commands does the same).
+		test_expect_failure "$sh: git -C <dir> completes the revisions and cases of <dir>" "$c_dir_test"
+	else
+		test_expect_success "$sh: git -C <dir> completes the revisions and cases of <dir>" "$c_dir_test"
+	fi
+
 	test_expect_success "$sh: --cases leaves out the names already in the list" '
 		tmux_tab '$sh'-fd "git fixture-diff --cases case1_simple_gemm,case11_wait_order,case1" \
 			"^\\\$ git fixture-diff --cases case1_simple_gemm,case11_wait_order,case10_persistent_gemm_data_partition ?$"

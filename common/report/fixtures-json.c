@@ -47,9 +47,9 @@ int fixture_print_json(const struct fixture_diff *d)
 	char hex[GIT_OID_HEXSZ + 1];
 	cJSON *doc = cJSON_CreateObject(), *cases;
 
-	cJSON_AddStringToObject(doc, "base", oid_hex(hex, git_commit_id(d->base->commit)));
-	cJSON_AddStringToObject(doc, "head", d->head->commit ?
-				oid_hex(hex, git_commit_id(d->head->commit)) : "worktree");
+	cJSON_AddStringToObject(doc, "base", oid_hex(hex, fixture_rev_id(d->base)));
+	cJSON_AddStringToObject(doc, "head", d->head->tree ?
+				oid_hex(hex, fixture_rev_id(d->head)) : "worktree");
 	cJSON_AddItemToObject(doc, "root", json_string_or_null(d->layout->root));
 	cases = cJSON_AddArrayToObject(doc, "cases");
 	for (size_t i = 0; i < d->nr; i++)

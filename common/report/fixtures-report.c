@@ -11,7 +11,11 @@ static int fixtures_text(const struct fixtures_report *r)
 	int ret = 0;
 
 	if (r->name_only) {
-		fixture_print_name_only(r->d, r->nul);
+		int quote_path = r->nul ? 0 : config_quote_path(r->cfg);
+
+		if (quote_path < 0)
+			return -1;
+		fixture_print_name_only(r->d, r->nul, quote_path);
 		return 0;
 	}
 	if (!r->patch && !r->stat) {
@@ -41,7 +45,11 @@ DEFINE_REPORT_PRINT(fixtures_report)
 
 static int fixture_cases_text(const struct fixture_cases_report *r)
 {
-	fixture_print_cases(r->list, r->nul);
+	int quote_path = r->nul ? 0 : config_quote_path(r->cfg);
+
+	if (quote_path < 0)
+		return -1;
+	fixture_print_cases(r->list, r->nul, quote_path);
 	return 0;
 }
 

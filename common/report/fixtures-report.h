@@ -16,7 +16,7 @@
 /* A comparison and how its text is asked for. Formats: text, json. */
 struct fixtures_report {
 	const struct fixture_diff *d;
-	struct config *cfg;
+	struct config *cfg;	/* for the colours and core.quotePath */
 	int color;		/* the colour mode, as color_config() resolved it */
 	int name_only, nul;	/* --name-only, -z */
 	int stat, patch;	/* --stat, --patch (either or both: no table) */
@@ -30,6 +30,7 @@ DECLARE_REPORT_OPS(fixtures_report);
  */
 struct fixture_cases_report {
 	const struct fixture_case_list *list;
+	struct config *cfg;	/* for core.quotePath */
 	int nul;
 };
 

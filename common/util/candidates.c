@@ -28,16 +28,19 @@ static int rank_of(git_object_t type)
 	}
 }
 
-static int peels_to_commit(git_repository *repo, const git_oid *oid)
+/* What the tag at oid peels to: GIT_OBJECT_COMMIT, GIT_OBJECT_TREE, or 0. */
+static git_object_t tag_peels(git_repository *repo, const git_oid *oid)
 {
 	git_object *tag = NULL, *peeled = NULL;
-	int yes = !git_object_lookup(&tag, repo, oid, GIT_OBJECT_TAG) &&
-		  !git_object_peel(&peeled, tag, GIT_OBJECT_COMMIT);
+	git_object_t type = 0;
 
+	if (!git_object_lookup(&tag, repo, oid, GIT_OBJECT_TAG) &&
+	    !git_object_peel(&peeled, tag, GIT_OBJECT_ANY))
+		type = git_object_type(peeled);
 	git_object_free(peeled);
 	git_object_free(tag);
 	git_error_clear();
-	return yes;
+	return type == GIT_OBJECT_COMMIT || type == GIT_OBJECT_TREE ? type : 0;
 }
 
 static int collect(const git_oid *id, void *data)
@@ -55,8 +58,8 @@ static int collect(const git_oid *id, void *data)
 	one = &w->c->v[w->c->nr++];
 	git_oid_cpy(&one->oid, id);
 	one->rank = rank_of(type);
-	one->committish = type == GIT_OBJECT_COMMIT ||
-			  (type == GIT_OBJECT_TAG && peels_to_commit(w->repo, id));
+	one->peels = type == GIT_OBJECT_COMMIT || type == GIT_OBJECT_TREE ? type :
+		     type == GIT_OBJECT_TAG ? tag_peels(w->repo, id) : 0;
 	return 0;
 }
 
@@ -84,21 +87,26 @@ void candidates_find(struct candidates *c, git_repository *repo, const char *pre
 	c->shown = c->nr;
 }
 
-static int committish_first(const void *a, const void *b)
+static int kept_first(const void *a, const void *b)
 {
 	const struct candidate *x = a, *y = b;
 
-	return x->committish != y->committish ? y->committish - x->committish : by_rank(a, b);
+	return x->kept != y->kept ? y->kept - x->kept : by_rank(a, b);
 }
 
-size_t candidates_keep_committish(struct candidates *c)
+size_t candidates_keep(struct candidates *c, git_object_t want)
 {
 	size_t n = 0;
 
-	for (size_t i = 0; i < c->nr; i++)
-		n += c->v[i].committish;
+	for (size_t i = 0; i < c->nr; i++) {
+		git_object_t p = c->v[i].peels;
+
+		/* a commit is tree-ish too */
+		c->v[i].kept = p == want || (want == GIT_OBJECT_TREE && p == GIT_OBJECT_COMMIT);
+		n += c->v[i].kept;
+	}
 	if (c->nr)
-		qsort(c->v, c->nr, sizeof(*c->v), committish_first);
+		qsort(c->v, c->nr, sizeof(*c->v), kept_first);
 	if (n)
 		c->shown = n;
 	return n;

@@ -13,7 +13,8 @@
 struct candidate {
 	git_oid oid;
 	int rank;	/* git's order: tags, commits, trees, blobs, the rest */
-	int committish;	/* a commit, or a tag of one */
+	git_object_t peels;	/* GIT_OBJECT_COMMIT (a commit, or a tag of one), _TREE, or 0 */
+	int kept;	/* wanted by candidates_keep() */
 };
 
 struct candidates {
@@ -26,10 +27,12 @@ struct candidates {
 void candidates_find(struct candidates *c, git_repository *repo, const char *prefix, size_t len);
 
 /*
- * How many of them are commit-ish (git's hint where a commit is wanted):
- * those come first, and where there are some, only they are shown.
+ * How many of them peel to want, GIT_OBJECT_COMMIT (commit-ish: git's
+ * hint where a commit is wanted) or GIT_OBJECT_TREE (tree-ish, commits
+ * included: where a tree is): those come first, and where there are some,
+ * only they are shown.
  */
-size_t candidates_keep_committish(struct candidates *c);
+size_t candidates_keep(struct candidates *c, git_object_t want);
 
 /*
  * The shown ones as hints, in git's words: "the candidates are:", then

@@ -405,6 +405,14 @@ static enum config_lookup config_get_number(struct config *cfg, const char *key,
 	return CONFIG_FOUND;
 }
 
+int config_quote_path(struct config *cfg)
+{
+	int on = 1;
+
+	/* the key as git's error names it */
+	return config_get_bool(cfg, "core.quotepath", &on) == CONFIG_INVALID ? -1 : on;
+}
+
 enum config_lookup config_get_int(struct config *cfg, const char *key, int min, int max, int *out)
 {
 	double d;

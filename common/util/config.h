@@ -67,6 +67,12 @@ enum config_lookup config_get_int(struct config *cfg, const char *key, int min, 
 /* Look key up as a finite decimal number from min to max. */
 enum config_lookup config_get_double(struct config *cfg, const char *key, double min, double max, double *out);
 
+/*
+ * core.quotePath as git reads it: 1 (the default) or 0; -1 with git's
+ * error when it is no boolean.
+ */
+int config_quote_path(struct config *cfg);
+
 /* Parse GIT_CONFIG_PARAMETERS-style text into the overrides; -1 if malformed. */
 int config_parse_parameters(struct config *cfg, const char *text);
 

@@ -110,17 +110,18 @@ size_t term_columns(const char *s)
 	return n;
 }
 
-static int c_needs_quoting(unsigned char c, const char *extra)
+static int c_needs_quoting(unsigned char c, const char *extra, int high)
 {
-	return c < 0x20 || c == '"' || c == '\\' || c >= 0x7f || (extra && strchr(extra, c));
+	return c < 0x20 || c == '"' || c == '\\' || c == 0x7f || (high && c >= 0x80) ||
+	       (extra && strchr(extra, c));
 }
 
-void quote_c_style(struct strbuf *sb, const char *s, const char *extra)
+void quote_c_style(struct strbuf *sb, const char *s, const char *extra, int high)
 {
 	const unsigned char *p;
 
 	for (p = (const unsigned char *)s; *p; p++)
-		if (c_needs_quoting(*p, extra))
+		if (c_needs_quoting(*p, extra, high))
 			break;
 	if (!*p) {
 		strbuf_addstr(sb, s);
@@ -134,7 +135,7 @@ void quote_c_style(struct strbuf *sb, const char *s, const char *extra)
 			strbuf_addf(sb, "\\%c", *p);
 		else if (esc)
 			strbuf_addstr(sb, esc);
-		else if (*p < 0x20 || *p >= 0x7f)
+		else if (*p < 0x20 || *p == 0x7f || (high && *p >= 0x80))
 			strbuf_addf(sb, "\\%03o", *p);
 		else
 			strbuf_addch(sb, *p);

@@ -63,12 +63,14 @@ void quote_term_path(struct strbuf *sb, const char *s);
 size_t term_columns(const char *s);
 
 /*
- * git's quote_c_style (core.quotePath=true): when s holds a control
- * character, a double quote, a backslash, a byte >= 0x80 or one of the
- * extra characters (may be NULL), append it double-quoted with \" \\
- * \a \b \t \n \v \f \r and octal \NNN escapes; else append it as is.
+ * git's quote_c_style: when s holds a control character (DEL included), a
+ * double quote, a backslash, one of the extra characters (may be NULL)
+ * or, with high (git's core.quotePath, config_quote_path()), a byte >= 0x80,
+ * append it double-quoted with \" \\ \a \b \t \n \v \f \r and octal
+ * \NNN escapes (bytes >= 0x80 raw inside the quotes without high); else
+ * append it as is.
  */
-void quote_c_style(struct strbuf *sb, const char *s, const char *extra);
+void quote_c_style(struct strbuf *sb, const char *s, const char *extra, int high);
 
 /*
  * The inverse of quote_c_style(), as git's unquote_c_style(): quoted

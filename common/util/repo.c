@@ -301,18 +301,20 @@ static size_t short_oid(const char *rev)
 
 /*
  * rev, whose first len characters are an ambiguous short object name,
- * as git reads it where it wants a commit: rev with the one commit-ish
- * candidate's full name in their place (owned by the caller), or NULL
- * after an error in git's words ("a6f4~2" is ambiguous in its "a6f4")
- * with the commit-ish candidates, or all of them when none is, as hints.
+ * as git reads it where it wants an object that peels to want (a commit,
+ * or a tree): rev with the one such candidate's full name in their place
+ * (owned by the caller), or NULL after an error in git's words ("a6f4~2"
+ * is ambiguous in its "a6f4") with those candidates, or all of them when
+ * none is, as hints.
  */
-static char *expand_ambiguous(git_repository *repo, const char *rev, size_t len)
+static char *expand_ambiguous(git_repository *repo, const char *rev, size_t len,
+			      git_object_t want)
 {
 	struct candidates c;
 	char hex[GIT_OID_HEXSZ + 1], *spec = NULL;
 
 	candidates_find(&c, repo, rev, len);
-	if (candidates_keep_committish(&c) == 1) {
+	if (candidates_keep(&c, want) == 1) {
 		spec = xstrfmt("%s%s", oid_hex(hex, &c.v[0].oid), rev + len);
 	} else {
 		error("short object ID %.*s is ambiguous", (int)len, rev);
@@ -322,31 +324,60 @@ static char *expand_ambiguous(git_repository *repo, const char *rev, size_t len)
 	return spec;
 }
 
-int repo_resolve_commit(git_repository *repo, const char *rev, git_commit **out)
+/* The object rev names, an ambiguous short name read as one peeling to want; quiet but for errors. */
+static int resolve(git_repository *repo, const char *rev, git_object_t want, git_object **out)
 {
-	git_object *obj = NULL, *peeled = NULL;
 	size_t len;
 	int rc;
 
 	*out = NULL;
-	rc = revparse(&obj, repo, rev);
+	rc = revparse(out, repo, rev);
 	if (rc == GIT_EAMBIGUOUS && (len = short_oid(rev))) {
-		char *spec = expand_ambiguous(repo, rev, len);
+		char *spec = expand_ambiguous(repo, rev, len, want);
 
 		if (!spec)
 			return -1;
-		rc = revparse(&obj, repo, spec);
+		rc = revparse(out, repo, spec);
 		free(spec);
 	}
 	/* the errors name rev as typed, not its expansion, as git does */
-	if (rc)
-		return error("bad revision '%s'", rev);
+	return rc ? error("bad revision '%s'", rev) : 0;
+}
+
+int repo_resolve_commit(git_repository *repo, const char *rev, git_commit **out)
+{
+	git_object *obj = NULL, *peeled = NULL;
+
+	*out = NULL;
+	if (resolve(repo, rev, GIT_OBJECT_COMMIT, &obj))
+		return -1;
 	if (git_object_peel(&peeled, obj, GIT_OBJECT_COMMIT)) {
 		git_object_free(obj);
 		return error("revision '%s' is not a commit", rev);
 	}
 	git_object_free(obj);
 	*out = (git_commit *)peeled;
+	return 0;
+}
+
+int repo_resolve_tree(git_repository *repo, const char *rev, git_commit **commit,
+		      git_tree **tree)
+{
+	git_object *obj = NULL, *peeled = NULL;
+
+	*commit = NULL;
+	*tree = NULL;
+	if (resolve(repo, rev, GIT_OBJECT_TREE, &obj))
+		return -1;
+	if (git_object_peel(&peeled, obj, GIT_OBJECT_TREE)) {
+		git_object_free(obj);
+		return error("revision '%s' is neither a commit nor a tree", rev);
+	}
+	*tree = (git_tree *)peeled;
+	if (!git_object_peel(&peeled, obj, GIT_OBJECT_COMMIT))
+		*commit = (git_commit *)peeled;
+	git_error_clear();
+	git_object_free(obj);
 	return 0;
 }
 

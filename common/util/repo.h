@@ -45,8 +45,21 @@ int repo_error_add(struct strbuf *sb, const char *fmt, ...) __attribute__((forma
  */
 int repo_resolve_commit(git_repository *repo, const char *rev, git_commit **out);
 
+/*
+ * Resolve a tree-ish as `git rev-parse <rev>^{tree}` would, for a side
+ * that git diff compares: *tree is its tree and *commit the commit it
+ * names, or NULL when rev names a tree. Prints an error naming rev and
+ * returns -1 when it is neither. The caller frees both (git_tree_free(),
+ * git_commit_free()).
+ */
+int repo_resolve_tree(git_repository *repo, const char *rev, git_commit **commit,
+		      git_tree **tree);
+
 /* Whether rev names an object, as repo_resolve_commit() reads it; prints nothing. */
 int repo_names_object(git_repository *repo, const char *rev);
+
+/* git's empty tree, which every object database has (libgit2's too) */
+#define REPO_EMPTY_TREE_HEX "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
 
 /* Hex of an oid into a caller buffer (git_oid_tostr_s has one static buffer). */
 char *oid_hex(char buf[GIT_OID_HEXSZ + 1], const git_oid *oid);

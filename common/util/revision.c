@@ -1,3 +1,5 @@
+#include <ctype.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -65,6 +67,104 @@ out:
 		free(*head);
 		*base = *head = NULL;
 	}
+	return ret;
+}
+
+/*
+ * Where X ends in X^! (*nth 0) or X^-<n> (*nth n, 1 for X^-, -1 when
+ * what follows is no number from 1), found as git finds them; NULL for
+ * neither form.
+ */
+static const char *parent_mark(const char *arg, int *nth)
+{
+	const char *mark = strstr(arg, "^!");
+	char *end;
+	long n;
+
+	if (mark && !mark[2]) {
+		*nth = 0;
+		return mark;
+	}
+	if (!(mark = strstr(arg, "^-")))
+		return NULL;
+	*nth = 1;
+	if (mark[2]) {
+		n = strtol(mark + 2, &end, 10);
+		*nth = *end || n < 1 || n > INT_MAX || !isdigit((unsigned char)mark[2]) ? -1 : (int)n;
+	}
+	return mark;
+}
+
+int revision_is_parent_range(const char *arg)
+{
+	int nth;
+
+	return parent_mark(arg, &nth) != NULL;
+}
+
+/* The error for X^! of a merge, with the X^-<n> to type instead. */
+static int merge_error(const char *x, unsigned int parents)
+{
+	error("'%s' is a merge commit: its '^!' is a combined diff, not two sides to compare", x);
+	advise("name the parent to compare it with: '%s^-1' to '%s^-%u'", x, x, parents);
+	return -1;
+}
+
+int revision_split_parent(git_repository *repo, const char *arg, int abbrev,
+			  char **base, char **head)
+{
+	const char *mark;
+	char hex[GIT_OID_HEXSZ + 1];
+	git_commit *c = NULL;
+	unsigned int parents;
+	int nth, ret = -1;
+
+	*base = *head = NULL;
+	if (!(mark = parent_mark(arg, &nth)))
+		return 0;
+	if (nth < 0)
+		return error("bad revision '%s'", arg);
+	*head = xstrndup(arg, mark - arg);
+	if (repo_resolve_commit(repo, *head, &c))
+		goto out;
+	parents = git_commit_parentcount(c);
+	if (!nth && parents > 1)
+		merge_error(*head, parents);
+	else if (nth && !parents)
+		error("bad revision '%s': '%s' is a root commit", arg, *head);
+	else if ((unsigned int)nth > parents)
+		error("bad revision '%s': '%s' has %u parent%s", arg, *head, parents,
+		      parents == 1 ? "" : "s");
+	else
+		ret = 1;
+	if (ret > 0)
+		*base = parents ? xstrdup(revision_abbrev(repo, git_commit_parent_id(c, nth ? nth - 1 : 0),
+							   abbrev, hex)) :
+				  xstrdup(REPO_EMPTY_TREE_HEX);
+out:
+	git_commit_free(c);
+	if (ret < 0) {
+		free(*head);
+		*head = NULL;
+	}
+	return ret;
+}
+
+int revision_parents(git_repository *repo, const char *arg, int abbrev, struct strvec *out)
+{
+	const char *mark = strstr(arg, "^@");
+	char hex[GIT_OID_HEXSZ + 1], *x;
+	git_commit *c = NULL;
+	int ret;
+
+	if (!mark || mark[2])
+		return 0;
+	x = xstrndup(arg, mark - arg);
+	ret = repo_resolve_commit(repo, x, &c) ? -1 : 1;
+	for (unsigned int i = 0; ret > 0 && i < git_commit_parentcount(c); i++)
+		strvec_push(out, revision_abbrev(repo, git_commit_parent_id(c, i), abbrev, hex));
+	git_commit_free(c);
+	free(x);
 	return ret;
 }
 

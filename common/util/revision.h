@@ -3,6 +3,7 @@
 
 #include <git2.h>
 #include "util/config.h"
+#include "util/strvec.h"
 
 /* Revisions as git's commands take and print them: ranges, abbreviations. */
 
@@ -24,6 +25,27 @@ int revision_is_range(git_repository *repo, const char *arg);
  */
 int revision_split_range(git_repository *repo, const char *arg, int abbrev,
 			 char **base, char **head);
+
+/*
+ * git's parent shorthands as git diff reads them (revision.c,
+ * handle_revision_arg()): X^! is X's parent against X, X^-<n> its nth
+ * parent against X (X^- the first). revision_is_parent_range() says
+ * whether arg has either form. revision_split_parent(): 1 with *base the
+ * parent (abbreviated to at least abbrev hex digits; the empty tree for
+ * X^! of a root commit) and *head X (the caller frees both), 0 when arg
+ * has neither form, -1 with an error: X no commit, no nth parent, n no
+ * number from 1, or X^! of a merge, whose git diff is a combined diff.
+ */
+int revision_is_parent_range(const char *arg);
+int revision_split_parent(git_repository *repo, const char *arg, int abbrev,
+			  char **base, char **head);
+
+/*
+ * X^@, git's shorthand for X's parents: 1 with their names (abbreviated
+ * to at least abbrev) appended to out, none for a root commit; 0 when arg
+ * has no such form; -1 with an error when X names no commit.
+ */
+int revision_parents(git_repository *repo, const char *arg, int abbrev, struct strvec *out);
 
 /*
  * Abbreviated object names as git prints them. revision_abbrev_len(): the

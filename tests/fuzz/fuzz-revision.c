@@ -104,7 +104,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		struct candidates c;
 
 		candidates_find(&c, repo, s, hex);
-		candidates_keep_committish(&c);
+		candidates_keep(&c, GIT_OBJECT_COMMIT);
 		candidates_advise(&c, repo);
 		candidates_release(&c);
 	}

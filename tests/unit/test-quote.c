@@ -8,7 +8,17 @@ static void c_style_is(const char *s, const char *extra, const char *want)
 {
 	struct strbuf sb = STRBUF_INIT;
 
-	quote_c_style(&sb, s, extra);
+	quote_c_style(&sb, s, extra, 1);
+	is_str(sb.buf, want, want);
+	strbuf_release(&sb);
+}
+
+/* core.quotePath=false: bytes above ASCII stay raw, inside quotes too */
+static void c_style_raw_is(const char *s, const char *want)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	quote_c_style(&sb, s, ",", 0);
 	is_str(sb.buf, want, want);
 	strbuf_release(&sb);
 }
@@ -86,6 +96,9 @@ int main(void)
 	c_style_is("new\nline", NULL, "\"new\\nline\"");
 	c_style_is("q\"b\\", NULL, "\"q\\\"b\\\\\"");
 	c_style_is("esc\x1b" "caf\xc3\xa9", NULL, "\"esc\\033caf\\303\\251\"");
+	c_style_raw_is("caf\xc3\xa9", "caf\xc3\xa9");
+	c_style_raw_is("esc\x1b" "caf\xc3\xa9,", "\"esc\\033caf\xc3\xa9,\"");
+	c_style_raw_is("del\x7f", "\"del\\177\"");
 
 	path_is("case1_simple_gemm caf\xc3\xa9", "case1_simple_gemm caf\xc3\xa9");
 	path_is("case4_a\\nb", "\"case4_a\\\\nb\"");
