@@ -1,3 +1,6 @@
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "util/number.h"
@@ -17,4 +20,47 @@ const char *number_pct(char buf[NUMBER_PCT_SIZE], double p, char conv, int digit
 		snprintf(buf, NUMBER_PCT_SIZE, conv == 'f' ? "%.*f" : "%.*g", digits, 100 * p);
 	while (((p < 1 && strtod(buf, NULL) >= 100) || (p > 0 && strtod(buf, NULL) <= 0)) && ++digits < 16);
 	return buf;
+}
+
+/* The digits at *s, past them: how many. */
+static size_t skip_digits(const char **s)
+{
+	const char *start = *s;
+
+	while (isdigit((unsigned char)**s))
+		(*s)++;
+	return (size_t)(*s - start);
+}
+
+int number_parse_decimal(const char *s, double *out)
+{
+	const char *p = s;
+	char *end;
+	size_t digits;
+	double v;
+
+	if (*p == '+' || *p == '-')
+		p++;
+	digits = skip_digits(&p);
+	if (*p == '.') {
+		p++;
+		digits += skip_digits(&p);
+	}
+	if (!digits)
+		return -1;
+	if (*p == 'e' || *p == 'E') {
+		p++;
+		if (*p == '+' || *p == '-')
+			p++;
+		if (!skip_digits(&p))
+			return -1;
+	}
+	if (*p)
+		return -1;
+	errno = 0;
+	v = strtod(s, &end);
+	if (end != p || errno || !isfinite(v))
+		return -1;
+	*out = v;
+	return 0;
 }

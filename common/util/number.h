@@ -19,4 +19,14 @@ double number_tidy(double v, int decimals);
 #define NUMBER_PCT_SIZE 32
 const char *number_pct(char buf[NUMBER_PCT_SIZE], double p, char conv, int digits);
 
+/*
+ * s as a decimal number, whole, as a user types one in an option or a
+ * configuration value: an optional sign, digits with at most one '.'
+ * (at least one digit), an optional exponent ('e' or 'E', an optional
+ * sign, digits), nothing else. strtod() alone takes more: hex ("0x10"
+ * reads 16), blanks before it, inf and nan. Returns 0 with *out set, or
+ * -1 for anything else or a number out of a double's range.
+ */
+int number_parse_decimal(const char *s, double *out);
+
 #endif

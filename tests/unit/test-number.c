@@ -22,6 +22,18 @@ static void pct(double p, char conv, int digits, const char *want)
 	is_str(number_pct(buf, p, conv, digits), want, name);
 }
 
+/* s as number_parse_decimal() reads it: want, or refused (NAN). */
+static void decimal(const char *s, double want)
+{
+	double v = -1;
+	int ret = number_parse_decimal(s, &v);
+
+	if (isnan(want))
+		ok(ret == -1 && v == -1, "'%s' is no decimal number", s);
+	else
+		ok(!ret && v == want, "'%s' reads %g", s, want);
+}
+
 int main(void)
 {
 	prints("%+.1f%%", -0.00004, 1, "+0.0%");
@@ -45,5 +57,24 @@ int main(void)
 	ok(isnan(number_tidy(NAN, 1)), "NAN is kept");
 	ok(isinf(number_tidy(-INFINITY, 1)) && number_tidy(-INFINITY, 1) < 0, "-inf is kept");
 	ok(number_tidy(-1e300, 2) == -1e300, "a number too long to print whole is kept");
+	decimal("2", 2);
+	decimal("-0.5", -0.5);
+	decimal("+3.", 3);
+	decimal(".25", 0.25);
+	decimal("1e1", 10);
+	decimal("2.5E-1", 0.25);
+	decimal("0x10", NAN);
+	decimal("0X1p4", NAN);
+	decimal(" 5", NAN);
+	decimal("5 ", NAN);
+	decimal("", NAN);
+	decimal(".", NAN);
+	decimal("-", NAN);
+	decimal("1e", NAN);
+	decimal("1e+", NAN);
+	decimal("inf", NAN);
+	decimal("nan", NAN);
+	decimal("1e999", NAN);
+	decimal("1.2.3", NAN);
 	return done_testing();
 }
