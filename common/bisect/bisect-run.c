@@ -14,6 +14,7 @@
 #include "util/usage.h"
 #include "util/strbuf.h"
 #include "util/io.h"
+#include "util/number.h"
 #include "util/revision.h"
 #include "bisect/bisect.h"
 #include "bisect/command-path.h"
@@ -203,6 +204,7 @@ static void announce(const struct bisect_ctx *c)
 {
 	const struct bisect_result *res = c->res;
 	const char *commits = res->nr == 1 ? "" : "s";
+	char pct[NUMBER_FIXED_SIZE];
 	int rounds;
 
 	if (usage_quiet())
@@ -212,7 +214,8 @@ static void announce(const struct bisect_ctx *c)
 			res->abbrev, res->w.last_good.sha, res->abbrev, res->w.first_bad.sha);
 		if (c->jobs > 1)
 			fprintf(stderr, ", %zu at a time", c->jobs);
-		fprintf(stderr, ", at most %zu runs, --min-change %.3g%%%s", c->j.max_runs, res->m.min_change,
+		fprintf(stderr, ", at most %zu runs, --min-change %s%%%s", c->j.max_runs,
+			number_fixed(pct, res->m.min_change, 3, 0),
 			!strcmp(res->m.min_change_from, "dashboard") ? " (half the dashboard's step)" : "");
 		if (c->j.sure != POSTERIOR_SURE)
 			fprintf(stderr, ", --confidence %.7g%%", 100 * c->j.sure);
