@@ -201,7 +201,9 @@ test_expect_success 'run with swapped ends: said so twice over, nothing run, not
 	EOF
 	test_cmp expect err &&
 	test_cmp /dev/null out &&
-	! test -e "$TRASH/ran"
+	! test -e "$TRASH/ran" &&
+	sed -n "/^\.SH EXIT STATUS/,/^\.SH EXAMPLES/p" "$SRC_DIR/man/git-benchbisect.1" | tr "\n" " " >man &&
+	grep -F "for \fBrun\fR, a last good end that is not an ancestor of the first bad one (swapped \fB\-\-good\fR/\fB\-\-bad\fR" man
 '
 
 test_expect_success 'a --metric command that prints no number stops the search' '
