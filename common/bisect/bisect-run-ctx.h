@@ -29,6 +29,8 @@ struct slot {
 	size_t pos;			/* the commit its last run measured */
 	double started;			/* when its run started (monotonic seconds) */
 	char *env[4];			/* BENCHBISECT_COMMIT, _TREE, _JOB (owned), NULL */
+	char *dir;			/* the directory its run runs in, below the top of the
+					 * tree (owned), or NULL: the top */
 };
 
 struct bisect_ctx {

@@ -59,7 +59,7 @@ static int resolve_command(struct bisect_ctx *c, git_repository *repo)
 	if (!command_is_relative_path(cmd))
 		return 0;
 	for (e = 0; e < 2; e++) {
-		int in = command_in_commit(repo, bisect_result_oid(c->res, ends[e]), cmd);
+		int in = command_in_commit(repo, bisect_result_oid(c->res, ends[e]), c->o->prefix, cmd);
 
 		if (in < 0)
 			return -1;
@@ -286,6 +286,7 @@ static void release_slots(struct bisect_ctx *c)
 		exec_job_release(&c->execs[i]);
 		for (size_t k = 0; k < ARRAY_SIZE(c->slots[i].env); k++)
 			free(c->slots[i].env[k]);
+		free(c->slots[i].dir);
 	}
 	free(c->slots);
 	free(c->execs);
