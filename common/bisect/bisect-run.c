@@ -326,7 +326,7 @@ static int setup_memory(struct bisect_ctx *c, struct config *cfg)
 {
 	struct run_memory_options mo = { c->o->machine, c->o->host_machine,
 					 c->o->metric_pattern ? c->o->metric_pattern->pattern : NULL,
-					 c->o->metric, c->o->fresh, c->o->argv };
+					 c->o->metric, c->o->fresh, c->o->argv, c->o->prefix };
 	const git_oid **commits = xcalloc(c->res->nr + 1, sizeof(*commits));
 	int ret;
 
