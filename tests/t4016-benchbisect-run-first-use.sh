@@ -281,4 +281,35 @@ test_expect_success 'a commit without that directory, or with a symlink or a fil
 	! test -e "$TRASH/escaped"
 '
 
+# git bisect run would get 127 (not found) from the shell at a commit
+# that lacks the script both ends have, and call it bad.
+test_expect_success 'a script both ends have but a commit lacks: that commit is skipped, with a warning' '
+	git init -q -b main gap &&
+	(
+		cd gap &&
+		cp "$TRASH/mybench.sh" bench.sh &&
+		echo fast >perf.txt &&
+		git add bench.sh perf.txt &&
+		test_commit_at 2026-10-01T10:00:00Z "Import the benchmark" &&
+		test_commit_at 2026-10-01T11:00:00Z "Step 1" n.txt &&
+		git rm -q bench.sh &&
+		test_commit_at 2026-10-01T12:00:00Z "Step 2: no bench.sh" n.txt &&
+		git checkout -q main~2 -- bench.sh &&
+		test_commit_at 2026-10-01T13:00:00Z "Step 3: bench.sh is back" n.txt &&
+		echo slow >perf.txt &&
+		git add perf.txt &&
+		test_commit_at 2026-10-01T14:00:00Z "Step 4: slow" n.txt
+	) &&
+	cd gap &&
+	git benchbisect run --fresh --good main~4 --bad main -- ./bench.sh >../out 2>../err &&
+	cat >../expect <<-EOF &&
+	first bad commit: $(git rev-parse main) Step 4: slow
+	2 runs over 2 commits
+	EOF
+	test_cmp ../expect ../out &&
+	grep -Fx "warning: cannot test $(git rev-parse --short=8 main~2): it has no '\''./bench.sh'\'' (the command, which both ends have): skipping the commit" ../err &&
+	grep "^step [0-9]: $(git rev-parse --short=8 main~2) skip (not run): Step 2: no bench.sh$" ../err &&
+	! grep "^fatal:" ../err
+'
+
 test_done

@@ -37,6 +37,8 @@ struct bisect_ctx {
 	const struct bisect_options *o;
 	const char **argv;		/* the command run: o->argv, or its copy with argv[0] resolved */
 	const char **own_argv;		/* that copy (owned), or NULL */
+	int command_in_ends;		/* argv[0] is a relative path both ends have: a
+					 * commit without it is skipped, not run */
 	struct bisect_result *res;
 	struct bisect_judge j;		/* the verdicts and the search */
 	unsigned char *slice;

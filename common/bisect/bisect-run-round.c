@@ -17,6 +17,7 @@
 #include "util/usage.h"
 #include "util/strbuf.h"
 #include "util/clock.h"
+#include "bisect/command-path.h"
 #include "bisect/bisect-run.h"
 #include "bisect/bisect-run-ctx.h"
 
@@ -72,6 +73,19 @@ static enum run_outcome start_task(struct bisect_ctx *c, size_t i, struct strbuf
 				s->tree.record, s->tree.dir_fd, (const char **)s->env, c->o->metric,
 				c->o->step_timeout, c->o->queue_timeout, c->o->kill_grace };
 
+	if (dir_fd >= 0 && c->command_in_ends) {
+		int in = command_in_commit(c->repo, bisect_result_oid(c->res, pos), c->o->prefix, c->argv[0]);
+
+		if (in <= 0) {
+			/* -1: command_in_commit() said why */
+			ret = in < 0 ? RUN_STOP : RUN_UNTESTABLE;
+			if (!in)
+				strbuf_addf(why, "it has no '%s' (the command, which both ends have)", c->argv[0]);
+			if (dir_fd != s->tree.tree_fd)
+				close(dir_fd);
+			dir_fd = -1;
+		}
+	}
 	if (dir_fd < 0)
 		return ret;
 

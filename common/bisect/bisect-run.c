@@ -66,7 +66,12 @@ static int resolve_command(struct bisect_ctx *c, git_repository *repo)
 		if (!in)
 			break;
 	}
-	/* In both ends, or nowhere: a run that cannot start says why (bisect_ctx_explain_cannot_run()). */
+	/*
+	 * In both ends: a commit between them that lacks it is skipped
+	 * (bisect-run-round.c), as it cannot be tested there. Nowhere: a run
+	 * that cannot start says why (bisect_ctx_explain_cannot_run()).
+	 */
+	c->command_in_ends = e == 2;
 	if (e == 2 || !(abs = realpath(cmd, NULL)))
 		return 0;
 	note("'%s' is not in commit %.*s; running '%s' from your work tree", cmd, c->res->abbrev,
