@@ -225,7 +225,54 @@ again:
 	return ret;
 }
 
-/* "(exit 0)", "(exits 0 1 1)", "(1.02 0.98, median 1)". */
+/*
+ * "exits 0 1, timed out twice: exit 143": the runs stopped at
+ * --step-timeout apart, each status they ended with once (it is our
+ * signal's, the same each time), from the other runs' exits.
+ */
+static void describe_exits(struct strbuf *sb, const struct pos_runs *r)
+{
+	static const char *const times[] = { "", "", " twice" };
+	unsigned char *timed_out = xcalloc(r->nr_exits + 1, 1);
+	size_t own = r->nr_exits, shown = 0;
+	struct strbuf codes = STRBUF_INIT;
+
+	/* each timeout's status, matched to one of the exits (the latest) */
+	for (size_t t = 0; t < r->nr_timeouts; t++)
+		for (size_t i = r->nr_exits; i-- > 0;)
+			if (!timed_out[i] && r->exits[i] == r->timeouts[t]) {
+				timed_out[i] = 1;
+				own--;
+				break;
+			}
+	if (own)
+		strbuf_addf(sb, "exit%s", own > 1 ? "s" : "");
+	for (size_t i = 0; i < r->nr_exits; i++)
+		if (!timed_out[i])
+			strbuf_addf(sb, " %d", r->exits[i]);
+	if (r->nr_timeouts) {
+		strbuf_addf(sb, "%stimed out", own ? ", " : "");
+		if (r->nr_timeouts < ARRAY_SIZE(times))
+			strbuf_addstr(sb, times[r->nr_timeouts]);
+		else
+			strbuf_addf(sb, " %zu times", r->nr_timeouts);
+		for (size_t t = 0; t < r->nr_timeouts; t++) {
+			size_t k = 0;
+
+			while (k < t && r->timeouts[k] != r->timeouts[t])
+				k++;
+			if (k == t) {
+				strbuf_addf(&codes, " %d", r->timeouts[t]);
+				shown++;
+			}
+		}
+		strbuf_addf(sb, ": exit%s%s", shown > 1 ? "s" : "", codes.buf);
+	}
+	strbuf_release(&codes);
+	free(timed_out);
+}
+
+/* "(exit 0)", "(exits 0 1 1)", "(timed out twice: exit 143)", "(1.02 0.98, median 1)". */
 static void describe(struct strbuf *sb, const struct pos_runs *r, const struct samples *values)
 {
 	if (values && values->nr) {
@@ -240,9 +287,7 @@ static void describe(struct strbuf *sb, const struct pos_runs *r, const struct s
 		strbuf_addstr(sb, "not run");	/* not_run() */
 		return;
 	}
-	strbuf_addf(sb, "exit%s", r->nr_exits > 1 ? "s" : "");
-	for (size_t i = 0; i < r->nr_exits; i++)
-		strbuf_addf(sb, " %d", r->exits[i]);
+	describe_exits(sb, r);
 }
 
 /* "good", "bad", or with --metric "p(bad) 62.1%" while the posterior is not sure. */
