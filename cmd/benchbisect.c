@@ -312,7 +312,7 @@ static int cmd_run(int argc, const char **argv)
 	struct config cfg;
 	int json = 0, quiet = 0, ret;
 	int kill_grace = INT_MIN, queue_timeout = INT_MIN;	/* INT_MIN: not given */
-	char *launcher, *scratch_dir = NULL;
+	char *launcher, *scratch_dir = NULL, *prefix;
 	const char *pattern = NULL;
 	struct metric_pattern mp = { 0 };
 	/* --no-<option>: the built-in default, whatever the configuration says */
@@ -437,6 +437,7 @@ static int cmd_run(int argc, const char **argv)
 	else if (!no.kill_grace && config_get_int(&cfg, "benchbisect.killGrace", 0, BISECT_MAX_KILL_GRACE,
 				&bo.kill_grace) == CONFIG_INVALID)
 		exit(EXIT_FATAL);
+	bo.prefix = prefix = repo_prefix(repo);
 	bisect_result_init(&res);
 	ret = bisect_run(repo, &cfg, &wo, &bo, &res);
 	if (ret && res.signal) {
@@ -453,6 +454,7 @@ static int cmd_run(int argc, const char **argv)
 	metric_pattern_release(&mp);
 	free(launcher);
 	free(scratch_dir);
+	free(prefix);
 	config_release(&cfg);
 	git_repository_free(repo);
 	window_options_release(&wo);

@@ -520,4 +520,21 @@ test_expect_success 'a platform and a date: --min-change defaults to half the da
 	test_cmp ../expect ../actual
 '
 
+# %g writes 1000 as "1e+03": a percentage is read in fixed notation.
+test_expect_success '--metric: percentages of 1000 and more print in fixed notation, never 1e+03%' '
+	IMPORT_PERF="1.00 1.02 0.98" metric_repo tenfold - - - - "20.0 20.4 19.6" - - - &&
+	cd tenfold &&
+	rm -f "$TRASH"/counts/* &&
+	git benchbisect run --metric --min-change 1000 --good main~8 --bad main -- measure >../out 2>../err &&
+	grep "^bisecting 8 commits in [0-9a-f]*\.\.[0-9a-f]* by a metric, at most 25 runs, --min-change 1000%$" ../err &&
+	echo "first bad commit: $(at 5) Tune the tile search, part 5 (#4105)" >../expect &&
+	head -n 1 ../out >../actual &&
+	test_cmp ../expect ../actual &&
+	grep "^the step: 1[.0-9]* -> 20, +1[89][0-9][0-9]% (99.98% interval +1[0-9]*% to +[12][0-9]*%); probability " ../out &&
+	rm -f "$TRASH"/counts/* &&
+	test_expect_code 1 git benchbisect run --metric --fresh --min-change 5000 --good main~8 --bad main -- measure >../out 2>../err &&
+	grep "^no first bad commit: the bad end $(short 8) measures like the good end within 5000%: +1[89][0-9][0-9]% (" ../out &&
+	! grep "e+0" ../out ../err
+'
+
 test_done

@@ -59,6 +59,28 @@ test_expect_success 'usage errors exit 129 and say what is wrong' '
 	usage_error "unknown option \`max-runs'\''" run --max-runs 2 --good main~3 --bad main -- true
 '
 
+# strtod() reads "0x10" as 16, and " 5" as 5: an option's number is
+# written in decimal, whole, as a user types it (an exponent is decimal).
+test_expect_success 'numbers in options and configuration are decimal: hex, blanks, inf, nan refused' '
+	cd repo &&
+	for v in 0x10 0X1p4 " 5" "5 " inf nan -nan infinity 1e999; do
+		usage_error "option \`min-change'\'' expects a numerical value" --min-change "$v" b200_cute 2026-09-10 &&
+		usage_error "option \`min-change'\'' expects a numerical value" run --metric --min-change "$v" \
+			--good main~3 --bad main -- true &&
+		usage_error "option \`noise-multiple'\'' expects a numerical value" --noise-multiple "$v" b200_cute 2026-09-10 || return 1
+	done &&
+	usage_error "option \`confidence'\'' expects a numerical value" run --metric --confidence 0x5A \
+		--good main~3 --bad main -- true &&
+	test_expect_code 128 git -c benchbisect.confidence=0x5A benchbisect run --metric \
+		--good main~3 --bad main -- true 2>err &&
+	echo "fatal: bad numeric config value '\''0x5A'\'' for '\''benchbisect.confidence'\'': not a number from 90 to 99.9999" >expect &&
+	test_cmp expect err &&
+	git benchbisect --file ../dash.json --min-change 1e1 --noise-multiple +3.5 b200_cute 2026-09-10 >out &&
+	head -n 1 out >actual &&
+	echo "b200_cute on 2026-09-10: real regression" >expect &&
+	test_cmp expect actual
+'
+
 test_expect_success '--metric-pattern with --no-metric: a usage error, not a metric bisection' '
 	cd repo &&
 	for order in "--metric-pattern v=(\d+) --no-metric" "--no-metric --metric-pattern v=(\d+)"; do
@@ -179,7 +201,9 @@ test_expect_success 'run with swapped ends: said so twice over, nothing run, not
 	EOF
 	test_cmp expect err &&
 	test_cmp /dev/null out &&
-	! test -e "$TRASH/ran"
+	! test -e "$TRASH/ran" &&
+	sed -n "/^\.SH EXIT STATUS/,/^\.SH EXAMPLES/p" "$SRC_DIR/man/git-benchbisect.1" | tr "\n" " " >man &&
+	grep -F "for \fBrun\fR, a last good end that is not an ancestor of the first bad one (swapped \fB\-\-good\fR/\fB\-\-bad\fR" man
 '
 
 test_expect_success 'a --metric command that prints no number stops the search' '

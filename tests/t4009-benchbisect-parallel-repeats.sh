@@ -190,7 +190,7 @@ test_expect_success '--step-timeout: the run tried once more starts in exactly i
 	bisecting 8 commits in $(short 0)..$(short 8), at most about 4 verdicts
 	warning: '\''leaves-marks'\'' at $(short 4) took more than 1 s: trying once more
 	warning: '\''leaves-marks'\'' at $(short 4) took more than 1 s: skipping the commit
-	step 1: $(short 4) skip (exits 143 143): $(git log -1 --format=%s $(at 4))
+	step 1: $(short 4) skip (timed out twice: exit 143): $(git log -1 --format=%s $(at 4))
 	EOF
 	head -4 ../err >../actual &&
 	test_cmp ../expect ../actual &&
@@ -206,7 +206,7 @@ test_expect_success '--metric --step-timeout: the run tried once more starts in 
 	cat >../expect <<-EOF &&
 	warning: '\''leaves-marks'\'' at $(short 4) took more than 1 s: trying once more
 	warning: '\''leaves-marks'\'' at $(short 4) took more than 1 s: skipping the commit
-	step 1: $(short 4) skip (exits 143 143): $(git log -1 --format=%s $(at 4))
+	step 1: $(short 4) skip (timed out twice: exit 143): $(git log -1 --format=%s $(at 4))
 	EOF
 	grep " $(short 4) " ../err >../actual &&
 	test_cmp ../expect ../actual &&

@@ -430,7 +430,7 @@ if os.environ[\"BENCHBISECT_COMMIT\"] == os.environ[\"HANG_AT\"]:
 sys.exit(subprocess.call([\"bench\"]))" >../out 2>../err &&
 	grep "^first bad commit: $(git rev-parse main~6) " ../out &&
 	grep "^warning: '\''python3'\'' at $(git rev-parse --short=8 main~8) took more than 3 s: skipping the commit$" ../err &&
-	grep "^step [0-9]*: $(git rev-parse --short=8 main~8) skip (exits 143 143): " ../err &&
+	grep "^step [0-9]*: $(git rev-parse --short=8 main~8) skip (timed out twice: exit 143): " ../err &&
 	all_gone "$TRASH/launcher.pids" &&
 	no_tree_left
 '

@@ -70,9 +70,10 @@ test_expect_success 'an untracked script given by a relative path runs from the 
 	head -n 1 ../err >../actual &&
 	test_cmp ../expect ../actual &&
 	grep "^first bad commit: $(at 6) " ../out &&
-	mkdir -p sub &&
-	cd sub &&
-	git benchbisect run -q --good main~8 --bad main -- ../mybench.sh >../../out 2>../../err &&
+	printf "#!/bin/sh\ngrep -q fast ../perf.txt\n" >upbench.sh &&
+	chmod +x upbench.sh &&
+	cd helion &&
+	git benchbisect run -q --good main~8 --bad main -- ../upbench.sh >../../out 2>../../err &&
 	grep "^first bad commit: $(at 6) " ../../out &&
 	test_must_be_empty ../../err
 '
@@ -194,6 +195,121 @@ test_expect_success '--metric: a run that prints nothing on standard output says
 		tail -n 1 ../err >../actual &&
 		test_cmp ../expect ../actual || return 1
 	done
+'
+
+# In "subdir", bench/ holds the benchmark, which reads ../perf.txt, at
+# every commit but three: commit 2 lacks bench/, in commit 5 it is a
+# symlink out of the tree (to $TRASH/outside), in commit 6 a file.
+# Commit 4 makes it slow.
+test_expect_success 'setup: a benchmark in a subdirectory that some commits lack' '
+	mkdir -p "$TRASH/outside" &&
+	printf "#!/bin/sh\ntouch \"\$TRASH/escaped\"\n" >"$TRASH/outside/run.sh" &&
+	chmod +x "$TRASH/outside/run.sh" &&
+	git init -q -b main subdir &&
+	(
+		cd subdir &&
+		mkdir bench &&
+		printf "#!/bin/sh\necho \"\$PWD \$(pwd -P)\" >>\"\$TRASH/pwds\"\ngrep -q fast ../perf.txt\n" >bench/run.sh &&
+		chmod +x bench/run.sh &&
+		echo fast >perf.txt &&
+		git add bench perf.txt &&
+		test_commit_at 2026-10-01T10:00:00Z "Import the benchmark" &&
+		test_commit_at 2026-10-01T11:00:00Z "Step 1" n.txt &&
+		git rm -rq bench &&
+		test_commit_at 2026-10-01T12:00:00Z "Step 2: no bench" n.txt &&
+		git checkout -q main~2 -- bench &&
+		test_commit_at 2026-10-01T13:00:00Z "Step 3: bench is back" n.txt &&
+		echo slow >perf.txt &&
+		git add perf.txt &&
+		test_commit_at 2026-10-01T14:00:00Z "Step 4: slow" n.txt &&
+		git rm -rq bench &&
+		ln -s "$TRASH/outside" bench &&
+		git add bench &&
+		test_commit_at 2026-10-01T15:00:00Z "Step 5: bench is a symlink" n.txt &&
+		git rm -q bench &&
+		echo file >bench &&
+		git add bench &&
+		test_commit_at 2026-10-01T16:00:00Z "Step 6: bench is a file" n.txt &&
+		git rm -q bench &&
+		git checkout -q main~2 -- bench &&
+		test_commit_at 2026-10-01T17:00:00Z "Step 7: bench is back" n.txt
+	)
+'
+
+test_expect_success 'from a subdirectory, the command runs in that directory of each commit, PWD naming it' '
+	cd subdir/bench &&
+	rm -f "$TRASH/pwds" &&
+	git benchbisect run --good main~7 --bad main -- ./run.sh >../../out 2>../../err &&
+	echo "first bad commit: $(git rev-parse main~3) Step 4: slow" >../../expect &&
+	head -n 1 ../../out >../../actual &&
+	test_cmp ../../expect ../../actual &&
+	test -s "$TRASH/pwds" &&
+	! grep -v "^$TMPDIR/benchbisect-[A-Za-z0-9]*/tree/bench $TMPDIR/benchbisect-[A-Za-z0-9]*/tree/bench$" "$TRASH/pwds" &&
+	rm -f "$TRASH/pwds" &&
+	git benchbisect run --launcher "pass --" --good main~7 --bad main -- ./run.sh >../../out 2>../../err &&
+	head -n 1 ../../out >../../actual &&
+	test_cmp ../../expect ../../actual &&
+	test -s "$TRASH/pwds" &&
+	! grep -v "^$TMPDIR/benchbisect-[A-Za-z0-9]*/tree/bench $TMPDIR/benchbisect-[A-Za-z0-9]*/tree/bench$" "$TRASH/pwds"
+'
+
+test_expect_success 'a commit without that directory, or with a symlink or a file there, is skipped, never followed' '
+	cd subdir/bench &&
+	short() { git rev-parse --short=8 "$@"; } &&
+	rm -f "$TRASH/escaped" &&
+	git benchbisect run --fresh --jobs 3 --good main~4 --bad main -- ./run.sh >../../out 2>../../err &&
+	cat >../../expect <<-EOF &&
+	warning: cannot test $(short main~2): its '\''bench/'\'' is a file or a symlink, never followed (where you are: the command runs there): skipping the commit
+	step 1: $(short main~2) skip (not run): Step 5: bench is a symlink
+	warning: cannot test $(short main~1): its '\''bench/'\'' is a file or a symlink, never followed (where you are: the command runs there): skipping the commit
+	step 2: $(short main~1) skip (not run): Step 6: bench is a file
+	step 3: $(short main~3) bad (exit 1): Step 4: slow
+	step 4: $(short main~4) good (exit 0): Step 3: bench is back
+	EOF
+	sed 1d ../../err >../../actual &&
+	test_cmp ../../expect ../../actual &&
+	grep "^first bad commit: $(git rev-parse main~3) Step 4: slow$" ../../out &&
+	! test -e "$TRASH/escaped" &&
+	git benchbisect run --json --fresh --jobs 3 --good main~4 --bad main -- ./run.sh >../../out 2>/dev/null &&
+	jq -c ".steps[] | select(.sha == \"$(git rev-parse main~2)\") | [.verdict, .exits]" ../../out >../../actual &&
+	echo "[\"skip\",[]]" >../../expect &&
+	test_cmp ../../expect ../../actual &&
+	git benchbisect run --fresh --good main~6 --bad main -- ./run.sh >../../out 2>../../err &&
+	grep -Fx "warning: cannot test $(short main~5): it has no directory '\''bench/'\'' (where you are: the command runs there): skipping the commit" ../../err &&
+	grep "^step [0-9]: $(short main~5) skip (not run): Step 2: no bench$" ../../err &&
+	grep "^first bad commit: $(git rev-parse main~3) Step 4: slow$" ../../out &&
+	! test -e "$TRASH/escaped"
+'
+
+# git bisect run would get 127 (not found) from the shell at a commit
+# that lacks the script both ends have, and call it bad.
+test_expect_success 'a script both ends have but a commit lacks: that commit is skipped, with a warning' '
+	git init -q -b main gap &&
+	(
+		cd gap &&
+		cp "$TRASH/mybench.sh" bench.sh &&
+		echo fast >perf.txt &&
+		git add bench.sh perf.txt &&
+		test_commit_at 2026-10-01T10:00:00Z "Import the benchmark" &&
+		test_commit_at 2026-10-01T11:00:00Z "Step 1" n.txt &&
+		git rm -q bench.sh &&
+		test_commit_at 2026-10-01T12:00:00Z "Step 2: no bench.sh" n.txt &&
+		git checkout -q main~2 -- bench.sh &&
+		test_commit_at 2026-10-01T13:00:00Z "Step 3: bench.sh is back" n.txt &&
+		echo slow >perf.txt &&
+		git add perf.txt &&
+		test_commit_at 2026-10-01T14:00:00Z "Step 4: slow" n.txt
+	) &&
+	cd gap &&
+	git benchbisect run --fresh --good main~4 --bad main -- ./bench.sh >../out 2>../err &&
+	cat >../expect <<-EOF &&
+	first bad commit: $(git rev-parse main) Step 4: slow
+	2 runs over 2 commits
+	EOF
+	test_cmp ../expect ../out &&
+	grep -Fx "warning: cannot test $(git rev-parse --short=8 main~2): it has no '\''./bench.sh'\'' (the command, which both ends have): skipping the commit" ../err &&
+	grep "^step [0-9]: $(git rev-parse --short=8 main~2) skip (not run): Step 2: no bench.sh$" ../err &&
+	! grep "^fatal:" ../err
 '
 
 test_done

@@ -476,6 +476,22 @@ test_expect_success 'benchbisect.keyEnv: a variable it names is part of the key'
 	test $(invocations) = 0
 '
 
+# From helion/, check reads helion/perf.txt, which no commit has: every
+# commit tests good there. Those runs must not answer for the top.
+test_expect_success 'the directory the command runs in, below the top, is part of the key' '
+	cd repo/helion &&
+	rm -f "$TRASH/invocations" &&
+	test_expect_code 1 git benchbisect run --good main~7 --bad main -- check k >../../out 2>../../err &&
+	grep "^no first bad commit: the bad end $(short 8) tested good$" ../../out &&
+	test $(invocations) -gt 0 &&
+	test_expect_code 1 git benchbisect run --good main~7 --bad main -- check k >../../out 2>../../err &&
+	test $(invocations) = 0 &&
+	cd .. &&
+	git benchbisect run --good main~7 --bad main -- check k >../out 2>../err &&
+	grep "^first bad commit: $(at 6) " ../out &&
+	test $(invocations) -gt 0
+'
+
 # The last line: the key's values pooled within commits, as run --metric
 # pools a recorded noise (1, 1.02 and 0.98 cycling: 0.0163 a run).
 test_expect_success 'log: the recorded runs per commit and key, and the key'"'"'s noise' '

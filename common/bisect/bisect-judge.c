@@ -35,6 +35,7 @@ void bisect_judge_release(struct bisect_judge *j)
 {
 	for (size_t p = 0; j->at && p <= j->nr; p++) {
 		free(j->at[p].exits);
+		free(j->at[p].timeouts);
 		samples_release(&j->values[p]);
 	}
 	free(j->at);

@@ -22,6 +22,9 @@
 struct pos_runs {
 	int *exits;
 	size_t nr_exits, alloc_exits;
+	int *timeouts;			/* the exits of runs stopped at --step-timeout
+					 * (in exits too: our signal, not a verdict) */
+	size_t nr_timeouts, alloc_timeouts;
 	size_t nr_good, nr_bad;		/* exit codes 0 and 1..127 but 125 */
 	int skip_code;			/* the exit code that made it untestable, or -1 */
 	int cannot_run;			/* exit codes: the first verdict that was 126 or 127

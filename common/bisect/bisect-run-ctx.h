@@ -29,12 +29,16 @@ struct slot {
 	size_t pos;			/* the commit its last run measured */
 	double started;			/* when its run started (monotonic seconds) */
 	char *env[4];			/* BENCHBISECT_COMMIT, _TREE, _JOB (owned), NULL */
+	char *dir;			/* the directory its run runs in, below the top of the
+					 * tree (owned), or NULL: the top */
 };
 
 struct bisect_ctx {
 	const struct bisect_options *o;
 	const char **argv;		/* the command run: o->argv, or its copy with argv[0] resolved */
 	const char **own_argv;		/* that copy (owned), or NULL */
+	int command_in_ends;		/* argv[0] is a relative path both ends have: a
+					 * commit without it is skipped, not run */
 	struct bisect_result *res;
 	struct bisect_judge j;		/* the verdicts and the search */
 	unsigned char *slice;

@@ -273,6 +273,10 @@ enum run_outcome bisect_ctx_record_run(struct bisect_ctx *c, size_t i)
 		return RUN_STOP;
 	}
 	if (j->timed_out || j->launch == LAUNCH_CUT_SHORT) {
+		if (j->timed_out) {
+			ALLOC_GROW(r->timeouts, r->nr_timeouts + 1, r->alloc_timeouts);
+			r->timeouts[r->nr_timeouts++] = j->code;
+		}
 		if (j->timed_out)
 			warning("'%s' at %.*s took more than %d s: %s", c->o->argv[0],
 				c->res->abbrev, bisect_ctx_sha(c, pos), c->o->step_timeout,

@@ -5,26 +5,89 @@
  * run as many times as its verdict needs, recorded runs used first, and
  * each probe's line ("step N: ...") on stderr as it ends.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include "util/dir-at.h"
 #include "util/number.h"
 #include "util/quote.h"
 #include "util/usage.h"
 #include "util/strbuf.h"
 #include "util/clock.h"
+#include "bisect/command-path.h"
 #include "bisect/bisect-run.h"
 #include "bisect/bisect-run-ctx.h"
 
-/* Slot i's tree is ready: its environment, and a run of its task. */
-static enum run_outcome start_task(struct bisect_ctx *c, size_t i)
+/*
+ * The directory of slot i's tree that the command runs in: the user's
+ * current one (o->prefix), opened without following a symlink, as its
+ * path in s->dir; or the top. Returns the fd (the tree's own at the
+ * top), or -1: RUN_UNTESTABLE with the reason in why when the commit
+ * has no such directory (or a file or a symlink there), else RUN_STOP.
+ */
+static int open_cwd(struct bisect_ctx *c, struct slot *s, enum run_outcome *ret, struct strbuf *why)
+{
+	const char *prefix = c->o->prefix;
+	int fd;
+
+	free(s->dir);
+	s->dir = NULL;
+	if (!prefix || !*prefix)
+		return s->tree.tree_fd;
+	if ((fd = dir_open_path_at(s->tree.tree_fd, prefix)) >= 0) {
+		size_t len = strlen(prefix);
+
+		len -= prefix[len - 1] == '/';
+		s->dir = xstrfmt("%s/%.*s", s->tree.tree_path, (int)len, prefix);
+		return fd;
+	}
+	if (errno == ENOENT) {
+		strbuf_addf(why, "it has no directory '%s' (where you are: the command runs there)", prefix);
+		*ret = RUN_UNTESTABLE;
+	} else if (errno == ENOTDIR || errno == ELOOP) {
+		strbuf_addf(why, "its '%s' is a file or a symlink, never followed (where you are: the command "
+			    "runs there)", prefix);
+		*ret = RUN_UNTESTABLE;
+	} else {
+		*ret = bisect_ctx_stop(c, "cannot open '%s' in the scratch tree of %.*s: %s", prefix,
+				       c->res->abbrev, bisect_ctx_sha(c, s->task->pos), strerror(errno));
+	}
+	return -1;
+}
+
+/*
+ * Slot i's tree is ready: its environment, and a run of its task, in the
+ * directory open_cwd() names. RUN_UNTESTABLE (nothing run): why says
+ * why the commit cannot be tested.
+ */
+static enum run_outcome start_task(struct bisect_ctx *c, size_t i, struct strbuf *why)
 {
 	struct slot *s = &c->slots[i];
 	size_t pos = s->task->pos;
-	struct exec_cmd cmd = { c->argv, c->o->launcher, s->tree.tree_fd, s->tree.tree_path,
+	enum run_outcome ret = RUN_COUNTED;
+	int dir_fd = open_cwd(c, s, &ret, why);
+	struct exec_cmd cmd = { c->argv, c->o->launcher, dir_fd, s->dir ? s->dir : s->tree.tree_path,
 				s->tree.record, s->tree.dir_fd, (const char **)s->env, c->o->metric,
 				c->o->step_timeout, c->o->queue_timeout, c->o->kill_grace };
+
+	if (dir_fd >= 0 && c->command_in_ends) {
+		int in = command_in_commit(c->repo, bisect_result_oid(c->res, pos), c->o->prefix, c->argv[0]);
+
+		if (in <= 0) {
+			/* -1: command_in_commit() said why */
+			ret = in < 0 ? RUN_STOP : RUN_UNTESTABLE;
+			if (!in)
+				strbuf_addf(why, "it has no '%s' (the command, which both ends have)", c->argv[0]);
+			if (dir_fd != s->tree.tree_fd)
+				close(dir_fd);
+			dir_fd = -1;
+		}
+	}
+	if (dir_fd < 0)
+		return ret;
 
 	/* Made anew each time: a checkout that started over moved the tree. */
 	for (size_t k = 0; k < ARRAY_SIZE(s->env); k++)
@@ -36,8 +99,10 @@ static enum run_outcome start_task(struct bisect_ctx *c, size_t i)
 	s->env[2] = xstrfmt("BENCHBISECT_JOB=%zu", i + 1);
 	s->started = clock_seconds();
 	if (exec_start(&c->execs[i], &cmd, &c->res->error))
-		return RUN_STOP;
-	return RUN_COUNTED;
+		ret = RUN_STOP;
+	if (dir_fd != s->tree.tree_fd)
+		close(dir_fd);	/* the keeper has its own */
+	return ret;
 }
 
 
@@ -74,6 +139,36 @@ static struct task *get_next_task(const struct bisect_ctx *c, struct round *rd)
 	return NULL;
 }
 
+static void report(struct bisect_ctx *c, size_t pos);
+static enum run_outcome check_end(struct bisect_ctx *c, size_t pos);
+
+/*
+ * Slot i's commit cannot be tested (why): skipped without a run, as exit
+ * 125 would skip it (a --metric end, which stands for its level, stops
+ * the search), with a warning. The slot is free again; the task's last
+ * run to end reports its probe ("skip (not run)").
+ */
+static enum run_outcome not_run(struct bisect_ctx *c, struct round *rd, size_t i, const char *why)
+{
+	struct task *t = c->slots[i].task;
+	size_t k = (size_t)(t - rd->tasks), pos = t->pos;
+	struct pos_runs *r = &c->j.at[pos];
+
+	if (c->o->metric && (!pos || pos == c->res->nr))
+		return bisect_ctx_stop(c, "cannot measure the %s %.*s: %s", pos ? "bad end" : "good end",
+				       c->res->abbrev, bisect_ctx_sha(c, pos), why);
+	if (r->skip_code < 0) {
+		warning("cannot test %.*s: %s: skipping the commit", c->res->abbrev, bisect_ctx_sha(c, pos), why);
+		r->skip_code = 125;
+	}
+	rd->in_flight[k]--;
+	c->slots[i].task = NULL;
+	if (rd->in_flight[k])
+		return RUN_COUNTED;
+	report(c, pos);
+	return check_end(c, pos);
+}
+
 /*
  * Give every free slot its work, and every slot whose task runs again
  * (task_finished()) the same commit once more: a run always starts in
@@ -86,10 +181,15 @@ static struct task *get_next_task(const struct bisect_ctx *c, struct round *rd)
  */
 static enum run_outcome fill_slots(struct bisect_ctx *c, struct round *rd)
 {
-	size_t started[EXEC_MAX_JOBS], n = 0;
+	size_t started[EXEC_MAX_JOBS], n;
 	enum run_outcome ret = RUN_COUNTED;
+	struct strbuf why = STRBUF_INIT;
 	struct task *t;
+	int freed;
 
+again:
+	n = 0;
+	freed = 0;
 	for (size_t k = 0; k < c->jobs; k++) {
 		struct slot *s = &c->slots[k];
 
@@ -112,13 +212,67 @@ static enum run_outcome fill_slots(struct bisect_ctx *c, struct round *rd)
 							    bisect_ctx_sha(c, s->task->pos));
 		else if (ret == RUN_COUNTED && (c->res->signal = exec_signal_caught()))
 			ret = RUN_STOP;
-		else if (ret == RUN_COUNTED)
-			ret = start_task(c, started[i]);
+		else if (ret == RUN_COUNTED && (ret = start_task(c, started[i], &why)) == RUN_UNTESTABLE) {
+			ret = not_run(c, rd, started[i], why.buf);
+			strbuf_reset(&why);
+			freed = 1;
+		}
 	}
+	/* A slot freed without a run takes the next work at once. */
+	if (ret == RUN_COUNTED && freed)
+		goto again;
+	strbuf_release(&why);
 	return ret;
 }
 
-/* "(exit 0)", "(exits 0 1 1)", "(1.02 0.98, median 1)". */
+/*
+ * "exits 0 1, timed out twice: exit 143": the runs stopped at
+ * --step-timeout apart, each status they ended with once (it is our
+ * signal's, the same each time), from the other runs' exits.
+ */
+static void describe_exits(struct strbuf *sb, const struct pos_runs *r)
+{
+	static const char *const times[] = { "", "", " twice" };
+	unsigned char *timed_out = xcalloc(r->nr_exits + 1, 1);
+	size_t own = r->nr_exits, shown = 0;
+	struct strbuf codes = STRBUF_INIT;
+
+	/* each timeout's status, matched to one of the exits (the latest) */
+	for (size_t t = 0; t < r->nr_timeouts; t++)
+		for (size_t i = r->nr_exits; i-- > 0;)
+			if (!timed_out[i] && r->exits[i] == r->timeouts[t]) {
+				timed_out[i] = 1;
+				own--;
+				break;
+			}
+	if (own)
+		strbuf_addf(sb, "exit%s", own > 1 ? "s" : "");
+	for (size_t i = 0; i < r->nr_exits; i++)
+		if (!timed_out[i])
+			strbuf_addf(sb, " %d", r->exits[i]);
+	if (r->nr_timeouts) {
+		strbuf_addf(sb, "%stimed out", own ? ", " : "");
+		if (r->nr_timeouts < ARRAY_SIZE(times))
+			strbuf_addstr(sb, times[r->nr_timeouts]);
+		else
+			strbuf_addf(sb, " %zu times", r->nr_timeouts);
+		for (size_t t = 0; t < r->nr_timeouts; t++) {
+			size_t k = 0;
+
+			while (k < t && r->timeouts[k] != r->timeouts[t])
+				k++;
+			if (k == t) {
+				strbuf_addf(&codes, " %d", r->timeouts[t]);
+				shown++;
+			}
+		}
+		strbuf_addf(sb, ": exit%s%s", shown > 1 ? "s" : "", codes.buf);
+	}
+	strbuf_release(&codes);
+	free(timed_out);
+}
+
+/* "(exit 0)", "(exits 0 1 1)", "(timed out twice: exit 143)", "(1.02 0.98, median 1)". */
 static void describe(struct strbuf *sb, const struct pos_runs *r, const struct samples *values)
 {
 	if (values && values->nr) {
@@ -129,9 +283,11 @@ static void describe(struct strbuf *sb, const struct pos_runs *r, const struct s
 			strbuf_addf(sb, ", then exit %d", r->skip_code);
 		return;
 	}
-	strbuf_addf(sb, "exit%s", r->nr_exits > 1 ? "s" : "");
-	for (size_t i = 0; i < r->nr_exits; i++)
-		strbuf_addf(sb, " %d", r->exits[i]);
+	if (!r->nr_exits) {
+		strbuf_addstr(sb, "not run");	/* not_run() */
+		return;
+	}
+	describe_exits(sb, r);
 }
 
 /* "good", "bad", or with --metric "p(bad) 62.1%" while the posterior is not sure. */
@@ -170,7 +326,8 @@ static void report(struct bisect_ctx *c, size_t pos)
 	s->p_bad = c->o->metric ? bisect_judge_p_bad(&c->j, pos) : NAN;
 	s->skip_code = r->skip_code;
 	s->exits = xcalloc(r->nr_exits + 1, sizeof(int));
-	memcpy(s->exits, r->exits, r->nr_exits * sizeof(int));
+	if (r->nr_exits)	/* none: not_run() */
+		memcpy(s->exits, r->exits, r->nr_exits * sizeof(int));
 	s->nr_exits = s->alloc_exits = r->nr_exits;
 	for (size_t i = 0; c->o->metric && i < c->j.values[pos].nr; i++)
 		samples_add(&s->values, c->j.values[pos].v[i]);

@@ -14,6 +14,7 @@
 #include "util/usage.h"
 #include "util/strbuf.h"
 #include "util/io.h"
+#include "util/number.h"
 #include "util/revision.h"
 #include "bisect/bisect.h"
 #include "bisect/command-path.h"
@@ -58,14 +59,19 @@ static int resolve_command(struct bisect_ctx *c, git_repository *repo)
 	if (!command_is_relative_path(cmd))
 		return 0;
 	for (e = 0; e < 2; e++) {
-		int in = command_in_commit(repo, bisect_result_oid(c->res, ends[e]), cmd);
+		int in = command_in_commit(repo, bisect_result_oid(c->res, ends[e]), c->o->prefix, cmd);
 
 		if (in < 0)
 			return -1;
 		if (!in)
 			break;
 	}
-	/* In both ends, or nowhere: a run that cannot start says why (bisect_ctx_explain_cannot_run()). */
+	/*
+	 * In both ends: a commit between them that lacks it is skipped
+	 * (bisect-run-round.c), as it cannot be tested there. Nowhere: a run
+	 * that cannot start says why (bisect_ctx_explain_cannot_run()).
+	 */
+	c->command_in_ends = e == 2;
 	if (e == 2 || !(abs = realpath(cmd, NULL)))
 		return 0;
 	note("'%s' is not in commit %.*s; running '%s' from your work tree", cmd, c->res->abbrev,
@@ -203,6 +209,7 @@ static void announce(const struct bisect_ctx *c)
 {
 	const struct bisect_result *res = c->res;
 	const char *commits = res->nr == 1 ? "" : "s";
+	char pct[NUMBER_FIXED_SIZE];
 	int rounds;
 
 	if (usage_quiet())
@@ -212,7 +219,8 @@ static void announce(const struct bisect_ctx *c)
 			res->abbrev, res->w.last_good.sha, res->abbrev, res->w.first_bad.sha);
 		if (c->jobs > 1)
 			fprintf(stderr, ", %zu at a time", c->jobs);
-		fprintf(stderr, ", at most %zu runs, --min-change %.3g%%%s", c->j.max_runs, res->m.min_change,
+		fprintf(stderr, ", at most %zu runs, --min-change %s%%%s", c->j.max_runs,
+			number_fixed(pct, res->m.min_change, 3, 0),
 			!strcmp(res->m.min_change_from, "dashboard") ? " (half the dashboard's step)" : "");
 		if (c->j.sure != POSTERIOR_SURE)
 			fprintf(stderr, ", --confidence %.7g%%", 100 * c->j.sure);
@@ -283,6 +291,7 @@ static void release_slots(struct bisect_ctx *c)
 		exec_job_release(&c->execs[i]);
 		for (size_t k = 0; k < ARRAY_SIZE(c->slots[i].env); k++)
 			free(c->slots[i].env[k]);
+		free(c->slots[i].dir);
 	}
 	free(c->slots);
 	free(c->execs);
@@ -322,7 +331,7 @@ static int setup_memory(struct bisect_ctx *c, struct config *cfg)
 {
 	struct run_memory_options mo = { c->o->machine, c->o->host_machine,
 					 c->o->metric_pattern ? c->o->metric_pattern->pattern : NULL,
-					 c->o->metric, c->o->fresh, c->o->argv };
+					 c->o->metric, c->o->fresh, c->o->argv, c->o->prefix };
 	const git_oid **commits = xcalloc(c->res->nr + 1, sizeof(*commits));
 	int ret;
 

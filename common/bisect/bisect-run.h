@@ -55,6 +55,9 @@ struct bisect_options {
 	int kill_grace;		/* seconds from SIGTERM to SIGKILL when a run is stopped */
 	int slice_first;
 	const char **argv;	/* the command, NULL-terminated */
+	const char *prefix;	/* the user's current directory in the work tree, "dir/"
+				 * ("" or NULL: the top): the command runs in the same
+				 * directory of each scratch tree */
 	/* The recorded runs (run-memory.h): */
 	const char *machine;	/* --machine, or NULL */
 	int host_machine;	/* --no-machine: without --machine, the host name, not benchbisect.machine */

@@ -8,22 +8,34 @@ int command_is_relative_path(const char *cmd)
 	return *cmd != '/' && strchr(cmd, '/') != NULL;
 }
 
-/* cmd as a path inside a tree: "./" components and repeated slashes taken away. */
-static void tree_path(struct strbuf *sb, const char *cmd)
+/*
+ * Add the components of path to the tree path sb: "." and empty ones
+ * dropped, ".." taking the last one away. Returns -1 when ".." leaves
+ * the top of the tree.
+ */
+static int add_components(struct strbuf *sb, const char *path)
 {
-	while (*cmd) {
-		size_t n = strcspn(cmd, "/");
+	while (*path) {
+		size_t n = strcspn(path, "/");
 
-		if (n && !(n == 1 && *cmd == '.')) {
+		if (n == 2 && !strncmp(path, "..", 2)) {
+			char *slash = strrchr(sb->buf, '/');
+
+			if (!sb->len)
+				return -1;
+			sb->len = slash ? (size_t)(slash - sb->buf) : 0;
+			sb->buf[sb->len] = '\0';
+		} else if (n && !(n == 1 && *path == '.')) {
 			if (sb->len)
 				strbuf_addch(sb, '/');
-			strbuf_add(sb, cmd, n);
+			strbuf_add(sb, path, n);
 		}
-		cmd += n + (cmd[n] == '/');
+		path += n + (path[n] == '/');
 	}
+	return 0;
 }
 
-int command_in_commit(git_repository *repo, const git_oid *commit, const char *cmd)
+int command_in_commit(git_repository *repo, const git_oid *commit, const char *prefix, const char *cmd)
 {
 	struct strbuf path = STRBUF_INIT;
 	git_commit *c = NULL;
@@ -35,8 +47,8 @@ int command_in_commit(git_repository *repo, const git_oid *commit, const char *c
 		ret = error("cannot read commit '%s'", git_oid_tostr_s(commit));
 		goto out;
 	}
-	tree_path(&path, cmd);
-	if (path.len && !git_tree_entry_bypath(&entry, tree, path.buf))
+	if (!add_components(&path, prefix ? prefix : "") && !add_components(&path, cmd) && path.len &&
+	    !git_tree_entry_bypath(&entry, tree, path.buf))
 		ret = git_tree_entry_type(entry) == GIT_OBJECT_BLOB;
 out:
 	git_tree_entry_free(entry);

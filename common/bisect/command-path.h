@@ -4,9 +4,11 @@
 #include <git2.h>
 
 /*
- * Where `run`'s command is found: it runs at the top of each commit's
- * scratch checkout, so a relative path names a file of the commit, and a
- * file the commit lacks (an untracked script) does not exist there.
+ * Where `run`'s command is found: it runs in each commit's scratch
+ * checkout, in the directory that is the user's current one in the work
+ * tree (its prefix), so a relative path names a file of the commit from
+ * there, and a file the commit lacks (an untracked script) does not
+ * exist there.
  */
 
 /*
@@ -17,10 +19,11 @@ int command_is_relative_path(const char *cmd);
 
 /*
  * 1 when the tree of commit has a file (or symlink) at the relative path
- * cmd ("./" and repeated slashes taken away), 0 when not (a path with
- * "..", a directory, nothing), -1 with an error when the commit cannot be
- * read.
+ * cmd taken from the directory prefix ("" or NULL: the top; "dir/"
+ * below it), "." and repeated slashes dropped and ".." taking a
+ * directory away; 0 when not (a directory, nothing, a path that leaves
+ * the tree), -1 with an error when the commit cannot be read.
  */
-int command_in_commit(git_repository *repo, const git_oid *commit, const char *cmd);
+int command_in_commit(git_repository *repo, const git_oid *commit, const char *prefix, const char *cmd);
 
 #endif

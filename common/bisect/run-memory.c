@@ -117,7 +117,7 @@ static int load_window_and_noise(struct run_memory *m, git_repository *repo, con
 int run_memory_init(struct run_memory *m, git_repository *repo, struct config *cfg,
 		    const struct run_memory_options *o, const git_oid *const *commits, size_t nr)
 {
-	struct run_key_input in = { o->argv, o->metric, o->metric_pattern, NULL, NULL };
+	struct run_key_input in = { o->argv, o->metric, o->metric_pattern, NULL, NULL, o->dir };
 	struct strbuf err = STRBUF_INIT;
 	const char *key_env;
 

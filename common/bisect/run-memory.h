@@ -38,6 +38,7 @@ struct run_memory_options {
 	int metric;
 	int fresh;			/* --fresh: use no recorded run */
 	const char **argv;		/* the command (not the launcher) */
+	const char *dir;		/* where it runs below the top of the tree, or NULL */
 };
 
 /*

@@ -167,6 +167,11 @@ void run_key_compute(char *out, const struct run_key_input *in)
 	add_field(&sb, in->machine);
 	for (size_t i = 0; in->argv[i]; i++)
 		add_field(&sb, in->argv[i]);
+	/* one relative path means another file where the command runs elsewhere */
+	if (in->dir && *in->dir) {
+		strbuf_addstr(&sb, "dir\n");
+		add_field(&sb, in->dir);
+	}
 	strbuf_addstr(&sb, "env\n");
 	for (p = in->key_env; p && *p;) {
 		size_t len = strcspn(p, " ,\t");

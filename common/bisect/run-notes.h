@@ -44,6 +44,9 @@ struct run_key_input {
 	const char *metric_pattern;	/* or NULL */
 	const char *machine;
 	const char *key_env;	/* benchbisect.keyEnv: names, by spaces or commas, or NULL */
+	const char *dir;	/* the directory it runs in below the top of the tree,
+				 * "dir/"; "" or NULL: the top (keys made before it was
+				 * a field are the top's) */
 };
 
 /*

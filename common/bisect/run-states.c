@@ -6,6 +6,7 @@
 #include <string.h>
 #include "util/usage.h"
 #include "util/stats.h"
+#include "util/number.h"
 #include "bisect/run-states.h"
 
 /* EM rounds from each start; a clear record settles in tens. */
@@ -266,6 +267,9 @@ void run_states_fit(struct run_states *s, const struct samples *at, size_t nr, u
 
 void run_states_print(FILE *fp, const struct run_states *s)
 {
+	char pct[NUMBER_FIXED_SIZE];
+
 	if (s->found)
-		fprintf(fp, "; two states %.3g%% apart, %.0f%% of the runs in the upper", 100 * s->gap, 100 * s->share);
+		fprintf(fp, "; two states %s%% apart, %.0f%% of the runs in the upper",
+			number_fixed(pct, 100 * s->gap, 3, 0), 100 * s->share);
 }

@@ -32,15 +32,17 @@ static void print_change(FILE *fp, const struct posterior_summary *s)
 {
 	const double *change = s->change;
 	double sure = s->sure;
+	char buf[NUMBER_FIXED_SIZE];
 
 	if (isnan(change[0])) {
 		fprintf(fp, s->change_unmeasured ? "no percentage yet (no noise measured: one run a side)" :
 			"no percentage (the good level is 0 within its interval)");
 		return;
 	}
-	fprintf(fp, "%+.3g%% (", pct_as_json(change[0]));
+	fprintf(fp, "%s%% (", number_fixed(buf, pct_as_json(change[0]), 3, 1));
 	print_sure_pct(fp, 1 - 2 * (1 - sure));
-	fprintf(fp, " interval %+.3g%% to %+.3g%%)", pct_as_json(change[1]), pct_as_json(change[2]));
+	fprintf(fp, " interval %s%%", number_fixed(buf, pct_as_json(change[1]), 3, 1));
+	fprintf(fp, " to %s%%)", number_fixed(buf, pct_as_json(change[2]), 3, 1));
 }
 
 /* --metric, found: the step, its levels and how sure the culprit is. */
@@ -109,6 +111,8 @@ static void print_undecided(FILE *fp, const struct bisect_result *res)
 
 void bisect_result_print(FILE *fp, const struct bisect_result *res)
 {
+	char buf[NUMBER_FIXED_SIZE];
+
 	switch (res->outcome) {
 	case BISECT_FOUND:
 		fprintf(fp, "first bad commit: %s %s\n", bisect_result_sha(res, res->culprit),
@@ -122,8 +126,8 @@ void bisect_result_print(FILE *fp, const struct bisect_result *res)
 				bisect_result_sha(res, res->nr));
 			break;
 		}
-		fprintf(fp, "no first bad commit: the bad end %.*s measures like the good end within %.3g%%: ",
-			res->abbrev, bisect_result_sha(res, res->nr), res->m.min_change);
+		fprintf(fp, "no first bad commit: the bad end %.*s measures like the good end within %s%%: ",
+			res->abbrev, bisect_result_sha(res, res->nr), number_fixed(buf, res->m.min_change, 3, 0));
 		print_change(fp, &res->m.post);
 		fputc('\n', fp);
 		break;
@@ -160,9 +164,10 @@ void bisect_result_print(FILE *fp, const struct bisect_result *res)
 	}
 	/* No culprit, and the runs read as two states at any commit: say so, it is what was measured. */
 	if (res->metric && res->outcome != BISECT_FOUND && res->m.post.p_states >= 0.5)
-		fprintf(fp, "two states: the runs fit %.6g and %.6g (%+.3g%%) at any commit, %.1f%% likely\n",
+		fprintf(fp, "two states: the runs fit %.6g and %.6g (%s%%) at any commit, %.1f%% likely\n",
 			res->m.post.states[0], res->m.post.states[1],
-			100 * (res->m.post.states[1] / res->m.post.states[0] - 1), 100 * res->m.post.p_states);
+			number_fixed(buf, 100 * (res->m.post.states[1] / res->m.post.states[0] - 1), 3, 1),
+			100 * res->m.post.p_states);
 	if (res->metric && res->m.recorded.df > 0 && isfinite(res->m.post.noise_held)) {
 		fprintf(fp, "recorded noise: %.4g a run (%zu runs over %zu other commit%s), %.1f%% likely to hold here",
 			sqrt(res->m.recorded.var), res->m.recorded.runs, res->m.recorded.commits,

@@ -10,6 +10,7 @@
 #include "util/strbuf.h"
 #include "util/repo.h"
 #include "util/config.h"
+#include "util/number.h"
 
 char *config_canonical_key(const char *key)
 {
@@ -382,21 +383,27 @@ enum config_lookup config_get_bool(struct config *cfg, const char *key, int *out
 
 /*
  * The value of key as a whole number (strtol, base 10) where integral,
- * else as a finite strtod number, from min to max; out of range or not a
- * number is an error naming the range.
+ * else as a finite decimal number (number_parse_decimal(): no hex), from
+ * min to max; out of range or not a number is an error naming the range.
  */
 static enum config_lookup config_get_number(struct config *cfg, const char *key, int integral,
 					    double min, double max, double *out)
 {
 	const char *v = config_get_string(cfg, key);
 	char *end;
-	double d;
+	double d = 0;
+	int bad;
 
 	if (!v)
 		return CONFIG_UNSET;
-	errno = 0;
-	d = integral ? (double)strtol(v, &end, 10) : strtod(v, &end);
-	if (!*v || *end || errno || !isfinite(d) || d < min || d > max) {
+	if (integral) {
+		errno = 0;
+		d = (double)strtol(v, &end, 10);
+		bad = !*v || *end || errno;
+	} else {
+		bad = number_parse_decimal(v, &d);
+	}
+	if (bad || d < min || d > max) {
 		error("bad numeric config value '%s' for '%s': not %s from %.15g to %.15g", v, key,
 		      integral ? "an integer" : "a number", min, max);
 		return CONFIG_INVALID;

@@ -1,6 +1,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -27,6 +28,42 @@ static int open_unreadable(int dirfd, const char *name)
 	close(p);
 	errno = err;
 	return fd;
+}
+
+int dir_open_path_at(int dirfd, const char *path)
+{
+	char name[NAME_MAX + 1];
+	int fd = dirfd;
+
+	while (*path) {
+		size_t len = strcspn(path, "/");
+		int next, err;
+
+		if (len > NAME_MAX) {
+			errno = ENAMETOOLONG;
+			next = -1;
+		} else if (len == 2 && !strncmp(path, "..", 2)) {
+			errno = EINVAL;
+			next = -1;
+		} else if (!len || (len == 1 && *path == '.')) {
+			path += len + (path[len] == '/');
+			continue;
+		} else {
+			memcpy(name, path, len);
+			name[len] = '\0';
+			next = openat(fd, name, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		}
+		err = errno;
+		if (fd != dirfd)
+			close(fd);
+		if (next < 0) {
+			errno = err;
+			return -1;
+		}
+		fd = next;
+		path += len + (path[len] == '/');
+	}
+	return fd == dirfd ? openat(dirfd, ".", O_PATH | O_DIRECTORY | O_CLOEXEC) : fd;
 }
 
 int dir_open_at(int dirfd, const char *name)

@@ -18,6 +18,17 @@
 int dir_open_at(int dirfd, const char *name);
 
 /*
+ * Open the directory at the relative path path below dirfd (components
+ * split at '/', empty ones and "." ignored), each component relative to
+ * the one before it, O_PATH | O_DIRECTORY | O_NOFOLLOW: never through a
+ * symlink, and with no permission asked of the directory (fchdir() needs
+ * none). Returns the fd (O_CLOEXEC), or -1 with errno set: ENOENT for a
+ * missing component, ENOTDIR or ELOOP for one that is a file or a
+ * symlink, EINVAL for "..".
+ */
+int dir_open_path_at(int dirfd, const char *path);
+
+/*
  * Remove name in dirfd and, for a directory, everything below it, never
  * following a symlink. Gone already is success. Returns 0, or -1 with
  * errno set by the first failure (the rest is still removed).

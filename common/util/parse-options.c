@@ -8,6 +8,7 @@
 #include "util/strbuf.h"
 #include "util/strvec.h"
 #include "util/parse-options.h"
+#include "util/number.h"
 #include "util/suggest.h"
 
 static int takes_value(const struct option *o)
@@ -211,9 +212,7 @@ static int set_value(const struct option *o, const char *arg, int unset, int as_
 	case OPTION_DOUBLE: {
 		double v;
 
-		errno = 0;
-		v = strtod(arg, &end);
-		if (errno || end == arg || *end || !isfinite(v))
+		if (number_parse_decimal(arg, &v))
 			return opt_error(o, as_short, "expects a numerical value");
 		if (check_range(o, as_short, v))
 			return -1;

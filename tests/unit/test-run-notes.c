@@ -127,5 +127,11 @@ int main(void)
 	in.key_env = " ,BT_TEST_UNSET_VAR, ";
 	run_key_compute(k2, &in);
 	ok(!strcmp(k1, k2), "separators around the names do not matter");
+	in.dir = "";
+	run_key_compute(k2, &in);
+	ok(!strcmp(k1, k2), "the top of the tree is the key without a directory");
+	in.dir = "bench/";
+	run_key_compute(k2, &in);
+	ok(strcmp(k1, k2), "the directory the command runs in below the top is part of the key");
 	return done_testing();
 }
