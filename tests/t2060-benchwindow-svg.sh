@@ -224,6 +224,36 @@ test_expect_success 'a dashboard sha that is no hash is cut at a whole character
 	test_cmp expect actual
 '
 
+# A C1 control is drawn as two U+FFFD (one for each of its bytes), so a
+# label cut at 8 characters before escaping showed 9 or more.
+test_expect_success 'a dashboard sha label is at most 8 characters as drawn, a C1 control two of them' '
+	cd repo &&
+	r=$(printf "\357\277\275") &&
+	>../actual &&
+	for sha in "abcdefg\u0085123" "a\u0085\u0085\u0085\u0085x&" "ab&<cd\u0085\u0085"
+	do
+		python3 - ../dash.json ../c1.json "$sha" <<-\PY &&
+		import json, sys
+		d = json.load(open(sys.argv[1]))
+		sha = json.loads("\"" + sys.argv[3] + "\"")
+		for e in d["runs"] + [e for r in d["summary"] for e in r["history"]]:
+		    if e["run_id"] == "30000006":
+		        e.update(sha=sha, full_sha=sha)
+		json.dump(d, open(sys.argv[2], "w"))
+		PY
+		test_expect_code 1 git benchwindow --file ../c1.json --svg ../c1.svg b200_cute 2026-09-08 >out 2>err &&
+		xmllint --noout ../c1.svg &&
+		grep -F "<text class=\"mono\"" ../c1.svg | grep -F "text-anchor=\"end\">" | sed "s/ [xy]=\"[0-9.]*\"//g" >>../actual ||
+		return 1
+	done &&
+	cat >../expect <<-EOF &&
+	<text class="mono" text-anchor="end">abcdefg$r</text>
+	<text class="mono" text-anchor="end">a$r$r$r$r$r$r$r</text>
+	<text class="mono" text-anchor="end">ab&amp;&lt;cd$r$r</text>
+	EOF
+	test_cmp ../expect ../actual
+'
+
 test_expect_success 'an unwritable file is fatal, naming it; an empty name a usage error' '
 	cd repo &&
 	test_expect_code 128 git benchwindow --file ../dash.json --svg ../no/such/dir/c.svg b200_cute 2026-09-08 >out 2>err &&

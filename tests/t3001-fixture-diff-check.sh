@@ -675,4 +675,21 @@ test_expect_success '--install-hook respects core.hooksPath (relative to the top
 	test_cmp ../../before ../ci/hooks/pre-push
 '
 
+# A file-size limit of 1 KiB cuts the first write of the 1.5 KB hook
+# short; the next one fails with EFBIG (SIGXFSZ ignored). The reason is
+# that failure's, not whatever errno held before the write.
+test_expect_success '--install-hook carries on after a short write and says why it failed' '
+	cd pusher &&
+	(
+		trap "" XFSZ &&
+		ulimit -f 1 &&
+		test_expect_code 128 git -c core.hooksPath=small fixture-diff --install-hook >../out 2>../err
+	) &&
+	test_must_be_empty ../out &&
+	echo "fatal: cannot write '"'"'$PWD/small/pre-push'"'"': File too large" >../expect &&
+	test_cmp ../expect ../err &&
+	test -d small &&
+	! test -e small/pre-push
+'
+
 test_done

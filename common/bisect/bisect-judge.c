@@ -279,12 +279,6 @@ static int decided(struct bisect_judge *j)
 	return 0;
 }
 
-static void take(unsigned char *chosen, size_t *pos, size_t *nr, size_t p)
-{
-	chosen[p] = 1;
-	pos[(*nr)++] = p;
-}
-
 static int probeable(const struct bisect_judge *j, const unsigned char *chosen, size_t p)
 {
 	return !chosen[p] && j->at[p].skip_code < 0;
@@ -319,7 +313,7 @@ static void probe_quantiles(struct bisect_judge *j, size_t jobs, unsigned char *
 			}
 		}
 		if (best)
-			take(chosen, pos, nr, best);
+			bisect_take(chosen, pos, nr, best);
 	}
 }
 
@@ -347,17 +341,17 @@ static size_t choose_probes(struct bisect_judge *j, size_t jobs, size_t *pos)
 	if (p->ready && top && top->p >= j->sure && !boundary_odd_before_step(&bd, top) &&
 	    (wait = boundary_unsettled(&bd, top, top->lo, top->hi)) != NO_PROBE && wait != NEVER_SETTLED) {
 		if (probeable(j, chosen, wait))
-			take(chosen, pos, &nr, wait);
+			bisect_take(chosen, pos, &nr, wait);
 	} else if (p->ready && top && boundary_off_level_pair(&bd, p, top, &wait) && wait != NO_PROBE && wait != NEVER_SETTLED) {
 		if (probeable(j, chosen, wait))
-			take(chosen, pos, &nr, wait);
+			bisect_take(chosen, pos, &nr, wait);
 	} else if (p->ready && down + up < METRIC_ENDS_BELOW) {
 		size_t end = j->values[0].nr <= j->values[j->nr].nr ? 0 : j->nr;
 
 		if (probeable(j, chosen, end))
-			take(chosen, pos, &nr, end);
+			bisect_take(chosen, pos, &nr, end);
 		if (nr < jobs && probeable(j, chosen, j->nr - end))
-			take(chosen, pos, &nr, j->nr - end);
+			bisect_take(chosen, pos, &nr, j->nr - end);
 	} else if (p->ready) {
 		for (size_t x = 0; x <= j->nr; x++) {
 			double d = probeable(j, chosen, x) && !boundary_measures_neither(&bd, top, x) ? posterior_disagreement(p, x) : -1;
@@ -368,7 +362,7 @@ static size_t choose_probes(struct bisect_judge *j, size_t jobs, size_t *pos)
 			}
 		}
 		if (best_d >= 0)
-			take(chosen, pos, &nr, best);
+			bisect_take(chosen, pos, &nr, best);
 	}
 	if (nr < jobs)
 		probe_quantiles(j, jobs, chosen, pos, &nr);
@@ -388,8 +382,8 @@ static int search_metric(struct bisect_judge *j, size_t jobs)
 	int ret = 0;
 
 	j->max_runs = bisect_judge_run_cap(j->nr, j->repeat, jobs);
-	take(chosen, pos, &nr, 0);
-	take(chosen, pos, &nr, j->nr);
+	bisect_take(chosen, pos, &nr, 0);
+	bisect_take(chosen, pos, &nr, j->nr);
 	if (jobs > 2)
 		probe_quantiles(j, jobs, chosen, pos, &nr);
 	free(chosen);

@@ -81,7 +81,7 @@ static int nearest(const struct bisect *b, const unsigned char *chosen, size_t t
 	return 0;
 }
 
-static void take(unsigned char *chosen, size_t *pos, size_t *nr, size_t p)
+void bisect_take(unsigned char *chosen, size_t *pos, size_t *nr, size_t p)
 {
 	chosen[p] = 1;
 	pos[(*nr)++] = p;
@@ -155,14 +155,14 @@ static void plan_inside(const struct bisect *b, size_t jobs, unsigned char *chos
 	if (b->slice_first && b->slice) {
 		/* A slice commit just tested bad: its parent decides at once. */
 		if (b->fresh_bad && b->slice[b->hi] && candidate(b, chosen, b->hi - 1))
-			take(chosen, pos, nr, b->hi - 1);
+			bisect_take(chosen, pos, nr, b->hi - 1);
 		for (size_t k = 1; k <= cut.nr && *nr < jobs; k++)
 			if (nearest(b, chosen, cut_at(&cut, k), 1, &p))
-				take(chosen, pos, nr, p);
+				bisect_take(chosen, pos, nr, p);
 	}
 	for (size_t k = 1; k <= cut.nr && *nr < jobs; k++)
 		if (nearest(b, chosen, cut_at(&cut, k), 0, &p))
-			take(chosen, pos, nr, p);
+			bisect_take(chosen, pos, nr, p);
 }
 
 static int cmp_pos(const void *a, const void *b)
@@ -189,9 +189,9 @@ enum bisect_outcome bisect_next_round(struct bisect *b, size_t jobs, size_t *pos
 	 * when they may be needed (hi still the bad end, lo still 0).
 	 */
 	if (*nr < jobs && b->hi == b->nr && b->mark[b->nr] == VERDICT_UNTESTED && (!*nr || jobs > 1))
-		take(chosen, pos, nr, b->nr);
+		bisect_take(chosen, pos, nr, b->nr);
 	if (*nr < jobs && b->lo == 0 && b->mark[0] == VERDICT_UNTESTED && (!*nr || jobs > 1))
-		take(chosen, pos, nr, 0);
+		bisect_take(chosen, pos, nr, 0);
 	b->fresh_bad = 0;
 	free(chosen);
 	if (*nr) {

@@ -89,6 +89,12 @@ int bisect_contradicts(const struct bisect *b, size_t *bad, size_t *good);
 enum bisect_outcome bisect_next_round(struct bisect *b, size_t jobs, size_t *pos, size_t *nr);
 
 /*
+ * Add position p to a round being planned, in both modes: mark it in
+ * chosen (one flag a position) and append it to pos, counted by *nr.
+ */
+void bisect_take(unsigned char *chosen, size_t *pos, size_t *nr, size_t p);
+
+/*
  * The magnitudes a --metric value may have, run or recorded: 0, or from
  * BISECT_METRIC_MIN to BISECT_METRIC_MAX. The model squares differences
  * of the runs and sums them, which must neither overflow a double (1e200

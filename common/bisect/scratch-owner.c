@@ -13,6 +13,7 @@
 #include "util/usage.h"
 #include "util/strvec.h"
 #include "util/dir-at.h"
+#include "util/io.h"
 #include "bisect/scratch-owner.h"
 
 #define OWNER_FILE "owner"
@@ -38,16 +39,20 @@ int scratch_owner_claim(int dir_fd)
 {
 	char host[HOST_NAME_MAX + 1] = "", line[OWNER_MAX];
 	int len, err, fd = openat(dir_fd, OWNER_FILE, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-	ssize_t n = -1;
 
 	if (fd < 0)
 		return -1;
 	/* No name: the line names none, and no sweep takes it for its own host's. */
 	host_name(host);
 	len = owner_line(line, (long)getpid(), host);
-	if (!flock(fd, LOCK_EX) && (n = write(fd, line, len)) == len)
+	/*
+	 * The line needs no single write: a sweep reads a file that is
+	 * locked until it is whole, and takes nothing but a whole line for
+	 * dead, so one left cut short by a crash is left alone.
+	 */
+	if (!flock(fd, LOCK_EX) && !write_fd(fd, line, len, -1))
 		return fd;
-	err = n >= 0 ? ENOSPC : errno;
+	err = errno;
 	close(fd);
 	errno = err;
 	return -1;

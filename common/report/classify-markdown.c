@@ -1,8 +1,8 @@
-#include <math.h>
 #include <stdlib.h>
 #include "util/markup.h"
 #include "report/window-markdown.h"
 #include "report/window-wording.h"
+#include "report/classify-text.h"
 #include "report/classify-markdown.h"
 
 static void heading(FILE *fp, const struct classify_result *r, const struct window *w,
@@ -20,14 +20,6 @@ static void heading(FILE *fp, const struct classify_result *r, const struct wind
 	fprintf(fp, " on %s: %s\n\n", window_date_text(w, date), cause_titles[r->cause]);
 }
 
-static void speedup(FILE *fp, const char *label, double v, const char *sep)
-{
-	if (isnan(v))
-		fprintf(fp, "%s –%s", label, sep);
-	else
-		fprintf(fp, "%s %.3f%s", label, v, sep);
-}
-
 static void verdict(FILE *fp, const struct classify_result *r, const struct window *w,
 		    const char *link_base)
 {
@@ -43,9 +35,7 @@ static void verdict(FILE *fp, const struct classify_result *r, const struct wind
 	}
 	window_markdown_ends(fp, w, link_base);
 	fputs("- **speedup**: ", fp);
-	speedup(fp, "before", r->before, ", ");
-	speedup(fp, "after", r->after, ", ");
-	speedup(fp, "true", r->truth, "; ");
+	classify_print_speedups(fp, r, "–", "; ");
 	markup_fputs(fp, r->truth_reason, markdown_escape);
 	fputs("\n\nEvidence:\n\n", fp);
 	for (size_t i = 0; i < r->evidence.nr; i++) {

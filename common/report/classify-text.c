@@ -11,12 +11,20 @@ static const char *const cause_colors[CAUSE_NR] = {
 	COLOR_RED, COLOR_YELLOW, COLOR_CYAN, COLOR_GREEN, COLOR_BOLD
 };
 
-static void print_speedup(FILE *fp, const char *label, double v, const char *sep)
+static void print_speedup(FILE *fp, const char *label, double v, const char *dash, const char *sep)
 {
 	if (isnan(v))
-		fprintf(fp, "%s -%s", label, sep);
+		fprintf(fp, "%s %s%s", label, dash, sep);
 	else
 		fprintf(fp, "%s %.3f%s", label, v, sep);
+}
+
+void classify_print_speedups(FILE *fp, const struct classify_result *r, const char *dash,
+			     const char *end)
+{
+	print_speedup(fp, "before", r->before, dash, ", ");
+	print_speedup(fp, "after", r->after, dash, ", ");
+	print_speedup(fp, "true", r->truth, dash, end);
 }
 
 void classify_print(FILE *fp, const struct classify_result *r, const struct window *w,
@@ -37,9 +45,7 @@ void classify_print(FILE *fp, const struct classify_result *r, const struct wind
 	for (size_t i = 0; i < r->evidence.nr; i++)
 		fprintf(fp, "  %s\n", quote_term(r->evidence.v[i]));
 	fputs("\nspeedup: ", fp);
-	print_speedup(fp, "before", r->before, ", ");
-	print_speedup(fp, "after", r->after, ", ");
-	print_speedup(fp, "true", r->truth, "\n");
+	classify_print_speedups(fp, r, "-", "\n");
 	fprintf(fp, "  %s\n", quote_term(r->truth_reason));
 	if (r->culprit)
 		fprintf(fp, "culprit: %.*s %s\n", r->abbrev, r->culprit->sha,

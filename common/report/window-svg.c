@@ -5,7 +5,6 @@
 #include "util/date.h"
 #include "util/markup.h"
 #include "util/number.h"
-#include "util/term-escape.h"
 #include "report/window-wording.h"
 #include "report/report-options.h"
 #include "report/window-svg.h"
@@ -288,10 +287,10 @@ static void end_label(const struct chart *c, const char *label, const struct win
 {
 	const char *anchor = right ? "start" : "end";
 	const char *full = e->resolved ? e->sha : e->point ? e->point->run->sha : "?";
-	/* 8 characters of a dashboard's sha that is no hash, never a part of one */
-	char sha[8 * 4 + 1];
+	/* 8 characters as drawn of a dashboard's sha that is no hash: cut after escaping */
+	struct strbuf sha = STRBUF_INIT;
 
-	snprintf(sha, sizeof(sha), "%.*s", (int)utf8_prefix_len(full, 8), full);
+	xml_escape_cut(&sha, full, 8);
 	x = right ? fmin(x, PLOT_RIGHT - 72) + 8 : fmax(x, PLOT_LEFT + 72) - 8;
 	y = below ? y + 20 : y - 24;
 	y = fmin(fmax(y, c->speed.top + 14), c->speed.bottom - 20);
@@ -299,8 +298,9 @@ static void end_label(const struct chart *c, const char *label, const struct win
 		label);
 	fprintf(c->fp, "<text class=\"mono\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\">", x,
 		y + 15, anchor);
-	markup_fputs(c->fp, sha, xml_escape);
+	fputs(sha.buf, c->fp);
 	fputs("</text>\n", c->fp);
+	strbuf_release(&sha);
 }
 
 /* Without a step of the platform, the window is that of its kernels' step. */

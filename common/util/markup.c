@@ -1,4 +1,5 @@
 #include <ctype.h>
+#include <stdint.h>
 #include <string.h>
 #include <strings.h>
 #include "util/usage.h"
@@ -123,11 +124,12 @@ void markdown_code(struct strbuf *sb, const char *s)
 		strbuf_addch(sb, '`');
 }
 
-void xml_escape(struct strbuf *sb, const char *s)
+void xml_escape_cut(struct strbuf *sb, const char *s, size_t max)
 {
 	const unsigned char *p = (const unsigned char *)s;
 
-	while (*p) {
+	/* Each turn adds one character as drawn: a U+FFFD, an entity or a character kept. */
+	for (; *p && max; max--) {
 		size_t n = add_replacement(sb, p);
 
 		if (n) {
@@ -145,6 +147,11 @@ void xml_escape(struct strbuf *sb, const char *s)
 		}
 		p += n;
 	}
+}
+
+void xml_escape(struct strbuf *sb, const char *s)
+{
+	xml_escape_cut(sb, s, SIZE_MAX);
 }
 
 void markup_fputs(FILE *fp, const char *s, void (*escape)(struct strbuf *, const char *))

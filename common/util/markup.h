@@ -39,6 +39,14 @@ void markdown_code(struct strbuf *sb, const char *s);
  */
 void xml_escape(struct strbuf *sb, const char *s);
 
+/*
+ * xml_escape() of s cut to at most max characters as they are drawn:
+ * an entity, a U+FFFD (a C1 control, two bytes, is two of them) and any
+ * other character count one each, so a label cut so shows no more than
+ * max, and never a part of an entity.
+ */
+void xml_escape_cut(struct strbuf *sb, const char *s, size_t max);
+
 /* Print s on fp through one of the escapes above. */
 void markup_fputs(FILE *fp, const char *s, void (*escape)(struct strbuf *, const char *));
 

@@ -56,19 +56,6 @@ size_t utf8_len(const unsigned char *p, size_t avail)
 	return utf8_decode(p, avail, &n) ? n : 0;
 }
 
-size_t utf8_prefix_len(const char *s, size_t chars)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	size_t len = 0;
-
-	for (; chars && p[len]; chars--) {
-		size_t n = utf8_len(p + len, SIZE_MAX);
-
-		len += n ? n : 1;
-	}
-	return len;
-}
-
 size_t term_printable_len(const unsigned char *p)
 {
 	size_t n;

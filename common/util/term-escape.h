@@ -25,17 +25,6 @@
 size_t utf8_len(const unsigned char *p, size_t avail);
 
 /*
- * The length in bytes of the first chars characters of s (a byte that is
- * no character counts as one), so that a cut there never ends inside one.
- * Characters of the raw text, for a printer that escapes after the cut
- * (xml_escape(): a U+FFFD for each bad byte). strbuf_add_term_cut()
- * (util/quote.h) cuts by another measure, the columns of the escaped
- * text, where a byte that is no character takes four ("\xff") and a C1
- * control is two such escapes.
- */
-size_t utf8_prefix_len(const char *s, size_t chars);
-
-/*
  * How many bytes at p to copy as they are (one character: ASCII or a
  * valid UTF-8 sequence above the C1 block that is no bidirectional
  * control), or 0 when the character at p is to be escaped.

@@ -30,6 +30,15 @@ static void check_xml(const char *in, const char *want, const char *name)
 	strbuf_release(&sb);
 }
 
+static void check_xml_cut(const char *in, size_t max, const char *want, const char *name)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	xml_escape_cut(&sb, in, max);
+	is_str(sb.buf, want, name);
+	strbuf_release(&sb);
+}
+
 static void check_github(const char *url, const char *want)
 {
 	char *got = github_base_url(url);
@@ -70,6 +79,12 @@ int main(void)
 		  "f\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd",
 		  "U+FFFE and U+FFFF, no XML characters, one U+FFFD each; U+FFFD, U+E000 and U+10000 kept");
 	check_md("a\xef\xbf\xbf" "b", "a\xef\xbf\xbd" "b");
+	check_xml_cut("abcdefg\xc3\xbc" "123", 8, "abcdefg\xc3\xbc", "a cut ends after a whole character");
+	check_xml_cut("abcdefg\xc2\x85" "1", 8, "abcdefg\xef\xbf\xbd",
+		      "a C1 control is two characters drawn, cut between them");
+	check_xml_cut("a&<\xff\xe2\x80\xae" "bcdef", 6, "a&amp;&lt;\xef\xbf\xbd\xef\xbf\xbd" "b",
+		      "an entity and a U+FFFD count one each");
+	check_xml_cut("ab", 8, "ab", "a shorter string is whole");
 
 	check_github("https://github.com/pytorch/helion.git", "https://github.com/pytorch/helion");
 	check_github("https://github.com/pytorch/helion", "https://github.com/pytorch/helion");

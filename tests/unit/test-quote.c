@@ -58,9 +58,6 @@ int main(void)
 	is_str(quote_term("bad\xc0\xaf\xed\xa0\x80"), "bad\\xc0\\xaf\\xed\\xa0\\x80",
 	       "overlong and surrogate sequences are escaped byte by byte");
 	is_str(quote_term("cut\xe2\x94"), "cut\\xe2\\x94", "a truncated sequence at the end");
-	is_int(utf8_prefix_len("abcdefg\xc3\xbc" "123", 8), 9, "a prefix of characters ends after a whole one");
-	is_int(utf8_prefix_len("\xff\xe2\x94\x82z", 2), 4, "a byte that is no character counts one");
-	is_int(utf8_prefix_len("ab", 8), 2, "a shorter string is whole");
 	is_str(quote_term("b200\xe2\x80\xae" "etuc_\xe2\x81\xa6x\xe2\x81\xa9"),
 	       "b200\\u202eetuc_\\u2066x\\u2069", "bidirectional overrides and isolates as \\uNNNN");
 	is_str(quote_term("\xd8\x9c\xe2\x80\x8e\xe2\x80\x8f\xe2\x80\xaa\xe2\x80\xad"),
