@@ -149,6 +149,15 @@ static void end_from_point(struct window_end *end, const struct series_point *p)
 	end->run_id = p->run->run_id;
 }
 
+/* The one commit that --good or --bad (option) names; -1 with an error. */
+static int resolve_option(git_repository *repo, const char *rev, const char *option, git_commit **c)
+{
+	*c = NULL;
+	if (revision_names_several(repo, rev))
+		return error("--%s needs a single revision, not '%s'", option, rev);
+	return repo_resolve_commit(repo, rev, c);
+}
+
 /* NIGHTLY_FOUND (or the commit --good/--bad named), NIGHTLY_MISSING, NIGHTLY_ABSENT or NIGHTLY_ERROR. */
 static enum nightly_resolution resolve_end(struct window_end *end, git_repository *repo,
 					  const char *rev, const char *what, const char *option)
@@ -156,7 +165,7 @@ static enum nightly_resolution resolve_end(struct window_end *end, git_repositor
 	if (rev) {
 		git_commit *c;
 
-		if (repo_resolve_commit(repo, rev, &c))
+		if (resolve_option(repo, rev, option, &c))
 			return NIGHTLY_ERROR;
 		git_oid_cpy(&end->oid, git_commit_id(c));
 		end->time = git_commit_time(c);
@@ -362,7 +371,7 @@ static int find_endpoints(struct window *w, const struct window_options *o, git_
 	if (o->bad && repo) {
 		git_commit *c;
 
-		if (repo_resolve_commit(repo, o->bad, &c))
+		if (resolve_option(repo, o->bad, "bad", &c))
 			return -1;
 		git_oid_cpy(&bad, git_commit_id(c));
 		git_commit_free(c);
