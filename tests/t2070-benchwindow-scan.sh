@@ -480,4 +480,20 @@ test_expect_success 'the hidden --list-dates of a platform with one nightly: not
 	grep "^fatal: nothing to scan in" ../err
 '
 
+# A platform with only manual runs has no nightly series, so no move: it
+# was "fatal: no platform can be scanned", which completion hides.
+test_expect_success 'the hidden --list-dates of a platform with only manual runs: nothing, exit 0' '
+	cd repo &&
+	{ echo "run 1 2026-09-07T08:20:00Z main~2" && echo "run 2 2026-09-08T08:20:00Z main~1" &&
+	  echo "run 3 2026-09-08T14:00:00Z main~1 nightly=0" && echo "run 4 2026-09-09T14:00:00Z main nightly=0" &&
+	  echo "val b200 matmul 1 1.5" && echo "val b200 matmul 2 1.5" &&
+	  echo "val gpu matmul 3 1.2" && echo "val gpu matmul 4 0.8"; } |
+		python3 "$TEST_DIR/lib/gen-dashboard.py" >../manual.json &&
+	git benchwindow --file ../manual.json --list-dates gpu >../out 2>../err &&
+	test_must_be_empty ../out &&
+	test_must_be_empty ../err &&
+	test_expect_code 128 git benchwindow --scan --file ../manual.json gpu 2>../err &&
+	grep "^fatal: no platform can be scanned" ../err
+'
+
 test_done
