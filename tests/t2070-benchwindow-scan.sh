@@ -461,6 +461,33 @@ test_expect_success 'a --list-* option with --scan or its range: usage error' '
 	done
 '
 
+# --json, --format=markdown and --svg were silently ignored beside
+# --list-platforms and --list-kernels: a script asking for JSON got lines.
+test_expect_success '--list-platforms and --list-kernels: --json is an array of names, markdown and --svg usage errors' '
+	cd repo &&
+	git benchwindow --file ../dash.json --list-platforms >../lines &&
+	git benchwindow --file ../dash.json --list-platforms --json >../out &&
+	jq -r ".[]" ../out >../actual &&
+	test_cmp ../lines ../actual &&
+	jq -e "type == \"array\" and length == 4" ../out &&
+	git benchwindow --file ../dash.json --list-kernels b200 >../lines &&
+	git benchwindow --file ../dash.json --list-kernels b200 --json >../out &&
+	jq -r ".[]" ../out >../actual &&
+	test_cmp ../lines ../actual &&
+	git benchwindow --file ../dash.json --list-kernels b200 --format=text >../actual &&
+	test_cmp ../lines ../actual &&
+	for l in --list-platforms "--list-kernels b200"; do
+		usage_error_is "error: --list-platforms and --list-kernels take --json, not --format=markdown or --svg" \
+			git benchwindow --file ../dash.json --format=markdown $l &&
+		test_must_be_empty out &&
+		usage_error_is "error: --list-platforms and --list-kernels take --json, not --format=markdown or --svg" \
+			git benchwindow --file ../dash.json --svg ../chart.svg $l &&
+		! test -e ../chart.svg &&
+		usage_error_is "error: unknown --format '\''html'\'': use '\''text'\'' or '\''markdown'\''" \
+			git benchwindow --file ../dash.json --format=html $l || return 1
+	done
+'
+
 # Completion asks for the days of a platform'"'"'s moves in the <date> slot:
 # one with a single nightly has no move, so no day; it was "fatal: nothing
 # to scan in 1970-01-01 ..".
