@@ -59,7 +59,7 @@ static void load_names(struct dashboard *d, struct window_options *o)
 	git_libgit2_shutdown();
 }
 
-static int list_names(struct window_options *o, const char *platform)
+static int list_names(struct window_options *o, const char *platform, enum report_format kind)
 {
 	struct dashboard d;
 	const char **names;
@@ -71,7 +71,7 @@ static int list_names(struct window_options *o, const char *platform)
 	if (platform && series_check_platform(&d, platform))
 		exit(EXIT_FATAL);
 	nr = dashboard_names(&d, platform, &names);
-	names_report_print(&(struct names_report){ names, nr }, REPORT_TEXT);
+	names_report_print(&(struct names_report){ names, nr }, kind);
 	free(names);
 	dashboard_release(&d);
 	return 0;
@@ -202,8 +202,16 @@ int main(int argc, const char **argv)
 		error("--scan cannot be used with --list-platforms, --list-kernels or --list-dates");
 		usage_with_options(benchwindow_usage, options);
 	}
-	if (list_platforms || list_kernels)
-		return list_names(&o, list_kernels);
+	if (list_platforms || list_kernels) {
+		if (report_options_check(&ro, json))
+			usage_with_options(benchwindow_usage, options);
+		/* a list of names has no table to paste and no chart */
+		if (ro.markdown || ro.svg) {
+			error("--list-platforms and --list-kernels take --json, not --format=markdown or --svg");
+			usage_with_options(benchwindow_usage, options);
+		}
+		return list_names(&o, list_kernels, ro.kind);
+	}
 	if (list_dates_of)
 		return list_dates(&o, list_dates_of);
 	if (sa.scan) {

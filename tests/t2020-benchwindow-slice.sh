@@ -104,6 +104,21 @@ test_expect_success '--path that names no prefix inside the tree: fatal, the val
 	test_cmp ../expect ../err
 '
 
+# A --path is a prefix, but a glob reached git's pathspec matching:
+# "*" marked every commit that changed anything, as no prefix does.
+test_expect_success '--path with a glob character or pathspec magic: fatal, not a pattern' '
+	cd repo &&
+	for p in "*" "helion/*" "bench?arks/" "[bh]elion/" "helion\\runtime" ":(exclude)docs" "./:docs"; do
+		test_expect_code 128 git benchwindow --file ../dash.json --path "$p" \
+			b200_cute 2026-09-07 >../out 2>../err &&
+		echo "fatal: --path '\''$p'\'' is a pattern: it takes a path prefix from the top of the tree (no '\''*'\'', '\''?'\'', '\''['\'', '\''\\'\'' nor a leading '\'':'\''), such as '\''helion/runtime/cute/'\''" >../expect &&
+		test_cmp ../expect ../err &&
+		test_must_be_empty ../out || return 1
+	done &&
+	test_expect_code 128 git benchbisect --file ../dash.json --path "*" b200_cute 2026-09-07 >../out 2>../err &&
+	grep "^fatal: --path '\''\*'\'' is a pattern" ../err
+'
+
 test_expect_success 'config bench.<platform>.slice, also through git -c' '
 	cd repo &&
 	git config bench.b200_cute.slice "ROCm" &&

@@ -78,6 +78,26 @@ test_expect_success 'a shallow clone that cuts the window says so once, and how 
 	test_cmp expect err
 '
 
+# git reads X^@ as X's parents, X^! and X^-<n> as ranges: none is one
+# commit, and `git rev-parse --verify` refuses them all, where libgit2
+# would take X^@ for a commit.
+test_expect_success '--good and --bad take one commit, never a range form' '
+	for rev in "$bad^@" "$bad^!" "$bad^-" "$bad^-1" "$good..$bad"
+	do
+		(cd repo && test_expect_code 128 git benchwindow --file ../dash.json --good "$rev" --bad $bad \
+			b200_cute 2026-09-08) >out 2>err &&
+		echo "fatal: --good needs a single revision, not '\''$rev'\''" >expect &&
+		test_cmp expect err &&
+		test_must_be_empty out &&
+		(cd repo && test_expect_code 128 git benchwindow --file ../dash.json --good $good --bad "$rev" \
+			b200_cute 2026-09-08) >out 2>err &&
+		echo "fatal: --bad needs a single revision, not '\''$rev'\''" >expect &&
+		test_cmp expect err || return 1
+	done &&
+	(cd repo && git benchwindow --file ../dash.json --json --good "$bad^" --bad "$bad^{commit}" \
+		b200_cute 2026-09-08) >out
+'
+
 test_expect_success 'outside any repository' '
 	mkdir -p norepo &&
 	(cd norepo && GIT_CEILING_DIRECTORIES="$TRASH" test_expect_code 128 git benchwindow --file ../dash.json b200_cute 2026-09-08) 2>err &&

@@ -134,6 +134,24 @@ test_expect_success 'commit links for an upper-case host, and without the creden
 	done
 '
 
+# github.com on its scheme's default port is github.com: such an origin
+# got no links. Another port is not GitHub's, and userinfo never shows.
+test_expect_success 'commit links for an origin that names the default port' '
+	cd repo &&
+	for url in https://github.com:443/pytorch/helion ssh://git@github.com:22/pytorch/helion.git \
+		https://user:s3cret@github.com:443/pytorch/helion.git; do
+		git -c remote.origin.url="$url" benchwindow --file ../dash.json --format=markdown \
+			b200_cute 2026-09-08 >out.md &&
+		outline out.md >actual &&
+		grep -c "](https://github.com/pytorch/helion/commit/[0-9a-f]\{40\})" actual >count &&
+		echo 6 >expect && test_cmp expect count &&
+		! grep -e s3cret -e "user:" -e ":443" -e ":22" out.md || return 1
+	done &&
+	git -c remote.origin.url=https://github.com:8443/pytorch/helion benchwindow --file ../dash.json \
+		--format=markdown b200_cute 2026-09-08 >out.md &&
+	! grep "](" out.md
+'
+
 test_expect_success 'hostile subjects and dashboard strings render as plain text' '
 	cd repo &&
 	git remote add origin https://github.com/pytorch/helion.git &&

@@ -461,6 +461,33 @@ test_expect_success 'a --list-* option with --scan or its range: usage error' '
 	done
 '
 
+# --json, --format=markdown and --svg were silently ignored beside
+# --list-platforms and --list-kernels: a script asking for JSON got lines.
+test_expect_success '--list-platforms and --list-kernels: --json is an array of names, markdown and --svg usage errors' '
+	cd repo &&
+	git benchwindow --file ../dash.json --list-platforms >../lines &&
+	git benchwindow --file ../dash.json --list-platforms --json >../out &&
+	jq -r ".[]" ../out >../actual &&
+	test_cmp ../lines ../actual &&
+	jq -e "type == \"array\" and length == 4" ../out &&
+	git benchwindow --file ../dash.json --list-kernels b200 >../lines &&
+	git benchwindow --file ../dash.json --list-kernels b200 --json >../out &&
+	jq -r ".[]" ../out >../actual &&
+	test_cmp ../lines ../actual &&
+	git benchwindow --file ../dash.json --list-kernels b200 --format=text >../actual &&
+	test_cmp ../lines ../actual &&
+	for l in --list-platforms "--list-kernels b200"; do
+		usage_error_is "error: --list-platforms and --list-kernels take --json, not --format=markdown or --svg" \
+			git benchwindow --file ../dash.json --format=markdown $l &&
+		test_must_be_empty out &&
+		usage_error_is "error: --list-platforms and --list-kernels take --json, not --format=markdown or --svg" \
+			git benchwindow --file ../dash.json --svg ../chart.svg $l &&
+		! test -e ../chart.svg &&
+		usage_error_is "error: unknown --format '\''html'\'': use '\''text'\'' or '\''markdown'\''" \
+			git benchwindow --file ../dash.json --format=html $l || return 1
+	done
+'
+
 # Completion asks for the days of a platform'"'"'s moves in the <date> slot:
 # one with a single nightly has no move, so no day; it was "fatal: nothing
 # to scan in 1970-01-01 ..".
@@ -478,6 +505,22 @@ test_expect_success 'the hidden --list-dates of a platform with one nightly: not
 	test_must_be_empty ../err &&
 	test_expect_code 128 git benchwindow --scan --file ../one.json tpu 2>../err &&
 	grep "^fatal: nothing to scan in" ../err
+'
+
+# A platform with only manual runs has no nightly series, so no move: it
+# was "fatal: no platform can be scanned", which completion hides.
+test_expect_success 'the hidden --list-dates of a platform with only manual runs: nothing, exit 0' '
+	cd repo &&
+	{ echo "run 1 2026-09-07T08:20:00Z main~2" && echo "run 2 2026-09-08T08:20:00Z main~1" &&
+	  echo "run 3 2026-09-08T14:00:00Z main~1 nightly=0" && echo "run 4 2026-09-09T14:00:00Z main nightly=0" &&
+	  echo "val b200 matmul 1 1.5" && echo "val b200 matmul 2 1.5" &&
+	  echo "val gpu matmul 3 1.2" && echo "val gpu matmul 4 0.8"; } |
+		python3 "$TEST_DIR/lib/gen-dashboard.py" >../manual.json &&
+	git benchwindow --file ../manual.json --list-dates gpu >../out 2>../err &&
+	test_must_be_empty ../out &&
+	test_must_be_empty ../err &&
+	test_expect_code 128 git benchwindow --scan --file ../manual.json gpu 2>../err &&
+	grep "^fatal: no platform can be scanned" ../err
 '
 
 test_done

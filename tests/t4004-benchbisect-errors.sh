@@ -122,6 +122,8 @@ test_expect_success 'fatal errors exit 128 and name the culprit input' '
 	grep "missing.json" err &&
 	test_expect_code 128 git benchbisect run --good nosuch --bad main -- true 2>err &&
 	grep "^fatal: bad revision '\''nosuch'\''$" err &&
+	test_expect_code 128 git benchbisect run --good "main~3^@" --bad main -- true 2>err &&
+	grep "^fatal: --good needs a single revision, not '\''main~3^@'\''$" err &&
 	(cd "$TRASH" && test_expect_code 128 git benchbisect --file dash.json b200_cute 2026-09-10 2>err) &&
 	grep "^fatal: not a git repository" "$TRASH/err" &&
 	echo "fatal: invalid BENCHTRIAGE_NOW '\''garbage'\'' (want an ISO time, e.g. 2026-09-10T12:00:00Z)" >expect &&

@@ -281,6 +281,25 @@ test_expect_success 'a commit without that directory, or with a symlink or a fil
 	! test -e "$TRASH/escaped"
 '
 
+# Every commit between would be skipped, one warning each, and the run
+# would find nothing: an end without the directory stops it up front.
+test_expect_success 'an end without the directory where you are stops the run before it starts' '
+	cd subdir/bench &&
+	short() { git rev-parse --short=8 "$@"; } &&
+	test_expect_code 128 git benchbisect run --fresh --good main~5 --bad main -- ./run.sh >../../out 2>../../err &&
+	echo "fatal: the good end $(short main~5) has no directory '\''bench/'\'' (where you are: the command runs there); run from a directory both ends have" >../../expect &&
+	test_cmp ../../expect ../../err &&
+	test_must_be_empty ../../out &&
+	test_expect_code 128 git benchbisect run --fresh --good main~4 --bad main~1 -- ./run.sh >../../out 2>../../err &&
+	echo "fatal: the bad end $(short main~1) has no directory '\''bench/'\'' (where you are: the command runs there); run from a directory both ends have" >../../expect &&
+	test_cmp ../../expect ../../err &&
+	mkdir ../new &&
+	cd ../new &&
+	test_expect_code 128 git benchbisect run --fresh --good main~4 --bad main -- "$TRASH/mybench.sh" >../../out 2>../../err &&
+	echo "fatal: the good end $(short main~4) has no directory '\''new/'\'' (where you are: the command runs there); run from a directory both ends have" >../../expect &&
+	test_cmp ../../expect ../../err
+'
+
 # git bisect run would get 127 (not found) from the shell at a commit
 # that lacks the script both ends have, and call it bad.
 test_expect_success 'a script both ends have but a commit lacks: that commit is skipped, with a warning' '

@@ -85,6 +85,29 @@ static int resolve_command(struct bisect_ctx *c, git_repository *repo)
 	return 0;
 }
 
+/*
+ * The command runs in the directory where the user is, in each commit
+ * (bisect-run-round.c): a commit between the ends that lacks it is
+ * skipped, but an end that lacks it would have every commit skipped, one
+ * warning each, to find nothing. Stop before anything runs.
+ */
+static int check_prefix_in_ends(struct bisect_ctx *c, git_repository *repo)
+{
+	size_t ends[2] = { 0, c->res->nr };
+
+	for (size_t e = 0; e < 2; e++) {
+		int in = directory_in_commit(repo, bisect_result_oid(c->res, ends[e]), c->o->prefix);
+
+		if (in < 0)
+			return -1;
+		if (!in)
+			return bisect_ctx_stop(c, "the %s end %.*s has no directory '%s' (where you are: the command "
+					       "runs there); run from a directory both ends have", e ? "bad" : "good",
+					       c->res->abbrev, bisect_ctx_sha(c, ends[e]), c->o->prefix), -1;
+	}
+	return 0;
+}
+
 /* A round's tasks, and how many runs of each are under way. */
 
 static void record_candidates(struct bisect_ctx *c)
@@ -379,7 +402,7 @@ int bisect_run(git_repository *repo, struct config *cfg, const struct window_opt
 		ret = 0;
 		goto done;
 	}
-	if (resolve_command(&c, repo))
+	if (check_prefix_in_ends(&c, repo) || resolve_command(&c, repo))
 		goto done;
 	if (!(c.base = scratch_base(o->scratch_dir)))
 		goto done;	/* scratch_base said why */

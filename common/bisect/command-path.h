@@ -26,4 +26,11 @@ int command_is_relative_path(const char *cmd);
  */
 int command_in_commit(git_repository *repo, const git_oid *commit, const char *prefix, const char *cmd);
 
+/*
+ * 1 when the tree of commit has a directory at prefix ("dir/"; "" or
+ * NULL: the top, always there); 0 when not (nothing, a file, a symlink),
+ * -1 with an error when the commit cannot be read.
+ */
+int directory_in_commit(git_repository *repo, const git_oid *commit, const char *prefix);
+
 #endif

@@ -249,6 +249,9 @@ static int build_series(struct scan *sc, const struct scan_options *o)
 			free(names);
 			return add_series(sc, o->platforms[i], NULL, o);	/* says it is unknown */
 		}
+		/* a list with no nightly series (manual runs only) has no move, and so no entry */
+		if (o->list_only && !series_has_data(&sc->dash, o->platforms[i], o->window->all_runs))
+			continue;
 		if (!rows_failed(sc, o->platforms[i]))
 			names[nr++] = o->platforms[i];
 	}

@@ -51,7 +51,8 @@ struct scan_options {
 	int all_history;	/* benchbisect --scan: load every platform's history, every
 				   metric of it, even when one platform is named */
 	int list_only;		/* --list-dates: the moves are listed, nothing is judged,
-				   so a range where no nightly follows another is empty */
+				   so a range where no nightly follows another is empty,
+				   and so is a platform without a series (manual runs only) */
 };
 
 struct scan {

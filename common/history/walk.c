@@ -136,11 +136,7 @@ static int path_differs(git_tree *a, git_tree *b, const char *path)
 	return differs;
 }
 
-/*
- * A pathspec item without wildcards names a path: comparing the two trees'
- * entries at it is a few lookups, where a diff would walk both trees.
- */
-static int is_literal_path(const char *item)
+int pathspec_item_is_literal(const char *item)
 {
 	return !strpbrk(item, "*?[\\") && item[0] != ':';
 }
@@ -168,7 +164,8 @@ int commit_touches(git_repository *repo, git_commit *commit, const struct strvec
 	for (size_t i = 0; i < pathspec->nr && !*out; i++) {
 		const char *item = pathspec->v[i];
 
-		if (!is_literal_path(item)) {
+		/* a path is a few lookups of the two trees' entries, where a diff walks both trees */
+		if (!pathspec_item_is_literal(item)) {
 			strvec_push(&globs, item);
 		} else {
 			char *path = xstrdup(item);

@@ -18,6 +18,13 @@ int walk_first_parent(git_repository *repo, const git_oid *good, const git_oid *
 		      walk_fn *fn, void *data);
 
 /*
+ * 1 when the pathspec item names a path as it is, 0 when git's pathspec
+ * matching would read it as a pattern: a wildcard ('*', '?', '[', or a
+ * backslash, which escapes one) or magic (a leading ':').
+ */
+int pathspec_item_is_literal(const char *item);
+
+/*
  * *out = 1 when commit changes a path matching pathspec (git pathspec
  * syntax: prefixes and globs) against its first parent (against the empty
  * tree for a root commit). Returns -1 with an error printed on failure.

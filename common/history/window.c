@@ -61,6 +61,14 @@ int window_parse_date(const char *arg, time_t *out, int *is_day)
 	}
 }
 
+/* path without its leading "./": from the top of the tree, as git reads "./x" there */
+static const char *from_top(const char *path)
+{
+	while (path[0] == '.' && path[1] == '/')
+		path += 2;
+	return path;
+}
+
 /*
  * Whether path, its leading "./" dropped, names a prefix inside the tree:
  * no tree entry is "", "." or "..", and none starts with "/", so such a
@@ -72,8 +80,7 @@ static int names_prefix(const char *path)
 {
 	size_t end;
 
-	while (path[0] == '.' && path[1] == '/')
-		path += 2;
+	path = from_top(path);
 	end = strlen(path);
 	while (end && path[end - 1] == '/')
 		end--;
@@ -96,6 +103,10 @@ static int check_path(const char *path)
 	if (!names_prefix(path))
 		return error("--path '%s' names no prefix inside the tree: give one from its top, "
 			     "such as 'helion/runtime/cute/'", path);
+	/* commit_touches() would take it for a glob: "*" marks every commit that changes anything */
+	if (!pathspec_item_is_literal(from_top(path)))
+		return error("--path '%s' is a pattern: it takes a path prefix from the top of the tree "
+			     "(no '*', '?', '[', '\\' nor a leading ':'), such as 'helion/runtime/cute/'", path);
 	return 0;
 }
 
@@ -128,12 +139,8 @@ int window_slice_setup(struct slice *sl, struct config *cfg, const char *platfor
 	/* the key in the error when the pattern is the configured one */
 	ret = slice_init(sl, pattern, derived ? NULL : key);
 	for (size_t i = 0; i < o->paths.nr; i++) {
-		const char *path = o->paths.v[i];
-
-		/* from the top of the tree, as git reads "./x" there; a tree has no "." entry */
-		while (path[0] == '.' && path[1] == '/')
-			path += 2;
-		strvec_push(&sl->paths, path);
+		/* a tree has no "." entry */
+		strvec_push(&sl->paths, from_top(o->paths.v[i]));
 	}
 	if (!o->paths.nr && platform)
 		slice_default_paths(platform, &sl->paths);
@@ -149,6 +156,15 @@ static void end_from_point(struct window_end *end, const struct series_point *p)
 	end->run_id = p->run->run_id;
 }
 
+/* The one commit that --good or --bad (option) names; -1 with an error. */
+static int resolve_option(git_repository *repo, const char *rev, const char *option, git_commit **c)
+{
+	*c = NULL;
+	if (revision_names_several(repo, rev))
+		return error("--%s needs a single revision, not '%s'", option, rev);
+	return repo_resolve_commit(repo, rev, c);
+}
+
 /* NIGHTLY_FOUND (or the commit --good/--bad named), NIGHTLY_MISSING, NIGHTLY_ABSENT or NIGHTLY_ERROR. */
 static enum nightly_resolution resolve_end(struct window_end *end, git_repository *repo,
 					  const char *rev, const char *what, const char *option)
@@ -156,7 +172,7 @@ static enum nightly_resolution resolve_end(struct window_end *end, git_repositor
 	if (rev) {
 		git_commit *c;
 
-		if (repo_resolve_commit(repo, rev, &c))
+		if (resolve_option(repo, rev, option, &c))
 			return NIGHTLY_ERROR;
 		git_oid_cpy(&end->oid, git_commit_id(c));
 		end->time = git_commit_time(c);
@@ -362,7 +378,7 @@ static int find_endpoints(struct window *w, const struct window_options *o, git_
 	if (o->bad && repo) {
 		git_commit *c;
 
-		if (repo_resolve_commit(repo, o->bad, &c))
+		if (resolve_option(repo, o->bad, "bad", &c))
 			return -1;
 		git_oid_cpy(&bad, git_commit_id(c));
 		git_commit_free(c);

@@ -10,6 +10,7 @@
 #include "report/scan-json.h"
 #include "report/scan-markdown.h"
 #include "report/dashboard-text.h"
+#include "report/dashboard-json.h"
 #include "report/window-report.h"
 
 static int window_text(const struct window_report *r)
@@ -88,8 +89,14 @@ static int names_text(const struct names_report *r)
 	return 0;
 }
 
+static int names_json(const struct names_report *r)
+{
+	return json_print_and_free(dashboard_names_json(r->names, r->nr));
+}
+
 const struct names_report_ops names_report_ops = {
 	.text = names_text,
+	.json = names_json,
 };
 
 DEFINE_REPORT_PRINT(names_report)

@@ -37,7 +37,7 @@ struct scan_report {
 
 DECLARE_REPORT_OPS(scan_report);
 
-/* The dashboard's names (dashboard_names()): --list-platforms, --list-kernels. Formats: text. */
+/* The dashboard's names (dashboard_names()): --list-platforms, --list-kernels. Formats: text, json. */
 struct names_report {
 	const char **names;
 	size_t nr;

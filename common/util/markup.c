@@ -185,16 +185,37 @@ static int github_host(const char *host, size_t len)
 	return 0;
 }
 
+/*
+ * Whether the len bytes at port (after the host's ':') are the port want:
+ * digits only, an empty port standing for the scheme's default (RFC 3986).
+ */
+static int is_port(const char *port, size_t len, unsigned long want)
+{
+	unsigned long n = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		if (!isdigit((unsigned char)port[i]) || n > want)
+			return 0;
+		n = n * 10 + (unsigned long)(port[i] - '0');
+	}
+	return !len || n == want;
+}
+
 char *github_base_url(const char *url)
 {
-	static const char *const schemes[] = { "https://", "http://", "ssh://", "git://" };
-	const char *host = NULL, *end, *path, *slash;
+	static const struct scheme {
+		const char *prefix;
+		unsigned long port;
+	} schemes[] = { { "https://", 443 }, { "http://", 80 }, { "ssh://", 22 }, { "git://", 9418 } };
+	const struct scheme *scheme = NULL;
+	const char *host, *end, *path, *slash, *colon;
 	size_t len;
 
-	for (size_t i = 0; !host && i < ARRAY_SIZE(schemes); i++)
-		if (!strncasecmp(url, schemes[i], strlen(schemes[i])))
-			host = url + strlen(schemes[i]);
-	if (host) {
+	for (size_t i = 0; !scheme && i < ARRAY_SIZE(schemes); i++)
+		if (!strncasecmp(url, schemes[i].prefix, strlen(schemes[i].prefix)))
+			scheme = &schemes[i];
+	if (scheme) {
+		host = url + strlen(scheme->prefix);
 		/* the authority runs to the first '/' */
 		end = host + strcspn(host, "/");
 		path = *end ? end + 1 : NULL;
@@ -210,6 +231,12 @@ char *github_base_url(const char *url)
 	for (const char *at = host; at < end; at++)
 		if (*at == '@')
 			host = at + 1;
+	/* a port, in the URL forms: github.com on the scheme's own is github.com */
+	if (scheme && (colon = memchr(host, ':', (size_t)(end - host)))) {
+		if (!is_port(colon + 1, (size_t)(end - colon - 1), scheme->port))
+			return NULL;
+		end = colon;
+	}
 	if (!github_host(host, (size_t)(end - host)) || !(slash = strchr(path, '/')))
 		return NULL;
 	len = strlen(slash + 1);

@@ -53,9 +53,10 @@ void markup_fputs(FILE *fp, const char *s, void (*escape)(struct strbuf *, const
 /*
  * The https://github.com/<owner>/<repo> base of a remote URL in https,
  * http, ssh (ssh://git@github.com/o/r.git) or scp form (git@github.com:o/r),
- * with or without ".git", the host in any case; never the URL's userinfo
- * (https://user:token@github.com/...). NULL for any other host or a
- * malformed path. The caller frees the result.
+ * with or without ".git", the host in any case, with the scheme's default
+ * port or none; never the URL's userinfo (https://user:token@github.com/...).
+ * NULL for any other host or port, or a malformed path. The caller frees
+ * the result.
  */
 char *github_base_url(const char *remote_url);
 

@@ -150,14 +150,22 @@ out:
 	return ret;
 }
 
-int revision_parents(git_repository *repo, const char *arg, int abbrev, struct strvec *out)
+/* Where X ends in X^@, found as git finds it; NULL for no such form. */
+static const char *parents_mark(const char *arg)
 {
 	const char *mark = strstr(arg, "^@");
+
+	return mark && !mark[2] ? mark : NULL;
+}
+
+int revision_parents(git_repository *repo, const char *arg, int abbrev, struct strvec *out)
+{
+	const char *mark = parents_mark(arg);
 	char hex[GIT_OID_HEXSZ + 1], *x;
 	git_commit *c = NULL;
 	int ret;
 
-	if (!mark || mark[2])
+	if (!mark)
 		return 0;
 	x = xstrndup(arg, mark - arg);
 	ret = repo_resolve_commit(repo, x, &c) ? -1 : 1;
@@ -166,6 +174,11 @@ int revision_parents(git_repository *repo, const char *arg, int abbrev, struct s
 	git_commit_free(c);
 	free(x);
 	return ret;
+}
+
+int revision_names_several(git_repository *repo, const char *arg)
+{
+	return parents_mark(arg) || revision_is_parent_range(arg) || revision_is_range(repo, arg);
 }
 
 int revision_abbrev_len(struct config *cfg, int default_len)

@@ -48,6 +48,14 @@ int revision_split_parent(git_repository *repo, const char *arg, int abbrev,
 int revision_parents(git_repository *repo, const char *arg, int abbrev, struct strvec *out);
 
 /*
+ * 1 when arg has a form that git reads as several commits, which
+ * `git rev-parse --verify` refuses where one commit is wanted (libgit2
+ * would take X^@ for X): a range (revision_is_range()), X^!, X^-<n> or
+ * X^@; else 0.
+ */
+int revision_names_several(git_repository *repo, const char *arg);
+
+/*
  * Abbreviated object names as git prints them. revision_abbrev_len(): the
  * minimum length for a command whose own default is default_len: core.abbrev
  * when it is a number (4 to 40), 40 when it is false or "no", default_len

@@ -110,5 +110,21 @@ int main(void)
 	check_github("https://user@github.com.evil.example/pytorch/helion", NULL);
 	check_github("evil.example/x@github.com:pytorch/helion", NULL);
 	check_github("https://user@/pytorch/helion", NULL);
+	/* a port: the scheme's default is github.com itself, any other is not GitHub's */
+	check_github("https://github.com:443/pytorch/helion", "https://github.com/pytorch/helion");
+	check_github("ssh://git@github.com:22/pytorch/helion.git", "https://github.com/pytorch/helion");
+	check_github("http://github.com:80/pytorch/helion", "https://github.com/pytorch/helion");
+	check_github("git://github.com:9418/pytorch/helion.git", "https://github.com/pytorch/helion");
+	check_github("HTTPS://GitHub.com:0443/pytorch/helion", "https://github.com/pytorch/helion");
+	check_github("https://github.com:/pytorch/helion", "https://github.com/pytorch/helion");
+	check_github("https://user:tok@github.com:443/pytorch/helion", "https://github.com/pytorch/helion");
+	check_github("https://github.com:8443/pytorch/helion", NULL);
+	check_github("https://github.com:22/pytorch/helion", NULL);
+	check_github("ssh://git@github.com:443/pytorch/helion.git", NULL);
+	check_github("https://github.com:443x/pytorch/helion", NULL);
+	check_github("https://github.com:-443/pytorch/helion", NULL);
+	check_github("https://github.com:+443/pytorch/helion", NULL);
+	check_github("https://github.com:99999999999999999999443/pytorch/helion", NULL);
+	check_github("https://github.com:443@evil.example/pytorch/helion", NULL);
 	return done_testing();
 }
