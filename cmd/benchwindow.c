@@ -104,17 +104,20 @@ static void scan_or_die(struct scan *sc, git_repository **repo, struct config *c
  * The hidden --list-dates <platform>: the days of the platform's moves
  * over its whole series, for completion to offer in the <date> slot
  * (today and yesterday are often outside the series). No commit is
- * counted.
+ * counted. Printed as the names of --list-platforms are.
  */
-static int list_dates(struct window_options *o, const char *platform)
+static int list_dates(struct window_options *o, const char *platform, enum report_format kind)
 {
 	struct scan_options so = { "1970-01-01", NULL, &platform, 1, 0, o, .list_only = 1 };
 	git_repository *repo = NULL;
 	struct config cfg;
 	struct scan sc;
+	struct strvec days = STRVEC_INIT;
 
 	scan_or_die(&sc, &repo, &cfg, &so, 0);
-	scan_report_print(&(struct scan_report){ &sc, &cfg, 1 }, REPORT_TEXT);
+	scan_move_days(&sc, &days);
+	names_report_print(&(struct names_report){ (const char **)days.v, days.nr }, kind);
+	strvec_clear(&days);
 	scan_release(&sc);
 	config_release(&cfg);
 	git_repository_free(repo);
@@ -134,7 +137,7 @@ static int run_scan(const struct scan_args *a, struct window_options *o, int arg
 	git_repository *repo = NULL;
 	struct config cfg;
 	struct scan sc;
-	struct scan_report sr = { &sc, &cfg, 0 };
+	struct scan_report sr = { &sc, &cfg };
 	int ret;
 
 	scan_or_die(&sc, &repo, &cfg, &so, 1);
@@ -202,18 +205,18 @@ int main(int argc, const char **argv)
 		error("--scan cannot be used with --list-platforms, --list-kernels or --list-dates");
 		usage_with_options(benchwindow_usage, options);
 	}
-	if (list_platforms || list_kernels) {
+	if (list_platforms || list_kernels || list_dates_of) {
 		if (report_options_check(&ro, json))
 			usage_with_options(benchwindow_usage, options);
 		/* a list of names has no table to paste and no chart */
 		if (ro.markdown || ro.svg) {
-			error("--list-platforms and --list-kernels take --json, not --format=markdown or --svg");
+			error("--list-platforms, --list-kernels and --list-dates take --json, not --format=markdown or --svg");
 			usage_with_options(benchwindow_usage, options);
 		}
+		if (list_dates_of)
+			return list_dates(&o, list_dates_of, ro.kind);
 		return list_names(&o, list_kernels, ro.kind);
 	}
-	if (list_dates_of)
-		return list_dates(&o, list_dates_of);
 	if (sa.scan) {
 		if (o.kernel || o.good || o.bad || only_slice || ro.svg) {
 			error("--scan does not take --kernel, --good, --bad, --only-slice or --svg");

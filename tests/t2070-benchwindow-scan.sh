@@ -476,11 +476,11 @@ test_expect_success '--list-platforms and --list-kernels: --json is an array of 
 	test_cmp ../lines ../actual &&
 	git benchwindow --file ../dash.json --list-kernels b200 --format=text >../actual &&
 	test_cmp ../lines ../actual &&
-	for l in --list-platforms "--list-kernels b200"; do
-		usage_error_is "error: --list-platforms and --list-kernels take --json, not --format=markdown or --svg" \
+	for l in --list-platforms "--list-kernels b200" "--list-dates b200"; do
+		usage_error_is "error: --list-platforms, --list-kernels and --list-dates take --json, not --format=markdown or --svg" \
 			git benchwindow --file ../dash.json --format=markdown $l &&
 		test_must_be_empty out &&
-		usage_error_is "error: --list-platforms and --list-kernels take --json, not --format=markdown or --svg" \
+		usage_error_is "error: --list-platforms, --list-kernels and --list-dates take --json, not --format=markdown or --svg" \
 			git benchwindow --file ../dash.json --svg ../chart.svg $l &&
 		! test -e ../chart.svg &&
 		usage_error_is "error: unknown --format '\''html'\'': use '\''text'\'' or '\''markdown'\''" \
@@ -505,6 +505,22 @@ test_expect_success 'the hidden --list-dates of a platform with one nightly: not
 	test_must_be_empty ../err &&
 	test_expect_code 128 git benchwindow --scan --file ../one.json tpu 2>../err &&
 	grep "^fatal: nothing to scan in" ../err
+'
+
+# --list-dates printed its lines whatever --json or --format asked for.
+test_expect_success 'the hidden --list-dates: --json is an array of the days, as --list-platforms'"'"' names' '
+	cd repo &&
+	git benchwindow --file ../dash.json --list-dates b200 --json >../out &&
+	echo "[\"2026-09-06\"]" >../expect &&
+	jq -c . ../out >../actual &&
+	test_cmp ../expect ../actual &&
+	git benchwindow --file ../dash.json --list-dates b200 --format=text >../actual &&
+	echo 2026-09-06 >../expect &&
+	test_cmp ../expect ../actual &&
+	git benchwindow --file ../one.json --list-dates tpu --json >../out &&
+	echo "[]" >../expect &&
+	jq -c . ../out >../actual &&
+	test_cmp ../expect ../actual
 '
 
 # A platform with only manual runs has no nightly series, so no move: it

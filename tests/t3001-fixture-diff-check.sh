@@ -604,7 +604,20 @@ test_expect_success '--install-hook writes an executable pre-push hook' '
 	test -x .git/hooks/pre-push &&
 	head -n 1 .git/hooks/pre-push >../actual &&
 	echo "#!/bin/sh" >../expect &&
-	test_cmp ../expect ../actual
+	test_cmp ../expect ../actual &&
+	! ls .git/hooks/pre-push.tmp-* 2>/dev/null
+'
+
+# The hook is written to a temporary file and linked into place, so that
+# a push at that moment never runs half of it. That race cannot be caught
+# in a test; what can: the hook is whole (the text git-fixture-diff(1)
+# shows under HOOKS, after its three comment lines) and nothing is left.
+test_expect_success 'the installed hook is the whole hook of the man page' '
+	sed -n "/^\.SH HOOKS/,/^\.SH/p" "$SRC_DIR/man/git-fixture-diff.1" |
+	sed -n "/^\.nf$/,/^\.fi$/p" | sed -e "1d" -e "\$d" -e "s/\\\\-/-/g" >expect &&
+	test "$(tail -n 1 expect)" = "exit \$status" &&
+	sed 2,4d pusher/.git/hooks/pre-push >actual &&
+	test_cmp expect actual
 '
 
 test_expect_success 'the hook shows the notes of a push, refuses one that breaks a case' '
@@ -663,7 +676,8 @@ test_expect_success '--install-hook never overwrites an existing hook' '
 	test_must_be_empty ../out &&
 	test_cmp ../mine .git/hooks/pre-push &&
 	grep "^fatal: hook '"'"'$PWD/.git/hooks/pre-push'"'"' already exists; not overwriting it$" ../err &&
-	grep "^hint:   git fixture-diff --check origin/main \"\$local_sha\" || exit 1$" ../err
+	grep "^hint:   git fixture-diff --check origin/main \"\$local_sha\" || exit 1$" ../err &&
+	! ls .git/hooks/pre-push.tmp-* 2>/dev/null
 '
 
 test_expect_success '--install-hook respects core.hooksPath (relative to the top)' '
@@ -689,7 +703,8 @@ test_expect_success '--install-hook carries on after a short write and says why 
 	echo "fatal: cannot write '"'"'$PWD/small/pre-push'"'"': File too large" >../expect &&
 	test_cmp ../expect ../err &&
 	test -d small &&
-	! test -e small/pre-push
+	ls -A small >../actual &&
+	test_must_be_empty ../actual
 '
 
 test_done

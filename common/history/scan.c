@@ -661,6 +661,20 @@ int scan_compute(struct scan *sc, git_repository *repo, struct config *cfg,
 	return drop_skipped(sc);
 }
 
+void scan_move_days(const struct scan *sc, struct strvec *days)
+{
+	char day[16];
+
+	/* newest first, so the entries of one day are next to each other */
+	for (size_t i = 0; i < sc->nr_entries; i++) {
+		const struct scan_entry *e = &sc->entries[i];
+
+		format_day(day, e->series->points[e->bad].run->time);
+		if (!days->nr || strcmp(day, days->v[days->nr - 1]))
+			strvec_push(days, day);
+	}
+}
+
 void scan_release(struct scan *sc)
 {
 	for (size_t i = 0; i < sc->nr_entries; i++)

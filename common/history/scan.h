@@ -101,6 +101,13 @@ void scan_release(struct scan *sc);
 void scan_skip(struct scan *sc, const char *platform, const char *why);
 int scan_skipped(const struct scan *sc, const char *platform);
 
+/*
+ * Append to days the days of the moves the scan found (its entries' first
+ * bad nightlies, UTC, YYYY-MM-DD), newest first, each once: what
+ * completion offers for a <date> (benchwindow's hidden --list-dates).
+ */
+void scan_move_days(const struct scan *sc, struct strvec *days);
+
 /* The platforms scanned and the kernels' series, skipped ones left out. */
 size_t scan_nr_platforms(const struct scan *sc);
 size_t scan_nr_kernel_series(const struct scan *sc);

@@ -143,17 +143,3 @@ void scan_print(FILE *fp, const struct scan *sc)
 		print_sparse(fp, sc, i);
 	}
 }
-
-void scan_print_dates(FILE *fp, const struct scan *sc)
-{
-	char day[16], last[16] = "";
-
-	/* newest first, so the entries of one day are next to each other */
-	for (size_t i = 0; i < sc->nr_entries; i++) {
-		const struct scan_entry *e = &sc->entries[i];
-
-		format_day(day, e->series->points[e->bad].run->time);
-		if (strcmp(day, last))
-			fprintf(fp, "%s\n", strcpy(last, day));
-	}
-}

@@ -15,11 +15,4 @@ void scan_print(FILE *fp, const struct scan *sc);
 /* "2 steps, 1 kernel-list change, 1 undecided": what the scan found, for its first line. */
 void scan_print_counts(FILE *fp, const struct scan *sc);
 
-/*
- * The days of the moves the scan found (its entries' first bad nightlies,
- * UTC), newest first, each once, one a line: what completion offers for a
- * <date> (benchwindow's hidden --list-dates).
- */
-void scan_print_dates(FILE *fp, const struct scan *sc);
-
 #endif

@@ -57,10 +57,7 @@ DEFINE_REPORT_PRINT(window_report)
 
 static int scan_text(const struct scan_report *r)
 {
-	if (r->dates_only)
-		scan_print_dates(stdout, r->sc);
-	else
-		scan_print(stdout, r->sc);
+	scan_print(stdout, r->sc);
 	return 0;
 }
 

@@ -32,12 +32,15 @@ DECLARE_REPORT_OPS(window_report);
 struct scan_report {
 	const struct scan *sc;
 	struct config *cfg;
-	int dates_only;		/* the text: only the days of its moves (--list-dates) */
 };
 
 DECLARE_REPORT_OPS(scan_report);
 
-/* The dashboard's names (dashboard_names()): --list-platforms, --list-kernels. Formats: text, json. */
+/*
+ * The dashboard's names (dashboard_names()): --list-platforms,
+ * --list-kernels; or the days of a platform's moves (scan_move_days()):
+ * --list-dates. Formats: text, json.
+ */
 struct names_report {
 	const char **names;
 	size_t nr;
