@@ -495,6 +495,27 @@ test_expect_success 'one kernel stepping inside 9 missing nightlies: its step is
 	test_cmp expect actual
 '
 
+# Three nightlies missing before the date, a span of one day: the side
+# before is the nightlies up to the last good one, however long before the
+# first bad it ran; counted from the first bad nightly it held none, and
+# the report printed "nan" and told a -15% move noise.
+test_expect_success 'missing nightlies longer than --span: the side before is read up to the last good nightly' '
+	cd gap &&
+	bb_dashboard --event regress:b200_cute:2026-09-10:0.85 --missing 2026-09-09:2026-09-11 >../gap3.json &&
+	git benchbisect --file ../gap3.json --span 1 b200_cute 2026-09-12 >out 2>/dev/null &&
+	sed -n "1p;/^  step:/p;/^speedup/p" out >actual &&
+	cat >expect <<-\EOF &&
+	b200_cute on 2026-09-12: undecided
+	  step: helion speedup 1.596 -> 1.353 (-15.2% ± 0.5%) from 2026-09-08 to 2026-09-12, 33.1x its standard error (the series noise 0.5% a night): undecided, neither a step nor ruled out (no level holds on either side: the pair clears 3.0x its standard error and 2.0%)
+	speedup: before 1.596, after 1.353, true -
+	EOF
+	test_cmp expect actual &&
+	git benchbisect --file ../gap3.json --span 1 --bad $(nightly_sha 2026-09-12) --json b200_cute 2026-09-10 2>/dev/null |
+		jq -c "[.cause, .evidence[0].values.before, .evidence[0].values.after]" >actual &&
+	echo "[\"real_regression\",1.596,1.3529]" >expect &&
+	test_cmp expect actual
+'
+
 # --good/--bad name a window days after the step between the 09-09 and
 # 09-10 nightlies: none of its commits can be the cause. The verdict
 # stands on the dashboard; no commit of that window is named or ranked.

@@ -129,20 +129,17 @@ size_t series_kernel_steps(const struct series *s, const struct step_options *op
  * no wider than the platform step st's own levels (step_levels_range():
  * a step before it in the span is no part of this move), and the variance of that move from
  * its night-to-night changes there. The side before is the nightlies
- * within the span of the last one before index, not of index itself:
- * across a run of missing nightlies longer than the span, it would be
- * empty (as the evidence's sides are, classify-gather.c).
+ * within the span of the last one before index (series_step_range()), as
+ * the evidence's sides are (classify-gather.c).
  */
 static double row_move(const struct series *s, size_t r, size_t index, int span_days, const struct step *st,
 		       double *var)
 {
 	double *v = xcalloc(s->nr + 1, sizeof(double)), *d = xcalloc(s->nr + 1, sizeof(double));
 	double before = NAN, after, prev = NAN, sigma;
-	size_t lo, hi, unused, n = 0, nb = 0, nd = 0;
+	size_t lo, hi, n = 0, nb = 0, nd = 0;
 
 	series_step_range(s, index, span_days, &lo, &hi);
-	if (index > 0)
-		series_step_range(s, index - 1, span_days - 1, &lo, &unused);
 	step_levels_range(st, &lo, &hi);
 	for (size_t t = lo; t < hi; t++) {
 		double x = s->helion_by_row[t * s->nr_rows + r];

@@ -28,8 +28,17 @@ void series_step_range(const struct series *s, size_t index, int span_days, size
 	time_t at = s->points[index].run->time;
 
 	*lo = *hi = index;
-	while (*lo > 0 && at - s->points[*lo - 1].run->time <= (time_t)(span_days + 1) * DAY_SECONDS)
-		(*lo)--;
+	/*
+	 * The side before counts its span from the last nightly before
+	 * index, not from index: across a run of missing nightlies longer
+	 * than the span, it would hold none.
+	 */
+	if (index > 0) {
+		time_t good = s->points[index - 1].run->time;
+
+		while (*lo > 0 && good - s->points[*lo - 1].run->time <= (time_t)span_days * DAY_SECONDS)
+			(*lo)--;
+	}
 	while (*hi < s->nr && s->points[*hi].run->time - at <= (time_t)span_days * DAY_SECONDS)
 		(*hi)++;
 }

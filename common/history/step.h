@@ -168,7 +168,8 @@ int series_find_step_model(const struct series *s, const struct step_options *op
 
 /*
  * The nightlies a boundary at index rests on: points[*lo .. *hi), those
- * within span days before (plus the night of the step) and after it.
+ * within span days up to the last nightly before index, however long ago
+ * it ran, and from index.
  */
 void series_step_range(const struct series *s, size_t index, int span_days, size_t *lo, size_t *hi);
 
