@@ -492,6 +492,22 @@ test_expect_success 'the directory the command runs in, below the top, is part o
 	test $(invocations) -gt 0
 '
 
+# git log's A...B is the commits of either side alone; read as git diff
+# reads it (the merge base to B) it listed nothing where B is an ancestor
+# of A, exit 0. X^@ and X^! were "bad revision". None is a first-parent
+# line to walk: said so.
+test_expect_success 'log: A...B and X^@, X^! are refused, named' '
+	cd a &&
+	for r in main...main~2 main^@ main^! main^-1; do
+		test_expect_code 128 git benchbisect log "$r" >../out 2>../err &&
+		test_must_be_empty ../out &&
+		echo "fatal: '"'"'$r'"'"' is no range log can walk: give A..B or one revision" >../expect &&
+		head -n 1 ../err >../actual &&
+		test_cmp ../expect ../actual || return 1
+	done &&
+	git benchbisect log main~2..main >/dev/null
+'
+
 # The last line: the key's values pooled within commits, as run --metric
 # pools a recorded noise (1, 1.02 and 0.98 cycling: 0.0163 a run).
 test_expect_success 'log: the recorded runs per commit and key, and the key'"'"'s noise' '

@@ -164,9 +164,18 @@ static int walk(git_repository *repo, const char *range, int abbrev, git_revwalk
 {
 	char *base = NULL, *head = NULL;
 	git_commit *tip = NULL, *stop = NULL;
-	int split = range ? revision_split_range(repo, range, abbrev, &base, &head) : 0;
-	int ret = -1;
+	int split, ret = -1;
 
+	/*
+	 * A..B or one revision: git log's A...B (the commits of either side
+	 * alone) and X^@, X^!, X^-n have no one first-parent line to walk,
+	 * and A...B as git diff reads it walked from B to the merge base,
+	 * nothing where B is an ancestor of A.
+	 */
+	if (range && revision_names_several(repo, range) &&
+	    (!revision_is_range(repo, range) || strstr(range, "...")))
+		return error("'%s' is no range log can walk: give A..B or one revision", range);
+	split = range ? revision_split_range(repo, range, abbrev, &base, &head) : 0;
 	if (split < 0)
 		return -1;
 	if (repo_resolve_commit(repo, split ? head : range ? range : "HEAD", &tip) ||
