@@ -192,6 +192,11 @@ int main(int argc, const char **argv)
 	if (window_options_check(&o))
 		usage_with_options(benchwindow_usage, options);
 	usage_set_quiet(quiet);
+	/* one list a call: the dates won over the platforms, unsaid */
+	if (!!list_platforms + !!list_kernels + !!list_dates_of > 1) {
+		error("--list-platforms, --list-kernels and --list-dates cannot be used together");
+		usage_with_options(benchwindow_usage, options);
+	}
 	if ((list_platforms || list_kernels || list_dates_of) && argc) {
 		error("--list-platforms, --list-kernels and --list-dates take no arguments");
 		usage_with_options(benchwindow_usage, options);

@@ -461,6 +461,17 @@ test_expect_success 'a --list-* option with --scan or its range: usage error' '
 	done
 '
 
+# Two lists at once printed one of them, the dates winning unsaid.
+test_expect_success 'two --list-* options at once: usage error' '
+	cd repo &&
+	for l in "--list-platforms --list-dates b200" "--list-kernels b200 --list-dates b200" \
+		"--list-platforms --list-kernels b200"; do
+		usage_error_is "error: --list-platforms, --list-kernels and --list-dates cannot be used together" \
+			git benchwindow --file ../dash.json $l &&
+		test_must_be_empty out || return 1
+	done
+'
+
 # --json, --format=markdown and --svg were silently ignored beside
 # --list-platforms and --list-kernels: a script asking for JSON got lines.
 test_expect_success '--list-platforms and --list-kernels: --json is an array of names, markdown and --svg usage errors' '
