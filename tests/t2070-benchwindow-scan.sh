@@ -499,6 +499,24 @@ test_expect_success '--list-platforms and --list-kernels: --json is an array of 
 	done
 '
 
+# The man page said the default range ends with the dashboard's newest
+# nightly; it ends with the newest of the platforms scanned, so that a
+# platform whose nightlies stopped is scanned over its own last month.
+test_expect_success 'the default range of a scan ends with the newest nightly of the platforms scanned' '
+	cd repo &&
+	{ for i in 6 7 8 9 10; do
+		echo "run $i 2026-09-$(printf %02d $i)T08:20:00Z main~$((10 - i))" &&
+		echo "val b200 matmul $i 1.5" &&
+		{ test $i -gt 7 || echo "val tpu matmul $i 1.2"; } || return 1
+	  done; } | python3 "$TEST_DIR/lib/gen-dashboard.py" >../stopped.json &&
+	git benchwindow --file ../stopped.json --scan tpu >../out &&
+	echo "scan of 1 platform, 2026-08-09 .. 2026-09-07: no step beyond the noise" >../expect &&
+	test_cmp ../expect ../out &&
+	git benchwindow --file ../stopped.json --scan >../out &&
+	echo "scan of 2 platforms, 2026-08-12 .. 2026-09-10: no step beyond the noise" >../expect &&
+	test_cmp ../expect ../out
+'
+
 # Completion asks for the days of a platform'"'"'s moves in the <date> slot:
 # one with a single nightly has no move, so no day; it was "fatal: nothing
 # to scan in 1970-01-01 ..".
