@@ -48,6 +48,19 @@ test_expect_success 'every family of issue 24 meets its target on the short benc
 	test_cmp expect table
 '
 
+# Held-out seed 61233, drift 37: asked on the drift's first night, the
+# platform found no step (its ramp over the span is under the bar) and
+# kernel_c, the noisiest kernel, rose with every other kernel: its share
+# of the drift was listed as a step of its own, 8 nights on (a false step).
+# A kernel's step that the other kernels share is no kernel's.
+test_expect_success 'a move every kernel shares is no kernel step of its own' '
+	python3 "$SRC_DIR/bench/accuracy/run.py" "$BT_BIN" "$TRASH/fresh-61233" 38 --seed=61233 \
+		--families=drift >out &&
+	grep "^drift " out | sed "s/ *[0-9.]*s\$//" >row &&
+	echo "drift            38      37/38            0          37/38     1" >expect &&
+	test_cmp expect row
+'
+
 # bench/step-rates.c: the same decision at scale (make bench; its rates
 # in docs/step-detection.md), here its first 400 held-out cases a family,
 # pinned: the families without a step give no alarm, and single's step
