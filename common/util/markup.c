@@ -174,6 +174,8 @@ static int github_name(const char *s, size_t len)
 	return 1;
 }
 
+#define GITHUB_SSH_HOST "ssh.github.com"
+
 /* Whether the len bytes at host name GitHub's web host, in any case (hosts are case-insensitive). */
 static int github_host(const char *host, size_t len)
 {
@@ -232,12 +234,22 @@ char *github_base_url(const char *url)
 		if (*at == '@')
 			host = at + 1;
 	/* a port, in the URL forms: github.com on the scheme's own is github.com */
-	if (scheme && (colon = memchr(host, ':', (size_t)(end - host)))) {
-		if (!is_port(colon + 1, (size_t)(end - colon - 1), scheme->port))
+	colon = scheme ? memchr(host, ':', (size_t)(end - host)) : NULL;
+	len = (size_t)((colon ? colon : end) - host);
+	/*
+	 * GitHub's SSH over HTTPS's port, for networks that block port 22:
+	 * ssh://git@ssh.github.com:443/owner/repo.git (its own docs' form).
+	 */
+	if (len == strlen(GITHUB_SSH_HOST) && !strncasecmp(host, GITHUB_SSH_HOST, len) &&
+	    (!scheme || !strcmp(scheme->prefix, "ssh://"))) {
+		if (colon && !is_port(colon + 1, (size_t)(end - colon - 1), 443) &&
+		    !is_port(colon + 1, (size_t)(end - colon - 1), scheme->port))
 			return NULL;
-		end = colon;
+	} else if ((colon && !is_port(colon + 1, (size_t)(end - colon - 1), scheme->port)) ||
+		   !github_host(host, len)) {
+		return NULL;
 	}
-	if (!github_host(host, (size_t)(end - host)) || !(slash = strchr(path, '/')))
+	if (!(slash = strchr(path, '/')))
 		return NULL;
 	len = strlen(slash + 1);
 	if (len && slash[len] == '/')

@@ -126,5 +126,13 @@ int main(void)
 	check_github("https://github.com:+443/pytorch/helion", NULL);
 	check_github("https://github.com:99999999999999999999443/pytorch/helion", NULL);
 	check_github("https://github.com:443@evil.example/pytorch/helion", NULL);
+	/* GitHub's SSH host on the HTTPS port, or its own; for SSH only */
+	check_github("ssh://git@ssh.github.com:443/pytorch/helion.git", "https://github.com/pytorch/helion");
+	check_github("ssh://git@SSH.GitHub.com:443/pytorch/helion", "https://github.com/pytorch/helion");
+	check_github("ssh://git@ssh.github.com/pytorch/helion.git", "https://github.com/pytorch/helion");
+	check_github("git@ssh.github.com:pytorch/helion.git", "https://github.com/pytorch/helion");
+	check_github("ssh://git@ssh.github.com:8443/pytorch/helion.git", NULL);
+	check_github("https://ssh.github.com/pytorch/helion", NULL);
+	check_github("ssh://git@ssh.github.com.evil.example:443/pytorch/helion", NULL);
 	return done_testing();
 }
