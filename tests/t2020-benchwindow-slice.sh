@@ -111,12 +111,44 @@ test_expect_success '--path with a glob character or pathspec magic: fatal, not 
 	for p in "*" "helion/*" "bench?arks/" "[bh]elion/" "helion\\runtime" ":(exclude)docs" "./:docs"; do
 		test_expect_code 128 git benchwindow --file ../dash.json --path "$p" \
 			b200_cute 2026-09-07 >../out 2>../err &&
-		echo "fatal: --path '\''$p'\'' is a pattern: it takes a path prefix from the top of the tree (no '\''*'\'', '\''?'\'', '\''['\'', '\''\\'\'' nor a leading '\'':'\''), such as '\''helion/runtime/cute/'\''" >../expect &&
+		echo "fatal: --path '\''$p'\'' is a pattern: it takes a path prefix from the top of the tree (no '\''*'\'', '\''?'\'', '\''['\'', '\''\\'\'' nor a leading '\'':'\'' unless GIT_LITERAL_PATHSPECS=1 takes them as they are), such as '\''helion/runtime/cute/'\''" >../expect &&
 		test_cmp ../expect ../err &&
 		test_must_be_empty ../out || return 1
 	done &&
 	test_expect_code 128 git benchbisect --file ../dash.json --path "*" b200_cute 2026-09-07 >../out 2>../err &&
 	grep "^fatal: --path '\''\*'\'' is a pattern" ../err
+'
+
+# A directory whose name holds "[" or "*" could not be given at all: as
+# in git, GIT_LITERAL_PATHSPECS=1 takes every character as it is.
+test_expect_success 'GIT_LITERAL_PATHSPECS=1: a --path with "[" or "*" is that path, not a pattern' '
+	git init -q -b main lit &&
+	(
+		cd lit &&
+		helion_commit 2026-09-06T10:00:00Z README.md "Initial import (#1)" &&
+		GIT_LITERAL_PATHSPECS=1 helion_commit 2026-09-07T09:00:00Z "k[1]/a.py" "Tune k[1] (#1)" &&
+		helion_commit 2026-09-07T09:10:00Z k1/a.py "Tune k1 (#2)" &&
+		GIT_LITERAL_PATHSPECS=1 helion_commit 2026-09-07T09:20:00Z "k*/a.py" "Tune k* (#3)" &&
+		GIT_LITERAL_PATHSPECS=1 helion_commit 2026-09-07T09:30:00Z ":k/a.py" "Tune :k (#4)" &&
+		for p in "k[1]/" "k*" ":k/a.py"; do
+			GIT_LITERAL_PATHSPECS=1 git benchwindow --file ../dash.json --good HEAD~4 --bad HEAD \
+				--slice "^$" --path "$p" --json b200_cute 2026-09-07 >../out.json &&
+			python3 -c "import json, sys; print(\" \".join(c[\"subject\"] for c in json.load(open(sys.argv[1]))[\"commits\"] if c[\"slice_match\"]))" \
+				../out.json >../actual &&
+			echo "$p" >>../seen &&
+			cat ../actual >>../seen || return 1
+		done &&
+		printf "%s\n" "k[1]/" "Tune k[1] (#1)" "k*" "Tune k* (#3)" ":k/a.py" "Tune :k (#4)" >../expect &&
+		test_cmp ../expect ../seen &&
+		test_expect_code 128 env GIT_LITERAL_PATHSPECS=0 git benchwindow --file ../dash.json --path "k[1]/" \
+			b200_cute 2026-09-07 2>../err &&
+		grep "^fatal: --path '\''k\[1\]/'\'' is a pattern" ../err &&
+		test_expect_code 128 env GIT_LITERAL_PATHSPECS=maybe git benchwindow --file ../dash.json --path "k1/" \
+			b200_cute 2026-09-07 >../out 2>../err &&
+		echo "fatal: bad boolean environment value '\''maybe'\'' for '\''GIT_LITERAL_PATHSPECS'\''" >../expect &&
+		test_cmp ../expect ../err &&
+		test_must_be_empty ../out
+	)
 '
 
 test_expect_success 'config bench.<platform>.slice, also through git -c' '

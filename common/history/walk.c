@@ -3,6 +3,7 @@
 #include "util/date.h"
 #include "util/usage.h"
 #include "util/repo.h"
+#include "util/quote.h"
 #include "history/walk.h"
 
 static int walk_failed(git_repository *repo, const git_oid *bad)
@@ -141,6 +142,21 @@ int pathspec_item_is_literal(const char *item)
 	return !strpbrk(item, "*?[\\") && item[0] != ':';
 }
 
+int literal_pathspecs(void)
+{
+	const char *v = getenv("GIT_LITERAL_PATHSPECS");
+	int on;
+
+	if (!v)
+		return 0;
+	/* as git's git_env_bool(): true, yes, on or a non-zero number; "" is false */
+	if (git_config_parse_bool(&on, v)) {
+		git_error_clear();
+		return error("bad boolean environment value '%s' for 'GIT_LITERAL_PATHSPECS'", quote_term(v));
+	}
+	return on;
+}
+
 int commit_touches(git_repository *repo, git_commit *commit, const struct strvec *pathspec,
 		   int *out)
 {
@@ -150,11 +166,14 @@ int commit_touches(git_repository *repo, git_commit *commit, const struct strvec
 	git_diff *diff = NULL;
 	struct strvec globs = STRVEC_INIT;
 	char hex[GIT_OID_HEXSZ + 1];
-	int ret = 0;
+	int literal, ret = 0;
 
 	*out = 0;
 	if (!pathspec->nr)
 		return 0;
+	literal = literal_pathspecs();
+	if (literal < 0)
+		return -1;
 	if (git_commit_tree(&tree, commit) ||
 	    (git_commit_parentcount(commit) &&
 	     (git_commit_parent(&parent, commit, 0) || git_commit_tree(&parent_tree, parent)))) {
@@ -165,7 +184,7 @@ int commit_touches(git_repository *repo, git_commit *commit, const struct strvec
 		const char *item = pathspec->v[i];
 
 		/* a path is a few lookups of the two trees' entries, where a diff walks both trees */
-		if (!pathspec_item_is_literal(item)) {
+		if (!literal && !pathspec_item_is_literal(item)) {
 			strvec_push(&globs, item);
 		} else {
 			char *path = xstrdup(item);

@@ -25,8 +25,17 @@ int walk_first_parent(git_repository *repo, const git_oid *good, const git_oid *
 int pathspec_item_is_literal(const char *item);
 
 /*
+ * 1 when GIT_LITERAL_PATHSPECS is true: as in git, every pathspec item is
+ * a path as it is, its '*', '?', '[', '\\' and leading ':' plain
+ * characters. 0 when it is unset or false; -1 with an error when it is no
+ * boolean.
+ */
+int literal_pathspecs(void);
+
+/*
  * *out = 1 when commit changes a path matching pathspec (git pathspec
- * syntax: prefixes and globs) against its first parent (against the empty
+ * syntax: prefixes and globs, or only prefixes under literal_pathspecs())
+ * against its first parent (against the empty
  * tree for a root commit). Returns -1 with an error printed on failure.
  */
 int commit_touches(git_repository *repo, git_commit *commit, const struct strvec *pathspec,

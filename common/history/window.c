@@ -98,15 +98,20 @@ static int names_prefix(const char *path)
 
 static int check_path(const char *path)
 {
+	int literal = literal_pathspecs();
+
+	if (literal < 0)
+		return -1;
 	if (!*path)
 		return error("empty value for '--path': give a path prefix from the top of the tree");
 	if (!names_prefix(path))
 		return error("--path '%s' names no prefix inside the tree: give one from its top, "
 			     "such as 'helion/runtime/cute/'", path);
 	/* commit_touches() would take it for a glob: "*" marks every commit that changes anything */
-	if (!pathspec_item_is_literal(from_top(path)))
+	if (!literal && !pathspec_item_is_literal(from_top(path)))
 		return error("--path '%s' is a pattern: it takes a path prefix from the top of the tree "
-			     "(no '*', '?', '[', '\\' nor a leading ':'), such as 'helion/runtime/cute/'", path);
+			     "(no '*', '?', '[', '\\' nor a leading ':' unless GIT_LITERAL_PATHSPECS=1 "
+			     "takes them as they are), such as 'helion/runtime/cute/'", path);
 	return 0;
 }
 
