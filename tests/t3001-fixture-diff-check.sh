@@ -689,6 +689,32 @@ test_expect_success '--install-hook respects core.hooksPath (relative to the top
 	test_cmp ../../before ../ci/hooks/pre-push
 '
 
+# On a file system without hard links (link() fails with EPERM there;
+# tests/lib/nolink-shim.c makes it so) the hook could not be installed at
+# all. It is created in place, executable once whole, and still never
+# replaces a hook that is there.
+test_expect_success '--install-hook where the file system has no hard links' '
+	cc -shared -fPIC -o "$TRASH/nolink.so" "$TEST_DIR/lib/nolink-shim.c" &&
+	cd pusher &&
+	LD_PRELOAD="$TRASH/nolink.so" ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+		git -c core.hooksPath=nolinks fixture-diff --install-hook >../out &&
+	echo "installed the pre-push hook '"'"'$PWD/nolinks/pre-push'"'"'" >../expect &&
+	test_cmp ../expect ../out &&
+	test -x nolinks/pre-push &&
+	test_cmp ../before nolinks/pre-push &&
+	ls -A nolinks >../actual &&
+	echo pre-push >../expect &&
+	test_cmp ../expect ../actual &&
+	LD_PRELOAD="$TRASH/nolink.so" ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+		test_expect_code 128 git -c core.hooksPath=nolinks fixture-diff --install-hook >../out 2>../err &&
+	test_must_be_empty ../out &&
+	grep "^fatal: hook '"'"'$PWD/nolinks/pre-push'"'"' already exists; not overwriting it$" ../err &&
+	test_cmp ../before nolinks/pre-push &&
+	ls -A nolinks >../actual &&
+	echo pre-push >../expect &&
+	test_cmp ../expect ../actual
+'
+
 # A file-size limit of 1 KiB cuts the first write of the 1.5 KB hook
 # short; the next one fails with EFBIG (SIGXFSZ ignored). The reason is
 # that failure's, not whatever errno held before the write.
