@@ -266,7 +266,7 @@ install-run: $(BINS)
 	install -m 755 $(BINS) $(DESTDIR)$(bindir)/
 	install -m 644 $(MANPAGES) $(DESTDIR)$(mandir)/man1/
 	install -m 644 completions/_git-benchtriage-names completions/_git-benchtriage-options \
-		$(DESTDIR)$(zshcompdir)/
+		completions/_git-benchtriage-at-C $(DESTDIR)$(zshcompdir)/
 	install -m 644 completions/benchtriage.conf.fish $(DESTDIR)$(fishconfdir)/benchtriage.fish
 	for p in $(PROGRAMS); do \
 		install -m 644 completions/$$p.bash $(DESTDIR)$(bashcompdir)/$$p; \
@@ -276,7 +276,7 @@ install-run: $(BINS)
 
 uninstall:
 	rm -f $(DESTDIR)$(zshcompdir)/_git-benchtriage-names $(DESTDIR)$(zshcompdir)/_git-benchtriage-options \
-		$(DESTDIR)$(fishconfdir)/benchtriage.fish
+		$(DESTDIR)$(zshcompdir)/_git-benchtriage-at-C $(DESTDIR)$(fishconfdir)/benchtriage.fish
 	for p in $(PROGRAMS); do \
 		rm -f $(DESTDIR)$(bindir)/$$p $(DESTDIR)$(mandir)/man1/$$p.1 \
 			$(DESTDIR)$(bashcompdir)/$$p $(DESTDIR)$(zshcompdir)/_$$p \

@@ -16,14 +16,38 @@ function __benchtriage_git_needs_forward
     test $__benchtriage_git_forwards = 0
 end
 
-# Complete `git [<git options>] <sub> <args>...` as `git-<sub> <args>...`.
+# Complete `git [<git options>] <sub> <args>...` as `git-<sub> <args>...`,
+# in the directory each `-C <dir>` before <sub> leads to, as git runs
+# git-<sub> there (its revisions, its cases, files relative to it). A
+# leading ~ or ~user of a <dir> is expanded, as fish does (a login name's
+# characters only: the word is never evaluated).
 function __benchtriage_git_forward -a sub
     set -l tokens (commandline -opc)
+    set -e tokens[1]
+    set -l dirs
     while set -q tokens[1]; and test "$tokens[1]" != $sub
+        switch $tokens[1]
+            case -C
+                set -q tokens[2]; and set -a dirs $tokens[2]
+                set -e tokens[1]
+            case -c --git-dir --work-tree --namespace
+                set -e tokens[1]
+        end
         set -e tokens[1]
     end
     set -e tokens[1]
+    set -l here $PWD
+    for d in $dirs
+        set -l user (string match -r -g -- '^(~[-\w.]*)(?:/|$)' $d)
+        and eval set -l home $user
+        and set d $home(string sub -s (math (string length -- $user) + 1) -- $d)
+        builtin cd -- $d 2>/dev/null; or begin
+            builtin cd -- $here
+            return
+        end
+    end
     complete -C "git-$sub "(string join ' ' -- (string escape -- $tokens) (commandline -ct))
+    builtin cd -- $here
 end
 
 complete -c git -f -n '__benchtriage_git_needs_forward; and __fish_git_needs_command' -a benchwindow -d 'List the commit window behind a benchmark dashboard move'

@@ -19,7 +19,7 @@ __git_benchbisect_log ()
 {
 	case "$prev" in
 	--key)
-		__git_benchtriage_gitcomp_names "$(git benchbisect log --keys 2>/dev/null | cut -d' ' -f1)"
+		__git_benchtriage_gitcomp_names "$(__git benchbisect log --keys | cut -d' ' -f1)"
 		return ;;
 	--svg)
 		__git_benchtriage_compgen -f
@@ -33,14 +33,17 @@ __git_benchbisect_log ()
 
 _git_benchbisect ()
 {
-	local i first=2 dashdash=0 src platform pos scan
+	# the word after "benchbisect" (after git's own options, -C <dir>...)
+	local i sub=$((${__git_cmd_idx:-1} + 1)) first run=0 dashdash=0 src platform pos scan
 
-	if [ "${words[2]}" = log ] && [ $cword -gt 2 ]; then
+	__git_benchtriage_C_args
+	if [ "${words[sub]}" = log ] && [ $cword -gt $sub ]; then
 		__git_benchbisect_log
 		return
 	fi
 
-	[ "${words[2]}" = run ] && [ $cword -gt 2 ] && first=3
+	first=$sub
+	[ "${words[sub]}" = run ] && [ $cword -gt $sub ] && run=1 first=$((sub + 1))
 	for ((i = first; i < cword; i++)); do
 		[ "${words[i]}" = -- ] && dashdash=$i && break
 	done
@@ -52,7 +55,7 @@ _git_benchbisect ()
 		fi
 		return
 	fi
-	if [ $first = 3 ]; then
+	if [ $run = 1 ]; then
 		__git_benchtriage_scan "benchbisect run" $first -j
 	else
 		__git_benchtriage_scan benchbisect $first
@@ -72,7 +75,7 @@ _git_benchbisect ()
 	case "$cur" in
 	-*)
 		# Each form has its own option table.
-		if [ $first = 3 ]; then
+		if [ $run = 1 ]; then
 			__gitcomp "$(git benchbisect run --git-completion-helper 2>/dev/null)"
 		else
 			__gitcomp_builtin benchbisect
@@ -82,7 +85,7 @@ _git_benchbisect ()
 	[ -n "$scan" ] && pos=0
 	case $pos in
 	0)
-		if [ $first -eq 2 ] && [ $cword -eq 2 ]; then
+		if [ $run = 0 ] && [ $cword -eq $sub ]; then
 			__git_benchtriage_gitcomp_names "run
 log
 $(__git_benchtriage_names --list-platforms)"

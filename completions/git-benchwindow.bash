@@ -65,13 +65,13 @@ __git_benchtriage_names ()
 	local p
 
 	if [ "$1" = --list-kernels ] && [ -z "$2" ]; then
-		git benchwindow --offline "${src[@]}" --list-platforms 2>/dev/null |
+		__git benchwindow --offline "${src[@]}" --list-platforms |
 		while IFS= read -r p; do
-			git benchwindow --offline "${src[@]}" --list-kernels "$p" 2>/dev/null
+			__git benchwindow --offline "${src[@]}" --list-kernels "$p"
 		done | sort -u
 		return
 	fi
-	git benchwindow --offline "${src[@]}" "$@" 2>/dev/null
+	__git benchwindow --offline "${src[@]}" "$@"
 }
 
 # __git_benchtriage_gitcomp_names <names> [<typed>]: __gitcomp_nl for
@@ -121,6 +121,36 @@ __git_benchtriage_compgen ()
 	__git_dequote "${2-$cur}"
 	compopt -o filenames 2>/dev/null
 	mapfile -t COMPREPLY < <(compgen "$1" -- "$dequoted_word")
+}
+
+# __git_benchtriage_expand <word>: the argument the shell makes of <word>,
+# into dequoted_word: its quotes taken away, and a leading ~ or ~user
+# expanded where the shell would (unquoted, a login name's characters
+# only: the word itself is never evaluated).
+__git_benchtriage_expand ()
+{
+	local user=${1%%/*} home
+
+	__git_dequote "$1"
+	if [[ "$user" == \~* && "$user" != \~*[!-[:alnum:]._]* ]]; then
+		eval "home=$user"
+		dequoted_word=$home${dequoted_word#"$user"}
+	fi
+}
+
+# __git_benchtriage_C_args: the <dir> of each `git -C <dir>` on the line
+# as the shell will pass it to git (__git_benchtriage_expand), in git's
+# __git_C_args, which its __git runs git with: git's completion keeps
+# the word as typed, and git finds no directory "~/x" nor "'my dir'".
+__git_benchtriage_C_args ()
+{
+	local i dequoted_word
+
+	for ((i = 1; i < ${#__git_C_args[@]}; i += 2)); do
+		[ "${__git_C_args[i - 1]}" = -C ] || continue
+		__git_benchtriage_expand "${__git_C_args[i]}"
+		__git_C_args[i]=$dequoted_word
+	done
 }
 
 # __git_benchtriage_complete_refs [<word>]: complete the revision in
@@ -184,7 +214,8 @@ _git_benchwindow ()
 {
 	local src platform pos scan
 
-	__git_benchtriage_scan benchwindow 2
+	__git_benchtriage_C_args
+	__git_benchtriage_scan benchwindow $((${__git_cmd_idx:-1} + 1))
 	__git_benchtriage_window_arg && return
 	case "$cur" in
 	-*)

@@ -22,21 +22,19 @@ fi
 # git's __git runs git.
 __git_fixture_diff_cases ()
 {
-	local i root="" raw="" user home dequoted_word
-	for ((i = 2; i < cword; i++)); do
+	local i root="" own=0 dequoted_word
+	for ((i = ${__git_cmd_idx:-1} + 1; i < cword; i++)); do
 		case "${words[i]}" in
-		--root=*) root="${words[i]#--root=}" raw="" ;;
-		--root) root="${words[i + 1]}" raw=$root ;;
+		--root=*) root="${words[i]#--root=}" own=0 ;;
+		--root) root="${words[i + 1]}" own=1 ;;
 		esac
 	done
-	__git_dequote "$root"
-	root=$dequoted_word
-	user=${raw%%/*}
-	# a login name of the characters a name has, none of them quoted
-	if [[ "$user" == \~* && "$user" != \~*[!-[:alnum:]._]* ]]; then
-		eval "home=$user"
-		root=$home${root#"$user"}
+	if [ $own = 1 ]; then
+		__git_benchtriage_expand "$root"
+	else
+		__git_dequote "$root"
 	fi
+	root=$dequoted_word
 	__git fixture-diff --list-cases ${root:+--root="$root"}
 }
 
@@ -139,6 +137,7 @@ __git_fixture_diff_listed ()
 
 _git_fixture_diff ()
 {
+	__git_benchtriage_C_args
 	case "$prev" in
 	--cases)
 		__git_fixture_diff_complete_cases "$cur"

@@ -119,6 +119,11 @@ accepted() {
 	esac
 }
 
+# yes when fish's own git completion forwards `git fixture-diff ...` to
+# git-fixture-diff's (fish 3.6.1 on), as benchtriage.conf.fish asks.
+fish_forwards=$(PATH="$prefix/bin:$PATH" fish -c 'complete -C "git " >/dev/null
+	complete -c git | string match -qr -- "__fish_git_complete_custom_command benchwindow\b"; and echo yes')
+
 q="'"
 for sh in bash zsh fish; do
 	# Given the candidates' common prefix, bash lists them on the second
@@ -250,21 +255,34 @@ for sh in bash zsh fish; do
 			"^\\\$ git fixture-diff --cases case3_flash_attention ?$"
 	'
 
-	# git -C <dir> before the command: the revisions and the case names
-	# of <dir> (the window runs in repo, which has neither).
+	# git -C <dir> before the command, with a ~, twice as git allows (zsh's
+	# _git takes one: the second -C is its command word): the revisions,
+	# the case names and the files of <dir> (the window runs in repo, which
+	# has none of them).
+	tilde_C="-C ~/.. -C corpus" tilde_C_re="-C ~/\\.\\. -C corpus"
+	[ $sh = zsh ] && tilde_C="-C ~/../corpus" tilde_C_re="-C ~/\\.\\./corpus"
 	c_dir_test='
 		tmux_tab '$sh' "git -C ../corpus fixture-diff --cases case3" \
 			"^\\\$ git -C \\.\\./corpus fixture-diff --cases case3_flash_attention ?$" &&
 		tmux_tab '$sh' "git -C ../corpus fixture-diff c1..ren" \
-			"^\\\$ git -C \\.\\./corpus fixture-diff c1\\.\\.rename ?$"
+			"^\\\$ git -C \\.\\./corpus fixture-diff c1\\.\\.rename ?$" &&
+		tmux_tab '$sh' "git $tilde_C fixture-diff --cases case3" \
+			"^\\\$ git $tilde_C_re fixture-diff --cases case3_flash_attention ?$" &&
+		tmux_tab '$sh' "git -C .. benchwindow --file repo/other.json mi3" \
+			"^\\\$ git -C \\.\\. benchwindow --file repo/other\\.json mi300x_cute $" &&
+		tmux_tab '$sh' "git -C .. benchbisect --file repo/other.json mi3" \
+			"^\\\$ git -C \\.\\. benchbisect --file repo/other\\.json mi300x_cute $" &&
+		tmux_tab '$sh' "git -C ../corpus benchbisect log c1..ren" \
+			"^\\\$ git -C \\.\\./corpus benchbisect log c1\\.\\.rename ?$"
 	'
-	if [ $sh = fish ]; then
-		# fish hands `git ... fixture-diff <args>` to git-fixture-diff's
-		# completion as `git-fixture-diff <args>`: git's -C is lost there
-		# (its own forwarder of git-* commands does the same).
-		test_expect_failure "$sh: git -C <dir> completes the revisions and cases of <dir>" "$c_dir_test"
+	if [ $sh = fish ] && [ "$fish_forwards" = yes ]; then
+		# fish 3.6.1 and later hand `git ... fixture-diff <args>` to
+		# git-fixture-diff's completion as `git-fixture-diff <args>`
+		# themselves: git's -C is lost there. Ours (fish 3.6.0, through
+		# benchtriage.conf.fish) completes in <dir>.
+		test_expect_failure "$sh: git -C <dir> completes the revisions, cases and files of <dir>" "$c_dir_test"
 	else
-		test_expect_success "$sh: git -C <dir> completes the revisions and cases of <dir>" "$c_dir_test"
+		test_expect_success "$sh: git -C <dir> completes the revisions, cases and files of <dir>" "$c_dir_test"
 	fi
 
 	test_expect_success "$sh: --cases leaves out the names already in the list" '

@@ -18,6 +18,7 @@ test_expect_success 'make install into a DESTDIR' '
 	done &&
 	test -f "$inst/usr/local/share/zsh/site-functions/_git-benchtriage-names" &&
 	test -f "$inst/usr/local/share/zsh/site-functions/_git-benchtriage-options" &&
+	test -f "$inst/usr/local/share/zsh/site-functions/_git-benchtriage-at-C" &&
 	test -f "$inst/usr/local/share/fish/vendor_conf.d/benchtriage.fish"
 '
 
