@@ -92,6 +92,18 @@ test_expect_success 'a step placed by its kernels is measured without a state of
 	test_cmp expect row
 '
 
+# 61279, case 34: two kernels of five stepped 5.5% on one night, and the
+# three noisy ones, averaged in, bent the geomean's move into a -2.7%
+# drift over 11 nightlies; the drift's window held a harness commit, so
+# the verdict was a method change. A drift the few kernels make with
+# sharp steps of their own is their step, at their night.
+test_expect_success 'a drift that two kernels make with one sharp step is their step' '
+	python3 "$SRC_DIR/bench/accuracy/causes.py" "$BT_BIN" "$TRASH/fresh-61279" 35 --seed=61279 --causes=subset >out &&
+	grep "^subset " out | sed "s/ *[0-9.]*s\$//" >row &&
+	echo "subset         35     100%         0          22/35              0" >expect &&
+	test_cmp expect row
+'
+
 # Held-out kernel-set cases. 61226, case 33: a kernel of seven left and
 # the naive geomean rose 3.0% (3.6 times the noise), 2.1% of it the
 # change's alone, the kernels on both nightlies +0.9%, the chain-linked

@@ -49,8 +49,11 @@ size_t series_kernel_steps(const struct series *s, const struct step_options *op
  * stayed (their mean move there is under half of theirs and 3 standard
  * errors short of it). st is then placed at the strongest one's night:
  * one kernel's noise is often far below the geomean's, so it places the
- * move more surely. A move the other kernels share, or a drift, is the
- * platform's: none is kept.
+ * move more surely. A move the other kernels share is the platform's:
+ * none is kept. So is a drift, unless kernel steps inside its nightlies
+ * (or KERNEL_STEPS_NEAR of them) make it by the same test and the
+ * strongest of them is no drift in its own series: st is then their
+ * sharp step, at the strongest one's night.
  * Returns how many; *out is owned by the caller (free()).
  */
 #define KERNEL_STEPS_NEAR 3
