@@ -217,6 +217,29 @@ test_expect_success 'two steps a night apart: the nightly between is said, no si
 		"[null,[\"off_both_levels\",\"2026-09-10\",1.433]]"
 '
 
+# A drift over ten nightlies, four kernels' latency with it and one
+# kernel's timer alone: each kernel's timers were read across the
+# nightly pair before the drift's last night, on the ramp, and its -13.8%
+# read -6.4% in the implementations and timers lines. A kernel's move is
+# read across the move's own sides, the drift's nightlies on neither.
+test_expect_success 'a drift: the timers of the kernels behind it across the whole drift' '
+	cd plain &&
+	events= &&
+	for d in 05 06 07 08 09 10 11 12 13 14; do
+		events="$events --event regress:b200_cute:2026-09-$d:0.985:matmul,softmax,layer_norm,cross_entropy" &&
+		events="$events --event timer:b200_cute:2026-09-$d:0.985:rms_norm" || return 1
+	done &&
+	bb_dashboard $events >../drift.json &&
+	git benchbisect --file ../drift.json b200_cute 2026-09-10 >out &&
+	sed -n "/^  drift:/p;/^  implementations:/p;/^  timers/p" out >actual &&
+	cat >expect <<-\EOF &&
+	  drift: helion speedup 1.591 -> 1.371 (-13.8% ± 0.5%) from 2026-09-04 to 2026-09-14 over 10 nightlies, 33.1x its standard error (the series noise 0.7% a night): a gradual move, no single nightly pair holds it
+	  implementations: triton -0.1%, torch_compile -0.2% against helion -13.9% (the 4 kernels behind the move whose timers agree): Helion-only
+	  timers (the kernels behind the move whose timers agree): speedup -13.9% and latency +16.3% (38.6x its standard error): they agree (both moved, opposite ways); rms_norm: speedup -13.6% but latency +0.4%, flat: its timing changed, not the kernel (left out)
+	EOF
+	test_cmp expect actual
+'
+
 test_expect_success 'hardware: every implementation and latency move on one platform only' '
 	cd plain &&
 	git benchbisect --file ../hardware.json b200_cute 2026-09-10 >actual &&

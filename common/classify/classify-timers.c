@@ -45,23 +45,30 @@ static int moving_kernels(const struct classify_signals *s, const struct window 
 }
 
 /*
- * Each metric's move of one kernel across the step to the nightly of bad,
- * in percent, and its noise (series_noise()); NAN: no data.
+ * Each metric's move of one kernel across the move from the nightly of
+ * good to that of bad, in percent, and its noise (series_noise()); NAN:
+ * no data. The side before ends at good, as the platform's does
+ * (classify_step_sides()): a drift's nightlies are on neither side (the
+ * nightly before bad, on the ramp, made a -12.8% drift's kernels -4.4%),
+ * nor is a nightly that could be on either side of a step. Where the
+ * kernel was not measured at good, at its last nightly before bad.
  */
-static int kernel_moves(const struct window *w, const struct dash_entry *bad, const char *name,
-			const struct classify_options *o, double pct[METRIC_NR], double noise[METRIC_NR])
+static int kernel_moves(const struct window *w, const struct dash_entry *good, const struct dash_entry *bad,
+			const char *name, const struct classify_options *o, double pct[METRIC_NR],
+			double noise[METRIC_NR])
 {
 	struct series_options so = { w->series.platform, name, o->all_runs };
 	struct series k;
 	struct sides sd;
-	long t;
+	long t, g;
 
 	for (int m = 0; m < METRIC_NR; m++)
 		pct[m] = noise[m] = NAN;
 	if (series_build(&k, &w->dash, &so))
 		return -1;
 	if ((t = classify_point_of(&k, bad)) > 0) {
-		classify_step_sides(&k, (size_t)t - 1, (size_t)t, o->span, &sd);
+		g = classify_point_of(&k, good);
+		classify_step_sides(&k, g >= 0 && g < t ? (size_t)g : (size_t)t - 1, (size_t)t, o->span, &sd);
 		for (int m = 0; m < METRIC_NR; m++) {
 			double *v = classify_metric_values(&k, m);
 
@@ -96,7 +103,8 @@ int classify_gather_kernel_move(struct classify_signals *s, const struct window 
 	 */
 	each.noise_multiple = kernel_steps_multiple(o->noise_multiple, names.nr);
 	for (size_t i = 0; i < names.nr; i++) {
-		if (kernel_moves(w, w->series.points[s->index].run, names.v[i], o, kpct[i], knoise[i])) {
+		if (kernel_moves(w, w->series.points[s->good].run, w->series.points[s->index].run, names.v[i], o,
+				 kpct[i], knoise[i])) {
 			ret = -1;
 			goto out;
 		}
