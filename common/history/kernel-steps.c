@@ -74,10 +74,26 @@ static void kernel_series(const struct series *s, size_t r, struct series *k)
 	}
 }
 
+/*
+ * The options of a kernel's own search: the multiple raised for the
+ * platform's kernels, no fallback boundary, and sharp steps only unless
+ * drifts is set.
+ */
+static struct step_options kernel_options(const struct series *s, const struct step_options *opts, int drifts)
+{
+	struct step_options o = *opts;
+
+	o.noise_multiple = kernel_steps_multiple(opts->noise_multiple > 0 ? opts->noise_multiple :
+						 STEP_NOISE_MULTIPLE, s->nr_rows);
+	o.fallback = 0;
+	o.sharp_only = !drifts;
+	return o;
+}
+
 size_t series_kernel_steps(const struct series *s, const struct step_options *opts,
 			   struct kernel_step **out)
 {
-	struct step_options o = *opts;
+	struct step_options o = kernel_options(s, opts, 0);
 	struct noise_model nm;
 	unsigned char *minority;
 	double shift;
@@ -87,10 +103,6 @@ size_t series_kernel_steps(const struct series *s, const struct step_options *op
 	*out = NULL;
 	if (s->nr_rows < 2 || !s->helion_by_row)
 		return 0;
-	o.noise_multiple = kernel_steps_multiple(opts->noise_multiple > 0 ? opts->noise_multiple :
-						 STEP_NOISE_MULTIPLE, s->nr_rows);
-	o.fallback = 0;
-	o.sharp_only = 1;
 	minority = xcalloc(s->nr + 1, 1);
 	series_noise_model(s, METRIC_HELION, &nm);
 	states = s->nr && levels_state_nights(s, &nm, s->points[0].run->time, s->points[s->nr - 1].run->time + 1,
@@ -360,7 +372,7 @@ static size_t keep_own(const struct series *s, const struct step_options *o, str
  */
 static int kernel_drifts(const struct series *s, const struct step_options *opts, const struct kernel_step *k)
 {
-	struct step_options o = *opts;
+	struct step_options o = kernel_options(s, opts, 1);
 	struct series ks;
 	struct step st;
 	size_t r = 0;
@@ -371,10 +383,6 @@ static int kernel_drifts(const struct series *s, const struct step_options *opts
 	if (r == s->nr_rows)
 		return 1;
 	kernel_series(s, r, &ks);
-	o.noise_multiple = kernel_steps_multiple(opts->noise_multiple > 0 ? opts->noise_multiple :
-						 STEP_NOISE_MULTIPLE, s->nr_rows);
-	o.fallback = 0;
-	o.sharp_only = 0;
 	o.date = s->points[k->index].run->time;
 	drifts = series_find_step(&ks, &o, &st) || !st.found || st.drift;
 	free(ks.points);
