@@ -216,6 +216,44 @@ test_expect_success '--check: hints printed in a subdirectory work there' '
 	test_must_be_empty ../out
 '
 
+test_expect_success '--check: under GIT_LITERAL_PATHSPECS the hints lead up from a subdirectory' '
+	git clone -q repo literal &&
+	cd literal &&
+	top=$PWD &&
+	mkdir "$R/case1*" &&
+	cp "$R/case1_simple_gemm/"* "$R/case1*/" &&
+	commit_all "2026-10-02T10:00:00Z" "[sched2tlx] A case named case1* (#1272)" &&
+	regen "case1*" ffff &&
+	git rm -q "$R/case6_blackwell_fa/bench_spec.py" &&
+	b=$(git rev-parse --short HEAD) &&
+	up=$(echo "$R/case3_flash_attention" | sed "s|[^/][^/]*|..|g") &&
+	cd "$R/case3_flash_attention" &&
+	GIT_LITERAL_PATHSPECS=1 &&
+	export GIT_LITERAL_PATHSPECS &&
+	test_expect_code 1 git fixture-diff --check HEAD >"$top/../out" 2>/dev/null &&
+	sed -n "s/.*restore it with '"'"'\(.*\)'"'"'$/\1/p; s/.*finish with '"'"'\(.*\)'"'"' or restore the spec$/\1/p" \
+		"$top/../out" >"$top/../cmds" &&
+	cat >"$top/../expect" <<-EOF &&
+	git checkout $b -- '"'"'$up/$R/case1*/schedule_graph.json'"'"'
+	git rm -r -- $up/$R/case6_blackwell_fa
+	EOF
+	test_cmp "$top/../expect" "$top/../cmds" &&
+	while read -r cmd; do
+		eval "$cmd" >/dev/null || return 1
+	done <"$top/../cmds" &&
+	cd "$top" &&
+	git status --short >../actual &&
+	printf "D  %s\n" "$R/case6_blackwell_fa/bench_spec.py" \
+		"$R/case6_blackwell_fa/case6_blackwell_fa_pre_modulo.ttgir" \
+		"$R/case6_blackwell_fa/ddg.json" "$R/case6_blackwell_fa/generated.py" \
+		"$R/case6_blackwell_fa/schedule_graph.json" >../expect &&
+	test_cmp ../expect ../actual &&
+	GIT_LITERAL_PATHSPECS=maybe &&
+	test_expect_code 128 git fixture-diff --check HEAD >../out 2>../err &&
+	echo "fatal: bad boolean environment value '"'"'maybe'"'"' for '"'"'GIT_LITERAL_PATHSPECS'"'"'" >../expect &&
+	test_cmp ../expect ../err
+'
+
 test_expect_success 'a renamed case'"'"'s restore command replaces a symbolic link, never writes through it' '
 	git clone -q repo linked &&
 	cd linked &&

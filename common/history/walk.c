@@ -142,21 +142,6 @@ int pathspec_item_is_literal(const char *item)
 	return !strpbrk(item, "*?[\\") && item[0] != ':';
 }
 
-int literal_pathspecs(void)
-{
-	const char *v = getenv("GIT_LITERAL_PATHSPECS");
-	int on;
-
-	if (!v)
-		return 0;
-	/* as git's git_env_bool(): true, yes, on or a non-zero number; "" is false */
-	if (git_config_parse_bool(&on, v)) {
-		git_error_clear();
-		return error("bad boolean environment value '%s' for 'GIT_LITERAL_PATHSPECS'", quote_term(v));
-	}
-	return on;
-}
-
 int commit_touches(git_repository *repo, git_commit *commit, const struct strvec *pathspec,
 		   int *out)
 {

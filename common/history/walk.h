@@ -25,14 +25,6 @@ int walk_first_parent(git_repository *repo, const git_oid *good, const git_oid *
 int pathspec_item_is_literal(const char *item);
 
 /*
- * 1 when GIT_LITERAL_PATHSPECS is true: as in git, every pathspec item is
- * a path as it is, its '*', '?', '[', '\\' and leading ':' plain
- * characters. 0 when it is unset or false; -1 with an error when it is no
- * boolean.
- */
-int literal_pathspecs(void);
-
-/*
  * *out = 1 when commit changes a path matching pathspec (git pathspec
  * syntax: prefixes and globs, or only prefixes under literal_pathspecs())
  * against its first parent (against the empty

@@ -202,6 +202,21 @@ char *repo_prefix(git_repository *repo)
 	return prefix;
 }
 
+int literal_pathspecs(void)
+{
+	const char *v = getenv("GIT_LITERAL_PATHSPECS");
+	int on;
+
+	if (!v)
+		return 0;
+	/* as git's git_env_bool(): true, yes, on or a non-zero number; "" is false */
+	if (git_config_parse_bool(&on, v)) {
+		git_error_clear();
+		return error("bad boolean environment value '%s' for 'GIT_LITERAL_PATHSPECS'", quote_term(v));
+	}
+	return on;
+}
+
 int repo_open(git_repository **out)
 {
 	const char *git_dir = getenv("GIT_DIR");

@@ -29,6 +29,14 @@ int repo_open(git_repository **out);
  */
 char *repo_prefix(git_repository *repo);
 
+/*
+ * 1 when GIT_LITERAL_PATHSPECS is true: as in git, every pathspec item is
+ * a path as it is, its '*', '?', '[', '\\' and leading ':' plain
+ * characters. 0 when it is unset or false; -1 with an error when it is no
+ * boolean.
+ */
+int literal_pathspecs(void);
+
 /* error() with libgit2's last message appended: "<what>: <libgit2 message>". */
 int repo_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
