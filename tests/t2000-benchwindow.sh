@@ -60,9 +60,9 @@ test_expect_success 'the --json document is exact' '
 	good, bad, path = sys.argv[1:4]
 	doc = json.load(open(path))
 	assert list(doc) == ["platform", "kernel", "date", "last_good", "first_bad", "step",
-	                     "kernel_set_change", "kernel_steps", "sparse_kernels", "slice", "slice_paths", "empty",
+	                     "set_aside", "kernel_set_change", "kernel_steps", "sparse_kernels", "slice", "slice_paths", "empty",
 	                     "series", "commits"], list(doc)
-	assert doc["kernel_set_change"] is None and doc["kernel_steps"] == [] and doc["sparse_kernels"] == []
+	assert doc["set_aside"] is None and doc["kernel_set_change"] is None and doc["kernel_steps"] == [] and doc["sparse_kernels"] == []
 	assert doc["platform"] == "b200_cute" and doc["kernel"] is None and doc["date"] == "2026-09-08"
 	assert doc["last_good"] == {"sha": good, "date": "2026-09-07T08:20:00Z", "run_id": "30000006"}
 	assert doc["first_bad"] == {"sha": bad, "date": "2026-09-08T08:20:00Z", "run_id": "30000007"}

@@ -243,6 +243,31 @@ test_expect_success 'a one-night spike: the pairs onto it and off it show its mo
 		"[false,false,\"a one-night spike\",-26.75]"
 '
 
+# Asked about the night of a spike, the answer is the step six nights
+# later, and a line says why the spike itself was set aside: the table
+# shows a -27% night that no other line explained.
+test_expect_success 'a date on a spike beside a step: the spike is named as set aside' '
+	cd repo &&
+	{ runs && series b200_cute matmul 1.50 1.51 1.10 1.50 1.51 1.50 1.50 1.51 1.30 1.31 1.30 1.31 1.30; } |
+		gen >../spike-step.json &&
+	git benchwindow --file ../spike-step.json b200_cute 2026-09-04 >../out &&
+	grep "^step: \|^set aside" ../out >../actual &&
+	cat >../expect <<-\EOF &&
+	step: 2026-09-09 -> 2026-09-10, helion 1.504 -> 1.304 (-13.3% ± 0.4%; levels of 7 and 5 nightlies), 32.5x its standard error (noise 0.7% a night), persistent
+	set aside at 2026-09-04: 2026-09-03 -> 2026-09-04 moves -26.9% ± 0.9%, 34.1x its standard error (noise 0.7% a night), a one-night spike: back at the level before after 1 nightly
+	EOF
+	test_cmp ../expect ../actual &&
+	git benchwindow --file ../spike-step.json --format=markdown b200_cute 2026-09-05 >../out.md &&
+	grep "^- \*\*set aside" ../out.md >../actual &&
+	echo "- **set aside** at 2026-09-05: 2026-09-04 → 2026-09-05 moves +36.7% ± 0.8%, 38.1× its standard error (noise 0.7% a night), a one-night spike: back at the level before, after 1 nightly off it" >../expect &&
+	test_cmp ../expect ../actual &&
+	json_is ../spike-step.json 2026-09-04 ".set_aside | [.last_date[:10], .date[:10], .change_pct, .reason, .nightlies_off]" \
+		"[\"2026-09-03\",\"2026-09-04\",-26.91,\"a one-night spike\",1]" &&
+	for d in 2026-09-06 2026-09-10; do
+		json_is ../spike-step.json $d ".set_aside" null || return 1
+	done
+'
+
 # A dip of two nightlies that comes back is no step, but the pair at its
 # start moved -13%: that pair's own move and the dip are the reason, not
 # the span's level around it (-0.4%, "within --min-change").

@@ -547,6 +547,34 @@ static size_t find_levels(const struct series *s, const struct step_options *o,
 	return wide_best;
 }
 
+int series_excursion_at(const struct series *s, const struct step_options *o, struct step *out)
+{
+	struct noise_model nm;
+	time_t from, to, cfrom, cto;
+	struct levels l;
+	size_t index = 0;
+	int excursion;
+
+	memset(out, 0, sizeof(*out));
+	set_thresholds(out, o);
+	date_span(o->date, o->span_days, &from, &to);
+	date_span(o->date, 2 * o->span_days + 1, &cfrom, &cto);
+	while (index < s->nr && s->points[index].run->time < o->date)
+		index++;
+	if (!index || index == s->nr || s->points[index].run->time >= to || !measured(s, index))
+		return 0;
+	series_noise_model(s, METRIC_HELION, &nm);
+	out->noise_pct = 100 * nm.sigma;
+	/* the levels the decision cut, where it set the excursion aside */
+	find_levels(s, o, &nm, out, from, to, cfrom, cto, &l);
+	describe_boundary(s, &nm, index, o->span_days, 0, out);
+	excursion = describe_dip(&l, index, out);
+	levels_release(&l);
+	if (!excursion)
+		memset(out, 0, sizeof(*out));
+	return excursion;
+}
+
 int series_find_step(const struct series *s, const struct step_options *o, struct step *out)
 {
 	struct noise_model nm;

@@ -160,6 +160,15 @@ void step_dip_text(struct strbuf *sb, const struct step *st);
 int series_find_step(const struct series *s, const struct step_options *opts, struct step *out);
 
 /*
+ * The nightly pair at opts->date (the first nightly on or after it, within
+ * the span) when it starts or ends an excursion that reverts, a one-night
+ * spike or a dip, which the decision sets aside: out describes it as
+ * series_find_step() describes such a pair with no step near (found 0,
+ * dip_nights > 0) and 1 is returned. Else out is zeroed and 0 returned.
+ */
+int series_excursion_at(const struct series *s, const struct step_options *opts, struct step *out);
+
+/*
  * The same with the series' noise model given (series_noise_model(s,
  * METRIC_HELION)), for a caller asking about many dates of one series.
  */

@@ -99,6 +99,10 @@ struct window {
 	struct dashboard dash;
 	struct series series;
 	struct step step;
+	struct step date_pair;	/* the nightly pair at the date when the step reported
+				   lies elsewhere and the pair starts or ends an excursion
+				   that reverts (series_excursion_at(): dip_nights > 0),
+				   else zeroed */
 	struct kernel_set_change set_change;	/* nearest the date within the span */
 	struct kernel_step *kernel_steps;	/* kernels that step on their own; owned */
 	size_t nr_kernel_steps;

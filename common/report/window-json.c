@@ -180,6 +180,25 @@ cJSON *window_step_json(const struct series *s, const struct step *st)
 	return step;
 }
 
+/* The date's own pair that the step set aside: null, or its move and why it reverts. */
+static cJSON *date_pair_json(const struct window *w)
+{
+	const struct step *st = &w->date_pair;
+	cJSON *o;
+
+	if (!st->dip_nights)
+		return cJSON_CreateNull();
+	o = cJSON_CreateObject();
+	cJSON_AddItemToObject(o, "date", json_time(w->series.points[st->index].run->time));
+	cJSON_AddItemToObject(o, "last_date", json_time(w->series.points[st->last_good].run->time));
+	cJSON_AddItemToObject(o, "change_pct", json_number(st->change_pct, 2));
+	cJSON_AddItemToObject(o, "se_pct", json_number(st->se_pct, 2));
+	cJSON_AddItemToObject(o, "z", json_number(st->z, 2));
+	cJSON_AddStringToObject(o, "reason", st->reason);
+	cJSON_AddNumberToObject(o, "nightlies_off", (double)st->dip_nights);
+	return o;
+}
+
 cJSON *window_json(const struct window *w, const struct window_options *o, int only_slice)
 {
 	cJSON *root = cJSON_CreateObject(), *series, *commits, *paths;
@@ -190,6 +209,7 @@ cJSON *window_json(const struct window *w, const struct window_options *o, int o
 	cJSON_AddItemToObject(root, "last_good", window_end_json(&w->last_good));
 	cJSON_AddItemToObject(root, "first_bad", window_end_json(&w->first_bad));
 	cJSON_AddItemToObject(root, "step", window_step_json(&w->series, &w->step));
+	cJSON_AddItemToObject(root, "set_aside", date_pair_json(w));
 	cJSON_AddItemToObject(root, "kernel_set_change", window_set_change_json(&w->series, &w->set_change));
 	cJSON_AddItemToObject(root, "kernel_steps", window_kernel_steps_json(w));
 	cJSON_AddItemToObject(root, "sparse_kernels", sparse_kernels_json(&w->series, w->sparse, w->nr_sparse));

@@ -92,6 +92,9 @@ static void step_item(FILE *fp, const struct window *w)
 		fprintf(fp, "- **%s**%s%s%s: %s → %s %s\n", window_step_kind(st),
 			st->undecided ? " (" : " beyond the noise", st->undecided ? step_undecided_words(st->no_level, STEP_WORDS_BRIEF) : "",
 			st->undecided ? ")" : "", d1, d2, sb.buf);
+	strbuf_reset(&sb);
+	if (window_date_pair_text(&sb, w, 1))
+		fprintf(fp, "- **set aside** at %s: %s\n", format_day(d1, w->date), sb.buf);
 	strbuf_release(&sb);
 }
 

@@ -193,12 +193,15 @@ static void print_step(FILE *fp, const struct window *w, const struct window_pri
 	else
 		fprintf(fp, "no step beyond the noise near %s: %s -> %s %s; showing that nightly pair\n",
 			asked, d1, d2, sb.buf);
-	strbuf_release(&sb);
 	for (size_t i = 0; i < st->nr_other; i++)
 		fprintf(fp, "another step in the span: %s -> %s, %+.1f%%, %.1fx the noise\n",
 			format_day(d1, s->points[st->other[i].index - 1].run->time),
 			format_day(d2, s->points[st->other[i].index].run->time),
 			number_tidy(st->other[i].change_pct, 1), st->other[i].score);
+	strbuf_reset(&sb);
+	if (window_date_pair_text(&sb, w, 0))
+		fprintf(fp, "set aside at %s: %s\n", asked, sb.buf);
+	strbuf_release(&sb);
 }
 
 static void print_end(FILE *fp, const char *label, const struct window_end *e,

@@ -69,6 +69,19 @@ void window_step_text(struct strbuf *sb, const struct step *st, const char *mark
 			    st->halfway ? ", one off both levels: the window may hold two changes" : "");
 }
 
+int window_date_pair_text(struct strbuf *sb, const struct window *w, int rich)
+{
+	const struct step *st = &w->date_pair;
+	char d1[16], d2[16];
+
+	if (!st->dip_nights)
+		return 0;
+	strbuf_addf(sb, "%s %s %s ", format_day(d1, w->series.points[st->last_good].run->time),
+		    rich ? "\u2192" : "->", format_day(d2, w->series.points[st->index].run->time));
+	window_step_text(sb, st, "", "", rich);
+	return 1;
+}
+
 void window_kernel_steps_text(struct strbuf *sb, const struct window *w, int rich,
 			      void (*escape)(struct strbuf *, const char *))
 {

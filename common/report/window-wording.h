@@ -55,6 +55,14 @@ void window_step_text(struct strbuf *sb, const struct step *st, const char *mark
 		      const char *unmark, int rich);
 
 /*
+ * The date's own nightly pair that the step set aside (w->date_pair), into
+ * sb: "2026-09-04 -> 2026-09-05 moves -4.4% ± 0.5%, 8.3x its standard error
+ * (noise 0.5% a night), a one-night spike: back at the level before after
+ * 1 nightly". Returns 0, writing nothing, when there is none.
+ */
+int window_date_pair_text(struct strbuf *sb, const struct window *w, int rich);
+
+/*
  * The kernels that step on their own, into sb: "kernel_b -7.5% (12.0x its
  * standard error, its noise 0.8% a night) 2026-02-25 -> 2026-02-26, ...",
  * each name through escape (the dashboard's names are untrusted).
