@@ -55,8 +55,35 @@ static void fold_states(struct series *k, const unsigned char *minority)
 	free(v[1]);
 }
 
-/* Kernel r's own series: the platform's nightlies, its values only. */
-static void kernel_series(const struct series *s, size_t r, struct series *k)
+/*
+ * The platform's nightlies in its smaller machine state, one flag a
+ * nightly (levels_state_nights()), or NULL when it shows one state. The
+ * caller frees it.
+ */
+static unsigned char *minority_nights(const struct series *s)
+{
+	unsigned char *minority;
+	struct noise_model nm;
+	double shift;
+
+	if (!s->nr)
+		return NULL;
+	minority = xcalloc(s->nr + 1, 1);
+	series_noise_model(s, METRIC_HELION, &nm);
+	if (levels_state_nights(s, &nm, s->points[0].run->time, s->points[s->nr - 1].run->time + 1,
+				minority, &shift))
+		return minority;
+	free(minority);
+	return NULL;
+}
+
+/*
+ * Kernel r's own series: the platform's nightlies, its values only, those
+ * of the minority nightlies (minority_nights(), or NULL) folded onto the
+ * other state.
+ */
+static void kernel_series(const struct series *s, size_t r, const unsigned char *minority,
+			  struct series *k)
 {
 	memset(k, 0, sizeof(*k));
 	k->platform = s->platform;
@@ -72,6 +99,8 @@ static void kernel_series(const struct series *s, size_t r, struct series *k)
 		k->points[t].raw_helion = k->points[t].value[METRIC_HELION];
 		k->points[t].nr_kernels = !isnan(k->points[t].raw_helion);
 	}
+	if (minority)
+		fold_states(k, minority);
 }
 
 /*
@@ -94,26 +123,18 @@ size_t series_kernel_steps(const struct series *s, const struct step_options *op
 			   struct kernel_step **out)
 {
 	struct step_options o = kernel_options(s, opts, 0);
-	struct noise_model nm;
 	unsigned char *minority;
-	double shift;
 	size_t nr = 0;
-	int states;
 
 	*out = NULL;
 	if (s->nr_rows < 2 || !s->helion_by_row)
 		return 0;
-	minority = xcalloc(s->nr + 1, 1);
-	series_noise_model(s, METRIC_HELION, &nm);
-	states = s->nr && levels_state_nights(s, &nm, s->points[0].run->time, s->points[s->nr - 1].run->time + 1,
-					      minority, &shift);
+	minority = minority_nights(s);
 	for (size_t r = 0; r < s->nr_rows; r++) {
 		struct series k;
 		struct step st;
 
-		kernel_series(s, r, &k);
-		if (states)
-			fold_states(&k, minority);
+		kernel_series(s, r, minority, &k);
 		if (!series_find_step(&k, &o, &st) && st.found) {
 			struct kernel_step *ks;
 
@@ -368,11 +389,14 @@ static size_t keep_own(const struct series *s, const struct step_options *o, str
 /*
  * Whether kernel k's own series, drifts allowed, also reads a drift near
  * its night: a kernel that ramps makes a sharp step of its own search
- * (sharp_only) somewhere on its ramp.
+ * (sharp_only) somewhere on its ramp. The series is folded onto one
+ * machine state as that search's was, so that the two read the same
+ * nightlies.
  */
 static int kernel_drifts(const struct series *s, const struct step_options *opts, const struct kernel_step *k)
 {
 	struct step_options o = kernel_options(s, opts, 1);
+	unsigned char *minority;
 	struct series ks;
 	struct step st;
 	size_t r = 0;
@@ -382,7 +406,9 @@ static int kernel_drifts(const struct series *s, const struct step_options *opts
 		r++;
 	if (r == s->nr_rows)
 		return 1;
-	kernel_series(s, r, &ks);
+	minority = minority_nights(s);
+	kernel_series(s, r, minority, &ks);
+	free(minority);
 	o.date = s->points[k->index].run->time;
 	drifts = series_find_step(&ks, &o, &st) || !st.found || st.drift;
 	free(ks.points);
