@@ -53,6 +53,12 @@ levels_spec() {
 	            level = math.log(0.90)                  # -10% on the newest nightly
 	        elif scenario == "oldest" and day > start:
 	            level = math.log(0.70)                  # -30% after the first nightly
+	        elif scenario == "apart":
+	            noise = 0.004 if k in ("matmul", "softmax") else 0.012
+	            if k == "matmul" and after:
+	                level = math.log(0.94)              # -6% on 08-20
+	            elif k == "softmax" and day >= datetime.date(2026, 8, 22):
+	                level = math.log(0.93)              # -7% two nights later
 	        elif scenario == "onekernel":
 	            noise = 0.002 if k == "softmax" else 0.006
 	            if k == "softmax" and after:
@@ -71,7 +77,7 @@ test_expect_success 'setup: six weeks of daily commits and a dashboard per scena
 			GIT_AUTHOR_DATE="${day}T06:00:00Z" GIT_COMMITTER_DATE="${day}T06:00:00Z" \
 				git commit -q --allow-empty -m "Change of $day" || exit 1
 		done &&
-		for s in small faint weekly weeklytwo gap drift slowdrift onekernel newest oldest stairs3 stairs29; do
+		for s in small faint weekly weeklytwo gap drift slowdrift onekernel apart newest oldest stairs3 stairs29; do
 			case $s in
 			slowdrift) seed=7 ;;
 			stairs*) seed=${s#stairs} ;;
@@ -282,6 +288,22 @@ test_expect_success 'one kernel stepping when the geomean does not clear its bar
 	window_says onekernel 2026-08-20 \
 		"^kernels that step on their own (each over 5.8x its standard error, for 5 kernels): softmax -6.9% (" &&
 	test "$(tail -1 out)" = "1 commit, 0 in the slice"
+'
+
+# Two kernels make the move, matmul -6% on 08-20 and softmax -7% on 08-22:
+# the step is placed at the stronger one's night, and its window spans
+# the other's too, where it held the one commit of 08-22 (a culprit named
+# while half the move lay two nights earlier).
+test_expect_success 'kernels that make one move on different nights: the window spans their nights' '
+	cd repo &&
+	for d in 2026-08-20 2026-08-21 2026-08-22; do
+		step_is apart $d <<-\EOF || return 1
+		[true,false,"2026-08-19","2026-08-22",null]
+		[["matmul","2026-08-19","2026-08-20"],["softmax","2026-08-21","2026-08-22"]]
+		EOF
+	done &&
+	window_says apart 2026-08-21 "^step: 2026-08-19 -> 2026-08-22, .*; 2 nightlies between could be on either side\$" &&
+	test "$(tail -1 out)" = "3 commits, 0 in the slice"
 '
 
 test_done

@@ -273,6 +273,26 @@ static long nights_apart(const struct series *s, size_t a, size_t b)
 }
 
 /*
+ * The kernels that make one move but step on other nights than the
+ * strongest: the move's commits may lie at any of their nights, so st's
+ * window spans their windows too. One machine-state night could put a
+ * kernel's step two nights off the others' (accuracy causes with machine
+ * states: kernel_a at the true night, kernel_b, stronger, two nights
+ * later, and the window of one commit there named a wrong culprit).
+ */
+static void span_kernel_nights(const struct kernel_step *ks, size_t nr, size_t strongest, struct step *st)
+{
+	for (size_t i = 0; i < nr; i++) {
+		if (ks[i].index == ks[strongest].index)
+			continue;
+		if (ks[i].last_good < st->last_good)
+			st->last_good = ks[i].last_good;
+		if (ks[i].first_bad > st->first_bad)
+			st->first_bad = ks[i].first_bad;
+	}
+}
+
+/*
  * The kernel steps that make st's move (see kernel-steps.h), those within
  * near nights of st's night for the strongest; st placed at the
  * strongest one's night when it is not st's own. Returns how many.
@@ -316,17 +336,18 @@ static size_t settle(const struct series *s, const struct step_options *o, struc
 		st->persistent = 1;
 		st->reason = NULL;
 		st->undecided = 0;
-		return kept;
+	} else {
+		/*
+		 * At the geomean's own night, the window both series allow: the
+		 * kernel is often surer of the night than the geomean, and the
+		 * geomean's window narrower than a kernel not measured for a while.
+		 */
+		if ((*out)[strongest].last_good > st->last_good)
+			st->last_good = (*out)[strongest].last_good;
+		if ((*out)[strongest].first_bad < st->first_bad)
+			st->first_bad = (*out)[strongest].first_bad;
 	}
-	/*
-	 * At the geomean's own night, the window both series allow: the
-	 * kernel is often surer of the night than the geomean, and the
-	 * geomean's window narrower than a kernel not measured for a while.
-	 */
-	if ((*out)[strongest].last_good > st->last_good)
-		st->last_good = (*out)[strongest].last_good;
-	if ((*out)[strongest].first_bad < st->first_bad)
-		st->first_bad = (*out)[strongest].first_bad;
+	span_kernel_nights(*out, kept, strongest, st);
 	return kept;
 }
 
