@@ -32,7 +32,7 @@ DAY = 86400
 NIGHTS = 90
 FAMILIES = ["single", "nostep", "outlier", "spike", "twosteps", "kernelleave", "manual", "missing",
             "subset", "drift", "bimodal", "onekernel", "heavytail", "recovery", "weekly", "gap",
-            "twoplatforms", "small"]
+            "twoplatforms", "small", "statestep"]
 
 
 def day(d):
@@ -202,6 +202,18 @@ def make_new(family, rnd):
             if rnd.random() < p:
                 s.shift[d] += off
         return s, truth_of(rnd.randint(20, 70))
+    if family == "statestep":
+        # a step under two machine states (as bimodal's): the states' clusters
+        # and the step's levels overlap when the step is near the states' offset
+        p = rnd.uniform(0.15, 0.5)
+        off = rnd.uniform(0.03, 0.08) * rnd.choice([-1, 1])
+        s.noise_under(off, 4)
+        off = math.log1p(off)
+        for d in range(NIGHTS):
+            if rnd.random() < p:
+                s.shift[d] += off
+        s.add_step(t0, s.step_size())
+        return s, truth_of(query_near(rnd, t0), t0)
     if family == "onekernel":
         # one kernel of five steps 5-10% (at least 6x its own noise): the geomean moves 1-2%
         s = Series(rnd, 5)

@@ -43,7 +43,7 @@ DRIFT_SLACK = 3     # nights either end of a drift may be off
 STEP_FAMILIES = {"single": 1.0, "spike": 0.95, "twosteps": 0.97, "manual": 1.0, "missing": 1.0,
                  "weekly": 36 / 38, "gap": 1.0, "small": 1.0}
 # reported, no target
-REPORTED_STEPS = ("recovery", "twoplatforms", "drift")
+REPORTED_STEPS = ("recovery", "twoplatforms", "drift", "statestep")
 NO_STEP_FAMILIES = ("nostep", "outlier", "kernelleave", "bimodal", "heavytail")
 # named: kernel-set changes 100%; one kernel's step >= 36 of 38; drifts (issue 24
 # sets no number: 36 of 38 asserted); subset is reported only
