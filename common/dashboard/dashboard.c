@@ -10,273 +10,8 @@
 #include "dashboard/dashboard.h"
 #include "dashboard/json-scan.h"
 #include "dashboard/entry.h"
+#include "dashboard/row-history.h"
 #include "dashboard/cache.h"
-
-/* Where in the document the parse is, for messages and for giving pages back. */
-struct json_path {
-	struct dash_where w;	/* origin, row, entry */
-	const char *text;	/* the document, for byte offsets */
-	struct json_span *entries;	/* the history[] entries of the current row */
-	size_t nr_entries, alloc_entries;
-	int mapped;		/* text is a read-only file mapping */
-	size_t released;	/* bytes of it given back to the kernel */
-	struct dash_memo *memo;
-	int helion_only;	/* the current row's entries: only what a Helion series needs */
-	uint64_t *hash;		/* the text's content hash, when asked for */
-	size_t hashed;		/* bytes of it hashed so far */
-	size_t last_history;	/* entries the last row extracted kept */
-	int history_failed;	/* keep_going: the current row's history could not be read */
-	char *history_fault;	/* why the last history the row walked could not be read */
-};
-
-static int path_error(const struct json_path *p, const char *key, const char *what)
-{
-	return dash_path_error(&p->w, key, what);
-}
-
-static int scan_error(const struct json_path *p, const char *at)
-{
-	return error("'%s' is not valid JSON (at byte %zu)", p->w.origin, (size_t)(at - p->text));
-}
-
-static int cmp_entry_time(const void *a, const void *b)
-{
-	const struct dash_entry *x = a, *y = b;
-
-	if (x->time != y->time)
-		return x->time < y->time ? -1 : 1;
-	/* Same start time: keep document order. */
-	return x->index < y->index ? -1 : x->index > y->index;
-}
-
-/*
- * The entry starting at e.p (e may run on past it) extracted into the
- * row's next slot; *end is set past it. A fault the scanner finds is
- * reported as the scanner's, with its byte offset; any other malformed
- * entry is named by its path.
- */
-static int extract_one(struct dash_row *out, struct json_span e, size_t *alloc,
-		       struct json_path *p, const char **end)
-{
-	const char *err;
-	int ret;
-
-	ALLOC_GROW(out->history, out->nr_history + 1, *alloc);
-	ret = dash_entry_extract(p->memo, e, &p->w, p->helion_only, &out->history[out->nr_history],
-				 end);
-	if (ret == DASH_ENTRY_MALFORMED) {
-		if (!json_scan_value(e.p, e.p + e.len, &err))
-			return scan_error(p, err);
-		return path_error(p, "", "is not valid JSON");
-	}
-	if (ret)
-		return -1;
-	out->nr_history++;
-	return 0;
-}
-
-/*
- * Room for as many entries as the last row kept: the rows of a dashboard
- * mostly hold the same nightlies, so the history is not grown (copied)
- * entry by entry.
- */
-static void reserve_history(struct dash_row *out, size_t *alloc, const struct json_path *p)
-{
-	if (p->last_history > *alloc) {
-		*alloc = p->last_history;
-		out->history = xrealloc(out->history, *alloc * sizeof(*out->history));
-	}
-}
-
-/* Entry i of the current row (p->entries), extracted. */
-static int parse_one(struct dash_row *out, size_t i, size_t *alloc, struct json_path *p)
-{
-	const char *end;
-
-	p->w.entry = i;
-	return extract_one(out, p->entries[i], alloc, p, &end);
-}
-
-/* The row's history is extracted: in time order, marked loaded. */
-static void finish_history(struct dash_row *out, struct json_path *p)
-{
-	p->w.in_entry = 0;
-	out->history_loaded = 1;
-	p->last_history = out->nr_history;
-	/* Mostly in order already; qsort(NULL, 0) is undefined. */
-	for (size_t i = 1; i < out->nr_history; i++)
-		if (cmp_entry_time(&out->history[i - 1], &out->history[i]) > 0) {
-			qsort(out->history, out->nr_history, sizeof(*out->history), cmp_entry_time);
-			break;
-		}
-}
-
-/*
- * The entry starting at e.p (e may run on past it) when it started
- * within [from, to]: its date read, the rest of it only delimited, and
- * extracted only when it is in the window; *end is set past it.
- * history[] should ascend, but nothing here relies on it. Returns 1 when
- * the entry has no readable date (the caller then extracts them all,
- * which says what is wrong).
- */
-static int window_entry(struct dash_row *out, struct json_span e, time_t from, time_t to,
-			size_t *alloc, struct json_path *p, const char **end)
-{
-	time_t t;
-
-	if (dash_entry_time(p->memo, e, p->w.entry, &t, end))
-		return 1;
-	e.len = (size_t)(*end - e.p);
-	if (t >= from && t <= to && extract_one(out, e, alloc, p, end))
-		return -1;
-	return 0;
-}
-
-/* The entries of the current row (p->entries) that started within [from, to]. */
-static int parse_window(struct dash_row *out, time_t from, time_t to,
-			size_t *alloc, struct json_path *p)
-{
-	for (size_t i = 0; i < p->nr_entries; i++) {
-		const char *end;
-		int ret;
-
-		p->w.entry = i;
-		if ((ret = window_entry(out, p->entries[i], from, to, alloc, p, &end)))
-			return ret;
-	}
-	return 0;
-}
-
-/*
- * The entries of the current row (p->entries) the filter keeps: all of
- * them, or with window only those within [from, to].
- */
-static int parse_history(struct dash_row *out, int window, time_t from,
-			 time_t to, struct json_path *p)
-{
-	size_t alloc = 0;
-	int ret;
-
-	p->w.in_entry = 1;
-	reserve_history(out, &alloc, p);
-	ret = window ? parse_window(out, from, to, &alloc, p) : 1;
-
-	if (ret > 0) {
-		out->nr_history = 0;
-		for (size_t i = 0; i < p->nr_entries; i++)
-			if (parse_one(out, i, &alloc, p))
-				return -1;
-		ret = 0;
-	}
-	if (ret < 0)
-		return -1;
-	finish_history(out, p);
-	return 0;
-}
-
-/*
- * The history[] starting at start (within limit), walked once when the
- * row's names came first: each entry extracted as the walk finds it
- * (window 0), or only those that started within [from, to], the others'
- * dates read and the rest of them only delimited. *end is set past the
- * array. Returns 1 when an entry has no readable date.
- */
-static int walk_history(struct dash_row *out, struct json_path *p, const char *start,
-			const char *limit, int window, time_t from, time_t to, const char **end)
-{
-	struct json_span all = { start, (size_t)(limit - start) }, k;
-	struct json_iter it;
-	size_t alloc = 0;
-	int got, ret;
-
-	json_iter_init(&it, all);
-	p->w.in_entry = 1;
-	reserve_history(out, &alloc, p);
-	while ((got = json_iter_member(&it, &k)) > 0) {
-		struct json_span e = { it.p, (size_t)(limit - it.p) };
-		const char *e_end;
-
-		p->w.entry = it.index;
-		ret = window ? window_entry(out, e, from, to, &alloc, p, &e_end) :
-			       extract_one(out, e, &alloc, p, &e_end);
-		if (ret)
-			return ret;
-		if (json_iter_resume(&it, e_end))
-			return scan_error(p, it.error);
-	}
-	if (got < 0)
-		return scan_error(p, it.error);
-	*end = it.p;
-	finish_history(out, p);
-	return 0;
-}
-
-/*
- * A summary or a history is read as the walk meets it, though a later
- * one of equal key may replace it, faults and all, as JavaScript and
- * Python read it. So a fault of its values (msg: what the walk under
- * usage_catch_begin() caught, ret its result) is kept in *fault (the
- * caller frees it), not printed, and the value starting at start only
- * delimited (*end past it). A fault of its structure is the JSON's: an
- * error at once (-1).
- */
-static int keep_fault(int ret, char *msg, const char *start, const char *limit,
-		      const char **end, char **fault)
-{
-	const char *err;
-
-	if (ret >= 0) {
-		free(msg);
-		return ret;
-	}
-	if (!(*end = json_scan_value(start, limit, &err))) {
-		error("%s", msg);
-		free(msg);
-		return -1;
-	}
-	*fault = msg;
-	return 0;
-}
-
-/* walk_history(), a fault of the entries' values kept in p->history_fault (keep_fault()). */
-static int walk_replaceable(struct dash_row *out, struct json_path *p, const char *start,
-			    const char *limit, int window, time_t from, time_t to, const char **end)
-{
-	struct usage_catch outer;
-	int ret;
-
-	usage_catch_begin(&outer);
-	ret = walk_history(out, p, start, limit, window, from, to, end);
-	p->w.in_entry = 0;
-	return keep_fault(ret, usage_catch_end(&outer), start, limit, end, &p->history_fault);
-}
-
-/* A later history, or the names it was walked for, replace the last one walked. */
-static void drop_history_fault(struct json_path *p)
-{
-	free(p->history_fault);
-	p->history_fault = NULL;
-}
-
-/* Record the spans of the history[] entries starting at start; *end is set past the array. */
-static int collect_entries(struct json_path *p, const char *start, const char *limit,
-			   const char **end)
-{
-	struct json_span all = { start, (size_t)(limit - start) }, k, v;
-	struct json_iter it;
-	int got;
-
-	p->nr_entries = 0;
-	json_iter_init(&it, all);
-	while ((got = json_iter_next(&it, &k, &v)) > 0) {
-		ALLOC_GROW(p->entries, p->nr_entries + 1, p->alloc_entries);
-		p->entries[p->nr_entries++] = v;
-	}
-	if (got < 0)
-		return scan_error(p, it.error);
-	*end = it.p;
-	return 0;
-}
 
 /* A row's name member (v.p NULL when absent): a string, copied to the arena. */
 static int get_name(struct dashboard *d, struct json_span v, const char *key, int required,
@@ -286,26 +21,26 @@ static int get_name(struct dashboard *d, struct json_span v, const char *key, in
 
 	*out = NULL;
 	if (!v.p)
-		return required ? path_error(p, key, "is missing") : 0;
+		return required ? dash_path_error_at(p, key, "is missing") : 0;
 	s = cJSON_ParseWithLength(v.p, v.len);
 	if (!s) {
-		return path_error(p, key, "is not valid JSON");
+		return dash_path_error_at(p, key, "is not valid JSON");
 	} else if (cJSON_IsNull(s)) {
 		cJSON_Delete(s);
-		return required ? path_error(p, key, "is missing") : 0;
+		return required ? dash_path_error_at(p, key, "is missing") : 0;
 	} else if (!cJSON_IsString(s)) {
 		cJSON_Delete(s);
-		return path_error(p, key, "is not a string");
+		return dash_path_error_at(p, key, "is not a string");
 	}
 	/* cJSON would cut the name at the NUL, merging it with another. */
 	if (json_string_has_nul(v)) {
 		cJSON_Delete(s);
-		return path_error(p, key, "contains a NUL character");
+		return dash_path_error_at(p, key, "contains a NUL character");
 	}
 	/* "" would be a platform or kernel no one can name */
 	if (required && !*s->valuestring) {
 		cJSON_Delete(s);
-		return path_error(p, key, "is empty");
+		return dash_path_error_at(p, key, "is empty");
 	}
 	*out = dash_arena_strndup(&d->arena, s->valuestring, strlen(s->valuestring));
 	cJSON_Delete(s);
@@ -372,17 +107,17 @@ static int parse_row_members(struct dashboard *d, const char *start, const char 
 	memset(out, 0, sizeof(*out));
 	if (*start != '{') {
 		if (!json_scan_value(start, limit, &err))
-			return scan_error(p, err);
+			return dash_scan_error_at(p, err);
 		return error("'summary[%zu]' is not an object in '%s'", p->w.row, p->w.origin);
 	}
 	json_iter_init(&it, r);
 	p->w.in_entry = 0;
-	drop_history_fault(p);
+	dash_history_drop_fault(p);
 	while ((got = json_iter_member(&it, &k)) > 0) {
 		const char *end = NULL;
 
 		if (dash_key_is(k, "history"))
-			drop_history_fault(p);
+			dash_history_drop_fault(p);
 		if (*it.p == '[' && dash_key_is(k, "history")) {
 			out->nr_history = 0;	/* a history before this one */
 			if (m[M_KERNEL].p && m[M_PLATFORM_SHORT].p && !named)
@@ -392,9 +127,9 @@ static int parse_row_members(struct dashboard *d, const char *start, const char 
 			if (named && keep == KEEP_NONE) {
 				/* None of it is kept: only its end matters. */
 				if (!(end = json_scan_value(it.p, limit, &err)))
-					return scan_error(p, err);
+					return dash_scan_error_at(p, err);
 				done = 1;
-			} else if (named && (ret = walk_replaceable(out, p, it.p, limit, keep == KEEP_WINDOW,
+			} else if (named && (ret = dash_history_walk(out, p, it.p, limit, keep == KEEP_WINDOW,
 								f ? f->others_from : 0,
 								f ? f->others_to : 0, &end)) <= 0) {
 				if (ret < 0)
@@ -402,13 +137,13 @@ static int parse_row_members(struct dashboard *d, const char *start, const char 
 				done = 1;
 			} else {
 				/* One walk finds the entries, for when the names are known. */
-				if (collect_entries(p, it.p, limit, &end))
+				if (dash_history_collect(p, it.p, limit, &end))
 					return -1;
 				done = 0;
 				collected = 1;
 			}
 		} else if (!(end = json_scan_value(it.p, limit, &err))) {
-			return scan_error(p, err);
+			return dash_scan_error_at(p, err);
 		}
 		/* Of equal keys the last counts, as JavaScript and Python read them. */
 		for (int i = 0; i < M_NR; i++)
@@ -419,16 +154,16 @@ static int parse_row_members(struct dashboard *d, const char *start, const char 
 				if (named && (i == M_KERNEL || i == M_PLATFORM_SHORT)) {
 					named = done = collected = 0;
 					out->nr_history = out->history_loaded = 0;
-					drop_history_fault(p);
+					dash_history_drop_fault(p);
 				}
 				if (i == M_HISTORY && *it.p != '[')
 					done = collected = 0;
 			}
 		if (json_iter_resume(&it, end))
-			return scan_error(p, it.error);
+			return dash_scan_error_at(p, it.error);
 	}
 	if (got < 0)
-		return scan_error(p, it.error);
+		return dash_scan_error_at(p, it.error);
 	*row_end = it.p;
 	if ((!named && (get_name(d, m[M_KERNEL], "kernel", 1, p, &out->kernel) ||
 			get_name(d, m[M_PLATFORM_SHORT], "platform_short", 1, p,
@@ -438,13 +173,13 @@ static int parse_row_members(struct dashboard *d, const char *start, const char 
 	if (!out->platform)
 		out->platform = out->platform_short;
 	if (!m[M_HISTORY].p)
-		return path_error(p, "history", "is missing");
+		return dash_path_error_at(p, "history", "is missing");
 	if (*m[M_HISTORY].p != '[')
-		return path_error(p, "history", "is not an array");
+		return dash_path_error_at(p, "history", "is not an array");
 	if (done && p->history_fault) {
 		/* keep_going: a fault of the entries' values, not of the JSON */
 		error("%s", p->history_fault);
-		drop_history_fault(p);
+		dash_history_drop_fault(p);
 		if (!f || !f->keep_going)
 			return -1;
 		p->history_failed = 1;
@@ -455,9 +190,9 @@ static int parse_row_members(struct dashboard *d, const char *start, const char 
 	if (keep == KEEP_NONE)
 		return 0;
 	out->nr_history = 0;
-	if (!collected && collect_entries(p, m[M_HISTORY].p, limit, &err))
+	if (!collected && dash_history_collect(p, m[M_HISTORY].p, limit, &err))
 		return -1;
-	if (parse_history(out, keep == KEEP_WINDOW, f ? f->others_from : 0, f ? f->others_to : 0, p)) {
+	if (dash_history_parse(out, keep == KEEP_WINDOW, f ? f->others_from : 0, f ? f->others_to : 0, p)) {
 		/* every entry was delimited already: the fault is in a value */
 		if (!f || !f->keep_going)
 			return -1;
@@ -576,11 +311,11 @@ static int parse_summary(struct dashboard *d, const char *start, const char *end
 		if (parse_row(d, it.p, end, &row_end, &d->rows[d->nr_rows++], p, f))
 			return -1;
 		if (json_iter_resume(&it, row_end))
-			return scan_error(p, it.error);
+			return dash_scan_error_at(p, it.error);
 		release_behind(p, row_end);
 	}
 	if (got < 0)
-		return scan_error(p, it.error);
+		return dash_scan_error_at(p, it.error);
 	*summary_end = it.p;
 	return 0;
 }
@@ -659,7 +394,7 @@ static void drop_rows(struct dashboard *d)
 	d->nr_rows = 0;
 }
 
-/* parse_summary(), a fault of its rows kept in *fault (keep_fault()). */
+/* parse_summary(), a fault of its rows kept in *fault (dash_keep_fault()). */
 static int parse_replaceable_summary(struct dashboard *d, const char *start, const char *end,
 				     const char **summary_end, struct json_path *p,
 				     const struct dashboard_filter *f, char **fault)
@@ -669,7 +404,7 @@ static int parse_replaceable_summary(struct dashboard *d, const char *start, con
 
 	usage_catch_begin(&outer);
 	ret = parse_summary(d, start, end, summary_end, p, f);
-	return keep_fault(ret, usage_catch_end(&outer), start, end, summary_end, fault);
+	return dash_keep_fault(ret, usage_catch_end(&outer), start, end, summary_end, fault);
 }
 
 static int parse_document(struct dashboard *d, const char *text, size_t len, const char *origin,
@@ -708,7 +443,7 @@ static int parse_document(struct dashboard *d, const char *text, size_t len, con
 		if (!value_end) {
 			/* Any other member: only its end matters, or its text when named. */
 			if (!(value_end = json_scan_value(it.p, end, &err))) {
-				scan_error(&p, err);
+				dash_scan_error_at(&p, err);
 				goto fail;
 			}
 			if (dash_key_is(k, "generated_at")) {
@@ -719,12 +454,12 @@ static int parse_document(struct dashboard *d, const char *text, size_t len, con
 			}
 		}
 		if (json_iter_resume(&it, value_end)) {
-			scan_error(&p, it.error);
+			dash_scan_error_at(&p, it.error);
 			goto fail;
 		}
 	}
 	if (got < 0) {
-		scan_error(&p, it.error);
+		dash_scan_error_at(&p, it.error);
 		goto fail;
 	}
 	if (json_skip_space(it.p, end) != end) {
@@ -764,7 +499,7 @@ static int parse_document(struct dashboard *d, const char *text, size_t len, con
 	return 0;
 fail:
 	free(summary_fault);
-	drop_history_fault(&p);
+	dash_history_drop_fault(&p);
 	free(p.entries);
 	dash_memo_free(p.memo);
 	dashboard_release(d);

@@ -21,20 +21,9 @@
  * of rows and history entries. Every string and array below is owned by
  * struct dashboard (its arena) and lives until dashboard_release(); no
  * cJSON tree outlives the parse. Metrics are NAN when null, absent, or a
- * speedup of 0 ("no data"). The entries (struct dash_entry) are declared
- * in entry.h, the arena in arena.h.
+ * speedup of 0 ("no data"). The rows and their entries (struct dash_row,
+ * struct dash_entry) are declared in entry.h, the arena in arena.h.
  */
-
-struct dash_row {
-	const char *kernel;
-	const char *platform;
-	const char *platform_short;
-	struct dash_entry *history;	/* ascending by time */
-	size_t nr_history;
-	int history_loaded;	/* 0: left out by the load's filter (nr_history 0) */
-	const char *error;	/* keep_going: why its history could not be read (then not
-				   loaded), else NULL */
-};
 
 struct dashboard {
 	int pretuned;		/* has kernels[] / geomean rows */

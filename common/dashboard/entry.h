@@ -85,6 +85,18 @@ struct dash_entry {
 	size_t index;		/* position in the row's history[] in the document */
 };
 
+/* A row of the dashboard: one kernel on one platform, its history. */
+struct dash_row {
+	const char *kernel;
+	const char *platform;
+	const char *platform_short;
+	struct dash_entry *history;	/* ascending by time */
+	size_t nr_history;
+	int history_loaded;	/* 0: left out by the load's filter (nr_history 0) */
+	const char *error;	/* keep_going: why its history could not be read (then not
+				   loaded), else NULL */
+};
+
 /*
  * One history[] entry extracted from its bytes (dashboard.c cuts the
  * document into entries; only it calls the functions below). The scanner walks
