@@ -200,14 +200,15 @@ all_gone() {
 }
 
 # signal_when_started <signal> <pid>: once $TRASH/started exists (up to
-# 10 s), send the signal to the bisection <pid> and wait for it: it must
-# die of that signal.
+# 30 s: a loaded machine under the sanitizers is slow), send the signal
+# to the bisection <pid> and wait for it: it must die of that signal.
+# Either failure says which it was.
 signal_when_started() {
-	for i in $(seq 1 200); do test -f "$TRASH/started" && break; sleep 0.05; done &&
-	test -f "$TRASH/started" &&
+	for i in $(seq 1 600); do test -f "$TRASH/started" && break; sleep 0.05; done &&
+	{ test -f "$TRASH/started" || { echo "no command started within 30 s" >&2; return 1; }; } &&
 	kill -$1 $2 &&
 	{ wait $2 && rc=0 || rc=$?; } &&
-	test $rc = $((128 + $(kill -l $1)))
+	{ test $rc = $((128 + $(kill -l $1))) || { echo "exit $rc after SIG$1" >&2; return 1; }; }
 }
 
 # snapshot: everything of the user's checkout that must not change.
