@@ -11,6 +11,7 @@ bashcompdir ?= $(PREFIX)/share/bash-completion/completions
 zshcompdir ?= $(PREFIX)/share/zsh/site-functions
 fishcompdir ?= $(PREFIX)/share/fish/vendor_completions.d
 fishconfdir ?= $(PREFIX)/share/fish/vendor_conf.d
+fishfuncdir ?= $(PREFIX)/share/fish/vendor_functions.d
 
 CC ?= cc
 PKG_CONFIG ?= pkg-config
@@ -262,12 +263,13 @@ install:
 install-run: $(BINS)
 	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(mandir)/man1 \
 		$(DESTDIR)$(bashcompdir) $(DESTDIR)$(zshcompdir) $(DESTDIR)$(fishcompdir) \
-		$(DESTDIR)$(fishconfdir)
+		$(DESTDIR)$(fishconfdir) $(DESTDIR)$(fishfuncdir)
 	install -m 755 $(BINS) $(DESTDIR)$(bindir)/
 	install -m 644 $(MANPAGES) $(DESTDIR)$(mandir)/man1/
 	install -m 644 completions/_git-benchtriage-names completions/_git-benchtriage-options \
 		completions/_git-benchtriage-at-C $(DESTDIR)$(zshcompdir)/
 	install -m 644 completions/benchtriage.conf.fish $(DESTDIR)$(fishconfdir)/benchtriage.fish
+	install -m 644 completions/__benchtriage_home.fish $(DESTDIR)$(fishfuncdir)/
 	for p in $(PROGRAMS); do \
 		install -m 644 completions/$$p.bash $(DESTDIR)$(bashcompdir)/$$p; \
 		install -m 644 completions/_$$p $(DESTDIR)$(zshcompdir)/_$$p; \
@@ -276,7 +278,8 @@ install-run: $(BINS)
 
 uninstall:
 	rm -f $(DESTDIR)$(zshcompdir)/_git-benchtriage-names $(DESTDIR)$(zshcompdir)/_git-benchtriage-options \
-		$(DESTDIR)$(zshcompdir)/_git-benchtriage-at-C $(DESTDIR)$(fishconfdir)/benchtriage.fish
+		$(DESTDIR)$(zshcompdir)/_git-benchtriage-at-C $(DESTDIR)$(fishconfdir)/benchtriage.fish \
+		$(DESTDIR)$(fishfuncdir)/__benchtriage_home.fish
 	for p in $(PROGRAMS); do \
 		rm -f $(DESTDIR)$(bindir)/$$p $(DESTDIR)$(mandir)/man1/$$p.1 \
 			$(DESTDIR)$(bashcompdir)/$$p $(DESTDIR)$(zshcompdir)/_$$p \

@@ -19,8 +19,8 @@ end
 # Complete `git [<git options>] <sub> <args>...` as `git-<sub> <args>...`,
 # in the directory each `-C <dir>` before <sub> leads to, as git runs
 # git-<sub> there (its revisions, its cases, files relative to it). A
-# leading ~ or ~user of a <dir> is expanded, as fish does (a login name's
-# characters only: the word is never evaluated).
+# leading ~ or ~user of a <dir> is expanded, as fish does
+# (__benchtriage_home, in vendor_functions.d).
 function __benchtriage_git_forward -a sub
     set -l tokens (commandline -opc)
     set -e tokens[1]
@@ -38,10 +38,7 @@ function __benchtriage_git_forward -a sub
     set -e tokens[1]
     set -l here $PWD
     for d in $dirs
-        set -l user (string match -r -g -- '^(~[-\w.]*)(?:/|$)' $d)
-        and eval set -l home $user
-        and set d $home(string sub -s (math (string length -- $user) + 1) -- $d)
-        builtin cd -- $d 2>/dev/null; or begin
+        builtin cd -- (__benchtriage_home $d) 2>/dev/null; or begin
             builtin cd -- $here
             return
         end

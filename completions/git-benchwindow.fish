@@ -59,7 +59,7 @@ end
 # ends a name (not one inside a name's C quotes, "case21_a,b"), then each
 # name of the --root on the line (--list-cases) not yet in the list. A
 # --root in a word of its own has its leading ~ or ~user expanded, as
-# fish does (not after --root=); the tokens are unquoted already, so a
+# fish does (__benchtriage_home; not after --root=); the tokens are unquoted already, so a
 # quoted ~ is expanded too.
 function __benchtriage_cases
     set -l tokens (commandline -opc)
@@ -70,11 +70,7 @@ function __benchtriage_cases
                 set root $tokens[$i]
             case --root
                 set -q tokens[(math $i + 1)]; or continue
-                set root --root=$tokens[(math $i + 1)]
-                # a login name of the characters a name has
-                set -l user (string match -r -g -- '^--root=(~[-\w.]*)(?:/|$)' $root)
-                and eval set -l home $user
-                and set root --root=$home(string sub -s (math (string length -- $user) + 8) -- $root)
+                set root --root=(__benchtriage_home $tokens[(math $i + 1)])
         end
     end
     # A name: C-quoted (what follows its closing quote is still its),

@@ -19,7 +19,8 @@ test_expect_success 'make install into a DESTDIR' '
 	test -f "$inst/usr/local/share/zsh/site-functions/_git-benchtriage-names" &&
 	test -f "$inst/usr/local/share/zsh/site-functions/_git-benchtriage-options" &&
 	test -f "$inst/usr/local/share/zsh/site-functions/_git-benchtriage-at-C" &&
-	test -f "$inst/usr/local/share/fish/vendor_conf.d/benchtriage.fish"
+	test -f "$inst/usr/local/share/fish/vendor_conf.d/benchtriage.fish" &&
+	test -f "$inst/usr/local/share/fish/vendor_functions.d/__benchtriage_home.fish"
 '
 
 test_expect_success 'git <cmd> --help opens the installed man page' '
