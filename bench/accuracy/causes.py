@@ -14,7 +14,8 @@ alarm), culprits named wrongly (for a real regression: a commit other
 than the day's code commit; for a harness change: one other than the
 harness commit; for anything else: any culprit), runtime. With --assert,
 exits 1 below 98% right or with a wrong culprit. The causes of issue 8, and of issue 24 one kernel of five that
-steps 5-10% (the geomean moves 1-2%).
+steps 5-10% (the geomean moves 1-2%); "states", the two kernels' step
+under two machine states, is reported with no target.
 
 Each dashboard is built from log shifts per kernel and night:
   helion speedup = base + real + baseline + speedup_only + noise
@@ -45,7 +46,10 @@ CAUSES = {
     "subset": "real_regression",     # 5.5% in 2 of 5 kernels
     "noise": "noise",                # no step
     "onekernel": "real_regression",  # 5-10% in 1 of 5 kernels: the geomean moves 1-2%
+    "states": "real_regression",     # subset's step under two machine states (reported)
 }
+# reported, no target: what the decision does there is measured, not promised
+REPORTED = ("states",)
 
 
 class Platform:
@@ -170,7 +174,7 @@ def make(cause, rnd):
         for k in order[:n]:
             for d in range(t0, NIGHTS):
                 h.present[k][d] = False
-    elif cause == "subset":
+    elif cause in ("subset", "states"):
         h = Platform(rnd, 5)
         h.sigma = [rnd.uniform(0.015, 0.03) for _ in range(5)]
         moved = sorted(rnd.sample(range(5), 2))
@@ -179,6 +183,15 @@ def make(cause, rnd):
         h.lat_sigma = [s * rnd.uniform(0.5, 1.0) for s in h.sigma]
         t0 = pick_day(rnd, rnd.random() < 0.3)
         h.step(h.real, t0, math.log1p(-0.055), moved)
+        if cause == "states":
+            # each night on the other machine with probability 0.15-0.5: every
+            # kernel 3-8% faster or slower, its speedup and latency both
+            p = rnd.uniform(0.15, 0.5)
+            off = math.log1p(rnd.uniform(0.03, 0.08) * rnd.choice([-1, 1]))
+            for d in range(NIGHTS):
+                if rnd.random() < p:
+                    for k in range(5):
+                        h.real[k][d] += off
     elif cause == "onekernel":
         h = Platform(rnd, 5)
         k = rnd.randrange(5)
@@ -281,6 +294,8 @@ def main():
             cause, n, "%.0f%%" % (100.0 * right / n), undecided,
             "%d/%d" % (named, n) if want == "real_regression" or cause == "harness" else "-",
             wrong, spent))
+        if cause in REPORTED:
+            continue
         if right < 0.98 * n:
             failed.append("%s: %d of %d right, want 98%%" % (cause, right, n))
         if wrong:

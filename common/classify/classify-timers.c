@@ -53,9 +53,28 @@ static int moving_kernels(const struct classify_signals *s, const struct window 
  * nor is a nightly that could be on either side of a step. Where the
  * kernel was not measured at good, at its last nightly before bad.
  */
+/*
+ * The platform's minority flags (series_minority_nights() of s) for the
+ * points of kernel series k, matched by night: a new array, the caller
+ * frees it.
+ */
+static unsigned char *kernel_nights(const struct series *k, const struct series *s,
+				    const unsigned char *minority)
+{
+	unsigned char *flags = xcalloc(k->nr + 1, 1);
+	size_t j = 0;
+
+	for (size_t t = 0; t < k->nr; t++) {
+		while (j < s->nr && s->points[j].run->time < k->points[t].run->time)
+			j++;
+		flags[t] = j < s->nr && s->points[j].run->time == k->points[t].run->time && minority[j];
+	}
+	return flags;
+}
+
 static int kernel_moves(const struct window *w, const struct dash_entry *good, const struct dash_entry *bad,
-			const char *name, const struct classify_options *o, double pct[METRIC_NR],
-			double noise[METRIC_NR])
+			const char *name, const struct classify_options *o, const unsigned char *minority,
+			double pct[METRIC_NR], double noise[METRIC_NR])
 {
 	struct series_options so = { w->series.platform, name, o->all_runs };
 	struct series k;
@@ -66,6 +85,14 @@ static int kernel_moves(const struct window *w, const struct dash_entry *good, c
 		pct[m] = noise[m] = NAN;
 	if (series_build(&k, &w->dash, &so))
 		return -1;
+	/* every timer of the kernel on one machine state, as its speedup is searched */
+	if (minority) {
+		unsigned char *flags = kernel_nights(&k, &w->series, minority);
+
+		for (int m = 0; m < METRIC_NR; m++)
+			series_fold_states(&k, flags, m);
+		free(flags);
+	}
 	if ((t = classify_point_of(&k, bad)) > 0) {
 		g = classify_point_of(&k, good);
 		classify_step_sides(&k, g >= 0 && g < t ? (size_t)g : (size_t)t - 1, (size_t)t, o->span, &sd);
@@ -93,6 +120,7 @@ int classify_gather_kernel_move(struct classify_signals *s, const struct window 
 	double (*knoise)[METRIC_NR] = xcalloc(names.nr + 1, sizeof(*knoise));
 	int *timing = xcalloc(names.nr + 1, sizeof(*timing));
 	struct classify_options each = *o;
+	unsigned char *minority = names.nr ? series_minority_nights(&w->series) : NULL;
 	int ret = 0;
 
 	/*
@@ -104,7 +132,7 @@ int classify_gather_kernel_move(struct classify_signals *s, const struct window 
 	each.noise_multiple = kernel_steps_multiple(o->noise_multiple, names.nr);
 	for (size_t i = 0; i < names.nr; i++) {
 		if (kernel_moves(w, w->series.points[s->good].run, w->series.points[s->index].run, names.v[i], o,
-				 kpct[i], knoise[i])) {
+				 minority, kpct[i], knoise[i])) {
 			ret = -1;
 			goto out;
 		}
@@ -163,6 +191,7 @@ int classify_gather_kernel_move(struct classify_signals *s, const struct window 
 	s->torch_compile_noise_pct = noise[METRIC_TORCH_COMPILE];
 	s->latency_noise_pct = noise[METRIC_LATENCY];
 out:
+	free(minority);
 	free(k);
 	free(kpct);
 	free(knoise);

@@ -22,17 +22,13 @@ double kernel_steps_multiple(double noise_multiple, size_t nr_kernels)
 }
 
 /*
- * A machine state belongs to the nightly, not to a kernel: when the
- * platform's nightlies jump between two states, each kernel's nights of
- * the smaller state are moved by that kernel's own difference between the
- * states (the medians of its log values on each, STATE_FOLD_MIN nights a
- * state at least), as the platform's are (levels.c). A kernel noisier
- * than the geomean hides the states in its own series, and a run of them
- * posed as a step (bench/step-rates, bimodal).
+ * A machine state belongs to the nightly, not to a kernel: a kernel
+ * noisier than the geomean hides the states in its own series, and a run
+ * of them posed as a step (bench/step-rates, bimodal).
  */
 #define STATE_FOLD_MIN 3
 
-static void fold_states(struct series *k, const unsigned char *minority)
+void series_fold_states(struct series *k, const unsigned char *minority, enum metric m)
 {
 	double *v[2], shift;
 	size_t n[2] = { 0, 0 };
@@ -40,27 +36,22 @@ static void fold_states(struct series *k, const unsigned char *minority)
 	v[0] = xcalloc(k->nr + 1, sizeof(double));
 	v[1] = xcalloc(k->nr + 1, sizeof(double));
 	for (size_t t = 0; t < k->nr; t++)
-		if (k->points[t].value[METRIC_HELION] > 0) {
+		if (k->points[t].value[m] > 0) {
 			int g = minority[t] != 0;
 
-			v[g][n[g]++] = log(k->points[t].value[METRIC_HELION]);
+			v[g][n[g]++] = log(k->points[t].value[m]);
 		}
 	if (n[0] >= STATE_FOLD_MIN && n[1] >= STATE_FOLD_MIN) {
 		shift = exp(stats_median(v[0], n[0]) - stats_median(v[1], n[1]));
 		for (size_t t = 0; t < k->nr; t++)
-			if (minority[t] && k->points[t].value[METRIC_HELION] > 0)
-				k->points[t].value[METRIC_HELION] *= shift;
+			if (minority[t] && k->points[t].value[m] > 0)
+				k->points[t].value[m] *= shift;
 	}
 	free(v[0]);
 	free(v[1]);
 }
 
-/*
- * The platform's nightlies in its smaller machine state, one flag a
- * nightly (levels_state_nights()), or NULL when it shows one state. The
- * caller frees it.
- */
-static unsigned char *minority_nights(const struct series *s)
+unsigned char *series_minority_nights(const struct series *s)
 {
 	unsigned char *minority;
 	struct noise_model nm;
@@ -79,7 +70,7 @@ static unsigned char *minority_nights(const struct series *s)
 
 /*
  * Kernel r's own series: the platform's nightlies, its values only, those
- * of the minority nightlies (minority_nights(), or NULL) folded onto the
+ * of the minority nightlies (series_minority_nights(), or NULL) folded onto the
  * other state.
  */
 static void kernel_series(const struct series *s, size_t r, const unsigned char *minority,
@@ -100,7 +91,7 @@ static void kernel_series(const struct series *s, size_t r, const unsigned char 
 		k->points[t].nr_kernels = !isnan(k->points[t].raw_helion);
 	}
 	if (minority)
-		fold_states(k, minority);
+		series_fold_states(k, minority, METRIC_HELION);
 }
 
 /*
@@ -129,7 +120,7 @@ size_t series_kernel_steps(const struct series *s, const struct step_options *op
 	*out = NULL;
 	if (s->nr_rows < 2 || !s->helion_by_row)
 		return 0;
-	minority = minority_nights(s);
+	minority = series_minority_nights(s);
 	for (size_t r = 0; r < s->nr_rows; r++) {
 		struct series k;
 		struct step st;
@@ -427,7 +418,7 @@ static int kernel_drifts(const struct series *s, const struct step_options *opts
 		r++;
 	if (r == s->nr_rows)
 		return 1;
-	minority = minority_nights(s);
+	minority = series_minority_nights(s);
 	kernel_series(s, r, minority, &ks);
 	free(minority);
 	o.date = s->points[k->index].run->time;
