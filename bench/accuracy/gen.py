@@ -176,6 +176,19 @@ def truth_of(q, bad=None, **extra):
     return t
 
 
+def add_states(s, rnd):
+    """Two machine states: each night on the other machine with probability
+    0.15-0.5, 3-8% off and 4x the noise at least (states that overlap are
+    no bimodal series)."""
+    p = rnd.uniform(0.15, 0.5)
+    off = rnd.uniform(0.03, 0.08) * rnd.choice([-1, 1])
+    s.noise_under(off, 4)
+    off = math.log1p(off)
+    for d in range(NIGHTS):
+        if rnd.random() < p:
+            s.shift[d] += off
+
+
 def make_new(family, rnd):
     """The families of issue 24: (dashboard builder, truth)."""
     s = Series(rnd)
@@ -192,26 +205,12 @@ def make_new(family, rnd):
         q = rnd.randint(t0 - 2, t0 + length + 1)
         return s, truth_of(q, drift=[day(t0), day(t0 + length - 1)])
     if family == "bimodal":
-        # two machine states: each night on the other machine with probability p, 3-8% off
-        # and 4x the noise at least (states that overlap are no bimodal series)
-        p = rnd.uniform(0.15, 0.5)
-        off = rnd.uniform(0.03, 0.08) * rnd.choice([-1, 1])
-        s.noise_under(off, 4)
-        off = math.log1p(off)
-        for d in range(NIGHTS):
-            if rnd.random() < p:
-                s.shift[d] += off
+        add_states(s, rnd)
         return s, truth_of(rnd.randint(20, 70))
     if family == "statestep":
-        # a step under two machine states (as bimodal's): the states' clusters
-        # and the step's levels overlap when the step is near the states' offset
-        p = rnd.uniform(0.15, 0.5)
-        off = rnd.uniform(0.03, 0.08) * rnd.choice([-1, 1])
-        s.noise_under(off, 4)
-        off = math.log1p(off)
-        for d in range(NIGHTS):
-            if rnd.random() < p:
-                s.shift[d] += off
+        # a step under bimodal's states: the states' clusters and the
+        # step's levels overlap when the step is near the states' offset
+        add_states(s, rnd)
         s.add_step(t0, s.step_size())
         return s, truth_of(query_near(rnd, t0), t0)
     if family == "onekernel":
