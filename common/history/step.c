@@ -75,6 +75,16 @@ static void take_test(struct step *out, const struct cut_test *t, double sigma)
 	out->reason = t->reason;
 }
 
+/* The first nightly on or after date; s->nr when none is. */
+static size_t first_on_or_after(const struct series *s, time_t date)
+{
+	size_t i = 0;
+
+	while (i < s->nr && s->points[i].run->time < date)
+		i++;
+	return i;
+}
+
 /*
  * The pair at index clears the bar on its own, but no level holds it (a
  * level holds two nightlies): undecided, not a step and not "no step",
@@ -417,8 +427,7 @@ static size_t weak_boundary(const struct series *s, const struct step_options *o
 		return edge;
 	if (nearest)
 		return nearest;
-	for (nearest = 0; nearest < s->nr && s->points[nearest].run->time < o->date; nearest++)
-		;
+	nearest = first_on_or_after(s, o->date);
 	if (nearest == s->nr || s->points[nearest].run->time >= to)
 		return 0;
 	/*
@@ -547,20 +556,22 @@ static size_t find_levels(const struct series *s, const struct step_options *o,
 	return wide_best;
 }
 
-int series_excursion_at(const struct series *s, const struct step_options *o, struct step *out)
+int series_excursion_at(const struct series *s, const struct step_options *o, const struct step *st,
+			struct step *out)
 {
 	struct noise_model nm;
 	time_t from, to, cfrom, cto;
 	struct levels l;
-	size_t index = 0;
+	size_t index = first_on_or_after(s, o->date);
 	int excursion;
 
 	memset(out, 0, sizeof(*out));
 	set_thresholds(out, o);
 	date_span(o->date, o->span_days, &from, &to);
 	date_span(o->date, 2 * o->span_days + 1, &cfrom, &cto);
-	while (index < s->nr && s->points[index].run->time < o->date)
-		index++;
+	/* st's window holds the date's pair: it is the answer, nothing was set aside */
+	if (st->index && index > st->last_good && index <= st->first_bad)
+		return 0;
 	if (!index || index == s->nr || s->points[index].run->time >= to || !measured(s, index))
 		return 0;
 	series_noise_model(s, METRIC_HELION, &nm);

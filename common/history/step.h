@@ -162,11 +162,14 @@ int series_find_step(const struct series *s, const struct step_options *opts, st
 /*
  * The nightly pair at opts->date (the first nightly on or after it, within
  * the span) when it starts or ends an excursion that reverts, a one-night
- * spike or a dip, which the decision sets aside: out describes it as
- * series_find_step() describes such a pair with no step near (found 0,
- * dip_nights > 0) and 1 is returned. Else out is zeroed and 0 returned.
+ * spike or a dip, that the answer st (the step or pair reported) set
+ * aside: out describes it as series_find_step() describes such a pair
+ * with no step near (found 0, dip_nights > 0) and 1 is returned. Else
+ * (st's window holds the pair, or it is no excursion) out is zeroed and
+ * 0 returned.
  */
-int series_excursion_at(const struct series *s, const struct step_options *opts, struct step *out);
+int series_excursion_at(const struct series *s, const struct step_options *opts, const struct step *st,
+			struct step *out);
 
 /*
  * The same with the series' noise model given (series_noise_model(s,

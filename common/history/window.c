@@ -405,9 +405,7 @@ static int find_endpoints(struct window *w, const struct window_options *o, git_
 	if (index && index != w->step.first_bad)
 		series_step_at(&w->series, index, &so, 1, &w->step);
 	/* a spike or dip on the date asked, beside the step reported: say it was set aside */
-	if (series_excursion_at(&w->series, &so, &w->date_pair) &&
-	    w->date_pair.index > w->step.last_good && w->date_pair.index <= w->step.first_bad)
-		memset(&w->date_pair, 0, sizeof(w->date_pair));
+	series_excursion_at(&w->series, &so, &w->step, &w->date_pair);
 	shown_range(w, o->span);
 	w->nr_sparse = series_sparse_kernels(&w->series, w->step.last_good, w->step.first_bad, &w->sparse);
 	if (sparse_kernels_noise(w->sparse, w->nr_sparse, &w->series, &w->dash, o->all_runs))
