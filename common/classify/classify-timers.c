@@ -55,19 +55,18 @@ static int moving_kernels(const struct classify_signals *s, const struct window 
  */
 /*
  * The platform's minority flags (series_minority_nights() of s) for the
- * points of kernel series k, matched by night: a new array, the caller
- * frees it.
+ * points of kernel series k, each matched to its run on the platform
+ * (classify_point_of()): a new array, the caller frees it.
  */
 static unsigned char *kernel_nights(const struct series *k, const struct series *s,
 				    const unsigned char *minority)
 {
 	unsigned char *flags = xcalloc(k->nr + 1, 1);
-	size_t j = 0;
 
 	for (size_t t = 0; t < k->nr; t++) {
-		while (j < s->nr && s->points[j].run->time < k->points[t].run->time)
-			j++;
-		flags[t] = j < s->nr && s->points[j].run->time == k->points[t].run->time && minority[j];
+		long j = classify_point_of(s, k->points[t].run);
+
+		flags[t] = j >= 0 && minority[j];
 	}
 	return flags;
 }
