@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Score git-benchbisect's cause on generated scenarios (issue 8, section 5).
 
-causes.py BINDIR WORKDIR N [--seed=S] [--causes=a,b] [--assert] [--verbose]
+causes.py BINDIR WORKDIR N [--seed=S] [--causes=a,b] [--states] [--assert] [--verbose]
 
 Builds WORKDIR/repo with gen.py's repository builder (one squash-merge
 commit a day; every sixth day also a "[CI]" commit touching
@@ -15,7 +15,10 @@ than the day's code commit; for a harness change: one other than the
 harness commit; for anything else: any culprit), runtime. With --assert,
 exits 1 below 98% right or with a wrong culprit. The causes of issue 8, and of issue 24 one kernel of five that
 steps 5-10% (the geomean moves 1-2%); "states", the two kernels' step
-under two machine states, is reported with no target.
+under two machine states, is reported with no target. --states puts the
+asked platform of every cause under those machine states (drawn from a
+stream of their own, so each scenario is otherwise the one drawn without
+it): measured, no target.
 
 Each dashboard is built from log shifts per kernel and night:
   helion speedup = base + real + baseline + speedup_only + noise
@@ -134,6 +137,17 @@ def other_traps(rnd, others, t0):
             p.step(p.real, t0 - rnd.randint(2, 4), p.size())
 
 
+def add_states(h, rnd):
+    """Each night on the other machine with probability 0.15-0.5: every
+    kernel 3-8% faster or slower, its speedup and latency both."""
+    p = rnd.uniform(0.15, 0.5)
+    off = math.log1p(rnd.uniform(0.03, 0.08) * rnd.choice([-1, 1]))
+    for d in range(NIGHTS):
+        if rnd.random() < p:
+            for k in range(h.k):
+                h.real[k][d] += off
+
+
 def make(cause, rnd):
     """(platforms, night of the move, query night, empty window?)"""
     h = Platform(rnd)
@@ -184,14 +198,7 @@ def make(cause, rnd):
         t0 = pick_day(rnd, rnd.random() < 0.3)
         h.step(h.real, t0, math.log1p(-0.055), moved)
         if cause == "states":
-            # each night on the other machine with probability 0.15-0.5: every
-            # kernel 3-8% faster or slower, its speedup and latency both
-            p = rnd.uniform(0.15, 0.5)
-            off = math.log1p(rnd.uniform(0.03, 0.08) * rnd.choice([-1, 1]))
-            for d in range(NIGHTS):
-                if rnd.random() < p:
-                    for k in range(5):
-                        h.real[k][d] += off
+            add_states(h, rnd)
     elif cause == "onekernel":
         h = Platform(rnd, 5)
         k = rnd.randrange(5)
@@ -228,6 +235,7 @@ def main():
     bindir, work, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
     check = "--assert" in sys.argv[4:]
     verbose = "--verbose" in sys.argv[4:]
+    states = "--states" in sys.argv[4:]
     seed = 8
     only = None
     for a in sys.argv[4:]:
@@ -251,10 +259,13 @@ def main():
         if only and cause not in only:
             continue            # each cause draws from its own generator
         rnd = random.Random(seed * 1000 + 100 + ci)
+        states_rnd = random.Random(seed * 1000 + 500 + ci)
         right = undecided = wrong = named = 0
         spent = 0.0
         for i in range(n):
             plats, t0, q, empty = make(cause, rnd)
+            if states and cause != "states":
+                add_states(plats[0], states_rnd)
 
             def nightly_sha(d):
                 return code[d - 1] if empty and d == t0 else code[d]

@@ -4,6 +4,7 @@
 #include "util/usage.h"
 #include "util/number.h"
 #include "util/strbuf.h"
+#include "util/date.h"
 #include "classify/classify-evidence-item.h"
 #include "classify/classify-evidence-repo.h"
 
@@ -29,8 +30,22 @@ void classify_evidence_window(struct classify_result *r, const struct classify_s
 		evidence_addf(r, "window", "not_listed", "window: not listed: a nightly's commit is not in this repository");
 		return;
 	}
-	v = evidence_addf(r, "window", "commits", "window: %zu first-parent commit%s in %.*s..%.*s", s->nr_commits,
-			  s->nr_commits == 1 ? "" : "s", ab, w->last_good.sha, ab, w->first_bad.sha);
+	if (s->quiet) {
+		const struct series_point *q = &w->series.points[s->quiet];
+		char day[2][16];
+
+		v = evidence_addf(r, "window", "quiet", "window: %zu first-parent commit%s in %.*s..%.*s; the "
+				  "nightlies of %s and %s in it both ran on %.*s, so the move may lie where no "
+				  "code changed", s->nr_commits, s->nr_commits == 1 ? "" : "s", ab,
+				  w->last_good.sha, ab, w->first_bad.sha, format_day(day[0], q[-1].run->time),
+				  format_day(day[1], q->run->time), ab, q->run->sha);
+		evidence_str(v, "quiet_last_good_date", day[0]);
+		evidence_str(v, "quiet_first_bad_date", day[1]);
+	} else {
+		v = evidence_addf(r, "window", "commits", "window: %zu first-parent commit%s in %.*s..%.*s",
+				  s->nr_commits, s->nr_commits == 1 ? "" : "s", ab, w->last_good.sha, ab,
+				  w->first_bad.sha);
+	}
 	evidence_num(v, "commits", (double)s->nr_commits);
 	if (!s->nr_method) {
 		v = evidence_addf(r, "measurement", "none", "measurement: no window commit touches the measurement paths");

@@ -128,7 +128,12 @@ static char *undecided_reason(const struct classify_signals *s, const struct cla
 	char *measured = xstrfmt("the move measured %+.1f%% \u00b1 %.1f%%, %.1fx its standard error",
 				 number_tidy(s->change_pct, 1), s->se_pct, s->z), *reason, words[128];
 
-	if (classify_step_significant(s, o) && s->nr_after < 2) {
+	if (s->quiet && classify_step_significant(s, o) && s->nr_after >= 2) {
+		reason = xstrfmt("undecided: %s, and persists, but its window holds two nightlies on one "
+				 "commit: it may lie between them, where no code changed (the machine or what "
+				 "is installed fresh each night), or at a commit of the window; a bisection of "
+				 "the window (run) would settle it", measured);
+	} else if (classify_step_significant(s, o) && s->nr_after < 2) {
 		reason = xstrfmt("undecided: %s, but %zu nightl%s after it cannot tell a step that persists "
 				 "from a spike: the next nightlies will settle it",
 				 measured, s->nr_after, s->nr_after == 1 ? "y" : "ies");

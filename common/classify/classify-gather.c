@@ -421,6 +421,25 @@ static int gather_method(struct classify_signals *s, const struct window *w, git
 	return 0;
 }
 
+/*
+ * The quiet nightly pair inside w's window (classify_signals.quiet): two
+ * nightlies on one sha, as resolve_and_list() tells a quiet day.
+ */
+static size_t quiet_night(const struct window *w, size_t index)
+{
+	const struct series_point *p = w->series.points;
+	size_t from, to, found = 0;
+
+	if (w->empty || !w->last_good.point || !w->first_bad.point)
+		return 0;
+	from = (size_t)(w->last_good.point - p);
+	to = (size_t)(w->first_bad.point - p);
+	for (size_t i = from + 1; i <= to && i < w->series.nr; i++)
+		if (!strcmp(p[i - 1].run->sha, p[i].run->sha) && (!found || i == index))
+			found = i;
+	return to - from > 1 ? found : 0;
+}
+
 int classify_gather(struct classify_signals *s, const struct window *w, git_repository *repo,
 		    const struct classify_options *o)
 {
@@ -432,6 +451,7 @@ int classify_gather(struct classify_signals *s, const struct window *w, git_repo
 	if (s->index && s->index < w->series.nr && classify_gather_kernel_move(s, w, o))
 		return -1;
 	s->empty = w->empty;
+	s->quiet = quiet_night(w, s->index);
 	s->listed = w->listed;
 	s->nr_commits = w->nr_commits;
 	s->nr_slice = w->nr_slice;

@@ -324,6 +324,8 @@ enum cause classify_decide(const struct classify_signals *s, const struct classi
 		return CAUSE_METHOD_CHANGE;	/* a harness commit, nothing to clear it */
 	if (s->empty)
 		return CAUSE_HARDWARE;		/* no code change between the nightlies */
+	if (s->quiet && sh == SHARING_HELION_ONLY)
+		return CAUSE_UNDECIDED;		/* it may lie between nightlies of one commit */
 	if (sh == SHARING_HELION_ONLY)
 		return CAUSE_REAL_REGRESSION;
 	return CAUSE_UNDECIDED;		/* a move that some implementations share: no rule names its cause */

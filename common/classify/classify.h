@@ -181,6 +181,12 @@ struct classify_signals {
 	int platforms_known;	/* the dashboard has other platforms */
 	/* The window. */
 	int listed, empty;
+	/*
+	 * A window of several nightly pairs where one pair ran on one commit:
+	 * the later nightly of that pair (the step's own when it is one),
+	 * else 0. The move may lie there, where no code changed.
+	 */
+	size_t quiet;
 	size_t nr_commits, nr_slice;
 	const char **method;	/* per window commit: the measurement path it touches, or NULL */
 	size_t nr_method;
@@ -292,8 +298,10 @@ enum sharing classify_sharing(const struct classify_signals *s, const struct cla
  * hardware when the timers agree, method change (the baseline moved) when
  * latency is flat or disagrees; one timer alone: method change; a harness
  * commit and no latency to check: method change; an empty window: hardware;
+ * Helion-only in a window with a quiet nightly pair (quiet): undecided;
  * Helion-only with the timers agreeing (or unknown) and code in the
- * window: real regression; anything else: noise.
+ * window: real regression; anything else (some implementations moved
+ * with it): undecided.
  */
 enum cause classify_decide(const struct classify_signals *s, const struct classify_options *o);
 
