@@ -18,6 +18,8 @@ platform and query date of each series and prints per family:
   platform's own step at that night); drifts named as drifts, each end
   within 3 nights of the truth;
 - weak: answers of "undecided" (a move between no step and a step);
+- window: the mean days from last good to first bad of the answers with
+  a step or drift (1: the one nightly pair), the price of a hit;
 - runtime.
 With --peers (bench/peers.c, built by make bench), the same series' plain
 geomeans go through the peers' algorithms (PELT and binary segmentation
@@ -75,6 +77,7 @@ def days_between(a, b):
 class Score:
     def __init__(self):
         self.n = self.hits = self.false = self.named = self.nnamed = self.weak = 0
+        self.days = self.windows = 0
         self.time = 0.0
         self.peers = {p: [0, 0] for p in PEERS}     # hits, false
 
@@ -210,6 +213,9 @@ def main():
                 out = json.loads(p.stdout)
                 h, f, nm = judge_answer(family, t, out)
                 weak = weak or bool(out["step"].get("undecided"))
+                if out["step"]["found"] and out["last_good"]["date"] and out["first_bad"]["date"]:
+                    r.windows += 1
+                    r.days += days_between(out["first_bad"]["date"][:10], out["last_good"]["date"][:10])
                 hit, false = hit and h, false or f
                 named = named and nm if nm is not None else None
                 steps = family in STEP_FAMILIES or family in REPORTED_STEPS
@@ -251,8 +257,8 @@ def main():
 
 def report(rows, order, check, peers):
     failed = []
-    head = "%-12s %6s %10s %12s %14s %5s %9s" % ("family", "series", "first-bad", "false steps",
-                                                 "named", "weak", "runtime")
+    head = "%-12s %6s %10s %12s %14s %5s %6s %9s" % ("family", "series", "first-bad", "false steps",
+                                                     "named", "weak", "window", "runtime")
     if peers:
         head += "".join(" %13s" % p for p in PEERS)
     print(head)
@@ -261,7 +267,9 @@ def report(rows, order, check, peers):
         steps = f in STEP_FAMILIES or f in REPORTED_STEPS
         hits = "%d/%d" % (r.hits, r.n) if steps else "-"
         named = "%d/%d" % (r.named, r.nnamed) if r.nnamed else "-"
-        line = "%-12s %6d %10s %12d %14s %5d %8.2fs" % (f, r.n, hits, r.false, named, r.weak, r.time)
+        window = "%.2f" % (r.days / r.windows) if r.windows else "-"
+        line = "%-12s %6d %10s %12d %14s %5d %6s %8.2fs" % (f, r.n, hits, r.false, named, r.weak, window,
+                                                            r.time)
         if peers:
             for p in PEERS:
                 h, fa = r.peers[p]

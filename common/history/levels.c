@@ -312,6 +312,7 @@ static void drop_spikes(struct levels *l)
 		}
 		l->x[n] = l->x[i];
 		l->day[n] = l->day[i];
+		l->minority[n] = l->minority[i];
 		l->at[n++] = l->at[i];
 	}
 	l->n = n;
@@ -605,6 +606,16 @@ int levels_state_nights(const struct series *s, const struct noise_model *nm, ti
 	return found;
 }
 
+/* The smaller state's share of l's nights, kept off 0 so that a cost stays finite. */
+static double minority_share(const struct levels *l)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < l->n; i++)
+		k += l->minority[i];
+	return fmax((double)k / (double)(l->n ? l->n : 1), 0.01);
+}
+
 /* Find the states around [from, to) and move l's nights of the smaller group. */
 static void remove_states(struct levels *l, const struct series *s, const struct noise_model *nm,
 			  time_t from, time_t to)
@@ -612,11 +623,83 @@ static void remove_states(struct levels *l, const struct series *s, const struct
 	unsigned char *minority = xcalloc(s->nr + 1, 1);
 	double shift;
 
-	if (levels_state_nights(s, nm, from, to, minority, &shift))
-		for (size_t i = 0; i < l->n; i++)
-			if (minority[l->at[i]])
+	if (levels_state_nights(s, nm, from, to, minority, &shift)) {
+		for (size_t i = 0; i < l->n; i++) {
+			l->minority[i] = minority[l->at[i]];
+			if (l->minority[i])
 				l->x[i] += shift;
+		}
+		l->state_shift = shift;
+		l->folded = 1;
+	}
 	free(minority);
+}
+
+/*
+ * States that the cut hid: a step near the states' distance mixes the
+ * states' groups across it, so the sort of the span's values finds none
+ * (remove_states()). Each level's nights taken from its median may show
+ * them; they are not folded (the cut is made), only weighed where a night
+ * beside a step could be the other side's in the other state
+ * (levels_night_cost()).
+ */
+static void residual_states(struct levels *l)
+{
+	double *r = xcalloc(l->n + 1, sizeof(double)), *tmp = xcalloc(l->n + 1, sizeof(double)), med;
+	size_t *at = xcalloc(l->n + 1, sizeof(size_t)), m = 0;
+	struct states st;
+
+	for (size_t k = 0; k <= l->nr_cuts; k++) {
+		size_t a, b;
+
+		level_range(l, k, &a, &b);
+		if (b <= a)
+			continue;
+		memcpy(tmp, l->x + a, (b - a) * sizeof(double));
+		med = stats_median(tmp, b - a);
+		for (size_t i = a; i < b; i++) {
+			at[m] = i;
+			r[m++] = l->x[i] - med;
+		}
+	}
+	if (m >= 4 * STATE_MIN && find_states(r, m, &st)) {
+		for (size_t j = 0; j < m; j++) {
+			l->minority[at[j]] = (r[j] < st.cut) == st.minority_low;
+			/* each night onto the larger state: what is left is the noise within a state */
+			r[j] += l->minority[at[j]] ? st.shift : 0;
+		}
+		l->state_shift = st.shift;
+		l->state_share = minority_share(l);
+		l->state_spread = fmax(1.4826 * stats_mad(r, m, tmp, &med), 1e-4);
+	}
+	free(r);
+	free(tmp);
+	free(at);
+}
+
+double levels_state_level(const struct levels *l, size_t a, size_t b)
+{
+	double *v = xcalloc(b - a + 1, sizeof(double)), med;
+
+	for (size_t i = a; i < b; i++)
+		v[i - a] = l->x[i] + (!l->folded && l->minority[i] ? l->state_shift : 0);
+	med = stats_median(v, b - a);
+	free(v);
+	return med;
+}
+
+double levels_night_cost(const struct levels *l, size_t i, double v)
+{
+	double spread = l->folded ? l->spread : l->state_spread, two_var = 2 * spread * spread;
+	double x = l->x[i], p = fmin(l->state_share, 0.5), a, b;
+
+	if (!l->state_shift)
+		return (x - v) * (x - v) / (2 * l->spread * l->spread);
+	if (l->folded && l->minority[i])
+		x -= l->state_shift;	/* as measured */
+	a = (x - v) * (x - v) / two_var;
+	b = (x + l->state_shift - v) * (x + l->state_shift - v) / two_var + log((1 - p) / p);
+	return fmin(a, b);
 }
 
 void levels_init(struct levels *l, const struct series *s, const struct noise_model *nm,
@@ -640,8 +723,11 @@ void levels_init(struct levels *l, const struct series *s, const struct noise_mo
 	l->spread = nm->sigma;
 	l->spike_at = xcalloc(l->n + 1, sizeof(size_t));
 	l->spike_x = xcalloc(l->n + 1, sizeof(double));
+	l->minority = xcalloc(l->n + 1, 1);
 	remove_states(l, s, nm, from, to);
 	drop_spikes(l);
+	if (l->state_shift)
+		l->state_share = minority_share(l);
 	l->link = xcalloc(l->n + 1, 1);
 	for (size_t i = 1; i < l->n; i++)
 		for (size_t t = l->at[i - 1] + 1; t <= l->at[i]; t++)
@@ -656,6 +742,7 @@ void levels_release(struct levels *l)
 	free(l->link);
 	free(l->spike_at);
 	free(l->spike_x);
+	free(l->minority);
 	memset(l, 0, sizeof(*l));
 }
 
@@ -672,5 +759,7 @@ void levels_find(struct levels *l, double mult, double min_change, int drifts)
 		levels_find_drifts(l, cost, beta, MIN_LEVEL);
 		keep_steps(l, mult, min_change);
 	}
+	if (!l->state_shift && l->nr_cuts)
+		residual_states(l);
 	free(cost);
 }

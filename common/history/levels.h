@@ -55,6 +55,19 @@ struct levels {
 	size_t nr_spikes;
 	double sigma;		/* one night's noise */
 	double spread;		/* the within-level scale of the standard errors, >= sigma */
+	/*
+	 * Machine states (levels.c): state_shift moves a night of the smaller
+	 * state onto the larger's (log; 0: none found), state_share is the
+	 * smaller's share of the nights, minority[i] marks x[i] as of it
+	 * (owned), and folded says whether those x were moved by state_shift
+	 * (found before the cut) or are as measured (found after it, on each
+	 * level's residuals).
+	 */
+	double state_shift;
+	double state_share;
+	double state_spread;	/* found after the cut: the noise within a state */
+	unsigned char *minority;
+	int folded;
 };
 
 /* The test of one cut. */
@@ -110,6 +123,19 @@ void levels_find(struct levels *l, double noise_multiple, double min_change, int
  * beta its penalty a cut, min_level the shortest level.
  */
 void levels_find_drifts(struct levels *l, const double *cost, double beta, size_t min_level);
+
+/*
+ * With machine states, the level of x[a .. b) (a < b) on the larger state:
+ * the median of its nights, each of the smaller state moved onto it.
+ */
+double levels_state_level(const struct levels *l, size_t a, size_t b);
+
+/*
+ * How much less likely nightly i of l is at level v than right at a
+ * level, in nats (normal, of the levels' spread): with machine states,
+ * in the state that fits it best, each state weighed by its share.
+ */
+double levels_night_cost(const struct levels *l, size_t i, double v);
 
 /* Judge cut k of l. */
 void levels_judge(const struct levels *l, size_t k, double noise_multiple, double min_change,

@@ -477,46 +477,53 @@ static int widen(const struct series *s, const struct levels *l, size_t k, time_
 	return wider;
 }
 
-/* How much less likely nightly i of l is than a night right at level v, in nats (normal, of the levels' spread). */
-static double off_level(const struct levels *l, size_t i, double v)
+/*
+ * What moving nightly i of l from level own to level other costs, in nats
+ * (levels_night_cost(): in the state that fits it best, where the series
+ * has machine states). A night that far off its own level (a wild one)
+ * is evidence for neither side: it costs nothing.
+ */
+static double switch_cost(const struct levels *l, size_t i, double own, double other)
 {
-	double d = l->x[i] - v;
+	double off_own = levels_night_cost(l, i, own);
 
-	return d * d / (2 * l->spread * l->spread);
+	return off_own >= STEP_UNSURE_NATS ? 0 : levels_night_cost(l, i, other) - off_own;
 }
 
 /*
- * Whether nightly i of l, on the side of level own, could be on the
- * other side: it fits level other within STEP_UNSURE_NATS, or it is that
- * far off its own level. A night halfway between (a second step a night
- * later, a wild night) is off both: it is evidence for neither side.
+ * The window of the sharp step at cut c of l, between the levels x[lo ..
+ * c) and x[c .. hi). Its last good is the nightly its level ends on: a
+ * spike left out beside the step (levels.c) is off both levels, so the
+ * window keeps its commits. A nightly either side of the cut that could
+ * be on the other side (moving it there costs under STEP_UNSURE_NATS) is
+ * taken in (the step's own night, index, stays the likeliest one). Under
+ * machine states a run of them can: a step about the states' distance
+ * makes the level after it look like the other state before it, so the
+ * nights are taken in while their costs together stay under the bar,
+ * each weighed against the levels on the larger state.
  */
-static int either_side(const struct levels *l, size_t i, double own, double other)
+static void sharp_window(const struct levels *l, size_t c, size_t lo, size_t hi, const struct cut_test *t,
+			 struct step *out)
 {
-	double off_own = off_level(l, i, own);
+	size_t good = c - 1, bad = c, most = l->state_shift ? SIZE_MAX : 1;
+	double sum = 0, before = t->before, after = t->after;
 
-	return off_level(l, i, other) - off_own < STEP_UNSURE_NATS || off_own >= STEP_UNSURE_NATS;
-}
-
-/*
- * The window of the sharp step at cut c of l. Its last good is the
- * nightly its level ends on: a spike left out beside the step (levels.c)
- * is off both levels, so the window keeps its commits. And a nightly
- * either side of the cut that could be on either side (either_side())
- * is taken in (the step's own night, index, stays the likeliest one).
- */
-static void sharp_window(const struct levels *l, size_t c, const struct cut_test *t, struct step *out)
-{
-	size_t good = c - 1, bad = c;
-
-	if (c >= 2 && either_side(l, c - 1, t->before, t->after))
-		good = c - 2;
-	if (c + 1 < l->n && either_side(l, c, t->after, t->before))
-		bad = c + 1;
+	if (l->state_shift) {
+		before = levels_state_level(l, lo, c);
+		after = levels_state_level(l, c, hi);
+	}
+	while (good > lo && c - 1 - good < most &&
+	       (sum += switch_cost(l, good, before, after)) < STEP_UNSURE_NATS)
+		good--;
+	sum = 0;
+	while (bad + 1 < hi && bad - c < most &&
+	       (sum += switch_cost(l, bad, after, before)) < STEP_UNSURE_NATS)
+		bad++;
 	out->last_good = l->at[good];
 	out->first_bad = l->at[bad];
 	for (size_t i = good + 1; i < bad; i++)
-		if (off_level(l, i, t->before) >= STEP_UNSURE_NATS && off_level(l, i, t->after) >= STEP_UNSURE_NATS) {
+		if (levels_night_cost(l, i, before) >= STEP_UNSURE_NATS &&
+		    levels_night_cost(l, i, after) >= STEP_UNSURE_NATS) {
 			out->halfway = l->at[i];
 			out->halfway_value = exp(l->x[i]);
 		}
@@ -634,7 +641,8 @@ int series_find_step_model(const struct series *s, const struct step_options *o,
 		if (out->drift)
 			out->last_good = l.at[l.from[k]] - 1;
 		else
-			sharp_window(&l, l.cuts[k], &t, out);
+			sharp_window(&l, l.cuts[k], k ? l.cuts[k - 1] : 0,
+				     k + 1 < l.nr_cuts ? l.from[k + 1] : l.n, &t, out);
 		out->persistent = 1;
 	} else {
 		size_t index = weak_boundary(s, o, nm, from, to, cfrom, cto, out);
