@@ -643,6 +643,18 @@ static void remove_states(struct levels *l, const struct series *s, const struct
  * beside a step could be the other side's in the other state
  * (levels_night_cost()).
  */
+/* Whether the states st of r[0..m) make half of one night's noise (sigma) at least. */
+static int states_explain_noise(const struct levels *l, const double *r, size_t m, const struct states *st)
+{
+	double share;
+	size_t k = 0;
+
+	for (size_t j = 0; j < m; j++)
+		k += (r[j] < st->cut) == st->minority_low;
+	share = (double)k / (double)m;
+	return sqrt(share * (1 - share)) * fabs(st->shift) >= 0.5 * l->sigma;
+}
+
 static void residual_states(struct levels *l)
 {
 	double *r = xcalloc(l->n + 1, sizeof(double)), *tmp = xcalloc(l->n + 1, sizeof(double)), med;
@@ -662,7 +674,13 @@ static void residual_states(struct levels *l)
 			r[m++] = l->x[i] - med;
 		}
 	}
-	if (m >= 4 * STATE_MIN && find_states(r, m, &st)) {
+	/*
+	 * States that are there make much of the night-to-night noise; two
+	 * groups of rounded values 0.7% apart with nothing between them (the
+	 * sort's gap, in their spreads, is then all but infinite) make none
+	 * of it, and are no states.
+	 */
+	if (m >= 4 * STATE_MIN && find_states(r, m, &st) && states_explain_noise(l, r, m, &st)) {
 		for (size_t j = 0; j < m; j++) {
 			l->minority[at[j]] = (r[j] < st.cut) == st.minority_low;
 			/* each night onto the larger state: what is left is the noise within a state */
