@@ -635,14 +635,6 @@ static void remove_states(struct levels *l, const struct series *s, const struct
 	free(minority);
 }
 
-/*
- * States that the cut hid: a step near the states' distance mixes the
- * states' groups across it, so the sort of the span's values finds none
- * (remove_states()). Each level's nights taken from its median may show
- * them; they are not folded (the cut is made), only weighed where a night
- * beside a step could be the other side's in the other state
- * (levels_night_cost()).
- */
 /* Whether the states st of r[0..m) make half of one night's noise (sigma) at least. */
 static int states_explain_noise(const struct levels *l, const double *r, size_t m, const struct states *st)
 {
@@ -655,6 +647,14 @@ static int states_explain_noise(const struct levels *l, const double *r, size_t 
 	return sqrt(share * (1 - share)) * fabs(st->shift) >= 0.5 * l->sigma;
 }
 
+/*
+ * States that the cut hid: a step near the states' distance mixes the
+ * states' groups across it, so the sort of the span's values finds none
+ * (remove_states()). Each level's nights taken from its median may show
+ * them; they are not folded (the cut is made), only weighed where a night
+ * beside a step could be the other side's in the other state
+ * (levels_night_cost()).
+ */
 static void residual_states(struct levels *l)
 {
 	double *r = xcalloc(l->n + 1, sizeof(double)), *tmp = xcalloc(l->n + 1, sizeof(double)), med;

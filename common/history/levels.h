@@ -133,7 +133,8 @@ double levels_state_level(const struct levels *l, size_t a, size_t b);
 /*
  * How much less likely nightly i of l is at level v than right at a
  * level, in nats (normal, of the levels' spread): with machine states,
- * in the state that fits it best, each state weighed by its share.
+ * in the state that fits it best, each state weighed by its share (and,
+ * for states found after the cut, of the noise within a state).
  */
 double levels_night_cost(const struct levels *l, size_t i, double v);
 
