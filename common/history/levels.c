@@ -667,8 +667,7 @@ static void residual_states(struct levels *l)
 		level_range(l, k, &a, &b);
 		if (b <= a)
 			continue;
-		memcpy(tmp, l->x + a, (b - a) * sizeof(double));
-		med = stats_median(tmp, b - a);
+		med = levels_state_level(l, a, b);	/* no states yet: the plain median */
 		for (size_t i = a; i < b; i++) {
 			at[m] = i;
 			r[m++] = l->x[i] - med;
