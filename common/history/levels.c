@@ -57,8 +57,7 @@ static double level_of(const struct levels *l, size_t a, size_t b, double *sq)
 	return sum;
 }
 
-/* Level k's range: x[*a .. *b). */
-static void level_range(const struct levels *l, size_t k, size_t *a, size_t *b)
+void levels_range(const struct levels *l, size_t k, size_t *a, size_t *b)
 {
 	*a = k ? l->cuts[k - 1] : 0;
 	*b = k < l->nr_cuts ? l->from[k] : l->n;
@@ -74,7 +73,7 @@ static void update_spread(struct levels *l)
 		size_t a, b;
 		double sq;
 
-		level_range(l, k, &a, &b);
+		levels_range(l, k, &a, &b);
 		if (b <= a)
 			continue;
 		level_of(l, a, b, &sq);
@@ -113,8 +112,8 @@ void levels_judge(const struct levels *l, size_t k, double mult, double min_chan
 {
 	size_t a0, b0, a1, b1;
 
-	level_range(l, k, &a0, &b0);
-	level_range(l, k + 1, &a1, &b1);
+	levels_range(l, k, &a0, &b0);
+	levels_range(l, k + 1, &a1, &b1);
 	judge_levels(l, a0, b0, a1, b1, mult, min_change, out);
 }
 
@@ -247,8 +246,8 @@ static void keep_steps(struct levels *l, double mult, double min_change)
 				continue;
 			levels_judge(l, k, mult, min_change, &a);
 			levels_judge(l, k + 1, mult, min_change, &b);
-			level_range(l, k, &a0, &b0);
-			level_range(l, k + 2, &a2, &b2);
+			levels_range(l, k, &a0, &b0);
+			levels_range(l, k + 2, &a2, &b2);
 			judge_levels(l, a0, b0, a2, b2, mult, min_change, &outer);
 			if ((a.change_pct < 0) != (b.change_pct < 0) && !outer.found) {
 				if (l->nr_dips < LEVELS_MAX_CUTS) {
@@ -664,7 +663,7 @@ static void residual_states(struct levels *l)
 	for (size_t k = 0; k <= l->nr_cuts; k++) {
 		size_t a, b;
 
-		level_range(l, k, &a, &b);
+		levels_range(l, k, &a, &b);
 		if (b <= a)
 			continue;
 		med = levels_state_level(l, a, b);	/* no states yet: the plain median */

@@ -491,8 +491,8 @@ static double switch_cost(const struct levels *l, size_t i, double own, double o
 }
 
 /*
- * The window of the sharp step at cut c of l, between the levels x[lo ..
- * c) and x[c .. hi). Its last good is the nightly its level ends on: a
+ * The window of the sharp step at cut k of l (at x[c]), between the
+ * levels x[lo .. c) and x[c .. hi). Its last good is the nightly its level ends on: a
  * spike left out beside the step (levels.c) is off both levels, so the
  * window keeps its commits. A nightly either side of the cut that could
  * be on the other side (moving it there costs under STEP_UNSURE_NATS) is
@@ -502,11 +502,14 @@ static double switch_cost(const struct levels *l, size_t i, double own, double o
  * nights are taken in while their costs together stay under the bar,
  * each weighed against the levels on the larger state.
  */
-static void sharp_window(const struct levels *l, size_t c, size_t lo, size_t hi, const struct cut_test *t,
-			 struct step *out)
+static void sharp_window(const struct levels *l, size_t k, const struct cut_test *t, struct step *out)
 {
-	size_t good = c - 1, bad = c, most = l->state_shift ? SIZE_MAX : 1;
+	size_t lo, c, hi, good, bad, most = l->state_shift ? SIZE_MAX : 1;
 	double sum = 0, before = t->before, after = t->after;
+
+	levels_range(l, k, &lo, &c);	/* sharp: the level before ends at the cut */
+	levels_range(l, k + 1, &bad, &hi);
+	good = c - 1;
 
 	if (l->state_shift) {
 		before = levels_state_level(l, lo, c);
@@ -641,8 +644,7 @@ int series_find_step_model(const struct series *s, const struct step_options *o,
 		if (out->drift)
 			out->last_good = l.at[l.from[k]] - 1;
 		else
-			sharp_window(&l, l.cuts[k], k ? l.cuts[k - 1] : 0,
-				     k + 1 < l.nr_cuts ? l.from[k + 1] : l.n, &t, out);
+			sharp_window(&l, k, &t, out);
 		out->persistent = 1;
 	} else {
 		size_t index = weak_boundary(s, o, nm, from, to, cfrom, cto, out);
