@@ -251,10 +251,13 @@ test_expect_success 'working-tree-encoding is refused, naming the attribute, not
 	git clone -q repo encoded &&
 	cd encoded &&
 	f="$R/case1_simple_gemm/generated.py" &&
+	# The file goes before the attribute comes: a clone in the same second
+	# leaves its index entry racily clean, and the commit would re-read the
+	# UTF-8 file as UTF-16 ("failed to encode", one CI run in five).
+	rm "$f" &&
 	echo "/$f working-tree-encoding=UTF-16LE-BOM" >.gitattributes &&
 	git add .gitattributes &&
 	git commit -q -m "UTF-16 fixtures" &&
-	rm "$f" &&
 	git checkout -- "$f" &&
 	touch "$f" &&
 	git diff --quiet HEAD &&
