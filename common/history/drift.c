@@ -268,12 +268,14 @@ static size_t put_two_steps(struct levels *l, size_t k, size_t j, const size_t s
 /* The median change at cut k: level k + 1's median over level k's. */
 static double cut_sign(const struct levels *l, size_t k)
 {
-	size_t a = k ? l->cuts[k - 1] : 0, m = l->cuts[k];
-	size_t b = k + 1 < l->nr_cuts ? l->from[k + 1] : l->n;
-	double *v = xcalloc(b - a + 1, sizeof(double)), before, after;
+	size_t a, e, m, b;
+	double *v, before, after;
 
-	memcpy(v, l->x + a, (l->from[k] - a) * sizeof(double));
-	before = stats_median(v, l->from[k] - a);
+	levels_range(l, k, &a, &e);
+	levels_range(l, k + 1, &m, &b);
+	v = xcalloc(b - a + 1, sizeof(double));
+	memcpy(v, l->x + a, (e - a) * sizeof(double));
+	before = stats_median(v, e - a);
 	memcpy(v, l->x + m, (b - m) * sizeof(double));
 	after = stats_median(v, b - m);
 	free(v);
@@ -289,26 +291,35 @@ static double stairs_cost(const struct levels *l, const double *cost, double bet
 {
 	double c = beta * ((double)(j - k + 1) + 0.5);
 
-	for (size_t i = k; i <= j + 1; i++)
-		c += cost_of(l, cost, i ? l->cuts[i - 1] : 0, i < l->nr_cuts ? l->from[i] : l->n);
+	for (size_t i = k; i <= j + 1; i++) {
+		size_t a, b;
+
+		levels_range(l, i, &a, &b);
+		c += cost_of(l, cost, a, b);
+	}
 	return c;
 }
 
 void levels_find_drifts(struct levels *l, const double *cost, double beta, size_t min_level)
 {
 	for (size_t k = 0; k < l->nr_cuts; k++) {
-		size_t a = k ? l->cuts[k - 1] : 0, best_j = k, steps[2];
+		size_t a, best_j = k, steps[2], end;
 		double sign = cut_sign(l, k), best_gain = 0;
 		struct ramp best = { 0, 0, INFINITY };
 
 		if (l->from[k] < l->cuts[k])
 			continue;	/* a drift already */
+		levels_range(l, k, &a, NULL);
 		for (size_t j = k; j < l->nr_cuts && l->from[j] == l->cuts[j] &&
 		     (cut_sign(l, j) < 0) == (sign < 0); j++) {
-			size_t b = j + 1 < l->nr_cuts ? l->from[j + 1] : l->n;
+			size_t b;
+			struct ramp r;
+			double gain;
+
+			levels_range(l, j + 1, NULL, &b);
+			r = best_ramp(l, cost, a, b, min_level);
 			/* a ramp fits four numbers: its two ends and the levels */
-			struct ramp r = best_ramp(l, cost, a, b, min_level);
-			double gain = stairs_cost(l, cost, beta, k, j) - r.cost - 2 * beta;
+			gain = stairs_cost(l, cost, beta, k, j) - r.cost - 2 * beta;
 
 			if (gain > best_gain) {
 				best_gain = gain;
@@ -318,7 +329,8 @@ void levels_find_drifts(struct levels *l, const double *cost, double beta, size_
 		}
 		if (best_gain <= 0)
 			continue;
-		if (!refine_ramp(l, a, best_j + 1 < l->nr_cuts ? l->from[best_j + 1] : l->n, min_level, &best, steps)) {
+		levels_range(l, best_j + 1, NULL, &end);
+		if (!refine_ramp(l, a, end, min_level, &best, steps)) {
 			/* two sharp steps fit better: they replace one or two, not a staircase of more */
 			if (steps[0] && best_j <= k + 1)
 				k = put_two_steps(l, k, best_j, steps);

@@ -59,8 +59,10 @@ static double level_of(const struct levels *l, size_t a, size_t b, double *sq)
 
 void levels_range(const struct levels *l, size_t k, size_t *a, size_t *b)
 {
-	*a = k ? l->cuts[k - 1] : 0;
-	*b = k < l->nr_cuts ? l->from[k] : l->n;
+	if (a)
+		*a = k ? l->cuts[k - 1] : 0;
+	if (b)
+		*b = k < l->nr_cuts ? l->from[k] : l->n;
 }
 
 /* The pooled within-level spread of the clipped values, at least sigma. */

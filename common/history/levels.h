@@ -124,7 +124,7 @@ void levels_find(struct levels *l, double noise_multiple, double min_change, int
  */
 void levels_find_drifts(struct levels *l, const double *cost, double beta, size_t min_level);
 
-/* Level k's range (0 <= k <= nr_cuts): x[*a .. *b), its ramp left out. */
+/* Level k's range (0 <= k <= nr_cuts): x[*a .. *b), its ramp left out; a or b may be NULL. */
 void levels_range(const struct levels *l, size_t k, size_t *a, size_t *b);
 
 /*

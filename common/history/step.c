@@ -456,11 +456,14 @@ static int widen(const struct series *s, const struct levels *l, size_t k, time_
 		 int span_days)
 {
 	time_t more = (time_t)(2 * span_days + 1) * DAY_SECONDS;
-	size_t before = l->from[k] - (k ? l->cuts[k - 1] : 0);
-	size_t after = (k + 1 < l->nr_cuts ? l->from[k + 1] : l->n) - l->cuts[k];
+	size_t a0, b0, a1, b1, before, after;
 	size_t ramp = l->cuts[k] - l->from[k], edge = ramp > DRIFT_EDGE ? ramp : DRIFT_EDGE;
 	int wider = 0;
 
+	levels_range(l, k, &a0, &b0);
+	levels_range(l, k + 1, &a1, &b1);
+	before = b0 - a0;
+	after = b1 - a1;
 	if (!ramp) {
 		*from -= more;
 		*to += more;
