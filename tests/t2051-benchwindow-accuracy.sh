@@ -74,7 +74,23 @@ test_expect_success 'a move every kernel shares is no kernel step of its own' '
 # found on each level's residuals now weigh those nights in either state,
 # and the window takes in the run that could be either side's.
 test_expect_success 'a step under machine states: the window holds the nights either state could explain' '
-	family_row_is 8 statestep "statestep        38      37/38            0              -     1   1.59"
+	family_row_is 8 statestep "statestep        38      38/38            0              -     0   1.53"
+'
+
+# Seed 8's statestep case 8: a +5.3% step on 2026-02-21 under states 7%
+# apart (the upper state before the step sits above the lower one after
+# it). The sort of the span's values found no two groups, the states'
+# noise (2.4% a night) hid the step, and the answer was "undecided" on
+# another night. Each side of a cut, taken from its own median, shows the
+# same states; folded, the step is found at its night.
+test_expect_success 'states that a step hid are found on both sides of it' '
+	git init -q hidden-states &&
+	(cd hidden-states && test_expect_code 1 git benchwindow --json \
+		--file "$TRASH/statestep-8/statestep-08.json" h100 2026-02-24) >out.json 2>/dev/null &&
+	echo "true false 2026-02-20 2026-02-21 5.27" >expect &&
+	jq -r "[.step.found, .step.undecided, .last_good.date[0:10], .first_bad.date[0:10], .step.change_pct] | map(tostring) | join(\" \")" \
+		out.json >actual &&
+	test_cmp expect actual
 '
 
 # bench/step-rates.c: the same decision at scale (make bench; its rates

@@ -408,8 +408,6 @@ struct split_look {
 	size_t inside;		/* the larger group's nights between its first and last,
 				 * but for those alone between two of its nights */
 	size_t count, longest;	/* the smaller group's nights, and its longest run */
-	double share;		/* twice the log-likelihood ratio of the likeliest change
-				 * in the smaller group's share of the nights */
 	double apart;		/* its nights outside the longest run against those in it,
 				 * in standard errors (infinite with fewer than STATE_MIN
 				 * outside) */
@@ -489,10 +487,30 @@ static double split_groups(const double *sorted, size_t n, size_t s, double *m0,
 	return fmax(sqrt((a * a * (double)s + b * b * (double)(n - s)) / (double)n), 1e-4);
 }
 
-/* Split the sorted values after s; fill *st and *look from the nights v in time order. */
-static void look_at_split(const double *v, const double *sorted, size_t n, size_t s, struct states *st,
-			  struct split_look *look)
+/*
+ * Whether a split shows two states: by its gap (wide 0) or, where the
+ * states' noise closes the gap, by its wider separation with the smaller
+ * group scattered (wide 1); its share changes are weighed last
+ * (share_change(), the costliest).
+ */
+static int split_holds(const struct split_look *look, int wide)
 {
+	if (look->runs < STATE_RUNS || look->inside < STATE_MIN || !(look->apart < STATE_AGREE))
+		return 0;
+	if (wide)
+		return look->sep >= STATE_SEP_WIDE && 2 * look->longest <= look->count;
+	return look->gap >= STATE_GAP && look->sep >= STATE_SEP;
+}
+
+/*
+ * Split the sorted values after s; fill *st and *look from the nights v in
+ * time order. Returns whether the split shows two states (split_holds(),
+ * and a share that holds: share_change() under STATE_SHARE).
+ */
+static int look_at_split(const double *v, const double *sorted, size_t n, size_t s, int wide, struct states *st,
+			 struct split_look *look)
+{
+	int holds;
 	double m0, m1, scale = split_groups(sorted, n, s, &m0, &m1);
 	double minority, majority;
 	size_t first = n, last = 0, run = 0, start = 0, run_from = 0, run_to = 0;
@@ -529,29 +547,27 @@ static void look_at_split(const double *v, const double *sorted, size_t n, size_
 	for (size_t i = first; i < last; i++)
 		look->inside += group[i] < 0 && ((i > first && group[i - 1] < 0) || group[i + 1] < 0);
 	look->apart = runs_apart(v, group, n, run_from, run_to, scale);
-	look->share = share_change(group, n);
+	holds = split_holds(look, wide) && share_change(group, n) < STATE_SHARE;
 	free(group);
+	return holds;
 }
 
 /*
- * The states of the log values v[0..n), in time order: 1 with *st filled,
- * or 0. Two ways to tell two states from one level: a gap in the sorted
+ * The states of the log values v[0..n), in time order, and sorted[0..n),
+ * the same sorted: 1 with *st filled, or 0. Two ways to tell two states from one level: a gap in the sorted
  * values (the split at the widest one), or, where the states' noise
  * closes the gap, a wider separation at the split that separates most
  * (STATE_SEP_WIDE) with the smaller group scattered: no run of it holds
  * half its nights (a step, or a drift whose ramp crosses the middle a few
  * times, keeps most of its level in one run).
  */
-static int find_states(const double *v, size_t n, struct states *st)
+static int states_of_sorted(const double *v, const double *sorted, size_t n, struct states *st)
 {
-	double *sorted = xcalloc(n + 1, sizeof(double));
 	double best_gap = 0, best_sep = 0;
 	size_t gap_at = 0, sep_at = 0;
 	struct split_look look;
 	int found = 0;
 
-	memcpy(sorted, v, n * sizeof(double));
-	qsort(sorted, n, sizeof(double), cmp_double);
 	for (size_t s = STATE_MIN; s + STATE_MIN <= n; s++) {
 		double m0, m1, scale = split_groups(sorted, n, s, &m0, &m1);
 
@@ -564,16 +580,22 @@ static int find_states(const double *v, size_t n, struct states *st)
 			sep_at = s;
 		}
 	}
-	if (gap_at) {
-		look_at_split(v, sorted, n, gap_at, st, &look);
-		found = look.gap >= STATE_GAP && look.sep >= STATE_SEP && look.runs >= STATE_RUNS &&
-			look.inside >= STATE_MIN && look.apart < STATE_AGREE && look.share < STATE_SHARE;
-	}
-	if (!found && sep_at) {
-		look_at_split(v, sorted, n, sep_at, st, &look);
-		found = look.sep >= STATE_SEP_WIDE && look.runs >= STATE_RUNS && look.inside >= STATE_MIN &&
-			2 * look.longest <= look.count && look.apart < STATE_AGREE && look.share < STATE_SHARE;
-	}
+	if (gap_at)
+		found = look_at_split(v, sorted, n, gap_at, 0, st, &look);
+	if (!found && sep_at)
+		found = look_at_split(v, sorted, n, sep_at, 1, st, &look);
+	return found;
+}
+
+/* The same, v unsorted. */
+static int find_states(const double *v, size_t n, struct states *st)
+{
+	double *sorted = xcalloc(n + 1, sizeof(double));
+	int found;
+
+	memcpy(sorted, v, n * sizeof(double));
+	qsort(sorted, n, sizeof(double), cmp_double);
+	found = states_of_sorted(v, sorted, n, st);
 	free(sorted);
 	return found;
 }
@@ -695,6 +717,123 @@ static void residual_states(struct levels *l)
 	free(at);
 }
 
+/* Insert x into the ascending a[0 .. n). */
+static void sorted_insert(double *a, size_t n, double x)
+{
+	size_t j = n;
+
+	for (; j && a[j - 1] > x; j--)
+		a[j] = a[j - 1];
+	a[j] = x;
+}
+
+/* Remove one x from the ascending a[0 .. n). */
+static void sorted_remove(double *a, size_t n, double x)
+{
+	size_t j = 0;
+
+	while (j + 1 < n && a[j] != x)
+		j++;
+	memmove(a + j, a + j + 1, (n - j - 1) * sizeof(double));
+}
+
+/*
+ * The residuals r of v[0 .. n) split at k, each side's nights from its
+ * median, and the same sorted (rs): the merge of the two sides' sorted
+ * values lo[0 .. k) and hi[0 .. n - k) less their medians.
+ */
+static void side_residuals(const double *v, const double *lo, const double *hi, size_t n, size_t k,
+			   double *r, double *rs, double *med)
+{
+	size_t i = 0, j = 0;
+
+	med[0] = stats_median_sorted(lo, k);
+	med[1] = stats_median_sorted(hi, n - k);
+	for (size_t t = 0; t < n; t++)
+		r[t] = v[t] - med[t >= k];
+	for (size_t t = 0; t < n; t++)
+		rs[t] = j >= n - k || (i < k && lo[i] - med[0] <= hi[j] - med[1]) ? lo[i++] - med[0] : hi[j++] - med[1];
+}
+
+/*
+ * States that a step hid: a step about the states' distance turns their
+ * two groups of values into three or four, and the sort of the span finds
+ * no two (remove_states()). Each cut of l is tried on the span
+ * remove_states() reads, each side's nights taken from its own median.
+ * A machine's states are there before a step and after it: they must show
+ * on each side alone, the same way, and on both together; the cut whose
+ * states leave the least noise within a state gives them, and l's nights
+ * are folded as remove_states() folds them. Each side's values are kept
+ * sorted as the cut moves, so that a cut costs no sort.
+ */
+static void cut_states(struct levels *l, const struct series *s, const struct noise_model *nm,
+		       time_t from, time_t to)
+{
+	size_t cap = s->nr + 1, n = 0, k = 0;
+	double *v = xcalloc(cap, sizeof(double)), *r = xcalloc(cap, sizeof(double));
+	double *rs = xcalloc(cap, sizeof(double)), *lo = xcalloc(cap, sizeof(double));
+	double *hi = xcalloc(cap, sizeof(double)), *tmp = xcalloc(cap, sizeof(double));
+	double best = INFINITY, med[2], best_med[2] = { 0, 0 };
+	time_t *tm = xcalloc(cap, sizeof(time_t)), len = to - from, best_at = 0;
+	struct states st, before, best_st = { 0, 0, 0 };
+
+	for (size_t i = 0; i < s->nr; i++) {
+		double x = s->points[i].value[METRIC_HELION];
+		time_t t = s->points[i].run->time;
+
+		if (t >= from - len && t < to + len && x > 0) {
+			tm[n] = t;
+			v[n++] = noise_adjusted(nm, t, x);
+		}
+	}
+	memcpy(hi, v, n * sizeof(double));
+	qsort(hi, n, sizeof(double), cmp_double);
+	for (size_t c = 1; c < l->n; c++) {
+		time_t at = s->points[l->at[c]].run->time;
+		double within, centre;
+
+		for (; k < n && tm[k] < at; k++) {
+			sorted_insert(lo, k, v[k]);
+			sorted_remove(hi, n - k, v[k]);
+		}
+		if (k < 4 * STATE_MIN || n - k < 4 * STATE_MIN ||
+		    !states_of_sorted(v, lo, k, &before) || !states_of_sorted(v + k, hi, n - k, &st) ||
+		    (before.shift < 0) != (st.shift < 0))
+			continue;
+		side_residuals(v, lo, hi, n, k, r, rs, med);
+		if (!states_of_sorted(r, rs, n, &st) || !states_explain_noise(l, r, n, &st))
+			continue;
+		for (size_t i = 0; i < n; i++)
+			r[i] += (r[i] < st.cut) == st.minority_low ? st.shift : 0;
+		within = 1.4826 * stats_mad(r, n, tmp, &centre);
+		if (within < best) {
+			best = within;
+			best_at = at;
+			best_st = st;
+			memcpy(best_med, med, sizeof(med));
+		}
+	}
+	for (size_t i = 0; best_at && i < l->n; i++) {
+		double r0 = l->x[i] - best_med[s->points[l->at[i]].run->time >= best_at];
+
+		l->minority[i] = (r0 < best_st.cut) == best_st.minority_low;
+		if (l->minority[i])
+			l->x[i] += best_st.shift;
+	}
+	if (best_at) {
+		l->state_shift = best_st.shift;
+		l->state_spread = best;
+		l->folded = 1;
+	}
+	free(v);
+	free(r);
+	free(rs);
+	free(lo);
+	free(hi);
+	free(tmp);
+	free(tm);
+}
+
 double levels_state_level(const struct levels *l, size_t a, size_t b)
 {
 	double *v = xcalloc(b - a + 1, sizeof(double)), med;
@@ -708,7 +847,7 @@ double levels_state_level(const struct levels *l, size_t a, size_t b)
 
 double levels_night_cost(const struct levels *l, size_t i, double v)
 {
-	double spread = l->folded ? l->spread : l->state_spread, two_var = 2 * spread * spread;
+	double spread = l->state_spread ? l->state_spread : l->spread, two_var = 2 * spread * spread;
 	double x = l->x[i], p = fmin(l->state_share, 0.5), a, b;
 
 	if (!l->state_shift)
@@ -743,6 +882,8 @@ void levels_init(struct levels *l, const struct series *s, const struct noise_mo
 	l->spike_x = xcalloc(l->n + 1, sizeof(double));
 	l->minority = xcalloc(l->n + 1, 1);
 	remove_states(l, s, nm, from, to);
+	if (!l->state_shift)
+		cut_states(l, s, nm, from, to);
 	drop_spikes(l);
 	if (l->state_shift)
 		l->state_share = minority_share(l);

@@ -60,12 +60,15 @@ struct levels {
 	 * state onto the larger's (log; 0: none found), state_share is the
 	 * smaller's share of the nights, minority[i] marks x[i] as of it
 	 * (owned), and folded says whether those x were moved by state_shift
-	 * (found before the cut) or are as measured (found after it, on each
-	 * level's residuals).
+	 * (found before the cut, by the sort of the span's values or across
+	 * a cut tried for them) or are as measured (found after it, on each
+	 * level's residuals). state_spread is the noise within a state where
+	 * it was measured (after the cut, or across the tried cut; 0: the
+	 * levels' spread stands for it).
 	 */
 	double state_shift;
 	double state_share;
-	double state_spread;	/* found after the cut: the noise within a state */
+	double state_spread;
 	unsigned char *minority;
 	int folded;
 };
@@ -136,8 +139,8 @@ double levels_state_level(const struct levels *l, size_t a, size_t b);
 /*
  * How much less likely nightly i of l is at level v than right at a
  * level, in nats (normal, of the levels' spread): with machine states,
- * in the state that fits it best, each state weighed by its share (and,
- * for states found after the cut, of the noise within a state).
+ * in the state that fits it best, each state weighed by its share (and
+ * of the noise within a state, where it was measured).
  */
 double levels_night_cost(const struct levels *l, size_t i, double v);
 
