@@ -98,7 +98,7 @@ void levels_decide(double change_pct, double se_pct, double noise_multiple, doub
 		   struct cut_test *out);
 
 /*
- * Machine states (levels.c): whether s's nightlies around [from, to) (as
+ * Machine states (levels-states.c): whether s's nightlies around [from, to) (as
  * far again either side) jump between two states. Returns 1 with
  * minority[i] set for each nightly i of the smaller state (s->nr flags)
  * and *shift what moves it onto the larger (log), else 0.
@@ -129,6 +129,24 @@ void levels_find_drifts(struct levels *l, const double *cost, double beta, size_
 
 /* Level k's range (0 <= k <= nr_cuts): x[*a .. *b), its ramp left out; a or b may be NULL. */
 void levels_range(const struct levels *l, size_t k, size_t *a, size_t *b);
+
+/*
+ * Fold l's nights of the smaller machine state onto the larger's
+ * (levels-states.c), where the nightlies around [from, to) show two
+ * states: by the sort of their values, or, where a step hid them, across
+ * a cut (each side from its own median).
+ */
+void levels_fold_states(struct levels *l, const struct series *s, const struct noise_model *nm,
+			time_t from, time_t to);
+
+/* The smaller state's share of l's nights, kept off 0 so that a cost stays finite. */
+double levels_state_share(const struct levels *l);
+
+/*
+ * States that l's cuts hid (none found before them): looked for on each
+ * level's nights taken from its median; weighed, never folded.
+ */
+void levels_residual_states(struct levels *l);
 
 /*
  * With machine states, the level of x[a .. b) (a < b) on the larger state:

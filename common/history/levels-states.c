@@ -1,0 +1,556 @@
+/*
+ * Machine states in a stretch of a series (levels.h): found, folded onto
+ * one state, and weighed where a night beside a step could be in either.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util/usage.h"
+#include "util/stats.h"
+#include "history/levels.h"
+
+/*
+ * Machine states: a runner pool of two kinds of machine (or a baseline
+ * that flips between two states) makes a series jump between two levels
+ * night after night. A run of nights on the other machine would pose as
+ * a level of its own. So the nightlies around the stretch searched (as
+ * far again before and after it: a state shows itself over weeks) are
+ * split into two groups at the widest gap between their sorted values,
+ * measured in the groups' spread (STATE_GAP of it at least); when the
+ * groups' medians lie STATE_SEP spreads apart and the smaller group
+ * (STATE_MIN nightlies at least) comes back in STATE_RUNS separate runs
+ * or more, with STATE_MIN nightlies of the other group between its first
+ * and last (a night counts to a group near its median only: state_of();
+ * a night of the other group alone among the smaller's is a stray, and
+ * does not count),
+ * its nights (those nearer its median) are moved by the difference of the
+ * medians: a state, like a weekday, is not a step. A step, a dip that
+ * reverts or an outlier beside a step never return that way. States whose
+ * noise closes the gap are split where the medians lie farthest apart
+ * instead (find_states()). A state comes back, at its own level: the
+ * smaller group has STATE_MIN nights outside its longest run at least,
+ * and they agree with those in it (within STATE_AGREE standard errors;
+ * a level held for a week and met again on a night or two is a step,
+ * not a state, and its stray nights are no evidence). A step that partly
+ * recovers leaves a level between the two, whose nights fall either side
+ * of the middle and "come back" to the step's level, at a level of their
+ * own (a -17% step and half of it back had read as two states and been
+ * folded away). And a state keeps coming at its rate: no night splits
+ * the smaller group's share into a low one before it and a high one
+ * after (share_change() under STATE_SHARE). A step of two kernels in five,
+ * whose noise crossed the middle, held a sixth of the nights before it
+ * and nearly all after (twice the log-likelihood ratio 44-52); machine
+ * states of bench/step-rates reach 30 in none of 20,000 cases.
+ */
+#define STATE_GAP 1.5
+#define STATE_SEP 4.0
+#define STATE_MIN 3	/* nightlies in a group at least */
+#define STATE_RUNS 3
+#define STATE_BAND 2.5	/* a night of a group lies within this many spreads of its median */
+#define STATE_SEP_WIDE 4.5	/* without a gap */
+#define STATE_AGREE 4.0
+#define STATE_SHARE 30.0	/* share_change() below this */
+
+struct states {
+	double cut;		/* the value between the groups */
+	double shift;		/* what moves the smaller group onto the larger */
+	int minority_low;	/* the smaller group is the one below the cut */
+};
+
+/*
+ * A robust standard deviation of v[0..n), sorted ascending: its
+ * interquartile range over 1.349 (read off the sorted values, so the
+ * split search stays quadratic at worst), and its median.
+ */
+static double spread_of(const double *v, size_t n, double *med)
+{
+	*med = stats_median_sorted(v, n);
+	return (v[(3 * (n - 1) + 2) / 4] - v[(n - 1) / 4]) / 1.349;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * Which group night value x holds: 1 the smaller, -1 the larger, 0
+ * neither (nearer the other median, or beyond STATE_BAND spreads of its
+ * own: a night between two levels of a staircase, or a low night before
+ * a big step, is no state coming back).
+ */
+static int state_of(double x, double minority, double majority, double scale)
+{
+	double a = fabs(x - minority), b = fabs(x - majority);
+
+	if (a < b)
+		return a <= STATE_BAND * scale;
+	return -(b <= STATE_BAND * scale);
+}
+
+/* What one split of the sorted values says of the nights in time order. */
+struct split_look {
+	double gap, sep;	/* the gap at the split and the medians' distance, in spreads */
+	size_t runs;		/* the smaller group's runs */
+	size_t inside;		/* the larger group's nights between its first and last,
+				 * but for those alone between two of its nights */
+	size_t count, longest;	/* the smaller group's nights, and its longest run */
+	double apart;		/* its nights outside the longest run against those in it,
+				 * in standard errors (infinite with fewer than STATE_MIN
+				 * outside) */
+};
+
+/*
+ * How far the mean of the nights of the smaller group (group[i] > 0)
+ * outside its longest run, v[run_from .. run_to), lies from the mean of
+ * those in it, in standard errors of the spread scale.
+ */
+static double runs_apart(const double *v, const int *group, size_t n, size_t run_from, size_t run_to, double scale)
+{
+	double in = 0, out = 0;
+	size_t nr_in = 0, nr_out = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (group[i] <= 0)
+			continue;
+		if (i >= run_from && i < run_to) {
+			in += v[i];
+			nr_in++;
+		} else {
+			out += v[i];
+			nr_out++;
+		}
+	}
+	if (!nr_in)
+		return 0;
+	if (nr_out < STATE_MIN)
+		return INFINITY;	/* it never came back: a level, not a state */
+	return fabs(out / (double)nr_out - in / (double)nr_in) / (scale * sqrt(1.0 / (double)nr_in + 1.0 / (double)nr_out));
+}
+
+static double bernoulli_ll(size_t k, size_t m)
+{
+	double p = (double)k / (double)m;
+
+	return (k ? (double)k * log(p) : 0) + (k < m ? (double)(m - k) * log1p(-p) : 0);
+}
+
+/*
+ * Twice the log-likelihood ratio of the likeliest change in the smaller
+ * group's share of the nights (group[i] > 0 against < 0) at one night
+ * over a share that holds throughout: a machine's states keep coming at
+ * their rate, while a step whose noise crosses the middle leaves the
+ * smaller group's share low on one side of it and high on the other.
+ */
+static double share_change(const int *group, size_t n)
+{
+	size_t m = 0, k = 0, m1 = 0, k1 = 0;
+	double joint, best = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		m += group[i] != 0;
+		k += group[i] > 0;
+	}
+	if (!m)
+		return 0;
+	joint = bernoulli_ll(k, m);
+	for (size_t i = 0; i + 1 < n; i++) {
+		m1 += group[i] != 0;
+		k1 += group[i] > 0;
+		if (m1 >= STATE_MIN && m - m1 >= STATE_MIN)
+			best = fmax(best, 2 * (bernoulli_ll(k1, m1) + bernoulli_ll(k - k1, m - m1) - joint));
+	}
+	return best;
+}
+
+/*
+ * The groups of the sorted values split after s: their medians, and the
+ * spread both share (the return value).
+ */
+static double split_groups(const double *sorted, size_t n, size_t s, double *m0, double *m1)
+{
+	double a = spread_of(sorted, s, m0), b = spread_of(sorted + s, n - s, m1);
+
+	return fmax(sqrt((a * a * (double)s + b * b * (double)(n - s)) / (double)n), 1e-4);
+}
+
+/*
+ * Whether a split shows two states: by its gap (wide 0) or, where the
+ * states' noise closes the gap, by its wider separation with the smaller
+ * group scattered (wide 1); its share changes are weighed last
+ * (share_change(), the costliest).
+ */
+static int split_holds(const struct split_look *look, int wide)
+{
+	if (look->runs < STATE_RUNS || look->inside < STATE_MIN || !(look->apart < STATE_AGREE))
+		return 0;
+	if (wide)
+		return look->sep >= STATE_SEP_WIDE && 2 * look->longest <= look->count;
+	return look->gap >= STATE_GAP && look->sep >= STATE_SEP;
+}
+
+/*
+ * Split the sorted values after s; fill *st and *look from the nights v in
+ * time order. Returns whether the split shows two states (split_holds(),
+ * and a share that holds: share_change() under STATE_SHARE).
+ */
+static int look_at_split(const double *v, const double *sorted, size_t n, size_t s, int wide, struct states *st,
+			 struct split_look *look)
+{
+	int holds;
+	double m0, m1, scale = split_groups(sorted, n, s, &m0, &m1);
+	double minority, majority;
+	size_t first = n, last = 0, run = 0, start = 0, run_from = 0, run_to = 0;
+	int prev = 0, *group = xcalloc(n + 1, sizeof(int));
+
+	memset(look, 0, sizeof(*look));
+	look->gap = (sorted[s] - sorted[s - 1]) / scale;
+	look->sep = (m1 - m0) / scale;
+	st->cut = (m0 + m1) / 2;
+	st->minority_low = s <= n - s;
+	minority = st->minority_low ? m0 : m1;
+	majority = st->minority_low ? m1 : m0;
+	st->shift = majority - minority;
+	for (size_t i = 0; i < n; i++) {
+		int g = group[i] = state_of(v[i], minority, majority, scale);
+
+		if (g > 0) {
+			look->runs += prev <= 0;
+			if (prev <= 0)
+				start = i;
+			run = prev <= 0 ? 1 : run + 1;
+			if (run > look->longest) {
+				look->longest = run;
+				run_from = start;
+				run_to = i + 1;
+			}
+			look->count++;
+			first = i < first ? i : first;
+			last = i;
+		}
+		prev = g ? g : prev;
+	}
+	/* a night of the larger group alone among the smaller's is a stray, not the state coming and going */
+	for (size_t i = first; i < last; i++)
+		look->inside += group[i] < 0 && ((i > first && group[i - 1] < 0) || group[i + 1] < 0);
+	look->apart = runs_apart(v, group, n, run_from, run_to, scale);
+	holds = split_holds(look, wide) && share_change(group, n) < STATE_SHARE;
+	free(group);
+	return holds;
+}
+
+/*
+ * The states of the log values v[0..n), in time order, and sorted[0..n),
+ * the same sorted: 1 with *st filled, or 0. Two ways to tell two states from one level: a gap in the sorted
+ * values (the split at the widest one), or, where the states' noise
+ * closes the gap, a wider separation at the split that separates most
+ * (STATE_SEP_WIDE) with the smaller group scattered: no run of it holds
+ * half its nights (a step, or a drift whose ramp crosses the middle a few
+ * times, keeps most of its level in one run).
+ */
+static int states_of_sorted(const double *v, const double *sorted, size_t n, struct states *st)
+{
+	double best_gap = 0, best_sep = 0;
+	size_t gap_at = 0, sep_at = 0;
+	struct split_look look;
+	int found = 0;
+
+	for (size_t s = STATE_MIN; s + STATE_MIN <= n; s++) {
+		double m0, m1, scale = split_groups(sorted, n, s, &m0, &m1);
+
+		if ((sorted[s] - sorted[s - 1]) / scale > best_gap) {
+			best_gap = (sorted[s] - sorted[s - 1]) / scale;
+			gap_at = s;
+		}
+		if ((m1 - m0) / scale > best_sep) {
+			best_sep = (m1 - m0) / scale;
+			sep_at = s;
+		}
+	}
+	if (gap_at)
+		found = look_at_split(v, sorted, n, gap_at, 0, st, &look);
+	if (!found && sep_at)
+		found = look_at_split(v, sorted, n, sep_at, 1, st, &look);
+	return found;
+}
+
+/* The same, v unsorted. */
+static int find_states(const double *v, size_t n, struct states *st)
+{
+	double *sorted = xcalloc(n + 1, sizeof(double));
+	int found;
+
+	memcpy(sorted, v, n * sizeof(double));
+	qsort(sorted, n, sizeof(double), cmp_double);
+	found = states_of_sorted(v, sorted, n, st);
+	free(sorted);
+	return found;
+}
+
+int levels_state_nights(const struct series *s, const struct noise_model *nm, time_t from, time_t to,
+			unsigned char *minority, double *shift)
+{
+	double *v = xcalloc(s->nr + 1, sizeof(double));
+	size_t *at = xcalloc(s->nr + 1, sizeof(size_t));
+	time_t len = to - from;
+	struct states st = { 0, 0, 0 };
+	size_t n = 0;
+	int found;
+
+	memset(minority, 0, s->nr);
+	for (size_t i = 0; i < s->nr; i++) {
+		double x = s->points[i].value[METRIC_HELION];
+		time_t t = s->points[i].run->time;
+
+		if (t >= from - len && t < to + len && x > 0) {
+			at[n] = i;
+			v[n++] = noise_adjusted(nm, t, x);
+		}
+	}
+	found = n >= 4 * STATE_MIN && find_states(v, n, &st);
+	for (size_t j = 0; found && j < n; j++)
+		minority[at[j]] = (v[j] < st.cut) == st.minority_low;
+	*shift = found ? st.shift : 0;
+	free(v);
+	free(at);
+	return found;
+}
+
+double levels_state_share(const struct levels *l)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < l->n; i++)
+		k += l->minority[i];
+	return fmax((double)k / (double)(l->n ? l->n : 1), 0.01);
+}
+
+/* Find the states around [from, to) and move l's nights of the smaller group. */
+static void remove_states(struct levels *l, const struct series *s, const struct noise_model *nm,
+			  time_t from, time_t to)
+{
+	unsigned char *minority = xcalloc(s->nr + 1, 1);
+	double shift;
+
+	if (levels_state_nights(s, nm, from, to, minority, &shift)) {
+		for (size_t i = 0; i < l->n; i++) {
+			l->minority[i] = minority[l->at[i]];
+			if (l->minority[i])
+				l->x[i] += shift;
+		}
+		l->state_shift = shift;
+		l->folded = 1;
+	}
+	free(minority);
+}
+
+/* Whether the states st of r[0..m) make half of one night's noise (sigma) at least. */
+static int states_explain_noise(const struct levels *l, const double *r, size_t m, const struct states *st)
+{
+	double share;
+	size_t k = 0;
+
+	for (size_t j = 0; j < m; j++)
+		k += (r[j] < st->cut) == st->minority_low;
+	share = (double)k / (double)m;
+	return sqrt(share * (1 - share)) * fabs(st->shift) >= 0.5 * l->sigma;
+}
+
+/*
+ * States that the cut hid: a step near the states' distance mixes the
+ * states' groups across it, so the sort of the span's values finds none
+ * (remove_states()). Each level's nights taken from its median may show
+ * them; they are not folded (the cut is made), only weighed where a night
+ * beside a step could be the other side's in the other state
+ * (levels_night_cost()).
+ */
+void levels_residual_states(struct levels *l)
+{
+	double *r = xcalloc(l->n + 1, sizeof(double)), *tmp = xcalloc(l->n + 1, sizeof(double)), med;
+	size_t *at = xcalloc(l->n + 1, sizeof(size_t)), m = 0;
+	struct states st;
+
+	for (size_t k = 0; k <= l->nr_cuts; k++) {
+		size_t a, b;
+
+		levels_range(l, k, &a, &b);
+		if (b <= a)
+			continue;
+		med = levels_state_level(l, a, b);	/* no states yet: the plain median */
+		for (size_t i = a; i < b; i++) {
+			at[m] = i;
+			r[m++] = l->x[i] - med;
+		}
+	}
+	/*
+	 * States that are there make much of the night-to-night noise; two
+	 * groups of rounded values 0.7% apart with nothing between them (the
+	 * sort's gap, in their spreads, is then all but infinite) make none
+	 * of it, and are no states.
+	 */
+	if (m >= 4 * STATE_MIN && find_states(r, m, &st) && states_explain_noise(l, r, m, &st)) {
+		for (size_t j = 0; j < m; j++) {
+			l->minority[at[j]] = (r[j] < st.cut) == st.minority_low;
+			/* each night onto the larger state: what is left is the noise within a state */
+			r[j] += l->minority[at[j]] ? st.shift : 0;
+		}
+		l->state_shift = st.shift;
+		l->state_share = levels_state_share(l);
+		l->state_spread = fmax(1.4826 * stats_mad(r, m, tmp, &med), 1e-4);
+	}
+	free(r);
+	free(tmp);
+	free(at);
+}
+
+/* Insert x into the ascending a[0 .. n). */
+static void sorted_insert(double *a, size_t n, double x)
+{
+	size_t j = n;
+
+	for (; j && a[j - 1] > x; j--)
+		a[j] = a[j - 1];
+	a[j] = x;
+}
+
+/* Remove one x from the ascending a[0 .. n). */
+static void sorted_remove(double *a, size_t n, double x)
+{
+	size_t j = 0;
+
+	while (j + 1 < n && a[j] != x)
+		j++;
+	memmove(a + j, a + j + 1, (n - j - 1) * sizeof(double));
+}
+
+/*
+ * The residuals r of v[0 .. n) split at k, each side's nights from its
+ * median, and the same sorted (rs): the merge of the two sides' sorted
+ * values lo[0 .. k) and hi[0 .. n - k) less their medians.
+ */
+static void side_residuals(const double *v, const double *lo, const double *hi, size_t n, size_t k,
+			   double *r, double *rs, double *med)
+{
+	size_t i = 0, j = 0;
+
+	med[0] = stats_median_sorted(lo, k);
+	med[1] = stats_median_sorted(hi, n - k);
+	for (size_t t = 0; t < n; t++)
+		r[t] = v[t] - med[t >= k];
+	for (size_t t = 0; t < n; t++)
+		rs[t] = j >= n - k || (i < k && lo[i] - med[0] <= hi[j] - med[1]) ? lo[i++] - med[0] : hi[j++] - med[1];
+}
+
+/*
+ * States that a step hid: a step about the states' distance turns their
+ * two groups of values into three or four, and the sort of the span finds
+ * no two (remove_states()). Each cut of l is tried on the span
+ * remove_states() reads, each side's nights taken from its own median.
+ * A machine's states are there before a step and after it: they must show
+ * on each side alone, the same way, and on both together; the cut whose
+ * states leave the least noise within a state gives them, and l's nights
+ * are folded as remove_states() folds them. Each side's values are kept
+ * sorted as the cut moves, so that a cut costs no sort.
+ */
+static void cut_states(struct levels *l, const struct series *s, const struct noise_model *nm,
+		       time_t from, time_t to)
+{
+	size_t cap = s->nr + 1, n = 0, k = 0;
+	double *v = xcalloc(cap, sizeof(double)), *r = xcalloc(cap, sizeof(double));
+	double *rs = xcalloc(cap, sizeof(double)), *lo = xcalloc(cap, sizeof(double));
+	double *hi = xcalloc(cap, sizeof(double)), *tmp = xcalloc(cap, sizeof(double));
+	double best = INFINITY, med[2], best_med[2] = { 0, 0 };
+	time_t *tm = xcalloc(cap, sizeof(time_t)), len = to - from, best_at = 0;
+	struct states st, before, best_st = { 0, 0, 0 };
+
+	for (size_t i = 0; i < s->nr; i++) {
+		double x = s->points[i].value[METRIC_HELION];
+		time_t t = s->points[i].run->time;
+
+		if (t >= from - len && t < to + len && x > 0) {
+			tm[n] = t;
+			v[n++] = noise_adjusted(nm, t, x);
+		}
+	}
+	memcpy(hi, v, n * sizeof(double));
+	qsort(hi, n, sizeof(double), cmp_double);
+	for (size_t c = 1; c < l->n; c++) {
+		time_t at = s->points[l->at[c]].run->time;
+		double within, centre;
+
+		for (; k < n && tm[k] < at; k++) {
+			sorted_insert(lo, k, v[k]);
+			sorted_remove(hi, n - k, v[k]);
+		}
+		if (k < 4 * STATE_MIN || n - k < 4 * STATE_MIN ||
+		    !states_of_sorted(v, lo, k, &before) || !states_of_sorted(v + k, hi, n - k, &st) ||
+		    (before.shift < 0) != (st.shift < 0))
+			continue;
+		side_residuals(v, lo, hi, n, k, r, rs, med);
+		if (!states_of_sorted(r, rs, n, &st) || !states_explain_noise(l, r, n, &st))
+			continue;
+		for (size_t i = 0; i < n; i++)
+			r[i] += (r[i] < st.cut) == st.minority_low ? st.shift : 0;
+		within = 1.4826 * stats_mad(r, n, tmp, &centre);
+		if (within < best) {
+			best = within;
+			best_at = at;
+			best_st = st;
+			memcpy(best_med, med, sizeof(med));
+		}
+	}
+	for (size_t i = 0; best_at && i < l->n; i++) {
+		double r0 = l->x[i] - best_med[s->points[l->at[i]].run->time >= best_at];
+
+		l->minority[i] = (r0 < best_st.cut) == best_st.minority_low;
+		if (l->minority[i])
+			l->x[i] += best_st.shift;
+	}
+	if (best_at) {
+		l->state_shift = best_st.shift;
+		l->state_spread = best;
+		l->folded = 1;
+	}
+	free(v);
+	free(r);
+	free(rs);
+	free(lo);
+	free(hi);
+	free(tmp);
+	free(tm);
+}
+
+void levels_fold_states(struct levels *l, const struct series *s, const struct noise_model *nm,
+			time_t from, time_t to)
+{
+	remove_states(l, s, nm, from, to);
+	if (!l->state_shift)
+		cut_states(l, s, nm, from, to);
+}
+
+double levels_state_level(const struct levels *l, size_t a, size_t b)
+{
+	double *v = xcalloc(b - a + 1, sizeof(double)), med;
+
+	for (size_t i = a; i < b; i++)
+		v[i - a] = l->x[i] + (!l->folded && l->minority[i] ? l->state_shift : 0);
+	med = stats_median(v, b - a);
+	free(v);
+	return med;
+}
+
+double levels_night_cost(const struct levels *l, size_t i, double v)
+{
+	double spread = l->state_spread ? l->state_spread : l->spread, two_var = 2 * spread * spread;
+	double x = l->x[i], p = fmin(l->state_share, 0.5), a, b;
+
+	if (!l->state_shift)
+		return (x - v) * (x - v) / (2 * l->spread * l->spread);
+	if (l->folded && l->minority[i])
+		x -= l->state_shift;	/* as measured */
+	a = (x - v) * (x - v) / two_var;
+	b = (x + l->state_shift - v) * (x + l->state_shift - v) / two_var + log((1 - p) / p);
+	return fmin(a, b);
+}
