@@ -289,17 +289,17 @@ static int find_states(const double *v, size_t n, struct states *st)
 	return found;
 }
 
-int levels_state_nights(const struct series *s, const struct noise_model *nm, time_t from, time_t to,
-			unsigned char *minority, double *shift)
+/*
+ * The nightlies the states are looked for in: those around [from, to),
+ * as far again either side (a state shows itself over weeks). Their
+ * adjusted log values into v, their indices in s into at; returns how many.
+ */
+static size_t state_span(const struct series *s, const struct noise_model *nm, time_t from, time_t to,
+			 double *v, size_t *at)
 {
-	double *v = xcalloc(s->nr + 1, sizeof(double));
-	size_t *at = xcalloc(s->nr + 1, sizeof(size_t));
 	time_t len = to - from;
-	struct states st = { 0, 0, 0 };
 	size_t n = 0;
-	int found;
 
-	memset(minority, 0, s->nr);
 	for (size_t i = 0; i < s->nr; i++) {
 		double x = s->points[i].value[METRIC_HELION];
 		time_t t = s->points[i].run->time;
@@ -309,6 +309,19 @@ int levels_state_nights(const struct series *s, const struct noise_model *nm, ti
 			v[n++] = noise_adjusted(nm, t, x);
 		}
 	}
+	return n;
+}
+
+int levels_state_nights(const struct series *s, const struct noise_model *nm, time_t from, time_t to,
+			unsigned char *minority, double *shift)
+{
+	double *v = xcalloc(s->nr + 1, sizeof(double));
+	size_t *at = xcalloc(s->nr + 1, sizeof(size_t));
+	struct states st = { 0, 0, 0 };
+	size_t n = state_span(s, nm, from, to, v, at);
+	int found;
+
+	memset(minority, 0, s->nr);
 	found = n >= 4 * STATE_MIN && find_states(v, n, &st);
 	for (size_t j = 0; found && j < n; j++)
 		minority[at[j]] = (v[j] < st.cut) == st.minority_low;
@@ -457,30 +470,22 @@ static void side_residuals(const double *v, const double *lo, const double *hi, 
 static void cut_states(struct levels *l, const struct series *s, const struct noise_model *nm,
 		       time_t from, time_t to)
 {
-	size_t cap = s->nr + 1, n = 0, k = 0;
+	size_t cap = s->nr + 1, k = 0, *night = xcalloc(cap, sizeof(size_t));
 	double *v = xcalloc(cap, sizeof(double)), *r = xcalloc(cap, sizeof(double));
 	double *rs = xcalloc(cap, sizeof(double)), *lo = xcalloc(cap, sizeof(double));
 	double *hi = xcalloc(cap, sizeof(double)), *tmp = xcalloc(cap, sizeof(double));
 	double best = INFINITY, med[2], best_med[2] = { 0, 0 };
-	time_t *tm = xcalloc(cap, sizeof(time_t)), len = to - from, best_at = 0;
+	size_t n = state_span(s, nm, from, to, v, night);
+	time_t best_at = 0;
 	struct states st, before, best_st = { 0, 0, 0 };
 
-	for (size_t i = 0; i < s->nr; i++) {
-		double x = s->points[i].value[METRIC_HELION];
-		time_t t = s->points[i].run->time;
-
-		if (t >= from - len && t < to + len && x > 0) {
-			tm[n] = t;
-			v[n++] = noise_adjusted(nm, t, x);
-		}
-	}
 	memcpy(hi, v, n * sizeof(double));
 	qsort(hi, n, sizeof(double), cmp_double);
 	for (size_t c = 1; c < l->n; c++) {
 		time_t at = s->points[l->at[c]].run->time;
 		double within, centre;
 
-		for (; k < n && tm[k] < at; k++) {
+		for (; k < n && s->points[night[k]].run->time < at; k++) {
 			sorted_insert(lo, k, v[k]);
 			sorted_remove(hi, n - k, v[k]);
 		}
@@ -519,7 +524,7 @@ static void cut_states(struct levels *l, const struct series *s, const struct no
 	free(lo);
 	free(hi);
 	free(tmp);
-	free(tm);
+	free(night);
 }
 
 void levels_fold_states(struct levels *l, const struct series *s, const struct noise_model *nm,
