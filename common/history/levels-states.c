@@ -506,16 +506,16 @@ static void cut_states(struct levels *l, const struct series *s, const struct no
 			memcpy(best_med, med, sizeof(med));
 		}
 	}
-	for (size_t i = 0; best_at && i < l->n; i++) {
-		double r0 = l->x[i] - best_med[s->points[l->at[i]].run->time >= best_at];
-
-		l->minority[i] = (r0 < best_st.cut) == best_st.minority_low;
-		if (l->minority[i])
-			l->x[i] += best_st.shift;
-	}
 	if (best_at) {
+		for (size_t i = 0; i < l->n; i++) {
+			double r0 = l->x[i] - best_med[s->points[l->at[i]].run->time >= best_at];
+
+			l->minority[i] = (r0 < best_st.cut) == best_st.minority_low;
+			if (l->minority[i])
+				l->x[i] += best_st.shift;
+		}
 		l->state_shift = best_st.shift;
-		l->state_spread = best;
+		l->state_spread = fmax(best, 1e-4);	/* as levels_residual_states() keeps it */
 		l->folded = 1;
 	}
 	free(v);
