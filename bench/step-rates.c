@@ -21,10 +21,12 @@
  *   recovery   single's step at night 30-60, then 30-70% of it back
  *              5-15 nights later; the query 0-3 nights off the step and
  *              nearer it than the move back
+ *   statestep  single's step under bimodal's states (reported, no target:
+ *              a step near the states' distance can read either way)
  *
  * The query of a no-step family is a night of 20-70. A false alarm is a
- * step, a drift or a kernel's step where there is none (or, in single
- * and recovery, at another night); a hit, the step inside the window, not a
+ * step, a drift or a kernel's step where there is none (or, in the
+ * families with a step, at another night); a hit, the step inside the window, not a
  * drift (the window is the nightly pair, or two nights round a spike
  * left out beside the step: the first bad night's commits either way).
  * Case i of a family draws from a generator seeded by i and the family
@@ -60,7 +62,8 @@
 #define START 1767225600	/* 2026-01-01T00:00:00Z */
 #define DAY 86400
 
-static const char *const families[] = { "nostep", "outlier", "heavytail", "bimodal", "weekly", "single", "recovery" };
+static const char *const families[] = { "nostep", "outlier", "heavytail", "bimodal", "weekly", "single", "recovery",
+					 "statestep" };
 #define NR_FAMILIES (sizeof(families) / sizeof(*families))
 
 struct gen {
@@ -138,6 +141,17 @@ static void add_step(struct gen *g, int at, double size)
 		g->shift[d] += log1p(size);
 }
 
+/* bimodal's two machine states: each night on the other with probability 0.15-0.5, 3-8% off. */
+static void add_states(struct gen *g)
+{
+	double p = 0.15 + 0.35 * uniform(), off = (0.03 + 0.05 * uniform()) * (uniform() < 0.5 ? -1 : 1);
+
+	noise_under(g, off, 4);
+	for (int d = 0; d < NIGHTS; d++)
+		if (uniform() < p)
+			g->shift[d] += log1p(off);
+}
+
 static void generate(struct gen *g, size_t family)
 {
 	memset(g, 0, sizeof(*g));
@@ -158,12 +172,7 @@ static void generate(struct gen *g, size_t family)
 		for (int d = 0; d < NIGHTS; d++)
 			g->shift[d] += fmax(-2, fmin(2, scale * student_t(nu)));
 	} else if (!strcmp(families[family], "bimodal")) {
-		double p = 0.15 + 0.35 * uniform(), off = (0.03 + 0.05 * uniform()) * (uniform() < 0.5 ? -1 : 1);
-
-		noise_under(g, off, 4);
-		for (int d = 0; d < NIGHTS; d++)
-			if (uniform() < p)
-				g->shift[d] += log1p(off);
+		add_states(g);
 	} else if (!strcmp(families[family], "weekly")) {
 		double amp = (0.02 + 0.03 * uniform()) * (uniform() < 0.5 ? -1 : 1);
 		double phase = 2 * M_PI * uniform();
@@ -192,6 +201,11 @@ static void generate(struct gen *g, size_t family)
 			g->shift[d] += size;
 		/* nearer the step than the move back: at most 2 nights after a move back 5 nights on */
 		g->query = g->step_at + rand_int(-3, gap > 6 ? 3 : 2);
+	} else if (!strcmp(families[family], "statestep")) {
+		add_states(g);
+		g->step_at = rand_int(30, 70);
+		add_step(g, g->step_at, step_size(g));
+		g->query = g->step_at + rand_int(-3, 3);
 	}
 }
 
@@ -319,7 +333,8 @@ int main(int argc, char **argv)
 			continue;
 		for (unsigned long long i = from + part; i < to; i += parts)
 			judge(f, i, &cfg, &t);
-		if (!strcmp(families[f], "single") || !strcmp(families[f], "recovery"))
+		if (!strcmp(families[f], "single") || !strcmp(families[f], "recovery") ||
+		    !strcmp(families[f], "statestep"))
 			snprintf(hits, sizeof(hits), "%zu", t.hits);
 		printf("%-10s %8zu %8s %6zu %6zu %6zu %6zu %6zu %6zu\n", families[f], t.series, hits, t.false_alarms,
 		       t.false_steps, t.false_drifts, t.false_kernels, t.undecided, t.wide);

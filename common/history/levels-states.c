@@ -462,10 +462,12 @@ static void side_residuals(const double *v, const double *lo, const double *hi, 
  * no two (remove_states()). Each cut of l is tried on the span
  * remove_states() reads, each side's nights taken from its own median.
  * A machine's states are there before a step and after it: they must show
- * on each side alone, the same way, and on both together; the cut whose
- * states leave the least noise within a state gives them, and l's nights
- * are folded as remove_states() folds them. Each side's values are kept
- * sorted as the cut moves, so that a cut costs no sort.
+ * on each side alone, the same way, and on both together. The cut whose
+ * folded nights lie nearest their median in sum gives them (a cut days off
+ * the step leaves a third group that the median distance, the noise within
+ * a state it keeps, does not see), and l's nights are folded as
+ * remove_states() folds them. Each side's values are kept sorted as the
+ * cut moves, so that a cut costs no sort.
  */
 static void cut_states(struct levels *l, const struct series *s, const struct noise_model *nm,
 		       time_t from, time_t to)
@@ -474,7 +476,7 @@ static void cut_states(struct levels *l, const struct series *s, const struct no
 	double *v = xcalloc(cap, sizeof(double)), *r = xcalloc(cap, sizeof(double));
 	double *rs = xcalloc(cap, sizeof(double)), *lo = xcalloc(cap, sizeof(double));
 	double *hi = xcalloc(cap, sizeof(double)), *tmp = xcalloc(cap, sizeof(double));
-	double best = INFINITY, med[2], best_med[2] = { 0, 0 };
+	double best = 0, best_misfit = INFINITY, med[2], best_med[2] = { 0, 0 };
 	size_t n = state_span(s, nm, from, to, v, night);
 	time_t best_at = 0;
 	struct states st, before, best_st = { 0, 0, 0 };
@@ -483,7 +485,7 @@ static void cut_states(struct levels *l, const struct series *s, const struct no
 	qsort(hi, n, sizeof(double), cmp_double);
 	for (size_t c = 1; c < l->n; c++) {
 		time_t at = s->points[l->at[c]].run->time;
-		double within, centre;
+		double within, centre, misfit;
 
 		for (; k < n && s->points[night[k]].run->time < at; k++) {
 			sorted_insert(lo, k, v[k]);
@@ -499,7 +501,11 @@ static void cut_states(struct levels *l, const struct series *s, const struct no
 		for (size_t i = 0; i < n; i++)
 			r[i] += (r[i] < st.cut) == st.minority_low ? st.shift : 0;
 		within = 1.4826 * stats_mad(r, n, tmp, &centre);
-		if (within < best) {
+		misfit = 0;
+		for (size_t i = 0; i < n; i++)
+			misfit += fabs(r[i] - centre);
+		if (misfit < best_misfit) {
+			best_misfit = misfit;
 			best = within;
 			best_at = at;
 			best_st = st;
