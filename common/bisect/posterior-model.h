@@ -2,7 +2,9 @@
 #define BISECT_POSTERIOR_MODEL_H
 
 #include <math.h>
-#include "bisect/posterior.h"
+#include <stddef.h>
+
+struct posterior;	/* bisect/posterior.h's; the prototypes need no more of it */
 
 /*
  * The model's pieces that posterior.c's fit and posterior-odd.c's odd

@@ -4,6 +4,7 @@
  */
 #include <math.h>
 #include <string.h>
+#include "bisect/posterior.h"
 #include "bisect/posterior-model.h"
 
 size_t posterior_commit_end(const struct posterior *p, size_t j, size_t to)

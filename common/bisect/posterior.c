@@ -9,6 +9,7 @@
 #include <string.h>
 #include "util/stats.h"
 #include "util/usage.h"
+#include "bisect/posterior.h"
 #include "bisect/posterior-model.h"
 
 /* Rounds of the variational fit: enough for the shares of a stray run to settle. */
