@@ -56,7 +56,7 @@ struct levels {
 	double sigma;		/* one night's noise */
 	double spread;		/* the within-level scale of the standard errors, >= sigma */
 	/*
-	 * Machine states (levels.c): state_shift moves a night of the smaller
+	 * Machine states (levels-states.c): state_shift moves a night of the smaller
 	 * state onto the larger's (log; 0: none found), state_share is the
 	 * smaller's share of the nights, minority[i] marks x[i] as of it
 	 * (owned), and folded says whether those x were moved by state_shift
