@@ -312,8 +312,34 @@ static size_t state_span(const struct series *s, const struct noise_model *nm, t
 	return n;
 }
 
-int levels_state_nights(const struct series *s, const struct noise_model *nm, time_t from, time_t to,
-			unsigned char *minority, double *shift)
+/*
+ * Whether the nights v[0..n), st's smaller group folded onto the larger,
+ * still fall in two groups (a gap of STATE_GAP spreads between medians
+ * STATE_SEP apart, whenever the nights come): three levels, as a step about
+ * the states' distance among them leaves (the states before it, one of
+ * them the level after it, and the other state after it). Folding one
+ * group of three would fold the step away with it.
+ */
+static int groups_left(const double *v, size_t n, const struct states *st)
+{
+	double *sorted = xcalloc(n + 1, sizeof(double));
+	int left = 0;
+
+	for (size_t j = 0; j < n; j++)
+		sorted[j] = v[j] + ((v[j] < st->cut) == st->minority_low ? st->shift : 0);
+	qsort(sorted, n, sizeof(double), cmp_double);
+	for (size_t k = STATE_MIN; !left && k + STATE_MIN <= n; k++) {
+		double m0, m1, scale = split_groups(sorted, n, k, &m0, &m1);
+
+		left = (sorted[k] - sorted[k - 1]) / scale >= STATE_GAP && (m1 - m0) / scale >= STATE_SEP;
+	}
+	free(sorted);
+	return left;
+}
+
+/* levels_state_nights(), and in *left whether the fold leaves groups_left(). */
+static int state_nights(const struct series *s, const struct noise_model *nm, time_t from, time_t to,
+			unsigned char *minority, double *shift, int *left)
 {
 	double *v = xcalloc(s->nr + 1, sizeof(double));
 	size_t *at = xcalloc(s->nr + 1, sizeof(size_t));
@@ -323,12 +349,25 @@ int levels_state_nights(const struct series *s, const struct noise_model *nm, ti
 
 	memset(minority, 0, s->nr);
 	found = n >= 4 * STATE_MIN && find_states(v, n, &st);
+	*left = found && groups_left(v, n, &st);
 	for (size_t j = 0; found && j < n; j++)
 		minority[at[j]] = (v[j] < st.cut) == st.minority_low;
 	*shift = found ? st.shift : 0;
 	free(v);
 	free(at);
 	return found;
+}
+
+/*
+ * Three levels are no two states: a kernel's nights are not folded by
+ * them (the kernel's own search looks across its cuts).
+ */
+int levels_state_nights(const struct series *s, const struct noise_model *nm, time_t from, time_t to,
+			unsigned char *minority, double *shift)
+{
+	int left, found = state_nights(s, nm, from, to, minority, shift, &left);
+
+	return found && !left;
 }
 
 double levels_state_share(const struct levels *l)
@@ -340,23 +379,16 @@ double levels_state_share(const struct levels *l)
 	return fmax((double)k / (double)(l->n ? l->n : 1), 0.01);
 }
 
-/* Find the states around [from, to) and move l's nights of the smaller group. */
-static void remove_states(struct levels *l, const struct series *s, const struct noise_model *nm,
-			  time_t from, time_t to)
+/* Move l's nights of the smaller group (minority, by nightly of s) by shift. */
+static void remove_states(struct levels *l, const unsigned char *minority, double shift)
 {
-	unsigned char *minority = xcalloc(s->nr + 1, 1);
-	double shift;
-
-	if (levels_state_nights(s, nm, from, to, minority, &shift)) {
-		for (size_t i = 0; i < l->n; i++) {
-			l->minority[i] = minority[l->at[i]];
-			if (l->minority[i])
-				l->x[i] += shift;
-		}
-		l->state_shift = shift;
-		l->folded = 1;
+	for (size_t i = 0; i < l->n; i++) {
+		l->minority[i] = minority[l->at[i]];
+		if (l->minority[i])
+			l->x[i] += shift;
 	}
-	free(minority);
+	l->state_shift = shift;
+	l->folded = 1;
 }
 
 /* Whether the states st of r[0..m) make half of one night's noise (sigma) at least. */
@@ -469,8 +501,8 @@ static void side_residuals(const double *v, const double *lo, const double *hi, 
  * remove_states() folds them. Each side's values are kept sorted as the
  * cut moves, so that a cut costs no sort.
  */
-static void cut_states(struct levels *l, const struct series *s, const struct noise_model *nm,
-		       time_t from, time_t to)
+static int cut_states(struct levels *l, const struct series *s, const struct noise_model *nm,
+		      time_t from, time_t to)
 {
 	size_t cap = s->nr + 1, k = 0, *night = xcalloc(cap, sizeof(size_t));
 	double *v = xcalloc(cap, sizeof(double)), *r = xcalloc(cap, sizeof(double));
@@ -531,14 +563,22 @@ static void cut_states(struct levels *l, const struct series *s, const struct no
 	free(hi);
 	free(tmp);
 	free(night);
+	return best_at != 0;
 }
 
 void levels_fold_states(struct levels *l, const struct series *s, const struct noise_model *nm,
 			time_t from, time_t to)
 {
-	remove_states(l, s, nm, from, to);
-	if (!l->state_shift)
-		cut_states(l, s, nm, from, to);
+	unsigned char *minority = xcalloc(s->nr + 1, 1);
+	double shift;
+	int left, found = state_nights(s, nm, from, to, minority, &shift, &left);
+
+	/* three levels: states on each side of a step first, else the two of the sort */
+	if ((!found || left) && cut_states(l, s, nm, from, to))
+		found = 0;
+	if (found)
+		remove_states(l, minority, shift);
+	free(minority);
 }
 
 double levels_state_level(const struct levels *l, size_t a, size_t b)
