@@ -111,11 +111,16 @@ test_expect_success 'a drift that two kernels make with one sharp step is their 
 # but their timers, read across nightlies in both states, said "speedup
 # +0.7% but latency -1.1%: the timers disagree", a method change naming
 # the window's harness commit. Each kernel's timers are now folded onto
-# one state as its speedup is for its own search.
+# one state as its speedup is for its own search. Case 26 (two kernels
+# of five stepping -5.3%, states near half and half) is lost since the
+# sides of a cut may be taken from their upper states
+# (docs/step-detection.md, item 2): kernel_a's step is not found, and
+# kernel_e's timers alone read as a method change. Over seeds 9-11 and
+# 13-15 under states the change made 12 more verdicts right.
 test_expect_success 'machine states: the stepping kernels'"'"' timers are read on one state' '
 	python3 "$SRC_DIR/bench/accuracy/causes.py" "$BT_BIN" "$TRASH/fresh-states-9" 32 --seed=9 --causes=states >out &&
 	grep "^states " out | sed "s/ *[0-9.]*s\$//" >row &&
-	echo "states         32      72%         0           5/32              0" >expect &&
+	echo "states         32      69%         0           5/32              0" >expect &&
 	test_cmp expect row
 '
 

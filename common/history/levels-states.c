@@ -50,6 +50,7 @@
 #define STATE_SEP_WIDE 4.5	/* without a gap */
 #define STATE_AGREE 4.0
 #define STATE_SHARE 30.0	/* share_change() below this */
+#define STATE_SAME 1.5		/* the most the distances of the states a cut shows may differ by, as a ratio */
 
 struct states {
 	double cut;		/* the value between the groups */
@@ -470,22 +471,43 @@ static void sorted_remove(double *a, size_t n, double x)
 	memmove(a + j, a + j + 1, (n - j - 1) * sizeof(double));
 }
 
+/* The median of the sorted v[0 .. n)'s values at cut or above. */
+static double upper_median(const double *v, size_t n, double cut)
+{
+	size_t from = 0;
+
+	while (from < n && v[from] < cut)
+		from++;
+	return stats_median_sorted(v + from, n - from);
+}
+
 /*
- * The residuals r of v[0 .. n) split at k, each side's nights from its
- * median, and the same sorted (rs): the merge of the two sides' sorted
- * values lo[0 .. k) and hi[0 .. n - k) less their medians.
+ * The residuals r of v[0 .. n) split at k, each side's nights from med
+ * (its own, of the sorted lo[0 .. k) and hi[0 .. n - k)), and the same
+ * sorted (rs): the merge of the two sides' sorted values less theirs.
  */
 static void side_residuals(const double *v, const double *lo, const double *hi, size_t n, size_t k,
-			   double *r, double *rs, double *med)
+			   double *r, double *rs, const double *med)
 {
 	size_t i = 0, j = 0;
 
-	med[0] = stats_median_sorted(lo, k);
-	med[1] = stats_median_sorted(hi, n - k);
 	for (size_t t = 0; t < n; t++)
 		r[t] = v[t] - med[t >= k];
 	for (size_t t = 0; t < n; t++)
 		rs[t] = j >= n - k || (i < k && lo[i] - med[0] <= hi[j] - med[1]) ? lo[i++] - med[0] : hi[j++] - med[1];
+}
+
+/*
+ * Whether the states' distance pooled lies within STATE_SAME of each
+ * side's, apart[0] and apart[1]: one machine's states, the same on both
+ * sides. Noise that passes for states on each side does so at distances
+ * of its own, and pooled at a third.
+ */
+static int same_distance(const double *apart, double pooled)
+{
+	double least = fmin(pooled, fmin(apart[0], apart[1])), most = fmax(pooled, fmax(apart[0], apart[1]));
+
+	return most <= STATE_SAME * least;
 }
 
 /*
@@ -508,7 +530,7 @@ static int cut_states(struct levels *l, const struct series *s, const struct noi
 	double *v = xcalloc(cap, sizeof(double)), *r = xcalloc(cap, sizeof(double));
 	double *rs = xcalloc(cap, sizeof(double)), *lo = xcalloc(cap, sizeof(double));
 	double *hi = xcalloc(cap, sizeof(double)), *tmp = xcalloc(cap, sizeof(double));
-	double best = 0, best_misfit = INFINITY, med[2], best_med[2] = { 0, 0 };
+	double best = 0, best_misfit = INFINITY, med[2], best_med[2] = { 0, 0 }, apart[2];
 	size_t n = state_span(s, nm, from, to, v, night);
 	time_t best_at = 0;
 	struct states st, before, best_st = { 0, 0, 0 };
@@ -524,11 +546,21 @@ static int cut_states(struct levels *l, const struct series *s, const struct noi
 			sorted_remove(hi, n - k, v[k]);
 		}
 		if (k < 4 * STATE_MIN || n - k < 4 * STATE_MIN ||
-		    !states_of_sorted(v, lo, k, &before) || !states_of_sorted(v + k, hi, n - k, &st) ||
-		    (before.shift < 0) != (st.shift < 0))
+		    !states_of_sorted(v, lo, k, &before) || !states_of_sorted(v + k, hi, n - k, &st))
 			continue;
+		if ((before.shift < 0) == (st.shift < 0)) {
+			med[0] = stats_median_sorted(lo, k);
+			med[1] = stats_median_sorted(hi, n - k);
+		} else {
+			/* the smaller state of one side is the larger of the other (a share near a half): the upper state's */
+			med[0] = upper_median(lo, k, before.cut);
+			med[1] = upper_median(hi, n - k, st.cut);
+		}
 		side_residuals(v, lo, hi, n, k, r, rs, med);
-		if (!states_of_sorted(r, rs, n, &st) || !states_explain_noise(l, r, n, &st))
+		apart[0] = fabs(before.shift);
+		apart[1] = fabs(st.shift);
+		if (!states_of_sorted(r, rs, n, &st) || !states_explain_noise(l, r, n, &st) ||
+		    !same_distance(apart, fabs(st.shift)))
 			continue;
 		for (size_t i = 0; i < n; i++)
 			r[i] += (r[i] < st.cut) == st.minority_low ? st.shift : 0;
