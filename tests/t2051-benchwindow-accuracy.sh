@@ -115,40 +115,40 @@ test_expect_success 'the step-rates benchmark, short: its first 400 cases a fami
 	test_cmp expect out
 '
 
-# step-rates' statestep case 9860644: a +8.6% step on 2026-03-10 as wide
-# as the states (8.5% apart): before it the nights sat at 1.79 and 1.94,
-# after it at 1.94 and 2.11. The sort of the span took the upper level
-# for the smaller state, and folding it folded the step away: "no step
-# beyond the noise", five kernels named days after the step. Folded, the
-# nights still fell in two groups, three levels in all; the states on
-# each side of a cut give the step, the nightly between either side's.
-test_expect_success 'a step as wide as the states: three levels are not folded as two states' '
-	"${BT_STEP_RATES:-$SRC_DIR/build/bench/step-rates}" --family statestep --dump 9860644 \
-		>three-levels.json 2>/dev/null &&
-	git init -q three-levels &&
-	(cd three-levels && test_expect_code 1 git benchwindow --json \
-		--file ../three-levels.json h100 2026-03-11) >out.json 2>/dev/null &&
-	echo "true false 2026-03-08 2026-03-10 8.63 0" >expect &&
+# step-rates' statestep case $1 (of bench/step-rates.c) asked at $2: the
+# step found, undecided, the window's ends, the change and the kernels
+# named.
+statestep_case () {
+	"${BT_STEP_RATES:-$SRC_DIR/build/bench/step-rates}" --family statestep --dump "$1" \
+		>"case-$1.json" 2>/dev/null &&
+	git init -q "case-$1" &&
+	(cd "case-$1" && test_expect_code 1 git benchwindow --json \
+		--file "../case-$1.json" h100 "$2") >"case-$1.out" 2>/dev/null &&
 	jq -r "[.step.found, .step.undecided, .last_good.date[0:10], .first_bad.date[0:10], .step.change_pct,
-		(.kernel_steps | length)] | map(tostring) | join(\" \")" out.json >actual &&
+		(.kernel_steps | length)] | map(tostring) | join(\" \")" "case-$1.out"
+}
+
+# Case 9860644: a +8.6% step on 2026-03-10 as wide as the states (8.5%
+# apart): before it the nights sat at 1.79 and 1.94, after it at 1.94
+# and 2.11. The sort of the span took the upper level for the smaller
+# state, and folding it folded the step away: "no step beyond the
+# noise", five kernels named days after the step. Folded, the nights
+# still fell in two groups, three levels in all; the states on each side
+# of a cut give the step, the nightly between either side's.
+test_expect_success 'a step as wide as the states: three levels are not folded as two states' '
+	statestep_case 9860644 2026-03-11 >actual &&
+	echo "true false 2026-03-08 2026-03-10 8.63 0" >expect &&
 	test_cmp expect actual
 '
 
-# step-rates' statestep case 9000246: a +8.8% step on 2026-03-06 under
-# states 8% apart, each side about half in each state. Which state is
-# the smaller one then differs by chance between the sides, and the cut
-# that shows the step was refused ("no step beyond the noise" at
-# 2026-03-09). Both sides are now taken from their upper state's median,
-# where their states match.
+# Case 9000246: a +8.8% step on 2026-03-06 under states 8% apart, each
+# side about half in each state. Which state is the smaller one then
+# differs by chance between the sides, and the cut that shows the step
+# was refused ("no step beyond the noise" at 2026-03-09). Both sides are
+# now taken from their upper state's median, where their states match.
 test_expect_success 'states near half and half: each side taken from its upper state' '
-	"${BT_STEP_RATES:-$SRC_DIR/build/bench/step-rates}" --family statestep --dump 9000246 \
-		>half-states.json 2>/dev/null &&
-	git init -q half-states &&
-	(cd half-states && test_expect_code 1 git benchwindow --json \
-		--file ../half-states.json h100 2026-03-09) >out.json 2>/dev/null &&
-	echo "true false 2026-03-04 2026-03-06 8.77" >expect &&
-	jq -r "[.step.found, .step.undecided, .last_good.date[0:10], .first_bad.date[0:10], .step.change_pct]
-		| map(tostring) | join(\" \")" out.json >actual &&
+	statestep_case 9000246 2026-03-09 >actual &&
+	echo "true false 2026-03-04 2026-03-06 8.77 0" >expect &&
 	test_cmp expect actual
 '
 
