@@ -498,16 +498,16 @@ static void side_residuals(const double *v, const double *lo, const double *hi, 
 }
 
 /*
- * Whether the states' distance pooled lies within STATE_SAME of each
- * side's, apart[0] and apart[1]: one machine's states, the same on both
+ * Whether the states pooled lie within STATE_SAME of the distance apart
+ * of each side's (before, after): one machine's states, the same on both
  * sides. Noise that passes for states on each side does so at distances
  * of its own, and pooled at a third.
  */
-static int same_distance(const double *apart, double pooled)
+static int same_distance(const struct states *before, const struct states *after, const struct states *pooled)
 {
-	double least = fmin(pooled, fmin(apart[0], apart[1])), most = fmax(pooled, fmax(apart[0], apart[1]));
+	double a = fabs(before->shift), b = fabs(after->shift), c = fabs(pooled->shift);
 
-	return most <= STATE_SAME * least;
+	return fmax(c, fmax(a, b)) <= STATE_SAME * fmin(c, fmin(a, b));
 }
 
 /*
@@ -530,10 +530,10 @@ static int cut_states(struct levels *l, const struct series *s, const struct noi
 	double *v = xcalloc(cap, sizeof(double)), *r = xcalloc(cap, sizeof(double));
 	double *rs = xcalloc(cap, sizeof(double)), *lo = xcalloc(cap, sizeof(double));
 	double *hi = xcalloc(cap, sizeof(double)), *tmp = xcalloc(cap, sizeof(double));
-	double best = 0, best_misfit = INFINITY, med[2], best_med[2] = { 0, 0 }, apart[2];
+	double best = 0, best_misfit = INFINITY, med[2], best_med[2] = { 0, 0 };
 	size_t n = state_span(s, nm, from, to, v, night);
 	time_t best_at = 0;
-	struct states st, before, best_st = { 0, 0, 0 };
+	struct states st, before, after, best_st = { 0, 0, 0 };
 
 	memcpy(hi, v, n * sizeof(double));
 	qsort(hi, n, sizeof(double), cmp_double);
@@ -546,21 +546,19 @@ static int cut_states(struct levels *l, const struct series *s, const struct noi
 			sorted_remove(hi, n - k, v[k]);
 		}
 		if (k < 4 * STATE_MIN || n - k < 4 * STATE_MIN ||
-		    !states_of_sorted(v, lo, k, &before) || !states_of_sorted(v + k, hi, n - k, &st))
+		    !states_of_sorted(v, lo, k, &before) || !states_of_sorted(v + k, hi, n - k, &after))
 			continue;
-		if ((before.shift < 0) == (st.shift < 0)) {
+		if ((before.shift < 0) == (after.shift < 0)) {
 			med[0] = stats_median_sorted(lo, k);
 			med[1] = stats_median_sorted(hi, n - k);
 		} else {
 			/* the smaller state of one side is the larger of the other (a share near a half): the upper state's */
 			med[0] = upper_median(lo, k, before.cut);
-			med[1] = upper_median(hi, n - k, st.cut);
+			med[1] = upper_median(hi, n - k, after.cut);
 		}
 		side_residuals(v, lo, hi, n, k, r, rs, med);
-		apart[0] = fabs(before.shift);
-		apart[1] = fabs(st.shift);
 		if (!states_of_sorted(r, rs, n, &st) || !states_explain_noise(l, r, n, &st) ||
-		    !same_distance(apart, fabs(st.shift)))
+		    !same_distance(&before, &after, &st))
 			continue;
 		for (size_t i = 0; i < n; i++)
 			r[i] += (r[i] < st.cut) == st.minority_low ? st.shift : 0;
