@@ -58,6 +58,18 @@ struct states {
 	int minority_low;	/* the smaller group is the one below the cut */
 };
 
+/* Whether the value x lies in st's smaller group. */
+static int in_smaller(const struct states *st, double x)
+{
+	return (x < st->cut) == st->minority_low;
+}
+
+/* The value x moved onto st's larger group, if it is in the smaller. */
+static double onto_larger(const struct states *st, double x)
+{
+	return in_smaller(st, x) ? x + st->shift : x;
+}
+
 /*
  * A robust standard deviation of v[0..n), sorted ascending: its
  * interquartile range over 1.349 (read off the sorted values, so the
@@ -327,7 +339,7 @@ static int groups_left(const double *v, size_t n, const struct states *st)
 	int left = 0;
 
 	for (size_t j = 0; j < n; j++)
-		sorted[j] = v[j] + ((v[j] < st->cut) == st->minority_low ? st->shift : 0);
+		sorted[j] = onto_larger(st, v[j]);
 	qsort(sorted, n, sizeof(double), cmp_double);
 	for (size_t k = STATE_MIN; !left && k + STATE_MIN <= n; k++) {
 		double m0, m1, scale = split_groups(sorted, n, k, &m0, &m1);
@@ -338,24 +350,23 @@ static int groups_left(const double *v, size_t n, const struct states *st)
 	return left;
 }
 
-/* levels_state_nights(), and in *left whether the fold leaves groups_left(). */
-static int state_nights(const struct series *s, const struct noise_model *nm, time_t from, time_t to,
-			unsigned char *minority, double *shift, int *left)
+/*
+ * The states of the span's nights v[0..n) (state_span(), at their indices
+ * in s): 1 with minority[] set for each nightly of s (nr flags) and *shift,
+ * and in *left whether the fold leaves groups_left(); else 0.
+ */
+static int sort_states(const double *v, const size_t *at, size_t n, size_t nr, unsigned char *minority,
+		       double *shift, int *left)
 {
-	double *v = xcalloc(s->nr + 1, sizeof(double));
-	size_t *at = xcalloc(s->nr + 1, sizeof(size_t));
 	struct states st = { 0, 0, 0 };
-	size_t n = state_span(s, nm, from, to, v, at);
 	int found;
 
-	memset(minority, 0, s->nr);
+	memset(minority, 0, nr);
 	found = n >= 4 * STATE_MIN && find_states(v, n, &st);
 	*left = found && groups_left(v, n, &st);
 	for (size_t j = 0; found && j < n; j++)
-		minority[at[j]] = (v[j] < st.cut) == st.minority_low;
+		minority[at[j]] = in_smaller(&st, v[j]);
 	*shift = found ? st.shift : 0;
-	free(v);
-	free(at);
 	return found;
 }
 
@@ -366,8 +377,13 @@ static int state_nights(const struct series *s, const struct noise_model *nm, ti
 int levels_state_nights(const struct series *s, const struct noise_model *nm, time_t from, time_t to,
 			unsigned char *minority, double *shift)
 {
-	int left, found = state_nights(s, nm, from, to, minority, shift, &left);
+	double *v = xcalloc(s->nr + 1, sizeof(double));
+	size_t *at = xcalloc(s->nr + 1, sizeof(size_t));
+	size_t n = state_span(s, nm, from, to, v, at);
+	int left, found = sort_states(v, at, n, s->nr, minority, shift, &left);
 
+	free(v);
+	free(at);
 	return found && !left;
 }
 
@@ -399,7 +415,7 @@ static int states_explain_noise(const struct levels *l, const double *r, size_t 
 	size_t k = 0;
 
 	for (size_t j = 0; j < m; j++)
-		k += (r[j] < st->cut) == st->minority_low;
+		k += in_smaller(st, r[j]);
 	share = (double)k / (double)m;
 	return sqrt(share * (1 - share)) * fabs(st->shift) >= 0.5 * l->sigma;
 }
@@ -407,7 +423,7 @@ static int states_explain_noise(const struct levels *l, const double *r, size_t 
 /*
  * States that the cut hid: a step near the states' distance mixes the
  * states' groups across it, so the sort of the span's values finds none
- * (remove_states()). Each level's nights taken from its median may show
+ * (sort_states()). Each level's nights taken from its median may show
  * them; they are not folded (the cut is made), only weighed where a night
  * beside a step could be the other side's in the other state
  * (levels_night_cost()).
@@ -438,7 +454,7 @@ void levels_residual_states(struct levels *l)
 	 */
 	if (m >= 4 * STATE_MIN && find_states(r, m, &st) && states_explain_noise(l, r, m, &st)) {
 		for (size_t j = 0; j < m; j++) {
-			l->minority[at[j]] = (r[j] < st.cut) == st.minority_low;
+			l->minority[at[j]] = in_smaller(&st, r[j]);
 			/* each night onto the larger state: what is left is the noise within a state */
 			r[j] += l->minority[at[j]] ? st.shift : 0;
 		}
@@ -513,25 +529,26 @@ static int same_distance(const struct states *before, const struct states *after
 /*
  * States that a step hid: a step about the states' distance turns their
  * two groups of values into three or four, and the sort of the span finds
- * no two (remove_states()). Each cut of l is tried on the span
- * remove_states() reads, each side's nights taken from its own median.
- * A machine's states are there before a step and after it: they must show
- * on each side alone, the same way, and on both together. The cut whose
- * folded nights lie nearest their median in sum gives them (a cut days off
- * the step leaves a third group that the median distance, the noise within
- * a state it keeps, does not see), and l's nights are folded as
- * remove_states() folds them. Each side's values are kept sorted as the
- * cut moves, so that a cut costs no sort.
+ * no two, or three levels (sort_states()). Each cut of l is tried on the
+ * span's nights v[0..n) (state_span(), at their indices night[] in s),
+ * each side's nights taken from its own median, or from its upper state's
+ * where the sides differ in which state is the smaller. A machine's states
+ * are there before a step and after it: they must show on each side
+ * alone and on both together, one distance apart (same_distance()). The
+ * cut whose folded nights lie nearest their median in sum gives them (a
+ * cut days off the step leaves a third group that the median distance,
+ * the noise within a state it keeps, does not see), and l's nights are
+ * folded as remove_states() folds them. Each side's values are kept
+ * sorted as the cut moves, so that a cut costs no sort. Returns whether
+ * it folded them.
  */
-static int cut_states(struct levels *l, const struct series *s, const struct noise_model *nm,
-		      time_t from, time_t to)
+static int cut_states(struct levels *l, const struct series *s, const double *v, const size_t *night, size_t n)
 {
-	size_t cap = s->nr + 1, k = 0, *night = xcalloc(cap, sizeof(size_t));
-	double *v = xcalloc(cap, sizeof(double)), *r = xcalloc(cap, sizeof(double));
-	double *rs = xcalloc(cap, sizeof(double)), *lo = xcalloc(cap, sizeof(double));
-	double *hi = xcalloc(cap, sizeof(double)), *tmp = xcalloc(cap, sizeof(double));
+	size_t cap = s->nr + 1, k = 0;
+	double *r = xcalloc(cap, sizeof(double)), *rs = xcalloc(cap, sizeof(double));
+	double *lo = xcalloc(cap, sizeof(double)), *hi = xcalloc(cap, sizeof(double));
+	double *tmp = xcalloc(cap, sizeof(double));
 	double best = 0, best_misfit = INFINITY, med[2], best_med[2] = { 0, 0 };
-	size_t n = state_span(s, nm, from, to, v, night);
 	time_t best_at = 0;
 	struct states st, before, after, best_st = { 0, 0, 0 };
 
@@ -561,7 +578,7 @@ static int cut_states(struct levels *l, const struct series *s, const struct noi
 		    !same_distance(&before, &after, &st))
 			continue;
 		for (size_t i = 0; i < n; i++)
-			r[i] += (r[i] < st.cut) == st.minority_low ? st.shift : 0;
+			r[i] = onto_larger(&st, r[i]);
 		within = 1.4826 * stats_mad(r, n, tmp, &centre);
 		misfit = 0;
 		for (size_t i = 0; i < n; i++)
@@ -578,7 +595,7 @@ static int cut_states(struct levels *l, const struct series *s, const struct noi
 		for (size_t i = 0; i < l->n; i++) {
 			double r0 = l->x[i] - best_med[s->points[l->at[i]].run->time >= best_at];
 
-			l->minority[i] = (r0 < best_st.cut) == best_st.minority_low;
+			l->minority[i] = in_smaller(&best_st, r0);
 			if (l->minority[i])
 				l->x[i] += best_st.shift;
 		}
@@ -586,28 +603,29 @@ static int cut_states(struct levels *l, const struct series *s, const struct noi
 		l->state_spread = fmax(best, 1e-4);	/* as levels_residual_states() keeps it */
 		l->folded = 1;
 	}
-	free(v);
 	free(r);
 	free(rs);
 	free(lo);
 	free(hi);
 	free(tmp);
-	free(night);
 	return best_at != 0;
 }
 
 void levels_fold_states(struct levels *l, const struct series *s, const struct noise_model *nm,
 			time_t from, time_t to)
 {
+	double *v = xcalloc(s->nr + 1, sizeof(double)), shift;
+	size_t *at = xcalloc(s->nr + 1, sizeof(size_t)), n = state_span(s, nm, from, to, v, at);
 	unsigned char *minority = xcalloc(s->nr + 1, 1);
-	double shift;
-	int left, found = state_nights(s, nm, from, to, minority, &shift, &left);
+	int left, found = sort_states(v, at, n, s->nr, minority, &shift, &left);
 
 	/* three levels: states on each side of a step first, else the two of the sort */
-	if ((!found || left) && cut_states(l, s, nm, from, to))
+	if ((!found || left) && cut_states(l, s, v, at, n))
 		found = 0;
 	if (found)
 		remove_states(l, minority, shift);
+	free(v);
+	free(at);
 	free(minority);
 }
 
