@@ -30,6 +30,13 @@
  *   gap        single's step inside a run of 3 missing nightlies (night
  *              30-68); the query any night from 2 before the gap to 3
  *              after it (issue 24: 38 of 38)
+ *   drift      a move of 5-15% (at least 6x the geomean's noise) spread
+ *              evenly over 10-20 nights from night 25-55; the query any
+ *              night from 2 before it to 2 after it. A hit is a step or
+ *              drift whose first bad night lies within the drift (or up to
+ *              3 nights after it), a false alarm any other step, drift or
+ *              kernel step; named: the move named a drift, each end within
+ *              3 nights of the truth (issue 24: drifts named as drifts)
  *   onekernel  one kernel of five steps 5-10%, at least 6x its own noise
  *              (the geomean moves 1-2%), at night 30-70; a hit names that
  *              kernel with its night inside its window (issue 24: 36 of
@@ -52,8 +59,8 @@
  *                night (on stderr), and stop
  * Prints a line a family:
  *   <family> <series> <hits> <false alarms> <of them: steps> <drifts>
- *   <kernel steps> <undecided> <wide>
- * (hits are "-" for the no-step families; wide: steps whose window spans
+ *   <kernel steps> <undecided> <wide> <drifts named>
+ * (hits are "-" for the no-step families, drifts named but for drift; wide: steps whose window spans
  * two nightlies, round one that could be on either side; a gap's window
  * across its missing nights is one pair).
  */
@@ -80,7 +87,9 @@ static const struct family {
 	int steps;		/* its series hold a step: its hits are counted */
 } families[] = {
 	{ "nostep", 0 }, { "outlier", 0 }, { "heavytail", 0 }, { "bimodal", 0 }, { "weekly", 0 }, { "single", 1 },
+	/* new families go last: case i of a family draws from its place in this list */
 	{ "recovery", 1 }, { "statestep", 1 }, { "weekstep", 1 }, { "small", 1 }, { "gap", 1 }, { "onekernel", 1 },
+	{ "drift", 1 },
 };
 #define NR_FAMILIES (sizeof(families) / sizeof(*families))
 
@@ -89,6 +98,7 @@ struct gen {
 	double sigma[MAX_KERNELS], base[MAX_KERNELS];
 	double shift[NIGHTS];	/* the platform-wide log shift of each night */
 	unsigned char missing[NIGHTS];	/* gap: the nightly did not run */
+	int drift_from, drift_to;	/* drift: its first and last night; -1: none */
 	int kernel_at;		/* onekernel: the night the kernel steps on its own; -1: none */
 	size_t kernel;
 	double kernel_shift;	/* its log shift from that night on */
@@ -100,6 +110,7 @@ struct tally {
 	size_t series, hits, false_alarms, undecided;
 	size_t wide;		/* steps found whose window is wider than one nightly pair */
 	size_t false_steps, false_drifts, false_kernels;	/* the false alarms by what was said */
+	size_t drifts_named;	/* drift: named a drift, its ends near the truth's */
 };
 
 static int verbose;
@@ -218,7 +229,7 @@ static void generate(struct gen *g, size_t family)
 		g->sigma[k] = 0.005 + 0.025 * uniform();
 		g->base[k] = 0.6 + 1.9 * uniform();
 	}
-	g->step_at = g->kernel_at = -1;
+	g->step_at = g->kernel_at = g->drift_from = g->drift_to = -1;
 	g->query = rand_int(20, 70);
 	if (!strcmp(families[family].name, "outlier")) {
 		g->shift[rand_int(30, 70)] += log1p((0.10 + 0.40 * uniform()) * (uniform() < 0.5 ? -1 : 1));
@@ -272,6 +283,16 @@ static void generate(struct gen *g, size_t family)
 		add_step(g, g->step_at, step_size(g));
 		memset(g->missing + m, 1, 3);
 		g->query = m + rand_int(-2, 5);
+	} else if (!strcmp(families[family].name, "drift")) {
+		int length = rand_int(10, 20);
+		double lo = fmax(0.05, 6 * geomean_noise(g)), size = lo < 0.15 ? lo + (0.15 - lo) * uniform() : lo;
+
+		size = log1p(uniform() < 0.3 ? size : -size);
+		g->drift_from = rand_int(25, NIGHTS - length - 15);
+		g->drift_to = g->drift_from + length - 1;
+		for (int d = g->drift_from; d < NIGHTS; d++)
+			g->shift[d] += size * fmin(1.0, (double)(d - g->drift_from + 1) / length);
+		g->query = rand_int(g->drift_from - 2, g->drift_to + 2);
 	} else if (!strcmp(families[family].name, "onekernel")) {
 		double size = 0.05 + 0.05 * uniform();
 
@@ -346,6 +367,27 @@ static void judge_kernel(const struct gen *g, const struct series *s, const stru
 	}
 }
 
+/* The nights either end of a drift may be off (bench/accuracy's DRIFT_SLACK). */
+#define DRIFT_SLACK 3
+
+/* drift: a hit, a false alarm and a drift named as bench/accuracy/run.py counts them. */
+static void judge_drift(const struct gen *g, const struct series *s, const struct window *w, int night,
+			struct tally *t)
+{
+	int inside = w->step.found && night >= g->drift_from && night <= g->drift_to + DRIFT_SLACK;
+
+	t->hits += inside;
+	t->drifts_named += w->step.found && w->step.drift &&
+			   abs(night_of(s, w->step.last_good + 1) - g->drift_from) <= DRIFT_SLACK &&
+			   abs(night_of(s, w->step.index) - g->drift_to) <= DRIFT_SLACK;
+	if ((w->step.found || w->nr_kernel_steps) && !inside) {
+		t->false_alarms++;
+		t->false_drifts += w->step.found && w->step.drift;
+		t->false_steps += w->step.found && !w->step.drift;
+		t->false_kernels += !w->step.found;
+	}
+}
+
 static void judge(size_t family, unsigned long long i, struct config *cfg, struct tally *t)
 {
 	struct gen g;
@@ -370,6 +412,8 @@ static void judge(size_t family, unsigned long long i, struct config *cfg, struc
 			fprintf(stderr, "step: night %d\n", g.step_at);
 		if (g.kernel_at >= 0)
 			fprintf(stderr, "kernel_%c step: night %d\n", (char)('a' + g.kernel), g.kernel_at);
+		if (g.drift_from >= 0)
+			fprintf(stderr, "drift: nights %d to %d\n", g.drift_from, g.drift_to);
 		puts(sb.buf);
 		exit(0);
 	}
@@ -390,6 +434,8 @@ static void judge(size_t family, unsigned long long i, struct config *cfg, struc
 	good = w.step.found ? night_of(&s, w.step.last_good) : -1;
 	if (g.kernel_at >= 0) {
 		judge_kernel(&g, &s, &w, night, good, t);
+	} else if (g.drift_from >= 0) {
+		judge_drift(&g, &s, &w, night, t);
 	} else {
 		/* the window holds the first bad night's commits: one nightly pair, or two round a spike */
 		hit = g.step_at >= 0 && good < g.step_at && g.step_at <= night && !w.step.drift;
@@ -408,7 +454,7 @@ static void judge(size_t family, unsigned long long i, struct config *cfg, struc
 			"%zu kernel steps; truth: night %d\n",
 			families[family].name, i, date, w.step.found ? (w.step.drift ? "drift" : "step") : "no step",
 			night, good, w.step.change_pct, w.step.z, w.nr_kernel_steps,
-			g.kernel_at >= 0 ? g.kernel_at : g.step_at);
+			g.kernel_at >= 0 ? g.kernel_at : g.drift_from >= 0 ? g.drift_from : g.step_at);
 	window_release(&w);
 	window_options_release(&o);
 	series_release(&s);
@@ -450,7 +496,7 @@ int main(int argc, char **argv)
 	usage_set_quiet(1);
 	for (size_t f = 0; f < NR_FAMILIES; f++) {
 		struct tally t = { 0 };
-		char hits[32] = "-";
+		char hits[32] = "-", named[32] = "-";
 
 		if (only && strcmp(only, families[f].name))
 			continue;
@@ -458,8 +504,10 @@ int main(int argc, char **argv)
 			judge(f, i, &cfg, &t);
 		if (families[f].steps)
 			snprintf(hits, sizeof(hits), "%zu", t.hits);
-		printf("%-10s %8zu %8s %6zu %6zu %6zu %6zu %6zu %6zu\n", families[f].name, t.series, hits, t.false_alarms,
-		       t.false_steps, t.false_drifts, t.false_kernels, t.undecided, t.wide);
+		if (!strcmp(families[f].name, "drift"))
+			snprintf(named, sizeof(named), "%zu", t.drifts_named);
+		printf("%-10s %8zu %8s %6zu %6zu %6zu %6zu %6zu %6zu %6s\n", families[f].name, t.series, hits,
+		       t.false_alarms, t.false_steps, t.false_drifts, t.false_kernels, t.undecided, t.wide, named);
 		fflush(stdout);
 	}
 	config_release(&cfg);
