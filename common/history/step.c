@@ -536,6 +536,34 @@ static void sharp_window(const struct levels *l, size_t k, const struct cut_test
 }
 
 /*
+ * Without a cut near the date: a drift that the nightlies searched hold
+ * only part of, its ramp too gradual there to cut (a query a few nights
+ * after a drift's end, or before its start). The levels of [cfrom, cto)
+ * widened by 2 * span + 1 days each side are searched, and a drift of
+ * theirs that meets [from, to) is taken, l then its levels; a sharp step
+ * there is not (the span searched is the date's). Returns as find_levels().
+ */
+static size_t drift_beyond(const struct series *s, const struct step_options *o, const struct noise_model *nm,
+			   const struct step *out, time_t from, time_t to, time_t cfrom, time_t cto,
+			   struct levels *l)
+{
+	time_t more = (time_t)(2 * o->span_days + 1) * DAY_SECONDS;
+	struct levels wide;
+	size_t best;
+
+	levels_init(&wide, s, nm, cfrom - more, cto + more);
+	levels_find(&wide, out->noise_multiple, out->min_change, 1);
+	best = nearest_cut(s, &wide, o->date, from, to);
+	if (!best || wide.from[best - 1] == wide.cuts[best - 1]) {
+		levels_release(&wide);
+		return 0;
+	}
+	levels_release(l);
+	*l = wide;
+	return best;
+}
+
+/*
  * The levels of [cfrom, cto) and the cut nearest the date within [from,
  * to) (1 + its index, 0 for none); a drift there is looked at whole
  * (widen()). A step stays a step unless the wider search finds a drift
@@ -551,6 +579,8 @@ static size_t find_levels(const struct series *s, const struct step_options *o,
 	levels_init(l, s, nm, cfrom, cto);
 	levels_find(l, out->noise_multiple, out->min_change, !o->sharp_only);
 	best = nearest_cut(s, l, o->date, from, to);
+	if (!best && !o->sharp_only)
+		return drift_beyond(s, o, nm, out, from, to, cfrom, cto, l);
 	if (!best || o->sharp_only || !widen(s, l, best - 1, &cfrom, &cto, o->span_days))
 		return best;
 	first_bad = l->at[l->cuts[best - 1]];
