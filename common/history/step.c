@@ -452,10 +452,16 @@ static size_t weak_boundary(const struct series *s, const struct step_options *o
  */
 #define DRIFT_EDGE 4
 
+/* How far a wider search reaches past the nightlies searched, each side. */
+static time_t widening(int span_days)
+{
+	return (time_t)(2 * span_days + 1) * DAY_SECONDS;
+}
+
 static int widen(const struct series *s, const struct levels *l, size_t k, time_t *from, time_t *to,
 		 int span_days)
 {
-	time_t more = (time_t)(2 * span_days + 1) * DAY_SECONDS;
+	time_t more = widening(span_days);
 	size_t a0, b0, a1, b1, before, after;
 	size_t ramp = l->cuts[k] - l->from[k], edge = ramp > DRIFT_EDGE ? ramp : DRIFT_EDGE;
 	int wider = 0;
@@ -536,61 +542,54 @@ static void sharp_window(const struct levels *l, size_t k, const struct cut_test
 }
 
 /*
- * Without a cut near the date: a drift that the nightlies searched hold
- * only part of, its ramp too gradual there to cut (a query a few nights
- * after a drift's end, or before its start). The levels of [cfrom, cto)
- * widened by 2 * span + 1 days each side are searched, and a drift of
- * theirs that meets [from, to) is taken, l then its levels; a sharp step
- * there is not (the span searched is the date's). Returns as find_levels().
+ * Whether the wider search's cut wide_best (1 + index, 0 for none) leaves
+ * the answer of l's cut best: a step stays a step unless the wider search
+ * finds a drift holding its first bad nightly; and where nothing was cut
+ * near the date, only a drift there is taken (the span is the date's).
  */
-static size_t drift_beyond(const struct series *s, const struct step_options *o, const struct noise_model *nm,
-			   const struct step *out, time_t from, time_t to, time_t cfrom, time_t cto,
-			   struct levels *l)
+static int keep_narrow(const struct levels *l, size_t best, const struct levels *wide, size_t wide_best,
+		       size_t first_bad)
 {
-	time_t more = (time_t)(2 * o->span_days + 1) * DAY_SECONDS;
-	struct levels wide;
-	size_t best;
+	int wide_sharp = wide_best && wide->from[wide_best - 1] == wide->cuts[wide_best - 1];
 
-	levels_init(&wide, s, nm, cfrom - more, cto + more);
-	levels_find(&wide, out->noise_multiple, out->min_change, 1);
-	best = nearest_cut(s, &wide, o->date, from, to);
-	if (!best || wide.from[best - 1] == wide.cuts[best - 1]) {
-		levels_release(&wide);
-		return 0;
-	}
-	levels_release(l);
-	*l = wide;
-	return best;
+	if (!wide_best || !best)
+		return !wide_best || wide_sharp;
+	return l->from[best - 1] == l->cuts[best - 1] &&
+	       (wide_sharp || wide->at[wide->from[wide_best - 1]] > first_bad ||
+		wide->at[wide->cuts[wide_best - 1]] < first_bad);
 }
 
 /*
  * The levels of [cfrom, cto) and the cut nearest the date within [from,
  * to) (1 + its index, 0 for none); a drift there is looked at whole
- * (widen()). A step stays a step unless the wider search finds a drift
- * holding its first bad nightly.
+ * (widen()), and so is a date near which nothing is cut: asked a few
+ * nights past a drift's end, or before its start, the nightlies searched
+ * may hold only its gentle tail, too gradual to cut, so the stretch as
+ * wide again either side is searched for a drift that meets [from, to)
+ * (keep_narrow() says what the wider search may change).
  */
 static size_t find_levels(const struct series *s, const struct step_options *o,
 			  const struct noise_model *nm, const struct step *out, time_t from, time_t to,
 			  time_t cfrom, time_t cto, struct levels *l)
 {
-	size_t best, wide_best, first_bad;
+	size_t best, wide_best, first_bad = 0;
 	struct levels wide;
 
 	levels_init(l, s, nm, cfrom, cto);
 	levels_find(l, out->noise_multiple, out->min_change, !o->sharp_only);
 	best = nearest_cut(s, l, o->date, from, to);
-	if (!best && !o->sharp_only)
-		return drift_beyond(s, o, nm, out, from, to, cfrom, cto, l);
-	if (!best || o->sharp_only || !widen(s, l, best - 1, &cfrom, &cto, o->span_days))
+	if (o->sharp_only || (best && !widen(s, l, best - 1, &cfrom, &cto, o->span_days)))
 		return best;
-	first_bad = l->at[l->cuts[best - 1]];
+	if (best) {
+		first_bad = l->at[l->cuts[best - 1]];
+	} else {
+		cfrom -= widening(o->span_days);
+		cto += widening(o->span_days);
+	}
 	levels_init(&wide, s, nm, cfrom, cto);
 	levels_find(&wide, out->noise_multiple, out->min_change, 1);
 	wide_best = nearest_cut(s, &wide, o->date, from, to);
-	if (!wide_best || (l->from[best - 1] == l->cuts[best - 1] &&
-			   (wide.from[wide_best - 1] == wide.cuts[wide_best - 1] ||
-			    wide.at[wide.from[wide_best - 1]] > first_bad ||
-			    wide.at[wide.cuts[wide_best - 1]] < first_bad))) {
+	if (keep_narrow(l, best, &wide, wide_best, first_bad)) {
 		levels_release(&wide);
 		return best;
 	}
