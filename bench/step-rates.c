@@ -333,6 +333,15 @@ static void dashboard_json(struct strbuf *sb, const struct gen *g)
 	strbuf_addstr(sb, "]}");
 }
 
+/* One false alarm: the step (or drift) said where it is wrong, else a kernel's step. */
+static void tally_alarm(struct tally *t, int step_wrong, int drift)
+{
+	t->false_alarms++;
+	t->false_drifts += step_wrong && drift;
+	t->false_steps += step_wrong && !drift;
+	t->false_kernels += !step_wrong;
+}
+
 static int night_of(const struct series *s, size_t index)
 {
 	return (int)((s->points[index].run->time - START) / DAY);
@@ -359,12 +368,8 @@ static void judge_kernel(const struct gen *g, const struct series *s, const stru
 		kernel_wrong |= !right;
 	}
 	t->hits += named && !kernel_wrong && !step_wrong;
-	if (step_wrong || kernel_wrong) {
-		t->false_alarms++;
-		t->false_drifts += step_wrong && w->step.drift;
-		t->false_steps += step_wrong && !w->step.drift;
-		t->false_kernels += !step_wrong;
-	}
+	if (step_wrong || kernel_wrong)
+		tally_alarm(t, step_wrong, w->step.drift);
 }
 
 /* The nights either end of a drift may be off (bench/accuracy's DRIFT_SLACK). */
@@ -380,12 +385,8 @@ static void judge_drift(const struct gen *g, const struct series *s, const struc
 	t->drifts_named += w->step.found && w->step.drift &&
 			   abs(night_of(s, w->step.last_good + 1) - g->drift_from) <= DRIFT_SLACK &&
 			   abs(night_of(s, w->step.index) - g->drift_to) <= DRIFT_SLACK;
-	if ((w->step.found || w->nr_kernel_steps) && !inside) {
-		t->false_alarms++;
-		t->false_drifts += w->step.found && w->step.drift;
-		t->false_steps += w->step.found && !w->step.drift;
-		t->false_kernels += !w->step.found;
-	}
+	if ((w->step.found || w->nr_kernel_steps) && !inside)
+		tally_alarm(t, w->step.found, w->step.drift);
 }
 
 static void judge(size_t family, unsigned long long i, struct config *cfg, struct tally *t)
@@ -440,12 +441,8 @@ static void judge(size_t family, unsigned long long i, struct config *cfg, struc
 		/* the window holds the first bad night's commits: one nightly pair, or two round a spike */
 		hit = g.step_at >= 0 && good < g.step_at && g.step_at <= night && !w.step.drift;
 		t->hits += hit;
-		if ((w.step.found && !hit) || w.nr_kernel_steps) {
-			t->false_alarms++;
-			t->false_drifts += w.step.found && !hit && w.step.drift;
-			t->false_steps += w.step.found && !hit && !w.step.drift;
-			t->false_kernels += !(w.step.found && !hit);
-		}
+		if ((w.step.found && !hit) || w.nr_kernel_steps)
+			tally_alarm(t, w.step.found && !hit, w.step.drift);
 	}
 	/* in nightlies, not days: a gap's window spans its missing nights */
 	t->wide += w.step.found && !w.step.drift && w.step.first_bad - w.step.last_good > 1;
