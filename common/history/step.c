@@ -550,10 +550,13 @@ static void sharp_window(const struct levels *l, size_t k, const struct cut_test
 static int keep_narrow(const struct levels *l, size_t best, const struct levels *wide, size_t wide_best,
 		       size_t first_bad)
 {
-	int wide_sharp = wide_best && wide->from[wide_best - 1] == wide->cuts[wide_best - 1];
+	int wide_sharp;
 
-	if (!wide_best || !best)
-		return !wide_best || wide_sharp;
+	if (!wide_best)
+		return 1;
+	wide_sharp = wide->from[wide_best - 1] == wide->cuts[wide_best - 1];
+	if (!best)
+		return wide_sharp;
 	return l->from[best - 1] == l->cuts[best - 1] &&
 	       (wide_sharp || wide->at[wide->from[wide_best - 1]] > first_bad ||
 		wide->at[wide->cuts[wide_best - 1]] < first_bad);
