@@ -4,6 +4,7 @@
 #include <string.h>
 #include "util/usage.h"
 #include "history/kernel-steps.h"
+#include "history/kernel-states.h"
 #include "classify/classify-sides.h"
 #include "classify/classify-timers.h"
 

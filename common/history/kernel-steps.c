@@ -6,6 +6,7 @@
 #include "util/date.h"
 #include "util/stats.h"
 #include "history/kernel-steps.h"
+#include "history/kernel-states.h"
 
 /*
  * One standard error more than the platform's multiple: each kernel's own
@@ -19,53 +20,6 @@
 double kernel_steps_multiple(double noise_multiple, size_t nr_kernels)
 {
 	return noise_multiple + (nr_kernels > 1 ? KERNEL_STEPS_EXTRA + sqrt(2 * log((double)nr_kernels)) : 0);
-}
-
-/*
- * A machine state belongs to the nightly, not to a kernel: a kernel
- * noisier than the geomean hides the states in its own series, and a run
- * of them posed as a step (bench/step-rates, bimodal).
- */
-#define STATE_FOLD_MIN 3
-
-void series_fold_states(struct series *k, const unsigned char *minority, enum metric m)
-{
-	double *v[2], shift;
-	size_t n[2] = { 0, 0 };
-
-	v[0] = xcalloc(k->nr + 1, sizeof(double));
-	v[1] = xcalloc(k->nr + 1, sizeof(double));
-	for (size_t t = 0; t < k->nr; t++)
-		if (k->points[t].value[m] > 0) {
-			int g = minority[t] != 0;
-
-			v[g][n[g]++] = log(k->points[t].value[m]);
-		}
-	if (n[0] >= STATE_FOLD_MIN && n[1] >= STATE_FOLD_MIN) {
-		shift = exp(stats_median(v[0], n[0]) - stats_median(v[1], n[1]));
-		for (size_t t = 0; t < k->nr; t++)
-			if (minority[t] && k->points[t].value[m] > 0)
-				k->points[t].value[m] *= shift;
-	}
-	free(v[0]);
-	free(v[1]);
-}
-
-unsigned char *series_minority_nights(const struct series *s)
-{
-	unsigned char *minority;
-	struct noise_model nm;
-	double shift;
-
-	if (!s->nr)
-		return NULL;
-	minority = xcalloc(s->nr + 1, 1);
-	series_noise_model(s, METRIC_HELION, &nm);
-	if (levels_state_nights(s, &nm, s->points[0].run->time, s->points[s->nr - 1].run->time + 1,
-				minority, &shift))
-		return minority;
-	free(minority);
-	return NULL;
 }
 
 /*
@@ -108,6 +62,11 @@ static struct step_options kernel_options(const struct series *s, const struct s
 	o.fallback = 0;
 	o.sharp_only = !drifts;
 	return o;
+}
+
+static long nights_apart(const struct series *s, size_t a, size_t b)
+{
+	return labs((long)((s->points[a].run->time - s->points[b].run->time) / DAY_SECONDS));
 }
 
 size_t series_kernel_steps(const struct series *s, const struct step_options *opts,
@@ -256,11 +215,6 @@ static int others_shared(const struct series *s, const struct kernel_step *kept,
 
 	return others_move(s, kept, nr, index, span_days, st, &mine, &others, &se) &&
 		(others < 0) == (mine < 0) && fabs(others) >= fabs(mine) / 2;
-}
-
-static long nights_apart(const struct series *s, size_t a, size_t b)
-{
-	return labs((long)((s->points[a].run->time - s->points[b].run->time) / DAY_SECONDS));
 }
 
 /*

@@ -25,21 +25,6 @@ struct kernel_step {
 	double z;		/* |log change| / that standard error */
 };
 
-/*
- * Machine states: the platform's nightlies in its smaller state, a flag a
- * nightly of s (levels_state_nights()), or NULL when it shows one state;
- * the caller frees it.
- */
-unsigned char *series_minority_nights(const struct series *s);
-
-/*
- * Metric m of one kernel's series k with its nights of the smaller state
- * (minority: a flag a point of k) moved by that kernel's own difference
- * between the states: the medians of its log values on each (3 nights a
- * state at least), as the platform's are moved (levels.c).
- */
-void series_fold_states(struct series *k, const unsigned char *minority, enum metric m);
-
 /* The multiple each kernel must clear when nr_kernels are tested. */
 double kernel_steps_multiple(double noise_multiple, size_t nr_kernels);
 
