@@ -1,5 +1,7 @@
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include "util/usage.h"
 #include "util/date.h"
 #include "util/stats.h"
@@ -50,4 +52,171 @@ unsigned char *series_minority_nights(const struct series *s)
 		return minority;
 	free(minority);
 	return NULL;
+}
+
+/*
+ * A night's state, as the platform's flags give it, may be wrong next to
+ * a step: the flags come from a sort of the platform's nights by value,
+ * and a step of a few kernels moves the geomean part of the states'
+ * distance, so a night beside it that sits between the states can fall
+ * on the wrong side of the sort. A kernel's night read in the wrong state
+ * reads as the far side of its step, and the window ends a night off
+ * (accuracy causes with machine states, seed 71001: kernel_b's last
+ * night before its -5.9% step taken for the upper state and folded onto
+ * the step's level, a window of one commit a night early, a wrong
+ * culprit). So a step's end night is read in the other state too: where
+ * its value, so read, lies within STATE_END_NOISES of the kernel's noise
+ * of the other side's level, and the kernels that did not step there (a
+ * state moves every kernel) read the night in that other state, the night
+ * could be on either side and the window takes it in (and the next, while
+ * the same holds). A folded night is taken in on its own value alone where
+ * no kernel can read it; an unfolded one never is (a step the size of the
+ * states' distance would take in every night before it).
+ */
+#define STATE_END_NOISES 2.0
+#define STATE_WITNESS_DAYS 7	/* a witness's level: its nights this close */
+
+/*
+ * Where kernel j's night t lies between its states: 0 at the median of
+ * its larger-state nights within STATE_WITNESS_DAYS of t (t left out), 1
+ * at that plus its own distance between the states (their medians over
+ * the series, as series_fold_states() takes them). NAN where j was not
+ * measured at t, has fewer than STATE_FOLD_MIN nights of either state or
+ * two larger-state nights either side of t, or moved across t by half
+ * that distance or more: a kernel that steps there is no witness.
+ */
+static double state_reading(const struct series *s, size_t j, const unsigned char *minority, size_t t,
+			    double *weight)
+{
+	size_t nr = s->nr_rows, n[2] = { 0, 0 }, near[2] = { 0, 0 };
+	double *v[2], *side[2], x = s->helion_by_row[t * nr + j], dist = NAN, out = NAN;
+
+	if (!(x > 0))
+		return NAN;
+	for (int g = 0; g < 2; g++) {
+		v[g] = xcalloc(s->nr + 1, sizeof(double));
+		side[g] = xcalloc(s->nr + 1, sizeof(double));
+	}
+	for (size_t i = 0; i < s->nr; i++) {
+		double y = s->helion_by_row[i * nr + j];
+		int g = minority[i] != 0, after = i > t;
+
+		if (!(y > 0))
+			continue;
+		v[g][n[g]++] = log(y);
+		if (!g && i != t &&
+		    labs(s->points[i].run->time - s->points[t].run->time) <= STATE_WITNESS_DAYS * DAY_SECONDS)
+			side[after][near[after]++] = log(y);
+	}
+	if (n[0] >= STATE_FOLD_MIN && n[1] >= STATE_FOLD_MIN && near[0] >= 2 && near[1] >= 2)
+		dist = stats_median(v[1], n[1]) - stats_median(v[0], n[0]);
+	if (!isnan(dist) && fabs(stats_median(side[1], near[1]) - stats_median(side[0], near[0])) < fabs(dist) / 2) {
+		size_t m = near[0] + near[1];
+		double level, spread;
+
+		memcpy(side[0] + near[0], side[1], near[1] * sizeof(double));
+		level = stats_median(side[0], m);
+		for (size_t i = 0; i < m; i++)
+			side[0][i] = fabs(side[0][i] - level);
+		spread = 1.4826 * stats_median(side[0], m);
+		out = (log(x) - level) / dist;
+		*weight = spread > 0 ? dist * dist / (spread * spread) : 0;
+	}
+	for (int g = 0; g < 2; g++) {
+		free(v[g]);
+		free(side[g]);
+	}
+	return out;
+}
+
+struct reading {
+	double value, weight;
+};
+
+static int cmp_reading(const void *a, const void *b)
+{
+	double x = ((const struct reading *)a)->value, y = ((const struct reading *)b)->value;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * The state_reading()s of night t over the kernels but r: their median,
+ * each weighed by its precision (its distance between the states over the
+ * spread of its larger-state nights near t, squared), so that one noisy
+ * kernel far off cannot outvote the rest; NAN without one.
+ */
+static double witnessed_state(const struct series *s, size_t r, const unsigned char *minority, size_t t)
+{
+	struct reading *w = xcalloc(s->nr_rows + 1, sizeof(*w));
+	double total = 0, sum = 0, out = NAN;
+	size_t n = 0;
+
+	for (size_t j = 0; j < s->nr_rows; j++) {
+		double weight = 0, value = j == r ? NAN : state_reading(s, j, minority, t, &weight);
+
+		if (!isnan(value) && weight > 0) {
+			w[n].value = value;
+			w[n++].weight = weight;
+			total += weight;
+		}
+	}
+	qsort(w, n, sizeof(*w), cmp_reading);
+	for (size_t i = 0; i < n && isnan(out); i++) {
+		sum += w[i].weight;
+		if (sum >= total / 2)
+			out = w[i].value;
+	}
+	free(w);
+	return out;
+}
+
+/* The factor k's folded nights were moved by (series_fold_states()); 1 when none was. */
+static double fold_factor(const struct series *k)
+{
+	for (size_t t = 0; t < k->nr; t++)
+		if (k->points[t].raw_helion > 0 && k->points[t].raw_helion != k->points[t].value[METRIC_HELION])
+			return k->points[t].value[METRIC_HELION] / k->points[t].raw_helion;
+	return 1;
+}
+
+/*
+ * Whether kernel r's night t (of its own series k, its folded nights
+ * moved by factor) could lie at level (log, the far side of its step):
+ * read in the other state, its value lies within STATE_END_NOISES of the
+ * kernel's noise sigma of that level, and the other kernels read the
+ * night in that other state (or, for a folded night, cannot read it).
+ */
+static int state_in_doubt(const struct series *s, size_t r, const unsigned char *minority, const struct series *k,
+			  double factor, size_t t, double level, double sigma)
+{
+	double raw = k->points[t].raw_helion, w;
+	int folded = raw != k->points[t].value[METRIC_HELION];
+
+	if (!(raw > 0) || factor == 1 || fabs(log(folded ? raw : raw * factor) - level) > STATE_END_NOISES * sigma)
+		return 0;
+	w = witnessed_state(s, r, minority, t);
+	return isnan(w) ? folded : (w > 0.5) != folded;
+}
+
+void kernel_step_state_ends(const struct series *s, size_t r, const unsigned char *minority,
+			    const struct series *k, struct step *st)
+{
+	double sigma = st->noise_pct / 100, factor = fold_factor(k);
+	size_t t;
+
+	while (state_in_doubt(s, r, minority, k, factor, st->last_good, log(st->after), sigma)) {
+		for (t = st->last_good; t-- > 0 && !(k->points[t].raw_helion > 0);)
+			;
+		if (t == SIZE_MAX)
+			break;
+		st->last_good = t;
+	}
+	while (state_in_doubt(s, r, minority, k, factor, st->first_bad, log(st->before), sigma)) {
+		for (t = st->first_bad + 1; t < k->nr && !(k->points[t].raw_helion > 0); t++)
+			;
+		if (t == k->nr)
+			break;
+		st->first_bad = t;
+	}
 }

@@ -5,7 +5,8 @@
 
 /*
  * Machine states in the kernels' own series: the platform's nightlies in
- * its smaller state, and each kernel's series folded by them.
+ * its smaller state, each kernel's series folded by them, and the state
+ * of a kernel step's end night read again off the other kernels.
  */
 
 /*
@@ -22,5 +23,16 @@ unsigned char *series_minority_nights(const struct series *s);
  * state at least), as the platform's are moved (levels.c).
  */
 void series_fold_states(struct series *k, const unsigned char *minority, enum metric m);
+
+/*
+ * Kernel r's step st, found in its own series k (folded by the platform's
+ * minority flags): an end night whose value, read in the other state,
+ * fits the far side's level, and whose state the kernels that did not
+ * step there read otherwise (or cannot read, for a folded night), could
+ * lie on either side, and st's window takes it in, and the next while the
+ * same holds.
+ */
+void kernel_step_state_ends(const struct series *s, size_t r, const unsigned char *minority,
+			    const struct series *k, struct step *st);
 
 #endif

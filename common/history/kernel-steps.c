@@ -88,6 +88,8 @@ size_t series_kernel_steps(const struct series *s, const struct step_options *op
 		if (!series_find_step(&k, &o, &st) && st.found) {
 			struct kernel_step *ks;
 
+			if (minority)
+				kernel_step_state_ends(s, r, minority, &k, &st);
 			*out = xrealloc(*out, (nr + 1) * sizeof(**out));
 			ks = &(*out)[nr++];
 			ks->kernel = s->kernel_names[r];
