@@ -42,6 +42,24 @@
  *              kernel with its night inside its window (issue 24: 36 of
  *              38); a false alarm names another kernel or a window
  *              without the night, or a platform step without it
+ *   spike      single's step and a one-night spike of 10-50%, either way,
+ *              2-5 nights before or after it
+ *   twosteps   two of single's steps 3-10 nights apart (the first at night
+ *              30-60), together at least 4x the noise and 2% from a dip
+ *              that reverts; the query 0-3 nights off either, nearer it
+ *              than the other: that one is the truth, the other a false
+ *              alarm when found
+ *   missing    single's step, each nightly but the first and last missing
+ *              with probability 0.15 and the step's own with 0.3 (its
+ *              window then spans the gap), the two nightlies from the step
+ *              on run
+ *   manual     single's step and 3-8 manual runs (off the nightly
+ *              schedule, on main or a side branch, 0.3-3x the level)
+ *              within 8 nights of it, none of them a nightly
+ *   kernelleave the 1-3 slowest (or fastest) kernels gone from night 30-70
+ *              on, no step: the plain geomean jumps, the chain-linked one
+ *              does not; named: the kernel-set change at its night, with
+ *              those kernels gone and none added
  *
  * The query of a no-step family is a night of 20-70. A false alarm is a
  * step, a drift or a kernel's step where there is none (or, in the
@@ -59,8 +77,9 @@
  *                night (on stderr), and stop
  * Prints a line a family:
  *   <family> <series> <hits> <false alarms> <of them: steps> <drifts>
- *   <kernel steps> <undecided> <wide> <drifts named>
- * (hits are "-" for the no-step families, drifts named but for drift; wide: steps whose window spans
+ *   <kernel steps> <undecided> <wide> <named>
+ * (hits are "-" for the no-step families, named but for drift and
+ * kernelleave; wide: steps whose window spans
  * two nightlies, round one that could be on either side; a gap's window
  * across its missing nights is one pair).
  */
@@ -89,7 +108,7 @@ static const struct family {
 	{ "nostep", 0 }, { "outlier", 0 }, { "heavytail", 0 }, { "bimodal", 0 }, { "weekly", 0 }, { "single", 1 },
 	/* new families go last: case i of a family draws from its place in this list */
 	{ "recovery", 1 }, { "statestep", 1 }, { "weekstep", 1 }, { "small", 1 }, { "gap", 1 }, { "onekernel", 1 },
-	{ "drift", 1 },
+	{ "drift", 1 }, { "spike", 1 }, { "twosteps", 1 }, { "missing", 1 }, { "manual", 1 }, { "kernelleave", 0 },
 };
 #define NR_FAMILIES (sizeof(families) / sizeof(*families))
 
@@ -104,13 +123,20 @@ struct gen {
 	double kernel_shift;	/* its log shift from that night on */
 	int step_at;		/* the platform's step: its first bad night; -1: none */
 	int query;
+	int leave_at;		/* kernelleave: the first night without the kernels gone; -1: none */
+	unsigned char gone[MAX_KERNELS];
+	size_t nr_gone;
+	int nr_manual;		/* manual: runs off the nightly schedule, each night's after its nightly */
+	int manual_night[8];
+	double manual_factor[8];
 };
 
 struct tally {
 	size_t series, hits, false_alarms, undecided;
 	size_t wide;		/* steps found whose window is wider than one nightly pair */
 	size_t false_steps, false_drifts, false_kernels;	/* the false alarms by what was said */
-	size_t drifts_named;	/* drift: named a drift, its ends near the truth's */
+	size_t named;		/* drift: named a drift, its ends near the truth's; kernelleave:
+				 * the kernel-set change named at its night, with the kernels gone */
 };
 
 static int verbose;
@@ -219,6 +245,57 @@ static void add_quiet_step(struct gen *g, double lo, double hi, int from, int to
 		g->query = NIGHTS - 1;
 }
 
+/*
+ * twosteps: two steps 3-10 nights apart (at night 30-60), together far
+ * from a dip that reverts; the one asked about either, the query 0-3
+ * nights off it and nearer it than the other.
+ */
+static void add_two_steps(struct gen *g)
+{
+	int first = rand_int(30, 60), gap = rand_int(3, 10), other;
+	double a = step_size(g), b = step_size(g);
+
+	while (fabs(log1p(a) + log1p(b)) < 4 * geomean_noise(g) + 0.02)
+		b = step_size(g);
+	add_step(g, first, a);
+	add_step(g, first + gap, b);
+	g->step_at = uniform() < 0.5 ? first : first + gap;
+	other = g->step_at == first ? first + gap : first;
+	g->query = g->step_at;
+	for (int tries = 0; tries < 20; tries++) {
+		int q = g->step_at + rand_int(-3, 3);
+
+		if (abs(q - g->step_at) < abs(q - other)) {
+			g->query = q;
+			break;
+		}
+	}
+}
+
+/* kernelleave: the 1-3 fastest (or slowest) kernels gone from night 30-70 on: the plain geomean jumps. */
+static void leave_kernels(struct gen *g)
+{
+	size_t order[MAX_KERNELS];
+	int fastest = uniform() < 0.5;
+
+	g->nr_gone = (size_t)rand_int(1, 3);
+	for (size_t k = 0; k < g->k; k++)
+		order[k] = k;
+	/* the kernels by speedup, slowest first (or fastest) */
+	for (size_t i = 1; i < g->k; i++)
+		for (size_t j = i; j > 0 && (fastest ? g->base[order[j]] > g->base[order[j - 1]] :
+					    g->base[order[j]] < g->base[order[j - 1]]); j--) {
+			size_t t = order[j];
+
+			order[j] = order[j - 1];
+			order[j - 1] = t;
+		}
+	for (size_t i = 0; i < g->nr_gone; i++)
+		g->gone[order[i]] = 1;
+	g->leave_at = rand_int(30, 70);
+	g->query = g->leave_at + rand_int(-3, 3);
+}
+
 static void generate(struct gen *g, size_t family)
 {
 	struct week week;
@@ -229,7 +306,7 @@ static void generate(struct gen *g, size_t family)
 		g->sigma[k] = 0.005 + 0.025 * uniform();
 		g->base[k] = 0.6 + 1.9 * uniform();
 	}
-	g->step_at = g->kernel_at = g->drift_from = g->drift_to = -1;
+	g->step_at = g->kernel_at = g->drift_from = g->drift_to = g->leave_at = -1;
 	g->query = rand_int(20, 70);
 	if (!strcmp(families[family].name, "outlier")) {
 		g->shift[rand_int(30, 70)] += log1p((0.10 + 0.40 * uniform()) * (uniform() < 0.5 ? -1 : 1));
@@ -302,31 +379,78 @@ static void generate(struct gen *g, size_t family)
 		g->kernel_shift = log1p(uniform() < 0.3 ? size : -size);
 		g->kernel_at = rand_int(30, 70);
 		g->query = g->kernel_at + rand_int(-3, 3);
+	} else if (!strcmp(families[family].name, "spike")) {
+		g->step_at = rand_int(30, 70);
+		add_step(g, g->step_at, step_size(g));
+		g->shift[g->step_at + (uniform() < 0.5 ? -1 : 1) * rand_int(2, 5)] +=
+			log1p((0.10 + 0.40 * uniform()) * (uniform() < 0.5 ? -1 : 1));
+		g->query = g->step_at + rand_int(-3, 3);
+	} else if (!strcmp(families[family].name, "twosteps")) {
+		add_two_steps(g);
+	} else if (!strcmp(families[family].name, "missing")) {
+		g->step_at = rand_int(30, 70);
+		add_step(g, g->step_at, step_size(g));
+		for (int d = 1; d < NIGHTS - 1; d++)
+			g->missing[d] = uniform() < 0.15;
+		if (uniform() < 0.3)
+			g->missing[g->step_at] = 1;
+		/* the first nightly after the step is run, and the one after it */
+		for (int d = g->step_at; d < NIGHTS - 1; d++)
+			if (!g->missing[d]) {
+				g->missing[d + 1] = 0;
+				break;
+			}
+		g->query = g->step_at + rand_int(-3, 3);
+	} else if (!strcmp(families[family].name, "manual")) {
+		g->step_at = rand_int(30, 70);
+		add_step(g, g->step_at, step_size(g));
+		g->nr_manual = rand_int(3, 8);
+		for (int m = 0; m < g->nr_manual; m++) {
+			g->manual_night[m] = g->step_at + rand_int(-8, 8);
+			g->manual_factor[m] = 0.3 + 2.7 * uniform();
+		}
+		g->query = g->step_at + rand_int(-3, 3);
+	} else if (!strcmp(families[family].name, "kernelleave")) {
+		leave_kernels(g);
 	}
 }
 
-/* The dashboard of g, as JSON, into sb. */
+/* Kernel k's entry of night d, run at hour, its speedup factor times its level, into sb. */
+static void add_entry(struct strbuf *sb, const struct gen *g, size_t k, int d, int run_id, int hour,
+		      const char *branch, double factor)
+{
+	time_t t = START + (time_t)d * DAY + hour * 3600 + 20 * 60;
+	struct tm tm;
+	char date[32];
+
+	gmtime_r(&t, &tm);
+	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	strbuf_addf(sb, "%s{\"run_id\": \"%d\", \"sha\": \"%08x\", \"date\": \"%s\", "
+		    "\"branch\": \"%s\", \"is_nightly\": %s, \"helion_speedup_geomean\": %.6g}",
+		    sb->buf[sb->len - 1] == '[' ? "" : ",", run_id, 0x10000000 + d, date, branch,
+		    hour == 8 ? "true" : "false",
+		    factor * exp(log(g->base[k]) + g->shift[d] + g->sigma[k] * normal() +
+				 (g->kernel_at >= 0 && k == g->kernel && d >= g->kernel_at ? g->kernel_shift : 0)));
+}
+
+/*
+ * The dashboard of g, as JSON, into sb: each nightly at 08:20, and a
+ * manual run of the night (off the nightly schedule, on main or a side
+ * branch) at 15:20.
+ */
 static void dashboard_json(struct strbuf *sb, const struct gen *g)
 {
 	strbuf_addstr(sb, "{\"summary\": [");
 	for (size_t k = 0; k < g->k; k++) {
 		strbuf_addf(sb, "%s{\"kernel\": \"kernel_%c\", \"platform_short\": \"h100\", \"history\": [",
 			    k ? "," : "", (char)('a' + k));
-		for (int d = 0, first = 1; d < NIGHTS; d++) {
-			time_t t = START + (time_t)d * DAY + 8 * 3600 + 20 * 60;
-			struct tm tm;
-			char date[32];
-
-			if (g->missing[d])
-				continue;
-			gmtime_r(&t, &tm);
-			strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", &tm);
-			strbuf_addf(sb, "%s{\"run_id\": \"%d\", \"sha\": \"%08x\", \"date\": \"%s\", "
-				    "\"branch\": \"main\", \"is_nightly\": true, \"helion_speedup_geomean\": %.6g}",
-				    first ? "" : ",", 50000 + d, 0x10000000 + d, date,
-				    exp(log(g->base[k]) + g->shift[d] + g->sigma[k] * normal() +
-					(g->kernel_at >= 0 && k == g->kernel && d >= g->kernel_at ? g->kernel_shift : 0)));
-			first = 0;
+		for (int d = 0; d < NIGHTS; d++) {
+			if (!g->missing[d] && !(g->gone[k] && d >= g->leave_at))
+				add_entry(sb, g, k, d, 50000 + d, 8, "main", 1);
+			for (int m = 0; m < g->nr_manual; m++)
+				if (g->manual_night[m] == d)
+					add_entry(sb, g, k, d, 60000 + m, 15, m % 2 ? "main" : "feature",
+						  g->manual_factor[m]);
 		}
 		strbuf_addstr(sb, "]}");
 	}
@@ -382,7 +506,7 @@ static void judge_drift(const struct gen *g, const struct series *s, const struc
 	int inside = w->step.found && night >= g->drift_from && night <= g->drift_to + DRIFT_SLACK;
 
 	t->hits += inside;
-	t->drifts_named += w->step.found && w->step.drift &&
+	t->named += w->step.found && w->step.drift &&
 			   abs(night_of(s, w->step.last_good + 1) - g->drift_from) <= DRIFT_SLACK &&
 			   abs(night_of(s, w->step.index) - g->drift_to) <= DRIFT_SLACK;
 	if ((w->step.found || w->nr_kernel_steps) && !inside)
@@ -415,6 +539,8 @@ static void judge(size_t family, unsigned long long i, struct config *cfg, struc
 			fprintf(stderr, "kernel_%c step: night %d\n", (char)('a' + g.kernel), g.kernel_at);
 		if (g.drift_from >= 0)
 			fprintf(stderr, "drift: nights %d to %d\n", g.drift_from, g.drift_to);
+		if (g.leave_at >= 0)
+			fprintf(stderr, "kernels gone: night %d\n", g.leave_at);
 		puts(sb.buf);
 		exit(0);
 	}
@@ -438,6 +564,9 @@ static void judge(size_t family, unsigned long long i, struct config *cfg, struc
 	} else if (g.drift_from >= 0) {
 		judge_drift(&g, &s, &w, night, t);
 	} else {
+		if (g.leave_at >= 0)
+			t->named += w.set_change.index && night_of(&s, w.set_change.index) == g.leave_at &&
+				    w.set_change.nr_gone == g.nr_gone && !w.set_change.nr_added;
 		/* the window holds the first bad night's commits: one nightly pair, or two round a spike */
 		hit = g.step_at >= 0 && good < g.step_at && g.step_at <= night && !w.step.drift;
 		t->hits += hit;
@@ -501,9 +630,9 @@ int main(int argc, char **argv)
 			judge(f, i, &cfg, &t);
 		if (families[f].steps)
 			snprintf(hits, sizeof(hits), "%zu", t.hits);
-		if (!strcmp(families[f].name, "drift"))
-			snprintf(named, sizeof(named), "%zu", t.drifts_named);
-		printf("%-10s %8zu %8s %6zu %6zu %6zu %6zu %6zu %6zu %6s\n", families[f].name, t.series, hits,
+		if (!strcmp(families[f].name, "drift") || !strcmp(families[f].name, "kernelleave"))
+			snprintf(named, sizeof(named), "%zu", t.named);
+		printf("%-11s %8zu %8s %6zu %6zu %6zu %6zu %6zu %6zu %6s\n", families[f].name, t.series, hits,
 		       t.false_alarms, t.false_steps, t.false_drifts, t.false_kernels, t.undecided, t.wide, named);
 		fflush(stdout);
 	}
