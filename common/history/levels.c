@@ -104,8 +104,7 @@ static void judge_levels(const struct levels *l, size_t a0, size_t b0, size_t a1
 	out->after = level_of(l, a1, b1, NULL);
 	se = l->spread * l->spread * (1.0 / (double)out->nr_before + 1.0 / (double)out->nr_after);
 	for (size_t i = a0 + 1; i < b1; i++)
-		if (l->link[i])
-			se += 2 * l->sigma * l->sigma;
+		se += l->link_var[i];
 	se = sqrt(se);
 	levels_decide(100 * expm1(out->after - out->before), 100 * expm1(se), mult, min_change, out);
 }
@@ -320,6 +319,45 @@ static void drop_spikes(struct levels *l)
 	free(spike);
 }
 
+/*
+ * One night's noise variance of the geomean of the kernels measured on
+ * both nightlies a and b of s: each such kernel's own (1.4826 MAD of its
+ * nightly log changes over the series, over sqrt 2), summed, over their
+ * number squared; 0 without one. Across a change of the kernel list the
+ * chain-linked series moves by those kernels alone, whose geomean may
+ * be far noisier than the whole list's (two kernels left of five).
+ */
+static double common_variance(const struct series *s, size_t a, size_t b)
+{
+	double *d = xcalloc(s->nr + 1, sizeof(double)), var = 0;
+	size_t nr = s->nr_rows, common = 0;
+
+	for (size_t r = 0; s->helion_by_row && r < nr; r++) {
+		size_t n = 0;
+		double prev = NAN;
+
+		if (!(s->helion_by_row[a * nr + r] > 0) || !(s->helion_by_row[b * nr + r] > 0))
+			continue;
+		for (size_t t = 0; t < s->nr; t++) {
+			double x = s->helion_by_row[t * nr + r];
+
+			if (!(x > 0))
+				continue;
+			if (!isnan(prev))
+				d[n++] = fabs(log(x) - prev);
+			prev = log(x);
+		}
+		if (n >= 2) {
+			double sigma = 1.4826 * stats_median(d, n) / sqrt(2.0);
+
+			var += sigma * sigma;
+			common++;
+		}
+	}
+	free(d);
+	return common ? var / (double)(common * common) : 0;
+}
+
 void levels_init(struct levels *l, const struct series *s, const struct noise_model *nm,
 		 time_t from, time_t to)
 {
@@ -346,10 +384,15 @@ void levels_init(struct levels *l, const struct series *s, const struct noise_mo
 	drop_spikes(l);
 	if (l->state_shift)
 		l->state_share = levels_state_share(l);
-	l->link = xcalloc(l->n + 1, 1);
-	for (size_t i = 1; i < l->n; i++)
+	l->link_var = xcalloc(l->n + 1, sizeof(double));
+	for (size_t i = 1; i < l->n; i++) {
+		int link = 0;
+
 		for (size_t t = l->at[i - 1] + 1; t <= l->at[i]; t++)
-			l->link[i] |= s->points[t].kernel_set_changed;
+			link |= s->points[t].kernel_set_changed;
+		if (link)
+			l->link_var[i] = 2 * fmax(l->sigma * l->sigma, common_variance(s, l->at[i - 1], l->at[i]));
+	}
 }
 
 void levels_release(struct levels *l)
@@ -357,7 +400,7 @@ void levels_release(struct levels *l)
 	free(l->x);
 	free(l->at);
 	free(l->day);
-	free(l->link);
+	free(l->link_var);
 	free(l->spike_at);
 	free(l->spike_x);
 	free(l->minority);

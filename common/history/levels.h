@@ -17,8 +17,8 @@
  * against the standard error of that change (levels_judge()). Where the
  * kernel list changed between the two levels, the chain-linked series is
  * joined by the one pair of nightlies across the change: that link's
- * noise (two nights', 2 sigma^2) stays in every later value, so it is
- * added to the change's variance.
+ * noise (two nights' of the kernels measured on both, at least 2 sigma^2)
+ * stays in every later value, so it is added to the change's variance.
  */
 #define LEVELS_MAX_CUTS 64
 #define LEVELS_REVERT_NIGHTS 3	/* a dip this long that comes back is no step */
@@ -28,7 +28,8 @@ struct levels {
 	double *x;		/* adjusted log values of the nightlies kept, in time order */
 	size_t *at;		/* their series indices */
 	long *day;		/* their UTC days */
-	unsigned char *link;	/* the kernel list changed since the nightly before */
+	double *link_var;	/* where the kernel list changed since the nightly before, the
+				 * link's variance (two nights' noise of the kernels on both), else 0 */
 	size_t n;
 	/*
 	 * Level k runs over x[cuts[k - 1] .. from[k]) (cuts[-1] = 0, from[nr_cuts]
