@@ -120,9 +120,9 @@ size_t series_kernel_steps(const struct series *s, const struct step_options *op
 static double row_move(const struct series *s, size_t r, size_t index, int span_days, const struct step *st,
 		       double *var)
 {
-	double *v = xcalloc(s->nr + 1, sizeof(double)), *d = xcalloc(s->nr + 1, sizeof(double));
-	double before = NAN, after, prev = NAN, sigma;
-	size_t lo, hi, n = 0, nb = 0, nd = 0;
+	double *v = xcalloc(s->nr + 1, sizeof(double));
+	double before = NAN, after, sigma;
+	size_t lo, hi, n = 0, nb = 0;
 
 	series_step_range(s, index, span_days, &lo, &hi);
 	step_levels_range(st, &lo, &hi);
@@ -133,21 +133,14 @@ static double row_move(const struct series *s, size_t r, size_t index, int span_
 			before = n ? stats_median(v, n) : NAN;
 			nb = n;
 			n = 0;
-			prev = NAN;
 		}
-		if (!(x > 0))
-			continue;
-		if (!isnan(prev))
-			d[nd++] = fabs(log(x) - prev);
-		prev = log(x);
-		v[n++] = prev;
+		if (x > 0)
+			v[n++] = log(x);
 	}
 	after = n ? stats_median(v, n) : NAN;
-	/* 1.4826 MAD of the changes over sqrt(2), the changes' median taken as 0 */
-	sigma = nd >= 2 ? 1.4826 * stats_median(d, nd) / sqrt(2.0) : NAN;
+	sigma = series_row_noise(s, r, lo, hi, index);
 	*var = nb && n ? M_PI / 2 * sigma * sigma * (1.0 / (double)nb + 1.0 / (double)n) : NAN;
 	free(v);
-	free(d);
 	return after - before;
 }
 

@@ -321,40 +321,26 @@ static void drop_spikes(struct levels *l)
 
 /*
  * One night's noise variance of the geomean of the kernels measured on
- * both nightlies a and b of s: each such kernel's own (1.4826 MAD of its
- * nightly log changes over the series, over sqrt 2), summed, over their
- * number squared; 0 without one. Across a change of the kernel list the
- * chain-linked series moves by those kernels alone, whose geomean may
- * be far noisier than the whole list's (two kernels left of five).
+ * both nightlies a and b of s: each such kernel's own over the series
+ * (series_row_noise()), summed, over their number squared; 0 without
+ * one. Across a change of the kernel list the chain-linked series moves
+ * by those kernels alone, whose geomean may be far noisier than the
+ * whole list's (two kernels left of five).
  */
 static double common_variance(const struct series *s, size_t a, size_t b)
 {
-	double *d = xcalloc(s->nr + 1, sizeof(double)), var = 0;
+	double var = 0;
 	size_t nr = s->nr_rows, common = 0;
 
 	for (size_t r = 0; s->helion_by_row && r < nr; r++) {
-		size_t n = 0;
-		double prev = NAN;
+		double sigma;
 
-		if (!(s->helion_by_row[a * nr + r] > 0) || !(s->helion_by_row[b * nr + r] > 0))
+		if (!(s->helion_by_row[a * nr + r] > 0) || !(s->helion_by_row[b * nr + r] > 0) ||
+		    isnan(sigma = series_row_noise(s, r, 0, s->nr, s->nr)))
 			continue;
-		for (size_t t = 0; t < s->nr; t++) {
-			double x = s->helion_by_row[t * nr + r];
-
-			if (!(x > 0))
-				continue;
-			if (!isnan(prev))
-				d[n++] = fabs(log(x) - prev);
-			prev = log(x);
-		}
-		if (n >= 2) {
-			double sigma = 1.4826 * stats_median(d, n) / sqrt(2.0);
-
-			var += sigma * sigma;
-			common++;
-		}
+		var += sigma * sigma;
+		common++;
 	}
-	free(d);
 	return common ? var / (double)(common * common) : 0;
 }
 

@@ -161,3 +161,24 @@ double series_noise(const struct series *s, enum metric m)
 	series_noise_model(s, m, &nm);
 	return nm.sigma;
 }
+
+double series_row_noise(const struct series *s, size_t r, size_t lo, size_t hi, size_t split)
+{
+	double *d = xcalloc(s->nr + 1, sizeof(double)), prev = NAN, sigma;
+	size_t nd = 0;
+
+	for (size_t t = lo; t < hi; t++) {
+		double x = s->helion_by_row[t * s->nr_rows + r];
+
+		if (t == split)
+			prev = NAN;
+		if (!(x > 0))
+			continue;
+		if (!isnan(prev))
+			d[nd++] = fabs(log(x) - prev);
+		prev = log(x);
+	}
+	sigma = nd >= 2 ? 1.4826 * stats_median(d, nd) / sqrt(2.0) : NAN;
+	free(d);
+	return sigma;
+}

@@ -38,6 +38,15 @@ void series_noise_model(const struct series *s, enum metric m, struct noise_mode
 /* The series' own noise (noise_model.sigma) of metric m. */
 double series_noise(const struct series *s, enum metric m);
 
+/*
+ * Row r's (one kernel's) noise a night over the points [lo, hi) of s:
+ * 1.4826 times the median absolute change of its log value from one
+ * measured point to the next (the changes' median taken as 0), over
+ * sqrt 2, leaving out the change into point split (a step there is no
+ * noise; s->nr for none). NAN with fewer than two changes.
+ */
+double series_row_noise(const struct series *s, size_t r, size_t lo, size_t hi, size_t split);
+
 /* log(v) of the nightly at time t, with the weekly pattern removed. */
 double noise_adjusted(const struct noise_model *nm, time_t t, double v);
 
