@@ -26,7 +26,7 @@ levels_spec() {
 	    print("run %d %sT08:20:00Z %s" % (run, day, sha))
 	    after = day >= datetime.date(2026, 8, 20)
 	    for k in kernels:
-	        level, noise = 0.0, {"small": 0.012, "faint": 0.018}.get(scenario, 0.004)
+	        level, noise = 0.0, {"small": 0.012, "faint": 0.018, "noisy": 0.06}.get(scenario, 0.004)
 	        if scenario in ("small", "faint") and after:
 	            level = math.log(0.978)                 # -2.2%, about 4x the geomean's noise a night
 	        elif scenario == "weekly":
@@ -77,7 +77,7 @@ test_expect_success 'setup: six weeks of daily commits and a dashboard per scena
 			GIT_AUTHOR_DATE="${day}T06:00:00Z" GIT_COMMITTER_DATE="${day}T06:00:00Z" \
 				git commit -q --allow-empty -m "Change of $day" || exit 1
 		done &&
-		for s in small faint weekly weeklytwo gap drift slowdrift onekernel apart newest oldest stairs3 stairs29; do
+		for s in small faint noisy weekly weeklytwo gap drift slowdrift onekernel apart newest oldest stairs3 stairs29; do
 			case $s in
 			slowdrift) seed=7 ;;
 			stairs*) seed=${s#stairs} ;;
@@ -151,6 +151,32 @@ test_expect_success 'the same step in 1.5x the noise: the pair clears the bar, n
 	reason_is "no level holds on either side" &&
 	window_says faint 2026-08-20 \
 		"^undecided near 2026-08-20: 2026-08-19 -> 2026-08-20 moves -2.0% ± 0.5%, 3.7x its standard error (noise 1.1% a night), no level holds on either side (the pair clears 3.0x and 2.0%): no level holds it, neither shown nor ruled out; later nightlies will tell; showing that nightly pair\$"
+'
+
+# No step in noise of 6% a kernel (the geomean's 2.7% a night): no step
+# beyond the noise, but two standard errors beyond the move reach
+# --min-change, so the noise leaves room for a step worth finding. The
+# window says so; benchbisect answers undecided, not noise. In quiet
+# noise (weekly, 08-08) the move is ruled out and the line says no more.
+test_expect_success 'no step in wide noise: the room it leaves is said, and the cause is undecided' '
+	cd repo &&
+	step_is noisy 2026-08-20 <<-\EOF &&
+	[false,false,"2026-08-19","2026-08-20",null]
+	[]
+	EOF
+	reason_is "under the noise multiple" &&
+	window_says noisy 2026-08-20 \
+		"^no step beyond the noise near 2026-08-20: 2026-08-19 -> 2026-08-20 moves +0.8% ± 1.8%, 0.5x its standard error (noise 3.5% a night), under the noise multiple (a step needs 3.0x and 2.0%), yet the noise leaves room for a move of up to 4.5%; showing that nightly pair\$" &&
+	git benchbisect --json --file ../noisy.json b200 2026-08-20 >out.json &&
+	jq -r ".cause, (.evidence[] | select(.signal == \"step\") | .verdict, .text)" out.json >actual &&
+	cat >expect <<-\EOF &&
+	undecided
+	undecided
+	step: helion speedup 1.493 -> 1.505 (+0.8% ± 1.8%) from 2026-08-19 to 2026-08-20, 0.5x its standard error (the series noise 3.5% a night): no step beyond the noise, yet not ruled out: the noise leaves room for a move of up to 4.5% (under the noise multiple: a step needs 3.0x its standard error and 2.0%)
+	EOF
+	test_cmp expect actual &&
+	window_says weekly 2026-08-08 "^no step beyond the noise near 2026-08-08: .*; showing that nightly pair\$" &&
+	! grep "leaves room" out
 '
 
 test_expect_success 'a weekly wave neither hides a 4% step nor makes steps of its own' '

@@ -12,6 +12,7 @@
 #include "util/number.h"
 #include "util/strbuf.h"
 #include "util/date.h"
+#include "history/levels.h"
 #include "classify/classify-evidence-item.h"
 #include "classify/classify-evidence-repo.h"
 
@@ -42,7 +43,7 @@ static void explain_step(struct classify_result *r, const struct classify_signal
 			 const struct window *w, const struct classify_options *o)
 {
 	const char *what = s->pretuned ? "geomean" : "helion speedup";
-	char d1[16], d2[16], why[160], over[48] = "";
+	char d1[16], d2[16], why[240], over[48] = "";
 	const char *tail, *verdict;
 	cJSON *v;
 
@@ -59,12 +60,17 @@ static void explain_step(struct classify_result *r, const struct classify_signal
 		tail = why;
 		verdict = "reverts";
 	} else if (!classify_step_significant(s, o)) {
-		snprintf(why, sizeof(why), "%s (%s: %s %.1fx its standard error and %.1f%%)",
+		char room[80] = "";
+
+		if (s->not_ruled_out)
+			snprintf(room, sizeof(room), ", yet not ruled out: the noise leaves room for a move of up to %.1f%%",
+				 levels_bound_pct(s->change_pct, s->se_pct));
+		snprintf(why, sizeof(why), "%s%s (%s: %s %.1fx its standard error and %.1f%%)",
 			 s->undecided ? "undecided, neither a step nor ruled out" : "no step beyond the noise",
-			 s->reason ? s->reason : "no level holds",
+			 room, s->reason ? s->reason : "no level holds",
 			 s->no_level ? "the pair clears" : "a step needs", o->noise_multiple, o->min_change);
 		tail = why;
-		verdict = s->undecided ? "undecided" : "no_step";
+		verdict = s->undecided || s->not_ruled_out ? "undecided" : "no_step";
 	} else if (s->drift) {
 		tail = "a gradual move, no single nightly pair holds it";
 		verdict = "drift";

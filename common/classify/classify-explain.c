@@ -5,6 +5,7 @@
 #include "util/usage.h"
 #include "util/strbuf.h"
 #include "util/number.h"
+#include "history/levels.h"
 #include "classify/classify.h"
 
 void classify_result_init(struct classify_result *r)
@@ -141,6 +142,12 @@ static char *undecided_reason(const struct classify_signals *s, const struct cla
 		reason = xstrfmt("undecided: %s, and persists, but %s, so no rule names its cause: each "
 				 "kernel's own series (--kernel) or a bisection of the window (run) would settle it",
 				 measured, sharing_words(s, o, words, sizeof(words)));
+	} else if (s->not_ruled_out) {
+		reason = xstrfmt("undecided: %s, under the noise multiple (a step needs %.1fx and %.1f%%), yet "
+				 "the noise (%.1f%% a night) leaves room for a move of up to %.1f%%, so it is not "
+				 "ruled out: more nightlies after it would settle it (they shrink the standard error)",
+				 measured, o->noise_multiple, o->min_change, s->noise_pct,
+				 levels_bound_pct(s->change_pct, s->se_pct));
 	} else {
 		/* under the bar, or over it where no level holds: step.h words what settles it */
 		char *bar = s->no_level ?

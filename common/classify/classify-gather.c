@@ -329,6 +329,11 @@ static void gather_series(struct classify_signals *s, const struct window *w,
 	s->no_level = st->no_level;
 	s->drift = st->drift;
 	s->reverts = st->dip_nights > 0;
+	/*
+	 * A cause of noise says the move is none worth finding; where the
+	 * noise leaves room for a move of --min-change, it is not ruled out.
+	 */
+	s->not_ruled_out = step_leaves_room(st);
 	for (size_t i = 0; i < w->nr_kernel_steps; i++)
 		s->nr_kernel_steps += w->kernel_steps[i].index == s->index;
 	s->reason = st->reason;

@@ -312,7 +312,7 @@ enum cause classify_decide(const struct classify_signals *s, const struct classi
 	if (!moved && classify_step_significant(s, o) && s->nr_after < 2)
 		return CAUSE_UNDECIDED;	/* a step, too new to tell whether it persists */
 	if (!moved)	/* no rule can weigh a step the evidence neither shows nor rules out */
-		return s->index && s->undecided && !classify_step_significant(s, o) ?
+		return s->index && (s->undecided || s->not_ruled_out) && !classify_step_significant(s, o) ?
 			CAUSE_UNDECIDED : CAUSE_NOISE;
 	if (sh == SHARING_BASELINE)
 		return CAUSE_METHOD_CHANGE;

@@ -113,6 +113,7 @@ struct classify_signals {
 	double se_pct, z;	/* the change's standard error, and the change in those */
 	int found;		/* the step decision (history/step.h) passed */
 	int undecided;		/* not a step, not ruled out either */
+	int not_ruled_out;	/* no step beyond the noise, yet it leaves room for one of --min-change */
 	enum step_no_level no_level;	/* undecided: the pair clears the bar, no level holds it (step.h) */
 	int drift;		/* a drift from points[good + 1] to points[index] */
 	int reverts;		/* the pair starts or ends a dip or spike that reverts (step.h's dip_nights) */
@@ -293,7 +294,8 @@ enum sharing classify_sharing(const struct classify_signals *s, const struct cla
  * a kernel-set change that alone moved the plain geomean, the kernels on
  * both nightlies not moving themselves: method change;
  * no step, no kernel step: undecided when the step decision is undecided
- * (not a step, not ruled out either), else noise; (Pretuned) only some baseline
+ * (not a step, not ruled out either) or the noise leaves room for a move of
+ * --min-change (not_ruled_out), else noise; (Pretuned) only some baseline
  * ratios moved: method change; shared with triton and torch_compile:
  * hardware when the timers agree, method change (the baseline moved) when
  * latency is flat or disagrees; one timer alone: method change; a harness

@@ -9,12 +9,17 @@
 #define MIN_LEVEL 2
 #define SPIKE_SIGMAS 5.0
 
+double levels_bound_pct(double change_pct, double se_pct)
+{
+	return expm1(fabs(log1p(change_pct / 100)) + STEP_MIN_CHANGE_Z * log1p(se_pct / 100)) * 100;
+}
+
 void levels_decide(double change_pct, double se_pct, double mult, double min_change,
 		   struct cut_test *out)
 {
 	double change = log1p(change_pct / 100), se = log1p(se_pct / 100);
 	/* the largest move the data allow, against the smallest worth reporting */
-	int worth = expm1(fabs(change) + STEP_MIN_CHANGE_Z * se) * 100 >= min_change;
+	int worth = levels_bound_pct(change_pct, se_pct) >= min_change;
 
 	out->change_pct = change_pct;
 	out->se_pct = se_pct;

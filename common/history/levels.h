@@ -95,6 +95,13 @@ struct cut_test {
  */
 #define LEVELS_WEAK_Z 2.0
 #define STEP_MIN_CHANGE_Z 2.0
+
+/*
+ * The largest move, in percent, that a change of change_pct with standard
+ * error se_pct allows: STEP_MIN_CHANGE_Z standard errors beyond it. A move
+ * under --min-change is ruled out only while this bound stays under it.
+ */
+double levels_bound_pct(double change_pct, double se_pct);
 void levels_decide(double change_pct, double se_pct, double noise_multiple, double min_change,
 		   struct cut_test *out);
 

@@ -370,6 +370,12 @@ const char *step_undecided_words(enum step_no_level no_level, enum step_words st
 	return words[no_level][style];
 }
 
+int step_leaves_room(const struct step *st)
+{
+	return st->index && !st->found && !st->undecided && !st->dip_nights &&
+		levels_bound_pct(st->change_pct, st->se_pct) >= st->min_change;
+}
+
 void step_dip_text(struct strbuf *sb, const struct step *st)
 {
 	strbuf_addf(sb, "%s: back at the level before%s after %zu nightl%s%s", st->reason,

@@ -143,6 +143,14 @@ enum step_words {
 const char *step_undecided_words(enum step_no_level no_level, enum step_words style);
 
 /*
+ * 1 when st found no step, neither an undecided one nor a dip, yet the
+ * largest move its change allows (levels_bound_pct()) reaches
+ * st->min_change: no step beyond the noise, but the noise leaves room
+ * for one worth finding.
+ */
+int step_leaves_room(const struct step *st);
+
+/*
  * Of a pair that starts or ends a dip (st->dip_nights), why it is no step,
  * into sb: "a dip that reverts: back at the level before after 2
  * nightlies", or for its end "...: back at the level before, after 2

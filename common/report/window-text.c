@@ -190,6 +190,10 @@ static void print_step(FILE *fp, const struct window *w, const struct window_pri
 	else if (st->undecided)
 		fprintf(fp, "undecided near %s: %s -> %s %s: %s; showing that nightly pair\n", asked, d1, d2,
 			sb.buf, step_undecided_words(st->no_level, STEP_WORDS_BRIEF));
+	else if (step_leaves_room(st))
+		fprintf(fp, "no step beyond the noise near %s: %s -> %s %s, yet the noise leaves room for a "
+			"move of up to %.1f%%; showing that nightly pair\n",
+			asked, d1, d2, sb.buf, levels_bound_pct(st->change_pct, st->se_pct));
 	else
 		fprintf(fp, "no step beyond the noise near %s: %s -> %s %s; showing that nightly pair\n",
 			asked, d1, d2, sb.buf);

@@ -125,6 +125,10 @@ static void test_rules(void)
 	s.found = 0;
 	s.reason = "under the noise multiple";
 	is_int(classify_decide(&s, &o), CAUSE_NOISE, "no step by the window's decision: noise");
+	s.not_ruled_out = 1;
+	is_int(classify_decide(&s, &o), CAUSE_UNDECIDED,
+	       "no step, but the noise leaves room for one of --min-change: undecided, not noise");
+	s.not_ruled_out = 0;
 	s.undecided = 1;
 	s.z = 2.6;
 	is_int(classify_decide(&s, &o), CAUSE_UNDECIDED,
@@ -286,6 +290,7 @@ static void test_explain(void)
 	struct classify_options o;
 	struct classify_signals s;
 	struct classify_result r;
+	double noise_pct;
 	struct kernel_step ksteps[2] = {
 		{ .kernel = "k1", .index = 1, .first_bad = 1, .last_good = 0, .change_pct = -5.5,
 		  .noise_pct = 1.0, .score = 4.2, .se_pct = 0.4, .z = 14 },
@@ -394,6 +399,21 @@ static void test_explain(void)
 	is_str(r.truth_reason, "undecided: the move measured -1.2% \u00b1 0.5%, 2.6x its standard error (under the noise multiple), where a step needs 3.0x and 2.0%; neither a step nor ruled out, so no rule weighs it: more nightlies after it would settle it (they shrink the standard error), or a lower --noise-multiple would accept it, at the price of more false steps",
 	       "what was measured and what would settle it");
 	classify_result_release(&r);
+	s.undecided = 0;
+	s.not_ruled_out = 1;
+	s.change_pct = -2.4;
+	s.se_pct = 1.8;
+	s.z = 1.3;
+	noise_pct = s.noise_pct;
+	s.noise_pct = 3.6;
+	explain(&r, &s, &f, &o);
+	is_int(r.cause, CAUSE_UNDECIDED, "no step, the noise leaving room for one: undecided");
+	is_str(r.truth_reason, "undecided: the move measured -2.4% \u00b1 1.8%, 1.3x its standard error, under the noise multiple (a step needs 3.0x and 2.0%), yet the noise (3.6% a night) leaves room for a move of up to 6.2%, so it is not ruled out: more nightlies after it would settle it (they shrink the standard error)",
+	       "the room the noise leaves, and what would settle it");
+	classify_result_release(&r);
+	s.not_ruled_out = 0;
+	s.se_pct = 0.46;
+	s.noise_pct = noise_pct;
 	s.found = 1;
 	s.undecided = 0;
 	s.z = 20;
