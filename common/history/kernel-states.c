@@ -14,27 +14,44 @@
  */
 #define STATE_FOLD_MIN 3
 
-void series_fold_states(struct series *k, const unsigned char *minority, enum metric m)
+/*
+ * A kernel's distance between its states, in log: the median of its
+ * smaller state's nights less that of its larger state's, of the values
+ * x[t * stride] (t < nr; not measured where not > 0). NAN with fewer
+ * than STATE_FOLD_MIN nights of either state.
+ */
+static double state_distance(const double *x, size_t stride, size_t nr, const unsigned char *minority)
 {
-	double *v[2], shift;
+	double *v[2], dist = NAN;
 	size_t n[2] = { 0, 0 };
 
-	v[0] = xcalloc(k->nr + 1, sizeof(double));
-	v[1] = xcalloc(k->nr + 1, sizeof(double));
-	for (size_t t = 0; t < k->nr; t++)
-		if (k->points[t].value[m] > 0) {
+	v[0] = xcalloc(nr + 1, sizeof(double));
+	v[1] = xcalloc(nr + 1, sizeof(double));
+	for (size_t t = 0; t < nr; t++)
+		if (x[t * stride] > 0) {
 			int g = minority[t] != 0;
 
-			v[g][n[g]++] = log(k->points[t].value[m]);
+			v[g][n[g]++] = log(x[t * stride]);
 		}
-	if (n[0] >= STATE_FOLD_MIN && n[1] >= STATE_FOLD_MIN) {
-		shift = exp(stats_median(v[0], n[0]) - stats_median(v[1], n[1]));
-		for (size_t t = 0; t < k->nr; t++)
-			if (minority[t] && k->points[t].value[m] > 0)
-				k->points[t].value[m] *= shift;
-	}
+	if (n[0] >= STATE_FOLD_MIN && n[1] >= STATE_FOLD_MIN)
+		dist = stats_median(v[1], n[1]) - stats_median(v[0], n[0]);
 	free(v[0]);
 	free(v[1]);
+	return dist;
+}
+
+void series_fold_states(struct series *k, const unsigned char *minority, enum metric m)
+{
+	double *x = xcalloc(k->nr + 1, sizeof(double)), dist;
+
+	for (size_t t = 0; t < k->nr; t++)
+		x[t] = k->points[t].value[m];
+	dist = state_distance(x, 1, k->nr, minority);
+	if (!isnan(dist))
+		for (size_t t = 0; t < k->nr; t++)
+			if (minority[t] && k->points[t].value[m] > 0)
+				k->points[t].value[m] *= exp(-dist);
+	free(x);
 }
 
 unsigned char *series_minority_nights(const struct series *s)
@@ -88,28 +105,23 @@ unsigned char *series_minority_nights(const struct series *s)
 static double state_reading(const struct series *s, size_t j, const unsigned char *minority, size_t t,
 			    double *weight)
 {
-	size_t nr = s->nr_rows, n[2] = { 0, 0 }, near[2] = { 0, 0 };
-	double *v[2], *side[2], x = s->helion_by_row[t * nr + j], dist = NAN, out = NAN;
+	size_t nr = s->nr_rows, near[2] = { 0, 0 };
+	double *side[2], x = s->helion_by_row[t * nr + j], dist = NAN, out = NAN;
 
 	if (!(x > 0))
 		return NAN;
-	for (int g = 0; g < 2; g++) {
-		v[g] = xcalloc(s->nr + 1, sizeof(double));
+	for (int g = 0; g < 2; g++)
 		side[g] = xcalloc(s->nr + 1, sizeof(double));
-	}
 	for (size_t i = 0; i < s->nr; i++) {
 		double y = s->helion_by_row[i * nr + j];
-		int g = minority[i] != 0, after = i > t;
+		int after = i > t;
 
-		if (!(y > 0))
-			continue;
-		v[g][n[g]++] = log(y);
-		if (!g && i != t &&
+		if (y > 0 && !minority[i] && i != t &&
 		    labs(s->points[i].run->time - s->points[t].run->time) <= STATE_WITNESS_DAYS * DAY_SECONDS)
 			side[after][near[after]++] = log(y);
 	}
-	if (n[0] >= STATE_FOLD_MIN && n[1] >= STATE_FOLD_MIN && near[0] >= 2 && near[1] >= 2)
-		dist = stats_median(v[1], n[1]) - stats_median(v[0], n[0]);
+	if (near[0] >= 2 && near[1] >= 2)
+		dist = state_distance(s->helion_by_row + j, nr, s->nr, minority);
 	if (!isnan(dist) && fabs(stats_median(side[1], near[1]) - stats_median(side[0], near[0])) < fabs(dist) / 2) {
 		size_t m = near[0] + near[1];
 		double level, spread;
@@ -122,10 +134,8 @@ static double state_reading(const struct series *s, size_t j, const unsigned cha
 		out = (log(x) - level) / dist;
 		*weight = spread > 0 ? dist * dist / (spread * spread) : 0;
 	}
-	for (int g = 0; g < 2; g++) {
-		free(v[g]);
+	for (int g = 0; g < 2; g++)
 		free(side[g]);
-	}
 	return out;
 }
 
