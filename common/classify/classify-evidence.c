@@ -305,21 +305,13 @@ static const char *of_kernels(const struct classify_signals *s)
 	return s->found ? " (the kernels behind the move)" : " (the kernels that stepped)";
 }
 
-/* Latency's move in units of its own standard error (classify_beyond_noise). */
-static double lat_score(const struct classify_signals *s)
-{
-	double n = isnan(s->latency_noise_pct) || s->latency_noise_pct < 0.5 ? 0.5 : s->latency_noise_pct;
-
-	return fabs(log1p(s->latency_pct / 100)) /
-		((isnan(s->level_se) ? 1 : s->level_se) * log1p(n / 100));
-}
-
 static void explain_timers(struct classify_result *r, const struct classify_signals *s,
 			   const struct classify_options *o)
 {
 	static const char *const verdicts[] = {
 		[TIMERS_UNKNOWN] = "unknown", [TIMERS_AGREE] = "agree",
 		[TIMERS_FLAT] = "flat", [TIMERS_DISAGREE] = "disagree",
+		[TIMERS_UNSURE] = "unsure",
 	};
 	double pct = classify_judged_pct(s);
 	enum timers t = classify_timers(s, o);
@@ -337,9 +329,11 @@ static void explain_timers(struct classify_result *r, const struct classify_sign
 	} else {
 		strbuf_addf(&sb, "timers%s: speedup %+.1f%% %s latency %+.1f%% (%.1fx its standard error): %s",
 			    of_kernels(s), number_tidy(pct, 1), t == TIMERS_FLAT ? "but" : "and", number_tidy(s->latency_pct, 1),
-			    lat_score(s),
+			    classify_latency_score(s),
 			    t == TIMERS_AGREE ? "they agree (both moved, opposite ways)" :
 			    t == TIMERS_FLAT ? "latency is flat, the timers disagree" :
+			    t == TIMERS_UNSURE ? "latency is within its noise, yet that leaves room for it to explain "
+			    "half the move: neither flat nor moved" :
 			    "the same way, the timers disagree");
 		/* the other cause beside it: kernels whose timing changed, not judged with these */
 		for (size_t i = 0; i < s->nr_timing; i++) {
@@ -356,7 +350,7 @@ static void explain_timers(struct classify_result *r, const struct classify_sign
 					    classify_kernel_timers(s, k, o) == TIMERS_FLAT ? "flat" : "the same way");
 		}
 		v = evidence_push(r, "timers", s->nr_timing ? "split" : verdicts[t], &sb);
-		evidence_num(v, "latency_score", lat_score(s));
+		evidence_num(v, "latency_score", classify_latency_score(s));
 	}
 	evidence_num(v, "speedup_pct", pct);
 	evidence_num(v, "latency_pct", s->latency_pct);

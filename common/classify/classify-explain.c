@@ -129,7 +129,14 @@ static char *undecided_reason(const struct classify_signals *s, const struct cla
 	char *measured = xstrfmt("the move measured %+.1f%% \u00b1 %.1f%%, %.1fx its standard error",
 				 number_tidy(s->change_pct, 1), s->se_pct, s->z), *reason, words[128];
 
-	if (s->quiet && classify_step_significant(s, o) && s->nr_after >= 2) {
+	if (classify_moved(s, o) && classify_timers(s, o) == TIMERS_UNSURE) {
+		reason = xstrfmt("undecided: %s, but latency moved %+.1f%%, within its noise (%.1fx its "
+				 "standard error), which leaves room for it to explain half the speedup's move "
+				 "or none of it: a real regression and a changed measurement both fit; more "
+				 "nightlies after it (they shrink the standard error) or a bisection of the "
+				 "window (run) would settle it",
+				 measured, number_tidy(s->latency_pct, 1), classify_latency_score(s));
+	} else if (s->quiet && classify_step_significant(s, o) && s->nr_after >= 2) {
 		reason = xstrfmt("undecided: %s, and persists, but its window holds two nightlies on one "
 				 "commit: it may lie between them, where no code changed (the machine or what "
 				 "is installed fresh each night), or at a commit of the window; a bisection of "

@@ -163,13 +163,22 @@ double classify_judged_pct(const struct classify_signals *s)
 	return isnan(s->move_pct) ? s->change_pct : s->move_pct;
 }
 
+double classify_level_se(const struct classify_signals *s, double noise_pct)
+{
+	double n = isnan(noise_pct) || noise_pct < 0.5 ? 0.5 : noise_pct;
+
+	return (isnan(s->level_se) ? 1 : s->level_se) * lchange(n);
+}
+
+double classify_latency_score(const struct classify_signals *s)
+{
+	return fabs(lchange(s->latency_pct)) / classify_level_se(s, s->latency_noise_pct);
+}
+
 int classify_beyond_noise(const struct classify_signals *s, double pct, double noise_pct,
 			  const struct classify_options *o)
 {
-	double n = isnan(noise_pct) || noise_pct < 0.5 ? 0.5 : noise_pct;
-	double se = isnan(s->level_se) ? 1 : s->level_se;
-
-	return !isnan(pct) && fabs(lchange(pct)) >= o->noise_multiple * se * lchange(n);
+	return !isnan(pct) && fabs(lchange(pct)) >= o->noise_multiple * classify_level_se(s, noise_pct);
 }
 
 static enum timers timers_of(const struct classify_signals *s, double pct, double latency_pct,
@@ -185,6 +194,8 @@ static enum timers timers_of(const struct classify_signals *s, double pct, doubl
 enum timers classify_timers(const struct classify_signals *s, const struct classify_options *o)
 {
 	struct classify_options clear = *o;
+	double pct = classify_judged_pct(s), toward;
+	enum timers t;
 
 	/*
 	 * The platform's latency decides hardware against a method change
@@ -194,7 +205,20 @@ enum timers classify_timers(const struct classify_signals *s, const struct class
 	 * no other verdict moved (docs/statistics.md).
 	 */
 	clear.noise_multiple = o->noise_multiple + 1;
-	return timers_of(s, classify_judged_pct(s), s->latency_pct, s->latency_noise_pct, &clear);
+	t = timers_of(s, pct, s->latency_pct, s->latency_noise_pct, &clear);
+	if (t != TIMERS_FLAT)
+		return t;
+	/*
+	 * Flat says one timer moved alone. Under machine states a latency
+	 * that rose 5.3% against a speedup down 4.7% (3.8 standard errors,
+	 * under this bar) read as flat: a real regression called a method
+	 * change (causes, states). Latency's move towards agreeing, plus
+	 * the two standard errors of levels_bound_pct(), must stay under
+	 * the share of the move it would explain.
+	 */
+	toward = pct < 0 ? lchange(s->latency_pct) : -lchange(s->latency_pct);
+	return toward + STEP_MIN_CHANGE_Z * classify_level_se(s, s->latency_noise_pct) <
+		TIMERS_EXPLAIN_SHARE * fabs(lchange(pct)) ? TIMERS_FLAT : TIMERS_UNSURE;
 }
 
 enum timers classify_kernel_timers(const struct classify_signals *s, const struct kernel_timers *k,
@@ -207,7 +231,7 @@ int classify_kernel_real(const struct classify_signals *s, const struct kernel_t
 			 const struct classify_options *o)
 {
 	return classify_kernel_timers(s, k, o) == TIMERS_AGREE &&
-		fabs(lchange(k->latency_pct)) >= 0.5 * fabs(lchange(k->speedup_pct));
+		fabs(lchange(k->latency_pct)) >= TIMERS_EXPLAIN_SHARE * fabs(lchange(k->speedup_pct));
 }
 
 double classify_latency_speedup_pct(const struct kernel_timers *k)
@@ -230,7 +254,7 @@ int classify_kernel_partly_timing(const struct classify_signals *s, const struct
 {
 	/* the real part a move worth reporting on its own, not a latency blip beside a timing change */
 	return classify_kernel_timers(s, k, o) == TIMERS_AGREE &&
-		fabs(lchange(k->latency_pct)) < 0.5 * fabs(lchange(k->speedup_pct)) &&
+		fabs(lchange(k->latency_pct)) < TIMERS_EXPLAIN_SHARE * fabs(lchange(k->speedup_pct)) &&
 		fabs(classify_latency_speedup_pct(k)) >= o->min_change &&
 		classify_beyond_noise(s, classify_timing_part_pct(k), k->latency_noise_pct, o);
 }
@@ -320,6 +344,8 @@ enum cause classify_decide(const struct classify_signals *s, const struct classi
 		return CAUSE_HARDWARE;
 	if (t == TIMERS_FLAT || t == TIMERS_DISAGREE)
 		return CAUSE_METHOD_CHANGE;	/* one timer alone, or the baseline moved */
+	if (t == TIMERS_UNSURE)
+		return CAUSE_UNDECIDED;		/* latency may have moved with it, or not */
 	if (s->nr_method && t == TIMERS_UNKNOWN)
 		return CAUSE_METHOD_CHANGE;	/* a harness commit, nothing to clear it */
 	if (s->empty)

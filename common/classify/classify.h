@@ -66,14 +66,20 @@ void classify_others_range(time_t when, int span, time_t *from, time_t *to);
  * other way from the speedup (speedup down, latency up), whatever the
  * sizes; latency within its noise is flat; beyond it the same way as the
  * speedup, they disagree. Flat or disagreeing: one timer moved alone, so
- * the measurement changed.
+ * the measurement changed. Flat is a claim too, that latency did not move
+ * with the speedup: where latency within its noise could still explain
+ * TIMERS_EXPLAIN_SHARE of the speedup's move (its move that way plus two
+ * standard errors reaches it), the timers are unsure.
  */
 enum timers {
 	TIMERS_UNKNOWN,		/* no latency (Pretuned tab, or no data) */
 	TIMERS_AGREE,		/* latency moved beyond its noise, the other way */
-	TIMERS_FLAT,		/* latency within its own noise */
-	TIMERS_DISAGREE		/* latency moved beyond its noise the same way */
+	TIMERS_FLAT,		/* latency within its own noise, ruled out from explaining the move */
+	TIMERS_DISAGREE,	/* latency moved beyond its noise the same way */
+	TIMERS_UNSURE		/* latency within its noise, which leaves room for it to explain the move */
 };
+/* The share of the speedup's move a kernel's latency explains when its timers agree. */
+#define TIMERS_EXPLAIN_SHARE 0.5
 
 enum sharing {
 	SHARING_UNKNOWN,	/* no other implementation measured */
@@ -220,6 +226,10 @@ double classify_judged_pct(const struct classify_signals *s);
  */
 int classify_beyond_noise(const struct classify_signals *s, double pct, double noise_pct,
 			  const struct classify_options *o);
+/* A level move's standard error (log) with noise_pct a night: classify_beyond_noise()'s. */
+double classify_level_se(const struct classify_signals *s, double noise_pct);
+/* Latency's move (latency_pct) in its standard errors. */
+double classify_latency_score(const struct classify_signals *s);
 /*
  * What the kernel-set change at the step did alone to the naive geomean,
  * in percent: over the nightly pair (series_pair_move()), its move beyond

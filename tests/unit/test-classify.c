@@ -51,6 +51,17 @@ static void test_timers_and_sharing(void)
 	       "latency +1.8%, 3.6x its 0.5% noise: flat (the platform's bar is --noise-multiple + 1)");
 	s.latency_noise_pct = 1;
 	is_int(classify_timers(&s, &o), TIMERS_FLAT, "the same +1.8% with 1% latency noise: flat");
+	s.change_pct = -4.7;
+	s.latency_pct = 5.3;
+	s.latency_noise_pct = 1.4;
+	is_int(classify_timers(&s, &o), TIMERS_UNSURE,
+	       "speedup -4.7%, latency +5.3% at 3.8x its noise: under the bar, but not ruled out as half the move");
+	s.latency_pct = -2.5;
+	is_int(classify_timers(&s, &o), TIMERS_FLAT,
+	       "latency -2.5% at 1.8x its noise, the other way: two standard errors from it explain nothing");
+	s.latency_pct = 0.3;
+	s.latency_noise_pct = 0.5;
+	is_int(classify_timers(&s, &o), TIMERS_FLAT, "latency +0.3% against -4.7%, 0.5% noise: flat");
 	s.change_pct = 8;
 	s.latency_pct = -20;
 	is_int(classify_timers(&s, &o), TIMERS_AGREE, "speedup up, latency down: agree");
@@ -154,6 +165,11 @@ static void test_rules(void)
 	regression(&s);
 	s.latency_pct = 0.1;
 	is_int(classify_decide(&s, &o), CAUSE_METHOD_CHANGE, "latency flat: method change");
+	s.latency_pct = 5;
+	s.latency_noise_pct = 2;
+	is_int(classify_decide(&s, &o), CAUSE_UNDECIDED,
+	       "latency +5% under its bar, yet it may explain half of -15%: undecided, not a method change");
+	s.latency_noise_pct = NAN;
 	s.latency_pct = -14;
 	is_int(classify_decide(&s, &o), CAUSE_METHOD_CHANGE, "latency down with the speedup: method change");
 	s.latency_pct = 17.6;
@@ -424,6 +440,17 @@ static void test_explain(void)
 	is_str(r.truth_reason, "undecided: the move measured -14.9% \u00b1 0.5%, 20.0x its standard error, and persists, but only some of the other implementations moved with it (triton -15.0%, torch_compile +0.1%), so no rule names its cause: each kernel's own series (--kernel) or a bisection of the window (run) would settle it",
 	       "what was measured and what would settle it");
 	classify_result_release(&r);
+	s.triton_pct = 0.1;
+	s.latency_pct = 9;
+	s.latency_noise_pct = 2.5;
+	explain(&r, &s, &f, &o);
+	is_int(r.cause, CAUSE_UNDECIDED, "latency within its noise, which could hide half the move: undecided");
+	is_str(r.truth_reason, "undecided: the move measured -14.9% \u00b1 0.5%, 20.0x its standard error, but latency moved +9.0%, within its noise (3.5x its standard error), which leaves room for it to explain half the speedup's move or none of it: a real regression and a changed measurement both fit; more nightlies after it (they shrink the standard error) or a bisection of the window (run) would settle it",
+	       "what latency leaves open, and what would settle it");
+	classify_result_release(&r);
+	s.triton_pct = -15;
+	s.latency_pct = 17.6;
+	s.latency_noise_pct = NAN;
 	s.persistent = 0;
 	s.nr_after = 1;
 	explain(&r, &s, &f, &o);
