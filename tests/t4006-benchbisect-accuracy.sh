@@ -166,7 +166,11 @@ test_expect_success 'machine states: a folded night at a kernel step'"'"'s end m
 test_expect_success 'latency within a noise that could hide half the move: unsure timers, undecided' '
 	python3 "$SRC_DIR/bench/accuracy/causes.py" "$BT_BIN" "$TRASH/unsure-71001" 17 --seed=71001 --causes=states --verbose >out 2>err &&
 	grep "^miss .*/states-16.json (t0 2026-02-18, query 2026-02-19): undecided, culprit None\$" err &&
-	grep "^    timers (the kernels that stepped): speedup -5.8% and latency +6.7% (3.3x its standard error): latency is within its noise, yet that leaves room for it to explain half the move: neither flat nor moved\$" err
+	grep "^    timers (the kernels that stepped): speedup -5.8% and latency +6.7% (3.3x its standard error): latency is within its noise, yet that leaves room for it to explain half the move: neither flat nor moved\$" err &&
+	(cd "$TRASH/unsure-71001/repo" && git benchbisect --json --file ../states-16.json h100 2026-02-19) >out.json &&
+	jq -r ".cause, (.evidence[] | select(.signal == \"timers\") | .verdict, .values.latency_pct, .values.latency_score), .speedup.true" out.json >actual &&
+	printf "undecided\nunsure\n6.6898\n3.3011\nnull\n" >expect &&
+	test_cmp expect actual
 '
 
 # Held-out kernel-set cases. 61226, case 33: a kernel of seven left and
