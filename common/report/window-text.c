@@ -190,13 +190,15 @@ static void print_step(FILE *fp, const struct window *w, const struct window_pri
 	else if (st->undecided)
 		fprintf(fp, "undecided near %s: %s -> %s %s: %s; showing that nightly pair\n", asked, d1, d2,
 			sb.buf, step_undecided_words(st->no_level, STEP_WORDS_BRIEF));
-	else if (step_leaves_room(st))
-		fprintf(fp, "no step beyond the noise near %s: %s -> %s %s, yet the noise leaves room for a "
-			"move of up to %.1f%%; showing that nightly pair\n",
-			asked, d1, d2, sb.buf, levels_bound_pct(st->change_pct, st->se_pct));
-	else
-		fprintf(fp, "no step beyond the noise near %s: %s -> %s %s; showing that nightly pair\n",
-			asked, d1, d2, sb.buf);
+	else {
+		char room[64] = "";
+
+		if (step_leaves_room(st))
+			snprintf(room, sizeof(room), ", yet the noise leaves room for a move of up to %.1f%%",
+				 levels_bound_pct(st->change_pct, st->se_pct));
+		fprintf(fp, "no step beyond the noise near %s: %s -> %s %s%s; showing that nightly pair\n",
+			asked, d1, d2, sb.buf, room);
+	}
 	for (size_t i = 0; i < st->nr_other; i++)
 		fprintf(fp, "another step in the span: %s -> %s, %+.1f%%, %.1fx the noise\n",
 			format_day(d1, s->points[st->other[i].index - 1].run->time),
