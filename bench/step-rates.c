@@ -72,7 +72,7 @@
  *
  * Usage: step-rates [--seeds FROM:TO] [--family NAME] [--part J/K] [--verbose] [--dump I]
  *   --part J/K   of the cases, FROM + i with i % K == J only (sum the rows)
- *   --verbose    each false alarm on stderr
+ *   --verbose    each false alarm and miss on stderr
  *   --dump I     print case I's dashboard (of --family), its query and step
  *                night (on stderr), and stop
  * Prints a line a family:
@@ -525,8 +525,8 @@ static void judge(size_t family, unsigned long long i, struct config *cfg, struc
 	char date[16];
 	time_t q;
 	struct tm tm;
-	int night, good, hit;
-	size_t alarms = t->false_alarms;
+	int night, good, hit, missed;
+	size_t alarms = t->false_alarms, hits = t->hits;
 
 	rng_state = seed_of(i, family);
 	generate(&g, family);
@@ -575,12 +575,18 @@ static void judge(size_t family, unsigned long long i, struct config *cfg, struc
 	}
 	/* in nightlies, not days: a gap's window spans its missing nights */
 	t->wide += w.step.found && !w.step.drift && w.step.first_bad - w.step.last_good > 1;
-	if (verbose && t->false_alarms > alarms)
-		fprintf(stderr, "%s %llu: query %s, %s at night %d, last good %d (%+.1f%%, %.1f standard errors), "
+	missed = families[family].steps && t->hits == hits;
+	if (verbose && (t->false_alarms > alarms || missed))
+		fprintf(stderr, "%s %llu: %squery %s, %s at night %d, last good %d (%+.1f%%, %.1f standard errors), "
 			"%zu kernel steps; truth: night %d\n",
-			families[family].name, i, date, w.step.found ? (w.step.drift ? "drift" : "step") : "no step",
+			families[family].name, i, missed ? "missed: " : "", date,
+			w.step.found ? (w.step.undecided ? "undecided" : w.step.drift ? "drift" : "step") : "no step",
 			night, good, w.step.change_pct, w.step.z, w.nr_kernel_steps,
 			g.kernel_at >= 0 ? g.kernel_at : g.drift_from >= 0 ? g.drift_from : g.step_at);
+	for (size_t k = 0; verbose && (t->false_alarms > alarms || missed) && k < w.nr_kernel_steps; k++)
+		fprintf(stderr, "  %s at night %d, last good %d (%+.1f%%, %.1f standard errors)\n",
+			w.kernel_steps[k].kernel, night_of(&s, w.kernel_steps[k].first_bad),
+			night_of(&s, w.kernel_steps[k].last_good), w.kernel_steps[k].change_pct, w.kernel_steps[k].z);
 	window_release(&w);
 	window_options_release(&o);
 	series_release(&s);
