@@ -186,6 +186,18 @@ test_expect_success 'a query just after a drift names the drift' '
 	test_cmp expect actual
 '
 
+# Case 9004071 of the twosteps family: all eight kernels up 3.7% on
+# 2026-02-14 (a week after a fall of all of them). The three whose own
+# searches found the largest rises (+5.4% together) were listed as the
+# step's, the others "stayed": +2.7% +- 0.6%, just under half of the
+# three's. Both lean the step's way by selection; the others must now
+# stay under half of the three's by half a standard error too.
+test_expect_success 'a step every kernel made lists no few kernels as its own' '
+	rates_case twosteps 9004071 2026-02-17 >actual &&
+	echo "true false false 2026-02-13 2026-02-14 3.75 0" >expect &&
+	test_cmp expect actual
+'
+
 # Held-out bimodal cases that were false steps: two machine states 3-8%
 # apart at 4x the geomean's noise or more, no clean gap between them in
 # the sorted values, and a run of a week or more on one state. Each is now
