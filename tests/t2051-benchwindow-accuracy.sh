@@ -188,7 +188,7 @@ test_expect_success 'a query just after a drift names the drift' '
 
 # Case 9004071 of the twosteps family: all eight kernels up 3.7% on
 # 2026-02-14 (a week after a fall of all of them). The three whose own
-# searches found the largest rises (+5.4% together) were listed as the
+# searches found the largest rises (+5.4% on average) were listed as the
 # step's, the others "stayed": +2.7% +- 0.6%, just under half of the
 # three's. Both lean the step's way by selection; the others must now
 # stay under half of the three's by half a standard error too.
