@@ -9,6 +9,7 @@
 #include <string.h>
 #include "util/date.h"
 #include "util/usage.h"
+#include "history/kernel-states.h"
 #include "history/walk.h"
 #include "classify/classify.h"
 #include "classify/classify-sides.h"
@@ -301,11 +302,35 @@ static void find_spike(struct classify_signals *s, const double *v, size_t lo, s
 	}
 }
 
-static void gather_series(struct classify_signals *s, const struct window *w,
+/*
+ * The platform's series with its other timers on one machine state (the
+ * speedup's move is the step's, on folded levels already), the sides of
+ * the move at points[bad] folded apart (series_fold_states()), as each
+ * kernel's are (classify-timers.c): out, its points owned; NULL without
+ * states (minority). Read as measured, a step whose two sides hold the
+ * states in other shares moves the latency by the states' distance: a
+ * baseline change under states read "latency +5.4%, 12.6x its standard
+ * error", hardware.
+ */
+static struct series *fold_timers(const struct series *ser, const unsigned char *minority, size_t bad,
+				  struct series *out)
+{
+	if (!minority)
+		return NULL;
+	*out = *ser;
+	out->points = xcalloc(ser->nr + 1, sizeof(*out->points));
+	memcpy(out->points, ser->points, ser->nr * sizeof(*out->points));
+	for (int m = METRIC_HELION + 1; m < METRIC_NR; m++)
+		series_fold_states(out, minority, m, bad);
+	return out;
+}
+
+static void gather_series(struct classify_signals *s, const struct window *w, const unsigned char *minority,
 			  const struct classify_options *o)
 {
-	const struct series *ser = &w->series;
+	const struct series *ser = &w->series, *timers;
 	const struct step *st = &w->step;
+	struct series folded;
 	struct pair_move pm;
 	struct sides sd;
 	size_t span_lo, span_hi;
@@ -360,15 +385,20 @@ static void gather_series(struct classify_signals *s, const struct window *w,
 	/* a spike is looked for over the span: its pair alone holds no night after it */
 	find_spike(s, v, span_lo, span_hi);
 	free(v);
-	s->triton_pct = classify_range_change(v = classify_metric_values(ser, METRIC_TRITON), &sd);
+	timers = fold_timers(ser, minority, s->index, &folded);
+	if (!timers)
+		timers = ser;
+	s->triton_pct = classify_range_change(v = classify_metric_values(timers, METRIC_TRITON), &sd);
 	free(v);
-	s->torch_compile_pct = classify_range_change(v = classify_metric_values(ser, METRIC_TORCH_COMPILE), &sd);
+	s->torch_compile_pct = classify_range_change(v = classify_metric_values(timers, METRIC_TORCH_COMPILE), &sd);
 	free(v);
-	s->latency_pct = classify_range_change(v = classify_metric_values(ser, METRIC_LATENCY), &sd);
+	s->latency_pct = classify_range_change(v = classify_metric_values(timers, METRIC_LATENCY), &sd);
 	free(v);
-	s->triton_noise_pct = 100 * series_noise(ser, METRIC_TRITON);
-	s->torch_compile_noise_pct = 100 * series_noise(ser, METRIC_TORCH_COMPILE);
-	s->latency_noise_pct = 100 * series_noise(ser, METRIC_LATENCY);
+	s->triton_noise_pct = 100 * series_noise(timers, METRIC_TRITON);
+	s->torch_compile_noise_pct = 100 * series_noise(timers, METRIC_TORCH_COMPILE);
+	s->latency_noise_pct = 100 * series_noise(timers, METRIC_LATENCY);
+	if (timers != ser)
+		free(folded.points);
 	if (sd.good_end > sd.lo && sd.hi > sd.bad)
 		s->level_se = sqrt(M_PI / 2 * (1.0 / (double)(sd.good_end - sd.lo) +
 					       1.0 / (double)(sd.hi - sd.bad)));
@@ -448,12 +478,16 @@ static size_t quiet_night(const struct window *w, size_t index)
 int classify_gather(struct classify_signals *s, const struct window *w, git_repository *repo,
 		    const struct classify_options *o)
 {
-	gather_series(s, w, o);
-	if (s->index && gather_platforms(s, w, o))
-		return -1;
-	if (s->index && s->index < w->series.nr && !w->series.kernel)
+	unsigned char *minority = series_minority_nights_across_cuts(&w->series);
+	int err;
+
+	gather_series(s, w, minority, o);
+	err = s->index && gather_platforms(s, w, o);
+	if (!err && s->index && s->index < w->series.nr && !w->series.kernel)
 		gather_sparse(s, w, o);
-	if (s->index && s->index < w->series.nr && classify_gather_kernel_move(s, w, o))
+	err = err || (s->index && s->index < w->series.nr && classify_gather_kernel_move(s, w, minority, o));
+	free(minority);
+	if (err)
 		return -1;
 	s->empty = w->empty;
 	s->quiet = quiet_night(w, s->index);

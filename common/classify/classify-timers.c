@@ -46,18 +46,9 @@ static int moving_kernels(const struct classify_signals *s, const struct window 
 }
 
 /*
- * Each metric's move of one kernel across the move from the nightly of
- * good to that of bad, in percent, and its noise (series_noise()); NAN:
- * no data. The side before ends at good, as the platform's does
- * (classify_step_sides()): a drift's nightlies are on neither side (the
- * nightly before bad, on the ramp, made a -12.8% drift's kernels -4.4%),
- * nor is a nightly that could be on either side of a step. Where the
- * kernel was not measured at good, at its last nightly before bad.
- */
-/*
- * The platform's minority flags (series_minority_nights() of s) for the
- * points of kernel series k, each matched to its run on the platform
- * (classify_point_of()): a new array, the caller frees it.
+ * The platform's minority flags (series_minority_nights_across_cuts() of
+ * s) for the points of kernel series k, each matched to its run on the
+ * platform (classify_point_of()): a new array, the caller frees it.
  */
 static unsigned char *kernel_nights(const struct series *k, const struct series *s,
 				    const unsigned char *minority)
@@ -72,6 +63,17 @@ static unsigned char *kernel_nights(const struct series *k, const struct series 
 	return flags;
 }
 
+/*
+ * Each metric's move of one kernel across the move from the nightly of
+ * good to that of bad, in percent, and its noise (series_noise()); NAN:
+ * no data. The side before ends at good, as the platform's does
+ * (classify_step_sides()): a drift's nightlies are on neither side (the
+ * nightly before bad, on the ramp, made a -12.8% drift's kernels -4.4%),
+ * nor is a nightly that could be on either side of a step. Where the
+ * kernel was not measured at good, at its last nightly before bad. Under
+ * machine states (minority), every metric is folded onto one state first,
+ * the sides apart.
+ */
 static int kernel_moves(const struct window *w, const struct dash_entry *good, const struct dash_entry *bad,
 			const char *name, const struct classify_options *o, const unsigned char *minority,
 			double pct[METRIC_NR], double noise[METRIC_NR])
@@ -85,15 +87,16 @@ static int kernel_moves(const struct window *w, const struct dash_entry *good, c
 		pct[m] = noise[m] = NAN;
 	if (series_build(&k, &w->dash, &so))
 		return -1;
-	/* every timer of the kernel on one machine state, as its speedup is searched */
+	t = classify_point_of(&k, bad);
+	/* every timer of the kernel on one machine state, each side of the move read apart */
 	if (minority) {
 		unsigned char *flags = kernel_nights(&k, &w->series, minority);
 
 		for (int m = 0; m < METRIC_NR; m++)
-			series_fold_states(&k, flags, m);
+			series_fold_states(&k, flags, m, t > 0 ? (size_t)t : 0);
 		free(flags);
 	}
-	if ((t = classify_point_of(&k, bad)) > 0) {
+	if (t > 0) {
 		g = classify_point_of(&k, good);
 		classify_step_sides(&k, g >= 0 && g < t ? (size_t)g : (size_t)t - 1, (size_t)t, o->span, &sd);
 		for (int m = 0; m < METRIC_NR; m++) {
@@ -108,7 +111,7 @@ static int kernel_moves(const struct window *w, const struct dash_entry *good, c
 	return 0;
 }
 
-int classify_gather_kernel_move(struct classify_signals *s, const struct window *w,
+int classify_gather_kernel_move(struct classify_signals *s, const struct window *w, const unsigned char *minority,
 				const struct classify_options *o)
 {
 	double sum[METRIC_NR] = { 0 }, var[METRIC_NR] = { 0 }, pct[METRIC_NR], noise[METRIC_NR];
@@ -120,7 +123,6 @@ int classify_gather_kernel_move(struct classify_signals *s, const struct window 
 	double (*knoise)[METRIC_NR] = xcalloc(names.nr + 1, sizeof(*knoise));
 	int *timing = xcalloc(names.nr + 1, sizeof(*timing));
 	struct classify_options each = *o;
-	unsigned char *minority = names.nr ? series_minority_nights(&w->series) : NULL;
 	int ret = 0;
 
 	/*
@@ -191,7 +193,6 @@ int classify_gather_kernel_move(struct classify_signals *s, const struct window 
 	s->torch_compile_noise_pct = noise[METRIC_TORCH_COMPILE];
 	s->latency_noise_pct = noise[METRIC_LATENCY];
 out:
-	free(minority);
 	free(k);
 	free(kpct);
 	free(knoise);

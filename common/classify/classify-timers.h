@@ -17,10 +17,12 @@
  * timing change real (or hide the real change behind flat latencies):
  * the rules judge the agreeing ones, and the others are named apart
  * (s->timing, which the evidence calls "split" and "timing_changed", and
- * the truth leaves out of the after level). Returns -1 when a kernel's
- * series cannot be built (an error was printed).
+ * the truth leaves out of the after level). Under the platform's machine
+ * states (minority: series_minority_nights_across_cuts() of w's series,
+ * or NULL) each kernel's timers are read on one state. Returns -1 when a
+ * kernel's series cannot be built (an error was printed).
  */
-int classify_gather_kernel_move(struct classify_signals *s, const struct window *w,
+int classify_gather_kernel_move(struct classify_signals *s, const struct window *w, const unsigned char *minority,
 				const struct classify_options *o);
 
 #endif

@@ -6,6 +6,8 @@
 #include "util/date.h"
 #include "util/stats.h"
 #include "history/kernel-states.h"
+#include "history/levels.h"
+#include "history/noise.h"
 
 /*
  * A machine state belongs to the nightly, not to a kernel: a kernel
@@ -18,9 +20,11 @@
  * A kernel's distance between its states, in log: the median of its
  * smaller state's nights less that of its larger state's, of the values
  * x[t * stride] (t < nr; not measured where not > 0). NAN with fewer
- * than STATE_FOLD_MIN nights of either state.
+ * than STATE_FOLD_MIN nights of either state. *weight (when not NULL):
+ * how many nights of each it rests on, as n0 n1 / (n0 + n1).
  */
-static double state_distance(const double *x, size_t stride, size_t nr, const unsigned char *minority)
+static double state_distance(const double *x, size_t stride, size_t nr, const unsigned char *minority,
+			     double *weight)
 {
 	double *v[2], dist = NAN;
 	size_t n[2] = { 0, 0 };
@@ -35,18 +39,37 @@ static double state_distance(const double *x, size_t stride, size_t nr, const un
 		}
 	if (n[0] >= STATE_FOLD_MIN && n[1] >= STATE_FOLD_MIN)
 		dist = stats_median(v[1], n[1]) - stats_median(v[0], n[0]);
+	if (weight)
+		*weight = isnan(dist) ? 0 : (double)(n[0] * n[1]) / (double)(n[0] + n[1]);
 	free(v[0]);
 	free(v[1]);
 	return dist;
 }
 
-void series_fold_states(struct series *k, const unsigned char *minority, enum metric m)
+/*
+ * The distance of x[0..nr) within each side of the cut c (nights before
+ * it, and from it on), pooled by the nights each rests on; over them all
+ * where neither side has enough of both states. In log a state's factor
+ * is the same on either side of a step, but one distance over both
+ * mixes the two levels wherever the states' shares differ.
+ */
+static double distance_across(const double *x, size_t nr, size_t c, const unsigned char *minority)
+{
+	double w[2], d[2] = { state_distance(x, 1, c, minority, &w[0]),
+			      state_distance(x + c, 1, nr - c, minority + c, &w[1]) };
+
+	if (w[0] + w[1] == 0)
+		return state_distance(x, 1, nr, minority, NULL);
+	return ((w[0] ? w[0] * d[0] : 0) + (w[1] ? w[1] * d[1] : 0)) / (w[0] + w[1]);
+}
+
+void series_fold_states(struct series *k, const unsigned char *minority, enum metric m, size_t cut)
 {
 	double *x = xcalloc(k->nr + 1, sizeof(double)), dist;
 
 	for (size_t t = 0; t < k->nr; t++)
 		x[t] = k->points[t].value[m];
-	dist = state_distance(x, 1, k->nr, minority);
+	dist = cut ? distance_across(x, k->nr, cut, minority) : state_distance(x, 1, k->nr, minority, NULL);
 	if (!isnan(dist))
 		for (size_t t = 0; t < k->nr; t++)
 			if (minority[t] && k->points[t].value[m] > 0)
@@ -69,6 +92,25 @@ unsigned char *series_minority_nights(const struct series *s)
 		return minority;
 	free(minority);
 	return NULL;
+}
+
+unsigned char *series_minority_nights_across_cuts(const struct series *s)
+{
+	unsigned char *minority = series_minority_nights(s);
+	struct noise_model nm;
+	struct levels l;
+
+	if (minority || !s->nr)
+		return minority;
+	series_noise_model(s, METRIC_HELION, &nm);
+	levels_init(&l, s, &nm, s->points[0].run->time, s->points[s->nr - 1].run->time + 1);
+	if (l.folded) {
+		minority = xcalloc(s->nr + 1, 1);
+		for (size_t i = 0; i < l.n; i++)
+			minority[l.at[i]] = l.minority[i];
+	}
+	levels_release(&l);
+	return minority;
 }
 
 /*
@@ -121,7 +163,7 @@ static double state_reading(const struct series *s, size_t j, const unsigned cha
 			side[after][near[after]++] = log(y);
 	}
 	if (near[0] >= 2 && near[1] >= 2)
-		dist = state_distance(s->helion_by_row + j, nr, s->nr, minority);
+		dist = state_distance(s->helion_by_row + j, nr, s->nr, minority, NULL);
 	if (!isnan(dist) && fabs(stats_median(side[1], near[1]) - stats_median(side[0], near[0])) < fabs(dist) / 2) {
 		size_t m = near[0] + near[1];
 		double level, spread;

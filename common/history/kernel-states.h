@@ -17,12 +17,25 @@
 unsigned char *series_minority_nights(const struct series *s);
 
 /*
+ * The same, or where the sort of the nightlies shows no two states, those
+ * the levels of the whole series fold (levels_init(): also across each
+ * cut, where a step about the states' distance turned their two groups
+ * into three): the states a move's timers are read in. A kernel's own
+ * search does not take these (it looks across its own cuts). NULL when
+ * neither finds states; the caller frees it.
+ */
+unsigned char *series_minority_nights_across_cuts(const struct series *s);
+
+/*
  * Metric m of one kernel's series k with its nights of the smaller state
  * (minority: a flag a point of k) moved by that kernel's own difference
  * between the states: the medians of its log values on each (3 nights a
- * state at least), as the platform's are moved (levels.c).
+ * state at least), as the platform's are moved (levels.c). With cut (a
+ * point of k; 0: none), that difference is taken within each side of it
+ * (the points before cut, and from it on) and pooled: across a step that
+ * a kernel makes, medians over both sides mix its two levels.
  */
-void series_fold_states(struct series *k, const unsigned char *minority, enum metric m);
+void series_fold_states(struct series *k, const unsigned char *minority, enum metric m, size_t cut);
 
 /*
  * Kernel r's step st, found in its own series k (folded by the platform's

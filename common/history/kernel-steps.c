@@ -45,7 +45,7 @@ static void kernel_series(const struct series *s, size_t r, const unsigned char 
 		k->points[t].nr_kernels = !isnan(k->points[t].raw_helion);
 	}
 	if (minority)
-		series_fold_states(k, minority, METRIC_HELION);
+		series_fold_states(k, minority, METRIC_HELION, 0);
 }
 
 /*
