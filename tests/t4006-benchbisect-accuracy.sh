@@ -202,6 +202,33 @@ test_expect_success 'machine states a step hides: the timers read on one state e
 	test_cmp expect actual
 '
 
+# A kernel-set change under machine states (seed 73320, --states, case
+# 5): one kernel of eight left and the naive geomean rose 8.4%, +9.1%
+# of it the change's alone; the states put the series' noise at 5.9% a
+# night, the change was "within the noise of one nightly" and, with room
+# left for a move, the cause undecided. The states move every kernel
+# alike and leave the change's own move alone: it is judged on the noise
+# within one state, 0.8% a night.
+test_expect_success 'a kernel-set change under machine states: judged on the noise within a state' '
+	python3 "$SRC_DIR/bench/accuracy/causes.py" "$BT_BIN" "$TRASH/set-states-73320" 6 --seed=73320 --causes=kernelset \
+		--states >out &&
+	grep "^kernelset " out | sed "s/ *[0-9.]*s\$//" >row &&
+	echo "kernelset       6     100%         0              -              0" >expect &&
+	test_cmp expect row &&
+	(cd "$TRASH/set-states-73320/repo" && git benchbisect --file ../kernelset-05.json h100 2026-02-20 &&
+	 git benchbisect --json --file ../kernelset-05.json h100 2026-02-20 >out.json) >out &&
+	sed -n "1p; /^  kernel set:/p" out >actual &&
+	cat >expect <<-\EOF &&
+	h100 on 2026-02-20: benchmark method change
+	  kernel set: changed at the step, 8 -> 7 kernels; the naive geomean moved +8.4% (1.4x the noise), the chain-linked level +0.0%, the 7 kernels measured on both nightlies -0.7%: the change alone moved the naive geomean +9.1% (the noise within a machine state 0.8% a night)
+	EOF
+	test_cmp expect actual &&
+	jq -c "[.cause, (.evidence[] | select(.signal == \"kernel set\") | .verdict, .values.set_change_pct, .values.set_noise_pct)]" \
+		"$TRASH/set-states-73320/repo/out.json" >actual &&
+	echo "[\"method_change\",\"changed\",9.1297,0.8312]" >expect &&
+	test_cmp expect actual
+'
+
 # Held-out kernel-set cases. 61226, case 33: a kernel of seven left and
 # the naive geomean rose 3.0% (3.6 times the noise), 2.1% of it the
 # change's alone, the kernels on both nightlies +0.9%, the chain-linked

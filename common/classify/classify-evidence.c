@@ -138,7 +138,8 @@ static void explain_kernel_set(struct classify_result *r, const struct classify_
 	int matters = classify_set_change_matters(s, o);
 	double gap = classify_set_change_pct(s);
 	/* both happened: the list change moved the naive geomean, and the kernels that stayed moved */
-	int both = !matters && classify_common_moved(s, o) && classify_big_enough(gap, s->noise_pct, o);
+	int both = !matters && classify_common_moved(s, o) && classify_big_enough(gap, s->set_noise_pct, o);
+	struct strbuf within = STRBUF_INIT;
 	cJSON *v;
 
 	if (!s->index)
@@ -150,14 +151,17 @@ static void explain_kernel_set(struct classify_result *r, const struct classify_
 		evidence_num(v, "kernels_after", (double)s->kernels_after);
 		return;
 	}
+	/* the states in the step's noise: the change's own move is judged on the noise within one */
+	if (s->set_noise_pct < s->noise_pct)
+		strbuf_addf(&within, " (the noise within a machine state %.1f%% a night)", s->set_noise_pct);
 	v = evidence_addf(r, "kernel set", matters ? "changed" : both ? "changed_with_move" : "changed_no_effect",
-			  "kernel set: changed at the step, %zu -> %zu kernel%s; the naive geomean moved %+.1f%% (%.1fx the noise), the chain-linked level %+.1f%%, the %zu kernel%s measured on both nightlies %+.1f%%: the change alone moved the naive geomean %+.1f%%%s",
+			  "kernel set: changed at the step, %zu -> %zu kernel%s; the naive geomean moved %+.1f%% (%.1fx the noise), the chain-linked level %+.1f%%, the %zu kernel%s measured on both nightlies %+.1f%%: the change alone moved the naive geomean %+.1f%%%s%s",
 			  s->kernels_before, s->kernels_after, s->kernels_after == 1 ? "" : "s", number_tidy(s->raw_change_pct, 1), s->raw_score,
 			  number_tidy(s->change_pct, 1), s->pair_common, s->pair_common == 1 ? "" : "s",
-			  number_tidy(s->pair_common_pct, 1), number_tidy(gap, 1),
+			  number_tidy(s->pair_common_pct, 1), number_tidy(gap, 1), within.buf,
 			  matters ? "" : both ? ", and the kernels on both nightlies stepped beyond the noise too: "
 			  "both happened, the rules judge their move (the chain-linked level)" :
-			  classify_big_enough(gap, s->noise_pct, o) || classify_step_significant(s, o) ?
+			  classify_big_enough(gap, s->set_noise_pct, o) || classify_step_significant(s, o) ?
 			  ", which does not explain the move" : ", within the noise of one nightly");
 	evidence_num(v, "kernels_before", (double)s->kernels_before);
 	evidence_num(v, "kernels_after", (double)s->kernels_after);
@@ -166,7 +170,9 @@ static void explain_kernel_set(struct classify_result *r, const struct classify_
 	evidence_num(v, "common_change_pct", s->change_pct);
 	evidence_num(v, "pair_common_pct", s->pair_common_pct);
 	evidence_num(v, "set_change_pct", gap);
+	evidence_num(v, "set_noise_pct", s->set_noise_pct);
 	evidence_num(v, "pair_common", (double)s->pair_common);
+	strbuf_release(&within);
 }
 
 /*

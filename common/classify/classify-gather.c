@@ -303,11 +303,11 @@ static void find_spike(struct classify_signals *s, const double *v, size_t lo, s
 }
 
 /*
- * The platform's series with its other timers on one machine state (the
- * speedup's move is the step's, on folded levels already), the sides of
- * the move at points[bad] folded apart (series_fold_states()), as each
- * kernel's are (classify-timers.c): out, its points owned; NULL without
- * states (minority). Read as measured, a step whose two sides hold the
+ * The platform's series with every metric on one machine state, the
+ * sides of the move at points[bad] folded apart (series_fold_states()),
+ * as each kernel's are (classify-timers.c): out, its points owned; NULL
+ * without states (minority). The speedup's move is the step's, on folded
+ * levels already; its noise here is the kernel-set change's yardstick. Read as measured, a step whose two sides hold the
  * states in other shares moves the latency by the states' distance: a
  * baseline change under states read "latency +5.4%, 12.6x its standard
  * error", hardware.
@@ -320,7 +320,7 @@ static struct series *fold_timers(const struct series *ser, const unsigned char 
 	*out = *ser;
 	out->points = xcalloc(ser->nr + 1, sizeof(*out->points));
 	memcpy(out->points, ser->points, ser->nr * sizeof(*out->points));
-	for (int m = METRIC_HELION + 1; m < METRIC_NR; m++)
+	for (int m = 0; m < METRIC_NR; m++)
 		series_fold_states(out, minority, m, bad);
 	return out;
 }
@@ -397,6 +397,7 @@ static void gather_series(struct classify_signals *s, const struct window *w, co
 	s->triton_noise_pct = 100 * series_noise(timers, METRIC_TRITON);
 	s->torch_compile_noise_pct = 100 * series_noise(timers, METRIC_TORCH_COMPILE);
 	s->latency_noise_pct = 100 * series_noise(timers, METRIC_LATENCY);
+	s->set_noise_pct = timers != ser ? fmin(s->noise_pct, 100 * series_noise(timers, METRIC_HELION)) : s->noise_pct;
 	if (timers != ser)
 		free(folded.points);
 	if (sd.good_end > sd.lo && sd.hi > sd.bad)

@@ -153,7 +153,7 @@ int classify_set_change_matters(const struct classify_signals *s, const struct c
 	 */
 	return !isnan(gap) && s->raw_change_pct != 0 && (s->raw_change_pct < 0) == (gap < 0) &&
 		!classify_common_moved(s, o) &&
-		(classify_big_enough(gap, s->noise_pct, o) ||
+		(classify_big_enough(gap, s->set_noise_pct, o) ||
 		 (classify_big_enough(s->raw_change_pct, s->noise_pct, o) &&
 		  fabs(lchange(gap)) >= fabs(lchange(s->raw_change_pct)) / 2));
 }

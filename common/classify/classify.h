@@ -146,6 +146,14 @@ struct classify_signals {
 	size_t kernels_before, kernels_after;
 	double raw_change_pct, raw_score;	/* the plain geomean's move over the pair */
 	/*
+	 * The yardstick of the change's own move (classify_set_change_pct()):
+	 * one night's noise of the geomean within a machine state (its states
+	 * folded), noise_pct without states. The states move every kernel
+	 * alike and leave that move alone; their distance in the noise hid
+	 * a change behind +9.1% under a noise of 5.9% a night.
+	 */
+	double set_noise_pct;
+	/*
 	 * When the move is in some kernels only (kernel steps without a
 	 * platform step, or some kernels behind the platform's step), the
 	 * rules judge those: the geomean of their moves (NAN: the platform's
