@@ -179,6 +179,19 @@ test_expect_success 'latency within a noise that could hide half the move: unsur
 	test_cmp expect actual
 '
 
+# states_verdict <dir> <seed> <cause> <n> <case> <date> <signal>: the
+# first <n> scenarios of <cause> of causes.py with every cause under
+# machine states (--states): their row, without its runtime, into row;
+# then benchbisect's verdict on scenario <case> and its evidence line of
+# <signal> into actual.
+states_verdict () {
+	python3 "$SRC_DIR/bench/accuracy/causes.py" "$BT_BIN" "$TRASH/$1" "$4" --seed="$2" --causes="$3" \
+		--states >out &&
+	grep "^$3 " out | sed "s/ *[0-9.]*s\$//" >row &&
+	(cd "$TRASH/$1/repo" && git benchbisect --file "../$3-$5.json" h100 "$6") >out &&
+	sed -n "1p; /^  $7:/p" out >actual
+}
+
 # A baseline change under machine states (seed 73300, --states, cases 6
 # and 14): the step (-5.7%, -6.1%) is about the states' distance, so the
 # sort of the platform's nights finds three groups and no two states;
@@ -188,13 +201,9 @@ test_expect_success 'latency within a noise that could hide half the move: unsur
 # the states found across the cut, each side folded apart, latency is
 # flat: a method change.
 test_expect_success 'machine states a step hides: the timers read on one state each side' '
-	python3 "$SRC_DIR/bench/accuracy/causes.py" "$BT_BIN" "$TRASH/states-73300" 15 --seed=73300 --causes=baseline \
-		--states >out &&
-	grep "^baseline " out | sed "s/ *[0-9.]*s\$//" >row &&
+	states_verdict states-73300 73300 baseline 15 06 2026-03-02 timers &&
 	echo "baseline       15      93%         1              -              0" >expect &&
 	test_cmp expect row &&
-	(cd "$TRASH/states-73300/repo" && git benchbisect --file ../baseline-06.json h100 2026-03-02) >out &&
-	sed -n "1p; /^  timers:/p" out >actual &&
 	cat >expect <<-\EOF &&
 	h100 on 2026-03-02: benchmark method change
 	  timers: speedup -5.7% but latency +0.0% (0.1x its standard error): latency is flat, the timers disagree
@@ -210,21 +219,17 @@ test_expect_success 'machine states a step hides: the timers read on one state e
 # alike and leave the change's own move alone: it is judged on the noise
 # within one state, 0.8% a night.
 test_expect_success 'a kernel-set change under machine states: judged on the noise within a state' '
-	python3 "$SRC_DIR/bench/accuracy/causes.py" "$BT_BIN" "$TRASH/set-states-73320" 6 --seed=73320 --causes=kernelset \
-		--states >out &&
-	grep "^kernelset " out | sed "s/ *[0-9.]*s\$//" >row &&
+	states_verdict set-states-73320 73320 kernelset 6 05 2026-02-20 "kernel set" &&
 	echo "kernelset       6     100%         0              -              0" >expect &&
 	test_cmp expect row &&
-	(cd "$TRASH/set-states-73320/repo" && git benchbisect --file ../kernelset-05.json h100 2026-02-20 &&
-	 git benchbisect --json --file ../kernelset-05.json h100 2026-02-20 >out.json) >out &&
-	sed -n "1p; /^  kernel set:/p" out >actual &&
 	cat >expect <<-\EOF &&
 	h100 on 2026-02-20: benchmark method change
 	  kernel set: changed at the step, 8 -> 7 kernels; the naive geomean moved +8.4% (1.4x the noise), the chain-linked level +0.0%, the 7 kernels measured on both nightlies -0.7%: the change alone moved the naive geomean +9.1% (the noise within a machine state 0.8% a night)
 	EOF
 	test_cmp expect actual &&
+	(cd "$TRASH/set-states-73320/repo" && git benchbisect --json --file ../kernelset-05.json h100 2026-02-20) >out.json &&
 	jq -c "[.cause, (.evidence[] | select(.signal == \"kernel set\") | .verdict, .values.set_change_pct, .values.set_noise_pct)]" \
-		"$TRASH/set-states-73320/repo/out.json" >actual &&
+		out.json >actual &&
 	echo "[\"method_change\",\"changed\",9.1297,0.8312]" >expect &&
 	test_cmp expect actual
 '
