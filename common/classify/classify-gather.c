@@ -306,11 +306,12 @@ static void find_spike(struct classify_signals *s, const double *v, size_t lo, s
  * The platform's series with every metric on one machine state, the
  * sides of the move at points[bad] folded apart (series_fold_states()),
  * as each kernel's are (classify-timers.c): out, its points owned; NULL
- * without states (minority). The speedup's move is the step's, on folded
- * levels already; its noise here is the kernel-set change's yardstick. Read as measured, a step whose two sides hold the
- * states in other shares moves the latency by the states' distance: a
- * baseline change under states read "latency +5.4%, 12.6x its standard
- * error", hardware.
+ * without states (minority). Read as measured, a step whose two sides
+ * hold the states in other shares moves the latency by the states'
+ * distance: a baseline change under states read "latency +5.4%, 12.6x
+ * its standard error", hardware. The speedup's move is the step's, on
+ * folded levels already; its noise here is the kernel-set change's
+ * yardstick.
  */
 static struct series *fold_timers(const struct series *ser, const unsigned char *minority, size_t bad,
 				  struct series *out)

@@ -88,7 +88,6 @@ static int kernel_moves(const struct window *w, const struct dash_entry *good, c
 	if (series_build(&k, &w->dash, &so))
 		return -1;
 	t = classify_point_of(&k, bad);
-	/* every timer of the kernel on one machine state, each side of the move read apart */
 	if (minority) {
 		unsigned char *flags = kernel_nights(&k, &w->series, minority);
 

@@ -15,6 +15,7 @@ static void regression(struct classify_signals *s)
 	s->after = 1.36;
 	s->change_pct = -15;
 	s->noise_pct = 0.5;
+	s->set_noise_pct = 0.5;	/* no machine states */
 	s->score = 32;
 	s->se_pct = 0.4;
 	s->z = 40;
@@ -220,6 +221,21 @@ static void test_rules(void)
 	s.triton_pct = s.torch_compile_pct = -6;
 	is_int(classify_decide(&s, &o), CAUSE_METHOD_CHANGE,
 	       "a set change night with no comparable move, whatever else: method change");
+	classify_signals_release(&s);
+
+	/* machine states: the change's own move is judged on the noise within a state */
+	regression(&s);
+	s.change_pct = 0.1;
+	s.score = 0.2;
+	s.found = 0;
+	s.set_changed = 1;
+	s.raw_change_pct = 8.4;
+	s.pair_common_pct = -0.7;
+	s.noise_pct = s.set_noise_pct = 5.9;
+	ok(!classify_set_change_matters(&s, &o), "+9.1%% of a set change within a noise of 5.9%% a night: no cause");
+	s.set_noise_pct = 0.8;
+	ok(classify_set_change_matters(&s, &o), "the same against the noise within a machine state, 0.8%%: the cause");
+	is_int(classify_decide(&s, &o), CAUSE_METHOD_CHANGE, "a set change under machine states: method change");
 	classify_signals_release(&s);
 
 	/* both at once: the list changed and the kernels on both nightlies stepped */
