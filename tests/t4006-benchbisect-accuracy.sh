@@ -234,6 +234,26 @@ test_expect_success 'a kernel-set change under machine states: judged on the noi
 	test_cmp expect actual
 '
 
+# A kernel's own step under machine states (seed 73400, --states, one
+# kernel stepping, case 27): kernel_d fell 7.2% the night after a state
+# night. Folded by one distance between the states over its whole
+# series, whose shares differ either side of its step, its nights read a
+# noise of 1.6% a night (1.0% without states): the step's score, 4.6,
+# fell under the bar that singles out a commit (5), and the window's one
+# commit was not named. Folded again with the distance taken on each side
+# of its step, the noise is 1.0% and the commit the culprit.
+test_expect_success 'a kernel step under machine states: its states folded on each side of it' '
+	states_verdict kernel-states-73400 73400 onekernel 28 27 2026-02-14 "kernel step" &&
+	echo "onekernel      28     100%         0          20/28              0" >expect &&
+	test_cmp expect row &&
+	cat >expect <<-\EOF &&
+	h100 on 2026-02-14: real regression
+	  kernel step: kernel_d -7.2% from 2026-02-13 to 2026-02-14, 18.3x its standard error (its noise 1.0% a night); each kernel must clear 5.8x for 5 kernels: the platform'"'"'s geomean does not clear its thresholds, this kernel does
+	EOF
+	test_cmp expect actual &&
+	grep "^culprit: f4695293 Tune kernel path 44 (#3044)\$" out
+'
+
 # Held-out kernel-set cases. 61226, case 33: a kernel of seven left and
 # the naive geomean rose 3.0% (3.6 times the noise), 2.1% of it the
 # change's alone, the kernels on both nightlies +0.9%, the chain-linked

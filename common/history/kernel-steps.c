@@ -25,9 +25,10 @@ double kernel_steps_multiple(double noise_multiple, size_t nr_kernels)
 /*
  * Kernel r's own series: the platform's nightlies, its values only, those
  * of the minority nightlies (series_minority_nights(), or NULL) folded onto the
- * other state.
+ * other state, by the kernel's distance between the states measured on
+ * each side of the nightly cut (series_fold_states(); 0: over them all).
  */
-static void kernel_series(const struct series *s, size_t r, const unsigned char *minority,
+static void kernel_series(const struct series *s, size_t r, const unsigned char *minority, size_t cut,
 			  struct series *k)
 {
 	memset(k, 0, sizeof(*k));
@@ -45,7 +46,7 @@ static void kernel_series(const struct series *s, size_t r, const unsigned char 
 		k->points[t].nr_kernels = !isnan(k->points[t].raw_helion);
 	}
 	if (minority)
-		series_fold_states(k, minority, METRIC_HELION, 0);
+		series_fold_states(k, minority, METRIC_HELION, cut);
 }
 
 /*
@@ -84,12 +85,30 @@ size_t series_kernel_steps(const struct series *s, const struct step_options *op
 		struct series k;
 		struct step st;
 
-		kernel_series(s, r, minority, &k);
+		kernel_series(s, r, minority, 0, &k);
 		if (!series_find_step(&k, &o, &st) && st.found) {
 			struct kernel_step *ks;
 
-			if (minority)
+			if (minority) {
+				struct series apart;
+				struct step again;
+
+				/*
+				 * One distance over both sides of the kernel's
+				 * step mixes its two levels where the states'
+				 * shares differ, and the nights so misfolded
+				 * widen its noise: folded again, each side apart.
+				 */
+				kernel_series(s, r, minority, st.index, &apart);
+				if (!series_find_step(&apart, &o, &again) && again.found && again.index == st.index) {
+					free(k.points);
+					k = apart;
+					st = again;
+				} else {
+					free(apart.points);
+				}
 				kernel_step_state_ends(s, r, minority, &k, &st);
+			}
 			*out = xrealloc(*out, (nr + 1) * sizeof(**out));
 			ks = &(*out)[nr++];
 			ks->kernel = s->kernel_names[r];
@@ -382,7 +401,7 @@ static int kernel_drifts(const struct series *s, const struct step_options *opts
 	if (r == s->nr_rows)
 		return 1;
 	minority = series_minority_nights(s);
-	kernel_series(s, r, minority, &ks);
+	kernel_series(s, r, minority, 0, &ks);
 	free(minority);
 	o.date = s->points[k->index].run->time;
 	drifts = series_find_step(&ks, &o, &st) || !st.found || st.drift;
