@@ -179,17 +179,21 @@ test_expect_success 'latency within a noise that could hide half the move: unsur
 	test_cmp expect actual
 '
 
-# states_verdict <dir> <seed> <cause> <n> <case> <date> <signal>: the
-# first <n> scenarios of <cause> of causes.py with every cause under
-# machine states (--states): their row, without its runtime, into row;
-# then benchbisect's verdict on scenario <case> and its evidence line of
-# <signal> into actual.
+# states_verdict <dir> <seed> <cause> <n> <case> <date> <signal> <row>:
+# the first <n> scenarios of <cause> of causes.py with every cause under
+# machine states (--states) must give <row> (without its runtime), and
+# benchbisect's verdict on scenario <case> and its evidence line of
+# <signal> the lines on stdin; its whole text is left in out.
 states_verdict () {
 	python3 "$SRC_DIR/bench/accuracy/causes.py" "$BT_BIN" "$TRASH/$1" "$4" --seed="$2" --causes="$3" \
 		--states >out &&
 	grep "^$3 " out | sed "s/ *[0-9.]*s\$//" >row &&
+	echo "$8" >expect &&
+	test_cmp expect row &&
 	(cd "$TRASH/$1/repo" && git benchbisect --file "../$3-$5.json" h100 "$6") >out &&
-	sed -n "1p; /^  $7:/p" out >actual
+	sed -n "1p; /^  $7:/p" out >actual &&
+	cat >expect &&
+	test_cmp expect actual
 }
 
 # A baseline change under machine states (seed 73300, --states, cases 6
@@ -201,14 +205,11 @@ states_verdict () {
 # the states found across the cut, each side folded apart, latency is
 # flat: a method change.
 test_expect_success 'machine states a step hides: the timers read on one state each side' '
-	states_verdict states-73300 73300 baseline 15 06 2026-03-02 timers &&
-	echo "baseline       15      93%         1              -              0" >expect &&
-	test_cmp expect row &&
-	cat >expect <<-\EOF &&
+	states_verdict states-73300 73300 baseline 15 06 2026-03-02 timers \
+		"baseline       15      93%         1              -              0" <<-\EOF
 	h100 on 2026-03-02: benchmark method change
 	  timers: speedup -5.7% but latency +0.0% (0.1x its standard error): latency is flat, the timers disagree
 	EOF
-	test_cmp expect actual
 '
 
 # A kernel-set change under machine states (seed 73320, --states, case
@@ -219,14 +220,11 @@ test_expect_success 'machine states a step hides: the timers read on one state e
 # alike and leave the change's own move alone: it is judged on the noise
 # within one state, 0.8% a night.
 test_expect_success 'a kernel-set change under machine states: judged on the noise within a state' '
-	states_verdict set-states-73320 73320 kernelset 6 05 2026-02-20 "kernel set" &&
-	echo "kernelset       6     100%         0              -              0" >expect &&
-	test_cmp expect row &&
-	cat >expect <<-\EOF &&
+	states_verdict set-states-73320 73320 kernelset 6 05 2026-02-20 "kernel set" \
+		"kernelset       6     100%         0              -              0" <<-\EOF &&
 	h100 on 2026-02-20: benchmark method change
 	  kernel set: changed at the step, 8 -> 7 kernels; the naive geomean moved +8.4% (1.4x the noise), the chain-linked level +0.0%, the 7 kernels measured on both nightlies -0.7%: the change alone moved the naive geomean +9.1% (the noise within a machine state 0.8% a night)
 	EOF
-	test_cmp expect actual &&
 	(cd "$TRASH/set-states-73320/repo" && git benchbisect --json --file ../kernelset-05.json h100 2026-02-20) >out.json &&
 	jq -c "[.cause, (.evidence[] | select(.signal == \"kernel set\") | .verdict, .values.set_change_pct, .values.set_noise_pct)]" \
 		out.json >actual &&
@@ -243,14 +241,11 @@ test_expect_success 'a kernel-set change under machine states: judged on the noi
 # commit was not named. Folded again with the distance taken on each side
 # of its step, the noise is 1.0% and the commit the culprit.
 test_expect_success 'a kernel step under machine states: its states folded on each side of it' '
-	states_verdict kernel-states-73400 73400 onekernel 28 27 2026-02-14 "kernel step" &&
-	echo "onekernel      28     100%         0          20/28              0" >expect &&
-	test_cmp expect row &&
-	cat >expect <<-\EOF &&
+	states_verdict kernel-states-73400 73400 onekernel 28 27 2026-02-14 "kernel step" \
+		"onekernel      28     100%         0          20/28              0" <<-\EOF &&
 	h100 on 2026-02-14: real regression
 	  kernel step: kernel_d -7.2% from 2026-02-13 to 2026-02-14, 18.3x its standard error (its noise 1.0% a night); each kernel must clear 5.8x for 5 kernels: the platform'"'"'s geomean does not clear its thresholds, this kernel does
 	EOF
-	test_cmp expect actual &&
 	grep "^culprit: f4695293 Tune kernel path 44 (#3044)\$" out
 '
 

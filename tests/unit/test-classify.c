@@ -221,14 +221,7 @@ static void test_rules(void)
 	s.triton_pct = s.torch_compile_pct = -6;
 	is_int(classify_decide(&s, &o), CAUSE_METHOD_CHANGE,
 	       "a set change night with no comparable move, whatever else: method change");
-	classify_signals_release(&s);
-
 	/* machine states: the change's own move is judged on the noise within a state */
-	regression(&s);
-	s.change_pct = 0.1;
-	s.score = 0.2;
-	s.found = 0;
-	s.set_changed = 1;
 	s.raw_change_pct = 8.4;
 	s.pair_common_pct = -0.7;
 	s.noise_pct = s.set_noise_pct = 5.9;
