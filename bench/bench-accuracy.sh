@@ -17,3 +17,11 @@ steps named with their kernel >= 36 of 38; weekly >= 36; small and gap 38;
 drifts named as drifts (>= 36 asserted); false steps 0 on bimodal and
 heavy-tailed series too
 REF
+# What "no step worth finding" costs (accuracy/room.py, 600 series a
+# line): at a step of the minimum change (2%) every "ruled_out" is a
+# confident wrong answer; on flat series it is the right one. Measured,
+# no target (docs/statistics.md, "The room under machine states").
+echo "the room a move has, 600 series a line, no target:"
+for args in "--size=0 --states" "--size=2 --states" "--size=3 --states" "--size=2"; do
+	python3 accuracy/room.py "$BT_BIN" "$work/room" 600 --seed=2 $args
+done

@@ -67,7 +67,8 @@ test_expect_success 'the --json document is exact' '
 	assert doc["last_good"] == {"sha": good, "date": "2026-09-07T08:20:00Z", "run_id": "30000006"}
 	assert doc["first_bad"] == {"sha": bad, "date": "2026-09-08T08:20:00Z", "run_id": "30000007"}
 	assert doc["step"] == {"found": True, "before": 1.503, "after": 1.3226, "change_pct": -12,
-	                       "noise_pct": 0.5, "score": 25.57, "se_pct": 0.3, "z": 42.23,
+	                       "noise_pct": 0.5, "score": 25.57, "se_pct": 0.3, "bound_pct": 14.33,
+	                       "state_noise_pct": None, "open_kernel": None, "z": 42.23,
 	                       "undecided": False, "persistent": True,
 	                       "nr_before": 5, "nr_after": 6, "noise_multiple": 3, "min_change": 2,
 	                       "drift": None, "reason": None, "between_off_both": None, "other_steps": []}, doc["step"]

@@ -268,4 +268,19 @@ test_expect_success 'a step that partly recovers is no pair of machine states' '
 	done
 '
 
+# The room a move has under machine states (bench/accuracy/room.py, the
+# short version of make bench's): flat series are ruled out as moves of
+# --min-change once the noise within a state measures the room (35 of 40;
+# 16 when one night's noise of the series did, counting every jump
+# between the states), and a step of exactly 2% is never ruled out here.
+test_expect_success 'the room a move has under machine states, on flat series and at a 2% step' '
+	python3 "$SRC_DIR/bench/accuracy/room.py" "$BT_BIN" "$TRASH/room" 40 --size=0 --seed=2 --states >actual &&
+	python3 "$SRC_DIR/bench/accuracy/room.py" "$BT_BIN" "$TRASH/room" 40 --size=2 --seed=2 --states >>actual &&
+	cat >expect <<-\EOF &&
+	size 0.0% under states, 40 series: found 0, undecided 1, room 2, open 2, ruled_out 35, error 0
+	size 2.0% under states, 40 series: found 10, undecided 13, room 17, open 0, ruled_out 0, error 0
+	EOF
+	test_cmp expect actual
+'
+
 test_done

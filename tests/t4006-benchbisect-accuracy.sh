@@ -249,6 +249,54 @@ test_expect_success 'a kernel step under machine states: its states folded on ea
 	grep "^culprit: f4695293 Tune kernel path 44 (#3044)\$" out
 '
 
+# Noise under machine states (seed 73600, --states, case 5): the states
+# put the series' noise at 2.0% a night, and two standard errors of the
+# flat pair's +0.3% left room for a move of 2.3%: undecided, as was a
+# third of such series. Folded onto one state, the nights' noise is 0.7%
+# and rules a move of 2.0% out: noise.
+test_expect_success 'noise under machine states: the room is of the noise within a state' '
+	states_verdict noise-states-73600 73600 noise 6 05 2026-02-27 step \
+		"noise           6     100%         0              -              0" <<-\EOF
+	h100 on 2026-02-27: noise
+	  step: helion speedup 1.348 -> 1.352 (+0.3% ± 1.0%) from 2026-02-26 to 2026-02-27, 0.3x its standard error (the series noise 2.0% a night): no step beyond the noise, and the noise within a machine state (0.7% a night) rules out a move of 2.0%: at most 1.0% (under the noise multiple: a step needs 3.0x its standard error and 2.0%)
+	EOF
+'
+
+# One kernel stepping under machine states (seed 73605, --states, case
+# 25): the geomean's -1.1% is ruled out as a move of 2% by the noise
+# within a state, but kernel_c fell 6.1% that night in its own series,
+# a move the other kernels' state jump that night hides from the
+# platform's kernel steps. Noise would be a confident wrong answer: the
+# kernel keeps the move open.
+test_expect_success 'a kernel that moved keeps a move open that the noise within a state rules out' '
+	states_verdict kernel-open-73605 73605 onekernel 26 25 2026-03-01 step \
+		"onekernel      26      77%         6          12/26              0" <<-\EOF
+	h100 on 2026-03-01: undecided
+	  step: helion speedup 1.132 -> 1.119 (-1.1% ± 0.9%) from 2026-02-28 to 2026-03-01, 1.3x its standard error (the series noise 1.8% a night): no step beyond the noise, yet not ruled out: kernel_c moved -6.1% beside it, 18.8x its standard error (under the noise multiple: a step needs 3.0x its standard error and 2.0%)
+	EOF
+'
+
+# Two kernels stepping under machine states (seed 73627, the states
+# cause, case 5): kernel_a and kernel_c fell 5.4% and 5.6% (-2.2% of the
+# geomean), each at 2.9-3.0 standard errors in its own series, but the
+# platform's folded levels read -0.8%, and the noise within a state
+# would rule a move of 2% out: noise, beside a real regression.
+# Together the two kernels move the geomean by --min-change: open.
+test_expect_success 'kernels that together move the geomean by --min-change keep the move open' '
+	python3 "$SRC_DIR/bench/accuracy/causes.py" "$BT_BIN" "$TRASH/kernels-open-73627" 6 --seed=73627 \
+		--causes=states >out &&
+	grep "^states " out | sed "s/ *[0-9.]*s\$//" >row &&
+	echo "states          6      50%         3            1/6              0" >expect &&
+	test_cmp expect row &&
+	(cd "$TRASH/kernels-open-73627/repo" && git benchbisect --file ../states-05.json h100 2026-02-23) >out &&
+	sed -n "1p; /^  step:/p" out >actual &&
+	cat >expect <<-\EOF &&
+	h100 on 2026-02-23: undecided
+	  step: helion speedup 1.813 -> 1.799 (-0.8% ± 1.8%) from 2026-02-22 to 2026-02-23, 0.5x its standard error (the series noise 3.5% a night): no step beyond the noise, yet not ruled out: kernel_a and 1 more kernel moved beside it, -2.2% of the geomean together (kernel_a -5.4%, 3.0x its standard error) (under the noise multiple: a step needs 3.0x its standard error and 2.0%)
+	EOF
+	test_cmp expect actual
+'
+
 # Held-out kernel-set cases. 61226, case 33: a kernel of seven left and
 # the naive geomean rose 3.0% (3.6 times the noise), 2.1% of it the
 # change's alone, the kernels on both nightlies +0.9%, the chain-linked

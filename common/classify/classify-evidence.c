@@ -43,7 +43,7 @@ static void explain_step(struct classify_result *r, const struct classify_signal
 			 const struct window *w, const struct classify_options *o)
 {
 	const char *what = s->pretuned ? "geomean" : "helion speedup";
-	char d1[16], d2[16], why[240], over[48] = "";
+	char d1[16], d2[16], why[512], over[48] = "";
 	const char *tail, *verdict;
 	cJSON *v;
 
@@ -60,11 +60,21 @@ static void explain_step(struct classify_result *r, const struct classify_signal
 		tail = why;
 		verdict = "reverts";
 	} else if (!classify_step_significant(s, o)) {
-		char room[80] = "";
+		char room[256] = "";
 
-		if (s->not_ruled_out)
-			snprintf(room, sizeof(room), ", yet not ruled out: the noise leaves room for a move of up to %.1f%%",
-				 levels_bound_pct(s->change_pct, s->se_pct));
+		if (s->not_ruled_out && s->open_kernel) {
+			struct strbuf sb = STRBUF_INIT;
+
+			step_open_kernel_words(&sb, s->open_kernel, s->open_kernel_pct, s->open_kernel_z,
+					       s->nr_open_kernels, s->open_geomean_pct);
+			snprintf(room, sizeof(room), ", yet not ruled out: %s", sb.buf);
+			strbuf_release(&sb);
+		} else if (s->not_ruled_out)
+			snprintf(room, sizeof(room), ", yet not ruled out: the noise%s leaves room for a move of up to %.1f%%",
+				 isnan(s->state_noise_pct) ? "" : " within a machine state", s->bound_pct);
+		else if (s->states_rule_out)
+			snprintf(room, sizeof(room), ", and the noise within a machine state (%.1f%% a night) rules out "
+				 "a move of %.1f%%: at most %.1f%%", s->state_noise_pct, o->min_change, s->bound_pct);
 		snprintf(why, sizeof(why), "%s%s (%s: %s %.1fx its standard error and %.1f%%)",
 			 s->undecided ? "undecided, neither a step nor ruled out" : "no step beyond the noise",
 			 room, s->reason ? s->reason : "no level holds",
@@ -100,7 +110,14 @@ static void explain_step(struct classify_result *r, const struct classify_signal
 		{ "before", s->before }, { "after", s->after }, { "change_pct", s->change_pct },
 		{ "noise_pct", s->noise_pct }, { "score", s->score }, { "se_pct", s->se_pct },
 		{ "z", s->z }, { "noise_multiple", o->noise_multiple }, { "min_change", o->min_change },
-		{ "nightlies_after", (double)s->nr_after } }, 10);
+		{ "nightlies_after", (double)s->nr_after }, { "bound_pct", s->bound_pct },
+		{ "state_noise_pct", s->state_noise_pct } }, 12);
+	evidence_str(v, "open_kernel", s->open_kernel);
+	evidence_nums(v, (const struct named_num[]) {
+		{ "open_kernel_pct", s->open_kernel ? s->open_kernel_pct : NAN },
+		{ "open_kernel_z", s->open_kernel ? s->open_kernel_z : NAN },
+		{ "open_kernels", s->open_kernel ? (double)s->nr_open_kernels : NAN },
+		{ "open_geomean_pct", s->open_kernel ? s->open_geomean_pct : NAN } }, 4);
 	evidence_str(v, "reason", classify_step_significant(s, o) ? NULL : s->reason ? s->reason : "no level holds");
 	for (size_t i = 0, n = 0; i < w->nr_kernel_steps; i++) {
 		const struct kernel_step *k = &w->kernel_steps[i];

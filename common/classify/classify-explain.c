@@ -149,12 +149,26 @@ static char *undecided_reason(const struct classify_signals *s, const struct cla
 		reason = xstrfmt("undecided: %s, and persists, but %s, so no rule names its cause: each "
 				 "kernel's own series (--kernel) or a bisection of the window (run) would settle it",
 				 measured, sharing_words(s, o, words, sizeof(words)));
+	} else if (s->not_ruled_out && s->open_kernel) {
+		struct strbuf sb = STRBUF_INIT;
+
+		step_open_kernel_words(&sb, s->open_kernel, s->open_kernel_pct, s->open_kernel_z,
+				       s->nr_open_kernels, s->open_geomean_pct);
+		reason = xstrfmt("undecided: %s, under the noise multiple (a step needs %.1fx and %.1f%%), and the "
+				 "noise within a machine state (%.1f%% a night) would rule out a move of %.1f%%, but "
+				 "%s: each kernel's own series (--kernel) or a bisection of the window (run) would "
+				 "settle it",
+				 measured, o->noise_multiple, o->min_change, s->state_noise_pct, o->min_change, sb.buf);
+		strbuf_release(&sb);
 	} else if (s->not_ruled_out) {
+		char within[64] = "";
+
+		if (!isnan(s->state_noise_pct))
+			snprintf(within, sizeof(within), ", %.1f%% within a machine state", s->state_noise_pct);
 		reason = xstrfmt("undecided: %s, under the noise multiple (a step needs %.1fx and %.1f%%), yet "
-				 "the noise (%.1f%% a night) leaves room for a move of up to %.1f%%, so it is not "
+				 "the noise (%.1f%% a night%s) leaves room for a move of up to %.1f%%, so it is not "
 				 "ruled out: more nightlies after it would settle it (they shrink the standard error)",
-				 measured, o->noise_multiple, o->min_change, s->noise_pct,
-				 levels_bound_pct(s->change_pct, s->se_pct));
+				 measured, o->noise_multiple, o->min_change, s->noise_pct, within, s->bound_pct);
 	} else {
 		/* under the bar, or over it where no level holds: step.h words what settles it */
 		char *bar = s->no_level ?

@@ -349,6 +349,13 @@ static void gather_series(struct classify_signals *s, const struct window *w, co
 	s->noise_pct = st->noise_pct;
 	s->score = st->score;
 	s->se_pct = st->se_pct;
+	s->bound_pct = step_bound_pct(st);
+	s->state_noise_pct = st->state_noise_pct;
+	s->open_kernel = st->open_kernel;
+	s->open_kernel_pct = st->open_kernel_pct;
+	s->open_kernel_z = st->open_kernel_z;
+	s->nr_open_kernels = st->nr_open_kernels;
+	s->open_geomean_pct = st->open_geomean_pct;
 	s->z = st->z;
 	s->found = st->found;
 	s->undecided = st->undecided;
@@ -360,6 +367,7 @@ static void gather_series(struct classify_signals *s, const struct window *w, co
 	 * noise leaves room for a move of --min-change, it is not ruled out.
 	 */
 	s->not_ruled_out = step_leaves_room(st);
+	s->states_rule_out = step_states_rule_out(st);
 	for (size_t i = 0; i < w->nr_kernel_steps; i++)
 		s->nr_kernel_steps += w->kernel_steps[i].index == s->index;
 	s->reason = st->reason;

@@ -73,6 +73,7 @@ void classify_signals_init(struct classify_signals *s)
 {
 	memset(s, 0, sizeof(*s));
 	s->before = s->after = s->change_pct = s->noise_pct = s->set_noise_pct = s->level = s->se_pct = s->z = NAN;
+	s->bound_pct = s->state_noise_pct = NAN;
 	s->spike_pct = s->raw_change_pct = s->move_pct = s->level_se = s->pair_common_pct = NAN;
 	s->triton_pct = s->torch_compile_pct = s->latency_pct = NAN;
 	s->triton_noise_pct = s->torch_compile_noise_pct = s->latency_noise_pct = NAN;

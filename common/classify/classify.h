@@ -117,9 +117,26 @@ struct classify_signals {
 	size_t good;		/* last good = points[good]: index - 1, or before a drift */
 	double before, after, change_pct, noise_pct, score;
 	double se_pct, z;	/* the change's standard error, and the change in those */
+	/*
+	 * The largest move the change allows (step_bound_pct()): two standard
+	 * errors beyond it, of the noise within a machine state
+	 * (state_noise_pct a night; NAN: none folded) where the states were
+	 * folded out of the nightlies.
+	 */
+	double bound_pct, state_noise_pct;
+	/*
+	 * The kernels that keep a move open that the noise within a state
+	 * would rule out (step.h): the strongest (NULL: none; points into the
+	 * window's series), its move and z, how many, their geomean part.
+	 */
+	const char *open_kernel;
+	double open_kernel_pct, open_kernel_z;
+	size_t nr_open_kernels;
+	double open_geomean_pct;
 	int found;		/* the step decision (history/step.h) passed */
 	int undecided;		/* not a step, not ruled out either */
 	int not_ruled_out;	/* no step beyond the noise, yet it leaves room for one of --min-change */
+	int states_rule_out;	/* no room, but only of the noise within a machine state (step.h) */
 	enum step_no_level no_level;	/* undecided: the pair clears the bar, no level holds it (step.h) */
 	int drift;		/* a drift from points[good + 1] to points[index] */
 	int reverts;		/* the pair starts or ends a dip or spike that reverts (step.h's dip_nights) */

@@ -57,6 +57,19 @@ size_t series_kernel_steps(const struct series *s, const struct step_options *op
  * Returns how many; *out is owned by the caller (free()).
  */
 #define KERNEL_STEPS_NEAR 3
+
+/*
+ * Where the noise within a machine state rules st's move out
+ * (step_states_rule_out()), one kernel may still have moved there: a step
+ * of its own series (one that step_with_kernels() did not keep as the
+ * answer), or one the states' jumps mask, beyond the platform's noise
+ * multiple but under the one a kernel among many must clear
+ * (kernel_steps_multiple(); its search leaves it undecided). The strongest
+ * such kernel within KERNEL_STEPS_NEAR nights of st's pair keeps the move
+ * open: st->open_kernel names it and st's room is measured in se_pct again,
+ * so that "no move worth finding" is not said where one kernel moved.
+ */
+void step_open_by_kernel(const struct series *s, const struct step_options *opts, struct step *st);
 size_t step_with_kernels(const struct series *s, const struct step_options *opts, struct step *st,
 			 struct kernel_step **out);
 

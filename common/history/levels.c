@@ -23,6 +23,8 @@ void levels_decide(double change_pct, double se_pct, double mult, double min_cha
 
 	out->change_pct = change_pct;
 	out->se_pct = se_pct;
+	out->room_se_pct = se_pct;
+	out->state_noise_pct = NAN;
 	out->z = se > 0 ? fabs(change) / se : 0;
 	out->found = 0;
 	out->undecided = 0;
@@ -70,8 +72,8 @@ void levels_range(const struct levels *l, size_t k, size_t *a, size_t *b)
 		*b = k < l->nr_cuts ? l->from[k] : l->n;
 }
 
-/* The pooled within-level spread of the clipped values, at least sigma. */
-static void update_spread(struct levels *l)
+/* The pooled within-level spread of l's clipped values, as l's cuts stand. */
+static double own_spread(const struct levels *l)
 {
 	double sum = 0;
 	size_t used = 0;
@@ -87,15 +89,28 @@ static void update_spread(struct levels *l)
 		sum += sq;
 		used += b - a - 1;
 	}
-	l->spread = used ? sqrt(sum / (double)used) : l->sigma;
-	if (!(l->spread >= l->sigma))
-		l->spread = l->sigma;
+	return used ? sqrt(sum / (double)used) : l->sigma;
+}
+
+/* room_spread (levels.h) of the levels' own spread own. */
+static void update_room(struct levels *l, double own)
+{
+	l->room_spread = l->folded_sigma ? fmin(fmax(own, l->folded_sigma), l->spread) : l->spread;
+}
+
+/* The levels' spread, at least sigma, and the room's. */
+static void update_spread(struct levels *l)
+{
+	double own = own_spread(l);
+
+	l->spread = fmax(own, l->sigma);
+	update_room(l, own);
 }
 
 static void judge_levels(const struct levels *l, size_t a0, size_t b0, size_t a1, size_t b1,
 			 double mult, double min_change, struct cut_test *out)
 {
-	double se;
+	double se, w, link = 0;
 
 	memset(out, 0, sizeof(*out));
 	out->nr_before = b0 > a0 ? b0 - a0 : 0;
@@ -107,11 +122,15 @@ static void judge_levels(const struct levels *l, size_t a0, size_t b0, size_t a1
 	}
 	out->before = level_of(l, a0, b0, NULL);
 	out->after = level_of(l, a1, b1, NULL);
-	se = l->spread * l->spread * (1.0 / (double)out->nr_before + 1.0 / (double)out->nr_after);
+	w = 1.0 / (double)out->nr_before + 1.0 / (double)out->nr_after;
 	for (size_t i = a0 + 1; i < b1; i++)
-		se += l->link_var[i];
-	se = sqrt(se);
+		link += l->link_var[i];
+	se = sqrt(l->spread * l->spread * w + link);
 	levels_decide(100 * expm1(out->after - out->before), 100 * expm1(se), mult, min_change, out);
+	if (l->folded_sigma) {
+		out->room_se_pct = 100 * expm1(sqrt(l->room_spread * l->room_spread * w + link));
+		out->state_noise_pct = 100 * expm1(l->folded_sigma);
+	}
 }
 
 void levels_judge(const struct levels *l, size_t k, double mult, double min_change, struct cut_test *out)
@@ -368,6 +387,7 @@ void levels_init(struct levels *l, const struct series *s, const struct noise_mo
 	}
 	l->sigma = nm->sigma;
 	l->spread = nm->sigma;
+	l->room_spread = nm->sigma;
 	l->spike_at = xcalloc(l->n + 1, sizeof(size_t));
 	l->spike_x = xcalloc(l->n + 1, sizeof(double));
 	l->minority = xcalloc(l->n + 1, 1);
@@ -375,6 +395,10 @@ void levels_init(struct levels *l, const struct series *s, const struct noise_mo
 	drop_spikes(l);
 	if (l->state_shift)
 		l->state_share = levels_state_share(l);
+	if (l->folded) {
+		levels_folded_noise(l);
+		update_room(l, own_spread(l));	/* for a boundary judged on the span's nightlies alone */
+	}
 	l->link_var = xcalloc(l->n + 1, sizeof(double));
 	for (size_t i = 1; i < l->n; i++) {
 		int link = 0;

@@ -57,6 +57,18 @@ struct levels {
 	double sigma;		/* one night's noise */
 	double spread;		/* the within-level scale of the standard errors, >= sigma */
 	/*
+	 * The within-level scale a move's room is measured in (the upper
+	 * bound of levels_bound_pct()): spread, but where machine states were
+	 * folded out of x, the levels' own spread of the folded nights, at
+	 * least folded_sigma, their one night's noise (noise.h's measure;
+	 * 0: none folded). sigma counts every jump between the states, and
+	 * a move that the states' noise leaves room for may be ruled out by
+	 * the noise within a state; only the room, not the step decision,
+	 * is measured so (docs/step-detection.md, item 2).
+	 */
+	double room_spread;
+	double folded_sigma;
+	/*
 	 * Machine states (levels-states.c): state_shift moves a night of the smaller
 	 * state onto the larger's (log; 0: none found), state_share is the
 	 * smaller's share of the nights, minority[i] marks x[i] as of it
@@ -80,6 +92,8 @@ struct cut_test {
 	size_t nr_before, nr_after;
 	double change_pct;
 	double se_pct;		/* the standard error of the change, percent */
+	double room_se_pct;	/* the same of room_spread: what the move's room is measured in */
+	double state_noise_pct;	/* folded_sigma in percent where states were folded, else NAN */
 	double z;		/* |log change| / its standard error */
 	int found;		/* a step: the decision of step.h */
 	int undecided;		/* not a step, not ruled out either */
@@ -149,6 +163,9 @@ void levels_fold_states(struct levels *l, const struct series *s, const struct n
 
 /* The smaller state's share of l's nights, kept off 0 so that a cost stays finite. */
 double levels_state_share(const struct levels *l);
+
+/* Set l->folded_sigma from the folded nights l->x (levels_init(), once folded). */
+void levels_folded_noise(struct levels *l);
 
 /*
  * States that l's cuts hid (none found before them): looked for on each

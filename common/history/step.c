@@ -5,6 +5,7 @@
 #include "util/usage.h"
 #include "util/date.h"
 #include "util/strbuf.h"
+#include "util/number.h"
 #include "history/step.h"
 
 int step_significant(double change_pct, double noise_pct, double noise_multiple,
@@ -66,6 +67,8 @@ static void take_test(struct step *out, const struct cut_test *t, double sigma)
 	out->after = exp(t->after);
 	out->change_pct = t->change_pct;
 	out->se_pct = t->se_pct;
+	out->room_se_pct = t->room_se_pct;
+	out->state_noise_pct = t->state_noise_pct;
 	out->z = t->z;
 	out->score = isnan(t->change_pct) ? 0 : fabs(log1p(t->change_pct / 100)) / sigma;
 	out->nr_before = t->nr_before;
@@ -370,10 +373,37 @@ const char *step_undecided_words(enum step_no_level no_level, enum step_words st
 	return words[no_level][style];
 }
 
+double step_bound_pct(const struct step *st)
+{
+	return levels_bound_pct(st->change_pct, st->room_se_pct);
+}
+
+static int no_step_at_pair(const struct step *st)
+{
+	return st->index && !st->found && !st->undecided && !st->dip_nights;
+}
+
 int step_leaves_room(const struct step *st)
 {
-	return st->index && !st->found && !st->undecided && !st->dip_nights &&
+	return no_step_at_pair(st) && step_bound_pct(st) >= st->min_change;
+}
+
+int step_states_rule_out(const struct step *st)
+{
+	return no_step_at_pair(st) && step_bound_pct(st) < st->min_change &&
 		levels_bound_pct(st->change_pct, st->se_pct) >= st->min_change;
+}
+
+void step_open_kernel_words(struct strbuf *sb, const char *kernel, double pct, double z, size_t nr,
+			    double geomean_pct)
+{
+	if (nr > 1)
+		strbuf_addf(sb, "%s and %zu more kernel%s moved beside it, %+.1f%% of the geomean together "
+			    "(%s %+.1f%%, %.1fx its standard error)", kernel, nr - 1, nr > 2 ? "s" : "",
+			    number_tidy(geomean_pct, 1), kernel, number_tidy(pct, 1), z);
+	else
+		strbuf_addf(sb, "%s moved %+.1f%% beside it, %.1fx its standard error", kernel,
+			    number_tidy(pct, 1), z);
 }
 
 void step_dip_text(struct strbuf *sb, const struct step *st)

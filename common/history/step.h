@@ -76,6 +76,27 @@ struct step {
 	double noise_pct;	/* one night's noise (noise.h) in percent */
 	double score;		/* |log change| / one night's noise */
 	double se_pct;		/* the standard error of the change, percent */
+	/*
+	 * The standard error the move's room is measured in (step_bound_pct()):
+	 * se_pct, but where machine states were folded out of the nightlies,
+	 * that of the noise within a state, state_noise_pct a night (NAN
+	 * where none were folded; levels.h).
+	 */
+	double room_se_pct;
+	double state_noise_pct;
+	/*
+	 * Where the noise within a machine state would rule the move out
+	 * (step_states_rule_out()), the kernels that keep it open
+	 * (step_open_by_kernel(), kernel-steps.h; room_se_pct is then
+	 * se_pct): the strongest of them, its own move and that move in its
+	 * standard errors (NULL: none; points into the series' kernel
+	 * names), how many moved that way, and their moves summed over the
+	 * platform's kernels, the geomean's part.
+	 */
+	const char *open_kernel;
+	double open_kernel_pct, open_kernel_z;
+	size_t nr_open_kernels;
+	double open_geomean_pct;
 	double z;		/* |log change| / its standard error: the decision's */
 	int undecided;		/* !found, but the evidence does not rule a step out */
 	enum step_no_level no_level;	/* undecided: whether the pair clears the bar and why
@@ -143,12 +164,26 @@ enum step_words {
 const char *step_undecided_words(enum step_no_level no_level, enum step_words style);
 
 /*
+ * The largest move st's change allows: levels_bound_pct() of change_pct
+ * and room_se_pct.
+ */
+double step_bound_pct(const struct step *st);
+
+/*
  * 1 when st found no step, neither an undecided one nor a dip, yet the
- * largest move its change allows (levels_bound_pct()) reaches
+ * largest move its change allows (step_bound_pct()) reaches
  * st->min_change: no step beyond the noise, but the noise leaves room
  * for one worth finding.
  */
 int step_leaves_room(const struct step *st);
+
+/*
+ * 1 when st leaves no such room (step_leaves_room() 0) only because
+ * machine states were folded out of the nightlies: of the noise that
+ * counts every jump between the states (se_pct), the room would reach
+ * st->min_change; of the noise within a state (room_se_pct), it does not.
+ */
+int step_states_rule_out(const struct step *st);
 
 /*
  * Of a pair that starts or ends a dip (st->dip_nights), why it is no step,
@@ -157,6 +192,15 @@ int step_leaves_room(const struct step *st);
  * nightlies off it".
  */
 void step_dip_text(struct strbuf *sb, const struct step *st);
+
+/*
+ * The kernels that keep a move open (struct step's open_kernel) into sb:
+ * "kernel_c moved -6.1% beside it, 18.8x its standard error", or for
+ * more than one, "kernel_a and 1 more kernel moved beside it, -2.2% of
+ * the geomean together (kernel_a -5.4%, 3.0x its standard error)".
+ */
+void step_open_kernel_words(struct strbuf *sb, const char *kernel, double pct, double z, size_t nr,
+			    double geomean_pct);
 
 /*
  * Find the step nearest opts->date (see above). A date outside the series

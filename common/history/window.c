@@ -404,6 +404,8 @@ static int find_endpoints(struct window *w, const struct window_options *o, git_
 	/* the detected step stays the reference for check_ends_hold_step() */
 	if (index && index != w->step.first_bad)
 		series_step_at(&w->series, index, &so, 1, &w->step);
+	if (step_states_rule_out(&w->step))
+		step_open_by_kernel(&w->series, &so, &w->step);
 	/* a spike or dip on the date asked, beside the step reported: say it was set aside */
 	series_excursion_at(&w->series, &so, &w->step, &w->date_pair);
 	shown_range(w, o->span);

@@ -147,6 +147,19 @@ cJSON *window_step_json(const struct series *s, const struct step *st)
 	cJSON_AddItemToObject(step, "noise_pct", json_number(st->noise_pct, 2));
 	cJSON_AddItemToObject(step, "score", pair_number(st, st->score, 2));
 	cJSON_AddItemToObject(step, "se_pct", pair_number(st, st->se_pct, 2));
+	cJSON_AddItemToObject(step, "bound_pct", pair_number(st, step_bound_pct(st), 2));
+	cJSON_AddItemToObject(step, "state_noise_pct", json_number(st->state_noise_pct, 2));
+	if (st->open_kernel) {
+		cJSON *k = cJSON_AddObjectToObject(step, "open_kernel");
+
+		cJSON_AddStringToObject(k, "kernel", st->open_kernel);
+		cJSON_AddItemToObject(k, "change_pct", json_number(st->open_kernel_pct, 2));
+		cJSON_AddItemToObject(k, "z", json_number(st->open_kernel_z, 2));
+		cJSON_AddNumberToObject(k, "kernels", (double)st->nr_open_kernels);
+		cJSON_AddItemToObject(k, "geomean_pct", json_number(st->open_geomean_pct, 2));
+	} else {
+		cJSON_AddNullToObject(step, "open_kernel");
+	}
 	cJSON_AddItemToObject(step, "z", pair_number(st, st->z, 2));
 	cJSON_AddBoolToObject(step, "undecided", st->undecided);
 	cJSON_AddBoolToObject(step, "persistent", st->persistent);

@@ -191,11 +191,21 @@ static void print_step(FILE *fp, const struct window *w, const struct window_pri
 		fprintf(fp, "undecided near %s: %s -> %s %s: %s; showing that nightly pair\n", asked, d1, d2,
 			sb.buf, step_undecided_words(st->no_level, STEP_WORDS_BRIEF));
 	else {
-		char room[64] = "";
+		char room[256] = "";
 
-		if (step_leaves_room(st))
-			snprintf(room, sizeof(room), ", yet the noise leaves room for a move of up to %.1f%%",
-				 levels_bound_pct(st->change_pct, st->se_pct));
+		if (step_leaves_room(st) && st->open_kernel) {
+			struct strbuf words = STRBUF_INIT;
+
+			step_open_kernel_words(&words, st->open_kernel, st->open_kernel_pct, st->open_kernel_z,
+					       st->nr_open_kernels, st->open_geomean_pct);
+			snprintf(room, sizeof(room), ", yet %s", words.buf);
+			strbuf_release(&words);
+		} else if (step_leaves_room(st))
+			snprintf(room, sizeof(room), ", yet the noise%s leaves room for a move of up to %.1f%%",
+				 isnan(st->state_noise_pct) ? "" : " within a machine state", step_bound_pct(st));
+		else if (step_states_rule_out(st))
+			snprintf(room, sizeof(room), ", and the noise within a machine state (%.1f%% a night) rules out "
+				 "a move of %.1f%%", st->state_noise_pct, st->min_change);
 		fprintf(fp, "no step beyond the noise near %s: %s -> %s %s%s; showing that nightly pair\n",
 			asked, d1, d2, sb.buf, room);
 	}

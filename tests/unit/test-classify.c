@@ -428,6 +428,7 @@ static void test_explain(void)
 	s.not_ruled_out = 1;
 	s.change_pct = -2.4;
 	s.se_pct = 1.8;
+	s.bound_pct = 6.2;	/* two standard errors beyond the move (step_bound_pct()) */
 	s.z = 1.3;
 	noise_pct = s.noise_pct;
 	s.noise_pct = 3.6;
@@ -436,6 +437,35 @@ static void test_explain(void)
 	is_str(r.truth_reason, "undecided: the move measured -2.4% \u00b1 1.8%, 1.3x its standard error, under the noise multiple (a step needs 3.0x and 2.0%), yet the noise (3.6% a night) leaves room for a move of up to 6.2%, so it is not ruled out: more nightlies after it would settle it (they shrink the standard error)",
 	       "the room the noise leaves, and what would settle it");
 	classify_result_release(&r);
+	/* Machine states folded: the room is of the noise within a state. */
+	s.state_noise_pct = 0.9;
+	s.bound_pct = 3.4;
+	explain(&r, &s, &f, &o);
+	is_str(r.truth_reason, "undecided: the move measured -2.4% \u00b1 1.8%, 1.3x its standard error, under the noise multiple (a step needs 3.0x and 2.0%), yet the noise (3.6% a night, 0.9% within a machine state) leaves room for a move of up to 3.4%, so it is not ruled out: more nightlies after it would settle it (they shrink the standard error)",
+	       "under machine states, the noise within a state is named");
+	classify_result_release(&r);
+	/* That noise would rule the move out, but one kernel moved beside it. */
+	s.open_kernel = "kernel_c";
+	s.open_kernel_pct = -6.1;
+	s.open_kernel_z = 18.8;
+	s.nr_open_kernels = 1;
+	explain(&r, &s, &f, &o);
+	is_int(r.cause, CAUSE_UNDECIDED, "a kernel that moved keeps it open: undecided");
+	is_str(r.truth_reason, "undecided: the move measured -2.4% \u00b1 1.8%, 1.3x its standard error, under the noise multiple (a step needs 3.0x and 2.0%), and the noise within a machine state (0.9% a night) would rule out a move of 2.0%, but kernel_c moved -6.1% beside it, 18.8x its standard error: each kernel's own series (--kernel) or a bisection of the window (run) would settle it",
+	       "the kernel, its move and what would settle it");
+	classify_result_release(&r);
+	/* Two kernels, each undecided, that move the geomean by --min-change together. */
+	s.open_kernel = "kernel_a";
+	s.open_kernel_pct = -5.4;
+	s.open_kernel_z = 3.0;
+	s.nr_open_kernels = 2;
+	s.open_geomean_pct = -2.2;
+	explain(&r, &s, &f, &o);
+	is_str(r.truth_reason, "undecided: the move measured -2.4% \u00b1 1.8%, 1.3x its standard error, under the noise multiple (a step needs 3.0x and 2.0%), and the noise within a machine state (0.9% a night) would rule out a move of 2.0%, but kernel_a and 1 more kernel moved beside it, -2.2% of the geomean together (kernel_a -5.4%, 3.0x its standard error): each kernel's own series (--kernel) or a bisection of the window (run) would settle it",
+	       "kernels that move the geomean together, and what would settle it");
+	classify_result_release(&r);
+	s.open_kernel = NULL;
+	s.state_noise_pct = NAN;
 	s.not_ruled_out = 0;
 	s.se_pct = 0.46;
 	s.noise_pct = noise_pct;

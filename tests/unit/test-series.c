@@ -256,6 +256,43 @@ static void test_step_rules(void)
 	dashboard_release(&d);
 }
 
+/*
+ * Machine states without a step: every third night 5% faster. The
+ * series' noise counts every jump between the states; once they are
+ * folded, the room a move has is measured in the noise within a state,
+ * and that rules out a move of --min-change that the states' noise
+ * leaves room for (step_states_rule_out()). Without states, the room is
+ * the step's own standard error.
+ */
+static void test_state_room(void)
+{
+	double shape[28];
+	struct dashboard d;
+	struct series s;
+	struct step st;
+
+	for (size_t n = 0; n < 28; n++)
+		shape[n] = n % 3 == 0 ? 1.05 : 1;
+	one_kernel(&d, &s, shape, 13);
+	ok(!find_at(&s, "2026-09-15", 7, &st) && !st.found && !st.undecided, "no step under machine states");
+	ok(!isnan(st.state_noise_pct) && st.state_noise_pct < st.noise_pct / 2,
+	   "the noise within a state is under half the series' noise");
+	ok(st.room_se_pct < st.se_pct / 2, "the room is measured in it");
+	ok(step_states_rule_out(&st) && !step_leaves_room(&st) && step_bound_pct(&st) < st.min_change,
+	   "it rules out a move of --min-change that the states' noise leaves room for");
+	series_release(&s);
+	dashboard_release(&d);
+
+	for (size_t n = 0; n < 28; n++)
+		shape[n] = 1;
+	one_kernel(&d, &s, shape, 13);
+	ok(!find_at(&s, "2026-09-15", 7, &st) && !st.found, "no step in plain noise");
+	ok(isnan(st.state_noise_pct) && st.room_se_pct == st.se_pct && !step_states_rule_out(&st),
+	   "without states the room is the step's standard error");
+	series_release(&s);
+	dashboard_release(&d);
+}
+
 static void test_set_change(void)
 {
 	/* k1 (speedup 4) and k2 (2) leave on night 3; k0 moves +1%. */
@@ -416,6 +453,7 @@ int main(void)
 	test_decision();
 	test_levels_range();
 	test_step_rules();
+	test_state_room();
 	test_set_change();
 	test_noise_and_median();
 	test_dates();
