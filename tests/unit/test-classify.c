@@ -310,6 +310,17 @@ static void explain(struct classify_result *r, struct classify_signals *s,
 	classify_explain(r, s, &f->w, o);
 }
 
+/* The kernels that keep a move open (struct classify_signals, step.h). */
+static void set_open_kernels(struct classify_signals *s, const char *kernel, double pct, double z, size_t nr,
+			     double geomean_pct)
+{
+	s->open_kernel = kernel;
+	s->open_kernel_pct = pct;
+	s->open_kernel_z = z;
+	s->nr_open_kernels = nr;
+	s->open_geomean_pct = geomean_pct;
+}
+
 static void test_explain(void)
 {
 	struct classify_options o;
@@ -445,21 +456,14 @@ static void test_explain(void)
 	       "under machine states, the noise within a state is named");
 	classify_result_release(&r);
 	/* That noise would rule the move out, but one kernel moved beside it. */
-	s.open_kernel = "kernel_c";
-	s.open_kernel_pct = -6.1;
-	s.open_kernel_z = 18.8;
-	s.nr_open_kernels = 1;
+	set_open_kernels(&s, "kernel_c", -6.1, 18.8, 1, -1.2);
 	explain(&r, &s, &f, &o);
 	is_int(r.cause, CAUSE_UNDECIDED, "a kernel that moved keeps it open: undecided");
 	is_str(r.truth_reason, "undecided: the move measured -2.4% \u00b1 1.8%, 1.3x its standard error, under the noise multiple (a step needs 3.0x and 2.0%), and the noise within a machine state (0.9% a night) would rule out a move of 2.0%, but kernel_c moved -6.1% beside it, 18.8x its standard error: each kernel's own series (--kernel) or a bisection of the window (run) would settle it",
 	       "the kernel, its move and what would settle it");
 	classify_result_release(&r);
 	/* Two kernels, each undecided, that move the geomean by --min-change together. */
-	s.open_kernel = "kernel_a";
-	s.open_kernel_pct = -5.4;
-	s.open_kernel_z = 3.0;
-	s.nr_open_kernels = 2;
-	s.open_geomean_pct = -2.2;
+	set_open_kernels(&s, "kernel_a", -5.4, 3.0, 2, -2.2);
 	explain(&r, &s, &f, &o);
 	is_str(r.truth_reason, "undecided: the move measured -2.4% \u00b1 1.8%, 1.3x its standard error, under the noise multiple (a step needs 3.0x and 2.0%), and the noise within a machine state (0.9% a night) would rule out a move of 2.0%, but kernel_a and 1 more kernel moved beside it, -2.2% of the geomean together (kernel_a -5.4%, 3.0x its standard error): each kernel's own series (--kernel) or a bisection of the window (run) would settle it",
 	       "kernels that move the geomean together, and what would settle it");
