@@ -164,15 +164,43 @@ static double row_move(const struct series *s, size_t r, size_t index, int span_
 }
 
 /*
+ * row_move() of row r's own series folded onto one machine state
+ * (kernel_series(), by its distance between the platform's states
+ * minority, taken on each side of index): read as measured, a kernel
+ * that did not step moved by the states' shares either side, which
+ * differ by chance (a state flip on the step's night read as the other
+ * kernels sharing one kernel's -6.1%: causes.py --states 73605,
+ * one-kernel case 25).
+ */
+static double folded_row_move(const struct series *s, size_t r, const unsigned char *minority, size_t index,
+			      int span_days, const struct step *st, double *var)
+{
+	struct series k;
+	double m;
+
+	kernel_series(s, r, minority, index, &k);
+	k.helion_by_row = xcalloc(k.nr + 1, sizeof(double));
+	for (size_t t = 0; t < k.nr; t++)
+		k.helion_by_row[t] = k.points[t].value[METRIC_HELION];
+	m = row_move(&k, 0, index, span_days, st, var);
+	free(k.helion_by_row);
+	free(k.points);
+	return m;
+}
+
+/*
  * The kept kernels' (by name) mean log move at index, *mine, and the other
- * kernels' mean move there, *others, with its standard error *se. Returns
+ * kernels' mean move there, *others, with its standard error *se; with
+ * fold, under machine states (series_minority_nights()), each other
+ * kernel's series folded onto one state (folded_row_move()). Returns
  * 0 when fewer other kernels than kept ones were measured: a move most
  * kernels make has nothing to be told apart from.
  */
 static int others_move(const struct series *s, const struct kernel_step *kept, size_t nr,
-		       size_t index, int span_days, const struct step *st,
+		       size_t index, int span_days, const struct step *st, int fold,
 		       double *mine, double *others, double *se)
 {
+	unsigned char *minority = fold ? series_minority_nights(s) : NULL;
 	double var = 0;
 	size_t nr_others = 0;
 
@@ -185,12 +213,19 @@ static int others_move(const struct series *s, const struct kernel_step *kept, s
 
 		for (i = 0; i < nr && kept[i].kernel != s->kernel_names[r]; i++)
 			;
-		if (i < nr || isnan(m = row_move(s, r, index, span_days, st, &v)) || isnan(v))
+		if (i < nr)
+			continue;
+		if (minority)
+			m = folded_row_move(s, r, minority, index, span_days, st, &v);
+		else
+			m = row_move(s, r, index, span_days, st, &v);
+		if (isnan(m) || isnan(v))
 			continue;
 		*others += m;
 		var += v;
 		nr_others++;
 	}
+	free(minority);
 	if (!nr_others || nr_others < nr)
 		return 0;
 	*others /= (double)nr_others;
@@ -216,11 +251,11 @@ static int others_move(const struct series *s, const struct kernel_step *kept, s
 #define KERNEL_STEPS_STAYED_Z 0.5
 
 static int others_stayed(const struct series *s, const struct kernel_step *kept, size_t nr,
-			 size_t index, int span_days, const struct step *st)
+			 size_t index, int span_days, const struct step *st, int fold)
 {
 	double mine, others, se;
 
-	if (!others_move(s, kept, nr, index, span_days, st, &mine, &others, &se))
+	if (!others_move(s, kept, nr, index, span_days, st, fold, &mine, &others, &se))
 		return 0;
 	if (mine < 0) {
 		mine = -mine;
@@ -237,11 +272,11 @@ static int others_stayed(const struct series *s, const struct kernel_step *kept,
  * chance (accuracy seed 61232, subset, the others +2.9% against -5.6%).
  */
 static int others_shared(const struct series *s, const struct kernel_step *kept, size_t nr,
-			 size_t index, int span_days, const struct step *st)
+			 size_t index, int span_days, const struct step *st, int fold)
 {
 	double mine, others, se;
 
-	return others_move(s, kept, nr, index, span_days, st, &mine, &others, &se) &&
+	return others_move(s, kept, nr, index, span_days, st, fold, &mine, &others, &se) &&
 		(others < 0) == (mine < 0) && fabs(others) >= fabs(mine) / 2;
 }
 
@@ -263,6 +298,42 @@ static void span_kernel_nights(const struct kernel_step *ks, size_t nr, size_t s
 		if (ks[i].first_bad > st->first_bad)
 			st->first_bad = ks[i].first_bad;
 	}
+}
+
+/*
+ * A kernel step kept only because the other kernels' move, folded onto one
+ * machine state, stayed (read as measured, they shared it) takes in the
+ * window of the kernel's own series read on its own states, as --kernel
+ * reads it, where that finds a step whose window meets its own. A state
+ * night on the step's night can put a nightly of the platform's fold on
+ * the wrong side, and a step so kept then lands a night off, sure of it;
+ * the kernel's own levels leave that night in doubt (causes.py --states
+ * 73614, one kernel 27: kernel_c read at 03-08, its own series 03-07 to
+ * 03-09, the true night 03-09; 73601, states 22). Kernel steps kept as
+ * measured keep their windows: widened so, they lost half their culprits.
+ */
+static void widen_by_own_series(const struct series *s, const struct step_options *opts, struct kernel_step *ks)
+{
+	struct step_options o = *opts;
+	struct series k;
+	struct step own;
+	size_t r = 0;
+
+	while (r < s->nr_rows && s->kernel_names[r] != ks->kernel)
+		r++;
+	if (r == s->nr_rows)
+		return;
+	o.fallback = 0;
+	o.sharp_only = 1;
+	kernel_series(s, r, NULL, 0, &k);
+	if (!series_find_step(&k, &o, &own) && own.found && own.last_good < ks->first_bad &&
+	    own.first_bad > ks->last_good) {
+		if (own.last_good < ks->last_good)
+			ks->last_good = own.last_good;
+		if (own.first_bad > ks->first_bad)
+			ks->first_bad = own.first_bad;
+	}
+	free(k.points);
 }
 
 /*
@@ -298,8 +369,11 @@ static size_t settle(const struct series *s, const struct step_options *o, struc
 	}
 	explained /= (double)s->points[(*out)[strongest].index].nr_kernels;
 	if (fabs(explained) < fabs(move) / 2 ||
-	    !others_stayed(s, *out, kept, (*out)[strongest].index, o->span_days, st))
+	    !others_stayed(s, *out, kept, (*out)[strongest].index, o->span_days, st, 1))
 		return 0;
+	if (!others_stayed(s, *out, kept, (*out)[strongest].index, o->span_days, st, 0))
+		for (size_t i = 0; i < kept; i++)
+			widen_by_own_series(s, o, &(*out)[i]);
 	if ((*out)[strongest].index != st->index || st->drift) {
 		/* placed by the kernel: its window, not the geomean's pair there */
 		series_step_at(s, (*out)[strongest].index, o, 0, st);
@@ -370,7 +444,9 @@ static size_t keep_own(const struct series *s, const struct step_options *o, str
 			if (nights_apart(s, ks[i].index, ks[j].index) <= KERNEL_STEPS_NEAR &&
 			    (ks[i].change_pct < 0) == (ks[j].change_pct < 0))
 				group[n++] = ks[j];
-		own[i] = !others_shared(s, group, n, ks[i].index, o->span_days, &none);
+		own[i] = !others_shared(s, group, n, ks[i].index, o->span_days, &none, 1);
+		if (own[i] && others_shared(s, group, n, ks[i].index, o->span_days, &none, 0))
+			widen_by_own_series(s, o, &ks[i]);
 	}
 	for (size_t i = 0; i < nr; i++)
 		if (own[i])
