@@ -179,11 +179,12 @@ test_expect_success 'latency within a noise that could hide half the move: unsur
 	test_cmp expect actual
 '
 
-# states_verdict <dir> <seed> <cause> <n> <case> <date> <signal> <row>:
+# states_verdict <dir> <seed> <cause> <n> <case> <date> <signal> <row> [<culprit>]:
 # the first <n> scenarios of <cause> of causes.py with every cause under
 # machine states (--states) must give <row> (without its runtime), and
 # benchbisect's verdict on scenario <case> and its evidence line of
-# <signal> the lines on stdin; its whole text is left in out.
+# <signal> the lines on stdin, and its culprit line "culprit: <culprit>"
+# when one is given; its whole text is left in out.
 states_verdict () {
 	python3 "$SRC_DIR/bench/accuracy/causes.py" "$BT_BIN" "$TRASH/$1" "$4" --seed="$2" --causes="$3" \
 		--states >out &&
@@ -193,7 +194,11 @@ states_verdict () {
 	(cd "$TRASH/$1/repo" && git benchbisect --file "../$3-$5.json" h100 "$6") >out &&
 	sed -n "1p; /^  $7:/p" out >actual &&
 	cat >expect &&
-	test_cmp expect actual
+	test_cmp expect actual &&
+	if test -n "$9"
+	then
+		grep -Fx "culprit: $9" out
+	fi
 }
 
 # A baseline change under machine states (seed 73300, --states, cases 6
@@ -242,11 +247,11 @@ test_expect_success 'a kernel-set change under machine states: judged on the noi
 # of its step, the noise is 1.0% and the commit the culprit.
 test_expect_success 'a kernel step under machine states: its states folded on each side of it' '
 	states_verdict kernel-states-73400 73400 onekernel 28 27 2026-02-14 "kernel step" \
-		"onekernel      28     100%         0          20/28              0" <<-\EOF &&
+		"onekernel      28     100%         0          20/28              0" \
+		"f4695293 Tune kernel path 44 (#3044)" <<-\EOF
 	h100 on 2026-02-14: real regression
 	  kernel step: kernel_d -7.2% from 2026-02-13 to 2026-02-14, 18.3x its standard error (its noise 1.0% a night); each kernel must clear 5.8x for 5 kernels: the platform'"'"'s geomean does not clear its thresholds, this kernel does
 	EOF
-	grep "^culprit: f4695293 Tune kernel path 44 (#3044)\$" out
 '
 
 # Noise under machine states (seed 73600, --states, case 5): the states
@@ -270,11 +275,11 @@ test_expect_success 'noise under machine states: the room is of the noise within
 # state, they stayed, and the kernel's step is the answer.
 test_expect_success 'a kernel step on a state flip: the other kernels read on one state' '
 	states_verdict kernel-flip-73605 73605 onekernel 26 25 2026-03-01 "kernel step" \
-		"onekernel      26      88%         3          14/26              0" <<-\EOF &&
+		"onekernel      26      88%         3          14/26              0" \
+		"f8367698 Tune kernel path 59 (#3059)" <<-\EOF
 	h100 on 2026-03-01: real regression
 	  kernel step: kernel_c -6.1% from 2026-02-28 to 2026-03-01, 18.2x its standard error (its noise 1.0% a night); each kernel must clear 5.8x for 5 kernels: the platform'"'"'s geomean does not clear its thresholds, this kernel does
 	EOF
-	grep "^culprit: f8367698 Tune kernel path 59 (#3059)\$" out
 '
 
 # One kernel under machine states (seed 73605, --states, case 33):
