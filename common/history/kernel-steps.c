@@ -300,6 +300,16 @@ static void span_kernel_nights(const struct kernel_step *ks, size_t nr, size_t s
 	}
 }
 
+/* The row of kernel step k in s (its kernel's name is s's); s->nr_rows when none is. */
+static size_t row_of(const struct series *s, const struct kernel_step *k)
+{
+	size_t r = 0;
+
+	while (r < s->nr_rows && s->kernel_names[r] != k->kernel)
+		r++;
+	return r;
+}
+
 /*
  * A kernel step kept only because the other kernels' move, folded onto one
  * machine state, stayed (read as measured, they shared it) takes in the
@@ -317,10 +327,8 @@ static void widen_by_own_series(const struct series *s, const struct step_option
 	struct step_options o = *opts;
 	struct series k;
 	struct step own;
-	size_t r = 0;
+	size_t r = row_of(s, ks);
 
-	while (r < s->nr_rows && s->kernel_names[r] != ks->kernel)
-		r++;
 	if (r == s->nr_rows)
 		return;
 	o.fallback = 0;
@@ -469,11 +477,9 @@ static int kernel_drifts(const struct series *s, const struct step_options *opts
 	unsigned char *minority;
 	struct series ks;
 	struct step st;
-	size_t r = 0;
+	size_t r = row_of(s, k);
 	int drifts;
 
-	while (r < s->nr_rows && s->kernel_names[r] != k->kernel)
-		r++;
 	if (r == s->nr_rows)
 		return 1;
 	minority = series_minority_nights(s);
