@@ -398,16 +398,12 @@ double levels_state_share(const struct levels *l)
 
 void levels_folded_noise(struct levels *l)
 {
-	double *d = xcalloc(l->n + 1, sizeof(double)), *tmp = xcalloc(l->n + 1, sizeof(double)), med;
+	double *d = xcalloc(l->n + 1, sizeof(double));
 
-	l->folded_sigma = NOISE_FLOOR;
 	for (size_t i = 1; i < l->n; i++)
 		d[i - 1] = l->x[i] - l->x[i - 1];
-	/* as series_noise_model() measures one night's noise: a change spans two nights */
-	if (l->n >= 4)
-		l->folded_sigma = fmax(1.4826 * stats_mad(d, l->n - 1, tmp, &med) / sqrt(2.0), NOISE_FLOOR);
+	l->folded_sigma = noise_of_changes(d, l->n ? l->n - 1 : 0);
 	free(d);
-	free(tmp);
 }
 
 /* Move l's nights of the smaller group (minority, by nightly of s) by shift. */

@@ -64,7 +64,7 @@ struct levels {
 	 * 0: none folded). sigma counts every jump between the states, and
 	 * a move that the states' noise leaves room for may be ruled out by
 	 * the noise within a state; only the room, not the step decision,
-	 * is measured so (docs/step-detection.md, item 2).
+	 * is measured so (docs/step-detection.md, item 3).
 	 */
 	double room_spread;
 	double folded_sigma;

@@ -115,16 +115,32 @@ static void weekly_pattern(const double *lv, const time_t *t, size_t n, struct n
 	free(by_day);
 }
 
+double noise_of_changes(double *d, size_t nd)
+{
+	double med, sigma;
+
+	/*
+	 * Of two changes, one may be the move itself: their MAD is half of it.
+	 * From three on, the median sets a lone move apart; below, the floor.
+	 */
+	if (nd < 3)
+		return NOISE_FLOOR;
+	med = stats_median(d, nd);
+	for (size_t i = 0; i < nd; i++)
+		d[i] = fabs(d[i] - med);
+	/* A change spans two noisy nights: divide its spread by sqrt(2). */
+	sigma = 1.4826 * stats_median(d, nd) / sqrt(2.0);
+	return sigma < NOISE_FLOOR ? NOISE_FLOOR : sigma;
+}
+
 void series_noise_model(const struct series *s, enum metric m, struct noise_model *out)
 {
 	double *lv = xcalloc(s->nr + 1, sizeof(double));
 	double *d = xcalloc(s->nr + 1, sizeof(double));
 	time_t *t = xcalloc(s->nr + 1, sizeof(time_t));
 	size_t n = 0, nd = 0;
-	double med;
 
 	memset(out, 0, sizeof(*out));
-	out->sigma = NOISE_FLOOR;
 	for (size_t i = 0; i < s->nr; i++) {
 		double v = s->points[i].value[m];
 
@@ -136,19 +152,7 @@ void series_noise_model(const struct series *s, enum metric m, struct noise_mode
 	weekly_pattern(lv, t, n, out);
 	for (size_t i = 1; i < n; i++)
 		d[nd++] = (lv[i] - out->week[weekday_of(t[i])]) - (lv[i - 1] - out->week[weekday_of(t[i - 1])]);
-	/*
-	 * Of two changes, one may be the move itself: their MAD is half of it.
-	 * From three on, the median sets a lone move apart; below, the floor.
-	 */
-	if (nd >= 3) {
-		med = stats_median(d, nd);
-		for (size_t i = 0; i < nd; i++)
-			d[i] = fabs(d[i] - med);
-		/* A change spans two noisy nights: divide its spread by sqrt(2). */
-		out->sigma = 1.4826 * stats_median(d, nd) / sqrt(2.0);
-		if (out->sigma < NOISE_FLOOR)
-			out->sigma = NOISE_FLOOR;
-	}
+	out->sigma = noise_of_changes(d, nd);
 	free(lv);
 	free(d);
 	free(t);
