@@ -72,7 +72,8 @@
  *
  * Usage: step-rates [--seeds FROM:TO] [--family NAME] [--part J/K] [--verbose] [--dump I]
  *   --part J/K   of the cases, FROM + i with i % K == J only (sum the rows)
- *   --verbose    each false alarm and miss on stderr
+ *   --verbose    each false alarm and miss on stderr, and each drift found
+ *                but not named as one (a step, or a drift whose ends are off)
  *   --dump I     print case I's dashboard (of --family), its query and step
  *                night (on stderr), and stop
  * Prints a line a family:
@@ -505,10 +506,16 @@ static void judge_drift(const struct gen *g, const struct series *s, const struc
 {
 	int inside = w->step.found && night >= g->drift_from && night <= g->drift_to + DRIFT_SLACK;
 
+	int named = w->step.found && w->step.drift &&
+		    abs(night_of(s, w->step.last_good + 1) - g->drift_from) <= DRIFT_SLACK &&
+		    abs(night_of(s, w->step.index) - g->drift_to) <= DRIFT_SLACK;
+
 	t->hits += inside;
-	t->named += w->step.found && w->step.drift &&
-			   abs(night_of(s, w->step.last_good + 1) - g->drift_from) <= DRIFT_SLACK &&
-			   abs(night_of(s, w->step.index) - g->drift_to) <= DRIFT_SLACK;
+	t->named += named;
+	if (verbose && inside && !named)
+		fprintf(stderr, "drift: not named: %s from night %d to %d; truth: nights %d to %d\n",
+			w->step.drift ? "a drift" : "a step", night_of(s, w->step.last_good + 1),
+			night_of(s, w->step.index), g->drift_from, g->drift_to);
 	if ((w->step.found || w->nr_kernel_steps) && !inside)
 		tally_alarm(t, w->step.found, w->step.drift);
 }
