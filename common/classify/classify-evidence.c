@@ -266,7 +266,10 @@ static void explain_sharing(struct classify_result *r, const struct classify_sig
 
 	if (!s->index || isnan(s->change_pct))
 		return;
-	if (!classify_step_significant(s, o) && !s->move_kernels) {
+	if (!classify_step_significant(s, o) && !s->move_kernels && classify_others_moved(s, o)) {
+		tail = "no step of helion's, yet both moved beyond their own noise, the same way";
+		verdict = "others_moved";
+	} else if (!classify_step_significant(s, o) && !s->move_kernels) {
 		tail = nothing_to_compare(s);
 		verdict = "no_step";
 	}

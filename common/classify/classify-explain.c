@@ -169,6 +169,13 @@ static char *undecided_reason(const struct classify_signals *s, const struct cla
 				 "the noise (%.1f%% a night%s) leaves room for a move of up to %.1f%%, so it is not "
 				 "ruled out: more nightlies after it would settle it (they shrink the standard error)",
 				 measured, o->noise_multiple, o->min_change, s->noise_pct, within, s->bound_pct);
+	} else if (!classify_moved(s, o) && classify_others_moved(s, o)) {
+		reason = xstrfmt("undecided: %s, no step, but triton (%+.1f%%) and torch_compile (%+.1f%%) moved "
+				 "beyond their own noise: a baseline that moved them moves Helion's speedup too, "
+				 "which the helion series' noise (%.1f%% a night) may hide; a bisection of the "
+				 "window (run) would settle it",
+				 measured, number_tidy(s->triton_pct, 1), number_tidy(s->torch_compile_pct, 1),
+				 s->noise_pct);
 	} else {
 		/* under the bar, or over it where no level holds: step.h words what settles it */
 		char *bar = s->no_level ?

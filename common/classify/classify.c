@@ -325,6 +325,20 @@ enum sharing classify_sharing(const struct classify_signals *s, const struct cla
 	return !with ? SHARING_HELION_ONLY : with == n ? SHARING_ALL : SHARING_PARTIAL;
 }
 
+int classify_others_moved(const struct classify_signals *s, const struct classify_options *o)
+{
+	double others[2] = { s->triton_pct, s->torch_compile_pct };
+	double noise[2] = { s->triton_noise_pct, s->torch_compile_noise_pct };
+
+	if (s->pretuned)
+		return 0;	/* its baselines are ratios of Helion's own time */
+	for (size_t i = 0; i < ARRAY_SIZE(others); i++)
+		if (!classify_beyond_noise(s, others[i], noise[i], o) || fabs(others[i]) < o->min_change ||
+		    (others[i] < 0) != (others[0] < 0))
+			return 0;
+	return 1;
+}
+
 enum cause classify_decide(const struct classify_signals *s, const struct classify_options *o)
 {
 	/* a step of the platform, or of single kernels against their own noise */
@@ -336,8 +350,15 @@ enum cause classify_decide(const struct classify_signals *s, const struct classi
 		return CAUSE_METHOD_CHANGE;	/* what is measured changed */
 	if (!moved && classify_step_significant(s, o) && s->nr_after < 2)
 		return CAUSE_UNDECIDED;	/* a step, too new to tell whether it persists */
-	if (!moved)	/* no rule can weigh a step the evidence neither shows nor rules out */
-		return s->index && (s->undecided || s->not_ruled_out) && !classify_step_significant(s, o) ?
+	/*
+	 * No rule can weigh a step the evidence neither shows nor rules out;
+	 * nor one every other implementation shows: a baseline that moved
+	 * them moved Helion's speedup too, which its own noise (machine
+	 * states) may hide.
+	 */
+	if (!moved)
+		return s->index && !classify_step_significant(s, o) &&
+			(s->undecided || s->not_ruled_out || classify_others_moved(s, o)) ?
 			CAUSE_UNDECIDED : CAUSE_NOISE;
 	if (sh == SHARING_BASELINE)
 		return CAUSE_METHOD_CHANGE;

@@ -267,6 +267,12 @@ double classify_set_change_pct(const struct classify_signals *s);
  */
 int classify_moved(const struct classify_signals *s, const struct classify_options *o);
 /*
+ * 1 when every other implementation measured (triton, torch_compile; two
+ * at least) moved beyond its own noise, the same way and by --min-change
+ * each: a baseline's move, which moves Helion's speedup with it.
+ */
+int classify_others_moved(const struct classify_signals *s, const struct classify_options *o);
+/*
  * 1 when the kernel set changed at the step and the kernels measured on
  * both nightlies moved too: a step, and their own move over the pair
  * (pair_common_pct) clears the thresholds.

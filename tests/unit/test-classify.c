@@ -137,6 +137,17 @@ static void test_rules(void)
 	s.found = 0;
 	s.reason = "under the noise multiple";
 	is_int(classify_decide(&s, &o), CAUSE_NOISE, "no step by the window's decision: noise");
+	s.triton_pct = -4.9;
+	s.torch_compile_pct = -4.2;
+	is_int(classify_decide(&s, &o), CAUSE_UNDECIDED,
+	       "no step, but every other implementation moved beyond its noise: undecided, not noise");
+	s.torch_compile_pct = 4.2;
+	is_int(classify_decide(&s, &o), CAUSE_NOISE, "the other implementations moved apart: noise");
+	s.torch_compile_pct = -1.5;
+	is_int(classify_decide(&s, &o), CAUSE_NOISE, "one of them under --min-change: noise");
+	s.torch_compile_pct = -0.2;
+	is_int(classify_decide(&s, &o), CAUSE_NOISE, "one of them alone: noise");
+	s.triton_pct = 0.1;
 	s.not_ruled_out = 1;
 	is_int(classify_decide(&s, &o), CAUSE_UNDECIDED,
 	       "no step, but the noise leaves room for one of --min-change: undecided, not noise");
@@ -326,7 +337,7 @@ static void test_explain(void)
 	struct classify_options o;
 	struct classify_signals s;
 	struct classify_result r;
-	double noise_pct;
+	double noise_pct, others[2];
 	struct kernel_step ksteps[2] = {
 		{ .kernel = "k1", .index = 1, .first_bad = 1, .last_good = 0, .change_pct = -5.5,
 		  .noise_pct = 1.0, .score = 4.2, .se_pct = 0.4, .z = 14 },
@@ -471,6 +482,18 @@ static void test_explain(void)
 	s.open_kernel = NULL;
 	s.state_noise_pct = NAN;
 	s.not_ruled_out = 0;
+	/* Ruled out, but every other implementation moved: a baseline's move the noise may hide. */
+	others[0] = s.triton_pct;
+	others[1] = s.torch_compile_pct;
+	s.triton_pct = -4.9;
+	s.torch_compile_pct = -4.2;
+	explain(&r, &s, &f, &o);
+	is_int(r.cause, CAUSE_UNDECIDED, "no step, every other implementation moved: undecided, not noise");
+	is_str(r.truth_reason, "undecided: the move measured -2.4% \u00b1 1.8%, 1.3x its standard error, no step, but triton (-4.9%) and torch_compile (-4.2%) moved beyond their own noise: a baseline that moved them moves Helion's speedup too, which the helion series' noise (3.6% a night) may hide; a bisection of the window (run) would settle it",
+	       "what the other implementations show, and what would settle it");
+	classify_result_release(&r);
+	s.triton_pct = others[0];
+	s.torch_compile_pct = others[1];
 	s.se_pct = 0.46;
 	s.noise_pct = noise_pct;
 	s.found = 1;
