@@ -193,16 +193,18 @@ static int cmp_reading(const void *a, const void *b)
 }
 
 /*
- * The state_reading()s of night t over the kernels but r: their median,
- * each weighed by its precision (its distance between the states over the
- * spread of its larger-state nights near t, squared), so that one noisy
- * kernel far off cannot outvote the rest; NAN without one.
+ * The state_reading()s of night t over the kernels but r, each weighed by
+ * its precision (its distance between the states over the spread of its
+ * larger-state nights near t, squared): their weighted quartiles into
+ * q[0..2] (q[1] the median, so that one noisy kernel far off cannot
+ * outvote the rest); NANs without one.
  */
-static double witnessed_state(const struct series *s, size_t r, const unsigned char *minority, size_t t)
+static void witnessed_state(const struct series *s, size_t r, const unsigned char *minority, size_t t,
+			    double q[3])
 {
 	struct reading *w = xcalloc(s->nr_rows + 1, sizeof(*w));
-	double total = 0, sum = 0, out = NAN;
-	size_t n = 0;
+	double total = 0, sum = 0;
+	size_t n = 0, k = 0;
 
 	for (size_t j = 0; j < s->nr_rows; j++) {
 		double weight = 0, value = j == r ? NAN : state_reading(s, j, minority, t, &weight);
@@ -214,13 +216,13 @@ static double witnessed_state(const struct series *s, size_t r, const unsigned c
 		}
 	}
 	qsort(w, n, sizeof(*w), cmp_reading);
-	for (size_t i = 0; i < n && isnan(out); i++) {
+	q[0] = q[1] = q[2] = NAN;
+	for (size_t i = 0; i < n && k < 3; i++) {
 		sum += w[i].weight;
-		if (sum >= total / 2)
-			out = w[i].value;
+		for (; k < 3 && sum >= total * (double)(k + 1) / 4; k++)
+			q[k] = w[i].value;
 	}
 	free(w);
-	return out;
 }
 
 /* The factor k's folded nights were moved by (series_fold_states()); 1 when none was. */
@@ -233,22 +235,36 @@ static double fold_factor(const struct series *k)
 }
 
 /*
+ * A night whose witnesses' median reading lies this close to halfway
+ * between the states (in their distance) is read in neither: a night of
+ * the larger state next to the step of the kernels that did not step
+ * there (the `states` cause, 73721 case 21, readings of 0.64) was folded
+ * as the smaller and put the step a night late, sure of a wrong culprit.
+ */
+#define STATE_HALFWAY 0.25
+
+/*
  * Whether kernel r's night t (of its own series k, its folded nights
  * moved by factor) could lie at level (log, the far side of its step):
  * read in the other state, its value lies within STATE_END_NOISES of the
  * kernel's noise sigma of that level, and the other kernels read the
- * night in that other state (or, for a folded night, cannot read it).
+ * night in that other state, or read it both ways (a quarter of their
+ * weight at least on each side of halfway), or halfway (STATE_HALFWAY),
+ * or, for a folded night, cannot read it.
  */
 static int state_in_doubt(const struct series *s, size_t r, const unsigned char *minority, const struct series *k,
 			  double factor, size_t t, double level, double sigma)
 {
-	double raw = k->points[t].raw_helion, w;
+	double raw = k->points[t].raw_helion, q[3];
 	int folded = raw != k->points[t].value[METRIC_HELION];
 
 	if (!(raw > 0) || factor == 1 || fabs(log(folded ? raw : raw * factor) - level) > STATE_END_NOISES * sigma)
 		return 0;
-	w = witnessed_state(s, r, minority, t);
-	return isnan(w) ? folded : (w > 0.5) != folded;
+	witnessed_state(s, r, minority, t, q);
+	if (isnan(q[1]))
+		return folded;
+	/* witnesses that read it both ways, or halfway, tell nothing */
+	return (q[0] < 0.5) != (q[2] < 0.5) || fabs(q[1] - 0.5) < STATE_HALFWAY || (q[1] > 0.5) != folded;
 }
 
 void kernel_step_state_ends(const struct series *s, size_t r, const unsigned char *minority,

@@ -41,9 +41,9 @@ void series_fold_states(struct series *k, const unsigned char *minority, enum me
  * Kernel r's step st, found in its own series k (folded by the platform's
  * minority flags): an end night whose value, read in the other state,
  * fits the far side's level, and whose state the kernels that did not
- * step there read otherwise (or cannot read, for a folded night), could
- * lie on either side, and st's window takes it in, and the next while the
- * same holds.
+ * step there read otherwise, both ways or halfway (or cannot read, for a
+ * folded night), could lie on either side, and st's window takes it in,
+ * and the next while the same holds.
  */
 void kernel_step_state_ends(const struct series *s, size_t r, const unsigned char *minority,
 			    const struct series *k, struct step *st);
