@@ -316,6 +316,52 @@ test_expect_success 'kernels that together move the geomean by --min-change keep
 	test_cmp expect actual
 '
 
+# A baseline change under machine states (seed 73609, --states,
+# baseline case 9): every speedup fell 5.5%, the states' distance, so the
+# helion series after it sits on its old lower state and reads no step,
+# -0.2%, with the noise ruling a 2% move out. Triton and torch_compile
+# fell 4.9% and 4.2%, far beyond their noise: "noise" was a confident
+# wrong answer. A baseline that moved them moved Helion's speedup too:
+# undecided, with both named.
+test_expect_success 'no step, but every other implementation moved: undecided, not noise' '
+	states_verdict others-73609 73609 baseline 10 09 2026-03-11 implementations \
+		"baseline       10      90%         1              -              0" <<-\EOF &&
+	h100 on 2026-03-11: undecided
+	  implementations: triton -4.9%, torch_compile -4.2% against helion -0.2%: no step of helion'"'"'s, yet both moved beyond their own noise, the same way
+	EOF
+	grep -F "  undecided: the move measured -0.2% ± 0.8%, 0.2x its standard error, no step, but triton (-4.9%) and torch_compile (-4.2%) moved beyond their own noise" out &&
+	(cd "$TRASH/others-73609/repo" && git benchbisect --json --file ../baseline-09.json h100 2026-03-11) >out.json &&
+	jq -r ".cause, (.evidence[] | select(.signal == \"implementations\") | .verdict)" out.json >actual &&
+	printf "undecided\nothers_moved\n" >expect &&
+	test_cmp expect actual
+'
+
+# Two kernels stepping under states that flip nearly every night (seed
+# 73721, the states cause, case 21: kernel_a and kernel_d -4.6% and
+# -4.8% on 2026-03-11). The platform took 03-11 for the lower state, and
+# the other kernels read it 0.64 of the way there: folded up, kernel_a's
+# 03-11 read as before its step, and the window 03-11 -> 03-12 named the
+# next night's commit, a wrong culprit. A night its witnesses read
+# halfway (within a quarter of the distance) is in neither state: the
+# window takes it in, three commits, no culprit.
+test_expect_success 'a kernel step'"'"'s end night that the other kernels read halfway may lie on either side' '
+	python3 "$SRC_DIR/bench/accuracy/causes.py" "$BT_BIN" "$TRASH/halfway-73721" 22 --seed=73721 \
+		--causes=states >out &&
+	grep "^states " out | sed "s/ *[0-9.]*s\$//" >row &&
+	echo "states         22      77%         5           5/22              0" >expect &&
+	test_cmp expect row &&
+	(cd "$TRASH/halfway-73721/repo" && git benchbisect --file ../states-21.json h100 2026-03-11) >out &&
+	sed -n "1,3p; /^  kernel step: kernel_a/p" out >actual &&
+	cat >expect <<-\EOF &&
+	h100 on 2026-03-11: real regression
+	last good: 6fba9af1 (run 60000000680, 2026-03-10T08:20:00Z)
+	first bad: 8e9cdebd (run 60000000700, 2026-03-12T08:20:00Z)
+	  kernel step: kernel_a -4.6% from 2026-03-10 to 2026-03-12, 13.1x its standard error (its noise 0.8% a night); each kernel must clear 5.8x for 5 kernels: the platform'"'"'s geomean does not clear its thresholds, this kernel does
+	EOF
+	test_cmp expect actual &&
+	! grep "^culprit:" out
+'
+
 # Held-out kernel-set cases. 61226, case 33: a kernel of seven left and
 # the naive geomean rose 3.0% (3.6 times the noise), 2.1% of it the
 # change's alone, the kernels on both nightlies +0.9%, the chain-linked
