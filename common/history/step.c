@@ -481,9 +481,10 @@ static size_t weak_boundary(const struct series *s, const struct step_options *o
 
 /*
  * A drift can outlast the nightlies searched: when the level on a side of
- * drift k is shorter than the drift (DRIFT_EDGE nightlies at least) where
- * the search stopped and the series goes on, widen [*from, *to) by 2 * span
- * + 1 days on that side and say so. A step (k sharp) may be the part of a
+ * drift k holds fewer than twice the drift's nightlies (2 * DRIFT_EDGE at
+ * least) where the search stopped and the series goes on (a level as short
+ * as the ramp leaves its end unplaced), widen [*from, *to) by 2 * span + 1
+ * days on that side and say so. A step (k sharp) may be the part of a
  * longer drift that the search saw: both sides are widened to look.
  */
 #define DRIFT_EDGE 4
@@ -511,11 +512,11 @@ static int widen(const struct series *s, const struct levels *l, size_t k, time_
 		*to += more;
 		return 1;
 	}
-	if (!k && before < edge && l->at[0] > 0) {
+	if (!k && before < 2 * edge && l->at[0] > 0) {
 		*from -= more;
 		wider = 1;
 	}
-	if (k + 1 == l->nr_cuts && after < edge && l->at[l->n - 1] + 1 < s->nr) {
+	if (k + 1 == l->nr_cuts && after < 2 * edge && l->at[l->n - 1] + 1 < s->nr) {
 		*to += more;
 		wider = 1;
 	}
