@@ -65,7 +65,9 @@ size_t series_kernel_steps(const struct series *s, const struct step_options *op
  * of its own series (one that step_with_kernels() did not keep as the
  * answer), or one the states' jumps mask, beyond the platform's noise
  * multiple but under the one a kernel among many must clear
- * (kernel_steps_multiple(); its search leaves it undecided). The strongest
+ * (kernel_steps_multiple(); each kernel is searched at the platform's
+ * multiple here, as the kernel's own cut would otherwise be dropped
+ * before it is judged). The strongest
  * such kernel within KERNEL_STEPS_NEAR nights of st's pair keeps the move
  * open: st->open_kernel names it and st's room is measured in se_pct again,
  * so that "no move worth finding" is not said where one kernel moved.
