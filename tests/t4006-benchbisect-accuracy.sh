@@ -8,6 +8,20 @@
 # answers (neither right nor a false alarm).
 . "$(dirname "$0")/lib/test-lib.sh"
 
+# causes_row <dir> <seed> <cause> <n> <row> [<option>...]: the first <n>
+# scenarios of <cause> of causes.py (their repository in $TRASH/<dir>,
+# the options passed on) must give <row>, without its runtime.
+causes_row () {
+	local dir=$1 seed=$2 cause=$3 n=$4 want=$5
+
+	shift 5 &&
+	python3 "$SRC_DIR/bench/accuracy/causes.py" "$BT_BIN" "$TRASH/$dir" "$n" --seed="$seed" \
+		--causes="$cause" "$@" >out &&
+	grep "^$cause " out | sed "s/ *[0-9.]*s\$//" >row &&
+	echo "$want" >expect &&
+	test_cmp expect row
+}
+
 test_expect_success 'every cause is told right, no culprit named wrongly' '
 	python3 "$SRC_DIR/bench/accuracy/causes.py" "$BT_BIN" "$TRASH/causes" 5 --assert >out &&
 	sed "s/ *[0-9.]*s\$//" out >table &&
@@ -137,10 +151,7 @@ test_expect_success 'a drift that two kernels make with one sharp step is their 
 # sort of the platform's nights finds no two states but its levels do
 # across a cut, the timers are read on those (22 -> 23 of 32).
 test_expect_success 'machine states: the stepping kernels'"'"' timers are read on one state' '
-	python3 "$SRC_DIR/bench/accuracy/causes.py" "$BT_BIN" "$TRASH/fresh-states-9" 32 --seed=9 --causes=states >out &&
-	grep "^states " out | sed "s/ *[0-9.]*s\$//" >row &&
-	echo "states         32      72%         9           5/32              0" >expect &&
-	test_cmp expect row
+	causes_row fresh-states-9 9 states 32 "states         32      72%         9           5/32              0"
 '
 
 # Held-out states cases (seed 71001, never tuned on). Case 21: two
@@ -154,10 +165,7 @@ test_expect_success 'machine states: the stepping kernels'"'"' timers are read o
 # on either side, and the window takes it in: two commits, no culprit.
 # (Case 16 is right since the timers read states found across the step.)
 test_expect_success 'machine states: a folded night at a kernel step'"'"'s end may lie on either side' '
-	python3 "$SRC_DIR/bench/accuracy/causes.py" "$BT_BIN" "$TRASH/fresh-states-71001" 24 --seed=71001 --causes=states >out &&
-	grep "^states " out | sed "s/ *[0-9.]*s\$//" >row &&
-	echo "states         24      96%         0           4/24              0" >expect &&
-	test_cmp expect row
+	causes_row fresh-states-71001 71001 states 24 "states         24      96%         0           4/24              0"
 '
 
 # Latency "flat" is a claim that it did not move with the speedup. Seed
@@ -186,11 +194,7 @@ test_expect_success 'latency within a noise that could hide half the move: unsur
 # <signal> the lines on stdin, and its culprit line "culprit: <culprit>"
 # when one is given; its whole text is left in out.
 states_verdict () {
-	python3 "$SRC_DIR/bench/accuracy/causes.py" "$BT_BIN" "$TRASH/$1" "$4" --seed="$2" --causes="$3" \
-		--states >out &&
-	grep "^$3 " out | sed "s/ *[0-9.]*s\$//" >row &&
-	echo "$8" >expect &&
-	test_cmp expect row &&
+	causes_row "$1" "$2" "$3" "$4" "$8" --states &&
 	(cd "$TRASH/$1/repo" && git benchbisect --file "../$3-$5.json" h100 "$6") >out &&
 	sed -n "1p; /^  $7:/p" out >actual &&
 	cat >expect &&
@@ -319,11 +323,7 @@ test_expect_success 'a kernel between the platform'"'"'s multiple and the kernel
 # (Searched at the platform's multiple, as they are now, kernel_a alone
 # reads -5.8% at 4.4 standard errors, and the line names it first.)
 test_expect_success 'kernels that together move the geomean by --min-change keep the move open' '
-	python3 "$SRC_DIR/bench/accuracy/causes.py" "$BT_BIN" "$TRASH/kernels-open-73627" 6 --seed=73627 \
-		--causes=states >out &&
-	grep "^states " out | sed "s/ *[0-9.]*s\$//" >row &&
-	echo "states          6      67%         2            1/6              0" >expect &&
-	test_cmp expect row &&
+	causes_row kernels-open-73627 73627 states 6 "states          6      67%         2            1/6              0" &&
 	(cd "$TRASH/kernels-open-73627/repo" && git benchbisect --file ../states-05.json h100 2026-02-23) >out &&
 	sed -n "1p; /^  step:/p" out >actual &&
 	cat >expect <<-\EOF &&
@@ -362,11 +362,7 @@ test_expect_success 'no step, but every other implementation moved: undecided, n
 # halfway (within a quarter of the distance) is in neither state: the
 # window takes it in, three commits, no culprit.
 test_expect_success 'a kernel step'"'"'s end night that the other kernels read halfway may lie on either side' '
-	python3 "$SRC_DIR/bench/accuracy/causes.py" "$BT_BIN" "$TRASH/halfway-73721" 22 --seed=73721 \
-		--causes=states >out &&
-	grep "^states " out | sed "s/ *[0-9.]*s\$//" >row &&
-	echo "states         22      77%         5           5/22              0" >expect &&
-	test_cmp expect row &&
+	causes_row halfway-73721 73721 states 22 "states         22      77%         5           5/22              0" &&
 	(cd "$TRASH/halfway-73721/repo" && git benchbisect --file ../states-21.json h100 2026-03-11) >out &&
 	sed -n "1,3p; /^  kernel step: kernel_a/p" out >actual &&
 	cat >expect <<-\EOF &&
