@@ -332,6 +332,17 @@ static void set_open_kernels(struct classify_signals *s, const char *kernel, dou
 	s->open_geomean_pct = geomean_pct;
 }
 
+/* classify_explain() on s must give cause and reason: two tests, named name and reason_name. */
+static void explained(struct classify_result *r, struct classify_signals *s, struct fake *f,
+		      struct classify_options *o, enum cause cause, const char *name, const char *reason,
+		      const char *reason_name)
+{
+	explain(r, s, f, o);
+	is_int(r->cause, cause, name);
+	is_str(r->truth_reason, reason, reason_name);
+	classify_result_release(r);
+}
+
 static void test_explain(void)
 {
 	struct classify_options o;
@@ -454,11 +465,9 @@ static void test_explain(void)
 	s.z = 1.3;
 	noise_pct = s.noise_pct;
 	s.noise_pct = 3.6;
-	explain(&r, &s, &f, &o);
-	is_int(r.cause, CAUSE_UNDECIDED, "no step, the noise leaving room for one: undecided");
-	is_str(r.truth_reason, "undecided: the move measured -2.4% \u00b1 1.8%, 1.3x its standard error, under the noise multiple (a step needs 3.0x and 2.0%), yet the noise (3.6% a night) leaves room for a move of up to 6.2%, so it is not ruled out: more nightlies after it would settle it (they shrink the standard error)",
-	       "the room the noise leaves, and what would settle it");
-	classify_result_release(&r);
+	explained(&r, &s, &f, &o, CAUSE_UNDECIDED, "no step, the noise leaving room for one: undecided",
+		  "undecided: the move measured -2.4% \u00b1 1.8%, 1.3x its standard error, under the noise multiple (a step needs 3.0x and 2.0%), yet the noise (3.6% a night) leaves room for a move of up to 6.2%, so it is not ruled out: more nightlies after it would settle it (they shrink the standard error)",
+		  "the room the noise leaves, and what would settle it");
 	/* Machine states folded: the room is of the noise within a state. */
 	s.state_noise_pct = 0.9;
 	s.bound_pct = 3.4;
@@ -468,11 +477,9 @@ static void test_explain(void)
 	classify_result_release(&r);
 	/* That noise would rule the move out, but one kernel moved beside it. */
 	set_open_kernels(&s, "kernel_c", -6.1, 18.8, 1, -1.2);
-	explain(&r, &s, &f, &o);
-	is_int(r.cause, CAUSE_UNDECIDED, "a kernel that moved keeps it open: undecided");
-	is_str(r.truth_reason, "undecided: the move measured -2.4% \u00b1 1.8%, 1.3x its standard error, under the noise multiple (a step needs 3.0x and 2.0%), and the noise within a machine state (0.9% a night) would rule out a move of 2.0%, but kernel_c moved -6.1% beside it, 18.8x its standard error: each kernel's own series (--kernel) or a bisection of the window (run) would settle it",
-	       "the kernel, its move and what would settle it");
-	classify_result_release(&r);
+	explained(&r, &s, &f, &o, CAUSE_UNDECIDED, "a kernel that moved keeps it open: undecided",
+		  "undecided: the move measured -2.4% \u00b1 1.8%, 1.3x its standard error, under the noise multiple (a step needs 3.0x and 2.0%), and the noise within a machine state (0.9% a night) would rule out a move of 2.0%, but kernel_c moved -6.1% beside it, 18.8x its standard error: each kernel's own series (--kernel) or a bisection of the window (run) would settle it",
+		  "the kernel, its move and what would settle it");
 	/* Two kernels, each undecided, that move the geomean by --min-change together. */
 	set_open_kernels(&s, "kernel_a", -5.4, 3.0, 2, -2.2);
 	explain(&r, &s, &f, &o);
@@ -487,11 +494,9 @@ static void test_explain(void)
 	others[1] = s.torch_compile_pct;
 	s.triton_pct = -4.9;
 	s.torch_compile_pct = -4.2;
-	explain(&r, &s, &f, &o);
-	is_int(r.cause, CAUSE_UNDECIDED, "no step, every other implementation moved: undecided, not noise");
-	is_str(r.truth_reason, "undecided: the move measured -2.4% \u00b1 1.8%, 1.3x its standard error, no step, but triton (-4.9%) and torch_compile (-4.2%) moved beyond their own noise: a baseline that moved them moves Helion's speedup too, which the helion series' noise (3.6% a night) may hide; a bisection of the window (run) would settle it",
-	       "what the other implementations show, and what would settle it");
-	classify_result_release(&r);
+	explained(&r, &s, &f, &o, CAUSE_UNDECIDED, "no step, every other implementation moved: undecided, not noise",
+		  "undecided: the move measured -2.4% \u00b1 1.8%, 1.3x its standard error, no step, but triton (-4.9%) and torch_compile (-4.2%) moved beyond their own noise: a baseline that moved them moves Helion's speedup too, which the helion series' noise (3.6% a night) may hide; a bisection of the window (run) would settle it",
+		  "what the other implementations show, and what would settle it");
 	s.triton_pct = others[0];
 	s.torch_compile_pct = others[1];
 	s.se_pct = 0.46;
@@ -501,29 +506,23 @@ static void test_explain(void)
 	s.z = 20;
 	s.change_pct = -14.9;
 	s.triton_pct = -15;
-	explain(&r, &s, &f, &o);
-	is_int(r.cause, CAUSE_UNDECIDED, "a persistent step some implementations share: undecided");
-	is_str(r.truth_reason, "undecided: the move measured -14.9% \u00b1 0.5%, 20.0x its standard error, and persists, but only some of the other implementations moved with it (triton -15.0%, torch_compile +0.1%), so no rule names its cause: each kernel's own series (--kernel) or a bisection of the window (run) would settle it",
-	       "what was measured and what would settle it");
-	classify_result_release(&r);
+	explained(&r, &s, &f, &o, CAUSE_UNDECIDED, "a persistent step some implementations share: undecided",
+		  "undecided: the move measured -14.9% \u00b1 0.5%, 20.0x its standard error, and persists, but only some of the other implementations moved with it (triton -15.0%, torch_compile +0.1%), so no rule names its cause: each kernel's own series (--kernel) or a bisection of the window (run) would settle it",
+		  "what was measured and what would settle it");
 	s.triton_pct = 0.1;
 	s.latency_pct = 9;
 	s.latency_noise_pct = 2.5;
-	explain(&r, &s, &f, &o);
-	is_int(r.cause, CAUSE_UNDECIDED, "latency within its noise, which could hide half the move: undecided");
-	is_str(r.truth_reason, "undecided: the move measured -14.9% \u00b1 0.5%, 20.0x its standard error, but latency moved +9.0%, within its noise (3.5x its standard error), which leaves room for it to explain half the speedup's move or none of it: a real regression and a changed measurement both fit; more nightlies after it (they shrink the standard error) or a bisection of the window (run) would settle it",
-	       "what latency leaves open, and what would settle it");
-	classify_result_release(&r);
+	explained(&r, &s, &f, &o, CAUSE_UNDECIDED, "latency within its noise, which could hide half the move: undecided",
+		  "undecided: the move measured -14.9% \u00b1 0.5%, 20.0x its standard error, but latency moved +9.0%, within its noise (3.5x its standard error), which leaves room for it to explain half the speedup's move or none of it: a real regression and a changed measurement both fit; more nightlies after it (they shrink the standard error) or a bisection of the window (run) would settle it",
+		  "what latency leaves open, and what would settle it");
 	s.triton_pct = -15;
 	s.latency_pct = 17.6;
 	s.latency_noise_pct = NAN;
 	s.persistent = 0;
 	s.nr_after = 1;
-	explain(&r, &s, &f, &o);
-	is_int(r.cause, CAUSE_UNDECIDED, "a step one nightly old: undecided");
-	is_str(r.truth_reason, "undecided: the move measured -14.9% \u00b1 0.5%, 20.0x its standard error, but 1 nightly after it cannot tell a step that persists from a spike: the next nightlies will settle it",
-	       "what was measured and what would settle it");
-	classify_result_release(&r);
+	explained(&r, &s, &f, &o, CAUSE_UNDECIDED, "a step one nightly old: undecided",
+		  "undecided: the move measured -14.9% \u00b1 0.5%, 20.0x its standard error, but 1 nightly after it cannot tell a step that persists from a spike: the next nightlies will settle it",
+		  "what was measured and what would settle it");
 	classify_signals_release(&s);
 	classify_options_release(&o);
 }
