@@ -267,9 +267,10 @@ double classify_set_change_pct(const struct classify_signals *s);
  */
 int classify_moved(const struct classify_signals *s, const struct classify_options *o);
 /*
- * 1 when every other implementation measured (triton, torch_compile; two
- * at least) moved beyond its own noise, the same way and by --min-change
- * each: a baseline's move, which moves Helion's speedup with it.
+ * 1 when triton and torch_compile were both measured and both moved
+ * beyond their own noise, the same way and by --min-change each: a
+ * baseline's move, which moves Helion's speedup with it. 0 on the
+ * Pretuned tab, whose baselines are ratios of Helion's own time.
  */
 int classify_others_moved(const struct classify_signals *s, const struct classify_options *o);
 /*

@@ -67,10 +67,10 @@ size_t series_kernel_steps(const struct series *s, const struct step_options *op
  * multiple but under the one a kernel among many must clear
  * (kernel_steps_multiple(); each kernel is searched at the platform's
  * multiple here, as the kernel's own cut would otherwise be dropped
- * before it is judged). The strongest
- * such kernel within KERNEL_STEPS_NEAR nights of st's pair keeps the move
- * open: st->open_kernel names it and st's room is measured in se_pct again,
- * so that "no move worth finding" is not said where one kernel moved.
+ * before it is judged). The strongest such kernel within
+ * KERNEL_STEPS_NEAR nights of st's pair keeps the move open:
+ * st->open_kernel names it and st's room is measured in se_pct again, so
+ * that "no move worth finding" is not said where one kernel moved.
  */
 void step_open_by_kernel(const struct series *s, const struct step_options *opts, struct step *st);
 size_t step_with_kernels(const struct series *s, const struct step_options *opts, struct step *st,
