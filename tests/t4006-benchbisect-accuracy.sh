@@ -315,6 +315,23 @@ test_expect_success 'a kernel between the platform'"'"'s multiple and the kernel
 	EOF
 '
 
+# The kernel that keeps the move open is named from the dashboard: a
+# name with ESC in it is printed escaped, as every kernel name is.
+test_expect_success 'the kernel that keeps a move open is named escaped' '
+	(cd "$TRASH/kernel-open-73605" && python3 - <<-\PY
+	import json
+	d = json.load(open("onekernel-33.json"))
+	for row in d["summary"]:
+	    if row["kernel"] == "kernel_e":
+	        row["kernel"] = "kernel\x1b[2J_e"
+	json.dump(d, open("evil-33.json", "w"))
+	PY
+	) &&
+	(cd "$TRASH/kernel-open-73605/repo" && git benchwindow --file ../evil-33.json h100 2026-02-16) >out &&
+	grep -F "yet kernel\e[2J_e moved -6.2% beside it, 5.6x its standard error; showing that nightly pair" out &&
+	! grep -q "$(printf "\033")" out
+'
+
 # Two kernels stepping under machine states (seed 73627, the states
 # cause, case 5): kernel_a and kernel_c fell 5.4% and 5.6% (-2.2% of the
 # geomean), each at 2.9-3.0 standard errors in its own series, but the

@@ -191,23 +191,22 @@ static void print_step(FILE *fp, const struct window *w, const struct window_pri
 		fprintf(fp, "undecided near %s: %s -> %s %s: %s; showing that nightly pair\n", asked, d1, d2,
 			sb.buf, step_undecided_words(st->no_level, STEP_WORDS_BRIEF));
 	else {
-		char room[256] = "";
+		struct strbuf room = STRBUF_INIT;
 
+		/* the kernel's name is the dashboard's: escaped for the terminal */
 		if (step_leaves_room(st) && st->open_kernel) {
-			struct strbuf words = STRBUF_INIT;
-
-			step_open_kernel_words(&words, st->open_kernel, st->open_kernel_pct, st->open_kernel_z,
-					       st->nr_open_kernels, st->open_geomean_pct);
-			snprintf(room, sizeof(room), ", yet %s", words.buf);
-			strbuf_release(&words);
+			strbuf_addstr(&room, ", yet ");
+			step_open_kernel_words(&room, quote_term(st->open_kernel), st->open_kernel_pct,
+					       st->open_kernel_z, st->nr_open_kernels, st->open_geomean_pct);
 		} else if (step_leaves_room(st))
-			snprintf(room, sizeof(room), ", yet the noise%s leaves room for a move of up to %.1f%%",
-				 isnan(st->state_noise_pct) ? "" : " within a machine state", step_bound_pct(st));
+			strbuf_addf(&room, ", yet the noise%s leaves room for a move of up to %.1f%%",
+				    isnan(st->state_noise_pct) ? "" : " within a machine state", step_bound_pct(st));
 		else if (step_states_rule_out(st))
-			snprintf(room, sizeof(room), ", and the noise within a machine state (%.1f%% a night) rules out "
-				 "a move of %.1f%%", st->state_noise_pct, st->min_change);
+			strbuf_addf(&room, ", and the noise within a machine state (%.1f%% a night) rules out "
+				    "a move of %.1f%%", st->state_noise_pct, st->min_change);
 		fprintf(fp, "no step beyond the noise near %s: %s -> %s %s%s; showing that nightly pair\n",
-			asked, d1, d2, sb.buf, room);
+			asked, d1, d2, sb.buf, room.buf);
+		strbuf_release(&room);
 	}
 	for (size_t i = 0; i < st->nr_other; i++)
 		fprintf(fp, "another step in the span: %s -> %s, %+.1f%%, %.1fx the noise\n",
