@@ -501,8 +501,8 @@ static void judge_kernel(const struct gen *g, const struct series *s, const stru
 #define DRIFT_SLACK 3
 
 /* drift: a hit, a false alarm and a drift named as bench/accuracy/run.py counts them. */
-static void judge_drift(const struct gen *g, const struct series *s, const struct window *w, int night,
-			struct tally *t)
+static void judge_drift(const struct gen *g, unsigned long long i, const struct series *s, const struct window *w,
+			int night, struct tally *t)
 {
 	int inside = w->step.found && night >= g->drift_from && night <= g->drift_to + DRIFT_SLACK;
 
@@ -513,8 +513,8 @@ static void judge_drift(const struct gen *g, const struct series *s, const struc
 	t->hits += inside;
 	t->named += named;
 	if (verbose && inside && !named)
-		fprintf(stderr, "drift: not named: %s from night %d to %d; truth: nights %d to %d\n",
-			w->step.drift ? "a drift" : "a step", night_of(s, w->step.last_good + 1),
+		fprintf(stderr, "drift %llu: not named: %s from night %d to %d; truth: nights %d to %d\n",
+			i, w->step.drift ? "a drift" : "a step", night_of(s, w->step.last_good + 1),
 			night_of(s, w->step.index), g->drift_from, g->drift_to);
 	if ((w->step.found || w->nr_kernel_steps) && !inside)
 		tally_alarm(t, w->step.found, w->step.drift);
@@ -569,7 +569,7 @@ static void judge(size_t family, unsigned long long i, struct config *cfg, struc
 	if (g.kernel_at >= 0) {
 		judge_kernel(&g, &s, &w, night, good, t);
 	} else if (g.drift_from >= 0) {
-		judge_drift(&g, &s, &w, night, t);
+		judge_drift(&g, i, &s, &w, night, t);
 	} else {
 		if (g.leave_at >= 0)
 			t->named += w.set_change.index && night_of(&s, w.set_change.index) == g.leave_at &&
