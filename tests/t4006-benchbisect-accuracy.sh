@@ -163,9 +163,11 @@ test_expect_success 'machine states: the stepping kernels'"'"' timers are read o
 # Case 23 likewise a night late (03-02 taken for the lower state). A
 # folded end night whose own value fits the other side's level may lie
 # on either side, and the window takes it in: two commits, no culprit.
-# (Case 16 is right since the timers read states found across the step.)
+# (Case 16 is right since the timers read states found across the step;
+# case 11, a method change of timers read over an empty good side, since
+# that side is the span's, as for 73604's real case 9 below.)
 test_expect_success 'machine states: a folded night at a kernel step'"'"'s end may lie on either side' '
-	causes_row fresh-states-71001 71001 states 24 "states         24      96%         0           4/24              0"
+	causes_row fresh-states-71001 71001 states 24 "states         24     100%         0           4/24              0"
 '
 
 # Latency "flat" is a claim that it did not move with the speedup. Seed
@@ -388,6 +390,30 @@ test_expect_success 'a kernel step'"'"'s end night that the other kernels read h
 	last good: 6fba9af1 (run 60000000680, 2026-03-10T08:20:00Z)
 	first bad: 8e9cdebd (run 60000000700, 2026-03-12T08:20:00Z)
 	  kernel step: kernel_a -4.6% from 2026-03-10 to 2026-03-12, 13.1x its standard error (its noise 0.8% a night); each kernel must clear 5.8x for 5 kernels: the platform'"'"'s geomean does not clear its thresholds, this kernel does
+	EOF
+	test_cmp expect actual &&
+	! grep "^culprit:" out
+'
+
+# A window that reaches back before the step's own level (seed 73604, the
+# real cause under --states, case 9: a +20.8% step whose window takes in
+# 03-04 and 03-05, which may lie on either side): the timers were read
+# over the step's level, whose first night comes after the window's last
+# good, so the good side was empty and every timer read "no data". Rule 6
+# (a measurement commit, no latency to clear it) then called the move a
+# method change and named the window's harness commit, a wrong culprit.
+# The good side is the span's where the level would leave it empty.
+test_expect_success 'a window before the step'"'"'s level: the timers are read, no harness commit blamed' '
+	causes_row before-level-73604 73604 real 10 "real           10     100%         0           1/10              0" --states &&
+	(cd "$TRASH/before-level-73604/repo" && git benchbisect --file ../real-09.json h100 2026-03-06) >out &&
+	sed -n "1,3p; /^  implementations: /p; /^  timers/p; /^  measurement: /p" out >actual &&
+	cat >expect <<-\EOF &&
+	h100 on 2026-03-06: real regression
+	last good: e62d1a45 (run 60000000610, 2026-03-03T08:20:00Z)
+	first bad: 2a6055b0 (run 60000000640, 2026-03-06T08:20:00Z)
+	  implementations: triton -0.6%, torch_compile -0.3% against helion +11.4% (the 6 kernels behind the move): Helion-only
+	  timers (the kernels behind the move): speedup +11.4% and latency -10.0% (15.4x its standard error): they agree (both moved, opposite ways)
+	  measurement: 1 window commit touches the measurement: 1cac4b1a (benchmarks/run.py)
 	EOF
 	test_cmp expect actual &&
 	! grep "^culprit:" out

@@ -383,6 +383,15 @@ static void gather_series(struct classify_signals *s, const struct window *w, co
 	 * +13.5%" read a move the speedup's levels end before.
 	 */
 	step_levels_range(st, &sd.lo, &sd.hi);
+	/*
+	 * A window that took in nightlies before the step's level (a kernel's
+	 * window, or nights that could be on either side) ends its good side
+	 * before that level starts: the level would leave the side empty, and
+	 * every timer "no data", so the side is the span's (causes.py 73808
+	 * under --states, states 33: a harness commit taken for the cause).
+	 */
+	if (sd.lo >= sd.good_end)
+		sd.lo = span_lo;
 	/* a dip's move is its nightlies', not those at the level around it */
 	if (st->dip_nights && s->index == st->dip_from)
 		sd.hi = st->dip_to;
