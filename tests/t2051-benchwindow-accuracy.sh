@@ -121,8 +121,8 @@ test_expect_success 'the step-rates benchmark, short: its first 400 cases a fami
 	bimodal          400        -      0      0      0      0      1      0      -
 	weekly           400        -      0      0      0      0      0      0      -
 	single           400      400      0      0      0      0      0      2      -
-	recovery         400      400      0      0      0      0      0      6      -
-	statestep        400      395      0      0      0      0      2     88      -
+	recovery         400      400      0      0      0      0      0      7      -
+	statestep        400      395      0      0      0      0      2     89      -
 	weekstep         400      400      0      0      0      0      0     12      -
 	small            400      400      0      0      0      0      0     94      -
 	gap              400      400      0      0      0      0      0      1      -

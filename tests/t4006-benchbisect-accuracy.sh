@@ -165,9 +165,11 @@ test_expect_success 'machine states: the stepping kernels'"'"' timers are read o
 # on either side, and the window takes it in: two commits, no culprit.
 # (Case 16 is right since the timers read states found across the step;
 # case 11, a method change of timers read over an empty good side, since
-# that side is the span's, as for 73604's real case 9 below.)
+# that side is the span's, as for 73604's real case 9 below. Case 4 names
+# no culprit since kernel_a's own states, seen on one side of its step,
+# are weighed: 02-02 to 02-04 could be after it in the upper state.)
 test_expect_success 'machine states: a folded night at a kernel step'"'"'s end may lie on either side' '
-	causes_row fresh-states-71001 71001 states 24 "states         24     100%         0           4/24              0"
+	causes_row fresh-states-71001 71001 states 24 "states         24     100%         0           3/24              0"
 '
 
 # Latency "flat" is a claim that it did not move with the speedup. Seed
@@ -380,16 +382,19 @@ test_expect_success 'no step, but every other implementation moved: undecided, n
 # 03-11 read as before its step, and the window 03-11 -> 03-12 named the
 # next night's commit, a wrong culprit. A night its witnesses read
 # halfway (within a quarter of the distance) is in neither state: the
-# window takes it in, three commits, no culprit.
+# window takes it in, no culprit. kernel_a's own states, seen on one side
+# of its step, are weighed too, and take 03-07 to 03-10 in as well (seven
+# commits; three before); they cost case 5 its culprit (its window takes
+# 02-26 in).
 test_expect_success 'a kernel step'"'"'s end night that the other kernels read halfway may lie on either side' '
-	causes_row halfway-73721 73721 states 22 "states         22      77%         5           5/22              0" &&
+	causes_row halfway-73721 73721 states 22 "states         22      77%         5           4/22              0" &&
 	(cd "$TRASH/halfway-73721/repo" && git benchbisect --file ../states-21.json h100 2026-03-11) >out &&
 	sed -n "1,3p; /^  kernel step: kernel_a/p" out >actual &&
 	cat >expect <<-\EOF &&
 	h100 on 2026-03-11: real regression
-	last good: 6fba9af1 (run 60000000680, 2026-03-10T08:20:00Z)
+	last good: 2a6055b0 (run 60000000640, 2026-03-06T08:20:00Z)
 	first bad: 8e9cdebd (run 60000000700, 2026-03-12T08:20:00Z)
-	  kernel step: kernel_a -4.6% from 2026-03-10 to 2026-03-12, 13.1x its standard error (its noise 0.8% a night); each kernel must clear 5.8x for 5 kernels: the platform'"'"'s geomean does not clear its thresholds, this kernel does
+	  kernel step: kernel_a -4.6% from 2026-03-06 to 2026-03-12, 13.1x its standard error (its noise 0.8% a night); each kernel must clear 5.8x for 5 kernels: the platform'"'"'s geomean does not clear its thresholds, this kernel does
 	EOF
 	test_cmp expect actual &&
 	! grep "^culprit:" out
@@ -414,6 +419,30 @@ test_expect_success 'a window before the step'"'"'s level: the timers are read, 
 	  implementations: triton -0.6%, torch_compile -0.3% against helion +11.4% (the 6 kernels behind the move): Helion-only
 	  timers (the kernels behind the move): speedup +11.4% and latency -10.0% (15.4x its standard error): they agree (both moved, opposite ways)
 	  measurement: 1 window commit touches the measurement: 1cac4b1a (benchmarks/run.py)
+	EOF
+	test_cmp expect actual &&
+	! grep "^culprit:" out
+'
+
+# Machine states seen on one side of a step only (seed 73705, hardware
+# under --states, case 16): the machine moved -8.1% between two nightlies
+# of one commit, 02-12 and 02-13, with states 5.5% apart. Nine of the 44
+# nightlies before the step were in the lower state, two of the 46 after
+# it, so no cut showed states on both sides and none were found: 02-12,
+# low by its state, read as the first after the step, and the window of
+# one commit named it (a wrong culprit). The platform's states shown on
+# one side (and pooled) are now weighed, not folded: 02-12 may lie on
+# either side, and the window over two nightlies of one commit is
+# undecided (rule 8).
+test_expect_success 'machine states on one side of a step: its night weighed, no culprit' '
+	causes_row states-one-side-73705 73705 hardware 17 "hardware       17      94%         1              -              0" --states &&
+	(cd "$TRASH/states-one-side-73705/repo" && git benchbisect --file ../hardware-16.json h100 2026-02-14) >out &&
+	sed -n "1,3p; /^  window: /p" out >actual &&
+	cat >expect <<-\EOF &&
+	h100 on 2026-02-14: undecided
+	last good: 5eea81a3 (run 60000000410, 2026-02-11T08:20:00Z)
+	first bad: ca35d5cf (run 60000000430, 2026-02-13T08:20:00Z)
+	  window: 1 first-parent commit in 5eea81a3..ca35d5cf; the nightlies of 2026-02-12 and 2026-02-13 in it both ran on ca35d5cf, so the move may lie where no code changed
 	EOF
 	test_cmp expect actual &&
 	! grep "^culprit:" out

@@ -525,16 +525,26 @@ static void side_residuals(const double *v, const double *lo, const double *hi, 
 
 /*
  * Whether the states pooled lie within STATE_SAME of the distance apart
- * of each side's (before, after): one machine's states, the same on both
- * sides. Noise that passes for states on each side does so at distances
- * of its own, and pooled at a third.
+ * of each side's (before, after; NULL where a side shows none): one
+ * machine's states, the same on both sides. Noise that passes for states
+ * on each side does so at distances of its own, and pooled at a third.
  */
 static int same_distance(const struct states *before, const struct states *after, const struct states *pooled)
 {
-	double a = fabs(before->shift), b = fabs(after->shift), c = fabs(pooled->shift);
+	double a = fabs((before ? before : pooled)->shift), b = fabs((after ? after : pooled)->shift);
+	double c = fabs(pooled->shift);
 
 	return fmax(c, fmax(a, b)) <= STATE_SAME * fmin(c, fmin(a, b));
 }
+
+/* A cut of the span that shows the states (cut_states()). */
+struct state_cut {
+	time_t at;		/* the cut's time, 0 for none */
+	double misfit;		/* the folded nights' distance from their median, in sum */
+	double within;		/* the noise within a state */
+	double med[2];		/* each side's median that its nights are taken from */
+	struct states st;	/* the pooled states */
+};
 
 /*
  * States that a step hid: a step about the states' distance turns their
@@ -551,41 +561,55 @@ static int same_distance(const struct states *before, const struct states *after
  * folded as remove_states() folds them. Each side's values are kept
  * sorted as the cut moves, so that a cut costs no sort. Returns whether
  * it folded them.
+ *
+ * States may come too seldom on one side to show there (two nights of 46
+ * after a -8% step, nine of 44 before it; causes.py 73705 under --states,
+ * hardware 16): with weigh_one_side, where no cut shows them on both
+ * sides, the best cut that shows them on one side and pooled is kept,
+ * weighed (levels_night_cost()) but not folded. Folded, such states turn
+ * a drift's ramp into a step: a cut inside the ramp leaves one side's
+ * nights in two groups.
  */
-static int cut_states(struct levels *l, const struct series *s, const double *v, const size_t *night, size_t n)
+static int cut_states(struct levels *l, const struct series *s, const double *v, const size_t *night, size_t n,
+		      int weigh_one_side)
 {
 	size_t cap = s->nr + 1, k = 0;
 	double *r = xcalloc(cap, sizeof(double)), *rs = xcalloc(cap, sizeof(double));
 	double *lo = xcalloc(cap, sizeof(double)), *hi = xcalloc(cap, sizeof(double));
 	double *tmp = xcalloc(cap, sizeof(double));
-	double best = 0, best_misfit = INFINITY, med[2], best_med[2] = { 0, 0 };
-	time_t best_at = 0;
-	struct states st, before, after, best_st = { 0, 0, 0 };
+	struct state_cut best[2] = { { 0, INFINITY, 0, { 0, 0 }, { 0, 0, 0 } },
+				     { 0, INFINITY, 0, { 0, 0 }, { 0, 0, 0 } } }, *b;
+	struct states st, before, after;
 
 	memcpy(hi, v, n * sizeof(double));
 	qsort(hi, n, sizeof(double), cmp_double);
 	for (size_t c = 1; c < l->n; c++) {
 		time_t at = s->points[l->at[c]].run->time;
-		double within, centre, misfit;
+		double med[2], within, centre, misfit;
+		int has_before, has_after, both;
 
 		for (; k < n && s->points[night[k]].run->time < at; k++) {
 			sorted_insert(lo, k, v[k]);
 			sorted_remove(hi, n - k, v[k]);
 		}
-		if (k < 4 * STATE_MIN || n - k < 4 * STATE_MIN ||
-		    !states_of_sorted(v, lo, k, &before) || !states_of_sorted(v + k, hi, n - k, &after))
+		if (k < 4 * STATE_MIN || n - k < 4 * STATE_MIN)
 			continue;
-		if ((before.shift < 0) == (after.shift < 0)) {
-			med[0] = stats_median_sorted(lo, k);
-			med[1] = stats_median_sorted(hi, n - k);
-		} else {
+		has_before = states_of_sorted(v, lo, k, &before);
+		has_after = (has_before || weigh_one_side) && states_of_sorted(v + k, hi, n - k, &after);
+		both = has_before && has_after;
+		if (!both && (!weigh_one_side || (!has_before && !has_after) || best[1].at))
+			continue;
+		if (both && (before.shift < 0) != (after.shift < 0)) {
 			/* the smaller state of one side is the larger of the other (a share near a half): the upper state's */
 			med[0] = upper_median(lo, k, before.cut);
 			med[1] = upper_median(hi, n - k, after.cut);
+		} else {
+			med[0] = stats_median_sorted(lo, k);
+			med[1] = stats_median_sorted(hi, n - k);
 		}
 		side_residuals(v, lo, hi, n, k, r, rs, med);
 		if (!states_of_sorted(r, rs, n, &st) || !states_explain_noise(l, r, n, &st) ||
-		    !same_distance(&before, &after, &st))
+		    !same_distance(has_before ? &before : NULL, has_after ? &after : NULL, &st))
 			continue;
 		for (size_t i = 0; i < n; i++)
 			r[i] = onto_larger(&st, r[i]);
@@ -593,32 +617,34 @@ static int cut_states(struct levels *l, const struct series *s, const double *v,
 		misfit = 0;
 		for (size_t i = 0; i < n; i++)
 			misfit += fabs(r[i] - centre);
-		if (misfit < best_misfit) {
-			best_misfit = misfit;
-			best = within;
-			best_at = at;
-			best_st = st;
-			memcpy(best_med, med, sizeof(med));
+		b = &best[both];
+		if (misfit < b->misfit) {
+			b->at = at;
+			b->misfit = misfit;
+			b->within = within;
+			b->st = st;
+			memcpy(b->med, med, sizeof(med));
 		}
 	}
-	if (best_at) {
+	b = best[1].at ? &best[1] : &best[0];
+	if (b->at) {
 		for (size_t i = 0; i < l->n; i++) {
-			double r0 = l->x[i] - best_med[s->points[l->at[i]].run->time >= best_at];
+			double r0 = l->x[i] - b->med[s->points[l->at[i]].run->time >= b->at];
 
-			l->minority[i] = in_smaller(&best_st, r0);
-			if (l->minority[i])
-				l->x[i] += best_st.shift;
+			l->minority[i] = in_smaller(&b->st, r0);
+			if (l->minority[i] && b == &best[1])
+				l->x[i] += b->st.shift;
 		}
-		l->state_shift = best_st.shift;
-		l->state_spread = fmax(best, 1e-4);	/* as levels_residual_states() keeps it */
-		l->folded = 1;
+		l->state_shift = b->st.shift;
+		l->state_spread = fmax(b->within, 1e-4);	/* as levels_residual_states() keeps it */
+		l->folded = b == &best[1];
 	}
 	free(r);
 	free(rs);
 	free(lo);
 	free(hi);
 	free(tmp);
-	return best_at != 0;
+	return best[1].at != 0;
 }
 
 void levels_fold_states(struct levels *l, const struct series *s, const struct noise_model *nm,
@@ -629,8 +655,11 @@ void levels_fold_states(struct levels *l, const struct series *s, const struct n
 	unsigned char *minority = xcalloc(s->nr + 1, 1);
 	int left, found = sort_states(v, at, n, s->nr, minority, &shift, &left);
 
-	/* three levels: states on each side of a step first, else the two of the sort */
-	if ((!found || left) && cut_states(l, s, v, at, n))
+	/*
+	 * three levels: states on each side of a step first, else the two of
+	 * the sort; where the sort finds none, states on one side are weighed
+	 */
+	if ((!found || left) && cut_states(l, s, v, at, n, !found))
 		found = 0;
 	if (found)
 		remove_states(l, minority, shift);
