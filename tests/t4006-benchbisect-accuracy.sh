@@ -385,9 +385,10 @@ test_expect_success 'no step, but every other implementation moved: undecided, n
 # window takes it in, no culprit. kernel_a's own states, seen on one side
 # of its step, are weighed too, and take 03-07 to 03-10 in as well (seven
 # commits; three before); they cost case 5 its culprit (its window takes
-# 02-26 in).
+# 02-26 in). Two more go to windows that hold every overlapping kernel
+# step's (73805's case 36 below).
 test_expect_success 'a kernel step'"'"'s end night that the other kernels read halfway may lie on either side' '
-	causes_row halfway-73721 73721 states 22 "states         22      77%         5           4/22              0" &&
+	causes_row halfway-73721 73721 states 22 "states         22      77%         5           2/22              0" &&
 	(cd "$TRASH/halfway-73721/repo" && git benchbisect --file ../states-21.json h100 2026-03-11) >out &&
 	sed -n "1,3p; /^  kernel step: kernel_a/p" out >actual &&
 	cat >expect <<-\EOF &&
@@ -443,6 +444,26 @@ test_expect_success 'machine states on one side of a step: its night weighed, no
 	last good: 5eea81a3 (run 60000000410, 2026-02-11T08:20:00Z)
 	first bad: ca35d5cf (run 60000000430, 2026-02-13T08:20:00Z)
 	  window: 1 first-parent commit in 5eea81a3..ca35d5cf; the nightlies of 2026-02-12 and 2026-02-13 in it both ran on ca35d5cf, so the move may lie where no code changed
+	EOF
+	test_cmp expect actual &&
+	! grep "^culprit:" out
+'
+
+# Two kernels that step on one night, each placing it on its own (seed
+# 73805, the states cause, case 36, the platform itself undecided):
+# kernel_a's window was 03-11 -> 03-12, kernel_e's 03-10 -> 03-12, and
+# the answer took kernel_a's, one commit, a wrong culprit: the move was
+# on 03-11. The answer's window holds every kernel step's window that
+# overlaps it.
+test_expect_success 'kernel steps of one move: the window holds each one'"'"'s' '
+	causes_row one-move-73805 73805 states 37 "states         37      92%         3           5/37              0" &&
+	(cd "$TRASH/one-move-73805/repo" && git benchbisect --file ../states-36.json h100 2026-03-11) >out &&
+	sed -n "1,3p; /^  window: /p" out >actual &&
+	cat >expect <<-\EOF &&
+	h100 on 2026-03-11: real regression
+	last good: 6fba9af1 (run 60000000680, 2026-03-10T08:20:00Z)
+	first bad: 8e9cdebd (run 60000000700, 2026-03-12T08:20:00Z)
+	  window: 3 first-parent commits in 6fba9af1..8e9cdebd
 	EOF
 	test_cmp expect actual &&
 	! grep "^culprit:" out

@@ -325,7 +325,11 @@ static void shown_range(struct window *w, int span)
 /*
  * Without a step of the platform, the window shown is that of the kernel
  * step nearest the date, from the kernel's last measurement before it
- * (unless a kernel-set change claimed the window).
+ * (unless a kernel-set change claimed the window), and holds the windows
+ * of the kernel steps that overlap it: one move, whose night each kernel
+ * places on its own (causes.py 73805 under --states, the states cause,
+ * case 36: kernel_a's window 03-11 -> 03-12 named a commit, while
+ * kernel_e's, 03-10 -> 03-12, held the move's night, 03-11).
  */
 static void answer_with_kernel_steps(struct window *w, struct step_options *so)
 {
@@ -343,6 +347,16 @@ static void answer_with_kernel_steps(struct window *w, struct step_options *so)
 	/* the kernel's window: from its last measurement before */
 	w->step.last_good = k->last_good;
 	w->step.first_bad = k->first_bad;
+	for (size_t i = 0; i < w->nr_kernel_steps; i++) {
+		const struct kernel_step *o = &w->kernel_steps[i];
+
+		if (o->last_good >= k->first_bad || o->first_bad <= k->last_good)
+			continue;
+		if (o->last_good < w->step.last_good)
+			w->step.last_good = o->last_good;
+		if (o->first_bad > w->step.first_bad)
+			w->step.first_bad = o->first_bad;
+	}
 }
 
 /*
