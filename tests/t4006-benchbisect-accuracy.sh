@@ -22,6 +22,14 @@ causes_row () {
 	test_cmp expect row
 }
 
+# bisect_lines <dir> <dashboard> <date> <script>: git benchbisect's answer
+# for h100 at <date> on $TRASH/<dir>'s <dashboard> in out, and the lines
+# that the sed script picks of it in actual.
+bisect_lines () {
+	(cd "$TRASH/$1/repo" && git benchbisect --file "../$2" h100 "$3") >out &&
+	sed -n "$4" out >actual
+}
+
 test_expect_success 'every cause is told right, no culprit named wrongly' '
 	python3 "$SRC_DIR/bench/accuracy/causes.py" "$BT_BIN" "$TRASH/causes" 5 --assert >out &&
 	sed "s/ *[0-9.]*s\$//" out >table &&
@@ -346,8 +354,7 @@ test_expect_success 'the kernel that keeps a move open is named escaped' '
 # reads -5.8% at 4.4 standard errors, and the line names it first.)
 test_expect_success 'kernels that together move the geomean by --min-change keep the move open' '
 	causes_row kernels-open-73627 73627 states 6 "states          6      67%         2            1/6              0" &&
-	(cd "$TRASH/kernels-open-73627/repo" && git benchbisect --file ../states-05.json h100 2026-02-23) >out &&
-	sed -n "1p; /^  step:/p" out >actual &&
+	bisect_lines kernels-open-73627 states-05.json 2026-02-23 "1p; /^  step:/p" &&
 	cat >expect <<-\EOF &&
 	h100 on 2026-02-23: undecided
 	  step: helion speedup 1.813 -> 1.799 (-0.8% ± 1.8%) from 2026-02-22 to 2026-02-23, 0.5x its standard error (the series noise 3.5% a night): no step beyond the noise, yet not ruled out: kernel_a and 1 more kernel moved beside it, -2.4% of the geomean together (kernel_a -5.8%, 4.4x its standard error) (under the noise multiple: a step needs 3.0x its standard error and 2.0%)
@@ -389,8 +396,7 @@ test_expect_success 'no step, but every other implementation moved: undecided, n
 # step's (73805's case 36 below).
 test_expect_success 'a kernel step'"'"'s end night that the other kernels read halfway may lie on either side' '
 	causes_row halfway-73721 73721 states 22 "states         22      77%         5           2/22              0" &&
-	(cd "$TRASH/halfway-73721/repo" && git benchbisect --file ../states-21.json h100 2026-03-11) >out &&
-	sed -n "1,3p; /^  kernel step: kernel_a/p" out >actual &&
+	bisect_lines halfway-73721 states-21.json 2026-03-11 "1,3p; /^  kernel step: kernel_a/p" &&
 	cat >expect <<-\EOF &&
 	h100 on 2026-03-11: real regression
 	last good: 2a6055b0 (run 60000000640, 2026-03-06T08:20:00Z)
@@ -411,8 +417,7 @@ test_expect_success 'a kernel step'"'"'s end night that the other kernels read h
 # The good side is the span's where the level would leave it empty.
 test_expect_success 'a window before the step'"'"'s level: the timers are read, no harness commit blamed' '
 	causes_row before-level-73604 73604 real 10 "real           10     100%         0           1/10              0" --states &&
-	(cd "$TRASH/before-level-73604/repo" && git benchbisect --file ../real-09.json h100 2026-03-06) >out &&
-	sed -n "1,3p; /^  implementations: /p; /^  timers/p; /^  measurement: /p" out >actual &&
+	bisect_lines before-level-73604 real-09.json 2026-03-06 "1,3p; /^  implementations: /p; /^  timers/p; /^  measurement: /p" &&
 	cat >expect <<-\EOF &&
 	h100 on 2026-03-06: real regression
 	last good: e62d1a45 (run 60000000610, 2026-03-03T08:20:00Z)
@@ -437,8 +442,7 @@ test_expect_success 'a window before the step'"'"'s level: the timers are read, 
 # undecided (rule 8).
 test_expect_success 'machine states on one side of a step: its night weighed, no culprit' '
 	causes_row states-one-side-73705 73705 hardware 17 "hardware       17      94%         1              -              0" --states &&
-	(cd "$TRASH/states-one-side-73705/repo" && git benchbisect --file ../hardware-16.json h100 2026-02-14) >out &&
-	sed -n "1,3p; /^  window: /p" out >actual &&
+	bisect_lines states-one-side-73705 hardware-16.json 2026-02-14 "1,3p; /^  window: /p" &&
 	cat >expect <<-\EOF &&
 	h100 on 2026-02-14: undecided
 	last good: 5eea81a3 (run 60000000410, 2026-02-11T08:20:00Z)
@@ -457,8 +461,7 @@ test_expect_success 'machine states on one side of a step: its night weighed, no
 # overlaps it.
 test_expect_success 'kernel steps of one move: the window holds each one'"'"'s' '
 	causes_row one-move-73805 73805 states 37 "states         37      92%         3           5/37              0" &&
-	(cd "$TRASH/one-move-73805/repo" && git benchbisect --file ../states-36.json h100 2026-03-11) >out &&
-	sed -n "1,3p; /^  window: /p" out >actual &&
+	bisect_lines one-move-73805 states-36.json 2026-03-11 "1,3p; /^  window: /p" &&
 	cat >expect <<-\EOF &&
 	h100 on 2026-03-11: real regression
 	last good: 6fba9af1 (run 60000000680, 2026-03-10T08:20:00Z)
