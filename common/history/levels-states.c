@@ -595,7 +595,9 @@ static int cut_states(struct levels *l, const struct series *s, const double *v,
 		if (k < 4 * STATE_MIN || n - k < 4 * STATE_MIN)
 			continue;
 		has_before = states_of_sorted(v, lo, k, &before);
-		has_after = (has_before || weigh_one_side) && states_of_sorted(v + k, hi, n - k, &after);
+		/* one side is enough only while no cut shows both */
+		has_after = (has_before || (weigh_one_side && !best[1].at)) &&
+			    states_of_sorted(v + k, hi, n - k, &after);
 		both = has_before && has_after;
 		if (!both && (!weigh_one_side || (!has_before && !has_after) || best[1].at))
 			continue;
