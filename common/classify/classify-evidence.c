@@ -266,12 +266,12 @@ static void explain_sharing(struct classify_result *r, const struct classify_sig
 
 	if (!s->index || isnan(s->change_pct))
 		return;
-	if (!classify_step_significant(s, o) && !s->move_kernels && classify_others_moved(s, o)) {
-		tail = "no step of helion's, yet both moved beyond their own noise, the same way";
-		verdict = "others_moved";
-	} else if (!classify_step_significant(s, o) && !s->move_kernels) {
-		tail = nothing_to_compare(s);
-		verdict = "no_step";
+	if (!classify_step_significant(s, o) && !s->move_kernels) {
+		int others = classify_others_moved(s, o);
+
+		tail = others ? "no step of helion's, yet both moved beyond their own noise, the same way" :
+			nothing_to_compare(s);
+		verdict = others ? "others_moved" : "no_step";
 	}
 	if (s->pretuned) {
 		if (sh == SHARING_UNKNOWN) {
