@@ -51,6 +51,7 @@
 #define STATE_AGREE 4.0
 #define STATE_SHARE 30.0	/* share_change() below this */
 #define STATE_SAME 1.5		/* the most the distances of the states a cut shows may differ by, as a ratio */
+#define STATE_CUT_GAIN 5.0	/* a cut's states over the sort's: by this many spreads within a state in misfit */
 
 struct states {
 	double cut;		/* the value between the groups */
@@ -370,23 +371,6 @@ static int sort_states(const double *v, const size_t *at, size_t n, size_t nr, u
 	return found;
 }
 
-/*
- * Three levels are no two states: a kernel's nights are not folded by
- * them (the kernel's own search looks across its cuts).
- */
-int levels_state_nights(const struct series *s, const struct noise_model *nm, time_t from, time_t to,
-			unsigned char *minority, double *shift)
-{
-	double *v = xcalloc(s->nr + 1, sizeof(double));
-	size_t *at = xcalloc(s->nr + 1, sizeof(size_t));
-	size_t n = state_span(s, nm, from, to, v, at);
-	int left, found = sort_states(v, at, n, s->nr, minority, shift, &left);
-
-	free(v);
-	free(at);
-	return found && !left;
-}
-
 double levels_state_share(const struct levels *l)
 {
 	size_t k = 0;
@@ -419,7 +403,7 @@ static void remove_states(struct levels *l, const unsigned char *minority, doubl
 }
 
 /* Whether the states st of r[0..m) make half of one night's noise (sigma) at least. */
-static int states_explain_noise(const struct levels *l, const double *r, size_t m, const struct states *st)
+static int states_explain_noise(double sigma, const double *r, size_t m, const struct states *st)
 {
 	double share;
 	size_t k = 0;
@@ -427,7 +411,7 @@ static int states_explain_noise(const struct levels *l, const double *r, size_t 
 	for (size_t j = 0; j < m; j++)
 		k += in_smaller(st, r[j]);
 	share = (double)k / (double)m;
-	return sqrt(share * (1 - share)) * fabs(st->shift) >= 0.5 * l->sigma;
+	return sqrt(share * (1 - share)) * fabs(st->shift) >= 0.5 * sigma;
 }
 
 /*
@@ -462,7 +446,7 @@ void levels_residual_states(struct levels *l)
 	 * sort's gap, in their spreads, is then all but infinite) make none
 	 * of it, and are no states.
 	 */
-	if (m >= 4 * STATE_MIN && find_states(r, m, &st) && states_explain_noise(l, r, m, &st)) {
+	if (m >= 4 * STATE_MIN && find_states(r, m, &st) && states_explain_noise(l->sigma, r, m, &st)) {
 		for (size_t j = 0; j < m; j++) {
 			l->minority[at[j]] = in_smaller(&st, r[j]);
 			/* each night onto the larger state: what is left is the noise within a state */
@@ -544,6 +528,7 @@ struct state_cut {
 	double within;		/* the noise within a state */
 	double med[2];		/* each side's median that its nights are taken from */
 	struct states st;	/* the pooled states */
+	int both;		/* the states showed on both sides, not one alone */
 };
 
 /*
@@ -557,34 +542,34 @@ struct state_cut {
  * alone and on both together, one distance apart (same_distance()). The
  * cut whose folded nights lie nearest their median in sum gives them (a
  * cut days off the step leaves a third group that the median distance,
- * the noise within a state it keeps, does not see), and l's nights are
- * folded as remove_states() folds them. Each side's values are kept
- * sorted as the cut moves, so that a cut costs no sort. Returns whether
- * it folded them.
+ * the noise within a state it keeps, does not see): best[1]. Each side's
+ * values are kept sorted as the cut moves, so that a cut costs no sort.
  *
  * States may come too seldom on one side to show there (two nights of 46
  * after a -8% step, nine of 44 before it; causes.py 73705 under --states,
- * hardware 16): with weigh_one_side, where no cut shows them on both
- * sides, the best cut that shows them on one side and pooled is kept,
- * weighed (levels_night_cost()) but not folded. Folded, such states turn
- * a drift's ramp into a step: a cut inside the ramp leaves one side's
- * nights in two groups.
+ * hardware 16): with weigh_one_side, while no cut shows them on both
+ * sides, the best cut that shows them on one side and pooled is best[0].
+ * A cut's at is 0 where none was found.
  */
-static int cut_states(struct levels *l, const struct series *s, const double *v, const size_t *night, size_t n,
-		      int weigh_one_side)
+static void search_state_cuts(const struct series *s, const size_t *cut_at, size_t nr_cuts, double sigma,
+			      const double *v, const size_t *night, size_t n, int weigh_one_side,
+			      struct state_cut best[2])
 {
 	size_t cap = s->nr + 1, k = 0;
 	double *r = xcalloc(cap, sizeof(double)), *rs = xcalloc(cap, sizeof(double));
 	double *lo = xcalloc(cap, sizeof(double)), *hi = xcalloc(cap, sizeof(double));
 	double *tmp = xcalloc(cap, sizeof(double));
-	struct state_cut best[2] = { { 0, INFINITY, 0, { 0, 0 }, { 0, 0, 0 } },
-				     { 0, INFINITY, 0, { 0, 0 }, { 0, 0, 0 } } }, *b;
 	struct states st, before, after;
+	struct state_cut *b;
 
+	for (int i = 0; i < 2; i++) {
+		memset(&best[i], 0, sizeof(best[i]));
+		best[i].misfit = INFINITY;
+	}
 	memcpy(hi, v, n * sizeof(double));
 	qsort(hi, n, sizeof(double), cmp_double);
-	for (size_t c = 1; c < l->n; c++) {
-		time_t at = s->points[l->at[c]].run->time;
+	for (size_t c = 0; c < nr_cuts; c++) {
+		time_t at = s->points[cut_at[c]].run->time;
 		double med[2], within, centre, misfit;
 		int has_before, has_after, both;
 
@@ -610,7 +595,7 @@ static int cut_states(struct levels *l, const struct series *s, const double *v,
 			med[1] = stats_median_sorted(hi, n - k);
 		}
 		side_residuals(v, lo, hi, n, k, r, rs, med);
-		if (!states_of_sorted(r, rs, n, &st) || !states_explain_noise(l, r, n, &st) ||
+		if (!states_of_sorted(r, rs, n, &st) || !states_explain_noise(sigma, r, n, &st) ||
 		    !same_distance(has_before ? &before : NULL, has_after ? &after : NULL, &st))
 			continue;
 		for (size_t i = 0; i < n; i++)
@@ -622,31 +607,122 @@ static int cut_states(struct levels *l, const struct series *s, const double *v,
 		b = &best[both];
 		if (misfit < b->misfit) {
 			b->at = at;
+			b->both = both;
 			b->misfit = misfit;
 			b->within = within;
 			b->st = st;
 			memcpy(b->med, med, sizeof(med));
 		}
 	}
-	b = best[1].at ? &best[1] : &best[0];
-	if (b->at) {
-		for (size_t i = 0; i < l->n; i++) {
-			double r0 = l->x[i] - b->med[s->points[l->at[i]].run->time >= b->at];
-
-			l->minority[i] = in_smaller(&b->st, r0);
-			if (l->minority[i] && b == &best[1])
-				l->x[i] += b->st.shift;
-		}
-		l->state_shift = b->st.shift;
-		l->state_spread = fmax(b->within, 1e-4);	/* as levels_residual_states() keeps it */
-		l->folded = b == &best[1];
-	}
 	free(r);
 	free(rs);
 	free(lo);
 	free(hi);
 	free(tmp);
-	return best[1].at != 0;
+}
+
+/*
+ * Mark l's nights of the cut b's smaller state, and fold them where the
+ * cut showed the states on both sides. States on one side alone are
+ * weighed (levels_night_cost()), not folded: folded, they turn a drift's
+ * ramp into a step, as a cut inside the ramp leaves one side's nights in
+ * two groups.
+ */
+static void take_state_cut(struct levels *l, const struct series *s, const struct state_cut *b, int fold)
+{
+	for (size_t i = 0; i < l->n; i++) {
+		double r0 = l->x[i] - b->med[s->points[l->at[i]].run->time >= b->at];
+
+		l->minority[i] = in_smaller(&b->st, r0);
+		if (l->minority[i] && fold)
+			l->x[i] += b->st.shift;
+	}
+	l->state_shift = b->st.shift;
+	l->state_spread = fmax(b->within, 1e-4);	/* as levels_residual_states() keeps it */
+	l->folded = fold;
+}
+
+/*
+ * The misfit of the sort's fold (the span's nights v[0..n), at their
+ * indices night[] in s, those of minority moved by shift) as a cut's is
+ * measured, at its best cut (each side from its own median, each side
+ * 4 * STATE_MIN nights at least, as search_state_cuts() cuts): the sum
+ * of the folded nights' distances from their side's median.
+ */
+static double sort_fold_misfit(const double *v, const size_t *night, size_t n, const unsigned char *minority,
+			       double shift)
+{
+	double *f = xcalloc(n + 1, sizeof(double)), *lo = xcalloc(n + 1, sizeof(double));
+	double *hi = xcalloc(n + 1, sizeof(double)), best = INFINITY;
+
+	for (size_t i = 0; i < n; i++)
+		f[i] = v[i] + (minority[night[i]] ? shift : 0);
+	memcpy(hi, f, n * sizeof(double));
+	qsort(hi, n, sizeof(double), cmp_double);
+	for (size_t k = 0; k + 4 * STATE_MIN <= n; k++) {
+		double med[2], misfit = 0;
+
+		if (k) {
+			sorted_insert(lo, k - 1, f[k - 1]);
+			sorted_remove(hi, n - k + 1, f[k - 1]);
+		}
+		if (k < 4 * STATE_MIN)
+			continue;
+		med[0] = stats_median_sorted(lo, k);
+		med[1] = stats_median_sorted(hi, n - k);
+		for (size_t i = 0; i < n; i++)
+			misfit += fabs(f[i] - med[i >= k]);
+		best = fmin(best, misfit);
+	}
+	free(f);
+	free(lo);
+	free(hi);
+	return best;
+}
+
+/* Whose states choose_states() took. */
+enum state_choice {
+	STATES_NONE,
+	STATES_SORT,		/* the sort's (sort_states()) */
+	STATES_CUT,		/* a cut's, where the sort found none or three levels */
+	STATES_CUT_OVER_SORT,	/* a cut's, fitting better than the sort's two */
+};
+
+/*
+ * The states of the span's nights v[0..n) (state_span(), at their indices
+ * night[] in s), cut before any of the nights cut_at[0..nr_cuts) (indices
+ * in s): the sort's (minority flags for s's nightlies, *shift, and *left
+ * whether its fold leaves three levels), or a cut's (into *cut).
+ *
+ * Three levels: states on each side of a step first, else the two of the
+ * sort; where the sort finds none, states on one side are weighed. Two
+ * states the sort found may be a step of half their distance: the step's
+ * level lies between them, and its nights fall either side of their cut,
+ * to be folded apart (causes.py seed 8, states 29: a -2.4% step under
+ * states 4.5% apart read +0.2%, and the platform's flags put half the
+ * nights after it in the lower state, which widened each kernel's window
+ * to a week and more). A cut whose states fit the nights better than the
+ * sort's fold at its best cut, by STATE_CUT_GAIN of the noise within a
+ * state, is taken instead.
+ */
+static enum state_choice choose_states(const struct series *s, const size_t *cut_at, size_t nr_cuts, double sigma,
+				       const double *v, const size_t *night, size_t n, unsigned char *minority,
+				       double *shift, int *left, struct state_cut *cut)
+{
+	int found = sort_states(v, night, n, s->nr, minority, shift, left);
+	struct state_cut best[2], *b;
+
+	search_state_cuts(s, cut_at, nr_cuts, sigma, v, night, n, !found || !*left, best);
+	b = best[1].at ? &best[1] : &best[0];
+	if (b->at && (!found || *left)) {
+		*cut = *b;
+		return STATES_CUT;
+	}
+	if (b->at && b->misfit + STATE_CUT_GAIN * b->within < sort_fold_misfit(v, night, n, minority, *shift)) {
+		*cut = *b;
+		return STATES_CUT_OVER_SORT;
+	}
+	return found ? STATES_SORT : STATES_NONE;
 }
 
 void levels_fold_states(struct levels *l, const struct series *s, const struct noise_model *nm,
@@ -655,19 +731,65 @@ void levels_fold_states(struct levels *l, const struct series *s, const struct n
 	double *v = xcalloc(s->nr + 1, sizeof(double)), shift;
 	size_t *at = xcalloc(s->nr + 1, sizeof(size_t)), n = state_span(s, nm, from, to, v, at);
 	unsigned char *minority = xcalloc(s->nr + 1, 1);
-	int left, found = sort_states(v, at, n, s->nr, minority, &shift, &left);
+	struct state_cut cut;
+	int left;
 
-	/*
-	 * three levels: states on each side of a step first, else the two of
-	 * the sort; where the sort finds none, states on one side are weighed
-	 */
-	if ((!found || left) && cut_states(l, s, v, at, n, !found))
-		found = 0;
-	if (found)
+	switch (choose_states(s, l->n ? l->at + 1 : l->at, l->n ? l->n - 1 : 0, l->sigma, v, at, n,
+			      minority, &shift, &left, &cut)) {
+	case STATES_SORT:
 		remove_states(l, minority, shift);
+		break;
+	case STATES_CUT:
+	case STATES_CUT_OVER_SORT:
+		take_state_cut(l, s, &cut, cut.both);
+		break;
+	case STATES_NONE:
+		break;
+	}
 	free(v);
 	free(at);
 	free(minority);
+}
+
+/*
+ * Three levels are no two states: a kernel's nights are not folded by
+ * them (the kernel's own search looks across its cuts). States the sort
+ * found but a cut shows better (choose_states()) are the cut's, each
+ * night's state read from its side's median, where the cut shows them on
+ * both sides; on one side alone, none.
+ */
+int levels_state_nights(const struct series *s, const struct noise_model *nm, time_t from, time_t to,
+			unsigned char *minority, double *shift)
+{
+	double *v = xcalloc(s->nr + 1, sizeof(double));
+	size_t *at = xcalloc(s->nr + 1, sizeof(size_t)), *cut_at = xcalloc(s->nr + 1, sizeof(size_t));
+	size_t n = state_span(s, nm, from, to, v, at), nr_cuts = 0;
+	struct state_cut cut;
+	int left, found;
+
+	for (size_t i = 1; i < n; i++)
+		if (s->points[at[i]].run->time >= from && s->points[at[i]].run->time < to)
+			cut_at[nr_cuts++] = at[i];
+	switch (choose_states(s, cut_at, nr_cuts, nm->sigma, v, at, n, minority, shift, &left, &cut)) {
+	case STATES_SORT:
+		found = !left;
+		break;
+	case STATES_CUT_OVER_SORT:
+		/* states on one side alone are weighed, never folded */
+		for (size_t j = 0; cut.both && j < n; j++)
+			minority[at[j]] = in_smaller(&cut.st, v[j] - cut.med[s->points[at[j]].run->time >= cut.at]);
+		*shift = cut.st.shift;
+		found = cut.both;
+		break;
+	default:
+		found = 0;
+	}
+	if (!found)
+		memset(minority, 0, s->nr);
+	free(v);
+	free(at);
+	free(cut_at);
+	return found;
 }
 
 double levels_state_level(const struct levels *l, size_t a, size_t b)

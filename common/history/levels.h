@@ -121,9 +121,10 @@ void levels_decide(double change_pct, double se_pct, double noise_multiple, doub
 
 /*
  * Machine states (levels-states.c): whether s's nightlies around [from, to) (as
- * far again either side) jump between two states. Returns 1 with
- * minority[i] set for each nightly i of the smaller state (s->nr flags)
- * and *shift what moves it onto the larger (log), else 0.
+ * far again either side) jump between two states, as the sort of their
+ * values or a cut that shows them better on both sides finds them.
+ * Returns 1 with minority[i] set for each nightly i of the smaller state
+ * (s->nr flags) and *shift what moves it onto the larger (log), else 0.
  */
 int levels_state_nights(const struct series *s, const struct noise_model *nm, time_t from, time_t to,
 			unsigned char *minority, double *shift);
@@ -155,8 +156,9 @@ void levels_range(const struct levels *l, size_t k, size_t *a, size_t *b);
 /*
  * Fold l's nights of the smaller machine state onto the larger's
  * (levels-states.c), where the nightlies around [from, to) show two
- * states: by the sort of their values, or, where a step hid them, across
- * a cut (each side from its own median).
+ * states: by the sort of their values, or across a cut (each side from
+ * its own median) where a step hid them from the sort or a cut shows
+ * them better (a step of half their distance).
  */
 void levels_fold_states(struct levels *l, const struct series *s, const struct noise_model *nm,
 			time_t from, time_t to);
