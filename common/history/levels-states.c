@@ -52,6 +52,7 @@
 #define STATE_SHARE 30.0	/* share_change() below this */
 #define STATE_SAME 1.5		/* the most the distances of the states a cut shows may differ by, as a ratio */
 #define STATE_CUT_GAIN 5.0	/* a cut's states over the sort's: by this many spreads within a state in misfit */
+#define STATE_CUT_STEP 0.75	/* and for a step short of this much of the states' distance */
 
 struct states {
 	double cut;		/* the value between the groups */
@@ -534,8 +535,9 @@ struct state_cut {
 /*
  * States that a step hid: a step about the states' distance turns their
  * two groups of values into three or four, and the sort of the span finds
- * no two, or three levels (sort_states()). Each cut of l is tried on the
- * span's nights v[0..n) (state_span(), at their indices night[] in s),
+ * no two, or three levels (sort_states()). Each cut before one of the
+ * nightlies cut_at[0..nr_cuts) (indices in s) is tried on the span's
+ * nights v[0..n) (state_span(), at their indices night[] in s),
  * each side's nights taken from its own median, or from its upper state's
  * where the sides differ in which state is the smaller. A machine's states
  * are there before a step and after it: they must show on each side
@@ -549,11 +551,15 @@ struct state_cut {
  * after a -8% step, nine of 44 before it; causes.py 73705 under --states,
  * hardware 16): with weigh_one_side, while no cut shows them on both
  * sides, the best cut that shows them on one side and pooled is best[0].
- * A cut's at is 0 where none was found.
+ * States the sort found (known) need not show on either side alone, only
+ * pooled at their distance: a side of three weeks whose state comes every
+ * other night has few runs of the larger state to show them by
+ * (causes.py 73704 under --states, subset 12). A cut's at is 0 where
+ * none was found.
  */
 static void search_state_cuts(const struct series *s, const size_t *cut_at, size_t nr_cuts, double sigma,
-			      const double *v, const size_t *night, size_t n, int weigh_one_side,
-			      struct state_cut best[2])
+			      const double *v, const size_t *night, size_t n, const struct states *known,
+			      int weigh_one_side, struct state_cut best[2])
 {
 	size_t cap = s->nr + 1, k = 0;
 	double *r = xcalloc(cap, sizeof(double)), *rs = xcalloc(cap, sizeof(double));
@@ -581,9 +587,10 @@ static void search_state_cuts(const struct series *s, const size_t *cut_at, size
 			continue;
 		has_before = states_of_sorted(v, lo, k, &before);
 		/* one side is enough only while no cut shows both */
-		has_after = (has_before || (weigh_one_side && !best[1].at)) &&
+		has_after = (has_before || known || (weigh_one_side && !best[1].at)) &&
 			    states_of_sorted(v + k, hi, n - k, &after);
-		both = has_before && has_after;
+		/* states the sort found need not show on a side alone (a short one, a state every other night) */
+		both = (has_before && has_after) || known;
 		if (!both && (!weigh_one_side || (!has_before && !has_after) || best[1].at))
 			continue;
 		if (both && (before.shift < 0) != (after.shift < 0)) {
@@ -596,7 +603,7 @@ static void search_state_cuts(const struct series *s, const size_t *cut_at, size
 		}
 		side_residuals(v, lo, hi, n, k, r, rs, med);
 		if (!states_of_sorted(r, rs, n, &st) || !states_explain_noise(sigma, r, n, &st) ||
-		    !same_distance(has_before ? &before : NULL, has_after ? &after : NULL, &st))
+		    !same_distance(has_before ? &before : known, has_after ? &after : known, &st))
 			continue;
 		for (size_t i = 0; i < n; i++)
 			r[i] = onto_larger(&st, r[i]);
@@ -701,9 +708,17 @@ enum state_choice {
  * to be folded apart (causes.py seed 8, states 29: a -2.4% step under
  * states 4.5% apart read +0.2%, and the platform's flags put half the
  * nights after it in the lower state, which widened each kernel's window
- * to a week and more). A cut whose states fit the nights better than the
- * sort's fold at its best cut, by STATE_CUT_GAIN of the noise within a
- * state, is taken instead.
+ * to a week and more); a step of a third of it leaves a few nights after
+ * it across the sort's cut (73704 under --states, subset 12: two such
+ * nights folded down put two kernels' steps three nights late, and a
+ * culprit was named wrongly). A cut whose states, at the sort's distance,
+ * fit the nights better than the sort's fold at its best cut, by
+ * STATE_CUT_GAIN of the noise within a state, is taken instead, for a
+ * step short of STATE_CUT_STEP of their distance: a step about as wide
+ * as the states is three levels, which the sort's fold tells apart
+ * (groups_left()), and heavy-tailed noise whose tails pass for states
+ * poses as one at some cut (bench/step-rates' heavytail: false steps 6
+ * -> 11 in 50,000 without it).
  */
 static enum state_choice choose_states(const struct series *s, const size_t *cut_at, size_t nr_cuts, double sigma,
 				       const double *v, const size_t *night, size_t n, unsigned char *minority,
@@ -711,14 +726,17 @@ static enum state_choice choose_states(const struct series *s, const size_t *cut
 {
 	int found = sort_states(v, night, n, s->nr, minority, shift, left);
 	struct state_cut best[2], *b;
+	struct states known = { 0, *shift, 0 };
 
-	search_state_cuts(s, cut_at, nr_cuts, sigma, v, night, n, !found || !*left, best);
+	search_state_cuts(s, cut_at, nr_cuts, sigma, v, night, n, found && !*left ? &known : NULL,
+			  !found || !*left, best);
 	b = best[1].at ? &best[1] : &best[0];
 	if (b->at && (!found || *left)) {
 		*cut = *b;
 		return STATES_CUT;
 	}
-	if (b->at && b->misfit + STATE_CUT_GAIN * b->within < sort_fold_misfit(v, night, n, minority, *shift)) {
+	if (b->at && fabs(b->med[1] - b->med[0]) < STATE_CUT_STEP * fabs(b->st.shift) &&
+	    b->misfit + STATE_CUT_GAIN * b->within < sort_fold_misfit(v, night, n, minority, *shift)) {
 		*cut = *b;
 		return STATES_CUT_OVER_SORT;
 	}
