@@ -22,6 +22,19 @@ causes_row () {
 	test_cmp expect row
 }
 
+# case_answer <dir> <seed> <cause> <n> <row> <dashboard> <date> <script>
+# [<option>...]: causes_row's <row>, then bisect_lines' lines of the
+# answer on <dashboard> must be the lines on stdin (the answer left in out).
+case_answer () {
+	local dir=$1 seed=$2 cause=$3 n=$4 row=$5 dashboard=$6 date=$7 script=$8
+
+	shift 8 &&
+	causes_row "$dir" "$seed" "$cause" "$n" "$row" "$@" &&
+	bisect_lines "$dir" "$dashboard" "$date" "$script" &&
+	cat >expect &&
+	test_cmp expect actual
+}
+
 # bisect_lines <dir> <dashboard> <date> <script>: git benchbisect's answer
 # for h100 at <date> on $TRASH/<dir>'s <dashboard> in out, and the lines
 # that the sed script picks of it in actual.
@@ -353,13 +366,10 @@ test_expect_success 'the kernel that keeps a move open is named escaped' '
 # (Searched at the platform's multiple, as they are now, kernel_a alone
 # reads -5.8% at 4.4 standard errors, and the line names it first.)
 test_expect_success 'kernels that together move the geomean by --min-change keep the move open' '
-	causes_row kernels-open-73627 73627 states 6 "states          6      67%         2            1/6              0" &&
-	bisect_lines kernels-open-73627 states-05.json 2026-02-23 "1p; /^  step:/p" &&
-	cat >expect <<-\EOF &&
+	case_answer kernels-open-73627 73627 states 6 "states          6      67%         2            1/6              0" states-05.json 2026-02-23 "1p; /^  step:/p" <<-\EOF
 	h100 on 2026-02-23: undecided
 	  step: helion speedup 1.813 -> 1.799 (-0.8% ± 1.8%) from 2026-02-22 to 2026-02-23, 0.5x its standard error (the series noise 3.5% a night): no step beyond the noise, yet not ruled out: kernel_a and 1 more kernel moved beside it, -2.4% of the geomean together (kernel_a -5.8%, 4.4x its standard error) (under the noise multiple: a step needs 3.0x its standard error and 2.0%)
 	EOF
-	test_cmp expect actual
 '
 
 # A baseline change under machine states (seed 73609, --states,
@@ -397,15 +407,12 @@ test_expect_success 'no step, but every other implementation moved: undecided, n
 # sort's (seed 8's case 29 below) take the window back to 03-10 and give
 # case 20 its culprit.
 test_expect_success 'a kernel step'"'"'s end night that the other kernels read halfway may lie on either side' '
-	causes_row halfway-73721 73721 states 22 "states         22      77%         5           3/22              0" &&
-	bisect_lines halfway-73721 states-21.json 2026-03-11 "1,3p; /^  kernel step: kernel_a/p" &&
-	cat >expect <<-\EOF &&
+	case_answer halfway-73721 73721 states 22 "states         22      77%         5           3/22              0" states-21.json 2026-03-11 "1,3p; /^  kernel step: kernel_a/p" <<-\EOF &&
 	h100 on 2026-03-11: real regression
 	last good: 6fba9af1 (run 60000000680, 2026-03-10T08:20:00Z)
 	first bad: 8e9cdebd (run 60000000700, 2026-03-12T08:20:00Z)
 	  kernel step: kernel_a -5.2% from 2026-03-10 to 2026-03-12, 17.8x its standard error (its noise 0.8% a night); each kernel must clear 5.8x for 5 kernels: the platform'"'"'s geomean does not clear its thresholds, this kernel does
 	EOF
-	test_cmp expect actual &&
 	! grep "^culprit:" out
 '
 
@@ -418,9 +425,7 @@ test_expect_success 'a kernel step'"'"'s end night that the other kernels read h
 # method change and named the window's harness commit, a wrong culprit.
 # The good side is the span's where the level would leave it empty.
 test_expect_success 'a window before the step'"'"'s level: the timers are read, no harness commit blamed' '
-	causes_row before-level-73604 73604 real 10 "real           10     100%         0           1/10              0" --states &&
-	bisect_lines before-level-73604 real-09.json 2026-03-06 "1,3p; /^  implementations: /p; /^  timers/p; /^  measurement: /p" &&
-	cat >expect <<-\EOF &&
+	case_answer before-level-73604 73604 real 10 "real           10     100%         0           1/10              0" real-09.json 2026-03-06 "1,3p; /^  implementations: /p; /^  timers/p; /^  measurement: /p" --states <<-\EOF &&
 	h100 on 2026-03-06: real regression
 	last good: e62d1a45 (run 60000000610, 2026-03-03T08:20:00Z)
 	first bad: 2a6055b0 (run 60000000640, 2026-03-06T08:20:00Z)
@@ -428,7 +433,6 @@ test_expect_success 'a window before the step'"'"'s level: the timers are read, 
 	  timers (the kernels behind the move): speedup +11.4% and latency -10.0% (15.4x its standard error): they agree (both moved, opposite ways)
 	  measurement: 1 window commit touches the measurement: 1cac4b1a (benchmarks/run.py)
 	EOF
-	test_cmp expect actual &&
 	! grep "^culprit:" out
 '
 
@@ -443,15 +447,12 @@ test_expect_success 'a window before the step'"'"'s level: the timers are read, 
 # either side, and the window over two nightlies of one commit is
 # undecided (rule 8).
 test_expect_success 'machine states on one side of a step: its night weighed, no culprit' '
-	causes_row states-one-side-73705 73705 hardware 17 "hardware       17      94%         1              -              0" --states &&
-	bisect_lines states-one-side-73705 hardware-16.json 2026-02-14 "1,3p; /^  window: /p" &&
-	cat >expect <<-\EOF &&
+	case_answer states-one-side-73705 73705 hardware 17 "hardware       17      94%         1              -              0" hardware-16.json 2026-02-14 "1,3p; /^  window: /p" --states <<-\EOF &&
 	h100 on 2026-02-14: undecided
 	last good: 5eea81a3 (run 60000000410, 2026-02-11T08:20:00Z)
 	first bad: ca35d5cf (run 60000000430, 2026-02-13T08:20:00Z)
 	  window: 1 first-parent commit in 5eea81a3..ca35d5cf; the nightlies of 2026-02-12 and 2026-02-13 in it both ran on ca35d5cf, so the move may lie where no code changed
 	EOF
-	test_cmp expect actual &&
 	! grep "^culprit:" out
 '
 
@@ -462,15 +463,12 @@ test_expect_success 'machine states on one side of a step: its night weighed, no
 # on 03-11. The answer's window holds every kernel step's window that
 # overlaps it.
 test_expect_success 'kernel steps of one move: the window holds each one'"'"'s' '
-	causes_row one-move-73805 73805 states 37 "states         37      95%         2           6/37              0" &&
-	bisect_lines one-move-73805 states-36.json 2026-03-11 "1,3p; /^  window: /p" &&
-	cat >expect <<-\EOF &&
+	case_answer one-move-73805 73805 states 37 "states         37      95%         2           6/37              0" states-36.json 2026-03-11 "1,3p; /^  window: /p" <<-\EOF &&
 	h100 on 2026-03-11: real regression
 	last good: 6fba9af1 (run 60000000680, 2026-03-10T08:20:00Z)
 	first bad: 8e9cdebd (run 60000000700, 2026-03-12T08:20:00Z)
 	  window: 3 first-parent commits in 6fba9af1..8e9cdebd
 	EOF
-	test_cmp expect actual &&
 	! grep "^culprit:" out
 '
 
@@ -485,9 +483,7 @@ test_expect_success 'kernel steps of one move: the window holds each one'"'"'s' 
 # shows, each side from its own median, fit the nights better than the
 # sort's fold at its best cut, and are taken instead.
 test_expect_success 'a step of half the states'"'"' distance: the states across its cut, not the sort'"'"'s' '
-	causes_row half-states-8 8 states 30 "states         30      90%         3           9/30              0" &&
-	bisect_lines half-states-8 states-29.json 2026-03-09 "1,3p; /^  step: /p; /^  window: /p; /^culprit: /p" &&
-	cat >expect <<-\EOF &&
+	case_answer half-states-8 8 states 30 "states         30      90%         3           9/30              0" states-29.json 2026-03-09 "1,3p; /^  step: /p; /^  window: /p; /^culprit: /p" <<-\EOF
 	h100 on 2026-03-09: real regression
 	last good: fdaf8ae8 (run 60000000660, 2026-03-08T08:20:00Z)
 	first bad: d622b3e8 (run 60000000670, 2026-03-09T08:20:00Z)
@@ -495,7 +491,6 @@ test_expect_success 'a step of half the states'"'"' distance: the states across 
 	  window: 1 first-parent commit in fdaf8ae8..d622b3e8
 	culprit: d622b3e8 Tune kernel path 67 (#3067)
 	EOF
-	test_cmp expect actual
 '
 
 # The same under states a third of the step's size (seed 73704, subset
@@ -509,15 +504,12 @@ test_expect_success 'a step of half the states'"'"' distance: the states across 
 # nights running), so the states the sort found need show only pooled
 # across a cut; that cut's fit beats the sort's.
 test_expect_success 'a step of a third of the states'"'"' distance: no night folded across it' '
-	causes_row third-states-73704 73704 subset 13 "subset         13      92%         1           2/13              0" --states &&
-	bisect_lines third-states-73704 subset-12.json 2026-03-11 "1,3p; /^  window: /p" &&
-	cat >expect <<-\EOF &&
+	case_answer third-states-73704 73704 subset 13 "subset         13      92%         1           2/13              0" subset-12.json 2026-03-11 "1,3p; /^  window: /p" --states <<-\EOF &&
 	h100 on 2026-03-11: real regression
 	last good: d622b3e8 (run 60000000670, 2026-03-09T08:20:00Z)
 	first bad: 83f07597 (run 60000000690, 2026-03-11T08:20:00Z)
 	  window: 3 first-parent commits in d622b3e8..83f07597
 	EOF
-	test_cmp expect actual &&
 	! grep "^culprit:" out
 '
 
