@@ -529,7 +529,7 @@ struct state_cut {
 	double within;		/* the noise within a state */
 	double med[2];		/* each side's median that its nights are taken from */
 	struct states st;	/* the pooled states */
-	int both;		/* the states showed on both sides, not one alone */
+	int both;		/* the states showed on both sides (or the sort found them), not one alone */
 };
 
 /*
@@ -728,8 +728,7 @@ static enum state_choice choose_states(const struct series *s, const size_t *cut
 	struct state_cut best[2], *b;
 	struct states known = { 0, *shift, 0 };
 
-	search_state_cuts(s, cut_at, nr_cuts, sigma, v, night, n, found && !*left ? &known : NULL,
-			  !found || !*left, best);
+	search_state_cuts(s, cut_at, nr_cuts, sigma, v, night, n, found && !*left ? &known : NULL, !found, best);
 	b = best[1].at ? &best[1] : &best[0];
 	if (b->at && (!found || *left)) {
 		*cut = *b;
@@ -773,8 +772,7 @@ void levels_fold_states(struct levels *l, const struct series *s, const struct n
  * Three levels are no two states: a kernel's nights are not folded by
  * them (the kernel's own search looks across its cuts). States the sort
  * found but a cut shows better (choose_states()) are the cut's, each
- * night's state read from its side's median, where the cut shows them on
- * both sides; on one side alone, none.
+ * night's state read from its side's median.
  */
 int levels_state_nights(const struct series *s, const struct noise_model *nm, time_t from, time_t to,
 			unsigned char *minority, double *shift)
@@ -793,11 +791,10 @@ int levels_state_nights(const struct series *s, const struct noise_model *nm, ti
 		found = !left;
 		break;
 	case STATES_CUT_OVER_SORT:
-		/* states on one side alone are weighed, never folded */
-		for (size_t j = 0; cut.both && j < n; j++)
+		for (size_t j = 0; j < n; j++)
 			minority[at[j]] = in_smaller(&cut.st, v[j] - cut.med[s->points[at[j]].run->time >= cut.at]);
 		*shift = cut.st.shift;
-		found = cut.both;
+		found = 1;
 		break;
 	default:
 		found = 0;

@@ -122,7 +122,7 @@ void levels_decide(double change_pct, double se_pct, double noise_multiple, doub
 /*
  * Machine states (levels-states.c): whether s's nightlies around [from, to) (as
  * far again either side) jump between two states, as the sort of their
- * values or a cut that shows them better on both sides finds them.
+ * values finds them, or a cut that shows them better.
  * Returns 1 with minority[i] set for each nightly i of the smaller state
  * (s->nr flags) and *shift what moves it onto the larger (log), else 0.
  */
