@@ -497,7 +497,7 @@ test_expect_success 'a step of half the states'"'"' distance: the states across 
 # under --states, case 12: kernel_c and kernel_e -5.5% on 03-10, states
 # 6% apart that come every other night). The geomean's level after the
 # step lay near the sort's cut between the states, and 03-12 and 03-13,
-# of the larger state, fell below it: folded down, they read as before
+# of the larger state, fell below it: folded up, they read as before
 # the two kernels' steps, whose windows became 03-13 -> 03-14, and the
 # commit of 03-14 was named, a wrong culprit. After the step a side of
 # three weeks shows no states of its own (the larger state seldom two

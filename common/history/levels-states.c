@@ -710,7 +710,7 @@ enum state_choice {
  * nights after it in the lower state, which widened each kernel's window
  * to a week and more); a step of a third of it leaves a few nights after
  * it across the sort's cut (73704 under --states, subset 12: two such
- * nights folded down put two kernels' steps three nights late, and a
+ * nights folded up put two kernels' steps three nights late, and a
  * culprit was named wrongly). A cut whose states, at the sort's distance,
  * fit the nights better than the sort's fold at its best cut, by
  * STATE_CUT_GAIN of the noise within a state, is taken instead, for a
