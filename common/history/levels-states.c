@@ -593,7 +593,7 @@ static void search_state_cuts(const struct series *s, const size_t *cut_at, size
 		both = (has_before && has_after) || known;
 		if (!both && (!weigh_one_side || (!has_before && !has_after) || best[1].at))
 			continue;
-		if (both && (before.shift < 0) != (after.shift < 0)) {
+		if (has_before && has_after && (before.shift < 0) != (after.shift < 0)) {
 			/* the smaller state of one side is the larger of the other (a share near a half): the upper state's */
 			med[0] = upper_median(lo, k, before.cut);
 			med[1] = upper_median(hi, n - k, after.cut);
