@@ -102,15 +102,43 @@ static struct ramp best_ramp(const struct levels *l, const double *cost, size_t 
  */
 #define DRIFT_MIN_GAIN 10.8
 
-/* The squares of the best ramp with ends s, e over the nights of x[a .. b) kept. */
-static double ramp_squares(const struct levels *l, const unsigned char *keep, size_t a, size_t b, size_t s, size_t e)
+/*
+ * The nightlies x[a .. b) that a ramp and steps are fitted to: the
+ * platform's own, with the weight that puts their squares in noise
+ * units.
+ */
+struct nights {
+	size_t a, b;
+	double *y;		/* [i - a]: the log value of night i */
+	unsigned char *keep;	/* [i - a]: whether night i is counted */
+	double w;		/* 1 / their noise squared */
+};
+
+static void nights_init(struct nights *nt, size_t a, size_t b)
+{
+	nt->a = a;
+	nt->b = b;
+	nt->y = xcalloc(b - a + 1, sizeof(double));
+	nt->keep = xcalloc(b - a + 1, 1);
+	nt->w = 0;
+}
+
+static void nights_release(struct nights *nt)
+{
+	free(nt->y);
+	free(nt->keep);
+	memset(nt, 0, sizeof(*nt));
+}
+
+/* The squares, in noise units, of the best ramp with ends s, e over the nights kept. */
+static double ramp_squares(const struct levels *l, const struct nights *nt, size_t s, size_t e)
 {
 	double m[5] = { 0, 0, 0, 0, 0 }, xx = 0, det, va, vb;
 
-	for (size_t i = a; i < b; i++) {
-		double f = ramp_frac(l, s, e, i), x = l->x[i];
+	for (size_t i = nt->a; i < nt->b; i++) {
+		double f = ramp_frac(l, s, e, i), x = nt->y[i - nt->a];
 
-		if (!keep[i - a])
+		if (!nt->keep[i - nt->a])
 			continue;
 		m[0] += (1 - f) * (1 - f);
 		m[1] += f * (1 - f);
@@ -124,10 +152,10 @@ static double ramp_squares(const struct levels *l, const unsigned char *keep, si
 		return INFINITY;
 	va = (m[3] * m[2] - m[1] * m[4]) / det;
 	vb = (m[0] * m[4] - m[1] * m[3]) / det;
-	return xx - va * m[3] - vb * m[4];
+	return nt->w * (xx - va * m[3] - vb * m[4]);
 }
 
-/* The squares of x[from .. to) around its mean, the nights kept only, from prefix sums (two_steps()). */
+/* The squares of y[from .. to) around its mean, the nights kept only, from prefix sums (two_steps()). */
 static double level_squares(const double *n, const double *sum, const double *sum2, size_t from, size_t to)
 {
 	double k = n[to] - n[from], s = sum[to] - sum[from];
@@ -136,21 +164,20 @@ static double level_squares(const double *n, const double *sum, const double *su
 }
 
 /*
- * The best staircase of two sharp steps over the nights of x[a .. b)
- * kept: its cuts c1 < c2 in [lo, hi], each level min_level nightlies or
+ * The best staircase of two sharp steps over the nights kept, in noise
+ * units: its cuts c1 < c2 in [lo, hi], each level min_level nightlies or
  * more, each level's mean. Returns its squares, the cuts in *c1, *c2
  * (INFINITY and 0, 0 where none fits).
  */
-static double two_steps(const struct levels *l, const unsigned char *keep, size_t a, size_t b, size_t lo, size_t hi,
-			size_t min_level, size_t *c1, size_t *c2)
+static double two_steps(const struct nights *nt, size_t lo, size_t hi, size_t min_level, size_t *c1, size_t *c2)
 {
-	size_t m = b - a;
+	size_t a = nt->a, b = nt->b, m = b - a;
 	double *n = xcalloc(3 * (m + 1), sizeof(double)), *sum = n + m + 1, *sum2 = sum + m + 1, best = INFINITY;
 
 	for (size_t i = 0; i < m; i++) {
-		double x = keep[i] ? l->x[a + i] : 0;
+		double x = nt->keep[i] ? nt->y[i] : 0;
 
-		n[i + 1] = n[i] + keep[i];
+		n[i + 1] = n[i] + nt->keep[i];
 		sum[i + 1] = sum[i] + x;
 		sum2[i + 1] = sum2[i] + x * x;
 	}
@@ -168,24 +195,52 @@ static double two_steps(const struct levels *l, const unsigned char *keep, size_
 			}
 		}
 	free(n);
-	return best;
+	return nt->w * best;
 }
 
 /*
- * The nights of x[a .. b) within 4 noise units of the median of the five
- * around them (fewer at the ends): a stray nightly is left out, and no
- * level of two nightlies or more, nor a ramp, loses any. Neither the
- * ramp nor the steps choose what the two are judged on.
+ * Of the nights in had, those within 4 noise units of the median of the
+ * five around them (fewer at the ends, those in had only): a stray
+ * nightly is left out, and no level of two nightlies or more, nor a
+ * ramp, loses any. Neither the ramp nor the steps choose what the two
+ * are judged on.
  */
-static void keep_unless_stray(const struct levels *l, unsigned char *keep, size_t a, size_t b)
+static void keep_unless_stray(struct nights *nt, const unsigned char *had)
 {
-	for (size_t i = a; i < b; i++) {
-		size_t from = i >= a + 2 ? i - 2 : a, to = i + 3 <= b ? i + 3 : b;
+	size_t m = nt->b - nt->a;
+	double sigma = 1 / sqrt(nt->w);
+
+	for (size_t i = 0; i < m; i++) {
+		size_t from = i >= 2 ? i - 2 : 0, to = i + 3 <= m ? i + 3 : m, nv = 0;
 		double v[5];
 
-		memcpy(v, l->x + from, (to - from) * sizeof(double));
-		keep[i - a] = fabs(l->x[i] - stats_median(v, to - from)) < 4 * l->sigma;
+		for (size_t j = from; j < to; j++)
+			if (had[j])
+				v[nv++] = nt->y[j];
+		nt->keep[i] = had[i] && fabs(nt->y[i] - stats_median(v, nv)) < 4 * sigma;
 	}
+}
+
+/*
+ * Whether two sharp steps within DRIFT_REFINE nightlies of the ramp
+ * s .. e fit better than it, by DRIFT_MIN_GAIN (they fit one number
+ * more), on the nights of had that are no stray of either: a staircase
+ * of two steps a few nights apart lies on a ramp through them only
+ * roughly, and better on its own levels. Where they do, their cuts are
+ * in steps[] (else steps[0] is 0).
+ */
+static int stairs_win(const struct levels *l, struct nights *nt, const unsigned char *had, size_t s, size_t e,
+		      size_t min_level, size_t steps[2])
+{
+	size_t lo = s > DRIFT_REFINE ? s - DRIFT_REFINE : 0, hi = e + DRIFT_REFINE;
+	double stairs;
+
+	keep_unless_stray(nt, had);
+	stairs = two_steps(nt, lo, hi, min_level, &steps[0], &steps[1]);
+	if (ramp_squares(l, nt, s, e) - stairs >= DRIFT_MIN_GAIN)
+		return 1;
+	steps[0] = 0;
+	return 0;
 }
 
 /*
@@ -197,26 +252,29 @@ static void keep_unless_stray(const struct levels *l, unsigned char *keep, size_
  * squares are its likelihood). Nights the L1 ramp misses by 4 noise units
  * or more (a stray nightly) are left out. Returns whether the ramp holds:
  * it must save DRIFT_MIN_GAIN over a sharp step on its span, and two
- * sharp steps near it must not save DRIFT_MIN_GAIN over it (they fit one
- * number more): a staircase of two steps a few nights apart lies on a
- * ramp through them only roughly, and better on its own levels, whether
- * the segmentation cut it in one step or in two. Where they do, their
- * cuts are in steps[] (else steps[0] is 0).
+ * sharp steps near it must not save DRIFT_MIN_GAIN over it
+ * (stairs_win(), whether the segmentation cut it in one step or in two;
+ * their cuts are then in steps[], else steps[0] is 0).
  */
 static int refine_ramp(const struct levels *l, size_t a, size_t b, size_t min_level, struct ramp *r,
 		       size_t steps[2])
 {
-	unsigned char *keep = xcalloc(b - a, 1);
+	struct nights nt;
+	unsigned char *all = xcalloc(b - a + 1, 1);
 	double best = INFINITY, step = INFINITY;
 	size_t s0 = r->s, e0 = r->e;
 	int holds;
 
+	nights_init(&nt, a, b);
+	memcpy(nt.y, l->x + a, (b - a) * sizeof(double));
+	memset(all, 1, b - a);
+	nt.w = 1 / (l->sigma * l->sigma);
 	for (size_t i = a; i < b; i++)
-		keep[i - a] = fabs(l->x[i] - (r->va + ramp_frac(l, s0, e0, i) * (r->vb - r->va))) < 4 * l->sigma;
+		nt.keep[i - a] = fabs(l->x[i] - (r->va + ramp_frac(l, s0, e0, i) * (r->vb - r->va))) < 4 * l->sigma;
 	for (size_t s = s0 > a + min_level + DRIFT_REFINE ? s0 - DRIFT_REFINE : a + min_level; s <= s0 + DRIFT_REFINE; s++)
 		for (size_t e = (e0 > s + DRIFT_MIN_NIGHTS + DRIFT_REFINE ? e0 - DRIFT_REFINE : s + DRIFT_MIN_NIGHTS);
 		     e <= e0 + DRIFT_REFINE && e + min_level <= b; e++) {
-			double sq = ramp_squares(l, keep, a, b, s, e);
+			double sq = ramp_squares(l, &nt, s, e);
 
 			if (sq < best) {
 				best = sq;
@@ -226,23 +284,13 @@ static int refine_ramp(const struct levels *l, size_t a, size_t b, size_t min_le
 		}
 	/* A sharp step anywhere on the ramp (a ramp of no nightlies) against it. */
 	for (size_t c = r->s; c <= r->e; c++)
-		step = fmin(step, ramp_squares(l, keep, a, b, c, c));
-	holds = (step - best) / (l->sigma * l->sigma) >= DRIFT_MIN_GAIN;
+		step = fmin(step, ramp_squares(l, &nt, c, c));
+	holds = step - best >= DRIFT_MIN_GAIN;
 	steps[0] = 0;
-	if (holds) {
-		/* Two, within DRIFT_REFINE nightlies of its ends, on the nights that are no stray of either. */
-		size_t lo = r->s > DRIFT_REFINE ? r->s - DRIFT_REFINE : 0, hi = r->e + DRIFT_REFINE;
-		double stairs, ramp;
-
-		keep_unless_stray(l, keep, a, b);
-		stairs = two_steps(l, keep, a, b, lo, hi, min_level, &steps[0], &steps[1]);
-		ramp = ramp_squares(l, keep, a, b, r->s, r->e);
-		if ((ramp - stairs) / (l->sigma * l->sigma) >= DRIFT_MIN_GAIN)
-			holds = 0;
-		else
-			steps[0] = 0;
-	}
-	free(keep);
+	if (holds && stairs_win(l, &nt, all, r->s, r->e, min_level, steps))
+		holds = 0;
+	nights_release(&nt);
+	free(all);
 	return holds;
 }
 
