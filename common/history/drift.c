@@ -10,7 +10,8 @@
  * penalty is below the steps' cost plus theirs, and it holds against a
  * sharp step and two sharp steps in least squares (refine_ramp()); the
  * steps are then one drift from its first nightly off the old level to
- * its first at the new.
+ * its first at the new. A sharp step left is also weighed so on the
+ * kernels' own nightlies, each kernel by its noise (kernels_ramp()).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -104,8 +105,8 @@ static struct ramp best_ramp(const struct levels *l, const double *cost, size_t 
 
 /*
  * The nightlies x[a .. b) that a ramp and steps are fitted to: the
- * platform's own, with the weight that puts their squares in noise
- * units.
+ * platform's own, or the kernels' (kernel_nights()), with the weight
+ * that puts their squares in noise units.
  */
 struct nights {
 	size_t a, b;
@@ -348,6 +349,138 @@ static double stairs_cost(const struct levels *l, const double *cost, double bet
 	return c;
 }
 
+/*
+ * The kernels' nightlies x[a .. b) as one series (kernels_ramp()): the
+ * mean of the logs of the kernels measured on each of them, as x is
+ * taken (the platform's weekly pattern out), each kernel weighed by one
+ * over its own noise squared (from its changes night to night, the one
+ * into split left out), and the weight of its own such noise. *had
+ * (owned): the nights it has. Returns whether two kernels or more make it.
+ */
+static int kernel_nights(const struct levels *l, size_t a, size_t b, size_t split, struct nights *nt,
+			 unsigned char **had)
+{
+	const struct series *s = l->series;
+	size_t m = b - a, nr = 0, nd = 0, prev = b;
+	double *y = xcalloc(m + 1, sizeof(double)), *d = xcalloc(m + 1, sizeof(double)), total = 0, sigma;
+
+	nights_init(nt, a, b);
+	for (size_t r = 0; r < s->nr_rows; r++) {
+		size_t i;
+		double w;
+
+		nd = 0;
+		prev = b;
+		for (i = a; i < b; i++) {
+			double v = s->helion_by_row[l->at[i] * s->nr_rows + r];
+
+			if (!(v > 0))
+				break;
+			y[i - a] = noise_adjusted(&l->nm, s->points[l->at[i]].run->time, v);
+			if (prev < b && i != split)
+				d[nd++] = y[i - a] - y[prev - a];
+			prev = i;
+		}
+		if (i < b)
+			continue;	/* not measured on each night */
+		sigma = noise_of_changes(d, nd);
+		w = 1 / (sigma * sigma);
+		for (i = a; i < b; i++)
+			nt->y[i - a] += w * y[i - a];
+		total += w;
+		nr++;
+	}
+	nd = 0;
+	prev = b;
+	for (size_t i = a; i < b && nr; i++) {
+		nt->y[i - a] /= total;
+		nt->keep[i - a] = 1;
+		if (prev < b && i != split)
+			d[nd++] = nt->y[i - a] - nt->y[prev - a];
+		prev = i;
+	}
+	sigma = noise_of_changes(d, nd);
+	nt->w = 1 / (sigma * sigma);
+	*had = xcalloc(m + 1, 1);
+	memcpy(*had, nt->keep, m);
+	free(y);
+	free(d);
+	return nr >= 2;
+}
+
+/* Nightlies either side of a sharp cut that a ramp through it may start or end at. */
+#define DRIFT_KERNEL_REACH 20
+/*
+ * The squares, in the noise left about the kernels' ramp, that it must
+ * save over a sharp step. Its ends are searched over some 400 pairs
+ * (DRIFT_KERNEL_REACH either side), not placed first by the L1 fit as
+ * the platform's are, so the gain a sharp step leaves runs larger: on
+ * bench/step-rates 10,810,000-10,812,000 (2,000 a family) at most 21.8
+ * (recovery; twosteps 15.2, single 11.7), where a drift's sharp cuts
+ * gave about 20 at the median (docs/step-detection.md).
+ */
+#define DRIFT_KERNEL_GAIN 30.0
+
+/*
+ * Whether the sharp cut k of l is a drift as the kernels read it. The
+ * geomean weighs each kernel alike, and noisy kernels' nights can bend
+ * quiet kernels' clean ramp into a sharp step with a few nights beside
+ * it (accuracy seed 8, drift 21: a drift of 5.5% over 12 nightlies read
+ * as a step of 3.8% on its sixth night, where kernel_a and kernel_b, at
+ * 0.5% and 0.7% noise, each read the drift). The kernels' series
+ * weighed by their noise (kernel_nights()) is fitted with a ramp through
+ * the cut, whose squares over the nights less the four numbers it fits
+ * are its noise: the ramp must save DRIFT_KERNEL_GAIN of it over a sharp
+ * step on its span and hold against two sharp steps (stairs_win()).
+ * Where the nightlies fall in machine states the kernels share them, and
+ * a state's nights beside a step read as a ramp: the platform's own
+ * nightlies decide there. Returns 1 with the ramp's ends in *rs, *re.
+ */
+static int kernels_ramp(const struct levels *l, size_t k, size_t min_level, size_t *rs, size_t *re)
+{
+	struct nights nt;
+	unsigned char *had;
+	size_t a, b, c = l->cuts[k], steps[2];
+	double best = INFINITY, step = INFINITY;
+	int holds = 0;
+
+	if (!l->series || l->series->nr_rows < 2 || !l->series->helion_by_row || l->state_shift)
+		return 0;
+	levels_range(l, k, &a, NULL);
+	levels_range(l, k + 1, NULL, &b);
+	if (kernel_nights(l, a, b, c, &nt, &had)) {
+		size_t lo = c > a + min_level + DRIFT_KERNEL_REACH ? c - DRIFT_KERNEL_REACH : a + min_level, kept = 0;
+
+		keep_unless_stray(&nt, had);
+		for (size_t i = 0; i < b - a; i++)
+			kept += nt.keep[i];
+		nt.w = 1;
+		for (size_t s = lo; s <= c; s++)
+			for (size_t e = c > s + DRIFT_MIN_NIGHTS ? c : s + DRIFT_MIN_NIGHTS;
+			     e <= c + DRIFT_KERNEL_REACH && e + min_level <= b; e++) {
+				double sq = ramp_squares(l, &nt, s, e);
+
+				if (sq < best) {
+					best = sq;
+					*rs = s;
+					*re = e;
+				}
+			}
+		for (size_t i = *rs; best < INFINITY && i <= *re; i++)
+			step = fmin(step, ramp_squares(l, &nt, i, i));
+		if (best < INFINITY && kept > 2 * DRIFT_MIN_NIGHTS && best > 0) {
+			double var = best / (double)(kept - 4);
+
+			nt.w = 1 / var;
+			holds = (step - best) / var >= DRIFT_KERNEL_GAIN &&
+				!stairs_win(l, &nt, had, *rs, *re, min_level, steps);
+		}
+	}
+	nights_release(&nt);
+	free(had);
+	return holds;
+}
+
 void levels_find_drifts(struct levels *l, const double *cost, double beta, size_t min_level)
 {
 	for (size_t k = 0; k < l->nr_cuts; k++) {
@@ -392,5 +525,13 @@ void levels_find_drifts(struct levels *l, const double *cost, double beta, size_
 		}
 		l->cuts[k] = best.e;
 		l->from[k] = best.s;
+	}
+	for (size_t k = 0; k < l->nr_cuts; k++) {
+		size_t s = 0, e = 0;
+
+		if (l->from[k] == l->cuts[k] && kernels_ramp(l, k, min_level, &s, &e)) {
+			l->from[k] = s;
+			l->cuts[k] = e;
+		}
 	}
 }

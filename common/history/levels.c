@@ -385,6 +385,8 @@ void levels_init(struct levels *l, const struct series *s, const struct noise_mo
 		l->day[l->n] = (long)(t / DAY_SECONDS);
 		l->at[l->n++] = i;
 	}
+	l->series = s;
+	l->nm = *nm;
 	l->sigma = nm->sigma;
 	l->spread = nm->sigma;
 	l->room_spread = nm->sigma;

@@ -84,6 +84,13 @@ struct levels {
 	double state_spread;
 	unsigned char *minority;
 	int folded;
+	/*
+	 * The series the nightlies are of (borrowed), and the weekly pattern
+	 * taken out of x: a drift is also read from each kernel's own
+	 * nightlies (drift.c), as x is taken.
+	 */
+	const struct series *series;
+	struct noise_model nm;
 };
 
 /* The test of one cut. */
