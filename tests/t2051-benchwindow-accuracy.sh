@@ -209,6 +209,18 @@ test_expect_success 'a step every kernel made lists no few kernels as its own' '
 	test_cmp expect actual
 '
 
+# Case 10806765 of the twosteps family: +6.7% on 2026-02-02 and about
+# +7% five nights later, asked on 01-30. The geomean read one drift from
+# 01-31 to 02-09 (+16.6%): the noisy kernels' nights blurred the level
+# between the two. The kernels' own nightlies, each weighed by its noise
+# (drift.c, kernels_stairs()), fit the two sharp steps better than the
+# ramp: the step asked about, at its night.
+test_expect_success 'two steps the quiet kernels show sharp are no drift' '
+	rates_case twosteps 10806765 2026-01-30 >actual &&
+	echo "true false false 2026-02-01 2026-02-02 7.45 0" >expect &&
+	test_cmp expect actual
+'
+
 # Held-out bimodal cases that were false steps: two machine states 3-8%
 # apart at 4x the geomean's noise or more, no clean gap between them in
 # the sorted values, and a run of a week or more on one state. Each is now

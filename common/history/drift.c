@@ -481,6 +481,49 @@ static int kernels_ramp(const struct levels *l, size_t k, size_t min_level, size
 	return holds;
 }
 
+/*
+ * Whether the kernels' own nightlies read the platform's ramp r over
+ * x[a .. b) as two sharp steps (stairs_win(), in the noise left about
+ * the ramp, the kernels' series as kernels_ramp() weighs it): noisy
+ * kernels' nights can blur a staircase of two steps a few nights apart
+ * into a ramp through both (bench/step-rates twosteps 10806765: +6.7% on
+ * night 32 and about +7% five nights later read as a drift over nights
+ * 31-39), where the quiet kernels show both steps sharp. Their cuts are then in
+ * steps[] (else steps[0] is 0). Not under machine states, as in
+ * kernels_ramp(), nor under a weekly pattern: what is left of it the
+ * kernels share night by night, and it made a drift that held a step
+ * under a weekly wave two steps, the nearest a night off (weekstep
+ * 10920868).
+ */
+static int kernels_stairs(const struct levels *l, size_t a, size_t b, size_t min_level, const struct ramp *r,
+			  size_t steps[2])
+{
+	struct nights nt;
+	unsigned char *had;
+	int stairs = 0;
+
+	steps[0] = 0;
+	if (!l->series || l->series->nr_rows < 2 || !l->series->helion_by_row || l->state_shift || l->nm.weekly)
+		return 0;
+	if (kernel_nights(l, a, b, b, &nt, &had)) {
+		size_t kept = 0;
+		double ramp;
+
+		keep_unless_stray(&nt, had);
+		for (size_t i = 0; i < b - a; i++)
+			kept += nt.keep[i];
+		nt.w = 1;
+		ramp = ramp_squares(l, &nt, r->s, r->e);
+		if (ramp < INFINITY && kept > 2 * DRIFT_MIN_NIGHTS && ramp > 0) {
+			nt.w = (double)(kept - 4) / ramp;
+			stairs = stairs_win(l, &nt, had, r->s, r->e, min_level, steps);
+		}
+	}
+	nights_release(&nt);
+	free(had);
+	return stairs;
+}
+
 void levels_find_drifts(struct levels *l, const double *cost, double beta, size_t min_level)
 {
 	for (size_t k = 0; k < l->nr_cuts; k++) {
@@ -511,7 +554,7 @@ void levels_find_drifts(struct levels *l, const double *cost, double beta, size_
 		if (best_gain <= 0)
 			continue;
 		levels_range(l, best_j + 1, NULL, &end);
-		if (!refine_ramp(l, a, end, min_level, &best, steps)) {
+		if (!refine_ramp(l, a, end, min_level, &best, steps) || kernels_stairs(l, a, end, min_level, &best, steps)) {
 			/* two sharp steps fit better: they replace one or two, not a staircase of more */
 			if (steps[0] && best_j <= k + 1)
 				k = put_two_steps(l, k, best_j, steps);
