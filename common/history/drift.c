@@ -245,6 +245,30 @@ static int stairs_win(const struct levels *l, struct nights *nt, const unsigned 
 }
 
 /*
+ * The least-squares ends of the ramp r over the nights of nt kept,
+ * within DRIFT_REFINE nightlies of its own: r->s and r->e set, its
+ * squares returned.
+ */
+static double fit_ends(const struct levels *l, const struct nights *nt, size_t min_level, struct ramp *r)
+{
+	size_t s0 = r->s, e0 = r->e, a = nt->a, b = nt->b;
+	double best = INFINITY;
+
+	for (size_t s = s0 > a + min_level + DRIFT_REFINE ? s0 - DRIFT_REFINE : a + min_level; s <= s0 + DRIFT_REFINE; s++)
+		for (size_t e = (e0 > s + DRIFT_MIN_NIGHTS + DRIFT_REFINE ? e0 - DRIFT_REFINE : s + DRIFT_MIN_NIGHTS);
+		     e <= e0 + DRIFT_REFINE && e + min_level <= b; e++) {
+			double sq = ramp_squares(l, nt, s, e);
+
+			if (sq < best) {
+				best = sq;
+				r->s = s;
+				r->e = e;
+			}
+		}
+	return best;
+}
+
+/*
  * The L1 ramp r over x[a .. b) (best_ramp()) refined: its ends again, by
  * least squares within DRIFT_REFINE nightlies of where the L1 fit put
  * them. A gentle ramp's first and last nightlies sit within a noise unit
@@ -262,8 +286,7 @@ static int refine_ramp(const struct levels *l, size_t a, size_t b, size_t min_le
 {
 	struct nights nt;
 	unsigned char *all = xcalloc(b - a + 1, 1);
-	double best = INFINITY, step = INFINITY;
-	size_t s0 = r->s, e0 = r->e;
+	double best, step = INFINITY;
 	int holds;
 
 	nights_init(&nt, a, b);
@@ -271,18 +294,8 @@ static int refine_ramp(const struct levels *l, size_t a, size_t b, size_t min_le
 	memset(all, 1, b - a);
 	nt.w = 1 / (l->sigma * l->sigma);
 	for (size_t i = a; i < b; i++)
-		nt.keep[i - a] = fabs(l->x[i] - (r->va + ramp_frac(l, s0, e0, i) * (r->vb - r->va))) < 4 * l->sigma;
-	for (size_t s = s0 > a + min_level + DRIFT_REFINE ? s0 - DRIFT_REFINE : a + min_level; s <= s0 + DRIFT_REFINE; s++)
-		for (size_t e = (e0 > s + DRIFT_MIN_NIGHTS + DRIFT_REFINE ? e0 - DRIFT_REFINE : s + DRIFT_MIN_NIGHTS);
-		     e <= e0 + DRIFT_REFINE && e + min_level <= b; e++) {
-			double sq = ramp_squares(l, &nt, s, e);
-
-			if (sq < best) {
-				best = sq;
-				r->s = s;
-				r->e = e;
-			}
-		}
+		nt.keep[i - a] = fabs(l->x[i] - (r->va + ramp_frac(l, r->s, r->e, i) * (r->vb - r->va))) < 4 * l->sigma;
+	best = fit_ends(l, &nt, min_level, r);
 	/* A sharp step anywhere on the ramp (a ramp of no nightlies) against it. */
 	for (size_t c = r->s; c <= r->e; c++)
 		step = fmin(step, ramp_squares(l, &nt, c, c));
@@ -482,21 +495,24 @@ static int kernels_ramp(const struct levels *l, size_t k, size_t min_level, size
 }
 
 /*
- * Whether the kernels' own nightlies read the platform's ramp r over
- * x[a .. b) as two sharp steps (stairs_win(), in the noise left about
- * the ramp, the kernels' series as kernels_ramp() weighs it): noisy
- * kernels' nights can blur a staircase of two steps a few nights apart
- * into a ramp through both (bench/step-rates twosteps 10806765: +6.7% on
- * night 32 and about +7% five nights later read as a drift over nights
- * 31-39), where the quiet kernels show both steps sharp. Their cuts are then in
- * steps[] (else steps[0] is 0). Not under machine states, as in
+ * The platform's ramp r over x[a .. b) as the kernels' own nightlies
+ * read it: their series as kernel_nights() weighs it, in the noise left
+ * about the ramp. Noisy kernels' nights can blur two steps a few nights
+ * apart into a ramp through both, where the quiet kernels show both
+ * sharp (bench/step-rates twosteps 10806765: +6.7% on night 32 and about
+ * +7% five nights later read as a drift over nights 31-39): where two
+ * sharp steps save DRIFT_MIN_GAIN over the ramp (stairs_win()), returns 1
+ * with their cuts in steps[]. Else it places the ramp's ends again on
+ * the kernels' series (fit_ends()), where a gentle ramp's first and last
+ * nights stand out of the levels beside them better than in the
+ * geomean's noise, and returns 0. Not under machine states, as in
  * kernels_ramp(), nor under a weekly pattern: what is left of it the
  * kernels share night by night, and it made a drift that held a step
  * under a weekly wave two steps, the nearest a night off (weekstep
  * 10920868).
  */
-static int kernels_stairs(const struct levels *l, size_t a, size_t b, size_t min_level, const struct ramp *r,
-			  size_t steps[2])
+static int kernels_read_ramp(const struct levels *l, size_t a, size_t b, size_t min_level, struct ramp *r,
+			     size_t steps[2])
 {
 	struct nights nt;
 	unsigned char *had;
@@ -517,6 +533,8 @@ static int kernels_stairs(const struct levels *l, size_t a, size_t b, size_t min
 		if (ramp < INFINITY && kept > 2 * DRIFT_MIN_NIGHTS && ramp > 0) {
 			nt.w = (double)(kept - 4) / ramp;
 			stairs = stairs_win(l, &nt, had, r->s, r->e, min_level, steps);
+			if (!stairs)
+				fit_ends(l, &nt, min_level, r);
 		}
 	}
 	nights_release(&nt);
@@ -554,7 +572,7 @@ void levels_find_drifts(struct levels *l, const double *cost, double beta, size_
 		if (best_gain <= 0)
 			continue;
 		levels_range(l, best_j + 1, NULL, &end);
-		if (!refine_ramp(l, a, end, min_level, &best, steps) || kernels_stairs(l, a, end, min_level, &best, steps)) {
+		if (!refine_ramp(l, a, end, min_level, &best, steps) || kernels_read_ramp(l, a, end, min_level, &best, steps)) {
 			/* two sharp steps fit better: they replace one or two, not a staircase of more */
 			if (steps[0] && best_j <= k + 1)
 				k = put_two_steps(l, k, best_j, steps);
