@@ -200,43 +200,40 @@ static double two_steps(const struct nights *nt, size_t lo, size_t hi, size_t mi
 }
 
 /*
- * Of the nights in had, those within 4 noise units of the median of the
- * five around them (fewer at the ends, those in had only): a stray
- * nightly is left out, and no level of two nightlies or more, nor a
- * ramp, loses any. Neither the ramp nor the steps choose what the two
- * are judged on.
+ * The nights within 4 noise units of the median of the five around them
+ * (fewer at the ends) are kept: a stray nightly is left out, and no
+ * level of two nightlies or more, nor a ramp, loses any. Neither the
+ * ramp nor the steps choose what the two are judged on.
  */
-static void keep_unless_stray(struct nights *nt, const unsigned char *had)
+static void keep_unless_stray(struct nights *nt)
 {
 	size_t m = nt->b - nt->a;
 	double sigma = 1 / sqrt(nt->w);
 
 	for (size_t i = 0; i < m; i++) {
-		size_t from = i >= 2 ? i - 2 : 0, to = i + 3 <= m ? i + 3 : m, nv = 0;
+		size_t from = i >= 2 ? i - 2 : 0, to = i + 3 <= m ? i + 3 : m;
 		double v[5];
 
-		for (size_t j = from; j < to; j++)
-			if (had[j])
-				v[nv++] = nt->y[j];
-		nt->keep[i] = had[i] && fabs(nt->y[i] - stats_median(v, nv)) < 4 * sigma;
+		memcpy(v, nt->y + from, (to - from) * sizeof(double));
+		nt->keep[i] = fabs(nt->y[i] - stats_median(v, to - from)) < 4 * sigma;
 	}
 }
 
 /*
  * Whether two sharp steps within DRIFT_REFINE nightlies of the ramp
  * s .. e fit better than it, by DRIFT_MIN_GAIN (they fit one number
- * more), on the nights of had that are no stray of either: a staircase
- * of two steps a few nights apart lies on a ramp through them only
- * roughly, and better on its own levels. Where they do, their cuts are
+ * more), on the nights that are no stray of either: a staircase of two
+ * steps a few nights apart lies on a ramp through them only roughly, and
+ * better on its own levels. Where they do, their cuts are
  * in steps[] (else steps[0] is 0).
  */
-static int stairs_win(const struct levels *l, struct nights *nt, const unsigned char *had, size_t s, size_t e,
-		      size_t min_level, size_t steps[2])
+static int stairs_win(const struct levels *l, struct nights *nt, size_t s, size_t e, size_t min_level,
+		      size_t steps[2])
 {
 	size_t lo = s > DRIFT_REFINE ? s - DRIFT_REFINE : 0, hi = e + DRIFT_REFINE;
 	double stairs;
 
-	keep_unless_stray(nt, had);
+	keep_unless_stray(nt);
 	stairs = two_steps(nt, lo, hi, min_level, &steps[0], &steps[1]);
 	if (ramp_squares(l, nt, s, e) - stairs >= DRIFT_MIN_GAIN)
 		return 1;
@@ -285,13 +282,11 @@ static int refine_ramp(const struct levels *l, size_t a, size_t b, size_t min_le
 		       size_t steps[2])
 {
 	struct nights nt;
-	unsigned char *all = xcalloc(b - a + 1, 1);
 	double best, step = INFINITY;
 	int holds;
 
 	nights_init(&nt, a, b);
 	memcpy(nt.y, l->x + a, (b - a) * sizeof(double));
-	memset(all, 1, b - a);
 	nt.w = 1 / (l->sigma * l->sigma);
 	for (size_t i = a; i < b; i++)
 		nt.keep[i - a] = fabs(l->x[i] - (r->va + ramp_frac(l, r->s, r->e, i) * (r->vb - r->va))) < 4 * l->sigma;
@@ -301,10 +296,9 @@ static int refine_ramp(const struct levels *l, size_t a, size_t b, size_t min_le
 		step = fmin(step, ramp_squares(l, &nt, c, c));
 	holds = step - best >= DRIFT_MIN_GAIN;
 	steps[0] = 0;
-	if (holds && stairs_win(l, &nt, all, r->s, r->e, min_level, steps))
+	if (holds && stairs_win(l, &nt, r->s, r->e, min_level, steps))
 		holds = 0;
 	nights_release(&nt);
-	free(all);
 	return holds;
 }
 
@@ -367,11 +361,10 @@ static double stairs_cost(const struct levels *l, const double *cost, double bet
  * mean of the logs of the kernels measured on each of them, as x is
  * taken (the platform's weekly pattern out), each kernel weighed by one
  * over its own noise squared (from its changes night to night, the one
- * into split left out), and the weight of its own such noise. *had
- * (owned): the nights it has. Returns whether two kernels or more make it.
+ * into split left out), and the weight of its own such noise. Returns
+ * whether two kernels or more make it.
  */
-static int kernel_nights(const struct levels *l, size_t a, size_t b, size_t split, struct nights *nt,
-			 unsigned char **had)
+static int kernel_nights(const struct levels *l, size_t a, size_t b, size_t split, struct nights *nt)
 {
 	const struct series *s = l->series;
 	size_t m = b - a, nr = 0, nd = 0, prev = b;
@@ -407,15 +400,12 @@ static int kernel_nights(const struct levels *l, size_t a, size_t b, size_t spli
 	prev = b;
 	for (size_t i = a; i < b && nr; i++) {
 		nt->y[i - a] /= total;
-		nt->keep[i - a] = 1;
 		if (prev < b && i != split)
 			d[nd++] = nt->y[i - a] - nt->y[prev - a];
 		prev = i;
 	}
 	sigma = noise_of_changes(d, nd);
 	nt->w = 1 / (sigma * sigma);
-	*had = xcalloc(m + 1, 1);
-	memcpy(*had, nt->keep, m);
 	free(y);
 	free(d);
 	return nr >= 2;
@@ -452,7 +442,6 @@ static int kernel_nights(const struct levels *l, size_t a, size_t b, size_t spli
 static int kernels_ramp(const struct levels *l, size_t k, size_t min_level, size_t *rs, size_t *re)
 {
 	struct nights nt;
-	unsigned char *had;
 	size_t a, b, c = l->cuts[k], steps[2];
 	double best = INFINITY, step = INFINITY;
 	int holds = 0;
@@ -461,10 +450,10 @@ static int kernels_ramp(const struct levels *l, size_t k, size_t min_level, size
 		return 0;
 	levels_range(l, k, &a, NULL);
 	levels_range(l, k + 1, NULL, &b);
-	if (kernel_nights(l, a, b, c, &nt, &had)) {
+	if (kernel_nights(l, a, b, c, &nt)) {
 		size_t lo = c > a + min_level + DRIFT_KERNEL_REACH ? c - DRIFT_KERNEL_REACH : a + min_level, kept = 0;
 
-		keep_unless_stray(&nt, had);
+		keep_unless_stray(&nt);
 		for (size_t i = 0; i < b - a; i++)
 			kept += nt.keep[i];
 		nt.w = 1;
@@ -486,11 +475,10 @@ static int kernels_ramp(const struct levels *l, size_t k, size_t min_level, size
 
 			nt.w = 1 / var;
 			holds = (step - best) / var >= DRIFT_KERNEL_GAIN &&
-				!stairs_win(l, &nt, had, *rs, *re, min_level, steps);
+				!stairs_win(l, &nt, *rs, *re, min_level, steps);
 		}
 	}
 	nights_release(&nt);
-	free(had);
 	return holds;
 }
 
@@ -515,30 +503,28 @@ static int kernels_read_ramp(const struct levels *l, size_t a, size_t b, size_t 
 			     size_t steps[2])
 {
 	struct nights nt;
-	unsigned char *had;
 	int stairs = 0;
 
 	steps[0] = 0;
 	if (!l->series || l->series->nr_rows < 2 || !l->series->helion_by_row || l->state_shift || l->nm.weekly)
 		return 0;
-	if (kernel_nights(l, a, b, b, &nt, &had)) {
+	if (kernel_nights(l, a, b, b, &nt)) {
 		size_t kept = 0;
 		double ramp;
 
-		keep_unless_stray(&nt, had);
+		keep_unless_stray(&nt);
 		for (size_t i = 0; i < b - a; i++)
 			kept += nt.keep[i];
 		nt.w = 1;
 		ramp = ramp_squares(l, &nt, r->s, r->e);
 		if (ramp < INFINITY && kept > 2 * DRIFT_MIN_NIGHTS && ramp > 0) {
 			nt.w = (double)(kept - 4) / ramp;
-			stairs = stairs_win(l, &nt, had, r->s, r->e, min_level, steps);
+			stairs = stairs_win(l, &nt, r->s, r->e, min_level, steps);
 			if (!stairs)
 				fit_ends(l, &nt, min_level, r);
 		}
 	}
 	nights_release(&nt);
-	free(had);
 	return stairs;
 }
 
