@@ -224,8 +224,8 @@ static void keep_unless_stray(struct nights *nt)
  * s .. e fit better than it, by DRIFT_MIN_GAIN (they fit one number
  * more), on the nights that are no stray of either: a staircase of two
  * steps a few nights apart lies on a ramp through them only roughly, and
- * better on its own levels. Where they do, their cuts are
- * in steps[] (else steps[0] is 0).
+ * better on its own levels. Where they do, their cuts are in steps[]
+ * (else steps[0] is 0).
  */
 static int stairs_win(const struct levels *l, struct nights *nt, size_t s, size_t e, size_t min_level,
 		      size_t steps[2])
@@ -357,20 +357,29 @@ static double stairs_cost(const struct levels *l, const double *cost, double bet
 }
 
 /*
- * The kernels' nightlies x[a .. b) as one series (kernels_ramp()): the
- * mean of the logs of the kernels measured on each of them, as x is
- * taken (the platform's weekly pattern out), each kernel weighed by one
- * over its own noise squared (from its changes night to night, the one
- * into split left out), and the weight of its own such noise. Returns
- * whether two kernels or more make it.
+ * The kernels' nightlies x[a .. b) as one series (kernels_ramp(),
+ * kernels_read_ramp()): the mean of the logs of the kernels measured on
+ * each of them, as x is taken (the platform's weekly pattern out), each
+ * kernel weighed by one over its own noise squared (from its changes
+ * night to night, the one into split left out). The series' strays are
+ * left out by its own such noise, and its squares are as measured (a
+ * weight of 1: weigh_by_ramp() sets it).
+ * Returns how many nights it keeps; 0 where fewer than two kernels make
+ * it, or where the nightlies fall in machine states: the kernels share
+ * them, and a state's nights beside a step read as a ramp, so the
+ * platform's own nightlies decide there.
  */
-static int kernel_nights(const struct levels *l, size_t a, size_t b, size_t split, struct nights *nt)
+static size_t kernel_nights(const struct levels *l, size_t a, size_t b, size_t split, struct nights *nt)
 {
 	const struct series *s = l->series;
-	size_t m = b - a, nr = 0, nd = 0, prev = b;
-	double *y = xcalloc(m + 1, sizeof(double)), *d = xcalloc(m + 1, sizeof(double)), total = 0, sigma;
+	size_t m = b - a, nr = 0, nd = 0, prev = b, kept = 0;
+	double *y, *d, total = 0, sigma;
 
 	nights_init(nt, a, b);
+	if (!s || s->nr_rows < 2 || !s->helion_by_row || l->state_shift)
+		return 0;
+	y = xcalloc(m + 1, sizeof(double));
+	d = xcalloc(m + 1, sizeof(double));
 	for (size_t r = 0; r < s->nr_rows; r++) {
 		size_t i;
 		double w;
@@ -408,7 +417,26 @@ static int kernel_nights(const struct levels *l, size_t a, size_t b, size_t spli
 	nt->w = 1 / (sigma * sigma);
 	free(y);
 	free(d);
-	return nr >= 2;
+	if (nr < 2)
+		return 0;
+	keep_unless_stray(nt);
+	for (size_t i = 0; i < m; i++)
+		kept += nt->keep[i];
+	nt->w = 1;
+	return kept;
+}
+
+/*
+ * Weigh nt by the noise left about a ramp of these squares (as measured)
+ * over its kept nights, less the four numbers the ramp fits. Returns 0
+ * where too few nights are kept, or no noise is left, to weigh them by.
+ */
+static int weigh_by_ramp(struct nights *nt, size_t kept, double squares)
+{
+	if (kept <= 2 * DRIFT_MIN_NIGHTS || !(squares > 0) || !(squares < INFINITY))
+		return 0;
+	nt->w = (double)(kept - 4) / squares;
+	return 1;
 }
 
 /* Nightlies either side of a sharp cut that a ramp through it may start or end at. */
@@ -435,28 +463,21 @@ static int kernel_nights(const struct levels *l, size_t a, size_t b, size_t spli
  * the cut, whose squares over the nights less the four numbers it fits
  * are its noise: the ramp must save DRIFT_KERNEL_GAIN of it over a sharp
  * step on its span and hold against two sharp steps (stairs_win()).
- * Where the nightlies fall in machine states the kernels share them, and
- * a state's nights beside a step read as a ramp: the platform's own
- * nightlies decide there. Returns 1 with the ramp's ends in *rs, *re.
+ * Returns 1 with the ramp's ends in *rs, *re.
  */
 static int kernels_ramp(const struct levels *l, size_t k, size_t min_level, size_t *rs, size_t *re)
 {
 	struct nights nt;
-	size_t a, b, c = l->cuts[k], steps[2];
+	size_t a, b, c = l->cuts[k], steps[2], kept;
 	double best = INFINITY, step = INFINITY;
 	int holds = 0;
 
-	if (!l->series || l->series->nr_rows < 2 || !l->series->helion_by_row || l->state_shift)
-		return 0;
 	levels_range(l, k, &a, NULL);
 	levels_range(l, k + 1, NULL, &b);
-	if (kernel_nights(l, a, b, c, &nt)) {
-		size_t lo = c > a + min_level + DRIFT_KERNEL_REACH ? c - DRIFT_KERNEL_REACH : a + min_level, kept = 0;
+	kept = kernel_nights(l, a, b, c, &nt);
+	if (kept) {
+		size_t lo = c > a + min_level + DRIFT_KERNEL_REACH ? c - DRIFT_KERNEL_REACH : a + min_level;
 
-		keep_unless_stray(&nt);
-		for (size_t i = 0; i < b - a; i++)
-			kept += nt.keep[i];
-		nt.w = 1;
 		for (size_t s = lo; s <= c; s++)
 			for (size_t e = c > s + DRIFT_MIN_NIGHTS ? c : s + DRIFT_MIN_NIGHTS;
 			     e <= c + DRIFT_KERNEL_REACH && e + min_level <= b; e++) {
@@ -470,13 +491,9 @@ static int kernels_ramp(const struct levels *l, size_t k, size_t min_level, size
 			}
 		for (size_t i = *rs; best < INFINITY && i <= *re; i++)
 			step = fmin(step, ramp_squares(l, &nt, i, i));
-		if (best < INFINITY && kept > 2 * DRIFT_MIN_NIGHTS && best > 0) {
-			double var = best / (double)(kept - 4);
-
-			nt.w = 1 / var;
-			holds = (step - best) / var >= DRIFT_KERNEL_GAIN &&
+		if (weigh_by_ramp(&nt, kept, best))
+			holds = (step - best) * nt.w >= DRIFT_KERNEL_GAIN &&
 				!stairs_win(l, &nt, *rs, *re, min_level, steps);
-		}
 	}
 	nights_release(&nt);
 	return holds;
@@ -493,8 +510,8 @@ static int kernels_ramp(const struct levels *l, size_t k, size_t min_level, size
  * with their cuts in steps[]. Else it places the ramp's ends again on
  * the kernels' series (fit_ends()), where a gentle ramp's first and last
  * nights stand out of the levels beside them better than in the
- * geomean's noise, and returns 0. Not under machine states, as in
- * kernels_ramp(), nor under a weekly pattern: what is left of it the
+ * geomean's noise, and returns 0. Not under machine states
+ * (kernel_nights()), nor under a weekly pattern: what is left of it the
  * kernels share night by night, and it made a drift that held a step
  * under a weekly wave two steps, the nearest a night off (weekstep
  * 10920868).
@@ -503,26 +520,17 @@ static int kernels_read_ramp(const struct levels *l, size_t a, size_t b, size_t 
 			     size_t steps[2])
 {
 	struct nights nt;
+	size_t kept;
 	int stairs = 0;
 
 	steps[0] = 0;
-	if (!l->series || l->series->nr_rows < 2 || !l->series->helion_by_row || l->state_shift || l->nm.weekly)
+	if (l->nm.weekly)
 		return 0;
-	if (kernel_nights(l, a, b, b, &nt)) {
-		size_t kept = 0;
-		double ramp;
-
-		keep_unless_stray(&nt);
-		for (size_t i = 0; i < b - a; i++)
-			kept += nt.keep[i];
-		nt.w = 1;
-		ramp = ramp_squares(l, &nt, r->s, r->e);
-		if (ramp < INFINITY && kept > 2 * DRIFT_MIN_NIGHTS && ramp > 0) {
-			nt.w = (double)(kept - 4) / ramp;
-			stairs = stairs_win(l, &nt, r->s, r->e, min_level, steps);
-			if (!stairs)
-				fit_ends(l, &nt, min_level, r);
-		}
+	kept = kernel_nights(l, a, b, b, &nt);
+	if (kept && weigh_by_ramp(&nt, kept, ramp_squares(l, &nt, r->s, r->e))) {
+		stairs = stairs_win(l, &nt, r->s, r->e, min_level, steps);
+		if (!stairs)
+			fit_ends(l, &nt, min_level, r);
 	}
 	nights_release(&nt);
 	return stairs;
