@@ -56,7 +56,7 @@ test_expect_success 'every cause is told right, no culprit named wrongly' '
 	subset          5     100%         0            5/5              0
 	noise           5     100%         0              -              0
 	onekernel       5     100%         0            3/5              0
-	states          5      80%         1            2/5              0
+	states          5     100%         0            2/5              0
 	EOF
 	test_cmp expect table
 '
@@ -172,7 +172,7 @@ test_expect_success 'a drift that two kernels make with one sharp step is their 
 # sort of the platform's nights finds no two states but its levels do
 # across a cut, the timers are read on those (22 -> 23 of 32).
 test_expect_success 'machine states: the stepping kernels'"'"' timers are read on one state' '
-	causes_row fresh-states-9 9 states 32 "states         32      72%         9           5/32              0"
+	causes_row fresh-states-9 9 states 32 "states         32      91%         3           4/32              0"
 '
 
 # Held-out states cases (seed 71001, never tuned on). Case 21: two
@@ -240,7 +240,7 @@ states_verdict () {
 # flat: a method change.
 test_expect_success 'machine states a step hides: the timers read on one state each side' '
 	states_verdict states-73300 73300 baseline 15 06 2026-03-02 timers \
-		"baseline       15      93%         1              -              0" <<-\EOF
+		"baseline       15     100%         0              -              0" <<-\EOF
 	h100 on 2026-03-02: benchmark method change
 	  timers: speedup -5.7% but latency +0.0% (0.1x its standard error): latency is flat, the timers disagree
 	EOF
@@ -304,7 +304,7 @@ test_expect_success 'noise under machine states: the room is of the noise within
 # state, they stayed, and the kernel's step is the answer.
 test_expect_success 'a kernel step on a state flip: the other kernels read on one state' '
 	states_verdict kernel-flip-73605 73605 onekernel 26 25 2026-03-01 "kernel step" \
-		"onekernel      26      88%         3          14/26              0" \
+		"onekernel      26     100%         0          14/26              0" \
 		"f8367698 Tune kernel path 59 (#3059)" <<-\EOF
 	h100 on 2026-03-01: real regression
 	  kernel step: kernel_c -6.1% from 2026-02-28 to 2026-03-01, 18.2x its standard error (its noise 1.0% a night); each kernel must clear 5.8x for 5 kernels: the platform'"'"'s geomean does not clear its thresholds, this kernel does
@@ -317,11 +317,14 @@ test_expect_success 'a kernel step on a state flip: the other kernels read on on
 # as the open rule does now, -6.2% at 5.6; at 5.8x, -5.8% at 3.8); the geomean's
 # -0.7% is ruled out as a move of 2% by the noise within a state. Noise
 # would be a confident wrong answer: the kernel keeps the move open.
+# (kernel_e's own series, weighed as two states under a step, places
+# its step in 02-14 -> 02-16, both nights about as likely: the window
+# takes 02-15 in, state-step.c.)
 test_expect_success 'a kernel that moved keeps a move open that the noise within a state rules out' '
 	states_verdict kernel-open-73605 73605 onekernel 34 33 2026-02-16 step \
-		"onekernel      34      88%         4          18/34              0" <<-\EOF
+		"onekernel      34      97%         1          17/34              0" <<-\EOF
 	h100 on 2026-02-16: undecided
-	  step: helion speedup 1.365 -> 1.355 (-0.7% ± 1.4%) from 2026-02-15 to 2026-02-16, 0.5x its standard error (the series noise 2.8% a night): no step beyond the noise, yet not ruled out: kernel_e moved -6.2% beside it, 5.6x its standard error (under the noise multiple: a step needs 3.0x its standard error and 2.0%)
+	  step: helion speedup 1.365 -> 1.355 (-0.7% ± 1.4%) from 2026-02-14 to 2026-02-16, 0.5x its standard error (the series noise 2.8% a night): no step beyond the noise, yet not ruled out: kernel_e moved -6.2% beside it, 5.6x its standard error (under the noise multiple: a step needs 3.0x its standard error and 2.0%)
 	EOF
 '
 
@@ -331,12 +334,16 @@ test_expect_success 'a kernel that moved keeps a move open that the noise within
 # at the kernels' raised multiple (5.8x for 5): kernel_d's cut at 4.3
 # standard errors was dropped before it could be judged against the
 # platform's 3.0x, and the pair read -3.5% at 1.7. Searched at the bar it
-# is judged by, kernel_d keeps the move open.
-test_expect_success 'a kernel between the platform'"'"'s multiple and the kernels'"'"' keeps the move open' '
-	states_verdict kernel-bar-73706 73706 onekernel 37 36 2026-02-16 step \
-		"onekernel      37      95%         2          18/37              0" <<-\EOF
-	h100 on 2026-02-16: undecided
-	  step: helion speedup 1.687 -> 1.677 (-0.6% ± 1.8%) from 2026-02-15 to 2026-02-16, 0.3x its standard error (the series noise 3.6% a night): no step beyond the noise, yet not ruled out: kernel_d moved -6.2% beside it, 4.3x its standard error (under the noise multiple: a step needs 3.0x its standard error and 2.0%)
+# is judged by, kernel_d kept the move open: undecided. Its own series,
+# weighed as two states under one level and under a step (state-step.c),
+# now shows the step, -6.3% at 22.8 standard errors of its noise within
+# a state, somewhere in 02-13 -> 02-20 (each night of it within 6.9 nats
+# of the likeliest): a real regression, the window those eight commits.
+test_expect_success 'a kernel between the platform'"'"'s multiple and the kernels'"'"': its step under the states' '
+	states_verdict kernel-bar-73706 73706 onekernel 37 36 2026-02-16 "kernel step" \
+		"onekernel      37      97%         1          18/37              0" <<-\EOF
+	h100 on 2026-02-16: real regression
+	  kernel step: kernel_d -6.3% from 2026-02-13 to 2026-02-20, 22.8x its standard error (its noise 4.1% a night); each kernel must clear 5.8x for 5 kernels: the platform'"'"'s geomean does not clear its thresholds, this kernel does
 	EOF
 '
 
@@ -364,11 +371,16 @@ test_expect_success 'the kernel that keeps a move open is named escaped' '
 # would rule a move of 2% out: noise, beside a real regression.
 # Together the two kernels move the geomean by --min-change: open.
 # (Searched at the platform's multiple, as they are now, kernel_a alone
-# reads -5.8% at 4.4 standard errors, and the line names it first.)
-test_expect_success 'kernels that together move the geomean by --min-change keep the move open' '
-	case_answer kernels-open-73627 73627 states 6 "states          6      67%         2            1/6              0" states-05.json 2026-02-23 "1p; /^  step:/p" <<-\EOF
-	h100 on 2026-02-23: undecided
-	  step: helion speedup 1.813 -> 1.799 (-0.8% ± 1.8%) from 2026-02-22 to 2026-02-23, 0.5x its standard error (the series noise 3.5% a night): no step beyond the noise, yet not ruled out: kernel_a and 1 more kernel moved beside it, -2.4% of the geomean together (kernel_a -5.8%, 4.4x its standard error) (under the noise multiple: a step needs 3.0x its standard error and 2.0%)
+# reads -5.8% at 4.4 standard errors, and the line named it first.)
+# Each kernel's own series, weighed as two states under a step
+# (state-step.c), now shows both steps beyond the kernels' bar: a real
+# regression, its window 02-22 -> 02-26, the nights either kernel's step
+# could fall on.
+test_expect_success 'kernels that together move the geomean by --min-change: their steps under the states' '
+	case_answer kernels-open-73627 73627 states 6 "states          6     100%         0            1/6              0" states-05.json 2026-02-23 "1p; /^  kernel step:/p" <<-\EOF
+	h100 on 2026-02-23: real regression
+	  kernel step: kernel_a -6.1% from 2026-02-22 to 2026-02-25, 24.7x its standard error (its noise 3.7% a night); each kernel must clear 5.8x for 5 kernels: the platform'"'"'s geomean does not clear its thresholds, this kernel does
+	  kernel step: kernel_c -6.0% from 2026-02-22 to 2026-02-26, 19.0x its standard error (its noise 4.0% a night); each kernel must clear 5.8x for 5 kernels
 	EOF
 '
 
@@ -378,17 +390,22 @@ test_expect_success 'kernels that together move the geomean by --min-change keep
 # -0.2%, with the noise ruling a 2% move out. Triton and torch_compile
 # fell 4.9% and 4.2%, far beyond their noise: "noise" was a confident
 # wrong answer. A baseline that moved them moved Helion's speedup too:
-# undecided, with both named.
-test_expect_success 'no step, but every other implementation moved: undecided, not noise' '
+# it was undecided, with both named. Weighed as two states under one
+# level and under a step (state-step.c), Helion's nights show the step,
+# -4.1% at 18.4 standard errors of the noise within a state, somewhere
+# in 03-10 -> 03-18 (its level after the step the old lower state, so
+# eight nights about as likely): shared by every implementation, a
+# benchmark method change with the window's measurement commits.
+test_expect_success 'no step folded, but every implementation moved: the step under the states, a method change' '
 	states_verdict others-73609 73609 baseline 10 09 2026-03-11 implementations \
-		"baseline       10      90%         1              -              0" <<-\EOF &&
-	h100 on 2026-03-11: undecided
-	  implementations: triton -4.9%, torch_compile -4.2% against helion -0.2%: no step of helion'"'"'s, yet both moved beyond their own noise, the same way
+		"baseline       10     100%         0              -              0" <<-\EOF &&
+	h100 on 2026-03-11: benchmark method change
+	  implementations: triton -4.9%, torch_compile -4.2% against helion -4.1%: shared by every implementation
 	EOF
-	grep -F "  undecided: the move measured -0.2% ± 0.8%, 0.2x its standard error, no step, but triton (-4.9%) and torch_compile (-4.2%) moved beyond their own noise" out &&
+	grep -Fx "  step: helion speedup 1.383 -> 1.326 (-4.1% ± 0.2%) from 2026-03-10 to 2026-03-18, 18.4x its standard error (the series noise 1.5% a night): it persists over the next 16 nightlies" out &&
 	(cd "$TRASH/others-73609/repo" && git benchbisect --json --file ../baseline-09.json h100 2026-03-11) >out.json &&
 	jq -r ".cause, (.evidence[] | select(.signal == \"implementations\") | .verdict)" out.json >actual &&
-	printf "undecided\nothers_moved\n" >expect &&
+	printf "method_change\nshared\n" >expect &&
 	test_cmp expect actual
 '
 
@@ -407,7 +424,7 @@ test_expect_success 'no step, but every other implementation moved: undecided, n
 # sort's (seed 8's case 29 below) take the window back to 03-10 and give
 # case 20 its culprit.
 test_expect_success 'a kernel step'"'"'s end night that the other kernels read halfway may lie on either side' '
-	case_answer halfway-73721 73721 states 22 "states         22      77%         5           3/22              0" states-21.json 2026-03-11 "1,3p; /^  kernel step: kernel_a/p" <<-\EOF &&
+	case_answer halfway-73721 73721 states 22 "states         22      91%         2           4/22              0" states-21.json 2026-03-11 "1,3p; /^  kernel step: kernel_a/p" <<-\EOF &&
 	h100 on 2026-03-11: real regression
 	last good: 6fba9af1 (run 60000000680, 2026-03-10T08:20:00Z)
 	first bad: 8e9cdebd (run 60000000700, 2026-03-12T08:20:00Z)
@@ -463,7 +480,7 @@ test_expect_success 'machine states on one side of a step: its night weighed, no
 # on 03-11. The answer's window holds every kernel step's window that
 # overlaps it.
 test_expect_success 'kernel steps of one move: the window holds each one'"'"'s' '
-	case_answer one-move-73805 73805 states 37 "states         37      95%         2           6/37              0" states-36.json 2026-03-11 "1,3p; /^  window: /p" <<-\EOF &&
+	case_answer one-move-73805 73805 states 37 "states         37     100%         0           6/37              0" states-36.json 2026-03-11 "1,3p; /^  window: /p" <<-\EOF &&
 	h100 on 2026-03-11: real regression
 	last good: 6fba9af1 (run 60000000680, 2026-03-10T08:20:00Z)
 	first bad: 8e9cdebd (run 60000000700, 2026-03-12T08:20:00Z)
@@ -483,7 +500,7 @@ test_expect_success 'kernel steps of one move: the window holds each one'"'"'s' 
 # shows, each side from its own median, fit the nights better than the
 # sort's fold at its best cut, and are taken instead.
 test_expect_success 'a step of half the states'"'"' distance: the states across its cut, not the sort'"'"'s' '
-	case_answer half-states-8 8 states 30 "states         30      90%         3           9/30              0" states-29.json 2026-03-09 "1,3p; /^  step: /p; /^  window: /p; /^culprit: /p" <<-\EOF
+	case_answer half-states-8 8 states 30 "states         30     100%         0           9/30              0" states-29.json 2026-03-09 "1,3p; /^  step: /p; /^  window: /p; /^culprit: /p" <<-\EOF
 	h100 on 2026-03-09: real regression
 	last good: fdaf8ae8 (run 60000000660, 2026-03-08T08:20:00Z)
 	first bad: d622b3e8 (run 60000000670, 2026-03-09T08:20:00Z)

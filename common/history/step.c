@@ -638,6 +638,52 @@ static size_t find_levels(const struct series *s, const struct step_options *o,
 	return wide_best;
 }
 
+/*
+ * Where no cut of l lies within [from, to) and l found machine states:
+ * a step the states hide (levels_state_step()), weighed over the
+ * nightlies between the cuts either side of the span, is the answer when
+ * it clears the decision in the noise within a state. Its window holds
+ * every cut about as likely as the likeliest (STEP_UNSURE_NATS): a night
+ * beside a step of about the states' distance may be either state on
+ * either level.
+ */
+static int state_step_answer(const struct series *s, const struct levels *l, time_t from, time_t to,
+			     double sigma, struct step *out)
+{
+	size_t a = 0, b, lo = 0, hi = l->n;
+	struct state_step ss;
+	struct cut_test t;
+
+	while (a < l->n && s->points[l->at[a]].run->time < from)
+		a++;
+	for (b = a; b < l->n && s->points[l->at[b]].run->time < to;)
+		b++;
+	for (size_t k = 0; k < l->nr_cuts; k++) {
+		if (l->cuts[k] <= a && l->cuts[k] > lo)
+			lo = l->cuts[k];
+		if (l->from[k] >= b && l->from[k] < hi)
+			hi = l->from[k];
+	}
+	if (!levels_state_step(l, lo, hi, a, b, STEP_UNSURE_NATS, &ss))
+		return 0;
+	levels_decide(100 * expm1(ss.after - ss.before),
+		      100 * expm1(ss.noise * sqrt(1.0 / (double)ss.nr_before + 1.0 / (double)ss.nr_after)),
+		      out->noise_multiple, out->min_change, &t);
+	if (!t.found)
+		return 0;
+	t.before = ss.before;
+	t.after = ss.after;
+	t.nr_before = ss.nr_before;
+	t.nr_after = ss.nr_after;
+	t.state_noise_pct = 100 * expm1(ss.noise);
+	take_test(out, &t, sigma);
+	out->index = l->at[ss.cut];
+	out->last_good = l->at[ss.first - 1];
+	out->first_bad = l->at[ss.last];
+	out->persistent = 1;
+	return 1;
+}
+
 int series_excursion_at(const struct series *s, const struct step_options *o, const struct step *st,
 			struct step *out)
 {
@@ -718,7 +764,7 @@ int series_find_step_model(const struct series *s, const struct step_options *o,
 		else
 			sharp_window(&l, k, &t, out);
 		out->persistent = 1;
-	} else {
+	} else if (!state_step_answer(s, &l, from, to, nm->sigma, out)) {
 		size_t index = weak_boundary(s, o, nm, from, to, cfrom, cto, out);
 
 		if (index > 0)
