@@ -209,8 +209,10 @@ double levels_night_cost(const struct levels *l, size_t i, double v);
 #define LEVELS_STATE_STEP_SIDE 3
 /*
  * Twice the log-likelihood ratio a cut must reach: under bimodal's states
- * without a step, at most 18.4 in 600 cases; where the folded levels
- * missed a step, 94 or more in nine of ten.
+ * without a step, at most 25.4 in 31,000 searches (bench/step-rates
+ * 11,300,000-11,302,999, each kernel's series with the platform's); 244
+ * of statestep's 321 steps not inside their window in 20,000 reach it
+ * (docs/step-detection.md, item 2).
  */
 #define LEVELS_STATE_STEP_RATIO 40.0
 
