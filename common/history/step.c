@@ -641,8 +641,8 @@ static size_t find_levels(const struct series *s, const struct step_options *o,
 /*
  * Where no cut of l lies within [from, to) and l found machine states:
  * a step the states hide (levels_state_step()), weighed over the
- * nightlies between the cuts either side of the span, is the answer when
- * it clears the decision in the noise within a state. Its window holds
+ * nightlies between the cuts either side of the span (bound_by_cuts()),
+ * is the answer when it clears the decision in the noise within a state. Its window holds
  * every cut about as likely as the likeliest (STEP_UNSURE_NATS): a night
  * beside a step of about the states' distance may be either state on
  * either level.
@@ -650,7 +650,7 @@ static size_t find_levels(const struct series *s, const struct step_options *o,
 static int state_step_answer(const struct series *s, const struct levels *l, time_t from, time_t to,
 			     double sigma, struct step *out)
 {
-	size_t a = 0, b, lo = 0, hi = l->n;
+	size_t a = 0, b, lo, hi;
 	struct state_step ss;
 	struct cut_test t;
 
@@ -658,12 +658,7 @@ static int state_step_answer(const struct series *s, const struct levels *l, tim
 		a++;
 	for (b = a; b < l->n && s->points[l->at[b]].run->time < to;)
 		b++;
-	for (size_t k = 0; k < l->nr_cuts; k++) {
-		if (l->cuts[k] <= a && l->cuts[k] > lo)
-			lo = l->cuts[k];
-		if (l->from[k] >= b && l->from[k] < hi)
-			hi = l->from[k];
-	}
+	bound_by_cuts(l, a, &lo, &hi);
 	if (!levels_state_step(l, lo, hi, a, b, STEP_UNSURE_NATS, &ss))
 		return 0;
 	levels_decide(100 * expm1(ss.after - ss.before),
