@@ -193,6 +193,20 @@ test_expect_success 'a step the states hide: two states under a step, not under 
 	test_cmp expect actual
 '
 
+# Case 12113342: a +8.1% step on 2026-02-18 under states 7.5% apart,
+# asked on 02-20. Before it the nights sat at 1.78 and 1.92, after it at
+# 1.92 and 2.06, and the first two after it, 02-18 and 02-19, were of the
+# upper state: the folded levels cut at 02-18 and again at 02-20, as if
+# those two nights were a level of their own, and the cut nearest the
+# date gave "-6.6% from 02-18 to 03-07". Cuts this close under states are
+# weighed as one step beside a run of nights in the other state, by the
+# mixture of two states under a step (state-step.c, step.c cut_cluster()).
+test_expect_success 'a run of nights in the other state beside a step is no level of its own' '
+	rates_case statestep 12113342 2026-02-20 >actual &&
+	echo "true false false 2026-02-17 2026-02-18 7.74 0" >expect &&
+	test_cmp expect actual
+'
+
 # Case 9000246: a +8.8% step on 2026-03-06 under states 8% apart, each
 # side about half in each state. Which state is the smaller one then
 # differs by chance between the sides, and the cut that shows the step

@@ -221,6 +221,7 @@ struct state_step {
 	size_t first, last;		/* the cuts within the unsure bar of it */
 	double before, after;		/* the levels of the state a night is in more often, log */
 	double noise;			/* one night's noise within a state, log */
+	double gap;			/* the second state off the first, log, either sign */
 	size_t nr_before, nr_after;	/* the nights each side */
 	double ratio;			/* twice the log-likelihood ratio */
 };

@@ -173,6 +173,7 @@ int levels_state_step(const struct levels *l, size_t lo, size_t hi, size_t from,
 			out->before = m.mu[0] + (m.share > 0.5 ? m.gap : 0);
 			out->after = m.mu[1] + (m.share > 0.5 ? m.gap : 0);
 			out->noise = sqrt(m.var);
+			out->gap = m.gap;
 			out->nr_before = c - lo;
 			out->nr_after = hi - c;
 		}
