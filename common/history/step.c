@@ -658,15 +658,15 @@ static void span_levels(const struct series *s, const struct levels *l, time_t f
 
 /*
  * Whether sharp cut k of l, under machine states, has another sharp cut
- * within STATE_RUN_NIGHTS nightlies, and so on: cuts *first .. *last,
- * all sharp, each that close to the next. Folding
- * takes each night for the state its value lies nearer, and a step of
- * about the states' distance puts the upper state before it at the
- * lower one's level after it: a run of a few nights in the state the
- * sort did not expect reads as a level of its own, and the cut nearest
- * the date may be that run's other end (bench/step-rates statestep
- * 12113342: +8.1% on night 48, nights 48 and 49 in the upper state; the
- * levels cut at 48 and at 50, and the answer was -6.6% at 50).
+ * within STATE_RUN_NIGHTS nightlies: *first .. *last, the cuts so linked
+ * to k, each that close to the next. Folding takes each night for the
+ * state its value lies nearer, and a step of about the states' distance
+ * puts the upper state before it at the lower one's level after it: a
+ * run of a few nights in the state the sort did not expect reads as a
+ * level of its own, and the cut nearest the date may be that run's
+ * other end (bench/step-rates statestep 12113342: +8.1% on night 48,
+ * nights 48 and 49 in the upper state; the levels cut at 48 and at 50,
+ * and the answer was -6.6% at 50).
  */
 static int cut_cluster(const struct levels *l, size_t k, size_t *first, size_t *last)
 {
@@ -684,6 +684,9 @@ static int cut_cluster(const struct levels *l, size_t k, size_t *first, size_t *
 	return k0 < k1;
 }
 
+/* How far the mixture's states may lie from folding's (state_step_answer()'s as_folded), as a ratio either way. */
+#define STATE_RUN_GAP_RATIO 1.5
+
 /*
  * Where l found machine states: a step the states hide
  * (levels_state_step()) at a nightly of x[a .. b), weighed over x[lo ..
@@ -699,8 +702,6 @@ static int cut_cluster(const struct levels *l, size_t k, size_t *first, size_t *
  * nights apart under "states" of 2.3%: a ratio of 2 let the mixture
  * take the four nights between for the other state).
  */
-#define STATE_RUN_GAP_RATIO 1.5
-
 static int state_step_answer(const struct levels *l, size_t lo, size_t hi, size_t a, size_t b, int as_folded,
 			     double sigma, struct step *out)
 {
