@@ -526,6 +526,7 @@ static int same_distance(const struct states *before, const struct states *after
 struct state_cut {
 	time_t at;		/* the cut's time, 0 for none */
 	double misfit;		/* the folded nights' distance from their median, in sum */
+	double cost;		/* minus the log-likelihood of the fold, up to a constant (search_state_cuts()) */
 	double within;		/* the noise within a state */
 	double med[2];		/* each side's median that its nights are taken from */
 	struct states st;	/* the pooled states */
@@ -542,10 +543,20 @@ struct state_cut {
  * where the sides differ in which state is the smaller. A machine's states
  * are there before a step and after it: they must show on each side
  * alone and on both together, one distance apart (same_distance()). The
- * cut whose folded nights lie nearest their median in sum gives them (a
- * cut days off the step leaves a third group that the median distance,
- * the noise within a state it keeps, does not see): best[1]. Each side's
- * values are kept sorted as the cut moves, so that a cut costs no sort.
+ * cut whose fold is likeliest gives them: its folded nights' distance from
+ * their median in sum, the misfit (a cut days off the step leaves a third
+ * group that the median distance, the noise within a state it keeps, does
+ * not see), taken as the scale of Laplace noise (n ln misfit), and its
+ * nights' states as draws of one share (bernoulli_ll(): a machine's state
+ * comes at its rate, night by night): best[1]. Under a step of about the
+ * states' distance, the majority nights before it are the other state
+ * after it, and every cut from the last minority night before the step to
+ * the step folds them as well: misfit alone is a tie that the noise
+ * breaks, and a week of majority nights folded up as the other state left
+ * the step no level (bench/step-rates statestep 12500786: +7.7% on night
+ * 35 under states 7.5% apart, the cut at 26, nights 26-34 folded, and
+ * "undecided"); their share tells the cuts apart. Each side's values are
+ * kept sorted as the cut moves, so that a cut costs no sort.
  *
  * States may come too seldom on one side to show there (two nights of 46
  * after a -8% step, nine of 44 before it; causes.py 73705 under --states,
@@ -571,12 +582,14 @@ static void search_state_cuts(const struct series *s, const size_t *cut_at, size
 	for (int i = 0; i < 2; i++) {
 		memset(&best[i], 0, sizeof(best[i]));
 		best[i].misfit = INFINITY;
+		best[i].cost = INFINITY;
 	}
 	memcpy(hi, v, n * sizeof(double));
 	qsort(hi, n, sizeof(double), cmp_double);
 	for (size_t c = 0; c < nr_cuts; c++) {
 		time_t at = s->points[cut_at[c]].run->time;
-		double med[2], within, centre, misfit;
+		double med[2], within, centre, misfit, cost;
+		size_t nr_smaller;
 		int has_before, has_after, both;
 
 		for (; k < n && s->points[night[k]].run->time < at; k++) {
@@ -605,14 +618,19 @@ static void search_state_cuts(const struct series *s, const size_t *cut_at, size
 		if (!states_of_sorted(r, rs, n, &st) || !states_explain_noise(sigma, r, n, &st) ||
 		    !same_distance(has_before ? &before : known, has_after ? &after : known, &st))
 			continue;
-		for (size_t i = 0; i < n; i++)
+		nr_smaller = 0;
+		for (size_t i = 0; i < n; i++) {
+			nr_smaller += in_smaller(&st, r[i]);
 			r[i] = onto_larger(&st, r[i]);
+		}
 		within = 1.4826 * stats_mad(r, n, tmp, &centre);
 		misfit = 0;
 		for (size_t i = 0; i < n; i++)
 			misfit += fabs(r[i] - centre);
+		cost = (double)n * log(fmax(misfit, 1e-12)) - bernoulli_ll(nr_smaller, n);
 		b = &best[both];
-		if (misfit < b->misfit) {
+		if (cost < b->cost) {
+			b->cost = cost;
 			b->at = at;
 			b->both = both;
 			b->misfit = misfit;
