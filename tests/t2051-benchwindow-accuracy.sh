@@ -207,6 +207,21 @@ test_expect_success 'a run of nights in the other state beside a step is no leve
 	test_cmp expect actual
 '
 
+# Case 12500786: a +7.7% step on 2026-02-05 under states 7.5% apart,
+# asked on 02-04. The majority nights before the step sit at the lower
+# state's level after it, so every cut of the states from a week and
+# more before the step up to it folds the nights as well as the next;
+# the noise put it at 01-27, the nine nights from there to the step were
+# folded up as the other state, and no level held the step: "undecided"
+# from 01-24 to 02-05, five kernels listed. The cut is weighed by its
+# states' share too (levels-states.c search_state_cuts()): nine nights
+# of the other state in a row is the unlikely reading.
+test_expect_success 'the cut that shows the states weighs their share' '
+	rates_case statestep 12500786 2026-02-04 >actual &&
+	echo "true false false 2026-02-01 2026-02-05 8.11 0" >expect &&
+	test_cmp expect actual
+'
+
 # Case 9000246: a +8.8% step on 2026-03-06 under states 8% apart, each
 # side about half in each state. Which state is the smaller one then
 # differs by chance between the sides, and the cut that shows the step
