@@ -814,6 +814,7 @@ int series_find_step_model(const struct series *s, const struct step_options *o,
 	date_span(o->date, 2 * o->span_days + 1, &cfrom, &cto);
 	best = find_levels(s, o, nm, out, from, to, cfrom, cto, &l);
 	span_levels(s, &l, from, to, &a, &b);
+	bound_by_cuts(&l, a, &lo, &hi);	/* the nightlies between the cuts either side of the span */
 	if (best && state_run_answer(&l, best - 1, a, b, nm->sigma, out, &first, &last)) {
 		list_others(s, &l, first, last, from, to, out);
 	} else if (best) {
@@ -831,8 +832,7 @@ int series_find_step_model(const struct series *s, const struct step_options *o,
 		else
 			sharp_window(&l, k, &t, out);
 		out->persistent = 1;
-	} else if (bound_by_cuts(&l, a, &lo, &hi), /* the nightlies between the cuts either side of the span */
-		   !state_step_answer(&l, lo, hi, a, b, 0, nm->sigma, out)) {
+	} else if (!state_step_answer(&l, lo, hi, a, b, 0, nm->sigma, out)) {
 		size_t index = weak_boundary(s, o, nm, from, to, cfrom, cto, out);
 
 		if (index > 0)
