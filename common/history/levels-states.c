@@ -1,6 +1,7 @@
 /*
- * Machine states in a stretch of a series (levels.h): found, folded onto
- * one state, and weighed where a night beside a step could be in either.
+ * Machine states in a stretch of a series (levels.h): folded onto one
+ * state, and weighed where a night beside a step could be in either. The
+ * states themselves are found among the values by states.c.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -8,301 +9,11 @@
 #include "util/usage.h"
 #include "util/stats.h"
 #include "history/levels.h"
+#include "history/states.h"
 
-/*
- * Machine states: a runner pool of two kinds of machine (or a baseline
- * that flips between two states) makes a series jump between two levels
- * night after night. A run of nights on the other machine would pose as
- * a level of its own. So the nightlies around the stretch searched (as
- * far again before and after it: a state shows itself over weeks) are
- * split into two groups at the widest gap between their sorted values,
- * measured in the groups' spread (STATE_GAP of it at least); when the
- * groups' medians lie STATE_SEP spreads apart and the smaller group
- * (STATE_MIN nightlies at least) comes back in STATE_RUNS separate runs
- * or more, with STATE_MIN nightlies of the other group between its first
- * and last (a night counts to a group near its median only: state_of();
- * a night of the other group alone among the smaller's is a stray, and
- * does not count),
- * its nights (those nearer its median) are moved by the difference of the
- * medians: a state, like a weekday, is not a step. A step, a dip that
- * reverts or an outlier beside a step never return that way. States whose
- * noise closes the gap are split where the medians lie farthest apart
- * instead (find_states()). A state comes back, at its own level: the
- * smaller group has STATE_MIN nights outside its longest run at least,
- * and they agree with those in it (within STATE_AGREE standard errors;
- * a level held for a week and met again on a night or two is a step,
- * not a state, and its stray nights are no evidence). A step that partly
- * recovers leaves a level between the two, whose nights fall either side
- * of the middle and "come back" to the step's level, at a level of their
- * own (a -17% step and half of it back had read as two states and been
- * folded away). And a state keeps coming at its rate: no night splits
- * the smaller group's share into a low one before it and a high one
- * after (share_change() under STATE_SHARE). A step of two kernels in five,
- * whose noise crossed the middle, held a sixth of the nights before it
- * and nearly all after (twice the log-likelihood ratio 44-52); machine
- * states of bench/step-rates reach 30 in none of 20,000 cases.
- */
-#define STATE_GAP 1.5
-#define STATE_SEP 4.0
-#define STATE_MIN 3	/* nightlies in a group at least */
-#define STATE_RUNS 3
-#define STATE_BAND 2.5	/* a night of a group lies within this many spreads of its median */
-#define STATE_SEP_WIDE 4.5	/* without a gap */
-#define STATE_AGREE 4.0
-#define STATE_SHARE 30.0	/* share_change() below this */
 #define STATE_SAME 1.5		/* the most the distances of the states a cut shows may differ by, as a ratio */
 #define STATE_CUT_GAIN 5.0	/* a cut's states over the sort's: by this many spreads within a state in misfit */
 #define STATE_CUT_STEP 0.75	/* and for a step short of this much of the states' distance */
-
-struct states {
-	double cut;		/* the value between the groups */
-	double shift;		/* what moves the smaller group onto the larger */
-	int minority_low;	/* the smaller group is the one below the cut */
-};
-
-/* Whether the value x lies in st's smaller group. */
-static int in_smaller(const struct states *st, double x)
-{
-	return (x < st->cut) == st->minority_low;
-}
-
-/* The value x moved onto st's larger group, if it is in the smaller. */
-static double onto_larger(const struct states *st, double x)
-{
-	return in_smaller(st, x) ? x + st->shift : x;
-}
-
-/*
- * A robust standard deviation of v[0..n), sorted ascending: its
- * interquartile range over 1.349 (read off the sorted values, so the
- * split search stays quadratic at worst), and its median.
- */
-static double spread_of(const double *v, size_t n, double *med)
-{
-	*med = stats_median_sorted(v, n);
-	return (v[(3 * (n - 1) + 2) / 4] - v[(n - 1) / 4]) / 1.349;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-/*
- * Which group night value x holds: 1 the smaller, -1 the larger, 0
- * neither (nearer the other median, or beyond STATE_BAND spreads of its
- * own: a night between two levels of a staircase, or a low night before
- * a big step, is no state coming back).
- */
-static int state_of(double x, double minority, double majority, double scale)
-{
-	double a = fabs(x - minority), b = fabs(x - majority);
-
-	if (a < b)
-		return a <= STATE_BAND * scale;
-	return -(b <= STATE_BAND * scale);
-}
-
-/* What one split of the sorted values says of the nights in time order. */
-struct split_look {
-	double gap, sep;	/* the gap at the split and the medians' distance, in spreads */
-	size_t runs;		/* the smaller group's runs */
-	size_t inside;		/* the larger group's nights between its first and last,
-				 * but for those alone between two of its nights */
-	size_t count, longest;	/* the smaller group's nights, and its longest run */
-	double apart;		/* its nights outside the longest run against those in it,
-				 * in standard errors (infinite with fewer than STATE_MIN
-				 * outside) */
-};
-
-/*
- * How far the mean of the nights of the smaller group (group[i] > 0)
- * outside its longest run, v[run_from .. run_to), lies from the mean of
- * those in it, in standard errors of the spread scale.
- */
-static double runs_apart(const double *v, const int *group, size_t n, size_t run_from, size_t run_to, double scale)
-{
-	double in = 0, out = 0;
-	size_t nr_in = 0, nr_out = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		if (group[i] <= 0)
-			continue;
-		if (i >= run_from && i < run_to) {
-			in += v[i];
-			nr_in++;
-		} else {
-			out += v[i];
-			nr_out++;
-		}
-	}
-	if (!nr_in)
-		return 0;
-	if (nr_out < STATE_MIN)
-		return INFINITY;	/* it never came back: a level, not a state */
-	return fabs(out / (double)nr_out - in / (double)nr_in) / (scale * sqrt(1.0 / (double)nr_in + 1.0 / (double)nr_out));
-}
-
-static double bernoulli_ll(size_t k, size_t m)
-{
-	double p = (double)k / (double)m;
-
-	return (k ? (double)k * log(p) : 0) + (k < m ? (double)(m - k) * log1p(-p) : 0);
-}
-
-/*
- * Twice the log-likelihood ratio of the likeliest change in the smaller
- * group's share of the nights (group[i] > 0 against < 0) at one night
- * over a share that holds throughout: a machine's states keep coming at
- * their rate, while a step whose noise crosses the middle leaves the
- * smaller group's share low on one side of it and high on the other.
- */
-static double share_change(const int *group, size_t n)
-{
-	size_t m = 0, k = 0, m1 = 0, k1 = 0;
-	double joint, best = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		m += group[i] != 0;
-		k += group[i] > 0;
-	}
-	if (!m)
-		return 0;
-	joint = bernoulli_ll(k, m);
-	for (size_t i = 0; i + 1 < n; i++) {
-		m1 += group[i] != 0;
-		k1 += group[i] > 0;
-		if (m1 >= STATE_MIN && m - m1 >= STATE_MIN)
-			best = fmax(best, 2 * (bernoulli_ll(k1, m1) + bernoulli_ll(k - k1, m - m1) - joint));
-	}
-	return best;
-}
-
-/*
- * The groups of the sorted values split after s: their medians, and the
- * spread both share (the return value).
- */
-static double split_groups(const double *sorted, size_t n, size_t s, double *m0, double *m1)
-{
-	double a = spread_of(sorted, s, m0), b = spread_of(sorted + s, n - s, m1);
-
-	return fmax(sqrt((a * a * (double)s + b * b * (double)(n - s)) / (double)n), 1e-4);
-}
-
-/*
- * Whether a split shows two states: by its gap (wide 0) or, where the
- * states' noise closes the gap, by its wider separation with the smaller
- * group scattered (wide 1); its share changes are weighed last
- * (share_change(), the costliest).
- */
-static int split_holds(const struct split_look *look, int wide)
-{
-	if (look->runs < STATE_RUNS || look->inside < STATE_MIN || !(look->apart < STATE_AGREE))
-		return 0;
-	if (wide)
-		return look->sep >= STATE_SEP_WIDE && 2 * look->longest <= look->count;
-	return look->gap >= STATE_GAP && look->sep >= STATE_SEP;
-}
-
-/*
- * Split the sorted values after s; fill *st and *look from the nights v in
- * time order. Returns whether the split shows two states (split_holds(),
- * and a share that holds: share_change() under STATE_SHARE).
- */
-static int look_at_split(const double *v, const double *sorted, size_t n, size_t s, int wide, struct states *st,
-			 struct split_look *look)
-{
-	int holds;
-	double m0, m1, scale = split_groups(sorted, n, s, &m0, &m1);
-	double minority, majority;
-	size_t first = n, last = 0, run = 0, start = 0, run_from = 0, run_to = 0;
-	int prev = 0, *group = xcalloc(n + 1, sizeof(int));
-
-	memset(look, 0, sizeof(*look));
-	look->gap = (sorted[s] - sorted[s - 1]) / scale;
-	look->sep = (m1 - m0) / scale;
-	st->cut = (m0 + m1) / 2;
-	st->minority_low = s <= n - s;
-	minority = st->minority_low ? m0 : m1;
-	majority = st->minority_low ? m1 : m0;
-	st->shift = majority - minority;
-	for (size_t i = 0; i < n; i++) {
-		int g = group[i] = state_of(v[i], minority, majority, scale);
-
-		if (g > 0) {
-			look->runs += prev <= 0;
-			if (prev <= 0)
-				start = i;
-			run = prev <= 0 ? 1 : run + 1;
-			if (run > look->longest) {
-				look->longest = run;
-				run_from = start;
-				run_to = i + 1;
-			}
-			look->count++;
-			first = i < first ? i : first;
-			last = i;
-		}
-		prev = g ? g : prev;
-	}
-	/* a night of the larger group alone among the smaller's is a stray, not the state coming and going */
-	for (size_t i = first; i < last; i++)
-		look->inside += group[i] < 0 && ((i > first && group[i - 1] < 0) || group[i + 1] < 0);
-	look->apart = runs_apart(v, group, n, run_from, run_to, scale);
-	holds = split_holds(look, wide) && share_change(group, n) < STATE_SHARE;
-	free(group);
-	return holds;
-}
-
-/*
- * The states of the log values v[0..n), in time order, and sorted[0..n),
- * the same sorted: 1 with *st filled, or 0. Two ways to tell two states from one level: a gap in the sorted
- * values (the split at the widest one), or, where the states' noise
- * closes the gap, a wider separation at the split that separates most
- * (STATE_SEP_WIDE) with the smaller group scattered: no run of it holds
- * half its nights (a step, or a drift whose ramp crosses the middle a few
- * times, keeps most of its level in one run).
- */
-static int states_of_sorted(const double *v, const double *sorted, size_t n, struct states *st)
-{
-	double best_gap = 0, best_sep = 0;
-	size_t gap_at = 0, sep_at = 0;
-	struct split_look look;
-	int found = 0;
-
-	for (size_t s = STATE_MIN; s + STATE_MIN <= n; s++) {
-		double m0, m1, scale = split_groups(sorted, n, s, &m0, &m1);
-
-		if ((sorted[s] - sorted[s - 1]) / scale > best_gap) {
-			best_gap = (sorted[s] - sorted[s - 1]) / scale;
-			gap_at = s;
-		}
-		if ((m1 - m0) / scale > best_sep) {
-			best_sep = (m1 - m0) / scale;
-			sep_at = s;
-		}
-	}
-	if (gap_at)
-		found = look_at_split(v, sorted, n, gap_at, 0, st, &look);
-	if (!found && sep_at)
-		found = look_at_split(v, sorted, n, sep_at, 1, st, &look);
-	return found;
-}
-
-/* The same, v unsorted. */
-static int find_states(const double *v, size_t n, struct states *st)
-{
-	double *sorted = xcalloc(n + 1, sizeof(double));
-	int found;
-
-	memcpy(sorted, v, n * sizeof(double));
-	qsort(sorted, n, sizeof(double), cmp_double);
-	found = states_of_sorted(v, sorted, n, st);
-	free(sorted);
-	return found;
-}
 
 /*
  * The nightlies the states are looked for in: those around [from, to),
@@ -341,10 +52,10 @@ static int groups_left(const double *v, size_t n, const struct states *st)
 	int left = 0;
 
 	for (size_t j = 0; j < n; j++)
-		sorted[j] = onto_larger(st, v[j]);
-	qsort(sorted, n, sizeof(double), cmp_double);
+		sorted[j] = states_onto_larger(st, v[j]);
+	stats_sort(sorted, n);
 	for (size_t k = STATE_MIN; !left && k + STATE_MIN <= n; k++) {
-		double m0, m1, scale = split_groups(sorted, n, k, &m0, &m1);
+		double m0, m1, scale = states_split(sorted, n, k, &m0, &m1);
 
 		left = (sorted[k] - sorted[k - 1]) / scale >= STATE_GAP && (m1 - m0) / scale >= STATE_SEP;
 	}
@@ -364,10 +75,10 @@ static int sort_states(const double *v, const size_t *at, size_t n, size_t nr, u
 	int found;
 
 	memset(minority, 0, nr);
-	found = n >= 4 * STATE_MIN && find_states(v, n, &st);
+	found = n >= 4 * STATE_MIN && states_find(v, n, &st);
 	*left = found && groups_left(v, n, &st);
 	for (size_t j = 0; found && j < n; j++)
-		minority[at[j]] = in_smaller(&st, v[j]);
+		minority[at[j]] = states_in_smaller(&st, v[j]);
 	*shift = found ? st.shift : 0;
 	return found;
 }
@@ -410,7 +121,7 @@ static int states_explain_noise(double sigma, const double *r, size_t m, const s
 	size_t k = 0;
 
 	for (size_t j = 0; j < m; j++)
-		k += in_smaller(st, r[j]);
+		k += states_in_smaller(st, r[j]);
 	share = (double)k / (double)m;
 	return sqrt(share * (1 - share)) * fabs(st->shift) >= 0.5 * sigma;
 }
@@ -447,9 +158,9 @@ void levels_residual_states(struct levels *l)
 	 * sort's gap, in their spreads, is then all but infinite) make none
 	 * of it, and are no states.
 	 */
-	if (m >= 4 * STATE_MIN && find_states(r, m, &st) && states_explain_noise(l->sigma, r, m, &st)) {
+	if (m >= 4 * STATE_MIN && states_find(r, m, &st) && states_explain_noise(l->sigma, r, m, &st)) {
 		for (size_t j = 0; j < m; j++) {
-			l->minority[at[j]] = in_smaller(&st, r[j]);
+			l->minority[at[j]] = states_in_smaller(&st, r[j]);
 			/* each night onto the larger state: what is left is the noise within a state */
 			r[j] += l->minority[at[j]] ? st.shift : 0;
 		}
@@ -547,7 +258,7 @@ struct state_cut {
  * their median in sum, the misfit (a cut days off the step leaves a third
  * group that the median distance, the noise within a state it keeps, does
  * not see), taken as the scale of Laplace noise (n ln misfit), and its
- * nights' states as draws of one share (bernoulli_ll(): a machine's state
+ * nights' states as draws of one share (states_share_ll(): a machine's state
  * comes at its rate, night by night): best[1]. Under a step of about the
  * states' distance, the majority nights before it are the other state
  * after it, and every cut from the last minority night before the step to
@@ -585,7 +296,7 @@ static void search_state_cuts(const struct series *s, const size_t *cut_at, size
 		best[i].cost = INFINITY;
 	}
 	memcpy(hi, v, n * sizeof(double));
-	qsort(hi, n, sizeof(double), cmp_double);
+	stats_sort(hi, n);
 	for (size_t c = 0; c < nr_cuts; c++) {
 		time_t at = s->points[cut_at[c]].run->time;
 		double med[2], within, centre, misfit, cost;
@@ -620,14 +331,14 @@ static void search_state_cuts(const struct series *s, const size_t *cut_at, size
 			continue;
 		nr_smaller = 0;
 		for (size_t i = 0; i < n; i++) {
-			nr_smaller += in_smaller(&st, r[i]);
-			r[i] = onto_larger(&st, r[i]);
+			nr_smaller += states_in_smaller(&st, r[i]);
+			r[i] = states_onto_larger(&st, r[i]);
 		}
 		within = 1.4826 * stats_mad(r, n, tmp, &centre);
 		misfit = 0;
 		for (size_t i = 0; i < n; i++)
 			misfit += fabs(r[i] - centre);
-		cost = (double)n * log(fmax(misfit, 1e-12)) - bernoulli_ll(nr_smaller, n);
+		cost = (double)n * log(fmax(misfit, 1e-12)) - states_share_ll(nr_smaller, n);
 		b = &best[both];
 		if (cost < b->cost) {
 			b->cost = cost;
@@ -658,7 +369,7 @@ static void take_state_cut(struct levels *l, const struct series *s, const struc
 	for (size_t i = 0; i < l->n; i++) {
 		double r0 = l->x[i] - b->med[s->points[l->at[i]].run->time >= b->at];
 
-		l->minority[i] = in_smaller(&b->st, r0);
+		l->minority[i] = states_in_smaller(&b->st, r0);
 		if (l->minority[i] && fold)
 			l->x[i] += b->st.shift;
 	}
@@ -683,7 +394,7 @@ static double sort_fold_misfit(const double *v, const size_t *night, size_t n, c
 	for (size_t i = 0; i < n; i++)
 		f[i] = v[i] + (minority[night[i]] ? shift : 0);
 	memcpy(hi, f, n * sizeof(double));
-	qsort(hi, n, sizeof(double), cmp_double);
+	stats_sort(hi, n);
 	for (size_t k = 0; k + 4 * STATE_MIN <= n; k++) {
 		double med[2], misfit = 0;
 
@@ -810,7 +521,7 @@ int levels_state_nights(const struct series *s, const struct noise_model *nm, ti
 		break;
 	case STATES_CUT_OVER_SORT:
 		for (size_t j = 0; j < n; j++)
-			minority[at[j]] = in_smaller(&cut.st, v[j] - cut.med[s->points[at[j]].run->time >= cut.at]);
+			minority[at[j]] = states_in_smaller(&cut.st, v[j] - cut.med[s->points[at[j]].run->time >= cut.at]);
 		*shift = cut.st.shift;
 		found = 1;
 		break;
