@@ -23,13 +23,6 @@ double noise_adjusted(const struct noise_model *nm, time_t t, double v)
 	return log(v) - nm->week[weekday_of(t)];
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* The mean of v[0..n) without its smallest and largest value (from 5 values on). */
 static double trimmed_mean(double *v, size_t n)
 {
@@ -37,7 +30,7 @@ static double trimmed_mean(double *v, size_t n)
 	size_t from = 0, to = n;
 
 	if (n >= 5) {
-		qsort(v, n, sizeof(*v), cmp_double);
+		stats_sort(v, n);
 		from = 1;
 		to = n - 1;
 	}
