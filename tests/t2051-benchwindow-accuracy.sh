@@ -222,6 +222,20 @@ test_expect_success 'the cut that shows the states weighs their share' '
 	test_cmp expect actual
 '
 
+# Case 12614607: a -12.4% step on 2026-03-05 under states 6% apart,
+# asked on 03-02. The states show across a cut on one side only, so they
+# are known but not folded, and the two lower-state nights before the
+# step (03-02, 03-03) lay between the levels as measured: a ramp through
+# them beat a sharp step by far on the values, and the answer was a drift
+# from 02-28 to 03-07 around a sharp step. The ramp must now beat a sharp
+# step with each night in the state that fits it best too (drift.c
+# states_fit_sharp()).
+test_expect_success 'a step beside nights of the other state is no drift' '
+	rates_case statestep 12614607 2026-03-02 >actual &&
+	echo "true false false 2026-03-02 2026-03-05 -12.28 0" >expect &&
+	test_cmp expect actual
+'
+
 # Case 9000246: a +8.8% step on 2026-03-06 under states 8% apart, each
 # side about half in each state. Which state is the smaller one then
 # differs by chance between the sides, and the cut that shows the step
