@@ -236,6 +236,18 @@ test_expect_success 'a step beside nights of the other state is no drift' '
 	test_cmp expect actual
 '
 
+# Case 12625651: a +8.8% step on 2026-03-11 under states about as far
+# apart, asked on 03-13. The window took in the nights beside the cut
+# while their costs together stayed under the bar, but a night far off
+# its own level counted nothing even where it fitted the other side well,
+# and the window stopped at 03-10, a night short of the step. Such a
+# night now saves what it fits better (step.c switch_cost()).
+test_expect_success 'a wild night that fits the other side widens the window' '
+	rates_case statestep 12625651 2026-03-13 >actual &&
+	echo "true false false 2026-03-03 2026-03-11 8.84 0" >expect &&
+	test_cmp expect actual
+'
+
 # Case 9000246: a +8.8% step on 2026-03-06 under states 8% apart, each
 # side about half in each state. Which state is the smaller one then
 # differs by chance between the sides, and the cut that shows the step
