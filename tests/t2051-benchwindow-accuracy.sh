@@ -200,7 +200,7 @@ test_expect_success 'a step the states hide: two states under a step, not under 
 # those two nights were a level of their own, and the cut nearest the
 # date gave "-6.6% from 02-18 to 03-07". Cuts this close under states are
 # weighed as one step beside a run of nights in the other state, by the
-# mixture of two states under a step (state-step.c, step.c cut_cluster()).
+# mixture of two states under a step (state-step.c, step-states.c cut_cluster()).
 test_expect_success 'a run of nights in the other state beside a step is no level of its own' '
 	rates_case statestep 12113342 2026-02-20 >actual &&
 	echo "true false false 2026-02-17 2026-02-18 7.74 0" >expect &&

@@ -447,7 +447,7 @@ test_expect_success 'a kernel step'"'"'s end night that the other kernels read h
 # The step itself read +20.8% (1.576 -> 1.903): the folded levels took
 # 03-02 to 03-05, three of them in the lower state, for a level of their
 # own and cut at both ends. Weighed as one step beside a run of nights in
-# the other state (state-step.c, step.c cut_cluster()), it is +10.6%
+# the other state (state-step.c, step-states.c cut_cluster()), it is +10.6%
 # from the level of 1.72, the truth, and no few kernels are behind it.
 test_expect_success 'a window before the step'"'"'s level: the timers are read, no harness commit blamed' '
 	case_answer before-level-73604 73604 real 10 "real           10     100%         0           1/10              0" real-09.json 2026-03-06 "1,3p; /^  implementations: /p; /^  timers/p; /^  measurement: /p" --states <<-\EOF &&
