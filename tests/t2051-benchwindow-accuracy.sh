@@ -248,6 +248,19 @@ test_expect_success 'a wild night that fits the other side widens the window' '
 	test_cmp expect actual
 '
 
+# Case 12623277: a +8.3% step on 2026-02-06 on all eight kernels, under
+# states about as far apart, asked on 02-04. After the step the nights
+# fall about half in each state, so each side's median of a kernel lies
+# in either state by chance: four kernels' medians moved +8%, the
+# others' +2.6%, and the four were listed as stepping on their own. A
+# kernel's move is now the median of its nights' differences across the
+# boundary (kernel-steps.c row_move()).
+test_expect_success 'a step every kernel made under machine states is no few kernels'"'"' own' '
+	rates_case statestep 12623277 2026-02-04 >actual &&
+	echo "true false false 2026-02-04 2026-02-06 8.31 0" >expect &&
+	test_cmp expect actual
+'
+
 # Case 9000246: a +8.8% step on 2026-03-06 under states 8% apart, each
 # side about half in each state. Which state is the smaller one then
 # differs by chance between the sides, and the cut that shows the step

@@ -128,39 +128,47 @@ size_t series_kernel_steps(const struct series *s, const struct step_options *op
 }
 
 /*
- * Row r's move at the boundary index: the median of its log values over
- * the span after against the span before (NAN without both), each side
- * no wider than the platform step st's own levels (step_levels_range():
- * a step before it in the span is no part of this move), and the variance of that move from
- * its night-to-night changes there. The side before is the nightlies
- * within the span of the last one before index (series_step_range()), as
- * the evidence's sides are (classify-gather.c).
+ * Row r's move at the boundary index: the median of the differences of
+ * its log values over the span after less those over the span before,
+ * each pair of nights (NAN without both sides), each side no wider than
+ * the platform step st's own levels (step_levels_range(): a step before
+ * it in the span is no part of this move), and the variance of that move
+ * from its night-to-night changes there. The side before is the
+ * nightlies within the span of the last one before index
+ * (series_step_range()), as the evidence's sides are (classify-gather.c).
+ * Not each side's median against the other's: under machine states a
+ * side whose nights fall about half in each state has its median in
+ * either, by chance, and a step every kernel made read as the few's (the
+ * others' medians +2.6% where all eight kernels stepped +8%: bench/step-rates
+ * statestep 12623277).
  */
 static double row_move(const struct series *s, size_t r, size_t index, int span_days, const struct step *st,
 		       double *var)
 {
-	double *v = xcalloc(s->nr + 1, sizeof(double));
-	double before = NAN, after, sigma;
-	size_t lo, hi, n = 0, nb = 0;
+	double *v = xcalloc(s->nr + 1, sizeof(double)), *d, move = NAN, sigma;
+	size_t lo, hi, n = 0, nb = 0, nd = 0;
 
 	series_step_range(s, index, span_days, &lo, &hi);
 	step_levels_range(st, &lo, &hi);
 	for (size_t t = lo; t < hi; t++) {
 		double x = s->helion_by_row[t * s->nr_rows + r];
 
-		if (t == index) {
-			before = n ? stats_median(v, n) : NAN;
+		if (t == index)
 			nb = n;
-			n = 0;
-		}
 		if (x > 0)
 			v[n++] = log(x);
 	}
-	after = n ? stats_median(v, n) : NAN;
+	d = xcalloc(nb * (n - nb) + 1, sizeof(double));
+	for (size_t i = 0; i < nb; i++)
+		for (size_t j = nb; j < n; j++)
+			d[nd++] = v[j] - v[i];
+	if (nd)
+		move = stats_median(d, nd);
 	sigma = series_row_noise(s, r, lo, hi, index);
-	*var = nb && n ? M_PI / 2 * sigma * sigma * (1.0 / (double)nb + 1.0 / (double)n) : NAN;
+	*var = nb && n > nb ? M_PI / 2 * sigma * sigma * (1.0 / (double)nb + 1.0 / (double)(n - nb)) : NAN;
+	free(d);
 	free(v);
-	return after - before;
+	return move;
 }
 
 /*
