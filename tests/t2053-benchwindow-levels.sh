@@ -131,7 +131,7 @@ undecided_from() {
 }
 
 # At 4x the noise, 08-19 (a little low) fits the level after within the
-# bar of STEP_UNSURE_NATS: the window takes it in.
+# bar of LEVELS_UNSURE_NATS: the window takes it in.
 test_expect_success 'a 2.2% step held for three weeks is a step' '
 	cd repo &&
 	step_is small 2026-08-21 <<-\EOF &&

@@ -197,6 +197,12 @@ double levels_state_level(const struct levels *l, size_t a, size_t b);
 double levels_night_cost(const struct levels *l, size_t i, double v);
 
 /*
+ * A nightly within this many nats (levels_night_cost()) of the other
+ * level could be on either side of a step: a likelihood ratio of 1000.
+ */
+#define LEVELS_UNSURE_NATS 6.9
+
+/*
  * A step that machine states hide (state-step.c). A step about the
  * states' distance makes the level after it look like the other state
  * before it, and folding reads it as states (bench/step-rates statestep:

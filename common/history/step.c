@@ -459,7 +459,7 @@ static int widen(const struct series *s, const struct levels *l, size_t k, time_
 /*
  * What moving nightly i of l from level own to level other costs, in nats
  * (levels_night_cost(): in the state that fits it best, where the series
- * has machine states). A night STEP_UNSURE_NATS or more off its own
+ * has machine states). A night LEVELS_UNSURE_NATS or more off its own
  * level (a wild one) is no evidence for its own side: it costs nothing,
  * or less than nothing where it fits the other side better, and the
  * nights beyond it may spend that (under machine states a run of nights
@@ -470,7 +470,7 @@ static double switch_cost(const struct levels *l, size_t i, double own, double o
 {
 	double off_own = levels_night_cost(l, i, own), cost = levels_night_cost(l, i, other) - off_own;
 
-	return off_own >= STEP_UNSURE_NATS ? fmin(cost, 0) : cost;
+	return off_own >= LEVELS_UNSURE_NATS ? fmin(cost, 0) : cost;
 }
 
 /*
@@ -478,7 +478,7 @@ static double switch_cost(const struct levels *l, size_t i, double own, double o
  * levels x[lo .. c) and x[c .. hi). Its last good is the nightly its level ends on: a
  * spike left out beside the step (levels.c) is off both levels, so the
  * window keeps its commits. A nightly either side of the cut that could
- * be on the other side (moving it there costs under STEP_UNSURE_NATS) is
+ * be on the other side (moving it there costs under LEVELS_UNSURE_NATS) is
  * taken in (the step's own night, index, stays the likeliest one). Under
  * machine states a run of them can: a step about the states' distance
  * makes the level after it look like the other state before it, so the
@@ -499,17 +499,17 @@ static void sharp_window(const struct levels *l, size_t k, const struct cut_test
 		after = levels_state_level(l, c, hi);
 	}
 	while (good > lo && c - 1 - good < most &&
-	       (sum += switch_cost(l, good, before, after)) < STEP_UNSURE_NATS)
+	       (sum += switch_cost(l, good, before, after)) < LEVELS_UNSURE_NATS)
 		good--;
 	sum = 0;
 	while (bad + 1 < hi && bad - c < most &&
-	       (sum += switch_cost(l, bad, after, before)) < STEP_UNSURE_NATS)
+	       (sum += switch_cost(l, bad, after, before)) < LEVELS_UNSURE_NATS)
 		bad++;
 	out->last_good = l->at[good];
 	out->first_bad = l->at[bad];
 	for (size_t i = good + 1; i < bad; i++)
-		if (levels_night_cost(l, i, before) >= STEP_UNSURE_NATS &&
-		    levels_night_cost(l, i, after) >= STEP_UNSURE_NATS) {
+		if (levels_night_cost(l, i, before) >= LEVELS_UNSURE_NATS &&
+		    levels_night_cost(l, i, after) >= LEVELS_UNSURE_NATS) {
 			out->halfway = l->at[i];
 			out->halfway_value = exp(l->x[i]);
 		}

@@ -44,9 +44,6 @@ struct other_step {
 	double score;
 };
 
-/* A nightly within this many nats of the other level could be on either side of a step. */
-#define STEP_UNSURE_NATS 6.9
-
 /*
  * Why an undecided move is undecided when its own nightly pair clears the
  * bar: no level holds it (so the pair is no step, nor ruled out), on
