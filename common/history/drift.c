@@ -28,12 +28,7 @@ static void running_medians(const double *x, size_t n, int backwards, double *me
 	double *sorted = xcalloc(n + 1, sizeof(double));
 
 	for (size_t i = 0; i < n; i++) {
-		double v = backwards ? x[n - 1 - i] : x[i];
-		size_t j = i;
-
-		for (; j && sorted[j - 1] > v; j--)
-			sorted[j] = sorted[j - 1];
-		sorted[j] = v;
+		stats_sorted_insert(sorted, i, backwards ? x[n - 1 - i] : x[i]);
 		med[i] = stats_median_sorted(sorted, i + 1);
 	}
 	free(sorted);

@@ -173,16 +173,6 @@ void levels_residual_states(struct levels *l)
 	free(at);
 }
 
-/* Insert x into the ascending a[0 .. n). */
-static void sorted_insert(double *a, size_t n, double x)
-{
-	size_t j = n;
-
-	for (; j && a[j - 1] > x; j--)
-		a[j] = a[j - 1];
-	a[j] = x;
-}
-
 /* Remove one x from the ascending a[0 .. n). */
 static void sorted_remove(double *a, size_t n, double x)
 {
@@ -304,7 +294,7 @@ static void search_state_cuts(const struct series *s, const size_t *cut_at, size
 		int has_before, has_after, both;
 
 		for (; k < n && s->points[night[k]].run->time < at; k++) {
-			sorted_insert(lo, k, v[k]);
+			stats_sorted_insert(lo, k, v[k]);
 			sorted_remove(hi, n - k, v[k]);
 		}
 		if (k < 4 * STATE_MIN || n - k < 4 * STATE_MIN)
@@ -399,7 +389,7 @@ static double sort_fold_misfit(const double *v, const size_t *night, size_t n, c
 		double med[2], misfit = 0;
 
 		if (k) {
-			sorted_insert(lo, k - 1, f[k - 1]);
+			stats_sorted_insert(lo, k - 1, f[k - 1]);
 			sorted_remove(hi, n - k + 1, f[k - 1]);
 		}
 		if (k < 4 * STATE_MIN)

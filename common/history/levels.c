@@ -186,12 +186,10 @@ static void level_costs(const double *x, size_t n, double sigma, double *cost)
 		if (c && c < MIN_LEVEL)
 			continue;	/* no level starts there */
 		for (size_t t = c + 1; t <= n; t++) {
-			size_t len = t - c, j = len - 1;
+			size_t len = t - c;
 			double med, sum = 0;
 
-			for (; j && sorted[j - 1] > x[t - 1]; j--)
-				sorted[j] = sorted[j - 1];
-			sorted[j] = x[t - 1];
+			stats_sorted_insert(sorted, len - 1, x[t - 1]);
 			med = stats_median_sorted(sorted, len);
 			for (size_t i = c; i < t; i++)
 				sum += fabs(x[i] - med) / sigma;

@@ -63,6 +63,15 @@ void stats_sort(double *v, size_t n)
 	qsort(v, n, sizeof(*v), cmp_double);
 }
 
+void stats_sorted_insert(double *v, size_t n, double x)
+{
+	size_t j = n;
+
+	for (; j && v[j - 1] > x; j--)
+		v[j] = v[j - 1];
+	v[j] = x;
+}
+
 double stats_median_sorted(const double *v, size_t n)
 {
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;

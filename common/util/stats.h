@@ -23,6 +23,9 @@ double stats_mad(const double *v, size_t n, double *tmp, double *median);
 /* Sort v[0..n) ascending; no NAN in v. */
 void stats_sort(double *v, size_t n);
 
+/* Insert x into the ascending v[0..n), which has room for n + 1. */
+void stats_sorted_insert(double *v, size_t n, double x);
+
 /* The same median of v[0..n) already sorted ascending, n > 0, no NAN. */
 double stats_median_sorted(const double *v, size_t n);
 
