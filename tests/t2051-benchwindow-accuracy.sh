@@ -261,6 +261,20 @@ test_expect_success 'a step every kernel made under machine states is no few ker
 	test_cmp expect actual
 '
 
+# Case 12919011: a -5.0% step on 2026-03-01 under states 7.7% apart,
+# asked on 03-02. The lower state came every other night for a week
+# before the step, near the level after it, and the levels cut there, on
+# 02-20: outside the span of the date, so nothing was cut near it, and
+# the mixture of two states, weighed only from that cut on, saw no step.
+# The answer was the next pair, undecided. The mixture is now weighed
+# over one level more each side too (step-states.c
+# step_states_beyond_answer()).
+test_expect_success 'a step beside a week of the other state, cut days before it' '
+	rates_case statestep 12919011 2026-03-02 >actual &&
+	echo "true false false 2026-02-28 2026-03-01 -4.99 0" >expect &&
+	test_cmp expect actual
+'
+
 # Case 9000246: a +8.8% step on 2026-03-06 under states 8% apart, each
 # side about half in each state. Which state is the smaller one then
 # differs by chance between the sides, and the cut that shows the step

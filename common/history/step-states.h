@@ -26,6 +26,15 @@ int step_states_answer(const struct levels *l, size_t lo, size_t hi, size_t a, s
 		       double noise_multiple, double min_change, struct state_answer *out);
 
 /*
+ * Where x[lo .. hi) lie between cuts of l either side of x[a .. b) that
+ * do not hold the date: the step the mixture places over one level more
+ * each side, taken only where its likeliest nightly lies in x[a .. b).
+ * Returns 1 with *out filled, else 0.
+ */
+int step_states_beyond_answer(const struct levels *l, size_t lo, size_t hi, size_t a, size_t b,
+			      double noise_multiple, double min_change, struct state_answer *out);
+
+/*
  * Where sharp cut k of l is one of a cluster of cuts a few nightlies
  * apart (cuts *first .. *last), the step the mixture places over the
  * nightlies between the cuts either side of it, at a nightly of x[a ..

@@ -683,7 +683,8 @@ int series_find_step_model(const struct series *s, const struct step_options *o,
 		else
 			sharp_window(&l, k, &t, out);
 		out->persistent = 1;
-	} else if (step_states_answer(&l, lo, hi, a, b, 0, out->noise_multiple, out->min_change, &sa)) {
+	} else if (step_states_answer(&l, lo, hi, a, b, 0, out->noise_multiple, out->min_change, &sa) ||
+		   step_states_beyond_answer(&l, lo, hi, a, b, out->noise_multiple, out->min_change, &sa)) {
 		take_state_answer(out, &sa, nm->sigma);
 	} else {
 		size_t index = weak_boundary(s, o, nm, from, to, cfrom, cto, out);
