@@ -203,7 +203,7 @@ test_expect_success 'a step the states hide: two states under a step, not under 
 # mixture of two states under a step (state-step.c, step-states.c cut_cluster()).
 test_expect_success 'a run of nights in the other state beside a step is no level of its own' '
 	rates_case statestep 12113342 2026-02-20 >actual &&
-	echo "true false false 2026-02-17 2026-02-18 7.74 0" >expect &&
+	echo "true false false 2026-02-17 2026-02-18 7.7 0" >expect &&
 	test_cmp expect actual
 '
 
@@ -271,7 +271,21 @@ test_expect_success 'a step every kernel made under machine states is no few ker
 # step_states_beyond_answer()).
 test_expect_success 'a step beside a week of the other state, cut days before it' '
 	rates_case statestep 12919011 2026-03-02 >actual &&
-	echo "true false false 2026-02-28 2026-03-01 -4.99 0" >expect &&
+	echo "true false false 2026-02-28 2026-03-01 -5.32 0" >expect &&
+	test_cmp expect actual
+'
+
+# Case 12922696: a +17.7% step on 2026-03-05 under states 7.6% apart,
+# asked on the day. The nights of the lower state before the step (02-22,
+# 02-24) and the step's own night, upper, lay off their neighbours and
+# were set aside as spikes; the mixture of two states then saw only the
+# two lower nights after the step (03-06, 03-07) off the levels, read
+# them as the upper state before it, and put the step on 03-08. The
+# mixture weighs the nights set aside as well now (state-step.c
+# state_nights()).
+test_expect_success 'nights set aside as spikes tell the mixture where the states lie' '
+	rates_case statestep 12922696 2026-03-05 >actual &&
+	echo "true false false 2026-03-04 2026-03-05 17.68 0" >expect &&
 	test_cmp expect actual
 '
 

@@ -436,30 +436,29 @@ test_expect_success 'a kernel step'"'"'s end night that the other kernels read h
 	! grep "^culprit:" out
 '
 
-# A window that reaches back before the step's own level (seed 73604, the
-# real cause under --states, case 9: a +20.8% step whose window takes in
-# 03-04 and 03-05, which may lie on either side): the timers were read
-# over the step's level, whose first night comes after the window's last
-# good, so the good side was empty and every timer read "no data". Rule 6
-# (a measurement commit, no latency to clear it) then called the move a
-# method change and named the window's harness commit, a wrong culprit.
-# The good side is the span's where the level would leave it empty.
-# The step itself read +20.8% (1.576 -> 1.903): the folded levels took
-# 03-02 to 03-05, three of them in the lower state, for a level of their
-# own and cut at both ends. Weighed as one step beside a run of nights in
-# the other state (state-step.c, step-states.c cut_cluster()), it is +10.6%
-# from the level of 1.72, the truth, and no few kernels are behind it.
-test_expect_success 'a window before the step'"'"'s level: the timers are read, no harness commit blamed' '
-	case_answer before-level-73604 73604 real 10 "real           10     100%         0           1/10              0" real-09.json 2026-03-06 "1,3p; /^  implementations: /p; /^  timers/p; /^  measurement: /p" --states <<-\EOF &&
+# A step beside a run of nights in the other state (seed 73604, the real
+# cause under --states, case 9: a +10.6% step on 03-06 from the level of
+# 1.72, the truth). The folded levels took 03-02 to 03-05, three of them
+# in the lower state, for a level of their own and cut at both ends; the
+# step read +20.8%, and weighed as one step beside a run of nights in the
+# other state (state-step.c, step-states.c cut_cluster()) +10.6%, its
+# window reaching back to 03-03, before the step's own level. There the
+# timers had read "no data" (the good side ended before the level began)
+# and a harness commit of the window was named, until the good side
+# became the span's (classify-gather.c). Since the mixture weighs the
+# nights set aside as spikes too (state_nights()), the lower nights
+# before and after the run tell it where that state lies, and the window
+# is the step's own pair: its culprit is named (the row's 1 -> 2 of 10).
+test_expect_success 'a step beside a run of nights in the other state: its own pair and culprit' '
+	case_answer before-level-73604 73604 real 10 "real           10     100%         0           2/10              0" real-09.json 2026-03-06 "1,3p; /^  step: /p; /^  timers/p; /^  measurement: /p; /^culprit: /p" --states <<-\EOF
 	h100 on 2026-03-06: real regression
-	last good: e62d1a45 (run 60000000610, 2026-03-03T08:20:00Z)
+	last good: 165b3ec0 (run 60000000630, 2026-03-05T08:20:00Z)
 	first bad: 2a6055b0 (run 60000000640, 2026-03-06T08:20:00Z)
-	  implementations: triton -0.4%, torch_compile -0.1% against helion +10.6%: Helion-only
-	  timers: speedup +10.6% and latency -9.7% (17.9x its standard error): they agree (both moved, opposite ways)
-	  measurement: 1 window commit touches the measurement: 1cac4b1a (benchmarks/run.py)
+	  step: helion speedup 1.720 -> 1.903 (+10.6% ± 0.3%) from 2026-03-05 to 2026-03-06, 32.5x its standard error (the series noise 1.0% a night): it persists over the next 16 nightlies
+	  timers: speedup +10.6% and latency -10.1% (18.7x its standard error): they agree (both moved, opposite ways)
+	  measurement: no window commit touches the measurement paths
+	culprit: 2a6055b0 Tune kernel path 64 (#3064)
 	EOF
-	grep -F "  step: helion speedup 1.721 -> 1.903 (+10.6% " out &&
-	! grep "^culprit:" out
 '
 
 # Machine states seen on one side of a step only (seed 73705, hardware

@@ -207,8 +207,9 @@ double levels_night_cost(const struct levels *l, size_t i, double v);
  * states' distance makes the level after it look like the other state
  * before it, and folding reads it as states (bench/step-rates statestep:
  * 1.4% of such steps answered "no step"). The nights x[lo .. hi), as
- * measured, are weighed as two states under one level and under a cut
- * at each x[c], c in [from, to) with LEVELS_STATE_STEP_SIDE nights each
+ * measured, and the spikes set aside between them are weighed as two
+ * states under one level and under a cut before each night from x[from]
+ * to x[to - 1] (a spike's too) with LEVELS_STATE_STEP_SIDE nights each
  * side at least: each night in either state, the share, the gap and the
  * noise within a state fitted, and the likelihoods compared.
  */
@@ -223,8 +224,8 @@ double levels_night_cost(const struct levels *l, size_t i, double v);
 #define LEVELS_STATE_STEP_RATIO 40.0
 
 struct state_step {
-	size_t cut;			/* the likeliest cut's x index */
-	size_t first, last;		/* the cuts within the unsure bar of it */
+	size_t cut;			/* the likeliest cut's first night after it, in the series */
+	size_t last_good, first_bad;	/* the window of the cuts within the unsure bar of it, in the series */
 	double before, after;		/* the levels of the state a night is in more often, log */
 	double noise;			/* one night's noise within a state, log */
 	double gap;			/* the second state off the first, log, either sign */

@@ -114,27 +114,28 @@ static struct mixture fit_step(const double *x, size_t n, size_t cut, const stru
 }
 
 /*
- * The one level's fit of x[0 .. n), started from l's states: the larger
- * state's median, the smaller's off it (minority[i]: x[i] is of it), and
- * its share. Returns 0 where every night is of the smaller state.
+ * The one level's fit of x[0 .. n), started from the states as known: the
+ * larger state's median, the smaller's off it (minority[i] 1: x[i] is of
+ * it; 2: not known), else shift (which moves the smaller state onto the
+ * larger), and its share, with variance var. Returns 0 where no night is
+ * known to be of the larger state.
  */
-static int fit_one_level(const struct levels *l, const double *x, const unsigned char *minority, size_t n,
+static int fit_one_level(const double *x, const unsigned char *minority, size_t n, double shift, double var,
 			 struct mixture *one)
 {
 	double *major = xcalloc(n + 1, sizeof(double)), *minor = xcalloc(n + 1, sizeof(double));
 	size_t nr_minor = 0, nr_major = 0;
 
 	for (size_t i = 0; i < n; i++)
-		if (minority[i])
+		if (minority[i] == 1)
 			minor[nr_minor++] = x[i];
-		else
+		else if (!minority[i])
 			major[nr_major++] = x[i];
 	if (nr_major) {
 		one->mu[0] = one->mu[1] = stats_median(major, nr_major);
-		/* state_shift moves the smaller state onto the larger */
-		one->gap = nr_minor ? stats_median(minor, nr_minor) - one->mu[0] : -l->state_shift;
-		one->share = fmin(fmax((double)nr_minor / (double)n, 0.05), 0.5);
-		one->var = l->state_spread > 0 ? l->state_spread * l->state_spread : l->sigma * l->sigma / 4;
+		one->gap = nr_minor ? stats_median(minor, nr_minor) - one->mu[0] : -shift;
+		one->share = fmin(fmax((double)nr_minor / (double)(nr_minor + nr_major), 0.05), 0.5);
+		one->var = var;
 		fit_mixture(x, n, n, one);
 	}
 	free(major);
@@ -142,47 +143,89 @@ static int fit_one_level(const struct levels *l, const double *x, const unsigned
 	return nr_major > 0;
 }
 
+/*
+ * The nights of l from x[lo] to x[hi - 1] as measured (folding moved the
+ * smaller state's), the spikes set aside between them included: under
+ * machine states a lone night in the other state is set aside as a spike,
+ * and without it the mixture cannot tell where that state lies (bench/
+ * step-rates statestep 12922696: the lower state's nights before a +17.7%
+ * step all set aside, the two after it read as the upper state before
+ * it). Their values into x, series indices into at, and in minority
+ * whether each is of the smaller state as l has it (2: a spike, not
+ * known); returns how many.
+ */
+static size_t state_nights(const struct levels *l, size_t lo, size_t hi, double *x, size_t *at,
+			   unsigned char *minority)
+{
+	const struct series *s = l->series;
+	size_t n = 0, k = 0;
+
+	while (k < l->nr_spikes && l->spike_at[k] < l->at[lo])
+		k++;
+	for (size_t i = lo; i < hi; i++) {
+		for (; i > lo && k < l->nr_spikes && l->spike_at[k] < l->at[i]; k++) {
+			at[n] = l->spike_at[k];
+			minority[n++] = 2;
+		}
+		at[n] = l->at[i];
+		minority[n++] = l->minority[i];
+	}
+	for (size_t i = 0; i < n; i++)
+		x[i] = noise_adjusted(&l->nm, s->points[at[i]].run->time, s->points[at[i]].value[METRIC_HELION]);
+	return n;
+}
+
 int levels_state_step(const struct levels *l, size_t lo, size_t hi, size_t from, size_t to, double unsure,
 		      struct state_step *out)
 {
-	const struct series *s = l->series;
-	size_t n = hi - lo;
+	size_t n, cap = (hi - lo) + l->nr_spikes + 1, *at, c0, c1, best = 0, first, last;
 	double *x, *ll;
+	unsigned char *minority;
 	struct mixture one;
 	int fitted;
 
 	memset(out, 0, sizeof(*out));
-	if (!s || !l->state_shift || n < 4 * LEVELS_STATE_STEP_SIDE)
+	if (!l->series || !l->state_shift || hi - lo < 4 * LEVELS_STATE_STEP_SIDE || from >= to)
 		return 0;
-	x = xcalloc(n + 1, sizeof(double));
-	ll = xcalloc(n + 1, sizeof(double));
-	/* the nights as measured: folding moved the smaller state's */
-	for (size_t i = lo; i < hi; i++)
-		x[i - lo] = noise_adjusted(&l->nm, s->points[l->at[i]].run->time,
-					   s->points[l->at[i]].value[METRIC_HELION]);
-	from = from > lo + LEVELS_STATE_STEP_SIDE ? from : lo + LEVELS_STATE_STEP_SIDE;
-	to = to < hi - LEVELS_STATE_STEP_SIDE ? to : hi - LEVELS_STATE_STEP_SIDE + 1;
-	fitted = fit_one_level(l, x, l->minority + lo, n, &one);
-	for (size_t c = from; fitted && c < to; c++) {
-		struct mixture m = fit_step(x, n, c - lo, &one);
+	x = xcalloc(cap, sizeof(double));
+	ll = xcalloc(cap, sizeof(double));
+	at = xcalloc(cap, sizeof(size_t));
+	minority = xcalloc(cap, 1);
+	n = state_nights(l, lo, hi, x, at, minority);
+	/* the cuts: before a night of x[from .. to), LEVELS_STATE_STEP_SIDE nights a side at least */
+	for (c0 = LEVELS_STATE_STEP_SIDE; c0 < n && at[c0] < l->at[from]; c0++)
+		;
+	for (c1 = c0; c1 + LEVELS_STATE_STEP_SIDE <= n && at[c1] <= l->at[to - 1]; c1++)
+		;
+	fitted = fit_one_level(x, minority, n, l->state_shift,
+			       l->state_spread > 0 ? l->state_spread * l->state_spread : l->sigma * l->sigma / 4, &one);
+	for (size_t c = c0; fitted && c < c1; c++) {
+		struct mixture m = fit_step(x, n, c, &one);
 
-		ll[c - lo] = m.ll;
+		ll[c] = m.ll;
 		if (2 * (m.ll - one.ll) > out->ratio) {
 			out->ratio = 2 * (m.ll - one.ll);
-			out->cut = c;
+			best = c;
 			out->before = m.mu[0] + (m.share > 0.5 ? m.gap : 0);
 			out->after = m.mu[1] + (m.share > 0.5 ? m.gap : 0);
 			out->noise = sqrt(m.var);
 			out->gap = m.gap;
-			out->nr_before = c - lo;
-			out->nr_after = hi - c;
+			out->nr_before = c;
+			out->nr_after = n - c;
 		}
 	}
-	for (out->first = out->cut; out->ratio > 0 && out->first > from && ll[out->first - 1 - lo] > ll[out->cut - lo] - unsure;)
-		out->first--;
-	for (out->last = out->cut; out->ratio > 0 && out->last + 1 < to && ll[out->last + 1 - lo] > ll[out->cut - lo] - unsure;)
-		out->last++;
+	for (first = best; out->ratio > 0 && first > c0 && ll[first - 1] > ll[best] - unsure;)
+		first--;
+	for (last = best; out->ratio > 0 && last + 1 < c1 && ll[last + 1] > ll[best] - unsure;)
+		last++;
+	if (out->ratio > 0) {
+		out->cut = at[best];
+		out->last_good = at[first - 1];
+		out->first_bad = at[last];
+	}
 	free(ll);
 	free(x);
+	free(at);
+	free(minority);
 	return out->ratio >= LEVELS_STATE_STEP_RATIO;
 }

@@ -77,9 +77,9 @@ int step_states_answer(const struct levels *l, size_t lo, size_t hi, size_t a, s
 	t->nr_before = ss.nr_before;
 	t->nr_after = ss.nr_after;
 	t->state_noise_pct = 100 * expm1(ss.noise);
-	out->index = l->at[ss.cut];
-	out->last_good = l->at[ss.first - 1];
-	out->first_bad = l->at[ss.last];
+	out->index = ss.cut;
+	out->last_good = ss.last_good;
+	out->first_bad = ss.first_bad;
 	return 1;
 }
 
