@@ -88,12 +88,11 @@ int step_states_answer(const struct levels *l, size_t lo, size_t hi, size_t a, s
  * other state came often beside it, and the cut then falls outside the
  * span of a date just past the step (bench/step-rates statestep
  * 12919011: -5% on night 59 under states 7.7% apart, nights 50-57 every
- * other one in the lower state, near the level after the step; the levels
- * cut at 50, and asked on night 60 the answer was the pair after the
- * step, undecided). Weighed
- * over one level more each side, the mixture sees the nights before that
- * cut too; a cut it likes best outside the span is a step elsewhere, not
- * this date's.
+ * other one in the lower state, near the level after the step; the
+ * levels cut at 50, and asked on night 60 the answer was the pair after
+ * the step, undecided). Weighed over one level more each side, the
+ * mixture sees the nights before that cut too; a cut it likes best
+ * outside the span is a step elsewhere, not this date's.
  */
 int step_states_beyond_answer(const struct levels *l, size_t lo, size_t hi, size_t a, size_t b,
 			      double noise_multiple, double min_change, struct state_answer *out)
