@@ -566,4 +566,21 @@ test_expect_success 'a kernel-set change behind most of a naive move is a method
 	test_cmp expect line
 '
 
+# A level 5% lower from 02-28 on, under machine states (seed 74702, the
+# baseline cause under --states, case 15: kernel_c's baseline changed on
+# 03-08). Weighed over one level beyond the cuts that miss the date
+# (step-states.c step_states_beyond_answer()), the mixture of two states
+# found the February level's step, with the nights to 03-08 about as
+# likely on either side and the likeliest in the date's span: a -4.8%
+# step of every kernel on 03-08, "real regression". Such a step is taken
+# only where its whole window lies in the span.
+test_expect_success 'a step weighed beyond the cuts is the date'"'"'s only where its window is' '
+	case_answer beyond-74702 74702 baseline 16 "baseline       16     100%         0              -              0" baseline-15.json 2026-03-09 "1,3p; /^  kernel step: /p" --states <<-\EOF
+	h100 on 2026-03-09: benchmark method change
+	last good: e07525bb (run 60000000570, 2026-02-27T08:20:00Z)
+	first bad: fdaf8ae8 (run 60000000660, 2026-03-08T08:20:00Z)
+	  kernel step: kernel_c -4.9% from 2026-02-27 to 2026-03-08, 11.3x its standard error (its noise 1.2% a night); each kernel must clear 5.8x for 5 kernels: the platform'"'"'s geomean does not clear its thresholds, this kernel does
+	EOF
+'
+
 test_done

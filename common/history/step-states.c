@@ -91,8 +91,11 @@ int step_states_answer(const struct levels *l, size_t lo, size_t hi, size_t a, s
  * other one in the lower state, near the level after the step; the
  * levels cut at 50, and asked on night 60 the answer was the pair after
  * the step, undecided). Weighed over one level more each side, the
- * mixture sees the nights before that cut too; a cut it likes best
- * outside the span is a step elsewhere, not this date's.
+ * mixture sees the nights before that cut too. Its whole window must lie
+ * in the span: a cut about as likely outside it may be a step elsewhere,
+ * not this date's (causes.py 74702 under --states, baseline 15: a level
+ * 5% lower from 02-28 on, the nights to 03-08 as likely either side,
+ * was taken for the date's step on 03-08 and read as a real regression).
  */
 int step_states_beyond_answer(const struct levels *l, size_t lo, size_t hi, size_t a, size_t b,
 			      double noise_multiple, double min_change, struct state_answer *out)
@@ -108,7 +111,7 @@ int step_states_beyond_answer(const struct levels *l, size_t lo, size_t hi, size
 	if (a >= b || (lo2 == lo && hi2 == hi))
 		return 0;
 	return step_states_answer(l, lo2, hi2, lo2, hi2, 0, noise_multiple, min_change, out) &&
-	       out->index >= l->at[a] && (b == l->n || out->index < l->at[b]);
+	       out->last_good + 1 >= l->at[a] && (b == l->n || out->first_bad < l->at[b]);
 }
 
 int step_states_run_answer(const struct levels *l, size_t k, size_t a, size_t b, double noise_multiple,

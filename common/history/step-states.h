@@ -28,7 +28,7 @@ int step_states_answer(const struct levels *l, size_t lo, size_t hi, size_t a, s
 /*
  * Where x[lo .. hi) lie between cuts of l either side of x[a .. b) that
  * do not hold the date: the step the mixture places over one level more
- * each side, taken only where its likeliest nightly lies in x[a .. b).
+ * each side, taken only where its window lies in x[a .. b).
  * Returns 1 with *out filled, else 0.
  */
 int step_states_beyond_answer(const struct levels *l, size_t lo, size_t hi, size_t a, size_t b,
