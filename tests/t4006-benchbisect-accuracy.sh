@@ -583,4 +583,20 @@ test_expect_success 'a step weighed beyond the cuts is the date'"'"'s only where
 	EOF
 '
 
+# A kernel's window that reaches before the step's own level (seed 74705,
+# the onekernel cause under --states, case 8: the window runs from 01-24
+# to 02-10). The timers are read over the step's levels, and the good
+# side would start after it ends; it is the span's (classify-gather.c).
+# Without that rule this case dies: "fatal: out of memory", exit 128.
+# (Case 9 of seed 73604 had covered the rule until its window became the
+# step's own pair.)
+test_expect_success 'a kernel window before the step'"'"'s level: the timers are read on the span'"'"'s good side' '
+	case_answer kernel-window-74705 74705 onekernel 9 "onekernel       9     100%         0            4/9              0" onekernel-08.json 2026-02-09 "1,3p; /^  timers/p" --states <<-\EOF
+	h100 on 2026-02-09: real regression
+	last good: b832362b (run 60000000230, 2026-01-24T08:20:00Z)
+	first bad: 2a60ab49 (run 60000000400, 2026-02-10T08:20:00Z)
+	  timers (the kernels that stepped): speedup -6.0% and latency +5.8% (10.4x its standard error): they agree (both moved, opposite ways)
+	EOF
+'
+
 test_done
