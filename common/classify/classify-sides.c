@@ -10,10 +10,18 @@
 
 double classify_median_range(const double *v, size_t from, size_t to)
 {
-	double *tmp = xcalloc(to - from + 1, sizeof(double));
+	double *tmp;
 	size_t n = 0;
 	double m;
 
+	/*
+	 * A side whose level starts after its window's good end is empty,
+	 * not a range that wraps around (to - from + 1 asked for SIZE_MAX
+	 * doubles: "out of memory" on causes.py 74705 under --states).
+	 */
+	if (to <= from)
+		return NAN;
+	tmp = xcalloc(to - from, sizeof(double));
 	for (size_t i = from; i < to; i++)
 		if (!isnan(v[i]) && v[i] > 0)
 			tmp[n++] = v[i];

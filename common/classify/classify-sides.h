@@ -29,7 +29,7 @@ struct sides {
  */
 void classify_step_sides(const struct series *s, size_t good, size_t bad, int span, struct sides *sd);
 
-/* Median of v[from..to) skipping NAN and non-positive values; NAN when none is left. */
+/* Median of v[from..to) skipping NAN and non-positive values; NAN when none is left or to <= from. */
 double classify_median_range(const double *v, size_t from, size_t to);
 
 /* Percent change of the median level across the move, over its sides; NAN: no data. */

@@ -4,6 +4,7 @@
 #include "tap.h"
 #include "util/usage.h"
 #include "classify/classify.h"
+#include "classify/classify-sides.h"
 
 /* A significant, persistent, Helion-only step with agreeing timers. */
 static void regression(struct classify_signals *s)
@@ -656,8 +657,23 @@ static void test_timing_split(void)
 	classify_options_release(&o);
 }
 
+/* A side that starts after its good end is empty: no data, not a wrapped range. */
+static void test_reversed_sides(void)
+{
+	double v[] = { 1.0, 2.0, 3.0, 4.0, 5.0 };
+	struct sides sd = { 3, 2, 3, 5 };
+
+	ok(isnan(classify_median_range(v, 3, 2)), "median of a reversed range: no data");
+	ok(isnan(classify_median_range(v, 2, 2)), "median of an empty range: no data");
+	is_num(classify_median_range(v, 1, 4), 3.0, 1e-12, "median of 2, 3, 4: 3");
+	ok(isnan(classify_range_change(v, &sd)), "a side reversed: no change measured");
+	sd.lo = 0;
+	is_num(classify_range_change(v, &sd), 100 * (4.5 / 1.5 - 1), 1e-12, "sides 1, 2 and 4, 5: +200%");
+}
+
 int main(void)
 {
+	test_reversed_sides();
 	test_timers_and_sharing();
 	test_rules();
 	test_method_paths();
