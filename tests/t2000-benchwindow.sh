@@ -413,7 +413,7 @@ test_expect_success '--bad naming a flat nightly: its own move, no step, and the
 	cd repo &&
 	git benchwindow --file ../dash.json --bad $(nightly_sha 2026-09-11) b200_cute 2026-09-08 >../out 2>../err &&
 	grep "^no step" ../out >../actual &&
-	echo "no step beyond the noise near 2026-09-08: 2026-09-10 -> 2026-09-11 moves +0.0% ± 0.4%, 0.0x its standard error (noise 0.5% a night), within --min-change (a step needs 3.0x and 2.0%); showing that nightly pair" >../expect &&
+	echo "no step beyond the noise near 2026-09-08: 2026-09-10 -> 2026-09-11 moves +0.0% ± 0.4% (levels of 3 and 4 nightlies), 0.0x its standard error (noise 0.5% a night), within --min-change (a step needs 3.0x and 2.0%); showing that nightly pair" >../expect &&
 	test_cmp ../expect ../actual &&
 	echo "warning: the window $(nightly_short 2026-09-10)..$(nightly_short 2026-09-11) of --good/--bad shares no commit with the step'\''s, $(nightly_short 2026-09-07)..$(nightly_short 2026-09-08) (the nightlies of 2026-09-07 and 2026-09-08): no commit in it is named" >../expect &&
 	test_cmp ../expect ../err &&

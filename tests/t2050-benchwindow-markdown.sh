@@ -197,7 +197,7 @@ test_expect_success 'a flat series says there is no step, and why' '
 	head -2 actual >head &&
 	cat >expect <<-EOF &&
 	h3 b200: no step near 2026-09-08
-	- **no step** beyond the noise: 2026-09-07 → 2026-09-08 moves +0.0% ± 0.3%, 0.0× its standard error (noise 0.5% a night), within --min-change (a step needs 3.0× and 2.0%)
+	- **no step** beyond the noise: 2026-09-07 → 2026-09-08 moves +0.0% ± 0.3% (levels of 6 and 7 nightlies), 0.0× its standard error (noise 0.5% a night), within --min-change (a step needs 3.0× and 2.0%)
 	EOF
 	test_cmp expect head
 '

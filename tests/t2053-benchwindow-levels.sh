@@ -166,7 +166,7 @@ test_expect_success 'no step in wide noise: the room it leaves is said, and the 
 	EOF
 	reason_is "under the noise multiple" &&
 	window_says noisy 2026-08-20 \
-		"^no step beyond the noise near 2026-08-20: 2026-08-19 -> 2026-08-20 moves +0.8% ± 1.8%, 0.5x its standard error (noise 3.5% a night), under the noise multiple (a step needs 3.0x and 2.0%), yet the noise leaves room for a move of up to 4.5%; showing that nightly pair\$" &&
+		"^no step beyond the noise near 2026-08-20: 2026-08-19 -> 2026-08-20 moves +0.8% ± 1.8% (levels of 8 and 8 nightlies), 0.5x its standard error (noise 3.5% a night), under the noise multiple (a step needs 3.0x and 2.0%), yet the noise leaves room for a move of up to 4.5%; showing that nightly pair\$" &&
 	git benchbisect --json --file ../noisy.json b200 2026-08-20 >out.json &&
 	jq -r ".cause, (.evidence[] | select(.signal == \"step\") | .verdict, .text)" out.json >actual &&
 	cat >expect <<-\EOF &&

@@ -46,8 +46,15 @@ void window_step_text(struct strbuf *sb, const struct step *st, const char *mark
 	const char *x = rich ? "\u00d7" : "x", *to = rich ? "\u2192" : "->";
 
 	if (!st->found) {
-		strbuf_addf(sb, "moves %s%+.1f%%%s \u00b1 %.1f%%, %.1f%s its standard error (noise %.1f%% a night), ",
-			    mark, number_tidy(st->change_pct, 1), unmark, st->se_pct, st->z, x, st->noise_pct);
+		strbuf_addf(sb, "moves %s%+.1f%%%s \u00b1 %.1f%%", mark, number_tidy(st->change_pct, 1), unmark,
+			    st->se_pct);
+		/*
+		 * The move of the levels either side, not of the pair the
+		 * table's change column shows: say which, as a step does.
+		 */
+		if (!st->dip_nights && !st->no_level && st->nr_before && st->nr_after)
+			strbuf_addf(sb, " (levels of %zu and %zu nightlies)", st->nr_before, st->nr_after);
+		strbuf_addf(sb, ", %.1f%s its standard error (noise %.1f%% a night), ", st->z, x, st->noise_pct);
 		if (st->dip_nights)
 			step_dip_text(sb, st);
 		else
