@@ -126,14 +126,44 @@ unsigned char *series_minority_nights_across_cuts(const struct series *s)
  * culprit). So a step's end night is read in the other state too: where
  * its value, so read, lies within STATE_END_NOISES of the kernel's noise
  * of the other side's level, and the kernels that did not step there (a
- * state moves every kernel) read the night in that other state, the night
- * could be on either side and the window takes it in (and the next, while
+ * state moves every kernel) do not bear out the state it was read in
+ * (state_in_doubt()), the night could be on either side and the window takes it in (and the next, while
  * the same holds). A folded night is taken in on its own value alone where
  * no kernel can read it; an unfolded one never is (a step the size of the
  * states' distance would take in every night before it).
  */
 #define STATE_END_NOISES 2.0
 #define STATE_WITNESS_DAYS 7	/* a witness's level: its nights this close */
+
+/*
+ * Kernel j's noise over the whole series: the robust spread of the log
+ * differences between its consecutive larger-state nights, over sqrt 2
+ * (a step or a state night moves one difference, not the spread). A
+ * witness's spread near t rests on a dozen nights, and one that came out
+ * small made a noisy kernel outweigh the rest: causes.py 74704 under
+ * --states, subset 17, kernel_a's 1.497 (-7% on its level, 2.5x its own
+ * noise) read an upper-state night beside kernel_b's step as the lower,
+ * weighed 47 against kernel_d's 15 that read it upper, and the window
+ * ended a night late on a wrong culprit. NAN with fewer than 3 differences.
+ */
+static double witness_noise(const struct series *s, size_t j, const unsigned char *minority)
+{
+	size_t nr = s->nr_rows, n = 0;
+	double *d = xcalloc(2 * s->nr + 1, sizeof(double)), prev = NAN, mad, med;
+
+	for (size_t i = 0; i < s->nr; i++) {
+		double y = s->helion_by_row[i * nr + j];
+
+		if (!(y > 0) || minority[i])
+			continue;
+		if (!isnan(prev))
+			d[n++] = log(y) - prev;
+		prev = log(y);
+	}
+	mad = n >= 3 ? stats_mad(d, n, d + n, &med) : NAN;
+	free(d);
+	return 1.4826 * mad / M_SQRT2;
+}
 
 /*
  * Where kernel j's night t lies between its states: 0 at the median of
@@ -172,7 +202,7 @@ static double state_reading(const struct series *s, size_t j, const unsigned cha
 		level = stats_median(side[0], m);
 		for (size_t i = 0; i < m; i++)
 			side[0][i] = fabs(side[0][i] - level);
-		spread = 1.4826 * stats_median(side[0], m);
+		spread = fmax(1.4826 * stats_median(side[0], m), witness_noise(s, j, minority));
 		out = (log(x) - level) / dist;
 		*weight = spread > 0 ? dist * dist / (spread * spread) : 0;
 	}
@@ -181,48 +211,29 @@ static double state_reading(const struct series *s, size_t j, const unsigned cha
 	return out;
 }
 
-struct reading {
-	double value, weight;
-};
-
-static int cmp_reading(const void *a, const void *b)
-{
-	double x = ((const struct reading *)a)->value, y = ((const struct reading *)b)->value;
-
-	return (x > y) - (x < y);
-}
-
 /*
- * The state_reading()s of night t over the kernels but r, each weighed by
- * its precision (its distance between the states over the spread of its
- * larger-state nights near t, squared): their weighted quartiles into
- * q[0..2] (q[1] the median, so that one noisy kernel far off cannot
- * outvote the rest); NANs without one.
+ * The evidence of the kernels but r on night t's state: the log of the
+ * likelihood ratio, smaller state against larger, of their
+ * state_reading()s. A reading x of precision w (its distance between the
+ * states over its spread, squared) is normal about 0 or 1 with variance
+ * 1/w, a ratio of w (x - 1/2) nats; x is clipped to [0, 1] first, so
+ * that one kernel far off moves the sum by half its weight at most. NAN
+ * where no kernel reads the night.
  */
-static void witnessed_state(const struct series *s, size_t r, const unsigned char *minority, size_t t,
-			    double q[3])
+static double witnessed_state(const struct series *s, size_t r, const unsigned char *minority, size_t t)
 {
-	struct reading *w = xcalloc(s->nr_rows + 1, sizeof(*w));
-	double total = 0, sum = 0;
-	size_t n = 0, k = 0;
+	double nats = 0;
+	size_t n = 0;
 
 	for (size_t j = 0; j < s->nr_rows; j++) {
 		double weight = 0, value = j == r ? NAN : state_reading(s, j, minority, t, &weight);
 
 		if (!isnan(value) && weight > 0) {
-			w[n].value = value;
-			w[n++].weight = weight;
-			total += weight;
+			nats += weight * (fmin(fmax(value, 0), 1) - 0.5);
+			n++;
 		}
 	}
-	qsort(w, n, sizeof(*w), cmp_reading);
-	q[0] = q[1] = q[2] = NAN;
-	for (size_t i = 0; i < n && k < 3; i++) {
-		sum += w[i].weight;
-		for (; k < 3 && sum >= total * (double)(k + 1) / 4; k++)
-			q[k] = w[i].value;
-	}
-	free(w);
+	return n ? nats : NAN;
 }
 
 /* The factor k's folded nights were moved by (series_fold_states()); 1 when none was. */
@@ -235,36 +246,41 @@ static double fold_factor(const struct series *k)
 }
 
 /*
- * A night whose witnesses' median reading lies this close to halfway
- * between the states (in their distance) is read in neither: a night of
- * the larger state next to the step of the kernels that did not step
- * there (the `states` cause, 73721 case 21, readings of 0.64) was folded
- * as the smaller and put the step a night late, sure of a wrong culprit.
+ * The witnesses must favour the state a night was folded in by this many
+ * nats (20 to 1) before a kernel step's end is read in it. Weighed by
+ * their quartiles before (a quarter of the weight on each side of
+ * halfway, or a median within a quarter of the distance of it, put the
+ * night in doubt), three witnesses of like weight that read 0.05, 0.07
+ * and 0.59 left the night in doubt where the ratio is 270 to 1 (causes.py
+ * 74801 under --states, states 26: a culprit lost). Over fresh causes
+ * seeds 74800-74809 under --states, 3 nats named 11 culprits more and no
+ * wrong one; 2 nats named 15 more.
  */
-#define STATE_HALFWAY 0.25
+#define STATE_WITNESS_NATS 3.0
 
 /*
  * Whether kernel r's night t (of its own series k, its folded nights
  * moved by factor) could lie at level (log, the far side of its step):
  * read in the other state, its value lies within STATE_END_NOISES of the
- * kernel's noise sigma of that level, and the other kernels read the
- * night in that other state, or read it both ways (a quarter of their
- * weight at least on each side of halfway), or halfway (STATE_HALFWAY),
- * or, for a folded night, cannot read it.
+ * kernel's noise sigma of that level, and the other kernels do not favour
+ * the state it was folded in by STATE_WITNESS_NATS, or, for a folded
+ * night, cannot read it. (The `states` cause, 73721 case 21: a night of
+ * the larger state beside the step, folded as the smaller, that the
+ * kernels which did not step read 0.64 of the way there, short of the
+ * bar: the window takes it in and names no wrong culprit.)
  */
 static int state_in_doubt(const struct series *s, size_t r, const unsigned char *minority, const struct series *k,
 			  double factor, size_t t, double level, double sigma)
 {
-	double raw = k->points[t].raw_helion, q[3];
+	double raw = k->points[t].raw_helion, nats;
 	int folded = raw != k->points[t].value[METRIC_HELION];
 
 	if (!(raw > 0) || factor == 1 || fabs(log(folded ? raw : raw * factor) - level) > STATE_END_NOISES * sigma)
 		return 0;
-	witnessed_state(s, r, minority, t, q);
-	if (isnan(q[1]))
+	nats = witnessed_state(s, r, minority, t);
+	if (isnan(nats))
 		return folded;
-	/* witnesses that read it both ways, or halfway, tell nothing */
-	return (q[0] < 0.5) != (q[2] < 0.5) || fabs(q[1] - 0.5) < STATE_HALFWAY || (q[1] > 0.5) != folded;
+	return folded ? nats < STATE_WITNESS_NATS : nats > -STATE_WITNESS_NATS;
 }
 
 void kernel_step_state_ends(const struct series *s, size_t r, const unsigned char *minority,

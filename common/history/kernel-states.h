@@ -40,8 +40,8 @@ void series_fold_states(struct series *k, const unsigned char *minority, enum me
 /*
  * Kernel r's step st, found in its own series k (folded by the platform's
  * minority flags): an end night whose value, read in the other state,
- * fits the far side's level, and whose state the kernels that did not
- * step there read otherwise, both ways or halfway (or cannot read, for a
+ * fits the far side's level, and whose state as folded the kernels that
+ * did not step there do not favour by 20 to 1 (or cannot read, for a
  * folded night), could lie on either side, and st's window takes it in,
  * and the next while the same holds.
  */
