@@ -607,4 +607,23 @@ test_expect_success 'a kernel window before the step'"'"'s level: the timers are
 	EOF
 '
 
+# A witness weighed by a dozen nights (seed 74704, the subset cause under
+# --states, case 17: kernel_b and kernel_c -5.3% on 03-11, an upper-state
+# night, under states 7% apart). kernel_a's spread near 03-11 came out
+# half its noise, so its low 1.497 outweighed kernel_d's upper reading:
+# 03-11 was read as the lower state, kernel_b's 03-11 was folded up onto
+# the level before its step, and the window 03-11 -> 03-12 named the
+# next night's commit. A witness's spread is now at least its noise over
+# the series, its reading summed into a likelihood ratio
+# (kernel-states.c): the night may lie on either side, no culprit.
+test_expect_success 'a witness no surer than its noise: the end night in doubt, no wrong culprit' '
+	case_answer witness-74704 74704 subset 18 "subset         18      94%         1           2/18              0" subset-17.json 2026-03-11 "1,3p; /^  kernel step: kernel_b/p" --states <<-\EOF &&
+	h100 on 2026-03-11: real regression
+	last good: 6fba9af1 (run 60000000680, 2026-03-10T08:20:00Z)
+	first bad: 8e9cdebd (run 60000000700, 2026-03-12T08:20:00Z)
+	  kernel step: kernel_b -5.3% from 2026-03-10 to 2026-03-12, 16.9x its standard error (its noise 0.9% a night); each kernel must clear 5.8x for 5 kernels: the platform'"'"'s geomean does not clear its thresholds, this kernel does
+	EOF
+	! grep "^culprit:" out
+'
+
 test_done
