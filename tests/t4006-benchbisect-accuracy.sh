@@ -189,8 +189,15 @@ test_expect_success 'machine states: the stepping kernels'"'"' timers are read o
 # that side is the span's, as for 73604's real case 9 below. Case 4 names
 # no culprit since kernel_a's own states, seen on one side of its step,
 # are weighed: 02-02 to 02-04 could be after it in the upper state.)
+# Case 8 named its culprit, 3 -> 4, when the kernels stepping at the
+# pair placed its night together (classify-explain.c located()): kernel_c
+# moved 4.7 of its one-night noises and kernel_e 3.3, each short of the 5
+# that places a night surely alone, 5.7 together.
 test_expect_success 'machine states: a folded night at a kernel step'"'"'s end may lie on either side' '
-	causes_row fresh-states-71001 71001 states 24 "states         24     100%         0           3/24              0"
+	causes_row fresh-states-71001 71001 states 24 "states         24     100%         0           4/24              0" &&
+	bisect_lines fresh-states-71001 states-08.json 2026-02-14 "/^culprit: /p" &&
+	echo "culprit: f4695293 Tune kernel path 44 (#3044)" >expect &&
+	test_cmp expect actual
 '
 
 # Latency "flat" is a claim that it did not move with the speedup. Seed
@@ -379,8 +386,10 @@ test_expect_success 'the kernel that keeps a move open is named escaped' '
 # (state-step.c), now shows both steps beyond the kernels' bar: a real
 # regression, its window 02-22 -> 02-26, the nights either kernel's step
 # could fall on.
+# Case 2 named its culprit, 1 -> 2, when the kernels stepping at the
+# pair placed its night together (classify-explain.c located()).
 test_expect_success 'kernels that together move the geomean by --min-change: their steps under the states' '
-	case_answer kernels-open-73627 73627 states 6 "states          6     100%         0            1/6              0" states-05.json 2026-02-23 "1p; /^  kernel step:/p" <<-\EOF
+	case_answer kernels-open-73627 73627 states 6 "states          6     100%         0            2/6              0" states-05.json 2026-02-23 "1p; /^  kernel step:/p" <<-\EOF
 	h100 on 2026-02-23: real regression
 	  kernel step: kernel_a -6.1% from 2026-02-22 to 2026-02-25, 24.7x its standard error (its noise 3.7% a night); each kernel must clear 5.8x for 5 kernels: the platform'"'"'s geomean does not clear its thresholds, this kernel does
 	  kernel step: kernel_c -6.0% from 2026-02-22 to 2026-02-26, 19.0x its standard error (its noise 4.0% a night); each kernel must clear 5.8x for 5 kernels
@@ -428,8 +437,10 @@ test_expect_success 'no step folded, but every implementation moved: the step un
 # case 20 its culprit. The witnesses read by their likelihood ratio
 # (kernel-states.c witnessed_state(); 0.64 is short of its bar) give case
 # 4 its culprit: 4 -> 5 of 22.
+# Case 19 named its culprit, 5 -> 6, when the kernels stepping at the
+# pair placed its night together (classify-explain.c located()).
 test_expect_success 'a kernel step'"'"'s end night that the other kernels read halfway may lie on either side' '
-	case_answer halfway-73721 73721 states 22 "states         22      91%         2           5/22              0" states-21.json 2026-03-11 "1,3p; /^  kernel step: kernel_a/p" <<-\EOF &&
+	case_answer halfway-73721 73721 states 22 "states         22      91%         2           6/22              0" states-21.json 2026-03-11 "1,3p; /^  kernel step: kernel_a/p" <<-\EOF &&
 	h100 on 2026-03-11: real regression
 	last good: 6fba9af1 (run 60000000680, 2026-03-10T08:20:00Z)
 	first bad: 8e9cdebd (run 60000000700, 2026-03-12T08:20:00Z)

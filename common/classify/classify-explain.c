@@ -265,18 +265,32 @@ static void explain_truth(struct classify_result *r, const struct classify_signa
  * places it moved CLASSIFY_LOCATE_SCORE times its own one-night noise or
  * more (a weaker move can sit a night or two off in the noise): the
  * platform's, or a kernel that stepped on its own at this nightly pair;
- * or the kernel list changed between the nightlies.
+ * or those whose own windows are the answer's pair, their scores summed
+ * in quadrature (each kernel's noise its own, so each places the night on
+ * its own evidence, and the evidence adds as one series' would: causes.py
+ * 71001, states 8, kernel_c 4.7 and kernel_e 3.3, 5.7 together; a kernel
+ * whose own window is wider does not place the night, 74832 under
+ * --states, states 11); or the kernel list changed between the nightlies.
  */
 static int located(const struct classify_signals *s, const struct window *w,
 		   const struct classify_options *o)
 {
+	double sum = 0;
+
 	if (w->ends_off_step)
 		return 0;	/* --good/--bad miss the step's nightlies: no commit of theirs is it */
-	for (size_t i = 0; i < w->nr_kernel_steps; i++)
-		if (w->kernel_steps[i].index == s->index &&
-		    w->kernel_steps[i].score >= CLASSIFY_LOCATE_SCORE)
+	for (size_t i = 0; i < w->nr_kernel_steps; i++) {
+		const struct kernel_step *k = &w->kernel_steps[i];
+
+		if (k->index != s->index)
+			continue;
+		if (k->score >= CLASSIFY_LOCATE_SCORE)
 			return 1;
-	return s->score >= CLASSIFY_LOCATE_SCORE || classify_set_change_matters(s, o);
+		if (k->last_good == s->good && k->first_bad == s->bad)
+			sum += k->score * k->score;
+	}
+	return sqrt(sum) >= CLASSIFY_LOCATE_SCORE || s->score >= CLASSIFY_LOCATE_SCORE ||
+		classify_set_change_matters(s, o);
 }
 
 void classify_explain(struct classify_result *r, const struct classify_signals *s,
