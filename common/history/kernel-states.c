@@ -127,10 +127,11 @@ unsigned char *series_minority_nights_across_cuts(const struct series *s)
  * its value, so read, lies within STATE_END_NOISES of the kernel's noise
  * of the other side's level, and the kernels that did not step there (a
  * state moves every kernel) do not bear out the state it was read in
- * (state_in_doubt()), the night could be on either side and the window takes it in (and the next, while
- * the same holds). A folded night is taken in on its own value alone where
- * no kernel can read it; an unfolded one never is (a step the size of the
- * states' distance would take in every night before it).
+ * (state_in_doubt()), the night could be on either side and the window
+ * takes it in (and the next, while the same holds). A folded night is
+ * taken in on its own value alone where no kernel can read it; an
+ * unfolded one never is (a step the size of the states' distance would
+ * take in every night before it).
  */
 #define STATE_END_NOISES 2.0
 #define STATE_WITNESS_DAYS 7	/* a witness's level: its nights this close */
