@@ -419,10 +419,22 @@ static void test_explain(void)
 	s.nr_kernel_steps = 2;
 	f.w.kernel_steps = ksteps;
 	f.w.nr_kernel_steps = 2;
+	ksteps[0].score = 3.0;
+	ksteps[1].score = 3.5;
 	explain(&r, &s, &f, &o);
 	is_int(r.cause, CAUSE_REAL_REGRESSION, "no platform step, two kernels stepped: real regression");
-	ok(r.culprit == NULL, "kernels under 5x their own noise do not locate it");
+	ok(r.culprit == NULL, "kernels at 3.0x and 3.5x their own noise, 4.6x together, do not locate it");
 	classify_result_release(&r);
+	ksteps[0].score = 4.2;
+	ksteps[1].score = 4.6;
+	explain(&r, &s, &f, &o);
+	ok(r.culprit == &f.commits[0], "at 4.2x and 4.6x, 6.2x together, they locate it: the culprit");
+	classify_result_release(&r);
+	ksteps[1].first_bad = 2;	/* k2's own window reaches past the answer's pair */
+	explain(&r, &s, &f, &o);
+	ok(r.culprit == NULL, "a kernel whose own window is wider does not place the night");
+	classify_result_release(&r);
+	ksteps[1].first_bad = 1;
 	ksteps[1].score = 7.1;
 	explain(&r, &s, &f, &o);
 	ok(r.culprit == &f.commits[0], "a kernel that stepped 5x its own noise locates it: one commit, the culprit");
