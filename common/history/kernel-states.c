@@ -137,9 +137,9 @@ unsigned char *series_minority_nights_across_cuts(const struct series *s)
 #define STATE_WITNESS_DAYS 7	/* a witness's level: its nights this close */
 
 /*
- * Kernel j's noise over the whole series: the robust spread of the log
- * differences between its consecutive larger-state nights, over sqrt 2
- * (a step or a state night moves one difference, not the spread). A
+ * Kernel j's noise over the whole series: spread_of_changes() of the log
+ * differences between its consecutive larger-state nights (a step or a
+ * state night moves one difference, not the spread). A
  * witness's spread near t rests on a dozen nights, and one that came out
  * small made a noisy kernel outweigh the rest: causes.py 74704 under
  * --states, subset 17, kernel_a's 1.497 (-7% on its level, 2.5x its own
@@ -150,7 +150,7 @@ unsigned char *series_minority_nights_across_cuts(const struct series *s)
 static double witness_noise(const struct series *s, size_t j, const unsigned char *minority)
 {
 	size_t nr = s->nr_rows, n = 0;
-	double *d = xcalloc(2 * s->nr + 1, sizeof(double)), prev = NAN, mad, med;
+	double *d = xcalloc(s->nr + 1, sizeof(double)), prev = NAN, spread;
 
 	for (size_t i = 0; i < s->nr; i++) {
 		double y = s->helion_by_row[i * nr + j];
@@ -161,9 +161,9 @@ static double witness_noise(const struct series *s, size_t j, const unsigned cha
 			d[n++] = log(y) - prev;
 		prev = log(y);
 	}
-	mad = n >= 3 ? stats_mad(d, n, d + n, &med) : NAN;
+	spread = spread_of_changes(d, n);
 	free(d);
-	return 1.4826 * mad / M_SQRT2;
+	return spread;
 }
 
 /*

@@ -108,22 +108,28 @@ static void weekly_pattern(const double *lv, const time_t *t, size_t n, struct n
 	free(by_day);
 }
 
-double noise_of_changes(double *d, size_t nd)
+double spread_of_changes(double *d, size_t nd)
 {
-	double med, sigma;
+	double med;
 
 	/*
 	 * Of two changes, one may be the move itself: their MAD is half of it.
-	 * From three on, the median sets a lone move apart; below, the floor.
+	 * From three on, the median sets a lone move apart.
 	 */
 	if (nd < 3)
-		return NOISE_FLOOR;
+		return NAN;
 	med = stats_median(d, nd);
 	for (size_t i = 0; i < nd; i++)
 		d[i] = fabs(d[i] - med);
 	/* A change spans two noisy nights: divide its spread by sqrt(2). */
-	sigma = 1.4826 * stats_median(d, nd) / sqrt(2.0);
-	return sigma < NOISE_FLOOR ? NOISE_FLOOR : sigma;
+	return 1.4826 * stats_median(d, nd) / sqrt(2.0);
+}
+
+double noise_of_changes(double *d, size_t nd)
+{
+	double sigma = spread_of_changes(d, nd);
+
+	return sigma >= NOISE_FLOOR ? sigma : NOISE_FLOOR;
 }
 
 void series_noise_model(const struct series *s, enum metric m, struct noise_model *out)

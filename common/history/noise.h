@@ -36,10 +36,14 @@ struct noise_model {
 void series_noise_model(const struct series *s, enum metric m, struct noise_model *out);
 
 /*
- * One night's noise from nd night-to-night log changes d (overwritten):
- * 1.4826 times their MAD over sqrt(2), at least NOISE_FLOOR; NOISE_FLOOR
- * with fewer than three. series_noise_model()'s sigma, of the changes it
- * takes.
+ * One night's spread from nd night-to-night log changes d (overwritten):
+ * 1.4826 times their MAD over sqrt(2); NAN with fewer than three.
+ */
+double spread_of_changes(double *d, size_t nd);
+
+/*
+ * spread_of_changes() at least NOISE_FLOOR (NOISE_FLOOR with fewer than
+ * three changes): series_noise_model()'s sigma, of the changes it takes.
  */
 double noise_of_changes(double *d, size_t nd);
 
