@@ -138,7 +138,7 @@ test_expect_success 'the step-rates benchmark, short: its first 400 cases a fami
 	weekly           400        -      0      0      0      0      0      0      -
 	single           400      400      0      0      0      0      0      2      -
 	recovery         400      400      0      0      0      0      0      7      -
-	statestep        400      399      0      0      0      0      0     91      -
+	statestep        400      399      0      0      0      0      0     89      -
 	weekstep         400      400      0      0      0      0      0     12      -
 	small            400      400      0      0      0      0      0     94      -
 	gap              400      400      0      0      0      0      0      1      -
@@ -297,6 +297,19 @@ test_expect_success 'nights set aside as spikes tell the mixture where the state
 test_expect_success 'states near half and half: each side taken from its upper state' '
 	rates_case statestep 9000246 2026-03-09 >actual &&
 	echo "true false false 2026-03-04 2026-03-06 8.77 0" >expect &&
+	test_cmp expect actual
+'
+
+# Case 13200007: a +7.8% step on 2026-02-01 under states 7.5% apart,
+# the lower on 37 of the 90 nights, asked on 02-03. The six nights after
+# the step were all lower, at the upper level before it. The span's fold
+# found the lower state on a fifth of its nights (the six read upper),
+# each cost 1.4 nats to move across the step, and the window began on
+# 02-02, a night after it. The share is now read from the series' jumps
+# between the states as well (levels-states.c share_of_jumps()).
+test_expect_success 'a run of the smaller state after a step: its share from the jumps' '
+	rates_case statestep 13200007 2026-02-03 >actual &&
+	echo "true false false 2026-01-31 2026-02-07 7.82 0" >expect &&
 	test_cmp expect actual
 '
 

@@ -170,7 +170,13 @@ void levels_range(const struct levels *l, size_t k, size_t *a, size_t *b);
 void levels_fold_states(struct levels *l, const struct series *s, const struct noise_model *nm,
 			time_t from, time_t to);
 
-/* The smaller state's share of l's nights, kept off 0 so that a cost stays finite. */
+/*
+ * The smaller state's share: of l's nights as found, or as the series'
+ * jumps between the states show it (levels-states.c), whichever is
+ * larger, and kept off 0 so that a cost stays finite. Around a step of
+ * about the states' distance the nights found miss the other state's:
+ * those after the step read as the larger state before it.
+ */
 double levels_state_share(const struct levels *l);
 
 /* Set l->folded_sigma from the folded nights l->x (levels_init(), once folded). */
