@@ -637,4 +637,22 @@ test_expect_success 'a witness no surer than its noise: the end night in doubt, 
 	! grep "^culprit:" out
 '
 
+# A kernel step's JSON gave the platform's nightly pair as its window
+# while its text line gave the kernel's own (seed 74920, states case 9:
+# kernel_d's night 03-04 could be either state, its window 03-03 ->
+# 03-06 beside the platform's 03-04 -> 03-05). Both give the kernel's
+# now, as the manual says.
+test_expect_success 'a kernel step'"'"'s own window, in JSON as in its text line' '
+	causes_row kernel-window-74920 74920 states 10 \
+		"states         10     100%         0           4/10              0" &&
+	(cd "$TRASH/kernel-window-74920/repo" &&
+	 git benchbisect --json --file ../states-09.json h100 2026-03-06 >../out.json &&
+	 git benchbisect --file ../states-09.json h100 2026-03-06 >../out.txt) &&
+	jq -r ".evidence[] | select(.signal == \"kernel step\") | .values |
+		[.kernel, .last_good_date, .first_bad_date] | join(\" \")" "$TRASH/kernel-window-74920/out.json" >actual &&
+	printf "kernel_b 2026-03-04 2026-03-05\nkernel_d 2026-03-03 2026-03-06\n" >expect &&
+	test_cmp expect actual &&
+	grep -F "kernel step: kernel_d -6.2% from 2026-03-03 to 2026-03-06," "$TRASH/kernel-window-74920/out.txt"
+'
+
 test_done

@@ -131,7 +131,8 @@ static void explain_step(struct classify_result *r, const struct classify_signal
 				  n++ || classify_step_significant(s, o) ? "" :
 				  ": the platform's geomean does not clear its thresholds, this kernel does");
 		evidence_str(v, "kernel", k->kernel);
-		step_values(v, s, w);
+		evidence_str(v, "last_good_date", d1);	/* the kernel's own window, as the text gives it */
+		evidence_str(v, "first_bad_date", d2);
 		evidence_num(v, "change_pct", k->change_pct);
 		evidence_num(v, "noise_pct", k->noise_pct);
 		evidence_num(v, "score", k->score);
