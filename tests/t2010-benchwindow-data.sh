@@ -311,7 +311,7 @@ test_expect_success '--bad at a dip'\''s nightlies: the pair is the dip'\''s, as
 test_expect_success 'a nightly without a helion speedup: the pair is from the measured ones around it' '
 	cd repo &&
 	{ runs && series b200_cute matmul 1.5 1.5 1.5 1.5 1.5 1.5 1.5 1.5 null 1.5 1.5 1.5 null; } | gen >../failed.json &&
-	near_is ../failed.json 2026-09-14 "no step beyond the noise near 2026-09-14: 2026-09-12 -> 2026-09-13 moves +0.0% ± 0.5% (levels of 7 and 1 nightlies), 0.0x its standard error (noise 0.5% a night), within --min-change (a step needs 3.0x and 2.0%); showing that nightly pair" &&
+	near_is ../failed.json 2026-09-14 "no step beyond the noise near 2026-09-14: 2026-09-12 -> 2026-09-13 moves +0.0% ± 0.5% (levels of 7 nightlies and 1 nightly), 0.0x its standard error (noise 0.5% a night), within --min-change (a step needs 3.0x and 2.0%); showing that nightly pair" &&
 	json_is ../failed.json 2026-09-14 "[.step.change_pct, .step.before, .last_good.sha, .first_bad.sha]" \
 		"[0,1.5,\"$(nightly_sha 2026-09-12)\",\"$(nightly_sha 2026-09-13)\"]" &&
 	for d in 2026-09-10 2026-09-11; do

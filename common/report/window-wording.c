@@ -40,6 +40,16 @@ const char *window_step_kind(const struct step *st)
 	return st->found ? (st->drift ? "drift" : "step") : st->undecided ? "undecided" : "no step";
 }
 
+/* "levels of 8 and 9 nightlies", or where a side holds one, "levels of 7 nightlies and 1 nightly". */
+static void levels_text(struct strbuf *sb, size_t before, size_t after)
+{
+	if (before == 1 || after == 1)
+		strbuf_addf(sb, "levels of %zu nightl%s and %zu nightl%s", before, before == 1 ? "y" : "ies",
+			    after, after == 1 ? "y" : "ies");
+	else
+		strbuf_addf(sb, "levels of %zu and %zu nightlies", before, after);
+}
+
 void window_step_text(struct strbuf *sb, const struct step *st, const char *mark,
 		      const char *unmark, int rich)
 {
@@ -52,8 +62,11 @@ void window_step_text(struct strbuf *sb, const struct step *st, const char *mark
 		 * The move of the levels either side, not of the pair the
 		 * table's change column shows: say which, as a step does.
 		 */
-		if (!st->dip_nights && !st->no_level && st->nr_before && st->nr_after)
-			strbuf_addf(sb, " (levels of %zu and %zu nightlies)", st->nr_before, st->nr_after);
+		if (!st->dip_nights && !st->no_level && st->nr_before && st->nr_after) {
+			strbuf_addstr(sb, " (");
+			levels_text(sb, st->nr_before, st->nr_after);
+			strbuf_addch(sb, ')');
+		}
 		strbuf_addf(sb, ", %.1f%s its standard error (noise %.1f%% a night), ", st->z, x, st->noise_pct);
 		if (st->dip_nights)
 			step_dip_text(sb, st);
@@ -65,9 +78,11 @@ void window_step_text(struct strbuf *sb, const struct step *st, const char *mark
 	}
 	if (st->drift)
 		strbuf_addf(sb, "over %zu nightlies, ", st->index - st->last_good);
-	strbuf_addf(sb, "helion %.3f %s %.3f (%s%+.1f%%%s \u00b1 %.1f%%; levels of %zu and %zu nightlies), %.1f%s its standard error (noise %.1f%% a night), %s",
-		    st->before, to, st->after, mark, number_tidy(st->change_pct, 1), unmark, st->se_pct,
-		    st->nr_before, st->nr_after, st->z, x, st->noise_pct, window_step_persistence(st));
+	strbuf_addf(sb, "helion %.3f %s %.3f (%s%+.1f%%%s \u00b1 %.1f%%; ", st->before, to, st->after, mark,
+		    number_tidy(st->change_pct, 1), unmark, st->se_pct);
+	levels_text(sb, st->nr_before, st->nr_after);
+	strbuf_addf(sb, "), %.1f%s its standard error (noise %.1f%% a night), %s", st->z, x, st->noise_pct,
+		    window_step_persistence(st));
 	if (!st->drift && st->first_bad == st->last_good + 2 && st->halfway)
 		strbuf_addstr(sb, "; 1 nightly between lies off both levels: the window may hold two changes");
 	else if (!st->drift && st->first_bad > st->last_good + 1)
