@@ -313,6 +313,19 @@ test_expect_success 'a run of the smaller state after a step: its share from the
 	test_cmp expect actual
 '
 
+# Case 13254411: a -21.8% step on 2026-03-09 under states 5% apart, the
+# three nights after it in the lower state, asked on 03-12. The levels cut
+# at the step and at the move back up; the mixture over both, fitted from
+# the one level's "states" (the two sides of the step), found the step
+# with no states at all, and was refused as not folding's. The answer was
+# the move back up, +5.0% with a 17-night window. Each step is now fitted
+# from the folded states too (state-step.c fit_step()).
+test_expect_success 'a run of the other state after a large step is no level of its own' '
+	rates_case statestep 13254411 2026-03-12 >actual &&
+	echo "true false false 2026-03-08 2026-03-09 -17.99 0" >expect &&
+	test_cmp expect actual
+'
+
 # Case 9001235 of the drift family: +9% over nights 55-73 (2026-02-25 to
 # 03-15), asked on 03-17. The nightlies searched (15 days either side)
 # held only the ramp's gentle last third, too gradual to cut at 1.3%

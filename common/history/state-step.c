@@ -92,23 +92,35 @@ static double median_of(const double *x, size_t n)
 
 /*
  * The best fit of x[0 .. n) with a cut at cut, started from the one
- * level's fit one: the step's size taken from the sides' medians, or
- * that less or more the gap (a step about the states' distance puts one
- * side's medians in the other state), or none.
+ * level's fit one and from the states as folded (their distance shift and
+ * share): the step's size taken from the sides' medians, or that less or
+ * more the gap (a step about the states' distance puts one side's medians
+ * in the other state), or none. From the one level's fit alone it can
+ * settle on no states at all: across a large step that fit's "states"
+ * are the two sides (bench/step-rates statestep 13254411: -21.8% on
+ * 03-09 under states 5% apart; fitted so, the step came with a gap of 0,
+ * the states' run of three lower nights after it stood as a level of its
+ * own, and the answer was the move back up, with a 17-night window).
  */
-static struct mixture fit_step(const double *x, size_t n, size_t cut, const struct mixture *one)
+static struct mixture fit_step(const double *x, size_t n, size_t cut, const struct mixture *one, double shift,
+			       double share)
 {
 	double moved = median_of(x + cut, n - cut) - median_of(x, cut);
-	double tries[4] = { moved, moved - one->gap, moved + one->gap, 0 };
-	struct mixture best = { { 0, 0 }, 0, 0, 0, -INFINITY };
+	struct mixture best = { { 0, 0 }, 0, 0, 0, -INFINITY }, starts[2] = { *one, *one };
 
-	for (int t = 0; t < 4; t++) {
-		struct mixture m = *one;
+	starts[1].gap = -shift;
+	starts[1].share = fmin(fmax(share, 0.05), 0.5);
+	for (int s = 0; s < 2; s++) {
+		double tries[4] = { moved, moved - starts[s].gap, moved + starts[s].gap, 0 };
 
-		m.mu[1] = m.mu[0] + tries[t];
-		fit_mixture(x, n, cut, &m);
-		if (m.ll > best.ll)
-			best = m;
+		for (int t = 0; t < 4; t++) {
+			struct mixture m = starts[s];
+
+			m.mu[1] = m.mu[0] + tries[t];
+			fit_mixture(x, n, cut, &m);
+			if (m.ll > best.ll)
+				best = m;
+		}
 	}
 	return best;
 }
@@ -200,7 +212,7 @@ int levels_state_step(const struct levels *l, size_t lo, size_t hi, size_t from,
 	fitted = fit_one_level(x, minority, n, l->state_shift,
 			       l->state_spread > 0 ? l->state_spread * l->state_spread : l->sigma * l->sigma / 4, &one);
 	for (size_t c = c0; fitted && c < c1; c++) {
-		struct mixture m = fit_step(x, n, c, &one);
+		struct mixture m = fit_step(x, n, c, &one, l->state_shift, l->state_share);
 
 		ll[c] = m.ll;
 		if (2 * (m.ll - one.ll) > out->ratio) {
