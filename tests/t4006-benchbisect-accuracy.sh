@@ -172,7 +172,7 @@ test_expect_success 'a drift that two kernels make with one sharp step is their 
 # sort of the platform's nights finds no two states but its levels do
 # across a cut, the timers are read on those (22 -> 23 of 32).
 test_expect_success 'machine states: the stepping kernels'"'"' timers are read on one state' '
-	causes_row fresh-states-9 9 states 32 "states         32      94%         2           6/32              0"
+	causes_row fresh-states-9 9 states 32 "states         32      94%         2           9/32              0"
 '
 
 # Held-out states cases (seed 71001, never tuned on). Case 21: two
@@ -194,7 +194,7 @@ test_expect_success 'machine states: the stepping kernels'"'"' timers are read o
 # moved 4.7 of its one-night noises and kernel_e 3.3, each short of the 5
 # that places a night surely alone, 5.7 together.
 test_expect_success 'machine states: a folded night at a kernel step'"'"'s end may lie on either side' '
-	causes_row fresh-states-71001 71001 states 24 "states         24     100%         0           4/24              0" &&
+	causes_row fresh-states-71001 71001 states 24 "states         24     100%         0           9/24              0" &&
 	bisect_lines fresh-states-71001 states-08.json 2026-02-14 "/^culprit: /p" &&
 	echo "culprit: f4695293 Tune kernel path 44 (#3044)" >expect &&
 	test_cmp expect actual
@@ -286,7 +286,7 @@ test_expect_success 'a kernel-set change under machine states: judged on the noi
 # holds the culprit, unnamed: 20 -> 19 named.
 test_expect_success 'a kernel step under machine states: its states folded on each side of it' '
 	states_verdict kernel-states-73400 73400 onekernel 28 27 2026-02-14 "kernel step" \
-		"onekernel      28     100%         0          20/28              0" \
+		"onekernel      28     100%         0          21/28              0" \
 		"f4695293 Tune kernel path 44 (#3044)" <<-\EOF
 	h100 on 2026-02-14: real regression
 	  kernel step: kernel_d -7.2% from 2026-02-13 to 2026-02-14, 18.3x its standard error (its noise 1.0% a night); each kernel must clear 5.8x for 5 kernels: the platform'"'"'s geomean does not clear its thresholds, this kernel does
@@ -332,7 +332,7 @@ test_expect_success 'a kernel step on a state flip: the other kernels read on on
 # takes 02-15 in, state-step.c.)
 test_expect_success 'a kernel that moved keeps a move open that the noise within a state rules out' '
 	states_verdict kernel-open-73605 73605 onekernel 34 33 2026-02-16 step \
-		"onekernel      34      97%         1          17/34              0" <<-\EOF
+		"onekernel      34      97%         1          18/34              0" <<-\EOF
 	h100 on 2026-02-16: undecided
 	  step: helion speedup 1.365 -> 1.355 (-0.7% ± 1.4%) from 2026-02-14 to 2026-02-16, 0.5x its standard error (the series noise 2.8% a night): no step beyond the noise, yet not ruled out: kernel_e moved -6.2% beside it, 5.6x its standard error (under the noise multiple: a step needs 3.0x its standard error and 2.0%)
 	EOF
@@ -351,7 +351,7 @@ test_expect_success 'a kernel that moved keeps a move open that the noise within
 # of the likeliest): a real regression, the window those eight commits.
 test_expect_success 'a kernel between the platform'"'"'s multiple and the kernels'"'"': its step under the states' '
 	states_verdict kernel-bar-73706 73706 onekernel 37 36 2026-02-16 "kernel step" \
-		"onekernel      37      97%         1          19/37              0" <<-\EOF
+		"onekernel      37      97%         1          20/37              0" <<-\EOF
 	h100 on 2026-02-16: real regression
 	  kernel step: kernel_d -6.3% from 2026-02-13 to 2026-02-20, 22.8x its standard error (its noise 4.1% a night); each kernel must clear 5.8x for 5 kernels: the platform'"'"'s geomean does not clear its thresholds, this kernel does
 	EOF
@@ -440,7 +440,7 @@ test_expect_success 'no step folded, but every implementation moved: the step un
 # Case 19 named its culprit, 5 -> 6, when the kernels stepping at the
 # pair placed its night together (classify-explain.c located()).
 test_expect_success 'a kernel step'"'"'s end night that the other kernels read halfway may lie on either side' '
-	case_answer halfway-73721 73721 states 22 "states         22      91%         2           6/22              0" states-21.json 2026-03-11 "1,3p; /^  kernel step: kernel_a/p" <<-\EOF &&
+	case_answer halfway-73721 73721 states 22 "states         22      91%         2           9/22              0" states-21.json 2026-03-11 "1,3p; /^  kernel step: kernel_a/p" <<-\EOF &&
 	h100 on 2026-03-11: real regression
 	last good: 6fba9af1 (run 60000000680, 2026-03-10T08:20:00Z)
 	first bad: 8e9cdebd (run 60000000700, 2026-03-12T08:20:00Z)
@@ -509,7 +509,7 @@ test_expect_success 'machine states on one side of a step: its night weighed, no
 # named its culprit, 6 -> 7, when the witnesses of a kernel step's end
 # night were read by their likelihood ratio.)
 test_expect_success 'kernel steps of one move: the window holds each one'"'"'s' '
-	case_answer one-move-73805 73805 states 37 "states         37     100%         0           7/37              0" states-36.json 2026-03-11 "1,3p; /^  window: /p" <<-\EOF &&
+	case_answer one-move-73805 73805 states 37 "states         37     100%         0          13/37              0" states-36.json 2026-03-11 "1,3p; /^  window: /p" <<-\EOF &&
 	h100 on 2026-03-11: real regression
 	last good: 6fba9af1 (run 60000000680, 2026-03-10T08:20:00Z)
 	first bad: 8e9cdebd (run 60000000700, 2026-03-12T08:20:00Z)
@@ -534,7 +534,7 @@ test_expect_success 'kernel steps of one move: the window holds each one'"'"'s' 
 # the witnesses of a kernel step's end night were read by their
 # likelihood ratio.)
 test_expect_success 'a step of half the states'"'"' distance: the states across its cut, not the sort'"'"'s' '
-	case_answer half-states-8 8 states 30 "states         30     100%         0           9/30              0" states-29.json 2026-03-09 "1,3p; /^  step: /p; /^  window: /p; /^culprit: /p" <<-\EOF
+	case_answer half-states-8 8 states 30 "states         30     100%         0          14/30              0" states-29.json 2026-03-09 "1,3p; /^  step: /p; /^  window: /p; /^culprit: /p" <<-\EOF
 	h100 on 2026-03-09: real regression
 	last good: fdaf8ae8 (run 60000000660, 2026-03-08T08:20:00Z)
 	first bad: d622b3e8 (run 60000000670, 2026-03-09T08:20:00Z)
@@ -555,7 +555,7 @@ test_expect_success 'a step of half the states'"'"' distance: the states across 
 # nights running), so the states the sort found need show only pooled
 # across a cut; that cut's fit beats the sort's.
 test_expect_success 'a step of a third of the states'"'"' distance: no night folded across it' '
-	case_answer third-states-73704 73704 subset 13 "subset         13     100%         0           2/13              0" subset-12.json 2026-03-11 "1,3p; /^  window: /p" --states <<-\EOF &&
+	case_answer third-states-73704 73704 subset 13 "subset         13     100%         0           3/13              0" subset-12.json 2026-03-11 "1,3p; /^  window: /p" --states <<-\EOF &&
 	h100 on 2026-03-11: real regression
 	last good: d622b3e8 (run 60000000670, 2026-03-09T08:20:00Z)
 	first bad: 83f07597 (run 60000000690, 2026-03-11T08:20:00Z)
@@ -628,7 +628,7 @@ test_expect_success 'a kernel window before the step'"'"'s level: the timers are
 # the series, its reading summed into a likelihood ratio
 # (kernel-states.c): the night may lie on either side, no culprit.
 test_expect_success 'a witness no surer than its noise: the end night in doubt, no wrong culprit' '
-	case_answer witness-74704 74704 subset 18 "subset         18      94%         1           2/18              0" subset-17.json 2026-03-11 "1,3p; /^  kernel step: kernel_b/p" --states <<-\EOF &&
+	case_answer witness-74704 74704 subset 18 "subset         18     100%         0           4/18              0" subset-17.json 2026-03-11 "1,3p; /^  kernel step: kernel_b/p" --states <<-\EOF &&
 	h100 on 2026-03-11: real regression
 	last good: 6fba9af1 (run 60000000680, 2026-03-10T08:20:00Z)
 	first bad: 8e9cdebd (run 60000000700, 2026-03-12T08:20:00Z)
@@ -644,7 +644,7 @@ test_expect_success 'a witness no surer than its noise: the end night in doubt, 
 # now, as the manual says.
 test_expect_success 'a kernel step'"'"'s own window, in JSON as in its text line' '
 	causes_row kernel-window-74920 74920 states 10 \
-		"states         10     100%         0           4/10              0" &&
+		"states         10     100%         0           5/10              0" &&
 	(cd "$TRASH/kernel-window-74920/repo" &&
 	 git benchbisect --json --file ../states-09.json h100 2026-03-06 >../out.json &&
 	 git benchbisect --file ../states-09.json h100 2026-03-06 >../out.txt) &&
@@ -653,6 +653,34 @@ test_expect_success 'a kernel step'"'"'s own window, in JSON as in its text line
 	printf "kernel_b 2026-03-04 2026-03-05\nkernel_d 2026-03-03 2026-03-06\n" >expect &&
 	test_cmp expect actual &&
 	grep -F "kernel step: kernel_d -6.2% from 2026-03-03 to 2026-03-06," "$TRASH/kernel-window-74920/out.txt"
+'
+
+# Where the sort of the platform's nightlies finds no states, each
+# kernel's own search still reads its window unfolded; folded by the
+# states the geomean's levels find across a cut, it may narrow it, on
+# nights the other kernels read in the states so flagged (seed 74921,
+# states case 3: kernel_d's -5.4% read 02-18 -> 02-20 unfolded, 02-19
+# either its lower state before or its upper one after; the other
+# kernels read 02-19 upper, and the culprit is named). In 74946 under
+# --states (subset case 31) the flags put 03-08 in the upper state,
+# which the other kernels read as the lower: narrowed, kernel_e's -5.8%
+# named the commit of the night before the step; its window stays
+# unfolded, 03-06 -> 03-09, with no culprit.
+test_expect_success 'a kernel window narrowed by the states across a cut, where the other kernels read them' '
+	case_answer narrow-74921 74921 states 4 "states          4     100%         0            2/4              0" states-03.json 2026-02-19 "1,3p; /^  kernel step: /p; /^culprit: /p" <<-\EOF &&
+	h100 on 2026-02-19: real regression
+	last good: 51fa16c7 (run 60000000480, 2026-02-18T08:20:00Z)
+	first bad: 668e8256 (run 60000000490, 2026-02-19T08:20:00Z)
+	  kernel step: kernel_c -6.2% from 2026-02-18 to 2026-02-19, 14.4x its standard error (its noise 1.2% a night); each kernel must clear 5.8x for 5 kernels: the platform'"'"'s geomean does not clear its thresholds, this kernel does
+	  kernel step: kernel_d -5.6% from 2026-02-18 to 2026-02-19, 18.3x its standard error (its noise 0.8% a night); each kernel must clear 5.8x for 5 kernels
+	culprit: 668e8256 Tune kernel path 49 (#3049)
+	EOF
+	case_answer unwitnessed-74946 74946 subset 32 "subset         32     100%         0          11/32              0" subset-31.json 2026-03-09 "1,3p; /^  kernel step: /p; /^culprit: /p" --states <<-\EOF
+	h100 on 2026-03-09: real regression
+	last good: 2a6055b0 (run 60000000640, 2026-03-06T08:20:00Z)
+	first bad: d622b3e8 (run 60000000670, 2026-03-09T08:20:00Z)
+	  kernel step: kernel_e -5.8% from 2026-03-06 to 2026-03-09, 27.7x its standard error (its noise 3.9% a night); each kernel must clear 5.8x for 5 kernels: the platform'"'"'s geomean does not clear its thresholds, this kernel does
+	EOF
 '
 
 test_done

@@ -284,6 +284,13 @@ static int state_in_doubt(const struct series *s, size_t r, const unsigned char 
 	return folded ? nats < STATE_WITNESS_NATS : nats > -STATE_WITNESS_NATS;
 }
 
+int state_witnessed(const struct series *s, size_t r, const unsigned char *minority, size_t t)
+{
+	double nats = witnessed_state(s, r, minority, t);
+
+	return minority[t] ? nats >= STATE_WITNESS_NATS : nats <= -STATE_WITNESS_NATS;
+}
+
 void kernel_step_state_ends(const struct series *s, size_t r, const unsigned char *minority,
 			    const struct series *k, struct step *st)
 {

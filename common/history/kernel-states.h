@@ -21,8 +21,8 @@ unsigned char *series_minority_nights(const struct series *s);
  * the levels of the whole series fold (levels_init(): also across each
  * cut, where a step about the states' distance turned their two groups
  * into three): the states a move's timers are read in. A kernel's own
- * search does not take these (it looks across its own cuts). NULL when
- * neither finds states; the caller frees it.
+ * search takes these only to narrow its window (series_kernel_steps()).
+ * NULL when neither finds states; the caller frees it.
  */
 unsigned char *series_minority_nights_across_cuts(const struct series *s);
 
@@ -47,5 +47,12 @@ void series_fold_states(struct series *k, const unsigned char *minority, enum me
  */
 void kernel_step_state_ends(const struct series *s, size_t r, const unsigned char *minority,
 			    const struct series *k, struct step *st);
+
+/*
+ * Whether the kernels but r read night t (an index of s) in the state
+ * the minority flags give it, favouring it by 20 to 1; 0 where none can
+ * read it.
+ */
+int state_witnessed(const struct series *s, size_t r, const unsigned char *minority, size_t t);
 
 #endif

@@ -70,60 +70,120 @@ static long nights_apart(const struct series *s, size_t a, size_t b)
 	return labs((long)((s->points[a].run->time - s->points[b].run->time) / DAY_SECONDS));
 }
 
+/*
+ * Kernel r's step in its own series folded by the minority flags: found
+ * (1, in *st) or not (0). One distance over both sides of the kernel's
+ * step mixes its two levels where the states' shares differ, and the
+ * nights so misfolded widen its noise: folded again, each side apart.
+ * The window then takes in an end night whose state is in doubt
+ * (kernel_step_state_ends()).
+ */
+static int folded_kernel_step(const struct series *s, size_t r, const unsigned char *minority,
+			      const struct step_options *o, struct step *st)
+{
+	struct series k, apart;
+	struct step again;
+
+	kernel_series(s, r, minority, 0, &k);
+	if (series_find_step(&k, o, st) || !st->found) {
+		free(k.points);
+		return 0;
+	}
+	kernel_series(s, r, minority, st->index, &apart);
+	if (!series_find_step(&apart, o, &again) && again.found && again.index == st->index) {
+		free(k.points);
+		k = apart;
+		*st = again;
+	} else {
+		free(apart.points);
+	}
+	kernel_step_state_ends(s, r, minority, &k, st);
+	free(k.points);
+	return 1;
+}
+
+/*
+ * Whether kernel r's step narrow, found folded by the flags across,
+ * narrows its window st: is shorter and lies inside it, each night it
+ * leaves out one that the kernel measured and the other kernels read in
+ * the state the flags give it (state_witnessed()). The flags come from
+ * the geomean's levels, which can misread a night beside a step of a few
+ * kernels: in causes.py 74946 under --states (subset 31), 03-08 flagged
+ * the upper state, that the other kernels read as the lower, put
+ * kernel_e's -5.8% a night early, on a wrong culprit.
+ */
+static int narrows(const struct series *s, size_t r, const unsigned char *across, const struct step *st,
+		   const struct step *narrow)
+{
+	if (narrow->last_good < st->last_good || narrow->first_bad > st->first_bad ||
+	    (narrow->last_good == st->last_good && narrow->first_bad == st->first_bad))
+		return 0;
+	for (size_t t = st->last_good + 1; t < st->first_bad; t++)
+		if ((t <= narrow->last_good || t >= narrow->first_bad) && s->helion_by_row[t * s->nr_rows + r] > 0 &&
+		    !state_witnessed(s, r, across, t))
+			return 0;
+	return 1;
+}
+
 size_t series_kernel_steps(const struct series *s, const struct step_options *opts,
 			   struct kernel_step **out)
 {
 	struct step_options o = kernel_options(s, opts, 0);
-	unsigned char *minority;
+	unsigned char *minority, *across = NULL;
 	size_t nr = 0;
 
 	*out = NULL;
 	if (s->nr_rows < 2 || !s->helion_by_row)
 		return 0;
 	minority = series_minority_nights(s);
+	/*
+	 * Where the sort of the platform's nightlies finds no states (a step
+	 * of a few kernels mixes the geomean's groups), the levels may still
+	 * find them across a cut. A kernel's own search does not fold by
+	 * those: under a step of every kernel about the states' distance,
+	 * the fold reads the nights beside it in the wrong state, and whole
+	 * windows came out beside the step (bench/step-rates statestep,
+	 * 13307343). A kernel folded by them may only narrow the window its
+	 * own search found, to one inside it, on the nights the other kernels
+	 * read in the states so flagged (narrows()): a step of a few kernels
+	 * whose end nights the kernel's own states leave in doubt (causes.py
+	 * 74921 under --states, states 3: kernel_d's -5.4% read 02-18 ->
+	 * 02-20 unfolded, 02-18 -> 02-19 folded, and the culprit named).
+	 */
+	if (!minority)
+		across = series_minority_nights_across_cuts(s);
 	for (size_t r = 0; r < s->nr_rows; r++) {
-		struct series k;
-		struct step st;
+		struct step st, narrow;
+		int found;
 
-		kernel_series(s, r, minority, 0, &k);
-		if (!series_find_step(&k, &o, &st) && st.found) {
-			struct kernel_step *ks;
+		if (minority) {
+			found = folded_kernel_step(s, r, minority, &o, &st);
+		} else {
+			struct series k;
 
-			if (minority) {
-				struct series apart;
-				struct step again;
-
-				/*
-				 * One distance over both sides of the kernel's
-				 * step mixes its two levels where the states'
-				 * shares differ, and the nights so misfolded
-				 * widen its noise: folded again, each side apart.
-				 */
-				kernel_series(s, r, minority, st.index, &apart);
-				if (!series_find_step(&apart, &o, &again) && again.found && again.index == st.index) {
-					free(k.points);
-					k = apart;
-					st = again;
-				} else {
-					free(apart.points);
-				}
-				kernel_step_state_ends(s, r, minority, &k, &st);
-			}
-			*out = xrealloc(*out, (nr + 1) * sizeof(**out));
-			ks = &(*out)[nr++];
-			ks->kernel = s->kernel_names[r];
-			ks->index = st.index;
-			ks->first_bad = st.first_bad;
-			ks->last_good = st.last_good;	/* measured: levels hold measured nightlies only */
-			ks->change_pct = st.change_pct;
-			ks->noise_pct = st.noise_pct;
-			ks->score = st.score;
-			ks->se_pct = st.se_pct;
-			ks->z = st.z;
+			kernel_series(s, r, NULL, 0, &k);
+			found = !series_find_step(&k, &o, &st) && st.found;
+			free(k.points);
 		}
-		free(k.points);
+		if (!found)
+			continue;
+		if (across && folded_kernel_step(s, r, across, &o, &narrow) && narrows(s, r, across, &st, &narrow))
+			st = narrow;
+		*out = xrealloc(*out, (nr + 1) * sizeof(**out));
+		(*out)[nr++] = (struct kernel_step) {
+			.kernel = s->kernel_names[r],
+			.index = st.index,
+			.first_bad = st.first_bad,
+			.last_good = st.last_good,	/* measured: levels hold measured nightlies only */
+			.change_pct = st.change_pct,
+			.noise_pct = st.noise_pct,
+			.score = st.score,
+			.se_pct = st.se_pct,
+			.z = st.z,
+		};
 	}
 	free(minority);
+	free(across);
 	return nr;
 }
 
