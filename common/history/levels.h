@@ -209,6 +209,16 @@ double levels_night_cost(const struct levels *l, size_t i, double v);
 #define LEVELS_UNSURE_NATS 6.9
 
 /*
+ * Under machine states a run of nights beside a step may each be either
+ * state on either level, and a step's window there holds every cut
+ * within this many nats of the likeliest: a likelihood ratio of 10,000.
+ * At LEVELS_UNSURE_NATS the first bad night fell outside the window in
+ * about 1 in 1,000 statestep series (bench/step-rates, 16,000 from
+ * 13,324,000: 19 false steps, 9 at this bar; docs/step-detection.md).
+ */
+#define LEVELS_STATE_UNSURE_NATS 9.2
+
+/*
  * A step that machine states hide (state-step.c). A step about the
  * states' distance makes the level after it look like the other state
  * before it, and folding reads it as states (bench/step-rates statestep:

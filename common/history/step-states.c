@@ -47,8 +47,8 @@ static int cut_cluster(const struct levels *l, size_t k, size_t *first, size_t *
  * (levels_state_step()) at a nightly of x[a .. b), weighed over x[lo ..
  * hi), is the answer when it clears the decision in the noise within a
  * state. Its window holds every cut about as likely as the likeliest
- * (LEVELS_UNSURE_NATS): a night beside a step of about the states' distance
- * may be either state on either level. With as_folded, the mixture's
+ * (LEVELS_STATE_UNSURE_NATS): a night beside a step of about the states'
+ * distance may be either state on either level. With as_folded, the mixture's
  * states must be folding's, their distance within STATE_RUN_GAP_RATIO
  * of the shift folding found: two real steps a few nights apart fit as
  * one step under states as far apart as the level between them
@@ -63,7 +63,7 @@ int step_states_answer(const struct levels *l, size_t lo, size_t hi, size_t a, s
 	struct state_step ss;
 	struct cut_test *t = &out->t;
 
-	if (!levels_state_step(l, lo, hi, a, b, LEVELS_UNSURE_NATS, &ss) ||
+	if (!levels_state_step(l, lo, hi, a, b, LEVELS_STATE_UNSURE_NATS, &ss) ||
 	    (as_folded && (fabs(ss.gap) > STATE_RUN_GAP_RATIO * fabs(l->state_shift) ||
 			   STATE_RUN_GAP_RATIO * fabs(ss.gap) < fabs(l->state_shift))))
 		return 0;

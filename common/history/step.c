@@ -482,12 +482,14 @@ static double switch_cost(const struct levels *l, size_t i, double own, double o
  * taken in (the step's own night, index, stays the likeliest one). Under
  * machine states a run of them can: a step about the states' distance
  * makes the level after it look like the other state before it, so the
- * nights are taken in while their costs together stay under the bar,
- * each weighed against the levels on the larger state.
+ * nights are taken in while their costs together stay under
+ * LEVELS_STATE_UNSURE_NATS, each weighed against the levels on the
+ * larger state.
  */
 static void sharp_window(const struct levels *l, size_t k, const struct cut_test *t, struct step *out)
 {
 	size_t lo, c, hi, good, bad, most = l->state_shift ? SIZE_MAX : 1;
+	double bar = l->state_shift ? LEVELS_STATE_UNSURE_NATS : LEVELS_UNSURE_NATS;
 	double sum = 0, before = t->before, after = t->after;
 
 	levels_range(l, k, &lo, &c);	/* sharp: the level before ends at the cut */
@@ -499,11 +501,11 @@ static void sharp_window(const struct levels *l, size_t k, const struct cut_test
 		after = levels_state_level(l, c, hi);
 	}
 	while (good > lo && c - 1 - good < most &&
-	       (sum += switch_cost(l, good, before, after)) < LEVELS_UNSURE_NATS)
+	       (sum += switch_cost(l, good, before, after)) < bar)
 		good--;
 	sum = 0;
 	while (bad + 1 < hi && bad - c < most &&
-	       (sum += switch_cost(l, bad, after, before)) < LEVELS_UNSURE_NATS)
+	       (sum += switch_cost(l, bad, after, before)) < bar)
 		bad++;
 	out->last_good = l->at[good];
 	out->first_bad = l->at[bad];
