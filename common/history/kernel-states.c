@@ -259,6 +259,12 @@ static double fold_factor(const struct series *k)
  */
 #define STATE_WITNESS_NATS 3.0
 
+/* Whether the witnesses' nats favour the state flagged (1: the smaller) by STATE_WITNESS_NATS. */
+static int witnesses_favour(double nats, int flagged)
+{
+	return flagged ? nats >= STATE_WITNESS_NATS : nats <= -STATE_WITNESS_NATS;
+}
+
 /*
  * Whether kernel r's night t (of its own series k, its folded nights
  * moved by factor) could lie at level (log, the far side of its step):
@@ -281,14 +287,12 @@ static int state_in_doubt(const struct series *s, size_t r, const unsigned char 
 	nats = witnessed_state(s, r, minority, t);
 	if (isnan(nats))
 		return folded;
-	return folded ? nats < STATE_WITNESS_NATS : nats > -STATE_WITNESS_NATS;
+	return !witnesses_favour(nats, folded);
 }
 
 int state_witnessed(const struct series *s, size_t r, const unsigned char *minority, size_t t)
 {
-	double nats = witnessed_state(s, r, minority, t);
-
-	return minority[t] ? nats >= STATE_WITNESS_NATS : nats <= -STATE_WITNESS_NATS;
+	return witnesses_favour(witnessed_state(s, r, minority, t), minority[t]);
 }
 
 void kernel_step_state_ends(const struct series *s, size_t r, const unsigned char *minority,
