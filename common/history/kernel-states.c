@@ -97,11 +97,18 @@ unsigned char *series_minority_nights(const struct series *s)
 unsigned char *series_minority_nights_across_cuts(const struct series *s)
 {
 	unsigned char *minority = series_minority_nights(s);
+
+	return minority ? minority : series_minority_nights_of_levels(s);
+}
+
+unsigned char *series_minority_nights_of_levels(const struct series *s)
+{
+	unsigned char *minority = NULL;
 	struct noise_model nm;
 	struct levels l;
 
-	if (minority || !s->nr)
-		return minority;
+	if (!s->nr)
+		return NULL;
 	series_noise_model(s, METRIC_HELION, &nm);
 	levels_init(&l, s, &nm, s->points[0].run->time, s->points[s->nr - 1].run->time + 1);
 	if (l.folded) {

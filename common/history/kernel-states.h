@@ -21,10 +21,17 @@ unsigned char *series_minority_nights(const struct series *s);
  * the levels of the whole series fold (levels_init(): also across each
  * cut, where a step about the states' distance turned their two groups
  * into three): the states a move's timers are read in. A kernel's own
- * search takes these only to narrow its window (series_kernel_steps()).
+ * search takes the levels' only to narrow its window (series_kernel_steps()).
  * NULL when neither finds states; the caller frees it.
  */
 unsigned char *series_minority_nights_across_cuts(const struct series *s);
+
+/*
+ * The levels' part of it alone: the flags the levels of the whole series
+ * fold, NULL where they fold none (for a caller that has had the sort's
+ * NULL already); the caller frees it.
+ */
+unsigned char *series_minority_nights_of_levels(const struct series *s);
 
 /*
  * Metric m of one kernel's series k with its nights of the smaller state

@@ -151,7 +151,7 @@ size_t series_kernel_steps(const struct series *s, const struct step_options *op
 	 * 02-20 unfolded, 02-18 -> 02-19 folded, and the culprit named).
 	 */
 	if (!minority)
-		across = series_minority_nights_across_cuts(s);
+		across = series_minority_nights_of_levels(s);
 	for (size_t r = 0; r < s->nr_rows; r++) {
 		struct step st, narrow;
 		int found;
