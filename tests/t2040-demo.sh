@@ -69,7 +69,7 @@ test_expect_success 'the README shows the demo scan as it runs today' '
 test_expect_success 'the README shows the demo'"'"'s classified scan as it runs today' '
 	sed -n "/^\$ git benchbisect --file \.\.\/\.\.\/demo\/dashboard-data.json --scan\$/,/^\$ echo/p" \
 		"$SRC_DIR/README.md" | sed "1d;\$d" >expect &&
-	test $(wc -l <expect) -eq 26 &&
+	test $(wc -l <expect) -eq 27 &&
 	(cd demo && LC_ALL=C.UTF-8 test_expect_code 1 git benchbisect --file "$SRC_DIR/demo/dashboard-data.json" --scan) >out &&
 	test_cmp expect out
 '

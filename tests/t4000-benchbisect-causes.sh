@@ -77,6 +77,7 @@ test_expect_success 'real regression: Helion-only, persistent, timers agree; one
 		speedup: before 1.593, after 1.355, true 1.355
 		  the move is real: the after level is what Helion delivers now
 		culprit: $C [cute] Rework the softmax reduction pipeline (#3311)
+		  the window'\''s only commit in the slice, and the step'\''s night is sure: the platform moved 32.5x its one-night noise
 		candidates, ranked:
 		  $C slice-tag   [cute] Rework the softmax reduction pipeline (#3311)
 		  $B window      Share the layout helpers between backends (#3313)
@@ -113,6 +114,7 @@ test_expect_success 'method change: speedup moves, latency flat, a harness commi
 		speedup: before 1.593, after 1.439, true 1.593
 		  the before side is honest: the kernels behind the move are cudagraph-timed at $G and not at $B
 		culprit: $H [CI] Time softmax without CUDA graphs in the nightly (#3314)
+		  the only commit that changes the measurement, and the step'\''s night is sure: the platform moved 20.4x its one-night noise
 		measurement commits:
 		  $H measurement [CI] Time softmax without CUDA graphs in the nightly (#3314)
 		EOF
@@ -142,6 +144,7 @@ test_expect_success 'a real regression beside a timing change on another kernel:
 	  timers (the kernels behind the move whose timers agree): speedup -14.7% and latency +17.7% (52.0x its standard error): they agree (both moved, opposite ways); softmax: speedup -40.5% but latency +0.5%, flat: its timing changed, not the kernel (left out)
 	speedup: before 1.593, after 1.348, true 1.496
 	  the move is real in the kernels whose timers agree; the timing change of softmax is not Helion'\''s: the after level with it at the before level is what Helion delivers now
+	no culprit: 3 window commits, none of them in the slice, so the evidence singles none out; a bisection of the window (run) would name it
 	candidates, ranked:
 	  $S window      Share the layout helpers between backends (#3313)
 	  $D window      Fix a typo in the autotuner docs (#3310)
@@ -187,6 +190,7 @@ test_expect_success 'a timing change on every kernel beside a real regression on
 	  timers (the kernels behind the move whose timers agree): speedup -15.0% and latency +17.7% (52.0x its standard error): they agree (both moved, opposite ways); matmul: speedup -48.9% but latency +17.7%, which explains -15.0%: its timing changed too (-39.9% left out); softmax: speedup -40.5% but latency +0.5%, flat: its timing changed, not the kernel (left out); layer_norm: speedup -48.8% but latency +17.7%, which explains -15.0%: its timing changed too (-39.7% left out); rms_norm: speedup -40.0% but latency -0.7%, flat: its timing changed, not the kernel (left out); cross_entropy: speedup -40.2% but latency +0.5%, flat: its timing changed, not the kernel (left out)
 	speedup: before 1.593, after 0.896, true 1.495
 	  the move is real in the kernels whose timers agree, as far as their latency moved; the timing change of matmul, softmax, layer_norm, rms_norm, cross_entropy is not Helion'\''s: the after level with it taken out is what Helion delivers now
+	no culprit: 3 window commits, none of them in the slice, so the evidence singles none out; a bisection of the window (run) would name it
 	candidates, ranked:
 	  $(subject_sha "Share the layout helpers between backends (#3313)") window      Share the layout helpers between backends (#3313)
 	  $(subject_sha "Fix a typo in the autotuner docs (#3310)") window      Fix a typo in the autotuner docs (#3310)
@@ -207,16 +211,17 @@ test_expect_success 'two steps a night apart: the nightly between is said, no si
 	bb_dashboard --event regress:b200_cute:2026-09-10:0.9 \
 		--event regress:b200_cute:2026-09-11:0.9 >../two.json &&
 	git benchbisect --file ../two.json b200_cute 2026-09-10 2>/dev/null >out &&
-	sed -n "1p;/^  between/p;/^culprit/p;/^candidates/p" out >actual &&
+	sed -n "1p;/^  between/p;/^no culprit/p;/^culprit/p;/^candidates/p" out >actual &&
 	cat >expect <<-EOF &&
 	b200_cute on 2026-09-10: real regression
 	  between: the 2026-09-10 nightly lies at 1.433, off both levels (1.593 and 1.292): the window may hold two changes, so no single culprit
+	no culprit: a nightly in the window lies off both levels, so it may hold two changes; a bisection of the window (run) would tell them apart
 	candidates, ranked:
 	EOF
 	test_cmp expect actual &&
 	json_is ../two.json \
-		"[.culprit, (.evidence[] | select(.signal == \"between\") | [.verdict, .values.date, .values.value])]" \
-		"[null,[\"off_both_levels\",\"2026-09-10\",1.433]]"
+		"[.culprit, .culprit_why.rule, .culprit_why.placed_by, (.evidence[] | select(.signal == \"between\") | [.verdict, .values.date, .values.value])]" \
+		"[null,\"two_changes\",\"platform\",[\"off_both_levels\",\"2026-09-10\",1.433]]"
 '
 
 # A drift over ten nightlies, four kernels' latency with it and one
@@ -420,6 +425,7 @@ test_expect_success 'kernel-set change: the naive geomean jumps, the kernels on 
 		speedup: before 1.594, after 1.594, true 1.594
 		  the kernel set changed: the chain-linked index compares the same kernels on both nightlies, the naive geomean does not
 		culprit: $T [CI] Trim the CuTe nightly to five kernels (#3315)
+		  the only commit that changes the measurement, and the step'\''s night is sure: the kernel set changed there
 		measurement commits:
 		  $T measurement [CI] Trim the CuTe nightly to five kernels (#3315)
 		EOF
@@ -443,6 +449,7 @@ test_expect_success 'kernel-set change and the kernels on both nights step: real
 	  kernel set: changed at the step, 7 -> 5 kernels; the naive geomean moved -19.9% (44.4x the noise), the chain-linked level -14.9%, the 5 kernels measured on both nightlies -15.0%: the change alone moved the naive geomean -5.7%, and the kernels on both nightlies stepped beyond the noise too: both happened, the rules judge their move (the chain-linked level)
 	speedup: before 1.592, after 1.355, true 1.355
 	  the move is real: the after level is what Helion delivers now
+	no culprit: 2 window commits, none of them in the slice, so the evidence singles none out; a bisection of the window (run) would name it
 	candidates, ranked:
 	  $T window      [CI] Trim the CuTe nightly to five kernels (#3315)
 	  $(subject_sha "Fix a typo in the autotuner docs (#3310)") window      Fix a typo in the autotuner docs (#3310)
@@ -513,6 +520,7 @@ test_expect_success 'real regression inside 9 missing nightlies: the sides are r
 		speedup: before 1.591, after 1.355, true 1.355
 		  the move is real: the after level is what Helion delivers now
 		culprit: $C [cute] Rework the softmax reduction pipeline (#3311)
+		  the window'\''s only commit in the slice, and the step'\''s night is sure: the platform moved 32.1x its one-night noise
 		candidates, ranked:
 		EOF
 	} >expect &&
@@ -659,7 +667,7 @@ guide_block() {
 test_expect_success 'the guide shows these scenarios'"'"' reports as they print' '
 	cd regression &&
 	guide_block "\$ git benchbisect b200_cute 2026-09-10" >expect &&
-	test $(wc -l <expect) -eq 26 &&
+	test $(wc -l <expect) -eq 27 &&
 	git benchbisect --file ../regression.json b200_cute 2026-09-10 >actual 2>&1 &&
 	test_cmp expect actual &&
 	guide_block "\$ git benchbisect --json b200_cute 2026-09-10 | jq -c '\''.evidence[3]'\''" >expect &&
@@ -668,7 +676,7 @@ test_expect_success 'the guide shows these scenarios'"'"' reports as they print'
 	test_cmp expect actual &&
 	cd ../method &&
 	guide_block "\$ git benchbisect b200_cute 2026-09-10 | sed -n '\''1p;/timers/p;/^  measurement/p;/^speedup/,\$p'\''" >expect &&
-	test $(wc -l <expect) -eq 8 &&
+	test $(wc -l <expect) -eq 9 &&
 	git benchbisect --file ../method.json b200_cute 2026-09-10 2>/dev/null |
 		sed -n "1p;/timers/p;/^  measurement/p;/^speedup/,\$p" >actual &&
 	test_cmp expect actual

@@ -46,6 +46,12 @@ test_expect_success '--json is the documented contract' '
 		printf "\t\t\"sha\":\t\"$C\",\n" &&
 		printf "\t\t\"subject\":\t\"[cute] Rework the softmax reduction pipeline (#3311)\"\n" &&
 		printf "\t},\n" &&
+		printf "\t\"culprit_why\":\t{\n" &&
+		printf "\t\t\"rule\":\t\"one_slice_commit\",\n" &&
+		printf "\t\t\"placed_by\":\t\"platform\",\n" &&
+		printf "\t\t\"score\":\t32.4841,\n" &&
+		printf "\t\t\"text\":\t\"the window'\''s only commit in the slice, and the step'\''s night is sure: the platform moved 32.5x its one-night noise\"\n" &&
+		printf "\t},\n" &&
 		printf "\t\"candidates\":\t[{\n" &&
 		printf "\t\t\t\"sha\":\t\"$C\",\n" &&
 		printf "\t\t\t\"subject\":\t\"[cute] Rework the softmax reduction pipeline (#3311)\",\n" &&
@@ -88,6 +94,9 @@ test_expect_success '--json is the documented contract' '
 	cudagraph | untimed_behind | cudagraph at ${B:0:8}: rms_norm runs without --cudagraph (benchmarks/run.py remove_flags); behind the move: rms_norm
 	EOF
 	test_cmp expect actual &&
+	jq -c "keys_unsorted" out >actual &&
+	echo "[\"platform\",\"kernel\",\"date\",\"cause\",\"last_good\",\"first_bad\",\"culprit\",\"culprit_why\",\"candidates\",\"evidence\",\"speedup\"]" >expect &&
+	test_cmp expect actual &&
 	jq -c "[.evidence[] | keys == [\"signal\", \"text\", \"values\", \"verdict\"]] | all" out >actual &&
 	echo true >expect &&
 	test_cmp expect actual &&
@@ -100,12 +109,37 @@ test_expect_success '--json is the documented contract' '
 	test_cmp expect actual
 '
 
+# Which rule named the culprit, and what placed the step's night: the
+# platform's own step, or one kernel's where the geomean moved too little
+# (softmax -5%: the platform 1.1%). A method change with no commit that
+# changes the measurement has no candidates, so no rule: null. JSON, and
+# the report's line under the culprit.
+test_expect_success '--json culprit_why: the rule, what placed the night, its score' '
+	cd regression &&
+	bb_dashboard --event regress:b200_cute:2026-09-10:0.95:softmax >../onek.json &&
+	for f in regression onek; do
+		git benchbisect --json --file ../$f.json b200_cute 2026-09-10 2>/dev/null |
+			jq -c "[.culprit.subject, .culprit_why.rule, .culprit_why.placed_by, .culprit_why.score]" || return 1
+	done >actual &&
+	(cd ../plain && git benchbisect --json --file ../timer.json b200_cute 2026-09-10 2>/dev/null) |
+		jq -c "[.cause, .culprit.subject, .culprit_why.rule, .culprit_why.placed_by]" >>actual &&
+	cat >expect <<-\EOF &&
+	["[cute] Rework the softmax reduction pipeline (#3311)","one_slice_commit","platform",32.4841]
+	["[cute] Rework the softmax reduction pipeline (#3311)","one_slice_commit","kernel",11.2651]
+	["method_change",null,null,null]
+	EOF
+	test_cmp expect actual &&
+	git benchbisect --file ../onek.json b200_cute 2026-09-10 2>/dev/null | sed -n "/^culprit: /{n;p}" >actual &&
+	echo "  the window'\''s only commit in the slice, and the step'\''s night is sure: softmax stepped there on its own, 11.3x its one-night noise" >expect &&
+	test_cmp expect actual
+'
+
 test_expect_success '--json for noise: no culprit, no candidates' '
 	cd plain &&
 	bb_dashboard >../quiet.json &&
 	git benchbisect --json --file ../quiet.json b200_cute 2026-09-10 >out &&
-	jq -c "[.cause, .culprit, .candidates, (.evidence | length), .speedup.true]" out >actual &&
-	echo "[\"noise\",null,[],11,1.5937]" >expect &&
+	jq -c "[.cause, .culprit, .culprit_why, .candidates, (.evidence | length), .speedup.true]" out >actual &&
+	echo "[\"noise\",null,null,[],11,1.5937]" >expect &&
 	test_cmp expect actual
 '
 

@@ -32,7 +32,7 @@ test_expect_success 'real regression: verdict, culprit and ends linked, evidence
 	cat >expect <<-EOF &&
 	h3 b200_cute on 2026-09-10: real regression
 	- **cause**: real regression
-	- **culprit**: [\`${culprit:0:8}\`]($GH/$culprit) [cute] Rework the softmax reduction pipeline (#3311)
+	- **culprit**: [\`${culprit:0:8}\`]($GH/$culprit) [cute] Rework the softmax reduction pipeline (#3311) / the window'\''s only commit in the slice, and the step'\''s night is sure: the platform moved 32.5x its one-night noise
 	- **last good**: [\`${good:0:8}\`]($GH/$good) (run 3000000008, 2026-09-09T08:20:00Z)
 	- **first bad**: [\`${bad:0:8}\`]($GH/$bad) (run 3000000009, 2026-09-10T08:20:00Z)
 	- **speedup**: before 1.593, after 1.355, true 1.355; the move is real: the after level is what Helion delivers now
@@ -60,7 +60,7 @@ test_expect_success 'method change: the measurement commit, then the whole windo
 	m=$(git log --format="%h %s" --abbrev=8 -1 --grep="CUDA graphs") &&
 	cat >expect <<-EOF &&
 	- **cause**: benchmark method change
-	- **culprit**: \`${m%% *}\` ${m#* }
+	- **culprit**: \`${m%% *}\` ${m#* } / the only commit that changes the measurement, and the step'\''s night is sure: the platform moved 20.4x its one-night noise
 	EOF
 	sed -n 2,3p ../m.outline >actual &&
 	test_cmp expect actual &&

@@ -190,7 +190,7 @@ test_expect_success 'machine states: the stepping kernels'"'"' timers are read o
 # no culprit since kernel_a's own states, seen on one side of its step,
 # are weighed: 02-02 to 02-04 could be after it in the upper state.)
 # Case 8 named its culprit, 3 -> 4, when the kernels stepping at the
-# pair placed its night together (classify-explain.c located()): kernel_c
+# pair placed its night together (classify-culprit.c place_night()): kernel_c
 # moved 4.7 of its one-night noises and kernel_e 3.3, each short of the 5
 # that places a night surely alone, 5.7 together.
 test_expect_success 'machine states: a folded night at a kernel step'"'"'s end may lie on either side' '
@@ -388,7 +388,7 @@ test_expect_success 'the kernel that keeps a move open is named escaped' '
 # regression, its window 02-22 -> 02-26, the nights either kernel's step
 # could fall on.
 # Case 2 named its culprit, 1 -> 2, when the kernels stepping at the
-# pair placed its night together (classify-explain.c located()).
+# pair placed its night together (classify-culprit.c place_night()).
 test_expect_success 'kernels that together move the geomean by --min-change: their steps under the states' '
 	case_answer kernels-open-73627 73627 states 6 "states          6     100%         0            2/6              0" states-05.json 2026-02-23 "1p; /^  kernel step:/p" <<-\EOF
 	h100 on 2026-02-23: real regression
@@ -439,7 +439,7 @@ test_expect_success 'no step folded, but every implementation moved: the step un
 # (kernel-states.c witnessed_state(); 0.64 is short of its bar) give case
 # 4 its culprit: 4 -> 5 of 22.
 # Case 19 named its culprit, 5 -> 6, when the kernels stepping at the
-# pair placed its night together (classify-explain.c located()).
+# pair placed its night together (classify-culprit.c place_night()).
 test_expect_success 'a kernel step'"'"'s end night that the other kernels read halfway may lie on either side' '
 	case_answer halfway-73721 73721 states 22 "states         22      91%         2           9/22              0" states-21.json 2026-03-11 "1,3p; /^  kernel step: kernel_a/p" <<-\EOF &&
 	h100 on 2026-03-11: real regression
@@ -464,7 +464,7 @@ test_expect_success 'a kernel step'"'"'s end night that the other kernels read h
 # before and after the run tell it where that state lies, and the window
 # is the step's own pair: its culprit is named (the row's 1 -> 2 of 10;
 # 2 -> 3 when a pair under states was placed by the noise within a state,
-# classify-explain.c located()).
+# classify-culprit.c place_night()).
 test_expect_success 'a step beside a run of nights in the other state: its own pair and culprit' '
 	case_answer before-level-73604 73604 real 10 "real           10     100%         0           3/10              0" real-09.json 2026-03-06 "1,3p; /^  step: /p; /^  timers/p; /^  measurement: /p; /^culprit: /p" --states <<-\EOF
 	h100 on 2026-03-06: real regression

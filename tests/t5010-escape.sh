@@ -8,6 +8,7 @@
 # as in names.
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$TEST_DIR/lib/helion-repo.sh"
+. "$TEST_DIR/lib/bisect-repo.sh"
 
 ESC=$(printf '\033')
 export ESC
@@ -138,6 +139,28 @@ test_expect_success 'benchbisect: candidates escaped' '
 	cat >expect <<-\EOF &&
 	last good: SHA (run 30000006\e]0;pwned\a, 2026-09-07T08:20:00Z)
 	  SHA slice-path  Share \e[31mlayout\e[0m helpers\a\r between backends (#2874)
+	EOF
+	test_cmp expect actual
+'
+
+# The line under the culprit names the kernel that placed the step's
+# night: a kernel name from the dashboard, escaped like every other.
+test_expect_success 'benchbisect: the kernel that placed the culprit'\''s night is named escaped' '
+	bb_repo onek window_regression &&
+	(cd onek && bb_dashboard --event regress:b200_cute:2026-09-10:0.95:softmax) >onek-clean.json &&
+	python3 - onek-clean.json onek.json <<-\PY &&
+	import json, sys
+	d = json.load(open(sys.argv[1]))
+	for row in d["summary"]:
+	    if row["kernel"] == "softmax":
+	        row["kernel"] = "soft\x1b[2Jmax\r"
+	json.dump(d, open(sys.argv[2], "w"))
+	PY
+	(cd onek && git benchbisect --file ../onek.json b200_cute 2026-09-10 >../out 2>/dev/null) &&
+	no_raw_controls out &&
+	sed -n "/^culprit: /{n;p}" out >actual &&
+	cat >expect <<-\EOF &&
+	  the window'\''s only commit in the slice, and the step'\''s night is sure: soft\e[2Jmax\r stepped there on its own, 11.3x its one-night noise
 	EOF
 	test_cmp expect actual
 '

@@ -1,12 +1,11 @@
-/* The verdict explained: the cause, the ranked candidates, the culprit, the honest speedup. */
+/* The verdict explained: the cause, the evidence, the culprit (classify-culprit.c), the honest speedup. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util/usage.h"
 #include "util/strbuf.h"
 #include "util/number.h"
-#include "history/levels.h"
-#include "classify/classify.h"
+#include "classify/classify-culprit.h"
 
 void classify_result_init(struct classify_result *r)
 {
@@ -14,6 +13,7 @@ void classify_result_init(struct classify_result *r)
 	strvec_init(&r->evidence);
 	strvec_init(&r->warnings);
 	r->before = r->after = r->truth = NAN;
+	r->culprit_why.score = NAN;
 }
 
 void classify_result_release(struct classify_result *r)
@@ -25,42 +25,8 @@ void classify_result_release(struct classify_result *r)
 	strvec_clear(&r->warnings);
 	free(r->candidates);
 	free(r->truth_reason);
+	free(r->culprit_why.text);
 	classify_result_init(r);
-}
-
-static void add_candidate(struct classify_result *r, const struct window_commit *c, const char *why)
-{
-	r->candidates = xrealloc(r->candidates, (r->nr_candidates + 1) * sizeof(*r->candidates));
-	r->candidates[r->nr_candidates].commit = c;
-	r->candidates[r->nr_candidates++].why = why;
-}
-
-/*
- * Slice tag matches first, then slice paths, then the rest; window order
- * within. When some kernels' timing changed beside the real move, the
- * commits touching the measurement explain those kernels, not the move:
- * they come last, as measurement commits.
- */
-static void rank_candidates(struct classify_result *r, const struct classify_signals *s,
-			    const struct window *w)
-{
-	static const char *const why[] = { "slice-tag", "slice-path", "window", "measurement" };
-
-	for (int pass = 0; pass < 4; pass++)
-		for (size_t i = 0; i < w->nr_commits; i++) {
-			const struct window_commit *c = &w->commits[i];
-			int rank = s->nr_timing && s->method && s->method[i] ? 3 :
-				c->tag_match ? 0 : c->path_match ? 1 : 2;
-
-			if (rank == pass)
-				add_candidate(r, c, why[pass]);
-		}
-	if (w->nr_commits == 1)
-		r->culprit = &w->commits[0];
-	else if (w->nr_slice == 1)
-		for (size_t i = 0; i < w->nr_commits; i++)
-			if (window_commit_in_slice(&w->commits[i]))
-				r->culprit = &w->commits[i];
 }
 
 /* Which end of a method change is the honest measurement, and why. */
@@ -260,69 +226,12 @@ static void explain_truth(struct classify_result *r, const struct classify_signa
 	}
 }
 
-/*
- * The step's night is sure enough to single out a commit: the series that
- * places it moved CLASSIFY_LOCATE_SCORE times its own one-night noise or
- * more (a weaker move can sit a night or two off in the noise): the
- * platform's, or a kernel that stepped on its own at this nightly pair;
- * or those whose own windows are the answer's pair, their scores summed
- * in quadrature (each kernel's noise its own, so each places the night on
- * its own evidence, and the evidence adds as one series' would: causes.py
- * 71001, states 8, kernel_c 4.7 and kernel_e 3.3, 5.7 together; a kernel
- * whose own window is wider does not place the night, 74832 under
- * --states, states 11); or the kernel list changed between the nightlies.
- * Under machine states the series' one-night noise holds the states'
- * distance, which the window has already weighed: each night beside the
- * step in either state, at LEVELS_STATE_UNSURE_NATS (step.c). Where that
- * window is one nightly pair, the noise within a state is the yardstick
- * (causes.py 74964 under --states, real 0: -8.7% at 1.9% noise a night,
- * a window of one commit). A wider window's night is not placed so: the
- * move alone then named a harness commit for a real step five nights wide.
- */
-static int located(const struct classify_signals *s, const struct window *w,
-		   const struct classify_options *o)
-{
-	double sum = 0;
-
-	if (w->ends_off_step)
-		return 0;	/* --good/--bad miss the step's nightlies: no commit of theirs is it */
-	if (s->bad == s->good + 1 && !isnan(s->state_noise_pct) &&
-	    fabs(log1p(s->change_pct / 100)) >= CLASSIFY_LOCATE_SCORE * log1p(s->state_noise_pct / 100))
-		return 1;
-	for (size_t i = 0; i < w->nr_kernel_steps; i++) {
-		const struct kernel_step *k = &w->kernel_steps[i];
-
-		if (k->index != s->index)
-			continue;
-		if (k->score >= CLASSIFY_LOCATE_SCORE)
-			return 1;
-		if (k->last_good == s->good && k->first_bad == s->bad)
-			sum += k->score * k->score;
-	}
-	return sqrt(sum) >= CLASSIFY_LOCATE_SCORE || s->score >= CLASSIFY_LOCATE_SCORE ||
-		classify_set_change_matters(s, o);
-}
-
 void classify_explain(struct classify_result *r, const struct classify_signals *s,
 		      const struct window *w, const struct classify_options *o)
 {
-	enum sharing sh = classify_sharing(s, o);
-
 	r->cause = classify_decide(s, o);
 	r->abbrev = o->abbrev;
 	classify_evidence(r, s, w, o);
-	if (r->cause == CAUSE_REAL_REGRESSION && s->listed && !w->ends_off_step) {
-		rank_candidates(r, s, w);
-		if (!located(s, w, o) || classify_window_may_hold_two_changes(w))
-			r->culprit = NULL;
-	} else if (r->cause == CAUSE_METHOD_CHANGE) {
-		for (size_t i = 0; s->method && !w->ends_off_step && i < s->nr_commits; i++)
-			if (s->method[i])
-				add_candidate(r, &w->commits[i], "measurement");
-		/* a baseline that moved (shared, or some Pretuned ratios) is no commit's doing */
-		if (r->nr_candidates == 1 && sh != SHARING_ALL && sh != SHARING_BASELINE && located(s, w, o) &&
-		    !classify_window_may_hold_two_changes(w))
-			r->culprit = r->candidates[0].commit;
-	}
+	classify_culprit(r, s, w, o);
 	explain_truth(r, s, w, o);
 }

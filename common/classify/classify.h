@@ -368,12 +368,27 @@ struct classify_evidence_item {
 	cJSON *values;		/* an object; owned */
 };
 
+/*
+ * Why the culprit was named, or why none was among the candidates
+ * (classify_culprit()). For a real regression or a method change with
+ * candidates; rule NULL otherwise.
+ */
+struct classify_culprit_why {
+	const char *rule;	/* static: named "one_commit", "one_slice_commit", "one_measurement_commit";
+				   not "several_commits", "night_not_sure", "two_changes", "baseline_moved" */
+	const char *placed_by;	/* static: what made the step's night sure ("platform", "kernel", "kernels",
+				   "state_pair", "kernel_set"), NULL when nothing did */
+	double score;		/* that, in one night's noise (the platform's where nothing did); NAN: none */
+	char *text;		/* the words of the report; owned */
+};
+
 struct classify_result {
 	enum cause cause;
 	struct strvec evidence;		/* one line per signal, for people */
 	struct classify_evidence_item *items;	/* [evidence.nr]: the same, structured; owned */
 	const struct window_commit *culprit;	/* NULL unless the evidence singles one out (and the
 						   step's night is sure: classify_explain) */
+	struct classify_culprit_why culprit_why;
 	struct classify_candidate *candidates;	/* ranked; owned */
 	size_t nr_candidates;
 	double before, after, truth;	/* speedups: medians each side, the honest one */

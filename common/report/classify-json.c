@@ -11,6 +11,21 @@ static cJSON *commit_json(const struct window_commit *c)
 	return o;
 }
 
+static cJSON *culprit_why_json(const struct classify_culprit_why *why)
+{
+	cJSON *o;
+
+	if (!why->rule)
+		return cJSON_CreateNull();
+	o = cJSON_CreateObject();
+	cJSON_AddStringToObject(o, "rule", why->rule);
+	cJSON_AddItemToObject(o, "placed_by", why->placed_by ? cJSON_CreateString(why->placed_by) :
+			      cJSON_CreateNull());
+	cJSON_AddItemToObject(o, "score", json_number(why->score, 4));
+	cJSON_AddStringToObject(o, "text", why->text);
+	return o;
+}
+
 cJSON *classify_json(const struct classify_result *r, const struct window *w,
 		     const struct window_options *wo)
 {
@@ -25,6 +40,7 @@ cJSON *classify_json(const struct classify_result *r, const struct window *w,
 	cJSON_AddItemToObject(root, "first_bad", window_end_json(&w->first_bad));
 	cJSON_AddItemToObject(root, "culprit", r->culprit ? commit_json(r->culprit) :
 			      cJSON_CreateNull());
+	cJSON_AddItemToObject(root, "culprit_why", culprit_why_json(&r->culprit_why));
 	list = cJSON_AddArrayToObject(root, "candidates");
 	for (size_t i = 0; i < r->nr_candidates; i++) {
 		cJSON *c = commit_json(r->candidates[i].commit);

@@ -30,8 +30,14 @@ static void verdict(FILE *fp, const struct classify_result *r, const struct wind
 		window_markdown_sha(&sb, r->culprit->sha, link_base);
 		fprintf(fp, "- **culprit**: %s ", sb.buf);
 		markup_fputs(fp, r->culprit->subject, markdown_escape);
+		fputs("\n  - ", fp);
+		markup_fputs(fp, r->culprit_why.text, markdown_escape);
 		fputc('\n', fp);
 		strbuf_release(&sb);
+	} else if (r->culprit_why.rule) {
+		fputs("- **culprit**: none: ", fp);
+		markup_fputs(fp, r->culprit_why.text, markdown_escape);
+		fputc('\n', fp);
 	}
 	window_markdown_ends(fp, w, link_base);
 	fputs("- **speedup**: ", fp);

@@ -48,8 +48,10 @@ void classify_print(FILE *fp, const struct classify_result *r, const struct wind
 	classify_print_speedups(fp, r, "-", "\n");
 	fprintf(fp, "  %s\n", quote_term(r->truth_reason));
 	if (r->culprit)
-		fprintf(fp, "culprit: %.*s %s\n", r->abbrev, r->culprit->sha,
-			quote_term(r->culprit->subject));
+		fprintf(fp, "culprit: %.*s %s\n  %s\n", r->abbrev, r->culprit->sha,
+			quote_term(r->culprit->subject), quote_term(r->culprit_why.text));
+	else if (r->culprit_why.rule)
+		fprintf(fp, "no culprit: %s\n", quote_term(r->culprit_why.text));
 	if (r->nr_candidates) {
 		fprintf(fp, "%s:\n", list_title);
 		for (size_t i = 0; i < r->nr_candidates; i++)
