@@ -438,16 +438,15 @@ test_expect_success 'a step that partly recovers is no pair of machine states' '
 	done
 '
 
-# A known breakage (docs/step-detection.md, "A step of the states'
-# distance asked within a week"): case 13431212, a +3.5% step on
-# 2026-02-13 under states 3.4% apart, asked on 02-14. The nights after it
-# split 3.99 spreads apart against the 4 a side needs to show states
-# alone, so the cuts that show them on both sides lie days off the step,
-# and the nights of its first week are folded as the upper state before
-# it: "no step beyond the noise" (+1.0%). Weighing the one-sided cut and
-# the wider search under states found it (02-12 -> 02-14) but cost
-# benchbisect culprits under states, so neither was taken.
-test_expect_failure 'a step of the states'"'"' distance asked within a week is found' '
+# docs/step-detection.md, "A step of the states' distance asked within a
+# week": case 13431212, a +3.5% step on 2026-02-13 under states 3.4%
+# apart, asked on 02-14. The nights after it split 3.99 spreads apart
+# against the 4 a side needs to show states alone, so the cuts that show
+# them on both sides lay days off the step, and the nights of its first
+# week were folded as the upper state before it: "no step beyond the
+# noise" (+1.0%). A cut whose states show on one side and pooled on both
+# now competes with those (levels-states.c, pooled_both()): 02-12 -> 02-14.
+test_expect_success 'a step of the states'"'"' distance asked within a week is found' '
 	rates_case statestep 13431212 2026-02-14 >actual &&
 	awk "\$1 != \"true\" || \$4 >= \"2026-02-13\" || \$5 < \"2026-02-13\" { bad = 1 } END { exit bad }" actual
 '

@@ -257,6 +257,22 @@ static int same_distance(const struct states *before, const struct states *after
 	return fmax(c, fmax(a, b)) <= STATE_SAME * fmin(c, fmin(a, b));
 }
 
+/*
+ * Whether each side of the cut before v[k] (of v[0..n), r their residuals
+ * from their side's median) holds STATE_MIN nights of each of the pooled
+ * states st at least: the states are there on both sides, though one side
+ * alone did not clear the bar.
+ */
+static int pooled_both(const double *r, size_t n, size_t k, const struct states *st)
+{
+	size_t count[2][2] = { { 0, 0 }, { 0, 0 } };
+
+	for (size_t i = 0; i < n; i++)
+		count[i >= k][states_in_smaller(st, r[i])]++;
+	return count[0][0] >= STATE_MIN && count[0][1] >= STATE_MIN &&
+	       count[1][0] >= STATE_MIN && count[1][1] >= STATE_MIN;
+}
+
 /* A cut of the span that shows the states (cut_states()). */
 struct state_cut {
 	time_t at;		/* the cut's time, 0 for none */
@@ -302,6 +318,17 @@ struct state_cut {
  * other night has few runs of the larger state to show them by
  * (causes.py 73704 under --states, subset 12). A cut's at is 0 where
  * none was found.
+ *
+ * Once some cut shows the states on both sides, they are the machine's,
+ * and what is left to find is where the step lies: a cut where they show
+ * on one side alone competes with those by the same cost when they show
+ * pooled and each side holds STATE_MIN nights of each pooled state
+ * (pooled_both()). A side of the step itself can miss the bar by a hair
+ * while cuts days off it pass on both (step-rates statestep 13431212:
+ * +3.5% on night 43 under states 3.4% apart; the nights after it split
+ * 3.99 spreads apart against STATE_SEP's 4, the likeliest two-sided cut
+ * was night 53, and the step was folded away as the upper state before
+ * it; the cut at 43 costs 14 nats less).
  */
 static void search_state_cuts(const struct series *s, const size_t *cut_at, size_t nr_cuts, double sigma,
 			      const double *v, const size_t *night, size_t n, const struct states *known,
@@ -312,12 +339,14 @@ static void search_state_cuts(const struct series *s, const size_t *cut_at, size
 	double *lo = xcalloc(cap, sizeof(double)), *hi = xcalloc(cap, sizeof(double));
 	double *tmp = xcalloc(cap, sizeof(double));
 	struct states st, before, after;
-	struct state_cut *b;
+	struct state_cut pooled;
 
-	for (int i = 0; i < 2; i++) {
-		memset(&best[i], 0, sizeof(best[i]));
-		best[i].misfit = INFINITY;
-		best[i].cost = INFINITY;
+	for (int i = 0; i < 3; i++) {
+		struct state_cut *b = i < 2 ? &best[i] : &pooled;
+
+		memset(b, 0, sizeof(*b));
+		b->misfit = INFINITY;
+		b->cost = INFINITY;
 	}
 	memcpy(hi, v, n * sizeof(double));
 	stats_sort(hi, n);
@@ -325,7 +354,7 @@ static void search_state_cuts(const struct series *s, const size_t *cut_at, size
 		time_t at = s->points[cut_at[c]].run->time;
 		double med[2], within, centre, misfit, cost;
 		size_t nr_smaller;
-		int has_before, has_after, both;
+		int has_before, has_after, both, one_side, pooled_side;
 
 		for (; k < n && s->points[night[k]].run->time < at; k++) {
 			stats_sorted_insert(lo, k, v[k]);
@@ -334,12 +363,13 @@ static void search_state_cuts(const struct series *s, const size_t *cut_at, size
 		if (k < 4 * STATE_MIN || n - k < 4 * STATE_MIN)
 			continue;
 		has_before = states_of_sorted(v, lo, k, &before);
-		/* one side is enough only while no cut shows both */
-		has_after = (has_before || known || (weigh_one_side && !best[1].at)) &&
-			    states_of_sorted(v + k, hi, n - k, &after);
+		has_after = states_of_sorted(v + k, hi, n - k, &after);
 		/* states the sort found need not show on a side alone (a short one, a state every other night) */
 		both = (has_before && has_after) || known;
-		if (!both && (!weigh_one_side || (!has_before && !has_after) || best[1].at))
+		/* one side is enough only while no cut shows both, or pooled on both (pooled_both()) */
+		one_side = !both && weigh_one_side && (has_before || has_after) && !best[1].at;
+		pooled_side = !both && (has_before || has_after);
+		if (!both && !one_side && !pooled_side)
 			continue;
 		if (has_before && has_after && (before.shift < 0) != (after.shift < 0)) {
 			/* the smaller state of one side is the larger of the other (a share near a half): the upper state's */
@@ -353,6 +383,9 @@ static void search_state_cuts(const struct series *s, const size_t *cut_at, size
 		if (!states_of_sorted(r, rs, n, &st) || !states_explain_noise(sigma, r, n, &st) ||
 		    !same_distance(has_before ? &before : known, has_after ? &after : known, &st))
 			continue;
+		pooled_side = pooled_side && pooled_both(r, n, k, &st);
+		if (!both && !one_side && !pooled_side)
+			continue;
 		nr_smaller = 0;
 		for (size_t i = 0; i < n; i++) {
 			nr_smaller += states_in_smaller(&st, r[i]);
@@ -363,17 +396,22 @@ static void search_state_cuts(const struct series *s, const size_t *cut_at, size
 		for (size_t i = 0; i < n; i++)
 			misfit += fabs(r[i] - centre);
 		cost = (double)n * log(fmax(misfit, 1e-12)) - states_share_ll(nr_smaller, n);
-		b = &best[both];
-		if (cost < b->cost) {
+		for (int p = 0; p < 2; p++) {
+			struct state_cut *b = p ? &pooled : &best[both];
+
+			if (!(p ? pooled_side : both || one_side) || !(cost < b->cost))
+				continue;
 			b->cost = cost;
 			b->at = at;
-			b->both = both;
+			b->both = p || both;
 			b->misfit = misfit;
 			b->within = within;
 			b->st = st;
 			memcpy(b->med, med, sizeof(med));
 		}
 	}
+	if (best[1].at && pooled.cost < best[1].cost)
+		best[1] = pooled;
 	free(r);
 	free(rs);
 	free(lo);
