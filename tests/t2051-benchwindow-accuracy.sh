@@ -140,7 +140,7 @@ test_expect_success 'the step-rates benchmark, short: its first 400 cases a fami
 	weekly           400        -      0      0      0      0      0      0      -
 	single           400      400      0      0      0      0      0      2      -
 	recovery         400      400      0      0      0      0      0      7      -
-	statestep        400      399      0      0      0      0      0     97      -
+	statestep        400      399      0      0      0      0      0     95      -
 	weekstep         400      400      0      0      0      0      0     12      -
 	small            400      400      0      0      0      0      0     94      -
 	gap              400      400      0      0      0      0      0      1      -

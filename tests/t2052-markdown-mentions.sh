@@ -71,7 +71,8 @@ test_expect_success 'benchwindow and benchbisect reports: every mention in a cod
 	grep -F -x -e "- $(link typo) 2026-09-09 Fix a typo \`@octocat\` found in the autotuner docs (#3310)" ../w.outline &&
 	grep -F "[cute] Rework the softmax �[31mreduction�[m, cc \`@pytorch/helion-team\` (#3311)" ../w.outline &&
 	grep -F "Share the layout helpers (ask ada@example.com) (#3313)" ../w.outline &&
-	grep -F -x -e "- **culprit**: $(link Rework) [cute] Rework the softmax �[31mreduction�[m, cc \`@pytorch/helion-team\` (#3311)" ../b.outline
+	why=$(git benchbisect --file ../dash.json --json b200_cute 2026-09-10 2>/dev/null | jq -r .culprit_why.text) &&
+	grep -F -x -e "- **culprit**: $(link Rework) [cute] Rework the softmax �[31mreduction�[m, cc \`@pytorch/helion-team\` (#3311) / $why" ../b.outline
 '
 
 test_expect_success 'both scans: the table and the reports ping nobody either' '
