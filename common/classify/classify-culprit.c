@@ -179,13 +179,16 @@ void classify_culprit(struct classify_result *r, const struct classify_signals *
 		strbuf_addstr(&sb, "a nightly in the window lies off both levels, so it may hold two changes; "
 			      "a bisection of the window (run) would tell them apart");
 	} else {
+		static const char *const named[][2] = {
+			{ "one_commit", "the window's only commit" },
+			{ "one_measurement_commit", "the only commit that changes the measurement" },
+			{ "one_slice_commit", "the window's only commit in the slice" },
+		};
+		int k = w->nr_commits == 1 ? 0 : r->cause == CAUSE_METHOD_CHANGE ? 1 : 2;
+
 		r->culprit = one;
-		why->rule = w->nr_commits == 1 ? "one_commit" :
-			r->cause == CAUSE_METHOD_CHANGE ? "one_measurement_commit" : "one_slice_commit";
-		strbuf_addf(&sb, "%s, and the step's night is sure: ",
-			    w->nr_commits == 1 ? "the window's only commit" :
-			    r->cause == CAUSE_METHOD_CHANGE ? "the only commit that changes the measurement" :
-			    "the window's only commit in the slice");
+		why->rule = named[k][0];
+		strbuf_addf(&sb, "%s, and the step's night is sure: ", named[k][1]);
 		night_words(&sb, why, names.buf);
 	}
 	why->text = strbuf_detach(&sb, NULL);

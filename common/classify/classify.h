@@ -387,8 +387,8 @@ struct classify_result {
 	struct strvec evidence;		/* one line per signal, for people */
 	struct classify_evidence_item *items;	/* [evidence.nr]: the same, structured; owned */
 	const struct window_commit *culprit;	/* NULL unless the evidence singles one out (and the
-						   step's night is sure: classify_explain) */
-	struct classify_culprit_why culprit_why;
+						   step's night is sure: classify_culprit()) */
+	struct classify_culprit_why culprit_why;	/* why it was named, or why none was */
 	struct classify_candidate *candidates;	/* ranked; owned */
 	size_t nr_candidates;
 	double before, after, truth;	/* speedups: medians each side, the honest one */
