@@ -690,4 +690,22 @@ test_expect_success 'a kernel window narrowed by the states across a cut, where 
 	EOF
 '
 
+# A harness commit alone in a window of four nightlies under machine
+# states (seed 75000, the harness cause under --states, case 0): -8.1%
+# against noise of 4.5% a night (the states' distance in it) is 1.9x, under
+# the 5x that places a night, so the window's only measurement commit is
+# not named, and the report says which rule kept it (culprit_why
+# night_not_sure: a wider window's night is not placed by the noise within
+# a state, classify-culprit.c place_night()).
+test_expect_success 'a harness commit whose night is not sure: no culprit, and the rule that kept it said' '
+	case_answer harness-75000 75000 harness 1 "harness         1     100%         0            0/1              0" harness-00.json 2026-02-22 "1p; /^no culprit/p" --states <<-\EOF &&
+	h100 on 2026-02-22: benchmark method change
+	no culprit: the step'\''s night is not sure: the platform moved 1.9x its one-night noise, under the 5.0x that places a night (a weaker move can sit a night or two off), and no kernel'\''s own step places it; a bisection of the window (run) would name the commit
+	EOF
+	(cd "$TRASH/harness-75000/repo" && git benchbisect --json --file ../harness-00.json h100 2026-02-22) >out.json &&
+	jq -c "[.culprit, .culprit_why.rule, .culprit_why.placed_by, .culprit_why.score, [.candidates[].why]]" out.json >actual &&
+	echo "[null,\"night_not_sure\",null,1.8855,[\"measurement\"]]" >expect &&
+	test_cmp expect actual
+'
+
 test_done
