@@ -306,7 +306,7 @@ static void explain_sharing(struct classify_result *r, const struct classify_sig
 		if (s->move_kernels)
 			strbuf_addf(&sb, " (the %zu kernel%s %s%s)", s->move_kernels,
 				    s->move_kernels == 1 ? "" : "s",
-				    s->found ? "behind the move" : "that stepped",
+				    s->move_own ? "that stepped" : "behind the move",
 				    s->nr_timing ? " whose timers agree" : "");
 		strbuf_addf(&sb, ": %s", tail ? tail : main_tail[sh]);
 		v = evidence_push(r, "implementations", verdict, &sb);
@@ -327,9 +327,9 @@ static const char *of_kernels(const struct classify_signals *s)
 	if (!s->move_kernels)
 		return "";
 	if (s->nr_timing)
-		return s->found ? " (the kernels behind the move whose timers agree)" :
-			" (the kernels that stepped whose timers agree)";
-	return s->found ? " (the kernels behind the move)" : " (the kernels that stepped)";
+		return s->move_own ? " (the kernels that stepped whose timers agree)" :
+			" (the kernels behind the move whose timers agree)";
+	return s->move_own ? " (the kernels that stepped)" : " (the kernels behind the move)";
 }
 
 static void explain_timers(struct classify_result *r, const struct classify_signals *s,

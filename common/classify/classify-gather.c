@@ -66,12 +66,21 @@ static struct named_move *push_move(struct named_move **m, size_t *nr, const cha
 	return x;
 }
 
+/*
+ * The kernels behind the move: those that moved the platform's way by at
+ * least --shared-ratio of its move, when that move is a step or
+ * undecided; with no platform step, the kernels whose own steps at the
+ * pair are the answer (the report's "kernel step" lines: "none stands
+ * out" beside them contradicted the verdict, and the dispatch and
+ * cudagraph checks of those kernels were skipped).
+ */
 static void gather_kernels(struct classify_signals *s, const struct window *w, const struct sides *sd,
 			   const struct classify_options *o)
 {
 	double step = log1p(s->change_pct / 100);
 	/* an undecided move is still a move: say which kernels carry it */
 	int moved = classify_step_significant(s, o) || s->undecided;
+	int by_kernels = !s->found && s->nr_kernel_steps;
 
 	for (size_t r = 0; r < w->dash.nr_rows; r++) {
 		const struct dash_row *row = &w->dash.rows[r];
@@ -91,8 +100,11 @@ static void gather_kernels(struct classify_signals *s, const struct window *w, c
 		if (isnan(pct))
 			continue;
 		k = push_move(&s->kernels, &s->nr_kernels, row->kernel, pct);
-		k->flag = moved && !isnan(pct) && (log1p(pct / 100) < 0) == (step < 0) &&
-			fabs(log1p(pct / 100)) >= o->shared_ratio * fabs(step);
+		if (by_kernels)
+			k->flag = classify_steps_at_pair(s, w, row->kernel);
+		else
+			k->flag = moved && (log1p(pct / 100) < 0) == (step < 0) &&
+				fabs(log1p(pct / 100)) >= o->shared_ratio * fabs(step);
 	}
 }
 

@@ -8,7 +8,7 @@
 #include "classify/classify-sides.h"
 #include "classify/classify-timers.h"
 
-static int steps_on_its_own(const struct classify_signals *s, const struct window *w, const char *name)
+int classify_steps_at_pair(const struct classify_signals *s, const struct window *w, const char *name)
 {
 	for (size_t i = 0; i < w->nr_kernel_steps; i++)
 		if (w->kernel_steps[i].index == s->index && !strcmp(w->kernel_steps[i].kernel, name))
@@ -23,10 +23,11 @@ static int steps_on_its_own(const struct classify_signals *s, const struct windo
  * noise that moved the platform's way is behind the move only by its
  * size, and its flat latency would read as the timers disagreeing (one
  * kernel -6%, its latency with it, beside two at -1.5% made "speedup -3%,
- * latency +1.4%": a method change). Returns 1 when they are every kernel
+ * latency +1.4%": a method change). Sets s->move_own when they are the
+ * kernels that step on their own; returns 1 when they are every kernel
  * (the platform's own move is theirs).
  */
-static int moving_kernels(const struct classify_signals *s, const struct window *w,
+static int moving_kernels(struct classify_signals *s, const struct window *w,
 			  struct strvec *names)
 {
 	int own = 0;
@@ -35,13 +36,15 @@ static int moving_kernels(const struct classify_signals *s, const struct window 
 		for (size_t i = 0; i < w->nr_kernel_steps; i++)
 			if (w->kernel_steps[i].index == s->index)
 				strvec_push(names, w->kernel_steps[i].kernel);
+		s->move_own = 1;
 		return 0;
 	}
 	for (size_t i = 0; i < s->nr_kernels; i++)
-		own |= s->kernels[i].flag && steps_on_its_own(s, w, s->kernels[i].name);
+		own |= s->kernels[i].flag && classify_steps_at_pair(s, w, s->kernels[i].name);
 	for (size_t i = 0; i < s->nr_kernels; i++)
-		if (s->kernels[i].flag && (!own || steps_on_its_own(s, w, s->kernels[i].name)))
+		if (s->kernels[i].flag && (!own || classify_steps_at_pair(s, w, s->kernels[i].name)))
 			strvec_push(names, s->kernels[i].name);
+	s->move_own = own;
 	return names->nr == s->nr_kernels;
 }
 

@@ -25,4 +25,7 @@
 int classify_gather_kernel_move(struct classify_signals *s, const struct window *w, const unsigned char *minority,
 				const struct classify_options *o);
 
+/* Whether kernel name steps on its own (w->kernel_steps) at the nightly pair of s. */
+int classify_steps_at_pair(const struct classify_signals *s, const struct window *w, const char *name);
+
 #endif

@@ -178,6 +178,7 @@ struct classify_signals {
 	 */
 	double move_pct;
 	size_t move_kernels;	/* how many kernels that move is over; 0: the platform's */
+	int move_own;		/* those kernels are the ones that step on their own at the pair */
 	/*
 	 * The kernels behind the move whose own timers say their timing
 	 * changed (classify_kernel_timing_changed()) while those of other
