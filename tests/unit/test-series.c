@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "tap.h"
 #include "util/usage.h"
 #include "util/strbuf.h"
@@ -12,12 +13,15 @@
 #include "util/stats.h"
 #include "history/slice.h"
 #include "history/sparse.h"
+#include "history/noise.h"
 
 /* A one-platform dashboard: values[k][n] for kernel k on night n (NAN: absent). */
 static void make_dashboard(struct dashboard *d, size_t kernels, size_t nights, const double *values)
 {
 	struct strbuf sb = STRBUF_INIT;
+	time_t sept1;
 
+	parse_iso_time("2026-09-01T08:20:00Z", &sept1);
 	strbuf_addstr(&sb, "{\"summary\": [");
 	for (size_t k = 0; k < kernels; k++) {
 		int first = 1;
@@ -26,14 +30,17 @@ static void make_dashboard(struct dashboard *d, size_t kernels, size_t nights, c
 			    k ? "," : "", k);
 		for (size_t n = 0; n < nights; n++) {
 			double v = values[k * nights + n];
+			time_t t = sept1 + (time_t)n * DAY_SECONDS;
+			char day[16];
 
 			if (isnan(v))
 				continue;
+			strftime(day, sizeof(day), "%Y-%m-%d", gmtime(&t));
 			strbuf_addf(&sb, "%s{\"run_id\": \"%zu\", \"sha\": \"abcdef%02zu\", "
-				    "\"date\": \"2026-09-%02zuT08:20:00Z\", \"branch\": \"main\", "
+				    "\"date\": \"%sT08:20:00Z\", \"branch\": \"main\", "
 				    "\"is_nightly\": true, \"helion_speedup_geomean\": %g, "
 				    "\"helion_latency_avg_ms\": null}",
-				    first ? "" : ",", n, n, n + 1, v);
+				    first ? "" : ",", n, n, day, v);
 			first = 0;
 		}
 		strbuf_addstr(&sb, "]}");
@@ -362,6 +369,52 @@ static void test_noise_and_median(void)
 	ok(same, "the median by selection is the median of the sorted values");
 }
 
+/*
+ * A weekend offset moves every Saturday and Sunday; machine states that
+ * fell on weekends by chance move about half of them by the states'
+ * distance and leave the rest. Both make the weekend's mean residual
+ * -3%; only the first is a weekly pattern (series_noise_model()).
+ */
+static void test_weekly_pattern(void)
+{
+	struct series_options so = { "b200_cute", NULL, 0 };
+	struct noise_model nm;
+	struct dashboard d;
+	struct series s;
+	double v[91];
+	unsigned seed = 777;
+	int sat = 0, sun = 0;
+
+	for (size_t n = 0; n < 91; n++) {
+		/* 2026-09-05 (night 4) is a Saturday */
+		int weekend = n % 7 == 4 || n % 7 == 5;
+
+		v[n] = 1.5 * exp(noise(&seed, 0.005)) * (weekend ? 0.97 : 1);
+	}
+	make_dashboard(&d, 1, 91, v);
+	if (series_build(&s, &d, &so))
+		exit(1);
+	series_noise_model(&s, METRIC_HELION, &nm);
+	ok(nm.weekly, "a weekend offset on every weekend is a weekly pattern");
+	series_release(&s);
+	dashboard_release(&d);
+
+	seed = 777;
+	for (size_t n = 0; n < 91; n++) {
+		/* 7 of 13 Saturdays and 6 of 13 Sundays in the lower state */
+		int low = (n % 7 == 4 && sat++ % 2 == 0) || (n % 7 == 5 && sun++ % 2 == 1);
+
+		v[n] = 1.5 * exp(noise(&seed, 0.005)) * (low ? 0.94 : 1);
+	}
+	make_dashboard(&d, 1, 91, v);
+	if (series_build(&s, &d, &so))
+		exit(1);
+	series_noise_model(&s, METRIC_HELION, &nm);
+	ok(!nm.weekly, "states that fell on half the weekends are no weekly pattern");
+	series_release(&s);
+	dashboard_release(&d);
+}
+
 static void test_dates(void)
 {
 	time_t t, now;
@@ -456,6 +509,7 @@ int main(void)
 	test_state_room();
 	test_set_change();
 	test_noise_and_median();
+	test_weekly_pattern();
 	test_dates();
 	test_slices();
 	test_sparse();
