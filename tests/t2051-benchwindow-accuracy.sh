@@ -451,6 +451,30 @@ test_expect_success 'a step of the states'"'"' distance asked within a week is f
 	awk "\$1 != \"true\" || \$4 >= \"2026-02-13\" || \$5 < \"2026-02-13\" { bad = 1 } END { exit bad }" actual
 '
 
+# Case 13862174: a +6.8% step on 2026-03-09 under states 5% apart whose
+# lower nights fell on 7 of 13 Saturdays and 6 of 13 Sundays. That passed
+# the weekly test as a weekend offset of -2.7%; the weekend before the
+# step, moved up by it and folded as the lower state after it, read as
+# the level after the step, and the window ended on 03-08. A weekday whose
+# nights split between two groups is no weekly pattern (noise.c).
+test_expect_success 'machine states that fell on weekends are no weekly pattern' '
+	rates_case statestep 13862174 2026-03-07 >actual &&
+	echo "true false false 2026-03-04 2026-03-09 6.72 0" >expect &&
+	test_cmp expect actual
+'
+
+# Case 13864008: a +7.3% step on 2026-02-18 where the level before met
+# the lower state after it: the nights 02-09 .. 02-17 are as likely on
+# either side. The mixture fitted at the step's own night settled on one
+# level, and the window ended on 02-17; fitted from each side's medians
+# too, its window is 02-08 -> 02-18, out past the span of 02-21, which
+# read "no step, within --min-change". It is undecided, with that window.
+test_expect_success 'a step whose night the states leave in doubt out past the span is undecided' '
+	rates_case statestep 13864008 2026-02-21 >actual &&
+	echo "false true false 2026-02-08 2026-02-18 7.29 0" >expect &&
+	test_cmp expect actual
+'
+
 # The room a move has under machine states (bench/accuracy/room.py, the
 # short version of make bench's): flat series are ruled out as moves of
 # --min-change once the noise within a state measures the room (35 of 40;

@@ -78,7 +78,7 @@ static void explain_step(struct classify_result *r, const struct classify_signal
 		snprintf(why, sizeof(why), "%s%s (%s: %s %.1fx its standard error and %.1f%%)",
 			 s->undecided ? "undecided, neither a step nor ruled out" : "no step beyond the noise",
 			 room, s->reason ? s->reason : "no level holds",
-			 s->no_level ? "the pair clears" : "a step needs", o->noise_multiple, o->min_change);
+			 step_bar_words(s->no_level), o->noise_multiple, o->min_change);
 		tail = why;
 		verdict = s->undecided || s->not_ruled_out ? "undecided" : "no_step";
 	} else if (s->drift) {

@@ -144,7 +144,9 @@ static char *undecided_reason(const struct classify_signals *s, const struct cla
 				 s->noise_pct);
 	} else {
 		/* under the bar, or over it where no level holds: step.h words what settles it */
-		char *bar = s->no_level ?
+		char *bar = s->no_level == STEP_NIGHT_IN_DOUBT ?
+			xstrfmt(", which clears %.1fx and %.1f%%, but %s", o->noise_multiple, o->min_change, s->reason) :
+			s->no_level ?
 			xstrfmt(", which clears %.1fx and %.1f%% on its own nightly pair, but %s",
 				o->noise_multiple, o->min_change, s->reason) :
 			xstrfmt(" (%s), where a step needs %.1fx and %.1f%%",

@@ -102,6 +102,7 @@ int step_states_beyond_answer(const struct levels *l, size_t lo, size_t hi, size
 {
 	size_t lo2 = 0, hi2 = l->n;
 
+	out->outside = 0;
 	for (size_t k = 0; k < l->nr_cuts; k++) {
 		if (l->cuts[k] < lo && l->cuts[k] > lo2)
 			lo2 = l->cuts[k];
@@ -110,8 +111,10 @@ int step_states_beyond_answer(const struct levels *l, size_t lo, size_t hi, size
 	}
 	if (a >= b || (lo2 == lo && hi2 == hi))
 		return 0;
-	return step_states_answer(l, lo2, hi2, lo2, hi2, 0, noise_multiple, min_change, out) &&
-	       out->last_good + 1 >= l->at[a] && (b == l->n || out->first_bad < l->at[b]);
+	if (!step_states_answer(l, lo2, hi2, lo2, hi2, 0, noise_multiple, min_change, out))
+		return 0;
+	out->outside = !(out->last_good + 1 >= l->at[a] && (b == l->n || out->first_bad < l->at[b]));
+	return !out->outside;
 }
 
 int step_states_run_answer(const struct levels *l, size_t k, size_t a, size_t b, double noise_multiple,

@@ -14,6 +14,7 @@ struct state_answer {
 	struct cut_test t;		/* the decision (t.found), its levels and their nightlies */
 	size_t index;			/* the step's nightly in the series */
 	size_t last_good, first_bad;	/* its window, nightlies of the series */
+	int outside;			/* step_states_beyond_answer(): found, its window outside the span */
 };
 
 /*
@@ -28,7 +29,8 @@ int step_states_answer(const struct levels *l, size_t lo, size_t hi, size_t a, s
 /*
  * Where x[lo .. hi) lie between cuts of l either side of x[a .. b) that
  * do not hold the date: the step the mixture places over one level more
- * each side, taken only where its window lies in x[a .. b).
+ * each side, taken only where its window lies in x[a .. b); where it
+ * clears the decision with a window that does not, out->outside says so.
  * Returns 1 with *out filled, else 0.
  */
 int step_states_beyond_answer(const struct levels *l, size_t lo, size_t hi, size_t a, size_t b,

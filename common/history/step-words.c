@@ -29,9 +29,20 @@ const char *step_undecided_words(enum step_no_level no_level, enum step_words st
 			"the series starts one nightly before it, so nothing here settles it (a dashboard that "
 			"reaches further back would)",
 		},
+		[STEP_NIGHT_IN_DOUBT] = {
+			"a step, but the machine states leave its night anywhere in this window; a bisection of "
+			"the window (run) would place it",
+			"a bisection of the window (run) would place it",
+		},
 	};
 
 	return words[no_level][style];
+}
+
+const char *step_bar_words(enum step_no_level no_level)
+{
+	return no_level == STEP_LEVELS_HOLD ? "a step needs" : no_level == STEP_NIGHT_IN_DOUBT ? "it clears" :
+		"the pair clears";
 }
 
 double step_bound_pct(const struct step *st)

@@ -688,6 +688,26 @@ int series_find_step_model(const struct series *s, const struct step_options *o,
 	} else if (step_states_answer(&l, lo, hi, a, b, 0, out->noise_multiple, out->min_change, &sa) ||
 		   step_states_beyond_answer(&l, lo, hi, a, b, out->noise_multiple, out->min_change, &sa)) {
 		take_state_answer(out, &sa, nm->sigma);
+	} else if (sa.outside && !o->fallback) {
+		/*
+		 * A step under machine states clears the bar, but the states
+		 * leave its night in doubt out past the span: not surely this
+		 * date's, and not "no step" either (statestep 13864008: +7.3%
+		 * where the level before met the lower state after it, the
+		 * nights 02-09 .. 02-18 as likely either side; asked on 02-21,
+		 * "no step beyond the noise, within --min-change" once the
+		 * mixture's fit found that whole window). Its window is shown.
+		 * Asked about a boundary of its own (a kernel's step, a
+		 * kernel-set change), the caller's pair is described instead:
+		 * a run of nights in one state passes for such a step too
+		 * (causes.py 74702 under --states, baseline 15), and a kernel
+		 * that steps on its own there is the surer answer.
+		 */
+		take_state_answer(out, &sa, nm->sigma);
+		out->found = 0;
+		out->undecided = 1;
+		out->no_level = STEP_NIGHT_IN_DOUBT;
+		out->reason = "the machine states leave its night in doubt out past the span";
 	} else {
 		size_t index = weak_boundary(s, o, nm, from, to, cfrom, cto, out);
 

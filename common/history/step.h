@@ -54,6 +54,7 @@ enum step_no_level {
 	STEP_NO_LEVEL,		/* no level holds on either side */
 	STEP_NO_LEVEL_AFTER,	/* one nightly after it, the series' newest */
 	STEP_NO_LEVEL_BEFORE,	/* one nightly before it, the series' first */
+	STEP_NIGHT_IN_DOUBT,	/* a step under machine states, its night in doubt out past the span */
 };
 
 struct step {
@@ -159,6 +160,13 @@ enum step_words {
 	STEP_WORDS_FULL,
 };
 const char *step_undecided_words(enum step_no_level no_level, enum step_words style);
+
+/*
+ * How an undecided move's line names the bar, before "3.0x and 2.0%":
+ * "a step needs" (a weak step), "it clears" (a step whose night is in
+ * doubt), or "the pair clears" (no level holds it); static.
+ */
+const char *step_bar_words(enum step_no_level no_level);
 
 /*
  * The largest move st's change allows: levels_bound_pct() of change_pct

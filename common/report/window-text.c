@@ -188,8 +188,9 @@ static void print_step(FILE *fp, const struct window *w, const struct window_pri
 	if (st->found)
 		fprintf(fp, "%s: %s -> %s, %s\n", st->drift ? "drift" : "step", d1, d2, sb.buf);
 	else if (st->undecided)
-		fprintf(fp, "undecided near %s: %s -> %s %s: %s; showing that nightly pair\n", asked, d1, d2,
-			sb.buf, step_undecided_words(st->no_level, STEP_WORDS_BRIEF));
+		fprintf(fp, "undecided near %s: %s -> %s %s: %s; showing that %s\n", asked, d1, d2,
+			sb.buf, step_undecided_words(st->no_level, STEP_WORDS_BRIEF),
+			st->no_level == STEP_NIGHT_IN_DOUBT ? "window" : "nightly pair");
 	else {
 		struct strbuf room = STRBUF_INIT;
 

@@ -62,7 +62,8 @@ void window_step_text(struct strbuf *sb, const struct step *st, const char *mark
 		 * The move of the levels either side, not of the pair the
 		 * table's change column shows: say which, as a step does.
 		 */
-		if (!st->dip_nights && !st->no_level && st->nr_before && st->nr_after) {
+		if (!st->dip_nights && (st->no_level == STEP_LEVELS_HOLD || st->no_level == STEP_NIGHT_IN_DOUBT) &&
+		    st->nr_before && st->nr_after) {
 			strbuf_addstr(sb, " (");
 			levels_text(sb, st->nr_before, st->nr_after);
 			strbuf_addch(sb, ')');
@@ -72,8 +73,7 @@ void window_step_text(struct strbuf *sb, const struct step *st, const char *mark
 			step_dip_text(sb, st);
 		else
 			strbuf_addf(sb, "%s (%s %.1f%s and %.1f%%)", st->reason ? st->reason : "not a step",
-				    st->no_level ? "the pair clears" : "a step needs", st->noise_multiple, x,
-				    st->min_change);
+				    step_bar_words(st->no_level), st->noise_multiple, x, st->min_change);
 		return;
 	}
 	if (st->drift)
