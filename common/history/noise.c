@@ -110,8 +110,7 @@ static void weekly_pattern(const double *lv, const time_t *t, size_t n, struct n
 			if (!isnan(r[i]) && weekday_of(t[i]) == d)
 				by_day[k++] = r[i];
 		count[d] = k;
-		memcpy(tmp, by_day, k * sizeof(*tmp));
-		week[d] = k ? trimmed_mean(tmp, k) : 0;
+		week[d] = k ? trimmed_mean(by_day, k) : 0;
 		if (week[d] && sigma > 0 && weekday_mixed(by_day, k, week[d], sigma))
 			week[d] = 0;
 	}

@@ -14,9 +14,10 @@
  * weekday once, so that median is the week's level): the trimmed mean of
  * the residuals of each UTC weekday, 0 where the weekday's nights split
  * between two groups (machine states that fell on it by chance) instead
- * of moving together. It is used only when it is significant: the squared weekday means, weighted by their counts,
- * summed and divided by the residuals' variance (a chi-square of 6
- * degrees of freedom when there is no pattern) exceed NOISE_WEEK_CHI2.
+ * of moving together. It is used only when it is significant: the
+ * squared weekday means, weighted by their counts, summed and divided by
+ * the residuals' variance (a chi-square of 6 degrees of freedom when
+ * there is no pattern) exceed NOISE_WEEK_CHI2.
  * The noise is then a robust standard deviation (1.4826 MAD) of the
  * night-to-night log changes with the pattern removed, over sqrt(2)
  * since each change spans two noisy nights, floored at NOISE_FLOOR so a
