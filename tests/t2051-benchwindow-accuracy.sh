@@ -475,6 +475,17 @@ test_expect_success 'a step whose night the states leave in doubt out past the s
 	test_cmp expect actual
 '
 
+# Case 13878601: a +7.5% step on 2026-03-01 at 2.4% a night. The levels
+# cut it at 03-03; 03-02 could be on either side and was taken in, but
+# 03-01, which fits the level after it better, was not, and the window
+# 03-01 -> 03-04 missed the step's night. A night beyond the first that
+# fits the other side at least as well is taken in too (step.c, take_in()).
+test_expect_success 'a window takes in the nights beyond the cut that fit the other side better' '
+	rates_case statestep 13878601 2026-02-27 >actual &&
+	echo "true false false 2026-02-28 2026-03-04 7.5 0" >expect &&
+	test_cmp expect actual
+'
+
 # The room a move has under machine states (bench/accuracy/room.py, the
 # short version of make bench's): flat series are ruled out as moves of
 # --min-change once the noise within a state measures the room (35 of 40;
