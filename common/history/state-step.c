@@ -106,7 +106,7 @@ static double median_of(const double *x, size_t n)
  * other state, the fit of a cut can settle on no step at all (statestep
  * 13864008: a +7.3% step about the states' distance fitted at its own
  * night as one level, 29 nats under the fit a night earlier, so the
- * window ended before it). From both starts, the same answers in 34,000
+ * window ended before it). From both starts, the same answers in 38,000
  * statestep, bimodal and twosteps series at twice the cost.
  */
 static struct mixture fit_step(const double *x, size_t n, size_t cut, const struct mixture *one, double shift,
