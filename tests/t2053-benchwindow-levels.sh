@@ -150,7 +150,9 @@ test_expect_success 'the same step in 1.5x the noise: the pair clears the bar, n
 	EOF
 	reason_is "no level holds on either side" &&
 	window_says faint 2026-08-20 \
-		"^undecided near 2026-08-20: 2026-08-19 -> 2026-08-20 moves -2.0% ± 0.5%, 3.7x its standard error (noise 1.1% a night), no level holds on either side (the pair clears 3.0x and 2.0%): no level holds it, neither shown nor ruled out; later nightlies will tell; showing that nightly pair\$"
+		"^undecided near 2026-08-20: 2026-08-19 -> 2026-08-20 moves -2.0% ± 0.5%, 3.7x its standard error (noise 1.1% a night), no level holds on either side (the pair clears 3.0x and 2.0%): no level holds it, neither shown nor ruled out; later nightlies will tell; showing that nightly pair\$" &&
+	git benchwindow --file ../faint.json --svg faint.svg b200 2026-08-20 >/dev/null &&
+	grep -F "(the pair clears 3.0× and 2.0%) (UTC days)</text>" faint.svg
 '
 
 # No step in noise of 6% a kernel (the geomean's 2.7% a night): no step

@@ -472,7 +472,8 @@ static void draw_titles(const struct chart *c, const char *verdict)
 		if (st->dip_nights)
 			step_dip_text(&sb, st);
 		else
-			strbuf_addf(&sb, "a step needs %.1f\u00d7 and %.1f%%", st->noise_multiple, st->min_change);
+			strbuf_addf(&sb, "%s %.1f\u00d7 and %.1f%%", step_bar_words(st->no_level), st->noise_multiple,
+				    st->min_change);
 		fprintf(fp, "%s %s \u2192 %s: %+.1f%% \u00b1 %.1f%%, %.1f\u00d7 its standard error (%s)",
 			window_step_kind(st), d1, d2, number_tidy(st->change_pct, 1), st->se_pct,
 			st->z, sb.buf);
