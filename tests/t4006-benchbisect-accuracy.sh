@@ -371,7 +371,7 @@ test_expect_success 'the kernel that keeps a move open is named escaped' '
 	PY
 	) &&
 	(cd "$TRASH/kernel-open-73605/repo" && git benchwindow --file ../evil-33.json h100 2026-02-16) >out &&
-	grep -F "yet kernel\e[2J_e moved -6.2% beside it, 5.6x its standard error; showing that nightly pair" out &&
+	grep -F "yet kernel\e[2J_e moved -6.2% beside it, 5.6x its standard error; showing that window" out &&
 	! grep -q "$(printf "\033")" out
 '
 

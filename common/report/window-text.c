@@ -162,12 +162,26 @@ static void print_kernel_steps(FILE *fp, const struct window *w)
 	strbuf_release(&sb);
 }
 
+/*
+ * Whether s holds a nightly with a helion speedup between a and b: the
+ * pair shown is then a window (a kernel's, or the levels' when none holds
+ * it), not two nightlies side by side.
+ */
+static int measured_between(const struct series *s, size_t a, size_t b)
+{
+	for (size_t i = a + 1; i < b; i++)
+		if (s->points[i].value[METRIC_HELION] > 0)
+			return 1;
+	return 0;
+}
+
 static void print_step(FILE *fp, const struct window *w, const struct window_print_options *po)
 {
 	const struct step *st = &w->step;
 	const struct series *s = &w->series;
 	struct strbuf sb = STRBUF_INIT;
 	char d1[16], d2[16], asked[16];
+	const char *shown;
 
 	print_set_change(fp, w);
 	print_kernel_steps(fp, w);
@@ -185,12 +199,13 @@ static void print_step(FILE *fp, const struct window *w, const struct window_pri
 				 color_off(po->color), 0);
 	else
 		window_step_text(&sb, st, "", "", 0);
+	shown = st->no_level == STEP_NIGHT_IN_DOUBT || measured_between(s, st->last_good, st->first_bad) ?
+		"window" : "nightly pair";
 	if (st->found)
 		fprintf(fp, "%s: %s -> %s, %s\n", st->drift ? "drift" : "step", d1, d2, sb.buf);
 	else if (st->undecided)
 		fprintf(fp, "undecided near %s: %s -> %s %s: %s; showing that %s\n", asked, d1, d2,
-			sb.buf, step_undecided_words(st->no_level, STEP_WORDS_BRIEF),
-			st->no_level == STEP_NIGHT_IN_DOUBT ? "window" : "nightly pair");
+			sb.buf, step_undecided_words(st->no_level, STEP_WORDS_BRIEF), shown);
 	else {
 		struct strbuf room = STRBUF_INIT;
 
@@ -205,8 +220,8 @@ static void print_step(FILE *fp, const struct window *w, const struct window_pri
 		else if (step_states_rule_out(st))
 			strbuf_addf(&room, ", and the noise within a machine state (%.1f%% a night) rules out "
 				    "a move of %.1f%%", st->state_noise_pct, st->min_change);
-		fprintf(fp, "no step beyond the noise near %s: %s -> %s %s%s; showing that nightly pair\n",
-			asked, d1, d2, sb.buf, room.buf);
+		fprintf(fp, "no step beyond the noise near %s: %s -> %s %s%s; showing that %s\n",
+			asked, d1, d2, sb.buf, room.buf, shown);
 		strbuf_release(&room);
 	}
 	for (size_t i = 0; i < st->nr_other; i++)
