@@ -547,6 +547,16 @@ void series_release(struct series *s)
 	memset(s, 0, sizeof(*s));
 }
 
+int series_measured_before(const struct series *s, size_t index, size_t *out)
+{
+	while (index-- > 0)
+		if (s->points[index].value[METRIC_HELION] > 0) {
+			*out = index;
+			return 1;
+		}
+	return 0;
+}
+
 void series_pair_move(const struct series *s, size_t good, size_t bad, struct pair_move *out)
 {
 	double log_move = 0;

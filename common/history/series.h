@@ -68,6 +68,12 @@ int series_has_data(const struct dashboard *d, const char *platform, int all_run
 void series_release(struct series *s);
 
 /*
+ * The nearest nightly of s before index with a helion speedup into *out;
+ * 0 when none has one (a failed nightly shows no move of its own).
+ */
+int series_measured_before(const struct series *s, size_t index, size_t *out);
+
+/*
  * A nightly pair as the dashboard's plain geomean sees it, and as the
  * kernels measured on both nights do. The one place these numbers are
  * computed: every output of every command that shows them reads them

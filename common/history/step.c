@@ -148,21 +148,6 @@ static int measured(const struct series *s, size_t i)
 	return s->points[i].value[METRIC_HELION] > 0;
 }
 
-/*
- * The nearest nightly before index with a helion speedup into *out;
- * 0 when none has one. The pair's move is measured from it, so the window
- * holds the commits of the nightlies between, which measured nothing.
- */
-static int measured_before(const struct series *s, size_t index, size_t *out)
-{
-	while (index-- > 0)
-		if (measured(s, index)) {
-			*out = index;
-			return 1;
-		}
-	return 0;
-}
-
 static void describe_boundary(const struct series *s, const struct noise_model *nm, size_t index,
 			      int span_days, int bounded, struct step *out)
 {
@@ -180,7 +165,12 @@ static void describe_boundary(const struct series *s, const struct noise_model *
 	levels_judge_range(&l, lo, at, hi, out->noise_multiple, out->min_change, &t);
 	out->index = index;
 	out->first_bad = index;
-	if (!measured_before(s, index, &out->last_good))
+	/*
+	 * The pair's move is measured from the nearest measured nightly, so
+	 * the window holds the commits of the nightlies between, which
+	 * measured nothing.
+	 */
+	if (!series_measured_before(s, index, &out->last_good))
 		out->last_good = index - 1;
 	take_test(out, &t, nm->sigma);
 	out->persistent = !isnan(t.change_pct) && stays(&l, at, hi, &t);
@@ -409,7 +399,7 @@ static size_t weak_boundary(const struct series *s, const struct step_options *o
 	if (edge == s->nr || s->points[edge].run->time >= to)
 		for (edge = nearest; edge > 0 && !measured(s, edge) && s->points[edge - 1].run->time >= from; edge--)
 			;
-	return measured(s, edge) && measured_before(s, edge, &before) ? edge : 0;
+	return measured(s, edge) && series_measured_before(s, edge, &before) ? edge : 0;
 }
 
 /*

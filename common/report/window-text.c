@@ -162,19 +162,6 @@ static void print_kernel_steps(FILE *fp, const struct window *w)
 	strbuf_release(&sb);
 }
 
-/*
- * Whether s holds a nightly with a helion speedup between a and b: the
- * pair shown is then a window (a kernel's, or the levels' when none holds
- * it), not two nightlies side by side.
- */
-static int measured_between(const struct series *s, size_t a, size_t b)
-{
-	for (size_t i = a + 1; i < b; i++)
-		if (s->points[i].value[METRIC_HELION] > 0)
-			return 1;
-	return 0;
-}
-
 static void print_step(FILE *fp, const struct window *w, const struct window_print_options *po)
 {
 	const struct step *st = &w->step;
@@ -182,6 +169,7 @@ static void print_step(FILE *fp, const struct window *w, const struct window_pri
 	struct strbuf sb = STRBUF_INIT;
 	char d1[16], d2[16], asked[16];
 	const char *shown;
+	size_t before_bad;
 
 	print_set_change(fp, w);
 	print_kernel_steps(fp, w);
@@ -199,7 +187,13 @@ static void print_step(FILE *fp, const struct window *w, const struct window_pri
 				 color_off(po->color), 0);
 	else
 		window_step_text(&sb, st, "", "", 0);
-	shown = st->no_level == STEP_NIGHT_IN_DOUBT || measured_between(s, st->last_good, st->first_bad) ?
+	/*
+	 * With a measured nightly between its ends, the pair shown is a window
+	 * (a kernel's, or the levels' when none holds it), not two nightlies
+	 * side by side.
+	 */
+	shown = st->no_level == STEP_NIGHT_IN_DOUBT ||
+		(series_measured_before(s, st->first_bad, &before_bad) && before_bad > st->last_good) ?
 		"window" : "nightly pair";
 	if (st->found)
 		fprintf(fp, "%s: %s -> %s, %s\n", st->drift ? "drift" : "step", d1, d2, sb.buf);
