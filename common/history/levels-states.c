@@ -104,7 +104,7 @@ static double share_of_jumps(const struct levels *l)
 	for (size_t i = 0; i < s->nr; i++) {
 		double x;
 
-		if (!(s->points[i].value[METRIC_HELION] > 0))
+		if (!series_measured(s, i))
 			continue;
 		x = noise_adjusted(&l->nm, s->points[i].run->time, s->points[i].value[METRIC_HELION]);
 		if (!isnan(prev)) {

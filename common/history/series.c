@@ -547,10 +547,15 @@ void series_release(struct series *s)
 	memset(s, 0, sizeof(*s));
 }
 
+int series_measured(const struct series *s, size_t i)
+{
+	return s->points[i].value[METRIC_HELION] > 0;
+}
+
 int series_measured_before(const struct series *s, size_t index, size_t *out)
 {
 	while (index-- > 0)
-		if (s->points[index].value[METRIC_HELION] > 0) {
+		if (series_measured(s, index)) {
 			*out = index;
 			return 1;
 		}

@@ -67,10 +67,10 @@ int series_check_platform(const struct dashboard *d, const char *platform);
 int series_has_data(const struct dashboard *d, const char *platform, int all_runs);
 void series_release(struct series *s);
 
-/*
- * The nearest nightly of s before index with a helion speedup into *out;
- * 0 when none has one (a failed nightly shows no move of its own).
- */
+/* Whether nightly i of s has a helion speedup: one without shows no move of its own. */
+int series_measured(const struct series *s, size_t i);
+
+/* The nearest nightly of s before index that series_measured() into *out; 0 when none is. */
 int series_measured_before(const struct series *s, size_t index, size_t *out);
 
 /*

@@ -142,12 +142,6 @@ static void bound_by_cuts(const struct levels *l, size_t at, size_t *lo, size_t 
  */
 static int describe_dip(const struct levels *l, size_t index, struct step *out);
 
-/* Whether nightly i has a helion speedup: one without shows no move of its own. */
-static int measured(const struct series *s, size_t i)
-{
-	return s->points[i].value[METRIC_HELION] > 0;
-}
-
 static void describe_boundary(const struct series *s, const struct noise_model *nm, size_t index,
 			      int span_days, int bounded, struct step *out)
 {
@@ -394,12 +388,12 @@ static size_t weak_boundary(const struct series *s, const struct step_options *o
 	 * move to show: the first one measured after it, else the last one
 	 * measured before it in the span, each from the one measured before.
 	 */
-	for (edge = nearest; edge < s->nr && s->points[edge].run->time < to && !measured(s, edge); edge++)
+	for (edge = nearest; edge < s->nr && s->points[edge].run->time < to && !series_measured(s, edge); edge++)
 		;
 	if (edge == s->nr || s->points[edge].run->time >= to)
-		for (edge = nearest; edge > 0 && !measured(s, edge) && s->points[edge - 1].run->time >= from; edge--)
+		for (edge = nearest; edge > 0 && !series_measured(s, edge) && s->points[edge - 1].run->time >= from; edge--)
 			;
-	return measured(s, edge) && series_measured_before(s, edge, &before) ? edge : 0;
+	return series_measured(s, edge) && series_measured_before(s, edge, &before) ? edge : 0;
 }
 
 /*
@@ -617,7 +611,7 @@ int series_excursion_at(const struct series *s, const struct step_options *o, co
 	/* st's window holds the date's pair: it is the answer, nothing was set aside */
 	if (st->index && index > st->last_good && index <= st->first_bad)
 		return 0;
-	if (!index || index == s->nr || s->points[index].run->time >= to || !measured(s, index))
+	if (!index || index == s->nr || s->points[index].run->time >= to || !series_measured(s, index))
 		return 0;
 	series_noise_model(s, METRIC_HELION, &nm);
 	out->noise_pct = 100 * nm.sigma;
