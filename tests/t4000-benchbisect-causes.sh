@@ -99,7 +99,7 @@ test_expect_success 'method change: speedup moves, latency flat, a harness commi
 		report_head "benchmark method change" 2026-09-09 3000000008 2026-09-10 3000000009 &&
 		cat <<-EOF
 		  step: helion speedup 1.593 -> 1.439 (-9.7% ± 0.2%) from 2026-09-09 to 2026-09-10, 45.4x its standard error (the series noise 0.5% a night): it persists over the next 11 nightlies
-		  kernel step: softmax -40.3% from 2026-09-09 to 2026-09-10, 205.0x its standard error (its noise 0.5% a night); each kernel must clear 5.8x for 5 kernels
+		  kernel step: softmax -40.3% ± 0.3% from 2026-09-09 to 2026-09-10, 205.0x its standard error (its noise 0.5% a night); each kernel must clear 5.8x for 5 kernels
 		  kernel set: 5 kernels on both nightlies
 		  implementations: triton +0.3%, torch_compile -0.4% against helion -40.5% (the 1 kernel that stepped): Helion-only
 		  timers (the kernels that stepped): speedup -40.5% but latency +0.5% (1.5x its standard error): latency is flat, the timers disagree
@@ -137,7 +137,7 @@ test_expect_success 'a kernel step alone: its kernel is behind the move, and its
 	sed -n "1p;/^  kernel step/p;/^  implementations/p;/^  timers/p;/^  kernels behind/p;/^  cudagraph/p;/^speedup/,/^  the/p" out >actual &&
 	cat >expect <<-EOF &&
 	b200_cute on 2026-09-10: benchmark method change
-	  kernel step: softmax -3.0% from 2026-09-09 to 2026-09-10, 12.1x its standard error (its noise 0.5% a night); each kernel must clear 5.8x for 5 kernels: the platform'\''s geomean does not clear its thresholds, this kernel does
+	  kernel step: softmax -3.0% ± 0.3% from 2026-09-09 to 2026-09-10, 12.1x its standard error (its noise 0.5% a night); each kernel must clear 5.8x for 5 kernels: the platform'\''s geomean does not clear its thresholds, this kernel does
 	  implementations: triton +0.3%, torch_compile -0.4% against helion -3.3% (the 1 kernel that stepped): Helion-only
 	  timers (the kernels that stepped): speedup -3.3% but latency +0.5% (1.5x its standard error): latency is flat, the timers disagree
 	  kernels behind the move: softmax -3.3% (1 of 5)
@@ -576,7 +576,7 @@ test_expect_success 'one kernel stepping inside 9 missing nightlies: its step is
 	bb_dashboard --event timer:b200_cute:2026-09-10:0.6:softmax --missing 2026-09-05:2026-09-13 >../gap-method.json &&
 	git benchbisect --file ../gap-method.json b200_cute 2026-09-10 >out 2>err &&
 	grep "^  kernel step" out >actual &&
-	echo "  kernel step: softmax -40.2% from 2026-09-04 to 2026-09-14, 126.8x its standard error (its noise 0.5% a night); each kernel must clear 5.8x for 5 kernels" >expect &&
+	echo "  kernel step: softmax -40.2% ± 0.4% from 2026-09-04 to 2026-09-14, 126.8x its standard error (its noise 0.5% a night); each kernel must clear 5.8x for 5 kernels" >expect &&
 	test_cmp expect actual
 '
 

@@ -289,7 +289,7 @@ test_expect_success 'a kernel step under machine states: its states folded on ea
 		"onekernel      28     100%         0          21/28              0" \
 		"f4695293 Tune kernel path 44 (#3044)" <<-\EOF
 	h100 on 2026-02-14: real regression
-	  kernel step: kernel_d -7.2% from 2026-02-13 to 2026-02-14, 18.3x its standard error (its noise 1.0% a night); each kernel must clear 5.8x for 5 kernels: the platform'"'"'s geomean does not clear its thresholds, this kernel does
+	  kernel step: kernel_d -7.2% ± 0.4% from 2026-02-13 to 2026-02-14, 18.3x its standard error (its noise 1.0% a night); each kernel must clear 5.8x for 5 kernels: the platform'"'"'s geomean does not clear its thresholds, this kernel does
 	EOF
 '
 
@@ -317,7 +317,7 @@ test_expect_success 'a kernel step on a state flip: the other kernels read on on
 		"onekernel      26     100%         0          14/26              0" \
 		"f8367698 Tune kernel path 59 (#3059)" <<-\EOF
 	h100 on 2026-03-01: real regression
-	  kernel step: kernel_c -6.1% from 2026-02-28 to 2026-03-01, 18.2x its standard error (its noise 1.0% a night); each kernel must clear 5.8x for 5 kernels: the platform'"'"'s geomean does not clear its thresholds, this kernel does
+	  kernel step: kernel_c -6.1% ± 0.3% from 2026-02-28 to 2026-03-01, 18.2x its standard error (its noise 1.0% a night); each kernel must clear 5.8x for 5 kernels: the platform'"'"'s geomean does not clear its thresholds, this kernel does
 	EOF
 '
 
@@ -354,7 +354,7 @@ test_expect_success 'a kernel between the platform'"'"'s multiple and the kernel
 	states_verdict kernel-bar-73706 73706 onekernel 37 36 2026-02-16 "kernel step" \
 		"onekernel      37      97%         1          20/37              0" <<-\EOF
 	h100 on 2026-02-16: real regression
-	  kernel step: kernel_d -6.3% from 2026-02-13 to 2026-02-20, 22.8x its standard error (its noise 4.1% a night); each kernel must clear 5.8x for 5 kernels: the platform'"'"'s geomean does not clear its thresholds, this kernel does
+	  kernel step: kernel_d -6.3% ± 0.3% from 2026-02-13 to 2026-02-20, 22.8x its standard error (its noise 4.1% a night); each kernel must clear 5.8x for 5 kernels: the platform'"'"'s geomean does not clear its thresholds, this kernel does
 	EOF
 '
 
@@ -392,8 +392,8 @@ test_expect_success 'the kernel that keeps a move open is named escaped' '
 test_expect_success 'kernels that together move the geomean by --min-change: their steps under the states' '
 	case_answer kernels-open-73627 73627 states 6 "states          6     100%         0            2/6              0" states-05.json 2026-02-23 "1p; /^  kernel step:/p" <<-\EOF
 	h100 on 2026-02-23: real regression
-	  kernel step: kernel_a -6.1% from 2026-02-22 to 2026-02-25, 24.7x its standard error (its noise 3.7% a night); each kernel must clear 5.8x for 5 kernels: the platform'"'"'s geomean does not clear its thresholds, this kernel does
-	  kernel step: kernel_c -6.0% from 2026-02-22 to 2026-02-26, 19.0x its standard error (its noise 4.0% a night); each kernel must clear 5.8x for 5 kernels
+	  kernel step: kernel_a -6.1% ± 0.3% from 2026-02-22 to 2026-02-25, 24.7x its standard error (its noise 3.7% a night); each kernel must clear 5.8x for 5 kernels: the platform'"'"'s geomean does not clear its thresholds, this kernel does
+	  kernel step: kernel_c -6.0% ± 0.3% from 2026-02-22 to 2026-02-26, 19.0x its standard error (its noise 4.0% a night); each kernel must clear 5.8x for 5 kernels
 	EOF
 '
 
@@ -445,7 +445,7 @@ test_expect_success 'a kernel step'"'"'s end night that the other kernels read h
 	h100 on 2026-03-11: real regression
 	last good: 6fba9af1 (run 60000000680, 2026-03-10T08:20:00Z)
 	first bad: 8e9cdebd (run 60000000700, 2026-03-12T08:20:00Z)
-	  kernel step: kernel_a -5.2% from 2026-03-10 to 2026-03-12, 17.8x its standard error (its noise 0.8% a night); each kernel must clear 5.8x for 5 kernels: the platform'"'"'s geomean does not clear its thresholds, this kernel does
+	  kernel step: kernel_a -5.2% ± 0.3% from 2026-03-10 to 2026-03-12, 17.8x its standard error (its noise 0.8% a night); each kernel must clear 5.8x for 5 kernels: the platform'"'"'s geomean does not clear its thresholds, this kernel does
 	EOF
 	! grep "^culprit:" out
 '
@@ -601,7 +601,7 @@ test_expect_success 'a step weighed beyond the cuts is the date'"'"'s only where
 	h100 on 2026-03-09: benchmark method change
 	last good: e07525bb (run 60000000570, 2026-02-27T08:20:00Z)
 	first bad: fdaf8ae8 (run 60000000660, 2026-03-08T08:20:00Z)
-	  kernel step: kernel_c -4.8% from 2026-02-27 to 2026-03-08, 11.3x its standard error (its noise 1.2% a night); each kernel must clear 5.8x for 5 kernels: the platform'"'"'s geomean does not clear its thresholds, this kernel does
+	  kernel step: kernel_c -4.8% ± 0.4% from 2026-02-27 to 2026-03-08, 11.3x its standard error (its noise 1.2% a night); each kernel must clear 5.8x for 5 kernels: the platform'"'"'s geomean does not clear its thresholds, this kernel does
 	EOF
 '
 
@@ -639,7 +639,7 @@ test_expect_success 'a witness no surer than its noise: the end night in doubt, 
 	h100 on 2026-03-11: real regression
 	last good: 6fba9af1 (run 60000000680, 2026-03-10T08:20:00Z)
 	first bad: 8e9cdebd (run 60000000700, 2026-03-12T08:20:00Z)
-	  kernel step: kernel_b -5.3% from 2026-03-10 to 2026-03-12, 16.9x its standard error (its noise 0.9% a night); each kernel must clear 5.8x for 5 kernels: the platform'"'"'s geomean does not clear its thresholds, this kernel does
+	  kernel step: kernel_b -5.3% ± 0.3% from 2026-03-10 to 2026-03-12, 16.9x its standard error (its noise 0.9% a night); each kernel must clear 5.8x for 5 kernels: the platform'"'"'s geomean does not clear its thresholds, this kernel does
 	EOF
 	! grep "^culprit:" out
 '
@@ -659,7 +659,7 @@ test_expect_success 'a kernel step'"'"'s own window, in JSON as in its text line
 		[.kernel, .last_good_date, .first_bad_date] | join(\" \")" "$TRASH/kernel-window-74920/out.json" >actual &&
 	printf "kernel_b 2026-03-04 2026-03-05\nkernel_d 2026-03-03 2026-03-06\n" >expect &&
 	test_cmp expect actual &&
-	grep -F "kernel step: kernel_d -6.2% from 2026-03-03 to 2026-03-06," "$TRASH/kernel-window-74920/out.txt"
+	grep -F "kernel step: kernel_d -6.2% ± 0.7% from 2026-03-03 to 2026-03-06," "$TRASH/kernel-window-74920/out.txt"
 '
 
 # Where the sort of the platform's nightlies finds no states, each
@@ -678,15 +678,15 @@ test_expect_success 'a kernel window narrowed by the states across a cut, where 
 	h100 on 2026-02-19: real regression
 	last good: 51fa16c7 (run 60000000480, 2026-02-18T08:20:00Z)
 	first bad: 668e8256 (run 60000000490, 2026-02-19T08:20:00Z)
-	  kernel step: kernel_c -6.2% from 2026-02-18 to 2026-02-19, 14.4x its standard error (its noise 1.2% a night); each kernel must clear 5.8x for 5 kernels: the platform'"'"'s geomean does not clear its thresholds, this kernel does
-	  kernel step: kernel_d -5.6% from 2026-02-18 to 2026-02-19, 18.3x its standard error (its noise 0.8% a night); each kernel must clear 5.8x for 5 kernels
+	  kernel step: kernel_c -6.2% ± 0.4% from 2026-02-18 to 2026-02-19, 14.4x its standard error (its noise 1.2% a night); each kernel must clear 5.8x for 5 kernels: the platform'"'"'s geomean does not clear its thresholds, this kernel does
+	  kernel step: kernel_d -5.6% ± 0.3% from 2026-02-18 to 2026-02-19, 18.3x its standard error (its noise 0.8% a night); each kernel must clear 5.8x for 5 kernels
 	culprit: 668e8256 Tune kernel path 49 (#3049)
 	EOF
 	case_answer unwitnessed-74946 74946 subset 32 "subset         32     100%         0          11/32              0" subset-31.json 2026-03-09 "1,3p; /^  kernel step: /p; /^culprit: /p" --states <<-\EOF
 	h100 on 2026-03-09: real regression
 	last good: 2a6055b0 (run 60000000640, 2026-03-06T08:20:00Z)
 	first bad: d622b3e8 (run 60000000670, 2026-03-09T08:20:00Z)
-	  kernel step: kernel_e -5.8% from 2026-03-06 to 2026-03-09, 27.7x its standard error (its noise 3.9% a night); each kernel must clear 5.8x for 5 kernels: the platform'"'"'s geomean does not clear its thresholds, this kernel does
+	  kernel step: kernel_e -5.8% ± 0.2% from 2026-03-06 to 2026-03-09, 27.7x its standard error (its noise 3.9% a night); each kernel must clear 5.8x for 5 kernels: the platform'"'"'s geomean does not clear its thresholds, this kernel does
 	EOF
 '
 

@@ -125,8 +125,8 @@ static void explain_step(struct classify_result *r, const struct classify_signal
 
 		if (k->index != s->index)
 			continue;
-		v = evidence_addf(r, "kernel step", "step", "kernel step: %s %+.1f%% from %s to %s, %.1fx its standard error (its noise %.1f%% a night); each kernel must clear %.1fx for %zu kernels%s",
-				  k->kernel, number_tidy(k->change_pct, 1), day_of(w, k->last_good, d1), day_of(w, k->first_bad, d2),
+		v = evidence_addf(r, "kernel step", "step", "kernel step: %s %+.1f%% \u00b1 %.1f%% from %s to %s, %.1fx its standard error (its noise %.1f%% a night); each kernel must clear %.1fx for %zu kernels%s",
+				  k->kernel, number_tidy(k->change_pct, 1), k->se_pct, day_of(w, k->last_good, d1), day_of(w, k->first_bad, d2),
 				  k->z, k->noise_pct, multiple, w->series.nr_rows,
 				  n++ || classify_step_significant(s, o) ? "" :
 				  ": the platform's geomean does not clear its thresholds, this kernel does");

@@ -116,8 +116,8 @@ void window_kernel_steps_text(struct strbuf *sb, const struct window *w, int ric
 
 		strbuf_addstr(sb, i ? ", " : "");
 		escape(sb, k->kernel);
-		strbuf_addf(sb, " %+.1f%% (%.1f%s its standard error, its noise %.1f%% a night) %s %s %s",
-			    number_tidy(k->change_pct, 1), k->z, x, k->noise_pct,
+		strbuf_addf(sb, " %+.1f%% \u00b1 %.1f%% (%.1f%s its standard error, its noise %.1f%% a night) %s %s %s",
+			    number_tidy(k->change_pct, 1), k->se_pct, k->z, x, k->noise_pct,
 			    format_day(d1, s->points[k->last_good].run->time), to,
 			    format_day(d2, s->points[k->first_bad].run->time));
 	}

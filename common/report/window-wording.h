@@ -63,8 +63,10 @@ void window_step_text(struct strbuf *sb, const struct step *st, const char *mark
 int window_date_pair_text(struct strbuf *sb, const struct window *w, int rich);
 
 /*
- * The kernels that step on their own, into sb: "kernel_b -7.5% (12.0x its
- * standard error, its noise 0.8% a night) 2026-02-25 -> 2026-02-26, ...",
+ * The kernels that step on their own, into sb: "kernel_b -7.5% ± 0.6%
+ * (12.0x its standard error, its noise 0.8% a night) 2026-02-25 ->
+ * 2026-02-26, ..." (the move of the kernel's levels, as the platform's
+ * step line gives its own),
  * each name through escape (the dashboard's names are untrusted).
  */
 void window_kernel_steps_text(struct strbuf *sb, const struct window *w, int rich,
