@@ -331,7 +331,11 @@ test_expect_success 'kernels that make one move on different nights: the window 
 		EOF
 	done &&
 	window_says apart 2026-08-21 "^step: 2026-08-19 -> 2026-08-22, .*; 2 nightlies between could be on either side\$" &&
-	test "$(tail -1 out)" = "3 commits, 0 in the slice"
+	test "$(tail -1 out)" = "3 commits, 0 in the slice" &&
+	git benchwindow --file ../apart.json --svg ../apart.svg b200 2026-08-21 >/dev/null &&
+	xmllint --xpath "string(//*[local-name()=\"text\"][@class=\"sub\"][@y=\"46\"])" ../apart.svg >actual &&
+	echo "step 2026-08-19 → 2026-08-22: helion 1.494 → 1.464 (-2.0% ± 0.3%), 5.8× its standard error, persistent; the move is in matmul -6.1% ± 0.2%, softmax -6.8% ± 0.2% (UTC days)" >expect &&
+	test_cmp expect actual
 '
 
 test_done

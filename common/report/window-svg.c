@@ -458,7 +458,8 @@ static void draw_titles(const struct chart *c, const char *verdict)
 		for (size_t i = 0; i < w->nr_kernel_steps; i++) {
 			fputs(i ? ", " : "; the move is in ", fp);
 			markup_fputs(fp, w->kernel_steps[i].kernel, xml_escape);
-			fprintf(fp, " %+.1f%%", number_tidy(w->kernel_steps[i].change_pct, 1));
+			fprintf(fp, " %+.1f%% \u00b1 %.1f%%", number_tidy(w->kernel_steps[i].change_pct, 1),
+				w->kernel_steps[i].se_pct);
 		}
 	} else if (kernel_answer(w)) {
 		struct strbuf sb = STRBUF_INIT;
