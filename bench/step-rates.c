@@ -60,6 +60,8 @@
  *              on, no step: the plain geomean jumps, the chain-linked one
  *              does not; named: the kernel-set change at its night, with
  *              those kernels gone and none added
+ *   weekdrift  weekly's pattern (a weekend offset or a 7-day wave of 2-5%)
+ *              and drift's move, judged as drift
  *
  * The query of a no-step family is a night of 20-70. A false alarm is a
  * step, a drift or a kernel's step where there is none (or, in the
@@ -110,6 +112,7 @@ static const struct family {
 	/* new families go last: case i of a family draws from its place in this list */
 	{ "recovery", 1 }, { "statestep", 1 }, { "weekstep", 1 }, { "small", 1 }, { "gap", 1 }, { "onekernel", 1 },
 	{ "drift", 1 }, { "spike", 1 }, { "twosteps", 1 }, { "missing", 1 }, { "manual", 1 }, { "kernelleave", 0 },
+	{ "weekdrift", 1 },
 };
 #define NR_FAMILIES (sizeof(families) / sizeof(*families))
 
@@ -246,6 +249,20 @@ static void add_quiet_step(struct gen *g, double lo, double hi, int from, int to
 		g->query = NIGHTS - 1;
 }
 
+/* drift's move: 5-15%, at least 6x the geomean's noise, over 10-20 nights; the query near it. */
+static void add_drift(struct gen *g)
+{
+	int length = rand_int(10, 20);
+	double lo = fmax(0.05, 6 * geomean_noise(g)), size = lo < 0.15 ? lo + (0.15 - lo) * uniform() : lo;
+
+	size = log1p(uniform() < 0.3 ? size : -size);
+	g->drift_from = rand_int(25, NIGHTS - length - 15);
+	g->drift_to = g->drift_from + length - 1;
+	for (int d = g->drift_from; d < NIGHTS; d++)
+		g->shift[d] += size * fmin(1.0, (double)(d - g->drift_from + 1) / length);
+	g->query = rand_int(g->drift_from - 2, g->drift_to + 2);
+}
+
 /*
  * twosteps: two steps 3-10 nights apart (at night 30-60), together far
  * from a dip that reverts; the one asked about either, the query 0-3
@@ -362,15 +379,11 @@ static void generate(struct gen *g, size_t family)
 		memset(g->missing + m, 1, 3);
 		g->query = m + rand_int(-2, 5);
 	} else if (!strcmp(families[family].name, "drift")) {
-		int length = rand_int(10, 20);
-		double lo = fmax(0.05, 6 * geomean_noise(g)), size = lo < 0.15 ? lo + (0.15 - lo) * uniform() : lo;
-
-		size = log1p(uniform() < 0.3 ? size : -size);
-		g->drift_from = rand_int(25, NIGHTS - length - 15);
-		g->drift_to = g->drift_from + length - 1;
-		for (int d = g->drift_from; d < NIGHTS; d++)
-			g->shift[d] += size * fmin(1.0, (double)(d - g->drift_from + 1) / length);
-		g->query = rand_int(g->drift_from - 2, g->drift_to + 2);
+		add_drift(g);
+	} else if (!strcmp(families[family].name, "weekdrift")) {
+		draw_week(&week);
+		add_week(g, &week);
+		add_drift(g);
 	} else if (!strcmp(families[family].name, "onekernel")) {
 		double size = 0.05 + 0.05 * uniform();
 
@@ -643,7 +656,8 @@ int main(int argc, char **argv)
 			judge(f, i, &cfg, &t);
 		if (families[f].steps)
 			snprintf(hits, sizeof(hits), "%zu", t.hits);
-		if (!strcmp(families[f].name, "drift") || !strcmp(families[f].name, "kernelleave"))
+		if (!strcmp(families[f].name, "drift") || !strcmp(families[f].name, "weekdrift") ||
+		    !strcmp(families[f].name, "kernelleave"))
 			snprintf(named, sizeof(named), "%zu", t.named);
 		printf("%-11s %8zu %8s %6zu %6zu %6zu %6zu %6zu %6zu %6s\n", families[f].name, t.series, hits,
 		       t.false_alarms, t.false_steps, t.false_drifts, t.false_kernels, t.undecided, t.wide, named);

@@ -129,7 +129,8 @@ test_expect_success 'states that a step hid are found on both sides of it' '
 # other families of bench/accuracy give every first bad night inside the
 # window too: beside a spike (16 windows of two nights round it), two
 # steps, missing nightlies, manual runs; kernels leaving give no step,
-# and the kernel-set change is named at its night (the last column).
+# and the kernel-set change is named at its night (the last column). A
+# drift under a weekly pattern is named a drift in 398 of 400.
 test_expect_success 'the step-rates benchmark, short: its first 400 cases a family, pinned' '
 	"${BT_STEP_RATES:-$SRC_DIR/build/bench/step-rates}" --seeds 9000000:9000400 >out &&
 	cat >expect <<-\EOF &&
@@ -151,6 +152,7 @@ test_expect_success 'the step-rates benchmark, short: its first 400 cases a fami
 	missing          400      400      0      0      0      0      0      1      -
 	manual           400      400      0      0      0      0      0      4      -
 	kernelleave      400        -      0      0      0      0      0      0    400
+	weekdrift        400      400      0      0      0      0      0      0    398
 	EOF
 	test_cmp expect out
 '
