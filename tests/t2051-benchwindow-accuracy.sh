@@ -130,7 +130,9 @@ test_expect_success 'states that a step hid are found on both sides of it' '
 # window too: beside a spike (16 windows of two nights round it), two
 # steps, missing nightlies, manual runs; kernels leaving give no step,
 # and the kernel-set change is named at its night (the last column). A
-# drift under a weekly pattern is named a drift in 398 of 400.
+# drift under a weekly pattern is named a drift in all 400 (398 before
+# the ramp had to beat a sharp step on the kernels' nightlies too, and
+# its ends were placed there under the pattern as well).
 test_expect_success 'the step-rates benchmark, short: its first 400 cases a family, pinned' '
 	"${BT_STEP_RATES:-$SRC_DIR/build/bench/step-rates}" --seeds 9000000:9000400 >out &&
 	cat >expect <<-\EOF &&
@@ -152,7 +154,7 @@ test_expect_success 'the step-rates benchmark, short: its first 400 cases a fami
 	missing          400      400      0      0      0      0      0      1      -
 	manual           400      400      0      0      0      0      0      4      -
 	kernelleave      400        -      0      0      0      0      0      0    400
-	weekdrift        400      400      0      0      0      0      0      0    398
+	weekdrift        400      400      0      0      0      0      0      0    400
 	EOF
 	test_cmp expect out
 '
@@ -169,6 +171,29 @@ rates_case () {
 	jq -r "[.step.found, .step.undecided, .step.drift != null, .last_good.date[0:10], .first_bad.date[0:10],
 		.step.change_pct, (.kernel_steps | length)] | map(tostring) | join(\" \")" "case-$2.out"
 }
+
+# Case weekstep 14560282: a -4.4% step on 2026-03-08 under a weekly
+# pattern, asked on 03-09. With the pattern taken out, the two nights
+# before it (a weekend) sat 2.5 noise units low and the four after it a
+# little high: the geomean read a ramp from 03-05 to 03-11 (a drift of
+# 6 nightlies). On the kernels' nightlies, each weighed by its own noise,
+# a sharp step fits as well, so the step stays, its window holding two
+# nightlies either side could be on.
+test_expect_success 'a step under a weekly pattern is not a drift where the kernels read it sharp' '
+	rates_case weekstep 14560282 2026-03-09 >actual &&
+	echo "true false false 2026-03-06 2026-03-09 -4.01 0" >expect &&
+	test_cmp expect actual
+'
+
+# Case weekdrift 14600323: +7.4% over nights 49-66 (2026-02-19 to
+# 03-08) under a weekly pattern, asked on 03-03. The geomean's ramp
+# ended five nights late (02-15 -> 03-13); its ends placed on the
+# kernels' nightlies, as without a weekly pattern, hold the drift.
+test_expect_success 'a drift under a weekly pattern: its ends placed on the kernels'\'' nightlies' '
+	rates_case weekdrift 14600323 2026-03-03 >actual &&
+	echo "true false true 2026-02-18 2026-03-08 7.25 0" >expect &&
+	test_cmp expect actual
+'
 
 # Case 9860644: a +8.6% step on 2026-03-10 as wide as the states (8.5%
 # apart): before it the nights sat at 1.79 and 1.94, after it at 1.94
