@@ -62,6 +62,7 @@
  *              those kernels gone and none added
  *   weekdrift  weekly's pattern (a weekend offset or a 7-day wave of 2-5%)
  *              and drift's move, judged as drift
+ *   weekkernel onekernel's step under weekly's pattern, judged as onekernel
  *
  * The query of a no-step family is a night of 20-70. A false alarm is a
  * step, a drift or a kernel's step where there is none (or, in the
@@ -112,7 +113,7 @@ static const struct family {
 	/* new families go last: case i of a family draws from its place in this list */
 	{ "recovery", 1 }, { "statestep", 1 }, { "weekstep", 1 }, { "small", 1 }, { "gap", 1 }, { "onekernel", 1 },
 	{ "drift", 1 }, { "spike", 1 }, { "twosteps", 1 }, { "missing", 1 }, { "manual", 1 }, { "kernelleave", 0 },
-	{ "weekdrift", 1 },
+	{ "weekdrift", 1 }, { "weekkernel", 1 },
 };
 #define NR_FAMILIES (sizeof(families) / sizeof(*families))
 
@@ -384,7 +385,7 @@ static void generate(struct gen *g, size_t family)
 		draw_week(&week);
 		add_week(g, &week);
 		add_drift(g);
-	} else if (!strcmp(families[family].name, "onekernel")) {
+	} else if (!strcmp(families[family].name, "onekernel") || !strcmp(families[family].name, "weekkernel")) {
 		double size = 0.05 + 0.05 * uniform();
 
 		g->k = 5;
@@ -393,6 +394,10 @@ static void generate(struct gen *g, size_t family)
 		g->kernel_shift = log1p(uniform() < 0.3 ? size : -size);
 		g->kernel_at = rand_int(30, 70);
 		g->query = g->kernel_at + rand_int(-3, 3);
+		if (!strcmp(families[family].name, "weekkernel")) {
+			draw_week(&week);
+			add_week(g, &week);
+		}
 	} else if (!strcmp(families[family].name, "spike")) {
 		g->step_at = rand_int(30, 70);
 		add_step(g, g->step_at, step_size(g));

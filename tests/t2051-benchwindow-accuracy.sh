@@ -132,7 +132,8 @@ test_expect_success 'states that a step hid are found on both sides of it' '
 # and the kernel-set change is named at its night (the last column). A
 # drift under a weekly pattern is named a drift in all 400 (398 before
 # the ramp had to beat a sharp step on the kernels' nightlies too, and
-# its ends were placed there under the pattern as well).
+# its ends were placed there under the pattern as well), and one
+# kernel's step under it is named with its kernel in all 400.
 test_expect_success 'the step-rates benchmark, short: its first 400 cases a family, pinned' '
 	"${BT_STEP_RATES:-$SRC_DIR/build/bench/step-rates}" --seeds 9000000:9000400 >out &&
 	cat >expect <<-\EOF &&
@@ -155,6 +156,7 @@ test_expect_success 'the step-rates benchmark, short: its first 400 cases a fami
 	manual           400      400      0      0      0      0      0      4      -
 	kernelleave      400        -      0      0      0      0      0      0    400
 	weekdrift        400      400      0      0      0      0      0      0    400
+	weekkernel       400      400      0      0      0      0     94      4      -
 	EOF
 	test_cmp expect out
 '
