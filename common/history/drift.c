@@ -324,7 +324,8 @@ static int refine_ramp(const struct levels *l, size_t a, size_t b, size_t min_le
 	for (size_t i = a; i < b; i++)
 		nt.keep[i - a] = fabs(l->x[i] - (r->va + ramp_frac(l, r->s, r->e, i) * (r->vb - r->va))) < 4 * l->sigma;
 	best = fit_ends(l, &nt, min_level, r);
-	holds = sharp_squares(l, &nt, r->s, r->e) - best >= DRIFT_MIN_GAIN && !(l->state_shift && states_fit_sharp(l, a, b, r));
+	holds = sharp_squares(l, &nt, r->s, r->e) - best >= DRIFT_MIN_GAIN &&
+		!(l->state_shift && states_fit_sharp(l, a, b, r));
 	steps[0] = 0;
 	if (holds && stairs_win(l, &nt, r->s, r->e, min_level, steps))
 		holds = 0;
