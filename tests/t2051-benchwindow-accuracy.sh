@@ -197,6 +197,30 @@ test_expect_success 'a drift under a weekly pattern: its ends placed on the kern
 	test_cmp expect actual
 '
 
+# A step the kernels place a night or two from the platform's own cut is
+# told at the kernels' night; where the geomean's pair there does not
+# clear the bar on its own levels, the platform's cut tells the move, so
+# the answer is never a step whose numbers say none. Case statestep
+# 14836838: a +7% step on night 33 (02-03) under states about 7% apart,
+# asked on 02-05; the folded levels cut it at +6.9% (15.3 standard
+# errors), the kernels at 02-05, and the pair there, read on the nights
+# as measured, was -0.5% at 0.8 standard errors. Case onekernel 14830092:
+# kernel_d -8.5% on 02-16, the geomean's cut -1.7% at 4.9 standard
+# errors; the pair at the kernel's night read -1.1% at 2.2.
+test_expect_success 'a step placed by the kernels keeps a move that clears the bar' '
+	rates_case statestep 14836838 2026-02-05 >actual &&
+	rates_case onekernel 14830092 2026-02-19 >>actual &&
+	jq -r "[.step.z, .step.nr_before, .step.nr_after] | map(tostring) | join(\" \")" \
+		case-14836838.out case-14830092.out >>actual &&
+	cat >expect <<-\EOF &&
+	true false false 2026-01-24 2026-02-05 6.87 4
+	true false false 2026-02-15 2026-02-16 -1.69 1
+	15.3 13 18
+	4.91 13 18
+	EOF
+	test_cmp expect actual
+'
+
 # Case 9860644: a +8.6% step on 2026-03-10 as wide as the states (8.5%
 # apart): before it the nights sat at 1.79 and 1.94, after it at 1.94
 # and 2.11. The sort of the span took the upper level for the smaller
