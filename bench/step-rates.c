@@ -85,7 +85,9 @@
  * (hits are "-" for the no-step families, named but for drift and
  * kernelleave; wide: steps whose window spans
  * two nightlies, round one that could be on either side; a gap's window
- * across its missing nights is one pair).
+ * across its missing nights is one pair), and after it, only where some
+ * are, "<family> <n> answers contradict their own numbers"
+ * (contradiction(); --verbose names each).
  */
 #include <math.h>
 #include <stdio.h>
@@ -97,6 +99,7 @@
 #include "util/strbuf.h"
 #include "util/usage.h"
 #include "dashboard/dashboard.h"
+#include "history/levels.h"
 #include "history/series.h"
 #include "history/window.h"
 
@@ -142,6 +145,7 @@ struct tally {
 	size_t false_steps, false_drifts, false_kernels;	/* the false alarms by what was said */
 	size_t named;		/* drift: named a drift, its ends near the truth's; kernelleave:
 				 * the kernel-set change named at its night, with the kernels gone */
+	size_t contradicted;	/* answers their own numbers contradict (contradiction()) */
 };
 
 static int verbose;
@@ -485,6 +489,25 @@ static void tally_alarm(struct tally *t, int step_wrong, int drift)
 	t->false_kernels += !step_wrong;
 }
 
+/*
+ * What contradicts the answer st in its own numbers, or NULL: a step or
+ * drift told with a move that does not clear the bar it was judged by
+ * (levels_decide()), or "no step" at a pair whose move does (a dip that
+ * reverts aside). Any answer may be right or wrong; one whose numbers say
+ * the opposite is a bug (stop 76: a step the kernels placed, told with
+ * the geomean's pair there at 0.8 standard errors).
+ */
+static const char *contradiction(const struct step *st)
+{
+	int clears = st->z >= st->noise_multiple && levels_bound_pct(st->change_pct, st->se_pct) >= st->min_change;
+
+	if (st->found && !st->undecided && !clears)
+		return st->drift ? "a drift under the bar" : "a step under the bar";
+	if (!st->found && !st->undecided && st->index && !st->dip_nights && clears)
+		return "no step, over the bar";
+	return NULL;
+}
+
 static int night_of(const struct series *s, size_t index)
 {
 	return (int)((s->points[index].run->time - START) / DAY);
@@ -551,6 +574,7 @@ static void judge(size_t family, unsigned long long i, struct config *cfg, struc
 	time_t q;
 	struct tm tm;
 	int night, good, hit, missed;
+	const char *said;
 	size_t alarms = t->false_alarms, hits = t->hits;
 
 	rng_state = seed_of(i, family);
@@ -582,6 +606,12 @@ static void judge(size_t family, unsigned long long i, struct config *cfg, struc
 		die("case %llu of %s: no window", i, families[family].name);
 	t->series++;
 	t->undecided += w.step.undecided;
+	if ((said = contradiction(&w.step))) {
+		t->contradicted++;
+		if (verbose)
+			fprintf(stderr, "%s %llu: contradicts its numbers: %s (%+.2f%% +- %.2f%%, %.2f standard errors)\n",
+				families[family].name, i, said, w.step.change_pct, w.step.se_pct, w.step.z);
+	}
 	night = w.step.found ? night_of(&s, w.step.first_bad) : -1;
 	good = w.step.found ? night_of(&s, w.step.last_good) : -1;
 	if (g.kernel_at >= 0) {
@@ -666,6 +696,8 @@ int main(int argc, char **argv)
 			snprintf(named, sizeof(named), "%zu", t.named);
 		printf("%-11s %8zu %8s %6zu %6zu %6zu %6zu %6zu %6zu %6s\n", families[f].name, t.series, hits,
 		       t.false_alarms, t.false_steps, t.false_drifts, t.false_kernels, t.undecided, t.wide, named);
+		if (t.contradicted)
+			printf("%-11s %8zu answers contradict their own numbers\n", families[f].name, t.contradicted);
 		fflush(stdout);
 	}
 	config_release(&cfg);

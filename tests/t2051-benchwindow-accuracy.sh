@@ -133,7 +133,10 @@ test_expect_success 'states that a step hid are found on both sides of it' '
 # drift under a weekly pattern is named a drift in all 400 (398 before
 # the ramp had to beat a sharp step on the kernels' nightlies too, and
 # its ends were placed there under the pattern as well), and one
-# kernel's step under it is named with its kernel in all 400.
+# kernel's step under it is named with its kernel in all 400. No answer
+# contradicts its own numbers (a step told under the bar, or no step over
+# it: a line after the family's would say how many; 4 onekernel answers
+# did before a step placed by the kernels kept a move that clears it).
 test_expect_success 'the step-rates benchmark, short: its first 400 cases a family, pinned' '
 	"${BT_STEP_RATES:-$SRC_DIR/build/bench/step-rates}" --seeds 9000000:9000400 >out &&
 	cat >expect <<-\EOF &&
