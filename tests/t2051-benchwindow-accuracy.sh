@@ -207,19 +207,41 @@ test_expect_success 'a drift under a weekly pattern: its ends placed on the kern
 # 14836838: a +7% step on night 33 (02-03) under states about 7% apart,
 # asked on 02-05; the folded levels cut it at +6.9% (15.3 standard
 # errors), the kernels at 02-05, and the pair there, read on the nights
-# as measured, was -0.5% at 0.8 standard errors. Case onekernel 14830092:
-# kernel_d -8.5% on 02-16, the geomean's cut -1.7% at 4.9 standard
-# errors; the pair at the kernel's night read -1.1% at 2.2.
+# as measured, was -0.5% at 0.8 standard errors. (Since stop 77 the
+# kernels no longer place it: +6.9% lies over 5 standard errors beyond
+# what the four of them make, so the platform's own step stands, 01-30
+# -> 02-05, the same move.) Case onekernel 14830092: kernel_d -8.5% on
+# 02-16, the geomean's cut -1.7% at 4.9 standard errors; the pair at the
+# kernel's night read -1.1% at 2.2.
 test_expect_success 'a step placed by the kernels keeps a move that clears the bar' '
 	rates_case statestep 14836838 2026-02-05 >actual &&
 	rates_case onekernel 14830092 2026-02-19 >>actual &&
 	jq -r "[.step.z, .step.nr_before, .step.nr_after] | map(tostring) | join(\" \")" \
 		case-14836838.out case-14830092.out >>actual &&
 	cat >expect <<-\EOF &&
-	true false false 2026-01-24 2026-02-05 6.87 4
+	true false false 2026-01-30 2026-02-05 6.87 0
 	true false false 2026-02-15 2026-02-16 -1.69 1
 	15.3 13 18
 	4.91 13 18
+	EOF
+	test_cmp expect actual
+'
+
+# Case statestep 15010116: a +5.6% step on 2026-02-03 under machine
+# states, asked on 02-01. Three kernels of six (+5.6% to +6.5%) stepped
+# on 02-07 in their own series, and the others, as their nights read,
+# stayed: the three were listed as the move's, placed on their night.
+# But three of six make +2.9% of the geomean, and its folded levels had
+# moved +5.7% +- 0.4%: the others moved too. A platform move 5 standard
+# errors beyond what the few make lists none; the platform's own step
+# stands, its window holding the truth's night.
+test_expect_success 'a move beyond what the listed kernels make is every kernel'\''s' '
+	rates_case statestep 15010116 2026-02-01 >actual &&
+	jq -r "[.step.z, .step.nr_before, .step.nr_after] | map(tostring) | join(\" \")" \
+		case-15010116.out >>actual &&
+	cat >expect <<-\EOF &&
+	true false false 2026-02-01 2026-02-07 5.87 0
+	13.29 17 14
 	EOF
 	test_cmp expect actual
 '

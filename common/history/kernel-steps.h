@@ -47,7 +47,9 @@ size_t series_kernel_steps(const struct series *s, const struct step_options *op
  * make half of st's move or more (their log moves summed over the
  * platform's kernels) while the other kernels, as many as those or more,
  * stayed (their mean move there is under half of theirs and 3 standard
- * errors short of it; under machine states each read on one state). st
+ * errors short of it; under machine states each read on one state) and
+ * st's move is not beyond theirs by 5 standard errors (the others' in it
+ * too, however their own series read). st
  * is then placed at the strongest one's night:
  * one kernel's noise is often far below the geomean's, so it places the
  * move more surely. A move the other kernels share is the platform's:
