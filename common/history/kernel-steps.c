@@ -432,29 +432,30 @@ static void keep_own_move(struct step *st, const struct step *own)
 }
 
 /*
- * 1 when st's move is beyond what the kept kernels' steps explain
- * (explained, their log moves summed over the kernels measured) by
+ * 1 when the platform's move (log, standard error se_pct percent) is
+ * beyond what the kept kernels' steps explain (explained, their log
+ * moves summed over the kernels measured) by
  * KERNEL_STEPS_BEYOND_Z standard errors of the two together: the others
  * moved too, however their own nightlies read (under machine states
  * their sides' shares of each state move them by chance). Not 3: the
  * platform's step is placed where the geomean, the others' noise in it,
  * moved most, and one kernel's real step read 3.85 standard errors
- * beyond itself in 18,766 settled onekernel cases (bench/step-rates
- * 15,110,000 on).
+ * beyond itself in the 18,766 onekernel cases of 40,000 that settle()
+ * weighed (bench/step-rates 15,110,000 on).
  */
 #define KERNEL_STEPS_BEYOND_Z 5.0
 
-static int beyond_kept(const struct kernel_step *kept, size_t nr, double nr_kernels, const struct step *st,
+static int beyond_kept(const struct kernel_step *kept, size_t nr, double nr_kernels, double move, double se_pct,
 		       double explained)
 {
-	double se = log1p(st->se_pct / 100), var = se * se;
+	double se = log1p(se_pct / 100), var = se * se;
 
 	for (size_t i = 0; i < nr; i++) {
 		double k = log1p(kept[i].se_pct / 100) / nr_kernels;
 
 		var += k * k;
 	}
-	return fabs(log1p(st->change_pct / 100)) - fabs(explained) >= KERNEL_STEPS_BEYOND_Z * sqrt(var);
+	return fabs(move) - fabs(explained) >= KERNEL_STEPS_BEYOND_Z * sqrt(var);
 }
 
 /*
@@ -490,7 +491,7 @@ static size_t settle(const struct series *s, const struct step_options *o, struc
 	}
 	nr_kernels = (double)s->points[(*out)[strongest].index].nr_kernels;
 	explained /= nr_kernels;
-	if (fabs(explained) < fabs(move) / 2 || beyond_kept(*out, kept, nr_kernels, st, explained) ||
+	if (fabs(explained) < fabs(move) / 2 || beyond_kept(*out, kept, nr_kernels, move, st->se_pct, explained) ||
 	    !others_stayed(s, *out, kept, (*out)[strongest].index, o->span_days, st, 1))
 		return 0;
 	if (!others_stayed(s, *out, kept, (*out)[strongest].index, o->span_days, st, 0))
