@@ -36,29 +36,7 @@ double kernel_steps_multiple(double noise_multiple, size_t nr_kernels);
 size_t series_kernel_steps(const struct series *s, const struct step_options *opts,
 			   struct kernel_step **out);
 
-/*
- * The kernels of the platform's step st near opts->date (series_find_step):
- * the kernels of s that step on their own near the date (as
- * series_kernel_steps()). When st is found, only those that make its move
- * are kept: the strongest kernel step (largest z) the same way within
- * KERNEL_STEPS_NEAR nights of st (anywhere in the span when st moved
- * under STEP_SURE_SCORE times its one-night noise: its night is not sure)
- * and those within KERNEL_STEPS_NEAR nights of it, when together they
- * make half of st's move or more (their log moves summed over the
- * platform's kernels) while the other kernels, as many as those or more,
- * stayed (their mean move there is under half of theirs and 3 standard
- * errors short of it; under machine states each read on one state) and
- * st's move is not beyond theirs by 5 standard errors (the others' in it
- * too, however their own series read). st
- * is then placed at the strongest one's night:
- * one kernel's noise is often far below the geomean's, so it places the
- * move more surely. A move the other kernels share is the platform's:
- * none is kept. So is a drift, unless kernel steps inside its nightlies
- * (or KERNEL_STEPS_NEAR of them) make it by the same test and the
- * strongest of them is no drift in its own series: st is then their
- * sharp step, at the strongest one's night.
- * Returns how many; *out is owned by the caller (free()).
- */
+/* Nights either side within which kernel steps make one move, and lie near a pair. */
 #define KERNEL_STEPS_NEAR 3
 
 /*
@@ -75,7 +53,26 @@ size_t series_kernel_steps(const struct series *s, const struct step_options *op
  * that "no move worth finding" is not said where one kernel moved.
  */
 void step_open_by_kernel(const struct series *s, const struct step_options *opts, struct step *st);
-size_t step_with_kernels(const struct series *s, const struct step_options *opts, struct step *st,
-			 struct kernel_step **out);
+
+/*
+ * For kernel-settle.c, which weighs the kernels' steps found here against
+ * the platform's. Kernel r's own series in *k: the platform's nightlies,
+ * its values only, those of the minority nightlies (series_minority_nights(),
+ * or NULL) folded onto the other state by the kernel's distance between
+ * the states, measured on each side of the nightly cut (0: over them all);
+ * k->points is owned by the caller (free()).
+ */
+void kernel_series(const struct series *s, size_t r, const unsigned char *minority, size_t cut,
+		   struct series *k);
+
+/*
+ * The options of a kernel's own search: the multiple raised for the
+ * platform's kernels, no fallback boundary, and sharp steps only unless
+ * drifts is set.
+ */
+struct step_options kernel_step_options(const struct series *s, const struct step_options *opts, int drifts);
+
+/* Whole days between nightlies a and b of s. */
+long series_nights_apart(const struct series *s, size_t a, size_t b);
 
 #endif

@@ -7,6 +7,7 @@
 #include "util/thread.h"
 #include "history/nightly.h"
 #include "history/walk.h"
+#include "history/kernel-settle.h"
 #include "history/scan.h"
 
 static time_t day_start(time_t t)

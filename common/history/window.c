@@ -6,6 +6,7 @@
 #include "util/date.h"
 #include "util/repo.h"
 #include "history/walk.h"
+#include "history/kernel-settle.h"
 #include "history/nightly.h"
 #include "history/window.h"
 
