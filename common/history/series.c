@@ -191,13 +191,12 @@ static void chain_metric(struct series *s, const double *vals, size_t nr_rows, e
 static void mark_kernel_sets(struct series *s, const double *helion, size_t nr_rows)
 {
 	for (size_t t = 0; t < s->nr; t++) {
-		const double *v = helion + t * nr_rows;
-
 		if (!t || !s->points[t].nr_kernels || !s->points[t - 1].nr_kernels)
 			continue;
 		for (size_t r = 0; r < nr_rows; r++) {
-			int now = !isnan(v[r]) && v[r] > 0;
-			int before = !isnan(v[r - nr_rows]) && v[r - nr_rows] > 0;
+			double x = helion[t * nr_rows + r], y = helion[(t - 1) * nr_rows + r];
+			int now = !isnan(x) && x > 0;
+			int before = !isnan(y) && y > 0;
 
 			if (now != before)
 				s->points[t].kernel_set_changed = 1;
