@@ -26,7 +26,7 @@ void stats_sort(double *v, size_t n);
 /* Insert x into the ascending v[0..n), which has room for n + 1. */
 void stats_sorted_insert(double *v, size_t n, double x);
 
-/* The same median of v[0..n) already sorted ascending, n > 0, no NAN. */
+/* The same median of v[0..n) already sorted ascending, no NAN: NAN when n is 0. */
 double stats_median_sorted(const double *v, size_t n);
 
 /* The regularized incomplete beta function I_x(a, b), a, b > 0 (the tails of Student's t). */
