@@ -1,0 +1,185 @@
+/*
+ * The search of `git benchbisect run` (bisect_judge_search()) against a
+ * benchmark the bytes play: the user's command is the least trusted part
+ * of a bisection, and whatever it exits or prints, the search must end
+ * with an outcome it can stand behind. The bytes choose the mode (exit
+ * codes or --metric), the window (1-64 commits), --jobs (1-4), --repeat,
+ * --min-change and --confidence; then each run the judge asks for, in
+ * order: an exit code (0, 1, 125, 126, 127 or another), or with --metric
+ * a value (about a level of the bytes' choosing, with noise, a stray far
+ * off, 0, a negative one, or any double in the metric's range), or a
+ * failure that makes the commit untestable. When the bytes run out the
+ * driver stops the search, as a user's interrupt would.
+ *
+ * Checked: the search returns 0, or -1 only where the driver stopped it;
+ * a culprit lies inside the window; with --metric it is named only at
+ * the posterior the judge asks for, and the posterior sums to one.
+ */
+#include <math.h>
+#include "bisect/bisect.h"
+#include "bisect/bisect-judge.h"
+#include "bisect/bisect-run.h"
+#include "bisect/posterior.h"
+#include "fuzz.h"
+
+struct player {
+	const uint8_t *p;
+	size_t left;
+	struct bisect_judge *j;
+	double level, step;	/* --metric: the good level, and the bad one's offset */
+	size_t culprit;		/* the commits from here on measure the bad level */
+	int stopped;		/* the driver stopped the search */
+};
+
+static int next(struct player *pl, unsigned *out)
+{
+	if (!pl->left)
+		return 0;
+	pl->left--;
+	*out = *pl->p++;
+	return 1;
+}
+
+/* A value of --metric as the byte k says, from more bytes where it takes them. */
+static int metric_value(struct player *pl, size_t pos, unsigned k, double *v)
+{
+	double level = pl->level + (pos >= pl->culprit ? pl->step : 0);
+	unsigned char raw[8];
+	unsigned x;
+
+	if (k < 200) {
+		*v = level * (1 + ((double)k - 100) / 2000);	/* within 5% */
+	} else if (k < 220) {
+		*v = level * (1 + ((double)k - 200) / 2);	/* a stray up to 10 times off */
+	} else if (k < 230) {
+		*v = k & 1 ? 0 : -level;
+	} else {
+		for (size_t i = 0; i < sizeof(raw); i++) {
+			if (!next(pl, &x))
+				return 0;
+			raw[i] = (unsigned char)x;
+		}
+		memcpy(v, raw, sizeof(*v));
+		/* what bisect_metric_parse() lets through */
+		if (!isfinite(*v) || fabs(*v) > BISECT_METRIC_MAX || (*v != 0 && fabs(*v) < BISECT_METRIC_MIN))
+			*v = level;
+		if (*v == 0)
+			*v = 0;	/* never -0 */
+	}
+	return 1;
+}
+
+static const int exit_codes[] = { 0, 1, 125, 126, 127, 2, 3, 124 };
+
+/* The driver: each task run until the judge wants no more, each run what the bytes say. */
+static enum run_outcome play_round(void *data, struct task *tasks, size_t nr)
+{
+	struct player *pl = data;
+	struct bisect_judge *j = pl->j;
+
+	for (size_t i = 0; i < nr; i++) {
+		size_t pos = tasks[i].pos;
+
+		if (pos > j->nr)
+			abort();
+		while (bisect_judge_wants_more(j, &tasks[i])) {
+			unsigned k;
+			double v;
+			int code;
+
+			if (!next(pl, &k)) {
+				pl->stopped = 1;
+				return RUN_STOP;
+			}
+			if (!j->metric) {
+				code = exit_codes[k % (sizeof(exit_codes) / sizeof(*exit_codes))];
+			} else if (k >= 250) {
+				code = (int)k - 249;	/* the benchmark failed */
+			} else {
+				code = 0;
+				if (!metric_value(pl, pos, k, &v)) {
+					pl->stopped = 1;
+					return RUN_STOP;
+				}
+			}
+			bisect_judge_add_exit(j, pos, code);
+			/* as bisect_ctx_count_run() counts it */
+			if (code == 125 || (j->metric && code)) {
+				j->at[pos].skip_code = code;
+				break;
+			}
+			if (!j->metric) {
+				*(code ? &j->at[pos].nr_bad : &j->at[pos].nr_good) += 1;
+				if ((code == 126 || code == 127) && !j->at[pos].cannot_run)
+					j->at[pos].cannot_run = code;
+			} else {
+				samples_add(&j->values[pos], v);
+			}
+		}
+	}
+	return RUN_COUNTED;
+}
+
+static void check_posterior(const struct posterior *p)
+{
+	double sum = p->p_none;
+
+	if (!(p->p_none >= 0 && p->p_none <= 1))
+		abort();
+	for (size_t i = 0; i < p->nr_group; i++) {
+		const struct posterior_group *g = &p->group[i];
+
+		if (!(g->p >= 0 && g->p <= 1 + 1e-9) || !(g->share >= 0 && g->share <= 1 + 1e-9) || g->hi > p->nr ||
+		    g->lo >= g->hi)
+			abort();
+		sum += g->p * g->share;
+	}
+	if (fabs(sum - 1) > 1e-6)
+		abort();
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct player pl = { data, size, NULL, 100, 0, 0, 0 };
+	struct bisect_judge j;
+	unsigned mode = 0, window = 0, opts = 0, shape = 0;
+	size_t nr, jobs;
+	int ret;
+
+	next(&pl, &mode);
+	next(&pl, &window);
+	next(&pl, &opts);
+	next(&pl, &shape);
+	nr = 1 + window % 64;
+	jobs = 1 + (opts & 3);
+	bisect_judge_init(&j, mode & 1, mode & 2 ? 1 + (mode >> 2 & 7) : (mode & 1 ? BISECT_METRIC_REPEAT : 1),
+			  nr, NULL, 0);
+	if (j.metric) {
+		j.min_change = opts & 4 ? 0.5 * (double)(1 + (opts >> 3 & 7)) : BISECT_MIN_CHANGE;
+		if (opts & 64)
+			j.sure = opts & 128 ? 0.999 : 0.9;
+		pl.level = shape & 1 ? 1e-6 : shape & 2 ? 5e6 : 100;
+		pl.step = pl.level * ((double)(shape >> 2) - 31) / 200;	/* -15.5% to +16% */
+		pl.culprit = 1 + window / 64 % nr;
+	}
+	j.run_round = play_round;
+	j.data = &pl;
+	pl.j = &j;
+
+	fuzz_quiet();
+	ret = bisect_judge_search(&j, jobs);
+	fuzz_loud();
+
+	if (ret != 0 && !(ret == -1 && (pl.stopped || j.bogus_exit)))
+		abort();
+	if (!ret && j.outcome == BISECT_FOUND) {
+		if (j.b.hi < 1 || j.b.hi > nr)
+			abort();
+		if (j.metric && !(j.culprit_p >= j.sure && j.culprit_p <= 1 + 1e-9))
+			abort();
+	}
+	if (j.metric && j.post_runs)
+		check_posterior(bisect_judge_posterior(&j));
+	bisect_judge_release(&j);
+	return 0;
+}
