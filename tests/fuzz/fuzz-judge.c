@@ -8,8 +8,10 @@
  * order: an exit code (0, 1, 125, 126, 127 or another), or with --metric
  * a value (about a level of the bytes' choosing, with noise, a stray far
  * off, 0, a negative one, or any double in the metric's range), or a
- * failure that makes the commit untestable. When the bytes run out the
- * driver stops the search, as a user's interrupt would.
+ * failure that makes the commit untestable; with --metric, first a record
+ * of earlier runs of the same values, pooled into a noise and asked for
+ * two states. When the bytes run out the driver stops the search, as a
+ * user's interrupt would.
  *
  * Checked: the search returns 0, or -1 only where the driver stopped it;
  * a culprit lies inside the window; with --metric it is named only at
@@ -20,6 +22,7 @@
 #include "bisect/bisect-judge.h"
 #include "bisect/bisect-run.h"
 #include "bisect/posterior.h"
+#include "bisect/run-noise.h"
 #include "fuzz.h"
 
 struct player {
@@ -67,6 +70,34 @@ static int metric_value(struct player *pl, size_t pos, unsigned k, double *v)
 			*v = 0;	/* never -0 */
 	}
 	return 1;
+}
+
+/*
+ * --metric: a record of earlier runs (git notes, which another clone's
+ * fetch brings) of 1-20 commits of 1-6 runs each, values as a run's,
+ * pooled into a noise and asked for two states, then given to the judge.
+ */
+static void use_record(struct player *pl, struct bisect_judge *j)
+{
+	struct samples rec[20] = { { 0 } };
+	struct run_noise n;
+	unsigned x = 0, k = 0;
+	size_t nr;
+	double v;
+
+	next(pl, &x);
+	nr = 1 + x % 20;
+	for (size_t c = 0; c < nr; c++) {
+		next(pl, &x);
+		for (size_t r = 0; r < 1 + x % 6 && next(pl, &k) && metric_value(pl, 0, k % 250, &v); r++)
+			samples_add(&rec[c], v);
+	}
+	run_noise_pool(&n, rec, nr);
+	if (!(n.var >= 0) || !(n.df >= 0) || (n.states.found && !(n.states.gap > 0 && isfinite(n.states.gap))))
+		abort();
+	bisect_judge_use_noise(j, &n);
+	for (size_t c = 0; c < nr; c++)
+		samples_release(&rec[c]);
 }
 
 static const int exit_codes[] = { 0, 1, 125, 126, 127, 2, 3, 124 };
@@ -161,6 +192,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		pl.level = shape & 1 ? 1e-6 : shape & 2 ? 5e6 : 100;
 		pl.step = pl.level * ((double)(shape >> 2) - 31) / 200;	/* -15.5% to +16% */
 		pl.culprit = 1 + window / 64 % nr;
+		if (mode & 32)
+			use_record(&pl, &j);
 	}
 	j.run_round = play_round;
 	j.data = &pl;
