@@ -26,18 +26,18 @@
  */
 #include <math.h>
 #include <time.h>
-#include <git2.h>
 #include <sys/mman.h>
 #include <unistd.h>
-#include "util/date.h"
-#include "history/scan.h"
-#include "classify/classify.h"
-#include "report/classify-report.h"
-#include "util/strbuf.h"
+#include <git2.h>
 #include "util/config.h"
+#include "util/date.h"
+#include "util/strbuf.h"
 #include "dashboard/dashboard.h"
+#include "history/scan.h"
 #include "history/series.h"
 #include "history/window.h"
+#include "classify/classify.h"
+#include "report/classify-report.h"
 #include "report/window-report.h"
 #include "fuzz.h"
 
@@ -93,7 +93,7 @@ struct model {
 	long *time;		/* each nightly's */
 	double *level;		/* the platform's log level each night: its moves, its state */
 	unsigned char *manual;	/* a manual run beside the nightly */
-	uint8_t *bytes;		/* [night * nr_kernels + kernel]: each kernel's value (struct's comment) */
+	uint8_t *bytes;		/* [night * nr_kernels + kernel]: each kernel's value (the file's comment) */
 	double sigma;		/* the noise, a fraction */
 	unsigned metrics;	/* the other timers (bits 1-6) and a second platform (bit 7) */
 };
@@ -244,12 +244,13 @@ static void run_classify(const struct window *w, struct window_options *o, int f
 }
 
 /*
- * One query: the window of o's date, checked and printed three ways;
- * with classify (bit 1), its cause too, checked as flat where bit 2 says
- * so (a kernel-set change of a flat series may be a method change).
+ * One query: the window of o's date, checked (check_flat() where flat)
+ * and printed three ways; with classify, its cause too, checked as flat
+ * only where every kernel ran every nightly too (complete: a kernel-set
+ * change of a flat series may be a method change).
  */
 static void run_window(const struct strbuf *sb, struct window_options *o, const struct series_options *so,
-		       int flat, int classify)
+		       int flat, int classify, int complete)
 {
 	struct dashboard d;
 	struct series s;
@@ -266,8 +267,8 @@ static void run_window(const struct strbuf *sb, struct window_options *o, const 
 			if (window_report_print(&wr, REPORT_TEXT) || window_report_print(&wr, REPORT_JSON) ||
 			    window_report_print(&wr, REPORT_MARKDOWN))
 				abort();
-			if (classify & 1)
-				run_classify(&w, o, classify >> 1);
+			if (classify)
+				run_classify(&w, o, flat && complete);
 		}
 		window_release(&w);
 		series_release(&s);
@@ -389,7 +390,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (flags & 64)
 		run_scan(&sb, &o, m.time[0], m.time[m.nr_nights - 1], flags & 128, flat);
 	else
-		run_window(&sb, &o, &so, flat, (m.metrics & 1) | (flat && !missing) << 1);
+		run_window(&sb, &o, &so, flat, m.metrics & 1, !missing);
 	fuzz_loud();
 	window_options_release(&o);
 	strbuf_release(&sb);
