@@ -125,6 +125,25 @@ void bisect_judge_add_exit(struct bisect_judge *j, size_t pos, int code)
 	r->exits[r->nr_exits++] = code;
 }
 
+enum run_outcome bisect_judge_count_run(struct bisect_judge *j, size_t pos, int code, const double *value)
+{
+	struct pos_runs *r = &j->at[pos];
+
+	if (code == 125 || (j->metric && code)) {
+		r->skip_code = code;
+		return RUN_UNTESTABLE;
+	}
+	if (!j->metric) {
+		*(code ? &r->nr_bad : &r->nr_good) += 1;
+		/* a verdict, not a launcher's failure: check_cannot_run() weighs it */
+		if ((code == 126 || code == 127) && !r->cannot_run)
+			r->cannot_run = code;
+	} else {
+		samples_add(&j->values[pos], *value);
+	}
+	return RUN_COUNTED;
+}
+
 /*
  * Run one round: each position to a majority of --repeat runs (exit
  * codes), or one more run (--metric).

@@ -82,9 +82,9 @@ struct bisect_judge {
 					 * first at the bad one) */
 	/*
 	 * The driver: run the tasks as one round, each until
-	 * bisect_judge_wants_more() says no (record the runs with
-	 * bisect_judge_add_exit() and, --metric, samples_add() on
-	 * values[pos]). RUN_STOP ends the search.
+	 * bisect_judge_wants_more() says no (record each run with
+	 * bisect_judge_add_exit() and bisect_judge_count_run()). RUN_STOP
+	 * ends the search.
 	 */
 	enum run_outcome (*run_round)(void *data, struct task *tasks, size_t nr);
 	void *data;
@@ -130,6 +130,12 @@ const struct posterior *bisect_judge_posterior(struct bisect_judge *j);
 int bisect_judge_wants_more(const struct bisect_judge *j, const struct task *t);
 /* Record that a run at pos exited with code. */
 void bisect_judge_add_exit(struct bisect_judge *j, size_t pos, int code);
+/*
+ * Count that run (a fresh one or a recorded one): a verdict, a value
+ * (--metric, exit 0: *value), or untestable (exit 125, or any other exit
+ * with --metric: RUN_UNTESTABLE, its skip_code set); else RUN_COUNTED.
+ */
+enum run_outcome bisect_judge_count_run(struct bisect_judge *j, size_t pos, int code, const double *value);
 
 /*
  * The whole search, with up to jobs commits a round, every run through

@@ -60,12 +60,6 @@ enum run_outcome bisect_ctx_stop(struct bisect_ctx *c, const char *fmt, ...);
 /* The sha of the window's commit pos (the result's, borrowed). */
 const char *bisect_ctx_sha(const struct bisect_ctx *c, size_t pos);
 
-/*
- * Count a run at pos that exited with code (a fresh one or a recorded
- * one): a verdict, a value (--metric, exit 0: *value), or untestable.
- */
-enum run_outcome bisect_ctx_count_run(struct bisect_ctx *c, size_t pos, int code, const double *value);
-
 /* Record the run that just ended in slot i: its strays, its verdict or value. */
 enum run_outcome bisect_ctx_record_run(struct bisect_ctx *c, size_t i);
 /* What slot i's run left running or had to kill: a warning each, and the result's strays. */

@@ -137,29 +137,6 @@ out:
 	return ret;
 }
 
-/*
- * Count a run at pos that exited with code (a fresh one or a recorded
- * one): a verdict, a value (--metric, exit 0: *value), or untestable.
- */
-enum run_outcome bisect_ctx_count_run(struct bisect_ctx *c, size_t pos, int code, const double *value)
-{
-	struct pos_runs *r = &c->j.at[pos];
-
-	if (code == 125 || (c->o->metric && code)) {
-		r->skip_code = code;
-		return RUN_UNTESTABLE;
-	}
-	if (!c->o->metric) {
-		*(code ? &r->nr_bad : &r->nr_good) += 1;
-		/* a verdict, not a launcher's failure: bisect-judge.c's check_cannot_run() weighs it */
-		if ((code == 126 || code == 127) && !r->cannot_run)
-			r->cannot_run = code;
-	} else {
-		samples_add(&c->j.values[pos], *value);
-	}
-	return RUN_COUNTED;
-}
-
 void bisect_ctx_report_strays(struct bisect_ctx *c, size_t i)
 {
 	struct exec_job *j = &c->execs[i];
@@ -296,7 +273,7 @@ enum run_outcome bisect_ctx_record_run(struct bisect_ctx *c, size_t i)
 		return bisect_ctx_stop(c, "'%s' exited with %d at %.*s: stopping the bisection", c->o->argv[0],
 			    j->code, c->res->abbrev, bisect_ctx_sha(c, pos));
 	} else if (!c->o->metric || j->code || (ret = parse_number(c, pos, &j->out, &v)) == RUN_COUNTED) {
-		return bisect_ctx_count_run(c, pos, j->code, &v);
+		return bisect_judge_count_run(&c->j, pos, j->code, &v);
 	}
 	if (ret == RUN_UNTESTABLE)
 		r->skip_code = j->code;

@@ -458,7 +458,7 @@ static enum run_outcome use_recorded(struct bisect_ctx *c, struct task *tasks, s
 
 		while (bisect_judge_wants_more(&c->j, t) && (r = run_memory_take(&c->mem, t->pos))) {
 			bisect_judge_add_exit(&c->j, t->pos, r->exit);
-			bisect_ctx_count_run(c, t->pos, r->exit, &r->value);
+			bisect_judge_count_run(&c->j, t->pos, r->exit, &r->value);
 			c->res->runs++;
 			c->res->recorded_runs++;
 			used = 1;

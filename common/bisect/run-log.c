@@ -18,7 +18,7 @@
  * And the keys of --metric: those with a value in any note. A key's
  * mode is hashed into it, not written beside it, and only a --metric
  * run that measured something has a value; its failed runs (any exit
- * but 0, as bisect_ctx_count_run() counts them) are untestable, where
+ * but 0, as bisect_judge_count_run() counts them) are untestable, where
  * an exit-status key's are bad.
  */
 struct note_on {

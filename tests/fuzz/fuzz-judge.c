@@ -134,18 +134,8 @@ static enum run_outcome play_round(void *data, struct task *tasks, size_t nr)
 				}
 			}
 			bisect_judge_add_exit(j, pos, code);
-			/* as bisect_ctx_count_run() counts it */
-			if (code == 125 || (j->metric && code)) {
-				j->at[pos].skip_code = code;
+			if (bisect_judge_count_run(j, pos, code, &v) == RUN_UNTESTABLE)
 				break;
-			}
-			if (!j->metric) {
-				*(code ? &j->at[pos].nr_bad : &j->at[pos].nr_good) += 1;
-				if ((code == 126 || code == 127) && !j->at[pos].cannot_run)
-					j->at[pos].cannot_run = code;
-			} else {
-				samples_add(&j->values[pos], v);
-			}
 		}
 	}
 	return RUN_COUNTED;
