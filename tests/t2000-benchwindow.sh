@@ -71,7 +71,8 @@ test_expect_success 'the --json document is exact' '
 	                       "state_noise_pct": None, "open_kernel": None, "z": 42.23,
 	                       "undecided": False, "persistent": True,
 	                       "nr_before": 5, "nr_after": 6, "noise_multiple": 3, "min_change": 2,
-	                       "drift": None, "reason": None, "between_off_both": None, "other_steps": []}, doc["step"]
+	                       "drift": None, "reason": None, "between_off_both": None, "other_steps": [],
+	                       "outside_span": None}, doc["step"]
 	assert doc["slice"] == "(?i)\\[(?:cute|cutedsl)\\]"
 	assert doc["slice_paths"] == ["helion/_compiler/cute/", "helion/runtime/cute/"]
 	assert doc["empty"] is False

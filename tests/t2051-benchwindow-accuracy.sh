@@ -422,6 +422,68 @@ test_expect_success 'a query just after a drift names the drift' '
 	test_cmp expect actual
 '
 
+# Case drift 15705718: -5% over nights 25-39 (2026-01-26 to 02-09), asked
+# on 02-11, two days past its end. The nightlies near the date hold only
+# the drift's tail; the wider search cuts it as a sharp step on 02-03,
+# eight days before the date and outside the 7-day span. The answer near
+# the date is no step; the nearest step outside the span is named beside
+# it as a query on 02-03 answers (02-01 -> 02-03, -4.2%). Case single
+# 16700001 (+12.6% on 03-05), asked from 02-23 back: named while its
+# first bad nightly lies at most 15 days (twice the span and a day) after
+# the date, and not beyond. Case onekernel 16702102 (kernel_b -7.9% on
+# 03-04), asked on 03-02: the levels cut -1.6% on 03-11, at the edge of
+# the nightlies searched, but asked on 03-11 the decision finds no step
+# there, so none is named (8 of 3,000 onekernel cases named such a cut
+# before the query on its day was asked).
+test_expect_success 'no step near the date names the nearest step outside the span' '
+	rates_case drift 15705718 2026-02-11 >actual &&
+	echo "false false false 2026-02-10 2026-02-11 -0.43 0" >expect &&
+	test_cmp expect actual &&
+	jq -c .step.outside_span case-15705718.out >actual &&
+	cat >expect <<-\EOF &&
+	{"date":"2026-02-03T08:20:00Z","last_date":"2026-02-01T08:20:00Z","change_pct":-4.18,"score":4.13,"days":-8,"drift":false}
+	EOF
+	test_cmp expect actual &&
+	(cd case-15705718 && test_expect_code 1 git benchwindow \
+		--file ../case-15705718.json h100 2026-02-11) >out 2>/dev/null &&
+	grep "^nearest" out >actual &&
+	echo "nearest step outside the span: 2026-02-01 -> 2026-02-03, -4.2%, 4.1x the noise, 8 days before 2026-02-11" >expect &&
+	test_cmp expect actual &&
+	(cd case-15705718 && git benchbisect --json --file ../case-15705718.json h100 2026-02-11) \
+		>bisect.json 2>/dev/null &&
+	jq -r ".cause, (.evidence[] | select(.signal == \"step\") | .verdict, (.text | sub(\".*; \"; \"\")),
+		([.values.outside_last_good_date, .values.outside_first_bad_date, .values.outside_change_pct,
+		  .values.outside_days] | map(tostring) | join(\" \")))" bisect.json >actual &&
+	cat >expect <<-\EOF &&
+	noise
+	no_step
+	the nearest step outside the span: 2026-02-01 -> 2026-02-03, -4.2%, 8 days before
+	2026-02-01 2026-02-03 -4.18 -8
+	EOF
+	test_cmp expect actual &&
+	"${BT_STEP_RATES:-$SRC_DIR/build/bench/step-rates}" --family single --dump 16700001 \
+		>single.json 2>/dev/null &&
+	git init -q single &&
+	for d in 2026-02-23 2026-02-18 2026-02-17
+	do
+		(cd single && test_expect_code 1 git benchwindow --file ../single.json h100 $d) \
+			>out 2>/dev/null &&
+		sed -n "s/^\(nearest step outside the span: .*\), +12\.3%, .* the noise, \(.*\)/\1 \2/p" \
+			out || return 1
+	done >actual &&
+	cat >expect <<-\EOF &&
+	nearest step outside the span: 2026-03-04 -> 2026-03-05 10 days after 2026-02-23
+	nearest step outside the span: 2026-03-04 -> 2026-03-05 15 days after 2026-02-18
+	EOF
+	test_cmp expect actual &&
+	rates_case onekernel 16702102 2026-03-02 >actual &&
+	echo "false false false 2026-03-03 2026-03-04 -0.63 1" >expect &&
+	test_cmp expect actual &&
+	jq -c .step.outside_span case-16702102.out >actual &&
+	echo null >expect &&
+	test_cmp expect actual
+'
+
 # Case 9004071 of the twosteps family: all eight kernels up 3.7% on
 # 2026-02-14 (a week after a fall of all of them). The three whose own
 # searches found the largest rises (+5.4% on average) were listed as the

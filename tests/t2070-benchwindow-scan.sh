@@ -255,7 +255,8 @@ test_expect_success 'the JSON document is pinned' '
 	|				"drift":	null,
 	|				"reason":	null,
 	|				"between_off_both":	null,
-	|				"other_steps":	[]
+	|				"other_steps":	[],
+	|				"outside_span":	null
 	|			},
 	|			"kernel_set_change":	null,
 	|			"sparse_kernels":	[],

@@ -102,7 +102,7 @@ test_expect_success '--json is the documented contract' '
 	test_cmp expect actual &&
 	jq -c ".evidence[] | select(.signal == \"step\" or .signal == \"timers\" or .signal == \"other platforms\") | .values" out >actual &&
 	cat >expect <<-\EOF &&
-	{"last_good_date":"2026-09-09","first_bad_date":"2026-09-10","before":1.5934,"after":1.3546,"change_pct":-14.9917,"noise_pct":0.5,"score":32.4841,"se_pct":0.225,"z":72.2727,"noise_multiple":3,"min_change":2,"nightlies_after":11,"bound_pct":18.1654,"state_noise_pct":null,"open_kernel":null,"open_kernel_pct":null,"open_kernel_z":null,"open_kernels":null,"open_geomean_pct":null,"reason":null}
+	{"last_good_date":"2026-09-09","first_bad_date":"2026-09-10","before":1.5934,"after":1.3546,"change_pct":-14.9917,"noise_pct":0.5,"score":32.4841,"se_pct":0.225,"z":72.2727,"noise_multiple":3,"min_change":2,"nightlies_after":11,"bound_pct":18.1654,"state_noise_pct":null,"open_kernel":null,"open_kernel_pct":null,"open_kernel_z":null,"open_kernels":null,"open_geomean_pct":null,"reason":null,"outside_last_good_date":null,"outside_first_bad_date":null,"outside_change_pct":null,"outside_days":null}
 	{"latency_score":51.944,"speedup_pct":-14.9917,"latency_pct":17.6272,"latency_noise_pct":0.5,"level_se":0.6267}
 	{"last_good_date":"2026-09-09","first_bad_date":"2026-09-10","change_pct":{"b200":-0.5762,"h100":-0.0537},"moved_pct":{}}
 	EOF

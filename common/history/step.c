@@ -536,24 +536,51 @@ static int keep_narrow(const struct levels *l, size_t best, const struct levels 
 }
 
 /*
+ * The first bad nightly of the cut of l outside [from, to) that lies
+ * nearest the date, at most max_days from it; 0 for none.
+ */
+static size_t nearest_outside(const struct series *s, const struct levels *l, time_t date, time_t from,
+			      time_t to, long max_days)
+{
+	long best_off = max_days + 1;
+	size_t best = 0;
+
+	for (size_t k = 0; k < l->nr_cuts; k++) {
+		size_t bad = l->at[l->cuts[k]];
+		long off = days_off(s, bad, date);
+
+		if (cut_off(s, l, k, date, from, to) == LONG_MAX && off < best_off) {
+			best = bad;
+			best_off = off;
+		}
+	}
+	return best;
+}
+
+/*
  * The levels of [cfrom, cto) and the cut nearest the date within [from,
  * to) (1 + its index, 0 for none); a drift there is looked at whole
  * (widen()), and so is a date near which nothing is cut: asked a few
  * nights past a drift's end, or before its start, the nightlies searched
  * may hold only its gentle tail, too gradual to cut, so the stretch as
  * wide again either side is searched for a drift that meets [from, to)
- * (keep_narrow() says what the wider search may change).
+ * (keep_narrow() says what the wider search may change). Without a cut
+ * there, *outside (unless NULL) takes the first bad nightly of the cut
+ * nearest the date outside [from, to), the wider search's where it cut
+ * one (nearest_outside()), else 0.
  */
 static size_t find_levels(const struct series *s, const struct step_options *o,
 			  const struct noise_model *nm, const struct step *out, time_t from, time_t to,
-			  time_t cfrom, time_t cto, struct levels *l)
+			  time_t cfrom, time_t cto, struct levels *l, size_t *outside)
 {
-	size_t best, wide_best, first_bad = 0;
+	size_t best, wide_best, first_bad = 0, cut;
 	struct levels wide;
 
 	levels_init(l, s, nm, cfrom, cto);
 	levels_find(l, out->noise_multiple, out->min_change, !o->sharp_only);
 	best = nearest_cut(s, l, o->date, from, to);
+	if (!best && outside)
+		*outside = nearest_outside(s, l, o->date, from, to, 2L * o->span_days + 1);
 	if (o->sharp_only || (best && !widen(s, l, best - 1, &cfrom, &cto, o->span_days)))
 		return best;
 	if (best) {
@@ -565,6 +592,9 @@ static size_t find_levels(const struct series *s, const struct step_options *o,
 	levels_init(&wide, s, nm, cfrom, cto);
 	levels_find(&wide, out->noise_multiple, out->min_change, 1);
 	wide_best = nearest_cut(s, &wide, o->date, from, to);
+	if (!best && !wide_best && outside && (cut = nearest_outside(s, &wide, o->date, from, to,
+								     2L * o->span_days + 1)))
+		*outside = cut;
 	if (keep_narrow(l, best, &wide, wide_best, first_bad)) {
 		levels_release(&wide);
 		return best;
@@ -616,7 +646,7 @@ int series_excursion_at(const struct series *s, const struct step_options *o, co
 	series_noise_model(s, METRIC_HELION, &nm);
 	out->noise_pct = 100 * nm.sigma;
 	/* the levels the decision cut, where it set the excursion aside */
-	find_levels(s, o, &nm, out, from, to, cfrom, cto, &l);
+	find_levels(s, o, &nm, out, from, to, cfrom, cto, &l, NULL);
 	describe_boundary(s, &nm, index, o->span_days, 0, out);
 	excursion = describe_dip(&l, index, out);
 	levels_release(&l);
@@ -660,7 +690,7 @@ int series_find_step_model(const struct series *s, const struct step_options *o,
 	date_span(o->date, o->span_days, &from, &to);
 	/* Levels need nightlies beyond the span to be told from a dip. */
 	date_span(o->date, 2 * o->span_days + 1, &cfrom, &cto);
-	best = find_levels(s, o, nm, out, from, to, cfrom, cto, &l);
+	best = find_levels(s, o, nm, out, from, to, cfrom, cto, &l, NULL);
 	span_levels(s, &l, from, to, &a, &b);
 	bound_by_cuts(&l, a, &lo, &hi);	/* the nightlies between the cuts either side of the span */
 	if (best && step_states_run_answer(&l, best - 1, a, b, out->noise_multiple, out->min_change, &sa, &first,
@@ -723,4 +753,39 @@ int series_find_step_model(const struct series *s, const struct step_options *o,
 	}
 	levels_release(&l);
 	return 0;
+}
+
+void series_step_outside(const struct series *s, const struct step_options *o, struct step *st)
+{
+	struct noise_model nm;
+	struct step_options at = *o;
+	struct step answer;
+	struct levels l;
+	time_t from, to, cfrom, cto, t;
+	size_t cut = 0;
+
+	if (st->found || st->undecided || !s->nr)
+		return;
+	series_noise_model(s, METRIC_HELION, &nm);
+	date_span(o->date, o->span_days, &from, &to);
+	date_span(o->date, 2 * o->span_days + 1, &cfrom, &cto);
+	find_levels(s, o, &nm, st, from, to, cfrom, cto, &l, &cut);
+	levels_release(&l);
+	if (!cut)
+		return;
+	/* named only where asking its own day finds it: a cut at the stretch's edge may not hold */
+	t = s->points[cut].run->time;
+	at.date = t - t % DAY_SECONDS;
+	at.fallback = 0;
+	if (series_find_step_model(s, &at, &nm, &answer) || !answer.found || answer.undecided)
+		return;
+	t = s->points[answer.first_bad].run->time;
+	if ((t >= from && t < to) || days_off(s, answer.first_bad, o->date) > 2L * o->span_days + 1)
+		return;
+	st->outside.last_good = answer.last_good;
+	st->outside.first_bad = answer.first_bad;
+	st->outside.change_pct = answer.change_pct;
+	st->outside.score = answer.score;
+	st->outside.drift = answer.drift;
+	st->outside.days = (t < o->date ? -1 : 1) * days_off(s, answer.first_bad, o->date);
 }

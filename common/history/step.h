@@ -45,6 +45,24 @@ struct other_step {
 };
 
 /*
+ * Without a step near the date (neither found nor undecided), the step
+ * nearest the date outside the span (series_step_outside()), its first
+ * bad nightly at most 2 * span + 1 days from the date: points[last_good]
+ * -> points[first_bad] (a drift's whole ramp), its move and that move in
+ * nights' noise; first_bad 0: none. A step a few days outside the span is
+ * no step of the date's, but the answer names it: asked two days after a
+ * drift, the nightlies searched may cut it as a sharp step a week before
+ * the date (bench/step-rates drift 15705718).
+ */
+struct step_outside {
+	size_t last_good, first_bad;
+	double change_pct;
+	double score;
+	long days;	/* from the date to first_bad: negative before it */
+	int drift;
+};
+
+/*
  * Why an undecided move is undecided when its own nightly pair clears the
  * bar: no level holds it (so the pair is no step, nor ruled out), on
  * either side or because the series ends one nightly past it.
@@ -125,6 +143,7 @@ struct step {
 	const char *reason;	/* when !found: why, e.g. "under the noise multiple"; static */
 	struct other_step other[STEP_MAX_OTHER];	/* other steps in the span, by date */
 	size_t nr_other;
+	struct step_outside outside;
 };
 
 struct step_options {
@@ -254,6 +273,14 @@ void series_step_range(const struct series *s, size_t index, int span_days, size
  * are left as they are too: their levels do not meet at st->index.
  */
 void step_levels_range(const struct step *st, size_t *lo, size_t *hi);
+
+/*
+ * Where st holds no step near the date (neither found nor undecided),
+ * fill st->outside (step_outside): the levels' cut nearest the date
+ * outside the span, named as the decision answers when asked on that
+ * cut's day, where that answer is a step outside the span.
+ */
+void series_step_outside(const struct series *s, const struct step_options *o, struct step *st);
 
 /*
  * Fill out for the boundary at index. bounded: judged between the levels

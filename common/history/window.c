@@ -410,6 +410,7 @@ static int find_endpoints(struct window *w, const struct window_options *o, git_
 	if (series_find_step(&w->series, &so, &w->step))
 		return -1;
 	find_kernel_steps(w, &so);
+	series_step_outside(&w->series, &so, &w->step);
 	if (w->step.found) {
 		w->step_last_good = &w->series.points[w->step.last_good];
 		w->step_first_bad = &w->series.points[w->step.first_bad];

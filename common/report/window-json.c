@@ -134,6 +134,23 @@ static cJSON *pair_number(const struct step *st, double v, int digits)
 	return digits < 0 ? json_metric(v) : json_number(v, digits);
 }
 
+/* The nearest step outside the span, where none is within it: null, or its window and move. */
+static cJSON *outside_json(const struct series *s, const struct step_outside *st)
+{
+	cJSON *o;
+
+	if (!st->first_bad)
+		return cJSON_CreateNull();
+	o = cJSON_CreateObject();
+	cJSON_AddItemToObject(o, "date", json_time(s->points[st->first_bad].run->time));
+	cJSON_AddItemToObject(o, "last_date", json_time(s->points[st->last_good].run->time));
+	cJSON_AddItemToObject(o, "change_pct", json_number(st->change_pct, 2));
+	cJSON_AddItemToObject(o, "score", json_number(st->score, 2));
+	cJSON_AddNumberToObject(o, "days", (double)st->days);
+	cJSON_AddBoolToObject(o, "drift", st->drift);
+	return o;
+}
+
 /* step: the decision, the levels, and the other steps within the span. */
 cJSON *window_step_json(const struct series *s, const struct step *st)
 {
@@ -190,6 +207,7 @@ cJSON *window_step_json(const struct series *s, const struct step *st)
 		cJSON_AddItemToObject(o, "score", json_number(st->other[i].score, 2));
 		cJSON_AddItemToArray(others, o);
 	}
+	cJSON_AddItemToObject(step, "outside_span", outside_json(s, &st->outside));
 	return step;
 }
 

@@ -25,6 +25,7 @@
  * window in its series, the entries newest first, every printer.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <time.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -155,15 +156,16 @@ static void check_ends(const struct series *s, size_t last_good, size_t first_ba
 /*
  * Every nightly at its kernel's level, exactly (the bytes: no move, no
  * state, no noise, no kernel step or stray; missing nightlies allowed):
- * a step, an undecided move or a kernel step said there is nonsense.
+ * a step, an undecided move, a kernel step or a step outside the span
+ * said there is nonsense.
  */
 static void check_flat(const struct window *w)
 {
-	if (w->step.found || w->step.undecided || w->nr_kernel_steps)
+	if (w->step.found || w->step.undecided || w->nr_kernel_steps || w->step.outside.first_bad)
 		abort();
 }
 
-static void check_window(const struct window *w)
+static void check_window(const struct window *w, int span_days)
 {
 	const struct series *s = &w->series;
 	const struct step *st = &w->step;
@@ -173,6 +175,14 @@ static void check_window(const struct window *w)
 		if (st->index > st->first_bad || st->index <= st->last_good)
 			abort();
 		if (!isfinite(st->change_pct) || !(st->se_pct >= 0))
+			abort();
+	}
+	/* the nearest step outside the span: only beside no step, at most 2 * span + 1 days off */
+	if (st->outside.first_bad) {
+		check_ends(s, st->outside.last_good, st->outside.first_bad);
+		if (st->found || st->undecided || !isfinite(st->outside.change_pct) ||
+		    labs(st->outside.days) > 2L * span_days + 1 ||
+		    (st->outside.days < 0) != (s->points[st->outside.first_bad].run->time < w->date))
 			abort();
 	}
 	for (size_t k = 0; k < w->nr_kernel_steps; k++) {
@@ -261,7 +271,7 @@ static void run_window(const struct strbuf *sb, struct window_options *o, const 
 		if (window_compute_loaded(&w, NULL, &cfg, o, &d, &s) != WINDOW_ERROR) {
 			struct window_report wr = { &w, o, NULL, &cfg, 0, 0 };
 
-			check_window(&w);
+			check_window(&w, o->span);
 			if (flat)
 				check_flat(&w);
 			if (window_report_print(&wr, REPORT_TEXT) || window_report_print(&wr, REPORT_JSON) ||
