@@ -120,6 +120,29 @@ static void nights_init(struct nights *nt, size_t a, size_t b)
 	nt->w = 0;
 }
 
+/*
+ * Take the mean of nt's nights out of each: the squares ramp_squares()
+ * and two_steps() sum are the same, but summed round zero instead of
+ * round a log value far from it, they lose fewer bits (xx less the
+ * fit's part, sum2 less s^2 / k), so a tie between two fits falls the
+ * same way whatever the level (stop 78: a ramp and a sharp step equal
+ * to 1e-15 were told apart differently with every value four times as
+ * high).
+ */
+static void nights_centre(struct nights *nt)
+{
+	size_t m = nt->b - nt->a;
+	double mean = 0;
+
+	if (!m)
+		return;
+	for (size_t i = 0; i < m; i++)
+		mean += nt->y[i];
+	mean /= (double)m;
+	for (size_t i = 0; i < m; i++)
+		nt->y[i] -= mean;
+}
+
 static void nights_release(struct nights *nt)
 {
 	free(nt->y);
@@ -320,6 +343,7 @@ static int refine_ramp(const struct levels *l, size_t a, size_t b, size_t min_le
 
 	nights_init(&nt, a, b);
 	memcpy(nt.y, l->x + a, (b - a) * sizeof(double));
+	nights_centre(&nt);
 	nt.w = 1 / (l->sigma * l->sigma);
 	for (size_t i = a; i < b; i++)
 		nt.keep[i - a] = fabs(l->x[i] - (r->va + ramp_frac(l, r->s, r->e, i) * (r->vb - r->va))) < 4 * l->sigma;
@@ -450,6 +474,7 @@ static size_t kernel_nights(const struct levels *l, size_t a, size_t b, size_t s
 	free(d);
 	if (nr < 2)
 		return 0;
+	nights_centre(nt);
 	keep_unless_stray(nt);
 	for (size_t i = 0; i < m; i++)
 		kept += nt->keep[i];
