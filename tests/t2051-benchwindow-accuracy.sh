@@ -449,6 +449,11 @@ test_expect_success 'no step near the date names the nearest step outside the sp
 	grep "^nearest" out >actual &&
 	echo "nearest step outside the span: 2026-02-01 -> 2026-02-03, -4.2%, 4.1x the noise, 8 days before 2026-02-11" >expect &&
 	test_cmp expect actual &&
+	(cd case-15705718 && test_expect_code 1 git benchwindow --format markdown \
+		--file ../case-15705718.json h100 2026-02-11) >out 2>/dev/null &&
+	grep "nearest" out >actual &&
+	echo "- **nearest step outside the span**: 2026-02-01 → 2026-02-03, -4.2%, 4.1× the noise, 8 days before 2026-02-11" >expect &&
+	test_cmp expect actual &&
 	(cd case-15705718 && git benchbisect --json --file ../case-15705718.json h100 2026-02-11) \
 		>bisect.json 2>/dev/null &&
 	jq -r ".cause, (.evidence[] | select(.signal == \"step\") | .verdict, (.text | sub(\".*; \"; \"\")),

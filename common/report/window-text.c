@@ -1,6 +1,5 @@
 #include <math.h>
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
 #include "util/quote.h"
 #include "util/usage.h"
@@ -163,24 +162,6 @@ static void print_kernel_steps(FILE *fp, const struct window *w)
 	strbuf_release(&sb);
 }
 
-/*
- * "nearest step outside the span: 2026-02-02 -> 2026-02-03, -4.2%, 8.3x
- * the noise, 8 days before 2026-02-11"
- */
-static void print_outside(FILE *fp, const struct window *w, const char *asked)
-{
-	const struct step_outside *o = &w->step.outside;
-	const struct series *s = &w->series;
-	char d1[16], d2[16];
-
-	if (!o->first_bad)
-		return;
-	fprintf(fp, "nearest %s outside the span: %s -> %s, %+.1f%%, %.1fx the noise, %ld day%s %s %s\n",
-		o->drift ? "drift" : "step", format_day(d1, s->points[o->last_good].run->time),
-		format_day(d2, s->points[o->first_bad].run->time), number_tidy(o->change_pct, 1), o->score,
-		labs(o->days), labs(o->days) == 1 ? "" : "s", o->days < 0 ? "before" : "after", asked);
-}
-
 static void print_step(FILE *fp, const struct window *w, const struct window_print_options *po)
 {
 	const struct step *st = &w->step;
@@ -236,7 +217,9 @@ static void print_step(FILE *fp, const struct window *w, const struct window_pri
 		fprintf(fp, "no step beyond the noise near %s: %s -> %s %s%s; showing that %s\n",
 			asked, d1, d2, sb.buf, room.buf, shown);
 		strbuf_release(&room);
-		print_outside(fp, w, asked);
+		strbuf_reset(&sb);
+		if (window_outside_text(&sb, w, 0))
+			fprintf(fp, "nearest %s outside the span: %s\n", st->outside.drift ? "drift" : "step", sb.buf);
 	}
 	for (size_t i = 0; i < st->nr_other; i++)
 		fprintf(fp, "another step in the span: %s -> %s, %+.1f%%, %.1fx the noise\n",
