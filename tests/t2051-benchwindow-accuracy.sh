@@ -462,7 +462,7 @@ test_expect_success 'no step near the date names the nearest step outside the sp
 	cat >expect <<-\EOF &&
 	noise
 	no_step
-	the nearest step outside the span: 2026-02-01 -> 2026-02-03, -4.2%, 8 days before
+	the nearest step outside the span: 2026-02-01 -> 2026-02-03, -4.2%, 4.1x the noise, 8 days before
 	2026-02-01 2026-02-03 -4.18 -8
 	EOF
 	test_cmp expect actual &&

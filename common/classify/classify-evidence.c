@@ -39,26 +39,7 @@ static const char *nothing_to_compare(const struct classify_signals *s)
 		"no step beyond the noise to compare";
 }
 
-/*
- * Where no step lies within the span, "; the nearest step outside the
- * span: 2026-02-02 -> 2026-02-03, -4.6%, 8 days before" into buf (step.h's
- * step_outside), else "".
- */
-static void outside_words(char *buf, size_t size, const struct window *w)
-{
-	const struct step_outside *out = &w->step.outside;
-	char d1[16], d2[16];
-	long days = labs(out->days);
-
-	*buf = '\0';
-	if (out->first_bad)
-		snprintf(buf, size, "; the nearest %s outside the span: %s -> %s, %+.1f%%, %ld day%s %s",
-			 out->drift ? "drift" : "step", day_of(w, out->last_good, d1), day_of(w, out->first_bad, d2),
-			 number_tidy(out->change_pct, 1), days, days == 1 ? "" : "s",
-			 out->days < 0 ? "before" : "after");
-}
-
-/* The nearest step outside the span as values (null where none: outside_words()). */
+/* The nearest step outside the span as values (null where none: step_outside_text()). */
 static void outside_values(cJSON *v, const struct window *w)
 {
 	const struct step_outside *out = &w->step.outside;
@@ -92,7 +73,8 @@ static void explain_step(struct classify_result *r, const struct classify_signal
 		tail = why;
 		verdict = "reverts";
 	} else if (!classify_step_significant(s, o)) {
-		char room[256] = "", outside[128];
+		struct strbuf outside = STRBUF_INIT;
+		char room[256] = "";
 
 		if (s->not_ruled_out && s->open_kernel) {
 			struct strbuf sb = STRBUF_INIT;
@@ -107,11 +89,15 @@ static void explain_step(struct classify_result *r, const struct classify_signal
 		else if (s->states_rule_out)
 			snprintf(room, sizeof(room), ", and the noise within a machine state (%.1f%% a night) rules out "
 				 "a move of %.1f%%: at most %.1f%%", s->state_noise_pct, o->min_change, s->bound_pct);
-		outside_words(outside, sizeof(outside), w);
+		if (w->step.outside.first_bad) {
+			strbuf_addf(&outside, "; the nearest %s outside the span: ", w->step.outside.drift ? "drift" : "step");
+			step_outside_text(&outside, &w->series, &w->step, 0);
+		}
 		snprintf(why, sizeof(why), "%s%s (%s: %s %.1fx its standard error and %.1f%%)%s",
 			 s->undecided ? "undecided, neither a step nor ruled out" : "no step beyond the noise",
 			 room, s->reason ? s->reason : "no level holds",
-			 step_bar_words(s->no_level), o->noise_multiple, o->min_change, outside);
+			 step_bar_words(s->no_level), o->noise_multiple, o->min_change, outside.buf);
+		strbuf_release(&outside);
 		tail = why;
 		verdict = s->undecided || s->not_ruled_out ? "undecided" : "no_step";
 	} else if (s->drift) {

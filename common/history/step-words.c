@@ -1,8 +1,10 @@
 /*
  * What a step says (step.h): the words of an undecided move, of a kernel
- * that moved beside a pair and of a dip, and what a pair without a step
- * leaves room for.
+ * that moved beside a pair, of a dip and of the nearest step outside the
+ * span, and what a pair without a step leaves room for.
  */
+#include <stdlib.h>
+#include "util/date.h"
 #include "util/strbuf.h"
 #include "util/number.h"
 #include "history/step.h"
@@ -83,4 +85,19 @@ void step_dip_text(struct strbuf *sb, const struct step *st)
 	strbuf_addf(sb, "%s: back at the level before%s after %zu nightl%s%s", st->reason,
 		    st->index == st->dip_to ? "," : "", st->dip_nights, st->dip_nights == 1 ? "y" : "ies",
 		    st->index == st->dip_to ? " off it" : "");
+}
+
+int step_outside_text(struct strbuf *sb, const struct series *s, const struct step *st, int rich)
+{
+	const struct step_outside *o = &st->outside;
+	long days = labs(o->days);
+	char d1[16], d2[16];
+
+	if (!o->first_bad)
+		return 0;
+	strbuf_addf(sb, "%s %s %s, %+.1f%%, %.1f%s the noise, %ld day%s %s",
+		    format_day(d1, s->points[o->last_good].run->time), rich ? "\u2192" : "->",
+		    format_day(d2, s->points[o->first_bad].run->time), number_tidy(o->change_pct, 1), o->score,
+		    rich ? "\u00d7" : "x", days, days == 1 ? "" : "s", o->days < 0 ? "before" : "after");
+	return 1;
 }

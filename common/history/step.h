@@ -218,6 +218,15 @@ int step_states_rule_out(const struct step *st);
 void step_dip_text(struct strbuf *sb, const struct step *st);
 
 /*
+ * The nearest step (or drift: st->outside.drift) outside the span
+ * (step_outside), into sb: "2026-02-01 -> 2026-02-03, -4.2%, 4.1x the
+ * noise, 8 days before" (rich: "\u2192" and "\u00d7", as the Markdown
+ * report and the chart word it), of the date asked. Returns 0, writing
+ * nothing, when there is none.
+ */
+int step_outside_text(struct strbuf *sb, const struct series *s, const struct step *st, int rich);
+
+/*
  * The kernels that keep a move open (struct step's open_kernel) into sb:
  * "kernel_c moved -6.1% beside it, 18.8x its standard error", or for
  * more than one, "kernel_a and 1 more kernel moved beside it, -2.2% of

@@ -93,8 +93,9 @@ static void step_item(FILE *fp, const struct window *w)
 			st->undecided ? " (" : " beyond the noise", st->undecided ? step_undecided_words(st->no_level, STEP_WORDS_BRIEF) : "",
 			st->undecided ? ")" : "", d1, d2, sb.buf);
 	strbuf_reset(&sb);
-	if (window_outside_text(&sb, w, 1))
-		fprintf(fp, "- **nearest %s outside the span**: %s\n", st->outside.drift ? "drift" : "step", sb.buf);
+	if (step_outside_text(&sb, &w->series, st, 1))
+		fprintf(fp, "- **nearest %s outside the span**: %s %s\n", st->outside.drift ? "drift" : "step", sb.buf,
+			format_day(d1, w->date));
 	strbuf_reset(&sb);
 	if (window_date_pair_text(&sb, w, 1))
 		fprintf(fp, "- **set aside** at %s: %s\n", format_day(d1, w->date), sb.buf);

@@ -218,8 +218,9 @@ static void print_step(FILE *fp, const struct window *w, const struct window_pri
 			asked, d1, d2, sb.buf, room.buf, shown);
 		strbuf_release(&room);
 		strbuf_reset(&sb);
-		if (window_outside_text(&sb, w, 0))
-			fprintf(fp, "nearest %s outside the span: %s\n", st->outside.drift ? "drift" : "step", sb.buf);
+		if (step_outside_text(&sb, s, st, 0))
+			fprintf(fp, "nearest %s outside the span: %s %s\n", st->outside.drift ? "drift" : "step", sb.buf,
+				asked);
 	}
 	for (size_t i = 0; i < st->nr_other; i++)
 		fprintf(fp, "another step in the span: %s -> %s, %+.1f%%, %.1fx the noise\n",

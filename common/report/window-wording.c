@@ -1,6 +1,5 @@
 #include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include "util/date.h"
 #include "util/number.h"
 #include "report/window-wording.h"
@@ -102,23 +101,6 @@ int window_date_pair_text(struct strbuf *sb, const struct window *w, int rich)
 	strbuf_addf(sb, "%s %s %s ", format_day(d1, w->series.points[st->last_good].run->time),
 		    rich ? "\u2192" : "->", format_day(d2, w->series.points[st->index].run->time));
 	window_step_text(sb, st, "", "", rich);
-	return 1;
-}
-
-int window_outside_text(struct strbuf *sb, const struct window *w, int rich)
-{
-	const struct step_outside *o = &w->step.outside;
-	const struct series *s = &w->series;
-	char d1[16], d2[16], asked[32];
-	long days = labs(o->days);
-
-	if (!o->first_bad)
-		return 0;
-	strbuf_addf(sb, "%s %s %s, %+.1f%%, %.1f%s the noise, %ld day%s %s %s",
-		    format_day(d1, s->points[o->last_good].run->time),
-		    rich ? "\u2192" : "->", format_day(d2, s->points[o->first_bad].run->time),
-		    number_tidy(o->change_pct, 1), o->score, rich ? "\u00d7" : "x", days, days == 1 ? "" : "s",
-		    o->days < 0 ? "before" : "after", window_date_text(w, asked));
 	return 1;
 }
 

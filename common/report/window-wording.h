@@ -63,14 +63,6 @@ void window_step_text(struct strbuf *sb, const struct step *st, const char *mark
 int window_date_pair_text(struct strbuf *sb, const struct window *w, int rich);
 
 /*
- * The nearest step (or drift) outside the span, where no step lies within
- * it (step.h's step_outside), into sb: "2026-02-01 -> 2026-02-03, -4.2%,
- * 4.1x the noise, 8 days before 2026-02-11". Returns 0, writing nothing,
- * when there is none.
- */
-int window_outside_text(struct strbuf *sb, const struct window *w, int rich);
-
-/*
  * The kernels that step on their own, into sb: "kernel_b -7.5% ± 0.6%
  * (12.0x its standard error, its noise 0.8% a night) 2026-02-25 ->
  * 2026-02-26, ..." (the move of the kernel's levels, as the platform's
