@@ -151,7 +151,7 @@ test_expect_success 'the step-rates benchmark, short: its first 400 cases a fami
 	weekstep         400      400      0      0      0      0      0     12      -
 	small            400      400      0      0      0      0      0     94      -
 	gap              400      400      0      0      0      0      0      1      -
-	onekernel        400      400      0      0      0      0    106      2      -
+	onekernel        400      400      0      0      0      0    105      2      -
 	drift            400      399      1      0      1      0      0      0    399
 	spike            400      400      0      0      0      0      0     16      -
 	twosteps         400      400      0      0      0      0      0      4      -
@@ -486,6 +486,27 @@ test_expect_success 'no step near the date names the nearest step outside the sp
 	test_cmp expect actual &&
 	jq -c .step.outside_span case-16702102.out >actual &&
 	echo null >expect &&
+	test_cmp expect actual
+'
+
+# Case drift 16761114: +6% over nights 26-36 (2026-01-27 to 02-06), asked
+# on 02-14. From the date, the wide search ends the drift on 02-06, a
+# night before the span, and cuts nothing in it: "no step beyond the
+# noise", while a query a day earlier named the drift. Asked on the cut's
+# own day, the drift ends on 02-07, inside the span: that answer is the
+# date's. Asked on 02-15 it lies outside the span, and is named beside
+# "no step" as the nearest drift.
+test_expect_success 'a step outside the span that its own day places inside it is the answer' '
+	rates_case drift 16761114 2026-02-14 >actual &&
+	echo "true false true 2026-01-25 2026-02-07 6.01 0" >expect &&
+	test_cmp expect actual &&
+	rates_case drift 16761114 2026-02-15 >actual &&
+	echo "false false false 2026-02-14 2026-02-15 0.51 0" >expect &&
+	test_cmp expect actual &&
+	jq -c .step.outside_span case-16761114.out >actual &&
+	cat >expect <<-\EOF &&
+	{"date":"2026-02-07T08:20:00Z","last_date":"2026-01-25T08:20:00Z","change_pct":6.01,"score":10.1,"days":-8,"drift":true}
+	EOF
 	test_cmp expect actual
 '
 

@@ -226,6 +226,7 @@ static void widen_by_own_series(const struct series *s, const struct step_option
 		return;
 	o.fallback = 0;
 	o.sharp_only = 1;
+	o.look_outside = 0;
 	kernel_series(s, r, NULL, 0, &k);
 	if (!series_find_step(&k, &o, &own) && own.found && own.last_good < ks->first_bad &&
 	    own.first_bad > ks->last_good) {

@@ -55,6 +55,7 @@ struct step_options kernel_step_options(const struct series *s, const struct ste
 						 STEP_NOISE_MULTIPLE, s->nr_rows);
 	o.fallback = 0;
 	o.sharp_only = !drifts;
+	o.look_outside = 0;
 	return o;
 }
 

@@ -429,6 +429,7 @@ static void scan_series(struct scan *sc, const struct series *s, const struct wi
 
 	if (!s->nr)
 		return;
+	so.look_outside = 1;	/* each date asked as a single query asks it */
 	/* the series' own, the same at every date asked */
 	series_noise_model(s, METRIC_HELION, &nm);
 	first = s->points[0].run->time;

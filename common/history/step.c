@@ -625,6 +625,45 @@ static void take_state_answer(struct step *out, const struct state_answer *sa, d
 	out->persistent = 1;
 }
 
+/*
+ * Where the date's nightlies hold no step, the cut nearest the date
+ * outside the span (its first bad nightly: cut) asked on its own day, into
+ * out: the answer there, where it is a step whose first bad nightly lies
+ * in [from, to) after all (the date's own search may not reach it: a
+ * drift ending on the span's first day, whose end the nightlies searched
+ * from the date place a night earlier); else, where it is a step at
+ * most 2 * span + 1 days off, out->outside.
+ */
+static void ask_outside(const struct series *s, const struct step_options *o, const struct noise_model *nm,
+			size_t cut, time_t from, time_t to, struct step *out)
+{
+	struct step_options at = *o;
+	struct step answer;
+	time_t t = s->points[cut].run->time;
+
+	at.date = t - t % DAY_SECONDS;
+	at.fallback = 0;
+	at.look_outside = 0;
+	if (series_find_step_model(s, &at, nm, &answer) || !answer.found || answer.undecided)
+		return;
+	t = s->points[answer.first_bad].run->time;
+	if (t >= from && t < to) {
+		if (o->fallback)
+			return;	/* the caller's boundary is shown without a step */
+		*out = answer;
+		out->nr_other = 0;	/* the date's levels cut nothing in the span */
+		return;
+	}
+	if (days_off(s, answer.first_bad, o->date) > 2L * o->span_days + 1)
+		return;
+	out->outside.last_good = answer.last_good;
+	out->outside.first_bad = answer.first_bad;
+	out->outside.change_pct = answer.change_pct;
+	out->outside.score = answer.score;
+	out->outside.drift = answer.drift;
+	out->outside.days = (t < o->date ? -1 : 1) * days_off(s, answer.first_bad, o->date);
+}
+
 int series_excursion_at(const struct series *s, const struct step_options *o, const struct step *st,
 			struct step *out)
 {
@@ -667,7 +706,7 @@ int series_find_step_model(const struct series *s, const struct step_options *o,
 			   const struct noise_model *nm, struct step *out)
 {
 	time_t from, to, cfrom, cto;
-	size_t best, a, b, lo, hi, first, last;
+	size_t best, a, b, lo, hi, first, last, cut = 0;
 	struct levels l;
 	struct state_answer sa;
 	char d1[32], d2[16], d3[16];
@@ -690,7 +729,7 @@ int series_find_step_model(const struct series *s, const struct step_options *o,
 	date_span(o->date, o->span_days, &from, &to);
 	/* Levels need nightlies beyond the span to be told from a dip. */
 	date_span(o->date, 2 * o->span_days + 1, &cfrom, &cto);
-	best = find_levels(s, o, nm, out, from, to, cfrom, cto, &l, NULL);
+	best = find_levels(s, o, nm, out, from, to, cfrom, cto, &l, o->look_outside ? &cut : NULL);
 	span_levels(s, &l, from, to, &a, &b);
 	bound_by_cuts(&l, a, &lo, &hi);	/* the nightlies between the cuts either side of the span */
 	if (best && step_states_run_answer(&l, best - 1, a, b, out->noise_multiple, out->min_change, &sa, &first,
@@ -752,40 +791,8 @@ int series_find_step_model(const struct series *s, const struct step_options *o,
 		out->found = 0;
 	}
 	levels_release(&l);
+	if (cut && !out->found && !out->undecided)
+		ask_outside(s, o, nm, cut, from, to, out);
 	return 0;
 }
 
-void series_step_outside(const struct series *s, const struct step_options *o, struct step *st)
-{
-	struct noise_model nm;
-	struct step_options at = *o;
-	struct step answer;
-	struct levels l;
-	time_t from, to, cfrom, cto, t;
-	size_t cut = 0;
-
-	if (st->found || st->undecided || !s->nr)
-		return;
-	series_noise_model(s, METRIC_HELION, &nm);
-	date_span(o->date, o->span_days, &from, &to);
-	date_span(o->date, 2 * o->span_days + 1, &cfrom, &cto);
-	find_levels(s, o, &nm, st, from, to, cfrom, cto, &l, &cut);
-	levels_release(&l);
-	if (!cut)
-		return;
-	/* named only where asking its own day finds it: a cut at the stretch's edge may not hold */
-	t = s->points[cut].run->time;
-	at.date = t - t % DAY_SECONDS;
-	at.fallback = 0;
-	if (series_find_step_model(s, &at, &nm, &answer) || !answer.found || answer.undecided)
-		return;
-	t = s->points[answer.first_bad].run->time;
-	if ((t >= from && t < to) || days_off(s, answer.first_bad, o->date) > 2L * o->span_days + 1)
-		return;
-	st->outside.last_good = answer.last_good;
-	st->outside.first_bad = answer.first_bad;
-	st->outside.change_pct = answer.change_pct;
-	st->outside.score = answer.score;
-	st->outside.drift = answer.drift;
-	st->outside.days = (t < o->date ? -1 : 1) * days_off(s, answer.first_bad, o->date);
-}

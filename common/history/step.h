@@ -46,13 +46,14 @@ struct other_step {
 
 /*
  * Without a step near the date (neither found nor undecided), the step
- * nearest the date outside the span (series_step_outside()), its first
- * bad nightly at most 2 * span + 1 days from the date: points[last_good]
- * -> points[first_bad] (a drift's whole ramp), its move and that move in
- * nights' noise; first_bad 0: none. A step a few days outside the span is
- * no step of the date's, but the answer names it: asked two days after a
- * drift, the nightlies searched may cut it as a sharp step a week before
- * the date (bench/step-rates drift 15705718).
+ * nearest the date outside the span (step_options.look_outside), its first
+ * bad nightly at most 2 * span + 1 days from the date, as a query on its
+ * own day answers: points[last_good] -> points[first_bad] (a drift's whole
+ * ramp), its move and that move in nights' noise; first_bad 0: none. A
+ * step a few days outside the span is no step of the date's, but the
+ * answer names it: asked two days after a drift, the nightlies searched
+ * may cut it as a sharp step a week before the date (bench/step-rates
+ * drift 15705718).
  */
 struct step_outside {
 	size_t last_good, first_bad;
@@ -154,6 +155,15 @@ struct step_options {
 	size_t fallback;	/* without a step, the boundary to show; 0: the
 				   first nightly on or after the date */
 	int sharp_only;		/* no drifts: sharp steps only (a kernel's own series) */
+	/*
+	 * Without a step near the date, ask the cut nearest it outside the
+	 * span on its own day: where that answer is a step within the span
+	 * after all, it is the answer; else it is named (step_outside). Set
+	 * for a platform's query and each date of a scan; not for a kernel's
+	 * own series (its noise multiple is set for one search a kernel),
+	 * nor for that question itself.
+	 */
+	int look_outside;
 };
 
 /*
@@ -282,14 +292,6 @@ void series_step_range(const struct series *s, size_t index, int span_days, size
  * are left as they are too: their levels do not meet at st->index.
  */
 void step_levels_range(const struct step *st, size_t *lo, size_t *hi);
-
-/*
- * Where st holds no step near the date (neither found nor undecided),
- * fill st->outside (step_outside): the levels' cut nearest the date
- * outside the span, named as the decision answers when asked on that
- * cut's day, where that answer is a step outside the span.
- */
-void series_step_outside(const struct series *s, const struct step_options *o, struct step *st);
 
 /*
  * Fill out for the boundary at index. bounded: judged between the levels

@@ -393,6 +393,8 @@ static int find_endpoints(struct window *w, const struct window_options *o, git_
 	int named_bad = 0;
 	size_t index = 0;
 
+	so.look_outside = 1;	/* the platform's query */
+
 	if (window_check_series(&w->series))
 		return -1;
 	if (o->bad && repo) {
@@ -410,7 +412,6 @@ static int find_endpoints(struct window *w, const struct window_options *o, git_
 	if (series_find_step(&w->series, &so, &w->step))
 		return -1;
 	find_kernel_steps(w, &so);
-	series_step_outside(&w->series, &so, &w->step);
 	if (w->step.found) {
 		w->step_last_good = &w->series.points[w->step.last_good];
 		w->step_first_bad = &w->series.points[w->step.first_bad];
