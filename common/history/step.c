@@ -795,4 +795,3 @@ int series_find_step_model(const struct series *s, const struct step_options *o,
 		ask_outside(s, o, nm, cut, from, to, out);
 	return 0;
 }
-
