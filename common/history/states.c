@@ -63,7 +63,7 @@ double states_onto_larger(const struct states *st, double x)
  * interquartile range over 1.349 (read off the sorted values, so the
  * split search stays quadratic at worst), and its median.
  */
-static double spread_of(const double *v, size_t n, double *med)
+static inline double spread_of(const double *v, size_t n, double *med)
 {
 	*med = stats_median_sorted(v, n);
 	return (v[(3 * (n - 1) + 2) / 4] - v[(n - 1) / 4]) / 1.349;
@@ -159,41 +159,57 @@ static double share_change(const int *group, size_t n)
 	return best;
 }
 
-double states_split(const double *sorted, size_t n, size_t s, double *m0, double *m1)
+/* states_split(), inline for the search over every split (states_of_sorted()) */
+static inline double split_scale(const double *sorted, size_t n, size_t s, double *m0, double *m1)
 {
 	double a = spread_of(sorted, s, m0), b = spread_of(sorted + s, n - s, m1);
 
 	return fmax(sqrt((a * a * (double)s + b * b * (double)(n - s)) / (double)n), 1e-4);
 }
 
+double states_split(const double *sorted, size_t n, size_t s, double *m0, double *m1)
+{
+	return split_scale(sorted, n, s, m0, m1);
+}
+
 /*
- * Whether a split shows two states: by its gap (wide 0) or, where the
- * states' noise closes the gap, by its wider separation with the smaller
- * group scattered (wide 1); its share changes are weighed last
- * (share_change(), the costliest).
+ * Whether a split's groups lie far enough apart for two states, read off
+ * the sorted values alone: by its gap (wide 0) or, where the states' noise
+ * closes the gap, by its wider separation (wide 1).
+ */
+static int split_separates(const struct split_look *look, int wide)
+{
+	if (wide)
+		return look->sep >= STATE_SEP_WIDE;
+	return look->gap >= STATE_GAP && look->sep >= STATE_SEP;
+}
+
+/*
+ * Whether a split that separates shows two states in time order: the
+ * smaller group comes back (with wide 1, scattered); its share changes
+ * are weighed last (share_change(), the costliest).
  */
 static int split_holds(const struct split_look *look, int wide)
 {
 	if (look->runs < STATE_RUNS || look->inside < STATE_MIN || !(look->apart < STATE_AGREE))
 		return 0;
-	if (wide)
-		return look->sep >= STATE_SEP_WIDE && 2 * look->longest <= look->count;
-	return look->gap >= STATE_GAP && look->sep >= STATE_SEP;
+	return !wide || 2 * look->longest <= look->count;
 }
 
 /*
- * Split the sorted values after s; fill *st and *look from the nights v in
- * time order. Returns whether the split shows two states (split_holds(),
- * and a share that holds: share_change() under STATE_SHARE).
+ * Split the sorted values after s; fill *st, and *look from the nights v
+ * in time order where the split separates. Returns whether the split
+ * shows two states (split_separates(), split_holds(), and a share that
+ * holds: share_change() under STATE_SHARE).
  */
 static int look_at_split(const double *v, const double *sorted, size_t n, size_t s, int wide, struct states *st,
 			 struct split_look *look)
 {
 	int holds;
-	double m0, m1, scale = states_split(sorted, n, s, &m0, &m1);
+	double m0, m1, scale = split_scale(sorted, n, s, &m0, &m1);
 	double minority, majority;
 	size_t first = n, last = 0, run = 0, start = 0, run_from = 0, run_to = 0;
-	int prev = 0, *group = xcalloc(n + 1, sizeof(int));
+	int prev = 0, *group;
 
 	memset(look, 0, sizeof(*look));
 	look->gap = (sorted[s] - sorted[s - 1]) / scale;
@@ -203,6 +219,10 @@ static int look_at_split(const double *v, const double *sorted, size_t n, size_t
 	minority = st->minority_low ? m0 : m1;
 	majority = st->minority_low ? m1 : m0;
 	st->shift = majority - minority;
+	/* most stretches end here: the nights in time order are walked only for a split that separates */
+	if (!split_separates(look, wide))
+		return 0;
+	group = xcalloc(n + 1, sizeof(int));
 	for (size_t i = 0; i < n; i++) {
 		int g = group[i] = state_of(v[i], minority, majority, scale);
 
@@ -247,7 +267,7 @@ int states_of_sorted(const double *v, const double *sorted, size_t n, struct sta
 	int found = 0;
 
 	for (size_t s = STATE_MIN; s + STATE_MIN <= n; s++) {
-		double m0, m1, scale = states_split(sorted, n, s, &m0, &m1);
+		double m0, m1, scale = split_scale(sorted, n, s, &m0, &m1);
 
 		if ((sorted[s] - sorted[s - 1]) / scale > best_gap) {
 			best_gap = (sorted[s] - sorted[s - 1]) / scale;

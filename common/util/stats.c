@@ -72,13 +72,6 @@ void stats_sorted_insert(double *v, size_t n, double x)
 	v[j] = x;
 }
 
-double stats_median_sorted(const double *v, size_t n)
-{
-	if (!n)
-		return NAN;
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 double stats_median(double *v, size_t n)
 {
 	size_t k = 0;

@@ -1,6 +1,7 @@
 #ifndef UTIL_STATS_H
 #define UTIL_STATS_H
 
+#include <math.h>
 #include <stddef.h>
 
 /*
@@ -26,8 +27,16 @@ void stats_sort(double *v, size_t n);
 /* Insert x into the ascending v[0..n), which has room for n + 1. */
 void stats_sorted_insert(double *v, size_t n, double x);
 
-/* The same median of v[0..n) already sorted ascending, no NAN: NAN when n is 0. */
-double stats_median_sorted(const double *v, size_t n);
+/*
+ * The same median of v[0..n) already sorted ascending, no NAN: NAN when n
+ * is 0. Inline: the machine-states search reads it at every split.
+ */
+static inline double stats_median_sorted(const double *v, size_t n)
+{
+	if (!n)
+		return NAN;
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
 
 /* The regularized incomplete beta function I_x(a, b), a, b > 0 (the tails of Student's t). */
 double stats_beta_regularized(double a, double b, double x);
