@@ -1,6 +1,7 @@
 #!/bin/bash
 # The commands' threads under ThreadSanitizer (build/tsan, gcc's
-# -fsanitize=thread): the scan's two halves, the parsed cache's hash beside
+# -fsanitize=thread): the scan's two halves and its series searched on
+# threads, the parsed cache's hash beside
 # the read, and run's checkouts beside the runs. Each answers as the build
 # the other tests use does; a race report fails the test (exit 66).
 . "$(dirname "$0")/lib/test-lib.sh"
@@ -20,7 +21,7 @@ test_expect_success 'setup: the ThreadSanitizer build, a scan dashboard, a metri
 	metric_repo mrepo - - - - - "0.80 0.79 0.81" - -
 '
 
-test_expect_success 'benchwindow --scan: two halves on two threads, parsed, then from the parsed cache' '
+test_expect_success 'benchwindow --scan: two halves on two threads, series on threads, parsed, then from the parsed cache' '
 	cd repo &&
 	test_expect_code 1 git benchwindow --scan --file ../dash.json >../expect &&
 	rm -rf "$XDG_CACHE_HOME" &&
@@ -30,6 +31,18 @@ test_expect_success 'benchwindow --scan: two halves on two threads, parsed, then
 		test_must_be_empty ../err || return 1
 	done &&
 	find "$XDG_CACHE_HOME" -type f | grep . >/dev/null
+'
+
+# The series are searched on one thread a processor the process may run
+# on: on one, the scan answers as on every processor.
+test_expect_success 'benchwindow --scan and benchbisect --scan: the same on one processor' '
+	cd repo &&
+	test_expect_code 1 git benchwindow --scan --file ../dash.json --json >../expect &&
+	test_expect_code 1 taskset -c 0 git benchwindow --scan --file ../dash.json --json >../actual &&
+	test_cmp ../expect ../actual &&
+	test_expect_code 1 git benchbisect --scan --file ../dash.json --json >../expect &&
+	test_expect_code 1 taskset -c 0 git benchbisect --scan --file ../dash.json --json >../actual &&
+	test_cmp ../expect ../actual
 '
 
 test_expect_success 'benchbisect --scan: the classified scan' '

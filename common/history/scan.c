@@ -10,6 +10,9 @@
 #include "history/kernel-settle.h"
 #include "history/scan.h"
 
+/* The most threads a scan runs its series on (scan_every_series()). */
+#define SCAN_THREADS 16
+
 static time_t day_start(time_t t)
 {
 	return t - ((t % DAY_SECONDS) + DAY_SECONDS) % DAY_SECONDS;
@@ -277,13 +280,19 @@ static int build_series(struct scan *sc, const struct scan_options *o)
 	return 0;
 }
 
-static struct scan_entry *add_entry(struct scan *sc, enum scan_kind kind, const struct series *s,
+/* The entries one series' scan found (scan_series()), before they join the scan's. */
+struct series_found {
+	struct scan_entry *entries;
+	size_t nr, alloc;
+};
+
+static struct scan_entry *add_entry(struct series_found *f, enum scan_kind kind, const struct series *s,
 				    size_t index)
 {
 	struct scan_entry *e;
 
-	ALLOC_GROW(sc->entries, sc->nr_entries + 1, sc->alloc_entries);
-	e = &sc->entries[sc->nr_entries++];
+	ALLOC_GROW(f->entries, f->nr + 1, f->alloc);
+	e = &f->entries[f->nr++];
 	memset(e, 0, sizeof(*e));
 	e->kind = kind;
 	e->series = s;
@@ -293,19 +302,17 @@ static struct scan_entry *add_entry(struct scan *sc, enum scan_kind kind, const 
 	return e;
 }
 
-static int have_entry(const struct scan *sc, const struct series *s, size_t index,
-		      enum scan_kind kind)
+static int have_entry(const struct series_found *f, size_t index, enum scan_kind kind)
 {
-	for (size_t i = 0; i < sc->nr_entries; i++)
-		if (sc->entries[i].series == s && sc->entries[i].index == index &&
-		    sc->entries[i].kind == kind)
+	for (size_t i = 0; i < f->nr; i++)
+		if (f->entries[i].index == index && f->entries[i].kind == kind)
 			return 1;
 	return 0;
 }
 
-static int have_step(const struct scan *sc, const struct series *s, size_t index)
+static int have_step(const struct series_found *f, size_t index)
 {
-	return have_entry(sc, s, index, SCAN_STEP);
+	return have_entry(f, index, SCAN_STEP);
 }
 
 static int in_range(const struct scan *sc, const struct series *s, size_t index)
@@ -366,22 +373,22 @@ static int query_step(const struct series *s, time_t date, const struct step_opt
  * query on that day reports (its levels span from there), when that
  * query finds the same window.
  */
-static void confirm(struct scan *sc, const struct series *s, size_t index,
+static void confirm(const struct scan *sc, struct series_found *f, const struct series *s, size_t index,
 		    const struct step_options *base, const struct noise_model *nm)
 {
 	struct scan_entry *e;
 	struct step st, at_bad;
 
-	if (!in_range(sc, s, index) || have_step(sc, s, index) ||
+	if (!in_range(sc, s, index) || have_step(f, index) ||
 	    query_step(s, s->points[index].run->time, base, nm, &st) ||
-	    !in_range(sc, s, st.index) || have_step(sc, s, st.index))
+	    !in_range(sc, s, st.index) || have_step(f, st.index))
 		return;
 	if (st.first_bad != st.index &&
 	    !query_step(s, s->points[st.first_bad].run->time, base, nm, &at_bad) &&
 	    at_bad.index == st.index && at_bad.first_bad == st.first_bad &&
 	    at_bad.last_good == st.last_good)
 		st = at_bad;
-	e = add_entry(sc, SCAN_STEP, s, st.index);
+	e = add_entry(f, SCAN_STEP, s, st.index);
 	e->step = st;
 	e->good = st.last_good;
 	e->bad = st.first_bad;
@@ -394,22 +401,21 @@ static void confirm(struct scan *sc, const struct series *s, size_t index,
  * the decision cannot confirm yet (no level after it, say), not every
  * blip of two standard errors in every kernel's series.
  */
-static void confirm_undecided(struct scan *sc, const struct series *s, size_t index,
-			      const struct step_options *base, const struct noise_model *nm)
+static void confirm_undecided(const struct scan *sc, struct series_found *f, const struct series *s,
+			      size_t index, const struct step_options *base, const struct noise_model *nm)
 {
 	struct step_options so = *base;
 	struct scan_entry *e;
 	struct step st;
 
-	if (!in_range(sc, s, index) || have_step(sc, s, index) ||
-	    have_entry(sc, s, index, SCAN_UNDECIDED))
+	if (!in_range(sc, s, index) || have_step(f, index) || have_entry(f, index, SCAN_UNDECIDED))
 		return;
 	so.date = s->points[index].run->time;
 	/* st.noise_multiple and st.min_change: the thresholds as the decision applied them */
 	if (series_find_step_model(s, &so, nm, &st) || st.found || !st.undecided || st.index != index ||
 	    st.z < st.noise_multiple || fabs(st.change_pct) < st.min_change)
 		return;
-	e = add_entry(sc, SCAN_UNDECIDED, s, index);
+	e = add_entry(f, SCAN_UNDECIDED, s, index);
 	e->step = st;
 	e->good = st.last_good;
 	e->bad = st.first_bad;
@@ -420,7 +426,8 @@ static void confirm_undecided(struct scan *sc, const struct series *s, size_t in
  * series), so every nightly in it lies within the span of one of them;
  * the undecided moves met are confirmed once every step is known.
  */
-static void scan_series(struct scan *sc, const struct series *s, const struct window_options *wo)
+static void scan_series(const struct scan *sc, struct series_found *f, const struct series *s,
+			const struct window_options *wo)
 {
 	struct step_options so = { 0, wo->span, wo->noise_multiple, wo->min_change, 0 };
 	time_t first, last;
@@ -447,18 +454,78 @@ static void scan_series(struct scan *sc, const struct series *s, const struct wi
 		}
 		if (!st.found)
 			continue;
-		confirm(sc, s, st.index, &so, &nm);
+		confirm(sc, f, s, st.index, &so, &nm);
 		for (size_t k = 0; k < st.nr_other; k++)
-			confirm(sc, s, st.other[k].index, &so, &nm);
+			confirm(sc, f, s, st.other[k].index, &so, &nm);
 		if (d > last)
 			break;
 	}
 	for (size_t i = 0; i < nr_undecided; i++)
-		confirm_undecided(sc, s, undecided[i], &so, &nm);
+		confirm_undecided(sc, f, s, undecided[i], &so, &nm);
 	free(undecided);
 	for (size_t i = 1; i < s->nr; i++)
 		if (s->points[i].kernel_set_changed && in_range(sc, s, i))
-			series_set_change_at(s, i, &add_entry(sc, SCAN_KERNEL_SET, s, i)->set_change);
+			series_set_change_at(s, i, &add_entry(f, SCAN_KERNEL_SET, s, i)->set_change);
+}
+
+/* Shared by the threads of scan_every_series(). */
+struct series_queue {
+	const struct scan *sc;
+	const struct window_options *wo;
+	struct series_found *found;	/* one a series */
+	size_t next;			/* the next series to scan, under lock */
+	pthread_mutex_t lock;
+};
+
+static void *scan_from_queue(void *data)
+{
+	struct series_queue *q = data;
+
+	for (;;) {
+		size_t i;
+
+		pthread_mutex_lock(&q->lock);
+		i = q->next++;
+		pthread_mutex_unlock(&q->lock);
+		if (i >= q->sc->nr_series)
+			return NULL;
+		scan_series(q->sc, &q->found[i], &q->sc->series[i], q->wo);
+	}
+}
+
+/*
+ * Scan each series, on up to one thread a processor this process may run
+ * on (thread_cpus(), SCAN_THREADS at most): a series' scan reads only its
+ * own series and writes only its own entries, which join the scan's in
+ * the order of the series, so the entries are the same however many
+ * threads ran.
+ */
+static void scan_every_series(struct scan *sc, const struct window_options *wo)
+{
+	struct series_queue q = { sc, wo, xcalloc(sc->nr_series + 1, sizeof(*q.found)), 0,
+				  PTHREAD_MUTEX_INITIALIZER };
+	size_t nr_threads = thread_cpus() - 1, started = 0;
+	pthread_t threads[SCAN_THREADS];
+
+	if (nr_threads > SCAN_THREADS)
+		nr_threads = SCAN_THREADS;
+	if (nr_threads + 1 > sc->nr_series)
+		nr_threads = sc->nr_series ? sc->nr_series - 1 : 0;
+	while (started < nr_threads && !thread_start(&threads[started], scan_from_queue, &q))
+		started++;
+	scan_from_queue(&q);
+	for (size_t t = 0; t < started; t++)
+		pthread_join(threads[t], NULL);
+	for (size_t i = 0; i < sc->nr_series; i++) {
+		ALLOC_GROW(sc->entries, sc->nr_entries + q.found[i].nr, sc->alloc_entries);
+		if (q.found[i].nr)
+			memcpy(sc->entries + sc->nr_entries, q.found[i].entries,
+			       q.found[i].nr * sizeof(*sc->entries));
+		sc->nr_entries += q.found[i].nr;
+		free(q.found[i].entries);
+	}
+	free(q.found);
+	pthread_mutex_destroy(&q.lock);
 }
 
 static int count_commit(git_commit *c, void *data)
@@ -653,8 +720,7 @@ int scan_compute(struct scan *sc, git_repository *repo, struct config *cfg,
 	    check_configured_slices(sc, cfg, o->window) || scan_range(sc, o) ||
 	    (!o->list_only && check_range_judged(sc)))
 		return -1;
-	for (size_t i = 0; i < sc->nr_series; i++)
-		scan_series(sc, &sc->series[i], o->window);
+	scan_every_series(sc, o->window);
 	if (sc->nr_entries)
 		qsort(sc->entries, sc->nr_entries, sizeof(*sc->entries), newest_first);
 	for (size_t i = 0; i < sc->nr_entries; i++)

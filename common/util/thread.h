@@ -2,6 +2,7 @@
 #define UTIL_THREAD_H
 
 #include <pthread.h>
+#include <stddef.h>
 
 /*
  * Start fn(arg) on a thread of its own, with every signal blocked on it:
@@ -9,5 +10,11 @@
  * 0, or -1 when no thread could be made (the caller then runs fn itself).
  */
 int thread_start(pthread_t *thread, void *(*fn)(void *), void *arg);
+
+/*
+ * How many processors this process may run on: its affinity mask's
+ * (taskset, a Slurm job's cpuset), else the online ones; at least 1.
+ */
+size_t thread_cpus(void);
 
 #endif
