@@ -218,7 +218,7 @@ static int pick_rows(struct series *s, const struct dashboard *d, const struct s
 			rows[s->nr_rows++] = i;
 	}
 	if (!s->nr_rows)
-		return unknown_name(d, o, platform_known);
+		return o->quiet ? -1 : unknown_name(d, o, platform_known);
 	s->kernel_names = xcalloc(s->nr_rows, sizeof(*s->kernel_names));
 	for (size_t r = 0; r < s->nr_rows; r++)
 		s->kernel_names[r] = d->rows[rows[r]].kernel;
@@ -497,7 +497,7 @@ int series_build(struct series *s, const struct dashboard *d, const struct serie
 		free(rows);
 		series_release(s);
 		/* An empty series has no step, no date range, no verdict: say why. */
-		return error(o->all_runs ? "'%s' has no runs in the dashboard" :
+		return o->quiet ? -1 : error(o->all_runs ? "'%s' has no runs in the dashboard" :
 			     "'%s' has no nightly runs of main in the dashboard; "
 			     "--all-runs counts manual and side-branch runs too",
 			     o->kernel ? o->kernel : o->platform);
@@ -507,7 +507,7 @@ int series_build(struct series *s, const struct dashboard *d, const struct serie
 		free(rows);
 		series_release(s);
 		/* Every night without the speedup judged: no level, no step, no verdict. */
-		return error("'%s' has no helion speedup in any of its %s (a speedup of 0 or null is no data)",
+		return o->quiet ? -1 : error("'%s' has no helion speedup in any of its %s (a speedup of 0 or null is no data)",
 			     o->kernel ? o->kernel : o->platform, o->all_runs ? "runs" : "nightly runs of main");
 	}
 	if ((problem = check_runs_agree(d, rows, refs, nr_refs, nr_groups))) {

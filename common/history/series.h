@@ -46,8 +46,8 @@ struct series_options {
 	const char *platform;
 	const char *kernel;	/* NULL for all */
 	int all_runs;		/* include manual and side-branch runs */
-	int quiet;		/* runs that disagree (check_runs_agree()) fail it
-				   unprinted: a build on a thread, done again to say why */
+	int quiet;		/* every failure unprinted: a build on a thread,
+				   done again to say why */
 };
 
 /*
