@@ -56,9 +56,10 @@ static void week_residuals(const double *lv, const long *day, size_t n, double *
 			lo++;
 		while (hi < n && day[hi] <= day[i] + WEEK_HALF)
 			hi++;
+		/* a week's few nights, kept sorted as they come: the median read off */
 		for (size_t j = lo; j < hi && k < ARRAY_SIZE(win); j++)
-			win[k++] = lv[j];
-		r[i] = k >= 5 ? lv[i] - stats_median(win, k) : NAN;
+			stats_sorted_insert(win, k++, lv[j]);
+		r[i] = k >= 5 ? lv[i] - stats_median_sorted(win, k) : NAN;
 	}
 }
 
@@ -87,17 +88,17 @@ static int weekday_mixed(const double *v, size_t k, double w, double sigma)
 	return near / (double)k < fmin(2.0 / 3, expect - 3 * sqrt(expect * (1 - expect) / (double)k));
 }
 
-/* The weekday means of the residuals into nm->week when they are significant. */
-static void weekly_pattern(const double *lv, const time_t *t, size_t n, struct noise_model *nm)
+/*
+ * The weekday means of the residuals into nm->week when they are
+ * significant: lv in time order, each night's day and weekday beside it.
+ */
+static void weekly_pattern(const double *lv, const long *day, const int *weekday, size_t n, struct noise_model *nm)
 {
-	long *day = xcalloc(n + 1, sizeof(*day));
 	double *r = xcalloc(n + 1, sizeof(*r)), *by_day = xcalloc(n + 1, sizeof(*by_day));
 	double *tmp = xcalloc(n + 1, sizeof(*tmp));
 	double var = 0, chi2 = 0, week[7], sigma, med;
 	size_t count[7], used = 0, m = 0;
 
-	for (size_t i = 0; i < n; i++)
-		day[i] = day_of(t[i]);
 	week_residuals(lv, day, n, r);
 	for (size_t i = 0; i < n; i++)
 		if (!isnan(r[i]))
@@ -107,7 +108,7 @@ static void weekly_pattern(const double *lv, const time_t *t, size_t n, struct n
 		size_t k = 0;
 
 		for (size_t i = 0; i < n; i++)
-			if (!isnan(r[i]) && weekday_of(t[i]) == d)
+			if (!isnan(r[i]) && weekday[i] == d)
 				by_day[k++] = r[i];
 		count[d] = k;
 		week[d] = k ? trimmed_mean(by_day, k) : 0;
@@ -115,7 +116,7 @@ static void weekly_pattern(const double *lv, const time_t *t, size_t n, struct n
 			week[d] = 0;
 	}
 	for (size_t i = 0; i < n; i++) {
-		double e = r[i] - week[weekday_of(t[i])];
+		double e = r[i] - week[weekday[i]];
 
 		if (isnan(r[i]))
 			continue;
@@ -135,7 +136,6 @@ static void weekly_pattern(const double *lv, const time_t *t, size_t n, struct n
 		memcpy(nm->week, week, sizeof(week));
 		nm->weekly = 1;
 	}
-	free(day);
 	free(r);
 	free(by_day);
 	free(tmp);
@@ -169,7 +169,8 @@ void series_noise_model(const struct series *s, enum metric m, struct noise_mode
 {
 	double *lv = xcalloc(s->nr + 1, sizeof(double));
 	double *d = xcalloc(s->nr + 1, sizeof(double));
-	time_t *t = xcalloc(s->nr + 1, sizeof(time_t));
+	long *day = xcalloc(s->nr + 1, sizeof(long));
+	int *weekday = xcalloc(s->nr + 1, sizeof(int));
 	size_t n = 0, nd = 0;
 
 	memset(out, 0, sizeof(*out));
@@ -178,16 +179,18 @@ void series_noise_model(const struct series *s, enum metric m, struct noise_mode
 
 		if (isnan(v) || v <= 0)
 			continue;
-		t[n] = s->points[i].run->time;
+		day[n] = day_of(s->points[i].run->time);
+		weekday[n] = weekday_of(s->points[i].run->time);
 		lv[n++] = log(v);
 	}
-	weekly_pattern(lv, t, n, out);
+	weekly_pattern(lv, day, weekday, n, out);
 	for (size_t i = 1; i < n; i++)
-		d[nd++] = (lv[i] - out->week[weekday_of(t[i])]) - (lv[i - 1] - out->week[weekday_of(t[i - 1])]);
+		d[nd++] = (lv[i] - out->week[weekday[i]]) - (lv[i - 1] - out->week[weekday[i - 1]]);
 	out->sigma = noise_of_changes(d, nd);
 	free(lv);
 	free(d);
-	free(t);
+	free(day);
+	free(weekday);
 }
 
 double series_noise(const struct series *s, enum metric m)
