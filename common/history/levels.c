@@ -388,9 +388,10 @@ void levels_init(struct levels *l, const struct series *s, const struct noise_mo
 	l->sigma = nm->sigma;
 	l->spread = nm->sigma;
 	l->room_spread = nm->sigma;
-	l->spike_at = xcalloc(l->n + 1, sizeof(size_t));
-	l->spike_x = xcalloc(l->n + 1, sizeof(double));
-	l->minority = xcalloc(l->n + 1, 1);
+	/* as large as x, so that levels_copy() knows every array's size */
+	l->spike_at = xcalloc(s->nr + 1, sizeof(size_t));
+	l->spike_x = xcalloc(s->nr + 1, sizeof(double));
+	l->minority = xcalloc(s->nr + 1, 1);
 	levels_fold_states(l, s, nm, from, to);
 	drop_spikes(l);
 	if (l->state_shift)
@@ -408,6 +409,29 @@ void levels_init(struct levels *l, const struct series *s, const struct noise_mo
 		if (link)
 			l->link_var[i] = 2 * fmax(l->sigma * l->sigma, common_variance(s, l->at[i - 1], l->at[i]));
 	}
+}
+
+/* A copy of the n elements of size size at p, in memory of its own. */
+static void *copy_of(const void *p, size_t n, size_t size)
+{
+	void *q = xcalloc(n, size);
+
+	memcpy(q, p, n * size);
+	return q;
+}
+
+void levels_copy(struct levels *dst, const struct levels *src)
+{
+	size_t cap = src->series->nr + 1;
+
+	*dst = *src;
+	dst->x = copy_of(src->x, cap, sizeof(*src->x));
+	dst->at = copy_of(src->at, cap, sizeof(*src->at));
+	dst->day = copy_of(src->day, cap, sizeof(*src->day));
+	dst->spike_at = copy_of(src->spike_at, cap, sizeof(*src->spike_at));
+	dst->spike_x = copy_of(src->spike_x, cap, sizeof(*src->spike_x));
+	dst->minority = copy_of(src->minority, cap, sizeof(*src->minority));
+	dst->link_var = copy_of(src->link_var, src->n + 1, sizeof(*src->link_var));
 }
 
 void levels_release(struct levels *l)

@@ -142,6 +142,12 @@ int levels_state_nights(const struct series *s, const struct noise_model *nm, ti
  */
 void levels_init(struct levels *l, const struct series *s, const struct noise_model *nm,
 		 time_t from, time_t to);
+/*
+ * dst: a copy of src, owning arrays of its own. The machine-states fold
+ * is most of levels_init()'s time: a search that cuts the same nightlies
+ * twice (at two thresholds) cuts two copies of one. Release both.
+ */
+void levels_copy(struct levels *dst, const struct levels *src);
 void levels_release(struct levels *l);
 
 /*

@@ -359,8 +359,8 @@ static double edge_move(const struct series *s, const struct noise_model *nm, si
  * after the date.
  */
 static size_t weak_boundary(const struct series *s, const struct step_options *o,
-			    const struct noise_model *nm, time_t from, time_t to, time_t cfrom,
-			    time_t cto, const struct step *out)
+			    const struct noise_model *nm, time_t from, time_t to, const struct levels *base,
+			    const struct step *out)
 {
 	size_t nearest, edge, k, before;
 	double newest_z, second_z;
@@ -368,7 +368,7 @@ static size_t weak_boundary(const struct series *s, const struct step_options *o
 
 	if (o->fallback > 0 && o->fallback < s->nr)
 		return o->fallback;
-	levels_init(&l, s, nm, cfrom, cto);
+	levels_copy(&l, base);
 	levels_find(&l, LEVELS_WEAK_Z, out->min_change, 0);
 	k = nearest_cut(s, &l, o->date, from, to);
 	nearest = k ? l.at[l.cuts[k - 1]] : 0;
@@ -558,8 +558,9 @@ static size_t nearest_outside(const struct series *s, const struct levels *l, ti
 }
 
 /*
- * The levels of [cfrom, cto) and the cut nearest the date within [from,
- * to) (1 + its index, 0 for none); a drift there is looked at whole
+ * The levels of [cfrom, cto) (base, uncut: levels_init() of them) and
+ * the cut nearest the date within [from, to) (1 + its index, 0 for none);
+ * a drift there is looked at whole
  * (widen()), and so is a date near which nothing is cut: asked a few
  * nights past a drift's end, or before its start, the nightlies searched
  * may hold only its gentle tail, too gradual to cut, so the stretch as
@@ -571,12 +572,12 @@ static size_t nearest_outside(const struct series *s, const struct levels *l, ti
  */
 static size_t find_levels(const struct series *s, const struct step_options *o,
 			  const struct noise_model *nm, const struct step *out, time_t from, time_t to,
-			  time_t cfrom, time_t cto, struct levels *l, size_t *outside)
+			  time_t cfrom, time_t cto, const struct levels *base, struct levels *l, size_t *outside)
 {
 	size_t best, wide_best, first_bad = 0, cut;
 	struct levels wide;
 
-	levels_init(l, s, nm, cfrom, cto);
+	levels_copy(l, base);
 	levels_find(l, out->noise_multiple, out->min_change, !o->sharp_only);
 	best = nearest_cut(s, l, o->date, from, to);
 	if (!best && outside)
@@ -669,7 +670,7 @@ int series_excursion_at(const struct series *s, const struct step_options *o, co
 {
 	struct noise_model nm;
 	time_t from, to, cfrom, cto;
-	struct levels l;
+	struct levels base, l;
 	size_t index = first_on_or_after(s, o->date);
 	int excursion;
 
@@ -685,7 +686,9 @@ int series_excursion_at(const struct series *s, const struct step_options *o, co
 	series_noise_model(s, METRIC_HELION, &nm);
 	out->noise_pct = 100 * nm.sigma;
 	/* the levels the decision cut, where it set the excursion aside */
-	find_levels(s, o, &nm, out, from, to, cfrom, cto, &l, NULL);
+	levels_init(&base, s, &nm, cfrom, cto);
+	find_levels(s, o, &nm, out, from, to, cfrom, cto, &base, &l, NULL);
+	levels_release(&base);
 	describe_boundary(s, &nm, index, o->span_days, 0, out);
 	excursion = describe_dip(&l, index, out);
 	levels_release(&l);
@@ -707,7 +710,7 @@ int series_find_step_model(const struct series *s, const struct step_options *o,
 {
 	time_t from, to, cfrom, cto;
 	size_t best, a, b, lo, hi, first, last, cut = 0;
-	struct levels l;
+	struct levels base, l;
 	struct state_answer sa;
 	char d1[32], d2[16], d3[16];
 
@@ -729,7 +732,9 @@ int series_find_step_model(const struct series *s, const struct step_options *o,
 	date_span(o->date, o->span_days, &from, &to);
 	/* Levels need nightlies beyond the span to be told from a dip. */
 	date_span(o->date, 2 * o->span_days + 1, &cfrom, &cto);
-	best = find_levels(s, o, nm, out, from, to, cfrom, cto, &l, o->look_outside ? &cut : NULL);
+	/* cut at the step's thresholds, and uncut for weak_boundary()'s */
+	levels_init(&base, s, nm, cfrom, cto);
+	best = find_levels(s, o, nm, out, from, to, cfrom, cto, &base, &l, o->look_outside ? &cut : NULL);
 	span_levels(s, &l, from, to, &a, &b);
 	bound_by_cuts(&l, a, &lo, &hi);	/* the nightlies between the cuts either side of the span */
 	if (best && step_states_run_answer(&l, best - 1, a, b, out->noise_multiple, out->min_change, &sa, &first,
@@ -775,7 +780,7 @@ int series_find_step_model(const struct series *s, const struct step_options *o,
 		out->no_level = STEP_NIGHT_IN_DOUBT;
 		out->reason = "the machine states leave its night in doubt out past the span";
 	} else {
-		size_t index = weak_boundary(s, o, nm, from, to, cfrom, cto, out);
+		size_t index = weak_boundary(s, o, nm, from, to, &base, out);
 
 		if (index > 0)
 			describe_boundary(s, nm, index, o->span_days, 0, out);
@@ -791,6 +796,7 @@ int series_find_step_model(const struct series *s, const struct step_options *o,
 		out->found = 0;
 	}
 	levels_release(&l);
+	levels_release(&base);
 	if (cut && !out->found && !out->undecided)
 		ask_outside(s, o, nm, cut, from, to, out);
 	return 0;
