@@ -9,7 +9,7 @@
 #include "classify/classify-sides.h"
 #include "classify/classify-timers.h"
 
-/* The most threads the kernels' moves are measured on (measure_kernels()). */
+/* The most threads the kernels' moves are measured on (measure_one()). */
 #define KERNEL_THREADS 16
 
 int classify_steps_at_pair(const struct classify_signals *s, const struct window *w, const char *name)
@@ -117,8 +117,8 @@ static int kernel_moves(const struct window *w, const struct dash_entry *good, c
 	return 0;
 }
 
-/* The kernels' moves to measure, shared by the threads of measure_kernels(). */
-struct kernel_queue {
+/* The kernels' moves to measure, and where each kernel's go (measure_one()). */
+struct kernel_measures {
 	const struct window *w;
 	const struct dash_entry *good, *bad;
 	const struct strvec *names;
@@ -126,48 +126,20 @@ struct kernel_queue {
 	const unsigned char *minority;
 	double (*pct)[METRIC_NR], (*noise)[METRIC_NR];
 	int *failed;		/* a kernel whose series could not be built, unprinted */
-	size_t next;		/* the next kernel, under lock */
-	pthread_mutex_t lock;
 };
 
-static void *measure_from_queue(void *data)
-{
-	struct kernel_queue *q = data;
-
-	for (;;) {
-		size_t i;
-
-		pthread_mutex_lock(&q->lock);
-		i = q->next++;
-		pthread_mutex_unlock(&q->lock);
-		if (i >= q->names->nr)
-			return NULL;
-		q->failed[i] = kernel_moves(q->w, q->good, q->bad, q->names->v[i], q->o, q->minority, 1,
-					    q->pct[i], q->noise[i]) != 0;
-	}
-}
-
 /*
- * Each kernel's moves and noise (kernel_moves()), on one thread a
- * processor (thread_cpus(), KERNEL_THREADS at most): each reads the
- * dashboard and writes only its own kernel's figures, so they are the same
- * however many threads ran. A kernel whose series failed is in failed[],
- * unprinted, for the caller to build again and say why.
+ * One kernel's moves and noise (kernel_moves()), on a thread of
+ * thread_for_each(): each reads the dashboard and writes only its own
+ * kernel's figures, so they are the same however many threads ran. Its
+ * series is built quietly: the caller builds a failed one again to say why.
  */
-static void measure_kernels(struct kernel_queue *q)
+static void measure_one(void *data, size_t i)
 {
-	size_t nr_threads = thread_cpus() - 1, started = 0;
-	pthread_t threads[KERNEL_THREADS];
+	struct kernel_measures *km = data;
 
-	if (nr_threads > KERNEL_THREADS)
-		nr_threads = KERNEL_THREADS;
-	if (nr_threads + 1 > q->names->nr)
-		nr_threads = q->names->nr ? q->names->nr - 1 : 0;
-	while (started < nr_threads && !thread_start(&threads[started], measure_from_queue, q))
-		started++;
-	measure_from_queue(q);
-	for (size_t t = 0; t < started; t++)
-		pthread_join(threads[t], NULL);
+	km->failed[i] = kernel_moves(km->w, km->good, km->bad, km->names->v[i], km->o, km->minority, 1,
+				     km->pct[i], km->noise[i]) != 0;
 }
 
 int classify_gather_kernel_move(struct classify_signals *s, const struct window *w, const unsigned char *minority,
@@ -182,9 +154,8 @@ int classify_gather_kernel_move(struct classify_signals *s, const struct window 
 	double (*knoise)[METRIC_NR] = xcalloc(names.nr + 1, sizeof(*knoise));
 	int *timing = xcalloc(names.nr + 1, sizeof(*timing));
 	struct classify_options each = *o;
-	struct kernel_queue q = { w, w->series.points[s->good].run, w->series.points[s->index].run, &names, o,
-				  minority, kpct, knoise, xcalloc(names.nr + 1, sizeof(int)), 0,
-				  PTHREAD_MUTEX_INITIALIZER };
+	struct kernel_measures km = { w, w->series.points[s->good].run, w->series.points[s->index].run, &names, o,
+				      minority, kpct, knoise, xcalloc(names.nr + 1, sizeof(int)) };
 	int ret = 0;
 
 	/*
@@ -194,10 +165,10 @@ int classify_gather_kernel_move(struct classify_signals *s, const struct window 
 	 * made a timing change of them all "real" or "hardware".
 	 */
 	each.noise_multiple = kernel_steps_multiple(o->noise_multiple, names.nr);
-	measure_kernels(&q);
+	thread_for_each(names.nr, KERNEL_THREADS, measure_one, &km);
 	for (size_t i = 0; i < names.nr; i++) {
 		/* built again to print why, as the first kernel to fail in order */
-		if (q.failed[i] && kernel_moves(w, q.good, q.bad, names.v[i], o, minority, 0, kpct[i], knoise[i])) {
+		if (km.failed[i] && kernel_moves(w, km.good, km.bad, names.v[i], o, minority, 0, kpct[i], knoise[i])) {
 			ret = -1;
 			goto out;
 		}
@@ -260,8 +231,7 @@ out:
 	free(kpct);
 	free(knoise);
 	free(timing);
-	free(q.failed);
-	pthread_mutex_destroy(&q.lock);
+	free(km.failed);
 	strvec_clear(&names);
 	return ret;
 }

@@ -468,64 +468,40 @@ static void scan_series(const struct scan *sc, struct series_found *f, const str
 			series_set_change_at(s, i, &add_entry(f, SCAN_KERNEL_SET, s, i)->set_change);
 }
 
-/* Shared by the threads of scan_every_series(). */
-struct series_queue {
+/* What each series' scan reads and writes (scan_one()). */
+struct series_scans {
 	const struct scan *sc;
 	const struct window_options *wo;
 	struct series_found *found;	/* one a series */
-	size_t next;			/* the next series to scan, under lock */
-	pthread_mutex_t lock;
 };
 
-static void *scan_from_queue(void *data)
+static void scan_one(void *data, size_t i)
 {
-	struct series_queue *q = data;
+	struct series_scans *ss = data;
 
-	for (;;) {
-		size_t i;
-
-		pthread_mutex_lock(&q->lock);
-		i = q->next++;
-		pthread_mutex_unlock(&q->lock);
-		if (i >= q->sc->nr_series)
-			return NULL;
-		scan_series(q->sc, &q->found[i], &q->sc->series[i], q->wo);
-	}
+	scan_series(ss->sc, &ss->found[i], &ss->sc->series[i], ss->wo);
 }
 
 /*
- * Scan each series, on up to one thread a processor this process may run
- * on (thread_cpus(), SCAN_THREADS at most): a series' scan reads only its
- * own series and writes only its own entries, which join the scan's in
- * the order of the series, so the entries are the same however many
- * threads ran.
+ * Scan each series on a thread of thread_for_each() (SCAN_THREADS at
+ * most): a series' scan reads only its own series and writes only its own
+ * entries, which join the scan's in the order of the series, so the
+ * entries are the same however many threads ran.
  */
 static void scan_every_series(struct scan *sc, const struct window_options *wo)
 {
-	struct series_queue q = { sc, wo, xcalloc(sc->nr_series + 1, sizeof(*q.found)), 0,
-				  PTHREAD_MUTEX_INITIALIZER };
-	size_t nr_threads = thread_cpus() - 1, started = 0;
-	pthread_t threads[SCAN_THREADS];
+	struct series_scans ss = { sc, wo, xcalloc(sc->nr_series + 1, sizeof(*ss.found)) };
 
-	if (nr_threads > SCAN_THREADS)
-		nr_threads = SCAN_THREADS;
-	if (nr_threads + 1 > sc->nr_series)
-		nr_threads = sc->nr_series ? sc->nr_series - 1 : 0;
-	while (started < nr_threads && !thread_start(&threads[started], scan_from_queue, &q))
-		started++;
-	scan_from_queue(&q);
-	for (size_t t = 0; t < started; t++)
-		pthread_join(threads[t], NULL);
+	thread_for_each(sc->nr_series, SCAN_THREADS, scan_one, &ss);
 	for (size_t i = 0; i < sc->nr_series; i++) {
-		ALLOC_GROW(sc->entries, sc->nr_entries + q.found[i].nr, sc->alloc_entries);
-		if (q.found[i].nr)
-			memcpy(sc->entries + sc->nr_entries, q.found[i].entries,
-			       q.found[i].nr * sizeof(*sc->entries));
-		sc->nr_entries += q.found[i].nr;
-		free(q.found[i].entries);
+		ALLOC_GROW(sc->entries, sc->nr_entries + ss.found[i].nr, sc->alloc_entries);
+		if (ss.found[i].nr)
+			memcpy(sc->entries + sc->nr_entries, ss.found[i].entries,
+			       ss.found[i].nr * sizeof(*sc->entries));
+		sc->nr_entries += ss.found[i].nr;
+		free(ss.found[i].entries);
 	}
-	free(q.found);
-	pthread_mutex_destroy(&q.lock);
+	free(ss.found);
 }
 
 static int count_commit(git_commit *c, void *data)

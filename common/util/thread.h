@@ -17,4 +17,13 @@ int thread_start(pthread_t *thread, void *(*fn)(void *), void *arg);
  */
 size_t thread_cpus(void);
 
+/*
+ * Call fn(data, i) for every i in [0, nr), on up to one thread a
+ * processor (thread_cpus(), most at most), the calling thread one of
+ * them; returns when every call has returned. Each i is taken once, in
+ * no set order and on no set thread: fn must touch only what i owns, or
+ * what no call writes.
+ */
+void thread_for_each(size_t nr, size_t most, void (*fn)(void *data, size_t i), void *data);
+
 #endif
