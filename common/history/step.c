@@ -535,6 +535,12 @@ static int keep_narrow(const struct levels *l, size_t best, const struct levels 
 		wide->at[wide->cuts[wide_best - 1]] < first_bad);
 }
 
+/* How far from the date a step outside the span is still named (step_outside): 2 * span + 1 days. */
+static long outside_reach(const struct step_options *o)
+{
+	return 2L * o->span_days + 1;
+}
+
 /*
  * The first bad nightly of the cut of l outside [from, to) that lies
  * nearest the date, at most max_days from it; 0 for none.
@@ -581,7 +587,7 @@ static size_t find_levels(const struct series *s, const struct step_options *o,
 	levels_find(l, out->noise_multiple, out->min_change, !o->sharp_only);
 	best = nearest_cut(s, l, o->date, from, to);
 	if (!best && outside)
-		*outside = nearest_outside(s, l, o->date, from, to, 2L * o->span_days + 1);
+		*outside = nearest_outside(s, l, o->date, from, to, outside_reach(o));
 	if (o->sharp_only || (best && !widen(s, l, best - 1, &cfrom, &cto, o->span_days)))
 		return best;
 	if (best) {
@@ -593,8 +599,7 @@ static size_t find_levels(const struct series *s, const struct step_options *o,
 	levels_init(&wide, s, nm, cfrom, cto);
 	levels_find(&wide, out->noise_multiple, out->min_change, 1);
 	wide_best = nearest_cut(s, &wide, o->date, from, to);
-	if (!best && !wide_best && outside && (cut = nearest_outside(s, &wide, o->date, from, to,
-								     2L * o->span_days + 1)))
+	if (!best && !wide_best && outside && (cut = nearest_outside(s, &wide, o->date, from, to, outside_reach(o))))
 		*outside = cut;
 	if (keep_narrow(l, best, &wide, wide_best, first_bad)) {
 		levels_release(&wide);
@@ -641,6 +646,7 @@ static void ask_outside(const struct series *s, const struct step_options *o, co
 	struct step_options at = *o;
 	struct step answer;
 	time_t t = s->points[cut].run->time;
+	long off;
 
 	at.date = t - t % DAY_SECONDS;
 	at.fallback = 0;
@@ -655,14 +661,15 @@ static void ask_outside(const struct series *s, const struct step_options *o, co
 		out->nr_other = 0;	/* the date's levels cut nothing in the span */
 		return;
 	}
-	if (days_off(s, answer.first_bad, o->date) > 2L * o->span_days + 1)
+	off = days_off(s, answer.first_bad, o->date);
+	if (off > outside_reach(o))
 		return;
 	out->outside.last_good = answer.last_good;
 	out->outside.first_bad = answer.first_bad;
 	out->outside.change_pct = answer.change_pct;
 	out->outside.score = answer.score;
 	out->outside.drift = answer.drift;
-	out->outside.days = (t < o->date ? -1 : 1) * days_off(s, answer.first_bad, o->date);
+	out->outside.days = (t < o->date ? -1 : 1) * off;
 }
 
 int series_excursion_at(const struct series *s, const struct step_options *o, const struct step *st,
