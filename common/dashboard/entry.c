@@ -593,16 +593,6 @@ int dash_entry_extract(struct dash_memo *m, struct json_span e, const struct das
 }
 
 /*
- * Whether the members from p to end may hold another "date" key: an
- * unescaped one spells it between quotes, an escaped one has a
- * backslash. Cheaper than walking them, and mostly no.
- */
-static int may_hold_date(const char *p, const char *end)
-{
-	return memchr(p, '\\', (size_t)(end - p)) || memmem(p, (size_t)(end - p), "\"date\"", 6);
-}
-
-/*
  * The entry e starts with the bytes remembered at index, and no other
  * date follows: its date is known, the rest delimited.
  */
@@ -616,7 +606,7 @@ static int same_prefix(const struct entry_prefix *c, struct json_span e, time_t 
 	/* after the date's value: a comma or the end, as the walk checked */
 	if (json_iter_resume(&it, e.p + c->len) || !(*end = json_iter_skip(&it)))
 		return -1;
-	if (may_hold_date(e.p + c->len, *end))
+	if (json_may_hold_key(e.p + c->len, *end, "date"))
 		return 0;
 	*t = c->time;
 	return 1;
@@ -662,7 +652,7 @@ int dash_entry_time(struct dash_memo *m, struct json_span e, size_t index, time_
 		rest = it;
 		if (!(*end = json_iter_skip(&rest)))
 			return -1;
-		if (!may_hold_date(val.p + val.len, *end))
+		if (!json_may_hold_key(val.p + val.len, *end, "date"))
 			break;
 	}
 	if (c && len < PREFIX_MAX) {

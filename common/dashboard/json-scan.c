@@ -332,6 +332,68 @@ const char *json_iter_skip(struct json_iter *it)
 	return q;
 }
 
+/* Whether q (with n bytes or more after it) spells key (of n - 2 bytes) between quotes. */
+static inline int quoted_key_at(const char *q, const char *key, size_t n)
+{
+	return q[0] == '"' && !memcmp(q + 1, key, n - 2) && q[n - 1] == '"';
+}
+
+#ifdef __SSE2__
+/*
+ * Bit i set when the i-th of the sixteen starts at p is a backslash, or
+ * a quote with the key's first letter after it and a quote where the
+ * key's closing one would be (p has 16 + n - 1 bytes).
+ */
+static inline unsigned key_candidates(const char *p, size_t n, __m128i first)
+{
+	const __m128i quote = _mm_set1_epi8('"');
+	__m128i a = _mm_loadu_si128((const __m128i *)(const void *)p);
+	__m128i b = _mm_loadu_si128((const __m128i *)(const void *)(p + 1));
+	__m128i c = _mm_loadu_si128((const __m128i *)(const void *)(p + n - 1));
+	__m128i hit = _mm_or_si128(
+		_mm_cmpeq_epi8(a, _mm_set1_epi8('\\')),
+		_mm_and_si128(_mm_and_si128(_mm_cmpeq_epi8(a, quote), _mm_cmpeq_epi8(b, first)),
+			      _mm_cmpeq_epi8(c, quote)));
+
+	return (unsigned)_mm_movemask_epi8(hit);
+}
+#endif
+
+int json_may_hold_key(const char *p, const char *end, const char *key)
+{
+	size_t n = strlen(key) + 2;
+
+#ifdef __SSE2__
+	/*
+	 * glibc's memchr and memmem read each byte twice and set up a
+	 * search per call; the rest of an entry is a few hundred bytes.
+	 */
+	if (n >= 3 && end - p >= (ptrdiff_t)(16 + n - 1)) {
+		const char *last = end - (16 + n - 1);
+		const __m128i first = _mm_set1_epi8(key[0]);
+
+		for (;;) {
+			for (unsigned mask = key_candidates(p, n, first); mask; mask &= mask - 1) {
+				const char *q = p + __builtin_ctz(mask);
+
+				if (*q == '\\' || quoted_key_at(q, key, n))
+					return 1;
+			}
+			if (p == last)
+				break;
+			/* the last block overlaps the one before: a start seen twice is harmless */
+			p = last - p > 16 ? p + 16 : last;
+		}
+		/* the last n - 1 bytes: too few for the key, not for a backslash */
+		return memchr(last + 16, '\\', n - 1) != NULL;
+	}
+#endif
+	for (; p < end; p++)
+		if (*p == '\\' || (end - p >= (ptrdiff_t)n && quoted_key_at(p, key, n)))
+			return 1;
+	return 0;
+}
+
 int json_key_is(struct json_span s, const char *want)
 {
 	size_t n = strlen(want);

@@ -74,6 +74,13 @@ int json_iter_resume(struct json_iter *it, const char *value_end);
  */
 const char *json_iter_skip(struct json_iter *it);
 
+/*
+ * Whether the bytes from p to end may hold the member key (given without
+ * quotes): they spell it between quotes, or hold a backslash, which might
+ * spell it escaped. A quick test before a walk of the members; mostly no.
+ */
+int json_may_hold_key(const char *p, const char *end, const char *key);
+
 /* Whether the string token s (with its quotes) spells exactly want; escapes never match. */
 int json_key_is(struct json_span s, const char *want);
 

@@ -195,6 +195,63 @@ static void skip_rest(void)
 	   "a mismatched bracket in the rest fails where the scanner finds it");
 }
 
+/* json_may_hold_key()'s oracle: a backslash anywhere, or the quoted key. */
+static int holds_key_plainly(const char *p, size_t len, const char *key)
+{
+	char quoted[16];
+	size_t n = (size_t)snprintf(quoted, sizeof(quoted), "\"%s\"", key);
+
+	return memchr(p, '\\', len) || memmem(p, len, quoted, n);
+}
+
+/*
+ * json_may_hold_key() reads sixteen starts at a time and its last block
+ * overlaps: the key and a backslash at every offset of every length up
+ * to a few blocks, near misses beside them, and random bytes of the few
+ * that matter, must all answer as the plain search does, reading
+ * nothing past the end (ASan).
+ */
+static void may_hold_key(void)
+{
+	const char *pieces[] = { "\"date\"", "\\", "\"dat\"", "\"datex\"", "date\"", "\"date", "\"d\"" };
+	const char alphabet[] = "\"date\\x ";
+	int agree = 1, found = 1;
+	unsigned seed = 1;
+
+	for (size_t k = 0; k < sizeof(pieces) / sizeof(*pieces); k++) {
+		size_t m = strlen(pieces[k]);
+
+		for (size_t len = m; len < 60; len++) {
+			for (size_t at = 0; at + m <= len; at++) {
+				char *buf = malloc(len);	/* not NUL-terminated */
+				int got;
+
+				memset(buf, '.', len);
+				memcpy(buf + at, pieces[k], m);
+				got = json_may_hold_key(buf, buf + len, "date");
+				if (got != holds_key_plainly(buf, len, "date"))
+					agree = 0;
+				if (k < 2 && !got)
+					found = 0;
+				free(buf);
+			}
+		}
+	}
+	for (int i = 0; i < 20000; i++) {
+		size_t len = (size_t)(rand_r(&seed) % 70);
+		char *buf = malloc(len ? len : 1);
+
+		for (size_t j = 0; j < len; j++)
+			buf[j] = alphabet[rand_r(&seed) % (sizeof(alphabet) - 1)];
+		if (json_may_hold_key(buf, buf + len, "date") != holds_key_plainly(buf, len, "date"))
+			agree = 0;
+		free(buf);
+	}
+	ok(found, "the quoted key and a backslash are found at every offset of every length");
+	ok(agree, "json_may_hold_key() answers as memchr() and memmem() do, near misses and random bytes too");
+	ok(!json_may_hold_key("", "", "date"), "nothing holds no key");
+}
+
 /* Numbers as JSON spells them; cJSON also reads the bad ones. */
 static void numbers(void)
 {
@@ -230,6 +287,7 @@ int main(void)
 	ends_before_value();
 	block_edges();
 	skip_rest();
+	may_hold_key();
 	numbers();
 	return done_testing();
 }
