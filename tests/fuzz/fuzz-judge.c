@@ -26,22 +26,12 @@
 #include "fuzz.h"
 
 struct player {
-	const uint8_t *p;
-	size_t left;
+	struct fuzz_bytes in;
 	struct bisect_judge *j;
 	double level, step;	/* --metric: the good level, and the bad one's offset */
 	size_t culprit;		/* the commits from here on measure the bad level */
 	int stopped;		/* the driver stopped the search */
 };
-
-static int next(struct player *pl, unsigned *out)
-{
-	if (!pl->left)
-		return 0;
-	pl->left--;
-	*out = *pl->p++;
-	return 1;
-}
 
 /* A value of --metric as the byte k says, from more bytes where it takes them. */
 static int metric_value(struct player *pl, size_t pos, unsigned k, double *v)
@@ -58,7 +48,7 @@ static int metric_value(struct player *pl, size_t pos, unsigned k, double *v)
 		*v = k & 1 ? 0 : -level;
 	} else {
 		for (size_t i = 0; i < sizeof(raw); i++) {
-			if (!next(pl, &x))
+			if (!fuzz_byte(&pl->in, &x))
 				return 0;
 			raw[i] = (unsigned char)x;
 		}
@@ -85,11 +75,11 @@ static void use_record(struct player *pl, struct bisect_judge *j)
 	size_t nr;
 	double v;
 
-	next(pl, &x);
+	fuzz_byte(&pl->in, &x);
 	nr = 1 + x % 20;
 	for (size_t c = 0; c < nr; c++) {
-		next(pl, &x);
-		for (size_t r = 0; r < 1 + x % 6 && next(pl, &k) && metric_value(pl, 0, k % 250, &v); r++)
+		fuzz_byte(&pl->in, &x);
+		for (size_t r = 0; r < 1 + x % 6 && fuzz_byte(&pl->in, &k) && metric_value(pl, 0, k % 250, &v); r++)
 			samples_add(&rec[c], v);
 	}
 	run_noise_pool(&n, rec, nr);
@@ -118,7 +108,7 @@ static enum run_outcome play_round(void *data, struct task *tasks, size_t nr)
 			double v;
 			int code;
 
-			if (!next(pl, &k)) {
+			if (!fuzz_byte(&pl->in, &k)) {
 				pl->stopped = 1;
 				return RUN_STOP;
 			}
@@ -161,16 +151,16 @@ static void check_posterior(const struct posterior *p)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct player pl = { data, size, NULL, 100, 0, 0, 0 };
+	struct player pl = { { data, size }, NULL, 100, 0, 0, 0 };
 	struct bisect_judge j;
 	unsigned mode = 0, window = 0, opts = 0, shape = 0;
 	size_t nr, jobs;
 	int ret;
 
-	next(&pl, &mode);
-	next(&pl, &window);
-	next(&pl, &opts);
-	next(&pl, &shape);
+	fuzz_byte(&pl.in, &mode);
+	fuzz_byte(&pl.in, &window);
+	fuzz_byte(&pl.in, &opts);
+	fuzz_byte(&pl.in, &shape);
 	nr = 1 + window % 64;
 	jobs = 1 + (opts & 3);
 	bisect_judge_init(&j, mode & 1, mode & 2 ? 1 + (mode >> 2 & 7) : (mode & 1 ? BISECT_METRIC_REPEAT : 1),

@@ -45,18 +45,13 @@
 #define START 1767225600	/* 2026-01-01T00:00:00Z */
 #define DAY 86400
 
-/* The bytes read in order; 0 once they run out. */
-struct bytes {
-	const uint8_t *p;
-	size_t left;
-};
-
-static unsigned next(struct bytes *b)
+/* The next byte of the input; 0 once they run out. */
+static unsigned next(struct fuzz_bytes *b)
 {
-	if (!b->left)
-		return 0;
-	b->left--;
-	return *b->p++;
+	unsigned x;
+
+	fuzz_byte(b, &x);
+	return x;
 }
 
 /* A nightly's (or manual run's) values; NAN leaves a field out. */
@@ -332,7 +327,7 @@ static void run_scan(const struct strbuf *sb, struct window_options *o, long fir
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct bytes b = { data, size };
+	struct fuzz_bytes b = { data, size };
 	struct model m = { 1 + next(&b) % 6, 2 + next(&b) % 90, NULL, NULL, NULL, NULL, 0, 0 };
 	unsigned flags = next(&b), query = next(&b), limits = next(&b), noise = next(&b);
 	double level = 0, state = 0.002 * (double)(noise >> 6 << 3);

@@ -24,6 +24,23 @@ static inline char *fuzz_string(const uint8_t *data, size_t size)
 	return s;
 }
 
+/* The input read a byte at a time, in order. */
+struct fuzz_bytes {
+	const uint8_t *p;
+	size_t left;
+};
+
+/* The next byte in *out and 1, or 0 in *out and 0 once they run out. */
+static inline int fuzz_byte(struct fuzz_bytes *b, unsigned *out)
+{
+	*out = 0;
+	if (!b->left)
+		return 0;
+	b->left--;
+	*out = *b->p++;
+	return 1;
+}
+
 static FILE *fuzz_saved_stderr, *fuzz_saved_stdout;
 
 static inline void fuzz_quiet(void)
