@@ -10,7 +10,7 @@
 #include "history/kernel-settle.h"
 #include "history/scan.h"
 
-/* The most threads a scan runs its series on (scan_every_series()). */
+/* The most threads a scan builds and searches its series on. */
 #define SCAN_THREADS 16
 
 static time_t day_start(time_t t)
@@ -171,52 +171,45 @@ static int platform_known(const struct dashboard *d, const char *platform)
 	return 0;
 }
 
-/*
- * Every other platform's series, from the first'th: half the work of
- * building them. failed: one could not be built (its runs disagree).
- */
-struct series_half {
+/* What building the platforms' series reads and writes (build_one()). */
+struct series_builds {
 	struct scan *sc;
 	const char **names;
-	size_t nr, first;
-	int all_runs, failed;
+	int all_runs;
+	int *failed;	/* one a series: it could not be built (its runs disagree) */
 };
 
-static void *build_half(void *data)
+static void build_one(void *data, size_t i)
 {
-	struct series_half *h = data;
+	struct series_builds *sb = data;
+	struct series_options so = { sb->names[i], NULL, sb->all_runs, 1 };
 
-	for (size_t i = h->first; i < h->nr; i += 2) {
-		struct series_options so = { h->names[i], NULL, h->all_runs, 1 };
-
-		h->failed |= series_build(&h->sc->series[i], &h->sc->dash, &so) != 0;
-	}
-	return NULL;
+	sb->failed[i] = series_build(&sb->sc->series[i], &sb->sc->dash, &so) != 0;
 }
 
 /*
- * The platforms' series (names, every one of the dashboard), built on two
- * threads when none can fail: each is the dashboard's own platform, with
- * runs, so that no error can be printed from a thread or out of order
- * (runs that disagree fail a build unprinted, and all are built again).
- * Each series is the same whichever thread builds it. Returns 0, or 1
- * when they must be built one by one.
+ * The platforms' series (names, every one of the dashboard), built on the
+ * threads of thread_for_each() when none can fail: each is the
+ * dashboard's own platform, with runs, so that no error can be printed
+ * from a thread or out of order (runs that disagree fail a build
+ * unprinted, and all are built again). Each series is the same whichever
+ * thread builds it. Returns 0, or 1 when they must be built one by one.
  */
-static int build_platforms_in_two(struct scan *sc, const char **names, size_t nr,
-				  const struct scan_options *o)
+static int build_platforms_at_once(struct scan *sc, const char **names, size_t nr,
+				   const struct scan_options *o)
 {
-	struct series_half odd = { sc, names, nr, 1, o->window->all_runs }, even = odd;
-	pthread_t thread;
+	struct series_builds sb = { sc, names, o->window->all_runs, NULL };
+	int failed = 0;
 
 	for (size_t i = 0; i < nr; i++)
 		if (!series_has_data(&sc->dash, names[i], o->window->all_runs))
 			return 1;
-	even.first = 0;
-	if (nr < 2 || thread_start(&thread, build_half, &odd))
-		return 1;
-	build_half(&even);
-	pthread_join(thread, NULL);
-	if (odd.failed || even.failed) {
+	sb.failed = xcalloc(nr + 1, sizeof(*sb.failed));
+	thread_for_each(nr, SCAN_THREADS, build_one, &sb);
+	for (size_t i = 0; i < nr; i++)
+		failed |= sb.failed[i];
+	free(sb.failed);
+	if (failed) {
 		/* one by one, so that its platform is skipped saying why */
 		for (size_t i = 0; i < nr; i++)
 			series_release(&sc->series[i]);
@@ -264,7 +257,7 @@ static int build_series(struct scan *sc, const struct scan_options *o)
 			names[nr++] = sc->dash.rows[r].platform_short;
 	if (!o->nr_platforms)
 		qsort(names, nr, sizeof(*names), by_name);
-	if (o->nr_platforms || build_platforms_in_two(sc, names, nr, o))
+	if (o->nr_platforms || build_platforms_at_once(sc, names, nr, o))
 		for (size_t i = 0; i < nr; i++)
 			add_series_or_skip(sc, names[i], NULL, o);
 	free(names);
