@@ -56,7 +56,7 @@ LIB_OBJ = $(call obj,$(REL),$(LIB_SRC))
 SAN_LIB_OBJ = $(call obj,build/san,$(LIB_SRC))
 BINS = $(addprefix bin/,$(PROGRAMS))
 SAN_BINS = $(addprefix build/san/bin/,$(PROGRAMS))
-SAN_UNITS = $(patsubst tests/unit/%.c,build/san/tests/%,$(UNIT_SRC))
+SAN_UNITS = $(patsubst tests/unit/%.c,build/san/tests/%,$(UNIT_SRC)) build/san/tests/test-scan-portable
 TSAN_LIB_OBJ = $(call obj,build/tsan,$(LIB_SRC))
 TSAN_BINS = $(addprefix build/tsan/bin/,$(PROGRAMS))
 
@@ -200,6 +200,20 @@ build/bench/metric-bisect: bench/metric-bisect.c bench/sim/noise-model.h bench/s
 	$(Q)$(CC) $(CPPFLAGS) $(BT_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(REL)/libbenchtriage.a $(BT_LIBS)
 
 build/san/tests/%: build/san/tests/unit/%.o build/san/libbenchtriage.a
+	$(quiet) LINK $@
+	$(Q)$(CC) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.o %.a,$^) $(BT_LIBS)
+
+# The boundary scanner's paths for processors without SSE2 (aarch64, as on
+# a Grace Hopper node), which an x86-64 build never compiles: its unit
+# test again, against json-scan.c built without __SSE2__ (its object
+# comes before the archive, so the archive's is not linked).
+build/san/portable/json-scan.o: common/dashboard/json-scan.c build/san/FLAGS
+	$(quiet) CC-SAN $@
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(CPPFLAGS) $(BT_CFLAGS) $(SAN_FLAGS) -U__SSE2__ -MMD -MP -c -o $@ $<
+
+build/san/tests/test-scan-portable: build/san/tests/unit/test-scan.o build/san/portable/json-scan.o \
+				    build/san/libbenchtriage.a
 	$(quiet) LINK $@
 	$(Q)$(CC) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(filter %.o %.a,$^) $(BT_LIBS)
 
