@@ -27,6 +27,45 @@ median() {
 	echo "$t $r $c"
 }
 
+# paired <runs> <cmd A> <cmd B>: A and B (each one shell word list,
+# split as the shell splits an unquoted word) run in turn <runs> times,
+# each after $BENCH_BEFORE, and print what median() prints for A, then
+# for B, then the median of the pairs' ratios A / B. A ratio of two
+# medians taken minutes apart moves with the machine's load in between
+# (0.1-0.3 on a 2-core machine); a pair's two runs meet the same load.
+paired() {
+	n=$1
+	: >"$work/pairs"
+	i=0
+	while [ $i -lt "$n" ]; do
+		# shellcheck disable=SC2086 # the commands are word lists
+		a=$(median 1 $2)
+		# shellcheck disable=SC2086
+		b=$(median 1 $3)
+		echo "$a $b" >>"$work/pairs"
+		i=$((i + 1))
+	done
+	awk -v n="$n" '
+		function med(col,    i, k, v, t) {
+			for (i = 1; i <= n; i++)
+				v[i] = col == 0 ? r[i] : x[i, col]
+			for (i = 2; i <= n; i++)	# insertion sort: n is small
+				for (k = i; k > 1 && v[k - 1] > v[k]; k--) {
+					t = v[k]; v[k] = v[k - 1]; v[k - 1] = t
+				}
+			return v[int((n + 1) / 2)]
+		}
+		{ for (c = 1; c <= 6; c++) x[NR, c] = $c; r[NR] = $1 / $4 }
+		END {
+			ra = 0; rb = 0
+			for (i = 1; i <= n; i++) {
+				if (x[i, 2] > ra) ra = x[i, 2]
+				if (x[i, 5] > rb) rb = x[i, 5]
+			}
+			printf "%s %s %s %s %s %s %.2f\n", med(1), ra, med(3), med(4), rb, med(6), med(0)
+		}' "$work/pairs"
+}
+
 # best <cmd...>: the best of 3 runs, as median() prints it.
 best() {
 	b=""
