@@ -388,8 +388,11 @@ int json_may_hold_key(const char *p, const char *end, const char *key)
 		return memchr(last + 16, '\\', n - 1) != NULL;
 	}
 #endif
-	for (; p < end; p++)
-		if (*p == '\\' || (end - p >= (ptrdiff_t)n && quoted_key_at(p, key, n)))
+	/* elsewhere (and for a short span), libc's memchr() to each quote */
+	if (memchr(p, '\\', (size_t)(end - p)))
+		return 1;
+	for (; (p = memchr(p, '"', (size_t)(end - p))) && end - p >= (ptrdiff_t)n; p++)
+		if (quoted_key_at(p, key, n))
 			return 1;
 	return 0;
 }
