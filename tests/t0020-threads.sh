@@ -1,9 +1,9 @@
 #!/bin/bash
 # The commands' threads under ThreadSanitizer (build/tsan, gcc's
-# -fsanitize=thread): the scan's two halves and its series searched on
-# threads, the parsed cache's hash beside
-# the read, and run's checkouts beside the runs. Each answers as the build
-# the other tests use does; a race report fails the test (exit 66).
+# -fsanitize=thread): the scan's series built and searched on threads,
+# the parsed cache's hash beside the read, and run's checkouts beside the
+# runs. Each answers as the build the other tests use does; a race
+# report fails the test (exit 66).
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$TEST_DIR/lib/bisect-repo.sh"
 
@@ -21,7 +21,7 @@ test_expect_success 'setup: the ThreadSanitizer build, a scan dashboard, a metri
 	metric_repo mrepo - - - - - "0.80 0.79 0.81" - -
 '
 
-test_expect_success 'benchwindow --scan: two halves on two threads, series on threads, parsed, then from the parsed cache' '
+test_expect_success 'benchwindow --scan: series built and searched on threads, parsed, then from the parsed cache' '
 	cd repo &&
 	test_expect_code 1 git benchwindow --scan --file ../dash.json >../expect &&
 	rm -rf "$XDG_CACHE_HOME" &&

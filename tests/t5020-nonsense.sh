@@ -323,8 +323,8 @@ print(\"fatal: run %r stands for two runs in the dashboard: sha %r on %s and sha
 	both_fatal --file ../dup-run.json b200_cute 2026-09-08
 '
 
-# --scan (of both commands) builds the platforms' series on two threads
-# when none can fail; runs that disagree did fail there: the error printed
+# --scan (of both commands) builds the platforms' series on threads when
+# none can fail; runs that disagree did fail there: the error printed
 # from the thread, the failed series counted all the same, and the scan
 # crashed, ended "fatal: nothing to scan in 1969-12-03 .. 1970-01-01" or
 # (benchbisect) judged the platform. It is skipped, as any other that
